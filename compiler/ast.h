@@ -1,0 +1,141 @@
+/* ast.h: the syntax tree of a .cards program, allocated in one arena. */
+#ifndef CARDC_AST_H
+#define CARDC_AST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "arena.h"
+#include "diag.h"
+
+/* A list of node pointers, grown in the arena. */
+typedef struct AstList {
+    struct AstNode **items;
+    int count, cap;
+} AstList;
+
+/* Every declaration, statement and expression is one node kind. */
+typedef enum AstKind {
+    /* declarations */
+    AST_GAME,        /* name, text=title, list=items (GAME_PLAYERS, SIDE) */
+    AST_PLAYERS,     /* ival=min, ival2=max */
+    AST_SIDE,        /* name, text=title */
+    AST_KIND,        /* name, list=fields (FIELD) */
+    AST_FIELD,       /* name, type, flags FIELD_OPTIONAL|FIELD_STATE, a=default or NULL */
+    AST_CARD,        /* name=kind name, text=card name, ival=copies (1 default), list=items (CARD_ITEM) */
+    AST_CARD_ITEM,   /* name=field, a=value expr or NULL (bare bool), b=BLOCK for abilities */
+    AST_ZONE,        /* list=names (NAME), flags ZONE_*, name=of-kind or NULL */
+    AST_COUNTER,     /* list=names (NAME), flags DECL_PER_PLAYER, a=init, b=min, c=max (NULL if absent) */
+    AST_VAR,         /* name, type, flags DECL_PER_PLAYER, a=init or NULL */
+    AST_CONST,       /* name, a=value */
+    AST_FUNCTION,    /* name, list=params (PARAM), type=result, a=body expr */
+    AST_PARAM,       /* name, type */
+    AST_SETUP,       /* b=BLOCK */
+    AST_ROUND,       /* b=BLOCK */
+    AST_VARIANT,     /* name, name2=base game, text=title, list=items (SET, REMOVE_CARD, CARD, SETUP, ROUND, PHASE) */
+    AST_SET,         /* name, a=value */
+    AST_REMOVE_CARD, /* text=card name */
+
+    /* statements */
+    AST_BLOCK,       /* list=statements */
+    AST_PHASE,       /* name, b=BLOCK */
+    AST_IF,          /* a=cond, b=then BLOCK, c=else (BLOCK or IF) or NULL */
+    AST_WHILE,       /* a=cond, b=BLOCK */
+    AST_FOR,         /* name=var, a=collection, c=where or NULL, b=BLOCK, flags STMT_SIMULTANEOUS */
+    AST_CHOOSE,      /* name=var, a=collection, c=where, d=count or NULL, e=by or NULL, b=BLOCK,
+                        list=else BLOCK in items[0] if any; flags CHOOSE_HIDDEN|CHOOSE_UP_TO */
+    AST_MENU,        /* e=by or NULL, list=options (OPTION), flags CHOOSE_HIDDEN */
+    AST_OPTION,      /* text=label, c=when or NULL, b=BLOCK */
+    AST_TURNS,       /* a=from, c=until cond (or pass count when flags TURNS_PASSES), list=ACTIONs, b=BLOCK of plain statements */
+    AST_ACTION,      /* text=label, name=for-var or NULL, a=for-collection, c=where, d=when, b=BLOCK, flags ACTION_PASS */
+    AST_MOVE,        /* a=what, b=to zone, flags MOVE_BOTTOM */
+    AST_SHUFFLE,     /* a=zone */
+    AST_RUN,         /* a=ability expr, b=as player or NULL */
+    AST_ASSIGN,      /* a=lvalue, b=value, op: '=', '+', '-' */
+    AST_LET,         /* name, a=value */
+    AST_WIN,         /* a=player */
+    AST_DRAW_GAME,   /* no fields */
+    AST_LOG,         /* text=format (with {expr} holes), list=parsed hole exprs */
+
+    /* expressions */
+    AST_INT,         /* ival */
+    AST_BOOL,        /* ival 0/1 */
+    AST_STRING,      /* text */
+    AST_NAME,        /* name */
+    AST_ME, AST_THIS, AST_OPPONENT, AST_PLAYERS_ALL, AST_SIDES_ALL,
+    AST_MY,          /* name: `my deck` */
+    AST_FIELD_OF,    /* a=object, name=field */
+    AST_CALL,        /* name=function (builtin or declared), list=args */
+    AST_AGGREGATE,   /* op: 'c' count, 's' sum, 'a' any, 'l' all; name=var, a=collection, c=where or NULL, b=expr or NULL */
+    AST_UNARY,       /* op: '-' or '!', a */
+    AST_BINARY,      /* op: see AstOp, a, b */
+    AST_IS,          /* a=expr, name=kind */
+    AST_COND,        /* a=cond, b=then, c=else */
+    AST_KIND_COUNT
+} AstKind;
+
+/* Binary operators. */
+typedef enum AstOp {
+    OP_NONE = 0, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_AND, OP_OR,
+    OP_NEG, OP_NOT, OP_SET, OP_INC, OP_DEC
+} AstOp;
+
+/* Declared types as written in the source. */
+typedef enum AstType {
+    TY_NONE = 0, TY_INT, TY_BOOL, TY_TEXT, TY_SIDE, TY_ABILITY, TY_PLAYER, TY_CARD
+} AstType;
+
+enum {
+    FIELD_OPTIONAL = 1 << 0,
+    FIELD_STATE = 1 << 1,
+    DECL_PER_PLAYER = 1 << 2,
+    ZONE_PER_PLAYER = 1 << 3,
+    ZONE_ORDERED = 1 << 4,
+    ZONE_PUBLIC = 1 << 5,
+    ZONE_PRIVATE = 1 << 6,
+    ZONE_HIDDEN = 1 << 7,
+    ZONE_SHARED = 1 << 8,
+    STMT_SIMULTANEOUS = 1 << 9,
+    CHOOSE_HIDDEN = 1 << 10,
+    CHOOSE_UP_TO = 1 << 11,
+    TURNS_PASSES = 1 << 12,
+    ACTION_PASS = 1 << 13,
+    MOVE_BOTTOM = 1 << 14,
+    MOVE_TOP = 1 << 15
+};
+
+/* One node. Which fields are used depends on kind (see AstKind). */
+typedef struct AstNode {
+    AstKind kind;
+    Loc loc;                 /* where the node starts */
+    Loc loc2;                /* a second location (e.g. the name after a keyword), or loc */
+    const char *name;        /* arena-owned */
+    const char *name2;
+    const char *text;        /* string literal contents, unescaped, arena-owned */
+    int64_t ival, ival2;
+    int op;                  /* AstOp or a character code (see kinds) */
+    int flags;
+    AstType type;
+    struct AstNode *a, *b, *c, *d, *e;
+    AstList list;
+    /* filled by the checker */
+    int sem_type;            /* sema's type code */
+    int sem_ref;             /* sema's resolved symbol index */
+    int sem_extra;
+} AstNode;
+
+/* A whole program: the top-level declarations of every file, in file order. */
+typedef struct AstProgram {
+    AstList decls;
+} AstProgram;
+
+/* ast_new: a zeroed node of kind at loc, owned by arena. */
+AstNode *ast_new(Arena *arena, AstKind kind, Loc loc);
+
+/* ast_push: append node to list, growing it in arena. */
+void ast_push(Arena *arena, AstList *list, AstNode *node);
+
+/* ast_kind_name: a readable name for a node kind ("choose"). */
+const char *ast_kind_name(AstKind kind);
+
+#endif

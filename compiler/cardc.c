@@ -1,0 +1,296 @@
+/* cardc.c: the command-line driver: load a game's sources, check them, and
+   run a back end (check, c, build). */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "ast.h"
+#include "diag.h"
+#include "emit_c.h"
+#include "load.h"
+#include "model.h"
+
+static const char usage[] =
+    "usage: cardc COMMAND [options] GAME...\n"
+    "\n"
+    "GAME is a game folder (every .cards file in it, in name order) or .cards files.\n"
+    "\n"
+    "commands:\n"
+    "  check GAME            check the game and report every error\n"
+    "  c GAME -o DIR         write DIR/<id>.c and DIR/<id>.h (the generated C)\n"
+    "  build GAME -o FILE    generate the C and compile the engine FILE with cc\n"
+    "  help                  this text\n"
+    "\n"
+    "options:\n"
+    "  -o PATH               output folder (c) or engine file (build)\n"
+    "  --cc CC               the C compiler for build (default: $CC or cc)\n"
+    "  --runtime DIR         where cardrt.h and libcardrt.a are (default: beside cardc)\n"
+    "  --version             print the version\n"
+    "\n"
+    "Exit status: 0 success, 1 errors in the game, 2 usage or I/O errors.\n";
+
+/* The parsed command line. */
+typedef struct Args {
+    const char *command;
+    const char *out;
+    const char *cc;
+    const char *runtime;
+    const char **inputs;
+    int ninputs;
+} Args;
+
+/* write_atomic: write text to path through a temporary file and rename, so
+   that no half-written file is ever left. Returns 0 or -1 (reported). */
+static int write_atomic(Diag *d, const char *path, const char *text)
+{
+    size_t n = strlen(path) + 16;
+    char *tmp = malloc(n);
+    if (!tmp)
+        return -1;
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        diag_plain(d, "cannot write '%s': %s", tmp, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    size_t len = strlen(text);
+    int bad = fwrite(text, 1, len, f) != len;
+    bad |= fflush(f) != 0;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        diag_plain(d, "cannot write '%s': %s", path, strerror(errno));
+        remove(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+/* The folder that holds this executable (for the runtime), into buf. */
+static const char *exe_dir(char *buf, size_t size)
+{
+    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
+    if (n <= 0)
+        return ".";
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        *slash = '\0';
+    return buf;
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Run argv, waiting for it; returns its exit status or -1. */
+static int run(char *const argv[])
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "cardc: cannot run '%s': %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int status;
+    if (waitpid(pid, &status, 0) < 0)
+        return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int cmd_build(Diag *d, Arena *a, const Args *args, const Model *m, const char *const *files, int nfiles)
+{
+    char exe[PATH_MAX];
+    const char *rt = args->runtime;
+    const char *incdir, *libdir;
+    if (!rt) {
+        const char *dir = exe_dir(exe, sizeof exe);
+        /* in the source tree: build/cardc with runtime/ beside build/; installed: bin/ with ../include, ../lib */
+        libdir = dir;
+        incdir = arena_printf(a, "%s/../runtime", dir);
+        if (!file_exists(arena_printf(a, "%s/cardrt.h", incdir)))
+            incdir = arena_printf(a, "%s/../include", dir);
+        if (!file_exists(arena_printf(a, "%s/libcardrt.a", libdir)))
+            libdir = arena_printf(a, "%s/../lib", dir);
+    } else {
+        incdir = rt;
+        libdir = rt;
+    }
+    if (!file_exists(arena_printf(a, "%s/cardrt.h", incdir))
+        || !file_exists(arena_printf(a, "%s/libcardrt.a", libdir))) {
+        diag_plain(d, "cannot find cardrt.h and libcardrt.a (looked in %s and %s); use --runtime DIR", incdir, libdir);
+        return 2;
+    }
+    char tmpdir[] = "/tmp/cardc-build-XXXXXX";
+    if (!mkdtemp(tmpdir)) {
+        diag_plain(d, "cannot make a temporary folder: %s", strerror(errno));
+        return 2;
+    }
+    const char *cpath = arena_printf(a, "%s/%s.c", tmpdir, m->id);
+    const char *hpath = arena_printf(a, "%s/%s.h", tmpdir, m->id);
+    int rc = 2;
+    if (write_atomic(d, cpath, emit_c_source(m, a, files, nfiles)) == 0
+        && write_atomic(d, hpath, emit_c_header(m, a, files, nfiles)) == 0) {
+        const char *cc = args->cc ? args->cc : getenv("CC") ? getenv("CC") : "cc";
+        const char *tmpout = arena_printf(a, "%s.tmp%ld", args->out, (long)getpid());
+        char *argv[] = {(char *)cc, "-std=c11", "-O2", "-DCARDRT_ENGINE_MAIN",
+                        (char *)arena_printf(a, "-I%s", incdir), (char *)arena_printf(a, "-I%s", tmpdir),
+                        "-o", (char *)tmpout, (char *)cpath, (char *)arena_printf(a, "%s/libcardrt.a", libdir),
+                        "-lm", NULL};
+        int st = run(argv);
+        if (st != 0) {
+            diag_plain(d, "the C compiler failed (status %d)", st);
+            remove(tmpout);
+        } else if (rename(tmpout, args->out) != 0) {
+            diag_plain(d, "cannot write '%s': %s", args->out, strerror(errno));
+            remove(tmpout);
+        } else {
+            rc = 0;
+        }
+    }
+    remove(cpath);
+    remove(hpath);
+    rmdir(tmpdir);
+    return rc;
+}
+
+static int parse_args(int argc, char **argv, Args *args, const char **err)
+{
+    memset(args, 0, sizeof *args);
+    args->inputs = calloc((size_t)argc, sizeof *args->inputs);
+    if (!args->inputs) {
+        *err = "out of memory";
+        return -1;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "-o") == 0 || strcmp(s, "--cc") == 0 || strcmp(s, "--runtime") == 0) {
+            if (i + 1 >= argc) {
+                *err = "an option needs a value";
+                return -1;
+            }
+            const char *v = argv[++i];
+            if (s[1] == 'o')
+                args->out = v;
+            else if (strcmp(s, "--cc") == 0)
+                args->cc = v;
+            else
+                args->runtime = v;
+        } else if (s[0] == '-' && s[1] != '\0') {
+            *err = s;
+            return -2;
+        } else if (!args->command) {
+            args->command = s;
+        } else {
+            args->inputs[args->ninputs++] = s;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("cardc %s (runtime ABI %s)\n", CARDC_VERSION, CARDRT_ABI_STRING);
+            return 0;
+        }
+    }
+    Args args;
+    const char *err = NULL;
+    int pr = parse_args(argc, argv, &args, &err);
+    if (pr < 0) {
+        if (pr == -2)
+            fprintf(stderr, "cardc: error: unknown option '%s' (see cardc --help)\n", err);
+        else
+            fprintf(stderr, "cardc: error: %s (see cardc --help)\n", err);
+        free(args.inputs);
+        return 2;
+    }
+    if (!args.command || strcmp(args.command, "help") == 0) {
+        fputs(usage, args.command ? stdout : stderr);
+        free(args.inputs);
+        return args.command ? 0 : 2;
+    }
+    int is_check = strcmp(args.command, "check") == 0;
+    int is_c = strcmp(args.command, "c") == 0;
+    int is_build = strcmp(args.command, "build") == 0;
+    if (!is_check && !is_c && !is_build) {
+        fprintf(stderr, "cardc: error: unknown command '%s' (see cardc --help)\n", args.command);
+        free(args.inputs);
+        return 2;
+    }
+    if (args.ninputs == 0) {
+        fprintf(stderr, "cardc: error: '%s' needs a game folder or files\n", args.command);
+        free(args.inputs);
+        return 2;
+    }
+    if ((is_c || is_build) && !args.out) {
+        fprintf(stderr, "cardc: error: '%s' needs -o %s\n", args.command, is_c ? "DIR" : "FILE");
+        free(args.inputs);
+        return 2;
+    }
+
+    Arena arena = {0};
+    Diag d;
+    diag_init(&d, &arena, stderr);
+    AstProgram prog = {0};
+    int rc = 0;
+    int loaded = load_inputs(&d, &arena, args.inputs, args.ninputs, &prog);
+    if (loaded < 0) {
+        rc = 2;
+        goto done;
+    }
+    if (d.errors) {
+        rc = 1;
+        goto done;
+    }
+    Model *m = sema_check(&d, &arena, &prog);
+    if (!m) {
+        rc = 1;
+        goto done;
+    }
+    const char **files = arena_alloc(&arena, sizeof(char *) * (size_t)(d.nsources + 1));
+    for (int i = 0; i < d.nsources; i++)
+        files[i] = d.sources[i].path;
+    if (is_c) {
+        struct stat st;
+        if (stat(args.out, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            diag_plain(&d, "output folder '%s' does not exist", args.out);
+            rc = 2;
+            goto done;
+        }
+        char *src = emit_c_source(m, &arena, files, d.nsources);
+        char *hdr = emit_c_header(m, &arena, files, d.nsources);
+        if (write_atomic(&d, arena_printf(&arena, "%s/%s.h", args.out, m->id), hdr) != 0
+            || write_atomic(&d, arena_printf(&arena, "%s/%s.c", args.out, m->id), src) != 0)
+            rc = 2;
+    } else if (is_build) {
+        rc = cmd_build(&d, &arena, &args, m, files, d.nsources);
+    }
+done:
+    if (d.errors && rc == 0)
+        rc = 1;
+    if (d.errors > 0)
+        fprintf(stderr, "%d error%s\n", d.errors, d.errors == 1 ? "" : "s");
+    arena_free(&arena);
+    free(args.inputs);
+    return rc;
+}

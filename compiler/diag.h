@@ -1,0 +1,80 @@
+/* diag.h: source files and diagnostics (file:line:col, source line, caret). */
+#ifndef CARDC_DIAG_H
+#define CARDC_DIAG_H
+
+#include <stdio.h>
+#include "arena.h"
+
+/* A position in a source file: file is an index into the Diag's sources;
+   line and col count from 1 (col in bytes). */
+typedef struct Loc {
+    int file;
+    int line, col;
+} Loc;
+
+/* One loaded source file. */
+typedef struct DiagSource {
+    const char *path;   /* as given on the command line, arena-owned */
+    const char *text;   /* contents, NUL-terminated, arena-owned */
+    size_t len;
+} DiagSource;
+
+/* The diagnostics context: the loaded sources, where messages go, counts. */
+typedef struct Diag {
+    Arena *arena;
+    DiagSource *sources;
+    int nsources, cap;
+    FILE *out;          /* stderr unless redirected */
+    int errors, warnings;
+    int max_errors;     /* stop reporting after this many (0: 50) */
+} Diag;
+
+/* diag_init: an empty context writing to out, allocating in arena. */
+void diag_init(Diag *d, Arena *arena, FILE *out);
+
+/* diag_add_source: register text (copied into the arena) as path; returns its index. */
+int diag_add_source(Diag *d, const char *path, const char *text, size_t len);
+
+/* diag_load_file: read path into a new source; returns its index or -1
+   (after reporting "cannot read" as an error). */
+int diag_load_file(Diag *d, const char *path);
+
+/* diag_error: report "file:line:col: error: message", the line and a caret. */
+void diag_error(Diag *d, Loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* diag_warning: as diag_error, for warnings (not counted as errors). */
+void diag_warning(Diag *d, Loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* diag_note: a "note:" line attached to the previous diagnostic. */
+void diag_note(Diag *d, Loc loc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* diag_plain: an error without a location ("cardc: error: ..."). */
+void diag_plain(Diag *d, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* diag_suggest: the candidate closest to name within a small edit distance
+   (at most 2, and less than half the name), or NULL. */
+const char *diag_suggest(const char *name, const char *const *candidates, int n);
+
+/* diag_edit_distance: Levenshtein distance between a and b. */
+int diag_edit_distance(const char *a, const char *b);
+
+/* diag_too_many: true once max_errors errors have been reported. */
+int diag_too_many(const Diag *d);
+
+#endif

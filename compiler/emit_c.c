@@ -1,0 +1,1366 @@
+/* emit_c.c: the C back end: const tables, resumable script functions and the
+   game descriptors, written deterministically from the checked Model. */
+#include "emit_c.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cardrt.h"
+
+/* A growable text buffer (heap; freed by buf_free). */
+typedef struct Buf {
+    char *s;
+    size_t len, cap;
+} Buf;
+
+static void buf_grow(Buf *b, size_t need)
+{
+    if (b->len + need + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap < b->len + need + 1)
+        cap *= 2;
+    char *n = realloc(b->s, cap);
+    if (!n) {
+        fputs("cardc: out of memory\n", stderr);
+        abort();
+    }
+    b->s = n;
+    b->cap = cap;
+}
+
+static void bputs(Buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    buf_grow(b, n);
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void bprintf(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    buf_grow(b, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+static void buf_free(Buf *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
+/* The emitter's context for one unit. */
+typedef struct Emit {
+    const Model *m;
+    Arena *a;
+    const char *const *files;
+    int nfiles;
+    const MUnit *unit;
+    MUnit *wunit;          /* the same unit, to add temporaries */
+    Buf *body;             /* the function body being written */
+    Buf *helpers;          /* aggregate helpers of this unit */
+    int indent;
+    int pc;                /* last resume point used */
+    int helper_count;
+    int fallible;          /* the current statement calls a primitive that may fail */
+    int hidden;            /* inside simultaneously */
+    int *script_of_unit;   /* unit index -> script index (-1 for functions) */
+    int uses_div;
+    int uses_mod;
+} Emit;
+
+/* ---- names and escaping -------------------------------------------------------- */
+
+static const char *const c_keywords[] = {
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
+    "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
+    "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+    "volatile", "while", "bool", "true", "false", "L", "f", "g", "main", "NULL", "errno", "assert",
+};
+
+/* cname: a C-safe spelling of a source identifier (arena-owned). */
+static const char *cname(Emit *E, const char *name)
+{
+    for (size_t i = 0; i < sizeof c_keywords / sizeof *c_keywords; i++)
+        if (strcmp(name, c_keywords[i]) == 0)
+            return arena_printf(E->a, "%s_", name);
+    if (name[0] == '_')
+        return arena_printf(E->a, "u%s", name);
+    return name;
+}
+
+/* c_string: a C string literal for s, every byte escaped as needed. */
+static const char *c_string(Arena *a, const char *s)
+{
+    Buf b = {0};
+    bputs(&b, "\"");
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        unsigned char c = *p;
+        if (c == '"' || c == '\\') {
+            char t[3] = {'\\', (char)c, 0};
+            bputs(&b, t);
+        } else if (c == '\n') {
+            bputs(&b, "\\n");
+        } else if (c == '\t') {
+            bputs(&b, "\\t");
+        } else if (c == '?' && p[1] == '?') {
+            bputs(&b, "?\\"); /* break trigraphs */
+        } else if (c < 0x20 || c >= 0x7F) {
+            bprintf(&b, "\\%03o", c);
+        } else {
+            char t[2] = {(char)c, 0};
+            bputs(&b, t);
+        }
+    }
+    bputs(&b, "\"");
+    char *r = arena_strdup(a, b.s);
+    buf_free(&b);
+    return r;
+}
+
+/* c_comment: s made safe inside a block comment. */
+static const char *c_comment(Arena *a, const char *s)
+{
+    size_t n = strlen(s);
+    char *o = arena_alloc(a, n * 2 + 1);
+    size_t j = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '*' && s[i + 1] == '/') {
+            o[j++] = '*';
+            o[j++] = ' ';
+        } else if (c == '/' && s[i + 1] == '*') {
+            o[j++] = '/';
+            o[j++] = ' ';
+        } else if (c == '?' && s[i + 1] == '?') {
+            o[j++] = '?';
+            o[j++] = ' ';
+        } else if (c < 0x20) {
+            o[j++] = ' ';
+        } else {
+            o[j++] = (char)c;
+        }
+    }
+    o[j] = '\0';
+    return o;
+}
+
+static const char *file_of(const Emit *E, Loc loc)
+{
+    if (loc.file >= 0 && loc.file < E->nfiles)
+        return E->files[loc.file];
+    return "?";
+}
+
+static void line(Emit *E, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void line(Emit *E, const char *fmt, ...)
+{
+    for (int i = 0; i < E->indent; i++)
+        bputs(E->body, "    ");
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    buf_grow(E->body, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(E->body->s + E->body->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    E->body->len += (size_t)n;
+    bputs(E->body, "\n");
+}
+
+/* A new temporary slot in the unit's locals; returns "L->name". */
+static const char *temp(Emit *E, const char *base)
+{
+    MUnit *u = E->wunit;
+    const char *name = base;
+    for (int k = 2;; k++) {
+        int clash = 0;
+        for (int i = 0; i < u->nlocals; i++)
+            if (strcmp(u->locals[i], name) == 0)
+                clash = 1;
+        if (!clash)
+            break;
+        name = arena_printf(E->a, "%s_%d", base, k);
+    }
+    if (u->nlocals == u->caplocals) {
+        int cap = u->caplocals ? u->caplocals * 2 : 8;
+        const char **n = arena_alloc(E->a, sizeof *n * (size_t)cap);
+        if (u->nlocals)
+            memcpy(n, u->locals, sizeof *n * (size_t)u->nlocals);
+        u->locals = n;
+        u->caplocals = cap;
+    }
+    u->locals[u->nlocals++] = name;
+    return arena_printf(E->a, "L->%s", cname(E, name));
+}
+
+static const char *local(Emit *E, int slot)
+{
+    return arena_printf(E->a, "L->%s", cname(E, E->unit->locals[slot]));
+}
+
+static const char *kind_enum(Emit *E, int k)
+{
+    return arena_printf(E->a, "KIND_%s", E->m->kinds[k].name);
+}
+
+/* ---- expressions -------------------------------------------------------------- */
+
+static const char *ex(Emit *E, const AstNode *e);
+
+static const char *player_member(Emit *E, const AstNode *e, const char *player)
+{
+    int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
+    switch (cat) {
+    case SYM_ZONE:
+        return arena_printf(E->a, "rt_zone(g, ZONE_%s, %s)", E->m->zones[idx].name, player);
+    case SYM_VAR:
+        return arena_printf(E->a, "rt_get(g, VAR_%s, %s)", E->m->vars[idx].name, player);
+    case SYM_PLAYER_SIDE:
+        return arena_printf(E->a, "rt_player_side(g, %s)", player);
+    default:
+        return "0";
+    }
+}
+
+static const char *card_member(Emit *E, const AstNode *e, const char *card)
+{
+    int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
+    int k = e->sem_extra;
+    switch (cat) {
+    case SYM_CARD_OWNER:
+        return arena_printf(E->a, "rt_card_owner(g, %s)", card);
+    case SYM_CARD_NAME:
+        return arena_printf(E->a, "rt_card_name(g, %s)", card);
+    case SYM_FIELD: {
+        E->fallible = 1;
+        const MKind *kd = &E->m->kinds[k];
+        const char *fname = NULL;
+        for (int i = 0; i < kd->nfields; i++)
+            if (!kd->fields[i].is_state && kd->fields[i].index == idx)
+                fname = kd->fields[i].name;
+        return arena_printf(E->a, "%s_rows[rt_card_row(g, %s, %s, %d)].%s", kd->name, card, kind_enum(E, k),
+                            e->loc.line, cname(E, fname ? fname : "?"));
+    }
+    case SYM_STATE:
+        E->fallible = 1;
+        return arena_printf(E->a, "rt_card_state(g, %s, %s, %d, %d)", card, kind_enum(E, k), idx, e->loc.line);
+    default:
+        return "0";
+    }
+}
+
+/* Emit a helper function for an aggregate and return the call. */
+static const char *aggregate(Emit *E, const AstNode *e)
+{
+    int n = ++E->helper_count;
+    const char *fn = arena_printf(E->a, "%s_agg%d", E->unit->cname, n);
+    const char *var = local(E, (int)e->ival);
+    Buf *save_body = E->body;
+    int save_indent = E->indent;
+    Buf hb = {0};
+    E->body = &hb;
+    E->indent = 1;
+    TypeBase cb = (TypeBase)e->a->sem_type;
+    const char *init = e->op == 'l' ? "1" : "0";
+    line(E, "RtValue acc = %s;", init);
+    const char *body_cond = e->c ? ex(E, e->c) : NULL;
+    const char *val = e->b ? ex(E, e->b) : NULL;
+    const char *coll = ex(E, e->a);
+    if (cb == T_ZONE) {
+        line(E, "RtValue zone = %s;", coll);
+        line(E, "for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {");
+        E->indent++;
+        line(E, "%s = rt_zone_at(g, zone, i);", var);
+    } else {
+        line(E, "int n = %s;", cb == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
+        line(E, "for (int i = 0; i < n; i++) {");
+        E->indent++;
+        line(E, "%s = i;", var);
+    }
+    if (body_cond)
+        line(E, "if (!(%s)) continue;", body_cond);
+    switch (e->op) {
+    case 'c':
+        line(E, "acc++;");
+        break;
+    case 's':
+        line(E, "acc += %s;", val ? val : "0");
+        break;
+    case 'a':
+        line(E, "if (%s) return 1;", val ? val : "1");
+        break;
+    case 'l':
+        line(E, "if (!(%s)) return 0;", val ? val : "1");
+        break;
+    default:
+        break;
+    }
+    E->indent--;
+    line(E, "}");
+    line(E, "return acc;");
+    E->body = save_body;
+    E->indent = save_indent;
+    const char *ltype = arena_printf(E->a, "struct %s_locals", E->unit->cname);
+    bprintf(E->helpers, "/* %s:%d: %s */\nstatic RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n%s}\n\n",
+            file_of(E, e->loc), e->loc.line,
+            e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : "all", fn, ltype, hb.s);
+    buf_free(&hb);
+    return arena_printf(E->a, "%s(g, f, L)", fn);
+}
+
+static const char *binop(int op)
+{
+    switch (op) {
+    case OP_ADD: return "+";
+    case OP_SUB: return "-";
+    case OP_MUL: return "*";
+    case OP_EQ: return "==";
+    case OP_NE: return "!=";
+    case OP_LT: return "<";
+    case OP_LE: return "<=";
+    case OP_GT: return ">";
+    case OP_GE: return ">=";
+    case OP_AND: return "&&";
+    case OP_OR: return "||";
+    default: return "?";
+    }
+}
+
+static const char *ex(Emit *E, const AstNode *e)
+{
+    Arena *a = E->a;
+    switch (e->kind) {
+    case AST_INT:
+        return arena_printf(a, "%lld", (long long)e->ival);
+    case AST_BOOL:
+        return e->ival ? "1" : "0";
+    case AST_STRING:
+        return c_string(a, e->text);
+    case AST_NAME: {
+        int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
+        switch (cat) {
+        case SYM_LOCAL:
+            return local(E, idx);
+        case SYM_SIDE:
+            return arena_printf(a, "SIDE_%s", E->m->side_names[idx]);
+        case SYM_ZONE:
+            return arena_printf(a, "rt_zone(g, ZONE_%s, 0)", E->m->zones[idx].name);
+        case SYM_VAR:
+            return arena_printf(a, "rt_get(g, VAR_%s, 0)", E->m->vars[idx].name);
+        case SYM_CONST:
+            return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[idx].name);
+        default:
+            return "0";
+        }
+    }
+    case AST_ME:
+        return "f->me";
+    case AST_OPPONENT:
+        return "rt_next_player(g, f->me)";
+    case AST_THIS:
+        return "f->self";
+    case AST_MY:
+        return player_member(E, e, "f->me");
+    case AST_FIELD_OF: {
+        const char *o = ex(E, e->a);
+        if ((TypeBase)e->a->sem_type == T_PLAYER)
+            return player_member(E, e, o);
+        return card_member(E, e, o);
+    }
+    case AST_CALL: {
+        const char *n = e->name;
+        if (SYM_CAT(e->sem_ref) == SYM_FUNC) {
+            int fi = SYM_IDX(e->sem_ref);
+            (void)fi;
+            Buf b = {0};
+            bprintf(&b, "fn_%s(g, f", cname(E, n));
+            for (int i = 0; i < e->list.count; i++)
+                bprintf(&b, ", %s", ex(E, e->list.items[i]));
+            bputs(&b, ")");
+            const char *r = arena_strdup(a, b.s);
+            buf_free(&b);
+            return r;
+        }
+        const AstNode *arg = e->list.items[0];
+        const char *x = ex(E, arg);
+        TypeBase at = (TypeBase)arg->sem_type;
+        if (strcmp(n, "next") == 0)
+            return arena_printf(a, "rt_next_player(g, %s)", x);
+        if (strcmp(n, "count") == 0) {
+            if (at == T_PLAYERS)
+                return "rt_players(g)";
+            if (at == T_SIDES)
+                return arena_printf(a, "%d", E->m->nsides);
+            return arena_printf(a, "rt_zone_size(g, %s)", x);
+        }
+        if (strcmp(n, "empty") == 0)
+            return arena_printf(a, "(rt_zone_size(g, %s) == 0)", x);
+        if (strcmp(n, "random") == 0) {
+            if (at == T_PLAYERS)
+                return "(RtValue)rt_random(g, (uint32_t)rt_players(g))";
+            if (at == T_SIDES)
+                return arena_printf(a, "(RtValue)rt_random(g, %du)", E->m->nsides);
+            E->fallible = 1;
+            return arena_printf(a, "rt_random_card(g, %s, %d)", x, e->loc.line);
+        }
+        E->fallible = 1;
+        return arena_printf(a, "rt_%s(g, %s, %d)", strcmp(n, "top") == 0 ? "top" : "bottom", x, e->loc.line);
+    }
+    case AST_AGGREGATE:
+        return aggregate(E, e);
+    case AST_UNARY:
+        if (e->op == '-' || e->op == OP_NEG)
+            return arena_printf(a, "(-%s)", ex(E, e->a));
+        return arena_printf(a, "(!%s)", ex(E, e->a));
+    case AST_BINARY: {
+        const char *l = ex(E, e->a), *r = ex(E, e->b);
+        if (e->op == OP_DIV || e->op == OP_MOD) {
+            E->fallible = 1;
+            if (e->op == OP_DIV)
+                E->uses_div = 1;
+            else
+                E->uses_mod = 1;
+            return arena_printf(a, "%s(g, %s, %s, %d)", e->op == OP_DIV ? "div_checked" : "mod_checked", l, r,
+                                e->loc.line);
+        }
+        if ((e->op == OP_EQ || e->op == OP_NE) && e->sem_extra == T_TEXT)
+            return arena_printf(a, "(strcmp(%s, %s) %s 0)", l, r, binop(e->op));
+        return arena_printf(a, "(%s %s %s)", l, binop(e->op), r);
+    }
+    case AST_IS:
+        return arena_printf(a, "(rt_card_kind(g, %s) == %s)", ex(E, e->a), kind_enum(E, e->sem_ref));
+    case AST_COND:
+        return arena_printf(a, "(%s ? %s : %s)", ex(E, e->a), ex(E, e->b), ex(E, e->c));
+    default:
+        return "0";
+    }
+}
+
+/* ---- statements ----------------------------------------------------------------- */
+
+static void stmt(Emit *E, const AstNode *s);
+
+static void block(Emit *E, const AstNode *b)
+{
+    if (!b)
+        return;
+    if (b->kind != AST_BLOCK) {
+        stmt(E, b);
+        return;
+    }
+    for (int i = 0; i < b->list.count; i++)
+        stmt(E, b->list.items[i]);
+}
+
+/* After a statement that may fail, stop the game at once. */
+static void check_fail(Emit *E)
+{
+    if (E->fallible)
+        line(E, "if (rt_check(g)) return RT_END;");
+    E->fallible = 0;
+}
+
+/* A resume point: store pc and return status; the next call continues here. */
+static void yield(Emit *E, const char *status)
+{
+    int pc = ++E->pc;
+    line(E, "f->pc = %d;", pc);
+    line(E, "return %s;", status);
+    E->indent--;
+    line(E, "case %d:;", pc);
+    E->indent++;
+}
+
+/* Loop over a collection for a statement whose body may yield: zones are
+   snapshotted on the runtime's list stack; players and sides count up. */
+static void loop_begin(Emit *E, const AstNode *coll, const char *var, const char **list_out, const char **idx_out)
+{
+    TypeBase ct = (TypeBase)coll->sem_type;
+    const char *idx = temp(E, "i");
+    *idx_out = idx;
+    *list_out = NULL;
+    if (ct == T_ZONE) {
+        const char *list = temp(E, "list");
+        const char *z = ex(E, coll);
+        line(E, "%s = rt_list_zone(g, %s);", list, z);
+        check_fail(E);
+        line(E, "for (%s = 0; %s < rt_list_len(g, %s); %s++) {", idx, idx, list, idx);
+        E->indent++;
+        line(E, "%s = rt_list_at(g, %s, %s);", var, list, idx);
+        *list_out = list;
+    } else {
+        const char *n = ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
+        line(E, "for (%s = 0; %s < %s; %s++) {", idx, idx, n, idx);
+        E->indent++;
+        line(E, "%s = %s;", var, idx);
+    }
+}
+
+static void loop_end(Emit *E, const char *list)
+{
+    E->indent--;
+    line(E, "}");
+    if (list)
+        line(E, "rt_list_pop(g, %s);", list);
+}
+
+/* Add one option per item of coll passing where (no yield inside). */
+static void options_over(Emit *E, const AstNode *coll, const char *var, const AstNode *where, const AstNode *when,
+                         const char *value, int label)
+{
+    TypeBase ct = (TypeBase)coll->sem_type;
+    line(E, "{");
+    E->indent++;
+    if (ct == T_ZONE) {
+        line(E, "RtValue zone = %s;", ex(E, coll));
+        line(E, "for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {");
+        E->indent++;
+        line(E, "%s = rt_zone_at(g, zone, i);", var);
+    } else {
+        const char *n = ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
+        line(E, "for (int i = 0; i < %s; i++) {", n);
+        E->indent++;
+        line(E, "%s = i;", var);
+    }
+    const char *cond = NULL;
+    if (where && when)
+        cond = arena_printf(E->a, "%s && %s", ex(E, where), ex(E, when));
+    else if (where)
+        cond = ex(E, where);
+    else if (when)
+        cond = ex(E, when);
+    const char *card = ct == T_ZONE ? var : "RT_NONE";
+    const char *val = value ? value : var;
+    if (cond)
+        line(E, "if (%s) rt_option(g, %s, %s, %d);", cond, val, card, label);
+    else
+        line(E, "rt_option(g, %s, %s, %d);", val, card, label);
+    E->indent--;
+    line(E, "}");
+    E->indent--;
+    line(E, "}");
+}
+
+static void emit_choose(Emit *E, const AstNode *s)
+{
+    const char *var = local(E, (int)s->ival);
+    const char *by = s->e ? ex(E, s->e) : "f->me";
+    int hidden = (s->flags & CHOOSE_HIDDEN) || E->hidden;
+    int prompt = s->sem_ref;
+    const AstNode *els = s->list.count > 0 ? s->list.items[0] : NULL;
+    if (!s->d) {
+        /* choose one */
+        line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+        options_over(E, s->a, var, s->c, NULL, NULL, -1);
+        check_fail(E);
+        line(E, "if (rt_option_count(g) > 0) {");
+        E->indent++;
+        yield(E, "RT_YIELD");
+        line(E, "%s = rt_chosen(g);", var);
+        block(E, s->b);
+        E->indent--;
+        if (els) {
+            line(E, "} else {");
+            E->indent++;
+            block(E, els);
+            E->indent--;
+        }
+        line(E, "}");
+        return;
+    }
+    /* choose N / up to N: repeat, each time among the items not chosen yet */
+    const char *k = temp(E, "k");
+    const char *n = temp(E, "n");
+    const char *chosen = temp(E, "chosen");
+    line(E, "%s = %s;", n, ex(E, s->d));
+    check_fail(E);
+    line(E, "%s = rt_list_new(g);", chosen);
+    line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
+    E->indent++;
+    line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    {
+        /* options: items passing where and not chosen yet */
+        AstNode where_not = {0};
+        (void)where_not;
+        TypeBase ct = (TypeBase)s->a->sem_type;
+        line(E, "{");
+        E->indent++;
+        if (ct == T_ZONE) {
+            line(E, "RtValue zone = %s;", ex(E, s->a));
+            line(E, "for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {");
+            E->indent++;
+            line(E, "%s = rt_zone_at(g, zone, i);", var);
+        } else {
+            const char *cnt = ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
+            line(E, "for (int i = 0; i < %s; i++) {", cnt);
+            E->indent++;
+            line(E, "%s = i;", var);
+        }
+        const char *cond = s->c ? ex(E, s->c) : "1";
+        line(E, "if (%s && !rt_list_has(g, %s, %s)) rt_option(g, %s, %s, -1);", cond, chosen, var, var,
+             ct == T_ZONE ? var : "RT_NONE");
+        E->indent--;
+        line(E, "}");
+        E->indent--;
+        line(E, "}");
+    }
+    check_fail(E);
+    if (s->flags & CHOOSE_UP_TO)
+        line(E, "if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, %d);", model_string((Model *)E->m, "done"));
+    line(E, "if (rt_option_count(g) == 0) break;");
+    yield(E, "RT_YIELD");
+    line(E, "%s = rt_chosen(g);", var);
+    if (s->flags & CHOOSE_UP_TO)
+        line(E, "if (%s == RT_NONE) break;", var);
+    line(E, "rt_list_add(g, %s, %s);", chosen, var);
+    block(E, s->b);
+    E->indent--;
+    line(E, "}");
+    if (els) {
+        line(E, "if (%s == 0) {", k);
+        E->indent++;
+        block(E, els);
+        E->indent--;
+        line(E, "}");
+    }
+    line(E, "rt_list_pop(g, %s);", chosen);
+}
+
+static void emit_menu(Emit *E, const AstNode *s)
+{
+    const char *by = s->e ? ex(E, s->e) : "f->me";
+    int hidden = (s->flags & CHOOSE_HIDDEN) || E->hidden;
+    const char *pick = temp(E, "option");
+    line(E, "rt_choose_begin(g, %s, %d, %s);", by, model_string((Model *)E->m, "choose"),
+         hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    for (int i = 0; i < s->list.count; i++) {
+        const AstNode *o = s->list.items[i];
+        if (o->c)
+            line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", ex(E, o->c), i, o->sem_ref);
+        else
+            line(E, "rt_option(g, %d, RT_NONE, %d);", i, o->sem_ref);
+    }
+    check_fail(E);
+    line(E, "if (rt_option_count(g) > 0) {");
+    E->indent++;
+    yield(E, "RT_YIELD");
+    line(E, "%s = rt_chosen(g);", pick);
+    for (int i = 0; i < s->list.count; i++) {
+        const AstNode *o = s->list.items[i];
+        line(E, "%sif (%s == %d) { /* %s */", i ? "} else " : "", pick, i, c_comment(E->a, o->text));
+        E->indent++;
+        block(E, o->b);
+        E->indent--;
+    }
+    line(E, "}");
+    E->indent--;
+    line(E, "}");
+}
+
+static void emit_turns(Emit *E, const AstNode *s)
+{
+    int base = (int)s->ival;
+    const char *turn = local(E, base), *passes = local(E, base + 1), *saved = local(E, base + 2),
+               *act = local(E, base + 3);
+    line(E, "%s = %s;", turn, ex(E, s->a));
+    check_fail(E);
+    line(E, "%s = f->me;", saved);
+    line(E, "%s = 0;", passes);
+    line(E, "for (;;) {");
+    E->indent++;
+    line(E, "f->me = %s;", turn);
+    line(E, "rt_log_turn(g, f->me);");
+    if (s->flags & TURNS_PASSES) {
+        line(E, "rt_choose_begin(g, f->me, %d, 0);", s->sem_extra);
+        for (int i = 0; i < s->list.count; i++) {
+            const AstNode *ac = s->list.items[i];
+            line(E, "/* action \"%s\" */", c_comment(E->a, ac->text));
+            if (ac->name) {
+                options_over(E, ac->a, local(E, (int)ac->ival), ac->c, ac->d, arena_printf(E->a, "%d", i),
+                             ac->sem_ref);
+            } else if (ac->d) {
+                line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", ex(E, ac->d), i, ac->sem_ref);
+            } else {
+                line(E, "rt_option(g, %d, RT_NONE, %d);", i, ac->sem_ref);
+            }
+        }
+        check_fail(E);
+        line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
+             s->loc.line);
+        yield(E, "RT_YIELD");
+        line(E, "%s = rt_chosen(g);", act);
+        Buf passcond = {0};
+        for (int i = 0; i < s->list.count; i++) {
+            const AstNode *ac = s->list.items[i];
+            line(E, "%sif (%s == %d) { /* %s */", i ? "} else " : "", act, i, c_comment(E->a, ac->text));
+            E->indent++;
+            if (ac->name)
+                line(E, "%s = rt_chosen_card(g);", local(E, (int)ac->ival));
+            block(E, ac->b);
+            E->indent--;
+            if (ac->flags & ACTION_PASS)
+                bprintf(&passcond, "%s%s == %d", passcond.len ? " || " : "", act, i);
+        }
+        line(E, "}");
+        line(E, "%s = (%s) ? %s + 1 : 0;", passes, passcond.s ? passcond.s : "0", passes);
+        buf_free(&passcond);
+        line(E, "if (%s >= %s) break;", passes, ex(E, s->c));
+    } else {
+        block(E, s->b);
+        line(E, "if (%s) break;", ex(E, s->c));
+        check_fail(E);
+    }
+    line(E, "%s = rt_next_player(g, %s);", turn, turn);
+    E->indent--;
+    line(E, "}");
+    line(E, "f->me = %s;", saved);
+}
+
+static void emit_assign(Emit *E, const AstNode *s)
+{
+    const AstNode *l = s->a;
+    const char *v = ex(E, s->b);
+    int op = s->op;
+    int cat = SYM_CAT(l->sem_ref), idx = SYM_IDX(l->sem_ref);
+    const char *player = "0";
+    if (l->kind == AST_MY)
+        player = "f->me";
+    else if (l->kind == AST_FIELD_OF && cat == SYM_VAR)
+        player = ex(E, l->a);
+    const char *cur = NULL;
+    if (op == OP_INC || op == '+' || op == OP_DEC || op == '-')
+        cur = ex(E, l);
+    const char *val = v;
+    if (cur)
+        val = arena_printf(E->a, "%s %s %s", cur, (op == OP_INC || op == '+') ? "+" : "-", v);
+    if (cat == SYM_LOCAL) {
+        line(E, "%s = %s;", local(E, idx), val);
+    } else if (cat == SYM_VAR) {
+        line(E, "rt_set(g, VAR_%s, %s, %s);", E->m->vars[idx].name, player, val);
+    } else if (cat == SYM_STATE) {
+        E->fallible = 1;
+        line(E, "rt_set_card_state(g, %s, %s, %d, %s, %d);", ex(E, l->a), kind_enum(E, l->sem_extra), idx, val,
+             s->loc.line);
+    }
+    check_fail(E);
+}
+
+static void emit_log(Emit *E, const AstNode *s)
+{
+    line(E, "rt_log_begin(g);");
+    const char *t = s->text;
+    int hole = 0;
+    Buf seg = {0};
+    bputs(&seg, "");
+    for (const char *p = t; *p; p++) {
+        if (*p == '{') {
+            const char *close = strchr(p, '}');
+            if (!close)
+                break;
+            if (seg.len)
+                line(E, "rt_log_str(g, %s);", c_string(E->a, seg.s));
+            seg.len = 0;
+            seg.s[0] = '\0';
+            if (hole < s->list.count) {
+                const AstNode *h = s->list.items[hole++];
+                const char *x = ex(E, h);
+                switch ((TypeBase)h->sem_type) {
+                case T_PLAYER: line(E, "rt_log_player(g, %s);", x); break;
+                case T_SIDE: line(E, "rt_log_side(g, %s);", x); break;
+                case T_CARD: line(E, "rt_log_card(g, %s);", x); break;
+                case T_TEXT: line(E, "rt_log_str(g, %s);", x); break;
+                default: line(E, "rt_log_int(g, %s);", x); break;
+                }
+            }
+            p = close;
+            continue;
+        }
+        char c[2] = {*p, 0};
+        bputs(&seg, c);
+    }
+    if (seg.len)
+        line(E, "rt_log_str(g, %s);", c_string(E->a, seg.s));
+    buf_free(&seg);
+    line(E, "rt_log_end(g);");
+    check_fail(E);
+}
+
+static void stmt(Emit *E, const AstNode *s)
+{
+    E->fallible = 0;
+    switch (s->kind) {
+    case AST_BLOCK:
+        line(E, "{");
+        E->indent++;
+        block(E, s);
+        E->indent--;
+        line(E, "}");
+        break;
+    case AST_PHASE:
+        line(E, "/* %s:%d: phase %s */", file_of(E, s->loc), s->loc.line, s->name);
+        line(E, "rt_log_phase(g, %d);", s->sem_ref);
+        block(E, s->b);
+        break;
+    case AST_IF:
+        line(E, "if (%s) {", ex(E, s->a));
+        E->indent++;
+        block(E, s->b);
+        E->indent--;
+        {
+            const AstNode *c = s->c;
+            while (c) {
+                if (c->kind == AST_IF) {
+                    line(E, "} else if (%s) {", ex(E, c->a));
+                    E->indent++;
+                    block(E, c->b);
+                    E->indent--;
+                    c = c->c;
+                } else {
+                    line(E, "} else {");
+                    E->indent++;
+                    block(E, c);
+                    E->indent--;
+                    c = NULL;
+                }
+            }
+        }
+        line(E, "}");
+        break;
+    case AST_WHILE:
+        line(E, "while (%s) {", ex(E, s->a));
+        E->indent++;
+        block(E, s->b);
+        line(E, "if (rt_check(g)) return RT_END;");
+        E->indent--;
+        line(E, "}");
+        break;
+    case AST_FOR: {
+        const char *list, *idx;
+        const char *var = local(E, (int)s->ival);
+        if (s->flags & STMT_SIMULTANEOUS)
+            E->hidden++;
+        loop_begin(E, s->a, var, &list, &idx);
+        if (s->c) {
+            E->fallible = 0;
+            const char *cond = ex(E, s->c);
+            if (E->fallible) {
+                line(E, "if (!(%s)) {", cond);
+                line(E, "    if (rt_check(g)) return RT_END;");
+                line(E, "    continue;");
+                line(E, "}");
+            } else {
+                line(E, "if (!(%s)) continue;", cond);
+            }
+            check_fail(E);
+        }
+        block(E, s->b);
+        loop_end(E, list);
+        if (s->flags & STMT_SIMULTANEOUS)
+            E->hidden--;
+        break;
+    }
+    case AST_CHOOSE:
+        emit_choose(E, s);
+        break;
+    case AST_MENU:
+        emit_menu(E, s);
+        break;
+    case AST_TURNS:
+        emit_turns(E, s);
+        break;
+    case AST_MOVE: {
+        const char *w = ex(E, s->a), *z = ex(E, s->b);
+        const char *where = (s->flags & MOVE_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP";
+        if ((TypeBase)s->a->sem_type == T_ZONE)
+            line(E, "rt_move_all(g, %s, %s, %s, %d);", w, z, where, s->loc.line);
+        else
+            line(E, "rt_move(g, %s, %s, %s, %d);", w, z, where, s->loc.line);
+        E->fallible = 1;
+        check_fail(E);
+        break;
+    }
+    case AST_SHUFFLE:
+        line(E, "rt_shuffle(g, %s);", ex(E, s->a));
+        check_fail(E);
+        break;
+    case AST_RUN: {
+        const AstNode *fa = s->a; /* FIELD_OF card.ability */
+        const char *card = local(E, (int)s->ival);
+        line(E, "%s = %s;", card, ex(E, fa->a));
+        const char *who = s->b ? ex(E, s->b) : "f->me";
+        const MKind *kd = &E->m->kinds[fa->sem_extra];
+        const char *fname = "?";
+        for (int i = 0; i < kd->nfields; i++)
+            if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(fa->sem_ref))
+                fname = kd->fields[i].name;
+        line(E, "if (rt_call(g, %s_rows[rt_card_row(g, %s, %s, %d)].%s, %s, %s)) {", kd->name, card,
+             kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname), card, who);
+        E->indent++;
+        yield(E, "RT_CALL");
+        E->indent--;
+        line(E, "}");
+        line(E, "if (rt_check(g)) return RT_END;");
+        break;
+    }
+    case AST_ASSIGN:
+        emit_assign(E, s);
+        break;
+    case AST_LET:
+        line(E, "%s = %s;", local(E, (int)s->ival), ex(E, s->a));
+        check_fail(E);
+        break;
+    case AST_WIN:
+        line(E, "return rt_win(g, %s);", ex(E, s->a));
+        break;
+    case AST_DRAW_GAME:
+        line(E, "return rt_draw_game(g);");
+        break;
+    case AST_LOG:
+        emit_log(E, s);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- units ------------------------------------------------------------------------ */
+
+static void emit_locals_struct(Emit *E, Buf *out, const MUnit *u)
+{
+    if (u->nlocals == 0)
+        return;
+    bprintf(out, "struct %s_locals {\n", u->cname);
+    for (int i = 0; i < u->nlocals; i++)
+        bprintf(out, "    RtValue %s;\n", cname(E, u->locals[i]));
+    bputs(out, "};\n\n");
+}
+
+static void emit_script(Emit *E, Buf *out, int ui)
+{
+    MUnit *u = &((Model *)E->m)->units[ui];
+    Buf body = {0}, helpers = {0};
+    E->unit = u;
+    E->wunit = u;
+    E->body = &body;
+    E->helpers = &helpers;
+    E->indent = 2;
+    E->pc = 0;
+    E->helper_count = 0;
+    E->hidden = 0;
+    block(E, u->body);
+    emit_locals_struct(E, out, u);
+    bputs(out, helpers.s ? helpers.s : "");
+    bprintf(out, "/* %s:%d: %s */\n", file_of(E, u->loc), u->loc.line, c_comment(E->a, u->name));
+    bprintf(out, "static RtStatus script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
+    if (u->nlocals)
+        bprintf(out, "    struct %s_locals *L = (struct %s_locals *)(void *)f->v;\n", u->cname, u->cname);
+    bputs(out, "    switch (f->pc) {\n    case 0:;\n");
+    bputs(out, body.s ? body.s : "");
+    bputs(out, "        break;\n    default:\n        return rt_fail(g, 0, \"bad resume point\");\n    }\n");
+    bputs(out, "    return RT_DONE;\n}\n\n");
+    buf_free(&body);
+    buf_free(&helpers);
+}
+
+static void emit_function(Emit *E, Buf *out, int ui)
+{
+    MUnit *u = &((Model *)E->m)->units[ui];
+    Buf body = {0}, helpers = {0};
+    E->unit = u;
+    E->wunit = u;
+    E->body = &body;
+    E->helpers = &helpers;
+    E->indent = 1;
+    E->helper_count = 0;
+    const char *r = ex(E, u->body);
+    line(E, "return %s;", r);
+    emit_locals_struct(E, out, u);
+    bputs(out, helpers.s ? helpers.s : "");
+    bprintf(out, "/* %s:%d: function %s */\n", file_of(E, u->loc), u->loc.line, u->name);
+    bprintf(out, "static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, u->name));
+    for (int p = 0; p < u->nparams; p++)
+        bprintf(out, ", RtValue %s", cname(E, u->locals[p]));
+    bputs(out, ")\n{\n");
+    if (u->nlocals) {
+        bprintf(out, "    struct %s_locals Lv, *L = &Lv;\n", u->cname);
+        bputs(out, "    memset(&Lv, 0, sizeof Lv);\n");
+        for (int p = 0; p < u->nparams; p++)
+            bprintf(out, "    L->%s = %s;\n", cname(E, u->locals[p]), cname(E, u->locals[p]));
+    }
+    bputs(out, "    (void)g;\n    (void)f;\n");
+    bputs(out, body.s ? body.s : "");
+    bputs(out, "}\n\n");
+    buf_free(&body);
+    buf_free(&helpers);
+}
+
+/* ---- tables and descriptors --------------------------------------------------------- */
+
+static const char *ctype_of_field(AstType t)
+{
+    switch (t) {
+    case TY_TEXT: return "const char *";
+    case TY_ABILITY: return "int ";
+    default: return "RtValue ";
+    }
+}
+
+static void emit_tables(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    for (int k = 0; k < m->nkinds; k++) {
+        const MKind *kd = &m->kinds[k];
+        bprintf(out, "/* %s:%d: kind %s */\n", file_of(E, kd->loc), kd->loc.line, kd->name);
+        bprintf(out, "struct %s_row {\n", kd->name);
+        if (kd->ndata == 0)
+            bputs(out, "    int unused;\n");
+        for (int f = 0; f < kd->nfields; f++)
+            if (!kd->fields[f].is_state)
+                bprintf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), cname(E, kd->fields[f].name));
+        bputs(out, "};\n\n");
+        int nrows = 0;
+        for (int c = 0; c < m->ncards; c++)
+            if (m->cards[c].kind == k)
+                nrows++;
+        if (nrows == 0) {
+            bprintf(out, "static const struct %s_row %s_rows[1];\n\n", kd->name, kd->name);
+            continue;
+        }
+        bprintf(out, "static const struct %s_row %s_rows[] = {\n", kd->name, kd->name);
+        for (int c = 0; c < m->ncards; c++) {
+            const MCard *cd = &m->cards[c];
+            if (cd->kind != k)
+                continue;
+            bprintf(out, "    { /* %s:%d: %s */\n", file_of(E, cd->loc), cd->loc.line, c_comment(E->a, cd->name));
+            if (kd->ndata == 0)
+                bputs(out, "        .unused = 0,\n");
+            for (int f = 0; f < kd->nfields; f++) {
+                const MField *fd = &kd->fields[f];
+                if (fd->is_state)
+                    continue;
+                const MValue *v = &cd->values[fd->index];
+                bprintf(out, "        .%s = ", cname(E, fd->name));
+                switch (fd->type) {
+                case TY_TEXT:
+                    bputs(out, v->present && v->text ? c_string(E->a, v->text) : "\"\"");
+                    break;
+                case TY_ABILITY:
+                    bprintf(out, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
+                    break;
+                case TY_SIDE:
+                    if (v->present && v->ival >= 0 && v->ival < m->nsides)
+                        bprintf(out, "SIDE_%s", m->side_names[v->ival]);
+                    else
+                        bputs(out, "RT_NONE");
+                    break;
+                default:
+                    bprintf(out, "%d", v->present ? (int)v->ival : 0);
+                    break;
+                }
+                bputs(out, ",\n");
+            }
+            bputs(out, "    },\n");
+        }
+        bputs(out, "};\n\n");
+    }
+}
+
+static void emit_enums(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    if (m->nsides) {
+        bputs(out, "enum {");
+        for (int i = 0; i < m->nsides; i++)
+            bprintf(out, "%s SIDE_%s = %d", i ? "," : "", m->side_names[i], i);
+        bputs(out, " };\n");
+    }
+    bputs(out, "enum {");
+    for (int i = 0; i < m->nkinds; i++)
+        bprintf(out, "%s KIND_%s = %d", i ? "," : "", m->kinds[i].name, i);
+    if (!m->nkinds)
+        bputs(out, " KIND_NONE_ = 0");
+    bputs(out, " };\n");
+    bputs(out, "enum {");
+    for (int i = 0; i < m->nzones; i++)
+        bprintf(out, "%s ZONE_%s = %d", i ? "," : "", m->zones[i].name, i);
+    bputs(out, " };\n");
+    if (m->nvars) {
+        bputs(out, "enum {");
+        for (int i = 0; i < m->nvars; i++)
+            bprintf(out, "%s VAR_%s = %d", i ? "," : "", m->vars[i].name, i);
+        bputs(out, " };\n");
+    }
+    if (m->nconsts) {
+        bputs(out, "enum {");
+        for (int i = 0; i < m->nconsts; i++)
+            bprintf(out, "%s CONST_%s = %d", i ? "," : "", m->consts[i].name, i);
+        bputs(out, " };\n");
+    }
+    bputs(out, "\n");
+}
+
+static void emit_def_data(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    const char *id = m->id;
+    if (m->nsides) {
+        bputs(out, "static const char *const side_names[] = {");
+        for (int i = 0; i < m->nsides; i++)
+            bprintf(out, "%s %s", i ? "," : "", c_string(E->a, m->side_names[i]));
+        bputs(out, " };\nstatic const char *const side_titles[] = {");
+        for (int i = 0; i < m->nsides; i++)
+            bprintf(out, "%s %s", i ? "," : "", c_string(E->a, m->side_titles[i]));
+        bputs(out, " };\n\n");
+    }
+    bputs(out, "static const RtZoneDef zones[] = {\n");
+    for (int i = 0; i < m->nzones; i++) {
+        const MZone *z = &m->zones[i];
+        static const char *const vis[] = {"RT_PUBLIC", "RT_PRIVATE", "RT_HIDDEN"};
+        bprintf(out, "    { %s, %d, %d, %s, %s },\n", c_string(E->a, z->name), z->per_player, z->ordered,
+                vis[z->visibility], z->kind >= 0 ? kind_enum(E, z->kind) : "-1");
+    }
+    bputs(out, "};\n\n");
+    for (int k = 0; k < m->nkinds; k++) {
+        const MKind *kd = &m->kinds[k];
+        if (kd->nstate == 0)
+            continue;
+        bprintf(out, "static const char *const %s_state_names[] = {", kd->name);
+        int first = 1;
+        for (int f = 0; f < kd->nfields; f++)
+            if (kd->fields[f].is_state) {
+                bprintf(out, "%s %s", first ? "" : ",", c_string(E->a, kd->fields[f].name));
+                first = 0;
+            }
+        bprintf(out, " };\nstatic const RtValue %s_state_defaults[] = {", kd->name);
+        first = 1;
+        for (int f = 0; f < kd->nfields; f++)
+            if (kd->fields[f].is_state) {
+                int32_t v = 0;
+                const AstNode *d = kd->fields[f].def;
+                if (d && (d->kind == AST_INT || d->kind == AST_BOOL))
+                    v = (int32_t)d->ival;
+                else if (d && d->kind == AST_UNARY && d->a && d->a->kind == AST_INT)
+                    v = -(int32_t)d->a->ival;
+                bprintf(out, "%s %d", first ? "" : ",", (int)v);
+                first = 0;
+            }
+        bputs(out, " };\n");
+    }
+    bputs(out, "static const RtKindDef kinds[] = {\n");
+    for (int k = 0; k < m->nkinds; k++) {
+        const MKind *kd = &m->kinds[k];
+        if (kd->nstate)
+            bprintf(out, "    { %s, %d, %s_state_names, %s_state_defaults },\n", c_string(E->a, kd->name), kd->nstate,
+                    kd->name, kd->name);
+        else
+            bprintf(out, "    { %s, 0, NULL, NULL },\n", c_string(E->a, kd->name));
+    }
+    if (!m->nkinds)
+        bputs(out, "    { \"none\", 0, NULL, NULL },\n");
+    bputs(out, "};\n\n");
+    bputs(out, "static const RtCardDef cards[] = {\n");
+    for (int c = 0; c < m->ncards; c++)
+        bprintf(out, "    { %s, %s, %d },\n", c_string(E->a, m->cards[c].name), kind_enum(E, m->cards[c].kind),
+                m->cards[c].row);
+    if (!m->ncards)
+        bputs(out, "    { \"none\", 0, 0 },\n");
+    bputs(out, "};\n\n");
+    if (m->nvars) {
+        bputs(out, "static const RtVarDef vars[] = {\n");
+        for (int i = 0; i < m->nvars; i++) {
+            const MVar *v = &m->vars[i];
+            const char *ty = v->type.base == T_BOOL     ? "RT_TY_BOOL"
+                             : v->type.base == T_SIDE   ? "RT_TY_SIDE"
+                             : v->type.base == T_PLAYER ? "RT_TY_PLAYER"
+                             : v->type.base == T_CARD   ? "RT_TY_CARD"
+                                                        : "RT_TY_INT";
+            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d },\n", c_string(E->a, v->name), v->per_player, ty,
+                    v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max);
+        }
+        bputs(out, "};\n\n");
+    }
+    bputs(out, "static const char *const strings[] = {\n");
+    for (int i = 0; i < m->nstrings; i++)
+        bprintf(out, "    %s, /* %d */\n", c_string(E->a, m->strings[i]), i);
+    if (!m->nstrings)
+        bputs(out, "    \"\",\n");
+    bputs(out, "};\n\n");
+    bputs(out, "static const RtScriptDef scripts[] = {\n");
+    for (int u = 0; u < m->nunits; u++) {
+        const MUnit *un = &m->units[u];
+        if (un->is_function)
+            continue;
+        bprintf(out, "    { %s, %s, %d, script_%s, %d },\n", c_string(E->a, un->name),
+                c_string(E->a, file_of(E, un->loc)), un->loc.line, un->cname, un->nlocals);
+    }
+    bputs(out, "};\n\n");
+    for (int v = 0; v < m->nvariants; v++) {
+        const MVariant *mv = &m->variants[v];
+        const char *vn = v == 0 ? "base" : mv->name;
+        bprintf(out, "static const int16_t copies_%s[] = {", vn);
+        for (int c = 0; c < m->ncards; c++)
+            bprintf(out, "%s%s%d", c ? "," : "", c % 16 == 0 ? "\n    " : " ", mv->copies[c]);
+        if (!m->ncards)
+            bputs(out, " 0");
+        bputs(out, "\n};\n");
+        bprintf(out, "static const RtValue consts_%s[] = {", vn);
+        for (int i = 0; i < m->nconsts; i++)
+            bprintf(out, "%s %d", i ? "," : "", (int)mv->consts[i]);
+        if (!m->nconsts)
+            bputs(out, " 0");
+        bputs(out, " };\n\n");
+    }
+    for (int v = 0; v < m->nvariants; v++) {
+        const MVariant *mv = &m->variants[v];
+        const char *vn = v == 0 ? "base" : mv->name;
+        if (v == 0)
+            bprintf(out, "const RtGameDef %s_game = {\n", id);
+        else
+            bprintf(out, "const RtGameDef %s_variant_%s = {\n", id, mv->name);
+        bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", c_string(E->a, id), c_string(E->a, vn),
+                c_string(E->a, mv->title));
+        bprintf(out, "    %d, %d,\n", m->min_players, m->max_players);
+        if (m->nsides)
+            bprintf(out, "    %d, side_names, side_titles,\n", m->nsides);
+        else
+            bputs(out, "    0, NULL, NULL,\n");
+        bprintf(out, "    %d, zones,\n", m->nzones);
+        bprintf(out, "    %d, kinds,\n", m->nkinds);
+        bprintf(out, "    %d, cards, copies_%s,\n", m->ncards, vn);
+        bprintf(out, "    %d, %s,\n", m->nvars, m->nvars ? "vars" : "NULL");
+        bprintf(out, "    %d, strings,\n", m->nstrings);
+        int nscripts = 0;
+        for (int u = 0; u < m->nunits; u++)
+            if (!m->units[u].is_function)
+                nscripts++;
+        bprintf(out, "    %d, scripts,\n", nscripts);
+        bprintf(out, "    %d, %d,\n", mv->setup >= 0 ? E->script_of_unit[mv->setup] : -1,
+                mv->round >= 0 ? E->script_of_unit[mv->round] : -1);
+        bprintf(out, "    %d, consts_%s,\n", m->nconsts, vn);
+        bputs(out, "};\n\n");
+    }
+    bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);
+    for (int v = 0; v < m->nvariants; v++) {
+        if (v == 0)
+            bprintf(out, "    &%s_game,\n", id);
+        else
+            bprintf(out, "    &%s_variant_%s,\n", id, m->variants[v].name);
+    }
+    bputs(out, "};\n");
+    bprintf(out, "const int %s_variant_count = %d;\n\n", id, m->nvariants);
+    bputs(out, "#ifdef CARDRT_ENGINE_MAIN\nint main(int argc, char **argv)\n{\n");
+    bprintf(out, "    return rt_engine_main(argc, argv, %s_variants, %s_variant_count);\n}\n#endif\n", id, id);
+}
+
+/* ---- files ---------------------------------------------------------------------------- */
+
+static void banner(Emit *E, Buf *out, const char *what)
+{
+    bprintf(out, "/* %s: generated by cardc %s from:\n", what, CARDC_VERSION);
+    for (int i = 0; i < E->nfiles; i++)
+        bprintf(out, " *   %s\n", c_comment(E->a, E->files[i]));
+    bputs(out, " * Do not edit: change the sources and run `cardc c` again. */\n");
+}
+
+char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfiles)
+{
+    Emit E_;
+    Emit *E = &E_;
+    memset(E, 0, sizeof *E);
+    E->m = m;
+    E->a = a;
+    E->files = files;
+    E->nfiles = nfiles;
+    E->script_of_unit = arena_alloc(a, sizeof(int) * (size_t)(m->nunits + 1));
+    for (int u = 0, s = 0; u < m->nunits; u++)
+        E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
+
+    /* scripts and functions first: they may add strings and temporaries */
+    Buf code = {0}, protos = {0};
+    for (int u = 0; u < m->nunits; u++)
+        if (m->units[u].is_function) {
+            const MUnit *un = &m->units[u];
+            bprintf(&protos, "static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, un->name));
+            for (int p = 0; p < un->nparams; p++)
+                bputs(&protos, ", RtValue");
+            bputs(&protos, ");\n");
+        }
+    for (int u = 0; u < m->nunits; u++)
+        if (m->units[u].is_function)
+            emit_function(E, &code, u);
+    for (int u = 0; u < m->nunits; u++)
+        if (!m->units[u].is_function)
+            emit_script(E, &code, u);
+
+    Buf out = {0};
+    banner(E, &out, arena_printf(a, "%s.c", m->id));
+    bputs(&out, "#include <stdint.h>\n#include <stddef.h>\n#include <string.h>\n\n");
+    bprintf(&out, "#include \"cardrt.h\"\n#include \"%s.h\"\n\n", m->id);
+    bputs(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");
+    bprintf(&out, "#error \"%s.c was generated for libcardrt ABI " CARDRT_ABI_STRING
+                  "; regenerate it with this runtime's cardc: cardc c <game folder>\"\n#endif\n\n", m->id);
+    emit_enums(E, &out);
+    emit_tables(E, &out);
+    if (E->uses_div)
+        bputs(&out, "static RtValue div_checked(RtGame *g, RtValue a, RtValue b, int line)\n{\n"
+                    "    if (b == 0) {\n        rt_fail(g, line, \"division by zero\");\n        return 0;\n    }\n"
+                    "    return b == -1 ? -a : a / b;\n}\n\n");
+    if (E->uses_mod)
+        bputs(&out, "static RtValue mod_checked(RtGame *g, RtValue a, RtValue b, int line)\n{\n"
+                    "    if (b == 0) {\n        rt_fail(g, line, \"division by zero\");\n        return 0;\n    }\n"
+                    "    return b == -1 ? 0 : a % b;\n}\n\n");
+    if (protos.len) {
+        bputs(&out, protos.s);
+        bputs(&out, "\n");
+    }
+    bputs(&out, code.s ? code.s : "");
+    emit_def_data(E, &out);
+    char *r = arena_strdup(a, out.s);
+    buf_free(&out);
+    buf_free(&code);
+    buf_free(&protos);
+    return r;
+}
+
+char *emit_c_header(const Model *m, Arena *a, const char *const *files, int nfiles)
+{
+    Emit E_;
+    Emit *E = &E_;
+    memset(E, 0, sizeof *E);
+    E->m = m;
+    E->a = a;
+    E->files = files;
+    E->nfiles = nfiles;
+    Buf out = {0};
+    banner(E, &out, arena_printf(a, "%s.h", m->id));
+    const char *guard = arena_printf(a, "CARDC_GAME_%s_H", m->id);
+    bprintf(&out, "#ifndef %s\n#define %s\n\n#include \"cardrt.h\"\n\n", guard, guard);
+    bprintf(&out, "/* %s */\nextern const RtGameDef %s_game;\n", c_comment(a, m->title), m->id);
+    for (int v = 1; v < m->nvariants; v++)
+        bprintf(&out, "/* %s */\nextern const RtGameDef %s_variant_%s;\n", c_comment(a, m->variants[v].title), m->id,
+                m->variants[v].name);
+    bprintf(&out, "/* every variant, the base game first */\nextern const RtGameDef *const %s_variants[];\n", m->id);
+    bprintf(&out, "extern const int %s_variant_count;\n\n#endif\n", m->id);
+    char *r = arena_strdup(a, out.s);
+    buf_free(&out);
+    return r;
+}

@@ -1,0 +1,140 @@
+/* model.h: the checked game model that sema builds and the back ends read. */
+#ifndef CARDC_MODEL_H
+#define CARDC_MODEL_H
+
+#include <stdint.h>
+#include "ast.h"
+
+/* Value types of the checked program. */
+typedef enum TypeBase {
+    T_ERROR = 0, T_VOID, T_INT, T_BOOL, T_TEXT, T_SIDE, T_PLAYER, T_CARD,
+    T_ZONE, T_ABILITY, T_PLAYERS, T_SIDES
+} TypeBase;
+
+/* A type: base plus, for cards, the kind (-1: any kind) and, for zones,
+   the zone declaration (-1: unknown). */
+typedef struct Type {
+    TypeBase base;
+    int param;
+} Type;
+
+/* Symbol categories stored in AstNode.sem_ref as (category << 24 | index). */
+enum {
+    SYM_NONE = 0, SYM_LOCAL, SYM_SIDE, SYM_ZONE, SYM_VAR, SYM_CONST, SYM_FUNC,
+    SYM_FIELD, SYM_STATE, SYM_PARAM,
+    SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE
+};
+#define SYM_MAKE(cat, idx) (((cat) << 24) | (idx))
+#define SYM_CAT(ref) ((ref) >> 24)
+#define SYM_IDX(ref) ((ref) & 0xFFFFFF)
+
+typedef struct MField {
+    const char *name;
+    Loc loc;
+    AstType type;
+    int optional, is_state;
+    int index;                /* index among the kind's data fields or states */
+    AstNode *def;             /* default expression or NULL */
+} MField;
+
+typedef struct MKind {
+    const char *name;
+    Loc loc;
+    MField *fields;           /* data fields then state fields, in source order */
+    int nfields;
+    int ndata, nstate;
+    int used;                 /* a card or zone refers to it */
+} MKind;
+
+/* One field value of one card (after defaults). */
+typedef struct MValue {
+    int present;              /* 0 for an absent optional field */
+    int32_t ival;             /* int, bool, side */
+    const char *text;         /* text fields */
+    int script;               /* ability fields: script index, or -1 */
+} MValue;
+
+typedef struct MCard {
+    const char *name;
+    Loc loc;
+    int kind;
+    int copies;
+    int row;                  /* index in its kind's table */
+    int variant;              /* -1: base game; else the variant that adds it */
+    MValue *values;           /* one per data field of the kind */
+    AstNode *node;
+} MCard;
+
+typedef struct MZone {
+    const char *name;
+    Loc loc;
+    int per_player, ordered, visibility, kind;  /* visibility: RT_PUBLIC.. values */
+    int used;
+} MZone;
+
+typedef struct MVar {
+    const char *name;
+    Loc loc;
+    int per_player, is_counter;
+    Type type;
+    int32_t init, min, max;
+    int has_min, has_max;
+} MVar;
+
+typedef struct MConst {
+    const char *name;
+    Loc loc;
+    Type type;
+    int32_t value;
+} MConst;
+
+/* A code unit: a script (resumable) or a function (plain). */
+typedef struct MUnit {
+    const char *name;         /* for the log and comments */
+    const char *cname;        /* C identifier suffix */
+    Loc loc;
+    int is_function;
+    AstNode *body;            /* BLOCK for scripts, expression for functions */
+    int this_kind;            /* abilities: the card's kind; else -1 */
+    const char **locals;      /* slot names (unique within the unit) */
+    int nlocals, caplocals;
+    int nparams;              /* functions: the first nparams locals */
+    Type *param_types;
+    Type result;
+} MUnit;
+
+typedef struct MVariant {
+    const char *name;
+    const char *title;
+    Loc loc;
+    int32_t *consts;          /* nconsts values */
+    int16_t *copies;          /* ncards copies in this variant */
+    int setup, round;         /* unit indices */
+} MVariant;
+
+typedef struct Model {
+    Arena *arena;
+    const char *id, *title;
+    Loc game_loc;
+    int min_players, max_players;
+    const char **side_names, **side_titles;
+    int nsides;
+    MKind *kinds;    int nkinds;
+    MCard *cards;    int ncards;
+    MZone *zones;    int nzones;      /* zones[0] is "box" */
+    MVar *vars;      int nvars;
+    MConst *consts;  int nconsts;
+    MUnit *units;    int nunits, capunits;
+    MVariant *variants; int nvariants; /* variants[0] is the base game */
+    const char **strings; int nstrings, capstrings;
+    const char **files; int nfiles;   /* source paths, in load order */
+} Model;
+
+/* sema_check: check prog and build the model in arena. Reports to d.
+   Returns the model, or NULL if there were errors. */
+Model *sema_check(Diag *d, Arena *arena, AstProgram *prog);
+
+/* model_string: the index of s in the model's string table (added once). */
+int model_string(Model *m, const char *s);
+
+#endif
