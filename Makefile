@@ -134,12 +134,15 @@ check-drift: $(addprefix $(B)/gen/,$(addsuffix .c,$(GAMES)))
 # link that game's generated C; every suite links the sanitized runtime.
 SUITES := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard tests/*/*.c)))))
 TEST_BINS := $(addprefix $(B)/tests/,$(SUITES))
-TESTFLAGS := $(BASEFLAGS) $(WARN) $(SAN) -Iruntime -Icompiler -Itests/common -DTEST_BUILD_DIR=\"$(B)\"
+TESTFLAGS := $(BASEFLAGS) $(WARN) $(SAN) -Iruntime -Icompiler -Itests/common -I$(B)/gen -DTEST_BUILD_DIR=\"$(B)\"
 
 $(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h) $(B)/san/libcardrt.a \
               $$(if $$(filter game-%,$$*),$(B)/san/$$(patsubst game-%,game-%.o,$$*))
 	@mkdir -p $(B)/tests
 	$(CC) $(TESTFLAGS) -o $@ $(filter %.c %.o,$^) $(B)/san/libcardrt.a -lcriterion -lm
+
+# The parse suite links the sanitized front end.
+$(B)/tests/parse: $(B)/san/cc/parse.o $(B)/san/cc/parser.o $(B)/san/cc/lexer.o $(B)/san/cc/ast.o $(B)/san/cc/diag.o $(B)/san/cc/arena.o
 
 TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
 
@@ -164,7 +167,7 @@ install: all
 	install -m 644 $(B)/libcardrt.a $(DESTDIR)$(PREFIX)/lib/libcardrt.a
 	install -m 644 runtime/cardrt.h $(DESTDIR)$(PREFIX)/include/cardrt.h
 
-goldens: $(B)/san/cardc
+goldens: $(B)/san/cardc $(B)/tests/parse
 	@bash tests/refresh-goldens.sh
 
 clean:

@@ -300,6 +300,37 @@ static const Binding *lookup_local(const Sema *S, const char *name)
     return NULL;
 }
 
+/* narrow: for each `x is KIND` in the and-chain of cond where x is a local
+   card, shadow x with the narrowed type (same slot). Returns the scope size
+   to restore afterwards. */
+static int narrow(Sema *S, const AstNode *cond)
+{
+    int save = S->nscope;
+    if (!cond)
+        return save;
+    if (cond->kind == AST_BINARY && cond->op == OP_AND) {
+        narrow(S, cond->a);
+        narrow(S, cond->b);
+        return save;
+    }
+    if (cond->kind != AST_IS || !cond->a || cond->a->kind != AST_NAME)
+        return save;
+    const Binding *b = lookup_local(S, cond->a->name);
+    if (!b || b->type.base != T_CARD)
+        return save;
+    int kind = -1;
+    for (int i = 0; i < S->m->nkinds; i++)
+        if (strcmp(S->m->kinds[i].name, cond->name) == 0)
+            kind = i;
+    if (kind < 0)
+        return save;
+    Binding nb = *b;
+    nb.type.param = kind;
+    int i = grow(S->a, (void **)&S->scope, &S->nscope, &S->capscope, sizeof *S->scope);
+    S->scope[i] = nb;
+    return save;
+}
+
 /* ---- constant evaluation ------------------------------------------------------ */
 
 /* Values of the fields of the card being built, for defaults like `= value`. */
@@ -717,8 +748,10 @@ static Type check_expr(Sema *S, AstNode *e)
         int save = S->nscope;
         int slot = bind(S, e->name, el, e->loc);
         e->ival = slot;
-        if (e->c)
+        if (e->c) {
             expect(S, e->c, T_BOOL, "a 'where' condition");
+            narrow(S, e->c);
+        }
         if (e->op == 's') {
             if (!e->b)
                 diag_error(S->d, e->loc, "'sum' needs ': expression' after the collection");
@@ -753,11 +786,14 @@ static Type check_expr(Sema *S, AstNode *e)
             expect(S, e->b, T_INT, "an arithmetic operand");
             t = mk(T_INT, -1);
             break;
-        case OP_AND: case OP_OR:
+        case OP_AND: case OP_OR: {
             expect(S, e->a, T_BOOL, e->op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+            int save = e->op == OP_AND ? narrow(S, e->a) : S->nscope;
             expect(S, e->b, T_BOOL, e->op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+            S->nscope = save;
             t = mk(T_BOOL, -1);
             break;
+        }
         case OP_LT: case OP_LE: case OP_GT: case OP_GE:
             expect(S, e->a, T_INT, "an operand of a comparison");
             expect(S, e->b, T_INT, "an operand of a comparison");
@@ -960,12 +996,15 @@ static void check_stmt(Sema *S, AstNode *s)
         s->sem_ref = model_string(S->m, s->name);
         check_block(S, s->b);
         break;
-    case AST_IF:
+    case AST_IF: {
         expect(S, s->a, T_BOOL, "the condition of 'if'");
+        int save = narrow(S, s->a);
         check_block(S, s->b);
+        S->nscope = save;
         if (s->c)
             check_block(S, s->c);
         break;
+    }
     case AST_WHILE: {
         expect(S, s->a, T_BOOL, "the condition of 'while'");
         int32_t v;
@@ -979,8 +1018,10 @@ static void check_stmt(Sema *S, AstNode *s)
     case AST_FOR: {
         int save = S->nscope;
         s->ival = bind_over(S, s->name, s->a, s->loc2.line ? s->loc2 : s->loc);
-        if (s->c)
+        if (s->c) {
             expect(S, s->c, T_BOOL, "a 'where' condition");
+            narrow(S, s->c);
+        }
         if (s->flags & STMT_SIMULTANEOUS)
             S->simultaneous++;
         check_block(S, s->b);
@@ -997,8 +1038,10 @@ static void check_stmt(Sema *S, AstNode *s)
         check_player(S, s->e, "the chooser ('by')");
         int save = S->nscope;
         s->ival = bind_over(S, s->name, s->a, s->loc2.line ? s->loc2 : s->loc);
-        if (s->c)
+        if (s->c) {
             expect(S, s->c, T_BOOL, "a 'where' condition");
+            narrow(S, s->c);
+        }
         check_block(S, s->b);
         S->nscope = save;
         if (s->list.count > 0)
@@ -1044,8 +1087,10 @@ static void check_stmt(Sema *S, AstNode *s)
                     a->ival = bind_over(S, a->name, a->a, a->loc2.line ? a->loc2 : a->loc);
                 else
                     a->ival = -1;
-                if (a->c)
+                if (a->c) {
                     expect(S, a->c, T_BOOL, "a 'where' condition");
+                    narrow(S, a->c);
+                }
                 if (a->d)
                     expect(S, a->d, T_BOOL, "an action's 'when' condition");
                 check_block(S, a->b);
@@ -1518,11 +1563,17 @@ static void collect_card(Sema *S, AstNode *c, int variant)
                 break;
             }
             Type t;
+            Type want = from_ast_type(S, fd->type);
+            if (it->a->kind == AST_STRING) {
+                char b1[96];
+                diag_error(S->d, it->a->loc, "field '%s' is %s, not text", it->name,
+                           type_name(S, want, b1, sizeof b1));
+                break;
+            }
             if (!const_eval(S, it->a, NULL, &v->ival, &t)) {
                 diag_error(S->d, it->a->loc, "field '%s' needs a constant value", it->name);
                 break;
             }
-            Type want = from_ast_type(S, fd->type);
             if (t.base != want.base) {
                 char b1[96], b2[96];
                 diag_error(S->d, it->a->loc, "field '%s' is %s, not %s", it->name,
@@ -1907,7 +1958,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
         for (int c = 0; c < m->ncards; c++)
             if (m->cards[c].kind == k)
                 n++;
-        if (n == 0)
+        if (n == 0 && d->errors == 0)
             diag_warning(d, m->kinds[k].loc, "kind '%s' has no cards", m->kinds[k].name);
     }
 
@@ -1953,7 +2004,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     if (S->endings == 0 && S->round)
         diag_error(d, m->game_loc, "the game can never end: no script contains 'win' or 'draw_game'");
 
-    for (int z = 1; z < m->nzones; z++)
+    for (int z = 1; z < m->nzones && d->errors == 0; z++)
         if (!m->zones[z].used)
             diag_warning(d, m->zones[z].loc, "zone '%s' is never used", m->zones[z].name);
 

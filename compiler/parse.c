@@ -1,0 +1,219 @@
+/* parse.c: the front end's entry points: run the flex scanner and bison parser over source text. */
+#include "parse.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* run: scan and parse text[0..len) from position base in the given mode.
+   Returns the number of errors reported meanwhile. */
+static int run(ParseCtx *ctx, const char *text, size_t len, Loc base)
+{
+    int before = ctx->d->errors;
+    ctx->file = base.file;
+    ctx->line = base.line;
+    ctx->col = base.col;
+    int rc = parse_run(ctx, text, len);
+    if (rc < 0) {
+        diag_plain(ctx->d, "out of memory starting the scanner");
+        return 1;
+    }
+    if (rc != 0 && ctx->d->errors == before) /* bison gave up without a message */
+        diag_error(ctx->d, base, "cannot parse this text");
+    return ctx->d->errors - before;
+}
+
+int parse_file(Diag *d, Arena *arena, int file, AstProgram *prog)
+{
+    if (file < 0 || file >= d->nsources)
+        return 0;
+    ParseCtx ctx = { .d = d, .arena = arena, .prog = prog, .mode = PARSE_FILE };
+    Loc base = { file, 1, 1 };
+    const DiagSource *src = &d->sources[file];
+    int errors = run(&ctx, src->text, src->len, base);
+    parse_resolve_card_items(arena, prog);
+    return errors;
+}
+
+AstNode *parse_expr_string(Diag *d, Arena *arena, const char *text, Loc base)
+{
+    AstProgram scratch = { { 0 } };
+    ParseCtx ctx = { .d = d, .arena = arena, .prog = &scratch, .mode = PARSE_EXPR };
+    int errors = run(&ctx, text, strlen(text), base);
+    return errors ? NULL : ctx.result;
+}
+
+AstNode *parse_block_string(Diag *d, Arena *arena, const char *text, Loc base)
+{
+    AstProgram scratch = { { 0 } };
+    ParseCtx ctx = { .d = d, .arena = arena, .prog = &scratch, .mode = PARSE_BLOCK };
+    int errors = run(&ctx, text, strlen(text), base);
+    return errors ? NULL : ctx.result;
+}
+
+/* Rewrite bison's "syntax error, unexpected X, expecting A or B" as
+   "unexpected X 'text', expected A or B", naming the end of a hole or
+   script as such. */
+void parse_syntax_error(ParseCtx *ctx, Loc loc, const char *msg)
+{
+    const char *eof = ctx->mode == PARSE_EXPR ? "end of expression"
+                      : ctx->mode == PARSE_BLOCK ? "end of script" : "end of file";
+    const char *prefix = "syntax error, ";
+    if (strncmp(msg, prefix, strlen(prefix)) != 0) {
+        if (strstr(msg, "exhausted"))
+            diag_error(ctx->d, loc, "this is nested too deeply");
+        else
+            diag_error(ctx->d, loc, "%s", msg);
+        return;
+    }
+    msg += strlen(prefix);
+    /* split "unexpected X" from ", expecting ..." */
+    const char *exp = strstr(msg, ", expecting ");
+    size_t ulen = exp ? (size_t)(exp - msg) : strlen(msg);
+    char unexpected[160];
+    snprintf(unexpected, sizeof unexpected, "%.*s", (int)ulen, msg);
+    char what[128] = "";
+    if (ctx->tok_class == 'e')
+        snprintf(unexpected, sizeof unexpected, "unexpected %s", eof);
+    else if (ctx->tok_class == 'n')
+        snprintf(what, sizeof what, " '%.*s'", ctx->tok_len > 40 ? 40 : ctx->tok_len, ctx->tok_text);
+    else if (ctx->tok_class == 'i')
+        snprintf(what, sizeof what, " %.*s", ctx->tok_len > 40 ? 40 : ctx->tok_len, ctx->tok_text);
+    else if (ctx->tok_class == 's')
+        snprintf(what, sizeof what, " %.*s%s", ctx->tok_len > 40 ? 40 : ctx->tok_len, ctx->tok_text,
+                 ctx->tok_len > 40 ? "..." : "");
+    char expected[400] = "";
+    if (exp) {
+        exp += strlen(", expecting ");
+        /* bison lists alternatives as "A or B or C": print "A, B or C" */
+        size_t o = 0;
+        const char *p = exp;
+        while (*p && o + 16 < sizeof expected) {
+            const char *sep = strstr(p, " or ");
+            size_t n = sep ? (size_t)(sep - p) : strlen(p);
+            if (n == strlen("end of file") && strncmp(p, "end of file", n) == 0)
+                o += (size_t)snprintf(expected + o, sizeof expected - o, "%s", eof);
+            else
+                o += (size_t)snprintf(expected + o, sizeof expected - o, "%.*s", (int)n, p);
+            if (o >= sizeof expected - 1 || !sep)
+                break;
+            p = sep + 4;
+            o += (size_t)snprintf(expected + o, sizeof expected - o, "%s", strstr(p, " or ") ? ", " : " or ");
+        }
+    }
+    if (!exp && ctx->tok_class == 'd' && ctx->depth > 0)
+        diag_error(ctx->d, loc, "%s (is a '}' missing before it?)", unexpected);
+    else if (exp)
+        diag_error(ctx->d, loc, "%s%s, expected %s", unexpected, what, expected);
+    else
+        diag_error(ctx->d, loc, "%s%s", unexpected, what);
+}
+
+void parse_contextual(ParseCtx *ctx, Loc loc, const char *got, const char *want)
+{
+    if (strcmp(got, want) != 0)
+        diag_error(ctx->d, loc, "expected '%s', found '%s' (write 'passes in a row')", want, got);
+}
+
+/* log -> "log" STRING: the holes `{expr}` of the raw string are parsed as
+   expressions at their own source columns (a string is on one line). */
+AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
+{
+    AstNode *n = ast_new(ctx->arena, AST_LOG, loc);
+    n->loc2 = str_loc;
+    n->text = s.text;
+    const char *raw = s.raw;
+    for (size_t i = 0; raw[i]; i++) {
+        Loc at = str_loc;
+        at.col += 1 + (int)i; /* 1 for the opening quote */
+        if (raw[i] == '}') {
+            diag_error(ctx->d, at, "'}' without '{' in log text (holes are written {expr})");
+            continue;
+        }
+        if (raw[i] != '{')
+            continue;
+        const char *close = strchr(raw + i + 1, '}');
+        if (!close) {
+            diag_error(ctx->d, at, "'{' without '}' in log text (holes are written {expr})");
+            break;
+        }
+        size_t len = (size_t)(close - (raw + i + 1));
+        const char *hole = arena_strndup(ctx->arena, raw + i + 1, len);
+        size_t k = 0;
+        while (hole[k] == ' ')
+            k++;
+        if (hole[k] == '\0') {
+            diag_error(ctx->d, at, "empty '{}' in log text (holes are written {expr})");
+        } else {
+            Loc base = at;
+            base.col += 1;
+            AstNode *e = parse_expr_string(ctx->d, ctx->arena, hole, base);
+            if (e)
+                ast_push(ctx->arena, &n->list, e);
+        }
+        i += len + 1;
+    }
+    return n;
+}
+
+/* find_kind: the first AST_KIND named name in prog, or NULL. */
+static const AstNode *find_kind(const AstProgram *prog, const char *name)
+{
+    for (int i = 0; i < prog->decls.count; i++) {
+        const AstNode *k = prog->decls.items[i];
+        if (k && k->kind == AST_KIND && k->name && name && strcmp(k->name, name) == 0)
+            return k;
+    }
+    return NULL;
+}
+
+static int is_bare(const AstNode *item)
+{
+    return item->kind == AST_CARD_ITEM && !item->a && !item->b;
+}
+
+/* resolve_card: join `side_field NAME` bare pairs of one card (see parse.h). */
+static void resolve_card(Arena *arena, const AstProgram *prog, AstNode *card)
+{
+    const AstNode *kind = find_kind(prog, card->name);
+    if (!kind)
+        return;
+    AstList *items = &card->list;
+    int out = 0;
+    for (int i = 0; i < items->count; i++) {
+        AstNode *it = items->items[i];
+        items->items[out++] = it;
+        if (!is_bare(it) || i + 1 >= items->count || !is_bare(items->items[i + 1]))
+            continue;
+        const AstNode *field = NULL;
+        for (int f = 0; f < kind->list.count; f++) {
+            const AstNode *fd = kind->list.items[f];
+            if (fd && fd->kind == AST_FIELD && fd->name && strcmp(fd->name, it->name) == 0) {
+                field = fd;
+                break;
+            }
+        }
+        if (!field || field->type != TY_SIDE || (field->flags & FIELD_STATE))
+            continue;
+        const AstNode *next = items->items[++i];
+        AstNode *v = ast_new(arena, AST_NAME, next->loc);
+        v->name = next->name;
+        it->a = v;
+        it->loc2 = next->loc;
+    }
+    items->count = out;
+}
+
+void parse_resolve_card_items(Arena *arena, AstProgram *prog)
+{
+    for (int i = 0; i < prog->decls.count; i++) {
+        AstNode *d = prog->decls.items[i];
+        if (!d)
+            continue;
+        if (d->kind == AST_CARD)
+            resolve_card(arena, prog, d);
+        else if (d->kind == AST_VARIANT)
+            for (int j = 0; j < d->list.count; j++)
+                if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)
+                    resolve_card(arena, prog, d->list.items[j]);
+    }
+}

@@ -1,0 +1,233 @@
+/* cardc_test.c: the compiler as a user runs it: exact diagnostics for bad
+   input, golden generated C, determinism, warning-free C under gcc and
+   clang, escaping of hostile names, and no half-written output. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "testutil.h"
+
+#define CARDC TEST_BUILD_DIR "/san/cardc"
+
+/* The names of the entries of dir ending in suffix, sorted; returns count. */
+static int list_dir(const char *dir, const char *suffix, char names[][256], int max)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    if (!d)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < max) {
+        size_t len = strlen(e->d_name), sl = strlen(suffix);
+        if (e->d_name[0] == '.' || len < sl || strcmp(e->d_name + len - sl, suffix) != 0)
+            continue;
+        snprintf(names[n++], 256, "%s", e->d_name);
+    }
+    closedir(d);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (strcmp(names[i], names[j]) > 0) {
+                char t[256];
+                memcpy(t, names[i], 256);
+                memcpy(names[i], names[j], 256);
+                memcpy(names[j], t, 256);
+            }
+    return n;
+}
+
+Test(diagnostics, every_bad_fixture_gives_its_exact_message)
+{
+    static char names[128][256];
+    int n = list_dir("tests/cardc/bad", ".cards", names, 128);
+    cr_assert_gt(n, 25, "expected the bad-input fixtures in tests/cardc/bad");
+    for (int i = 0; i < n; i++) {
+        char cmd[512], expected_path[512];
+        snprintf(cmd, sizeof cmd, CARDC " check tests/cardc/bad/%s", names[i]);
+        snprintf(expected_path, sizeof expected_path, "tests/cardc/bad/%.*s.expected",
+                 (int)(strlen(names[i]) - 6), names[i]);
+        RunResult r = run_cmd(cmd);
+        char *expected = read_file(expected_path);
+        cr_assert_not_null(expected, "missing %s (run make goldens)", expected_path);
+        cr_expect_eq(r.status, 1, "%s: exit status %d, expected 1", names[i], r.status);
+        cr_expect_str_eq(r.err, expected, "%s: diagnostics differ", names[i]);
+        cr_expect(strstr(r.err, "error: ") != NULL, "%s: no error reported", names[i]);
+        free(expected);
+        run_free(&r);
+    }
+}
+
+Test(diagnostics, one_run_reports_several_errors)
+{
+    RunResult r = run_cmd(CARDC " check tests/cardc/bad/several_errors.cards");
+    cr_assert_eq(r.status, 1);
+    cr_expect_geq(count_lines_with(r.err, ": error: "), 5, "got:\n%s", r.err);
+    cr_expect(strstr(r.err, "did you mean 'value'?") != NULL);
+    cr_expect(strstr(r.err, "did you mean 'blue'?") != NULL);
+    cr_expect(strstr(r.err, "did you mean 'token'?") != NULL);
+    run_free(&r);
+}
+
+Test(diagnostics, caret_points_at_the_column)
+{
+    RunResult r = run_cmd(CARDC " check tests/cardc/bad/unknown_name.cards");
+    /* the caret line sits under the 'd' of 'dek' at column 32 (2 spaces of indent) */
+    const char *line = strstr(r.err, "  for p in players { shuffle p.dek }\n");
+    cr_assert_not_null(line, "source line missing:\n%s", r.err);
+    const char *caret = strchr(line, '\n') + 1;
+    cr_expect_eq(strspn(caret, " "), 2 + 31u, "caret at the wrong column:\n%s", r.err);
+    cr_expect_eq(caret[2 + 31], '^');
+    run_free(&r);
+}
+
+Test(golden, generated_c_matches_the_committed_expectation)
+{
+    static char games[16][256];
+    int n = 0;
+    DIR *d = opendir("tests/cardc/good");
+    cr_assert_not_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.' && !strchr(e->d_name, '.'))
+            snprintf(games[n++], 256, "%s", e->d_name);
+    closedir(d);
+    cr_assert_geq(n, 2);
+    for (int i = 0; i < n; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "rm -rf /tmp/cardc-golden-%s && mkdir -p /tmp/cardc-golden-%s && " CARDC
+                 " c tests/cardc/good/%s -o /tmp/cardc-golden-%s", games[i], games[i], games[i], games[i]);
+        RunResult r = run_cmd(cmd);
+        cr_assert_eq(r.status, 0, "%s: cardc failed:\n%s", games[i], r.err);
+        run_free(&r);
+        for (int h = 0; h < 2; h++) {
+            char got_path[512], want_path[512];
+            snprintf(got_path, sizeof got_path, "/tmp/cardc-golden-%s/%s.%s", games[i], games[i], h ? "h" : "c");
+            snprintf(want_path, sizeof want_path, "tests/cardc/good/%s.expected.%s", games[i], h ? "h" : "c");
+            char *got = read_file(got_path), *want = read_file(want_path);
+            cr_assert_not_null(got, "%s not written", got_path);
+            cr_assert_not_null(want, "missing %s (run make goldens)", want_path);
+            cr_expect_str_eq(got, want, "%s differs from %s", got_path, want_path);
+            free(got);
+            free(want);
+        }
+    }
+}
+
+Test(golden, output_is_byte_for_byte_deterministic)
+{
+    RunResult r = run_cmd("rm -rf /tmp/cardc-det1 /tmp/cardc-det2 && mkdir /tmp/cardc-det1 /tmp/cardc-det2 && "
+                          CARDC " c cards/evr -o /tmp/cardc-det1 && " CARDC " c cards/evr -o /tmp/cardc-det2 && "
+                          "cmp /tmp/cardc-det1/evr.c /tmp/cardc-det2/evr.c && cmp /tmp/cardc-det1/evr.h /tmp/cardc-det2/evr.h");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    run_free(&r);
+}
+
+/* Compile generated C with cc under the strictest warnings. */
+static void compile_strict(const char *compiler, const char *game_dir, const char *id)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "command -v %s >/dev/null || exit 77; d=$(mktemp -d) && " CARDC " c %s -o $d && "
+             "%s -std=c11 -Wall -Wextra -pedantic -Werror -Wshadow -Wstrict-prototypes -Iruntime -I$d "
+             "-c -o $d/%s.o $d/%s.c && %s -std=c11 -Wall -Wextra -pedantic -Werror -DCARDRT_ENGINE_MAIN "
+             "-Iruntime -I$d -c -o $d/main.o $d/%s.c; s=$?; rm -rf $d; exit $s",
+             compiler, game_dir, compiler, id, id, compiler, id);
+    RunResult r = run_cmd(cmd);
+    if (r.status == 77) {
+        run_free(&r);
+        cr_skip_test("%s is not installed", compiler);
+    }
+    cr_expect_eq(r.status, 0, "%s on %s:\n%s%s", compiler, game_dir, r.out, r.err);
+    run_free(&r);
+}
+
+Test(generated_c, compiles_warning_free_under_gcc)
+{
+    compile_strict("gcc", "cards/evr", "evr");
+    compile_strict("gcc", "tests/cardc/good/mini", "mini");
+    compile_strict("gcc", "tests/cardc/good/escape", "escape");
+}
+
+Test(generated_c, compiles_warning_free_under_clang)
+{
+    compile_strict("clang", "cards/evr", "evr");
+    compile_strict("clang", "tests/cardc/good/mini", "mini");
+    compile_strict("clang", "tests/cardc/good/escape", "escape");
+}
+
+Test(generated_c, hostile_names_stay_data)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c tests/cardc/good/escape -o $d && "
+                          "cc -std=c11 -DCARDRT_ENGINE_MAIN -Iruntime -I$d -o $d/escape $d/escape.c "
+                          TEST_BUILD_DIR "/libcardrt.a -lm && $d/escape log --seed 1; s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "\"); abort(); (\"") != NULL, "log:\n%s", r.out);
+    cr_expect(strstr(r.out, "*/ int broken; /*") != NULL);
+    cr_expect(strstr(r.out, "??/ back\\slash \\") != NULL);
+    cr_expect(strstr(r.out, "\xC3\x9Cn\xC3\xAF" "c\xC3\xB6" "d\xC3\xA9 \xE2\x98\x86 \xCE\xA9mega") != NULL);
+    cr_expect(strstr(r.out, "says \"hello\" */ ??/ \\ 2") != NULL);
+    run_free(&r);
+}
+
+Test(cli, bad_input_writes_no_output)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c tests/cardc/bad/several_errors.cards -o $d; s=$?; "
+                          "n=$(ls -A $d | wc -l); rm -rf $d; echo \"$s $n\"");
+    cr_expect_str_eq(r.out, "1 0\n", "exit status and files written: %s", r.out);
+    run_free(&r);
+}
+
+Test(cli, missing_output_folder_is_an_error)
+{
+    RunResult r = run_cmd(CARDC " c cards/evr -o /nonexistent/folder");
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.err, "cardc: error: output folder '/nonexistent/folder' does not exist\n1 error\n");
+    run_free(&r);
+}
+
+Test(cli, unknown_command_and_option)
+{
+    RunResult r = run_cmd(CARDC " frobnicate cards/evr");
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.err, "cardc: error: unknown command 'frobnicate' (see cardc --help)\n");
+    run_free(&r);
+    r = run_cmd(CARDC " check --fast cards/evr");
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.err, "cardc: error: unknown option '--fast' (see cardc --help)\n");
+    run_free(&r);
+    r = run_cmd(CARDC " check /no/such/game");
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.err, "cardc: error: cannot read '/no/such/game': no such file or folder\n1 error\n");
+    run_free(&r);
+}
+
+Test(cli, help_and_version)
+{
+    RunResult r = run_cmd(CARDC " --help");
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.out, "usage: cardc COMMAND") != NULL);
+    run_free(&r);
+    r = run_cmd(CARDC " --version");
+    cr_expect_eq(r.status, 0);
+    cr_expect(strncmp(r.out, "cardc ", 6) == 0);
+    run_free(&r);
+}
+
+Test(cli, every_game_checks_clean)
+{
+    RunResult r = run_cmd("for g in cards/*/; do " CARDC " check $g || exit 1; done");
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.err, "", "warnings or errors:\n%s", r.err);
+    run_free(&r);
+}
+
+Test(cli, build_makes_a_working_engine)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/cardc/good/mini -o $d/mini && "
+                          "$d/mini sim --games 3 --seed 2; s=$?; rm -rf $d; exit $s");
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "3 games") != NULL, "%s", r.out);
+    run_free(&r);
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# refresh-goldens.sh: rewrite the expected outputs of the golden tests from
+# the current build. Review `git diff tests/` before committing the result.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cardc=build/san/cardc
+for f in tests/cardc/bad/*.cards; do
+  "$cardc" check "$f" 2> "${f%.cards}.expected" >/dev/null || true
+done
+for dir in tests/cardc/good/*/; do
+  name=$(basename "$dir")
+  out=$(mktemp -d)
+  "$cardc" c "tests/cardc/good/$name" -o "$out"
+  for ext in c h; do
+    cp "$out"/*."$ext" "tests/cardc/good/$name.expected.$ext"
+  done
+  rm -rf "$out"
+done
+CARDC_UPDATE_GOLDENS=1 build/tests/parse >/dev/null
+echo "goldens rewritten; review: git diff --stat tests/"
