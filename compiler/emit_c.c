@@ -550,10 +550,12 @@ static void options_over(Emit *E, const AstNode *coll, const char *var, const As
         cond = ex(E, when);
     const char *card = ct == T_ZONE ? var : "RT_NONE";
     const char *val = value ? value : var;
+    const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
+                      : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
     if (cond)
-        line(E, "if (%s) rt_option(g, %s, %s, %d);", cond, val, card, label);
+        line(E, "if (%s) rt_option(g, %s, %s, %s);", cond, val, card, lab);
     else
-        line(E, "rt_option(g, %s, %s, %d);", val, card, label);
+        line(E, "rt_option(g, %s, %s, %s);", val, card, lab);
     E->indent--;
     line(E, "}");
     E->indent--;
@@ -616,8 +618,9 @@ static void emit_choose(Emit *E, const AstNode *s)
             line(E, "%s = i;", var);
         }
         const char *cond = s->c ? ex(E, s->c) : "1";
-        line(E, "if (%s && !rt_list_has(g, %s, %s)) rt_option(g, %s, %s, -1);", cond, chosen, var, var,
-             ct == T_ZONE ? var : "RT_NONE");
+        line(E, "if (%s && !rt_list_has(g, %s, %s)) rt_option(g, %s, %s, %s);", cond, chosen, var, var,
+             ct == T_ZONE ? var : "RT_NONE",
+             ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
         E->indent--;
         line(E, "}");
         E->indent--;

@@ -80,7 +80,7 @@ typedef struct RtVarDef {
 } RtVarDef;
 
 typedef struct RtScriptDef {
-    const char *name;     /* "setup", "round", "resource Luke Skywalker.power" */
+    const char *name;     /* "setup", "round", "Card Name.power" */
     const char *file;     /* source file, relative path */
     int line;             /* source line */
     RtScriptFn fn;
@@ -89,7 +89,7 @@ typedef struct RtScriptDef {
 
 typedef struct RtGameDef {
     int abi;                        /* CARDRT_ABI at generation */
-    const char *id;                 /* "evr" */
+    const char *id;                 /* the game's identifier */
     const char *variant;            /* "base" or the variant's name */
     const char *title;
     int min_players, max_players;
@@ -148,8 +148,8 @@ int rt_advance(RtGame *g);
 /* The pending decision (valid after rt_advance returned 1). */
 int rt_decision_player(const RtGame *g);
 int rt_option_count(const RtGame *g);
-/* rt_option_label: the option's text ("Luke Skywalker", "pass",
-   "use a power: Luke Skywalker") into buf; returns buf. */
+/* rt_option_label: the option's text ("Card Name", "pass",
+   "use a power: Card Name") into buf; returns buf. */
 const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size);
 /* rt_decision_prompt: the prompt text of the pending decision. */
 const char *rt_decision_prompt(const RtGame *g);

@@ -1,0 +1,92 @@
+/* rt_agent.c: agents that answer decisions (random, a human at a terminal) and the loop that asks them. */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void random_reset(RtAgent *a, uint64_t seed)
+{
+    rt__xoshiro_seed(a->rng, seed);
+}
+
+static int random_choose(RtAgent *a, RtGame *g)
+{
+    return (int)rt__xoshiro_below(a->rng, (uint32_t)rt_option_count(g));
+}
+
+/* rt_agent_random: an agent uniform over the options, with its own
+   xoshiro256** stream seeded (like the game's) by reset; seed 0 until then. */
+void rt_agent_random(RtAgent *a)
+{
+    memset(a, 0, sizeof *a);
+    a->name = "random";
+    a->choose = random_choose;
+    a->reset = random_reset;
+    random_reset(a, 0);
+}
+
+static void human_reset(RtAgent *a, uint64_t seed)
+{
+    (void)seed;
+    a->seen = 0;
+}
+
+/* human_choose: show the new log lines the seat may see, its view and the
+   numbered options (from 1); read a number. End of input: -1. */
+static int human_choose(RtAgent *a, RtGame *g)
+{
+    char buf[512];
+    int seat = rt_decision_player(g);
+    int n = rt_option_count(g);
+    for (; a->seen < rt_log_count(g); a->seen++)
+        fprintf(a->out, "| %s\n", rt_log_line(g, a->seen, seat, buf, sizeof buf));
+    fputc('\n', a->out);
+    rt_view_print(g, seat, a->out);
+    for (int i = 0; i < n; i++)
+        fprintf(a->out, "  %d) %s\n", i + 1, rt_option_label(g, i, buf, sizeof buf));
+    for (;;) {
+        fprintf(a->out, "%s> ", rt_player_name(g, seat, buf, sizeof buf));
+        fflush(a->out);
+        if (!fgets(buf, sizeof buf, a->in))
+            return -1;
+        if (!strchr(buf, '\n')) {   /* discard the rest of a long line */
+            int c;
+            while ((c = fgetc(a->in)) != EOF && c != '\n')
+                ;
+        }
+        char *end;
+        long k = strtol(buf, &end, 10);
+        while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+            end++;
+        if (end != buf && *end == '\0' && k >= 1 && k <= n)
+            return (int)k - 1;
+        fprintf(a->out, "answer with a number from 1 to %d\n", n);
+    }
+}
+
+/* rt_agent_human: an agent that asks a person through in/out (not owned). */
+void rt_agent_human(RtAgent *a, FILE *in, FILE *out)
+{
+    memset(a, 0, sizeof *a);
+    a->name = "human";
+    a->choose = human_choose;
+    a->reset = human_reset;
+    a->in = in;
+    a->out = out;
+}
+
+/* rt_play: see cardrt.h. A missing agent for the deciding seat counts as giving up. */
+int rt_play(RtGame *g, RtAgent *const *agents)
+{
+    while (rt_advance(g)) {
+        int p = rt_decision_player(g);
+        RtAgent *a = rt__is_player(g, p) ? agents[p] : NULL;
+        if (!a || !a->choose)
+            return -1;
+        int i = a->choose(a, g);
+        if (i < 0)
+            return -1;
+        rt_apply(g, i);
+    }
+    return 0;
+}

@@ -1,0 +1,252 @@
+/* rt_driver.c: the frame stack, the setup/round loop, decisions and their answers, calls and endings. */
+#include "rt_internal.h"
+
+#include <string.h>
+
+/* push: a frame for script (pc 0, locals zeroed); fails the game when the
+   stack is full. */
+static void push(RtGame *g, int script, RtValue self, RtValue me)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->depth >= RT_MAX_DEPTH) {
+        rt__failf(g, 0, "calls nested deeper than %d frames", RT_MAX_DEPTH);
+        return;
+    }
+    int32_t *cell = rt__frame_cell(g, h->depth);
+    memset(cell, 0, (size_t)g->frame_stride * sizeof *cell);
+    cell[0] = h->list_top;
+    RtFrame *f = rt__frame(g, h->depth);
+    f->script = script;
+    f->pc = 0;
+    f->me = me;
+    f->self = self;
+    h->depth++;
+}
+
+/* pop: drop the top frame and the lists it left on the list stack. */
+static void pop(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    h->depth--;
+    int32_t base = rt__frame_cell(g, h->depth)[0];
+    if (base >= 0 && base < h->list_top)
+        h->list_top = base;
+}
+
+/* rt_advance: see cardrt.h. Pushes setup at the first call, then the round
+   script each time the stack is empty, until the game ends or max_rounds
+   rounds were started ("game did not end within N rounds"). */
+int rt_advance(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    const RtGameDef *def = g->def;
+    for (;;) {
+        if (h->status != RT_RUNNING)
+            return 0;
+        if (h->pending == RT_DEC_WAITING)
+            return 1;
+        if (h->depth == 0) {
+            if (!h->started) {
+                h->started = 1;
+                if (def->setup_script >= 0)
+                    push(g, def->setup_script, RT_NONE, 0);
+                continue;
+            }
+            if (def->round_script < 0) {
+                rt__failf(g, -1, "the game has no round script");
+                return 0;
+            }
+            if (h->round >= g->max_rounds) {
+                rt__failf(g, -1, "game did not end within %d rounds", g->max_rounds);
+                return 0;
+            }
+            h->round++;
+            RtEvent *e = rt__event(g, RT_EV_ROUND, RT_VIS_EVERYONE);
+            if (e)
+                e->a[0] = h->round;
+            push(g, def->round_script, RT_NONE, 0);
+            continue;
+        }
+        RtFrame *f = rt__frame(g, h->depth - 1);
+        if (f->script < 0 || f->script >= def->nscripts) {
+            rt__failf(g, -1, "frame of no script %d", (int)f->script);
+            return 0;
+        }
+        int depth = h->depth;
+        RtStatus st = def->scripts[f->script].fn(g, f);
+        if (h->status != RT_RUNNING)
+            return 0;
+        switch (st) {
+        case RT_DONE:
+            pop(g);
+            break;
+        case RT_CALL:
+            if (h->depth <= depth)
+                rt__failf(g, 0, "script returned RT_CALL without a call");
+            break;
+        case RT_YIELD:
+            if (h->pending != RT_DEC_BUILDING || h->dec_count == 0)
+                rt__failf(g, 0, "script yielded without a decision to make");
+            else if (h->dec_count == 1)
+                rt__apply(g, 0, 1);
+            else
+                h->pending = RT_DEC_WAITING;
+            break;
+        case RT_END:
+            rt__failf(g, 0, "script ended the game without a result");
+            break;
+        default:
+            rt__failf(g, 0, "script returned an unknown status %d", (int)st);
+            break;
+        }
+    }
+}
+
+/* The pending decision: see cardrt.h. */
+int rt_decision_player(const RtGame *g) { return rt__hdr(g)->dec_player; }
+int rt_option_count(const RtGame *g) { return rt__hdr(g)->dec_count; }
+const char *rt_decision_prompt(const RtGame *g) { return rt__string(g, rt__hdr(g)->dec_prompt); }
+int rt_decision_hidden(const RtGame *g) { return (rt__hdr(g)->dec_flags & RT_CHOOSE_HIDDEN) != 0; }
+
+static const int32_t *option(const RtGame *g, int i)
+{
+    return rt__cells(g) + g->off_opts + 3 * i;
+}
+
+/* rt_option_label: option i's text into buf ("" when out of range). */
+const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size)
+{
+    if (!buf || size == 0)
+        return "";
+    if (i < 0 || i >= rt__hdr(g)->dec_count) {
+        buf[0] = '\0';
+        return buf;
+    }
+    const int32_t *o = option(g, i);
+    return rt__label_text(g, o[0], o[1], o[2], buf, size);
+}
+
+/* rt__apply: record option i as chosen, log it (forced: it was the only
+   one), count the decision. */
+void rt__apply(RtGame *g, int i, int forced)
+{
+    RtHeader *h = rt__hdr(g);
+    if (i < 0 || i >= h->dec_count) {
+        rt__failf(g, -1, "option %d does not exist (the decision has %d options)", i, (int)h->dec_count);
+        return;
+    }
+    const int32_t *o = option(g, i);
+    h->chosen_value = o[0];
+    h->chosen_card = o[1];
+    h->decisions++;
+    h->pending = RT_DEC_NONE;
+    int hidden = (h->dec_flags & RT_CHOOSE_HIDDEN) != 0;
+    RtEvent *e = rt__event(g, RT_EV_CHOICE,
+                           hidden ? (rt__is_player(g, h->dec_player) ? 1u << h->dec_player : 0) : RT_VIS_EVERYONE);
+    if (e) {
+        e->a[0] = h->dec_player;
+        e->a[1] = i;
+        e->a[2] = h->dec_count;
+        e->a[3] = o[0];
+        e->a[4] = o[1];
+        e->a[5] = o[2];
+        e->a[6] = h->dec_prompt;
+        e->a[7] = (hidden ? RT_EVF_HIDDEN : 0) | (forced ? RT_EVF_FORCED : 0);
+    }
+}
+
+/* rt_apply: answer the waiting decision with option i (0-based). Does
+   nothing when no decision waits; a bad index fails the game. */
+void rt_apply(RtGame *g, int i)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->status != RT_RUNNING || h->pending != RT_DEC_WAITING)
+        return;
+    rt__apply(g, i, 0);
+}
+
+/* rt_choose_begin: start a decision of player (options follow). */
+void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags)
+{
+    RtHeader *h = rt__hdr(g);
+    if (!rt__is_player(g, player))
+        rt__failf(g, 0, "a choice by no player");
+    h->dec_player = player;
+    h->dec_prompt = prompt;
+    h->dec_flags = flags;
+    h->dec_count = 0;
+    h->pending = RT_DEC_BUILDING;
+}
+
+/* rt_option: add an option (value, card, label) to the decision being
+   built; more than the limit fails the game with a named error. */
+void rt_option(RtGame *g, RtValue value, RtValue card, int label)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->pending != RT_DEC_BUILDING) {
+        rt__failf(g, 0, "an option outside a choice");
+        return;
+    }
+    if (h->dec_count >= g->max_opts) {
+        rt__failf(g, 0, "more than %d options in one decision", g->max_opts);
+        return;
+    }
+    int32_t *o = rt__cells(g) + g->off_opts + 3 * h->dec_count;
+    o[0] = value;
+    o[1] = card;
+    o[2] = label;
+    h->dec_count++;
+}
+
+/* rt_chosen / rt_chosen_card: the value and card of the last answer. */
+RtValue rt_chosen(const RtGame *g) { return rt__hdr(g)->chosen_value; }
+RtValue rt_chosen_card(const RtGame *g) { return rt__hdr(g)->chosen_card; }
+
+/* rt_call: push a frame for script (see cardrt.h). Returns 0 only when
+   script is -1; a bad script or a full stack fails the game and returns
+   1, so the caller returns RT_CALL and the driver stops. */
+int rt_call(RtGame *g, int script, RtValue self, RtValue me)
+{
+    if (script == -1)
+        return 0;
+    if (script < 0 || script >= g->def->nscripts) {
+        rt__failf(g, 0, "call of no script %d", script);
+        return 1;
+    }
+    push(g, script, self, me);
+    return 1;
+}
+
+/* rt_win: player wins; the game is over. Further rt_win calls add
+   winners (a team). Returns RT_END. */
+RtStatus rt_win(RtGame *g, RtValue player)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->status == RT_FAILED || (h->status == RT_OVER && h->winners == 0))
+        return RT_END;
+    if (!rt__is_player(g, player)) {
+        rt__failf(g, 0, "win of no player");
+        return RT_END;
+    }
+    if (h->winners >> player & 1u)
+        return RT_END;
+    h->winners |= 1u << player;
+    h->status = RT_OVER;
+    h->pending = RT_DEC_NONE;
+    RtEvent *e = rt__event(g, RT_EV_WIN, RT_VIS_EVERYONE);
+    if (e)
+        e->a[0] = player;
+    return RT_END;
+}
+
+/* rt_draw_game: the game ends with no winner. Returns RT_END. */
+RtStatus rt_draw_game(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->status != RT_RUNNING)
+        return RT_END;
+    rt__event(g, RT_EV_DRAW, RT_VIS_EVERYONE);
+    h->status = RT_OVER;
+    h->pending = RT_DEC_NONE;
+    return RT_END;
+}

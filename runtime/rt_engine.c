@@ -1,0 +1,462 @@
+/* rt_engine.c: the engine's command line: play, sim and log (replay is in rt_replay.c); see docs/cli.md. */
+#include "rt_engine.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Salt of the random agents' seeds (the first 64 bits of sqrt(2)'s fraction). */
+#define AGENT_SALT 0x6a09e667f3bcc909u
+
+enum { CMD_PLAY = 1, CMD_SIM = 2, CMD_LOG = 4 };
+enum { OPT_INT, OPT_U64, OPT_STR, OPT_FLAG };
+
+/* The options of play, sim and log, after parsing. */
+typedef struct Args {
+    int seat;            /* 1-based; 0: not given */
+    uint64_t seed;
+    int seed_given;
+    int players;
+    const char *variant;
+    int games;
+    int json;
+    const char *log;
+    int max_rounds;
+    const char *choices;
+    int viewer;          /* 1-based; 0: omniscient */
+} Args;
+
+typedef struct OptSpec {
+    const char *name;
+    int type;
+    size_t off;
+    int cmds;            /* CMD_* that accept it */
+    const char *arg, *help;
+} OptSpec;
+
+static const OptSpec opt_specs[] = {
+    {"--seat", OPT_INT, offsetof(Args, seat), CMD_PLAY, "N", "your seat, 1-based (default 1)"},
+    {"--seed", OPT_U64, offsetof(Args, seed), CMD_PLAY | CMD_SIM | CMD_LOG, "S", "the seed (an unsigned 64-bit integer)"},
+    {"--players", OPT_INT, offsetof(Args, players), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "number of players (default: the game's minimum)"},
+    {"--variant", OPT_STR, offsetof(Args, variant), CMD_PLAY | CMD_SIM | CMD_LOG, "V", "the variant (default: the base game)"},
+    {"--games", OPT_INT, offsetof(Args, games), CMD_SIM, "N", "number of games (default 100)"},
+    {"--json", OPT_FLAG, offsetof(Args, json), CMD_SIM | CMD_LOG, "", "JSON output"},
+    {"--log", OPT_STR, offsetof(Args, log), CMD_SIM, "FILE", "write the JSON-lines log of game 0 to FILE"},
+    {"--max-rounds", OPT_INT, offsetof(Args, max_rounds), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game not over after N rounds fails (default 1000)"},
+    {"--choices", OPT_STR, offsetof(Args, choices), CMD_LOG, "L", "option indices (0-based, comma-separated) for the first decisions"},
+    {"--viewer", OPT_INT, offsetof(Args, viewer), CMD_LOG, "N", "print the text log as seat N (1-based) sees it"},
+};
+
+static const struct {
+    const char *name;
+    int cmd;
+    const char *usage;
+    const char *what;
+} commands[] = {
+    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--max-rounds N]",
+     "play one game at the terminal against random agents, seeing only what your seat may see"},
+    {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--json] [--log FILE] [--max-rounds N]",
+     "play many games between random agents and summarise the results"},
+    {"replay", 0, "replay FILE", "replay a JSON-lines log written by 'sim --log', print it as text and verify it"},
+    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--viewer N] [--json] [--max-rounds N]",
+     "play one game from the given option indices (then random agents) and print its log"},
+};
+
+/* rt__agent_seed: (p+1)-th splitmix64 output from game_seed ^ AGENT_SALT. */
+uint64_t rt__agent_seed(uint64_t game_seed, int p)
+{
+    return rt__splitmix_at(game_seed ^ AGENT_SALT, (uint64_t)p);
+}
+
+/* rt__engine_def: see rt_engine.h. */
+const RtGameDef *rt__engine_def(const RtEngine *e, const char *cmd, const char *name)
+{
+    if (!name)
+        return e->defs[0];
+    for (int i = 0; i < e->ndefs; i++)
+        if (e->defs[i]->variant && strcmp(e->defs[i]->variant, name) == 0)
+            return e->defs[i];
+    fprintf(e->err, "%s: %s: unknown variant '%s'; the variants are:", e->prog, cmd, name);
+    for (int i = 0; i < e->ndefs; i++)
+        fprintf(e->err, " %s", e->defs[i]->variant ? e->defs[i]->variant : "?");
+    fputc('\n', e->err);
+    return NULL;
+}
+
+static void command_help(const RtEngine *e, int c, FILE *out)
+{
+    fprintf(out, "usage: %s %s\n%s\n", e->prog, commands[c].usage, commands[c].what);
+    for (size_t i = 0; i < sizeof opt_specs / sizeof opt_specs[0]; i++)
+        if (opt_specs[i].cmds & commands[c].cmd)
+            fprintf(out, "  %-12s %-4s  %s\n", opt_specs[i].name, opt_specs[i].arg, opt_specs[i].help);
+    fprintf(out, "  %-12s %-4s  %s\nsee docs/cli.md\n", "--help", "", "this text");
+}
+
+static void engine_help(const RtEngine *e, FILE *out)
+{
+    const RtGameDef *d = e->defs[0];
+    fprintf(out, "usage: %s COMMAND [options]\n", e->prog);
+    fprintf(out, "the engine of %s \"%s\"; variants:", d->id ? d->id : "?", d->title ? d->title : "");
+    for (int i = 0; i < e->ndefs; i++)
+        fprintf(out, " %s", e->defs[i]->variant ? e->defs[i]->variant : "?");
+    fprintf(out, "\ncommands:\n");
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
+        fprintf(out, "  %-7s %s\n", commands[c].name, commands[c].what);
+    fprintf(out, "'%s COMMAND --help' lists a command's options; see docs/cli.md\n", e->prog);
+}
+
+/* parse_u64: all of s as a decimal unsigned 64-bit integer. */
+static int parse_u64(const char *s, uint64_t *v)
+{
+    if (!s || *s < '0' || *s > '9')
+        return 0;
+    errno = 0;
+    char *end;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno || *end)
+        return 0;
+    *v = (uint64_t)x;
+    return 1;
+}
+
+/* parse_args: fill a from argv (after the command). Returns -1 when done,
+   else an exit status (after --help or an error). */
+static int parse_args(const RtEngine *e, int c, int argc, char **argv, Args *a)
+{
+    const char *cmd = commands[c].name;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            command_help(e, c, e->out);
+            return RT_EXIT_OK;
+        }
+        const char *eq = strchr(arg, '=');
+        size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+        const OptSpec *o = NULL;
+        for (size_t k = 0; k < sizeof opt_specs / sizeof opt_specs[0]; k++)
+            if ((opt_specs[k].cmds & commands[c].cmd) && strlen(opt_specs[k].name) == n
+                && strncmp(opt_specs[k].name, arg, n) == 0)
+                o = &opt_specs[k];
+        if (!o) {
+            if (arg[0] == '-')
+                fprintf(e->err, "%s: %s: unknown option '%.*s' (see '%s %s --help')\n", e->prog, cmd, (int)n, arg, e->prog, cmd);
+            else
+                fprintf(e->err, "%s: %s: unexpected argument '%s' (see '%s %s --help')\n", e->prog, cmd, arg, e->prog, cmd);
+            return RT_EXIT_USAGE;
+        }
+        char *field = (char *)a + o->off;
+        if (o->type == OPT_FLAG) {
+            if (eq) {
+                fprintf(e->err, "%s: %s: %s takes no value\n", e->prog, cmd, o->name);
+                return RT_EXIT_USAGE;
+            }
+            *(int *)(void *)field = 1;
+            continue;
+        }
+        const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+        if (!val) {
+            fprintf(e->err, "%s: %s: %s needs a value\n", e->prog, cmd, o->name);
+            return RT_EXIT_USAGE;
+        }
+        uint64_t u;
+        if (o->type == OPT_STR) {
+            *(const char **)(void *)field = val;
+        } else if (!parse_u64(val, &u) || (o->type == OPT_INT && (u < 1 || u > INT_MAX))) {
+            fprintf(e->err, "%s: %s: %s: '%s' is not a %s\n", e->prog, cmd, o->name, val,
+                    o->type == OPT_INT ? "positive integer" : "seed (an unsigned integer)");
+            return RT_EXIT_USAGE;
+        } else if (o->type == OPT_INT) {
+            *(int *)(void *)field = (int)u;
+        } else {
+            *(uint64_t *)(void *)field = u;
+            a->seed_given = 1;
+        }
+    }
+    return -1;
+}
+
+/* new_game: a game of def for the parsed options, or NULL after a message. */
+static RtGame *new_game(const RtEngine *e, const char *cmd, const RtGameDef *def, const Args *a, uint64_t seed, int log)
+{
+    int players = a->players ? a->players : def->min_players;
+    if (players < def->min_players || players > def->max_players) {
+        fprintf(e->err, "%s: %s: %s takes %d to %d players, not %d\n", e->prog, cmd, def->id, def->min_players,
+                def->max_players, players);
+        return NULL;
+    }
+    RtOptions opt = {players, seed, log, a->max_rounds};
+    RtGame *g = rt_new(def, &opt);
+    if (!g)
+        fprintf(e->err, "%s: %s: cannot start the game\n", e->prog, cmd);
+    return g;
+}
+
+/* result_line: "result: X wins", "result: draw" or "result: error MSG". */
+static void result_line(const RtGame *g, FILE *out)
+{
+    char buf[128];
+    if (rt_failed(g)) {
+        fprintf(out, "result: error %s\n", rt_error(g));
+        return;
+    }
+    fputs("result:", out);
+    int any = 0;
+    for (int p = 0; p < rt_players(g); p++)
+        if (rt_is_winner(g, p)) {
+            fprintf(out, "%s %s", any ? "," : "", rt_player_name(g, p, buf, sizeof buf));
+            any = 1;
+        }
+    fputs(any ? " wins\n" : " draw\n", out);
+}
+
+/* play: a person at seat vs random agents. */
+static int cmd_play(const RtEngine *e, const Args *a)
+{
+    const RtGameDef *def = rt__engine_def(e, "play", a->variant);
+    if (!def)
+        return RT_EXIT_USAGE;
+    uint64_t seed = a->seed_given ? a->seed : (uint64_t)time(NULL);
+    RtGame *g = new_game(e, "play", def, a, seed, 1);
+    if (!g)
+        return RT_EXIT_USAGE;
+    int seat = a->seat ? a->seat - 1 : 0;
+    if (seat >= rt_players(g)) {
+        fprintf(e->err, "%s: play: --seat %d: the game has %d players\n", e->prog, seat + 1, rt_players(g));
+        rt_free(g);
+        return RT_EXIT_USAGE;
+    }
+    char buf[512];
+    fprintf(e->out, "%s \"%s\" (%s), seed %llu, you are %s\n", def->id, def->title ? def->title : "", def->variant,
+            (unsigned long long)seed, rt_player_name(g, seat, buf, sizeof buf));
+    RtAgent agents[RT_MAX_PLAYERS];
+    RtAgent *ptrs[RT_MAX_PLAYERS];
+    for (int p = 0; p < rt_players(g); p++) {
+        if (p == seat) {
+            rt_agent_human(&agents[p], e->in, e->out);
+            agents[p].reset(&agents[p], seed);
+        } else {
+            rt_agent_random(&agents[p]);
+            agents[p].reset(&agents[p], rt__agent_seed(seed, p));
+        }
+        ptrs[p] = &agents[p];
+    }
+    int r = rt_play(g, ptrs);
+    for (int i = agents[seat].seen; i < rt_log_count(g); i++)
+        fprintf(e->out, "| %s\n", rt_log_line(g, i, seat, buf, sizeof buf));
+    int status = RT_EXIT_OK;
+    if (r < 0) {
+        fprintf(e->out, "end of input: the game was abandoned\n");
+        status = RT_EXIT_FAIL;
+    } else {
+        result_line(g, e->out);
+        if (rt_failed(g))
+            status = RT_EXIT_FAIL;
+    }
+    rt_free(g);
+    return status;
+}
+
+/* write_json_log: g's JSON-lines log to path, through path.tmp and a rename. */
+static int write_json_log(const RtEngine *e, const RtGame *g, const char *path)
+{
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 5);
+    if (!tmp)
+        return 0;
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".tmp", 5);
+    FILE *f = fopen(tmp, "w");
+    int ok = f != NULL;
+    if (f) {
+        rt_log_json(g, f);
+        ok = !ferror(f);
+        ok = fclose(f) == 0 && ok;
+    }
+    if (ok)
+        ok = rename(tmp, path) == 0;
+    if (!ok) {
+        fprintf(e->err, "%s: sim: cannot write %s: %s\n", e->prog, path, strerror(errno));
+        remove(tmp);
+    }
+    free(tmp);
+    return ok;
+}
+
+/* sim: games between random agents; game i is seeded with the (i+1)-th
+   splitmix64 output from the seed. */
+static int cmd_sim(const RtEngine *e, const Args *a)
+{
+    const RtGameDef *def = rt__engine_def(e, "sim", a->variant);
+    if (!def)
+        return RT_EXIT_USAGE;
+    int games = a->games ? a->games : 100;
+    uint64_t seed = a->seed_given ? a->seed : 1;
+    long wins[RT_MAX_PLAYERS] = {0};
+    long draws = 0, errors = 0;
+    double rounds = 0, decisions = 0;
+    char first_error[RT_ERROR_SIZE + 64] = "";
+    int players = 0;
+    char names[RT_MAX_PLAYERS][96];
+    for (int i = 0; i < games; i++) {
+        uint64_t gs = rt__splitmix_at(seed, (uint64_t)i);
+        RtGame *g = new_game(e, "sim", def, a, gs, i == 0 && a->log);
+        if (!g)
+            return RT_EXIT_USAGE;
+        players = rt_players(g);
+        RtAgent agents[RT_MAX_PLAYERS];
+        RtAgent *ptrs[RT_MAX_PLAYERS];
+        for (int p = 0; p < players; p++) {
+            rt_agent_random(&agents[p]);
+            agents[p].reset(&agents[p], rt__agent_seed(gs, p));
+            ptrs[p] = &agents[p];
+        }
+        rt_play(g, ptrs);
+        if (i == 0) {
+            for (int p = 0; p < players; p++)
+                rt_player_name(g, p, names[p], sizeof names[p]);
+            if (a->log && !write_json_log(e, g, a->log)) {
+                rt_free(g);
+                return RT_EXIT_FAIL;
+            }
+        }
+        rounds += rt_rounds(g);
+        decisions += rt_decisions(g);
+        if (rt_failed(g)) {
+            if (errors++ == 0)
+                snprintf(first_error, sizeof first_error, "game %d (seed %llu): %s", i, (unsigned long long)gs, rt_error(g));
+        } else {
+            int any = 0;
+            for (int p = 0; p < players; p++)
+                if (rt_is_winner(g, p)) {
+                    wins[p]++;
+                    any = 1;
+                }
+            draws += !any;
+        }
+        rt_free(g);
+    }
+    if (a->json) {
+        fputs("{\"game\":", e->out);
+        rt__json_str(e->out, def->id);
+        fputs(",\"variant\":", e->out);
+        rt__json_str(e->out, def->variant);
+        fprintf(e->out, ",\"games\":%d,\"seed\":%llu,\"players\":%d,\"max_rounds\":%d,\"wins\":{", games,
+                (unsigned long long)seed, players, a->max_rounds ? a->max_rounds : RT_DEFAULT_MAX_ROUNDS);
+        for (int p = 0; p < players; p++) {
+            fputs(p ? "," : "", e->out);
+            rt__json_str(e->out, names[p]);
+            fprintf(e->out, ":%ld", wins[p]);
+        }
+        fprintf(e->out, "},\"draws\":%ld,\"errors\":%ld,\"mean_rounds\":%.3f,\"mean_decisions\":%.3f}\n", draws,
+                errors, rounds / games, decisions / games);
+    } else {
+        fprintf(e->out, "%s (%s): %d games, seed %llu, %d players\n", def->id, def->variant, games,
+                (unsigned long long)seed, players);
+        fputs("wins:", e->out);
+        for (int p = 0; p < players; p++)
+            fprintf(e->out, "%s %s %ld (%.1f%%)", p ? "," : "", names[p], wins[p], 100.0 * (double)wins[p] / games);
+        fprintf(e->out, "\ndraws: %ld\nerrors: %ld\nmean rounds: %.3f\nmean decisions: %.3f\n", draws, errors,
+                rounds / games, decisions / games);
+    }
+    if (errors) {
+        fprintf(e->err, "%s: sim: %ld game%s failed; first: %s\n", e->prog, errors, errors == 1 ? "" : "s", first_error);
+        return RT_EXIT_FAIL;
+    }
+    return RT_EXIT_OK;
+}
+
+/* log: one game from --choices, then random agents; prints its log. */
+static int cmd_log(const RtEngine *e, const Args *a)
+{
+    const RtGameDef *def = rt__engine_def(e, "log", a->variant);
+    if (!def)
+        return RT_EXIT_USAGE;
+    uint64_t seed = a->seed_given ? a->seed : 1;
+    RtGame *g = new_game(e, "log", def, a, seed, 1);
+    if (!g)
+        return RT_EXIT_USAGE;
+    if (a->viewer > rt_players(g)) {
+        fprintf(e->err, "%s: log: --viewer %d: the game has %d players\n", e->prog, a->viewer, rt_players(g));
+        rt_free(g);
+        return RT_EXIT_USAGE;
+    }
+    RtAgent agents[RT_MAX_PLAYERS];
+    for (int p = 0; p < rt_players(g); p++) {
+        rt_agent_random(&agents[p]);
+        agents[p].reset(&agents[p], rt__agent_seed(seed, p));
+    }
+    const char *c = a->choices;
+    while (rt_advance(g)) {
+        int i;
+        if (c && *c) {
+            char *end;
+            errno = 0;
+            long v = strtol(c, &end, 10);
+            if (end == c || errno || v < 0 || v > INT_MAX || (*end && *end != ',')) {
+                fprintf(e->err, "%s: log: --choices: '%s' is not a list of option indices\n", e->prog, a->choices);
+                rt_free(g);
+                return RT_EXIT_USAGE;
+            }
+            i = (int)v;
+            c = *end ? end + 1 : end;
+        } else {
+            RtAgent *ag = &agents[rt_decision_player(g)];
+            i = ag->choose(ag, g);
+        }
+        rt_apply(g, i);
+    }
+    if (a->json)
+        rt_log_json(g, e->out);
+    else
+        rt_log_text(g, a->viewer ? a->viewer - 1 : -1, e->out);
+    int status = rt_failed(g) ? RT_EXIT_FAIL : RT_EXIT_OK;
+    rt_free(g);
+    return status;
+}
+
+/* rt_engine_run: see cardrt.h. */
+int rt_engine_run(int argc, char **argv, const RtGameDef *const *defs, int ndefs, FILE *in, FILE *out, FILE *err)
+{
+    RtEngine e = {argc > 0 && argv[0] ? argv[0] : "engine", defs, ndefs, in, out, err};
+    if (!defs || ndefs < 1 || !defs[0]) {
+        fprintf(err, "%s: no game\n", e.prog);
+        return RT_EXIT_USAGE;
+    }
+    if (argc < 2) {
+        engine_help(&e, err);
+        return RT_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        engine_help(&e, out);
+        return RT_EXIT_OK;
+    }
+    if (strcmp(cmd, "replay") == 0)
+        return rt__replay_main(&e, argc - 2, argv + 2);
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+        if (strcmp(cmd, commands[c].name) != 0)
+            continue;
+        Args a;
+        memset(&a, 0, sizeof a);
+        int r = parse_args(&e, (int)c, argc - 2, argv + 2, &a);
+        if (r >= 0)
+            return r;
+        switch (commands[c].cmd) {
+        case CMD_PLAY: return cmd_play(&e, &a);
+        case CMD_SIM: return cmd_sim(&e, &a);
+        default: return cmd_log(&e, &a);
+        }
+    }
+    fprintf(err, "%s: unknown command '%s' (see '%s --help')\n", e.prog, cmd, e.prog);
+    return RT_EXIT_USAGE;
+}
+
+/* rt_engine_main: rt_engine_run on stdin, stdout and stderr. */
+int rt_engine_main(int argc, char **argv, const RtGameDef *const *defs, int ndefs)
+{
+    int r = rt_engine_run(argc, argv, defs, ndefs, stdin, stdout, stderr);
+    fflush(stdout);
+    return r;
+}

@@ -1,0 +1,139 @@
+/* rt_internal.h: the RtGame struct, the state block's layout and helpers shared by the runtime's modules. */
+#ifndef CARDRT_INTERNAL_H
+#define CARDRT_INTERNAL_H
+
+#include "cardrt.h"
+
+#include <stdarg.h>
+
+#define RT_MAX_DEPTH 64          /* frames on the frame stack */
+#define RT_ERROR_SIZE 256        /* bytes of the error message, in the state */
+#define RT_MAX_PLAYERS 32        /* a winners bitmask and visibility masks are 32 bits */
+#define RT_DEFAULT_MAX_ROUNDS 1000
+
+enum { RT_RUNNING = 0, RT_OVER = 1, RT_FAILED = 2 };   /* RtHeader.status */
+enum { RT_VIS_ALL = -1 };                                 /* viewer: omniscient */
+enum { RT_DEC_NONE = 0, RT_DEC_BUILDING = 1, RT_DEC_WAITING = 2 };   /* RtHeader.pending */
+
+/* The fixed head of the state block. Only int32/uint64/char members and
+   no padding, so the bytes (and so rt_hash) are fully determined. */
+typedef struct RtHeader {
+    uint64_t rng[4];        /* xoshiro256** state */
+    int32_t status;         /* RT_RUNNING, RT_OVER, RT_FAILED */
+    int32_t started;        /* setup was pushed */
+    int32_t round;          /* rounds started */
+    int32_t decisions;      /* decisions answered (forced ones included) */
+    uint32_t winners;       /* bit p: player p won */
+    int32_t depth;          /* frames on the stack */
+    int32_t list_top;       /* cells used on the list stack */
+    int32_t pending;        /* RT_DEC_*: options being added, or 2+ options await rt_apply */
+    int32_t dec_player, dec_prompt, dec_flags, dec_count;
+    int32_t chosen_value, chosen_card;
+    int32_t reserved[2];
+    char error[RT_ERROR_SIZE];
+} RtHeader;
+
+/* One event of the log (outside the state). a[] meaning depends on type. */
+typedef enum RtEventType {
+    RT_EV_ROUND, RT_EV_PHASE, RT_EV_TURN, RT_EV_MOVE, RT_EV_SHUFFLE,
+    RT_EV_CHOICE, RT_EV_SET, RT_EV_STATE, RT_EV_WIN, RT_EV_DRAW,
+    RT_EV_ERROR, RT_EV_TEXT
+} RtEventType;
+
+/* RT_EV_CHOICE flag bits in a[7]. */
+enum { RT_EVF_HIDDEN = 1, RT_EVF_FORCED = 2 };
+
+typedef struct RtEvent {
+    int type;
+    int round;
+    int32_t a[8];
+    uint32_t vis;       /* players who see the detail (all bits: everyone) */
+    char *text;         /* owned; RT_EV_TEXT and RT_EV_ERROR */
+} RtEvent;
+
+struct RtGame {
+    const RtGameDef *def;
+    int nplayers;
+    uint64_t seed;
+    int max_rounds;
+    int log_on;
+
+    /* layout (constant for a def and a player count) */
+    int ninst;              /* card instances */
+    int nzi;                /* zone instances */
+    int maxstate, maxlocals;
+    int max_opts, list_cap, frame_stride, zone_stride, card_stride;
+    int off_opts, off_vars, off_zones, off_cards, off_frames, off_lists;  /* in int32 cells */
+    int *var_off;           /* nvars: first cell of each var (relative to off_vars) */
+    int16_t *inst_card;     /* ninst: card def of each instance */
+    int *zi_decl, *zi_owner;/* nzi: zone decl and owner (RT_NONE if shared) */
+    int *decl_first;        /* nzones: first zone instance of each decl */
+    size_t size;            /* bytes of the state block */
+
+    uint64_t *blk;          /* the state block */
+
+    /* the log */
+    RtEvent *ev;
+    int nev, evcap;
+    char *text;             /* rt_log_begin..rt_log_end text being built */
+    size_t textlen, textcap;
+    int building;
+};
+
+static inline RtHeader *rt__hdr(const RtGame *g) { return (RtHeader *)(void *)g->blk; }
+static inline int32_t *rt__cells(const RtGame *g)
+{
+    return (int32_t *)(void *)((char *)g->blk + sizeof(RtHeader));
+}
+
+/* Validity checks (never read outside the block). */
+static inline int rt__is_player(const RtGame *g, RtValue p) { return p >= 0 && p < g->nplayers; }
+static inline int rt__is_card(const RtGame *g, RtValue c) { return c >= 0 && c < g->ninst; }
+static inline int rt__is_zone(const RtGame *g, RtValue z) { return z >= 0 && z < g->nzi; }
+
+/* Zone instance z: count then ninst card slots. */
+static inline int32_t *rt__zone(const RtGame *g, RtValue z) { return rt__cells(g) + g->off_zones + z * g->zone_stride; }
+/* Card instance c: zone, position, then maxstate state slots. */
+static inline int32_t *rt__card(const RtGame *g, RtValue c) { return rt__cells(g) + g->off_cards + c * g->card_stride; }
+/* Frame d: the list-stack base when pushed, then the RtFrame. */
+static inline int32_t *rt__frame_cell(const RtGame *g, int d) { return rt__cells(g) + g->off_frames + d * g->frame_stride; }
+static inline RtFrame *rt__frame(const RtGame *g, int d) { return (RtFrame *)(void *)(rt__frame_cell(g, d) + 1); }
+
+/* rng (rt_rng.c) */
+uint64_t rt__splitmix64(uint64_t *x);
+/* rt__splitmix_at: the (i+1)-th output of splitmix64 started at x. */
+uint64_t rt__splitmix_at(uint64_t x, uint64_t i);
+void rt__xoshiro_seed(uint64_t s[4], uint64_t seed);
+uint64_t rt__xoshiro_next(uint64_t s[4]);
+/* rt__xoshiro_below: uniform in [0, n) (0 when n is 0), see docs/runtime.md. */
+uint32_t rt__xoshiro_below(uint64_t s[4], uint32_t n);
+
+/* errors (rt_state.c): fail the game with "file:line: message" (the file
+   of the top frame's script; without a frame, no location). line 0
+   means the top script's first line, line < 0 no location (an engine
+   error). The first error wins; nothing happens once the game is over. */
+void rt__failf(RtGame *g, int line, const char *fmt, ...);
+void rt__vfailf(RtGame *g, int line, const char *fmt, va_list ap);
+
+/* names (rt_state.c) */
+const char *rt__card_label(const RtGame *g, RtValue card);     /* name or "none" */
+const char *rt__zone_label(const RtGame *g, RtValue zone, char *buf, size_t size);
+/* rt__value_text: v written as a value of RT_TY_* type. */
+const char *rt__value_text(const RtGame *g, int type, RtValue v, char *buf, size_t size);
+const char *rt__label_text(const RtGame *g, RtValue value, RtValue card, int label, char *buf, size_t size);
+const char *rt__string(const RtGame *g, int s);                /* string s or "" */
+
+/* zones (rt_zone.c) */
+uint32_t rt__zone_vis(const RtGame *g, RtValue zone);          /* who sees the cards */
+
+/* log (rt_log.c): append an event (NULL when the log is off). */
+RtEvent *rt__event(RtGame *g, int type, uint32_t vis);
+void rt__log_free(RtGame *g);
+/* rt__json_str: s written as a JSON string literal. */
+void rt__json_str(FILE *out, const char *s);
+#define RT_VIS_EVERYONE 0xFFFFFFFFu
+
+/* driver (rt_driver.c) */
+void rt__apply(RtGame *g, int i, int forced);
+
+#endif

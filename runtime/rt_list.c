@@ -1,0 +1,51 @@
+/* rt_list.c: lists built by scripts on the state's list stack (the items a
+   `choose N` has already picked). Snapshots of zones are in rt_zone.c. */
+#include "rt_internal.h"
+
+/* rt_list_new: push an empty list; returns its handle, or -1 after failing
+   the game when the list stack is full (a named error). */
+int rt_list_new(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->list_top + 1 > g->list_cap) {
+        rt__failf(g, 0, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        return -1;
+    }
+    int handle = h->list_top;
+    rt__cells(g)[g->off_lists + handle] = 0;
+    h->list_top += 1;
+    return handle;
+}
+
+/* rt_list_add: append v to list, which must be the topmost list; fails the
+   game otherwise or when the stack is full. */
+void rt_list_add(RtGame *g, int list, RtValue v)
+{
+    RtHeader *h = rt__hdr(g);
+    if (list < 0 || list >= h->list_top) {
+        rt__failf(g, 0, "append to a list that does not exist");
+        return;
+    }
+    int32_t *l = rt__cells(g) + g->off_lists + list;
+    if (list + 1 + l[0] != h->list_top) {
+        rt__failf(g, 0, "append to a list that is not the innermost one");
+        return;
+    }
+    if (h->list_top + 1 > g->list_cap) {
+        rt__failf(g, 0, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        return;
+    }
+    l[1 + l[0]] = v;
+    l[0]++;
+    h->list_top++;
+}
+
+/* rt_list_has: 1 if v is in list. */
+int rt_list_has(const RtGame *g, int list, RtValue v)
+{
+    int n = rt_list_len(g, list);
+    for (int i = 0; i < n; i++)
+        if (rt_list_at(g, list, i) == v)
+            return 1;
+    return 0;
+}

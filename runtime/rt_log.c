@@ -1,0 +1,348 @@
+/* rt_log.c: the event log: recording events, and writing them as text (per viewer) and JSON lines. */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* rt__event: append an event of type seen in detail by vis; NULL when the
+   log is off, memory is short, or the game already failed. */
+RtEvent *rt__event(RtGame *g, int type, uint32_t vis)
+{
+    if (!g->log_on || rt__hdr(g)->status == RT_FAILED)
+        return NULL;
+    if (g->nev == g->evcap) {
+        int cap = g->evcap ? 2 * g->evcap : 256;
+        RtEvent *ev = realloc(g->ev, (size_t)cap * sizeof *ev);
+        if (!ev)
+            return NULL;
+        g->ev = ev;
+        g->evcap = cap;
+    }
+    RtEvent *e = &g->ev[g->nev++];
+    memset(e, 0, sizeof *e);
+    e->type = type;
+    e->round = rt__hdr(g)->round;
+    e->vis = vis;
+    return e;
+}
+
+/* rt__log_free: release the events and the text being built. */
+void rt__log_free(RtGame *g)
+{
+    for (int i = 0; i < g->nev; i++)
+        free(g->ev[i].text);
+    free(g->ev);
+    free(g->text);
+    g->ev = NULL;
+    g->text = NULL;
+    g->nev = g->evcap = 0;
+}
+
+static const char *const type_names[] = {
+    "round", "phase", "turn", "move", "shuffle", "choice", "set", "state", "win", "draw", "error", "log"
+};
+
+static int sees(const RtEvent *e, int viewer)
+{
+    return viewer < 0 || (viewer < RT_MAX_PLAYERS && (e->vis >> viewer & 1u));
+}
+
+static const char *state_name(const RtGame *g, RtValue card, int slot)
+{
+    if (!rt__is_card(g, card))
+        return "?";
+    const RtKindDef *k = &g->def->kinds[g->def->cards[g->inst_card[card]].kind];
+    if (slot < 0 || slot >= k->nstate || !k->state_names || !k->state_names[slot])
+        return "?";
+    return k->state_names[slot];
+}
+
+/* render: event e as one text line for viewer (-1: omniscient). */
+static const char *render(const RtGame *g, const RtEvent *e, int viewer, char *buf, size_t size)
+{
+    char a[128], b[128], c[200];
+    const RtGameDef *def = g->def;
+    if (!buf || size == 0)
+        return "";
+    switch (e->type) {
+    case RT_EV_ROUND:
+        snprintf(buf, size, "round %d", (int)e->a[0]);
+        break;
+    case RT_EV_PHASE:
+        snprintf(buf, size, "phase %s", rt__string(g, e->a[0]));
+        break;
+    case RT_EV_TURN:
+        snprintf(buf, size, "turn %s", rt_player_name(g, e->a[0], a, sizeof a));
+        break;
+    case RT_EV_MOVE:
+        rt__zone_label(g, e->a[1], a, sizeof a);
+        rt__zone_label(g, e->a[2], b, sizeof b);
+        if (sees(e, viewer))
+            snprintf(buf, size, "move \"%s\" %s -> %s%s", rt__card_label(g, e->a[0]), a, b, e->a[3] ? " (bottom)" : "");
+        else
+            snprintf(buf, size, "move a card %s -> %s%s", a, b, e->a[3] ? " (bottom)" : "");
+        break;
+    case RT_EV_SHUFFLE:
+        snprintf(buf, size, "shuffle %s", rt__zone_label(g, e->a[0], a, sizeof a));
+        break;
+    case RT_EV_CHOICE:
+        rt_player_name(g, e->a[0], a, sizeof a);
+        if (sees(e, viewer))
+            snprintf(buf, size, "choose %s: %s%s", a, rt__label_text(g, e->a[3], e->a[4], e->a[5], c, sizeof c),
+                     (e->a[7] & RT_EVF_FORCED) ? " (forced)" : "");
+        else
+            snprintf(buf, size, "choose %s: (hidden)", a);
+        break;
+    case RT_EV_SET: {
+        const RtVarDef *v = &def->vars[e->a[0]];
+        char name[200];
+        if (e->a[1] != RT_NONE)
+            snprintf(name, sizeof name, "%s(%s)", v->name, rt_player_name(g, e->a[1], c, sizeof c));
+        else
+            snprintf(name, sizeof name, "%s", v->name);
+        snprintf(buf, size, "set %s %s -> %s", name, rt__value_text(g, v->type, e->a[2], a, sizeof a),
+                 rt__value_text(g, v->type, e->a[3], b, sizeof b));
+        break;
+    }
+    case RT_EV_STATE:
+        if (sees(e, viewer))
+            snprintf(c, sizeof c, "\"%s\"", rt__card_label(g, e->a[0]));
+        else
+            snprintf(c, sizeof c, "a card");
+        snprintf(buf, size, "state %s %s %d -> %d", c, state_name(g, e->a[0], e->a[1]), (int)e->a[2], (int)e->a[3]);
+        break;
+    case RT_EV_WIN:
+        snprintf(buf, size, "win %s", rt_player_name(g, e->a[0], a, sizeof a));
+        break;
+    case RT_EV_DRAW:
+        snprintf(buf, size, "draw");
+        break;
+    case RT_EV_ERROR:
+        snprintf(buf, size, "error %s", e->text ? e->text : "");
+        break;
+    default:
+        snprintf(buf, size, "%s", e->text ? e->text : "");
+        break;
+    }
+    return buf;
+}
+
+/* rt_log_count: events recorded so far. */
+int rt_log_count(const RtGame *g) { return g->nev; }
+
+/* rt_log_line: event i as text for viewer (-1: all) into buf ("" if i is out of range). */
+const char *rt_log_line(const RtGame *g, int i, int viewer, char *buf, size_t size)
+{
+    if (!buf || size == 0)
+        return "";
+    if (i < 0 || i >= g->nev) {
+        buf[0] = '\0';
+        return buf;
+    }
+    return render(g, &g->ev[i], viewer, buf, size);
+}
+
+/* put_line_text: s on one line: newline, return and tab written as \n, \r, \t. */
+static void put_line_text(FILE *out, const char *s)
+{
+    for (; s && *s; s++) {
+        if (*s == '\n')
+            fputs("\\n", out);
+        else if (*s == '\r')
+            fputs("\\r", out);
+        else if (*s == '\t')
+            fputs("\\t", out);
+        else
+            fputc(*s, out);
+    }
+}
+
+/* rt_log_text: every event, one line each, as viewer sees it. */
+void rt_log_text(const RtGame *g, int viewer, FILE *out)
+{
+    char buf[1024];
+    for (int i = 0; i < g->nev; i++) {
+        const RtEvent *e = &g->ev[i];
+        if (e->type == RT_EV_TEXT) {
+            put_line_text(out, e->text);
+            fputc('\n', out);
+        } else if (e->type == RT_EV_ERROR)
+            fprintf(out, "error %s\n", e->text ? e->text : "");
+        else
+            fprintf(out, "%s\n", render(g, e, viewer, buf, sizeof buf));
+    }
+}
+
+/* rt__json_str: s as a JSON string (quotes, backslashes and control bytes escaped; UTF-8 kept). */
+void rt__json_str(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p == '\r')
+            fputs("\\r", out);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
+{
+    char a[200], b[200];
+    fprintf(out, "{\"type\":\"%s\",\"round\":%d", type_names[e->type], e->round);
+    switch (e->type) {
+    case RT_EV_PHASE:
+        fputs(",\"name\":", out);
+        rt__json_str(out, rt__string(g, e->a[0]));
+        break;
+    case RT_EV_TURN:
+    case RT_EV_WIN:
+        fprintf(out, ",\"player\":%d,\"name\":", (int)e->a[0]);
+        rt__json_str(out, rt_player_name(g, e->a[0], a, sizeof a));
+        break;
+    case RT_EV_MOVE:
+        fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
+        rt__json_str(out, rt__card_label(g, e->a[0]));
+        fputs(",\"from\":", out);
+        rt__json_str(out, rt__zone_label(g, e->a[1], a, sizeof a));
+        fputs(",\"to\":", out);
+        rt__json_str(out, rt__zone_label(g, e->a[2], b, sizeof b));
+        fprintf(out, ",\"where\":\"%s\"", e->a[3] ? "bottom" : "top");
+        break;
+    case RT_EV_SHUFFLE:
+        fputs(",\"zone\":", out);
+        rt__json_str(out, rt__zone_label(g, e->a[0], a, sizeof a));
+        break;
+    case RT_EV_CHOICE:
+        fprintf(out, ",\"player\":%d,\"option\":%d,\"options\":%d,\"forced\":%s,\"hidden\":%s,\"prompt\":",
+                (int)e->a[0], (int)e->a[1], (int)e->a[2], (e->a[7] & RT_EVF_FORCED) ? "true" : "false",
+                (e->a[7] & RT_EVF_HIDDEN) ? "true" : "false");
+        rt__json_str(out, rt__string(g, e->a[6]));
+        fputs(",\"label\":", out);
+        rt__json_str(out, rt__label_text(g, e->a[3], e->a[4], e->a[5], a, sizeof a));
+        break;
+    case RT_EV_SET:
+        fputs(",\"var\":", out);
+        rt__json_str(out, g->def->vars[e->a[0]].name);
+        if (e->a[1] != RT_NONE)
+            fprintf(out, ",\"player\":%d", (int)e->a[1]);
+        fprintf(out, ",\"from\":%d,\"to\":%d", (int)e->a[2], (int)e->a[3]);
+        break;
+    case RT_EV_STATE:
+        fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
+        rt__json_str(out, rt__card_label(g, e->a[0]));
+        fputs(",\"state\":", out);
+        rt__json_str(out, state_name(g, e->a[0], e->a[1]));
+        fprintf(out, ",\"from\":%d,\"to\":%d", (int)e->a[2], (int)e->a[3]);
+        break;
+    case RT_EV_ERROR:
+        fputs(",\"message\":", out);
+        rt__json_str(out, e->text);
+        break;
+    case RT_EV_TEXT:
+        fputs(",\"text\":", out);
+        rt__json_str(out, e->text);
+        break;
+    default:
+        break;
+    }
+    fputs("}\n", out);
+}
+
+/* rt_log_json: the header line, then one JSON object per event (omniscient). */
+void rt_log_json(const RtGame *g, FILE *out)
+{
+    fputs("{\"type\":\"header\",\"game\":", out);
+    rt__json_str(out, g->def->id);
+    fputs(",\"variant\":", out);
+    rt__json_str(out, g->def->variant);
+    fprintf(out, ",\"seed\":%llu,\"players\":%d,\"max_rounds\":%d}\n", (unsigned long long)g->seed, g->nplayers,
+            g->max_rounds);
+    for (int i = 0; i < g->nev; i++)
+        json_event(g, &g->ev[i], out);
+}
+
+/* ---- log entries written by scripts ---- */
+
+/* rt_log_phase / rt_log_turn: "phase NAME", "turn PLAYER". */
+void rt_log_phase(RtGame *g, int name_string)
+{
+    RtEvent *e = rt__event(g, RT_EV_PHASE, RT_VIS_EVERYONE);
+    if (e)
+        e->a[0] = name_string;
+}
+void rt_log_turn(RtGame *g, RtValue player)
+{
+    RtEvent *e = rt__event(g, RT_EV_TURN, RT_VIS_EVERYONE);
+    if (e)
+        e->a[0] = player;
+}
+
+/* rt_log_begin .. rt_log_end: one free-text line built from pieces. */
+void rt_log_begin(RtGame *g)
+{
+    if (!g->log_on)
+        return;
+    g->building = 1;
+    g->textlen = 0;
+    if (g->text)
+        g->text[0] = '\0';
+}
+
+void rt_log_str(RtGame *g, const char *s)
+{
+    if (!g->log_on || !g->building || !s)
+        return;
+    size_t n = strlen(s);
+    if (g->textlen + n + 1 > g->textcap) {
+        size_t cap = g->textcap ? g->textcap : 128;
+        while (cap < g->textlen + n + 1)
+            cap *= 2;
+        char *t = realloc(g->text, cap);
+        if (!t)
+            return;
+        g->text = t;
+        g->textcap = cap;
+    }
+    memcpy(g->text + g->textlen, s, n + 1);
+    g->textlen += n;
+}
+
+void rt_log_int(RtGame *g, RtValue v)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%ld", (long)v);
+    rt_log_str(g, buf);
+}
+
+void rt_log_card(RtGame *g, RtValue card) { rt_log_str(g, rt__card_label(g, card)); }
+
+void rt_log_player(RtGame *g, RtValue player)
+{
+    char buf[128];
+    rt_log_str(g, rt_player_name(g, player, buf, sizeof buf));
+}
+
+void rt_log_side(RtGame *g, RtValue side)
+{
+    char buf[128];
+    rt_log_str(g, rt__value_text(g, RT_TY_SIDE, side, buf, sizeof buf));
+}
+
+void rt_log_end(RtGame *g)
+{
+    if (!g->log_on || !g->building)
+        return;
+    g->building = 0;
+    RtEvent *e = rt__event(g, RT_EV_TEXT, RT_VIS_EVERYONE);
+    if (e)
+        e->text = strdup(g->text ? g->text : "");
+}

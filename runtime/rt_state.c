@@ -1,0 +1,395 @@
+/* rt_state.c: the state block: layout, creation, clone, hash, results, names and runtime errors. */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof(RtHeader) % 8 == 0, "RtHeader must not need tail padding");
+_Static_assert(sizeof(RtFrame) == 4 * sizeof(int32_t), "RtFrame header is four int32");
+
+/* def_problem: why def cannot be run with nplayers, or NULL. */
+static const char *def_problem(const RtGameDef *def, int nplayers, char *buf, size_t size)
+{
+    if (def->abi != CARDRT_ABI) {
+        snprintf(buf, size, "game was generated for runtime ABI %d but this runtime is ABI %d; regenerate it with cardc",
+                 def->abi, CARDRT_ABI);
+        return buf;
+    }
+    if (nplayers < def->min_players || nplayers > def->max_players || nplayers < 1 || nplayers > RT_MAX_PLAYERS) {
+        snprintf(buf, size, "%d players: the game takes %d to %d", nplayers, def->min_players, def->max_players);
+        return buf;
+    }
+    if (def->nzones < 1 || !def->zones)
+        return "the definition has no zones (zone 0 must be the box)";
+    if (def->nsides < 0 || (def->nsides > 0 && (!def->side_names || !def->side_titles)))
+        return "the definition's sides are incomplete";
+    for (int z = 0; z < def->nzones; z++)
+        if (def->zones[z].kind < -1 || def->zones[z].kind >= def->nkinds)
+            return "a zone names a kind that does not exist";
+    for (int k = 0; k < def->nkinds; k++)
+        if (def->kinds[k].nstate < 0 || (def->kinds[k].nstate > 0 && !def->kinds[k].state_defaults))
+            return "a kind's state is incomplete";
+    for (int c = 0; c < def->ncards; c++) {
+        if (def->cards[c].kind < 0 || def->cards[c].kind >= def->nkinds)
+            return "a card names a kind that does not exist";
+        if (def->copies && def->copies[c] < 0)
+            return "a card has a negative number of copies";
+    }
+    for (int s = 0; s < def->nscripts; s++)
+        if (!def->scripts[s].fn || def->scripts[s].nlocals < 0)
+            return "a script has no function";
+    if (def->setup_script < -1 || def->setup_script >= def->nscripts
+        || def->round_script < -1 || def->round_script >= def->nscripts)
+        return "the setup or round script index is out of range";
+    return NULL;
+}
+
+/* alloc_game: an RtGame with its layout computed and a zeroed state block. */
+static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int max_rounds, int log_on)
+{
+    RtGame *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->def = def;
+    g->nplayers = nplayers;
+    g->seed = seed;
+    g->max_rounds = max_rounds > 0 ? max_rounds : RT_DEFAULT_MAX_ROUNDS;
+    g->log_on = log_on;
+
+    long ninst = 0;
+    for (int c = 0; c < def->ncards; c++)
+        ninst += def->copies ? def->copies[c] : 1;
+    g->ninst = (int)ninst;
+    g->nzi = 0;
+    for (int z = 0; z < def->nzones; z++)
+        g->nzi += def->zones[z].per_player ? nplayers : 1;
+    for (int k = 0; k < def->nkinds; k++)
+        if (def->kinds[k].nstate > g->maxstate)
+            g->maxstate = def->kinds[k].nstate;
+    for (int s = 0; s < def->nscripts; s++)
+        if (def->scripts[s].nlocals > g->maxlocals)
+            g->maxlocals = def->scripts[s].nlocals;
+
+    g->max_opts = 4 * g->ninst + 256;
+    g->list_cap = 8 * g->ninst + 256;
+    g->frame_stride = 1 + 4 + g->maxlocals;
+    g->zone_stride = 1 + g->ninst;
+    g->card_stride = 2 + g->maxstate;
+
+    g->var_off = calloc((size_t)def->nvars + 1, sizeof *g->var_off);
+    g->inst_card = calloc((size_t)g->ninst + 1, sizeof *g->inst_card);
+    g->zi_decl = calloc((size_t)g->nzi + 1, sizeof *g->zi_decl);
+    g->zi_owner = calloc((size_t)g->nzi + 1, sizeof *g->zi_owner);
+    g->decl_first = calloc((size_t)def->nzones + 1, sizeof *g->decl_first);
+    if (!g->var_off || !g->inst_card || !g->zi_decl || !g->zi_owner || !g->decl_first) {
+        rt_free(g);
+        return NULL;
+    }
+    int nslots = 0;
+    for (int v = 0; v < def->nvars; v++) {
+        g->var_off[v] = nslots;
+        nslots += def->vars[v].per_player ? nplayers : 1;
+    }
+    int i = 0;
+    for (int c = 0; c < def->ncards; c++)
+        for (int k = 0; k < (def->copies ? def->copies[c] : 1); k++)
+            g->inst_card[i++] = (int16_t)c;
+    int zi = 0;
+    for (int z = 0; z < def->nzones; z++) {
+        g->decl_first[z] = zi;
+        int n = def->zones[z].per_player ? nplayers : 1;
+        for (int p = 0; p < n; p++, zi++) {
+            g->zi_decl[zi] = z;
+            g->zi_owner[zi] = def->zones[z].per_player ? p : RT_NONE;
+        }
+    }
+
+    int off = 0;
+    g->off_opts = off;   off += 3 * g->max_opts;
+    g->off_vars = off;   off += nslots;
+    g->off_zones = off;  off += g->nzi * g->zone_stride;
+    g->off_cards = off;  off += g->ninst * g->card_stride;
+    g->off_frames = off; off += RT_MAX_DEPTH * g->frame_stride;
+    g->off_lists = off;  off += g->list_cap;
+    g->size = sizeof(RtHeader) + ((size_t)off * sizeof(int32_t) + 7) / 8 * 8;
+    g->blk = calloc(g->size / 8, 8);
+    if (!g->blk) {
+        rt_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+/* reset_card_state: card c's state slots = its kind's defaults (0 beyond). */
+static void reset_card_state(RtGame *g, RtValue c)
+{
+    const RtKindDef *k = &g->def->kinds[g->def->cards[g->inst_card[c]].kind];
+    int32_t *cs = rt__card(g, c);
+    for (int s = 0; s < g->maxstate; s++)
+        cs[2 + s] = s < k->nstate ? k->state_defaults[s] : 0;
+}
+
+/* rt_new: see cardrt.h. The state starts with every instance in the box. */
+RtGame *rt_new(const RtGameDef *def, const RtOptions *opt)
+{
+    char buf[200];
+    if (!def || !opt) {
+        fprintf(stderr, "cardrt: rt_new: no definition or no options\n");
+        return NULL;
+    }
+    int nplayers = opt->players ? opt->players : def->min_players;
+    const char *why = def_problem(def, nplayers, buf, sizeof buf);
+    if (why) {
+        fprintf(stderr, "cardrt: %s: %s\n", def->id ? def->id : "game", why);
+        return NULL;
+    }
+    RtGame *g = alloc_game(def, nplayers, opt->seed, opt->max_rounds, opt->log);
+    if (!g) {
+        fprintf(stderr, "cardrt: out of memory\n");
+        return NULL;
+    }
+    RtHeader *h = rt__hdr(g);
+    rt__xoshiro_seed(h->rng, opt->seed);
+    h->dec_player = RT_NONE;
+    h->dec_prompt = -1;
+    h->chosen_value = RT_NONE;
+    h->chosen_card = RT_NONE;
+    int32_t *cells = rt__cells(g);
+    for (int v = 0; v < def->nvars; v++) {
+        int n = def->vars[v].per_player ? nplayers : 1;
+        for (int p = 0; p < n; p++)
+            cells[g->off_vars + g->var_off[v] + p] = def->vars[v].init;
+    }
+    int32_t *box = rt__zone(g, 0);
+    for (int c = 0; c < g->ninst; c++) {
+        box[1 + c] = c;
+        int32_t *cs = rt__card(g, c);
+        cs[0] = 0;
+        cs[1] = c;
+        reset_card_state(g, c);
+    }
+    box[0] = g->ninst;
+    return g;
+}
+
+/* rt_free: release g, its state and its log. NULL is fine. */
+void rt_free(RtGame *g)
+{
+    if (!g)
+        return;
+    rt__log_free(g);
+    free(g->var_off);
+    free(g->inst_card);
+    free(g->zi_decl);
+    free(g->zi_owner);
+    free(g->decl_first);
+    free(g->blk);
+    free(g);
+}
+
+/* rt_clone: a new game with g's def and state, no log. Caller frees. */
+RtGame *rt_clone(const RtGame *g)
+{
+    if (!g)
+        return NULL;
+    RtGame *c = alloc_game(g->def, g->nplayers, g->seed, g->max_rounds, 0);
+    if (!c)
+        return NULL;
+    memcpy(c->blk, g->blk, g->size);
+    return c;
+}
+
+/* rt_copy_state: dst's state = src's; nothing happens if they do not fit. */
+void rt_copy_state(RtGame *dst, const RtGame *src)
+{
+    if (!dst || !src || dst == src || dst->def != src->def || dst->size != src->size)
+        return;
+    memcpy(dst->blk, src->blk, src->size);
+}
+
+/* rt_hash: FNV-1a (64 bits) of every byte of the state block. */
+uint64_t rt_hash(const RtGame *g)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    const unsigned char *p = (const unsigned char *)g->blk;
+    for (size_t i = 0; i < g->size; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3u;
+    }
+    return h;
+}
+
+/* Results: see cardrt.h. */
+int rt_over(const RtGame *g) { return rt__hdr(g)->status != RT_RUNNING; }
+int rt_failed(const RtGame *g) { return rt__hdr(g)->status == RT_FAILED; }
+const char *rt_error(const RtGame *g) { return rt__hdr(g)->error; }
+int rt_is_winner(const RtGame *g, int player)
+{
+    return rt__is_player(g, player) && (rt__hdr(g)->winners >> player & 1u);
+}
+int rt_rounds(const RtGame *g) { return rt__hdr(g)->round; }
+int rt_players(const RtGame *g) { return g->nplayers; }
+const RtGameDef *rt_def(const RtGame *g) { return g->def; }
+int rt_decisions(const RtGame *g) { return rt__hdr(g)->decisions; }
+uint64_t rt_seed(const RtGame *g) { return g->seed; }
+
+/* rt_check: nonzero once the game failed (or ended): the script must return RT_END. */
+int rt_check(const RtGame *g) { return rt__hdr(g)->status != RT_RUNNING; }
+
+/* rt_player_name: side title when sides map one to one onto seats, else
+   "Player N" (1-based); "none" for anything that is not a player. */
+const char *rt_player_name(const RtGame *g, int player, char *buf, size_t size)
+{
+    if (!buf || size == 0)
+        return "";
+    if (!rt__is_player(g, player))
+        snprintf(buf, size, "none");
+    else if (g->def->nsides == g->nplayers && g->def->side_titles[player])
+        snprintf(buf, size, "%s", g->def->side_titles[player]);
+    else
+        snprintf(buf, size, "Player %d", player + 1);
+    return buf;
+}
+
+/* rt_next_player: the next seat, wrapping; RT_NONE for a non-player. */
+RtValue rt_next_player(const RtGame *g, RtValue p)
+{
+    return rt__is_player(g, p) ? (p + 1) % g->nplayers : RT_NONE;
+}
+
+/* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
+RtValue rt_player_side(const RtGame *g, RtValue p)
+{
+    if (g->def->nsides <= 0 || !rt__is_player(g, p))
+        return RT_NONE;
+    return p % g->def->nsides;
+}
+
+/* rt__string: string s of the def, or "" when out of range. */
+const char *rt__string(const RtGame *g, int s)
+{
+    if (s < 0 || s >= g->def->nstrings || !g->def->strings[s])
+        return "";
+    return g->def->strings[s];
+}
+
+/* rt__card_label: the card's printed name, or "none". */
+const char *rt__card_label(const RtGame *g, RtValue card)
+{
+    if (!rt__is_card(g, card))
+        return "none";
+    const char *n = g->def->cards[g->inst_card[card]].name;
+    return n ? n : "?";
+}
+
+/* rt__zone_label: "name" for a shared zone, "name(Player)" for a player's. */
+const char *rt__zone_label(const RtGame *g, RtValue zone, char *buf, size_t size)
+{
+    char pn[96];
+    if (!rt__is_zone(g, zone)) {
+        snprintf(buf, size, "none");
+        return buf;
+    }
+    const char *name = g->def->zones[g->zi_decl[zone]].name;
+    if (!name)
+        name = "?";
+    if (g->zi_owner[zone] == RT_NONE)
+        snprintf(buf, size, "%s", name);
+    else
+        snprintf(buf, size, "%s(%s)", name, rt_player_name(g, g->zi_owner[zone], pn, sizeof pn));
+    return buf;
+}
+
+/* rt__value_text: v as a value of the given RT_TY_* type. */
+const char *rt__value_text(const RtGame *g, int type, RtValue v, char *buf, size_t size)
+{
+    switch (type) {
+    case RT_TY_BOOL:
+        snprintf(buf, size, "%s", v ? "true" : "false");
+        break;
+    case RT_TY_PLAYER:
+        rt_player_name(g, v, buf, size);
+        break;
+    case RT_TY_SIDE:
+        if (v >= 0 && v < g->def->nsides && g->def->side_titles[v])
+            snprintf(buf, size, "%s", g->def->side_titles[v]);
+        else
+            snprintf(buf, size, "none");
+        break;
+    case RT_TY_CARD:
+        if (rt__is_card(g, v))
+            snprintf(buf, size, "\"%s\"", rt__card_label(g, v));
+        else
+            snprintf(buf, size, "none");
+        break;
+    default:
+        snprintf(buf, size, "%ld", (long)v);
+        break;
+    }
+    return buf;
+}
+
+/* rt__label_text: an option's text: "label: card", "label", the card's
+   name, a player's name, a side's title, or the value. */
+const char *rt__label_text(const RtGame *g, RtValue value, RtValue card, int label, char *buf, size_t size)
+{
+    if (label >= 0 && rt__is_card(g, card))
+        snprintf(buf, size, "%s: %s", rt__string(g, label), rt__card_label(g, card));
+    else if (label >= 0)
+        snprintf(buf, size, "%s", rt__string(g, label));
+    else if (label == RT_LABEL_PLAYER)
+        rt__value_text(g, RT_TY_PLAYER, value, buf, size);
+    else if (label == RT_LABEL_SIDE)
+        rt__value_text(g, RT_TY_SIDE, value, buf, size);
+    else if (rt__is_card(g, card))
+        snprintf(buf, size, "%s", rt__card_label(g, card));
+    else
+        snprintf(buf, size, "%ld", (long)value);
+    return buf;
+}
+
+/* rt__vfailf: see rt_internal.h. */
+void rt__vfailf(RtGame *g, int line, const char *fmt, va_list ap)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->status != RT_RUNNING)
+        return;
+    char msg[RT_ERROR_SIZE];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    const RtScriptDef *s = NULL;
+    if (h->depth > 0 && h->depth <= RT_MAX_DEPTH) {
+        int sc = rt__frame(g, h->depth - 1)->script;
+        if (sc >= 0 && sc < g->def->nscripts)
+            s = &g->def->scripts[sc];
+    }
+    char full[2 * RT_ERROR_SIZE + 32];
+    if (s && line >= 0)
+        snprintf(full, sizeof full, "%.*s:%d: %s", RT_ERROR_SIZE, s->file ? s->file : "?", line > 0 ? line : s->line, msg);
+    else
+        snprintf(full, sizeof full, "%s", msg);
+    size_t n = strlen(full);
+    if (n >= sizeof h->error)
+        n = sizeof h->error - 1;
+    memcpy(h->error, full, n);
+    h->error[n] = '\0';
+    RtEvent *e = rt__event(g, RT_EV_ERROR, RT_VIS_EVERYONE);
+    if (e)
+        e->text = strdup(h->error);
+    h->status = RT_FAILED;
+    h->pending = 0;
+}
+
+void rt__failf(RtGame *g, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rt__vfailf(g, line, fmt, ap);
+    va_end(ap);
+}
+
+/* rt_fail: end the game with "file:line: message". Returns RT_END. */
+RtStatus rt_fail(RtGame *g, int line, const char *message)
+{
+    rt__failf(g, line, "%s", message ? message : "error");
+    return RT_END;
+}

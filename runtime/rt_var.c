@@ -1,0 +1,58 @@
+/* rt_var.c: counters and variables of the game and of each player, and constants. */
+#include "rt_internal.h"
+
+/* var_cell: the cell of var (for player p when per player), or NULL. */
+static int32_t *var_cell(const RtGame *g, int var, RtValue p)
+{
+    if (var < 0 || var >= g->def->nvars)
+        return NULL;
+    const RtVarDef *d = &g->def->vars[var];
+    if (d->per_player && !rt__is_player(g, p))
+        return NULL;
+    return rt__cells(g) + g->off_vars + g->var_off[var] + (d->per_player ? p : 0);
+}
+
+/* rt_get: the value of var (p's when per player); 0 if var or p is bad. */
+RtValue rt_get(const RtGame *g, int var, RtValue p)
+{
+    const int32_t *c = var_cell(g, var, p);
+    return c ? *c : 0;
+}
+
+/* rt_set: var = v clamped to its min/max; a change is logged. A bad var
+   or player fails the game. */
+void rt_set(RtGame *g, int var, RtValue p, RtValue v)
+{
+    int32_t *c = var_cell(g, var, p);
+    if (!c) {
+        if (var < 0 || var >= g->def->nvars)
+            rt__failf(g, 0, "no variable %d", (int)var);
+        else
+            rt__failf(g, 0, "%s of no player", g->def->vars[var].name);
+        return;
+    }
+    const RtVarDef *d = &g->def->vars[var];
+    if (d->has_min && v < d->min)
+        v = d->min;
+    if (d->has_max && v > d->max)
+        v = d->max;
+    RtValue old = *c;
+    if (old == v)
+        return;
+    *c = v;
+    RtEvent *e = rt__event(g, RT_EV_SET, RT_VIS_EVERYONE);
+    if (e) {
+        e->a[0] = var;
+        e->a[1] = d->per_player ? p : RT_NONE;
+        e->a[2] = old;
+        e->a[3] = v;
+    }
+}
+
+/* rt_const: constant k as this variant sets it; 0 when out of range. */
+RtValue rt_const(const RtGame *g, int k)
+{
+    if (k < 0 || k >= g->def->nconsts || !g->def->consts)
+        return 0;
+    return g->def->consts[k];
+}

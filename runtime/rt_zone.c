@@ -1,0 +1,324 @@
+/* rt_zone.c: zones, card instances, moves, shuffles, card state and loop snapshot lists. */
+#include "rt_internal.h"
+
+#include <string.h>
+
+/* rt__zone_vis: the players who see the cards of zone (bit per player). */
+uint32_t rt__zone_vis(const RtGame *g, RtValue zone)
+{
+    if (!rt__is_zone(g, zone))
+        return 0;
+    const RtZoneDef *z = &g->def->zones[g->zi_decl[zone]];
+    if (z->visibility == RT_PUBLIC)
+        return RT_VIS_EVERYONE;
+    if (z->visibility == RT_PRIVATE && g->zi_owner[zone] != RT_NONE)
+        return 1u << g->zi_owner[zone];
+    return 0;
+}
+
+/* rt_zone: the instance of zone_decl (p's when per player; p ignored when
+   shared). A bad decl or player fails the game and gives RT_NONE. */
+RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
+{
+    if (zone_decl < 0 || zone_decl >= g->def->nzones) {
+        rt__failf(g, 0, "no zone %d", zone_decl);
+        return RT_NONE;
+    }
+    if (!g->def->zones[zone_decl].per_player)
+        return g->decl_first[zone_decl];
+    if (!rt__is_player(g, p)) {
+        rt__failf(g, 0, "zone %s of no player", g->def->zones[zone_decl].name);
+        return RT_NONE;
+    }
+    return g->decl_first[zone_decl] + p;
+}
+
+/* rt_zone_size: cards in zone (0 for a bad zone). */
+int rt_zone_size(const RtGame *g, RtValue zone)
+{
+    return rt__is_zone(g, zone) ? rt__zone(g, zone)[0] : 0;
+}
+
+/* rt_zone_at: the i-th card from the bottom, RT_NONE when out of range. */
+RtValue rt_zone_at(const RtGame *g, RtValue zone, int i)
+{
+    if (!rt__is_zone(g, zone))
+        return RT_NONE;
+    const int32_t *z = rt__zone(g, zone);
+    return i >= 0 && i < z[0] ? z[1 + i] : RT_NONE;
+}
+
+/* pick: the card at index i (-1: top) of zone, failing with what+zone if empty. */
+static RtValue pick(RtGame *g, RtValue zone, int i, const char *what, int line)
+{
+    char zb[128];
+    if (!rt__is_zone(g, zone)) {
+        rt__failf(g, line, "%s of no zone", what);
+        return RT_NONE;
+    }
+    const int32_t *z = rt__zone(g, zone);
+    if (z[0] == 0) {
+        rt__failf(g, line, "%s of empty zone %s", what, rt__zone_label(g, zone, zb, sizeof zb));
+        return RT_NONE;
+    }
+    return z[1 + (i < 0 ? z[0] - 1 : i)];
+}
+
+/* rt_top / rt_bottom / rt_random_card: a card of zone; an empty or bad
+   zone fails the game (at line) and gives RT_NONE. */
+RtValue rt_top(RtGame *g, RtValue zone, int line) { return pick(g, zone, -1, "top", line); }
+RtValue rt_bottom(RtGame *g, RtValue zone, int line) { return pick(g, zone, 0, "bottom", line); }
+RtValue rt_random_card(RtGame *g, RtValue zone, int line)
+{
+    int n = rt_zone_size(g, zone);
+    return pick(g, zone, n > 0 ? (int)rt_random(g, (uint32_t)n) : 0, "random card", line);
+}
+
+/* rt_zone_owner: the owning player of a per-player zone, else RT_NONE. */
+RtValue rt_zone_owner(const RtGame *g, RtValue zone)
+{
+    return rt__is_zone(g, zone) ? g->zi_owner[zone] : RT_NONE;
+}
+
+/* rt_zone_decl: the declared zone of an instance, -1 for a bad zone. */
+int rt_zone_decl(const RtGame *g, RtValue zone)
+{
+    return rt__is_zone(g, zone) ? g->zi_decl[zone] : -1;
+}
+
+static int card_kind(const RtGame *g, RtValue card) { return g->def->cards[g->inst_card[card]].kind; }
+
+static void reset_state(RtGame *g, RtValue card)
+{
+    const RtKindDef *k = &g->def->kinds[card_kind(g, card)];
+    int32_t *cs = rt__card(g, card);
+    for (int s = 0; s < g->maxstate; s++)
+        cs[2 + s] = s < k->nstate ? k->state_defaults[s] : 0;
+}
+
+/* rt_move: card leaves its zone (the others keep their order) and enters
+   zone at the top (end) or bottom (index 0); its state is reset to its
+   kind's defaults. A bad card or zone, or a card of the wrong kind for
+   the zone, fails the game at line and moves nothing. */
+void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
+{
+    char zb[128];
+    if (!rt__is_card(g, card)) {
+        rt__failf(g, line, "move of no card");
+        return;
+    }
+    if (!rt__is_zone(g, zone)) {
+        rt__failf(g, line, "move of \"%s\" to no zone", rt__card_label(g, card));
+        return;
+    }
+    int zk = g->def->zones[g->zi_decl[zone]].kind;
+    if (zk >= 0 && zk != card_kind(g, card)) {
+        rt__failf(g, line, "\"%s\" is not a %s and cannot enter %s", rt__card_label(g, card),
+                  g->def->kinds[zk].name, rt__zone_label(g, zone, zb, sizeof zb));
+        return;
+    }
+    int32_t *cs = rt__card(g, card);
+    RtValue from = cs[0];
+    int32_t *src = rt__zone(g, from);
+    for (int i = cs[1]; i + 1 < src[0]; i++) {
+        src[1 + i] = src[2 + i];
+        rt__card(g, src[1 + i])[1] = i;
+    }
+    src[0]--;
+    int32_t *dst = rt__zone(g, zone);
+    if (where == RT_AT_BOTTOM) {
+        for (int i = dst[0]; i > 0; i--) {
+            dst[1 + i] = dst[i];
+            rt__card(g, dst[1 + i])[1] = i;
+        }
+        dst[1] = card;
+        cs[1] = 0;
+    } else {
+        dst[1 + dst[0]] = card;
+        cs[1] = dst[0];
+    }
+    dst[0]++;
+    cs[0] = zone;
+    reset_state(g, card);
+    RtEvent *e = rt__event(g, RT_EV_MOVE, rt__zone_vis(g, from) | rt__zone_vis(g, zone));
+    if (e) {
+        e->a[0] = card;
+        e->a[1] = from;
+        e->a[2] = zone;
+        e->a[3] = where == RT_AT_BOTTOM;
+    }
+}
+
+/* rt_move_all: every card of from to to, keeping their order (the bottom
+   card of from stays below the others). Nothing happens if from == to. */
+void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
+{
+    if (!rt__is_zone(g, from) || !rt__is_zone(g, to)) {
+        rt__failf(g, line, "move of all cards with no zone");
+        return;
+    }
+    if (from == to)
+        return;
+    for (int n = rt_zone_size(g, from); n > 0 && rt__hdr(g)->status != RT_FAILED; n--) {
+        const int32_t *z = rt__zone(g, from);
+        rt_move(g, z[where == RT_AT_BOTTOM ? z[0] : 1], to, where, line);
+    }
+}
+
+/* rt_shuffle: Fisher-Yates with the game's generator: for i from the top
+   index down to 1, swap card i with card rt_random(i + 1). Logged. */
+void rt_shuffle(RtGame *g, RtValue zone)
+{
+    if (!rt__is_zone(g, zone)) {
+        rt__failf(g, 0, "shuffle of no zone");
+        return;
+    }
+    int32_t *z = rt__zone(g, zone);
+    for (int i = z[0] - 1; i > 0; i--) {
+        int j = (int)rt_random(g, (uint32_t)i + 1);
+        int32_t t = z[1 + i];
+        z[1 + i] = z[1 + j];
+        z[1 + j] = t;
+    }
+    for (int i = 0; i < z[0]; i++)
+        rt__card(g, z[1 + i])[1] = i;
+    RtEvent *e = rt__event(g, RT_EV_SHUFFLE, RT_VIS_EVERYONE);
+    if (e)
+        e->a[0] = zone;
+}
+
+/* rt_card_zone / rt_card_owner: where card is and who owns that zone. */
+RtValue rt_card_zone(const RtGame *g, RtValue card)
+{
+    return rt__is_card(g, card) ? rt__card(g, card)[0] : RT_NONE;
+}
+RtValue rt_card_owner(const RtGame *g, RtValue card)
+{
+    return rt_zone_owner(g, rt_card_zone(g, card));
+}
+
+/* rt_card_kind: the card's kind, -1 for no card. */
+int rt_card_kind(const RtGame *g, RtValue card)
+{
+    return rt__is_card(g, card) ? card_kind(g, card) : -1;
+}
+
+/* check_card: 1 if card is a card (of kind, unless kind < 0), else fails. */
+static int check_card(RtGame *g, RtValue card, int kind, int line)
+{
+    if (!rt__is_card(g, card)) {
+        rt__failf(g, line, "no card");
+        return 0;
+    }
+    if (kind >= 0 && card_kind(g, card) != kind) {
+        rt__failf(g, line, "\"%s\" is not a %s", rt__card_label(g, card),
+                  kind < g->def->nkinds ? g->def->kinds[kind].name : "kind that exists");
+        return 0;
+    }
+    return 1;
+}
+
+/* rt_card_row: see cardrt.h; kind < 0 accepts any kind. */
+int rt_card_row(RtGame *g, RtValue card, int kind, int line)
+{
+    return check_card(g, card, kind, line) ? g->def->cards[g->inst_card[card]].row : 0;
+}
+
+/* rt_card_name: the printed name, "none" for no card. */
+const char *rt_card_name(const RtGame *g, RtValue card)
+{
+    return rt__card_label(g, card);
+}
+
+/* state_cell: card's state slot, or NULL after failing the game. */
+static int32_t *state_cell(RtGame *g, RtValue card, int kind, int slot, int line)
+{
+    if (!check_card(g, card, kind, line))
+        return NULL;
+    const RtKindDef *k = &g->def->kinds[card_kind(g, card)];
+    if (slot < 0 || slot >= k->nstate) {
+        rt__failf(g, line, "\"%s\" has no state %d", rt__card_label(g, card), slot);
+        return NULL;
+    }
+    return rt__card(g, card) + 2 + slot;
+}
+
+/* rt_card_state: state slot of card (kind < 0: any kind); 0 after failing. */
+RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot, int line)
+{
+    int32_t *c = state_cell(g, card, kind, slot, line);
+    return c ? *c : 0;
+}
+
+/* rt_set_card_state: set a state slot; a change is logged. */
+void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line)
+{
+    int32_t *c = state_cell(g, card, kind, slot, line);
+    if (!c || *c == v)
+        return;
+    RtValue old = *c;
+    *c = v;
+    RtEvent *e = rt__event(g, RT_EV_STATE, rt__zone_vis(g, rt__card(g, card)[0]));
+    if (e) {
+        e->a[0] = card;
+        e->a[1] = slot;
+        e->a[2] = old;
+        e->a[3] = v;
+    }
+}
+
+/* rt_list_zone: push a snapshot of zone's cards (top first) on the list
+   stack; returns its handle, or -1 after failing the game (bad zone, or
+   the stack is full: a named error). */
+int rt_list_zone(RtGame *g, RtValue zone)
+{
+    RtHeader *h = rt__hdr(g);
+    if (!rt__is_zone(g, zone)) {
+        rt__failf(g, 0, "loop over no zone");
+        return -1;
+    }
+    const int32_t *z = rt__zone(g, zone);
+    if (h->list_top + 1 + z[0] > g->list_cap) {
+        rt__failf(g, 0, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        return -1;
+    }
+    int32_t *l = rt__cells(g) + g->off_lists + h->list_top;
+    l[0] = z[0];
+    for (int i = 0; i < z[0]; i++)
+        l[1 + i] = z[z[0] - i];
+    int handle = h->list_top;
+    h->list_top += 1 + z[0];
+    return handle;
+}
+
+/* list: the cells of list handle, or NULL when it is not a live list. */
+static const int32_t *list(const RtGame *g, int handle)
+{
+    const RtHeader *h = rt__hdr(g);
+    if (handle < 0 || handle >= h->list_top)
+        return NULL;
+    const int32_t *l = rt__cells(g) + g->off_lists + handle;
+    if (l[0] < 0 || handle + 1 + l[0] > h->list_top)
+        return NULL;
+    return l;
+}
+
+/* rt_list_len / rt_list_at: length and i-th card (0 = the zone's top). */
+int rt_list_len(const RtGame *g, int handle)
+{
+    const int32_t *l = list(g, handle);
+    return l ? l[0] : 0;
+}
+RtValue rt_list_at(const RtGame *g, int handle, int i)
+{
+    const int32_t *l = list(g, handle);
+    return l && i >= 0 && i < l[0] ? l[1 + i] : RT_NONE;
+}
+
+/* rt_list_pop: drop list and every list pushed after it. */
+void rt_list_pop(RtGame *g, int handle)
+{
+    RtHeader *h = rt__hdr(g);
+    if (handle >= 0 && handle < h->list_top)
+        h->list_top = handle;
+}

@@ -1,0 +1,182 @@
+/* test_zone.c: zones, moves, order, shuffles, card state and conservation of cards. */
+#include "helpers.h"
+#include "minigame.h"
+
+#include <criterion/criterion.h>
+#include <string.h>
+
+#define NZI 8   /* zone instances of a 2-player mini game */
+
+Test(zone, everything_starts_in_the_box_in_card_order)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    RtValue box = rt_zone(g, Z_BOX, RT_NONE);
+    cr_assert_eq(box, 0);
+    cr_assert_eq(rt_zone_size(g, box), N_INST);
+    for (int i = 0; i < N_INST; i++) {
+        cr_assert_eq(rt_zone_at(g, box, i), i);
+        cr_assert_eq(rt_card_zone(g, i), box);
+    }
+    cr_assert_str_eq(rt_card_name(g, I_ALPHA2), "Alpha");
+    cr_assert_str_eq(rt_card_name(g, I_BETA0), "Beta");
+    cr_assert_eq(rt_card_kind(g, I_GAMMA), K_TOKEN);
+    cr_assert_eq(rt_card_kind(g, RT_NONE), -1);
+    cr_assert_eq(rt_card_state(g, I_ALPHA0, K_UNIT, ST_DMG, 1), 3);
+    cr_assert_eq(rt_zone_owner(g, rt_zone(g, Z_HAND, 1)), 1);
+    cr_assert_eq(rt_zone_owner(g, box), RT_NONE);
+    cr_assert_eq(rt_zone_decl(g, rt_zone(g, Z_TABLE, 1)), Z_TABLE);
+    cr_assert_eq(rt_zone_decl(g, 99), -1);
+    rt_free(g);
+}
+
+Test(zone, moves_keep_order_top_and_bottom)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    RtValue t = rt_zone(g, Z_TABLE, 0);
+    rt_move(g, I_ALPHA0, t, RT_AT_TOP, 1);
+    rt_move(g, I_ALPHA1, t, RT_AT_TOP, 1);
+    rt_move(g, I_BETA0, t, RT_AT_BOTTOM, 1);
+    rt_move(g, I_GAMMA, t, RT_AT_TOP, 1);
+    /* bottom .. top: Beta0 Alpha0 Alpha1 Gamma */
+    RtValue want[] = {I_BETA0, I_ALPHA0, I_ALPHA1, I_GAMMA};
+    cr_assert_eq(rt_zone_size(g, t), 4);
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(rt_zone_at(g, t, i), want[i]);
+    cr_assert_eq(rt_top(g, t, 1), I_GAMMA);
+    cr_assert_eq(rt_bottom(g, t, 1), I_BETA0);
+    /* the box kept its order without the moved cards */
+    RtValue box = rt_zone(g, Z_BOX, 0);
+    cr_assert_eq(rt_zone_size(g, box), 2);
+    cr_assert_eq(rt_zone_at(g, box, 0), I_ALPHA2);
+    cr_assert_eq(rt_zone_at(g, box, 1), I_BETA1);
+    /* from the middle */
+    rt_move(g, I_ALPHA0, rt_zone(g, Z_HAND, 1), RT_AT_TOP, 1);
+    cr_assert_eq(rt_zone_at(g, t, 1), I_ALPHA1);
+    cr_assert_eq(rt_card_owner(g, I_ALPHA0), 1);
+    cr_assert_eq(zone_total(g, NZI), N_INST);
+    cr_assert(!rt_failed(g));
+    rt_free(g);
+}
+
+Test(zone, move_all_preserves_order)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    RtValue box = rt_zone(g, Z_BOX, 0), t = rt_zone(g, Z_TABLE, 0), h = rt_zone(g, Z_HAND, 0);
+    rt_move(g, I_GAMMA, h, RT_AT_TOP, 1);
+    rt_move_all(g, box, t, RT_AT_TOP, 1);
+    cr_assert_eq(rt_zone_size(g, box), 0);
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(rt_zone_at(g, t, i), i);
+    rt_move_all(g, t, h, RT_AT_BOTTOM, 1);   /* below Gamma, same order */
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(rt_zone_at(g, h, i), i);
+    cr_assert_eq(rt_zone_at(g, h, 5), I_GAMMA);
+    cr_assert_eq(zone_total(g, NZI), N_INST);
+    rt_free(g);
+}
+
+Test(zone, moving_resets_state_to_defaults)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    rt_set_card_state(g, I_BETA0, K_UNIT, ST_TAPPED, 1, 1);
+    rt_set_card_state(g, I_BETA0, K_UNIT, ST_DMG, 0, 1);
+    cr_assert_eq(rt_card_state(g, I_BETA0, K_UNIT, ST_TAPPED, 1), 1);
+    rt_move(g, I_BETA0, rt_zone(g, Z_TABLE, 0), RT_AT_TOP, 1);
+    cr_assert_eq(rt_card_state(g, I_BETA0, K_UNIT, ST_TAPPED, 1), 0);
+    cr_assert_eq(rt_card_state(g, I_BETA0, -1, ST_DMG, 1), 3);
+    rt_free(g);
+}
+
+Test(zone, shuffle_is_a_seeded_permutation)
+{
+    RtGame *a = new_game(&mini_base, 5, 2), *b = new_game(&mini_base, 5, 2), *c = new_game(&mini_base, 6, 2);
+    RtGame *gs[] = {a, b, c};
+    for (int k = 0; k < 3; k++)
+        rt_shuffle(gs[k], 0);
+    int seen[N_INST] = {0};
+    int same_ab = 1, same_ac = 1;
+    for (int i = 0; i < N_INST; i++) {
+        RtValue x = rt_zone_at(a, 0, i);
+        seen[x]++;
+        same_ab &= x == rt_zone_at(b, 0, i);
+        same_ac &= x == rt_zone_at(c, 0, i);
+        /* the card knows where it is */
+        cr_assert_eq(rt_card_zone(a, x), 0);
+    }
+    for (int i = 0; i < N_INST; i++)
+        cr_assert_eq(seen[i], 1);
+    cr_assert(same_ab);
+    cr_assert_not(same_ac, "seeds 5 and 6 happen to shuffle the same way");
+    /* a position is kept per card: moving from a shuffled zone keeps the others' order */
+    RtValue second = rt_zone_at(a, 0, 2);
+    rt_move(a, rt_zone_at(a, 0, 1), rt_zone(a, Z_TABLE, 0), RT_AT_TOP, 1);
+    cr_assert_eq(rt_zone_at(a, 0, 1), second);
+    for (int k = 0; k < 3; k++)
+        rt_free(gs[k]);
+}
+
+Test(zone, cards_are_conserved_through_whole_games)
+{
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        RtGame *g = new_game(&mini_base, seed, 2);
+        play_random(g, seed);
+        cr_assert(rt_over(g));
+        cr_assert_not(rt_failed(g), "%s", rt_error(g));
+        cr_assert_eq(zone_total(g, NZI), N_INST);
+        for (RtValue c = 0; c < N_INST; c++) {
+            RtValue z = rt_card_zone(g, c);
+            int found = 0;
+            for (int i = 0; i < rt_zone_size(g, z); i++)
+                found += rt_zone_at(g, z, i) == c;
+            cr_assert_eq(found, 1);
+        }
+        rt_free(g);
+    }
+}
+
+Test(zone, lists_snapshot_top_first)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    int l = rt_list_zone(g, 0);
+    cr_assert_eq(rt_list_len(g, l), N_INST);
+    cr_assert_eq(rt_list_at(g, l, 0), I_GAMMA);
+    cr_assert_eq(rt_list_at(g, l, N_INST - 1), I_ALPHA0);
+    rt_move(g, I_GAMMA, rt_zone(g, Z_POOL, 0), RT_AT_TOP, 1);
+    cr_assert_eq(rt_list_len(g, l), N_INST);   /* a snapshot */
+    int l2 = rt_list_zone(g, 0);
+    cr_assert_eq(rt_list_len(g, l2), N_INST - 1);
+    rt_list_pop(g, l);
+    cr_assert_eq(rt_list_len(g, l2), 0);
+    cr_assert_eq(rt_list_at(g, l2, 0), RT_NONE);
+    cr_assert_eq(rt_list_len(g, -5), 0);
+    cr_assert_eq(rt_list_at(g, 12345, 0), RT_NONE);
+    rt_free(g);
+}
+
+Test(zone, list_stack_overflow_is_a_named_error)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    int ok = 0;
+    for (int i = 0; i < 1000 && !rt_failed(g); i++)
+        ok += rt_list_zone(g, 0) >= 0;
+    cr_assert(rt_failed(g));
+    cr_assert_gt(ok, 10);
+    cr_assert(strstr(rt_error(g), "list stack (limit") != NULL, "%s", rt_error(g));
+    rt_free(g);
+}
+
+Test(zone, built_lists_append_and_search)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    int l = rt_list_new(g);
+    rt_list_add(g, l, I_BETA0);
+    rt_list_add(g, l, I_GAMMA);
+    cr_assert_eq(rt_list_len(g, l), 2);
+    cr_assert(rt_list_has(g, l, I_GAMMA));
+    cr_assert_not(rt_list_has(g, l, I_ALPHA0));
+    int inner = rt_list_zone(g, 0);
+    rt_list_add(g, l, I_ALPHA0);   /* not the top list: an error */
+    cr_assert(rt_failed(g));
+    rt_list_pop(g, inner);
+    rt_free(g);
+}
