@@ -11,7 +11,7 @@
 
 /* read_file: the whole file as a NUL-terminated heap string (caller frees),
    or NULL if it cannot be read. */
-static char *read_file(const char *path)
+static inline char *read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -38,7 +38,7 @@ static char *read_file(const char *path)
 }
 
 /* write_file: write text to path; returns 0 on success. */
-static int write_file(const char *path, const char *text)
+static inline int write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
@@ -56,7 +56,7 @@ typedef struct RunResult {
 
 /* run_cmd: run cmd with /bin/sh, capturing stdout and stderr separately.
    Free the result with run_free. */
-static RunResult run_cmd(const char *cmd)
+static inline RunResult run_cmd(const char *cmd)
 {
     RunResult r = {-1, NULL, NULL};
     char outp[] = "/tmp/cardc-test-out-XXXXXX", errp[] = "/tmp/cardc-test-err-XXXXXX";
@@ -82,7 +82,7 @@ static RunResult run_cmd(const char *cmd)
     return r;
 }
 
-static void run_free(RunResult *r)
+static inline void run_free(RunResult *r)
 {
     free(r->out);
     free(r->err);
@@ -90,7 +90,7 @@ static void run_free(RunResult *r)
 }
 
 /* count_lines_with: how many lines of text contain needle. */
-static int count_lines_with(const char *text, const char *needle)
+static inline int count_lines_with(const char *text, const char *needle)
 {
     int n = 0;
     const char *p = text;
