@@ -34,6 +34,12 @@ typedef enum AstKind {
     AST_VARIANT,     /* name, name2=base game, text=title, list=items (SET, REMOVE_CARD, CARD, SETUP, ROUND, PHASE) */
     AST_SET,         /* name, a=value */
     AST_REMOVE_CARD, /* text=card name */
+    AST_ENUM,        /* name, list=values (NAME) */
+    AST_DIE,         /* name, text=title or NULL, ival=copies, list=faces (NAME; flags FACE_WILD on wild faces) */
+    AST_BOARD,       /* name, text=title or NULL, name2=space kind, list=rows (ROW) */
+    AST_ROW,         /* list=symbols (NAME), b=BLOCK whose list holds CARD_ITEMs for every space of the row */
+    AST_PROCEDURE,   /* name, list=params (PARAM), b=BLOCK */
+    AST_REMOVE_BOARD,/* name=board */
 
     /* statements */
     AST_BLOCK,       /* list=statements */
@@ -55,6 +61,8 @@ typedef enum AstKind {
     AST_WIN,         /* a=player */
     AST_DRAW_GAME,   /* no fields */
     AST_LOG,         /* text=format (with {expr} holes), list=parsed hole exprs */
+    AST_ROLL,        /* a=die or zone of dice */
+    AST_CALL_STMT,   /* name=procedure, list=args */
 
     /* expressions */
     AST_INT,         /* ival */
@@ -82,7 +90,8 @@ typedef enum AstOp {
 
 /* Declared types as written in the source. */
 typedef enum AstType {
-    TY_NONE = 0, TY_INT, TY_BOOL, TY_TEXT, TY_SIDE, TY_ABILITY, TY_PLAYER, TY_CARD
+    TY_NONE = 0, TY_INT, TY_BOOL, TY_TEXT, TY_SIDE, TY_ABILITY, TY_PLAYER, TY_CARD,
+    TY_NAMED          /* a declared enum: its name is in the node's name2 */
 } AstType;
 
 enum {
@@ -101,7 +110,9 @@ enum {
     TURNS_PASSES = 1 << 12,
     ACTION_PASS = 1 << 13,
     MOVE_BOTTOM = 1 << 14,
-    MOVE_TOP = 1 << 15
+    MOVE_TOP = 1 << 15,
+    FACE_WILD = 1 << 16,
+    FIELD_KEEP = 1 << 17
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

@@ -80,6 +80,7 @@ typedef struct Emit {
     int *script_of_unit;   /* unit index -> script index (-1 for functions) */
     int uses_div;
     int uses_mod;
+    uint32_t uses_matches;  /* bit e: matches() on enum e is used */
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
@@ -215,6 +216,14 @@ static const char *temp(Emit *E, const char *base)
 static const char *local(Emit *E, int slot)
 {
     return arena_printf(E->a, "L->%s", cname(E, E->unit->locals[slot]));
+}
+
+static const char *enum_value(Emit *E, int e, int v)
+{
+    const MEnum *en = &E->m->enums[e];
+    if (v < 0 || v >= en->nvalues)
+        return "RT_NONE";
+    return arena_printf(E->a, "ENUM_%s_%s", en->name, en->values[v]);
 }
 
 static const char *kind_enum(Emit *E, int k)
@@ -368,6 +377,8 @@ static const char *ex(Emit *E, const AstNode *e)
             return arena_printf(a, "rt_get(g, VAR_%s, 0)", E->m->vars[idx].name);
         case SYM_CONST:
             return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[idx].name);
+        case SYM_ENUMVAL:
+            return enum_value(E, e->sem_extra, idx);
         default:
             return "0";
         }
@@ -388,6 +399,12 @@ static const char *ex(Emit *E, const AstNode *e)
     }
     case AST_CALL: {
         const char *n = e->name;
+        if (strcmp(n, "matches") == 0 && SYM_CAT(e->sem_ref) != SYM_FUNC) {
+            int en = e->sem_ref;
+            E->uses_matches |= 1u << en;
+            return arena_printf(a, "matches_%s(%s, %s)", E->m->enums[en].name, ex(E, e->list.items[0]),
+                                ex(E, e->list.items[1]));
+        }
         if (SYM_CAT(e->sem_ref) == SYM_FUNC) {
             int fi = SYM_IDX(e->sem_ref);
             (void)fi;
@@ -940,6 +957,49 @@ static void stmt(Emit *E, const AstNode *s)
     case AST_LOG:
         emit_log(E, s);
         break;
+    case AST_ROLL: {
+        const MKind *kd = &E->m->kinds[s->sem_extra];
+        const char *x = ex(E, s->a);
+        line(E, "{");
+        E->indent++;
+        if ((TypeBase)s->a->sem_type == T_ZONE) {
+            line(E, "RtValue zone = %s;", x);
+            line(E, "for (int i = 0; i < rt_zone_size(g, zone); i++)");
+            line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, %s_faces[rt_random(g, %du)], %d);",
+                 kind_enum(E, s->sem_extra), kd->name, kd->nfaces, s->loc.line);
+        } else {
+            line(E, "RtValue die = %s;", x);
+            line(E, "rt_set_card_state(g, die, %s, 0, %s_faces[rt_random(g, %du)], %d);", kind_enum(E, s->sem_extra),
+                 kd->name, kd->nfaces, s->loc.line);
+        }
+        E->indent--;
+        line(E, "}");
+        line(E, "if (rt_check(g)) return RT_END;");
+        break;
+    }
+    case AST_CALL_STMT: {
+        const MUnit *pu = &E->m->units[s->sem_ref];
+        line(E, "{ /* %s */", pu->name);
+        E->indent++;
+        for (int i = 0; i < s->list.count; i++)
+            line(E, "RtValue arg%d = %s;", i, ex(E, s->list.items[i]));
+        line(E, "if (rt_call(g, %d, f->self, f->me)) {", E->script_of_unit[s->sem_ref]);
+        E->indent++;
+        if (s->list.count) {
+            line(E, "RtValue *args = rt_frame_args(g);");
+            line(E, "if (args) {");
+            for (int i = 0; i < s->list.count; i++)
+                line(E, "    args[%d] = arg%d;", i, i);
+            line(E, "}");
+        }
+        E->indent--;
+        line(E, "}");
+        E->indent--;
+        line(E, "}");
+        yield(E, "RT_CALL");
+        line(E, "if (rt_check(g)) return RT_END;");
+        break;
+    }
     default:
         break;
     }
@@ -1032,6 +1092,8 @@ static void emit_tables(Emit *E, Buf *out)
     const Model *m = E->m;
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
+        if (kd->ndata == 0)
+            continue;
         bprintf(out, "/* %s:%d: kind %s */\n", file_of(E, kd->loc), kd->loc.line, kd->name);
         bprintf(out, "struct %s_row {\n", kd->name);
         if (kd->ndata == 0)
@@ -1048,6 +1110,7 @@ static void emit_tables(Emit *E, Buf *out)
             bprintf(out, "static const struct %s_row %s_rows[1];\n\n", kd->name, kd->name);
             continue;
         }
+
         bprintf(out, "static const struct %s_row %s_rows[] = {\n", kd->name, kd->name);
         for (int c = 0; c < m->ncards; c++) {
             const MCard *cd = &m->cards[c];
@@ -1068,6 +1131,9 @@ static void emit_tables(Emit *E, Buf *out)
                     break;
                 case TY_ABILITY:
                     bprintf(out, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
+                    break;
+                case TY_NAMED:
+                    bputs(out, v->present ? enum_value(E, fd->enum_index, v->ival) : "RT_NONE");
                     break;
                 case TY_SIDE:
                     if (v->present && v->ival >= 0 && v->ival < m->nsides)
@@ -1094,6 +1160,14 @@ static void emit_enums(Emit *E, Buf *out)
         bputs(out, "enum {");
         for (int i = 0; i < m->nsides; i++)
             bprintf(out, "%s SIDE_%s = %d", i ? "," : "", m->side_names[i], i);
+        bputs(out, " };\n");
+    }
+    for (int e = 0; e < m->nenums; e++) {
+        bputs(out, "enum {");
+        for (int v = 0; v < m->enums[e].nvalues; v++)
+            bprintf(out, "%s ENUM_%s_%s = %d", v ? "," : "", m->enums[e].name, m->enums[e].values[v], v);
+        if (!m->enums[e].nvalues)
+            bprintf(out, " ENUM_%s_NONE_ = 0", m->enums[e].name);
         bputs(out, " };\n");
     }
     bputs(out, "enum {");
@@ -1134,6 +1208,21 @@ static void emit_def_data(Emit *E, Buf *out)
             bprintf(out, "%s %s", i ? "," : "", c_string(E->a, m->side_titles[i]));
         bputs(out, " };\n\n");
     }
+    for (int e = 0; e < m->nenums; e++) {
+        bprintf(out, "static const char *const enum_%s_values[] = {", m->enums[e].name);
+        for (int v = 0; v < m->enums[e].nvalues; v++)
+            bprintf(out, "%s %s", v ? "," : "", c_string(E->a, m->enums[e].values[v]));
+        if (!m->enums[e].nvalues)
+            bputs(out, " \"\"");
+        bputs(out, " };\n");
+    }
+    if (m->nenums) {
+        bputs(out, "static const RtEnumDef enums[] = {\n");
+        for (int e = 0; e < m->nenums; e++)
+            bprintf(out, "    { %s, %d, enum_%s_values },\n", c_string(E->a, m->enums[e].name), m->enums[e].nvalues,
+                    m->enums[e].name);
+        bputs(out, "};\n\n");
+    }
     bputs(out, "static const RtZoneDef zones[] = {\n");
     for (int i = 0; i < m->nzones; i++) {
         const MZone *z = &m->zones[i];
@@ -1157,13 +1246,29 @@ static void emit_def_data(Emit *E, Buf *out)
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
-                int32_t v = 0;
-                const AstNode *d = kd->fields[f].def;
-                if (d && (d->kind == AST_INT || d->kind == AST_BOOL))
-                    v = (int32_t)d->ival;
-                else if (d && d->kind == AST_UNARY && d->a && d->a->kind == AST_INT)
-                    v = -(int32_t)d->a->ival;
-                bprintf(out, "%s %d", first ? "" : ",", (int)v);
+                const MField *fd = &kd->fields[f];
+                if (fd->type == TY_NAMED)
+                    bprintf(out, "%s %s", first ? "" : ",", enum_value(E, fd->enum_index, fd->def_value));
+                else
+                    bprintf(out, "%s %d", first ? "" : ",", (int)fd->def_value);
+                first = 0;
+            }
+        bprintf(out, " };\nstatic const uint8_t %s_state_types[] = {", kd->name);
+        first = 1;
+        for (int f = 0; f < kd->nfields; f++)
+            if (kd->fields[f].is_state) {
+                const MField *fd = &kd->fields[f];
+                if (fd->type == TY_NAMED)
+                    bprintf(out, "%s RT_TY_ENUM + %d", first ? "" : ",", fd->enum_index);
+                else
+                    bprintf(out, "%s %s", first ? "" : ",", fd->type == TY_BOOL ? "RT_TY_BOOL" : "RT_TY_INT");
+                first = 0;
+            }
+        bprintf(out, " };\nstatic const uint8_t %s_state_keep[] = {", kd->name);
+        first = 1;
+        for (int f = 0; f < kd->nfields; f++)
+            if (kd->fields[f].is_state) {
+                bprintf(out, "%s %d", first ? "" : ",", kd->fields[f].keep);
                 first = 0;
             }
         bputs(out, " };\n");
@@ -1171,14 +1276,19 @@ static void emit_def_data(Emit *E, Buf *out)
     bputs(out, "static const RtKindDef kinds[] = {\n");
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
+        int nrows = 0;
+        for (int c = 0; c < m->ncards; c++)
+            if (m->cards[c].kind == k)
+                nrows++;
+        const char *rows = kd->ndata ? arena_printf(E->a, "%s_rows, %d", kd->name, nrows) : "NULL, 0";
         if (kd->nstate)
-            bprintf(out, "    { %s, %d, %s_state_names, %s_state_defaults },\n", c_string(E->a, kd->name), kd->nstate,
-                    kd->name, kd->name);
+            bprintf(out, "    { %s, %d, %s_state_names, %s_state_defaults, %s_state_types, %s, %s_state_keep },\n",
+                    c_string(E->a, kd->name), kd->nstate, kd->name, kd->name, kd->name, rows, kd->name);
         else
-            bprintf(out, "    { %s, 0, NULL, NULL },\n", c_string(E->a, kd->name));
+            bprintf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", c_string(E->a, kd->name), rows);
     }
     if (!m->nkinds)
-        bputs(out, "    { \"none\", 0, NULL, NULL },\n");
+        bputs(out, "    { \"none\", 0, NULL, NULL, NULL, NULL, 0, NULL },\n");
     bputs(out, "};\n\n");
     bputs(out, "static const RtCardDef cards[] = {\n");
     for (int c = 0; c < m->ncards; c++)
@@ -1195,6 +1305,7 @@ static void emit_def_data(Emit *E, Buf *out)
                              : v->type.base == T_SIDE   ? "RT_TY_SIDE"
                              : v->type.base == T_PLAYER ? "RT_TY_PLAYER"
                              : v->type.base == T_CARD   ? "RT_TY_CARD"
+                             : v->type.base == T_ENUM   ? arena_printf(E->a, "RT_TY_ENUM + %d", v->type.param)
                                                         : "RT_TY_INT";
             bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d },\n", c_string(E->a, v->name), v->per_player, ty,
                     v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max);
@@ -1259,6 +1370,10 @@ static void emit_def_data(Emit *E, Buf *out)
         bprintf(out, "    %d, %d,\n", mv->setup >= 0 ? E->script_of_unit[mv->setup] : -1,
                 mv->round >= 0 ? E->script_of_unit[mv->round] : -1);
         bprintf(out, "    %d, consts_%s,\n", m->nconsts, vn);
+        if (m->nenums)
+            bprintf(out, "    %d, enums,\n", m->nenums);
+        else
+            bputs(out, "    0, NULL,\n");
         bputs(out, "};\n\n");
     }
     bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);
@@ -1323,6 +1438,32 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
                   "; regenerate it with this runtime's cardc: cardc c <game folder>\"\n#endif\n\n", m->id);
     emit_enums(E, &out);
     emit_tables(E, &out);
+    for (int k = 0; k < m->nkinds; k++) {
+        const MKind *kd = &m->kinds[k];
+        if (!kd->is_die)
+            continue;
+        bprintf(&out, "/* %s:%d: die %s */\nstatic const RtValue %s_faces[] = {", file_of(E, kd->loc), kd->loc.line,
+                kd->name, kd->name);
+        for (int f = 0; f < kd->nfaces; f++)
+            bprintf(&out, "%s %s", f ? "," : "", enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
+        bputs(&out, " };\n\n");
+    }
+    for (int e = 0; e < m->nenums; e++) {
+        if (!(E->uses_matches >> e & 1u))
+            continue;
+        const MEnum *en = &m->enums[e];
+        bprintf(&out, "/* matches: face fits symbol: the same value, or face is wild */\n"
+                      "static int matches_%s(RtValue face, RtValue symbol)\n{\n", en->name);
+        if (en->wild) {
+            bputs(&out, "    return face == symbol");
+            for (int v = 0; v < en->nvalues; v++)
+                if (en->wild >> v & 1u)
+                    bprintf(&out, " || face == %s", enum_value(E, e, v));
+            bputs(&out, ";\n}\n\n");
+        } else {
+            bputs(&out, "    return face == symbol;\n}\n\n");
+        }
+    }
     if (E->uses_div)
         bputs(&out, "static RtValue div_checked(RtGame *g, RtValue a, RtValue b, int line)\n{\n"
                     "    if (b == 0) {\n        rt_fail(g, line, \"division by zero\");\n        return 0;\n    }\n"

@@ -8,7 +8,8 @@
 /* Value types of the checked program. */
 typedef enum TypeBase {
     T_ERROR = 0, T_VOID, T_INT, T_BOOL, T_TEXT, T_SIDE, T_PLAYER, T_CARD,
-    T_ZONE, T_ABILITY, T_PLAYERS, T_SIDES
+    T_ZONE, T_ABILITY, T_PLAYERS, T_SIDES,
+    T_ENUM          /* param: the enum's index */
 } TypeBase;
 
 /* A type: base plus, for cards, the kind (-1: any kind) and, for zones,
@@ -22,7 +23,7 @@ typedef struct Type {
 enum {
     SYM_NONE = 0, SYM_LOCAL, SYM_SIDE, SYM_ZONE, SYM_VAR, SYM_CONST, SYM_FUNC,
     SYM_FIELD, SYM_STATE, SYM_PARAM,
-    SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE
+    SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE, SYM_ENUMVAL, SYM_PROC
 };
 #define SYM_MAKE(cat, idx) (((cat) << 24) | (idx))
 #define SYM_CAT(ref) ((ref) >> 24)
@@ -33,7 +34,10 @@ typedef struct MField {
     Loc loc;
     AstType type;
     int optional, is_state;
+    int keep;                 /* state not reset when the card moves */
     int index;                /* index among the kind's data fields or states */
+    int enum_index;           /* TY_NAMED: the enum's index, else -1 */
+    int32_t def_value;        /* state: the constant default */
     AstNode *def;             /* default expression or NULL */
 } MField;
 
@@ -44,6 +48,9 @@ typedef struct MKind {
     int nfields;
     int ndata, nstate;
     int used;                 /* a card or zone refers to it */
+    int is_die;               /* declared with `die`: one state `face` */
+    int32_t *faces;           /* dice: the face of each side, in order */
+    int nfaces;
 } MKind;
 
 /* One field value of one card (after defaults). */
@@ -63,7 +70,22 @@ typedef struct MCard {
     int variant;              /* -1: base game; else the variant that adds it */
     MValue *values;           /* one per data field of the kind */
     AstNode *node;
+    int board;                /* the board that made this space card, or -1 */
 } MCard;
+
+typedef struct MEnum {
+    const char *name;
+    Loc loc;
+    const char **values;
+    int nvalues;
+    uint32_t wild;            /* bit i: value i is a wild die face */
+} MEnum;
+
+typedef struct MBoard {
+    const char *name, *title;
+    Loc loc;
+    int kind;
+} MBoard;
 
 typedef struct MZone {
     const char *name;
@@ -94,6 +116,8 @@ typedef struct MUnit {
     const char *cname;        /* C identifier suffix */
     Loc loc;
     int is_function;
+    int is_procedure;         /* a `procedure`: a script with parameters */
+    const AstNode *decl;      /* procedures: the declaration (for its parameters) */
     AstNode *body;            /* BLOCK for scripts, expression for functions */
     int this_kind;            /* abilities: the card's kind; else -1 */
     const char **locals;      /* slot names (unique within the unit) */
@@ -126,6 +150,8 @@ typedef struct Model {
     MConst *consts;  int nconsts;
     MUnit *units;    int nunits, capunits;
     MVariant *variants; int nvariants; /* variants[0] is the base game */
+    MEnum *enums;    int nenums, capenums;
+    MBoard *boards;  int nboards;
     const char **strings; int nstrings, capstrings;
     const char **files; int nfiles;   /* source paths, in load order */
 } Model;

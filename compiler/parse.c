@@ -171,13 +171,13 @@ static int is_bare(const AstNode *item)
     return item->kind == AST_CARD_ITEM && !item->a && !item->b;
 }
 
-/* resolve_card: join `side_field NAME` bare pairs of one card (see parse.h). */
-static void resolve_card(Arena *arena, const AstProgram *prog, AstNode *card)
+/* resolve_items: join `field NAME` bare pairs of a card's items, where the
+   field of kind_name is side- or enum-typed (see parse.h). */
+static void resolve_items(Arena *arena, const AstProgram *prog, const char *kind_name, AstList *items)
 {
-    const AstNode *kind = find_kind(prog, card->name);
+    const AstNode *kind = find_kind(prog, kind_name);
     if (!kind)
         return;
-    AstList *items = &card->list;
     int out = 0;
     for (int i = 0; i < items->count; i++) {
         AstNode *it = items->items[i];
@@ -192,7 +192,7 @@ static void resolve_card(Arena *arena, const AstProgram *prog, AstNode *card)
                 break;
             }
         }
-        if (!field || field->type != TY_SIDE || (field->flags & FIELD_STATE))
+        if (!field || (field->type != TY_SIDE && field->type != TY_NAMED) || (field->flags & FIELD_STATE))
             continue;
         const AstNode *next = items->items[++i];
         AstNode *v = ast_new(arena, AST_NAME, next->loc);
@@ -203,6 +203,11 @@ static void resolve_card(Arena *arena, const AstProgram *prog, AstNode *card)
     items->count = out;
 }
 
+static void resolve_card(Arena *arena, const AstProgram *prog, AstNode *card)
+{
+    resolve_items(arena, prog, card->name, &card->list);
+}
+
 void parse_resolve_card_items(Arena *arena, AstProgram *prog)
 {
     for (int i = 0; i < prog->decls.count; i++) {
@@ -211,6 +216,11 @@ void parse_resolve_card_items(Arena *arena, AstProgram *prog)
             continue;
         if (d->kind == AST_CARD)
             resolve_card(arena, prog, d);
+        else if (d->kind == AST_BOARD) {
+            for (int j = 0; j < d->list.count; j++)
+                if (d->list.items[j] && d->list.items[j]->b)
+                    resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
+        }
         else if (d->kind == AST_VARIANT)
             for (int j = 0; j < d->list.count; j++)
                 if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)

@@ -69,6 +69,12 @@ static const char *type_name(const Sema *S, Type t, char *buf, size_t n)
     case T_ABILITY: return "ability";
     case T_PLAYERS: return "players";
     case T_SIDES: return "sides";
+    case T_ENUM:
+        if (t.param >= 0 && t.param < S->m->nenums) {
+            snprintf(buf, n, "%s", S->m->enums[t.param].name);
+            return buf;
+        }
+        return "enum";
     }
     return "?";
 }
@@ -86,6 +92,14 @@ static Type from_ast_type(const Sema *S, AstType t)
     case TY_CARD: return mk(T_CARD, -1);
     default: return TY_ERR;
     }
+}
+
+/* field_type: the checked type of a kind's field. */
+static Type field_type(const Sema *S, const MField *f)
+{
+    if (f->type == TY_NAMED)
+        return f->enum_index >= 0 ? mk(T_ENUM, f->enum_index) : TY_ERR;
+    return from_ast_type(S, f->type);
 }
 
 static void annotate(AstNode *n, Type t, int ref)
@@ -165,6 +179,34 @@ static int find_kind(const Model *m, const char *name)
 {
     for (int i = 0; i < m->nkinds; i++)
         if (strcmp(m->kinds[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int find_enum(const Model *m, const char *name)
+{
+    for (int i = 0; i < m->nenums; i++)
+        if (strcmp(m->enums[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* find_enum_value: the value's index, its enum in *e; -1 if no enum has it. */
+static int find_enum_value(const Model *m, const char *name, int *e)
+{
+    for (int i = 0; i < m->nenums; i++)
+        for (int v = 0; v < m->enums[i].nvalues; v++)
+            if (strcmp(m->enums[i].values[v], name) == 0) {
+                *e = i;
+                return v;
+            }
+    return -1;
+}
+
+static int find_proc(const Model *m, const char *name)
+{
+    for (int i = 0; i < m->nunits; i++)
+        if (m->units[i].is_procedure && strcmp(m->units[i].name, name) == 0)
             return i;
     return -1;
 }
@@ -250,11 +292,41 @@ static int check_global_unique(Sema *S, const char *name, Loc loc)
         what = "constant";
     else if (find_func(S, name) >= 0)
         what = "function";
+    else if (find_proc(S->m, name) >= 0)
+        what = "procedure";
+    else {
+        int e;
+        if (find_enum_value(S->m, name, &e) >= 0)
+            what = "value of an enum";
+    }
     if (what) {
         diag_error(S->d, loc, "duplicate name '%s': already declared as a %s", name, what);
         return 0;
     }
     return 1;
+}
+
+/* resolve_type: a declared type, looking up enum names (reported if unknown). */
+static Type resolve_type(Sema *S, AstType t, const char *name2, Loc loc)
+{
+    if (t != TY_NAMED)
+        return from_ast_type(S, t);
+    int e = find_enum(S->m, name2);
+    if (e < 0) {
+        Names ns = {0};
+        for (int i = 0; i < S->m->nenums; i++)
+            names_add(S, &ns, S->m->enums[i].name);
+        names_add(S, &ns, "int");
+        names_add(S, &ns, "bool");
+        names_add(S, &ns, "text");
+        names_add(S, &ns, "side");
+        names_add(S, &ns, "player");
+        names_add(S, &ns, "card");
+        names_add(S, &ns, "ability");
+        unknown(S, loc, "type", name2, ns);
+        return TY_ERR;
+    }
+    return mk(T_ENUM, e);
 }
 
 /* ---- scopes and locals ------------------------------------------------------ */
@@ -367,12 +439,18 @@ static int const_eval(Sema *S, AstNode *e, const FieldEnv *env, int32_t *out, Ty
             *ty = mk(T_SIDE, -1);
             return 1;
         }
+        int en;
+        if ((i = find_enum_value(S->m, e->name, &en)) >= 0) {
+            *out = i;
+            *ty = mk(T_ENUM, en);
+            return 1;
+        }
         if (env && (i = find_field(env->kind, e->name)) >= 0 && !env->kind->fields[i].is_state) {
             int di = env->kind->fields[i].index;
             if (env->set[di] && env->values[di].present && env->kind->fields[i].type != TY_TEXT
                 && env->kind->fields[i].type != TY_ABILITY) {
                 *out = env->values[di].ival;
-                *ty = from_ast_type(S, env->kind->fields[i].type);
+                *ty = field_type(S, &env->kind->fields[i]);
                 return 1;
             }
         }
@@ -552,9 +630,10 @@ static Type card_member(Sema *S, AstNode *e, int kind, const char *name, Loc loc
         return TY_ERR;
     }
     const MField *fd = &k->fields[f];
-    Type t = from_ast_type(S, fd->type);
+    Type t = field_type(S, fd);
     e->sem_type = (int)t.base;
     e->sem_extra = kind;
+    e->ival2 = t.param;     /* an enum field's enum */
     e->sem_ref = SYM_MAKE(fd->is_state ? SYM_STATE : SYM_FIELD, fd->index);
     return t;
 }
@@ -564,6 +643,23 @@ static Type check_call(Sema *S, AstNode *e)
     const char *n = e->name;
     int argc = e->list.count;
     AstNode **args = e->list.items;
+    if (strcmp(n, "matches") == 0 && find_func(S, n) < 0) {
+        if (argc != 2) {
+            diag_error(S->d, e->loc, "'matches' takes 2 arguments (a face and a symbol), not %d", argc);
+            return TY_ERR;
+        }
+        Type a = check_expr(S, args[0]), b = check_expr(S, args[1]);
+        if (a.base == T_ERROR || b.base == T_ERROR)
+            return TY_ERR;
+        if (a.base != T_ENUM || b.base != T_ENUM || a.param != b.param) {
+            char b1[96], b2[96];
+            diag_error(S->d, e->loc, "'matches' needs two values of one enum, not %s and %s",
+                       type_name(S, a, b1, sizeof b1), type_name(S, b, b2, sizeof b2));
+            return TY_ERR;
+        }
+        annotate(e, mk(T_BOOL, -1), a.param);
+        return mk(T_BOOL, -1);
+    }
     int builtin = strcmp(n, "count") == 0 || strcmp(n, "top") == 0 || strcmp(n, "bottom") == 0
                   || strcmp(n, "random") == 0 || strcmp(n, "empty") == 0 || strcmp(n, "next") == 0;
     if (builtin) {
@@ -644,6 +740,8 @@ static int comparable(Type a, Type b)
         return 1;
     if (a.base != b.base)
         return 0;
+    if (a.base == T_ENUM)
+        return a.param == b.param;
     return a.base == T_INT || a.base == T_BOOL || a.base == T_SIDE || a.base == T_PLAYER
            || a.base == T_CARD || a.base == T_TEXT || a.base == T_ZONE;
 }
@@ -695,7 +793,16 @@ static Type check_expr(Sema *S, AstNode *e)
             annotate(e, S->m->consts[i].type, SYM_MAKE(SYM_CONST, i));
             return S->m->consts[i].type;
         }
-        unknown(S, e->loc, "name", e->name, gather(S, NS_LOCALS | NS_SIDES | NS_ZONES | NS_VARS | NS_CONSTS));
+        int en;
+        if ((i = find_enum_value(S->m, e->name, &en)) >= 0) {
+            annotate(e, mk(T_ENUM, en), SYM_MAKE(SYM_ENUMVAL, i));
+            return mk(T_ENUM, en);
+        }
+        Names ns = gather(S, NS_LOCALS | NS_SIDES | NS_ZONES | NS_VARS | NS_CONSTS);
+        for (int k = 0; k < S->m->nenums; k++)
+            for (int v = 0; v < S->m->enums[k].nvalues; v++)
+                names_add(S, &ns, S->m->enums[k].values[v]);
+        unknown(S, e->loc, "name", e->name, ns);
         return TY_ERR;
     }
     case AST_ME:
@@ -1155,6 +1262,54 @@ static void check_stmt(Sema *S, AstNode *s)
     case AST_DRAW_GAME:
         S->endings++;
         break;
+    case AST_ROLL: {
+        Type t = check_expr(S, s->a);
+        int kind = t.base == T_CARD ? t.param : t.base == T_ZONE && t.param >= 0 ? S->m->zones[t.param].kind : -2;
+        if (t.base == T_ERROR)
+            break;
+        if (kind == -2) {
+            diag_error(S->d, s->a->loc, "'roll' needs a die or a zone of dice");
+        } else if (kind < 0) {
+            diag_error(S->d, s->a->loc, "'roll' needs dice: declare the zone 'of' a die kind");
+        } else if (!S->m->kinds[kind].is_die) {
+            diag_error(S->d, s->a->loc, "'%s' is not a die: only dice declared with 'die' can be rolled",
+                       S->m->kinds[kind].name);
+        } else {
+            s->sem_extra = kind;
+        }
+        break;
+    }
+    case AST_CALL_STMT: {
+        int u = find_proc(S->m, s->name);
+        if (u < 0) {
+            Names ns = {0};
+            for (int i = 0; i < S->m->nunits; i++)
+                if (S->m->units[i].is_procedure)
+                    names_add(S, &ns, S->m->units[i].name);
+            unknown(S, s->loc, "procedure", s->name, ns);
+            for (int i = 0; i < s->list.count; i++)
+                check_expr(S, s->list.items[i]);
+            break;
+        }
+        const MUnit *pu = &S->m->units[u];
+        s->sem_ref = u;
+        if (s->list.count != pu->nparams) {
+            diag_error(S->d, s->loc, "'%s' takes %d argument%s, not %d", s->name, pu->nparams,
+                       pu->nparams == 1 ? "" : "s", s->list.count);
+            break;
+        }
+        for (int i = 0; i < s->list.count; i++) {
+            Type t = check_expr(S, s->list.items[i]);
+            Type want = pu->param_types[i];
+            if (t.base != T_ERROR && want.base != T_ERROR && (t.base != want.base
+                || (t.base == T_ENUM && t.param != want.param))) {
+                char b1[96], b2[96];
+                diag_error(S->d, s->list.items[i]->loc, "argument %d of '%s' must be %s, not %s", i + 1, s->name,
+                           type_name(S, want, b1, sizeof b1), type_name(S, t, b2, sizeof b2));
+            }
+        }
+        break;
+    }
     case AST_LOG:
         for (int i = 0; i < s->list.count; i++) {
             Type t = check_expr(S, s->list.items[i]);
@@ -1231,6 +1386,11 @@ static void check_unit(Sema *S, int ui)
     S->nscope = 0;
     S->simultaneous = 0;
     S->in_turns = 0;
+    if (S->unit->is_procedure) {
+        const AstNode *pd = S->unit->decl;
+        for (int p = 0; p < pd->list.count; p++)
+            bind(S, pd->list.items[p]->name, S->unit->param_types[p], pd->list.items[p]->loc);
+    }
     check_block(S, S->unit->body);
     S->unit = NULL;
 }
@@ -1312,10 +1472,16 @@ static void collect_kind(Sema *S, AstNode *k)
         mf->type = fd->type;
         mf->optional = (fd->flags & FIELD_OPTIONAL) != 0;
         mf->is_state = (fd->flags & FIELD_STATE) != 0;
+        mf->keep = (fd->flags & FIELD_KEEP) != 0;
         mf->def = fd->a;
+        mf->enum_index = -1;
+        if (fd->type == TY_NAMED) {
+            Type t = resolve_type(S, TY_NAMED, fd->name2, fd->loc2.line ? fd->loc2 : fd->loc);
+            mf->enum_index = t.base == T_ENUM ? t.param : -1;
+        }
         if (mf->is_state) {
-            if (fd->type != TY_INT && fd->type != TY_BOOL)
-                diag_error(S->d, fd->loc, "state '%s' must be int or bool", fd->name);
+            if (fd->type != TY_INT && fd->type != TY_BOOL && fd->type != TY_NAMED)
+                diag_error(S->d, fd->loc, "state '%s' must be int, bool or an enum", fd->name);
             mf->index = mk_->nstate++;
         } else {
             if (fd->type == TY_PLAYER || fd->type == TY_CARD)
@@ -1426,7 +1592,9 @@ static void collect_var(Sema *S, AstNode *c)
     Loc nl = c->loc2.line ? c->loc2 : c->loc;
     if (!check_global_unique(S, c->name, nl))
         return;
-    Type ty = from_ast_type(S, c->type);
+    Type ty = resolve_type(S, c->type, c->name2, nl);
+    if (ty.base == T_ERROR)
+        return;
     if (ty.base == T_TEXT || ty.base == T_ABILITY) {
         diag_error(S->d, c->loc, "a variable cannot hold %s", ty.base == T_TEXT ? "text" : "an ability");
         return;
@@ -1434,7 +1602,8 @@ static void collect_var(Sema *S, AstNode *c)
     int32_t init = (ty.base == T_PLAYER || ty.base == T_CARD) ? RT_NONE : 0;
     if (c->a) {
         Type t;
-        if (const_int(S, c->a, &init, &t, "a variable's initial value") && t.base != ty.base)
+        if (const_int(S, c->a, &init, &t, "a variable's initial value")
+            && (t.base != ty.base || (t.base == T_ENUM && t.param != ty.param)))
             diag_error(S->d, c->a->loc, "the initial value does not have the variable's type");
     }
     int cap = m->nvars;
@@ -1501,6 +1670,7 @@ static void collect_card(Sema *S, AstNode *c, int variant)
     card->copies = (int)c->ival;
     card->variant = variant;
     card->node = c;
+    card->board = -1;
     card->values = arena_alloc(S->a, sizeof(MValue) * (size_t)(k->ndata + 1));
     int *set = arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1));
     for (int i = 0; i < ci; i++)
@@ -1552,6 +1722,7 @@ static void collect_card(Sema *S, AstNode *c, int variant)
             }
             /* fall through */
         case TY_INT:
+        case TY_NAMED:
         case TY_SIDE: {
             if (it->b || !it->a) {
                 diag_error(S->d, it->loc, "field '%s' needs a value", it->name);
@@ -1562,8 +1733,29 @@ static void collect_card(Sema *S, AstNode *c, int variant)
                 unknown(S, it->a->loc, "side", it->a->name, ns);
                 break;
             }
+            if (fd->type == TY_NAMED && it->a->kind == AST_NAME && fd->enum_index >= 0) {
+                const MEnum *en = &m->enums[fd->enum_index];
+                int ev = -1;
+                for (int k = 0; k < en->nvalues; k++)
+                    if (strcmp(en->values[k], it->a->name) == 0)
+                        ev = k;
+                if (ev < 0) {
+                    Names ns = {0};
+                    for (int k = 0; k < en->nvalues; k++)
+                        names_add(S, &ns, en->values[k]);
+                    const char *sg = diag_suggest(it->a->name, ns.v, ns.n);
+                    if (sg)
+                        diag_error(S->d, it->a->loc, "'%s' is not a value of enum '%s'; did you mean '%s'?",
+                                   it->a->name, en->name, sg);
+                    else
+                        diag_error(S->d, it->a->loc, "'%s' is not a value of enum '%s'", it->a->name, en->name);
+                    break;
+                }
+                v->ival = ev;
+                break;
+            }
             Type t;
-            Type want = from_ast_type(S, fd->type);
+            Type want = field_type(S, fd);
             if (it->a->kind == AST_STRING) {
                 char b1[96];
                 diag_error(S->d, it->a->loc, "field '%s' is %s, not text", it->name,
@@ -1574,7 +1766,7 @@ static void collect_card(Sema *S, AstNode *c, int variant)
                 diag_error(S->d, it->a->loc, "field '%s' needs a constant value", it->name);
                 break;
             }
-            if (t.base != want.base) {
+            if (t.base != want.base || (t.base == T_ENUM && t.param != want.param)) {
                 char b1[96], b2[96];
                 diag_error(S->d, it->a->loc, "field '%s' is %s, not %s", it->name,
                            type_name(S, want, b1, sizeof b1), type_name(S, t, b2, sizeof b2));
@@ -1622,6 +1814,304 @@ static void collect_card(Sema *S, AstNode *c, int variant)
     }
 }
 
+
+/* ---- enums, dice, boards, procedures ------------------------------------------ */
+
+static int add_enum(Sema *S, const char *name, Loc loc)
+{
+    Model *m = S->m;
+    int i = grow(S->a, (void **)&m->enums, &m->nenums, &m->capenums, sizeof *m->enums);
+    m->enums[i].name = name;
+    m->enums[i].loc = loc;
+    return i;
+}
+
+static int add_enum_value(Sema *S, int e, const char *name, Loc loc)
+{
+    if (!check_global_unique(S, name, loc))
+        return -1;
+    MEnum *en = &S->m->enums[e];
+    const char **v = arena_alloc(S->a, sizeof *v * (size_t)(en->nvalues + 1));
+    if (en->nvalues)
+        memcpy(v, en->values, sizeof *v * (size_t)en->nvalues);
+    v[en->nvalues] = name;
+    en->values = v;
+    return en->nvalues++;
+}
+
+/* enum -> "enum" NAME "{" names "}" */
+static void collect_enum(Sema *S, AstNode *n)
+{
+    Loc nl = n->loc2.line ? n->loc2 : n->loc;
+    if (find_enum(S->m, n->name) >= 0 || find_kind(S->m, n->name) >= 0) {
+        diag_error(S->d, nl, "duplicate type name '%s'", n->name);
+        return;
+    }
+    if (n->list.count > 32) {
+        diag_error(S->d, nl, "enum '%s' has %d values; the limit is 32", n->name, n->list.count);
+        return;
+    }
+    int e = add_enum(S, n->name, nl);
+    for (int i = 0; i < n->list.count; i++)
+        add_enum_value(S, e, n->list.items[i]->name, n->list.items[i]->loc);
+}
+
+/* The implicit enum `board`: one value per declared board, in order. */
+static void collect_board_names(Sema *S, AstNode **decls, int nd)
+{
+    int e = -1;
+    for (int i = 0; i < nd; i++) {
+        AstNode *b = decls[i];
+        if (b->kind != AST_BOARD)
+            continue;
+        Loc nl = b->loc2.line ? b->loc2 : b->loc;
+        if (e < 0) {
+            if (find_enum(S->m, "board") >= 0) {
+                diag_error(S->d, nl, "boards make the enum 'board'; the game declares its own 'board' already");
+                return;
+            }
+            e = add_enum(S, "board", nl);
+        }
+        int v = add_enum_value(S, e, b->name, nl);
+        if (v < 0)
+            continue;
+        int cap = S->m->nboards;
+        int bi = grow(S->a, (void **)&S->m->boards, &S->m->nboards, &cap, sizeof *S->m->boards);
+        S->m->boards[bi].name = b->name;
+        S->m->boards[bi].title = b->text ? b->text : b->name;
+        S->m->boards[bi].loc = nl;
+        S->m->boards[bi].kind = -1;
+        b->sem_ref = bi;
+    }
+}
+
+/* die -> a kind with one state `face` (the enum of its faces) and a card with copies. */
+static void collect_die_kind(Sema *S, AstNode *n)
+{
+    Model *m = S->m;
+    Loc nl = n->loc2.line ? n->loc2 : n->loc;
+    if (find_kind(m, n->name) >= 0 || find_enum(m, n->name) >= 0) {
+        diag_error(S->d, nl, "duplicate type name '%s'", n->name);
+        return;
+    }
+    int e = -1;
+    int32_t *faces = arena_alloc(S->a, sizeof(int32_t) * (size_t)(n->list.count + 1));
+    int nfaces = 0, bad = 0;
+    uint32_t wild = 0;
+    for (int i = 0; i < n->list.count; i++) {
+        AstNode *f = n->list.items[i];
+        int fe;
+        int v = find_enum_value(m, f->name, &fe);
+        if (v < 0) {
+            Names ns = {0};
+            for (int k = 0; k < m->nenums; k++)
+                for (int j = 0; j < m->enums[k].nvalues; j++)
+                    names_add(S, &ns, m->enums[k].values[j]);
+            const char *sg = diag_suggest(f->name, ns.v, ns.n);
+            if (sg)
+                diag_error(S->d, f->loc, "unknown face '%s'; did you mean '%s'? (faces are values of an enum)",
+                           f->name, sg);
+            else
+                diag_error(S->d, f->loc, "unknown face '%s': faces are values of an enum declared with 'enum'",
+                           f->name);
+            bad = 1;
+            continue;
+        }
+        if (e >= 0 && fe != e) {
+            diag_error(S->d, f->loc, "face '%s' is a value of enum '%s', but this die's faces are '%s' values",
+                       f->name, m->enums[fe].name, m->enums[e].name);
+            bad = 1;
+            continue;
+        }
+        e = fe;
+        if (f->flags & FACE_WILD) {
+            wild |= 1u << v;
+            int on_die = 0;
+            for (int j = 0; j < nfaces; j++)
+                if (faces[j] == v)
+                    on_die = 1;
+            if (!on_die)
+                diag_error(S->d, f->loc, "wild face '%s' is not one of this die's faces", f->name);
+        } else {
+            faces[nfaces++] = v;
+        }
+    }
+    if (bad || e < 0)
+        return;
+    if (nfaces < 2) {
+        diag_error(S->d, nl, "a die needs at least two faces");
+        return;
+    }
+    m->enums[e].wild |= wild;
+    int cap = m->nkinds;
+    int ki = grow(S->a, (void **)&m->kinds, &m->nkinds, &cap, sizeof *m->kinds);
+    MKind *k = &m->kinds[ki];
+    k->name = n->name;
+    k->loc = nl;
+    k->is_die = 1;
+    k->faces = faces;
+    k->nfaces = nfaces;
+    k->fields = arena_alloc(S->a, sizeof(MField));
+    k->nfields = 1;
+    k->nstate = 1;
+    k->fields[0].name = "face";
+    k->fields[0].loc = nl;
+    k->fields[0].type = TY_NAMED;
+    k->fields[0].is_state = 1;
+    k->fields[0].keep = 1;
+    k->fields[0].index = 0;
+    k->fields[0].enum_index = e;
+    k->fields[0].def_value = faces[0];
+}
+
+static void collect_die_card(Sema *S, AstNode *n)
+{
+    Model *m = S->m;
+    int kind = find_kind(m, n->name);
+    if (kind < 0 || !m->kinds[kind].is_die)
+        return;
+    const char *name = n->text ? n->text : n->name;
+    Loc nl = n->loc2.line ? n->loc2 : n->loc;
+    for (int i = 0; i < m->ncards; i++)
+        if (strcmp(m->cards[i].name, name) == 0) {
+            diag_error(S->d, nl, "duplicate card \"%s\"", name);
+            return;
+        }
+    if (n->ival < 1 || n->ival > 10000) {
+        diag_error(S->d, nl, "a die has 1 to 10000 copies, not %d", (int)n->ival);
+        return;
+    }
+    int cap = m->ncards;
+    int ci = grow(S->a, (void **)&m->cards, &m->ncards, &cap, sizeof *m->cards);
+    MCard *c = &m->cards[ci];
+    c->name = name;
+    c->loc = nl;
+    c->kind = kind;
+    c->copies = (int)n->ival;
+    c->variant = -1;
+    c->board = -1;
+    c->values = arena_alloc(S->a, sizeof(MValue));
+    c->node = n;
+    m->kinds[kind].used = 1;
+}
+
+static AstNode *synth_item(Sema *S, Loc loc, const char *field, AstNode *value)
+{
+    AstNode *it = ast_new(S->a, AST_CARD_ITEM, loc);
+    it->name = field;
+    it->a = value;
+    return it;
+}
+
+static void collect_card(Sema *S, AstNode *c, int variant);
+
+/* board -> one card of the board's kind per symbol of each row. */
+static void collect_board_cards(Sema *S, AstNode *b)
+{
+    Model *m = S->m;
+    Loc nl = b->loc2.line ? b->loc2 : b->loc;
+    int kind = want_kind(S, b->name2, nl);
+    if (kind < 0)
+        return;
+    const MKind *k = &m->kinds[kind];
+    int fsym = find_field(k, "symbol");
+    if (fsym < 0 || k->fields[fsym].is_state || k->fields[fsym].type != TY_NAMED) {
+        diag_error(S->d, nl, "board '%s' is of kind '%s', which needs an enum field 'symbol' for the row's symbols",
+                   b->name, k->name);
+        return;
+    }
+    int frow = find_field(k, "row"), fcol = find_field(k, "column"), fboard = find_field(k, "board");
+    const char *title = b->text ? b->text : b->name;
+    for (int r = 0; r < b->list.count; r++) {
+        AstNode *row = b->list.items[r];
+        if (row->list.count == 0)
+            diag_error(S->d, row->loc, "a row needs at least one symbol");
+        for (int c = 0; c < row->list.count; c++) {
+            AstNode *sym = row->list.items[c];
+            AstNode *card = ast_new(S->a, AST_CARD, sym->loc);
+            card->loc2 = sym->loc;
+            card->name = b->name2;
+            card->text = arena_printf(S->a, "%s %d.%d", title, r + 1, c + 1);
+            card->ival = 1;
+            AstNode *sv = ast_new(S->a, AST_NAME, sym->loc);
+            sv->name = sym->name;
+            ast_push(S->a, &card->list, synth_item(S, sym->loc, "symbol", sv));
+            if (frow >= 0 && k->fields[frow].type == TY_INT) {
+                AstNode *iv = ast_new(S->a, AST_INT, row->loc);
+                iv->ival = r + 1;
+                ast_push(S->a, &card->list, synth_item(S, row->loc, "row", iv));
+            }
+            if (fcol >= 0 && k->fields[fcol].type == TY_INT) {
+                AstNode *iv = ast_new(S->a, AST_INT, sym->loc);
+                iv->ival = c + 1;
+                ast_push(S->a, &card->list, synth_item(S, sym->loc, "column", iv));
+            }
+            if (fboard >= 0 && k->fields[fboard].type == TY_NAMED) {
+                AstNode *bv = ast_new(S->a, AST_NAME, nl);
+                bv->name = b->name;
+                ast_push(S->a, &card->list, synth_item(S, nl, "board", bv));
+            }
+            if (row->b)
+                for (int i = 0; i < row->b->list.count; i++)
+                    ast_push(S->a, &card->list, row->b->list.items[i]);
+            int before = m->ncards;
+            collect_card(S, card, -1);
+            if (m->ncards > before)
+                m->cards[m->ncards - 1].board = b->sem_ref;
+        }
+    }
+    if (b->sem_ref >= 0 && b->sem_ref < m->nboards)
+        m->boards[b->sem_ref].kind = kind;
+}
+
+static int new_unit(Sema *S, const char *name, const char *cname, Loc loc, AstNode *body, int this_kind);
+static Type resolve_type(Sema *S, AstType t, const char *name2, Loc loc);
+
+/* procedure -> a script unit whose first locals are its parameters. */
+static void collect_procedure(Sema *S, AstNode *p)
+{
+    Loc nl = p->loc2.line ? p->loc2 : p->loc;
+    if (!check_global_unique(S, p->name, nl))
+        return;
+    int u = new_unit(S, p->name, arena_printf(S->a, "proc_%s", c_ident(S, p->name)), nl, p->b, -1);
+    MUnit *un = &S->m->units[u];
+    un->is_procedure = 1;
+    un->decl = p;
+    un->nparams = p->list.count;
+    un->param_types = arena_alloc(S->a, sizeof(Type) * (size_t)(p->list.count + 1));
+    for (int i = 0; i < p->list.count; i++) {
+        AstNode *pa = p->list.items[i];
+        un->param_types[i] = resolve_type(S, pa->type, pa->name2, pa->loc2.line ? pa->loc2 : pa->loc);
+        if (un->param_types[i].base == T_TEXT || un->param_types[i].base == T_ABILITY)
+            diag_error(S->d, pa->loc, "a parameter cannot be text or an ability");
+    }
+}
+
+/* Does unit u call procedure target, directly or through other procedures? */
+static int calls_proc(const Sema *S, const AstNode *n, int target, int depth, uint8_t *seen)
+{
+    if (!n || depth > 200)
+        return 0;
+    if (n->kind == AST_CALL_STMT) {
+        int u = find_proc(S->m, n->name);
+        if (u == target)
+            return 1;
+        if (u >= 0 && !seen[u]) {
+            seen[u] = 1;
+            if (calls_proc(S, S->m->units[u].body, target, depth + 1, seen))
+                return 1;
+        }
+    }
+    const AstNode *kids[5] = {n->a, n->b, n->c, n->d, n->e};
+    for (int i = 0; i < 5; i++)
+        if (kids[i] && kids[i]->kind < AST_INT && calls_proc(S, kids[i], target, depth + 1, seen))
+            return 1;
+    for (int i = 0; i < n->list.count; i++)
+        if (n->list.items[i] && n->list.items[i]->kind < AST_INT && calls_proc(S, n->list.items[i], target, depth + 1, seen))
+            return 1;
+    return 0;
+}
+
 /* Check kind defaults once (types and constness). */
 static void check_kind_defaults(Sema *S, int kind)
 {
@@ -1649,12 +2139,16 @@ static void check_kind_defaults(Sema *S, int kind)
         int32_t v;
         Type t;
         if (!const_eval(S, fd->def, fd->is_state ? NULL : &env, &v, &t)) {
+            ((MField *)fd)->def_value = 0;
             diag_error(S->d, fd->def->loc, "the default of '%s' must be a constant%s", fd->name,
                        fd->is_state ? "" : " or an earlier field");
             continue;
         }
-        Type want = from_ast_type(S, fd->type);
-        if (t.base != want.base) {
+        ((MField *)fd)->def_value = v;
+        Type want = field_type(S, fd);
+        if (want.base == T_ERROR)
+            continue;
+        if (t.base != want.base || (t.base == T_ENUM && t.param != want.param)) {
             char b1[96], b2[96];
             diag_error(S->d, fd->def->loc, "the default of '%s' must be %s, not %s", fd->name,
                        type_name(S, want, b1, sizeof b1), type_name(S, t, b2, sizeof b2));
@@ -1672,7 +2166,8 @@ static void collect_function_sig(Sema *S, AstNode *fn)
     S->fparam_count[i] = fn->list.count;
     S->fparams[i] = arena_alloc(S->a, sizeof(Type) * (size_t)(fn->list.count + 1));
     for (int p = 0; p < fn->list.count; p++) {
-        S->fparams[i][p] = from_ast_type(S, fn->list.items[p]->type);
+        S->fparams[i][p] = resolve_type(S, fn->list.items[p]->type, fn->list.items[p]->name2,
+                                        fn->list.items[p]->loc2.line ? fn->list.items[p]->loc2 : fn->list.items[p]->loc);
         if (S->fparams[i][p].base == T_TEXT || S->fparams[i][p].base == T_ABILITY)
             diag_error(S->d, fn->list.items[p]->loc, "a parameter cannot be text or an ability");
     }
@@ -1850,6 +2345,22 @@ static void apply_variant_cards(Sema *S, AstNode *v, int vi)
     MVariant *mv = &m->variants[vi];
     for (int i = 0; i < v->list.count; i++) {
         AstNode *it = v->list.items[i];
+        if (it->kind == AST_REMOVE_BOARD) {
+            int found = -1;
+            for (int b = 0; b < m->nboards; b++)
+                if (strcmp(m->boards[b].name, it->name) == 0)
+                    found = b;
+            if (found < 0) {
+                Names ns = {0};
+                for (int b = 0; b < m->nboards; b++)
+                    names_add(S, &ns, m->boards[b].name);
+                unknown(S, it->loc2.line ? it->loc2 : it->loc, "board", it->name, ns);
+            } else {
+                for (int c = 0; c < m->ncards; c++)
+                    if (m->cards[c].board == found)
+                        mv->copies[c] = 0;
+            }
+        }
         if (it->kind == AST_REMOVE_CARD) {
             int found = -1;
             for (int c = 0; c < m->ncards; c++)
@@ -1905,8 +2416,15 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
         return NULL;
     }
     for (int i = 0; i < nd; i++)
+        if (decls[i]->kind == AST_ENUM)
+            collect_enum(S, decls[i]);
+    collect_board_names(S, decls, nd);
+    for (int i = 0; i < nd; i++) {
         if (decls[i]->kind == AST_KIND)
             collect_kind(S, decls[i]);
+        else if (decls[i]->kind == AST_DIE)
+            collect_die_kind(S, decls[i]);
+    }
     for (int i = 0; i < nd; i++)
         if (decls[i]->kind == AST_CONST)
             collect_const(S, decls[i]);
@@ -1916,6 +2434,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
         case AST_COUNTER: collect_counter(S, decls[i]); break;
         case AST_VAR: collect_var(S, decls[i]); break;
         case AST_FUNCTION: collect_function_sig(S, decls[i]); break;
+        case AST_PROCEDURE: collect_procedure(S, decls[i]); break;
         case AST_SETUP:
             if (S->setup) {
                 diag_error(d, decls[i]->loc, "duplicate 'setup'");
@@ -1939,9 +2458,14 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
         check_kind_defaults(S, k);
 
     /* cards (base, then those variants add) */
-    for (int i = 0; i < nd; i++)
+    for (int i = 0; i < nd; i++) {
         if (decls[i]->kind == AST_CARD)
             collect_card(S, decls[i], -1);
+        else if (decls[i]->kind == AST_DIE)
+            collect_die_card(S, decls[i]);
+        else if (decls[i]->kind == AST_BOARD)
+            collect_board_cards(S, decls[i]);
+    }
     int nvariants = 1;
     for (int i = 0; i < nd; i++)
         if (decls[i]->kind == AST_VARIANT)
@@ -2000,6 +2524,13 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
         check_unit(S, u);
     for (int f = 0; f < S->nfunctions; f++)
         check_function(S, f);
+    for (int u = 0; u < nscripts; u++)
+        if (m->units[u].is_procedure) {
+            uint8_t *seen = arena_alloc(arena, (size_t)m->nunits + 1);
+            if (calls_proc(S, m->units[u].body, u, 0, seen))
+                diag_error(d, m->units[u].loc, "procedure '%s' calls itself; procedures cannot recurse",
+                           m->units[u].name);
+        }
 
     if (S->endings == 0 && S->round)
         diag_error(d, m->game_loc, "the game can never end: no script contains 'win' or 'draw_game'");

@@ -119,17 +119,20 @@ static AstNode *aggregate(ParseCtx *ctx, Loc loc, int op, AstNode *head, AstNode
        UNTIL "'until'" UP "'up'" VAR "'var'" VARIANT "'variant'" WHEN "'when'"
        WHERE "'where'" WHILE "'while'" WIN "'win'" ABILITY "'ability'" SET "'set'"
        REMOVE "'remove'" LOG "'log'" LET "'let'" ZONE "'zone'"
+       ENUM "'enum'" DIE "'die'" ROLL "'roll'" PROCEDURE "'procedure'" KEEP "'keep'"
 %token EQ "'=='" NE "'!='" LE "'<='" GE "'>='" PLUSEQ "'+='" MINUSEQ "'-='" DOTDOT "'..'"
 
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
 %type <node> var_decl const_decl function_decl param variant_decl variant_item
+%type <node> enum_decl die_decl board_decl board_row procedure_decl
+%type <list> die_faces board_rows
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
 %type <node> opt_where opt_by opt_when opt_else opt_init agg_head
 %type <list> game_items side_list fields card_items names zone_names params params1
 %type <list> variant_items stmts options actions args args1
-%type <flags> zone_attrs opt_per_player opt_optional opt_hidden opt_pass move_pos
+%type <flags> zone_attrs opt_per_player opt_optional opt_hidden opt_pass move_pos opt_keep
 %type <type> type
 %type <str> field_name
 %type <strlit> opt_title
@@ -153,6 +156,7 @@ decls
 
 decl
     : game | kind_decl | card_decl | zone_decl | var_decl | const_decl | function_decl | variant_decl
+    | enum_decl | die_decl | board_decl | procedure_decl
     | COUNTER names counter_attrs     { $$ = $3; $$->loc = @1; $$->loc2 = @2; $$->list = $2; }
     | SETUP block                     { $$ = NODE(AST_SETUP, @1); $$->b = $2; }
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
@@ -201,8 +205,12 @@ fields
 field
     : field_name ':' type opt_optional opt_init
         { $$ = NODE(AST_FIELD, @1); $$->name = $1; $$->type = $3; $$->flags = $4; $$->a = $5; }
-    | STATE field_name ':' type opt_init
-        { $$ = NODE(AST_FIELD, @1); $$->loc2 = @2; $$->name = $2; $$->type = $4; $$->flags = FIELD_STATE; $$->a = $5; }
+    | field_name ':' NAME opt_optional opt_init
+        { $$ = NODE(AST_FIELD, @1); $$->name = $1; $$->type = TY_NAMED; $$->name2 = $3; $$->loc2 = @3; $$->flags = $4; $$->a = $5; }
+    | STATE field_name ':' type opt_init opt_keep
+        { $$ = NODE(AST_FIELD, @1); $$->loc2 = @2; $$->name = $2; $$->type = $4; $$->flags = FIELD_STATE | $6; $$->a = $5; }
+    | STATE field_name ':' NAME opt_init opt_keep
+        { $$ = NODE(AST_FIELD, @1); $$->loc2 = @4; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = FIELD_STATE | $6; $$->a = $5; }
     ;
 
 /* field_name -> NAME | "side" | "text"  (the two type words are common field names) */
@@ -210,6 +218,12 @@ field_name
     : NAME
     | SIDE                            { $$ = "side"; }
     | TEXT                            { $$ = "text"; }
+    ;
+
+/* opt_keep -> ["keep"]: state that survives moves */
+opt_keep
+    : %empty                          { $$ = 0; }
+    | KEEP                            { $$ = FIELD_KEEP; }
     ;
 
 opt_optional
@@ -304,6 +318,8 @@ counter_attrs
 var_decl
     : VAR NAME ':' type opt_per_player opt_init
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $4; $$->flags = $5; $$->a = $6; }
+    | VAR NAME ':' NAME opt_per_player opt_init
+        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = $5; $$->a = $6; }
     ;
 
 opt_per_player
@@ -335,6 +351,63 @@ params1
 /* param -> NAME ":" type */
 param
     : NAME ':' type                   { $$ = NODE(AST_PARAM, @1); $$->name = $1; $$->type = $3; }
+    | NAME ':' NAME                   { $$ = NODE(AST_PARAM, @1); $$->name = $1; $$->type = TY_NAMED; $$->name2 = $3; $$->loc2 = @3; }
+    ;
+
+/* enum -> "enum" NAME "{" NAME { "," NAME } "}" */
+enum_decl
+    : ENUM NAME '{' names '}'         { $$ = NODE(AST_ENUM, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; }
+    ;
+
+/* die -> "die" NAME [STRING] [COPIES] "{" "faces" names ["wild" names] "}"
+   (`faces` and `wild` are contextual: scanned as names, checked here) */
+die_decl
+    : DIE NAME opt_title '{' die_faces '}'
+        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = 1; $$->list = $5; }
+    | DIE NAME opt_title COPIES '{' die_faces '}'
+        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = $4; $$->list = $6; }
+    ;
+
+die_faces
+    : NAME names                      { parse_contextual(ctx, @1, $1, "faces"); $$ = $2; }
+    | NAME names NAME names
+        {
+            parse_contextual(ctx, @1, $1, "faces");
+            parse_contextual(ctx, @3, $3, "wild");
+            $$ = $2;
+            for (int i = 0; i < $4.count; i++) {
+                $4.items[i]->flags |= FACE_WILD;
+                PUSH($$, $4.items[i]);
+            }
+        }
+    ;
+
+/* board -> "board" NAME [STRING] "of" NAME "{" { "row" names ["{" card_items "}"] } "}"
+   (`board` is contextual, so that games may name a field or enum `board`) */
+board_decl
+    : NAME NAME opt_title OF NAME '{' board_rows '}'
+        {
+            parse_contextual(ctx, @1, $1, "board");
+            $$ = NODE(AST_BOARD, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->name2 = $5; $$->list = $7;
+        }
+    ;
+
+board_rows
+    : %empty                          { $$ = (AstList){0}; }
+    | board_rows board_row            { $$ = $1; PUSH($$, $2); }
+    ;
+
+board_row
+    : NAME names
+        { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @1); }
+    | NAME names '{' card_items '}'
+        { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
+    ;
+
+/* procedure -> "procedure" NAME "(" [param { "," param }] ")" block */
+procedure_decl
+    : PROCEDURE NAME '(' params ')' block
+        { $$ = NODE(AST_PROCEDURE, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; $$->b = $6; }
     ;
 
 /* variant -> "variant" NAME "of" NAME [STRING] "{" { variant_item } "}" */
@@ -354,6 +427,8 @@ variant_items
 variant_item
     : SET NAME '=' expr               { $$ = NODE(AST_SET, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; }
     | REMOVE CARD STRING              { $$ = NODE(AST_REMOVE_CARD, @1); $$->loc2 = @3; $$->text = $3.text; }
+    | REMOVE NAME NAME
+        { parse_contextual(ctx, @2, $2, "board"); $$ = NODE(AST_REMOVE_BOARD, @1); $$->loc2 = @3; $$->name = $3; }
     | card_decl
     | SETUP block                     { $$ = NODE(AST_SETUP, @1); $$->b = $2; }
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
@@ -401,6 +476,10 @@ stmt
     | WIN expr                        { $$ = NODE(AST_WIN, @1); $$->a = $2; }
     | DRAW_GAME                       { $$ = NODE(AST_DRAW_GAME, @1); }
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
+    /* roll -> "roll" expr */
+    | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }
+    /* call -> NAME "(" args ")"  (a procedure) */
+    | NAME '(' args ')'               { $$ = NODE(AST_CALL_STMT, @1); $$->name = $1; $$->list = $3; }
     ;
 
 move_pos

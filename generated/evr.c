@@ -2755,10 +2755,12 @@ static const RtZoneDef zones[] = {
 
 static const char *const resource_state_names[] = { "exhausted" };
 static const RtValue resource_state_defaults[] = { 0 };
+static const uint8_t resource_state_types[] = { RT_TY_BOOL };
+static const uint8_t resource_state_keep[] = { 0 };
 static const RtKindDef kinds[] = {
-    { "resource", 1, resource_state_names, resource_state_defaults },
-    { "strategy", 0, NULL, NULL },
-    { "event", 0, NULL, NULL },
+    { "resource", 1, resource_state_names, resource_state_defaults, resource_state_types, resource_rows, 30, resource_state_keep },
+    { "strategy", 0, NULL, NULL, NULL, strategy_rows, 10, NULL },
+    { "event", 0, NULL, NULL, NULL, event_rows, 24, NULL },
 };
 
 static const RtCardDef cards[] = {
@@ -3008,6 +3010,7 @@ const RtGameDef evr_game = {
     56, scripts,
     52, 53,
     1, consts_base,
+    0, NULL,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3022,6 +3025,7 @@ const RtGameDef evr_variant_tutorial = {
     56, scripts,
     54, 55,
     1, consts_tutorial,
+    0, NULL,
 };
 
 const RtGameDef *const evr_variants[] = {

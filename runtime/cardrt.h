@@ -49,6 +49,15 @@ typedef RtStatus (*RtScriptFn)(RtGame *g, RtFrame *f);
 
 enum { RT_PUBLIC = 0, RT_PRIVATE = 1, RT_HIDDEN = 2 };   /* zone visibility */
 enum { RT_TY_INT = 0, RT_TY_BOOL, RT_TY_PLAYER, RT_TY_SIDE, RT_TY_CARD }; /* var types */
+/* A value of the game's enum e has type RT_TY_ENUM + e (for the log). */
+enum { RT_TY_ENUM = 16 };
+
+/* An enumeration declared by the game (die faces, symbols, boards). */
+typedef struct RtEnumDef {
+    const char *name;
+    int nvalues;
+    const char *const *values;      /* value i's name */
+} RtEnumDef;
 
 typedef struct RtZoneDef {
     const char *name;
@@ -62,7 +71,11 @@ typedef struct RtKindDef {
     const char *name;
     int nstate;                     /* per-instance state slots */
     const char *const *state_names; /* nstate names */
-    const RtValue *state_defaults;  /* nstate defaults (reset on every move) */
+    const RtValue *state_defaults;  /* nstate defaults (reset on every move, unless kept) */
+    const uint8_t *state_types;     /* nstate RT_TY_* (for the log), or NULL: all int */
+    const void *rows;               /* the generated table of this kind's cards, or NULL */
+    int nrows;
+    const uint8_t *state_keep;      /* nstate flags: 1 = not reset by a move; NULL: all reset */
 } RtKindDef;
 
 typedef struct RtCardDef {
@@ -112,6 +125,8 @@ typedef struct RtGameDef {
     int setup_script, round_script; /* indices into scripts (-1: none) */
     int nconsts;
     const RtValue *consts;          /* constants, as overridden by this variant */
+    int nenums;
+    const RtEnumDef *enums;
 } RtGameDef;
 
 /* ---- frames: what a script function sees -------------------------------- */
@@ -245,6 +260,9 @@ RtValue rt_chosen_card(const RtGame *g);
    if pushed (the caller stores its pc and returns RT_CALL), 0 if script
    is -1 (an absent ability: nothing to run). */
 int rt_call(RtGame *g, int script, RtValue self, RtValue me);
+/* rt_frame_args: after rt_call, the new frame's locals, where the caller
+   stores a procedure's arguments (v[0..n-1]); NULL if the game has failed. */
+RtValue *rt_frame_args(RtGame *g);
 
 /* Ending. Each returns RT_END for the script to return. */
 RtStatus rt_win(RtGame *g, RtValue player);

@@ -217,6 +217,16 @@ int rt_call(RtGame *g, int script, RtValue self, RtValue me)
     return 1;
 }
 
+/* rt_frame_args: the locals of the frame rt_call just pushed, where the
+   caller stores a procedure's arguments; NULL if the game has failed. */
+RtValue *rt_frame_args(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->status == RT_FAILED || h->depth == 0)
+        return NULL;
+    return rt__frame(g, h->depth - 1)->v;
+}
+
 /* rt_win: player wins; the game is over. Further rt_win calls add
    winners (a team). Returns RT_END. */
 RtStatus rt_win(RtGame *g, RtValue player)

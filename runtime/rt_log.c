@@ -47,6 +47,17 @@ static int sees(const RtEvent *e, int viewer)
     return viewer < 0 || (viewer < RT_MAX_PLAYERS && (e->vis >> viewer & 1u));
 }
 
+/* state_type: the RT_TY_* of a card's state slot (int when not declared). */
+static int state_type(const RtGame *g, RtValue card, int slot)
+{
+    if (!rt__is_card(g, card))
+        return RT_TY_INT;
+    const RtKindDef *k = &g->def->kinds[g->def->cards[g->inst_card[card]].kind];
+    if (slot < 0 || slot >= k->nstate || !k->state_types)
+        return RT_TY_INT;
+    return k->state_types[slot];
+}
+
 static const char *state_name(const RtGame *g, RtValue card, int slot)
 {
     if (!rt__is_card(g, card))
@@ -109,7 +120,9 @@ static const char *render(const RtGame *g, const RtEvent *e, int viewer, char *b
             snprintf(c, sizeof c, "\"%s\"", rt__card_label(g, e->a[0]));
         else
             snprintf(c, sizeof c, "a card");
-        snprintf(buf, size, "state %s %s %d -> %d", c, state_name(g, e->a[0], e->a[1]), (int)e->a[2], (int)e->a[3]);
+        snprintf(buf, size, "state %s %s %s -> %s", c, state_name(g, e->a[0], e->a[1]),
+                 rt__value_text(g, state_type(g, e->a[0], e->a[1]), e->a[2], a, sizeof a),
+                 rt__value_text(g, state_type(g, e->a[0], e->a[1]), e->a[3], b, sizeof b));
         break;
     case RT_EV_WIN:
         snprintf(buf, size, "win %s", rt_player_name(g, e->a[0], a, sizeof a));

@@ -323,6 +323,14 @@ const char *rt__value_text(const RtGame *g, int type, RtValue v, char *buf, size
             snprintf(buf, size, "none");
         break;
     default:
+        if (type >= RT_TY_ENUM && type - RT_TY_ENUM < g->def->nenums) {
+            const RtEnumDef *e = &g->def->enums[type - RT_TY_ENUM];
+            if (v >= 0 && v < e->nvalues && e->values[v])
+                snprintf(buf, size, "%s", e->values[v]);
+            else
+                snprintf(buf, size, "none");
+            break;
+        }
         snprintf(buf, size, "%ld", (long)v);
         break;
     }

@@ -88,12 +88,17 @@ int rt_zone_decl(const RtGame *g, RtValue zone)
 
 static int card_kind(const RtGame *g, RtValue card) { return g->def->cards[g->inst_card[card]].kind; }
 
+/* reset_state: every state slot of card back to its default, except the
+   slots its kind keeps across moves (state_keep). */
 static void reset_state(RtGame *g, RtValue card)
 {
     const RtKindDef *k = &g->def->kinds[card_kind(g, card)];
     int32_t *cs = rt__card(g, card);
-    for (int s = 0; s < g->maxstate; s++)
+    for (int s = 0; s < g->maxstate; s++) {
+        if (s < k->nstate && k->state_keep && k->state_keep[s])
+            continue;
         cs[2 + s] = s < k->nstate ? k->state_defaults[s] : 0;
+    }
 }
 
 /* rt_move: card leaves its zone (the others keep their order) and enters

@@ -15,8 +15,8 @@ static const RtZoneDef zones[] = {
 static const char *const unit_state_names[] = {"tapped", "dmg"};
 static const RtValue unit_state_defaults[] = {0, 3};
 static const RtKindDef kinds[] = {
-    {"unit", 2, unit_state_names, unit_state_defaults},
-    {"token", 0, NULL, NULL},
+    {"unit", 2, unit_state_names, unit_state_defaults, NULL, NULL, 0, NULL},
+    {"token", 0, NULL, NULL, NULL, NULL, 0, NULL},
 };
 
 static const RtCardDef cards[] = {
@@ -229,7 +229,7 @@ static const RtScriptDef scripts[] = {
         CARDRT_ABI, "mini", VARIANT, "A Small Test Game", 2, 3,                     \
         2, side_names, side_titles,                                                 \
         5, zones, 2, kinds, 3, cards, copies,                                       \
-        3, vars, 10, strings, 6, scripts, SETUP, ROUND, 2, consts                   \
+        3, vars, 10, strings, 6, scripts, SETUP, ROUND, 2, consts, 0, NULL          \
     }
 
 const RtGameDef mini_base = MINI_DEF("base", SC_SETUP, SC_ROUND);

@@ -122,7 +122,7 @@ static const RtZoneDef zones[] = {
 };
 
 static const RtKindDef kinds[] = {
-    { "chit", 0, NULL, NULL },
+    { "chit", 0, NULL, NULL, NULL, chit_rows, 4, NULL },
 };
 
 static const RtCardDef cards[] = {
@@ -161,6 +161,7 @@ const RtGameDef escape_game = {
     2, scripts,
     0, 1,
     0, consts_base,
+    0, NULL,
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -256,8 +256,10 @@ static const RtZoneDef zones[] = {
 
 static const char *const token_state_names[] = { "tapped" };
 static const RtValue token_state_defaults[] = { 0 };
+static const uint8_t token_state_types[] = { RT_TY_BOOL };
+static const uint8_t token_state_keep[] = { 0 };
 static const RtKindDef kinds[] = {
-    { "token", 1, token_state_names, token_state_defaults },
+    { "token", 1, token_state_names, token_state_defaults, token_state_types, token_rows, 4, token_state_keep },
 };
 
 static const RtCardDef cards[] = {
@@ -308,6 +310,7 @@ const RtGameDef mini_game = {
     3, scripts,
     1, 2,
     1, consts_base,
+    0, NULL,
 };
 
 const RtGameDef *const mini_variants[] = {
