@@ -112,7 +112,8 @@ enum {
     MOVE_BOTTOM = 1 << 14,
     MOVE_TOP = 1 << 15,
     FACE_WILD = 1 << 16,
-    FIELD_KEEP = 1 << 17
+    FIELD_KEEP = 1 << 17,
+    VAR_PRIVATE = 1 << 18
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

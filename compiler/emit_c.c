@@ -1307,8 +1307,9 @@ static void emit_def_data(Emit *E, Buf *out)
                              : v->type.base == T_CARD   ? "RT_TY_CARD"
                              : v->type.base == T_ENUM   ? arena_printf(E->a, "RT_TY_ENUM + %d", v->type.param)
                                                         : "RT_TY_INT";
-            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d },\n", c_string(E->a, v->name), v->per_player, ty,
-                    v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max);
+            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", c_string(E->a, v->name), v->per_player, ty,
+                    v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max,
+                    v->is_private ? "RT_PRIVATE" : "RT_PUBLIC");
         }
         bputs(out, "};\n\n");
     }
@@ -1343,6 +1344,19 @@ static void emit_def_data(Emit *E, Buf *out)
             bputs(out, " 0");
         bputs(out, " };\n\n");
     }
+    /* the game's `function score(p: player) : int`, for agents */
+    const MUnit *score_fn = NULL;
+    for (int u = 0; u < m->nunits; u++)
+        if (m->units[u].is_function && strcmp(m->units[u].name, "score") == 0 && m->units[u].nparams == 1
+            && m->units[u].param_types[0].base == T_PLAYER && m->units[u].result.base == T_INT)
+            score_fn = &m->units[u];
+    if (score_fn) {
+        bputs(out, "/* the game's score of a player, for agents: its function score */\n"
+                   "static RtValue game_score(RtGame *g, RtValue player)\n{\n"
+                   "    RtFrame frame = { 0, 0, 0, RT_NONE };\n"
+                   "    frame.me = player;\n");
+        bprintf(out, "    return fn_%s(g, &frame, player);\n}\n\n", cname(E, score_fn->name));
+    }
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
@@ -1374,6 +1388,7 @@ static void emit_def_data(Emit *E, Buf *out)
             bprintf(out, "    %d, enums,\n", m->nenums);
         else
             bputs(out, "    0, NULL,\n");
+        bprintf(out, "    %s,\n", score_fn ? "game_score" : "NULL");
         bputs(out, "};\n\n");
     }
     bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);

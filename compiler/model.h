@@ -98,6 +98,7 @@ typedef struct MVar {
     const char *name;
     Loc loc;
     int per_player, is_counter;
+    int is_private;           /* only its player sees it */
     Type type;
     int32_t init, min, max;
     int has_min, has_max;

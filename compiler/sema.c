@@ -1612,6 +1612,9 @@ static void collect_var(Sema *S, AstNode *c)
     v->name = c->name;
     v->loc = nl;
     v->per_player = (c->flags & DECL_PER_PLAYER) != 0;
+    v->is_private = (c->flags & VAR_PRIVATE) != 0;
+    if (v->is_private && !v->per_player)
+        diag_error(S->d, nl, "a 'private' variable must be 'per player' (private means its player sees it)");
     v->type = ty;
     v->init = init;
 }

@@ -132,6 +132,7 @@ static AstNode *aggregate(ParseCtx *ctx, Loc loc, int op, AstNode *head, AstNode
 %type <node> opt_where opt_by opt_when opt_else opt_init agg_head
 %type <list> game_items side_list fields card_items names zone_names params params1
 %type <list> variant_items stmts options actions args args1
+%type <flags> opt_var_private
 %type <flags> zone_attrs opt_per_player opt_optional opt_hidden opt_pass move_pos opt_keep
 %type <type> type
 %type <str> field_name
@@ -316,10 +317,16 @@ counter_attrs
 
 /* var -> "var" NAME ":" type ["per" "player"] ["=" expr] */
 var_decl
-    : VAR NAME ':' type opt_per_player opt_init
-        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $4; $$->flags = $5; $$->a = $6; }
-    | VAR NAME ':' NAME opt_per_player opt_init
-        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = $5; $$->a = $6; }
+    : VAR NAME ':' type opt_per_player opt_var_private opt_init
+        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $4; $$->flags = $5 | $6; $$->a = $7; }
+    | VAR NAME ':' NAME opt_per_player opt_var_private opt_init
+        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = $5 | $6; $$->a = $7; }
+    ;
+
+/* opt_var_private -> ["private"]: only its player sees the variable */
+opt_var_private
+    : %empty                          { $$ = 0; }
+    | PRIVATE                         { $$ = VAR_PRIVATE; }
     ;
 
 opt_per_player

@@ -20,7 +20,7 @@
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
 enum { KIND_resource = 0, KIND_strategy = 1, KIND_event = 2 };
 enum { ZONE_box = 0, ZONE_events = 1, ZONE_current = 2, ZONE_deck = 3, ZONE_play = 4, ZONE_discard = 5, ZONE_reserve = 6, ZONE_looking = 7, ZONE_strategies = 8, ZONE_chosen = 9, ZONE_revealed = 10, ZONE_used = 11, ZONE_infiltrated = 12, ZONE_forced = 13, ZONE_won_events = 14 };
-enum { VAR_influence = 0, VAR_vp = 1, VAR_balance = 2, VAR_winner = 3, VAR_has_winner = 4, VAR_busted = 5, VAR_resolves = 6, VAR_no_influence = 7, VAR_full_value = 8, VAR_no_character_powers = 9 };
+enum { VAR_influence = 0, VAR_vp = 1, VAR_balance = 2, VAR_winner = 3, VAR_has_winner = 4, VAR_infiltration_pick = 5, VAR_has_pick = 6, VAR_busted = 7, VAR_resolves = 8, VAR_no_influence = 9, VAR_full_value = 10, VAR_no_character_powers = 11 };
 enum { CONST_target_vp = 0 };
 
 /* cards/evr/game.cards:12: kind resource */
@@ -297,19 +297,19 @@ static const struct strategy_row strategy_rows[] = {
         .cancels = 0,
         .effect = 29,
     },
-    { /* cards/evr/imperial.cards:157: Propaganda */
+    { /* cards/evr/imperial.cards:162: Propaganda */
         .faction = SIDE_imperial,
         .text = "Gain 1 influence. Your opponent loses 1 influence.",
         .cancels = 0,
         .effect = 30,
     },
-    { /* cards/evr/imperial.cards:166: Reinforcements */
+    { /* cards/evr/imperial.cards:171: Reinforcements */
         .faction = SIDE_imperial,
         .text = "Play a card.",
         .cancels = 0,
         .effect = 31,
     },
-    { /* cards/evr/imperial.cards:177: Intimidation */
+    { /* cards/evr/imperial.cards:182: Intimidation */
         .faction = SIDE_imperial,
         .text = "Exhaust each of your opponent's ready characters.",
         .cancels = 0,
@@ -327,19 +327,19 @@ static const struct strategy_row strategy_rows[] = {
         .cancels = 0,
         .effect = 48,
     },
-    { /* cards/evr/rebel.cards:164: Diplomacy */
+    { /* cards/evr/rebel.cards:169: Diplomacy */
         .faction = SIDE_rebel,
         .text = "Gain 2 influence.",
         .cancels = 0,
         .effect = 49,
     },
-    { /* cards/evr/rebel.cards:170: Hit and Run */
+    { /* cards/evr/rebel.cards:175: Hit and Run */
         .faction = SIDE_rebel,
         .text = "Discard 1 of your opponent's resource cards with a value of 2 or less.",
         .cancels = 0,
         .effect = 50,
     },
-    { /* cards/evr/rebel.cards:178: Hope */
+    { /* cards/evr/rebel.cards:183: Hope */
         .faction = SIDE_rebel,
         .text = "Ready each of your exhausted resource cards.",
         .cancels = 0,
@@ -590,7 +590,7 @@ struct total_locals {
     RtValue c;
 };
 
-/* cards/evr/game.cards:87: sum */
+/* cards/evr/game.cards:89: sum */
 static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 {
     (void)f;
@@ -598,12 +598,12 @@ static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
     RtValue zone = rt_zone(g, ZONE_play, L->p);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->c = rt_zone_at(g, zone, i);
-        acc += ((rt_card_state(g, L->c, KIND_resource, 0, 87) && (!rt_get(g, VAR_full_value, 0))) ? resource_rows[rt_card_row(g, L->c, KIND_resource, 87)].exhausted_value : resource_rows[rt_card_row(g, L->c, KIND_resource, 87)].value);
+        acc += ((rt_card_state(g, L->c, KIND_resource, 0, 89) && (!rt_get(g, VAR_full_value, 0))) ? resource_rows[rt_card_row(g, L->c, KIND_resource, 89)].exhausted_value : resource_rows[rt_card_row(g, L->c, KIND_resource, 89)].value);
     }
     return acc;
 }
 
-/* cards/evr/game.cards:86: function total */
+/* cards/evr/game.cards:88: function total */
 static RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
 {
     struct total_locals Lv, *L = &Lv;
@@ -618,7 +618,7 @@ struct over_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:89: function over */
+/* cards/evr/game.cards:91: function over */
 static RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
 {
     struct over_locals Lv, *L = &Lv;
@@ -626,14 +626,14 @@ static RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (fn_total(g, f, L->p) > event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 89), KIND_event, 89)].objective);
+    return (fn_total(g, f, L->p) > event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 91), KIND_event, 91)].objective);
 }
 
 struct can_play_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:93: function can_play */
+/* cards/evr/game.cards:95: function can_play */
 static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
 {
     struct can_play_locals Lv, *L = &Lv;
@@ -641,14 +641,14 @@ static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return ((rt_zone_size(g, rt_zone(g, ZONE_play, L->p)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 94), KIND_event, 94)].capacity) && ((rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) + rt_zone_size(g, rt_zone(g, ZONE_discard, L->p))) > 0));
+    return ((rt_zone_size(g, rt_zone(g, ZONE_play, L->p)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 96), KIND_event, 96)].capacity) && ((rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) + rt_zone_size(g, rt_zone(g, ZONE_discard, L->p))) > 0));
 }
 
 struct beats_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:97: function beats */
+/* cards/evr/game.cards:99: function beats */
 static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
 {
     struct beats_locals Lv, *L = &Lv;
@@ -663,7 +663,7 @@ struct wins_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:101: function wins */
+/* cards/evr/game.cards:103: function wins */
 static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
 {
     struct wins_locals Lv, *L = &Lv;
@@ -679,7 +679,7 @@ struct deceives_locals {
     RtValue s;
 };
 
-/* cards/evr/game.cards:106: any */
+/* cards/evr/game.cards:108: any */
 static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
 {
     (void)f;
@@ -687,12 +687,12 @@ static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
     RtValue zone = rt_zone(g, ZONE_revealed, L->p);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->s = rt_zone_at(g, zone, i);
-        if (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 106)].cancels) return 1;
+        if (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 108)].cancels) return 1;
     }
     return acc;
 }
 
-/* cards/evr/game.cards:105: function deceives */
+/* cards/evr/game.cards:107: function deceives */
 static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue p)
 {
     struct deceives_locals Lv, *L = &Lv;
@@ -707,7 +707,7 @@ struct out_of_strategies_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:109: function out_of_strategies */
+/* cards/evr/game.cards:111: function out_of_strategies */
 static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue p)
 {
     struct out_of_strategies_locals Lv, *L = &Lv;
@@ -1483,8 +1483,8 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            rt_move(g, L->s, rt_zone(g, ZONE_infiltrated, rt_next_player(g, f->me)), RT_AT_TOP, 153);
-            if (rt_check(g)) return RT_END;
+            rt_set(g, VAR_infiltration_pick, f->me, L->s);
+            rt_set(g, VAR_has_pick, f->me, 1);
         }
         break;
     default:
@@ -1493,7 +1493,7 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/evr/imperial.cards:160: Propaganda.effect */
+/* cards/evr/imperial.cards:165: Propaganda.effect */
 static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
@@ -1507,18 +1507,18 @@ static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/evr/imperial.cards:169: Reinforcements.effect */
+/* cards/evr/imperial.cards:174: Reinforcements.effect */
 static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
             if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
-                rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 171);
+                rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 176);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 172), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 172);
+            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 177), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 177);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1534,7 +1534,7 @@ struct intimidation_effect_locals {
     RtValue list;
 };
 
-/* cards/evr/imperial.cards:180: Intimidation.effect */
+/* cards/evr/imperial.cards:185: Intimidation.effect */
 static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
 {
     struct intimidation_effect_locals *L = (struct intimidation_effect_locals *)(void *)f->v;
@@ -1543,12 +1543,12 @@ static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
         L->list = rt_list_zone(g, rt_zone(g, ZONE_play, rt_next_player(g, f->me)));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->c = rt_list_at(g, L->list, L->i);
-            if (!((resource_rows[rt_card_row(g, L->c, KIND_resource, 181)].character && (!rt_card_state(g, L->c, KIND_resource, 0, 181))))) {
+            if (!((resource_rows[rt_card_row(g, L->c, KIND_resource, 186)].character && (!rt_card_state(g, L->c, KIND_resource, 0, 186))))) {
                 if (rt_check(g)) return RT_END;
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 181);
+            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 186);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
@@ -2061,8 +2061,8 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            rt_move(g, L->s, rt_zone(g, ZONE_infiltrated, rt_next_player(g, f->me)), RT_AT_TOP, 160);
-            if (rt_check(g)) return RT_END;
+            rt_set(g, VAR_infiltration_pick, f->me, L->s);
+            rt_set(g, VAR_has_pick, f->me, 1);
         }
         break;
     default:
@@ -2071,7 +2071,7 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* cards/evr/rebel.cards:167: Diplomacy.effect */
+/* cards/evr/rebel.cards:172: Diplomacy.effect */
 static RtStatus script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
@@ -2088,7 +2088,7 @@ struct hit_and_run_effect_locals {
     RtValue c;
 };
 
-/* cards/evr/rebel.cards:173: Hit and Run.effect */
+/* cards/evr/rebel.cards:178: Hit and Run.effect */
 static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
 {
     struct hit_and_run_effect_locals *L = (struct hit_and_run_effect_locals *)(void *)f->v;
@@ -2099,7 +2099,7 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 174)].value <= 2)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 179)].value <= 2)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -2108,7 +2108,7 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 174);
+            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2124,7 +2124,7 @@ struct hope_effect_locals {
     RtValue list;
 };
 
-/* cards/evr/rebel.cards:181: Hope.effect */
+/* cards/evr/rebel.cards:186: Hope.effect */
 static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
 {
     struct hope_effect_locals *L = (struct hope_effect_locals *)(void *)f->v;
@@ -2133,12 +2133,12 @@ static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
         L->list = rt_list_zone(g, rt_zone(g, ZONE_play, f->me));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->c = rt_list_at(g, L->list, L->i);
-            if (!(rt_card_state(g, L->c, KIND_resource, 0, 182))) {
+            if (!(rt_card_state(g, L->c, KIND_resource, 0, 187))) {
                 if (rt_check(g)) return RT_END;
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->c, KIND_resource, 0, 0, 182);
+            rt_set_card_state(g, L->c, KIND_resource, 0, 0, 187);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
@@ -2275,12 +2275,13 @@ struct round_locals {
     RtValue ability_card_4;
     RtValue p_6;
     RtValue p_7;
+    RtValue p_8;
     RtValue e;
     RtValue ability_card_5;
-    RtValue p_8;
     RtValue p_9;
     RtValue p_10;
     RtValue p_11;
+    RtValue p_12;
     RtValue i;
     RtValue i_2;
     RtValue i_3;
@@ -2293,21 +2294,22 @@ struct round_locals {
     RtValue i_8;
     RtValue i_9;
     RtValue i_10;
-    RtValue list_3;
     RtValue i_11;
+    RtValue list_3;
     RtValue i_12;
     RtValue i_13;
+    RtValue i_14;
 };
 
-/* cards/evr/rules.cards:149: all */
+/* cards/evr/rules.cards:155: all */
 static RtValue round_agg1(RtGame *g, RtFrame *f, struct round_locals *L)
 {
     (void)f;
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        L->p_10 = i;
-        if (!((rt_get(g, VAR_vp, L->p_10) == rt_get(g, VAR_vp, rt_next_player(g, L->p_10))))) return 0;
+        L->p_11 = i;
+        if (!((rt_get(g, VAR_vp, L->p_11) == rt_get(g, VAR_vp, rt_next_player(g, L->p_11))))) return 0;
     }
     return acc;
 }
@@ -2484,25 +2486,33 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_8 = 0; L->i_8 < rt_players(g); L->i_8++) {
             L->p_6 = L->i_8;
-            rt_move_all(g, rt_zone(g, ZONE_infiltrated, L->p_6), rt_zone(g, ZONE_forced, L->p_6), RT_AT_TOP, 115);
+            if (rt_get(g, VAR_has_pick, L->p_6)) {
+                rt_move(g, rt_get(g, VAR_infiltration_pick, L->p_6), rt_zone(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 117);
+                if (rt_check(g)) return RT_END;
+                rt_set(g, VAR_has_pick, L->p_6, 0);
+            }
+        }
+        for (L->i_9 = 0; L->i_9 < rt_players(g); L->i_9++) {
+            L->p_7 = L->i_9;
+            rt_move_all(g, rt_zone(g, ZONE_infiltrated, L->p_7), rt_zone(g, ZONE_forced, L->p_7), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
         rt_set(g, VAR_has_winner, 0, 0);
-        for (L->i_9 = 0; L->i_9 < rt_players(g); L->i_9++) {
-            L->p_7 = L->i_9;
-            if (!(fn_wins(g, f, L->p_7))) continue;
-            rt_set(g, VAR_winner, 0, L->p_7);
+        for (L->i_10 = 0; L->i_10 < rt_players(g); L->i_10++) {
+            L->p_8 = L->i_10;
+            if (!(fn_wins(g, f, L->p_8))) continue;
+            rt_set(g, VAR_winner, 0, L->p_8);
             rt_set(g, VAR_has_winner, 0, 1);
         }
         if (rt_get(g, VAR_has_winner, 0)) {
             L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_current, 0));
-            for (L->i_10 = 0; L->i_10 < rt_list_len(g, L->list_3); L->i_10++) {
-                L->e = rt_list_at(g, L->list_3, L->i_10);
-                rt_move(g, L->e, rt_zone(g, ZONE_won_events, rt_get(g, VAR_winner, 0)), RT_AT_TOP, 125);
+            for (L->i_11 = 0; L->i_11 < rt_list_len(g, L->list_3); L->i_11++) {
+                L->e = rt_list_at(g, L->list_3, L->i_11);
+                rt_move(g, L->e, rt_zone(g, ZONE_won_events, rt_get(g, VAR_winner, 0)), RT_AT_TOP, 131);
                 if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_vp, rt_get(g, VAR_winner, 0), rt_get(g, VAR_vp, rt_get(g, VAR_winner, 0)) + event_rows[rt_card_row(g, L->e, KIND_event, 126)].victory);
+                rt_set(g, VAR_vp, rt_get(g, VAR_winner, 0), rt_get(g, VAR_vp, rt_get(g, VAR_winner, 0)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
                 if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_influence, rt_get(g, VAR_winner, 0), rt_get(g, VAR_influence, rt_get(g, VAR_winner, 0)) + event_rows[rt_card_row(g, L->e, KIND_event, 127)].influence);
+                rt_set(g, VAR_influence, rt_get(g, VAR_winner, 0), rt_get(g, VAR_influence, rt_get(g, VAR_winner, 0)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
                 if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
                 rt_log_player(g, rt_get(g, VAR_winner, 0));
@@ -2515,7 +2525,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
                 L->ability_card_5 = L->e;
-                if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 129)].won, L->ability_card_5, rt_get(g, VAR_winner, 0))) {
+                if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_get(g, VAR_winner, 0))) {
                     f->pc = 7;
                     return RT_CALL;
                 case 7:;
@@ -2529,37 +2539,37 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         } else {
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone(g, ZONE_current, 0), 134)));
+            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone(g, ZONE_current, 0), 140)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone(g, ZONE_current, 0), rt_zone(g, ZONE_events, 0), RT_AT_BOTTOM, 135);
+            rt_move_all(g, rt_zone(g, ZONE_current, 0), rt_zone(g, ZONE_events, 0), RT_AT_BOTTOM, 141);
             if (rt_check(g)) return RT_END;
-        }
-        for (L->i_11 = 0; L->i_11 < rt_players(g); L->i_11++) {
-            L->p_8 = L->i_11;
-            rt_move_all(g, rt_zone(g, ZONE_play, L->p_8), rt_zone(g, ZONE_deck, L->p_8), RT_AT_TOP, 141);
-            if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone(g, ZONE_discard, L->p_8), rt_zone(g, ZONE_deck, L->p_8), RT_AT_TOP, 142);
-            if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone(g, ZONE_looking, L->p_8), rt_zone(g, ZONE_deck, L->p_8), RT_AT_TOP, 143);
-            if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, L->p_8));
         }
         for (L->i_12 = 0; L->i_12 < rt_players(g); L->i_12++) {
             L->p_9 = L->i_12;
-            if (!((rt_get(g, VAR_vp, L->p_9) < rt_get(g, VAR_vp, rt_next_player(g, L->p_9))))) continue;
-            rt_set(g, VAR_balance, 0, L->p_9);
+            rt_move_all(g, rt_zone(g, ZONE_play, L->p_9), rt_zone(g, ZONE_deck, L->p_9), RT_AT_TOP, 147);
+            if (rt_check(g)) return RT_END;
+            rt_move_all(g, rt_zone(g, ZONE_discard, L->p_9), rt_zone(g, ZONE_deck, L->p_9), RT_AT_TOP, 148);
+            if (rt_check(g)) return RT_END;
+            rt_move_all(g, rt_zone(g, ZONE_looking, L->p_9), rt_zone(g, ZONE_deck, L->p_9), RT_AT_TOP, 149);
+            if (rt_check(g)) return RT_END;
+            rt_shuffle(g, rt_zone(g, ZONE_deck, L->p_9));
+        }
+        for (L->i_13 = 0; L->i_13 < rt_players(g); L->i_13++) {
+            L->p_10 = L->i_13;
+            if (!((rt_get(g, VAR_vp, L->p_10) < rt_get(g, VAR_vp, rt_next_player(g, L->p_10))))) continue;
+            rt_set(g, VAR_balance, 0, L->p_10);
         }
         if ((round_agg1(g, f, L) && rt_get(g, VAR_has_winner, 0))) {
             rt_set(g, VAR_balance, 0, rt_next_player(g, rt_get(g, VAR_winner, 0)));
         }
-        for (L->i_13 = 0; L->i_13 < rt_players(g); L->i_13++) {
-            L->p_11 = L->i_13;
-            rt_move_all(g, rt_zone(g, ZONE_revealed, L->p_11), rt_zone(g, ZONE_used, L->p_11), RT_AT_TOP, 152);
+        for (L->i_14 = 0; L->i_14 < rt_players(g); L->i_14++) {
+            L->p_12 = L->i_14;
+            rt_move_all(g, rt_zone(g, ZONE_revealed, L->p_12), rt_zone(g, ZONE_used, L->p_12), RT_AT_TOP, 158);
             if (rt_check(g)) return RT_END;
-            if (fn_out_of_strategies(g, f, L->p_11)) {
-                rt_move_all(g, rt_zone(g, ZONE_used, L->p_11), rt_zone(g, ZONE_strategies, L->p_11), RT_AT_TOP, 153);
+            if (fn_out_of_strategies(g, f, L->p_12)) {
+                rt_move_all(g, rt_zone(g, ZONE_used, L->p_12), rt_zone(g, ZONE_strategies, L->p_12), RT_AT_TOP, 159);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2831,16 +2841,18 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "influence", 1, RT_TY_INT, 1, 0, 2, 0, 0 },
-    { "vp", 1, RT_TY_INT, 0, 0, 0, 0, 0 },
-    { "balance", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0 },
-    { "winner", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0 },
-    { "has_winner", 0, RT_TY_BOOL, 0, 0, 0, 0, 0 },
-    { "busted", 1, RT_TY_BOOL, 0, 0, 0, 0, 0 },
-    { "resolves", 1, RT_TY_BOOL, 0, 0, 0, 0, 0 },
-    { "no_influence", 0, RT_TY_BOOL, 0, 0, 0, 0, 0 },
-    { "full_value", 0, RT_TY_BOOL, 0, 0, 0, 0, 0 },
-    { "no_character_powers", 0, RT_TY_BOOL, 0, 0, 0, 0, 0 },
+    { "influence", 1, RT_TY_INT, 1, 0, 2, 0, 0, RT_PUBLIC },
+    { "vp", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "balance", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
+    { "winner", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
+    { "has_winner", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "infiltration_pick", 1, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PRIVATE },
+    { "has_pick", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE },
+    { "busted", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "resolves", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "no_influence", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "full_value", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "no_character_powers", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
 };
 
 static const char *const strings[] = {
@@ -2954,9 +2966,9 @@ static const RtScriptDef scripts[] = {
     { "Imperial Officer.power", "cards/evr/imperial.cards", 131, script_imperial_officer_power, 0 },
     { "Imperial Shuttle.power", "cards/evr/imperial.cards", 137, script_imperial_shuttle_power, 1 },
     { "Imperial Infiltration.effect", "cards/evr/imperial.cards", 152, script_imperial_infiltration_effect, 1 },
-    { "Propaganda.effect", "cards/evr/imperial.cards", 160, script_propaganda_effect, 0 },
-    { "Reinforcements.effect", "cards/evr/imperial.cards", 169, script_reinforcements_effect, 0 },
-    { "Intimidation.effect", "cards/evr/imperial.cards", 180, script_intimidation_effect, 3 },
+    { "Propaganda.effect", "cards/evr/imperial.cards", 165, script_propaganda_effect, 0 },
+    { "Reinforcements.effect", "cards/evr/imperial.cards", 174, script_reinforcements_effect, 0 },
+    { "Intimidation.effect", "cards/evr/imperial.cards", 185, script_intimidation_effect, 3 },
     { "Luke Skywalker.power", "cards/evr/rebel.cards", 9, script_luke_skywalker_power, 1 },
     { "Leia Organa.power", "cards/evr/rebel.cards", 17, script_leia_organa_power, 1 },
     { "Han Solo.power", "cards/evr/rebel.cards", 25, script_han_solo_power, 0 },
@@ -2973,11 +2985,11 @@ static const RtScriptDef scripts[] = {
     { "Rebel Spy.power", "cards/evr/rebel.cards", 138, script_rebel_spy_power, 0 },
     { "Corellian Corvette.power", "cards/evr/rebel.cards", 144, script_corellian_corvette_power, 1 },
     { "Rebel Infiltration.effect", "cards/evr/rebel.cards", 159, script_rebel_infiltration_effect, 1 },
-    { "Diplomacy.effect", "cards/evr/rebel.cards", 167, script_diplomacy_effect, 0 },
-    { "Hit and Run.effect", "cards/evr/rebel.cards", 173, script_hit_and_run_effect, 1 },
-    { "Hope.effect", "cards/evr/rebel.cards", 181, script_hope_effect, 3 },
+    { "Diplomacy.effect", "cards/evr/rebel.cards", 172, script_diplomacy_effect, 0 },
+    { "Hit and Run.effect", "cards/evr/rebel.cards", 178, script_hit_and_run_effect, 1 },
+    { "Hope.effect", "cards/evr/rebel.cards", 186, script_hope_effect, 3 },
     { "setup", "cards/evr/rules.cards", 5, script_setup, 19 },
-    { "round", "cards/evr/rules.cards", 36, script_round, 42 },
+    { "round", "cards/evr/rules.cards", 36, script_round, 44 },
     { "tutorial setup", "cards/evr/tutorial.cards", 7, script_tutorial_setup, 10 },
     { "tutorial round", "cards/evr/tutorial.cards", 20, script_tutorial_round, 8 },
 };
@@ -3005,12 +3017,13 @@ const RtGameDef evr_game = {
     15, zones,
     3, kinds,
     64, cards, copies_base,
-    10, vars,
+    12, vars,
     77, strings,
     56, scripts,
     52, 53,
     1, consts_base,
     0, NULL,
+    NULL,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3020,12 +3033,13 @@ const RtGameDef evr_variant_tutorial = {
     15, zones,
     3, kinds,
     64, cards, copies_tutorial,
-    10, vars,
+    12, vars,
     77, strings,
     56, scripts,
     54, 55,
     1, consts_tutorial,
     0, NULL,
+    NULL,
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -90,6 +90,7 @@ typedef struct RtVarDef {
     uint8_t type;         /* RT_TY_* (for the log) */
     uint8_t has_min, has_max;
     RtValue init, min, max;
+    uint8_t visibility;   /* RT_PUBLIC, or RT_PRIVATE: only its player sees it (per player only) */
 } RtVarDef;
 
 typedef struct RtScriptDef {
@@ -127,6 +128,9 @@ typedef struct RtGameDef {
     const RtValue *consts;          /* constants, as overridden by this variant */
     int nenums;
     const RtEnumDef *enums;
+    /* score: the game's own measure of how well player is doing (its
+       `function score(p: player) : int`), for agents; NULL if undeclared. */
+    RtValue (*score)(RtGame *g, RtValue player);
 } RtGameDef;
 
 /* ---- frames: what a script function sees -------------------------------- */

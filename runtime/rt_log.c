@@ -111,8 +111,11 @@ static const char *render(const RtGame *g, const RtEvent *e, int viewer, char *b
             snprintf(name, sizeof name, "%s(%s)", v->name, rt_player_name(g, e->a[1], c, sizeof c));
         else
             snprintf(name, sizeof name, "%s", v->name);
-        snprintf(buf, size, "set %s %s -> %s", name, rt__value_text(g, v->type, e->a[2], a, sizeof a),
-                 rt__value_text(g, v->type, e->a[3], b, sizeof b));
+        if (!sees(e, viewer))
+            snprintf(buf, size, "set %s (hidden)", name);
+        else
+            snprintf(buf, size, "set %s %s -> %s", name, rt__value_text(g, v->type, e->a[2], a, sizeof a),
+                     rt__value_text(g, v->type, e->a[3], b, sizeof b));
         break;
     }
     case RT_EV_STATE:

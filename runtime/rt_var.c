@@ -40,7 +40,8 @@ void rt_set(RtGame *g, int var, RtValue p, RtValue v)
     if (old == v)
         return;
     *c = v;
-    RtEvent *e = rt__event(g, RT_EV_SET, RT_VIS_EVERYONE);
+    uint32_t vis = d->per_player && d->visibility == RT_PRIVATE && p >= 0 && p < 32 ? 1u << p : RT_VIS_EVERYONE;
+    RtEvent *e = rt__event(g, RT_EV_SET, vis);
     if (e) {
         e->a[0] = var;
         e->a[1] = d->per_player ? p : RT_NONE;

@@ -34,7 +34,8 @@ void rt_view_print(const RtGame *g, int player, FILE *out)
         if (d->per_player) {
             for (int p = 0; p < g->nplayers; p++)
                 fprintf(out, "%s %s %s", p ? "," : "", rt_player_name(g, p, a, sizeof a),
-                        rt__value_text(g, d->type, rt_get(g, v, p), b, sizeof b));
+                        d->visibility == RT_PRIVATE && player >= 0 && p != player
+                            ? "(hidden)" : rt__value_text(g, d->type, rt_get(g, v, p), b, sizeof b));
         } else {
             fprintf(out, " %s", rt__value_text(g, d->type, rt_get(g, v, 0), b, sizeof b));
         }

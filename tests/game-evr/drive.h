@@ -1,0 +1,422 @@
+/* drive.h: drive a game of evr through the runtime API for the rule tests.
+   Header-only; every function is static. Options are picked by label
+   (exact or prefix), zones and variables are found by their declared name,
+   and the log is searched as text (omniscient, viewer -1, or per seat). */
+#ifndef EVR_DRIVE_H
+#define EVR_DRIVE_H
+
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cardrt.h"
+#include "evr.h"
+
+#define REBEL 0
+#define EMPIRE 1
+#define LBL 256
+
+/* ---- starting and advancing ---------------------------------------------- */
+
+/* drv_new: a new game of def with seed, logging on. */
+static inline RtGame *drv_new(const RtGameDef *def, uint64_t seed)
+{
+    RtOptions o;
+    memset(&o, 0, sizeof o);
+    o.players = 2;
+    o.seed = seed;
+    o.log = 1;
+    o.max_rounds = 200;
+    RtGame *g = rt_new(def, &o);
+    cr_assert_not_null(g, "rt_new failed for seed %llu", (unsigned long long)seed);
+    return g;
+}
+
+/* drv_next: advance to the next decision; 1 if one is pending, 0 if over. */
+static inline int drv_next(RtGame *g)
+{
+    int r = rt_advance(g);
+    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
+    return r;
+}
+
+/* ---- options ---------------------------------------------------------------- */
+
+static inline const char *drv_label(const RtGame *g, int i)
+{
+    static char buf[8][LBL];
+    static int k;
+    k = (k + 1) % 8;
+    return rt_option_label(g, i, buf[k], LBL);
+}
+
+/* drv_labels: the current labels joined by " | " (static buffer). */
+static inline const char *drv_labels(const RtGame *g)
+{
+    static char out[8192];
+    out[0] = '\0';
+    for (int i = 0; i < rt_option_count(g); i++) {
+        if (i)
+            strncat(out, " | ", sizeof out - strlen(out) - 1);
+        strncat(out, drv_label(g, i), sizeof out - strlen(out) - 1);
+    }
+    return out;
+}
+
+/* drv_find: index of the option whose label equals text (prefix: starts with it), or -1. */
+static inline int drv_find(const RtGame *g, const char *text, int prefix)
+{
+    for (int i = 0; i < rt_option_count(g); i++) {
+        const char *l = drv_label(g, i);
+        if (prefix ? strncmp(l, text, strlen(text)) == 0 : strcmp(l, text) == 0)
+            return i;
+    }
+    return -1;
+}
+
+static inline int drv_has(const RtGame *g, const char *text) { return drv_find(g, text, 0) >= 0; }
+static inline int drv_has_prefix(const RtGame *g, const char *text) { return drv_find(g, text, 1) >= 0; }
+
+/* drv_pick / drv_pick_prefix: apply the option (fail with the labels if absent). */
+static inline void drv_pick_at(RtGame *g, const char *text, int prefix)
+{
+    int i = drv_find(g, text, prefix);
+    cr_assert(i >= 0, "no option %s\"%s\" for %s (prompt \"%s\"); options: %s", prefix ? "starting with " : "", text,
+              rt_player_name(g, rt_decision_player(g), (char[64]){0}, 64), rt_decision_prompt(g), drv_labels(g));
+    rt_apply(g, i);
+    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
+}
+static inline void drv_pick(RtGame *g, const char *text) { drv_pick_at(g, text, 0); }
+static inline void drv_pick_prefix(RtGame *g, const char *text) { drv_pick_at(g, text, 1); }
+
+/* drv_is_turn: the pending decision is a struggle turn. */
+static inline int drv_is_turn(const RtGame *g) { return strcmp(rt_decision_prompt(g), "take a turn") == 0; }
+
+/* ---- zones, cards, variables ------------------------------------------------ */
+
+static inline int drv_zone_decl(const RtGame *g, const char *name)
+{
+    const RtGameDef *d = rt_def(g);
+    for (int i = 0; i < d->nzones; i++)
+        if (strcmp(d->zones[i].name, name) == 0)
+            return i;
+    cr_assert_fail("no zone named %s", name);
+    return -1;
+}
+
+static inline RtValue drv_zone(RtGame *g, const char *name, int p) { return rt_zone(g, drv_zone_decl(g, name), p); }
+static inline int drv_size(RtGame *g, const char *name, int p) { return rt_zone_size(g, drv_zone(g, name, p)); }
+
+/* drv_count_named: copies of the card called card in zone name of p. */
+static inline int drv_count_named(RtGame *g, const char *zone, int p, const char *card)
+{
+    RtValue z = drv_zone(g, zone, p);
+    int n = 0;
+    for (int i = 0; i < rt_zone_size(g, z); i++)
+        if (strcmp(rt_card_name(g, rt_zone_at(g, z, i)), card) == 0)
+            n++;
+    return n;
+}
+
+/* drv_find_card: an instance of card in zone name of p, or RT_NONE. */
+static inline RtValue drv_find_card(RtGame *g, const char *zone, int p, const char *card)
+{
+    RtValue z = drv_zone(g, zone, p);
+    for (int i = 0; i < rt_zone_size(g, z); i++)
+        if (strcmp(rt_card_name(g, rt_zone_at(g, z, i)), card) == 0)
+            return rt_zone_at(g, z, i);
+    return RT_NONE;
+}
+
+/* drv_top_name: the name of the top card of a zone ("" if empty). */
+static inline const char *drv_top_name(RtGame *g, const char *zone, int p)
+{
+    RtValue z = drv_zone(g, zone, p);
+    int n = rt_zone_size(g, z);
+    return n ? rt_card_name(g, rt_zone_at(g, z, n - 1)) : "";
+}
+
+/* drv_event: the name of the current event ("" if none). */
+static inline const char *drv_event(RtGame *g) { return drv_top_name(g, "current", 0); }
+
+static inline int drv_var_index(const RtGame *g, const char *name)
+{
+    const RtGameDef *d = rt_def(g);
+    for (int i = 0; i < d->nvars; i++)
+        if (strcmp(d->vars[i].name, name) == 0)
+            return i;
+    cr_assert_fail("no variable named %s", name);
+    return -1;
+}
+
+static inline RtValue drv_var(const RtGame *g, const char *name, int p) { return rt_get(g, drv_var_index(g, name), p); }
+
+static inline int drv_kind(const RtGame *g, const char *name)
+{
+    const RtGameDef *d = rt_def(g);
+    for (int i = 0; i < d->nkinds; i++)
+        if (strcmp(d->kinds[i].name, name) == 0)
+            return i;
+    cr_assert_fail("no kind named %s", name);
+    return -1;
+}
+
+/* drv_exhausted: a resource card's state "exhausted". */
+static inline int drv_exhausted(RtGame *g, RtValue card) { return rt_card_state(g, card, drv_kind(g, "resource"), 0, 0); }
+
+/* drv_total_cards: the sum of the sizes of every zone instance. */
+static inline int drv_total_cards(RtGame *g)
+{
+    const RtGameDef *d = rt_def(g);
+    int n = 0;
+    for (int i = 0; i < d->nzones; i++) {
+        if (d->zones[i].per_player)
+            for (int p = 0; p < rt_players(g); p++)
+                n += rt_zone_size(g, rt_zone(g, i, p));
+        else
+            n += rt_zone_size(g, rt_zone(g, i, 0));
+    }
+    return n;
+}
+
+/* ---- the log ------------------------------------------------------------------ */
+
+static inline const char *drv_line(const RtGame *g, int i, int viewer)
+{
+    static char buf[4][1024];
+    static int k;
+    k = (k + 1) % 4;
+    return rt_log_line(g, i, viewer, buf[k], sizeof buf[k]);
+}
+
+/* drv_log_find: the first event at or after from whose text (for viewer)
+   contains needle, or -1. */
+static inline int drv_log_find(const RtGame *g, int viewer, int from, const char *needle)
+{
+    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
+        if (strstr(drv_line(g, i, viewer), needle))
+            return i;
+    return -1;
+}
+
+/* drv_log_count: events in [from, to) whose text contains needle (to < 0: the end). */
+static inline int drv_log_count(const RtGame *g, int viewer, int from, int to, const char *needle)
+{
+    int n = 0;
+    if (to < 0 || to > rt_log_count(g))
+        to = rt_log_count(g);
+    for (int i = from < 0 ? 0 : from; i < to; i++)
+        if (strstr(drv_line(g, i, viewer), needle))
+            n++;
+    return n;
+}
+
+/* drv_last_choice: the last "choose" event (omniscient), or "". */
+static inline const char *drv_last_choice(const RtGame *g)
+{
+    for (int i = rt_log_count(g) - 1; i >= 0; i--) {
+        const char *l = drv_line(g, i, -1);
+        if (strncmp(l, "choose ", 7) == 0)
+            return l;
+    }
+    return "";
+}
+
+/* drv_dump: the omniscient log from event from, to stderr (for debugging). */
+static inline void drv_dump(const RtGame *g, int from)
+{
+    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
+        fprintf(stderr, "%4d %s\n", i, drv_line(g, i, -1));
+}
+
+/* ---- policies ---------------------------------------------------------------- */
+
+/* A small deterministic generator for random policies. */
+static inline uint64_t drv_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* drv_random_move: apply a uniformly random option. */
+static inline void drv_random_move(RtGame *g, uint64_t *rng)
+{
+    rt_apply(g, (int)(drv_rand(rng) % (uint64_t)rt_option_count(g)));
+    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
+}
+
+/* drv_play_random: play to the end with random choices; returns the number of decisions. */
+static inline int drv_play_random(RtGame *g, uint64_t rngseed)
+{
+    uint64_t rng = rngseed;
+    int n = 0;
+    while (drv_next(g)) {
+        drv_random_move(g, &rng);
+        n++;
+    }
+    return n;
+}
+
+/* drv_player_name: "Rebel Alliance" / "Galactic Empire". */
+static inline const char *drv_pname(int p) { return p == REBEL ? "Rebel Alliance" : "Galactic Empire"; }
+
+/* ---- card values (from cards/evr: resource value / exhausted value) ---------------- */
+
+typedef struct DrvValue {
+    const char *name;
+    int value, exhausted;
+} DrvValue;
+
+__attribute__((unused)) static const DrvValue drv_values[] = {
+    {"Luke Skywalker", 5, 2}, {"Leia Organa", 4, 2}, {"Han Solo", 4, 1}, {"Chewbacca", 5, 3},
+    {"Obi-Wan Kenobi", 3, 1}, {"Lando Calrissian", 4, 2}, {"Mon Mothma", 3, 2}, {"R2-D2 and C-3PO", 2, 1},
+    {"Rebel Trooper", 2, 2}, {"X-wing", 3, 3}, {"Y-wing", 2, 2}, {"Snowspeeder", 2, 2},
+    {"Millennium Falcon", 4, 4}, {"Rebel Spy", 1, 1}, {"Corellian Corvette", 3, 3},
+    {"Darth Vader", 6, 3}, {"Emperor Palpatine", 5, 2}, {"Grand Moff Tarkin", 4, 2}, {"Boba Fett", 4, 2},
+    {"Admiral Piett", 3, 1}, {"Director Krennic", 3, 2}, {"General Veers", 4, 2}, {"Captain Needa", 3, 1},
+    {"Stormtrooper", 2, 2}, {"TIE Fighter", 2, 2}, {"Probe Droid", 1, 1}, {"AT-AT Walker", 4, 4},
+    {"Star Destroyer", 4, 4}, {"Imperial Officer", 1, 1}, {"Imperial Shuttle", 3, 3},
+};
+
+static inline const DrvValue *drv_value_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof drv_values / sizeof drv_values[0]; i++)
+        if (strcmp(drv_values[i].name, name) == 0)
+            return &drv_values[i];
+    cr_assert_fail("no value for card %s", name);
+    return NULL;
+}
+
+static inline int drv_is_character(const char *name)
+{
+    const DrvValue *v = drv_value_of(name);
+    return v->value != v->exhausted;
+}
+
+/* drv_total: p's total resource value computed from the play area (full: Kessel Run). */
+static inline int drv_total(RtGame *g, int p, int full)
+{
+    RtValue z = drv_zone(g, "play", p);
+    int t = 0;
+    for (int i = 0; i < rt_zone_size(g, z); i++) {
+        RtValue c = rt_zone_at(g, z, i);
+        const DrvValue *v = drv_value_of(rt_card_name(g, c));
+        t += drv_exhausted(g, c) && !full ? v->exhausted : v->value;
+    }
+    return t;
+}
+
+/* Event numbers (from cards/evr/events.cards). */
+typedef struct DrvEvent {
+    const char *name;
+    int capacity, objective, victory, influence;
+} DrvEvent;
+
+__attribute__((unused)) static const DrvEvent drv_events[] = {
+    {"Escape From Tatooine", 4, 12, 1, 1}, {"Rescue of Princess Leia", 4, 11, 1, 1},
+    {"Destruction of Alderaan", 5, 14, 2, 0}, {"Battle of Yavin", 6, 18, 3, 0}, {"Battle of Hoth", 7, 17, 2, 1},
+    {"Asteroid Field Chase", 4, 10, 1, 1}, {"Dagobah Training", 4, 10, 1, 2}, {"Cloud City Betrayal", 5, 13, 2, 1},
+    {"Bounty on Han Solo", 4, 13, 1, 2}, {"Jabba's Palace", 5, 12, 1, 2}, {"Battle of Endor", 8, 20, 3, 1},
+    {"Duel on the Death Star", 3, 9, 1, 1}, {"Theft of the Death Star Plans", 6, 15, 2, 1},
+    {"Battle of Scarif", 7, 19, 3, 0}, {"Kessel Run", 3, 8, 1, 0}, {"Mos Eisley Cantina", 4, 9, 1, 1},
+    {"Attack on the Shield Generator", 6, 16, 2, 1}, {"Dissolution of the Imperial Senate", 5, 12, 2, 2},
+    {"Capture of the Tantive IV", 3, 10, 1, 1}, {"Search for the Rebel Base", 6, 14, 2, 1},
+    {"Alliance with Mon Calamari", 5, 15, 2, 1}, {"Tibanna Gas Heist", 5, 11, 1, 1}, {"Raid on Jedha", 4, 11, 1, 0},
+    {"Construction of the Second Death Star", 8, 19, 3, 2},
+};
+
+static inline const DrvEvent *drv_event_info(const char *name)
+{
+    for (size_t i = 0; i < sizeof drv_events / sizeof drv_events[0]; i++)
+        if (strcmp(drv_events[i].name, name) == 0)
+            return &drv_events[i];
+    cr_assert_fail("no event %s", name);
+    return NULL;
+}
+
+
+/* drv_setup: answer the setup's character choices by name (NULL: the first
+   option offered), Rebel first; returns with no decision applied after. */
+static inline void drv_setup(RtGame *g, const char *const *reb, const char *const *emp)
+{
+    for (int k = 0; k < 8; k++) {
+        const char *const *names = k < 4 ? reb : emp;
+        cr_assert(drv_next(g), "game over during setup");
+        cr_assert_eq(rt_decision_player(g), k < 4 ? REBEL : EMPIRE, "setup choice %d by the wrong player", k);
+        if (names && names[k % 4])
+            drv_pick(g, names[k % 4]);
+        else
+            rt_apply(g, 0);
+    }
+}
+
+/* drv_in_phase: the name of the last "phase" event ("" before any). */
+static inline const char *drv_phase(const RtGame *g)
+{
+    for (int i = rt_log_count(g) - 1; i >= 0; i--) {
+        const char *l = drv_line(g, i, -1);
+        if (strncmp(l, "phase ", 6) == 0)
+            return l + 6;
+        if (strncmp(l, "round ", 6) == 0)
+            return "";
+    }
+    return "";
+}
+
+/* drv_is_strategy_name: name is one of the 10 strategy cards. */
+static inline int drv_is_strategy_name(const char *name)
+{
+    static const char *const names[] = {"Rebel Deception", "Rebel Infiltration", "Diplomacy", "Hit and Run", "Hope",
+                                        "Imperial Deception", "Imperial Infiltration", "Propaganda", "Reinforcements",
+                                        "Intimidation"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* drv_is_strategy_choice: the pending decision is the planning phase's choice of a strategy. */
+static inline int drv_is_strategy_choice(const RtGame *g)
+{
+    return strcmp(drv_phase(g), "planning") == 0 && rt_option_count(g) > 0 && drv_is_strategy_name(drv_label(g, 0));
+}
+
+
+/* ---- searching seeds --------------------------------------------------------- */
+
+enum { DRV_RANDOM = 0, DRV_APPLIED = 1, DRV_STOP = 2 };
+/* A visitor sees every pending decision: DRV_RANDOM lets the driver pick at
+   random, DRV_APPLIED says it answered the decision itself, DRV_STOP ends the search. */
+typedef int (*DrvVisit)(RtGame *g, uint64_t *rng, void *ctx);
+
+/* drv_search: random games of def for seeds from..to, each visited at every
+   decision; returns the seed at which the visitor stopped, or 0. */
+static inline uint64_t drv_search(const RtGameDef *def, uint64_t from, uint64_t to, DrvVisit visit, void *ctx)
+{
+    for (uint64_t seed = from; seed <= to; seed++) {
+        RtGame *g = drv_new(def, seed);
+        uint64_t rng = seed * 7919u + 17u;
+        int stop = 0;
+        while (!stop && drv_next(g)) {
+            int r = visit(g, &rng, ctx);
+            if (r == DRV_STOP)
+                stop = 1;
+            else if (r == DRV_RANDOM)
+                drv_random_move(g, &rng);
+        }
+        rt_free(g);
+        if (stop)
+            return seed;
+    }
+    return 0;
+}
+
+/* drv_capacity / drv_objective: the current event's numbers. */
+static inline int drv_capacity(RtGame *g) { return drv_event_info(drv_event(g))->capacity; }
+static inline int drv_objective(RtGame *g) { return drv_event_info(drv_event(g))->objective; }
+
+#endif
