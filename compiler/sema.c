@@ -833,7 +833,7 @@ static Type check_expr(Sema *S, AstNode *e)
         t = mk(T_SIDES, -1);
         break;
     case AST_MY:
-        return player_member(S, e, e->name, e->loc);
+        return player_member(S, e, e->name, e->loc2.line ? e->loc2 : e->loc);
     case AST_FIELD_OF: {
         Type o = check_expr(S, e->a);
         if (o.base == T_ERROR)

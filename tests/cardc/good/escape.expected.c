@@ -162,6 +162,7 @@ const RtGameDef escape_game = {
     0, 1,
     0, consts_base,
     0, NULL,
+    NULL,
 };
 
 const RtGameDef *const escape_variants[] = {

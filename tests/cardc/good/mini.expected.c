@@ -270,8 +270,8 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "score", 1, RT_TY_INT, 1, 0, 0, 0, 0 },
-    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0 },
+    { "score", 1, RT_TY_INT, 1, 0, 0, 0, 0, RT_PUBLIC },
+    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
 };
 
 static const char *const strings[] = {
@@ -311,6 +311,7 @@ const RtGameDef mini_game = {
     1, 2,
     1, consts_base,
     0, NULL,
+    NULL,
 };
 
 const RtGameDef *const mini_variants[] = {
