@@ -2480,14 +2480,6 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
                     collect_card(S, decls[i]->list.items[j], vi);
             vi++;
         }
-    for (int k = 0; k < m->nkinds; k++) {
-        int n = 0;
-        for (int c = 0; c < m->ncards; c++)
-            if (m->cards[c].kind == k)
-                n++;
-        if (n == 0 && d->errors == 0)
-            diag_warning(d, m->kinds[k].loc, "kind '%s' has no cards", m->kinds[k].name);
-    }
 
     /* units: setup, round, then the functions */
     int base_setup = -1, base_round = -1;
@@ -2538,6 +2530,14 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     if (S->endings == 0 && S->round)
         diag_error(d, m->game_loc, "the game can never end: no script contains 'win' or 'draw_game'");
 
+    for (int k = 0; k < m->nkinds && d->errors == 0; k++) {
+        int n = 0;
+        for (int c = 0; c < m->ncards; c++)
+            if (m->cards[c].kind == k)
+                n++;
+        if (n == 0)
+            diag_warning(d, m->kinds[k].loc, "kind '%s' has no cards", m->kinds[k].name);
+    }
     for (int z = 1; z < m->nzones && d->errors == 0; z++)
         if (!m->zones[z].used)
             diag_warning(d, m->zones[z].loc, "zone '%s' is never used", m->zones[z].name);
