@@ -1,5 +1,5 @@
 /* cardc.c: the command-line driver: load a game's sources, check them, and
-   run a back end (check, c, build). */
+   run a back end (check, c, build, yaml, json). */
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -14,22 +14,27 @@
 #include "ast.h"
 #include "diag.h"
 #include "emit_c.h"
+#include "export_json.h"
+#include "export_yaml.h"
 #include "load.h"
 #include "model.h"
 
 static const char usage[] =
     "usage: cardc COMMAND [options] GAME...\n"
     "\n"
-    "GAME is a game folder (every .cards file in it, in name order) or .cards files.\n"
+    "GAME is a game folder (every .cards, .yaml, .yml and .csv file in it, in name\n"
+    "order) or such files.\n"
     "\n"
     "commands:\n"
     "  check GAME            check the game and report every error\n"
     "  c GAME -o DIR         write DIR/<id>.c and DIR/<id>.h (the generated C)\n"
     "  build GAME -o FILE    generate the C and compile the engine FILE with cc\n"
+    "  yaml GAME -o DIR      write the game as YAML files, one per source file, into DIR\n"
+    "  json GAME [-o FILE]   write the card database as JSON (to stdout without -o)\n"
     "  help                  this text\n"
     "\n"
     "options:\n"
-    "  -o PATH               output folder (c) or engine file (build)\n"
+    "  -o PATH               output folder (c, yaml), engine file (build) or JSON file (json)\n"
     "  --cc CC               the C compiler for build (default: $CC or cc)\n"
     "  --runtime DIR         where cardrt.h and libcardrt.a are (default: beside cardc)\n"
     "  --version             print the version\n"
@@ -232,7 +237,9 @@ int main(int argc, char **argv)
     int is_check = strcmp(args.command, "check") == 0;
     int is_c = strcmp(args.command, "c") == 0;
     int is_build = strcmp(args.command, "build") == 0;
-    if (!is_check && !is_c && !is_build) {
+    int is_yaml = strcmp(args.command, "yaml") == 0;
+    int is_json = strcmp(args.command, "json") == 0;
+    if (!is_check && !is_c && !is_build && !is_yaml && !is_json) {
         fprintf(stderr, "cardc: error: unknown command '%s' (see cardc --help)\n", args.command);
         free(args.inputs);
         return 2;
@@ -242,8 +249,8 @@ int main(int argc, char **argv)
         free(args.inputs);
         return 2;
     }
-    if ((is_c || is_build) && !args.out) {
-        fprintf(stderr, "cardc: error: '%s' needs -o %s\n", args.command, is_c ? "DIR" : "FILE");
+    if ((is_c || is_build || is_yaml) && !args.out) {
+        fprintf(stderr, "cardc: error: '%s' needs -o %s\n", args.command, is_build ? "FILE" : "DIR");
         free(args.inputs);
         return 2;
     }
@@ -253,7 +260,8 @@ int main(int argc, char **argv)
     diag_init(&d, &arena, stderr);
     AstProgram prog = {0};
     int rc = 0;
-    int loaded = load_inputs(&d, &arena, args.inputs, args.ninputs, &prog);
+    int provenance = 0;
+    int loaded = load_inputs_ex(&d, &arena, args.inputs, args.ninputs, &prog, 0, &provenance);
     if (loaded < 0) {
         rc = 2;
         goto done;
@@ -267,23 +275,70 @@ int main(int argc, char **argv)
         rc = 1;
         goto done;
     }
-    const char **files = arena_alloc(&arena, sizeof(char *) * (size_t)(d.nsources + 1));
-    for (int i = 0; i < d.nsources; i++)
-        files[i] = d.sources[i].path;
-    if (is_c) {
+    /* YAML files with provenance: load again with the recorded origins, so
+       that the generated C (and a YAML export) names the original files and
+       lines; diagnostics above pointed into the YAML files. */
+    Diag *used = &d;
+    Diag d2;
+    if (provenance && (is_c || is_build || is_yaml)) {
+        FILE *sink = fopen("/dev/null", "w");
+        diag_init(&d2, &arena, sink ? sink : stderr);
+        AstProgram prog2 = {0};
+        if (load_inputs_ex(&d2, &arena, args.inputs, args.ninputs, &prog2, LOAD_ORIGINS, NULL) >= 0 && !d2.errors) {
+            Model *m2 = sema_check(&d2, &arena, &prog2);
+            if (m2 && !d2.errors) {
+                m = m2;
+                prog = prog2;
+                used = &d2;
+            }
+        }
+        if (sink)
+            fclose(sink);
+        d2.out = stderr;
+        if (used == &d)
+            fprintf(stderr, "cardc: warning: the YAML provenance (source/origin/lines) does not check; "
+                            "the output names the YAML files instead\n");
+    }
+    const char **files = arena_alloc(&arena, sizeof(char *) * (size_t)(used->nsources + 1));
+    for (int i = 0; i < used->nsources; i++)
+        files[i] = used->sources[i].path;
+    if (is_c || is_yaml) {
         struct stat st;
         if (stat(args.out, &st) != 0 || !S_ISDIR(st.st_mode)) {
             diag_plain(&d, "output folder '%s' does not exist", args.out);
             rc = 2;
             goto done;
         }
-        char *src = emit_c_source(m, &arena, files, d.nsources);
-        char *hdr = emit_c_header(m, &arena, files, d.nsources);
+    }
+    if (is_c) {
+        char *src = emit_c_source(m, &arena, files, used->nsources);
+        char *hdr = emit_c_header(m, &arena, files, used->nsources);
         if (write_atomic(&d, arena_printf(&arena, "%s/%s.h", args.out, m->id), hdr) != 0
             || write_atomic(&d, arena_printf(&arena, "%s/%s.c", args.out, m->id), src) != 0)
             rc = 2;
     } else if (is_build) {
-        rc = cmd_build(&d, &arena, &args, m, files, d.nsources);
+        rc = cmd_build(&d, &arena, &args, m, files, used->nsources);
+    } else if (is_yaml) {
+        for (int i = 0; i < used->nsources && rc == 0; i++) {
+            char *text = export_yaml_text(used, &arena, &prog, i);
+            if (!text) {
+                rc = 1;
+                d.errors += used == &d ? 0 : used->errors;
+                break;
+            }
+            const char *name = export_yaml_name(used, &arena, i);
+            if (write_atomic(&d, arena_printf(&arena, "%s/%s", args.out, name), text) != 0)
+                rc = 2;
+        }
+    } else if (is_json) {
+        char *text = export_json_text(m, &arena);
+        if (args.out) {
+            if (write_atomic(&d, args.out, text) != 0)
+                rc = 2;
+        } else if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
+            diag_plain(&d, "cannot write the JSON to stdout");
+            rc = 2;
+        }
     }
 done:
     if (d.errors && rc == 0)

@@ -18,3 +18,13 @@ for dir in tests/cardc/good/*/; do
 done
 CARDC_UPDATE_GOLDENS=1 build/tests/parse >/dev/null
 echo "goldens rewritten; review: git diff --stat tests/"
+# YAML and CSV front ends (tests/yaml, tests/csv): bad inputs and the CSV sample
+for f in tests/yaml/bad/*.yaml; do
+  "$cardc" check "$f" 2> "${f%.yaml}.expected" >/dev/null || true
+done
+for dir in tests/csv/bad/*/; do
+  dir=${dir%/}
+  "$cardc" check "$dir" 2> "$dir.expected" >/dev/null || true
+done
+"$cardc" json tests/csv/good/mini | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps(d["cards"], ensure_ascii=False))' \
+  > tests/csv/good/mini.expected.json

@@ -1,0 +1,282 @@
+/* csv_load.c: card tables in CSV (RFC 4180: commas, double quotes, "" for a
+   quote inside quotes, newlines inside quotes, CRLF or LF line ends). */
+#include "csv_load.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* One cell: its unquoted text and where it starts. */
+typedef struct Cell {
+    const char *text;
+    Loc loc;
+    int quoted;
+} Cell;
+
+/* The scanner: position in the text. */
+typedef struct Csv {
+    Diag *d;
+    Arena *a;
+    const char *s;
+    size_t len, i;
+    int file, line, col;
+    char *buf;              /* scratch for one cell: len + 1 bytes */
+} Csv;
+
+static Loc here(const Csv *c)
+{
+    Loc l = { c->file, c->line, c->col };
+    return l;
+}
+
+static void advance(Csv *c)
+{
+    if (c->s[c->i] == '\n') {
+        c->line++;
+        c->col = 1;
+    } else {
+        c->col++;
+    }
+    c->i++;
+}
+
+/* utf8_ok: the length of the valid UTF-8 sequence at s (n bytes left), or 0. */
+static int utf8_ok(const unsigned char *s, size_t n)
+{
+    if (s[0] < 0x80)
+        return 1;
+    int len = (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (!len || (size_t)len > n || s[0] == 0xC0 || s[0] == 0xC1 || s[0] > 0xF4)
+        return 0;
+    for (int k = 1; k < len; k++)
+        if ((s[k] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* row: scan one record into cells (at most max); returns the number of
+   cells, 0 at the end of the text, -1 after a reported error (the rest of
+   the record is skipped). */
+static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
+{
+    /* skip empty lines */
+    while (c->i < c->len && (c->s[c->i] == '\n' || (c->s[c->i] == '\r' && c->s[c->i + 1] == '\n'))) {
+        if (c->s[c->i] == '\r')
+            c->i++;
+        advance(c);
+    }
+    if (c->i >= c->len)
+        return 0;
+    *row_loc = here(c);
+    int n = 0, bad = 0;
+    for (;;) {
+        Cell cell = { NULL, here(c), 0 };
+        char *buf = c->buf;
+        size_t j = 0;
+        if (c->s[c->i] == '"') {
+            cell.quoted = 1;
+            advance(c);
+            for (;;) {
+                if (c->i >= c->len) {
+                    if (!bad)
+                        diag_error(c->d, cell.loc, "this quoted field has no closing '\"'");
+                    return -1;
+                }
+                if (c->s[c->i] == '"') {
+                    if (c->s[c->i + 1] == '"') {
+                        buf[j++] = '"';
+                        advance(c);
+                        advance(c);
+                        continue;
+                    }
+                    advance(c);
+                    break;
+                }
+                int u = utf8_ok((const unsigned char *)c->s + c->i, c->len - c->i);
+                if (!u) {
+                    if (!bad)
+                        diag_error(c->d, here(c), "invalid UTF-8 in a CSV field");
+                    bad = 1;
+                    u = 1;
+                }
+                if (c->s[c->i] == '\r' && c->s[c->i + 1] == '\n') {
+                    c->i++; /* CRLF inside quotes is a newline */
+                    continue;
+                }
+                for (int k = 0; k < u; k++)
+                    buf[j++] = c->s[c->i + (size_t)k];
+                if (u > 1) {
+                    c->i += (size_t)u;
+                    c->col += u;
+                } else {
+                    advance(c);
+                }
+            }
+            if (c->i < c->len && c->s[c->i] != ',' && c->s[c->i] != '\n' && c->s[c->i] != '\r') {
+                if (!bad)
+                    diag_error(c->d, here(c), "unexpected text after a quoted field (a field with '\"' must be quoted whole)");
+                bad = 1;
+                while (c->i < c->len && c->s[c->i] != ',' && c->s[c->i] != '\n')
+                    advance(c);
+            }
+        } else {
+            while (c->i < c->len && c->s[c->i] != ',' && c->s[c->i] != '\n'
+                   && !(c->s[c->i] == '\r' && c->s[c->i + 1] == '\n')) {
+                if (c->s[c->i] == '"') {
+                    if (!bad)
+                        diag_error(c->d, here(c), "a '\"' inside an unquoted field (quote the whole field and write '\"\"')");
+                    bad = 1;
+                }
+                int u = utf8_ok((const unsigned char *)c->s + c->i, c->len - c->i);
+                if (!u) {
+                    if (!bad)
+                        diag_error(c->d, here(c), "invalid UTF-8 in a CSV field");
+                    bad = 1;
+                    u = 1;
+                }
+                for (int k = 0; k < u; k++)
+                    buf[j++] = c->s[c->i + (size_t)k];
+                if (u > 1) {
+                    c->i += (size_t)u;
+                    c->col += u;
+                } else {
+                    advance(c);
+                }
+            }
+        }
+        buf[j] = '\0';
+        cell.text = arena_strndup(c->a, buf, j);
+        if (n < max)
+            cells[n] = cell;
+        n++;
+        if (c->i < c->len && c->s[c->i] == ',') {
+            advance(c);
+            continue;
+        }
+        if (c->i < c->len && c->s[c->i] == '\r')
+            c->i++;
+        if (c->i < c->len)
+            advance(c); /* the newline */
+        break;
+    }
+    return bad ? -1 : n;
+}
+
+static int is_ident(const char *s)
+{
+    if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+        return 0;
+    for (s++; *s; s++)
+        if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+            return 0;
+    return 1;
+}
+
+#define CSV_MAX_COLUMNS 256
+
+int csv_load_file(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *cells)
+{
+    int before = d->errors;
+    const DiagSource *src = &d->sources[file];
+    Csv c = { d, arena, src->text, src->len, 0, file, 1, 1, arena_alloc(arena, src->len + 1) };
+    if (strlen(src->text) != src->len) {
+        Loc l = { file, 1, 1 };
+        diag_error(d, l, "a NUL byte in a CSV file");
+        return 1;
+    }
+    /* a UTF-8 byte order mark is skipped */
+    if (c.len >= 3 && memcmp(c.s, "\xEF\xBB\xBF", 3) == 0)
+        c.i = 3;
+    Cell head[CSV_MAX_COLUMNS];
+    Loc rl;
+    int nh = row(&c, head, CSV_MAX_COLUMNS, &rl);
+    if (nh <= 0) {
+        if (nh == 0) {
+            Loc l = { file, 1, 1 };
+            diag_error(d, l, "a CSV card table needs a header row (name, kind, [count,] fields...)");
+        }
+        return d->errors - before;
+    }
+    if (nh > CSV_MAX_COLUMNS) {
+        diag_error(d, rl, "more than %d columns", CSV_MAX_COLUMNS);
+        return d->errors - before;
+    }
+    int col_name = -1, col_kind = -1, col_count = -1;
+    for (int k = 0; k < nh; k++) {
+        const char *h = head[k].text;
+        if (!is_ident(h)) {
+            diag_error(d, head[k].loc, "the column name '%s' is not a field name", h);
+            continue;
+        }
+        for (int j = 0; j < k; j++)
+            if (strcmp(head[j].text, h) == 0) {
+                diag_error(d, head[k].loc, "the column '%s' appears twice", h);
+                diag_note(d, head[j].loc, "first here");
+            }
+        if (strcmp(h, "name") == 0)
+            col_name = k;
+        else if (strcmp(h, "kind") == 0)
+            col_kind = k;
+        else if (strcmp(h, "count") == 0)
+            col_count = k;
+    }
+    if (col_name < 0 || col_kind < 0) {
+        diag_error(d, rl, "a CSV card table needs the columns 'name' and 'kind'");
+        return d->errors - before;
+    }
+    if (d->errors > before)
+        return d->errors - before;
+    Cell cellv[CSV_MAX_COLUMNS];
+    for (;;) {
+        int n = row(&c, cellv, CSV_MAX_COLUMNS, &rl);
+        if (n == 0)
+            break;
+        if (n < 0)
+            continue;
+        if (n != nh) {
+            diag_error(d, rl, "this row has %d field%s but the header has %d", n, n == 1 ? "" : "s", nh);
+            continue;
+        }
+        AstNode *card = ast_new(arena, AST_CARD, rl);
+        card->loc2 = cellv[col_name].loc;
+        card->text = cellv[col_name].text;
+        card->name = cellv[col_kind].text;
+        card->ival = 1;
+        if (card->text[0] == '\0') {
+            diag_error(d, cellv[col_name].loc, "this card has no name");
+            continue;
+        }
+        if (!is_ident(card->name)) {
+            diag_error(d, cellv[col_kind].loc, "'%s' is not a kind name", card->name);
+            continue;
+        }
+        if (col_count >= 0 && cellv[col_count].text[0]) {
+            const char *p = cellv[col_count].text;
+            int64_t v = 0;
+            for (; *p >= '0' && *p <= '9' && v <= INT32_MAX; p++)
+                v = v * 10 + (*p - '0');
+            if (*p || v > INT32_MAX) {
+                diag_error(d, cellv[col_count].loc, "column 'count': '%s' is not a number of copies", cellv[col_count].text);
+                continue;
+            }
+            card->ival = v;
+        }
+        for (int k = 0; k < nh; k++) {
+            if (k == col_name || k == col_kind || k == col_count)
+                continue;
+            LoadCell lc = { 0 };
+            lc.card = card;
+            lc.field = head[k].text;
+            lc.text = cellv[k].text;
+            lc.loc = cellv[k].loc;
+            lc.value_loc = cellv[k].loc;
+            lc.script_base = cellv[k].loc;
+            if (cellv[k].quoted)
+                lc.script_base.col++;
+            lc.column_loc = head[k].loc;
+            lc.csv_file = file;
+            load_cell_add(arena, cells, &lc);
+        }
+        ast_push(arena, &prog->decls, card);
+    }
+    return d->errors - before;
+}

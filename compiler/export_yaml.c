@@ -1,0 +1,603 @@
+/* export_yaml.c: the YAML back end: each declaration is written as the
+   mapping yaml_load reads back, with its origin line; scripts are printed
+   by print.c in their line-preserving layout. Declaration kinds are one
+   table (a writer per kind); a kind without a writer is reported, never
+   skipped silently. */
+#include "export_yaml.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "print.h"
+
+/* The output buffer and the state of one file. */
+typedef struct Ex {
+    Diag *d;
+    Arena *a;
+    char *s;
+    size_t len, cap;
+    int failed;
+} Ex;
+
+static void put(Ex *x, const char *s)
+{
+    size_t n = strlen(s);
+    if (x->len + n + 1 > x->cap) {
+        size_t cap = x->cap ? x->cap : 4096;
+        while (x->len + n + 1 > cap)
+            cap *= 2;
+        char *ns = realloc(x->s, cap);
+        if (!ns) {
+            x->failed = 1;
+            return;
+        }
+        x->s = ns;
+        x->cap = cap;
+    }
+    memcpy(x->s + x->len, s, n + 1);
+    x->len += n;
+}
+
+static void putf(Ex *x, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void putf(Ex *x, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof buf) {
+        put(x, buf);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        x->failed = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    put(x, big);
+    free(big);
+}
+
+/* A YAML double-quoted scalar. */
+static void qstr(Ex *x, const char *s)
+{
+    put(x, "\"");
+    char one[8];
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"')
+            put(x, "\\\"");
+        else if (*p == '\\')
+            put(x, "\\\\");
+        else if (*p == '\n')
+            put(x, "\\n");
+        else if (*p == '\t')
+            put(x, "\\t");
+        else if (*p < 0x20 || *p == 0x7f) {
+            snprintf(one, sizeof one, "\\x%02x", *p);
+            put(x, one);
+        } else {
+            one[0] = (char)*p;
+            one[1] = '\0';
+            put(x, one);
+        }
+    }
+    put(x, "\"");
+}
+
+static int plain_ok(const char *s)
+{
+    static const char *const special[] = { "true", "false", "yes", "no", "on", "off", "null", "y", "n", NULL };
+    if (!*s)
+        return 0;
+    int ident = *s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z');
+    for (const char *p = s; *p; p++)
+        if (!(*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+            return 0;
+    if (!ident) {
+        /* digits only: an integer without leading zeros */
+        return s[0] != '0' || s[1] == '\0';
+    }
+    for (int i = 0; special[i]; i++) {
+        const char *a = s, *b = special[i];
+        while (*a && (*a | 0x20) == *b) {
+            a++;
+            b++;
+        }
+        if (!*a && !*b)
+            return 0;
+    }
+    return 1;
+}
+
+/* A name, a number or a string: plain when that is unambiguous. */
+static void scal(Ex *x, const char *s)
+{
+    if (plain_ok(s))
+        put(x, s);
+    else
+        qstr(x, s);
+}
+
+/* A script or expression value at indentation ind: a quoted string on one
+   line, or a literal block. */
+static void script_value(Ex *x, const char *text, int ind)
+{
+    if (!strchr(text, '\n')) {
+        if (plain_ok(text) || (text[0] == '-' && plain_ok(text + 1) && text[1] >= '0' && text[1] <= '9'))
+            put(x, text);
+        else
+            qstr(x, text);
+        return;
+    }
+    put(x, "|-\n");
+    const char *p = text;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n > 0) {
+            for (int i = 0; i < ind; i++)
+                put(x, " ");
+            char *line = arena_strndup(x->a, p, n);
+            put(x, line);
+        }
+        put(x, "\n");
+        p += n;
+        if (*p == '\n')
+            p++;
+    }
+    x->len--; /* the caller ends the line */
+    x->s[x->len] = '\0';
+}
+
+static PrintResult print_or_fail(Ex *x, const AstNode *n, int block)
+{
+    PrintResult r = block ? print_block(x->a, n) : print_expr(x->a, n);
+    if (!r.text) {
+        diag_error(x->d, n ? n->loc : (Loc){ 0, 0, 0 }, "internal error: %s", r.error ? r.error : "cannot print");
+        x->failed = 1;
+    }
+    return r;
+}
+
+/* An expression after "key: " (no provenance: its lines do not reach code). */
+static void expr_value(Ex *x, const AstNode *e, int ind)
+{
+    PrintResult r = print_or_fail(x, e, 0);
+    if (r.text)
+        script_value(x, r.text, ind);
+}
+
+/* The provenance lines of the current declaration: "key: [keyline, scriptline]". */
+typedef struct Lines {
+    char buf[2048];
+    size_t len;
+} Lines;
+
+static void lines_add(Lines *l, const char *key, int keyline, int scriptline, int decl_line, int block)
+{
+    if (keyline <= 0)
+        return;
+    int dflt = scriptline == 0 || scriptline == keyline + block;
+    if (keyline == decl_line && dflt)
+        return;
+    int n;
+    if (dflt)
+        n = snprintf(l->buf + l->len, sizeof l->buf - l->len, "%s%s: %d", l->len ? ", " : "", key, keyline);
+    else
+        n = snprintf(l->buf + l->len, sizeof l->buf - l->len, "%s%s: [%d, %d]", l->len ? ", " : "", key, keyline,
+                     scriptline);
+    if (n > 0 && (size_t)n < sizeof l->buf - l->len)
+        l->len += (size_t)n;
+}
+
+static void end_decl(Ex *x, int ind, int line, const Lines *l)
+{
+    putf(x, "%*sorigin: %d\n", ind, "", line);
+    if (l && l->len)
+        putf(x, "%*slines: {%s}\n", ind, "", l->buf);
+}
+
+/* A script under key: written, and its lines added to l. */
+static void script_key(Ex *x, const char *key, const AstNode *b, int keyline, int decl_line, int ind, Lines *l)
+{
+    putf(x, "%*s%s: ", ind, "", key);
+    PrintResult r = print_or_fail(x, b, 1);
+    if (r.text)
+        script_value(x, r.text, ind + 2);
+    put(x, "\n");
+    lines_add(l, key, keyline, r.first_line, decl_line, 1);
+}
+
+/* The spelling of a declared type: a type word or an enum's name. */
+static const char *type_text(AstType t, const char *name2)
+{
+    if (t == TY_NAMED)
+        return name2 ? name2 : "?";
+    return print_type(t) ? print_type(t) : "?";
+}
+
+/* ---- declarations ------------------------------------------------------------------ */
+
+typedef void (*WriteFn)(Ex *x, const AstNode *n, int ind);
+
+static void w_game(Ex *x, const AstNode *g, int ind)
+{
+    putf(x, "game: ");
+    scal(x, g->name);
+    put(x, "\n");
+    if (g->text) {
+        putf(x, "%*stitle: ", ind, "");
+        qstr(x, g->text);
+        put(x, "\n");
+    }
+    int sides = 0;
+    for (int i = 0; i < g->list.count; i++) {
+        const AstNode *it = g->list.items[i];
+        if (it->kind == AST_PLAYERS) {
+            if (it->ival == it->ival2)
+                putf(x, "%*splayers: %lld\n", ind, "", (long long)it->ival);
+            else
+                putf(x, "%*splayers: \"%lld..%lld\"\n", ind, "", (long long)it->ival, (long long)it->ival2);
+        } else if (it->kind == AST_SIDE) {
+            if (!sides++)
+                putf(x, "%*ssides:\n", ind, "");
+            putf(x, "%*s", ind + 2, "");
+            scal(x, it->name);
+            put(x, ": ");
+            if (it->text)
+                qstr(x, it->text);
+            else
+                put(x, "~");
+            put(x, "\n");
+        }
+    }
+    end_decl(x, ind, g->loc.line, NULL);
+}
+
+static void w_kind(Ex *x, const AstNode *k, int ind)
+{
+    put(x, "kind: ");
+    scal(x, k->name);
+    put(x, "\n");
+    if (k->list.count)
+        putf(x, "%*sfields:\n", ind, "");
+    for (int i = 0; i < k->list.count; i++) {
+        const AstNode *f = k->list.items[i];
+        const char *t = f->type == TY_NAMED ? f->name2 : print_type(f->type);
+        if (!t) {
+            diag_error(x->d, f->loc, "internal error: field '%s' has no type", f->name);
+            x->failed = 1;
+            return;
+        }
+        char *spec = arena_printf(x->a, "%s%s%s%s", f->flags & FIELD_STATE ? "state " : "", f->flags & FIELD_KEEP ? "keep " : "", t,
+                                  f->flags & FIELD_OPTIONAL ? "?" : "");
+        if (f->a) {
+            PrintResult r = print_or_fail(x, f->a, 0);
+            if (!r.text)
+                return;
+            spec = arena_printf(x->a, "%s = %s", spec, r.text);
+        }
+        putf(x, "%*s", ind + 2, "");
+        scal(x, f->name);
+        put(x, ": ");
+        scal(x, spec);
+        put(x, "\n");
+    }
+    end_decl(x, ind, k->loc.line, NULL);
+}
+
+static void w_card(Ex *x, const AstNode *c, int ind)
+{
+    int line = c->loc2.line ? c->loc2.line : c->loc.line;
+    put(x, "card: ");
+    qstr(x, c->text);
+    putf(x, "\n%*skind: ", ind, "");
+    scal(x, c->name);
+    put(x, "\n");
+    if (c->ival != 1)
+        putf(x, "%*scopies: %lld\n", ind, "", (long long)c->ival);
+    Lines l = { { 0 }, 0 };
+    if (c->list.count)
+        putf(x, "%*svalues:\n", ind, "");
+    for (int i = 0; i < c->list.count; i++) {
+        const AstNode *it = c->list.items[i];
+        if (it->b) {
+            script_key(x, it->name, it->b, it->loc.line, line, ind + 2, &l);
+            continue;
+        }
+        putf(x, "%*s", ind + 2, "");
+        scal(x, it->name);
+        put(x, ": ");
+        const AstNode *v = it->a;
+        if (!v)
+            put(x, "true");
+        else if (v->kind == AST_INT)
+            putf(x, "%lld", (long long)v->ival);
+        else if (v->kind == AST_BOOL)
+            put(x, v->ival ? "true" : "false");
+        else if (v->kind == AST_STRING)
+            qstr(x, v->text);
+        else if (v->kind == AST_NAME)
+            scal(x, v->name);
+        else {
+            diag_error(x->d, v->loc, "internal error: cannot write this card value (a %s) to YAML",
+                       ast_kind_name(v->kind));
+            x->failed = 1;
+        }
+        put(x, "\n");
+    }
+    end_decl(x, ind, line, &l);
+}
+
+static void names(Ex *x, const AstNode *n)
+{
+    if (n->list.count == 1) {
+        scal(x, n->list.items[0]->name);
+        return;
+    }
+    put(x, "[");
+    for (int i = 0; i < n->list.count; i++) {
+        if (i)
+            put(x, ", ");
+        scal(x, n->list.items[i]->name);
+    }
+    put(x, "]");
+}
+
+static void w_zone(Ex *x, const AstNode *z, int ind)
+{
+    static const struct { int bit; const char *key; } flags[] = {
+        { ZONE_PER_PLAYER, "per_player" }, { ZONE_SHARED, "shared" }, { ZONE_ORDERED, "ordered" },
+        { ZONE_PUBLIC, "public" }, { ZONE_PRIVATE, "private" }, { ZONE_HIDDEN, "hidden" },
+    };
+    put(x, "zone: ");
+    names(x, z);
+    put(x, "\n");
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        if (z->flags & flags[i].bit)
+            putf(x, "%*s%s: true\n", ind, "", flags[i].key);
+    if (z->name) {
+        putf(x, "%*sof: ", ind, "");
+        scal(x, z->name);
+        put(x, "\n");
+    }
+    end_decl(x, ind, z->loc.line, NULL);
+}
+
+static void expr_key(Ex *x, const char *key, const AstNode *e, int ind)
+{
+    if (!e)
+        return;
+    putf(x, "%*s%s: ", ind, "", key);
+    expr_value(x, e, ind + 2);
+    put(x, "\n");
+}
+
+static void w_counter(Ex *x, const AstNode *c, int ind)
+{
+    put(x, "counter: ");
+    names(x, c);
+    put(x, "\n");
+    if (c->flags & DECL_PER_PLAYER)
+        putf(x, "%*sper_player: true\n", ind, "");
+    expr_key(x, "init", c->a, ind);
+    expr_key(x, "min", c->b, ind);
+    expr_key(x, "max", c->c, ind);
+    end_decl(x, ind, c->loc.line, NULL);
+}
+
+static void w_var(Ex *x, const AstNode *v, int ind)
+{
+    put(x, "var: ");
+    scal(x, v->name);
+    putf(x, "\n%*stype: %s\n", ind, "", type_text(v->type, v->name2));
+    if (v->flags & DECL_PER_PLAYER)
+        putf(x, "%*sper_player: true\n", ind, "");
+    if (v->flags & VAR_PRIVATE)
+        putf(x, "%*sprivate: true\n", ind, "");
+    expr_key(x, "init", v->a, ind);
+    end_decl(x, ind, v->loc.line, NULL);
+}
+
+static void w_const(Ex *x, const AstNode *c, int ind)
+{
+    put(x, "const: ");
+    scal(x, c->name);
+    put(x, "\n");
+    expr_key(x, "value", c->a, ind);
+    end_decl(x, ind, c->loc.line, NULL);
+}
+
+static void w_function(Ex *x, const AstNode *f, int ind)
+{
+    put(x, "function: ");
+    scal(x, f->name);
+    put(x, "\n");
+    if (f->list.count) {
+        putf(x, "%*sparams: {", ind, "");
+        for (int i = 0; i < f->list.count; i++) {
+            const AstNode *p = f->list.items[i];
+            putf(x, "%s%s: %s", i ? ", " : "", p->name, type_text(p->type, p->name2));
+        }
+        put(x, "}\n");
+    }
+    putf(x, "%*stype: %s\n", ind, "", print_type(f->type) ? print_type(f->type) : "?");
+    putf(x, "%*sbody: ", ind, "");
+    PrintResult r = print_or_fail(x, f->a, 0);
+    if (r.text)
+        script_value(x, r.text, ind + 2);
+    put(x, "\n");
+    Lines l = { { 0 }, 0 };
+    lines_add(&l, "body", f->loc.line, r.first_line, f->loc.line, 0);
+    end_decl(x, ind, f->loc.line, &l);
+}
+
+/* setup, round and (in variants) phase: "key: SCRIPT" */
+static void w_script_decl(Ex *x, const char *key, const AstNode *n, int ind)
+{
+    Lines l = { { 0 }, 0 };
+    PrintResult r = print_or_fail(x, n->b, 1);
+    putf(x, "%s: ", key);
+    if (r.text)
+        script_value(x, r.text, ind + 2);
+    put(x, "\n");
+    lines_add(&l, key, n->loc.line, r.first_line, n->loc.line, 1);
+    end_decl(x, ind, n->loc.line, &l);
+}
+
+static void w_setup(Ex *x, const AstNode *n, int ind) { w_script_decl(x, "setup", n, ind); }
+static void w_round(Ex *x, const AstNode *n, int ind) { w_script_decl(x, "round", n, ind); }
+
+static void w_set(Ex *x, const AstNode *s, int ind)
+{
+    put(x, "set: ");
+    scal(x, s->name);
+    put(x, "\n");
+    expr_key(x, "value", s->a, ind);
+    end_decl(x, ind, s->loc.line, NULL);
+}
+
+static void w_remove_card(Ex *x, const AstNode *r, int ind)
+{
+    put(x, "remove_card: ");
+    qstr(x, r->text);
+    put(x, "\n");
+    end_decl(x, ind, r->loc.line, NULL);
+}
+
+static void w_phase(Ex *x, const AstNode *p, int ind)
+{
+    put(x, "phase: ");
+    scal(x, p->name);
+    put(x, "\n");
+    Lines l = { { 0 }, 0 };
+    script_key(x, "script", p->b, p->loc.line, p->loc.line, ind, &l);
+    end_decl(x, ind, p->loc.line, &l);
+}
+
+static void write_items(Ex *x, const AstList *items, int ind, int variant);
+
+static void w_variant(Ex *x, const AstNode *v, int ind)
+{
+    put(x, "variant: ");
+    scal(x, v->name);
+    putf(x, "\n%*sof: ", ind, "");
+    scal(x, v->name2);
+    put(x, "\n");
+    if (v->text) {
+        putf(x, "%*stitle: ", ind, "");
+        qstr(x, v->text);
+        put(x, "\n");
+    }
+    if (v->list.count) {
+        putf(x, "%*sitems:\n", ind, "");
+        write_items(x, &v->list, ind, 1);
+    }
+    end_decl(x, ind, v->loc.line, NULL);
+}
+
+/* The writer of each declaration kind (top level and in variants). */
+static const struct { AstKind kind; WriteFn top, in_variant; } writers[] = {
+    { AST_GAME, w_game, NULL },
+    { AST_KIND, w_kind, NULL },
+    { AST_CARD, w_card, w_card },
+    { AST_ZONE, w_zone, NULL },
+    { AST_COUNTER, w_counter, NULL },
+    { AST_VAR, w_var, NULL },
+    { AST_CONST, w_const, NULL },
+    { AST_FUNCTION, w_function, NULL },
+    { AST_SETUP, w_setup, w_setup },
+    { AST_ROUND, w_round, w_round },
+    { AST_VARIANT, w_variant, NULL },
+    { AST_SET, NULL, w_set },
+    { AST_REMOVE_CARD, NULL, w_remove_card },
+    { AST_PHASE, NULL, w_phase },
+};
+
+static void write_items(Ex *x, const AstList *items, int ind, int variant)
+{
+    for (int i = 0; i < items->count && !x->failed; i++) {
+        const AstNode *n = items->items[i];
+        WriteFn w = NULL;
+        for (size_t k = 0; k < sizeof writers / sizeof writers[0]; k++)
+            if (writers[k].kind == n->kind)
+                w = variant ? writers[k].in_variant : writers[k].top;
+        if (!w) {
+            diag_error(x->d, n->loc, "cannot write a '%s' %s to YAML yet (docs/formats.md lists what can be)",
+                       ast_kind_name(n->kind), variant ? "variant item" : "declaration");
+            x->failed = 1;
+            return;
+        }
+        putf(x, "%*s- ", ind, "");
+        w(x, n, ind + 2);
+    }
+}
+
+char *export_yaml_text(Diag *d, Arena *arena, const AstProgram *prog, int file)
+{
+    Ex x_ = { d, arena, NULL, 0, 0, 0 };
+    Ex *x = &x_;
+    const char *path = file >= 0 && file < d->nsources ? d->sources[file].path : "?";
+    put(x, "# exported by cardc from ");
+    put(x, path);
+    put(x, " (the YAML form of the .cards language: docs/formats.md).\n");
+    put(x, "# 'source', 'origin' and 'lines' record where each declaration came from, so that this file\n"
+           "# compiles to the same C; delete them from a declaration you edit.\n");
+    put(x, "source: ");
+    qstr(x, path);
+    put(x, "\n");
+    AstList mine = { 0 };
+    for (int i = 0; i < prog->decls.count; i++) {
+        AstNode *n = prog->decls.items[i];
+        Loc l = n->kind == AST_CARD && n->loc2.line ? n->loc2 : n->loc;
+        if (l.file == file)
+            ast_push(arena, &mine, n);
+    }
+    if (mine.count == 0)
+        put(x, "declarations: []\n");
+    else {
+        put(x, "declarations:\n");
+        write_items(x, &mine, 2, 0);
+    }
+    char *r = NULL;
+    if (!x->failed && x->s)
+        r = arena_strdup(arena, x->s);
+    free(x->s);
+    return r;
+}
+
+static const char *base_of(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static size_t stem_len(const char *base)
+{
+    const char *dot = strrchr(base, '.');
+    return dot && dot != base ? (size_t)(dot - base) : strlen(base);
+}
+
+const char *export_yaml_name(const Diag *d, Arena *arena, int file)
+{
+    const char *b = base_of(d->sources[file].path);
+    size_t n = stem_len(b);
+    for (int i = 0; i < d->nsources; i++) {
+        if (i == file)
+            continue;
+        const char *o = base_of(d->sources[i].path);
+        if (stem_len(o) == n && strncmp(o, b, n) == 0)
+            return arena_printf(arena, "%s.yaml", b);
+    }
+    return arena_printf(arena, "%.*s.yaml", (int)n, b);
+}
