@@ -18,7 +18,7 @@ OPT     := -O2
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 YAML_LIBS := -lyaml
 
-GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards)))))
+GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards cards/*/*.yaml cards/*/*.csv)))))
 
 RT_SRC  := $(sort $(wildcard runtime/*.c))
 CC_SRC  := $(sort $(wildcard compiler/*.c))
