@@ -17,6 +17,14 @@ BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g
 OPT     := -O2
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 YAML_LIBS := -lyaml
+# cairo + pango for `cardc sheet` (printable card sheets); -isystem keeps
+# -pedantic -Werror away from the glib headers.
+SHEET_PKGS   := pangocairo cairo-pdf cairo-svg cairo-png librsvg-2.0
+SHEET_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(SHEET_PKGS) 2>/dev/null))
+SHEET_LIBS   := $(shell pkg-config --libs $(SHEET_PKGS) 2>/dev/null) -lm
+# The balance lab (runtime/rt_sim.c, rt_plot.c): threads and cairo, for engines and tests.
+CAIRO_CFLAGS := $(shell pkg-config --cflags cairo 2>/dev/null)
+LAB_LIBS  := -pthread $(shell pkg-config --libs cairo 2>/dev/null || echo -lcairo)
 
 GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards cards/*/*.yaml cards/*/*.csv)))))
 
@@ -31,7 +39,7 @@ CC_OBJ      := $(patsubst compiler/%.c,$(B)/obj/cc/%.o,$(CC_SRC)) $(B)/obj/cc/pa
 CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/parser.o $(B)/san/cc/lexer.o
 
 ENGINES     := $(addprefix $(B)/,$(GAMES))
-CC_INC      := -Icompiler -I$(B)/dsl -Iruntime
+CC_INC      := -Icompiler -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
 .PHONY: all deps test demo regen goldens bench install clean check-drift
 .SECONDARY:
@@ -78,17 +86,17 @@ $(B)/san/cc/%.o: compiler/%.c $(wildcard compiler/*.h) $(DSL_HDR) | $(DEPS)
 	$(CC) $(BASEFLAGS) $(WARN) $(SAN) $(CC_INC) -c -o $@ $<
 
 $(B)/cardc: $(CC_OBJ)
-	$(CC) -o $@ $^ $(YAML_LIBS)
+	$(CC) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 $(B)/san/cardc: $(CC_SAN_OBJ)
-	$(CC) $(SAN) -o $@ $^ $(YAML_LIBS)
+	$(CC) $(SAN) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 
 # --- the runtime ------------------------------------------------------------
 $(B)/obj/rt/%.o: runtime/%.c $(wildcard runtime/*.h) | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(WARN) $(OPT) -Iruntime -c -o $@ $<
+	$(CC) $(BASEFLAGS) $(WARN) $(OPT) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
 $(B)/san/rt/%.o: runtime/%.c $(wildcard runtime/*.h) | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(WARN) $(SAN) -Iruntime -c -o $@ $<
+	$(CC) $(BASEFLAGS) $(WARN) $(SAN) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
 
 $(B)/libcardrt.a: $(RT_OBJ)
 	@rm -f $@
@@ -106,10 +114,10 @@ $(B)/gen/%.c $(B)/gen/%.h: $(B)/cardc $$(wildcard cards/%/*.cards cards/%/*.yaml
 GAMEFLAGS := $(BASEFLAGS) $(WARN) -Iruntime
 
 $(B)/%: $(B)/gen/%.c $(B)/libcardrt.a
-	$(CC) $(GAMEFLAGS) $(OPT) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/libcardrt.a -lm
+	$(CC) $(GAMEFLAGS) $(OPT) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/libcardrt.a -lm $(LAB_LIBS)
 $(B)/san/%: $(B)/gen/%.c $(B)/san/libcardrt.a
 	@mkdir -p $(dir $@)
-	$(CC) $(GAMEFLAGS) $(SAN) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/san/libcardrt.a -lm
+	$(CC) $(GAMEFLAGS) $(SAN) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/san/libcardrt.a -lm $(LAB_LIBS)
 $(B)/san/game-%.o: $(B)/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(SAN) -c -o $@ $<
@@ -139,10 +147,19 @@ TESTFLAGS := $(BASEFLAGS) $(WARN) $(SAN) -Iruntime -Icompiler -Itests/common -I$
 $(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h) $(B)/san/libcardrt.a \
               $$(if $$(findstring game-,$$*),$(B)/san/$$*.o)
 	@mkdir -p $(B)/tests
-	$(CC) $(TESTFLAGS) -o $@ $(filter %.c %.o,$^) $(B)/san/libcardrt.a -lcriterion -lm
+	$(CC) $(TESTFLAGS) -o $@ $(filter %.c %.o,$^) $(B)/san/libcardrt.a -lcriterion -lm $(LAB_LIBS) $(TEST_LIBS)
+
+# The lab suite plays the EvR engine.
+$(B)/tests/lab: $(B)/san/game-evr.o
 
 # The parse suite links the sanitized front end.
 $(B)/tests/parse: $(B)/san/cc/parse.o $(B)/san/cc/parser.o $(B)/san/cc/lexer.o $(B)/san/cc/ast.o $(B)/san/cc/diag.o $(B)/san/cc/arena.o
+
+# The sheet suite links the sanitized text engine (shrink-to-fit) and cairo
+# (to compare rendered pages with golden PNGs); it runs build/san/cardc.
+$(B)/tests/sheet: $(B)/san/cc/sheet_text.o
+$(B)/tests/sheet: TESTFLAGS += $(SHEET_CFLAGS)
+$(B)/tests/sheet: TEST_LIBS = $(SHEET_LIBS)
 
 TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
 
@@ -150,7 +167,7 @@ test: $(TEST_BINS) $(TEST_TOOLS)
 	@$(MAKE) --no-print-directory check-drift
 	@status=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    $$t --jobs 2 || status=1; \
 	done; exit $$status
 

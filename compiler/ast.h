@@ -40,6 +40,11 @@ typedef enum AstKind {
     AST_ROW,         /* list=symbols (NAME), b=BLOCK whose list holds CARD_ITEMs for every space of the row */
     AST_PROCEDURE,   /* name, list=params (PARAM), b=BLOCK */
     AST_REMOVE_BOARD,/* name=board */
+    AST_LAYOUT,      /* name=kind, list=words of the layout body (see sheet_layout.c); loc2=kind name.
+                        Words: AST_NAME (names, keywords and the punctuation ",", "==", "!=", "-"),
+                        AST_INT (a number in thousandths: 1.5 is 1500), AST_STRING, AST_LAYOUT_BLOCK */
+    AST_LAYOUT_BLOCK,/* list=words between '{' and '}' inside a layout (the `back { ... }` face) */
+    /* (every kind above AST_INT is a statement or declaration: code tests `kind < AST_INT`) */
 
     /* statements */
     AST_BLOCK,       /* list=statements */

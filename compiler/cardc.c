@@ -18,6 +18,7 @@
 #include "export_yaml.h"
 #include "load.h"
 #include "model.h"
+#include "sheet.h"
 
 static const char usage[] =
     "usage: cardc COMMAND [options] GAME...\n"
@@ -31,6 +32,8 @@ static const char usage[] =
     "  build GAME -o FILE    generate the C and compile the engine FILE with cc\n"
     "  yaml GAME -o DIR      write the game as YAML files, one per source file, into DIR\n"
     "  json GAME [-o FILE]   write the card database as JSON (to stdout without -o)\n"
+    "  sheet GAME -o OUT     print the cards: a PDF of 3 x 3 cards per page with backs,\n"
+    "                        or (--format png|svg) one image per card face into the folder OUT\n"
     "  help                  this text\n"
     "\n"
     "options:\n"
@@ -38,6 +41,13 @@ static const char usage[] =
     "  --cc CC               the C compiler for build (default: $CC or cc)\n"
     "  --runtime DIR         where cardrt.h and libcardrt.a are (default: beside cardc)\n"
     "  --version             print the version\n"
+    "sheet options (docs/sheets.md):\n"
+    "  --paper a4|letter     paper size (default a4)\n"
+    "  --duplex long|short|none  back pages mirrored for long- or short-edge duplex, or none\n"
+    "  --back-offset DX,DY   shift back pages by DX,DY mm (printers that shift)\n"
+    "  --format pdf|png|svg  output format (default pdf)\n"
+    "  --dpi N               PNG resolution (default 300)\n"
+    "  --cards NAME...       only these cards or kinds (the names up to the next option)\n"
     "\n"
     "Exit status: 0 success, 1 errors in the game, 2 usage or I/O errors.\n";
 
@@ -49,6 +59,7 @@ typedef struct Args {
     const char *runtime;
     const char **inputs;
     int ninputs;
+    SheetOptions sheet;      /* the sheet command's options */
 } Args;
 
 /* write_atomic: write text to path through a temporary file and rename, so
@@ -175,6 +186,7 @@ static int cmd_build(Diag *d, Arena *a, const Args *args, const Model *m, const 
 static int parse_args(int argc, char **argv, Args *args, const char **err)
 {
     memset(args, 0, sizeof *args);
+    sheet_options_default(&args->sheet);
     args->inputs = calloc((size_t)argc, sizeof *args->inputs);
     if (!args->inputs) {
         *err = "out of memory";
@@ -194,6 +206,14 @@ static int parse_args(int argc, char **argv, Args *args, const char **err)
                 args->cc = v;
             else
                 args->runtime = v;
+        } else if (sheet_option_arity(s) >= 0) {
+            int arity = sheet_option_arity(s), n = 0;
+            /* one value, or (--cards) one and every following value up to the next option */
+            while (i + 1 + n < argc && (n == 0 || (arity == 2 && argv[i + 1 + n][0] != '-')))
+                n++;
+            if (sheet_option(&args->sheet, s, (const char **)argv + i + 1, n, err) != 0)
+                return -1;
+            i += n;
         } else if (s[0] == '-' && s[1] != '\0') {
             *err = s;
             return -2;
@@ -239,7 +259,8 @@ int main(int argc, char **argv)
     int is_build = strcmp(args.command, "build") == 0;
     int is_yaml = strcmp(args.command, "yaml") == 0;
     int is_json = strcmp(args.command, "json") == 0;
-    if (!is_check && !is_c && !is_build && !is_yaml && !is_json) {
+    int is_sheet = strcmp(args.command, "sheet") == 0;
+    if (!is_check && !is_c && !is_build && !is_yaml && !is_json && !is_sheet) {
         fprintf(stderr, "cardc: error: unknown command '%s' (see cardc --help)\n", args.command);
         free(args.inputs);
         return 2;
@@ -249,8 +270,9 @@ int main(int argc, char **argv)
         free(args.inputs);
         return 2;
     }
-    if ((is_c || is_build || is_yaml) && !args.out) {
-        fprintf(stderr, "cardc: error: '%s' needs -o %s\n", args.command, is_build ? "FILE" : "DIR");
+    if ((is_c || is_build || is_yaml || is_sheet) && !args.out) {
+        fprintf(stderr, "cardc: error: '%s' needs -o %s\n", args.command,
+                is_build ? "FILE" : is_sheet ? "FILE.pdf (or a folder with --format png|svg)" : "DIR");
         free(args.inputs);
         return 2;
     }
@@ -330,6 +352,8 @@ int main(int argc, char **argv)
             if (write_atomic(&d, arena_printf(&arena, "%s/%s", args.out, name), text) != 0)
                 rc = 2;
         }
+    } else if (is_sheet) {
+        rc = sheet_write(&d, &arena, m, &args.sheet, args.out);
     } else if (is_json) {
         char *text = export_json_text(m, &arena);
         if (args.out) {

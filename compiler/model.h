@@ -137,6 +137,58 @@ typedef struct MVariant {
     int setup, round;         /* unit indices */
 } MVariant;
 
+/* ---- printable layouts: checked by sheet_layout.c, drawn by sheet.c ------ */
+
+/* What a layout item draws. */
+typedef enum MLayoutWhat {
+    LI_BACKGROUND,            /* fill the card (and its bleed) with color */
+    LI_FRAME,                 /* a border of width line mm, inside the card edge */
+    LI_BOX,                   /* a field's value (or the card's name) in a text box */
+    LI_TEXT,                  /* a fixed text in a text box */
+    LI_IMAGE                  /* a PNG (or SVG) file scaled into a box */
+} MLayoutWhat;
+
+#define LAYOUT_FIELD_NAME (-2) /* MLayoutItem.field: the card's name */
+
+/* `when FIELD [== VALUE | != VALUE]`: the item is drawn only for cards whose
+   field matches (field -1: always). */
+typedef struct MLayoutCond {
+    int field;                /* data field index in the kind, or -1 */
+    int negate;               /* `!=` or `not` */
+    int32_t ival;             /* int, bool, side and enum values */
+    const char *text;         /* text fields: the compared text */
+} MLayoutCond;
+
+typedef struct MLayoutItem {
+    MLayoutWhat what;
+    Loc loc;
+    MLayoutCond when;
+    double x, y, w, h;        /* mm from the card's top-left corner (trim) */
+    int field;                /* LI_BOX: data field index or LAYOUT_FIELD_NAME */
+    const char *text;         /* LI_TEXT: the text; LI_IMAGE: the file name pattern
+                                 ({name} is the card's name), relative to dir */
+    Loc text_loc;             /* where text is written (icons are reported there) */
+    const char *label;        /* LI_BOX: a fixed prefix ("Value ") or NULL */
+    const char *font;         /* font family */
+    Loc font_loc;
+    double pt;                /* font size in points */
+    int bold, italic;
+    int align;                /* 0 left, 1 center, 2 right */
+    int valign;               /* 0 top, 1 middle, 2 bottom */
+    uint32_t color;           /* 0xRRGGBB: text, frame or background */
+    double line;              /* LI_FRAME: width in mm */
+} MLayoutItem;
+
+/* The printed look of one kind; every kind has one (a default when none is written). */
+typedef struct MLayout {
+    Loc loc;
+    int declared;             /* 0: the default layout made by sheet_layout_default */
+    double w, h;              /* the card's size in mm */
+    const char *dir;          /* the folder of the file that declared it (images) */
+    MLayoutItem *front, *back;
+    int nfront, nback;
+} MLayout;
+
 typedef struct Model {
     Arena *arena;
     const char *id, *title;
@@ -155,6 +207,8 @@ typedef struct Model {
     MBoard *boards;  int nboards;
     const char **strings; int nstrings, capstrings;
     const char **files; int nfiles;   /* source paths, in load order */
+    MLayout *layouts;                 /* one per kind (sheet_layout_check) */
+    const char *game_dir;             /* the folder of the game's declaration (icons/) */
 } Model;
 
 /* sema_check: check prog and build the model in arena. Reports to d.

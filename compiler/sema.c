@@ -1,6 +1,7 @@
 /* sema.c: name resolution, static types and the whole-program checks;
    builds the Model that the back ends read. */
 #include "model.h"
+#include "sheet_layout.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -1153,7 +1154,18 @@ static void check_stmt(Sema *S, AstNode *s)
         S->nscope = save;
         if (s->list.count > 0)
             check_block(S, s->list.items[0]);
-        s->sem_ref = model_string(S->m, "choose");
+        /* the prompt a person sees: where the choice is made from */
+        {
+            TypeBase cb = (TypeBase)s->a->sem_type;
+            const char *prompt = "choose";
+            if (cb == T_ZONE && s->a->sem_extra >= 0)
+                prompt = arena_printf(S->a, "choose from %s", S->m->zones[s->a->sem_extra].name);
+            else if (cb == T_PLAYERS)
+                prompt = "choose a player";
+            else if (cb == T_SIDES)
+                prompt = "choose a side";
+            s->sem_ref = model_string(S->m, prompt);
+        }
         break;
     }
     case AST_MENU:
@@ -2382,6 +2394,15 @@ static void apply_variant_cards(Sema *S, AstNode *v, int vi)
 }
 
 /* The whole program. */
+/* ---- layouts (printable card sheets) ---------------------------------------- */
+
+/* check_layouts: layout -> "layout" KIND "{" ... "}"; read and checked by
+   sheet_layout.c, which fills m->layouts (a default for every kind without one). */
+static void check_layouts(Sema *S)
+{
+    sheet_layout_check(S->d, S->a, S->m, S->prog);
+}
+
 Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
 {
     Sema S_;
@@ -2541,6 +2562,8 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     for (int z = 1; z < m->nzones && d->errors == 0; z++)
         if (!m->zones[z].used)
             diag_warning(d, m->zones[z].loc, "zone '%s' is never used", m->zones[z].name);
+
+    check_layouts(S);
 
     for (int i = 0; i < m->ncards; i++)
         model_string(m, m->cards[i].name);

@@ -81,6 +81,14 @@ static AstNode *aggregate(ParseCtx *ctx, Loc loc, int op, AstNode *head, AstNode
     return head;
 }
 
+/* lword: one word of a layout body, kept as an AST_NAME with its text. */
+static AstNode *lword(ParseCtx *ctx, Loc loc, const char *text)
+{
+    AstNode *n = NODE(AST_NAME, loc);
+    n->name = text;
+    return n;
+}
+
 /* Arena-owned values need no %destructor: the arena frees every node, list
    and string at once, even those bison discards during error recovery. */
 }
@@ -101,6 +109,7 @@ static AstNode *aggregate(ParseCtx *ctx, Loc loc, int op, AstNode *head, AstNode
 %token <num> INT "integer"
 %token <strlit> STRING "string"
 %token <num> COPIES "copy count"
+%token <num> DECIMAL "decimal number"
 %token START_FILE "start of file" START_EXPR "start of expression" START_BLOCK "start of script"
 
 %token ACTION "'action'" ALL "'all'" AND "'and'" ANY "'any'" AS "'as'" BOOL "'bool'"
@@ -125,7 +134,8 @@ static AstNode *aggregate(ParseCtx *ctx, Loc loc, int op, AstNode *head, AstNode
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
 %type <node> var_decl const_decl function_decl param variant_decl variant_item
 %type <node> enum_decl die_decl board_decl board_row procedure_decl
-%type <list> die_faces board_rows
+%type <list> die_faces board_rows layout_words
+%type <node> layout_decl layout_word
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
@@ -157,7 +167,7 @@ decls
 
 decl
     : game | kind_decl | card_decl | zone_decl | var_decl | const_decl | function_decl | variant_decl
-    | enum_decl | die_decl | board_decl | procedure_decl
+    | enum_decl | die_decl | board_decl | procedure_decl | layout_decl
     | COUNTER names counter_attrs     { $$ = $3; $$->loc = @1; $$->loc2 = @2; $$->list = $2; }
     | SETUP block                     { $$ = NODE(AST_SETUP, @1); $$->b = $2; }
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
@@ -409,6 +419,41 @@ board_row
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @1); }
     | NAME names '{' card_items '}'
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
+    ;
+
+/* layout -> "layout" NAME "{" { layout_word } "}"
+   (`layout` is contextual. The body is a flat list of words that the checker
+   reads (sheet_layout.c has its grammar): names, numbers, strings, a few
+   punctuation marks and nested blocks for the back face.) */
+layout_decl
+    : NAME NAME '{' layout_words '}'
+        {
+            parse_contextual(ctx, @1, $1, "layout");
+            $$ = NODE(AST_LAYOUT, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4;
+        }
+    ;
+
+layout_words
+    : %empty                          { $$ = (AstList){0}; }
+    | layout_words layout_word        { $$ = $1; PUSH($$, $2); }
+    ;
+
+layout_word
+    : NAME                            { $$ = lword(ctx, @1, $1); }
+    | INT                             { $$ = NODE(AST_INT, @1); $$->ival = $1 * 1000; }
+    | DECIMAL                         { $$ = NODE(AST_INT, @1); $$->ival = $1; }
+    | STRING                          { $$ = NODE(AST_STRING, @1); $$->text = $1.text; }
+    | ','                             { $$ = lword(ctx, @1, ","); }
+    | '-'                             { $$ = lword(ctx, @1, "-"); }
+    | EQ                              { $$ = lword(ctx, @1, "=="); }
+    | NE                              { $$ = lword(ctx, @1, "!="); }
+    | WHEN                            { $$ = lword(ctx, @1, "when"); }
+    | TEXT                            { $$ = lword(ctx, @1, "text"); }
+    | SIDE                            { $$ = lword(ctx, @1, "side"); }
+    | TRUE                            { $$ = lword(ctx, @1, "true"); }
+    | FALSE                           { $$ = lword(ctx, @1, "false"); }
+    | NOT                             { $$ = lword(ctx, @1, "not"); }
+    | '{' layout_words '}'            { $$ = NODE(AST_LAYOUT_BLOCK, @1); $$->list = $2; }
     ;
 
 /* procedure -> "procedure" NAME "(" [param { "," param }] ")" block */

@@ -1039,7 +1039,7 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
     struct darth_vader_power_locals *L = (struct darth_vader_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1106,7 +1106,7 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
     struct boba_fett_power_locals *L = (struct boba_fett_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1226,7 +1226,7 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
     struct captain_needa_power_locals *L = (struct captain_needa_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1259,7 +1259,7 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
     struct stormtrooper_power_locals *L = (struct stormtrooper_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1293,7 +1293,7 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
     struct tie_fighter_power_locals *L = (struct tie_fighter_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1335,9 +1335,9 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
         if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0))) {
             rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 100), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 100);
             if (rt_check(g)) return RT_END;
-            rt_choose_begin(g, f->me, 0, 0);
-            rt_option(g, 0, RT_NONE, 1);
-            rt_option(g, 1, RT_NONE, 2);
+            rt_choose_begin(g, f->me, 79, 0);
+            rt_option(g, 0, RT_NONE, 2);
+            rt_option(g, 1, RT_NONE, 3);
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1369,7 +1369,7 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
     struct at_at_walker_power_locals *L = (struct at_at_walker_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1437,7 +1437,7 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     struct imperial_shuttle_power_locals *L = (struct imperial_shuttle_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1470,7 +1470,7 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     struct imperial_infiltration_effect_locals *L = (struct imperial_infiltration_effect_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
             RtValue zone = rt_zone(g, ZONE_strategies, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1569,7 +1569,7 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
     struct luke_skywalker_power_locals *L = (struct luke_skywalker_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1658,7 +1658,7 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
     struct chewbacca_power_locals *L = (struct chewbacca_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1692,7 +1692,7 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     struct obi_wan_kenobi_power_locals *L = (struct obi_wan_kenobi_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1734,9 +1734,9 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
         if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0))) {
             rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 55), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
-            rt_choose_begin(g, f->me, 0, 0);
-            if ((rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 57), KIND_event, 57)].capacity)) rt_option(g, 0, RT_NONE, 3);
-            rt_option(g, 1, RT_NONE, 4);
+            rt_choose_begin(g, f->me, 79, 0);
+            if ((rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 57), KIND_event, 57)].capacity)) rt_option(g, 0, RT_NONE, 5);
+            rt_option(g, 1, RT_NONE, 6);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1783,7 +1783,7 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     struct r2_d2_and_c_3po_power_locals *L = (struct r2_d2_and_c_3po_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 4, 0);
         {
             RtValue zone = rt_zone(g, ZONE_strategies, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1845,9 +1845,9 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
         if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0))) {
             rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 91), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
-            rt_choose_begin(g, f->me, 0, 0);
-            rt_option(g, 0, RT_NONE, 1);
-            rt_option(g, 1, RT_NONE, 2);
+            rt_choose_begin(g, f->me, 79, 0);
+            rt_option(g, 0, RT_NONE, 2);
+            rt_option(g, 1, RT_NONE, 3);
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1879,7 +1879,7 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
     struct x_wing_power_locals *L = (struct x_wing_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1913,7 +1913,7 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
     struct y_wing_power_locals *L = (struct y_wing_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -1947,7 +1947,7 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
     struct snowspeeder_power_locals *L = (struct snowspeeder_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -2015,7 +2015,7 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
     struct corellian_corvette_power_locals *L = (struct corellian_corvette_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -2048,7 +2048,7 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     struct rebel_infiltration_effect_locals *L = (struct rebel_infiltration_effect_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
             RtValue zone = rt_zone(g, ZONE_strategies, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -2094,7 +2094,7 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
     struct hit_and_run_effect_locals *L = (struct hit_and_run_effect_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 1, 0);
         {
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -2321,7 +2321,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         /* cards/evr/rules.cards:39: phase planning */
-        rt_log_phase(g, 5);
+        rt_log_phase(g, 7);
         rt_set(g, VAR_no_influence, 0, 0);
         rt_set(g, VAR_full_value, 0, 0);
         rt_set(g, VAR_no_character_powers, 0, 0);
@@ -2346,7 +2346,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 rt_move_all(g, rt_zone(g, ZONE_forced, L->p), rt_zone(g, ZONE_chosen, L->p), RT_AT_TOP, 55);
                 if (rt_check(g)) return RT_END;
             } else {
-                rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
+                rt_choose_begin(g, L->p, 4, RT_CHOOSE_HIDDEN);
                 {
                     RtValue zone = rt_zone(g, ZONE_strategies, L->p);
                     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
@@ -2365,22 +2365,22 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             }
         }
         /* cards/evr/rules.cards:63: phase struggle */
-        rt_log_phase(g, 6);
+        rt_log_phase(g, 8);
         L->turn = rt_get(g, VAR_balance, 0);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
             f->me = L->turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 11, 0);
+            rt_choose_begin(g, f->me, 13, 0);
             /* action "play a card" */
-            if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 7);
+            if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
             /* action "use a power" */
             {
                 RtValue zone = rt_zone(g, ZONE_play, f->me);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->c = rt_zone_at(g, zone, i);
-                    if (((!rt_card_state(g, L->c, KIND_resource, 0, 76)) && (!(rt_get(g, VAR_no_character_powers, 0) && resource_rows[rt_card_row(g, L->c, KIND_resource, 76)].character)))) rt_option(g, 1, L->c, 8);
+                    if (((!rt_card_state(g, L->c, KIND_resource, 0, 76)) && (!(rt_get(g, VAR_no_character_powers, 0) && resource_rows[rt_card_row(g, L->c, KIND_resource, 76)].character)))) rt_option(g, 1, L->c, 10);
                 }
             }
             /* action "spend influence" */
@@ -2388,11 +2388,11 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 RtValue zone = rt_zone(g, ZONE_play, f->me);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->c_2 = rt_zone_at(g, zone, i);
-                    if (rt_card_state(g, L->c_2, KIND_resource, 0, 82) && ((rt_get(g, VAR_influence, f->me) > 0) && (!rt_get(g, VAR_no_influence, 0)))) rt_option(g, 2, L->c_2, 9);
+                    if (rt_card_state(g, L->c_2, KIND_resource, 0, 82) && ((rt_get(g, VAR_influence, f->me) > 0) && (!rt_get(g, VAR_no_influence, 0)))) rt_option(g, 2, L->c_2, 11);
                 }
             }
             /* action "pass" */
-            if (((!(rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) == 0)) || (!fn_can_play(g, f, f->me)))) rt_option(g, 3, RT_NONE, 10);
+            if (((!(rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) == 0)) || (!fn_can_play(g, f, f->me)))) rt_option(g, 3, RT_NONE, 12);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
             f->pc = 3;
@@ -2431,7 +2431,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         f->me = L->saved_me;
         /* cards/evr/rules.cards:95: phase dominance */
-        rt_log_phase(g, 12);
+        rt_log_phase(g, 14);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
             rt_move_all(g, rt_zone(g, ZONE_chosen, L->p_2), rt_zone(g, ZONE_revealed, L->p_2), RT_AT_TOP, 99);
@@ -2654,26 +2654,26 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         /* cards/evr/tutorial.cards:21: phase struggle */
-        rt_log_phase(g, 6);
+        rt_log_phase(g, 8);
         L->turn = rt_get(g, VAR_balance, 0);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
             f->me = L->turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 11, 0);
+            rt_choose_begin(g, f->me, 13, 0);
             /* action "play a card" */
-            if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 7);
+            if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
             /* action "use a power" */
             {
                 RtValue zone = rt_zone(g, ZONE_play, f->me);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->c = rt_zone_at(g, zone, i);
-                    if ((!rt_card_state(g, L->c, KIND_resource, 0, 28))) rt_option(g, 1, L->c, 8);
+                    if ((!rt_card_state(g, L->c, KIND_resource, 0, 28))) rt_option(g, 1, L->c, 10);
                 }
             }
             /* action "pass" */
-            rt_option(g, 2, RT_NONE, 10);
+            rt_option(g, 2, RT_NONE, 12);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) return rt_fail(g, 23, "no action is possible in this turn");
             f->pc = 1;
@@ -2707,7 +2707,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
         }
         f->me = L->saved_me;
         /* cards/evr/tutorial.cards:36: phase dominance */
-        rt_log_phase(g, 12);
+        rt_log_phase(g, 14);
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!(fn_beats(g, f, L->p))) continue;
@@ -2856,83 +2856,86 @@ static const RtVarDef vars[] = {
 };
 
 static const char *const strings[] = {
-    "choose", /* 0 */
-    "leave it on top", /* 1 */
-    "put it on the bottom", /* 2 */
-    "play it", /* 3 */
-    "put it on the bottom of your deck", /* 4 */
-    "planning", /* 5 */
-    "struggle", /* 6 */
-    "play a card", /* 7 */
-    "use a power", /* 8 */
-    "spend influence", /* 9 */
-    "pass", /* 10 */
-    "take a turn", /* 11 */
-    "dominance", /* 12 */
-    "Escape From Tatooine", /* 13 */
-    "Rescue of Princess Leia", /* 14 */
-    "Destruction of Alderaan", /* 15 */
-    "Battle of Yavin", /* 16 */
-    "Battle of Hoth", /* 17 */
-    "Asteroid Field Chase", /* 18 */
-    "Dagobah Training", /* 19 */
-    "Cloud City Betrayal", /* 20 */
-    "Bounty on Han Solo", /* 21 */
-    "Jabba's Palace", /* 22 */
-    "Battle of Endor", /* 23 */
-    "Duel on the Death Star", /* 24 */
-    "Theft of the Death Star Plans", /* 25 */
-    "Battle of Scarif", /* 26 */
-    "Kessel Run", /* 27 */
-    "Mos Eisley Cantina", /* 28 */
-    "Attack on the Shield Generator", /* 29 */
-    "Dissolution of the Imperial Senate", /* 30 */
-    "Capture of the Tantive IV", /* 31 */
-    "Search for the Rebel Base", /* 32 */
-    "Alliance with Mon Calamari", /* 33 */
-    "Tibanna Gas Heist", /* 34 */
-    "Raid on Jedha", /* 35 */
-    "Construction of the Second Death Star", /* 36 */
-    "Darth Vader", /* 37 */
-    "Emperor Palpatine", /* 38 */
-    "Grand Moff Tarkin", /* 39 */
-    "Boba Fett", /* 40 */
-    "Admiral Piett", /* 41 */
-    "Director Krennic", /* 42 */
-    "General Veers", /* 43 */
-    "Captain Needa", /* 44 */
-    "Stormtrooper", /* 45 */
-    "TIE Fighter", /* 46 */
-    "Probe Droid", /* 47 */
-    "AT-AT Walker", /* 48 */
-    "Star Destroyer", /* 49 */
-    "Imperial Officer", /* 50 */
-    "Imperial Shuttle", /* 51 */
-    "Imperial Deception", /* 52 */
-    "Imperial Infiltration", /* 53 */
-    "Propaganda", /* 54 */
-    "Reinforcements", /* 55 */
-    "Intimidation", /* 56 */
-    "Luke Skywalker", /* 57 */
-    "Leia Organa", /* 58 */
-    "Han Solo", /* 59 */
-    "Chewbacca", /* 60 */
-    "Obi-Wan Kenobi", /* 61 */
-    "Lando Calrissian", /* 62 */
-    "Mon Mothma", /* 63 */
-    "R2-D2 and C-3PO", /* 64 */
-    "Rebel Trooper", /* 65 */
-    "X-wing", /* 66 */
-    "Y-wing", /* 67 */
-    "Snowspeeder", /* 68 */
-    "Millennium Falcon", /* 69 */
-    "Rebel Spy", /* 70 */
-    "Corellian Corvette", /* 71 */
-    "Rebel Deception", /* 72 */
-    "Rebel Infiltration", /* 73 */
-    "Diplomacy", /* 74 */
-    "Hit and Run", /* 75 */
-    "Hope", /* 76 */
+    "choose from reserve", /* 0 */
+    "choose from play", /* 1 */
+    "leave it on top", /* 2 */
+    "put it on the bottom", /* 3 */
+    "choose from strategies", /* 4 */
+    "play it", /* 5 */
+    "put it on the bottom of your deck", /* 6 */
+    "planning", /* 7 */
+    "struggle", /* 8 */
+    "play a card", /* 9 */
+    "use a power", /* 10 */
+    "spend influence", /* 11 */
+    "pass", /* 12 */
+    "take a turn", /* 13 */
+    "dominance", /* 14 */
+    "Escape From Tatooine", /* 15 */
+    "Rescue of Princess Leia", /* 16 */
+    "Destruction of Alderaan", /* 17 */
+    "Battle of Yavin", /* 18 */
+    "Battle of Hoth", /* 19 */
+    "Asteroid Field Chase", /* 20 */
+    "Dagobah Training", /* 21 */
+    "Cloud City Betrayal", /* 22 */
+    "Bounty on Han Solo", /* 23 */
+    "Jabba's Palace", /* 24 */
+    "Battle of Endor", /* 25 */
+    "Duel on the Death Star", /* 26 */
+    "Theft of the Death Star Plans", /* 27 */
+    "Battle of Scarif", /* 28 */
+    "Kessel Run", /* 29 */
+    "Mos Eisley Cantina", /* 30 */
+    "Attack on the Shield Generator", /* 31 */
+    "Dissolution of the Imperial Senate", /* 32 */
+    "Capture of the Tantive IV", /* 33 */
+    "Search for the Rebel Base", /* 34 */
+    "Alliance with Mon Calamari", /* 35 */
+    "Tibanna Gas Heist", /* 36 */
+    "Raid on Jedha", /* 37 */
+    "Construction of the Second Death Star", /* 38 */
+    "Darth Vader", /* 39 */
+    "Emperor Palpatine", /* 40 */
+    "Grand Moff Tarkin", /* 41 */
+    "Boba Fett", /* 42 */
+    "Admiral Piett", /* 43 */
+    "Director Krennic", /* 44 */
+    "General Veers", /* 45 */
+    "Captain Needa", /* 46 */
+    "Stormtrooper", /* 47 */
+    "TIE Fighter", /* 48 */
+    "Probe Droid", /* 49 */
+    "AT-AT Walker", /* 50 */
+    "Star Destroyer", /* 51 */
+    "Imperial Officer", /* 52 */
+    "Imperial Shuttle", /* 53 */
+    "Imperial Deception", /* 54 */
+    "Imperial Infiltration", /* 55 */
+    "Propaganda", /* 56 */
+    "Reinforcements", /* 57 */
+    "Intimidation", /* 58 */
+    "Luke Skywalker", /* 59 */
+    "Leia Organa", /* 60 */
+    "Han Solo", /* 61 */
+    "Chewbacca", /* 62 */
+    "Obi-Wan Kenobi", /* 63 */
+    "Lando Calrissian", /* 64 */
+    "Mon Mothma", /* 65 */
+    "R2-D2 and C-3PO", /* 66 */
+    "Rebel Trooper", /* 67 */
+    "X-wing", /* 68 */
+    "Y-wing", /* 69 */
+    "Snowspeeder", /* 70 */
+    "Millennium Falcon", /* 71 */
+    "Rebel Spy", /* 72 */
+    "Corellian Corvette", /* 73 */
+    "Rebel Deception", /* 74 */
+    "Rebel Infiltration", /* 75 */
+    "Diplomacy", /* 76 */
+    "Hit and Run", /* 77 */
+    "Hope", /* 78 */
+    "choose", /* 79 */
 };
 
 static const RtScriptDef scripts[] = {
@@ -3018,7 +3021,7 @@ const RtGameDef evr_game = {
     3, kinds,
     64, cards, copies_base,
     12, vars,
-    77, strings,
+    80, strings,
     56, scripts,
     52, 53,
     1, consts_base,
@@ -3034,7 +3037,7 @@ const RtGameDef evr_variant_tutorial = {
     3, kinds,
     64, cards, copies_tutorial,
     12, vars,
-    77, strings,
+    80, strings,
     56, scripts,
     54, 55,
     1, consts_tutorial,

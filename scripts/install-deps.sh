@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   gcc clang make flex bison pkg-config
   libyaml-dev libcriterion-dev
-  libcairo2-dev libpango1.0-dev fonts-dejavu-core
+  libcairo2-dev libpango1.0-dev librsvg2-dev fonts-dejavu-core
   poppler-utils python3
 )
 

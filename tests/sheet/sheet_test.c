@@ -1,0 +1,299 @@
+/* sheet_test.c: printable card sheets: pages, paper, text, determinism, a golden page, shrink-to-fit and layout diagnostics. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cairo.h>
+
+#include "sheet_text.h"
+
+/* pango and fontconfig keep caches for the life of the process: no leak checks in the child */
+#define CARDC "ASAN_OPTIONS=detect_leaks=0 " TEST_BUILD_DIR "/san/cardc"
+#define FIX "tests/sheet/fixtures"
+#define EVR_COPIES 82   /* every copy of every base-game card of cards/evr (cardc json) */
+
+/* run: the output (stdout, and stderr when err) of a shell command; *status its exit status. */
+static char *run(const char *cmd, int *status)
+{
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p, "cannot run %s", cmd);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
+        n += got;
+        if (n + 1 >= cap)
+            buf = realloc(buf, cap *= 2);
+    }
+    buf[n] = '\0';
+    int st = pclose(p);
+    if (status)
+        *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return buf;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot read %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)n + 1);
+    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+    b[n] = '\0';
+    fclose(f);
+    return b;
+}
+
+static char *tmpdir(void)
+{
+    char *d = strdup("/tmp/sheet-test-XXXXXX");
+    cr_assert_not_null(mkdtemp(d));
+    return d;
+}
+
+static void rmrf(const char *d)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
+    free(run(cmd, NULL));
+}
+
+/* pdfinfo's value for key ("Pages", "Page size") in path. */
+static char *pdfinfo(const char *path, const char *key)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "pdfinfo '%s' | sed -n 's/^%s: *//p'", path, key);
+    char *s = run(cmd, NULL);
+    s[strcspn(s, "\n")] = '\0';
+    return s;
+}
+
+static void make_sheet(const char *game, const char *out, const char *opts)
+{
+    char cmd[1024];
+    int st;
+    snprintf(cmd, sizeof cmd, CARDC " sheet %s -o '%s' %s 2>&1", game, out, opts);
+    char *o = run(cmd, &st);
+    cr_assert_eq(st, 0, "%s failed (%d):\n%s", cmd, st, o);
+    free(o);
+}
+
+Test(sheet, evr_pages_match_card_count_on_a4)
+{
+    char *d = tmpdir();
+    char out[256];
+    snprintf(out, sizeof out, "%s/evr.pdf", d);
+    make_sheet("cards/evr", out, "");
+    char *pages = pdfinfo(out, "Pages"), *size = pdfinfo(out, "Page size");
+    int fronts = (EVR_COPIES + 8) / 9;
+    cr_expect_eq(atoi(pages), 2 * fronts, "pages %s, expected %d fronts and %d backs", pages, fronts, fronts);
+    cr_expect(strstr(size, "(A4)") != NULL, "page size %s", size);
+    free(pages);
+    free(size);
+    rmrf(d);
+    free(d);
+}
+
+Test(sheet, letter_paper_and_no_backs)
+{
+    char *d = tmpdir();
+    char out[256];
+    snprintf(out, sizeof out, "%s/evr.pdf", d);
+    make_sheet("cards/evr", out, "--paper letter --duplex none");
+    char *pages = pdfinfo(out, "Pages"), *size = pdfinfo(out, "Page size");
+    cr_expect_eq(atoi(pages), (EVR_COPIES + 8) / 9, "pages %s", pages);
+    cr_expect(strstr(size, "(letter)") != NULL, "page size %s", size);
+    free(pages);
+    free(size);
+    rmrf(d);
+    free(d);
+}
+
+Test(sheet, evr_text_contains_every_card_name)
+{
+    char *d = tmpdir();
+    char out[256], cmd[512];
+    snprintf(out, sizeof out, "%s/evr.pdf", d);
+    make_sheet("cards/evr", out, "");
+    /* content-stream order keeps a wrapped name's lines together */
+    snprintf(cmd, sizeof cmd, "pdftotext -raw '%s' - | tr '\\n' ' ' | tr -s ' '", out);
+    char *text = run(cmd, NULL);
+    /* the base game's cards, from the card database (cardc json) */
+    char *names = run(CARDC " json cards/evr | grep '\"variant\": null' | sed 's/^ *{\"name\": \"//; s/\", \"kind\".*//'",
+                      NULL);
+    int n = 0;
+    for (char *line = strtok(names, "\n"); line; line = strtok(NULL, "\n"), n++)
+        cr_expect(strstr(text, line) != NULL, "card name '%s' is not in the PDF's text", line);
+    cr_expect_gt(n, 40);
+    free(text);
+    free(names);
+    rmrf(d);
+    free(d);
+}
+
+Test(sheet, pdf_is_deterministic)
+{
+    char *d = tmpdir();
+    char a[256], b[256], cmd[600];
+    snprintf(a, sizeof a, "%s/a.pdf", d);
+    snprintf(b, sizeof b, "%s/b.pdf", d);
+    make_sheet("cards/evr", a, "");
+    make_sheet("cards/evr", b, "");
+    snprintf(cmd, sizeof cmd, "cmp '%s' '%s'", a, b);
+    int st;
+    free(run(cmd, &st));
+    cr_expect_eq(st, 0, "two runs made different PDFs");
+    rmrf(d);
+    free(d);
+}
+
+/* The first page of the demo game (layout, icons, markup, shrunk text)
+   rendered at 40 dpi matches the golden PNG within a small tolerance. */
+Test(sheet, demo_page_matches_golden_png)
+{
+    char *d = tmpdir();
+    char out[256], cmd[600], png[300];
+    snprintf(out, sizeof out, "%s/demo.pdf", d);
+    make_sheet(FIX "/demo", out, "");
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 40 -f 1 -l 1 -png -singlefile '%s' '%s/page'", out, d);
+    int st;
+    free(run(cmd, &st));
+    cr_assert_eq(st, 0);
+    snprintf(png, sizeof png, "%s/page.png", d);
+    if (getenv("SHEET_REFRESH_GOLDEN")) {
+        snprintf(cmd, sizeof cmd, "cp '%s' tests/sheet/golden/demo-page1.png", png);
+        free(run(cmd, NULL));
+    }
+    cairo_surface_t *got = cairo_image_surface_create_from_png(png);
+    cairo_surface_t *want = cairo_image_surface_create_from_png("tests/sheet/golden/demo-page1.png");
+    cr_assert_eq(cairo_surface_status(got), CAIRO_STATUS_SUCCESS);
+    cr_assert_eq(cairo_surface_status(want), CAIRO_STATUS_SUCCESS, "golden PNG missing");
+    int w = cairo_image_surface_get_width(got), h = cairo_image_surface_get_height(got);
+    cr_assert_eq(w, cairo_image_surface_get_width(want));
+    cr_assert_eq(h, cairo_image_surface_get_height(want));
+    cairo_surface_t *gs = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h), *ws = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t *c1 = cairo_create(gs), *c2 = cairo_create(ws);
+    cairo_set_source_surface(c1, got, 0, 0);
+    cairo_paint(c1);
+    cairo_set_source_surface(c2, want, 0, 0);
+    cairo_paint(c2);
+    cairo_destroy(c1);
+    cairo_destroy(c2);
+    cairo_surface_flush(gs);
+    cairo_surface_flush(ws);
+    const unsigned char *p = cairo_image_surface_get_data(gs), *q = cairo_image_surface_get_data(ws);
+    int stride = cairo_image_surface_get_stride(gs);
+    long bad = 0;
+    double sum = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w * 4; x++) {
+            if (x % 4 == 3)
+                continue;
+            int diff = abs(p[y * stride + x] - q[y * stride + x]);
+            sum += diff;
+            if (diff > 64)
+                bad++;
+        }
+    double mean = sum / ((double)w * h * 3);
+    cr_expect(mean < 2.0, "mean difference %.2f per channel", mean);
+    cr_expect(bad < (long)w * h * 3 / 100, "%ld channels differ by more than 64", bad);
+    cairo_surface_destroy(gs);
+    cairo_surface_destroy(ws);
+    cairo_surface_destroy(got);
+    cairo_surface_destroy(want);
+    rmrf(d);
+    free(d);
+}
+
+Test(sheet, long_text_shrinks_to_fit)
+{
+    SheetText *t = sheet_text_new(NULL, NULL);
+    cr_assert_not_null(t);
+    SheetStyle st = {"DejaVu Serif", 10, 0, 0, 0, 0, 0};
+    const char *shortt = "Gain one influence.";
+    char longt[2000] = "";
+    for (int i = 0; i < 12; i++)
+        strcat(longt, "At the start of each round, look at the top three cards of your deck. ");
+    int fits_s, fits_l, lines_s, lines_l;
+    double ps = sheet_text_fit(t, &st, "", shortt, 1, 53, 30, &fits_s, &lines_s);
+    double pl = sheet_text_fit(t, &st, "", longt, 1, 53, 30, &fits_l, &lines_l);
+    cr_expect(fits_s && fits_l);
+    cr_expect_eq(ps, 10.0, "a short text keeps its size (%.2f)", ps);
+    cr_expect_lt(pl, 10.0, "a long text shrinks (%.2f)", pl);
+    cr_expect_geq(pl, 4.0);
+    cr_expect_gt(lines_l, lines_s);
+    /* a size just above the chosen one does not fit: the search is tight */
+    SheetStyle bigger = st;
+    bigger.pt = pl + 0.2;
+    int f2;
+    double p2 = sheet_text_fit(t, &bigger, "", longt, 1, 53, 30, &f2, NULL);
+    cr_expect_lt(p2, bigger.pt);
+    /* far too much text: the floor, reported as not fitting */
+    int f3;
+    char huge[20000] = "";
+    for (int i = 0; i < 150; i++)
+        strcat(huge, "Far too much text for one small box. ");
+    double p3 = sheet_text_fit(t, &st, "", huge, 1, 20, 10, &f3, NULL);
+    cr_expect_eq(f3, 0);
+    cr_expect_eq(p3, 4.0);
+    sheet_text_free(t);
+}
+
+Test(sheet, png_one_image_per_face)
+{
+    char *d = tmpdir();
+    make_sheet(FIX "/demo", d, "--format png --dpi 100");
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "ls '%s' | wc -l; file '%s/01-scout-front.png'", d, d);
+    char *o = run(cmd, NULL);
+    cr_expect_eq(atoi(o), 6, "3 cards x 2 faces: %s", o);
+    cr_expect(strstr(o, "PNG image data, 272 x 370") != NULL, "69 x 94 mm at 100 dpi: %s", o);
+    free(o);
+    rmrf(d);
+    free(d);
+}
+
+Test(sheet, cards_option_selects_and_rejects)
+{
+    char *d = tmpdir();
+    char out[256], cmd[600];
+    snprintf(out, sizeof out, "%s/s.pdf", d);
+    make_sheet("cards/evr", out, "--cards \"Luke Skywalker\" strategy");
+    char *pages = pdfinfo(out, "Pages");
+    cr_expect_eq(atoi(pages), 4, "1 + 10 cards: 2 fronts, 2 backs; got %s", pages);
+    free(pages);
+    int st;
+    snprintf(cmd, sizeof cmd, CARDC " sheet cards/evr -o '%s' --cards 'Luke Skywalkr' 2>&1", out);
+    char *o = run(cmd, &st);
+    cr_expect_eq(st, 1);
+    cr_expect_str_eq(o, "cardc: error: no card or kind named 'Luke Skywalkr'; did you mean 'Luke Skywalker'?\n1 error\n");
+    free(o);
+    rmrf(d);
+    free(d);
+}
+
+/* Each layout diagnostic: `cardc check` of the fixture prints expected.txt exactly. */
+static void diagnostic(const char *name)
+{
+    char cmd[512], path[256];
+    snprintf(cmd, sizeof cmd, "cd " FIX " && ASAN_OPTIONS=detect_leaks=0 ../../../" TEST_BUILD_DIR "/san/cardc check %s 2>&1 >/dev/null", name);
+    int st;
+    char *got = run(cmd, &st);
+    snprintf(path, sizeof path, FIX "/%s/expected.txt", name);
+    char *want = slurp(path);
+    cr_expect_eq(st, 1);
+    cr_expect_str_eq(got, want);
+    free(got);
+    free(want);
+}
+
+Test(sheet_diag, unknown_field_did_you_mean) { diagnostic("bad_field"); }
+Test(sheet_diag, box_outside_the_card) { diagnostic("box_outside"); }
+Test(sheet_diag, missing_image_file) { diagnostic("missing_image"); }
+Test(sheet_diag, unknown_icon) { diagnostic("unknown_icon"); }
+Test(sheet_diag, unknown_side_and_bad_colour) { diagnostic("bad_side"); }
