@@ -230,6 +230,9 @@ static const char *type_text(AstType t, const char *name2)
 
 typedef void (*WriteFn)(Ex *x, const AstNode *n, int ind);
 
+static void values(Ex *x, const AstList *items, int line, int ind, Lines *l);
+static void params(Ex *x, const AstList *ps, int ind);
+
 static void w_game(Ex *x, const AstNode *g, int ind)
 {
     putf(x, "game: ");
@@ -307,35 +310,7 @@ static void w_card(Ex *x, const AstNode *c, int ind)
     if (c->ival != 1)
         putf(x, "%*scopies: %lld\n", ind, "", (long long)c->ival);
     Lines l = { { 0 }, 0 };
-    if (c->list.count)
-        putf(x, "%*svalues:\n", ind, "");
-    for (int i = 0; i < c->list.count; i++) {
-        const AstNode *it = c->list.items[i];
-        if (it->b) {
-            script_key(x, it->name, it->b, it->loc.line, line, ind + 2, &l);
-            continue;
-        }
-        putf(x, "%*s", ind + 2, "");
-        scal(x, it->name);
-        put(x, ": ");
-        const AstNode *v = it->a;
-        if (!v)
-            put(x, "true");
-        else if (v->kind == AST_INT)
-            putf(x, "%lld", (long long)v->ival);
-        else if (v->kind == AST_BOOL)
-            put(x, v->ival ? "true" : "false");
-        else if (v->kind == AST_STRING)
-            qstr(x, v->text);
-        else if (v->kind == AST_NAME)
-            scal(x, v->name);
-        else {
-            diag_error(x->d, v->loc, "internal error: cannot write this card value (a %s) to YAML",
-                       ast_kind_name(v->kind));
-            x->failed = 1;
-        }
-        put(x, "\n");
-    }
+    values(x, &c->list, line, ind, &l);
     end_decl(x, ind, line, &l);
 }
 
@@ -423,14 +398,7 @@ static void w_function(Ex *x, const AstNode *f, int ind)
     put(x, "function: ");
     scal(x, f->name);
     put(x, "\n");
-    if (f->list.count) {
-        putf(x, "%*sparams: {", ind, "");
-        for (int i = 0; i < f->list.count; i++) {
-            const AstNode *p = f->list.items[i];
-            putf(x, "%s%s: %s", i ? ", " : "", p->name, type_text(p->type, p->name2));
-        }
-        put(x, "}\n");
-    }
+    params(x, &f->list, ind);
     putf(x, "%*stype: %s\n", ind, "", print_type(f->type) ? print_type(f->type) : "?");
     putf(x, "%*sbody: ", ind, "");
     PrintResult r = print_or_fail(x, f->a, 0);
@@ -440,6 +408,324 @@ static void w_function(Ex *x, const AstNode *f, int ind)
     Lines l = { { 0 }, 0 };
     lines_add(&l, "body", f->loc.line, r.first_line, f->loc.line, 0);
     end_decl(x, ind, f->loc.line, &l);
+}
+
+/* A flow list of the names of l whose FACE_WILD flag is `wild`. */
+static void name_flow(Ex *x, const AstList *l, int wild)
+{
+    put(x, "[");
+    int k = 0;
+    for (int i = 0; i < l->count; i++) {
+        if (((l->items[i]->flags & FACE_WILD) != 0) != wild)
+            continue;
+        if (k++)
+            put(x, ", ");
+        scal(x, l->items[i]->name);
+    }
+    put(x, "]");
+}
+
+static int count_wild(const AstList *l)
+{
+    int n = 0;
+    for (int i = 0; i < l->count; i++)
+        n += (l->items[i]->flags & FACE_WILD) != 0;
+    return n;
+}
+
+static void title_key(Ex *x, const char *title, int ind)
+{
+    if (!title)
+        return;
+    putf(x, "%*stitle: ", ind, "");
+    qstr(x, title);
+    put(x, "\n");
+}
+
+static void w_enum(Ex *x, const AstNode *e, int ind)
+{
+    put(x, "enum: ");
+    scal(x, e->name);
+    putf(x, "\n%*svalues: ", ind, "");
+    name_flow(x, &e->list, 0);
+    put(x, "\n");
+    end_decl(x, ind, e->loc.line, NULL);
+}
+
+static void w_die(Ex *x, const AstNode *d, int ind)
+{
+    put(x, "die: ");
+    scal(x, d->name);
+    put(x, "\n");
+    title_key(x, d->text, ind);
+    if (d->ival != 1)
+        putf(x, "%*scopies: %lld\n", ind, "", (long long)d->ival);
+    putf(x, "%*sfaces: ", ind, "");
+    name_flow(x, &d->list, 0);
+    put(x, "\n");
+    if (count_wild(&d->list)) {
+        putf(x, "%*swild: ", ind, "");
+        name_flow(x, &d->list, 1);
+        put(x, "\n");
+    }
+    end_decl(x, ind, d->loc.line, NULL);
+}
+
+/* The value of a card item (not an ability) after "key: ". */
+static void item_value(Ex *x, const AstNode *it)
+{
+    const AstNode *v = it->a;
+    if (!v)
+        put(x, "true");
+    else if (v->kind == AST_INT)
+        putf(x, "%lld", (long long)v->ival);
+    else if (v->kind == AST_BOOL)
+        put(x, v->ival ? "true" : "false");
+    else if (v->kind == AST_STRING)
+        qstr(x, v->text);
+    else if (v->kind == AST_NAME)
+        scal(x, v->name);
+    else {
+        diag_error(x->d, v->loc, "internal error: cannot write this card value (a %s) to YAML", ast_kind_name(v->kind));
+        x->failed = 1;
+    }
+}
+
+/* The items of a card or a board row under "values:", scripts' lines to l. */
+static void values(Ex *x, const AstList *items, int line, int ind, Lines *l)
+{
+    if (items->count)
+        putf(x, "%*svalues:\n", ind, "");
+    for (int i = 0; i < items->count; i++) {
+        const AstNode *it = items->items[i];
+        if (it->b) {
+            script_key(x, it->name, it->b, it->loc.line, line, ind + 2, l);
+            continue;
+        }
+        putf(x, "%*s", ind + 2, "");
+        scal(x, it->name);
+        put(x, ": ");
+        item_value(x, it);
+        put(x, "\n");
+    }
+}
+
+/* The provenance of a board row's symbols when they are not all on the
+   row's line: "symbols: [LINE...]" added to l. */
+static void symbol_lines(const AstNode *row, Lines *l)
+{
+    int spread = 0;
+    for (int i = 0; i < row->list.count; i++)
+        spread |= row->list.items[i]->loc.line != row->loc.line;
+    if (!spread)
+        return;
+    size_t len = l->len;
+    int n = snprintf(l->buf + len, sizeof l->buf - len, "%ssymbols: [", len ? ", " : "");
+    for (int i = 0; n > 0 && (size_t)n < sizeof l->buf - len && i <= row->list.count; i++) {
+        len += (size_t)n;
+        n = i < row->list.count ? snprintf(l->buf + len, sizeof l->buf - len, "%s%d", i ? ", " : "", row->list.items[i]->loc.line)
+                                : snprintf(l->buf + len, sizeof l->buf - len, "]");
+    }
+    if (n > 0 && (size_t)n < sizeof l->buf - len)
+        l->len = len + (size_t)n;
+}
+
+/* A board row: one flow mapping "- {symbols: [...], values: {...}, origin: N}"
+   when its values are plain, else a block mapping (abilities are scripts). */
+static void w_row(Ex *x, const AstNode *row, int ind)
+{
+    int line = row->loc.line, scripts = 0;
+    const AstList *items = row->b ? &row->b->list : NULL;
+    for (int i = 0; items && i < items->count; i++)
+        scripts |= items->items[i]->b != NULL;
+    Lines l = { { 0 }, 0 };
+    putf(x, "%*s- ", ind, "");
+    if (scripts) {
+        put(x, "symbols: ");
+        name_flow(x, &row->list, 0);
+        put(x, "\n");
+        values(x, items, line, ind + 2, &l);
+        symbol_lines(row, &l);
+        end_decl(x, ind + 2, line, &l);
+        return;
+    }
+    put(x, "{symbols: ");
+    name_flow(x, &row->list, 0);
+    if (items && items->count) {
+        put(x, ", values: {");
+        for (int i = 0; i < items->count; i++) {
+            put(x, i ? ", " : "");
+            scal(x, items->items[i]->name);
+            put(x, ": ");
+            item_value(x, items->items[i]);
+        }
+        put(x, "}");
+    }
+    putf(x, ", origin: %d", line);
+    symbol_lines(row, &l);
+    if (l.len)
+        putf(x, ", lines: {%s}", l.buf);
+    put(x, "}\n");
+}
+
+static void w_board(Ex *x, const AstNode *b, int ind)
+{
+    put(x, "board: ");
+    scal(x, b->name);
+    put(x, "\n");
+    title_key(x, b->text, ind);
+    putf(x, "%*sof: ", ind, "");
+    scal(x, b->name2 ? b->name2 : "?");
+    put(x, "\n");
+    if (b->list.count)
+        putf(x, "%*srows:\n", ind, "");
+    for (int r = 0; r < b->list.count && !x->failed; r++)
+        w_row(x, b->list.items[r], ind + 2);
+    end_decl(x, ind, b->loc.line, NULL);
+}
+
+static void params(Ex *x, const AstList *ps, int ind)
+{
+    if (!ps->count)
+        return;
+    putf(x, "%*sparams: {", ind, "");
+    for (int i = 0; i < ps->count; i++) {
+        const AstNode *p = ps->items[i];
+        put(x, i ? ", " : "");
+        scal(x, p->name);
+        putf(x, ": %s", type_text(p->type, p->name2));
+    }
+    put(x, "}\n");
+}
+
+static void w_procedure(Ex *x, const AstNode *p, int ind)
+{
+    put(x, "procedure: ");
+    scal(x, p->name);
+    put(x, "\n");
+    params(x, &p->list, ind);
+    Lines l = { { 0 }, 0 };
+    script_key(x, "script", p->b, p->loc.line, p->loc.line, ind, &l);
+    end_decl(x, ind, p->loc.line, &l);
+}
+
+static void w_remove_board(Ex *x, const AstNode *r, int ind)
+{
+    put(x, "remove_board: ");
+    scal(x, r->name);
+    put(x, "\n");
+    end_decl(x, ind, r->loc.line, NULL);
+}
+
+/* One layout word as written in .cards (numbers are in thousandths). */
+static const char *layout_word(Ex *x, const AstNode *w)
+{
+    if (w->kind == AST_NAME)
+        return w->name;
+    if (w->kind == AST_STRING)
+        return print_string_literal(x->a, w->text ? w->text : "");
+    if (w->kind == AST_INT) {
+        long long v = (long long)w->ival, a = v < 0 ? -v : v;
+        if (a % 1000 == 0)
+            return arena_printf(x->a, "%lld", v / 1000);
+        char frac[8];
+        snprintf(frac, sizeof frac, "%03lld", a % 1000);
+        for (int k = 2; k > 0 && frac[k] == '0'; k--)
+            frac[k] = '\0';
+        return arena_printf(x->a, "%s%lld.%s", v < 0 ? "-" : "", a / 1000, frac);
+    }
+    return NULL;
+}
+
+/* A layout item string: plain when YAML reads it back as is, else single-quoted. */
+static void layout_item(Ex *x, const char *s)
+{
+    int plain = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_';
+    for (const char *p = s; *p && plain; p++)
+        plain = !(*p == ':' || (*p == '#' && p > s && p[-1] == ' ') || *p == '\'');
+    if (plain) {
+        put(x, s);
+        return;
+    }
+    put(x, "'");
+    for (const char *p = s; *p; p++)
+        put(x, *p == '\'' ? "''" : (char[]){ *p, '\0' });
+    put(x, "'");
+}
+
+/* The words of a layout body as items: the words of one source line make
+   one item string; `back { ... }` is a mapping {back: ITEMS}. */
+/* The item lines of a layout, in writing order (provenance). */
+typedef struct ItemLines {
+    char buf[4096];
+    size_t len;
+    int spread;     /* some item is not on the layout's line */
+    int line;       /* the layout's line */
+} ItemLines;
+
+static void item_line(ItemLines *il, int line)
+{
+    int n = snprintf(il->buf + il->len, sizeof il->buf - il->len, "%s%d", il->len ? ", " : "", line);
+    if (n > 0 && (size_t)n < sizeof il->buf - il->len)
+        il->len += (size_t)n;
+    il->spread |= line != il->line;
+}
+
+static void layout_list(Ex *x, const AstList *w, int ind, ItemLines *il)
+{
+    for (int i = 0; i < w->count && !x->failed;) {
+        const AstNode *n = w->items[i];
+        if (n->kind == AST_NAME && strcmp(n->name, "back") == 0 && i + 1 < w->count
+            && w->items[i + 1]->kind == AST_LAYOUT_BLOCK) {
+            putf(x, "%*s- back:", ind, "");
+            item_line(il, n->loc.line);
+            if (w->items[i + 1]->list.count) {
+                put(x, "\n");
+                layout_list(x, &w->items[i + 1]->list, ind + 4, il);
+            } else {
+                put(x, " []\n");
+            }
+            i += 2;
+            continue;
+        }
+        char *line = arena_strdup(x->a, "");
+        int first = i;
+        for (; i < w->count && w->items[i]->loc.line == n->loc.line && w->items[i]->kind != AST_LAYOUT_BLOCK; i++) {
+            const AstNode *wi = w->items[i];
+            if (i > first && wi->kind == AST_NAME && strcmp(wi->name, "back") == 0 && i + 1 < w->count
+                && w->items[i + 1]->kind == AST_LAYOUT_BLOCK)
+                break;
+            const char *t = layout_word(x, wi);
+            if (!t)
+                break;
+            int glue = i == first || (wi->kind == AST_NAME && strcmp(wi->name, ",") == 0);
+            line = arena_printf(x->a, "%s%s%s", line, glue ? "" : " ", t);
+        }
+        if (i == first) {
+            diag_error(x->d, n->loc, "internal error: cannot write this layout word (a %s) to YAML", ast_kind_name(n->kind));
+            x->failed = 1;
+            return;
+        }
+        item_line(il, n->loc.line);
+        putf(x, "%*s- ", ind, "");
+        layout_item(x, line);
+        put(x, "\n");
+    }
+}
+
+static void w_layout(Ex *x, const AstNode *l, int ind)
+{
+    put(x, "layout: ");
+    scal(x, l->name);
+    put(x, "\n");
+    ItemLines il = { { 0 }, 0, 0, l->loc.line };
+    if (l->list.count) {
+        putf(x, "%*sitems:\n", ind, "");
+        layout_list(x, &l->list, ind + 2, &il);
+    }
+    putf(x, "%*sorigin: %d\n", ind, "", l->loc.line);
+    if (il.spread)
+        putf(x, "%*slines: {items: [%s]}\n", ind, "", il.buf);
 }
 
 /* setup, round and (in variants) phase: "key: SCRIPT" */
@@ -518,9 +804,15 @@ static const struct { AstKind kind; WriteFn top, in_variant; } writers[] = {
     { AST_FUNCTION, w_function, NULL },
     { AST_SETUP, w_setup, w_setup },
     { AST_ROUND, w_round, w_round },
+    { AST_ENUM, w_enum, NULL },
+    { AST_DIE, w_die, NULL },
+    { AST_BOARD, w_board, NULL },
+    { AST_PROCEDURE, w_procedure, NULL },
+    { AST_LAYOUT, w_layout, NULL },
     { AST_VARIANT, w_variant, NULL },
     { AST_SET, NULL, w_set },
     { AST_REMOVE_CARD, NULL, w_remove_card },
+    { AST_REMOVE_BOARD, NULL, w_remove_board },
     { AST_PHASE, NULL, w_phase },
 };
 

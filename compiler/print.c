@@ -437,6 +437,14 @@ static void st(Printer *P, const AstNode *s)
         tok(P, "log", line, 0);
         tok(P, print_string_literal(P->a, s->text ? s->text : ""), 0, 0);
         break;
+    case AST_ROLL:
+        tok(P, "roll", line, 0);
+        ex(P, s->a, 0);
+        break;
+    case AST_CALL_STMT:
+        tok(P, s->name, line, 0);
+        args(P, &s->list);
+        break;
     default:
         fail(P, s, "the statement");
         break;

@@ -799,19 +799,13 @@ static AstNode *build_kind(Y *y, const YNode *m, Loc loc)
     return k;
 }
 
-/* card -> {card: NAME, kind: KIND, copies?: N, values?: {FIELD: VALUE}} */
-static AstNode *build_card(Y *y, const YNode *m, Loc loc)
+/* values_at: the field values under `values` of m (a card or a board row)
+   as pending cells of owner (the AST_CARD, or a row's AST_BLOCK whose name
+   is the space kind): load_resolve_cells types them by the kind's fields
+   once every file is loaded. loc: the node's location; in origins mode m's
+   `lines` gives the lines of scripts (abilities). */
+static void values_at(Y *y, const YNode *m, AstNode *owner, Loc loc)
 {
-    AstNode *c = ast_new(y->a, AST_CARD, loc);
-    c->loc2 = loc;
-    c->text = scalar(y, get(m, "card"), "a card's name");
-    const YNode *k = need(y, m, "kind", "a card");
-    if (k)
-        c->name = name_of(y, k, "a card's kind");
-    c->ival = 1;
-    const YNode *cp = get(m, "copies");
-    if (cp)
-        integer(y, cp, "'copies'", &c->ival);
     const YNode *vs = get(m, "values");
     if (vs && vs->kind != YN_MAP) {
         diag_error(y->d, yloc(y, vs), "'values' must be a mapping from field names to values, not %s", kind_word(vs));
@@ -828,7 +822,7 @@ static AstNode *build_card(Y *y, const YNode *m, Loc loc)
             continue;
         }
         LoadCell cell = { 0 };
-        cell.card = c;
+        cell.card = owner;
         cell.field = field;
         int line = 0;
         if (y->origins && y->src >= 0 && get(m, "origin")) {
@@ -852,6 +846,22 @@ static AstNode *build_card(Y *y, const YNode *m, Loc loc)
         cell.text = val->value;
         load_cell_add(y->a, y->cells, &cell);
     }
+}
+
+/* card -> {card: NAME, kind: KIND, copies?: N, values?: {FIELD: VALUE}} */
+static AstNode *build_card(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *c = ast_new(y->a, AST_CARD, loc);
+    c->loc2 = loc;
+    c->text = scalar(y, get(m, "card"), "a card's name");
+    const YNode *k = need(y, m, "kind", "a card");
+    if (k)
+        c->name = name_of(y, k, "a card's kind");
+    c->ival = 1;
+    const YNode *cp = get(m, "copies");
+    if (cp)
+        integer(y, cp, "'copies'", &c->ival);
+    values_at(y, m, c, loc);
     return c;
 }
 
@@ -917,12 +927,10 @@ static AstNode *build_const(Y *y, const YNode *m, Loc loc)
     return c->a ? c : NULL;
 }
 
-/* function -> {function: NAME, params?: {NAME: TYPE}, type: TYPE, body: EXPR} */
-static AstNode *build_function(Y *y, const YNode *m, Loc loc)
+/* params_at: the `params` of m (a mapping name -> type, in order) as
+   AST_PARAMs of f. */
+static void params_at(Y *y, const YNode *m, AstNode *f, Loc loc)
 {
-    AstNode *f = ast_new(y->a, AST_FUNCTION, loc);
-    f->loc2 = loc;
-    f->name = name_of(y, get(m, "function"), "a function");
     const YNode *ps = get(m, "params");
     if (ps && ps->kind != YN_MAP && !is_null(ps)) {
         diag_error(y->d, yloc(y, ps), "'params' must be a mapping from names to types, not %s", kind_word(ps));
@@ -930,17 +938,306 @@ static AstNode *build_function(Y *y, const YNode *m, Loc loc)
     }
     for (int i = 0; ps && ps->kind == YN_MAP && i + 1 < ps->count; i += 2) {
         AstNode *p = ast_new(y->a, AST_PARAM, y->origins && y->src >= 0 ? loc : yloc(y, ps->items[i]));
+        p->loc2 = p->loc;
         p->name = name_of(y, ps->items[i], "a parameter");
         p->type = type_of(y, ps->items[i + 1], "a parameter's type", &p->name2);
         if (p->name && p->type)
             ast_push(y->a, &f->list, p);
     }
+}
+
+/* function -> {function: NAME, params?: {NAME: TYPE}, type: TYPE, body: EXPR} */
+static AstNode *build_function(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *f = ast_new(y->a, AST_FUNCTION, loc);
+    f->loc2 = loc;
+    f->name = name_of(y, get(m, "function"), "a function");
+    params_at(y, m, f, loc);
     const YNode *t = need(y, m, "type", "a function");
     if (t)
         f->type = type_of(y, t, "'type'", NULL);
     if (need(y, m, "body", "a function"))
         f->a = expr_at(y, m, "body", "'body'");
     return f->a ? f : NULL;
+}
+
+/* name_list: the list of names under key of m as AST_NAME nodes (each at
+   its YAML position, or at loc in origins mode); an error if it is not a
+   list of names or (unless may_be_empty) is empty. */
+static AstList name_list(Y *y, const YNode *m, const char *key, Loc loc, const char *what, int may_be_empty)
+{
+    AstList l = { 0 };
+    const YNode *n = get(m, key);
+    if (!n)
+        return l;
+    if (n->kind != YN_SEQ) {
+        diag_error(y->d, yloc(y, n), "'%s' must be a list of names, not %s", key, kind_word(n));
+        return l;
+    }
+    if (n->count == 0 && !may_be_empty)
+        diag_error(y->d, yloc(y, n), "'%s' needs at least one name", key);
+    for (int i = 0; i < n->count; i++) {
+        const char *s = name_of(y, n->items[i], what);
+        if (!s)
+            continue;
+        AstNode *nm = ast_new(y->a, AST_NAME, y->origins && y->src >= 0 ? loc : yloc(y, n->items[i]));
+        nm->loc2 = nm->loc;
+        nm->name = s;
+        ast_push(y->a, &l, nm);
+    }
+    return l;
+}
+
+/* title_at: the optional `title` of m (a string, or ~ for none). */
+static const char *title_at(Y *y, const YNode *m)
+{
+    const YNode *t = get(m, "title");
+    return t && !is_null(t) ? scalar(y, t, "'title'") : NULL;
+}
+
+/* enum -> {enum: NAME, values: [NAME...]} */
+static AstNode *build_enum(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *e = ast_new(y->a, AST_ENUM, loc);
+    e->loc2 = loc;
+    e->name = name_of(y, get(m, "enum"), "an enum");
+    if (need(y, m, "values", "an enum"))
+        e->list = name_list(y, m, "values", loc, "an enum value", 0);
+    return e;
+}
+
+/* die -> {die: NAME, title?, copies?: N, faces: [NAME...], wild?: [NAME...]}
+   (the wild faces follow the faces in the node's list, flagged FACE_WILD) */
+static AstNode *build_die(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *d = ast_new(y->a, AST_DIE, loc);
+    d->loc2 = loc;
+    d->name = name_of(y, get(m, "die"), "a die");
+    d->text = title_at(y, m);
+    d->ival = 1;
+    const YNode *cp = get(m, "copies");
+    if (cp)
+        integer(y, cp, "'copies'", &d->ival); /* the checker bounds it, as for `xN` */
+    if (need(y, m, "faces", "a die"))
+        d->list = name_list(y, m, "faces", loc, "a face", 0);
+    AstList wild = name_list(y, m, "wild", loc, "a wild face", 1);
+    for (int i = 0; i < wild.count; i++) {
+        wild.items[i]->flags |= FACE_WILD;
+        ast_push(y->a, &d->list, wild.items[i]);
+    }
+    return d;
+}
+
+/* board row -> {symbols: [NAME...], values?: {FIELD: VALUE}, origin?, lines?}
+   (in origins mode `lines: {symbols: [LINE...]}` gives each symbol's line
+   when they are not all on the row's line) */
+static AstNode *build_row(Y *y, const YNode *r, const char *kind)
+{
+    static const char *const keys[] = { "symbols", "values", "origin", "lines", NULL };
+    if (r->kind != YN_MAP) {
+        diag_error(y->d, yloc(y, r), "a board row must be a mapping (with the key 'symbols'), not %s", kind_word(r));
+        return NULL;
+    }
+    if (!check_keys(y, r, keys, "a board row"))
+        return NULL;
+    const YNode *lines = get(r, "lines");
+    if (lines && lines->kind != YN_MAP) {
+        diag_error(y->d, yloc(y, lines), "'lines' must be a mapping, not %s", kind_word(lines));
+        return NULL;
+    }
+    const YNode *o = get(r, "origin");
+    int64_t ol;
+    if (o && !integer(y, o, "'origin'", &ol))
+        return NULL;
+    Loc loc = decl_loc(y, r);
+    AstNode *row = ast_new(y->a, AST_ROW, loc);
+    row->loc2 = loc;
+    if (need(y, r, "symbols", "a board row"))
+        row->list = name_list(y, r, "symbols", loc, "a symbol", 0);
+    const YNode *sl = lines && y->origins && y->src >= 0 && o ? get(lines, "symbols") : NULL;
+    if (sl && sl->kind == YN_SEQ && sl->count == row->list.count)
+        for (int i = 0; i < sl->count; i++) {
+            int64_t l;
+            if (integer(y, sl->items[i], "a line", &l))
+                row->list.items[i]->loc = row->list.items[i]->loc2 = (Loc){ y->src, (int)l, 1 };
+        }
+    row->b = ast_new(y->a, AST_BLOCK, loc);
+    row->b->name = kind; /* the kind of the spaces, for load_resolve_cells */
+    values_at(y, r, row->b, loc);
+    return row;
+}
+
+/* board -> {board: NAME, title?, of: KIND, rows: [ROW...]} */
+static AstNode *build_board(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *b = ast_new(y->a, AST_BOARD, loc);
+    b->loc2 = loc;
+    b->name = name_of(y, get(m, "board"), "a board");
+    b->text = title_at(y, m);
+    const YNode *of = need(y, m, "of", "a board");
+    if (of)
+        b->name2 = name_of(y, of, "'of'");
+    const YNode *rows = get(m, "rows");
+    if (rows && rows->kind != YN_SEQ && !is_null(rows)) {
+        diag_error(y->d, yloc(y, rows), "'rows' must be a list of rows, not %s", kind_word(rows));
+        return b;
+    }
+    for (int i = 0; rows && rows->kind == YN_SEQ && i < rows->count; i++) {
+        AstNode *row = build_row(y, rows->items[i], b->name2);
+        if (row)
+            ast_push(y->a, &b->list, row);
+    }
+    return b;
+}
+
+/* procedure -> {procedure: NAME, params?: {NAME: TYPE}, script: SCRIPT} */
+static AstNode *build_procedure(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *p = ast_new(y->a, AST_PROCEDURE, loc);
+    p->loc2 = loc;
+    p->name = name_of(y, get(m, "procedure"), "a procedure");
+    params_at(y, m, p, loc);
+    if (need(y, m, "script", "a procedure"))
+        p->b = block_at(y, m, "script", "'script'");
+    return p->b ? p : NULL;
+}
+
+/* layout_words: the words of one layout item string (as the .cards scanner
+   reads a layout body: names, numbers in thousandths, strings, and the marks
+   ',' '-' '==' '!=') appended to out; each at its place in the YAML scalar,
+   or at loc in origins mode. Returns 0 after reporting a bad character. */
+static int layout_words(Y *y, const YNode *n, Loc loc, AstList *out)
+{
+    Loc base = loc;
+    const char *t = y->origins && y->src >= 0 ? n->value : script_text(y, n, 0, &base);
+    int line = base.line, col = base.col;
+    for (const char *p = t; *p;) {
+        if (*p == '\n') {
+            line++;
+            col = 1;
+            p++;
+            continue;
+        }
+        if (*p == ' ' || *p == '\t' || *p == '\r') {
+            p++;
+            col++;
+            continue;
+        }
+        Loc at = y->origins && y->src >= 0 ? loc : (Loc){ base.file, line, col };
+        const char *q = p;
+        AstNode *w = NULL;
+        if (*p == '_' || (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')) {
+            while (*q == '_' || (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9'))
+                q++;
+            w = ast_new(y->a, AST_NAME, at);
+            w->name = arena_strndup(y->a, p, (size_t)(q - p));
+        } else if (*p >= '0' && *p <= '9') {
+            int64_t v = 0;
+            while (*q >= '0' && *q <= '9' && v < 1000000000)
+                v = v * 10 + (*q++ - '0');
+            v *= 1000;
+            if (*q == '.' && q[1] >= '0' && q[1] <= '9') {
+                int64_t scale = 100;
+                for (q++; *q >= '0' && *q <= '9'; q++, scale /= 10)
+                    v += (*q - '0') * scale;
+            }
+            w = ast_new(y->a, AST_INT, at);
+            w->ival = v;
+        } else if (*p == '"') {
+            char *o = arena_alloc(y->a, strlen(p) + 1);
+            size_t j = 0;
+            for (q = p + 1; *q && *q != '"' && *q != '\n'; q++) {
+                if (*q == '\\' && (q[1] == '"' || q[1] == '\\' || q[1] == 'n' || q[1] == 't')) {
+                    q++;
+                    o[j++] = *q == 'n' ? '\n' : *q == 't' ? '\t' : *q;
+                } else if (*q == '\\') {
+                    diag_error(y->d, at, "unknown escape in a layout string (use \\\" \\\\ \\n or \\t)");
+                    return 0;
+                } else {
+                    o[j++] = *q;
+                }
+            }
+            if (*q != '"') {
+                diag_error(y->d, at, "unterminated string in a layout item");
+                return 0;
+            }
+            o[j] = '\0';
+            q++;
+            w = ast_new(y->a, AST_STRING, at);
+            w->text = o;
+        } else {
+            static const char *const marks[] = { "==", "!=", ",", "-" };
+            for (size_t k = 0; k < sizeof marks / sizeof marks[0] && !w; k++)
+                if (strncmp(p, marks[k], strlen(marks[k])) == 0) {
+                    q = p + strlen(marks[k]);
+                    w = ast_new(y->a, AST_NAME, at);
+                    w->name = marks[k];
+                }
+            if (!w) {
+                diag_error(y->d, at, "unexpected '%c' in a layout item", *p);
+                return 0;
+            }
+        }
+        w->loc2 = w->loc;
+        ast_push(y->a, out, w);
+        for (; p < q; p++)
+            if (((unsigned char)*p & 0xC0) != 0x80)
+                col++;
+    }
+    return 1;
+}
+
+/* layout_items: a list of layout items (strings of words, or {back: ITEMS}
+   for the words `back { ... }`) as the flat word list of a layout. */
+static void layout_items(Y *y, const YNode *items, Loc loc, const YNode *item_lines, int *k, AstList *out)
+{
+    if (items->kind != YN_SEQ) {
+        diag_error(y->d, yloc(y, items), "layout items must be a list, not %s", kind_word(items));
+        return;
+    }
+    for (int i = 0; i < items->count; i++) {
+        const YNode *it = items->items[i];
+        Loc il = loc;
+        int64_t l;
+        if (item_lines && *k < item_lines->count && integer(y, item_lines->items[*k], "a line", &l))
+            il.line = (int)l;
+        ++*k;
+        if (it->kind == YN_SCALAR) {
+            layout_words(y, it, il, out);
+            continue;
+        }
+        static const char *const keys[] = { "back", NULL };
+        if (it->kind != YN_MAP || !get(it, "back")) {
+            diag_error(y->d, yloc(y, it), "a layout item must be a string of words or a mapping with the key 'back', not %s",
+                       it->kind == YN_MAP ? "another mapping" : kind_word(it));
+            continue;
+        }
+        if (!check_keys(y, it, keys, "a layout item"))
+            continue;
+        AstNode *kw = ast_new(y->a, AST_NAME, y->origins && y->src >= 0 ? il : yloc(y, it->items[0]));
+        kw->name = "back";
+        ast_push(y->a, out, kw);
+        AstNode *b = ast_new(y->a, AST_LAYOUT_BLOCK, kw->loc);
+        layout_items(y, get(it, "back"), loc, item_lines, k, &b->list);
+        ast_push(y->a, out, b);
+    }
+}
+
+/* layout -> {layout: KIND, items: [ITEM...]}; in origins mode
+   `lines: {items: [LINE...]}` gives the line of each item (back items and
+   theirs included, in order) */
+static AstNode *build_layout(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *l = ast_new(y->a, AST_LAYOUT, loc);
+    l->loc2 = loc;
+    l->name = name_of(y, get(m, "layout"), "a layout's kind");
+    const YNode *items = get(m, "items");
+    const YNode *lines = y->origins && y->src >= 0 && get(m, "origin") ? get(m, "lines") : NULL;
+    const YNode *il = lines && lines->kind == YN_MAP ? get(lines, "items") : NULL;
+    int k = 0;
+    if (items && !is_null(items))
+        layout_items(y, items, loc, il && il->kind == YN_SEQ ? il : NULL, &k, &l->list);
+    return l;
 }
 
 /* setup -> {setup: SCRIPT}; round -> {round: SCRIPT} */
@@ -978,6 +1275,15 @@ static AstNode *build_remove_card(Y *y, const YNode *m, Loc loc)
     return r->text ? r : NULL;
 }
 
+/* remove_board -> {remove_board: NAME} */
+static AstNode *build_remove_board(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *r = ast_new(y->a, AST_REMOVE_BOARD, loc);
+    r->loc2 = loc;
+    r->name = name_of(y, get(m, "remove_board"), "'remove_board'");
+    return r->name ? r : NULL;
+}
+
 static AstNode *build_phase(Y *y, const YNode *m, Loc loc)
 {
     AstNode *p = ast_new(y->a, AST_PHASE, loc);
@@ -1001,6 +1307,11 @@ static const DeclForm top_forms[] = {
     { "function", build_function, { "function", "params", "type", "body", "origin", "lines", NULL } },
     { "setup", build_setup, { "setup", "origin", "lines", NULL } },
     { "round", build_round, { "round", "origin", "lines", NULL } },
+    { "enum", build_enum, { "enum", "values", "origin", "lines", NULL } },
+    { "die", build_die, { "die", "title", "copies", "faces", "wild", "origin", "lines", NULL } },
+    { "board", build_board, { "board", "title", "of", "rows", "origin", "lines", NULL } },
+    { "procedure", build_procedure, { "procedure", "params", "script", "origin", "lines", NULL } },
+    { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },
     { "variant", build_variant, { "variant", "of", "title", "items", "origin", "lines", NULL } },
     { NULL, NULL, { NULL } },
 };
@@ -1008,6 +1319,7 @@ static const DeclForm top_forms[] = {
 static const DeclForm variant_forms[] = {
     { "set", build_set, { "set", "value", "origin", "lines", NULL } },
     { "remove_card", build_remove_card, { "remove_card", "origin", "lines", NULL } },
+    { "remove_board", build_remove_board, { "remove_board", "origin", "lines", NULL } },
     { "card", build_card, { "card", "kind", "copies", "values", "origin", "lines", NULL } },
     { "setup", build_setup, { "setup", "origin", "lines", NULL } },
     { "round", build_round, { "round", "origin", "lines", NULL } },
@@ -1023,7 +1335,7 @@ static AstNode *build_decl(Y *y, const YNode *m, const DeclForm *forms, const ch
         return NULL;
     }
     const DeclForm *form = NULL;
-    const char *tags[16];
+    const char *tags[32];
     int ntags = 0;
     for (const DeclForm *f = forms; f->tag; f++)
         if (f->build == build_card && get(m, "card"))
@@ -1054,6 +1366,13 @@ static AstNode *build_decl(Y *y, const YNode *m, const DeclForm *forms, const ch
                 return NULL;
             }
         }
+        if (m->count && forms == top_forms)
+            for (const DeclForm *f = variant_forms; f->tag; f++)
+                if (strcmp(f->tag, m->items[0]->value) == 0) {
+                    diag_error(y->d, yloc(y, m->items[0]), "'%s' is a variant item: it belongs in a variant's 'items'",
+                               f->tag);
+                    return NULL;
+                }
         diag_error(y->d, yloc(y, m), "%s needs one of the keys %s", what, list);
         return NULL;
     }

@@ -1,0 +1,470 @@
+/* drive.h: drive games of galaxy (Galaxy Rebellion) through the runtime API
+   for the rule tests. Header-only; every function is static. Options are
+   picked by label, zones and variables are found by their declared name,
+   the planets' symbols come from a copy of cards/galaxy/planets.cards, and
+   the log is searched as text (omniscient). */
+#ifndef GALAXY_DRIVE_H
+#define GALAXY_DRIVE_H
+
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cardrt.h"
+#include "galaxy.h"
+
+#define LBL 256
+
+/* enum symbol, in declaration order (cards/galaxy/game.cards) */
+enum { S_STORM = 0, S_TIE, S_ATAT, S_SD, S_VP, S_IMP };
+static const char *const drv_place_label[] = {"place a Stormtrooper", "place a TIE Fighter", "place an AT-AT",
+                                              "place a Star Destroyer", NULL, "place the Imperial symbol (wildcard)"};
+static const char *const drv_reroll_label[] = {"reroll a Stormtrooper", "reroll a TIE Fighter", "reroll an AT-AT",
+                                               "reroll a Star Destroyer", "reroll a victory point",
+                                               "reroll an Imperial symbol"};
+
+/* ---- the planets (a copy of cards/galaxy/planets.cards) ------------------------ */
+/* Rows: S Stormtrooper, T TIE Fighter, A AT-AT, D Star Destroyer, I Imperial;
+   then the reward: victory points and Allies. */
+typedef struct DrvRow {
+    const char *symbols;
+    int vp, ally;
+} DrvRow;
+typedef struct DrvBoard {
+    const char *title;
+    int stage;
+    DrvRow rows[6];
+} DrvBoard;
+
+__attribute__((unused)) static const DrvBoard drv_boards[] = {
+    {"Yavin 4", 1, {{"SS", 1, 0}, {"TA", 0, 1}, {"ADD", 2, 0}, {"TTS", 2, 0}, {"DAI", 2, 1}}},
+    {"Hoth", 2, {{"AAA", 2, 0}, {"STI", 0, 1}, {"DDS", 2, 0}, {"TTAA", 3, 0}, {"ISD", 2, 1}}},
+    {"Dagobah", 3, {{"SA", 1, 0}, {"TTI", 0, 1}, {"DAST", 3, 0}, {"ADI", 2, 0}, {"SSD", 1, 1}}},
+    {"Bespin", 3, {{"TD", 1, 0}, {"SSAI", 2, 1}, {"ATT", 2, 0}, {"DDSA", 3, 0}, {"IIT", 2, 1}}},
+    {"Tatooine", 4, {{"AST", 2, 0}, {"DDD", 0, 1}, {"SSIT", 3, 0}, {"TAAD", 3, 1}, {"ISDA", 4, 0}}},
+    {"Endor", 5, {{"SSA", 0, 1}, {"TID", 2, 0}, {"AATS", 2, 1}, {"DTTI", 3, 0}, {"SADDII", 4, 1}}},
+    {"Death Star 2", 6, {{"STA", 3, 0}, {"DDI", 3, 0}, {"TTSS", 4, 0}, {"AADI", 4, 0}, {"ISTAD", 5, 0}, {"IIDTA", 6, 0}}},
+};
+#define DRV_NBOARDS ((int)(sizeof drv_boards / sizeof drv_boards[0]))
+
+static inline int drv_letter_symbol(char c)
+{
+    switch (c) {
+    case 'S': return S_STORM;
+    case 'T': return S_TIE;
+    case 'A': return S_ATAT;
+    case 'D': return S_SD;
+    case 'I': return S_IMP;
+    }
+    cr_assert_fail("bad symbol letter %c", c);
+    return -1;
+}
+
+/* drv_space: parse "Title r.c" into board index, row and column (1-based); 0 if not a space. */
+static inline int drv_space(const char *name, int *b, int *r, int *c)
+{
+    for (int i = 0; i < DRV_NBOARDS; i++) {
+        size_t n = strlen(drv_boards[i].title);
+        if (strncmp(name, drv_boards[i].title, n) == 0 && name[n] == ' ' &&
+            sscanf(name + n + 1, "%d.%d", r, c) == 2) {
+            *b = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* drv_space_symbol: the symbol printed on the space called name. */
+static inline int drv_space_symbol(const char *name)
+{
+    int b, r, c;
+    cr_assert(drv_space(name, &b, &r, &c), "not a space: %s", name);
+    return drv_letter_symbol(drv_boards[b].rows[r - 1].symbols[c - 1]);
+}
+
+/* ---- starting and advancing ------------------------------------------------------ */
+
+static inline RtGame *drv_new_p(const RtGameDef *def, uint64_t seed, int players)
+{
+    RtOptions o;
+    memset(&o, 0, sizeof o);
+    o.players = players;
+    o.seed = seed;
+    o.log = 1;
+    o.max_rounds = 1000;
+    RtGame *g = rt_new(def, &o);
+    cr_assert_not_null(g, "rt_new failed for seed %llu", (unsigned long long)seed);
+    return g;
+}
+static inline RtGame *drv_new(uint64_t seed) { return drv_new_p(&galaxy_game, seed, 2); }
+
+static inline int drv_next(RtGame *g)
+{
+    int r = rt_advance(g);
+    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
+    return r;
+}
+
+/* ---- options ------------------------------------------------------------------------ */
+
+static inline const char *drv_label(const RtGame *g, int i)
+{
+    static char buf[8][LBL];
+    static int k;
+    k = (k + 1) % 8;
+    return rt_option_label(g, i, buf[k], LBL);
+}
+
+static inline const char *drv_labels(const RtGame *g)
+{
+    static char out[8192];
+    out[0] = '\0';
+    for (int i = 0; i < rt_option_count(g); i++) {
+        if (i)
+            strncat(out, " | ", sizeof out - strlen(out) - 1);
+        strncat(out, drv_label(g, i), sizeof out - strlen(out) - 1);
+    }
+    return out;
+}
+
+static inline int drv_find(const RtGame *g, const char *text)
+{
+    for (int i = 0; i < rt_option_count(g); i++)
+        if (strcmp(drv_label(g, i), text) == 0)
+            return i;
+    return -1;
+}
+static inline int drv_has(const RtGame *g, const char *text) { return drv_find(g, text) >= 0; }
+
+static inline void drv_pick(RtGame *g, const char *text)
+{
+    int i = drv_find(g, text);
+    cr_assert(i >= 0, "no option \"%s\" for Player %d; options: %s", text, rt_decision_player(g) + 1, drv_labels(g));
+    rt_apply(g, i);
+    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
+}
+
+/* drv_pick_next: pick the option, then advance to the next decision (0: game over). */
+static inline int drv_pick_next(RtGame *g, const char *text)
+{
+    drv_pick(g, text);
+    return drv_next(g);
+}
+
+/* drv_is_menu: the pending decision is the turn's menu. */
+static inline int drv_is_menu(const RtGame *g) { return drv_has(g, "end your turn"); }
+/* drv_is_space_choice: every option is a space. */
+static inline int drv_is_space_choice(const RtGame *g)
+{
+    int b, r, c;
+    for (int i = 0; i < rt_option_count(g); i++)
+        if (!drv_space(drv_label(g, i), &b, &r, &c))
+            return 0;
+    return rt_option_count(g) > 0;
+}
+
+/* ---- zones, cards, variables ---------------------------------------------------------- */
+
+static inline int drv_zone_decl(const RtGame *g, const char *name)
+{
+    const RtGameDef *d = rt_def(g);
+    for (int i = 0; i < d->nzones; i++)
+        if (strcmp(d->zones[i].name, name) == 0)
+            return i;
+    cr_assert_fail("no zone named %s", name);
+    return -1;
+}
+static inline RtValue drv_zone(RtGame *g, const char *name, int p) { return rt_zone(g, drv_zone_decl(g, name), p); }
+static inline int drv_size(RtGame *g, const char *name, int p) { return rt_zone_size(g, drv_zone(g, name, p)); }
+
+static inline RtValue drv_find_card(RtGame *g, const char *zone, int p, const char *card)
+{
+    RtValue z = drv_zone(g, zone, p);
+    for (int i = 0; i < rt_zone_size(g, z); i++)
+        if (strcmp(rt_card_name(g, rt_zone_at(g, z, i)), card) == 0)
+            return rt_zone_at(g, z, i);
+    return RT_NONE;
+}
+static inline int drv_in(RtGame *g, const char *zone, int p, const char *card)
+{
+    return drv_find_card(g, zone, p, card) != RT_NONE;
+}
+
+static inline int drv_var_index(const RtGame *g, const char *name)
+{
+    const RtGameDef *d = rt_def(g);
+    for (int i = 0; i < d->nvars; i++)
+        if (strcmp(d->vars[i].name, name) == 0)
+            return i;
+    cr_assert_fail("no variable named %s", name);
+    return -1;
+}
+static inline RtValue drv_var(const RtGame *g, const char *name, int p) { return rt_get(g, drv_var_index(g, name), p); }
+static inline int drv_vp(const RtGame *g, int p) { return drv_var(g, "vp", p); }
+
+static inline int drv_kind(const RtGame *g, const char *name)
+{
+    const RtGameDef *d = rt_def(g);
+    for (int i = 0; i < d->nkinds; i++)
+        if (strcmp(d->kinds[i].name, name) == 0)
+            return i;
+    cr_assert_fail("no kind named %s", name);
+    return -1;
+}
+static inline int drv_slot(const RtGame *g, const char *kind, const char *state)
+{
+    const RtKindDef *k = &rt_def(g)->kinds[drv_kind(g, kind)];
+    for (int i = 0; i < k->nstate; i++)
+        if (strcmp(k->state_names[i], state) == 0)
+            return i;
+    cr_assert_fail("kind %s has no state %s", kind, state);
+    return -1;
+}
+static inline RtValue drv_state(RtGame *g, RtValue card, const char *kind, const char *state)
+{
+    return rt_card_state(g, card, drv_kind(g, kind), drv_slot(g, kind, state), 0);
+}
+
+/* drv_covered: the space called name (in play) is covered. */
+static inline int drv_covered(RtGame *g, const char *name)
+{
+    RtValue s = drv_find_card(g, "spaces", 0, name);
+    cr_assert(s != RT_NONE, "space %s not in play", name);
+    return drv_state(g, s, "space", "covered");
+}
+/* drv_free: empty spaces in play. */
+static inline int drv_free(RtGame *g)
+{
+    RtValue z = drv_zone(g, "spaces", 0);
+    int n = 0;
+    for (int i = 0; i < rt_zone_size(g, z); i++)
+        n += !drv_state(g, rt_zone_at(g, z, i), "space", "covered");
+    return n;
+}
+/* drv_pool_faces: how many dice in the pool show face f. */
+static inline int drv_pool_faces(RtGame *g, int f)
+{
+    RtValue z = drv_zone(g, "pool", 0);
+    int n = 0;
+    for (int i = 0; i < rt_zone_size(g, z); i++)
+        n += drv_state(g, rt_zone_at(g, z, i), "imperial_die", "face") == f;
+    return n;
+}
+/* drv_token_mark: the symbol of p's Rebel token (a copy of cards/galaxy/tokens.cards). */
+static inline int drv_token_mark(RtGame *g, int p)
+{
+    RtValue z = drv_zone(g, "token", p);
+    cr_assert_eq(rt_zone_size(g, z), 1);
+    const char *n = rt_card_name(g, rt_zone_at(g, z, 0));
+    if (!strcmp(n, "Luke Skywalker"))
+        return S_TIE;
+    if (!strcmp(n, "Princess Leia"))
+        return S_STORM;
+    if (!strcmp(n, "Han Solo"))
+        return S_SD;
+    if (!strcmp(n, "Chewbacca"))
+        return S_ATAT;
+    cr_assert_fail("unknown Rebel token %s", n);
+    return -1;
+}
+/* drv_sith_at: the zone holding the Sith Lord: -1 the edge, else the player he visits. */
+static inline int drv_sith_at(RtGame *g, const char *name)
+{
+    if (drv_in(g, "edge", 0, name))
+        return -1;
+    for (int p = 0; p < rt_players(g); p++)
+        if (drv_in(g, "visiting", p, name))
+            return p;
+    cr_assert_fail("%s is nowhere", name);
+    return -2;
+}
+
+/* ---- the log ---------------------------------------------------------------------------- */
+
+static inline const char *drv_line(const RtGame *g, int i, int viewer)
+{
+    static char buf[4][1024];
+    static int k;
+    k = (k + 1) % 4;
+    return rt_log_line(g, i, viewer, buf[k], sizeof buf[k]);
+}
+static inline int drv_log_find(const RtGame *g, int from, const char *needle)
+{
+    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
+        if (strstr(drv_line(g, i, -1), needle))
+            return i;
+    return -1;
+}
+static inline int drv_log_count(const RtGame *g, int from, int to, const char *needle)
+{
+    int n = 0;
+    if (to < 0 || to > rt_log_count(g))
+        to = rt_log_count(g);
+    for (int i = from < 0 ? 0 : from; i < to; i++)
+        if (strstr(drv_line(g, i, -1), needle))
+            n++;
+    return n;
+}
+static inline void drv_dump(const RtGame *g, int from)
+{
+    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
+        fprintf(stderr, "%4d %s\n", i, drv_line(g, i, -1));
+}
+static inline const char *drv_pname(int p)
+{
+    static char buf[4][24];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "Player %d", p + 1);
+    return buf[k];
+}
+
+/* ---- random play and searching --------------------------------------------------------- */
+
+static inline uint64_t drv_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static inline void drv_random_move(RtGame *g, uint64_t *rng)
+{
+    rt_apply(g, (int)(drv_rand(rng) % (uint64_t)rt_option_count(g)));
+    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
+}
+static inline int drv_play_random(RtGame *g, uint64_t rngseed)
+{
+    uint64_t rng = rngseed;
+    int n = 0;
+    while (drv_next(g)) {
+        drv_random_move(g, &rng);
+        n++;
+    }
+    return n;
+}
+
+enum { DRV_RANDOM = 0, DRV_APPLIED = 1, DRV_STOP = 2 };
+typedef int (*DrvVisit)(RtGame *g, uint64_t *rng, void *ctx);
+
+/* drv_search: random games for seeds from..to, each decision shown to visit;
+   returns the seed at which the visitor stopped (the game is left in *out
+   if out is given, else freed), or 0. */
+static inline uint64_t drv_search_p(const RtGameDef *def, int players, uint64_t from, uint64_t to, DrvVisit visit,
+                                    void *ctx, RtGame **out)
+{
+    for (uint64_t seed = from; seed <= to; seed++) {
+        RtGame *g = drv_new_p(def, seed, players);
+        uint64_t rng = seed * 7919u + 17u;
+        int stop = 0;
+        while (!stop && drv_next(g)) {
+            int r = visit(g, &rng, ctx);
+            if (r == DRV_STOP)
+                stop = 1;
+            else if (r == DRV_RANDOM)
+                drv_random_move(g, &rng);
+        }
+        if (stop && out) {
+            *out = g;
+            return seed;
+        }
+        rt_free(g);
+        if (stop)
+            return seed;
+    }
+    return 0;
+}
+
+/* drv_end_turn: from the menu, end the turn and advance to the next decision. */
+static inline int drv_end_turn(RtGame *g) { return drv_pick_next(g, "end your turn"); }
+
+/* drv_at_turn_start: the pending decision is the first menu of a turn. */
+static inline int drv_at_turn_start(const RtGame *g)
+{
+    if (!drv_is_menu(g))
+        return 0;
+    for (int i = rt_log_count(g) - 1; i >= 0; i--) {
+        const char *l = drv_line(g, i, -1);
+        if (strncmp(l, "choose ", 7) == 0)
+            return 0;
+        if (strncmp(l, "turn ", 5) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* drv_next_turn: random moves until the start of the next turn; 0 if the game ended. */
+static inline int drv_next_turn(RtGame *g, uint64_t *rng)
+{
+    do {
+        drv_random_move(g, rng);
+        if (!drv_next(g))
+            return 0;
+    } while (!drv_at_turn_start(g));
+    return 1;
+}
+
+/* drv_first_turn: a new game advanced to the first turn's menu. */
+static inline RtGame *drv_first_turn(const RtGameDef *def, uint64_t seed, int players)
+{
+    RtGame *g = drv_new_p(def, seed, players);
+    uint64_t rng = seed * 31u + 7u;
+    cr_assert(drv_next(g));
+    while (!drv_at_turn_start(g)) {
+        drv_random_move(g, &rng);
+        cr_assert(drv_next(g));
+    }
+    return g;
+}
+
+/* drv_turn_player: whose turn it is (the last "turn" event). */
+static inline int drv_turn_player(const RtGame *g)
+{
+    for (int i = rt_log_count(g) - 1; i >= 0; i--) {
+        const char *l = drv_line(g, i, -1);
+        int p;
+        if (sscanf(l, "turn Player %d", &p) == 1)
+            return p - 1;
+    }
+    return -1;
+}
+
+/* drv_place_dice: from the menu, place up to n dice (the first "place"
+   option, the first space offered); returns how many were placed. Stops when
+   the turn (or the game) is over. */
+static inline int drv_place_dice(RtGame *g, int n)
+{
+    int placed = 0, p = drv_turn_player(g);
+    while (placed < n && drv_is_menu(g) && drv_turn_player(g) == p) {
+        int k = -1;
+        for (int f = 0; f < 6 && k < 0; f++)
+            if (drv_place_label[f] && drv_has(g, drv_place_label[f]))
+                k = f;
+        if (k < 0)
+            break;
+        drv_pick(g, drv_place_label[k]);
+        if (!drv_next(g))
+            return placed + 1;
+        if (drv_is_space_choice(g)) {
+            rt_apply(g, 0);
+            if (!drv_next(g))
+                return placed + 1;
+        }
+        placed++;
+    }
+    return placed;
+}
+
+/* drv_placeable: how many dice of the pool could be placed, one after the other, greedily
+   (an estimate used to pick seeds: the first die per free matching space). */
+static inline int drv_can_place_two(RtGame *g)
+{
+    RtGame *c = rt_clone(g);
+    int n = drv_place_dice(c, 2);
+    rt_free(c);
+    return n >= 2;
+}
+
+#endif

@@ -1,0 +1,104 @@
+/* test_games.c: whole games -- random play for 2, 3 and 4 players ends by
+   the rules with no runtime error; determinism of the log and the hash; the
+   engine's sim for the base and the short game. */
+#include "drive.h"
+#include "testutil.h"
+
+static void random_games(const RtGameDef *def, int players, int n)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
+        RtGame *g = drv_new_p(def, seed, players);
+        drv_play_random(g, seed * 3 + (uint64_t)players);
+        cr_assert(rt_over(g) && !rt_failed(g), "seed %llu: %s", (unsigned long long)seed, rt_error(g));
+        cr_assert_eq(drv_var(g, "stage", 0), 6, "the game ends on Death Star 2");
+        cr_assert_eq(drv_free(g), 0);
+        cr_assert(drv_log_find(g, 0, "The last space of Death Star 2 is covered: the game ends.") >= 0);
+        int best = -1000, winners = 0;
+        for (int p = 0; p < players; p++)
+            if (drv_vp(g, p) > best)
+                best = drv_vp(g, p);
+        for (int p = 0; p < players; p++)
+            if (rt_is_winner(g, p)) {
+                cr_assert_eq(drv_vp(g, p), best);
+                winners++;
+            }
+        cr_assert_geq(winners, 1);
+        /* every die, Ally, token and Sith Lord is somewhere: 4 dice back in the pool */
+        cr_assert_eq(drv_size(g, "pool", 0), 4);
+        rt_free(g);
+    }
+}
+
+Test(games, two_players_100_random_games_end_by_the_rules, .timeout = 120) { random_games(&galaxy_game, 2, 100); }
+Test(games, three_players_100_random_games_end_by_the_rules, .timeout = 120) { random_games(&galaxy_game, 3, 100); }
+Test(games, four_players_100_random_games_end_by_the_rules, .timeout = 120) { random_games(&galaxy_game, 4, 100); }
+Test(games, short_game_100_random_games_end_by_the_rules, .timeout = 120)
+{
+    random_games(&galaxy_variant_short, 3, 100);
+}
+
+Test(games, the_same_seed_and_choices_give_the_same_log_and_hash)
+{
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        RtGame *a = drv_new_p(&galaxy_game, seed, 4), *b = drv_new_p(&galaxy_game, seed, 4);
+        drv_play_random(a, seed);
+        drv_play_random(b, seed);
+        cr_assert_eq(rt_hash(a), rt_hash(b));
+        cr_assert_eq(rt_log_count(a), rt_log_count(b));
+        for (int i = 0; i < rt_log_count(a); i++)
+            cr_assert_str_eq(drv_line(a, i, -1), drv_line(b, i, -1));
+        rt_free(a);
+        rt_free(b);
+    }
+    /* a clone at a decision continues exactly like the original */
+    RtGame *g = drv_first_turn(&galaxy_game, 9, 3);
+    RtGame *c = rt_clone(g);
+    cr_assert_eq(rt_hash(g), rt_hash(c));
+    drv_play_random(g, 5);
+    uint64_t rng = 5;
+    while (rt_advance(c))
+        drv_random_move(c, &rng);
+    cr_assert_eq(rt_hash(g), rt_hash(c));
+    rt_free(g);
+    rt_free(c);
+}
+
+/* the engine's sim: deterministic, and the short game has fewer rounds on average */
+static char *sim(const char *variant, int games)
+{
+    char games_s[16];
+    snprintf(games_s, sizeof games_s, "%d", games);
+    const char *argv[] = {"galaxy", "sim", "--games", games_s, "--seed", "1", "--players", "4", "--json", "--variant",
+                          variant, NULL};
+    char *out = NULL, *err = NULL;
+    size_t no = 0, ne = 0;
+    FILE *fo = open_memstream(&out, &no), *fe = open_memstream(&err, &ne);
+    int r = rt_engine_run(11, (char **)argv, (const RtGameDef *const *)galaxy_variants, galaxy_variant_count, stdin,
+                          fo, fe);
+    fclose(fo);
+    fclose(fe);
+    cr_assert_eq(r, 0, "sim %s: %s", variant, err);
+    free(err);
+    return out;
+}
+
+static double field(const char *json, const char *key)
+{
+    const char *p = strstr(json, key);
+    cr_assert_not_null(p, "no %s in %s", key, json);
+    return atof(p + strlen(key));
+}
+
+Test(games, sim_is_deterministic_and_the_short_game_has_fewer_rounds, .timeout = 300)
+{
+    char *a = sim("base", 200), *b = sim("base", 200), *s = sim("short", 200), *s2 = sim("short", 200);
+    cr_assert_str_eq(a, b);
+    cr_assert_str_eq(s, s2);
+    cr_assert(strstr(a, "\"errors\":0") && strstr(s, "\"errors\":0"));
+    double ra = field(a, "\"mean_rounds\":"), rs = field(s, "\"mean_rounds\":");
+    cr_assert_lt(rs, ra, "short %.3f, base %.3f", rs, ra);
+    free(a);
+    free(b);
+    free(s);
+    free(s2);
+}
