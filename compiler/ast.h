@@ -63,7 +63,7 @@ typedef enum AstKind {
     AST_RUN,         /* a=ability expr, b=as player or NULL */
     AST_ASSIGN,      /* a=lvalue, b=value, op: '=', '+', '-' */
     AST_LET,         /* name, a=value */
-    AST_WIN,         /* a=player */
+    AST_WIN,         /* a=player; or with WIN_ALL: name=var, a=collection (players), c=where or NULL */
     AST_DRAW_GAME,   /* no fields */
     AST_LOG,         /* text=format (with {expr} holes), list=parsed hole exprs */
     AST_ROLL,        /* a=die or zone of dice */
@@ -118,7 +118,8 @@ enum {
     MOVE_TOP = 1 << 15,
     FACE_WILD = 1 << 16,
     FIELD_KEEP = 1 << 17,
-    VAR_PRIVATE = 1 << 18
+    VAR_PRIVATE = 1 << 18,
+    WIN_ALL = 1 << 19
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

@@ -165,7 +165,7 @@ static int cmd_build(Diag *d, Arena *a, const Args *args, const Model *m, const 
         char *argv[] = {(char *)cc, "-std=c11", "-O2", "-DCARDRT_ENGINE_MAIN",
                         (char *)arena_printf(a, "-I%s", incdir), (char *)arena_printf(a, "-I%s", tmpdir),
                         "-o", (char *)tmpout, (char *)cpath, (char *)arena_printf(a, "%s/libcardrt.a", libdir),
-                        "-lm", NULL};
+                        "-lcairo", "-pthread", "-lm", NULL};
         int st = run(argv);
         if (st != 0) {
             diag_plain(d, "the C compiler failed (status %d)", st);

@@ -808,6 +808,8 @@ static void emit_log(Emit *E, const AstNode *s)
                 case T_SIDE: line(E, "rt_log_side(g, %s);", x); break;
                 case T_CARD: line(E, "rt_log_card(g, %s);", x); break;
                 case T_TEXT: line(E, "rt_log_str(g, %s);", x); break;
+                case T_ENUM: line(E, "rt_log_value(g, RT_TY_ENUM + %d, %s);", h->sem_extra, x); break;
+                case T_BOOL: line(E, "rt_log_value(g, RT_TY_BOOL, %s);", x); break;
                 default: line(E, "rt_log_int(g, %s);", x); break;
                 }
             }
@@ -949,7 +951,27 @@ static void stmt(Emit *E, const AstNode *s)
         check_fail(E);
         break;
     case AST_WIN:
-        line(E, "return rt_win(g, %s);", ex(E, s->a));
+        if (s->flags & WIN_ALL) {
+            /* every matching player wins; nobody matching is a draw */
+            const char *var = local(E, (int)s->ival);
+            line(E, "{");
+            E->indent++;
+            line(E, "int winners = 0;");
+            line(E, "for (int i = 0; i < rt_players(g); i++) {");
+            E->indent++;
+            line(E, "%s = i;", var);
+            if (s->c)
+                line(E, "if (!(%s)) continue;", ex(E, s->c));
+            line(E, "rt_win(g, %s);", var);
+            line(E, "winners++;");
+            E->indent--;
+            line(E, "}");
+            line(E, "return winners ? RT_END : rt_draw_game(g);");
+            E->indent--;
+            line(E, "}");
+        } else {
+            line(E, "return rt_win(g, %s);", ex(E, s->a));
+        }
         break;
     case AST_DRAW_GAME:
         line(E, "return rt_draw_game(g);");

@@ -428,7 +428,15 @@ static void st(Printer *P, const AstNode *s)
         break;
     case AST_WIN:
         tok(P, "win", line, 0);
-        ex(P, s->a, 0);
+        if (s->flags & WIN_ALL) {
+            tok(P, "all", 0, 0);
+            tok(P, s->name, 0, 0);
+            tok(P, "in", 0, 0);
+            ex(P, s->a, 0);
+            where(P, "where", s->c);
+        } else {
+            ex(P, s->a, 0);
+        }
         break;
     case AST_DRAW_GAME:
         tok(P, "draw_game", line, 0);

@@ -1268,7 +1268,18 @@ static void check_stmt(Sema *S, AstNode *s)
         break;
     }
     case AST_WIN:
-        expect(S, s->a, T_PLAYER, "the winner");
+        if (s->flags & WIN_ALL) {
+            int save = S->nscope;
+            Type ct = check_expr(S, s->a);
+            if (ct.base != T_ERROR && ct.base != T_PLAYERS)
+                diag_error(S->d, s->a->loc, "'win all' ranges over 'players'");
+            s->ival = bind(S, s->name, mk(T_PLAYER, -1), s->loc2.line ? s->loc2 : s->loc);
+            if (s->c)
+                expect(S, s->c, T_BOOL, "a 'where' condition");
+            S->nscope = save;
+        } else {
+            expect(S, s->a, T_PLAYER, "the winner");
+        }
         S->endings++;
         break;
     case AST_DRAW_GAME:
@@ -2186,7 +2197,7 @@ static void collect_function_sig(Sema *S, AstNode *fn)
         if (S->fparams[i][p].base == T_TEXT || S->fparams[i][p].base == T_ABILITY)
             diag_error(S->d, fn->list.items[p]->loc, "a parameter cannot be text or an ability");
     }
-    S->fresult[i] = from_ast_type(S, fn->type);
+    S->fresult[i] = resolve_type(S, fn->type, fn->name2, fn->loc2.line ? fn->loc2 : fn->loc);
 }
 
 /* Mark calls to functions inside e, for the recursion check. */
@@ -2231,7 +2242,10 @@ static void check_function(Sema *S, int fi)
     for (int p = 0; p < fn->list.count; p++)
         bind(S, fn->list.items[p]->name, S->fparams[fi][p], fn->list.items[p]->loc);
     Type t = check_expr(S, fn->a);
-    if (t.base != T_ERROR && t.base != S->fresult[fi].base) {
+    if (S->fresult[fi].base == T_TEXT || S->fresult[fi].base == T_ABILITY)
+        diag_error(S->d, fn->loc2.line ? fn->loc2 : fn->loc, "a function cannot return %s",
+                   S->fresult[fi].base == T_TEXT ? "text" : "an ability");
+    else if (t.base != T_ERROR && t.base != S->fresult[fi].base) {
         char b1[96], b2[96];
         diag_error(S->d, fn->a->loc, "function '%s' returns %s, but its body is %s", fn->name,
                    type_name(S, S->fresult[fi], b1, sizeof b1), type_name(S, t, b2, sizeof b2));

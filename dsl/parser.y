@@ -353,6 +353,8 @@ const_decl
 function_decl
     : FUNCTION NAME '(' params ')' ':' type '=' expr
         { $$ = NODE(AST_FUNCTION, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; $$->type = $7; $$->a = $9; }
+    | FUNCTION NAME '(' params ')' ':' NAME '=' expr
+        { $$ = NODE(AST_FUNCTION, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; $$->type = TY_NAMED; $$->name2 = $7; $$->a = $9; }
     ;
 
 params
@@ -526,6 +528,9 @@ stmt
     | lhs MINUSEQ expr                { $$ = NODE(AST_ASSIGN, @1); $$->loc2 = @2; $$->op = '-'; $$->a = $1; $$->b = $3; }
     | LET NAME '=' expr               { $$ = NODE(AST_LET, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; }
     | WIN expr                        { $$ = NODE(AST_WIN, @1); $$->a = $2; }
+    /* win -> "win" "all" NAME "in" expr ["where" expr]: every matching player wins (a shared win) */
+    | WIN ALL NAME IN expr opt_where
+        { $$ = NODE(AST_WIN, @1); $$->loc2 = @3; $$->flags = WIN_ALL; $$->name = $3; $$->a = $5; $$->c = $6; }
     | DRAW_GAME                       { $$ = NODE(AST_DRAW_GAME, @1); }
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
     /* roll -> "roll" expr */

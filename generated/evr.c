@@ -577,6 +577,7 @@ static const struct event_row event_rows[] = {
     },
 };
 
+static RtValue fn_score(RtGame *g, RtFrame *f, RtValue);
 static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
 static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
 static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue);
@@ -585,12 +586,27 @@ static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
 static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
 static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
 
+struct score_locals {
+    RtValue p;
+};
+
+/* cards/evr/game.cards:88: function score */
+static RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)
+{
+    struct score_locals Lv, *L = &Lv;
+    memset(&Lv, 0, sizeof Lv);
+    L->p = p;
+    (void)g;
+    (void)f;
+    return rt_get(g, VAR_vp, L->p);
+}
+
 struct total_locals {
     RtValue p;
     RtValue c;
 };
 
-/* cards/evr/game.cards:89: sum */
+/* cards/evr/game.cards:92: sum */
 static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 {
     (void)f;
@@ -598,12 +614,12 @@ static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
     RtValue zone = rt_zone(g, ZONE_play, L->p);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->c = rt_zone_at(g, zone, i);
-        acc += ((rt_card_state(g, L->c, KIND_resource, 0, 89) && (!rt_get(g, VAR_full_value, 0))) ? resource_rows[rt_card_row(g, L->c, KIND_resource, 89)].exhausted_value : resource_rows[rt_card_row(g, L->c, KIND_resource, 89)].value);
+        acc += ((rt_card_state(g, L->c, KIND_resource, 0, 92) && (!rt_get(g, VAR_full_value, 0))) ? resource_rows[rt_card_row(g, L->c, KIND_resource, 92)].exhausted_value : resource_rows[rt_card_row(g, L->c, KIND_resource, 92)].value);
     }
     return acc;
 }
 
-/* cards/evr/game.cards:88: function total */
+/* cards/evr/game.cards:91: function total */
 static RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
 {
     struct total_locals Lv, *L = &Lv;
@@ -618,7 +634,7 @@ struct over_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:91: function over */
+/* cards/evr/game.cards:94: function over */
 static RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
 {
     struct over_locals Lv, *L = &Lv;
@@ -626,14 +642,14 @@ static RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (fn_total(g, f, L->p) > event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 91), KIND_event, 91)].objective);
+    return (fn_total(g, f, L->p) > event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 94), KIND_event, 94)].objective);
 }
 
 struct can_play_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:95: function can_play */
+/* cards/evr/game.cards:98: function can_play */
 static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
 {
     struct can_play_locals Lv, *L = &Lv;
@@ -641,14 +657,14 @@ static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return ((rt_zone_size(g, rt_zone(g, ZONE_play, L->p)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 96), KIND_event, 96)].capacity) && ((rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) + rt_zone_size(g, rt_zone(g, ZONE_discard, L->p))) > 0));
+    return ((rt_zone_size(g, rt_zone(g, ZONE_play, L->p)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 99), KIND_event, 99)].capacity) && ((rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) + rt_zone_size(g, rt_zone(g, ZONE_discard, L->p))) > 0));
 }
 
 struct beats_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:99: function beats */
+/* cards/evr/game.cards:102: function beats */
 static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
 {
     struct beats_locals Lv, *L = &Lv;
@@ -663,7 +679,7 @@ struct wins_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:103: function wins */
+/* cards/evr/game.cards:106: function wins */
 static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
 {
     struct wins_locals Lv, *L = &Lv;
@@ -679,7 +695,7 @@ struct deceives_locals {
     RtValue s;
 };
 
-/* cards/evr/game.cards:108: any */
+/* cards/evr/game.cards:111: any */
 static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
 {
     (void)f;
@@ -687,12 +703,12 @@ static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
     RtValue zone = rt_zone(g, ZONE_revealed, L->p);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->s = rt_zone_at(g, zone, i);
-        if (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 108)].cancels) return 1;
+        if (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 111)].cancels) return 1;
     }
     return acc;
 }
 
-/* cards/evr/game.cards:107: function deceives */
+/* cards/evr/game.cards:110: function deceives */
 static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue p)
 {
     struct deceives_locals Lv, *L = &Lv;
@@ -707,7 +723,7 @@ struct out_of_strategies_locals {
     RtValue p;
 };
 
-/* cards/evr/game.cards:111: function out_of_strategies */
+/* cards/evr/game.cards:114: function out_of_strategies */
 static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue p)
 {
     struct out_of_strategies_locals Lv, *L = &Lv;
@@ -3013,6 +3029,14 @@ static const int16_t copies_tutorial[] = {
 };
 static const RtValue consts_tutorial[] = { 7 };
 
+/* the game's score of a player, for agents: its function score */
+static RtValue game_score(RtGame *g, RtValue player)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    frame.me = player;
+    return fn_score(g, &frame, player);
+}
+
 const RtGameDef evr_game = {
     CARDRT_ABI, "evr", "base", "Star Wars: Empire vs. Rebellion",
     2, 2,
@@ -3026,7 +3050,7 @@ const RtGameDef evr_game = {
     52, 53,
     1, consts_base,
     0, NULL,
-    NULL,
+    game_score,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3042,7 +3066,7 @@ const RtGameDef evr_variant_tutorial = {
     54, 55,
     1, consts_tutorial,
     0, NULL,
-    NULL,
+    game_score,
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -2490,7 +2490,6 @@ struct proc_game_end_locals {
     RtValue p_3;
     RtValue i;
     RtValue i_2;
-    RtValue i_3;
 };
 
 /* cards/galaxy/rules.cards:257: game_end */
@@ -2530,10 +2529,15 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory points.");
             rt_log_end(g);
         }
-        for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
-            L->p_3 = L->i_3;
-            if (!(fn_best(g, f, L->p_3))) continue;
-            return rt_win(g, L->p_3);
+        {
+            int winners = 0;
+            for (int i = 0; i < rt_players(g); i++) {
+                L->p_3 = i;
+                if (!(fn_best(g, f, L->p_3))) continue;
+                rt_win(g, L->p_3);
+                winners++;
+            }
+            return winners ? RT_END : rt_draw_game(g);
         }
         break;
     default:
@@ -3123,7 +3127,7 @@ static const RtScriptDef scripts[] = {
     { "conclude", "cards/galaxy/rules.cards", 178, script_proc_conclude, 10 },
     { "summon", "cards/galaxy/rules.cards", 221, script_proc_summon, 12 },
     { "next_site", "cards/galaxy/rules.cards", 233, script_proc_next_site, 10 },
-    { "game_end", "cards/galaxy/rules.cards", 257, script_proc_game_end, 6 },
+    { "game_end", "cards/galaxy/rules.cards", 257, script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, script_setup, 14 },
     { "round", "cards/galaxy/rules.cards", 31, script_round, 4 },
     { "dice_check setup", "cards/galaxy/variants.cards", 13, script_dice_check_setup, 3 },

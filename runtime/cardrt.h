@@ -285,6 +285,7 @@ void rt_log_int(RtGame *g, RtValue v);
 void rt_log_card(RtGame *g, RtValue card);
 void rt_log_player(RtGame *g, RtValue player);
 void rt_log_side(RtGame *g, RtValue side);
+void rt_log_value(RtGame *g, int type, RtValue v);  /* RT_TY_* (enums by name, bools as true/false) */
 void rt_log_end(RtGame *g);
 
 /* ---- the event log -------------------------------------------------------- */
@@ -314,10 +315,40 @@ struct RtAgent {
     uint64_t rng[4];
     FILE *in, *out;       /* the human agent's terminal */
     int seen;             /* the human agent: log events already shown */
+    /* Added for the search agents (rt_search.c); zero for the others. */
+    int budget;           /* mcts: iterations per decision */
+    void (*release)(RtAgent *self);   /* frees ctx; may be NULL */
 };
 
 void rt_agent_random(RtAgent *a);                 /* uniform over the options */
 void rt_agent_human(RtAgent *a, FILE *in, FILE *out);
+
+/* Search agents (rt_search.c, docs/lab.md). None of them reads what the
+   deciding player may not see: before looking ahead they determinize a
+   copy of the game (rt_determinize) with their own generator.
+
+   rt_agent_greedy: one-ply lookahead on the game's score function (a win
+   is best, a loss worst; ties and games without a score: uniform). */
+void rt_agent_greedy(RtAgent *a);
+/* rt_agent_mcts: Monte Carlo tree search (UCT over a determinization per
+   iteration, random rollouts) with budget iterations per decision (0: the
+   default, RT_MCTS_BUDGET). Returns 0, or -1 when out of memory. Free
+   with rt_agent_release. */
+#define RT_MCTS_BUDGET 200
+int rt_agent_mcts(RtAgent *a, int budget);
+/* rt_agent_by_name: "random", "greedy" or "mcts" (budget as above) into a.
+   Returns 0, -1 for an unknown name, -2 when out of memory. */
+int rt_agent_by_name(RtAgent *a, const char *name, int budget);
+/* rt_agent_release: free what an agent holds (any agent; a stays usable
+   for nothing until made again). */
+void rt_agent_release(RtAgent *a);
+/* rt_determinize: make g a sample of the games viewer cannot tell from it:
+   the cards of every zone viewer does not see are dealt again at random
+   (among the unseen places of cards of the same kind) from rng, card
+   values of other players' private variables are redrawn from the zone
+   that holds them, and g's generator is reseeded from rng. The result
+   depends only on what viewer sees and on rng. */
+void rt_determinize(RtGame *g, int viewer, uint64_t rng[4]);
 
 /* rt_play: run g to the end, asking agents[seat]. Returns 0, or -1 if an
    agent gave up (end of input). */

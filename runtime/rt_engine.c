@@ -1,17 +1,19 @@
 /* rt_engine.c: the engine's command line: play, sim and log (replay is in rt_replay.c); see docs/cli.md. */
 #include "rt_engine.h"
+#include "rt_lab.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Salt of the random agents' seeds (the first 64 bits of sqrt(2)'s fraction). */
 #define AGENT_SALT 0x6a09e667f3bcc909u
 
-enum { CMD_PLAY = 1, CMD_SIM = 2, CMD_LOG = 4 };
-enum { OPT_INT, OPT_U64, OPT_STR, OPT_FLAG };
+enum { CMD_PLAY = 1, CMD_SIM = 2, CMD_LOG = 4, CMD_BENCH = 8 };
+enum { OPT_INT, OPT_U64, OPT_STR, OPT_FLAG, OPT_KDIR };
 
 /* The options of play, sim and log, after parsing. */
 typedef struct Args {
@@ -26,6 +28,14 @@ typedef struct Args {
     int max_rounds;
     const char *choices;
     int viewer;          /* 1-based; 0: omniscient */
+    const char *agents;  /* "mcts,random"; NULL: random everywhere */
+    int budget;          /* mcts iterations per decision */
+    int jobs;
+    int csv;
+    const char *compare; /* a second variant, the same seeds */
+    const char *plot;    /* FILE.svg or FILE.png */
+    int worst;           /* --save-worst K DIR */
+    const char *worst_dir;
 } Args;
 
 typedef struct OptSpec {
@@ -38,15 +48,22 @@ typedef struct OptSpec {
 
 static const OptSpec opt_specs[] = {
     {"--seat", OPT_INT, offsetof(Args, seat), CMD_PLAY, "N", "your seat, 1-based (default 1)"},
-    {"--seed", OPT_U64, offsetof(Args, seed), CMD_PLAY | CMD_SIM | CMD_LOG, "S", "the seed (an unsigned 64-bit integer)"},
+    {"--seed", OPT_U64, offsetof(Args, seed), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH, "S", "the seed (an unsigned 64-bit integer)"},
     {"--players", OPT_INT, offsetof(Args, players), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "number of players (default: the game's minimum)"},
     {"--variant", OPT_STR, offsetof(Args, variant), CMD_PLAY | CMD_SIM | CMD_LOG, "V", "the variant (default: the base game)"},
-    {"--games", OPT_INT, offsetof(Args, games), CMD_SIM, "N", "number of games (default 100)"},
+    {"--games", OPT_INT, offsetof(Args, games), CMD_SIM | CMD_BENCH, "N", "number of games (default 100)"},
     {"--json", OPT_FLAG, offsetof(Args, json), CMD_SIM | CMD_LOG, "", "JSON output"},
     {"--log", OPT_STR, offsetof(Args, log), CMD_SIM, "FILE", "write the JSON-lines log of game 0 to FILE"},
     {"--max-rounds", OPT_INT, offsetof(Args, max_rounds), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game not over after N rounds fails (default 1000)"},
     {"--choices", OPT_STR, offsetof(Args, choices), CMD_LOG, "L", "option indices (0-based, comma-separated) for the first decisions"},
     {"--viewer", OPT_INT, offsetof(Args, viewer), CMD_LOG, "N", "print the text log as seat N (1-based) sees it"},
+    {"--agents", OPT_STR, offsetof(Args, agents), CMD_SIM | CMD_LOG, "A,B", "agent per seat: random, greedy, mcts (default random)"},
+    {"--budget", OPT_INT, offsetof(Args, budget), CMD_SIM | CMD_LOG | CMD_BENCH, "N", "mcts iterations per decision (default 200)"},
+    {"--jobs", OPT_INT, offsetof(Args, jobs), CMD_SIM, "J", "threads (default 1); the output does not depend on it"},
+    {"--csv", OPT_FLAG, offsetof(Args, csv), CMD_SIM, "", "CSV output"},
+    {"--compare", OPT_STR, offsetof(Args, compare), CMD_SIM, "V", "also run variant V on the same seeds and report the difference"},
+    {"--plot", OPT_STR, offsetof(Args, plot), CMD_SIM, "FILE", "draw win rates and game lengths to FILE.svg or FILE.png"},
+    {"--save-worst", OPT_KDIR, offsetof(Args, worst), CMD_SIM, "K DIR", "write the K longest games as replay files into DIR"},
 };
 
 static const struct {
@@ -57,11 +74,14 @@ static const struct {
 } commands[] = {
     {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--max-rounds N]",
      "play one game at the terminal against random agents, seeing only what your seat may see"},
-    {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--json] [--log FILE] [--max-rounds N]",
-     "play many games between random agents and summarise the results"},
+    {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--jobs J] "
+     "[--json | --csv] [--compare V] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N]",
+     "play many games between agents (random by default) and report the results"},
+    {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N]",
+     "time N games between random agents on one thread, then MCTS iterations; one JSON line"},
     {"replay", 0, "replay FILE", "replay a JSON-lines log written by 'sim --log', print it as text and verify it"},
-    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--viewer N] [--json] [--max-rounds N]",
-     "play one game from the given option indices (then random agents) and print its log"},
+    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--viewer N] [--json] [--max-rounds N]",
+     "play one game from the given option indices (then the agents, random by default) and print its log"},
 };
 
 /* rt__agent_seed: (p+1)-th splitmix64 output from game_seed ^ AGENT_SALT. */
@@ -90,8 +110,8 @@ static void command_help(const RtEngine *e, int c, FILE *out)
     fprintf(out, "usage: %s %s\n%s\n", e->prog, commands[c].usage, commands[c].what);
     for (size_t i = 0; i < sizeof opt_specs / sizeof opt_specs[0]; i++)
         if (opt_specs[i].cmds & commands[c].cmd)
-            fprintf(out, "  %-12s %-4s  %s\n", opt_specs[i].name, opt_specs[i].arg, opt_specs[i].help);
-    fprintf(out, "  %-12s %-4s  %s\nsee docs/cli.md\n", "--help", "", "this text");
+            fprintf(out, "  %-12s %-5s  %s\n", opt_specs[i].name, opt_specs[i].arg, opt_specs[i].help);
+    fprintf(out, "  %-12s %-5s  %s\nsee docs/cli.md\n", "--help", "", "this text");
 }
 
 static void engine_help(const RtEngine *e, FILE *out)
@@ -161,7 +181,15 @@ static int parse_args(const RtEngine *e, int c, int argc, char **argv, Args *a)
             return RT_EXIT_USAGE;
         }
         uint64_t u;
-        if (o->type == OPT_STR) {
+        if (o->type == OPT_KDIR) {
+            const char *dir = i + 1 < argc ? argv[++i] : NULL;
+            if (!parse_u64(val, &u) || u < 1 || u > INT_MAX || !dir) {
+                fprintf(e->err, "%s: %s: %s needs a positive count K and a directory DIR\n", e->prog, cmd, o->name);
+                return RT_EXIT_USAGE;
+            }
+            *(int *)(void *)field = (int)u;
+            a->worst_dir = dir;
+        } else if (o->type == OPT_STR) {
             *(const char **)(void *)field = val;
         } else if (!parse_u64(val, &u) || (o->type == OPT_INT && (u < 1 || u > INT_MAX))) {
             fprintf(e->err, "%s: %s: %s: '%s' is not a %s\n", e->prog, cmd, o->name, val,
@@ -284,86 +312,212 @@ static int write_json_log(const RtEngine *e, const RtGame *g, const char *path)
     return ok;
 }
 
-/* sim: games between random agents; game i is seeded with the (i+1)-th
-   splitmix64 output from the seed. */
+/* sim_spec: the simulation of def that a asks for; 0, or an exit status after a message. */
+static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSimSpec *sp, char *buf, size_t bsize)
+{
+    memset(sp, 0, sizeof *sp);
+    int players = a->players ? a->players : def->min_players;
+    if (players < def->min_players || players > def->max_players) {
+        fprintf(e->err, "%s: sim: %s takes %d to %d players, not %d\n", e->prog, def->id, def->min_players,
+                def->max_players, players);
+        return RT_EXIT_USAGE;
+    }
+    sp->def = def;
+    sp->players = players;
+    sp->max_rounds = a->max_rounds;
+    sp->seed = a->seed_given ? a->seed : 1;
+    sp->games = a->games ? a->games : 100;
+    sp->jobs = a->jobs ? a->jobs : 1;
+    sp->budget = a->budget;
+    if (rt__agents_parse(sp, a->agents ? a->agents : "random", buf, bsize, e->err, e->prog) != 0)
+        return RT_EXIT_USAGE;
+    return 0;
+}
+
+/* save_worst: the k longest games (most rounds, then most decisions, then
+   the first) as replay files DIR/game-I.jsonl. */
+static int save_worst(const RtEngine *e, const RtSimSpec *sp, const RtSimResult *r, int k, const char *dir)
+{
+    char *taken = calloc((size_t)r->games + 1, 1);
+    char path[4096];
+    int ok = taken != NULL;
+    if (k > r->games)
+        k = r->games;
+    for (int n = 0; ok && n < k; n++) {
+        int best = -1;
+        for (int i = 0; i < r->games; i++)
+            if (!taken[i] && (best < 0 || r->game[i].rounds > r->game[best].rounds
+                              || (r->game[i].rounds == r->game[best].rounds && r->game[i].decisions > r->game[best].decisions)))
+                best = i;
+        taken[best] = 1;
+        RtGame *g = rt__sim_replay(sp, best);
+        if (!g) {
+            ok = 0;
+            break;
+        }
+        snprintf(path, sizeof path, "%s/game-%d.jsonl", dir, best);
+        ok = write_json_log(e, g, path);
+        if (ok)
+            fprintf(e->err, "%s: sim: saved game %d (seed %llu, %d rounds) to %s\n", e->prog, best,
+                    (unsigned long long)rt_seed(g), rt_rounds(g), path);
+        rt_free(g);
+    }
+    free(taken);
+    return ok;
+}
+
+/* sim: games between agents (random by default) on --jobs threads; game
+   i is seeded with the (i+1)-th splitmix64 output from the seed; the
+   report is in game order, so it never depends on --jobs. */
 static int cmd_sim(const RtEngine *e, const Args *a)
 {
     const RtGameDef *def = rt__engine_def(e, "sim", a->variant);
     if (!def)
         return RT_EXIT_USAGE;
-    int games = a->games ? a->games : 100;
-    uint64_t seed = a->seed_given ? a->seed : 1;
-    long wins[RT_MAX_PLAYERS] = {0};
-    long draws = 0, errors = 0;
-    double rounds = 0, decisions = 0;
-    char first_error[RT_ERROR_SIZE + 64] = "";
-    int players = 0;
-    char names[RT_MAX_PLAYERS][96];
-    for (int i = 0; i < games; i++) {
-        uint64_t gs = rt__splitmix_at(seed, (uint64_t)i);
-        RtGame *g = new_game(e, "sim", def, a, gs, i == 0 && a->log);
-        if (!g)
+    const RtGameDef *cdef = NULL;
+    if (a->compare && !(cdef = rt__engine_def(e, "sim", a->compare)))
+        return RT_EXIT_USAGE;
+    if (a->json && a->csv) {
+        fprintf(e->err, "%s: sim: --json and --csv exclude each other\n", e->prog);
+        return RT_EXIT_USAGE;
+    }
+    RtSimSpec sp, cp;
+    char abuf[1024];
+    int st = sim_spec(e, a, def, &sp, abuf, sizeof abuf);
+    if (st)
+        return st;
+    int fd = fileno(e->err);
+    sp.progress = fd >= 0 && isatty(fd) ? e->err : NULL;
+    RtSimResult res, cres;
+    if (rt__sim_run(&sp, &res, e->err) != 0)
+        return RT_EXIT_FAIL;
+    int have_cmp = 0;
+    if (cdef) {
+        cp = sp;
+        cp.def = cdef;
+        if (cdef->min_players > sp.players || cdef->max_players < sp.players) {
+            fprintf(e->err, "%s: sim: --compare %s: it takes %d to %d players, not %d\n", e->prog, a->compare,
+                    cdef->min_players, cdef->max_players, sp.players);
+            rt__sim_free(&res);
             return RT_EXIT_USAGE;
-        players = rt_players(g);
-        RtAgent agents[RT_MAX_PLAYERS];
-        RtAgent *ptrs[RT_MAX_PLAYERS];
-        for (int p = 0; p < players; p++) {
-            rt_agent_random(&agents[p]);
-            agents[p].reset(&agents[p], rt__agent_seed(gs, p));
-            ptrs[p] = &agents[p];
         }
-        rt_play(g, ptrs);
-        if (i == 0) {
-            for (int p = 0; p < players; p++)
-                rt_player_name(g, p, names[p], sizeof names[p]);
-            if (a->log && !write_json_log(e, g, a->log)) {
-                rt_free(g);
-                return RT_EXIT_FAIL;
-            }
+        if (rt__sim_run(&cp, &cres, e->err) != 0) {
+            rt__sim_free(&res);
+            return RT_EXIT_FAIL;
         }
-        rounds += rt_rounds(g);
-        decisions += rt_decisions(g);
-        if (rt_failed(g)) {
-            if (errors++ == 0)
-                snprintf(first_error, sizeof first_error, "game %d (seed %llu): %s", i, (unsigned long long)gs, rt_error(g));
-        } else {
-            int any = 0;
-            for (int p = 0; p < players; p++)
-                if (rt_is_winner(g, p)) {
-                    wins[p]++;
-                    any = 1;
-                }
-            draws += !any;
-        }
+        have_cmp = 1;
+    }
+    int status = RT_EXIT_OK;
+    if (a->log) {
+        RtGame *g = rt__sim_replay(&sp, 0);
+        if (!g || !write_json_log(e, g, a->log))
+            status = RT_EXIT_FAIL;
         rt_free(g);
     }
-    if (a->json) {
-        fputs("{\"game\":", e->out);
-        rt__json_str(e->out, def->id);
-        fputs(",\"variant\":", e->out);
-        rt__json_str(e->out, def->variant);
-        fprintf(e->out, ",\"games\":%d,\"seed\":%llu,\"players\":%d,\"max_rounds\":%d,\"wins\":{", games,
-                (unsigned long long)seed, players, a->max_rounds ? a->max_rounds : RT_DEFAULT_MAX_ROUNDS);
-        for (int p = 0; p < players; p++) {
-            fputs(p ? "," : "", e->out);
-            rt__json_str(e->out, names[p]);
-            fprintf(e->out, ":%ld", wins[p]);
-        }
-        fprintf(e->out, "},\"draws\":%ld,\"errors\":%ld,\"mean_rounds\":%.3f,\"mean_decisions\":%.3f}\n", draws,
-                errors, rounds / games, decisions / games);
-    } else {
-        fprintf(e->out, "%s (%s): %d games, seed %llu, %d players\n", def->id, def->variant, games,
-                (unsigned long long)seed, players);
-        fputs("wins:", e->out);
-        for (int p = 0; p < players; p++)
-            fprintf(e->out, "%s %s %ld (%.1f%%)", p ? "," : "", names[p], wins[p], 100.0 * (double)wins[p] / games);
-        fprintf(e->out, "\ndraws: %ld\nerrors: %ld\nmean rounds: %.3f\nmean decisions: %.3f\n", draws, errors,
-                rounds / games, decisions / games);
+    if (status == RT_EXIT_OK && a->worst && !save_worst(e, &sp, &res, a->worst, a->worst_dir))
+        status = RT_EXIT_FAIL;
+    if (status == RT_EXIT_OK && a->plot && rt__plot(&res, &sp, a->plot, e->err, e->prog) != 0)
+        status = RT_EXIT_FAIL;
+    if (status != RT_EXIT_OK) {
+        rt__sim_free(&res);
+        if (have_cmp)
+            rt__sim_free(&cres);
+        return status;
     }
+    RtReportSpec rs = {&sp, &res, have_cmp ? &cres : NULL, a->json, a->csv};
+    rt__report(&rs, e->out);
+    long errors = 0;
+    int first = -1;
+    for (int i = 0; i < res.games; i++)
+        if (res.game[i].failed && errors++ == 0)
+            first = i;
     if (errors) {
-        fprintf(e->err, "%s: sim: %ld game%s failed; first: %s\n", e->prog, errors, errors == 1 ? "" : "s", first_error);
-        return RT_EXIT_FAIL;
+        fprintf(e->err, "%s: sim: %ld game%s failed; first: game %d (seed %llu): %s\n", e->prog, errors,
+                errors == 1 ? "" : "s", first, (unsigned long long)res.game[first].seed, res.game[first].error);
+        status = RT_EXIT_FAIL;
     }
+    rt__sim_free(&res);
+    if (have_cmp)
+        rt__sim_free(&cres);
+    return status;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* bench: --games games (default 20000) of the base game between random
+   agents on one thread, seeded as sim's; then one MCTS agent (--budget,
+   default 200) deciding for seat 1 in games against random agents until
+   2 seconds have passed. Prints one JSON line with the rates and a
+   checksum of the winners (seat of the first winner + 1, summed with
+   weights), which the reference engines in bench/ print too. */
+static int cmd_bench(const RtEngine *e, const Args *a)
+{
+    const RtGameDef *def = e->defs[0];
+    int games = a->games ? a->games : 20000;
+    uint64_t seed = a->seed_given ? a->seed : 1;
+    RtOptions opt = {def->min_players, 0, 0, 0};
+    RtAgent agents[RT_MAX_PLAYERS];
+    for (int p = 0; p < def->min_players; p++)
+        rt_agent_random(&agents[p]);
+    uint64_t check = 0;
+    double t0 = now_seconds();
+    for (int i = 0; i < games; i++) {
+        opt.seed = rt__splitmix_at(seed, (uint64_t)i);
+        RtGame *g = rt_new(def, &opt);
+        if (!g)
+            return RT_EXIT_FAIL;
+        for (int p = 0; p < opt.players; p++)
+            agents[p].reset(&agents[p], rt__agent_seed(opt.seed, p));
+        while (rt_advance(g)) {
+            RtAgent *ag = &agents[rt_decision_player(g)];
+            rt_apply(g, ag->choose(ag, g));
+        }
+        int w = 0;
+        for (int p = 0; p < opt.players && !w; p++)
+            if (rt_is_winner(g, p))
+                w = p + 1;
+        check = check * 31 + (uint64_t)w;
+        rt_free(g);
+    }
+    double t1 = now_seconds();
+    RtAgent m;
+    if (rt_agent_mcts(&m, a->budget) != 0)
+        return RT_EXIT_FAIL;
+    long iters = 0;
+    double t2 = now_seconds(), t3 = t2;
+    for (int i = 0; t3 - t2 < 2.0; i++) {
+        opt.seed = rt__splitmix_at(seed ^ 0x5bd1e995u, (uint64_t)i);
+        RtGame *g = rt_new(def, &opt);
+        if (!g)
+            break;
+        m.reset(&m, opt.seed);
+        for (int p = 0; p < opt.players; p++)
+            agents[p].reset(&agents[p], rt__agent_seed(opt.seed, p));
+        while (rt_advance(g) && t3 - t2 < 2.0) {
+            int p = rt_decision_player(g);
+            if (p == 0) {
+                rt_apply(g, m.choose(&m, g));
+                iters += m.budget;
+                t3 = now_seconds();
+            } else {
+                rt_apply(g, agents[p].choose(&agents[p], g));
+            }
+        }
+        rt_free(g);
+        t3 = now_seconds();
+    }
+    rt_agent_release(&m);
+    fputs("{\"game\":", e->out);
+    rt__json_str(e->out, def->id);
+    fprintf(e->out, ",\"games\":%d,\"seed\":%llu,\"seconds\":%.6f,\"games_per_second\":%.1f,\"winners_checksum\":%llu,"
+                    "\"mcts_budget\":%d,\"mcts_iterations\":%ld,\"mcts_seconds\":%.6f,\"mcts_iterations_per_second\":%.1f}\n",
+            games, (unsigned long long)seed, t1 - t0, games / (t1 - t0), (unsigned long long)check, m.budget, iters, t3 - t2,
+            t3 > t2 ? iters / (t3 - t2) : 0.0);
     return RT_EXIT_OK;
 }
 
@@ -383,8 +537,22 @@ static int cmd_log(const RtEngine *e, const Args *a)
         return RT_EXIT_USAGE;
     }
     RtAgent agents[RT_MAX_PLAYERS];
+    RtSimSpec sp;
+    char abuf[1024];
+    memset(&sp, 0, sizeof sp);
+    sp.players = rt_players(g);
+    if (rt__agents_parse(&sp, a->agents ? a->agents : "random", abuf, sizeof abuf, e->err, e->prog) != 0) {
+        rt_free(g);
+        return RT_EXIT_USAGE;
+    }
     for (int p = 0; p < rt_players(g); p++) {
-        rt_agent_random(&agents[p]);
+        if (rt_agent_by_name(&agents[p], sp.agents[p], a->budget) != 0) {
+            fprintf(e->err, "%s: log: out of memory\n", e->prog);
+            for (int q = 0; q < p; q++)
+                rt_agent_release(&agents[q]);
+            rt_free(g);
+            return RT_EXIT_FAIL;
+        }
         agents[p].reset(&agents[p], rt__agent_seed(seed, p));
     }
     const char *c = a->choices;
@@ -396,6 +564,8 @@ static int cmd_log(const RtEngine *e, const Args *a)
             long v = strtol(c, &end, 10);
             if (end == c || errno || v < 0 || v > INT_MAX || (*end && *end != ',')) {
                 fprintf(e->err, "%s: log: --choices: '%s' is not a list of option indices\n", e->prog, a->choices);
+                for (int p = 0; p < rt_players(g); p++)
+                    rt_agent_release(&agents[p]);
                 rt_free(g);
                 return RT_EXIT_USAGE;
             }
@@ -412,6 +582,8 @@ static int cmd_log(const RtEngine *e, const Args *a)
     else
         rt_log_text(g, a->viewer ? a->viewer - 1 : -1, e->out);
     int status = rt_failed(g) ? RT_EXIT_FAIL : RT_EXIT_OK;
+    for (int p = 0; p < rt_players(g); p++)
+        rt_agent_release(&agents[p]);
     rt_free(g);
     return status;
 }
@@ -446,6 +618,7 @@ int rt_engine_run(int argc, char **argv, const RtGameDef *const *defs, int ndefs
         switch (commands[c].cmd) {
         case CMD_PLAY: return cmd_play(&e, &a);
         case CMD_SIM: return cmd_sim(&e, &a);
+        case CMD_BENCH: return cmd_bench(&e, &a);
         default: return cmd_log(&e, &a);
         }
     }

@@ -353,6 +353,13 @@ void rt_log_side(RtGame *g, RtValue side)
     rt_log_str(g, rt__value_text(g, RT_TY_SIDE, side, buf, sizeof buf));
 }
 
+/* rt_log_value: v written as a value of RT_TY_* type (an enum value by its name). */
+void rt_log_value(RtGame *g, int type, RtValue v)
+{
+    char buf[128];
+    rt_log_str(g, rt__value_text(g, type, v, buf, sizeof buf));
+}
+
 void rt_log_end(RtGame *g)
 {
     if (!g->log_on || !g->building)

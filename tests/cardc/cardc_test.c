@@ -161,7 +161,7 @@ Test(generated_c, hostile_names_stay_data)
 {
     RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c tests/cardc/good/escape -o $d && "
                           "cc -std=c11 -DCARDRT_ENGINE_MAIN -Iruntime -I$d -o $d/escape $d/escape.c "
-                          TEST_BUILD_DIR "/libcardrt.a -lm && $d/escape log --seed 1; s=$?; rm -rf $d; exit $s");
+                          TEST_BUILD_DIR "/libcardrt.a -lcairo -pthread -lm && $d/escape log --seed 1; s=$?; rm -rf $d; exit $s");
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.out, "\"); abort(); (\"") != NULL, "log:\n%s", r.out);
     cr_expect(strstr(r.out, "*/ int broken; /*") != NULL);

@@ -1,0 +1,106 @@
+/* rt_lab.h: the balance lab shared by the engine's modules: parallel
+   simulation (rt_sim.c), its statistics and reports (rt_report.c) and the
+   chart (rt_plot.c). See docs/lab.md. */
+#ifndef CARDRT_LAB_H
+#define CARDRT_LAB_H
+
+#include "rt_internal.h"
+
+/* What one simulation runs. */
+typedef struct RtSimSpec {
+    const RtGameDef *def;
+    int players;                          /* resolved (not 0) */
+    int max_rounds;                       /* 0: the default */
+    uint64_t seed;                        /* game i is seeded at(seed, i) */
+    int games;
+    int jobs;                             /* threads, >= 1 */
+    int nagents;                          /* == players */
+    const char *agents[RT_MAX_PLAYERS];   /* per seat: "random", "greedy", "mcts" */
+    int budget;                           /* mcts iterations per decision (0: default) */
+    FILE *progress;                       /* a terminal for the progress bar, or NULL */
+} RtSimSpec;
+
+/* One game's result. played holds a bit per (card def c, player p) at
+   index c * players + p: an instance of c was seen in a public zone owned
+   by p (see docs/lab.md). */
+typedef struct RtSimGame {
+    uint64_t seed;
+    int32_t rounds, decisions;
+    uint32_t winners;
+    int failed;
+    char *error;                          /* owned, only when failed */
+} RtSimGame;
+
+/* The results of a simulation, in game order. */
+typedef struct RtSimResult {
+    const RtGameDef *def;
+    int players, games;
+    uint64_t seed;
+    char names[RT_MAX_PLAYERS][96];       /* player names, by seat */
+    int sides[RT_MAX_PLAYERS];            /* side of each seat, or RT_NONE */
+    RtSimGame *game;                      /* games of them */
+    size_t played_stride;                 /* bytes of played bits per game */
+    uint8_t *played;                      /* games * played_stride */
+} RtSimResult;
+
+/* rt__sim_run: play spec->games games (spec->jobs threads) into *res;
+   results never depend on jobs. Returns 0, or -1 (out of memory, a bad
+   agent name or a game that cannot start; a message on err). The caller
+   frees res with rt__sim_free. */
+int rt__sim_run(const RtSimSpec *spec, RtSimResult *res, FILE *err);
+void rt__sim_free(RtSimResult *res);
+
+/* rt__sim_replay: play game i of spec again with the log on and return it
+   (caller frees), or NULL. The same agents and seeds as rt__sim_run. */
+RtGame *rt__sim_replay(const RtSimSpec *spec, int i);
+
+/* rt__agents_parse: "mcts,random" into spec->agents (pointers into the
+   copy buf of size bsize); a single name applies to every seat. Returns
+   0, or -1 with a message on err. */
+int rt__agents_parse(RtSimSpec *spec, const char *list, char *buf, size_t bsize, FILE *err, const char *prog);
+
+/* ---- statistics (rt_report.c) ------------------------------------------ */
+
+/* A proportion with its 95% Wilson interval. */
+typedef struct RtRate {
+    double rate, lo, hi;
+} RtRate;
+
+/* rt__wilson: k successes of n as a rate with its 95% Wilson interval. */
+RtRate rt__wilson(double k, double n);
+
+/* The summary of a result. */
+typedef struct RtStats {
+    long wins[RT_MAX_PLAYERS], draws, errors;
+    double mean_rounds, mean_decisions;
+    RtRate seat[RT_MAX_PLAYERS];
+    int nsides;
+    long side_wins[RT_MAX_PLAYERS], side_games[RT_MAX_PLAYERS];
+    RtRate side[RT_MAX_PLAYERS];
+    double fpa, fpa_lo, fpa_hi;           /* seat 1's win rate minus 1/players, 95% CI */
+    int min_rounds, max_rounds, median_rounds, p10_rounds, p90_rounds;
+    double sd_rounds;
+    long *hist;                           /* hist[r - min_rounds], r in min..max (owned) */
+} RtStats;
+
+void rt__stats(const RtSimResult *r, RtStats *s);
+void rt__stats_free(RtStats *s);
+
+/* Everything a report prints. */
+typedef struct RtReportSpec {
+    const RtSimSpec *spec;
+    const RtSimResult *res;
+    const RtSimResult *cmp;               /* the --compare run, or NULL */
+    int json, csv;
+} RtReportSpec;
+
+/* rt__report: the readable summary, the JSON line or the CSV table of
+   rs to out. */
+void rt__report(const RtReportSpec *rs, FILE *out);
+
+/* rt__plot: the win rates and the game-length histogram of r as an SVG
+   or PNG (by path's extension) at path. Returns 0, or -1 with a message
+   on err. */
+int rt__plot(const RtSimResult *r, const RtSimSpec *spec, const char *path, FILE *err, const char *prog);
+
+#endif

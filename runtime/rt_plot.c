@@ -1,0 +1,155 @@
+/* rt_plot.c: the chart of a simulation (cairo): win rate per seat with its
+   95% interval, and the histogram of game lengths; SVG or PNG. */
+#include "rt_lab.h"
+
+#include <cairo.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <string.h>
+
+#define W 900.0
+#define H 420.0
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    if (n < k)
+        return 0;
+    for (size_t i = 0; i < k; i++) {
+        char c = s[n - k + i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != suffix[i])
+            return 0;
+    }
+    return 1;
+}
+
+static void text_at(cairo_t *cr, double x, double y, double size, int center, const char *s)
+{
+    cairo_text_extents_t te;
+    cairo_set_font_size(cr, size);
+    cairo_text_extents(cr, s, &te);
+    cairo_move_to(cr, center ? x - te.width / 2 - te.x_bearing : x, y);
+    cairo_show_text(cr, s);
+}
+
+/* draw: both panels on cr. */
+static void draw(cairo_t *cr, const RtSimResult *r, const RtSimSpec *spec, const RtStats *s)
+{
+    char buf[160];
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    snprintf(buf, sizeof buf, "%s (%s): %d games, seed %llu", r->def->id, r->def->variant, r->games,
+             (unsigned long long)r->seed);
+    text_at(cr, W / 2, 24, 16, 1, buf);
+
+    /* left: win rates with 95% intervals */
+    double x0 = 60, y0 = 60, pw = 360, ph = 300;
+    cairo_set_line_width(cr, 1);
+    cairo_rectangle(cr, x0, y0, pw, ph);
+    cairo_stroke(cr);
+    for (int t = 0; t <= 4; t++) {
+        double y = y0 + ph - ph * t / 4.0;
+        snprintf(buf, sizeof buf, "%d%%", 25 * t);
+        text_at(cr, x0 - 40, y + 4, 11, 0, buf);
+        cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+        cairo_move_to(cr, x0, y);
+        cairo_line_to(cr, x0 + pw, y);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+    }
+    text_at(cr, x0 + pw / 2, y0 - 8, 13, 1, "win rate by seat (95% CI)");
+    int np = r->players;
+    double slot = pw / np;
+    for (int p = 0; p < np; p++) {
+        double bx = x0 + slot * p + slot * 0.2, bw = slot * 0.6;
+        double top = y0 + ph - ph * s->seat[p].rate;
+        double hue = (double)p / np;
+        cairo_set_source_rgb(cr, 0.2 + 0.6 * hue, 0.4, 0.8 - 0.6 * hue);
+        cairo_rectangle(cr, bx, top, bw, y0 + ph - top);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        double lo = y0 + ph - ph * s->seat[p].lo, hi = y0 + ph - ph * s->seat[p].hi, cx = bx + bw / 2;
+        cairo_move_to(cr, cx, lo);
+        cairo_line_to(cr, cx, hi);
+        cairo_move_to(cr, cx - 6, lo);
+        cairo_line_to(cr, cx + 6, lo);
+        cairo_move_to(cr, cx - 6, hi);
+        cairo_line_to(cr, cx + 6, hi);
+        cairo_stroke(cr);
+        snprintf(buf, sizeof buf, "%.1f%%", 100 * s->seat[p].rate);
+        text_at(cr, cx, hi - 6, 11, 1, buf);
+        text_at(cr, cx, y0 + ph + 16, 11, 1, r->names[p]);
+        const char *agent = p < spec->nagents && spec->agents[p] ? spec->agents[p] : "random";
+        text_at(cr, cx, y0 + ph + 30, 10, 1, agent);
+    }
+    /* the line of a fair game */
+    double fair = y0 + ph - ph / np;
+    cairo_set_source_rgb(cr, 0.8, 0, 0);
+    double dash[] = {4, 3};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_move_to(cr, x0, fair);
+    cairo_line_to(cr, x0 + pw, fair);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+
+    /* right: game lengths */
+    double x1 = 500, pw1 = 360;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_rectangle(cr, x1, y0, pw1, ph);
+    cairo_stroke(cr);
+    text_at(cr, x1 + pw1 / 2, y0 - 8, 13, 1, "game length (rounds)");
+    int nb = s->max_rounds - s->min_rounds + 1;
+    long most = 1;
+    for (int k = 0; s->hist && k < nb; k++)
+        if (s->hist[k] > most)
+            most = s->hist[k];
+    double bwid = pw1 / nb;
+    for (int k = 0; s->hist && k < nb; k++) {
+        double hgt = ph * (double)s->hist[k] / most;
+        cairo_set_source_rgb(cr, 0.3, 0.6, 0.3);
+        cairo_rectangle(cr, x1 + k * bwid + 1, y0 + ph - hgt, bwid - 2 > 1 ? bwid - 2 : 1, hgt);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        if (nb <= 30 || k % (nb / 15 + 1) == 0) {
+            snprintf(buf, sizeof buf, "%d", s->min_rounds + k);
+            text_at(cr, x1 + k * bwid + bwid / 2, y0 + ph + 16, 10, 1, buf);
+        }
+    }
+    snprintf(buf, sizeof buf, "max %ld games", most);
+    text_at(cr, x1 + 4, y0 + 14, 10, 0, buf);
+    snprintf(buf, sizeof buf, "mean %.2f, median %d", s->mean_rounds, s->median_rounds);
+    text_at(cr, x1 + pw1 / 2, y0 + ph + 34, 11, 1, buf);
+}
+
+/* rt__plot: see rt_lab.h. */
+int rt__plot(const RtSimResult *r, const RtSimSpec *spec, const char *path, FILE *err, const char *prog)
+{
+    int png = ends_with(path, ".png");
+    if (!png && !ends_with(path, ".svg")) {
+        fprintf(err, "%s: sim: --plot %s: the file must end in .svg or .png\n", prog, path);
+        return -1;
+    }
+    RtStats s;
+    rt__stats(r, &s);
+    cairo_surface_t *surf = png ? cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W, (int)H)
+                                : cairo_svg_surface_create(path, W, H);
+    cairo_t *cr = cairo_create(surf);
+    draw(cr, r, spec, &s);
+    cairo_destroy(cr);
+    int ok = cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS;
+    if (ok && png)
+        ok = cairo_surface_write_to_png(surf, path) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_finish(surf);
+    ok = ok && cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(surf);
+    rt__stats_free(&s);
+    if (!ok) {
+        fprintf(err, "%s: sim: cannot write %s\n", prog, path);
+        return -1;
+    }
+    return 0;
+}

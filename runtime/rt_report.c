@@ -1,0 +1,485 @@
+/* rt_report.c: statistics of a simulation (win rates with 95% intervals,
+   first-player advantage, game lengths, per-card play statistics, a
+   comparison of two variants) written as text, one JSON line or CSV. */
+#include "rt_lab.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define Z95 1.959963984540054
+
+/* rt__wilson: see rt_lab.h. n == 0 gives 0 [0, 1]. */
+RtRate rt__wilson(double k, double n)
+{
+    RtRate r = {0, 0, 1};
+    if (n <= 0)
+        return r;
+    double p = k / n, z2 = Z95 * Z95;
+    double den = 1 + z2 / n;
+    double mid = (p + z2 / (2 * n)) / den;
+    double half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
+    r.rate = p;
+    r.lo = mid - half < 0 ? 0 : mid - half;
+    r.hi = mid + half > 1 ? 1 : mid + half;
+    return r;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* rt__stats: see rt_lab.h. Rates are over all games (errors count as no win). */
+void rt__stats(const RtSimResult *r, RtStats *s)
+{
+    memset(s, 0, sizeof *s);
+    int n = r->games, np = r->players;
+    double sum = 0, sum2 = 0, dec = 0;
+    int *len = malloc(((size_t)n + 1) * sizeof *len);
+    s->min_rounds = n ? r->game[0].rounds : 0;
+    s->max_rounds = s->min_rounds;
+    for (int i = 0; i < n; i++) {
+        const RtSimGame *g = &r->game[i];
+        sum += g->rounds;
+        sum2 += (double)g->rounds * g->rounds;
+        dec += g->decisions;
+        if (len)
+            len[i] = g->rounds;
+        if (g->rounds < s->min_rounds)
+            s->min_rounds = g->rounds;
+        if (g->rounds > s->max_rounds)
+            s->max_rounds = g->rounds;
+        if (g->failed) {
+            s->errors++;
+            continue;
+        }
+        if (!g->winners)
+            s->draws++;
+        for (int p = 0; p < np; p++)
+            if (g->winners >> p & 1u)
+                s->wins[p]++;
+    }
+    s->mean_rounds = n ? sum / n : 0;
+    s->mean_decisions = n ? dec / n : 0;
+    s->sd_rounds = n > 1 ? sqrt(fmax(0, (sum2 - sum * sum / n) / (n - 1))) : 0;
+    if (len && n) {
+        qsort(len, (size_t)n, sizeof *len, cmp_int);
+        s->median_rounds = len[n / 2];
+        s->p10_rounds = len[n / 10];
+        s->p90_rounds = len[(n * 9) / 10 < n ? (n * 9) / 10 : n - 1];
+    }
+    free(len);
+    s->hist = calloc((size_t)(s->max_rounds - s->min_rounds + 1), sizeof *s->hist);
+    if (s->hist)
+        for (int i = 0; i < n; i++)
+            s->hist[r->game[i].rounds - s->min_rounds]++;
+    for (int p = 0; p < np; p++)
+        s->seat[p] = rt__wilson((double)s->wins[p], n);
+    s->nsides = r->def->nsides > 0 ? r->def->nsides : 0;
+    if (s->nsides > RT_MAX_PLAYERS)
+        s->nsides = RT_MAX_PLAYERS;
+    for (int p = 0; p < np; p++)
+        if (r->sides[p] >= 0 && r->sides[p] < s->nsides) {
+            s->side_wins[r->sides[p]] += s->wins[p];
+            s->side_games[r->sides[p]] += n;
+        }
+    for (int k = 0; k < s->nsides; k++)
+        s->side[k] = rt__wilson((double)s->side_wins[k], (double)s->side_games[k]);
+    double p0 = s->seat[0].rate, se = n ? sqrt(p0 * (1 - p0) / n) : 0;
+    s->fpa = p0 - 1.0 / np;
+    s->fpa_lo = s->fpa - Z95 * se;
+    s->fpa_hi = s->fpa + Z95 * se;
+}
+
+void rt__stats_free(RtStats *s)
+{
+    free(s->hist);
+    s->hist = NULL;
+}
+
+/* ---- per-card statistics ----------------------------------------------------- */
+
+typedef struct CardRow {
+    int card, player;
+    long played, won_played, other, won_other;
+    RtRate rp, rn;
+    double diff;
+} CardRow;
+
+static int cmp_row(const void *a, const void *b)
+{
+    const CardRow *x = a, *y = b;
+    if (x->diff != y->diff)
+        return x->diff > y->diff ? -1 : 1;
+    if (x->card != y->card)
+        return x->card < y->card ? -1 : 1;
+    return (x->player > y->player) - (x->player < y->player);
+}
+
+/* card_rows: a row per (card, player) that played it at least once, over
+   the games that did not fail, sorted by the difference (largest first).
+   Caller frees; *count rows. */
+static CardRow *card_rows(const RtSimResult *r, int *count)
+{
+    int nc = r->def->ncards, np = r->players, k = 0;
+    CardRow *rows = calloc((size_t)nc * (size_t)np + 1, sizeof *rows);
+    *count = 0;
+    if (!rows)
+        return NULL;
+    for (int c = 0; c < nc; c++)
+        for (int p = 0; p < np; p++) {
+            CardRow row;
+            memset(&row, 0, sizeof row);
+            row.card = c;
+            row.player = p;
+            size_t bit = (size_t)c * (size_t)np + (size_t)p;
+            for (int i = 0; i < r->games; i++) {
+                const RtSimGame *g = &r->game[i];
+                if (g->failed)
+                    continue;
+                int won = (int)(g->winners >> p & 1u);
+                if (r->played[(size_t)i * r->played_stride + (bit >> 3)] >> (bit & 7) & 1u) {
+                    row.played++;
+                    row.won_played += won;
+                } else {
+                    row.other++;
+                    row.won_other += won;
+                }
+            }
+            if (!row.played)
+                continue;
+            row.rp = rt__wilson((double)row.won_played, (double)row.played);
+            row.rn = rt__wilson((double)row.won_other, (double)row.other);
+            row.diff = row.other ? row.rp.rate - row.rn.rate : 0;
+            rows[k++] = row;
+        }
+    qsort(rows, (size_t)k, sizeof *rows, cmp_row);
+    *count = k;
+    return rows;
+}
+
+/* ---- comparison ------------------------------------------------------------------ */
+
+/* A difference (b - a) with its 95% interval (normal approximation). */
+typedef struct Diff {
+    double a, b, d, lo, hi;
+} Diff;
+
+static Diff diff_rate(double ka, double na, double kb, double nb)
+{
+    Diff x;
+    x.a = na > 0 ? ka / na : 0;
+    x.b = nb > 0 ? kb / nb : 0;
+    x.d = x.b - x.a;
+    double se = sqrt((na > 0 ? x.a * (1 - x.a) / na : 0) + (nb > 0 ? x.b * (1 - x.b) / nb : 0));
+    x.lo = x.d - Z95 * se;
+    x.hi = x.d + Z95 * se;
+    return x;
+}
+
+static Diff diff_mean(const RtStats *a, const RtStats *b, int na, int nb)
+{
+    Diff x;
+    x.a = a->mean_rounds;
+    x.b = b->mean_rounds;
+    x.d = x.b - x.a;
+    double se = sqrt((na > 0 ? a->sd_rounds * a->sd_rounds / na : 0) + (nb > 0 ? b->sd_rounds * b->sd_rounds / nb : 0));
+    x.lo = x.d - Z95 * se;
+    x.hi = x.d + Z95 * se;
+    return x;
+}
+
+/* ---- output ------------------------------------------------------------------------ */
+
+static const char *agent_of(const RtSimSpec *sp, int p)
+{
+    return p < sp->nagents && sp->agents[p] ? sp->agents[p] : "random";
+}
+
+static const char *side_title(const RtGameDef *d, int k)
+{
+    return d->side_titles && d->side_titles[k] ? d->side_titles[k] : "?";
+}
+
+static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
+{
+    const RtSimSpec *sp = rs->spec;
+    const RtSimResult *r = rs->res;
+    const RtGameDef *def = r->def;
+    int n = r->games;
+    fprintf(out, "%s (%s): %d games, seed %llu, %d players\n", def->id, def->variant, n, (unsigned long long)r->seed,
+            r->players);
+    fputs("wins:", out);
+    for (int p = 0; p < r->players; p++)
+        fprintf(out, "%s %s %ld (%.1f%%)", p ? "," : "", r->names[p], s->wins[p], n ? 100.0 * (double)s->wins[p] / n : 0);
+    fprintf(out, "\ndraws: %ld\nerrors: %ld\nmean rounds: %.3f\nmean decisions: %.3f\n", s->draws, s->errors,
+            s->mean_rounds, s->mean_decisions);
+    fputs("win rate by seat (95% CI):\n", out);
+    for (int p = 0; p < r->players; p++)
+        fprintf(out, "  seat %d %s (%s): %.1f%% [%.1f%%, %.1f%%]\n", p + 1, r->names[p], agent_of(sp, p),
+                100 * s->seat[p].rate, 100 * s->seat[p].lo, 100 * s->seat[p].hi);
+    if (s->nsides > 0) {
+        fputs("win rate by side (95% CI):\n", out);
+        for (int k = 0; k < s->nsides; k++)
+            if (s->side_games[k])
+                fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", side_title(def, k), 100 * s->side[k].rate,
+                        100 * s->side[k].lo, 100 * s->side[k].hi);
+    }
+    fprintf(out, "first-player advantage (seat 1's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
+            100 * s->fpa, 100 * s->fpa_lo, 100 * s->fpa_hi);
+    fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
+            s->min_rounds, s->p10_rounds, s->median_rounds, s->p90_rounds, s->max_rounds, s->mean_rounds, s->sd_rounds);
+    long most = 1;
+    for (int k = 0; s->hist && k <= s->max_rounds - s->min_rounds; k++)
+        if (s->hist[k] > most)
+            most = s->hist[k];
+    for (int k = 0; s->hist && k <= s->max_rounds - s->min_rounds; k++) {
+        int w = (int)(40 * s->hist[k] / most);
+        fprintf(out, "  %4d | ", s->min_rounds + k);
+        for (int i = 0; i < w; i++)
+            fputc('#', out);
+        fprintf(out, "%s%ld\n", w ? " " : "", s->hist[k]);
+    }
+    int nrows;
+    CardRow *rows = card_rows(r, &nrows);
+    if (nrows > 0) {
+        fputs("cards (win rate of the player when he played the card / when he did not):\n", out);
+        for (int i = 0; i < nrows; i++) {
+            const CardRow *c = &rows[i];
+            fprintf(out, "  %+6.1f%%  %s (%s): %.1f%% in %ld games / %.1f%% in %ld\n", 100 * c->diff,
+                    def->cards[c->card].name, r->names[c->player], 100 * c->rp.rate, c->played, 100 * c->rn.rate,
+                    c->other);
+        }
+    }
+    free(rows);
+}
+
+static void json_rate(FILE *out, const char *key, RtRate r)
+{
+    fprintf(out, "\"%s\":%.4f,\"ci95\":[%.4f,%.4f]", key, r.rate, r.lo, r.hi);
+}
+
+static void json_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
+{
+    const RtSimSpec *sp = rs->spec;
+    const RtSimResult *r = rs->res;
+    const RtGameDef *def = r->def;
+    int n = r->games;
+    fputs("{\"game\":", out);
+    rt__json_str(out, def->id);
+    fputs(",\"variant\":", out);
+    rt__json_str(out, def->variant);
+    fprintf(out, ",\"games\":%d,\"seed\":%llu,\"players\":%d,\"max_rounds\":%d,\"wins\":{", n,
+            (unsigned long long)r->seed, r->players, sp->max_rounds ? sp->max_rounds : RT_DEFAULT_MAX_ROUNDS);
+    for (int p = 0; p < r->players; p++) {
+        fputs(p ? "," : "", out);
+        rt__json_str(out, r->names[p]);
+        fprintf(out, ":%ld", s->wins[p]);
+    }
+    fprintf(out, "},\"draws\":%ld,\"errors\":%ld,\"mean_rounds\":%.3f,\"mean_decisions\":%.3f", s->draws, s->errors,
+            s->mean_rounds, s->mean_decisions);
+    fputs(",\"agents\":[", out);
+    for (int p = 0; p < r->players; p++) {
+        fputs(p ? "," : "", out);
+        rt__json_str(out, agent_of(sp, p));
+    }
+    fputs("],\"seat_wins\":[", out);
+    for (int p = 0; p < r->players; p++)
+        fprintf(out, "%s%ld", p ? "," : "", s->wins[p]);
+    fputs("],\"seats\":[", out);
+    for (int p = 0; p < r->players; p++) {
+        fprintf(out, "%s{\"seat\":%d,\"player\":", p ? "," : "", p + 1);
+        rt__json_str(out, r->names[p]);
+        fputs(",\"agent\":", out);
+        rt__json_str(out, agent_of(sp, p));
+        fprintf(out, ",\"wins\":%ld,", s->wins[p]);
+        json_rate(out, "win_rate", s->seat[p]);
+        fputc('}', out);
+    }
+    fputs("],\"sides\":[", out);
+    int first = 1;
+    for (int k = 0; k < s->nsides; k++) {
+        if (!s->side_games[k])
+            continue;
+        fputs(first ? "{\"side\":" : ",{\"side\":", out);
+        first = 0;
+        rt__json_str(out, side_title(def, k));
+        fprintf(out, ",\"wins\":%ld,\"games\":%ld,", s->side_wins[k], s->side_games[k]);
+        json_rate(out, "win_rate", s->side[k]);
+        fputc('}', out);
+    }
+    fprintf(out, "],\"first_player_advantage\":{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", s->fpa, s->fpa_lo, s->fpa_hi);
+    fprintf(out, ",\"length\":{\"min\":%d,\"p10\":%d,\"median\":%d,\"p90\":%d,\"max\":%d,\"mean\":%.3f,\"sd\":%.3f,\"histogram\":{",
+            s->min_rounds, s->p10_rounds, s->median_rounds, s->p90_rounds, s->max_rounds, s->mean_rounds, s->sd_rounds);
+    first = 1;
+    for (int k = 0; s->hist && k <= s->max_rounds - s->min_rounds; k++)
+        if (s->hist[k]) {
+            fprintf(out, "%s\"%d\":%ld", first ? "" : ",", s->min_rounds + k, s->hist[k]);
+            first = 0;
+        }
+    fputs("}},\"cards\":[", out);
+    int nrows;
+    CardRow *rows = card_rows(r, &nrows);
+    for (int i = 0; i < nrows; i++) {
+        const CardRow *c = &rows[i];
+        fputs(i ? ",{\"card\":" : "{\"card\":", out);
+        rt__json_str(out, def->cards[c->card].name);
+        fputs(",\"player\":", out);
+        rt__json_str(out, r->names[c->player]);
+        fprintf(out, ",\"played\":%ld,\"win_rate_played\":%.4f,\"ci95_played\":[%.4f,%.4f],\"not_played\":%ld,"
+                     "\"win_rate_not_played\":%.4f,\"ci95_not_played\":[%.4f,%.4f],\"difference\":%.4f}",
+                c->played, c->rp.rate, c->rp.lo, c->rp.hi, c->other, c->rn.rate, c->rn.lo, c->rn.hi, c->diff);
+    }
+    free(rows);
+    fputc(']', out);
+}
+
+/* csv_str: s as a CSV field (quoted when needed). */
+static void csv_str(FILE *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* csv_row: metric,name,player,agent,count,games,value,ci95_lo,ci95_hi (NULL/negative: empty). */
+static void csv_row(FILE *out, const char *metric, const char *name, const char *player, const char *agent, long count,
+                    long games, double value, const double *ci)
+{
+    fprintf(out, "%s,", metric);
+    csv_str(out, name ? name : "");
+    fputc(',', out);
+    csv_str(out, player ? player : "");
+    fputc(',', out);
+    csv_str(out, agent ? agent : "");
+    if (count >= 0)
+        fprintf(out, ",%ld", count);
+    else
+        fputc(',', out);
+    fprintf(out, ",%ld,%.4f", games, value);
+    if (ci)
+        fprintf(out, ",%.4f,%.4f\n", ci[0], ci[1]);
+    else
+        fputs(",,\n", out);
+}
+
+static void csv_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
+{
+    const RtSimSpec *sp = rs->spec;
+    const RtSimResult *r = rs->res;
+    const RtGameDef *def = r->def;
+    long n = r->games;
+    char name[64];
+    fputs("metric,name,player,agent,count,games,value,ci95_lo,ci95_hi\n", out);
+    for (int p = 0; p < r->players; p++) {
+        double ci[2] = {s->seat[p].lo, s->seat[p].hi};
+        snprintf(name, sizeof name, "seat %d", p + 1);
+        csv_row(out, "seat_win", name, r->names[p], agent_of(sp, p), s->wins[p], n, s->seat[p].rate, ci);
+    }
+    for (int k = 0; k < s->nsides; k++)
+        if (s->side_games[k]) {
+            double ci[2] = {s->side[k].lo, s->side[k].hi};
+            csv_row(out, "side_win", side_title(def, k), NULL, NULL, s->side_wins[k], s->side_games[k], s->side[k].rate, ci);
+        }
+    csv_row(out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
+    csv_row(out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
+    double fci[2] = {s->fpa_lo, s->fpa_hi};
+    csv_row(out, "first_player_advantage", NULL, r->names[0], NULL, -1, n, s->fpa, fci);
+    double se = n ? s->sd_rounds / sqrt((double)n) : 0;
+    double mci[2] = {s->mean_rounds - Z95 * se, s->mean_rounds + Z95 * se};
+    csv_row(out, "mean_rounds", NULL, NULL, NULL, -1, n, s->mean_rounds, mci);
+    csv_row(out, "mean_decisions", NULL, NULL, NULL, -1, n, s->mean_decisions, NULL);
+    for (int k = 0; s->hist && k <= s->max_rounds - s->min_rounds; k++)
+        if (s->hist[k]) {
+            snprintf(name, sizeof name, "%d", s->min_rounds + k);
+            csv_row(out, "rounds", name, NULL, NULL, s->hist[k], n, n ? (double)s->hist[k] / n : 0, NULL);
+        }
+    int nrows;
+    CardRow *rows = card_rows(r, &nrows);
+    for (int i = 0; i < nrows; i++) {
+        const CardRow *c = &rows[i];
+        double a[2] = {c->rp.lo, c->rp.hi}, b[2] = {c->rn.lo, c->rn.hi};
+        csv_row(out, "card_played", def->cards[c->card].name, r->names[c->player], NULL, c->won_played, c->played,
+                c->rp.rate, a);
+        csv_row(out, "card_not_played", def->cards[c->card].name, r->names[c->player], NULL, c->won_other, c->other,
+                c->rn.rate, b);
+    }
+    free(rows);
+}
+
+/* compare: the second variant's figures minus the first's. */
+static void compare_report(const RtReportSpec *rs, const RtStats *a, FILE *out)
+{
+    const RtSimResult *r = rs->res, *c = rs->cmp;
+    RtStats b;
+    rt__stats(c, &b);
+    Diff seat[RT_MAX_PLAYERS];
+    for (int p = 0; p < r->players; p++)
+        seat[p] = diff_rate((double)a->wins[p], r->games, (double)b.wins[p], c->games);
+    Diff len = diff_mean(a, &b, r->games, c->games);
+    Diff draw = diff_rate((double)a->draws, r->games, (double)b.draws, c->games);
+    if (rs->json) {
+        fputs(",\"compare\":{\"variant\":", out);
+        rt__json_str(out, c->def->variant);
+        fputs(",\"seats\":[", out);
+        for (int p = 0; p < r->players; p++) {
+            fprintf(out, "%s{\"seat\":%d,\"player\":", p ? "," : "", p + 1);
+            rt__json_str(out, r->names[p]);
+            fprintf(out, ",\"wins\":%ld,\"win_rate\":%.4f,\"difference\":%.4f,\"ci95\":[%.4f,%.4f]}", b.wins[p],
+                    seat[p].b, seat[p].d, seat[p].lo, seat[p].hi);
+        }
+        fprintf(out, "],\"draws\":%ld,\"draw_difference\":%.4f,\"mean_rounds\":%.3f,\"mean_rounds_difference\":%.3f,"
+                     "\"mean_rounds_ci95\":[%.3f,%.3f],\"errors\":%ld}",
+                b.draws, draw.d, b.mean_rounds, len.d, len.lo, len.hi, b.errors);
+    } else if (rs->csv) {
+        for (int p = 0; p < r->players; p++) {
+            double ci[2] = {seat[p].lo, seat[p].hi};
+            csv_row(out, "compare_seat_win", c->def->variant, r->names[p], NULL, b.wins[p], c->games, seat[p].d, ci);
+        }
+        double ci[2] = {len.lo, len.hi};
+        csv_row(out, "compare_mean_rounds", c->def->variant, NULL, NULL, -1, c->games, len.d, ci);
+    } else {
+        fprintf(out, "compare: %s minus %s, the same %d seeds (95%% CI):\n", c->def->variant, r->def->variant, c->games);
+        for (int p = 0; p < r->players; p++)
+            fprintf(out, "  %s win rate: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", r->names[p], 100 * seat[p].a,
+                    100 * seat[p].b, 100 * seat[p].d, 100 * seat[p].lo, 100 * seat[p].hi);
+        fprintf(out, "  draws: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", 100 * draw.a, 100 * draw.b,
+                100 * draw.d, 100 * draw.lo, 100 * draw.hi);
+        fprintf(out, "  mean rounds: %.3f -> %.3f, %+.3f [%+.3f, %+.3f]\n", len.a, len.b, len.d, len.lo, len.hi);
+        if (b.errors)
+            fprintf(out, "  errors in %s: %ld\n", c->def->variant, b.errors);
+    }
+    rt__stats_free(&b);
+}
+
+/* rt__report: see rt_lab.h. */
+void rt__report(const RtReportSpec *rs, FILE *out)
+{
+    RtStats s;
+    rt__stats(rs->res, &s);
+    if (rs->json) {
+        json_report(rs, &s, out);
+        if (rs->cmp)
+            compare_report(rs, &s, out);
+        fputs("}\n", out);
+    } else if (rs->csv) {
+        csv_report(rs, &s, out);
+        if (rs->cmp)
+            compare_report(rs, &s, out);
+    } else {
+        text_report(rs, &s, out);
+        if (rs->cmp)
+            compare_report(rs, &s, out);
+    }
+    rt__stats_free(&s);
+}

@@ -1,0 +1,268 @@
+/* rt_sim.c: many games on many threads, each a pure function of (seed, game index, agents), collected in game order. */
+#include "rt_lab.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Salt of the agents' seeds (as rt__agent_seed in rt_engine.c). */
+#define AGENT_SALT 0x6a09e667f3bcc909u
+
+/* What the threads share; next and done are guarded by lock. */
+typedef struct Shared {
+    const RtSimSpec *spec;
+    RtSimResult *res;
+    pthread_mutex_t lock;
+    int next, done, shown, failed_start;
+} Shared;
+
+/* rt__agents_parse: see rt_lab.h. */
+int rt__agents_parse(RtSimSpec *spec, const char *list, char *buf, size_t bsize, FILE *err, const char *prog)
+{
+    size_t n = strlen(list);
+    if (n + 1 > bsize) {
+        fprintf(err, "%s: --agents: the list is too long\n", prog);
+        return -1;
+    }
+    memcpy(buf, list, n + 1);
+    int k = 0;
+    for (char *p = buf;;) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (strcmp(p, "random") != 0 && strcmp(p, "greedy") != 0 && strcmp(p, "mcts") != 0) {
+            fprintf(err, "%s: --agents: unknown agent '%s' (the agents are random, greedy, mcts)\n", prog, p);
+            return -1;
+        }
+        if (k >= RT_MAX_PLAYERS) {
+            fprintf(err, "%s: --agents: too many agents\n", prog);
+            return -1;
+        }
+        spec->agents[k++] = p;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    if (k == 1) {
+        for (int i = 1; i < spec->players; i++)
+            spec->agents[i] = spec->agents[0];
+        k = spec->players;
+    }
+    if (k != spec->players) {
+        fprintf(err, "%s: --agents: %d agents for %d players (give one per seat, or one for all)\n", prog, k,
+                spec->players);
+        return -1;
+    }
+    spec->nagents = k;
+    return 0;
+}
+
+static uint64_t agent_seed(uint64_t game_seed, int p)
+{
+    return rt__splitmix_at(game_seed ^ AGENT_SALT, (uint64_t)p);
+}
+
+/* make_agents: the spec's agent per seat. Returns 0 or -1 (out of memory). */
+static int make_agents(const RtSimSpec *spec, RtAgent *agents)
+{
+    for (int p = 0; p < spec->players; p++) {
+        const char *name = p < spec->nagents && spec->agents[p] ? spec->agents[p] : "random";
+        if (rt_agent_by_name(&agents[p], name, spec->budget) != 0) {
+            for (int q = 0; q < p; q++)
+                rt_agent_release(&agents[q]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void release_agents(const RtSimSpec *spec, RtAgent *agents)
+{
+    for (int p = 0; p < spec->players; p++)
+        rt_agent_release(&agents[p]);
+}
+
+/* sample_played: mark (card, owner) for every card now in a public zone
+   owned by a player (pub lists those zone instances, npub of them). */
+static void sample_played(const RtGame *g, const int *pub, int npub, uint8_t *bits)
+{
+    for (int k = 0; k < npub; k++) {
+        const int32_t *z = rt__zone(g, pub[k]);
+        size_t owner = (size_t)g->zi_owner[pub[k]];
+        for (int i = 0; i < z[0]; i++) {
+            size_t bit = (size_t)g->inst_card[z[1 + i]] * (size_t)g->nplayers + owner;
+            bits[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+        }
+    }
+}
+
+/* play_one: game i with agents (made for spec), log on or off; NULL if it cannot start. */
+static RtGame *play_one(const RtSimSpec *spec, int i, RtAgent *agents, int log, uint8_t *bits)
+{
+    uint64_t gs = rt__splitmix_at(spec->seed, (uint64_t)i);
+    RtOptions opt = {spec->players, gs, log, spec->max_rounds};
+    RtGame *g = rt_new(spec->def, &opt);
+    if (!g)
+        return NULL;
+    for (int p = 0; p < spec->players; p++)
+        agents[p].reset(&agents[p], agent_seed(gs, p));
+    int pub[256], npub = 0;
+    for (int z = 0; bits && z < g->nzi && npub < 256; z++)
+        if (g->zi_owner[z] >= 0 && g->def->zones[g->zi_decl[z]].visibility == RT_PUBLIC)
+            pub[npub++] = z;
+    while (rt_advance(g)) {
+        if (bits)
+            sample_played(g, pub, npub, bits);
+        RtAgent *a = &agents[rt_decision_player(g)];
+        rt_apply(g, a->choose(a, g));
+    }
+    if (bits)
+        sample_played(g, pub, npub, bits);
+    return g;
+}
+
+/* progress: a bar on the terminal, redrawn at each whole percent (lock held). */
+static void progress(Shared *sh)
+{
+    FILE *f = sh->spec->progress;
+    if (!f)
+        return;
+    int pct = (int)(100L * sh->done / sh->spec->games);
+    if (pct == sh->shown && sh->done != sh->spec->games)
+        return;
+    sh->shown = pct;
+    char bar[41];
+    int fill = pct * 40 / 100;
+    for (int i = 0; i < 40; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[40] = '\0';
+    fprintf(f, "\r[%s] %3d%% %d/%d games", bar, pct, sh->done, sh->spec->games);
+    if (sh->done == sh->spec->games)
+        fputs("\r\033[K", f);
+    fflush(f);
+}
+
+static void *worker(void *arg)
+{
+    Shared *sh = arg;
+    const RtSimSpec *spec = sh->spec;
+    RtSimResult *res = sh->res;
+    RtAgent agents[RT_MAX_PLAYERS];
+    if (make_agents(spec, agents) != 0) {
+        pthread_mutex_lock(&sh->lock);
+        sh->failed_start = 1;
+        pthread_mutex_unlock(&sh->lock);
+        return NULL;
+    }
+    for (;;) {
+        pthread_mutex_lock(&sh->lock);
+        int i = sh->failed_start ? spec->games : sh->next++;
+        pthread_mutex_unlock(&sh->lock);
+        if (i >= spec->games)
+            break;
+        RtGame *g = play_one(spec, i, agents, 0, res->played + (size_t)i * res->played_stride);
+        RtSimGame *r = &res->game[i];
+        if (!g) {
+            pthread_mutex_lock(&sh->lock);
+            sh->failed_start = 1;
+            pthread_mutex_unlock(&sh->lock);
+            break;
+        }
+        r->seed = rt_seed(g);
+        r->rounds = rt_rounds(g);
+        r->decisions = rt_decisions(g);
+        r->failed = rt_failed(g);
+        r->winners = rt__hdr(g)->winners;
+        if (r->failed)
+            r->error = strdup(rt_error(g));
+        rt_free(g);
+        pthread_mutex_lock(&sh->lock);
+        sh->done++;
+        progress(sh);
+        pthread_mutex_unlock(&sh->lock);
+    }
+    release_agents(spec, agents);
+    return NULL;
+}
+
+/* rt__sim_run: see rt_lab.h. */
+int rt__sim_run(const RtSimSpec *spec, RtSimResult *res, FILE *err)
+{
+    memset(res, 0, sizeof *res);
+    res->def = spec->def;
+    res->players = spec->players;
+    res->games = spec->games;
+    res->seed = spec->seed;
+    RtOptions opt = {spec->players, spec->seed, 0, spec->max_rounds};
+    RtGame *g0 = rt_new(spec->def, &opt);
+    if (!g0) {
+        fprintf(err, "cardrt: sim: cannot start the game\n");
+        return -1;
+    }
+    for (int p = 0; p < spec->players; p++) {
+        rt_player_name(g0, p, res->names[p], sizeof res->names[p]);
+        res->sides[p] = rt_player_side(g0, p);
+    }
+    rt_free(g0);
+    res->played_stride = ((size_t)spec->def->ncards * (size_t)spec->players + 7) / 8;
+    if (res->played_stride == 0)
+        res->played_stride = 1;
+    res->game = calloc((size_t)spec->games, sizeof *res->game);
+    res->played = calloc((size_t)spec->games, res->played_stride);
+    if (!res->game || !res->played) {
+        fprintf(err, "cardrt: sim: out of memory\n");
+        rt__sim_free(res);
+        return -1;
+    }
+    Shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.spec = spec;
+    sh.res = res;
+    sh.shown = -1;
+    pthread_mutex_init(&sh.lock, NULL);
+    int jobs = spec->jobs < 1 ? 1 : spec->jobs;
+    if (jobs > spec->games)
+        jobs = spec->games > 0 ? spec->games : 1;
+    pthread_t *th = calloc((size_t)jobs, sizeof *th);
+    int started = 0;
+    if (th)
+        for (int t = 1; t < jobs; t++) {
+            if (pthread_create(&th[t], NULL, worker, &sh) != 0)
+                break;
+            started = t;
+        }
+    worker(&sh);
+    for (int t = 1; t <= started; t++)
+        pthread_join(th[t], NULL);
+    free(th);
+    pthread_mutex_destroy(&sh.lock);
+    if (sh.failed_start || sh.done != spec->games) {
+        fprintf(err, "cardrt: sim: cannot start a game or an agent (out of memory?)\n");
+        rt__sim_free(res);
+        return -1;
+    }
+    return 0;
+}
+
+/* rt__sim_free: see rt_lab.h. */
+void rt__sim_free(RtSimResult *res)
+{
+    if (res->game)
+        for (int i = 0; i < res->games; i++)
+            free(res->game[i].error);
+    free(res->game);
+    free(res->played);
+    res->game = NULL;
+    res->played = NULL;
+}
+
+/* rt__sim_replay: see rt_lab.h. */
+RtGame *rt__sim_replay(const RtSimSpec *spec, int i)
+{
+    RtAgent agents[RT_MAX_PLAYERS];
+    if (make_agents(spec, agents) != 0)
+        return NULL;
+    RtGame *g = play_one(spec, i, agents, 1, NULL);
+    release_agents(spec, agents);
+    return g;
+}
