@@ -181,7 +181,8 @@ void rt_apply(RtGame *g, int i);
 RtGame *rt_clone(const RtGame *g);
 /* rt_copy_state: make dst's state equal to src's (same def and players). */
 void rt_copy_state(RtGame *dst, const RtGame *src);
-/* rt_hash: 64-bit FNV-1a of the whole state. */
+/* rt_hash: a 64-bit hash of the whole state (docs/runtime.md); equal states
+   hash equal, on every machine. */
 uint64_t rt_hash(const RtGame *g);
 
 /* Results. */

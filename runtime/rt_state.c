@@ -207,16 +207,26 @@ void rt_copy_state(RtGame *dst, const RtGame *src)
     memcpy(dst->blk, src->blk, src->size);
 }
 
-/* rt_hash: FNV-1a (64 bits) of every byte of the state block. */
+/* rt_hash: a 64-bit hash of every byte of the state block, read as
+   little-endian 64-bit words (the same value on every machine): each word
+   is mixed in with a multiply and a shift, then the length. */
 uint64_t rt_hash(const RtGame *g)
 {
-    uint64_t h = 0xcbf29ce484222325u;
     const unsigned char *p = (const unsigned char *)g->blk;
-    for (size_t i = 0; i < g->size; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3u;
+    uint64_t h = 0xcbf29ce484222325u;
+    size_t i = 0;
+    for (; i + 8 <= g->size; i += 8) {
+        uint64_t w = (uint64_t)p[i] | (uint64_t)p[i + 1] << 8 | (uint64_t)p[i + 2] << 16 | (uint64_t)p[i + 3] << 24
+                     | (uint64_t)p[i + 4] << 32 | (uint64_t)p[i + 5] << 40 | (uint64_t)p[i + 6] << 48
+                     | (uint64_t)p[i + 7] << 56;
+        h = (h ^ w) * 0x9e3779b97f4a7c15u;
+        h ^= h >> 29;
     }
-    return h;
+    for (; i < g->size; i++)
+        h = (h ^ p[i]) * 0x100000001b3u;
+    h ^= (uint64_t)g->size;
+    h *= 0xbf58476d1ce4e5b9u;
+    return h ^ (h >> 31);
 }
 
 /* Results: see cardrt.h. */

@@ -7,7 +7,7 @@
 
 #define ROLLS 1000000
 
-Test(dice, a_million_rolls_of_the_four_dice_are_fair, .timeout = 120)
+Test(dice, a_million_rolls_of_the_four_dice_are_fair)
 {
     RtOptions o;
     memset(&o, 0, sizeof o);

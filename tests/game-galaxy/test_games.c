@@ -29,10 +29,10 @@ static void random_games(const RtGameDef *def, int players, int n)
     }
 }
 
-Test(games, two_players_100_random_games_end_by_the_rules, .timeout = 120) { random_games(&galaxy_game, 2, 100); }
-Test(games, three_players_100_random_games_end_by_the_rules, .timeout = 120) { random_games(&galaxy_game, 3, 100); }
-Test(games, four_players_100_random_games_end_by_the_rules, .timeout = 120) { random_games(&galaxy_game, 4, 100); }
-Test(games, short_game_100_random_games_end_by_the_rules, .timeout = 120)
+Test(games, two_players_100_random_games_end_by_the_rules) { random_games(&galaxy_game, 2, 100); }
+Test(games, three_players_100_random_games_end_by_the_rules) { random_games(&galaxy_game, 3, 100); }
+Test(games, four_players_100_random_games_end_by_the_rules) { random_games(&galaxy_game, 4, 100); }
+Test(games, short_game_100_random_games_end_by_the_rules)
 {
     random_games(&galaxy_variant_short, 3, 100);
 }
@@ -89,7 +89,7 @@ static double field(const char *json, const char *key)
     return atof(p + strlen(key));
 }
 
-Test(games, sim_is_deterministic_and_the_short_game_has_fewer_rounds, .timeout = 300)
+Test(games, sim_is_deterministic_and_the_short_game_has_fewer_rounds)
 {
     char *a = sim("base", 200), *b = sim("base", 200), *s = sim("short", 200), *s2 = sim("short", 200);
     cr_assert_str_eq(a, b);

@@ -301,7 +301,7 @@ static void mcts_wins_as(const char *agents, int seat)
     free(o), free(e);
 }
 
-Test(agents, mcts_beats_random_as_either_side, .timeout = 300)
+Test(agents, mcts_beats_random_as_either_side)
 {
     mcts_wins_as("mcts,random", 0);
     mcts_wins_as("random,mcts", 1);
@@ -404,7 +404,7 @@ Test(hidden, determinization_depends_only_on_what_the_player_sees)
     }
 }
 
-Test(hidden, mcts_decisions_ignore_the_opponents_hidden_cards, .timeout = 300)
+Test(hidden, mcts_decisions_ignore_the_opponents_hidden_cards)
 {
     int distinct = 0;
     for (uint64_t seed = 1; seed <= 8; seed++) {
