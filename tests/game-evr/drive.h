@@ -18,6 +18,8 @@
 #define EMPIRE 1
 #define LBL 256
 
+#include "game_driver.h"
+
 /* ---- starting and advancing ---------------------------------------------- */
 
 /* drv_new: a new game of def with seed, logging on. */
@@ -34,36 +36,10 @@ static inline RtGame *drv_new(const RtGameDef *def, uint64_t seed)
     return g;
 }
 
-/* drv_next: advance to the next decision; 1 if one is pending, 0 if over. */
-static inline int drv_next(RtGame *g)
-{
-    int r = rt_advance(g);
-    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
-    return r;
-}
 
 /* ---- options ---------------------------------------------------------------- */
 
-static inline const char *drv_label(const RtGame *g, int i)
-{
-    static char buf[8][LBL];
-    static int k;
-    k = (k + 1) % 8;
-    return rt_option_label(g, i, buf[k], LBL);
-}
 
-/* drv_labels: the current labels joined by " | " (static buffer). */
-static inline const char *drv_labels(const RtGame *g)
-{
-    static char out[8192];
-    out[0] = '\0';
-    for (int i = 0; i < rt_option_count(g); i++) {
-        if (i)
-            strncat(out, " | ", sizeof out - strlen(out) - 1);
-        strncat(out, drv_label(g, i), sizeof out - strlen(out) - 1);
-    }
-    return out;
-}
 
 /* drv_find: index of the option whose label equals text (prefix: starts with it), or -1. */
 static inline int drv_find(const RtGame *g, const char *text, int prefix)
@@ -96,18 +72,7 @@ static inline int drv_is_turn(const RtGame *g) { return strcmp(rt_decision_promp
 
 /* ---- zones, cards, variables ------------------------------------------------ */
 
-static inline int drv_zone_decl(const RtGame *g, const char *name)
-{
-    const RtGameDef *d = rt_def(g);
-    for (int i = 0; i < d->nzones; i++)
-        if (strcmp(d->zones[i].name, name) == 0)
-            return i;
-    cr_assert_fail("no zone named %s", name);
-    return -1;
-}
 
-static inline RtValue drv_zone(RtGame *g, const char *name, int p) { return rt_zone(g, drv_zone_decl(g, name), p); }
-static inline int drv_size(RtGame *g, const char *name, int p) { return rt_zone_size(g, drv_zone(g, name, p)); }
 
 /* drv_count_named: copies of the card called card in zone name of p. */
 static inline int drv_count_named(RtGame *g, const char *zone, int p, const char *card)
@@ -120,15 +85,6 @@ static inline int drv_count_named(RtGame *g, const char *zone, int p, const char
     return n;
 }
 
-/* drv_find_card: an instance of card in zone name of p, or RT_NONE. */
-static inline RtValue drv_find_card(RtGame *g, const char *zone, int p, const char *card)
-{
-    RtValue z = drv_zone(g, zone, p);
-    for (int i = 0; i < rt_zone_size(g, z); i++)
-        if (strcmp(rt_card_name(g, rt_zone_at(g, z, i)), card) == 0)
-            return rt_zone_at(g, z, i);
-    return RT_NONE;
-}
 
 /* drv_top_name: the name of the top card of a zone ("" if empty). */
 static inline const char *drv_top_name(RtGame *g, const char *zone, int p)
@@ -141,27 +97,8 @@ static inline const char *drv_top_name(RtGame *g, const char *zone, int p)
 /* drv_event: the name of the current event ("" if none). */
 static inline const char *drv_event(RtGame *g) { return drv_top_name(g, "current", 0); }
 
-static inline int drv_var_index(const RtGame *g, const char *name)
-{
-    const RtGameDef *d = rt_def(g);
-    for (int i = 0; i < d->nvars; i++)
-        if (strcmp(d->vars[i].name, name) == 0)
-            return i;
-    cr_assert_fail("no variable named %s", name);
-    return -1;
-}
 
-static inline RtValue drv_var(const RtGame *g, const char *name, int p) { return rt_get(g, drv_var_index(g, name), p); }
 
-static inline int drv_kind(const RtGame *g, const char *name)
-{
-    const RtGameDef *d = rt_def(g);
-    for (int i = 0; i < d->nkinds; i++)
-        if (strcmp(d->kinds[i].name, name) == 0)
-            return i;
-    cr_assert_fail("no kind named %s", name);
-    return -1;
-}
 
 /* drv_exhausted: a resource card's state "exhausted". */
 static inline int drv_exhausted(RtGame *g, RtValue card) { return rt_card_state(g, card, drv_kind(g, "resource"), 0, 0); }
@@ -183,13 +120,6 @@ static inline int drv_total_cards(RtGame *g)
 
 /* ---- the log ------------------------------------------------------------------ */
 
-static inline const char *drv_line(const RtGame *g, int i, int viewer)
-{
-    static char buf[4][1024];
-    static int k;
-    k = (k + 1) % 4;
-    return rt_log_line(g, i, viewer, buf[k], sizeof buf[k]);
-}
 
 /* drv_log_find: the first event at or after from whose text (for viewer)
    contains needle, or -1. */
@@ -224,42 +154,11 @@ static inline const char *drv_last_choice(const RtGame *g)
     return "";
 }
 
-/* drv_dump: the omniscient log from event from, to stderr (for debugging). */
-static inline void drv_dump(const RtGame *g, int from)
-{
-    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
-        fprintf(stderr, "%4d %s\n", i, drv_line(g, i, -1));
-}
 
 /* ---- policies ---------------------------------------------------------------- */
 
-/* A small deterministic generator for random policies. */
-static inline uint64_t drv_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
-/* drv_random_move: apply a uniformly random option. */
-static inline void drv_random_move(RtGame *g, uint64_t *rng)
-{
-    rt_apply(g, (int)(drv_rand(rng) % (uint64_t)rt_option_count(g)));
-    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
-}
 
-/* drv_play_random: play to the end with random choices; returns the number of decisions. */
-static inline int drv_play_random(RtGame *g, uint64_t rngseed)
-{
-    uint64_t rng = rngseed;
-    int n = 0;
-    while (drv_next(g)) {
-        drv_random_move(g, &rng);
-        n++;
-    }
-    return n;
-}
 
 /* drv_player_name: "Rebel Alliance" / "Galactic Empire". */
 static inline const char *drv_pname(int p) { return p == REBEL ? "Rebel Alliance" : "Galactic Empire"; }

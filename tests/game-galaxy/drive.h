@@ -17,6 +17,8 @@
 
 #define LBL 256
 
+#include "game_driver.h"
+
 /* enum symbol, in declaration order (cards/galaxy/game.cards) */
 enum { S_STORM = 0, S_TIE, S_ATAT, S_SD, S_VP, S_IMP };
 static const char *const drv_place_label[] = {"place a Stormtrooper", "place a TIE Fighter", "place an AT-AT",
@@ -100,34 +102,10 @@ static inline RtGame *drv_new_p(const RtGameDef *def, uint64_t seed, int players
 }
 static inline RtGame *drv_new(uint64_t seed) { return drv_new_p(&galaxy_game, seed, 2); }
 
-static inline int drv_next(RtGame *g)
-{
-    int r = rt_advance(g);
-    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
-    return r;
-}
 
 /* ---- options ------------------------------------------------------------------------ */
 
-static inline const char *drv_label(const RtGame *g, int i)
-{
-    static char buf[8][LBL];
-    static int k;
-    k = (k + 1) % 8;
-    return rt_option_label(g, i, buf[k], LBL);
-}
 
-static inline const char *drv_labels(const RtGame *g)
-{
-    static char out[8192];
-    out[0] = '\0';
-    for (int i = 0; i < rt_option_count(g); i++) {
-        if (i)
-            strncat(out, " | ", sizeof out - strlen(out) - 1);
-        strncat(out, drv_label(g, i), sizeof out - strlen(out) - 1);
-    }
-    return out;
-}
 
 static inline int drv_find(const RtGame *g, const char *text)
 {
@@ -167,52 +145,14 @@ static inline int drv_is_space_choice(const RtGame *g)
 
 /* ---- zones, cards, variables ---------------------------------------------------------- */
 
-static inline int drv_zone_decl(const RtGame *g, const char *name)
-{
-    const RtGameDef *d = rt_def(g);
-    for (int i = 0; i < d->nzones; i++)
-        if (strcmp(d->zones[i].name, name) == 0)
-            return i;
-    cr_assert_fail("no zone named %s", name);
-    return -1;
-}
-static inline RtValue drv_zone(RtGame *g, const char *name, int p) { return rt_zone(g, drv_zone_decl(g, name), p); }
-static inline int drv_size(RtGame *g, const char *name, int p) { return rt_zone_size(g, drv_zone(g, name, p)); }
 
-static inline RtValue drv_find_card(RtGame *g, const char *zone, int p, const char *card)
-{
-    RtValue z = drv_zone(g, zone, p);
-    for (int i = 0; i < rt_zone_size(g, z); i++)
-        if (strcmp(rt_card_name(g, rt_zone_at(g, z, i)), card) == 0)
-            return rt_zone_at(g, z, i);
-    return RT_NONE;
-}
 static inline int drv_in(RtGame *g, const char *zone, int p, const char *card)
 {
     return drv_find_card(g, zone, p, card) != RT_NONE;
 }
 
-static inline int drv_var_index(const RtGame *g, const char *name)
-{
-    const RtGameDef *d = rt_def(g);
-    for (int i = 0; i < d->nvars; i++)
-        if (strcmp(d->vars[i].name, name) == 0)
-            return i;
-    cr_assert_fail("no variable named %s", name);
-    return -1;
-}
-static inline RtValue drv_var(const RtGame *g, const char *name, int p) { return rt_get(g, drv_var_index(g, name), p); }
 static inline int drv_vp(const RtGame *g, int p) { return drv_var(g, "vp", p); }
 
-static inline int drv_kind(const RtGame *g, const char *name)
-{
-    const RtGameDef *d = rt_def(g);
-    for (int i = 0; i < d->nkinds; i++)
-        if (strcmp(d->kinds[i].name, name) == 0)
-            return i;
-    cr_assert_fail("no kind named %s", name);
-    return -1;
-}
 static inline int drv_slot(const RtGame *g, const char *kind, const char *state)
 {
     const RtKindDef *k = &rt_def(g)->kinds[drv_kind(g, kind)];
@@ -283,13 +223,6 @@ static inline int drv_sith_at(RtGame *g, const char *name)
 
 /* ---- the log ---------------------------------------------------------------------------- */
 
-static inline const char *drv_line(const RtGame *g, int i, int viewer)
-{
-    static char buf[4][1024];
-    static int k;
-    k = (k + 1) % 4;
-    return rt_log_line(g, i, viewer, buf[k], sizeof buf[k]);
-}
 static inline int drv_log_find(const RtGame *g, int from, const char *needle)
 {
     for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
@@ -307,11 +240,6 @@ static inline int drv_log_count(const RtGame *g, int from, int to, const char *n
             n++;
     return n;
 }
-static inline void drv_dump(const RtGame *g, int from)
-{
-    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
-        fprintf(stderr, "%4d %s\n", i, drv_line(g, i, -1));
-}
 static inline const char *drv_pname(int p)
 {
     static char buf[4][24];
@@ -323,28 +251,6 @@ static inline const char *drv_pname(int p)
 
 /* ---- random play and searching --------------------------------------------------------- */
 
-static inline uint64_t drv_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static inline void drv_random_move(RtGame *g, uint64_t *rng)
-{
-    rt_apply(g, (int)(drv_rand(rng) % (uint64_t)rt_option_count(g)));
-    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
-}
-static inline int drv_play_random(RtGame *g, uint64_t rngseed)
-{
-    uint64_t rng = rngseed;
-    int n = 0;
-    while (drv_next(g)) {
-        drv_random_move(g, &rng);
-        n++;
-    }
-    return n;
-}
 
 enum { DRV_RANDOM = 0, DRV_APPLIED = 1, DRV_STOP = 2 };
 typedef int (*DrvVisit)(RtGame *g, uint64_t *rng, void *ctx);
