@@ -146,6 +146,7 @@ static void compile_strict(const char *compiler, const char *game_dir, const cha
 Test(generated_c, compiles_warning_free_under_gcc)
 {
     compile_strict("gcc", "cards/evr", "evr");
+    compile_strict("gcc", "cards/galaxy", "galaxy");
     compile_strict("gcc", "tests/cardc/good/mini", "mini");
     compile_strict("gcc", "tests/cardc/good/escape", "escape");
 }
@@ -153,6 +154,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
 Test(generated_c, compiles_warning_free_under_clang)
 {
     compile_strict("clang", "cards/evr", "evr");
+    compile_strict("clang", "cards/galaxy", "galaxy");
     compile_strict("clang", "tests/cardc/good/mini", "mini");
     compile_strict("clang", "tests/cardc/good/escape", "escape");
 }
