@@ -235,6 +235,31 @@ static const char *kind_enum(Emit *E, int k)
 
 static const char *ex(Emit *E, const AstNode *e);
 
+/* bare: x without one pair of parentheses that wraps all of it, for use as
+   a whole condition (`if ((a == b))` draws clang's -Wparentheses-equality). */
+static const char *bare(Emit *E, const char *x)
+{
+    size_t n = strlen(x);
+    if (n < 2 || x[0] != '(' || x[n - 1] != ')')
+        return x;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (x[i] == '"' || x[i] == '\'')
+            return x; /* a literal inside: leave it alone */
+        if (x[i] == '(')
+            depth++;
+        else if (x[i] == ')' && --depth == 0 && i != n - 1)
+            return x; /* the first pair closes early: (a) && (b) */
+    }
+    return arena_strndup(E->a, x + 1, n - 2);
+}
+
+/* condition: the C text of e as a whole condition. */
+static const char *condition(Emit *E, const AstNode *e)
+{
+    return bare(E, ex(E, e));
+}
+
 static const char *player_member(Emit *E, const AstNode *e, const char *player)
 {
     int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
@@ -315,7 +340,7 @@ static const char *aggregate(Emit *E, const AstNode *e)
         line(E, "acc += %s;", val ? val : "0");
         break;
     case 'a':
-        line(E, "if (%s) return 1;", val ? val : "1");
+        line(E, "if (%s) return 1;", val ? bare(E, val) : "1");
         break;
     case 'l':
         line(E, "if (!(%s)) return 0;", val ? val : "1");
@@ -570,7 +595,7 @@ static void options_over(Emit *E, const AstNode *coll, const char *var, const As
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
     if (cond)
-        line(E, "if (%s) rt_option(g, %s, %s, %s);", cond, val, card, lab);
+        line(E, "if (%s) rt_option(g, %s, %s, %s);", bare(E, cond), val, card, lab);
     else
         line(E, "rt_option(g, %s, %s, %s);", val, card, lab);
     E->indent--;
@@ -675,7 +700,7 @@ static void emit_menu(Emit *E, const AstNode *s)
     for (int i = 0; i < s->list.count; i++) {
         const AstNode *o = s->list.items[i];
         if (o->c)
-            line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", ex(E, o->c), i, o->sem_ref);
+            line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", condition(E, o->c), i, o->sem_ref);
         else
             line(E, "rt_option(g, %d, RT_NONE, %d);", i, o->sem_ref);
     }
@@ -718,7 +743,7 @@ static void emit_turns(Emit *E, const AstNode *s)
                 options_over(E, ac->a, local(E, (int)ac->ival), ac->c, ac->d, arena_printf(E->a, "%d", i),
                              ac->sem_ref);
             } else if (ac->d) {
-                line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", ex(E, ac->d), i, ac->sem_ref);
+                line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", condition(E, ac->d), i, ac->sem_ref);
             } else {
                 line(E, "rt_option(g, %d, RT_NONE, %d);", i, ac->sem_ref);
             }
@@ -746,7 +771,7 @@ static void emit_turns(Emit *E, const AstNode *s)
         line(E, "if (%s >= %s) break;", passes, ex(E, s->c));
     } else {
         block(E, s->b);
-        line(E, "if (%s) break;", ex(E, s->c));
+        line(E, "if (%s) break;", condition(E, s->c));
         check_fail(E);
     }
     line(E, "%s = rt_next_player(g, %s);", turn, turn);
@@ -843,7 +868,7 @@ static void stmt(Emit *E, const AstNode *s)
         block(E, s->b);
         break;
     case AST_IF:
-        line(E, "if (%s) {", ex(E, s->a));
+        line(E, "if (%s) {", condition(E, s->a));
         E->indent++;
         block(E, s->b);
         E->indent--;
@@ -851,7 +876,7 @@ static void stmt(Emit *E, const AstNode *s)
             const AstNode *c = s->c;
             while (c) {
                 if (c->kind == AST_IF) {
-                    line(E, "} else if (%s) {", ex(E, c->a));
+                    line(E, "} else if (%s) {", condition(E, c->a));
                     E->indent++;
                     block(E, c->b);
                     E->indent--;
@@ -868,7 +893,7 @@ static void stmt(Emit *E, const AstNode *s)
         line(E, "}");
         break;
     case AST_WHILE:
-        line(E, "while (%s) {", ex(E, s->a));
+        line(E, "while (%s) {", condition(E, s->a));
         E->indent++;
         block(E, s->b);
         line(E, "if (rt_check(g)) return RT_END;");

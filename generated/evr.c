@@ -899,7 +899,7 @@ static RtStatus script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if ((!(rt_zone_size(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me))) == 0))) {
+        if (!(rt_zone_size(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
             rt_move(g, rt_random_card(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 15);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
@@ -1060,7 +1060,7 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 10)].value <= 3)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 10)].value <= 3) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1084,7 +1084,7 @@ static RtStatus script_emperor_palpatine_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if ((!(rt_zone_size(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me))) == 0))) {
+        if (!(rt_zone_size(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
             rt_move(g, rt_random_card(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 19);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
@@ -1152,7 +1152,7 @@ static RtStatus script_admiral_piett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
                 rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 45);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
@@ -1280,7 +1280,7 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if (((!rt_card_state(g, L->c, KIND_resource, 0, 82)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 82)].value <= 2))) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if ((!rt_card_state(g, L->c, KIND_resource, 0, 82)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 82)].value <= 2)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1314,7 +1314,7 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 90)].value == 1)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 90)].value == 1) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1343,12 +1343,12 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
     struct probe_droid_power_locals *L = (struct probe_droid_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+        if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
             rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 98);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
         }
-        if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0))) {
+        if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
             rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 100), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 100);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
@@ -1390,7 +1390,7 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((!rt_card_state(g, L->c, KIND_resource, 0, 113))) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (!rt_card_state(g, L->c, KIND_resource, 0, 113)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1415,7 +1415,7 @@ static RtStatus script_star_destroyer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
                 rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 122);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
@@ -1458,7 +1458,7 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((L->c != f->self)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (L->c != f->self) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1529,7 +1529,7 @@ static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
                 rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 176);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
@@ -1590,7 +1590,7 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((rt_card_state(g, L->c, KIND_resource, 0, 10) && (L->c != f->self))) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (rt_card_state(g, L->c, KIND_resource, 0, 10) && (L->c != f->self)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1649,7 +1649,7 @@ static RtStatus script_han_solo_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
                 rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
@@ -1679,7 +1679,7 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if (((!rt_card_state(g, L->c, KIND_resource, 0, 37)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 37)].value <= 2))) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if ((!rt_card_state(g, L->c, KIND_resource, 0, 37)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 37)].value <= 2)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1713,7 +1713,7 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 45)].value <= 3)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 45)].value <= 3) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1742,16 +1742,16 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
     struct lando_calrissian_power_locals *L = (struct lando_calrissian_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+        if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
             rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 53);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
         }
-        if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0))) {
+        if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
             rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 55), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
-            if ((rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 57), KIND_event, 57)].capacity)) rt_option(g, 0, RT_NONE, 5);
+            if (rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 57), KIND_event, 57)].capacity) rt_option(g, 0, RT_NONE, 5);
             rt_option(g, 1, RT_NONE, 6);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -1853,12 +1853,12 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
     struct rebel_trooper_power_locals *L = (struct rebel_trooper_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+        if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
             rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 89);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
         }
-        if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0))) {
+        if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
             rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 91), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
@@ -1900,7 +1900,7 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((!rt_card_state(g, L->c, KIND_resource, 0, 104))) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (!rt_card_state(g, L->c, KIND_resource, 0, 104)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1934,7 +1934,7 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 112)].value == 1)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 112)].value == 1) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1968,7 +1968,7 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 120)].value >= 4)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 120)].value >= 4) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1993,7 +1993,7 @@ static RtStatus script_millennium_falcon_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
                 rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 129);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
@@ -2036,7 +2036,7 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, f->me);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((L->c != f->self)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (L->c != f->self) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -2115,7 +2115,7 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->c = rt_zone_at(g, zone, i);
-                if ((resource_rows[rt_card_row(g, L->c, KIND_resource, 179)].value <= 2)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 179)].value <= 2) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -2358,7 +2358,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_forced, L->p)) == 0))) {
+            if (!(rt_zone_size(g, rt_zone(g, ZONE_forced, L->p)) == 0)) {
                 rt_move_all(g, rt_zone(g, ZONE_forced, L->p), rt_zone(g, ZONE_chosen, L->p), RT_AT_TOP, 55);
                 if (rt_check(g)) return RT_END;
             } else {
@@ -2396,7 +2396,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 RtValue zone = rt_zone(g, ZONE_play, f->me);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->c = rt_zone_at(g, zone, i);
-                    if (((!rt_card_state(g, L->c, KIND_resource, 0, 76)) && (!(rt_get(g, VAR_no_character_powers, 0) && resource_rows[rt_card_row(g, L->c, KIND_resource, 76)].character)))) rt_option(g, 1, L->c, 10);
+                    if ((!rt_card_state(g, L->c, KIND_resource, 0, 76)) && (!(rt_get(g, VAR_no_character_powers, 0) && resource_rows[rt_card_row(g, L->c, KIND_resource, 76)].character))) rt_option(g, 1, L->c, 10);
                 }
             }
             /* action "spend influence" */
@@ -2408,7 +2408,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 }
             }
             /* action "pass" */
-            if (((!(rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) == 0)) || (!fn_can_play(g, f, f->me)))) rt_option(g, 3, RT_NONE, 12);
+            if ((!(rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) == 0)) || (!fn_can_play(g, f, f->me))) rt_option(g, 3, RT_NONE, 12);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
             f->pc = 3;
@@ -2416,7 +2416,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         case 3:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
-                if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+                if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
                     rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 70);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
@@ -2549,7 +2549,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_3);
-            if ((rt_get(g, VAR_vp, rt_get(g, VAR_winner, 0)) >= rt_const(g, CONST_target_vp))) {
+            if (rt_get(g, VAR_vp, rt_get(g, VAR_winner, 0)) >= rt_const(g, CONST_target_vp)) {
                 return rt_win(g, rt_get(g, VAR_winner, 0));
             }
         } else {
@@ -2577,7 +2577,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             if (!((rt_get(g, VAR_vp, L->p_10) < rt_get(g, VAR_vp, rt_next_player(g, L->p_10))))) continue;
             rt_set(g, VAR_balance, 0, L->p_10);
         }
-        if ((round_agg1(g, f, L) && rt_get(g, VAR_has_winner, 0))) {
+        if (round_agg1(g, f, L) && rt_get(g, VAR_has_winner, 0)) {
             rt_set(g, VAR_balance, 0, rt_next_player(g, rt_get(g, VAR_winner, 0)));
         }
         for (L->i_14 = 0; L->i_14 < rt_players(g); L->i_14++) {
@@ -2685,7 +2685,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                 RtValue zone = rt_zone(g, ZONE_play, f->me);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->c = rt_zone_at(g, zone, i);
-                    if ((!rt_card_state(g, L->c, KIND_resource, 0, 28))) rt_option(g, 1, L->c, 10);
+                    if (!rt_card_state(g, L->c, KIND_resource, 0, 28)) rt_option(g, 1, L->c, 10);
                 }
             }
             /* action "pass" */
@@ -2697,7 +2697,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
-                if ((rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
+                if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
                     rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 25);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));

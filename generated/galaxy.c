@@ -1208,7 +1208,7 @@ static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d, KIND_imperial_die, 0, 110) == L->f_)) return 1;
+        if (rt_card_state(g, L->d, KIND_imperial_die, 0, 110) == L->f_) return 1;
     }
     return acc;
 }
@@ -1221,7 +1221,7 @@ static RtValue can_place_agg2(RtGame *g, RtFrame *f, struct can_place_locals *L)
     RtValue zone = rt_zone(g, ZONE_spaces, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->s = rt_zone_at(g, zone, i);
-        if (((!rt_card_state(g, L->s, KIND_space, 0, 110)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 110)].symbol))) return 1;
+        if ((!rt_card_state(g, L->s, KIND_space, 0, 110)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 110)].symbol)) return 1;
     }
     return acc;
 }
@@ -1282,7 +1282,7 @@ static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_loca
     RtValue zone = rt_zone(g, ZONE_spaces, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->s = rt_zone_at(g, zone, i);
-        if (((!rt_card_state(g, L->s, KIND_space, 0, 118)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 118)].mark, space_rows[rt_card_row(g, L->s, KIND_space, 118)].symbol))) return 1;
+        if ((!rt_card_state(g, L->s, KIND_space, 0, 118)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 118)].mark, space_rows[rt_card_row(g, L->s, KIND_space, 118)].symbol)) return 1;
     }
     return acc;
 }
@@ -1295,7 +1295,7 @@ static RtValue rebel_usable_agg1(RtGame *g, RtFrame *f, struct rebel_usable_loca
     RtValue zone = rt_zone(g, ZONE_token, L->p);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->t = rt_zone_at(g, zone, i);
-        if (((!rt_card_state(g, L->t, KIND_rebel_token, 0, 118)) && rebel_usable_agg2(g, f, L))) return 1;
+        if ((!rt_card_state(g, L->t, KIND_rebel_token, 0, 118)) && rebel_usable_agg2(g, f, L)) return 1;
     }
     return acc;
 }
@@ -1362,7 +1362,7 @@ static RtValue proc_take_turn_agg1(RtGame *g, RtFrame *f, struct proc_take_turn_
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d_2 = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d_2, KIND_imperial_die, 0, 63) == ENUM_symbol_victory)) return 1;
+        if (rt_card_state(g, L->d_2, KIND_imperial_die, 0, 63) == ENUM_symbol_victory) return 1;
     }
     return acc;
 }
@@ -1388,7 +1388,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_pool, 0));
             for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
                 L->d = rt_list_at(g, L->list_2, L->i_2);
-                if ((rt_zone_size(g, rt_zone(g, ZONE_taken, 0)) < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit)) {
+                if (rt_zone_size(g, rt_zone(g, ZONE_taken, 0)) < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
                     rt_move(g, L->d, rt_zone(g, ZONE_taken, 0), RT_AT_TOP, 43);
                     if (rt_check(g)) return RT_END;
                 }
@@ -1412,7 +1412,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 52);
         }
         if (rt_check(g)) return RT_END;
-        while (((!rt_get(g, VAR_turn_done, 0)) && (fn_free_spaces(g, f) > 0))) {
+        while ((!rt_get(g, VAR_turn_done, 0)) && (fn_free_spaces(g, f) > 0)) {
             rt_choose_begin(g, f->me, 167, 0);
             if (fn_can_place(g, f, ENUM_symbol_stormtrooper)) rt_option(g, 0, RT_NONE, 0);
             if (fn_can_place(g, f, ENUM_symbol_tie_fighter)) rt_option(g, 1, RT_NONE, 1);
@@ -1421,8 +1421,8 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             if (fn_can_place(g, f, ENUM_symbol_imperial)) rt_option(g, 4, RT_NONE, 4);
             if (proc_take_turn_agg1(g, f, L)) rt_option(g, 5, RT_NONE, 5);
             if (fn_rebel_usable(g, f, f->me)) rt_option(g, 6, RT_NONE, 6);
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_allies, f->me)) == 0))) rt_option(g, 7, RT_NONE, 7);
-            if (((!rt_get(g, VAR_rerolled, 0)) && (!(rt_zone_size(g, rt_zone(g, ZONE_pool, 0)) == 0)))) rt_option(g, 8, RT_NONE, 8);
+            if (!(rt_zone_size(g, rt_zone(g, ZONE_allies, f->me)) == 0)) rt_option(g, 7, RT_NONE, 7);
+            if ((!rt_get(g, VAR_rerolled, 0)) && (!(rt_zone_size(g, rt_zone(g, ZONE_pool, 0)) == 0))) rt_option(g, 8, RT_NONE, 8);
             rt_option(g, 9, RT_NONE, 9);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -1577,7 +1577,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
             RtValue zone = rt_zone(g, ZONE_spaces, 0);
             for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                 L->s = rt_zone_at(g, zone, i);
-                if (((!rt_card_state(g, L->s, KIND_space, 0, 79)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 79)].symbol))) rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+                if ((!rt_card_state(g, L->s, KIND_space, 0, 79)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 79)].symbol)) rt_option(g, L->s, L->s, RT_LABEL_AUTO);
             }
         }
         if (rt_check(g)) return RT_END;
@@ -1595,7 +1595,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                if ((rt_zone_size(g, rt_zone(g, ZONE_placed, 0)) == L->n)) {
+                if (rt_zone_size(g, rt_zone(g, ZONE_placed, 0)) == L->n) {
                     rt_move(g, L->d, rt_zone(g, ZONE_placed, 0), RT_AT_TOP, 81);
                     if (rt_check(g)) return RT_END;
                 }
@@ -1611,7 +1611,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
             rt_log_str(g, rt_card_name(g, L->s));
             rt_log_str(g, " with a die.");
             rt_log_end(g);
-            if ((fn_free_spaces(g, f) == 0)) {
+            if (fn_free_spaces(g, f) == 0) {
                 rt_set(g, VAR_last_by_die, 0, 1);
             }
         }
@@ -1644,7 +1644,7 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            if ((rt_zone_size(g, rt_zone(g, ZONE_aside, 0)) == L->n)) {
+            if (rt_zone_size(g, rt_zone(g, ZONE_aside, 0)) == L->n) {
                 rt_move(g, L->d, rt_zone(g, ZONE_aside, 0), RT_AT_TOP, 92);
                 if (rt_check(g)) return RT_END;
             }
@@ -1675,7 +1675,7 @@ static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d, KIND_imperial_die, 0, 101) == ENUM_symbol_stormtrooper)) return 1;
+        if (rt_card_state(g, L->d, KIND_imperial_die, 0, 101) == ENUM_symbol_stormtrooper) return 1;
     }
     return acc;
 }
@@ -1688,7 +1688,7 @@ static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d_2 = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d_2, KIND_imperial_die, 0, 102) == ENUM_symbol_tie_fighter)) return 1;
+        if (rt_card_state(g, L->d_2, KIND_imperial_die, 0, 102) == ENUM_symbol_tie_fighter) return 1;
     }
     return acc;
 }
@@ -1701,7 +1701,7 @@ static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d_3 = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d_3, KIND_imperial_die, 0, 103) == ENUM_symbol_at_at)) return 1;
+        if (rt_card_state(g, L->d_3, KIND_imperial_die, 0, 103) == ENUM_symbol_at_at) return 1;
     }
     return acc;
 }
@@ -1714,7 +1714,7 @@ static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d_4 = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d_4, KIND_imperial_die, 0, 104) == ENUM_symbol_star_destroyer)) return 1;
+        if (rt_card_state(g, L->d_4, KIND_imperial_die, 0, 104) == ENUM_symbol_star_destroyer) return 1;
     }
     return acc;
 }
@@ -1727,7 +1727,7 @@ static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d_5 = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d_5, KIND_imperial_die, 0, 105) == ENUM_symbol_imperial)) return 1;
+        if (rt_card_state(g, L->d_5, KIND_imperial_die, 0, 105) == ENUM_symbol_imperial) return 1;
     }
     return acc;
 }
@@ -1740,7 +1740,7 @@ static RtValue proc_reroll_agg6(RtGame *g, RtFrame *f, struct proc_reroll_locals
     RtValue zone = rt_zone(g, ZONE_pool, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->d_6 = rt_zone_at(g, zone, i);
-        if ((rt_card_state(g, L->d_6, KIND_imperial_die, 0, 106) == ENUM_symbol_victory)) return 1;
+        if (rt_card_state(g, L->d_6, KIND_imperial_die, 0, 106) == ENUM_symbol_victory) return 1;
     }
     return acc;
 }
@@ -1752,7 +1752,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         rt_set(g, VAR_picking, 0, 1);
-        while ((rt_get(g, VAR_picking, 0) && (!(rt_zone_size(g, rt_zone(g, ZONE_pool, 0)) == 0)))) {
+        while (rt_get(g, VAR_picking, 0) && (!(rt_zone_size(g, rt_zone(g, ZONE_pool, 0)) == 0))) {
             rt_choose_begin(g, f->me, 167, 0);
             if (proc_reroll_agg1(g, f, L)) rt_option(g, 0, RT_NONE, 11);
             if (proc_reroll_agg2(g, f, L)) rt_option(g, 1, RT_NONE, 12);
@@ -1760,7 +1760,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
             if (proc_reroll_agg4(g, f, L)) rt_option(g, 3, RT_NONE, 14);
             if (proc_reroll_agg5(g, f, L)) rt_option(g, 4, RT_NONE, 15);
             if (proc_reroll_agg6(g, f, L)) rt_option(g, 5, RT_NONE, 16);
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_rerolling, 0)) == 0))) rt_option(g, 6, RT_NONE, 17);
+            if (!(rt_zone_size(g, rt_zone(g, ZONE_rerolling, 0)) == 0)) rt_option(g, 6, RT_NONE, 17);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1897,7 +1897,7 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            if ((rt_zone_size(g, rt_zone(g, ZONE_rerolling, 0)) == L->n)) {
+            if (rt_zone_size(g, rt_zone(g, ZONE_rerolling, 0)) == L->n) {
                 rt_move(g, L->d, rt_zone(g, ZONE_rerolling, 0), RT_AT_TOP, 118);
                 if (rt_check(g)) return RT_END;
             }
@@ -1933,7 +1933,7 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                 RtValue zone = rt_zone(g, ZONE_spaces, 0);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->s = rt_zone_at(g, zone, i);
-                    if (((!rt_card_state(g, L->s, KIND_space, 0, 125)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt_card_row(g, L->s, KIND_space, 125)].symbol))) rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+                    if ((!rt_card_state(g, L->s, KIND_space, 0, 125)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt_card_row(g, L->s, KIND_space, 125)].symbol)) rt_option(g, L->s, L->s, RT_LABEL_AUTO);
                 }
             }
             if (rt_check(g)) return RT_END;
@@ -2016,7 +2016,7 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                 return RT_CALL;
             case 3:;
                 if (rt_check(g)) return RT_END;
-                if ((ally_rows[rt_card_row(g, L->a, KIND_ally, 141)].symbols == 2)) {
+                if (ally_rows[rt_card_row(g, L->a, KIND_ally, 141)].symbols == 2) {
                     { /* ally_symbol */
                         RtValue arg0 = ally_rows[rt_card_row(g, L->a, KIND_ally, 141)].second;
                         if (rt_call(g, 7, f->self, f->me)) {
@@ -2055,7 +2055,7 @@ static RtValue proc_ally_symbol_agg1(RtGame *g, RtFrame *f, struct proc_ally_sym
     RtValue zone = rt_zone(g, ZONE_spaces, 0);
     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
         L->s = rt_zone_at(g, zone, i);
-        if (((!rt_card_state(g, L->s, KIND_space, 0, 150)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 150)].symbol))) return 1;
+        if ((!rt_card_state(g, L->s, KIND_space, 0, 150)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 150)].symbol)) return 1;
     }
     return acc;
 }
@@ -2081,7 +2081,7 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     RtValue zone = rt_zone(g, ZONE_spaces, 0);
                     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                         L->s_2 = rt_zone_at(g, zone, i);
-                        if (((!rt_card_state(g, L->s_2, KIND_space, 0, 151)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s_2, KIND_space, 151)].symbol))) rt_option(g, L->s_2, L->s_2, RT_LABEL_AUTO);
+                        if ((!rt_card_state(g, L->s_2, KIND_space, 0, 151)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s_2, KIND_space, 151)].symbol)) rt_option(g, L->s_2, L->s_2, RT_LABEL_AUTO);
                     }
                 }
                 if (rt_check(g)) return RT_END;
@@ -2181,7 +2181,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
     struct proc_conclude_locals *L = (struct proc_conclude_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if ((!(rt_zone_size(g, rt_zone(g, ZONE_aside, 0)) == 0))) {
+        if (!(rt_zone_size(g, rt_zone(g, ZONE_aside, 0)) == 0)) {
             rt_set(g, VAR_vp, f->me, rt_get(g, VAR_vp, f->me) + rt_zone_size(g, rt_zone(g, ZONE_aside, 0)));
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -2242,7 +2242,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->list_2);
         rt_move_all(g, rt_zone(g, ZONE_visiting, f->me), rt_zone(g, ZONE_edge, 0), RT_AT_TOP, 197);
         if (rt_check(g)) return RT_END;
-        if ((L->dice == 0)) {
+        if (L->dice == 0) {
             { /* summon */
                 RtValue arg0 = 2;
                 if (rt_call(g, 10, f->self, f->me)) {
@@ -2256,7 +2256,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             return RT_CALL;
         case 1:;
             if (rt_check(g)) return RT_END;
-        } else if ((L->dice == 1)) {
+        } else if (L->dice == 1) {
             if (rt_get(g, VAR_last_by_die, 0)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2284,8 +2284,8 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         rt_move_all(g, rt_zone(g, ZONE_taken, 0), rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 211);
         if (rt_check(g)) return RT_END;
-        if ((fn_free_spaces(g, f) == 0)) {
-            if ((rt_get(g, VAR_stage, 0) == rt_const(g, CONST_last_stage))) {
+        if (fn_free_spaces(g, f) == 0) {
+            if (rt_get(g, VAR_stage, 0) == rt_const(g, CONST_last_stage)) {
                 { /* game_end */
                     if (rt_call(g, 12, f->self, f->me)) {
                     }
@@ -2413,7 +2413,7 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
-        while (((rt_zone_size(g, rt_zone(g, ZONE_spaces, 0)) == 0) && (rt_get(g, VAR_stage, 0) < rt_const(g, CONST_last_stage)))) {
+        while ((rt_zone_size(g, rt_zone(g, ZONE_spaces, 0)) == 0) && (rt_get(g, VAR_stage, 0) < rt_const(g, CONST_last_stage))) {
             rt_set(g, VAR_stage, 0, rt_get(g, VAR_stage, 0) + 1);
             L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
             for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
@@ -2429,32 +2429,32 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->list_2);
             if (rt_check(g)) return RT_END;
         }
-        if ((rt_get(g, VAR_stage, 0) == 1)) {
+        if (rt_get(g, VAR_stage, 0) == 1) {
             rt_log_begin(g);
             rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
             rt_log_end(g);
         }
-        if ((rt_get(g, VAR_stage, 0) == 2)) {
+        if (rt_get(g, VAR_stage, 0) == 2) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
             rt_log_end(g);
         }
-        if ((rt_get(g, VAR_stage, 0) == 3)) {
+        if (rt_get(g, VAR_stage, 0) == 3) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
             rt_log_end(g);
         }
-        if ((rt_get(g, VAR_stage, 0) == 4)) {
+        if (rt_get(g, VAR_stage, 0) == 4) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
             rt_log_end(g);
         }
-        if ((rt_get(g, VAR_stage, 0) == 5)) {
+        if (rt_get(g, VAR_stage, 0) == 5) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
             rt_log_end(g);
         }
-        if ((rt_get(g, VAR_stage, 0) == 6)) {
+        if (rt_get(g, VAR_stage, 0) == 6) {
             rt_log_begin(g);
             rt_log_str(g, "The final duel: Death Star 2.");
             rt_log_end(g);
@@ -2503,7 +2503,7 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
         rt_log_end(g);
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_allies, L->p)) == 0))) {
+            if (!(rt_zone_size(g, rt_zone(g, ZONE_allies, L->p)) == 0)) {
                 rt_set(g, VAR_vp, L->p, rt_get(g, VAR_vp, L->p) + rt_zone_size(g, rt_zone(g, ZONE_allies, L->p)));
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
@@ -2512,7 +2512,7 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_visiting, L->p)) == 0))) {
+            if (!(rt_zone_size(g, rt_zone(g, ZONE_visiting, L->p)) == 0)) {
                 rt_set(g, VAR_vp, L->p, rt_get(g, VAR_vp, L->p) - 1);
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
@@ -2610,7 +2610,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 RtValue zone = rt_zone(g, ZONE_box, 0);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->t = rt_zone_at(g, zone, i);
-                    if ((rt_card_kind(g, L->t) == KIND_rebel_token)) rt_option(g, L->t, L->t, RT_LABEL_AUTO);
+                    if (rt_card_kind(g, L->t) == KIND_rebel_token) rt_option(g, L->t, L->t, RT_LABEL_AUTO);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2621,7 +2621,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 rt_move(g, L->t, rt_zone(g, ZONE_token, f->me), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
-            if ((rt_next_player(g, f->me) == rt_get(g, VAR_first, 0))) break;
+            if (rt_next_player(g, f->me) == rt_get(g, VAR_first, 0)) break;
             L->turn = rt_next_player(g, L->turn);
         }
         f->me = L->saved_me;
@@ -2667,7 +2667,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             return RT_CALL;
         case 1:;
             if (rt_check(g)) return RT_END;
-            if ((rt_next_player(g, f->me) == rt_get(g, VAR_first, 0))) break;
+            if (rt_next_player(g, f->me) == rt_get(g, VAR_first, 0)) break;
             L->turn = rt_next_player(g, L->turn);
         }
         f->me = L->saved_me;

@@ -166,7 +166,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 0);
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) == 0))) {
+            if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) == 0)) {
                 rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, L->p), 40), rt_zone(g, ZONE_hand, L->p), RT_AT_TOP, 40);
                 if (rt_check(g)) return RT_END;
             }
@@ -179,13 +179,13 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 4, 0);
             /* action "draw" */
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0))) rt_option(g, 0, RT_NONE, 1);
+            if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) rt_option(g, 0, RT_NONE, 1);
             /* action "use" */
             {
                 RtValue zone = rt_zone(g, ZONE_table, f->me);
                 for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                     L->c = rt_zone_at(g, zone, i);
-                    if (((!rt_card_state(g, L->c, KIND_token, 0, 43)) && (token_rows[rt_card_row(g, L->c, KIND_token, 43)].value == 2))) rt_option(g, 1, L->c, 2);
+                    if ((!rt_card_state(g, L->c, KIND_token, 0, 43)) && (token_rows[rt_card_row(g, L->c, KIND_token, 43)].value == 2)) rt_option(g, 1, L->c, 2);
                 }
             }
             /* action "pass" */
@@ -233,7 +233,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
             L->p_3 = L->i_3;
-            if ((rt_get(g, VAR_score, L->p_3) >= rt_const(g, CONST_goal))) {
+            if (rt_get(g, VAR_score, L->p_3) >= rt_const(g, CONST_goal)) {
                 return rt_win(g, L->p_3);
             }
         }
