@@ -2,6 +2,7 @@
  *   cards/evr/events.csv
  *   cards/evr/game.cards
  *   cards/evr/imperial.cards
+ *   cards/evr/layout.cards
  *   cards/evr/rebel.cards
  *   cards/evr/rules.cards
  *   cards/evr/tutorial.cards
