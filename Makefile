@@ -152,6 +152,9 @@ $(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h)
 # The lab suite plays the EvR engine.
 $(B)/tests/lab: $(B)/san/game-evr.o
 
+# The bench suite plays the EvR engine next to the reference engine (bench/evr_ref.h).
+$(B)/tests/bench: $(B)/san/game-evr.o bench/evr_ref.h
+
 # The parse suite links the sanitized front end.
 $(B)/tests/parse: $(B)/san/cc/parse.o $(B)/san/cc/parser.o $(B)/san/cc/lexer.o $(B)/san/cc/ast.o $(B)/san/cc/diag.o $(B)/san/cc/arena.o
 
