@@ -113,12 +113,12 @@ $(B)/gen/%.c $(B)/gen/%.h: $(B)/cardc $$(wildcard cards/%/*.cards cards/%/*.yaml
 
 GAMEFLAGS := $(BASEFLAGS) $(WARN) -Iruntime
 
-$(B)/%: $(B)/gen/%.c $(B)/libcardrt.a
+$(B)/%: $(B)/gen/%.c $(B)/libcardrt.a runtime/cardrt.h
 	$(CC) $(GAMEFLAGS) $(OPT) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/libcardrt.a -lm $(LAB_LIBS)
-$(B)/san/%: $(B)/gen/%.c $(B)/san/libcardrt.a
+$(B)/san/%: $(B)/gen/%.c $(B)/san/libcardrt.a runtime/cardrt.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(SAN) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/san/libcardrt.a -lm $(LAB_LIBS)
-$(B)/san/game-%.o: $(B)/gen/%.c
+$(B)/san/game-%.o: $(B)/gen/%.c runtime/cardrt.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(SAN) -c -o $@ $<
 

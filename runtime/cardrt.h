@@ -144,6 +144,68 @@ struct RtFrame {
     RtValue v[];         /* locals */
 };
 
+/* ---- the public prefix of a game, for the inline accessors --------------- */
+
+/* Everything below is layout the inline primitives further down read; it
+   is constant for a game (a def and a player count) except the state
+   block the pointers point into. Generated code and callers use the
+   primitives, never these members. */
+
+#define RT_ERROR_SIZE 256        /* bytes of the error message, in the state */
+enum { RT_RUNNING = 0, RT_OVER = 1, RT_FAILED = 2 };   /* RtHeader.status */
+enum { RT_DEC_NONE = 0, RT_DEC_BUILDING = 1, RT_DEC_WAITING = 2 };   /* RtHeader.pending */
+
+/* The fixed head of the state block. Only int32/uint64/char members and
+   no padding, so the bytes (and so rt_hash) are fully determined. */
+typedef struct RtHeader {
+    uint64_t rng[4];        /* xoshiro256** state */
+    int32_t status;         /* RT_RUNNING, RT_OVER, RT_FAILED */
+    int32_t started;        /* setup was pushed */
+    int32_t round;          /* rounds started */
+    int32_t decisions;      /* decisions answered (forced ones included) */
+    uint32_t winners;       /* bit p: player p won */
+    int32_t depth;          /* frames on the stack */
+    int32_t list_top;       /* cells used on the list stack */
+    int32_t pending;        /* RT_DEC_*: options being added, or 2+ options await rt_apply */
+    int32_t dec_player, dec_prompt, dec_flags, dec_count;
+    int32_t chosen_value, chosen_card;
+    int32_t reserved[2];
+    char error[RT_ERROR_SIZE];
+} RtHeader;
+
+/* RtGamePrefix: the first member of every RtGame (rt_internal.h). The
+   pointers point into the game's own state block and tables (outside the
+   state), so the state block itself stays pointer-free. */
+typedef struct RtGamePrefix {
+    const RtGameDef *def;
+    RtHeader *hdr;              /* the head of the state block */
+    int32_t *cells;             /* the state block's cells, after the head */
+    int nplayers;
+    int ninst;                  /* card instances */
+    int nzi;                    /* zone instances */
+    int zone_stride, card_stride;    /* cells per zone / card instance */
+    int off_zones, off_cards, off_lists, off_opts;   /* first cells of the areas */
+    int max_opts;               /* options one decision may hold */
+    const int32_t *decl_first;  /* per zone decl: its first zone instance */
+    const uint8_t *decl_per_player; /* per zone decl: one instance per player */
+    const int16_t *inst_kind;   /* per card instance: its kind */
+    const int16_t *inst_row;    /* per card instance: its row in its kind's table */
+    const int32_t *kind_nstate; /* per kind: its state slots */
+    const int32_t *var_cell;    /* per var: its first cell (absolute) */
+    const uint8_t *var_per_player;  /* per var: one value per player */
+} RtGamePrefix;
+
+static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
+
+/* Out-of-line halves of the inline primitives: each is called only when
+   the inline check failed, fails the game with the same message as ever
+   and returns what the primitive returns then. Not for other callers. */
+RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p);
+RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int line);
+int rt__card_row_fail(RtGame *g, RtValue card, int kind, int line);
+RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int line);
+void rt__option_fail(RtGame *g);
+
 /* ---- creating and driving a game ---------------------------------------- */
 
 typedef struct RtOptions {
@@ -157,6 +219,10 @@ typedef struct RtOptions {
    stderr) if the options do not fit the def. Caller frees with rt_free. */
 RtGame *rt_new(const RtGameDef *def, const RtOptions *opt);
 void rt_free(RtGame *g);
+/* rt_reset: make g a new game of its def and players again, seeded seed
+   (its other options kept), without allocating: the state is exactly
+   what rt_new would give, and the log is emptied. */
+void rt_reset(RtGame *g, uint64_t seed);
 
 /* rt_advance: run scripts until a decision with two or more options is
    pending or the game is over. A decision with one option is applied
@@ -166,7 +232,7 @@ int rt_advance(RtGame *g);
 
 /* The pending decision (valid after rt_advance returned 1). */
 int rt_decision_player(const RtGame *g);
-int rt_option_count(const RtGame *g);
+static inline int rt_option_count(const RtGame *g) { return rt__pre(g)->hdr->dec_count; }
 /* rt_option_label: the option's text ("Card Name", "pass",
    "use a power: Card Name") into buf; returns buf. */
 const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size);
@@ -191,7 +257,6 @@ int rt_failed(const RtGame *g);           /* 1 when a runtime error ended it */
 const char *rt_error(const RtGame *g);    /* the error message, or "" */
 int rt_is_winner(const RtGame *g, int player);
 int rt_rounds(const RtGame *g);           /* rounds started */
-int rt_players(const RtGame *g);
 const RtGameDef *rt_def(const RtGame *g);
 int rt_decisions(const RtGame *g);        /* decisions answered so far */
 uint64_t rt_seed(const RtGame *g);        /* the seed given to rt_new */
@@ -205,15 +270,67 @@ const char *rt_player_name(const RtGame *g, int player, char *buf, size_t size);
 /* Randomness: xoshiro256** seeded through splitmix64 (docs/runtime.md). */
 uint32_t rt_random(RtGame *g, uint32_t n);      /* uniform in [0, n) */
 
-/* Players and sides. */
-RtValue rt_next_player(const RtGame *g, RtValue p);
-RtValue rt_player_side(const RtGame *g, RtValue p);
+/* rt_players: the number of players (seats). */
+static inline int rt_players(const RtGame *g) { return rt__pre(g)->nplayers; }
 
-/* Zones: zone instance of a declared zone (p ignored for shared zones). */
-RtValue rt_zone(RtGame *g, int zone_decl, RtValue p);
-int rt_zone_size(const RtGame *g, RtValue zone);
-RtValue rt_zone_at(const RtGame *g, RtValue zone, int i);   /* 0 = bottom */
-RtValue rt_top(RtGame *g, RtValue zone, int line);          /* fails if empty */
+/* rt_next_player: the next seat, wrapping; RT_NONE for a non-player. */
+static inline RtValue rt_next_player(const RtGame *g, RtValue p)
+{
+    int n = rt__pre(g)->nplayers;
+    return p >= 0 && p < n ? (p + 1 == n ? 0 : p + 1) : RT_NONE;
+}
+/* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
+static inline RtValue rt_player_side(const RtGame *g, RtValue p)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (x->def->nsides <= 0 || p < 0 || p >= x->nplayers)
+        return RT_NONE;
+    return p % x->def->nsides;
+}
+
+/* rt_zone: the instance of zone_decl (p's when per player; p ignored when
+   shared). A bad decl or player fails the game and gives RT_NONE. */
+static inline RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (zone_decl >= 0 && zone_decl < x->def->nzones) {
+        if (!x->decl_per_player[zone_decl])
+            return x->decl_first[zone_decl];
+        if (p >= 0 && p < x->nplayers)
+            return x->decl_first[zone_decl] + p;
+    }
+    return rt__zone_fail(g, zone_decl, p);
+}
+/* rt__zone_cells: zone's count then its cards (bottom first); zone must be valid. */
+static inline int32_t *rt__zone_cells(const RtGame *g, RtValue zone)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    return x->cells + x->off_zones + zone * x->zone_stride;
+}
+/* rt_zone_size: cards in zone (0 for a bad zone). */
+static inline int rt_zone_size(const RtGame *g, RtValue zone)
+{
+    return zone >= 0 && zone < rt__pre(g)->nzi ? rt__zone_cells(g, zone)[0] : 0;
+}
+/* rt_zone_at: the i-th card from the bottom, RT_NONE when out of range. */
+static inline RtValue rt_zone_at(const RtGame *g, RtValue zone, int i)
+{
+    if (zone < 0 || zone >= rt__pre(g)->nzi)
+        return RT_NONE;
+    const int32_t *z = rt__zone_cells(g, zone);
+    return i >= 0 && i < z[0] ? z[1 + i] : RT_NONE;
+}
+/* rt_top / rt_bottom / rt_random_card: a card of zone; an empty or bad
+   zone fails the game (at line) and gives RT_NONE. */
+static inline RtValue rt_top(RtGame *g, RtValue zone, int line)
+{
+    if (zone >= 0 && zone < rt__pre(g)->nzi) {
+        const int32_t *z = rt__zone_cells(g, zone);
+        if (z[0] > 0)
+            return z[z[0]];
+    }
+    return rt__pick_fail(g, zone, "top", line);
+}
 RtValue rt_bottom(RtGame *g, RtValue zone, int line);
 RtValue rt_random_card(RtGame *g, RtValue zone, int line);
 RtValue rt_zone_owner(const RtGame *g, RtValue zone);       /* player or RT_NONE */
@@ -224,25 +341,85 @@ enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
 void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line);
 void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
 void rt_shuffle(RtGame *g, RtValue zone);
-RtValue rt_card_zone(const RtGame *g, RtValue card);
+/* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
+static inline RtValue rt_card_zone(const RtGame *g, RtValue card)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    return card >= 0 && card < x->ninst ? x->cells[x->off_cards + card * x->card_stride] : RT_NONE;
+}
 RtValue rt_card_owner(const RtGame *g, RtValue card);
-int rt_card_kind(const RtGame *g, RtValue card);              /* -1 for RT_NONE */
+/* rt_card_kind: the card's kind, -1 for RT_NONE (or any non-card). */
+static inline int rt_card_kind(const RtGame *g, RtValue card)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    return card >= 0 && card < x->ninst ? x->inst_kind[card] : -1;
+}
 /* rt_card_row: the card's row in its kind's table; fails the game (and
-   returns 0) if card is RT_NONE or not of kind. */
-int rt_card_row(RtGame *g, RtValue card, int kind, int line);
+   returns 0) if card is RT_NONE or not of kind (kind < 0: any kind). */
+static inline int rt_card_row(RtGame *g, RtValue card, int kind, int line)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (card >= 0 && card < x->ninst && (kind < 0 || x->inst_kind[card] == kind))
+        return x->inst_row[card];
+    return rt__card_row_fail(g, card, kind, line);
+}
 const char *rt_card_name(const RtGame *g, RtValue card);
-RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot, int line);
+/* rt_card_state: state slot of card (kind < 0: any kind); a bad card,
+   kind or slot fails the game and gives 0. */
+static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot, int line)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (card >= 0 && card < x->ninst) {
+        int k = x->inst_kind[card];
+        if ((kind < 0 || k == kind) && slot >= 0 && slot < x->kind_nstate[k])
+            return x->cells[x->off_cards + card * x->card_stride + 2 + slot];
+    }
+    return rt__card_state_fail(g, card, kind, slot, line);
+}
 void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line);
 
 /* Variables and counters (p ignored unless per player). */
-RtValue rt_get(const RtGame *g, int var, RtValue p);
+/* rt_get: the value of var (p's when per player); 0 if var or p is bad. */
+static inline RtValue rt_get(const RtGame *g, int var, RtValue p)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (var < 0 || var >= x->def->nvars)
+        return 0;
+    if (!x->var_per_player[var])
+        return x->cells[x->var_cell[var]];
+    return p >= 0 && p < x->nplayers ? x->cells[x->var_cell[var] + p] : 0;
+}
 void rt_set(RtGame *g, int var, RtValue p, RtValue v);   /* clamps to min/max, logs */
-RtValue rt_const(const RtGame *g, int k);
+/* rt_const: constant k as this variant sets it; 0 when out of range. */
+static inline RtValue rt_const(const RtGame *g, int k)
+{
+    const RtGameDef *d = rt__pre(g)->def;
+    return k >= 0 && k < d->nconsts && d->consts ? d->consts[k] : 0;
+}
 
 /* Snapshot lists for loops, on a stack inside the state. */
 int rt_list_zone(RtGame *g, RtValue zone);       /* push a copy of zone's cards, top first; returns a handle */
-int rt_list_len(const RtGame *g, int list);
-RtValue rt_list_at(const RtGame *g, int list, int i);
+/* rt__list: the cells of list handle, or NULL when it is not a live list. */
+static inline const int32_t *rt__list(const RtGame *g, int handle)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    int top = x->hdr->list_top;
+    if (handle < 0 || handle >= top)
+        return NULL;
+    const int32_t *l = x->cells + x->off_lists + handle;
+    return l[0] >= 0 && handle + 1 + l[0] <= top ? l : NULL;
+}
+/* rt_list_len / rt_list_at: length and i-th card (0 = the zone's top). */
+static inline int rt_list_len(const RtGame *g, int list)
+{
+    const int32_t *l = rt__list(g, list);
+    return l ? l[0] : 0;
+}
+static inline RtValue rt_list_at(const RtGame *g, int list, int i)
+{
+    const int32_t *l = rt__list(g, list);
+    return l && i >= 0 && i < l[0] ? l[1 + i] : RT_NONE;
+}
 void rt_list_pop(RtGame *g, int list);           /* pop list and every list above it */
 int rt_list_new(RtGame *g);                      /* push an empty list; returns its handle */
 void rt_list_add(RtGame *g, int list, RtValue v); /* append v (list must be the top list) */
@@ -257,9 +434,26 @@ enum { RT_CHOOSE_HIDDEN = 1 };
    RT_LABEL_SIDE print the value as a player's name or a side's title. */
 enum { RT_LABEL_AUTO = -1, RT_LABEL_PLAYER = -2, RT_LABEL_SIDE = -3 };
 void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags);
-void rt_option(RtGame *g, RtValue value, RtValue card, int label);  /* label: string index or -1 */
-RtValue rt_chosen(const RtGame *g);
-RtValue rt_chosen_card(const RtGame *g);
+/* rt_option: add an option (value, card, label: a string index or an
+   RT_LABEL_*) to the decision being built; outside a choice, or more than
+   the limit, fails the game with a named error. */
+static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    if (h->pending != RT_DEC_BUILDING || h->dec_count >= x->max_opts) {
+        rt__option_fail(g);
+        return;
+    }
+    int32_t *o = x->cells + x->off_opts + 3 * h->dec_count;
+    o[0] = value;
+    o[1] = card;
+    o[2] = label;
+    h->dec_count++;
+}
+/* rt_chosen / rt_chosen_card: the value and card of the last answer. */
+static inline RtValue rt_chosen(const RtGame *g) { return rt__pre(g)->hdr->chosen_value; }
+static inline RtValue rt_chosen_card(const RtGame *g) { return rt__pre(g)->hdr->chosen_card; }
 
 /* Calls: push a frame for script with this = self and me = me. Returns 1
    if pushed (the caller stores its pc and returns RT_CALL), 0 if script
@@ -274,8 +468,8 @@ RtStatus rt_win(RtGame *g, RtValue player);
 RtStatus rt_draw_game(RtGame *g);
 /* rt_fail: end the game with a runtime error "file:line: message". */
 RtStatus rt_fail(RtGame *g, int line, const char *message);
-/* rt_check: fail if a primitive failed; generated code returns RT_END if nonzero. */
-int rt_check(const RtGame *g);
+/* rt_check: nonzero once the game failed (or ended): generated code then returns RT_END. */
+static inline int rt_check(const RtGame *g) { return rt__pre(g)->hdr->status != RT_RUNNING; }
 
 /* Log entries written by scripts. */
 void rt_log_phase(RtGame *g, int name_string);

@@ -104,7 +104,6 @@ int rt_advance(RtGame *g)
 
 /* The pending decision: see cardrt.h. */
 int rt_decision_player(const RtGame *g) { return rt__hdr(g)->dec_player; }
-int rt_option_count(const RtGame *g) { return rt__hdr(g)->dec_count; }
 const char *rt_decision_prompt(const RtGame *g) { return rt__string(g, rt__hdr(g)->dec_prompt); }
 int rt_decision_hidden(const RtGame *g) { return (rt__hdr(g)->dec_flags & RT_CHOOSE_HIDDEN) != 0; }
 
@@ -178,29 +177,16 @@ void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags)
     h->pending = RT_DEC_BUILDING;
 }
 
-/* rt_option: add an option (value, card, label) to the decision being
-   built; more than the limit fails the game with a named error. */
-void rt_option(RtGame *g, RtValue value, RtValue card, int label)
+/* rt__option_fail: rt_option's failing half: an option outside a choice,
+   or one more than the limit, fails the game with a named error. */
+void rt__option_fail(RtGame *g)
 {
     RtHeader *h = rt__hdr(g);
-    if (h->pending != RT_DEC_BUILDING) {
+    if (h->pending != RT_DEC_BUILDING)
         rt__failf(g, 0, "an option outside a choice");
-        return;
-    }
-    if (h->dec_count >= g->max_opts) {
+    else if (h->dec_count >= g->max_opts)
         rt__failf(g, 0, "more than %d options in one decision", g->max_opts);
-        return;
-    }
-    int32_t *o = rt__cells(g) + g->off_opts + 3 * h->dec_count;
-    o[0] = value;
-    o[1] = card;
-    o[2] = label;
-    h->dec_count++;
 }
-
-/* rt_chosen / rt_chosen_card: the value and card of the last answer. */
-RtValue rt_chosen(const RtGame *g) { return rt__hdr(g)->chosen_value; }
-RtValue rt_chosen_card(const RtGame *g) { return rt__hdr(g)->chosen_card; }
 
 /* rt_call: push a frame for script (see cardrt.h). Returns 0 only when
    script is -1; a bad script or a full stack fails the game and returns

@@ -466,9 +466,13 @@ static int cmd_bench(const RtEngine *e, const Args *a)
         rt_agent_random(&agents[p]);
     uint64_t check = 0;
     double t0 = now_seconds();
+    RtGame *g = NULL;   /* one game, reset for each seed (rt_reset) */
     for (int i = 0; i < games; i++) {
         opt.seed = rt__splitmix_at(seed, (uint64_t)i);
-        RtGame *g = rt_new(def, &opt);
+        if (!g)
+            g = rt_new(def, &opt);
+        else
+            rt_reset(g, opt.seed);
         if (!g)
             return RT_EXIT_FAIL;
         for (int p = 0; p < opt.players; p++)
@@ -482,8 +486,8 @@ static int cmd_bench(const RtEngine *e, const Args *a)
             if (rt_is_winner(g, p))
                 w = p + 1;
         check = check * 31 + (uint64_t)w;
-        rt_free(g);
     }
+    rt_free(g);
     double t1 = now_seconds();
     RtAgent m;
     if (rt_agent_mcts(&m, a->budget) != 0)

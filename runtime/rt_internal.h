@@ -7,31 +7,10 @@
 #include <stdarg.h>
 
 #define RT_MAX_DEPTH 64          /* frames on the frame stack */
-#define RT_ERROR_SIZE 256        /* bytes of the error message, in the state */
 #define RT_MAX_PLAYERS 32        /* a winners bitmask and visibility masks are 32 bits */
 #define RT_DEFAULT_MAX_ROUNDS 1000
 
-enum { RT_RUNNING = 0, RT_OVER = 1, RT_FAILED = 2 };   /* RtHeader.status */
 enum { RT_VIS_ALL = -1 };                                 /* viewer: omniscient */
-enum { RT_DEC_NONE = 0, RT_DEC_BUILDING = 1, RT_DEC_WAITING = 2 };   /* RtHeader.pending */
-
-/* The fixed head of the state block. Only int32/uint64/char members and
-   no padding, so the bytes (and so rt_hash) are fully determined. */
-typedef struct RtHeader {
-    uint64_t rng[4];        /* xoshiro256** state */
-    int32_t status;         /* RT_RUNNING, RT_OVER, RT_FAILED */
-    int32_t started;        /* setup was pushed */
-    int32_t round;          /* rounds started */
-    int32_t decisions;      /* decisions answered (forced ones included) */
-    uint32_t winners;       /* bit p: player p won */
-    int32_t depth;          /* frames on the stack */
-    int32_t list_top;       /* cells used on the list stack */
-    int32_t pending;        /* RT_DEC_*: options being added, or 2+ options await rt_apply */
-    int32_t dec_player, dec_prompt, dec_flags, dec_count;
-    int32_t chosen_value, chosen_card;
-    int32_t reserved[2];
-    char error[RT_ERROR_SIZE];
-} RtHeader;
 
 /* One event of the log (outside the state). a[] meaning depends on type. */
 typedef enum RtEventType {
@@ -52,6 +31,7 @@ typedef struct RtEvent {
 } RtEvent;
 
 struct RtGame {
+    RtGamePrefix pre;       /* first: what the inline primitives of cardrt.h read */
     const RtGameDef *def;
     int nplayers;
     uint64_t seed;
@@ -62,12 +42,19 @@ struct RtGame {
     int ninst;              /* card instances */
     int nzi;                /* zone instances */
     int maxstate, maxlocals;
+    int nvarslots;          /* cells of the vars area */
     int max_opts, list_cap, frame_stride, zone_stride, card_stride;
     int off_opts, off_vars, off_zones, off_cards, off_frames, off_lists;  /* in int32 cells */
     int *var_off;           /* nvars: first cell of each var (relative to off_vars) */
     int16_t *inst_card;     /* ninst: card def of each instance */
     int *zi_decl, *zi_owner;/* nzi: zone decl and owner (RT_NONE if shared) */
-    int *decl_first;        /* nzones: first zone instance of each decl */
+    int32_t *decl_first;    /* nzones: first zone instance of each decl */
+    uint8_t *decl_pp;       /* nzones: per player (pre.decl_per_player) */
+    int16_t *inst_kind, *inst_row;  /* ninst: kind and row of each instance */
+    int32_t *kind_nstate;   /* nkinds: state slots of each kind */
+    int32_t *var_cell;      /* nvars: first cell of each var (absolute) */
+    uint8_t *var_pp;        /* nvars: per player */
+    int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
     size_t size;            /* bytes of the state block */
 
     uint64_t *blk;          /* the state block */
@@ -80,11 +67,8 @@ struct RtGame {
     int building;
 };
 
-static inline RtHeader *rt__hdr(const RtGame *g) { return (RtHeader *)(void *)g->blk; }
-static inline int32_t *rt__cells(const RtGame *g)
-{
-    return (int32_t *)(void *)((char *)g->blk + sizeof(RtHeader));
-}
+static inline RtHeader *rt__hdr(const RtGame *g) { return g->pre.hdr; }
+static inline int32_t *rt__cells(const RtGame *g) { return g->pre.cells; }
 
 /* Validity checks (never read outside the block). */
 static inline int rt__is_player(const RtGame *g, RtValue p) { return p >= 0 && p < g->nplayers; }

@@ -332,9 +332,14 @@ void rt_log_str(RtGame *g, const char *s)
     g->textlen += n;
 }
 
+/* logging: 1 while a text line is being built (the log is on). */
+static int logging(const RtGame *g) { return g->log_on && g->building; }
+
 void rt_log_int(RtGame *g, RtValue v)
 {
     char buf[16];
+    if (!logging(g))
+        return;
     snprintf(buf, sizeof buf, "%ld", (long)v);
     rt_log_str(g, buf);
 }
@@ -344,12 +349,16 @@ void rt_log_card(RtGame *g, RtValue card) { rt_log_str(g, rt__card_label(g, card
 void rt_log_player(RtGame *g, RtValue player)
 {
     char buf[128];
+    if (!logging(g))
+        return;
     rt_log_str(g, rt_player_name(g, player, buf, sizeof buf));
 }
 
 void rt_log_side(RtGame *g, RtValue side)
 {
     char buf[128];
+    if (!logging(g))
+        return;
     rt_log_str(g, rt__value_text(g, RT_TY_SIDE, side, buf, sizeof buf));
 }
 
@@ -357,6 +366,8 @@ void rt_log_side(RtGame *g, RtValue side)
 void rt_log_value(RtGame *g, int type, RtValue v)
 {
     char buf[128];
+    if (!logging(g))
+        return;
     rt_log_str(g, rt__value_text(g, type, v, buf, sizeof buf));
 }
 

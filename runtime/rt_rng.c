@@ -42,16 +42,17 @@ uint64_t rt__xoshiro_next(uint64_t s[4])
 }
 
 /* rt__xoshiro_below: x = the upper 32 bits of the next output; outputs
-   x >= 2^32 - (2^32 mod n) are rejected (drawn again); returns x mod n. */
+   x >= 2^32 - (2^32 mod n) are rejected (drawn again); returns x mod n.
+   Since 2^32 mod n < n, every x <= 2^32 - n is accepted without
+   computing the limit (one division per draw instead of two). */
 uint32_t rt__xoshiro_below(uint64_t s[4], uint32_t n)
 {
     if (n == 0)
         return 0;
-    uint64_t limit = 0x100000000u - (0x100000000u % n);
     for (;;) {
-        uint64_t x = rt__xoshiro_next(s) >> 32;
-        if (x < limit)
-            return (uint32_t)(x % n);
+        uint32_t x = (uint32_t)(rt__xoshiro_next(s) >> 32);
+        if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
+            return x % n;
     }
 }
 

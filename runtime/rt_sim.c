@@ -96,12 +96,18 @@ static void sample_played(const RtGame *g, const int *pub, int npub, uint8_t *bi
     }
 }
 
-/* play_one: game i with agents (made for spec), log on or off; NULL if it cannot start. */
-static RtGame *play_one(const RtSimSpec *spec, int i, RtAgent *agents, int log, uint8_t *bits)
+/* play_one: game i with agents (made for spec), log on or off, in reuse
+   (a game of spec played before, rt_reset) or, when reuse is NULL, in a
+   new game; NULL if it cannot start. */
+static RtGame *play_one(const RtSimSpec *spec, int i, RtAgent *agents, int log, uint8_t *bits, RtGame *reuse)
 {
     uint64_t gs = rt__splitmix_at(spec->seed, (uint64_t)i);
     RtOptions opt = {spec->players, gs, log, spec->max_rounds};
-    RtGame *g = rt_new(spec->def, &opt);
+    RtGame *g = reuse;
+    if (g)
+        rt_reset(g, gs);
+    else
+        g = rt_new(spec->def, &opt);
     if (!g)
         return NULL;
     for (int p = 0; p < spec->players; p++)
@@ -154,13 +160,14 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&sh->lock);
         return NULL;
     }
+    RtGame *g = NULL;   /* reused from game to game */
     for (;;) {
         pthread_mutex_lock(&sh->lock);
         int i = sh->failed_start ? spec->games : sh->next++;
         pthread_mutex_unlock(&sh->lock);
         if (i >= spec->games)
             break;
-        RtGame *g = play_one(spec, i, agents, 0, res->played + (size_t)i * res->played_stride);
+        g = play_one(spec, i, agents, 0, res->played + (size_t)i * res->played_stride, g);
         RtSimGame *r = &res->game[i];
         if (!g) {
             pthread_mutex_lock(&sh->lock);
@@ -175,12 +182,12 @@ static void *worker(void *arg)
         r->winners = rt__hdr(g)->winners;
         if (r->failed)
             r->error = strdup(rt_error(g));
-        rt_free(g);
         pthread_mutex_lock(&sh->lock);
         sh->done++;
         progress(sh);
         pthread_mutex_unlock(&sh->lock);
     }
+    rt_free(g);
     release_agents(spec, agents);
     return NULL;
 }
@@ -262,7 +269,7 @@ RtGame *rt__sim_replay(const RtSimSpec *spec, int i)
     RtAgent agents[RT_MAX_PLAYERS];
     if (make_agents(spec, agents) != 0)
         return NULL;
-    RtGame *g = play_one(spec, i, agents, 1, NULL);
+    RtGame *g = play_one(spec, i, agents, 1, NULL, NULL);
     release_agents(spec, agents);
     return g;
 }

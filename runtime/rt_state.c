@@ -44,7 +44,90 @@ static const char *def_problem(const RtGameDef *def, int nplayers, char *buf, si
     return NULL;
 }
 
-/* alloc_game: an RtGame with its layout computed and a zeroed state block. */
+/* alloc_tables: the per-game tables (outside the state); 0 when out of memory. */
+static int alloc_tables(RtGame *g)
+{
+    const RtGameDef *def = g->def;
+    size_t nv = (size_t)def->nvars + 1, nz = (size_t)def->nzones + 1, ni = (size_t)g->ninst + 1;
+    size_t nzi = (size_t)g->nzi + 1;
+    g->var_off = calloc(nv, sizeof *g->var_off);
+    g->var_cell = calloc(nv, sizeof *g->var_cell);
+    g->var_pp = calloc(nv, sizeof *g->var_pp);
+    g->inst_card = calloc(ni, sizeof *g->inst_card);
+    g->inst_kind = calloc(ni, sizeof *g->inst_kind);
+    g->inst_row = calloc(ni, sizeof *g->inst_row);
+    g->kind_nstate = calloc((size_t)def->nkinds + 1, sizeof *g->kind_nstate);
+    g->zi_decl = calloc(nzi, sizeof *g->zi_decl);
+    g->zi_owner = calloc(nzi, sizeof *g->zi_owner);
+    g->zi_kind = calloc(nzi, sizeof *g->zi_kind);
+    g->decl_first = calloc(nz, sizeof *g->decl_first);
+    g->decl_pp = calloc(nz, sizeof *g->decl_pp);
+    return g->var_off && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
+           && g->zi_decl && g->zi_owner && g->zi_kind && g->decl_first && g->decl_pp;
+}
+
+/* fill_tables: the tables of a game of g->def with g->nplayers, from the
+   def (var_off relative to the vars area; var_cell is set with the layout). */
+static void fill_tables(RtGame *g)
+{
+    const RtGameDef *def = g->def;
+    int nslots = 0;
+    for (int v = 0; v < def->nvars; v++) {
+        g->var_off[v] = nslots;
+        g->var_pp[v] = def->vars[v].per_player != 0;
+        nslots += def->vars[v].per_player ? g->nplayers : 1;
+    }
+    g->nvarslots = nslots;
+    for (int k = 0; k < def->nkinds; k++)
+        g->kind_nstate[k] = def->kinds[k].nstate;
+    int i = 0;
+    for (int c = 0; c < def->ncards; c++)
+        for (int k = 0; k < (def->copies ? def->copies[c] : 1); k++, i++) {
+            g->inst_card[i] = (int16_t)c;
+            g->inst_kind[i] = def->cards[c].kind;
+            g->inst_row[i] = def->cards[c].row;
+        }
+    int zi = 0;
+    for (int z = 0; z < def->nzones; z++) {
+        g->decl_first[z] = zi;
+        g->decl_pp[z] = def->zones[z].per_player != 0;
+        int n = def->zones[z].per_player ? g->nplayers : 1;
+        for (int p = 0; p < n; p++, zi++) {
+            g->zi_decl[zi] = z;
+            g->zi_owner[zi] = def->zones[z].per_player ? p : RT_NONE;
+            g->zi_kind[zi] = def->zones[z].kind;
+        }
+    }
+}
+
+/* fill_prefix: g->pre from g's layout, tables and state block. */
+static void fill_prefix(RtGame *g)
+{
+    RtGamePrefix *x = &g->pre;
+    x->def = g->def;
+    x->hdr = (RtHeader *)(void *)g->blk;
+    x->cells = (int32_t *)(void *)((char *)g->blk + sizeof(RtHeader));
+    x->nplayers = g->nplayers;
+    x->ninst = g->ninst;
+    x->nzi = g->nzi;
+    x->zone_stride = g->zone_stride;
+    x->card_stride = g->card_stride;
+    x->off_zones = g->off_zones;
+    x->off_cards = g->off_cards;
+    x->off_lists = g->off_lists;
+    x->off_opts = g->off_opts;
+    x->max_opts = g->max_opts;
+    x->decl_first = g->decl_first;
+    x->decl_per_player = g->decl_pp;
+    x->inst_kind = g->inst_kind;
+    x->inst_row = g->inst_row;
+    x->kind_nstate = g->kind_nstate;
+    x->var_cell = g->var_cell;
+    x->var_per_player = g->var_pp;
+}
+
+/* alloc_game: an RtGame with its layout and tables; its state block is
+   allocated but not filled (rt_new fills it, rt_clone copies it). */
 static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int max_rounds, int log_on)
 {
     RtGame *g = calloc(1, sizeof *g);
@@ -76,47 +159,28 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     g->zone_stride = 1 + g->ninst;
     g->card_stride = 2 + g->maxstate;
 
-    g->var_off = calloc((size_t)def->nvars + 1, sizeof *g->var_off);
-    g->inst_card = calloc((size_t)g->ninst + 1, sizeof *g->inst_card);
-    g->zi_decl = calloc((size_t)g->nzi + 1, sizeof *g->zi_decl);
-    g->zi_owner = calloc((size_t)g->nzi + 1, sizeof *g->zi_owner);
-    g->decl_first = calloc((size_t)def->nzones + 1, sizeof *g->decl_first);
-    if (!g->var_off || !g->inst_card || !g->zi_decl || !g->zi_owner || !g->decl_first) {
+    if (!alloc_tables(g)) {
         rt_free(g);
         return NULL;
     }
-    int nslots = 0;
-    for (int v = 0; v < def->nvars; v++) {
-        g->var_off[v] = nslots;
-        nslots += def->vars[v].per_player ? nplayers : 1;
-    }
-    int i = 0;
-    for (int c = 0; c < def->ncards; c++)
-        for (int k = 0; k < (def->copies ? def->copies[c] : 1); k++)
-            g->inst_card[i++] = (int16_t)c;
-    int zi = 0;
-    for (int z = 0; z < def->nzones; z++) {
-        g->decl_first[z] = zi;
-        int n = def->zones[z].per_player ? nplayers : 1;
-        for (int p = 0; p < n; p++, zi++) {
-            g->zi_decl[zi] = z;
-            g->zi_owner[zi] = def->zones[z].per_player ? p : RT_NONE;
-        }
-    }
+    fill_tables(g);
 
     int off = 0;
     g->off_opts = off;   off += 3 * g->max_opts;
-    g->off_vars = off;   off += nslots;
+    g->off_vars = off;   off += g->nvarslots;
     g->off_zones = off;  off += g->nzi * g->zone_stride;
     g->off_cards = off;  off += g->ninst * g->card_stride;
     g->off_frames = off; off += RT_MAX_DEPTH * g->frame_stride;
     g->off_lists = off;  off += g->list_cap;
     g->size = sizeof(RtHeader) + ((size_t)off * sizeof(int32_t) + 7) / 8 * 8;
-    g->blk = calloc(g->size / 8, 8);
+    g->blk = malloc(g->size);   /* filled by init_state or a copy */
     if (!g->blk) {
         rt_free(g);
         return NULL;
     }
+    for (int v = 0; v < def->nvars; v++)
+        g->var_cell[v] = g->off_vars + g->var_off[v];
+    fill_prefix(g);
     return g;
 }
 
@@ -127,6 +191,36 @@ static void reset_card_state(RtGame *g, RtValue c)
     int32_t *cs = rt__card(g, c);
     for (int s = 0; s < g->maxstate; s++)
         cs[2 + s] = s < k->nstate ? k->state_defaults[s] : 0;
+}
+
+/* init_state: g's state block as a new game of seed g->seed: zeroed, then
+   the generator seeded, every var at its initial value and every
+   instance in the box (in order) with its kind's default state. */
+static void init_state(RtGame *g)
+{
+    const RtGameDef *def = g->def;
+    memset(g->blk, 0, g->size);
+    RtHeader *h = rt__hdr(g);
+    rt__xoshiro_seed(h->rng, g->seed);
+    h->dec_player = RT_NONE;
+    h->dec_prompt = -1;
+    h->chosen_value = RT_NONE;
+    h->chosen_card = RT_NONE;
+    int32_t *cells = rt__cells(g);
+    for (int v = 0; v < def->nvars; v++) {
+        int n = def->vars[v].per_player ? g->nplayers : 1;
+        for (int p = 0; p < n; p++)
+            cells[g->off_vars + g->var_off[v] + p] = def->vars[v].init;
+    }
+    int32_t *box = rt__zone(g, 0);
+    for (int c = 0; c < g->ninst; c++) {
+        box[1 + c] = c;
+        int32_t *cs = rt__card(g, c);
+        cs[0] = 0;
+        cs[1] = c;
+        reset_card_state(g, c);
+    }
+    box[0] = g->ninst;
 }
 
 /* rt_new: see cardrt.h. The state starts with every instance in the box. */
@@ -148,28 +242,20 @@ RtGame *rt_new(const RtGameDef *def, const RtOptions *opt)
         fprintf(stderr, "cardrt: out of memory\n");
         return NULL;
     }
-    RtHeader *h = rt__hdr(g);
-    rt__xoshiro_seed(h->rng, opt->seed);
-    h->dec_player = RT_NONE;
-    h->dec_prompt = -1;
-    h->chosen_value = RT_NONE;
-    h->chosen_card = RT_NONE;
-    int32_t *cells = rt__cells(g);
-    for (int v = 0; v < def->nvars; v++) {
-        int n = def->vars[v].per_player ? nplayers : 1;
-        for (int p = 0; p < n; p++)
-            cells[g->off_vars + g->var_off[v] + p] = def->vars[v].init;
-    }
-    int32_t *box = rt__zone(g, 0);
-    for (int c = 0; c < g->ninst; c++) {
-        box[1 + c] = c;
-        int32_t *cs = rt__card(g, c);
-        cs[0] = 0;
-        cs[1] = c;
-        reset_card_state(g, c);
-    }
-    box[0] = g->ninst;
+    init_state(g);
     return g;
+}
+
+/* rt_reset: see cardrt.h. */
+void rt_reset(RtGame *g, uint64_t seed)
+{
+    for (int i = 0; i < g->nev; i++)
+        free(g->ev[i].text);
+    g->nev = 0;
+    g->building = 0;
+    g->textlen = 0;
+    g->seed = seed;
+    init_state(g);
 }
 
 /* rt_free: release g, its state and its log. NULL is fine. */
@@ -183,6 +269,13 @@ void rt_free(RtGame *g)
     free(g->zi_decl);
     free(g->zi_owner);
     free(g->decl_first);
+    free(g->decl_pp);
+    free(g->inst_kind);
+    free(g->inst_row);
+    free(g->kind_nstate);
+    free(g->var_cell);
+    free(g->var_pp);
+    free(g->zi_kind);
     free(g->blk);
     free(g);
 }
@@ -238,13 +331,10 @@ int rt_is_winner(const RtGame *g, int player)
     return rt__is_player(g, player) && (rt__hdr(g)->winners >> player & 1u);
 }
 int rt_rounds(const RtGame *g) { return rt__hdr(g)->round; }
-int rt_players(const RtGame *g) { return g->nplayers; }
 const RtGameDef *rt_def(const RtGame *g) { return g->def; }
 int rt_decisions(const RtGame *g) { return rt__hdr(g)->decisions; }
 uint64_t rt_seed(const RtGame *g) { return g->seed; }
 
-/* rt_check: nonzero once the game failed (or ended): the script must return RT_END. */
-int rt_check(const RtGame *g) { return rt__hdr(g)->status != RT_RUNNING; }
 
 /* rt_player_name: side title when sides map one to one onto seats, else
    "Player N" (1-based); "none" for anything that is not a player. */
@@ -261,19 +351,7 @@ const char *rt_player_name(const RtGame *g, int player, char *buf, size_t size)
     return buf;
 }
 
-/* rt_next_player: the next seat, wrapping; RT_NONE for a non-player. */
-RtValue rt_next_player(const RtGame *g, RtValue p)
-{
-    return rt__is_player(g, p) ? (p + 1) % g->nplayers : RT_NONE;
-}
 
-/* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
-RtValue rt_player_side(const RtGame *g, RtValue p)
-{
-    if (g->def->nsides <= 0 || !rt__is_player(g, p))
-        return RT_NONE;
-    return p % g->def->nsides;
-}
 
 /* rt__string: string s of the def, or "" when out of range. */
 const char *rt__string(const RtGame *g, int s)

@@ -6,17 +6,9 @@ static int32_t *var_cell(const RtGame *g, int var, RtValue p)
 {
     if (var < 0 || var >= g->def->nvars)
         return NULL;
-    const RtVarDef *d = &g->def->vars[var];
-    if (d->per_player && !rt__is_player(g, p))
-        return NULL;
-    return rt__cells(g) + g->off_vars + g->var_off[var] + (d->per_player ? p : 0);
-}
-
-/* rt_get: the value of var (p's when per player); 0 if var or p is bad. */
-RtValue rt_get(const RtGame *g, int var, RtValue p)
-{
-    const int32_t *c = var_cell(g, var, p);
-    return c ? *c : 0;
+    if (!g->var_pp[var])
+        return rt__cells(g) + g->var_cell[var];
+    return rt__is_player(g, p) ? rt__cells(g) + g->var_cell[var] + p : NULL;
 }
 
 /* rt_set: var = v clamped to its min/max; a change is logged. A bad var
@@ -40,6 +32,8 @@ void rt_set(RtGame *g, int var, RtValue p, RtValue v)
     if (old == v)
         return;
     *c = v;
+    if (!g->log_on)
+        return;
     uint32_t vis = d->per_player && d->visibility == RT_PRIVATE && p >= 0 && p < 32 ? 1u << p : RT_VIS_EVERYONE;
     RtEvent *e = rt__event(g, RT_EV_SET, vis);
     if (e) {
@@ -48,12 +42,4 @@ void rt_set(RtGame *g, int var, RtValue p, RtValue v)
         e->a[2] = old;
         e->a[3] = v;
     }
-}
-
-/* rt_const: constant k as this variant sets it; 0 when out of range. */
-RtValue rt_const(const RtGame *g, int k)
-{
-    if (k < 0 || k >= g->def->nconsts || !g->def->consts)
-        return 0;
-    return g->def->consts[k];
 }

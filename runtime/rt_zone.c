@@ -16,9 +16,10 @@ uint32_t rt__zone_vis(const RtGame *g, RtValue zone)
     return 0;
 }
 
-/* rt_zone: the instance of zone_decl (p's when per player; p ignored when
-   shared). A bad decl or player fails the game and gives RT_NONE. */
-RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
+/* rt__zone_fail: rt_zone's failing half (a bad decl, or a per-player
+   zone of no player): fails the game and gives RT_NONE (or the zone when
+   the arguments were good after all). */
+RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p)
 {
     if (zone_decl < 0 || zone_decl >= g->def->nzones) {
         rt__failf(g, 0, "no zone %d", zone_decl);
@@ -31,21 +32,6 @@ RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
         return RT_NONE;
     }
     return g->decl_first[zone_decl] + p;
-}
-
-/* rt_zone_size: cards in zone (0 for a bad zone). */
-int rt_zone_size(const RtGame *g, RtValue zone)
-{
-    return rt__is_zone(g, zone) ? rt__zone(g, zone)[0] : 0;
-}
-
-/* rt_zone_at: the i-th card from the bottom, RT_NONE when out of range. */
-RtValue rt_zone_at(const RtGame *g, RtValue zone, int i)
-{
-    if (!rt__is_zone(g, zone))
-        return RT_NONE;
-    const int32_t *z = rt__zone(g, zone);
-    return i >= 0 && i < z[0] ? z[1 + i] : RT_NONE;
 }
 
 /* pick: the card at index i (-1: top) of zone, failing with what+zone if empty. */
@@ -64,9 +50,11 @@ static RtValue pick(RtGame *g, RtValue zone, int i, const char *what, int line)
     return z[1 + (i < 0 ? z[0] - 1 : i)];
 }
 
-/* rt_top / rt_bottom / rt_random_card: a card of zone; an empty or bad
-   zone fails the game (at line) and gives RT_NONE. */
-RtValue rt_top(RtGame *g, RtValue zone, int line) { return pick(g, zone, -1, "top", line); }
+/* rt__pick_fail: rt_top's failing half (see cardrt.h). */
+RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int line) { return pick(g, zone, -1, what, line); }
+
+/* rt_bottom / rt_random_card: a card of zone; an empty or bad zone fails
+   the game (at line) and gives RT_NONE. */
 RtValue rt_bottom(RtGame *g, RtValue zone, int line) { return pick(g, zone, 0, "bottom", line); }
 RtValue rt_random_card(RtGame *g, RtValue zone, int line)
 {
@@ -86,7 +74,7 @@ int rt_zone_decl(const RtGame *g, RtValue zone)
     return rt__is_zone(g, zone) ? g->zi_decl[zone] : -1;
 }
 
-static int card_kind(const RtGame *g, RtValue card) { return g->def->cards[g->inst_card[card]].kind; }
+static int card_kind(const RtGame *g, RtValue card) { return g->inst_kind[card]; }
 
 /* reset_state: every state slot of card back to its default, except the
    slots its kind keeps across moves (state_keep). */
@@ -94,6 +82,11 @@ static void reset_state(RtGame *g, RtValue card)
 {
     const RtKindDef *k = &g->def->kinds[card_kind(g, card)];
     int32_t *cs = rt__card(g, card);
+    if (!k->state_keep && k->nstate == g->maxstate) {   /* the common case: every slot reset */
+        for (int s = 0; s < g->maxstate; s++)
+            cs[2 + s] = k->state_defaults[s];
+        return;
+    }
     for (int s = 0; s < g->maxstate; s++) {
         if (s < k->nstate && k->state_keep && k->state_keep[s])
             continue;
@@ -116,35 +109,43 @@ void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
         rt__failf(g, line, "move of \"%s\" to no zone", rt__card_label(g, card));
         return;
     }
-    int zk = g->def->zones[g->zi_decl[zone]].kind;
+    int zk = g->zi_kind[zone];
     if (zk >= 0 && zk != card_kind(g, card)) {
         rt__failf(g, line, "\"%s\" is not a %s and cannot enter %s", rt__card_label(g, card),
                   g->def->kinds[zk].name, rt__zone_label(g, zone, zb, sizeof zb));
         return;
     }
     int32_t *cs = rt__card(g, card);
+    int32_t *cards = rt__cells(g) + g->off_cards;   /* card c's cells at c * stride */
+    int stride = g->card_stride;
     RtValue from = cs[0];
     int32_t *src = rt__zone(g, from);
-    for (int i = cs[1]; i + 1 < src[0]; i++) {
-        src[1 + i] = src[2 + i];
-        rt__card(g, src[1 + i])[1] = i;
+    int n = src[0];
+    for (int i = cs[1]; i + 1 < n; i++) {   /* nothing to shift when it was the top */
+        int32_t c = src[2 + i];
+        src[1 + i] = c;
+        cards[c * stride + 1] = i;
     }
-    src[0]--;
+    src[0] = n - 1;
     int32_t *dst = rt__zone(g, zone);
+    int m = dst[0];
     if (where == RT_AT_BOTTOM) {
-        for (int i = dst[0]; i > 0; i--) {
-            dst[1 + i] = dst[i];
-            rt__card(g, dst[1 + i])[1] = i;
+        for (int i = m; i > 0; i--) {
+            int32_t c = dst[i];
+            dst[1 + i] = c;
+            cards[c * stride + 1] = i;
         }
         dst[1] = card;
         cs[1] = 0;
     } else {
-        dst[1 + dst[0]] = card;
-        cs[1] = dst[0];
+        dst[1 + m] = card;
+        cs[1] = m;
     }
-    dst[0]++;
+    dst[0] = m + 1;
     cs[0] = zone;
     reset_state(g, card);
+    if (!g->log_on)
+        return;
     RtEvent *e = rt__event(g, RT_EV_MOVE, rt__zone_vis(g, from) | rt__zone_vis(g, zone));
     if (e) {
         e->a[0] = card;
@@ -152,6 +153,46 @@ void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
         e->a[2] = zone;
         e->a[3] = where == RT_AT_BOTTOM;
     }
+}
+
+/* move_all_fast: rt_move_all without a log, in one pass: the state after
+   it is byte for byte the one the card-by-card moves leave (from's
+   unused slots included). Returns 0 (and does nothing) when a card of
+   from may not enter to, so that the card-by-card path fails as ever. */
+static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
+{
+    int32_t *src = rt__zone(g, from), *dst = rt__zone(g, to);
+    int n = src[0], m = dst[0], zk = g->zi_kind[to];
+    for (int i = 0; zk >= 0 && i < n; i++)
+        if (card_kind(g, src[1 + i]) != zk)
+            return 0;
+    if (n == 0)
+        return 1;
+    if (where == RT_AT_BOTTOM) {
+        /* The top card goes first: from's slots are left as they were. */
+        for (int i = m - 1; i >= 0; i--)
+            dst[1 + n + i] = dst[1 + i];
+        for (int i = 0; i < n; i++)
+            dst[1 + i] = src[1 + i];
+        for (int i = 0; i < n + m; i++)
+            rt__card(g, dst[1 + i])[1] = i;
+    } else {
+        /* The bottom card goes first: each move shifts the rest down, which
+           leaves the top card in every slot of from. */
+        int32_t top = src[n];
+        for (int i = 0; i < n; i++) {
+            dst[1 + m + i] = src[1 + i];
+            rt__card(g, src[1 + i])[1] = m + i;
+            src[1 + i] = top;
+        }
+    }
+    dst[0] = n + m;
+    src[0] = 0;
+    for (int i = where == RT_AT_BOTTOM ? 0 : m; i < (where == RT_AT_BOTTOM ? n : n + m); i++) {
+        rt__card(g, dst[1 + i])[0] = to;
+        reset_state(g, dst[1 + i]);
+    }
+    return 1;
 }
 
 /* rt_move_all: every card of from to to, keeping their order (the bottom
@@ -163,6 +204,10 @@ void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
         return;
     }
     if (from == to)
+        return;
+    if (rt__hdr(g)->status == RT_FAILED)
+        return;
+    if (!g->log_on && move_all_fast(g, from, to, where))
         return;
     for (int n = rt_zone_size(g, from); n > 0 && rt__hdr(g)->status != RT_FAILED; n--) {
         const int32_t *z = rt__zone(g, from);
@@ -187,25 +232,17 @@ void rt_shuffle(RtGame *g, RtValue zone)
     }
     for (int i = 0; i < z[0]; i++)
         rt__card(g, z[1 + i])[1] = i;
+    if (!g->log_on)
+        return;
     RtEvent *e = rt__event(g, RT_EV_SHUFFLE, RT_VIS_EVERYONE);
     if (e)
         e->a[0] = zone;
 }
 
-/* rt_card_zone / rt_card_owner: where card is and who owns that zone. */
-RtValue rt_card_zone(const RtGame *g, RtValue card)
-{
-    return rt__is_card(g, card) ? rt__card(g, card)[0] : RT_NONE;
-}
+/* rt_card_owner: who owns the zone card is in. */
 RtValue rt_card_owner(const RtGame *g, RtValue card)
 {
     return rt_zone_owner(g, rt_card_zone(g, card));
-}
-
-/* rt_card_kind: the card's kind, -1 for no card. */
-int rt_card_kind(const RtGame *g, RtValue card)
-{
-    return rt__is_card(g, card) ? card_kind(g, card) : -1;
 }
 
 /* check_card: 1 if card is a card (of kind, unless kind < 0), else fails. */
@@ -223,10 +260,10 @@ static int check_card(RtGame *g, RtValue card, int kind, int line)
     return 1;
 }
 
-/* rt_card_row: see cardrt.h; kind < 0 accepts any kind. */
-int rt_card_row(RtGame *g, RtValue card, int kind, int line)
+/* rt__card_row_fail: rt_card_row's failing half (see cardrt.h). */
+int rt__card_row_fail(RtGame *g, RtValue card, int kind, int line)
 {
-    return check_card(g, card, kind, line) ? g->def->cards[g->inst_card[card]].row : 0;
+    return check_card(g, card, kind, line) ? g->inst_row[card] : 0;
 }
 
 /* rt_card_name: the printed name, "none" for no card. */
@@ -248,8 +285,8 @@ static int32_t *state_cell(RtGame *g, RtValue card, int kind, int slot, int line
     return rt__card(g, card) + 2 + slot;
 }
 
-/* rt_card_state: state slot of card (kind < 0: any kind); 0 after failing. */
-RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot, int line)
+/* rt__card_state_fail: rt_card_state's failing half (see cardrt.h). */
+RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int line)
 {
     int32_t *c = state_cell(g, card, kind, slot, line);
     return c ? *c : 0;
@@ -263,6 +300,8 @@ void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, i
         return;
     RtValue old = *c;
     *c = v;
+    if (!g->log_on)
+        return;
     RtEvent *e = rt__event(g, RT_EV_STATE, rt__zone_vis(g, rt__card(g, card)[0]));
     if (e) {
         e->a[0] = card;
@@ -294,30 +333,6 @@ int rt_list_zone(RtGame *g, RtValue zone)
     int handle = h->list_top;
     h->list_top += 1 + z[0];
     return handle;
-}
-
-/* list: the cells of list handle, or NULL when it is not a live list. */
-static const int32_t *list(const RtGame *g, int handle)
-{
-    const RtHeader *h = rt__hdr(g);
-    if (handle < 0 || handle >= h->list_top)
-        return NULL;
-    const int32_t *l = rt__cells(g) + g->off_lists + handle;
-    if (l[0] < 0 || handle + 1 + l[0] > h->list_top)
-        return NULL;
-    return l;
-}
-
-/* rt_list_len / rt_list_at: length and i-th card (0 = the zone's top). */
-int rt_list_len(const RtGame *g, int handle)
-{
-    const int32_t *l = list(g, handle);
-    return l ? l[0] : 0;
-}
-RtValue rt_list_at(const RtGame *g, int handle, int i)
-{
-    const int32_t *l = list(g, handle);
-    return l && i >= 0 && i < l[0] ? l[1 + i] : RT_NONE;
 }
 
 /* rt_list_pop: drop list and every list pushed after it. */
