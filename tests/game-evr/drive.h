@@ -209,7 +209,7 @@ static inline int drv_total(RtGame *g, int p, int full)
     return t;
 }
 
-/* Event numbers (from cards/evr/events.cards). */
+/* Event numbers (from cards/evr/events.csv). */
 typedef struct DrvEvent {
     const char *name;
     int capacity, objective, victory, influence;
