@@ -1,0 +1,104 @@
+/* sema_internal.h: the checker's context and the helpers its three files
+   share (sema_names.c: names and constants; sema_script.c: expressions,
+   statements and code units; sema.c: declarations and the whole program). */
+#ifndef CARDC_SEMA_INTERNAL_H
+#define CARDC_SEMA_INTERNAL_H
+
+#include "model.h"
+
+/* One local binding visible in the current scope. */
+typedef struct Binding {
+    const char *name;
+    int slot;
+    Type type;
+} Binding;
+
+/* The checker's context. */
+typedef struct Sema {
+    Diag *d;
+    Arena *a;
+    Model *m;
+    AstProgram *prog;
+    AstNode *game;
+    AstNode *setup, *round;
+    AstNode **functions;      /* AST_FUNCTION per model function index */
+    int nfunctions;
+    Type *fresult;
+    int *fparam_count;
+    Type **fparams;
+    int *func_state;          /* 0 unchecked, 1 in progress, 2 done: recursion check */
+    /* current unit */
+    MUnit *unit;
+    Binding *scope;
+    int nscope, capscope;
+    int simultaneous;
+    int in_turns;
+    int in_function;
+    int endings;              /* win/draw_game statements seen */
+} Sema;
+
+/* Candidate-name collection for "did you mean". */
+typedef struct Names {
+    const char **v;
+    int n, cap;
+} Names;
+
+enum { NS_LOCALS = 1, NS_SIDES = 2, NS_ZONES = 4, NS_VARS = 8, NS_CONSTS = 16, NS_FUNCS = 32, NS_KINDS = 64 };
+
+/* Values of the fields of the card being built, for defaults like `= value`. */
+typedef struct FieldEnv {
+    const MKind *kind;
+    const MValue *values;
+    const int *set;
+} FieldEnv;
+
+/* mk: the type base with parameter p. */
+static inline Type mk(TypeBase b, int p)
+{
+    Type t = {b, p};
+    return t;
+}
+
+/* sema_annotate: store a checked type and symbol on a node. */
+void sema_annotate(AstNode *n, Type t, int ref);
+/* sema_bind: bind name in the current scope to a new local slot; returns the slot. */
+int sema_bind(Sema *S, const char *name, Type t, Loc loc);
+/* sema_c_ident: a C identifier made of s (lowercase, underscores). */
+char *sema_c_ident(Sema *S, const char *s);
+/* sema_check_expr: check an expression; returns its type and annotates it. */
+Type sema_check_expr(Sema *S, AstNode *e);
+/* sema_check_global_unique: 1 if name is not yet a global; else reports the clash and returns 0. */
+int sema_check_global_unique(Sema *S, const char *name, Loc loc);
+/* sema_check_unit: check one script unit (its body, with procedure parameters bound). */
+void sema_check_unit(Sema *S, int ui);
+/* sema_const_eval: evaluate a compile-time expression; 1 on success. */
+int sema_const_eval(Sema *S, AstNode *e, const FieldEnv *env, int32_t *out, Type *ty);
+/* sema_field_type: the checked type of a kind's field. */
+Type sema_field_type(const Sema *S, const MField *f);
+/* sema_find_*: index of the side, zone, variable, constant, kind, enum, procedure unit or function named name, or -1. */
+int sema_find_const(const Model *m, const char *name);
+int sema_find_enum(const Model *m, const char *name);
+int sema_find_enum_value(const Model *m, const char *name, int *e);
+int sema_find_field(const MKind *k, const char *name);
+int sema_find_func(const Sema *S, const char *name);
+int sema_find_kind(const Model *m, const char *name);
+int sema_find_proc(const Model *m, const char *name);
+int sema_find_side(const Model *m, const char *name);
+int sema_find_var(const Model *m, const char *name);
+int sema_find_zone(const Model *m, const char *name);
+/* sema_gather: candidate names of the categories in which (NS_* bits). */
+Names sema_gather(Sema *S, int which);
+/* sema_grow: grow an arena array by one zeroed element; returns its index. */
+int sema_grow(Arena *a, void **items, int *count, int *cap, size_t size);
+/* sema_names_add: add a candidate name for "did you mean". */
+void sema_names_add(Sema *S, Names *ns, const char *s);
+/* sema_new_unit: a new code unit (script) with a unique C name; returns its index. */
+int sema_new_unit(Sema *S, const char *name, const char *cname, Loc loc, AstNode *body, int this_kind);
+/* sema_resolve_type: a declared type, looking up enum names (reported if unknown). */
+Type sema_resolve_type(Sema *S, AstType t, const char *name2, Loc loc);
+/* sema_type_name: a readable name of t ("card of kind 'resource'"), in buf or static. */
+const char *sema_type_name(const Sema *S, Type t, char *buf, size_t n);
+/* sema_unknown: report "unknown WHAT 'name'" with a did-you-mean from ns. */
+void sema_unknown(Sema *S, Loc loc, const char *what, const char *name, Names ns);
+
+#endif
