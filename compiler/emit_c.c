@@ -1123,6 +1123,78 @@ static void emit_function(Emit *E, Buf *out, int ui)
     buf_free(&helpers);
 }
 
+/* ---- frame depth ------------------------------------------------------------------ */
+
+static int unit_depth(Emit *E, int u, signed char *state, int *depth);
+
+/* callee_depths: the deepest frame stack any script that n (a statement
+   or expression of a script) calls or runs can push, into *best (-1:
+   unbounded). A `run` may start the ability of that field of any card of
+   the kind. */
+static void callee_depths(Emit *E, const AstNode *n, signed char *state, int *depth, int *best)
+{
+    if (!n || *best < 0)
+        return;
+    const Model *m = E->m;
+    if (n->kind == AST_CALL_STMT && n->sem_ref >= 0 && n->sem_ref < m->nunits) {
+        int d = unit_depth(E, n->sem_ref, state, depth);
+        *best = d < 0 ? -1 : (d > *best ? d : *best);
+    } else if (n->kind == AST_RUN && n->a) {
+        int k = n->a->sem_extra, fi = SYM_IDX(n->a->sem_ref);
+        for (int c = 0; c < m->ncards && *best >= 0; c++) {
+            if (m->cards[c].kind != k || !m->cards[c].values || fi < 0 || fi >= m->kinds[k].ndata)
+                continue;
+            const MValue *v = &m->cards[c].values[fi];
+            if (!v->present || v->script < 0)
+                continue;
+            int d = unit_depth(E, v->script, state, depth);
+            *best = d < 0 ? -1 : (d > *best ? d : *best);
+        }
+    }
+    const AstNode *kids[] = {n->a, n->b, n->c, n->d, n->e};
+    for (int i = 0; i < 5; i++)
+        callee_depths(E, kids[i], state, depth, best);
+    for (int i = 0; i < n->list.count; i++)
+        callee_depths(E, n->list.items[i], state, depth, best);
+}
+
+/* unit_depth: frames script unit u can stack, itself included; -1 when it
+   can reach itself (abilities running abilities: no static bound). */
+static int unit_depth(Emit *E, int u, signed char *state, int *depth)
+{
+    if (state[u] == 2)
+        return depth[u];
+    if (state[u] == 1)
+        return -1;
+    state[u] = 1;
+    int best = 0;
+    callee_depths(E, E->m->units[u].body, state, depth, &best);
+    depth[u] = best < 0 ? -1 : 1 + best;
+    state[u] = 2;
+    return depth[u];
+}
+
+/* max_frames: the most frames the game's scripts can stack (each script
+   counted as a root), or 0 when there is no static bound. */
+static int max_frames(Emit *E)
+{
+    const Model *m = E->m;
+    signed char *state = arena_alloc(E->a, (size_t)m->nunits + 1);
+    int *depth = arena_alloc(E->a, sizeof(int) * (size_t)(m->nunits + 1));
+    memset(state, 0, (size_t)m->nunits + 1);
+    int most = 1;
+    for (int u = 0; u < m->nunits; u++) {
+        if (m->units[u].is_function)
+            continue;
+        int d = unit_depth(E, u, state, depth);
+        if (d < 0)
+            return 0;
+        if (d > most)
+            most = d;
+    }
+    return most;
+}
+
 /* ---- tables and descriptors --------------------------------------------------------- */
 
 static const char *ctype_of_field(AstType t)
@@ -1404,6 +1476,7 @@ static void emit_def_data(Emit *E, Buf *out)
                    "    frame.me = player;\n");
         bprintf(out, "    return fn_%s(g, &frame, player);\n}\n\n", cname(E, score_fn->name));
     }
+    int frames = max_frames(E);
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
@@ -1436,6 +1509,7 @@ static void emit_def_data(Emit *E, Buf *out)
         else
             bputs(out, "    0, NULL,\n");
         bprintf(out, "    %s,\n", score_fn ? "game_score" : "NULL");
+        bprintf(out, "    %d, /* frames: the deepest calls can go (0: no static bound) */\n", frames);
         bputs(out, "};\n\n");
     }
     bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);

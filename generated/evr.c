@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 1
-#error "evr.c was generated for libcardrt ABI 1; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 2
+#error "evr.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -3052,6 +3052,7 @@ const RtGameDef evr_game = {
     1, consts_base,
     0, NULL,
     game_score,
+    2, /* frames: the deepest calls can go (0: no static bound) */
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3068,6 +3069,7 @@ const RtGameDef evr_variant_tutorial = {
     1, consts_tutorial,
     0, NULL,
     game_score,
+    2, /* frames: the deepest calls can go (0: no static bound) */
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 1
-#error "galaxy.c was generated for libcardrt ABI 1; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 2
+#error "galaxy.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_symbol_stormtrooper = 0, ENUM_symbol_tie_fighter = 1, ENUM_symbol_at_at = 2, ENUM_symbol_star_destroyer = 3, ENUM_symbol_victory = 4, ENUM_symbol_imperial = 5 };
@@ -3187,6 +3187,7 @@ const RtGameDef galaxy_game = {
     1, consts_base,
     2, enums,
     NULL,
+    4, /* frames: the deepest calls can go (0: no static bound) */
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -3203,6 +3204,7 @@ const RtGameDef galaxy_variant_short = {
     1, consts_short,
     2, enums,
     NULL,
+    4, /* frames: the deepest calls can go (0: no static bound) */
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -3219,6 +3221,7 @@ const RtGameDef galaxy_variant_dice_check = {
     1, consts_dice_check,
     2, enums,
     NULL,
+    4, /* frames: the deepest calls can go (0: no static bound) */
 };
 
 const RtGameDef *const galaxy_variants[] = {

@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 1
+#define CARDRT_ABI 2
 
 #define RT_NONE (-1)
 
@@ -131,6 +131,9 @@ typedef struct RtGameDef {
     /* score: the game's own measure of how well player is doing (its
        `function score(p: player) : int`), for agents; NULL if undeclared. */
     RtValue (*score)(RtGame *g, RtValue player);
+    /* max_frames: the most frames the scripts can stack (cardc bounds the
+       nesting of calls and runs); 0: no static bound, the runtime's 64. */
+    int max_frames;
 } RtGameDef;
 
 /* ---- frames: what a script function sees -------------------------------- */
@@ -183,9 +186,10 @@ typedef struct RtGamePrefix {
     int nplayers;
     int ninst;                  /* card instances */
     int nzi;                    /* zone instances */
-    int zone_stride, card_stride;    /* cells per zone / card instance */
+    int card_stride;            /* cells per card instance */
     int off_zones, off_cards, off_lists, off_opts;   /* first cells of the areas */
     int max_opts;               /* options one decision may hold */
+    const int32_t *zone_off;    /* per zone instance: its first cell (absolute) */
     const int32_t *decl_first;  /* per zone decl: its first zone instance */
     const uint8_t *decl_per_player; /* per zone decl: one instance per player */
     const int16_t *inst_kind;   /* per card instance: its kind */
@@ -305,7 +309,7 @@ static inline RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
 static inline int32_t *rt__zone_cells(const RtGame *g, RtValue zone)
 {
     const RtGamePrefix *x = rt__pre(g);
-    return x->cells + x->off_zones + zone * x->zone_stride;
+    return x->cells + x->zone_off[zone];
 }
 /* rt_zone_size: cards in zone (0 for a bad zone). */
 static inline int rt_zone_size(const RtGame *g, RtValue zone)

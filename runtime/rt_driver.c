@@ -8,8 +8,8 @@
 static void push(RtGame *g, int script, RtValue self, RtValue me)
 {
     RtHeader *h = rt__hdr(g);
-    if (h->depth >= RT_MAX_DEPTH) {
-        rt__failf(g, 0, "calls nested deeper than %d frames", RT_MAX_DEPTH);
+    if (h->depth >= g->max_depth) {
+        rt__failf(g, 0, "calls nested deeper than %d frames", g->max_depth);
         return;
     }
     int32_t *cell = rt__frame_cell(g, h->depth);

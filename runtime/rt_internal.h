@@ -6,7 +6,7 @@
 
 #include <stdarg.h>
 
-#define RT_MAX_DEPTH 64          /* frames on the frame stack */
+#define RT_MAX_DEPTH 64          /* frames on the frame stack, without a static bound */
 #define RT_MAX_PLAYERS 32        /* a winners bitmask and visibility masks are 32 bits */
 #define RT_DEFAULT_MAX_ROUNDS 1000
 
@@ -43,7 +43,10 @@ struct RtGame {
     int nzi;                /* zone instances */
     int maxstate, maxlocals;
     int nvarslots;          /* cells of the vars area */
-    int max_opts, list_cap, frame_stride, zone_stride, card_stride;
+    int max_opts, list_cap, frame_stride, card_stride;
+    int max_depth;          /* frames on the frame stack: the def's max_frames, at most RT_MAX_DEPTH */
+    int32_t *zone_off;      /* nzi: first cell of each zone instance (absolute) */
+    int32_t *zone_cap;      /* nzi: cards it can hold (the instances of its kind; all for no kind) */
     int off_opts, off_vars, off_zones, off_cards, off_frames, off_lists;  /* in int32 cells */
     int *var_off;           /* nvars: first cell of each var (relative to off_vars) */
     int16_t *inst_card;     /* ninst: card def of each instance */
@@ -76,7 +79,7 @@ static inline int rt__is_card(const RtGame *g, RtValue c) { return c >= 0 && c <
 static inline int rt__is_zone(const RtGame *g, RtValue z) { return z >= 0 && z < g->nzi; }
 
 /* Zone instance z: count then ninst card slots. */
-static inline int32_t *rt__zone(const RtGame *g, RtValue z) { return rt__cells(g) + g->off_zones + z * g->zone_stride; }
+static inline int32_t *rt__zone(const RtGame *g, RtValue z) { return rt__cells(g) + g->zone_off[z]; }
 /* Card instance c: zone, position, then maxstate state slots. */
 static inline int32_t *rt__card(const RtGame *g, RtValue c) { return rt__cells(g) + g->off_cards + c * g->card_stride; }
 /* Frame d: the list-stack base when pushed, then the RtFrame. */

@@ -89,7 +89,7 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
        never read, but cleared so that equal views give equal bytes */
     for (int z = 0; z < g->nzi; z++) {
         int32_t *zz = rt__zone(g, z);
-        memset(zz + 1 + zz[0], 0, (size_t)(g->ninst - zz[0]) * sizeof *zz);
+        memset(zz + 1 + zz[0], 0, (size_t)(g->zone_cap[z] - zz[0]) * sizeof *zz);
     }
     /* other players' private card variables: a card of the same zone */
     for (int v = 0; v < g->def->nvars; v++) {

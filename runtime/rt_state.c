@@ -62,7 +62,9 @@ static int alloc_tables(RtGame *g)
     g->zi_kind = calloc(nzi, sizeof *g->zi_kind);
     g->decl_first = calloc(nz, sizeof *g->decl_first);
     g->decl_pp = calloc(nz, sizeof *g->decl_pp);
-    return g->var_off && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
+    g->zone_off = calloc(nzi, sizeof *g->zone_off);
+    g->zone_cap = calloc(nzi, sizeof *g->zone_cap);
+    return g->zone_off && g->zone_cap && g->var_off && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
            && g->zi_decl && g->zi_owner && g->zi_kind && g->decl_first && g->decl_pp;
 }
 
@@ -110,7 +112,7 @@ static void fill_prefix(RtGame *g)
     x->nplayers = g->nplayers;
     x->ninst = g->ninst;
     x->nzi = g->nzi;
-    x->zone_stride = g->zone_stride;
+    x->zone_off = g->zone_off;
     x->card_stride = g->card_stride;
     x->off_zones = g->off_zones;
     x->off_cards = g->off_cards;
@@ -156,7 +158,7 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     g->max_opts = 4 * g->ninst + 256;
     g->list_cap = 8 * g->ninst + 256;
     g->frame_stride = 1 + 4 + g->maxlocals;
-    g->zone_stride = 1 + g->ninst;
+    g->max_depth = def->max_frames > 0 && def->max_frames < RT_MAX_DEPTH ? def->max_frames : RT_MAX_DEPTH;
     g->card_stride = 2 + g->maxstate;
 
     if (!alloc_tables(g)) {
@@ -168,9 +170,17 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     int off = 0;
     g->off_opts = off;   off += 3 * g->max_opts;
     g->off_vars = off;   off += g->nvarslots;
-    g->off_zones = off;  off += g->nzi * g->zone_stride;
+    g->off_zones = off;
+    for (int z = 0; z < g->nzi; z++) {   /* a zone holds at most the instances of its kind */
+        int k = g->zi_kind[z], cap = 0;
+        for (int c = 0; c < g->ninst; c++)
+            cap += k < 0 || g->inst_kind[c] == k;
+        g->zone_off[z] = off;
+        g->zone_cap[z] = z == 0 ? g->ninst : cap;
+        off += 1 + g->zone_cap[z];
+    }
     g->off_cards = off;  off += g->ninst * g->card_stride;
-    g->off_frames = off; off += RT_MAX_DEPTH * g->frame_stride;
+    g->off_frames = off; off += g->max_depth * g->frame_stride;
     g->off_lists = off;  off += g->list_cap;
     g->size = sizeof(RtHeader) + ((size_t)off * sizeof(int32_t) + 7) / 8 * 8;
     g->blk = malloc(g->size);   /* filled by init_state or a copy */
@@ -276,6 +286,8 @@ void rt_free(RtGame *g)
     free(g->var_cell);
     free(g->var_pp);
     free(g->zi_kind);
+    free(g->zone_off);
+    free(g->zone_cap);
     free(g->blk);
     free(g);
 }
@@ -453,7 +465,7 @@ void rt__vfailf(RtGame *g, int line, const char *fmt, va_list ap)
     char msg[RT_ERROR_SIZE];
     vsnprintf(msg, sizeof msg, fmt, ap);
     const RtScriptDef *s = NULL;
-    if (h->depth > 0 && h->depth <= RT_MAX_DEPTH) {
+    if (h->depth > 0 && h->depth <= g->max_depth) {
         int sc = rt__frame(g, h->depth - 1)->script;
         if (sc >= 0 && sc < g->def->nscripts)
             s = &g->def->scripts[sc];

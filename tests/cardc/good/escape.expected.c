@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 1
-#error "escape.c was generated for libcardrt ABI 1; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 2
+#error "escape.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -163,6 +163,7 @@ const RtGameDef escape_game = {
     0, consts_base,
     0, NULL,
     NULL,
+    1, /* frames: the deepest calls can go (0: no static bound) */
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 1
-#error "mini.c was generated for libcardrt ABI 1; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 2
+#error "mini.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -312,6 +312,7 @@ const RtGameDef mini_game = {
     1, consts_base,
     0, NULL,
     NULL,
+    2, /* frames: the deepest calls can go (0: no static bound) */
 };
 
 const RtGameDef *const mini_variants[] = {
