@@ -172,7 +172,8 @@ typedef struct RtHeader {
     int32_t pending;        /* RT_DEC_*: options being added, or 2+ options await rt_apply */
     int32_t dec_player, dec_prompt, dec_flags, dec_count;
     int32_t chosen_value, chosen_card;
-    int32_t reserved[2];
+    int32_t first_turn;     /* 1 + the player of the game's first turn (rt_log_turn), or 0 */
+    int32_t reserved;
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -263,6 +264,7 @@ int rt_is_winner(const RtGame *g, int player);
 int rt_rounds(const RtGame *g);           /* rounds started */
 const RtGameDef *rt_def(const RtGame *g);
 int rt_decisions(const RtGame *g);        /* decisions answered so far */
+int rt_first_player(const RtGame *g);     /* who took the game's first turn, or RT_NONE */
 uint64_t rt_seed(const RtGame *g);        /* the seed given to rt_new */
 
 /* rt_player_name: the side title when sides map one to one onto seats,

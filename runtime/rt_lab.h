@@ -27,6 +27,7 @@ typedef struct RtSimGame {
     uint64_t seed;
     int32_t rounds, decisions;
     uint32_t winners;
+    int32_t first;                        /* who took the first turn, or RT_NONE */
     int failed;
     char *error;                          /* owned, only when failed */
 } RtSimGame;
@@ -77,7 +78,8 @@ typedef struct RtStats {
     int nsides;
     long side_wins[RT_MAX_PLAYERS], side_games[RT_MAX_PLAYERS];
     RtRate side[RT_MAX_PLAYERS];
-    double fpa, fpa_lo, fpa_hi;           /* seat 1's win rate minus 1/players, 95% CI */
+    double fpa, fpa_lo, fpa_hi;           /* the first-turn player's win rate minus 1/players, 95% CI */
+    long fpa_games;                       /* games with a first turn (the base of fpa) */
     int min_rounds, max_rounds, median_rounds, p10_rounds, p90_rounds;
     double sd_rounds;
     long *hist;                           /* hist[r - min_rounds], r in min..max (owned) */

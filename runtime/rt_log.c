@@ -297,6 +297,9 @@ void rt_log_phase(RtGame *g, int name_string)
 }
 void rt_log_turn(RtGame *g, RtValue player)
 {
+    RtHeader *h = rt__hdr(g);
+    if (h->first_turn == 0 && rt__is_player(g, player))
+        h->first_turn = player + 1;
     RtEvent *e = rt__event(g, RT_EV_TURN, RT_VIS_EVERYONE);
     if (e)
         e->a[0] = player;

@@ -87,8 +87,20 @@ void rt__stats(const RtSimResult *r, RtStats *s)
         }
     for (int k = 0; k < s->nsides; k++)
         s->side[k] = rt__wilson((double)s->side_wins[k], (double)s->side_games[k]);
-    double p0 = s->seat[0].rate, se = n ? sqrt(p0 * (1 - p0) / n) : 0;
-    s->fpa = p0 - 1.0 / np;
+    /* first-player advantage: how often the player who took the game's
+       first turn (whoever it was) won, against the 1/players of a fair game */
+    long fwins = 0, fgames = 0;
+    for (int i = 0; i < n; i++) {
+        const RtSimGame *gm = &r->game[i];
+        if (gm->failed || gm->first < 0 || gm->first >= RT_MAX_PLAYERS)
+            continue;
+        fgames++;
+        if (gm->winners >> gm->first & 1u)
+            fwins++;
+    }
+    double p0 = fgames ? (double)fwins / (double)fgames : 0, se = fgames ? sqrt(p0 * (1 - p0) / (double)fgames) : 0;
+    s->fpa_games = fgames;
+    s->fpa = fgames ? p0 - 1.0 / np : 0;
     s->fpa_lo = s->fpa - Z95 * se;
     s->fpa_hi = s->fpa + Z95 * se;
 }
@@ -227,7 +239,7 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
                 fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", side_title(def, k), 100 * s->side[k].rate,
                         100 * s->side[k].lo, 100 * s->side[k].hi);
     }
-    fprintf(out, "first-player advantage (seat 1's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
+    fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
             100 * s->fpa, 100 * s->fpa_lo, 100 * s->fpa_hi);
     fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
             s->min_rounds, s->p10_rounds, s->median_rounds, s->p90_rounds, s->max_rounds, s->mean_rounds, s->sd_rounds);
@@ -394,7 +406,7 @@ static void csv_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     csv_row(out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
     csv_row(out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
     double fci[2] = {s->fpa_lo, s->fpa_hi};
-    csv_row(out, "first_player_advantage", NULL, r->names[0], NULL, -1, n, s->fpa, fci);
+    csv_row(out, "first_player_advantage", NULL, NULL, NULL, -1, s->fpa_games, s->fpa, fci);
     double se = n ? s->sd_rounds / sqrt((double)n) : 0;
     double mci[2] = {s->mean_rounds - Z95 * se, s->mean_rounds + Z95 * se};
     csv_row(out, "mean_rounds", NULL, NULL, NULL, -1, n, s->mean_rounds, mci);

@@ -180,6 +180,7 @@ static void *worker(void *arg)
         r->decisions = rt_decisions(g);
         r->failed = rt_failed(g);
         r->winners = rt__hdr(g)->winners;
+        r->first = rt_first_player(g);
         if (r->failed)
             r->error = strdup(rt_error(g));
         pthread_mutex_lock(&sh->lock);

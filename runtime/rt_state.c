@@ -334,6 +334,13 @@ uint64_t rt_hash(const RtGame *g)
     return h ^ (h >> 31);
 }
 
+/* rt_first_player: the player whose turn came first (recorded by rt_log_turn). */
+int rt_first_player(const RtGame *g)
+{
+    int32_t f = rt__hdr(g)->first_turn;
+    return f > 0 ? f - 1 : RT_NONE;
+}
+
 /* Results: see cardrt.h. */
 int rt_over(const RtGame *g) { return rt__hdr(g)->status != RT_RUNNING; }
 int rt_failed(const RtGame *g) { return rt__hdr(g)->status == RT_FAILED; }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cardrt.h"
+#include "evr.h"
 #include "testutil.h"
 
 #define ENGINE TEST_BUILD_DIR "/evr"
@@ -95,4 +97,26 @@ Test(engine, tutorial_variant_runs)
     cr_expect(strstr(r.out, "\"variant\":\"tutorial\"") != NULL, "%s", r.out);
     cr_expect(strstr(r.out, "\"errors\":0") != NULL, "%s", r.out);
     run_free(&r);
+}
+
+/* The first-player statistic follows the game's first turn, not seat 1. */
+Test(engine, first_player_is_who_took_the_first_turn)
+{
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        RtOptions o = {2, seed, 1, 0};
+        RtGame *g = rt_new(&evr_game, &o);
+        cr_assert_not_null(g);
+        while (rt_advance(g))
+            rt_apply(g, 0);
+        char buf[256];
+        int first = RT_NONE;
+        for (int i = 0; i < rt_log_count(g) && first == RT_NONE; i++) {
+            const char *l = rt_log_line(g, i, -1, buf, sizeof buf);
+            if (strncmp(l, "turn ", 5) == 0)
+                first = strcmp(l + 5, "Rebel Alliance") == 0 ? 0 : 1;
+        }
+        cr_assert_neq(first, RT_NONE);
+        cr_expect_eq(rt_first_player(g), first, "seed %llu", (unsigned long long)seed);
+        rt_free(g);
+    }
 }
