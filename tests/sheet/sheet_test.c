@@ -297,3 +297,21 @@ Test(sheet_diag, box_outside_the_card) { diagnostic("box_outside"); }
 Test(sheet_diag, missing_image_file) { diagnostic("missing_image"); }
 Test(sheet_diag, unknown_icon) { diagnostic("unknown_icon"); }
 Test(sheet_diag, unknown_side_and_bad_colour) { diagnostic("bad_side"); }
+
+/* A requested font that is not installed: the sheet is made (exit 0) and a
+   warning names the font, its replacement, and the layout line. */
+Test(sheet_diag, replaced_font_is_a_warning)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cd " FIX " && ASAN_OPTIONS=detect_leaks=0 ../../../" TEST_BUILD_DIR
+             "/san/cardc sheet font_replaced -o /tmp/cardc-font-test.pdf 2>&1 >/dev/null");
+    int st;
+    char *got = run(cmd, &st);
+    cr_expect_eq(st, 0, "%s", got);
+    cr_expect_str_eq(got, "font_replaced/game.cards:7:37: warning: font 'Nonexistent Sans Display' is not installed; "
+                          "it is replaced by 'DejaVu Sans'\n"
+                          "    box name at 3, 3 size 35 x 8 font \"Nonexistent Sans Display\" 10 bold\n"
+                          "                                      ^\n");
+    free(got);
+    remove("/tmp/cardc-font-test.pdf");
+}
