@@ -97,3 +97,14 @@ const char *ast_kind_name(AstKind kind)
         return "?";
     return kind_names[kind];
 }
+
+/* ast_find_kind: see ast.h. */
+const AstNode *ast_find_kind(const AstProgram *prog, const char *name)
+{
+    for (int i = 0; i < prog->decls.count; i++) {
+        const AstNode *k = prog->decls.items[i];
+        if (k && k->kind == AST_KIND && k->name && name && strcmp(k->name, name) == 0)
+            return k;
+    }
+    return NULL;
+}

@@ -153,6 +153,9 @@ AstNode *ast_new(Arena *arena, AstKind kind, Loc loc);
 /* ast_push: append node to list, growing it in arena. */
 void ast_push(Arena *arena, AstList *list, AstNode *node);
 
+/* ast_find_kind: the first AST_KIND declaration named name in prog, or NULL. */
+const AstNode *ast_find_kind(const AstProgram *prog, const char *name);
+
 /* ast_kind_name: a readable name for a node kind ("choose"). */
 const char *ast_kind_name(AstKind kind);
 

@@ -44,16 +44,6 @@ void load_cell_add(Arena *arena, LoadCells *cells, const LoadCell *c)
     cells->items[cells->count++] = *c;
 }
 
-/* The AST_KIND named name among prog's declarations, or NULL. */
-static const AstNode *find_kind(const AstProgram *prog, const char *name)
-{
-    for (int i = 0; i < prog->decls.count; i++) {
-        const AstNode *k = prog->decls.items[i];
-        if (k && k->kind == AST_KIND && k->name && name && strcmp(k->name, name) == 0)
-            return k;
-    }
-    return NULL;
-}
 
 static const AstNode *find_field(const AstNode *kind, const char *name)
 {
@@ -133,7 +123,7 @@ void load_resolve_cells(Diag *d, Arena *arena, AstProgram *prog, LoadCells *cell
         int csv = c->column_loc.line != 0;
         if (csv && c->text[0] == '\0')
             continue; /* an empty cell: the field is absent */
-        const AstNode *kind = find_kind(prog, c->card->name);
+        const AstNode *kind = ast_find_kind(prog, c->card->name);
         const AstNode *field = kind ? find_field(kind, c->field) : NULL;
         AstNode *item = ast_new(arena, AST_CARD_ITEM, c->loc);
         item->loc2 = c->value_loc;

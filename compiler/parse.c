@@ -155,16 +155,6 @@ AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
     return n;
 }
 
-/* find_kind: the first AST_KIND named name in prog, or NULL. */
-static const AstNode *find_kind(const AstProgram *prog, const char *name)
-{
-    for (int i = 0; i < prog->decls.count; i++) {
-        const AstNode *k = prog->decls.items[i];
-        if (k && k->kind == AST_KIND && k->name && name && strcmp(k->name, name) == 0)
-            return k;
-    }
-    return NULL;
-}
 
 static int is_bare(const AstNode *item)
 {
@@ -175,7 +165,7 @@ static int is_bare(const AstNode *item)
    field of kind_name is side- or enum-typed (see parse.h). */
 static void resolve_items(Arena *arena, const AstProgram *prog, const char *kind_name, AstList *items)
 {
-    const AstNode *kind = find_kind(prog, kind_name);
+    const AstNode *kind = ast_find_kind(prog, kind_name);
     if (!kind)
         return;
     int out = 0;
