@@ -20,11 +20,14 @@ YAML_LIBS := -lyaml
 # cairo + pango for `cardc sheet` (printable card sheets); -isystem keeps
 # -pedantic -Werror away from the glib headers.
 SHEET_PKGS   := pangocairo cairo-pdf cairo-svg cairo-png librsvg-2.0
-SHEET_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags $(SHEET_PKGS) 2>/dev/null))
-SHEET_LIBS   := $(shell pkg-config --libs $(SHEET_PKGS) 2>/dev/null) -lm
+# These ask pkg-config, so they are computed on first use (in a recipe, after
+# the set-up script has installed the packages), not when make reads this
+# file: on a fresh machine pkg-config and the libraries are not there yet.
+SHEET_CFLAGS = $(eval SHEET_CFLAGS := $$(patsubst -I%,-isystem %,$$(shell pkg-config --cflags $(SHEET_PKGS))))$(SHEET_CFLAGS)
+SHEET_LIBS   = $(eval SHEET_LIBS := $$(shell pkg-config --libs $(SHEET_PKGS)) -lm)$(SHEET_LIBS)
 # The balance lab (runtime/rt_sim.c, rt_plot.c): threads and cairo, for engines and tests.
-CAIRO_CFLAGS := $(shell pkg-config --cflags cairo 2>/dev/null)
-LAB_LIBS  := -pthread $(shell pkg-config --libs cairo 2>/dev/null || echo -lcairo)
+CAIRO_CFLAGS = $(eval CAIRO_CFLAGS := $$(shell pkg-config --cflags cairo))$(CAIRO_CFLAGS)
+LAB_LIBS     = $(eval LAB_LIBS := -pthread $$(shell pkg-config --libs cairo))$(LAB_LIBS)
 
 GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards cards/*/*.yaml cards/*/*.csv)))))
 
@@ -39,7 +42,7 @@ CC_OBJ      := $(patsubst compiler/%.c,$(B)/obj/cc/%.o,$(CC_SRC)) $(B)/obj/cc/pa
 CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/parser.o $(B)/san/cc/lexer.o
 
 ENGINES     := $(addprefix $(B)/,$(GAMES))
-CC_INC      := -Icompiler -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
+CC_INC      = -Icompiler -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
 .PHONY: all deps test demo regen goldens bench install clean check-drift
 .SECONDARY:
@@ -142,7 +145,7 @@ check-drift: $(addprefix $(B)/gen/,$(addsuffix .c,$(GAMES)))
 # link that game's generated C; every suite links the sanitized runtime.
 SUITES := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard tests/*/*.c)))))
 TEST_BINS := $(addprefix $(B)/tests/,$(SUITES))
-TESTFLAGS := $(BASEFLAGS) $(WARN) $(SAN) -Iruntime -Icompiler -Itests/common -I$(B)/gen -DTEST_BUILD_DIR=\"$(B)\"
+TESTFLAGS = $(BASEFLAGS) $(WARN) $(SAN) -Iruntime -Icompiler -Itests/common -I$(B)/gen -DTEST_BUILD_DIR=\"$(B)\"
 
 $(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h) $(B)/san/libcardrt.a \
               $$(if $$(findstring game-,$$*),$(B)/san/$$*.o)
