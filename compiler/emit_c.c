@@ -81,6 +81,10 @@ typedef struct Emit {
     int uses_div;
     int uses_mod;
     uint32_t uses_matches;  /* bit e: matches() on enum e is used */
+    /* Loop variables of pure loops (aggregates, options) read as C locals:
+       slot, its C name, and the kind every value has (-1: not known). */
+    struct { int slot, kind; const char *cname; } bound[16];
+    int nbound;
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
@@ -215,8 +219,96 @@ static const char *temp(Emit *E, const char *base)
 
 static const char *local(Emit *E, int slot)
 {
+    for (int i = E->nbound - 1; i >= 0; i--)
+        if (E->bound[i].slot == slot)
+            return E->bound[i].cname;
     return arena_printf(E->a, "L->%s", cname(E, E->unit->locals[slot]));
 }
+
+static const char *ex(Emit *E, const AstNode *e);
+
+/* bound_kind: the kind every value of the card expression e has when e
+   is a bound loop variable over a zone of one kind, else -1. */
+static int bound_kind(const Emit *E, const AstNode *e)
+{
+    if (e->kind != AST_NAME || SYM_CAT(e->sem_ref) != SYM_LOCAL)
+        return -1;
+    for (int i = E->nbound - 1; i >= 0; i--)
+        if (E->bound[i].slot == SYM_IDX(e->sem_ref))
+            return E->bound[i].kind;
+    return -1;
+}
+
+/* zone_kind: the kind a zone expression's cards all have, or -1. */
+static int zone_kind(const Emit *E, const AstNode *coll)
+{
+    if ((TypeBase)coll->sem_type != T_ZONE || SYM_CAT(coll->sem_ref) != SYM_ZONE)
+        return -1;
+    return E->m->zones[SYM_IDX(coll->sem_ref)].kind;
+}
+
+/* has_aggregate: n contains an aggregate (whose helper reads the locals
+   through L, not the C locals of the enclosing loop). */
+static int has_aggregate(const AstNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->kind == AST_AGGREGATE)
+        return 1;
+    if (has_aggregate(n->a) || has_aggregate(n->b) || has_aggregate(n->c) || has_aggregate(n->d) ||
+        has_aggregate(n->e))
+        return 1;
+    for (int i = 0; i < n->list.count; i++)
+        if (has_aggregate(n->list.items[i]))
+            return 1;
+    return 0;
+}
+
+/* bind: from now on the local slot reads as the C local cname, whose
+   values are all cards of kind (-1: unknown). Undone by unbind. */
+static int bind(Emit *E, int slot, const char *cname, int kind)
+{
+    if (E->nbound >= (int)(sizeof E->bound / sizeof E->bound[0]))
+        return 0;
+    E->bound[E->nbound].slot = slot;
+    E->bound[E->nbound].kind = kind;
+    E->bound[E->nbound].cname = cname;
+    E->nbound++;
+    return 1;
+}
+
+/* pure_loop_begin: open `for` over coll (a zone: its cards top first;
+   players or sides: counting up) for a body that cannot change the state,
+   with the loop variable in slot bound to a C local while the caller
+   writes the body's expressions; `*stored` when the frame's slot must be
+   kept up to date too (not bound, or an aggregate in the body reads it).
+   The caller writes the body, then calls pure_loop_end. Returns the
+   binding depth to restore. */
+static int pure_loop_bind(Emit *E, const AstNode *coll, int slot, const char **cvar, int *bound_ok)
+{
+    int depth = E->nbound;
+    *cvar = arena_printf(E->a, "it_%s", cname(E, E->unit->locals[slot]));
+    *bound_ok = bind(E, slot, *cvar, zone_kind(E, coll));
+    return depth;
+}
+static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *cvar, int store)
+{
+    TypeBase ct = (TypeBase)coll->sem_type;
+    if (ct == T_ZONE) {
+        line(E, "const int32_t *zc = rt_zone_cards(g, %s);", ex(E, coll));
+        line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
+        E->indent++;
+        line(E, "RtValue %s = zc[1 + i];", cvar);
+    } else {
+        line(E, "int n = %s;", ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
+        line(E, "for (int i = 0; i < n; i++) {");
+        E->indent++;
+        line(E, "RtValue %s = i;", cvar);
+    }
+    if (store)
+        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+}
+static void unbind(Emit *E, int n) { E->nbound = n; }
 
 static const char *enum_value(Emit *E, int e, int v)
 {
@@ -265,9 +357,13 @@ static const char *player_member(Emit *E, const AstNode *e, const char *player)
     int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
     switch (cat) {
     case SYM_ZONE:
-        return arena_printf(E->a, "rt_zone(g, ZONE_%s, %s)", E->m->zones[idx].name, player);
+        if (!E->m->zones[idx].per_player)
+            return arena_printf(E->a, "rt_zone_shared(g, ZONE_%s)", E->m->zones[idx].name);
+        return arena_printf(E->a, "rt_zone_of(g, ZONE_%s, %s)", E->m->zones[idx].name, player);
     case SYM_VAR:
-        return arena_printf(E->a, "rt_get(g, VAR_%s, %s)", E->m->vars[idx].name, player);
+        if (!E->m->vars[idx].per_player)
+            return arena_printf(E->a, "rt_get_shared(g, VAR_%s)", E->m->vars[idx].name);
+        return arena_printf(E->a, "rt_get_of(g, VAR_%s, %s)", E->m->vars[idx].name, player);
     case SYM_PLAYER_SIDE:
         return arena_printf(E->a, "rt_player_side(g, %s)", player);
     default:
@@ -275,26 +371,33 @@ static const char *player_member(Emit *E, const AstNode *e, const char *player)
     }
 }
 
-static const char *card_member(Emit *E, const AstNode *e, const char *card)
+/* card_member: the C text of member e of card (trusted_kind: the kind
+   card is known to be a valid instance of, or -1: checked access). */
+static const char *card_member(Emit *E, const AstNode *e, const char *card, int trusted_kind)
 {
     int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
     int k = e->sem_extra;
+    int trusted = trusted_kind >= 0 && trusted_kind == k;
     switch (cat) {
     case SYM_CARD_OWNER:
         return arena_printf(E->a, "rt_card_owner(g, %s)", card);
     case SYM_CARD_NAME:
         return arena_printf(E->a, "rt_card_name(g, %s)", card);
     case SYM_FIELD: {
-        E->fallible = 1;
         const MKind *kd = &E->m->kinds[k];
         const char *fname = NULL;
         for (int i = 0; i < kd->nfields; i++)
             if (!kd->fields[i].is_state && kd->fields[i].index == idx)
                 fname = kd->fields[i].name;
+        if (trusted)
+            return arena_printf(E->a, "%s_rows[rt__row(g, %s)].%s", kd->name, card, cname(E, fname ? fname : "?"));
+        E->fallible = 1;
         return arena_printf(E->a, "%s_rows[rt_card_row(g, %s, %s, %d)].%s", kd->name, card, kind_enum(E, k),
                             e->loc.line, cname(E, fname ? fname : "?"));
     }
     case SYM_STATE:
+        if (trusted)
+            return arena_printf(E->a, "rt__state(g, %s, %d)", card, idx);
         E->fallible = 1;
         return arena_printf(E->a, "rt_card_state(g, %s, %s, %d, %d)", card, kind_enum(E, k), idx, e->loc.line);
     default:
@@ -307,29 +410,24 @@ static const char *aggregate(Emit *E, const AstNode *e)
 {
     int n = ++E->helper_count;
     const char *fn = arena_printf(E->a, "%s_agg%d", E->unit->cname, n);
-    const char *var = local(E, (int)e->ival);
+    /* The helper is a function of its own: the enclosing loops' C locals
+       are not in scope there (it reads them through L). */
+    Emit outer = *E;
+    E->nbound = 0;
     Buf *save_body = E->body;
     int save_indent = E->indent;
     Buf hb = {0};
     E->body = &hb;
     E->indent = 1;
-    TypeBase cb = (TypeBase)e->a->sem_type;
     const char *init = e->op == 'l' ? "1" : "0";
     line(E, "RtValue acc = %s;", init);
+    const char *cvar;
+    int bound_ok;
+    int depth = pure_loop_bind(E, e->a, (int)e->ival, &cvar, &bound_ok);
     const char *body_cond = e->c ? ex(E, e->c) : NULL;
     const char *val = e->b ? ex(E, e->b) : NULL;
-    const char *coll = ex(E, e->a);
-    if (cb == T_ZONE) {
-        line(E, "RtValue zone = %s;", coll);
-        line(E, "for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {");
-        E->indent++;
-        line(E, "%s = rt_zone_at(g, zone, i);", var);
-    } else {
-        line(E, "int n = %s;", cb == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
-        line(E, "for (int i = 0; i < n; i++) {");
-        E->indent++;
-        line(E, "%s = i;", var);
-    }
+    unbind(E, depth);
+    pure_loop_open(E, e->a, (int)e->ival, cvar, !bound_ok || has_aggregate(e->b) || has_aggregate(e->c));
     if (body_cond)
         line(E, "if (!(%s)) continue;", body_cond);
     switch (e->op) {
@@ -353,8 +451,10 @@ static const char *aggregate(Emit *E, const AstNode *e)
     line(E, "return acc;");
     E->body = save_body;
     E->indent = save_indent;
+    memcpy(E->bound, outer.bound, sizeof E->bound);
+    E->nbound = outer.nbound;
     const char *ltype = arena_printf(E->a, "struct %s_locals", E->unit->cname);
-    bprintf(E->helpers, "/* %s:%d: %s */\nstatic RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n%s}\n\n",
+    bprintf(E->helpers, "/* %s:%d: %s */\nstatic RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
             file_of(E, e->loc), e->loc.line,
             e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : "all", fn, ltype, hb.s);
     buf_free(&hb);
@@ -397,8 +497,12 @@ static const char *ex(Emit *E, const AstNode *e)
         case SYM_SIDE:
             return arena_printf(a, "SIDE_%s", E->m->side_names[idx]);
         case SYM_ZONE:
+            if (!E->m->zones[idx].per_player)
+                return arena_printf(a, "rt_zone_shared(g, ZONE_%s)", E->m->zones[idx].name);
             return arena_printf(a, "rt_zone(g, ZONE_%s, 0)", E->m->zones[idx].name);
         case SYM_VAR:
+            if (!E->m->vars[idx].per_player)
+                return arena_printf(a, "rt_get_shared(g, VAR_%s)", E->m->vars[idx].name);
             return arena_printf(a, "rt_get(g, VAR_%s, 0)", E->m->vars[idx].name);
         case SYM_CONST:
             return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[idx].name);
@@ -420,7 +524,7 @@ static const char *ex(Emit *E, const AstNode *e)
         const char *o = ex(E, e->a);
         if ((TypeBase)e->a->sem_type == T_PLAYER)
             return player_member(E, e, o);
-        return card_member(E, e, o);
+        return card_member(E, e, o, bound_kind(E, e->a));
     }
     case AST_CALL: {
         const char *n = e->name;
@@ -566,32 +670,34 @@ static void loop_end(Emit *E, const char *list)
 }
 
 /* Add one option per item of coll passing where (no yield inside). */
-static void options_over(Emit *E, const AstNode *coll, const char *var, const AstNode *where, const AstNode *when,
+static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *where, const AstNode *when,
                          const char *value, int label)
 {
     TypeBase ct = (TypeBase)coll->sem_type;
     line(E, "{");
     E->indent++;
-    if (ct == T_ZONE) {
-        line(E, "RtValue zone = %s;", ex(E, coll));
-        line(E, "for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {");
-        E->indent++;
-        line(E, "%s = rt_zone_at(g, zone, i);", var);
-    } else {
-        const char *n = ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
-        line(E, "for (int i = 0; i < %s; i++) {", n);
-        E->indent++;
-        line(E, "%s = i;", var);
-    }
+    const char *cvar;
+    int bound_ok;
+    int depth = pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
+    const char *where_c = where ? ex(E, where) : NULL;
+    const char *when_c = when ? ex(E, when) : NULL;
+    unbind(E, depth);
+    /* `when` does not depend on the item: evaluated once, at the first
+       item that passes `where` (as often as it matters, never more). */
+    if (when_c)
+        line(E, "int when_ok = -1;");
+    pure_loop_open(E, coll, slot, cvar, !bound_ok || has_aggregate(where) || has_aggregate(when));
+    if (when_c)
+        when_c = arena_printf(E->a, "(when_ok < 0 ? (when_ok = !!(%s)) : when_ok)", bare(E, when_c));
     const char *cond = NULL;
-    if (where && when)
-        cond = arena_printf(E->a, "%s && %s", ex(E, where), ex(E, when));
-    else if (where)
-        cond = ex(E, where);
-    else if (when)
-        cond = ex(E, when);
-    const char *card = ct == T_ZONE ? var : "RT_NONE";
-    const char *val = value ? value : var;
+    if (where_c && when_c)
+        cond = arena_printf(E->a, "%s && %s", where_c, when_c);
+    else if (where_c)
+        cond = where_c;
+    else if (when_c)
+        cond = when_c;
+    const char *card = ct == T_ZONE ? cvar : "RT_NONE";
+    const char *val = value ? value : cvar;
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
     if (cond)
@@ -614,7 +720,7 @@ static void emit_choose(Emit *E, const AstNode *s)
     if (!s->d) {
         /* choose one */
         line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
-        options_over(E, s->a, var, s->c, NULL, NULL, -1);
+        options_over(E, s->a, (int)s->ival, s->c, NULL, NULL, -1);
         check_fail(E);
         line(E, "if (rt_option_count(g) > 0) {");
         E->indent++;
@@ -740,8 +846,7 @@ static void emit_turns(Emit *E, const AstNode *s)
             const AstNode *ac = s->list.items[i];
             line(E, "/* action \"%s\" */", c_comment(E->a, ac->text));
             if (ac->name) {
-                options_over(E, ac->a, local(E, (int)ac->ival), ac->c, ac->d, arena_printf(E->a, "%d", i),
-                             ac->sem_ref);
+                options_over(E, ac->a, (int)ac->ival, ac->c, ac->d, arena_printf(E->a, "%d", i), ac->sem_ref);
             } else if (ac->d) {
                 line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", condition(E, ac->d), i, ac->sem_ref);
             } else {

@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 2
-#error "evr.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 3
+#error "evr.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -599,7 +599,7 @@ static RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return rt_get(g, VAR_vp, L->p);
+    return rt_get_of(g, VAR_vp, L->p);
 }
 
 struct total_locals {
@@ -611,11 +611,12 @@ struct total_locals {
 static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_play, L->p);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->c = rt_zone_at(g, zone, i);
-        acc += ((rt_card_state(g, L->c, KIND_resource, 0, 92) && (!rt_get(g, VAR_full_value, 0))) ? resource_rows[rt_card_row(g, L->c, KIND_resource, 92)].exhausted_value : resource_rows[rt_card_row(g, L->c, KIND_resource, 92)].value);
+    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, L->p));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_c = zc[1 + i];
+        acc += ((rt__state(g, it_c, 0) && (!rt_get_shared(g, VAR_full_value))) ? resource_rows[rt__row(g, it_c)].exhausted_value : resource_rows[rt__row(g, it_c)].value);
     }
     return acc;
 }
@@ -643,7 +644,7 @@ static RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (fn_total(g, f, L->p) > event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 94), KIND_event, 94)].objective);
+    return (fn_total(g, f, L->p) > event_rows[rt_card_row(g, rt_top(g, rt_zone_shared(g, ZONE_current), 94), KIND_event, 94)].objective);
 }
 
 struct can_play_locals {
@@ -658,7 +659,7 @@ static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return ((rt_zone_size(g, rt_zone(g, ZONE_play, L->p)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 99), KIND_event, 99)].capacity) && ((rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) + rt_zone_size(g, rt_zone(g, ZONE_discard, L->p))) > 0));
+    return ((rt_zone_size(g, rt_zone_of(g, ZONE_play, L->p)) < event_rows[rt_card_row(g, rt_top(g, rt_zone_shared(g, ZONE_current), 99), KIND_event, 99)].capacity) && ((rt_zone_size(g, rt_zone_of(g, ZONE_deck, L->p)) + rt_zone_size(g, rt_zone_of(g, ZONE_discard, L->p))) > 0));
 }
 
 struct beats_locals {
@@ -688,7 +689,7 @@ static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (fn_beats(g, f, L->p) || (((!fn_over(g, f, L->p)) && (fn_total(g, f, L->p) == fn_total(g, f, rt_next_player(g, L->p)))) && (L->p == rt_get(g, VAR_balance, 0))));
+    return (fn_beats(g, f, L->p) || (((!fn_over(g, f, L->p)) && (fn_total(g, f, L->p) == fn_total(g, f, rt_next_player(g, L->p)))) && (L->p == rt_get_shared(g, VAR_balance))));
 }
 
 struct deceives_locals {
@@ -700,11 +701,12 @@ struct deceives_locals {
 static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_revealed, L->p);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->s = rt_zone_at(g, zone, i);
-        if (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 111)].cancels) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_revealed, L->p));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_s = zc[1 + i];
+        if (strategy_rows[rt__row(g, it_s)].cancels) return 1;
     }
     return acc;
 }
@@ -717,7 +719,7 @@ static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return ((!rt_get(g, VAR_busted, L->p)) && deceives_agg1(g, f, L));
+    return ((!rt_get_of(g, VAR_busted, L->p)) && deceives_agg1(g, f, L));
 }
 
 struct out_of_strategies_locals {
@@ -732,7 +734,7 @@ static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (((rt_zone_size(g, rt_zone(g, ZONE_strategies, L->p)) == 0) && (rt_zone_size(g, rt_zone(g, ZONE_forced, L->p)) == 0)) && (rt_zone_size(g, rt_zone(g, ZONE_infiltrated, L->p)) == 0));
+    return (((rt_zone_size(g, rt_zone_of(g, ZONE_strategies, L->p)) == 0) && (rt_zone_size(g, rt_zone_of(g, ZONE_forced, L->p)) == 0)) && (rt_zone_size(g, rt_zone_of(g, ZONE_infiltrated, L->p)) == 0));
 }
 
 struct rescue_of_princess_leia_reveal_locals {
@@ -771,7 +773,7 @@ static RtStatus script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            rt_set(g, VAR_influence, L->p, rt_get(g, VAR_influence, L->p) - 1);
+            rt_set(g, VAR_influence, L->p, rt_get_of(g, VAR_influence, L->p) - 1);
         }
         break;
     default:
@@ -785,7 +787,7 @@ static RtStatus script_battle_of_yavin_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get(g, VAR_influence, rt_next_player(g, f->me)) - 2);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -809,10 +811,10 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             L->p = L->i;
             rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
             {
-                RtValue zone = rt_zone(g, ZONE_reserve, L->p);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->c = rt_zone_at(g, zone, i);
-                    rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, L->p));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    rt_option(g, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -820,9 +822,9 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             case 1:;
                 L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone(g, ZONE_deck, L->p), RT_AT_TOP, 7);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 7);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, L->p));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
             }
         }
         break;
@@ -849,10 +851,10 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             if (!((rt_player_side(g, L->p) == SIDE_rebel))) continue;
             rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
             {
-                RtValue zone = rt_zone(g, ZONE_reserve, L->p);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->c = rt_zone_at(g, zone, i);
-                    rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, L->p));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    rt_option(g, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -860,9 +862,9 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             case 1:;
                 L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone(g, ZONE_deck, L->p), RT_AT_TOP, 11);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 11);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, L->p));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
             }
         }
         break;
@@ -885,8 +887,8 @@ static RtStatus script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!((rt_get(g, VAR_influence, L->p) > rt_get(g, VAR_influence, rt_next_player(g, L->p))))) continue;
-            rt_set(g, VAR_influence, L->p, rt_get(g, VAR_influence, L->p) - 1);
+            if (!((rt_get_of(g, VAR_influence, L->p) > rt_get_of(g, VAR_influence, rt_next_player(g, L->p))))) continue;
+            rt_set(g, VAR_influence, L->p, rt_get_of(g, VAR_influence, L->p) - 1);
         }
         break;
     default:
@@ -900,11 +902,11 @@ static RtStatus script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (!(rt_zone_size(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
-            rt_move(g, rt_random_card(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 15);
+        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 15);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
-                rt_move_all(g, rt_zone(g, ZONE_used, rt_next_player(g, f->me)), rt_zone(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 16);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 16);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -928,7 +930,7 @@ static RtStatus script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            rt_set(g, VAR_influence, L->p, rt_get(g, VAR_influence, L->p) + 1);
+            rt_set(g, VAR_influence, L->p, rt_get_of(g, VAR_influence, L->p) + 1);
         }
         break;
     default:
@@ -949,10 +951,10 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            RtValue zone = rt_zone(g, ZONE_reserve, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -960,9 +962,9 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 21);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 21);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
@@ -1002,7 +1004,7 @@ static RtStatus script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1058,19 +1060,18 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 10)].value <= 3) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (resource_rows[rt__row(g, it_c)].value <= 3) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 10);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 10);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1085,11 +1086,11 @@ static RtStatus script_emperor_palpatine_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (!(rt_zone_size(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
-            rt_move(g, rt_random_card(g, rt_zone(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 19);
+        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 19);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
-                rt_move_all(g, rt_zone(g, ZONE_used, rt_next_player(g, f->me)), rt_zone(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 21);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1105,7 +1106,7 @@ static RtStatus script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get(g, VAR_influence, rt_next_player(g, f->me)) - 2);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1125,19 +1126,18 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (rt_card_state(g, L->c, KIND_resource, 0, 36)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 36);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 36);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1153,12 +1153,12 @@ static RtStatus script_admiral_piett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-                rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 45);
+            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 45);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 46), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 46);
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 46), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 46);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1180,10 +1180,10 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            RtValue zone = rt_zone(g, ZONE_reserve, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1191,9 +1191,9 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 55);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
@@ -1214,7 +1214,7 @@ static RtStatus script_general_veers_power(RtGame *g, RtFrame *f)
     struct general_veers_power_locals *L = (struct general_veers_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_play, f->me));
+        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->c = rt_list_at(g, L->list, L->i);
             if (!(((rt_card_state(g, L->c, KIND_resource, 0, 63) && (L->c != f->self)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 63)].value <= 2)))) {
@@ -1245,10 +1245,10 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1256,7 +1256,7 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, f->me), RT_AT_BOTTOM, 72);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 72);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1278,13 +1278,12 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if ((!rt_card_state(g, L->c, KIND_resource, 0, 82)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 82)].value <= 2)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
@@ -1312,19 +1311,18 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 90)].value == 1) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (resource_rows[rt__row(g, it_c)].value == 1) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 90);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 90);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1344,13 +1342,13 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
     struct probe_droid_power_locals *L = (struct probe_droid_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-            rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 98);
+        if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 98);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-        if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 100), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 100);
+        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) {
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 100), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 100);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             rt_option(g, 0, RT_NONE, 2);
@@ -1361,10 +1359,10 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone(g, ZONE_looking, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 102);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 102);
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone(g, ZONE_looking, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_BOTTOM, 103);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 103);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1388,13 +1386,12 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (!rt_card_state(g, L->c, KIND_resource, 0, 113)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (!rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
@@ -1416,12 +1413,12 @@ static RtStatus script_star_destroyer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-                rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 122);
+            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 122);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 123), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 123);
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 123), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 123);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1436,7 +1433,7 @@ static RtStatus script_imperial_officer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1456,10 +1453,10 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (L->c != f->self) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (it_c != f->self) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1467,7 +1464,7 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, f->me), RT_AT_BOTTOM, 138);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 138);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1489,10 +1486,10 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
-            RtValue zone = rt_zone(g, ZONE_strategies, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->s = rt_zone_at(g, zone, i);
-                rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_s = zc[1 + i];
+                rt_option(g, it_s, it_s, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1515,8 +1512,8 @@ static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, f->me, rt_get(g, VAR_influence, f->me) + 1);
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, f->me, rt_get_of(g, VAR_influence, f->me) + 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1530,12 +1527,12 @@ static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-                rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 176);
+            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 176);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 177), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 177);
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 177), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 177);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1557,7 +1554,7 @@ static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
     struct intimidation_effect_locals *L = (struct intimidation_effect_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_play, rt_next_player(g, f->me)));
+        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->c = rt_list_at(g, L->list, L->i);
             if (!((resource_rows[rt_card_row(g, L->c, KIND_resource, 186)].character && (!rt_card_state(g, L->c, KIND_resource, 0, 186))))) {
@@ -1588,13 +1585,12 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (rt_card_state(g, L->c, KIND_resource, 0, 10) && (L->c != f->self)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (rt__state(g, it_c, 0) && (it_c != f->self)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
@@ -1622,10 +1618,10 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            RtValue zone = rt_zone(g, ZONE_reserve, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1633,9 +1629,9 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 18);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 18);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
@@ -1650,12 +1646,12 @@ static RtStatus script_han_solo_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-                rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 27);
+            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 28), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 28);
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 28), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 28);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1677,19 +1673,18 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if ((!rt_card_state(g, L->c, KIND_resource, 0, 37)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 37)].value <= 2)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 37);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 37);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1711,19 +1706,18 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 45)].value <= 3) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (resource_rows[rt__row(g, it_c)].value <= 3) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 45);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 45);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1743,16 +1737,16 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
     struct lando_calrissian_power_locals *L = (struct lando_calrissian_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-            rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 53);
+        if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 53);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-        if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 55), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 55);
+        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) {
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 55), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
-            if (rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) < event_rows[rt_card_row(g, rt_top(g, rt_zone(g, ZONE_current, 0), 57), KIND_event, 57)].capacity) rt_option(g, 0, RT_NONE, 5);
+            if (rt_zone_size(g, rt_zone_of(g, ZONE_play, f->me)) < event_rows[rt_card_row(g, rt_top(g, rt_zone_shared(g, ZONE_current), 57), KIND_event, 57)].capacity) rt_option(g, 0, RT_NONE, 5);
             rt_option(g, 1, RT_NONE, 6);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -1761,10 +1755,10 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* play it */
-                    rt_move_all(g, rt_zone(g, ZONE_looking, f->me), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 57);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 57);
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* put it on the bottom of your deck */
-                    rt_move_all(g, rt_zone(g, ZONE_looking, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_BOTTOM, 58);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 58);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1781,7 +1775,7 @@ static RtStatus script_mon_mothma_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get(g, VAR_influence, rt_next_player(g, f->me)) - 2);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1802,10 +1796,10 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_strategies, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->s = rt_zone_at(g, zone, i);
-                rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_s = zc[1 + i];
+                rt_option(g, it_s, it_s, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1813,18 +1807,18 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            rt_move(g, L->s, rt_zone(g, ZONE_used, f->me), RT_AT_TOP, 75);
+            rt_move(g, L->s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 75);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, f->me)) {
-                rt_move_all(g, rt_zone(g, ZONE_used, f->me), rt_zone(g, ZONE_strategies, f->me), RT_AT_TOP, 77);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 77);
                 if (rt_check(g)) return RT_END;
             }
             rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
             {
-                RtValue zone = rt_zone(g, ZONE_reserve, f->me);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->c = rt_zone_at(g, zone, i);
-                    rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    rt_option(g, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -1832,9 +1826,9 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             case 2:;
                 L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 78);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 78);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
         }
         break;
@@ -1854,13 +1848,13 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
     struct rebel_trooper_power_locals *L = (struct rebel_trooper_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-            rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 89);
+        if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 89);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-        if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) {
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 91), rt_zone(g, ZONE_looking, f->me), RT_AT_TOP, 91);
+        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) {
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 91), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             rt_option(g, 0, RT_NONE, 2);
@@ -1871,10 +1865,10 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone(g, ZONE_looking, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 93);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone(g, ZONE_looking, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_BOTTOM, 94);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 94);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1898,13 +1892,12 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (!rt_card_state(g, L->c, KIND_resource, 0, 104)) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (!rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
@@ -1932,19 +1925,18 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 112)].value == 1) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (resource_rows[rt__row(g, it_c)].value == 1) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1966,19 +1958,18 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 120)].value >= 4) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (resource_rows[rt__row(g, it_c)].value >= 4) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 120);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 120);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1994,12 +1985,12 @@ static RtStatus script_millennium_falcon_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-                rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 129);
+            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 129);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 130), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 130);
+            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 130), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 130);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2014,7 +2005,7 @@ static RtStatus script_rebel_spy_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2034,10 +2025,10 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (L->c != f->self) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (it_c != f->self) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -2045,7 +2036,7 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_deck, f->me), RT_AT_BOTTOM, 145);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 145);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2067,10 +2058,10 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
-            RtValue zone = rt_zone(g, ZONE_strategies, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->s = rt_zone_at(g, zone, i);
-                rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_s = zc[1 + i];
+                rt_option(g, it_s, it_s, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -2093,7 +2084,7 @@ static RtStatus script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, f->me, rt_get(g, VAR_influence, f->me) + 2);
+        rt_set(g, VAR_influence, f->me, rt_get_of(g, VAR_influence, f->me) + 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2113,19 +2104,18 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_play, rt_next_player(g, f->me));
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->c = rt_zone_at(g, zone, i);
-                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 179)].value <= 2) rt_option(g, L->c, L->c, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_c = zc[1 + i];
+                if (resource_rows[rt__row(g, it_c)].value <= 2) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 179);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2147,7 +2137,7 @@ static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
     struct hope_effect_locals *L = (struct hope_effect_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_play, f->me));
+        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->c = rt_list_at(g, L->list, L->i);
             if (!(rt_card_state(g, L->c, KIND_resource, 0, 187))) {
@@ -2194,18 +2184,18 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     struct setup_locals *L = (struct setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->e = rt_list_at(g, L->list, L->i);
             if (!((rt_card_kind(g, L->e) == KIND_event))) continue;
-            rt_move(g, L->e, rt_zone(g, ZONE_events, 0), RT_AT_TOP, 7);
+            rt_move(g, L->e, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
-        rt_shuffle(g, rt_zone(g, ZONE_events, 0));
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events));
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p = L->i_2;
-            L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_2); L->i_3++) {
                 L->s = rt_list_at(g, L->list_2, L->i_3);
                 if (!(((rt_card_kind(g, L->s) == KIND_strategy) && (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 13)].faction == rt_player_side(g, L->p))))) {
@@ -2213,11 +2203,11 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->s, rt_zone(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
+                rt_move(g, L->s, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_2);
-            L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+            L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             for (L->i_4 = 0; L->i_4 < rt_list_len(g, L->list_3); L->i_4++) {
                 L->c = rt_list_at(g, L->list_3, L->i_4);
                 if (!(((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 15)].side == rt_player_side(g, L->p))))) {
@@ -2226,10 +2216,10 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 if (resource_rows[rt_card_row(g, L->c, KIND_resource, 16)].character) {
-                    rt_move(g, L->c, rt_zone(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
+                    rt_move(g, L->c, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
                     if (rt_check(g)) return RT_END;
                 } else {
-                    rt_move(g, L->c, rt_zone(g, ZONE_deck, L->p), RT_AT_TOP, 16);
+                    rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2242,7 +2232,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             for (L->k = 0; L->k < L->n; L->k++) {
                 rt_choose_begin(g, L->p_2, 0, RT_CHOOSE_HIDDEN);
                 {
-                    RtValue zone = rt_zone(g, ZONE_reserve, L->p_2);
+                    RtValue zone = rt_zone_of(g, ZONE_reserve, L->p_2);
                     for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
                         L->c_2 = rt_zone_at(g, zone, i);
                         if (1 && !rt_list_has(g, L->chosen, L->c_2)) rt_option(g, L->c_2, L->c_2, RT_LABEL_AUTO);
@@ -2254,14 +2244,14 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->c_2 = rt_chosen(g);
                 rt_list_add(g, L->chosen, L->c_2);
-                rt_move(g, L->c_2, rt_zone(g, ZONE_deck, L->p_2), RT_AT_TOP, 23);
+                rt_move(g, L->c_2, rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 23);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->chosen);
         }
         for (L->i_6 = 0; L->i_6 < rt_players(g); L->i_6++) {
             L->p_3 = L->i_6;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, L->p_3));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_3));
         }
         rt_set(g, VAR_balance, 0, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
@@ -2322,11 +2312,12 @@ struct round_locals {
 static RtValue round_agg1(RtGame *g, RtFrame *f, struct round_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        L->p_11 = i;
-        if (!((rt_get(g, VAR_vp, L->p_11) == rt_get(g, VAR_vp, rt_next_player(g, L->p_11))))) return 0;
+        RtValue it_p_11 = i;
+        if (!((rt_get_of(g, VAR_vp, it_p_11) == rt_get_of(g, VAR_vp, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
 }
@@ -2342,15 +2333,15 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_set(g, VAR_no_influence, 0, 0);
         rt_set(g, VAR_full_value, 0, 0);
         rt_set(g, VAR_no_character_powers, 0, 0);
-        rt_move(g, rt_top(g, rt_zone(g, ZONE_events, 0), 47), rt_zone(g, ZONE_current, 0), RT_AT_TOP, 47);
+        rt_move(g, rt_top(g, rt_zone_shared(g, ZONE_events), 47), rt_zone_shared(g, ZONE_current), RT_AT_TOP, 47);
         if (rt_check(g)) return RT_END;
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone(g, ZONE_current, 0), 48)));
+        rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 48)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-        L->ability_card = rt_top(g, rt_zone(g, ZONE_current, 0), 49);
+        L->ability_card = rt_top(g, rt_zone_shared(g, ZONE_current), 49);
         if (rt_call(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 49)].reveal, L->ability_card, f->me)) {
             f->pc = 1;
             return RT_CALL;
@@ -2359,16 +2350,16 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!(rt_zone_size(g, rt_zone(g, ZONE_forced, L->p)) == 0)) {
-                rt_move_all(g, rt_zone(g, ZONE_forced, L->p), rt_zone(g, ZONE_chosen, L->p), RT_AT_TOP, 55);
+            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_forced, L->p)) == 0)) {
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->p), rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 55);
                 if (rt_check(g)) return RT_END;
             } else {
                 rt_choose_begin(g, L->p, 4, RT_CHOOSE_HIDDEN);
                 {
-                    RtValue zone = rt_zone(g, ZONE_strategies, L->p);
-                    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                        L->s = rt_zone_at(g, zone, i);
-                        rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+                    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, L->p));
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i];
+                        rt_option(g, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
                 if (rt_option_count(g) > 0) {
@@ -2376,14 +2367,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 case 2:;
                     L->s = rt_chosen(g);
-                    rt_move(g, L->s, rt_zone(g, ZONE_chosen, L->p), RT_AT_TOP, 57);
+                    rt_move(g, L->s, rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 57);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         /* cards/evr/rules.cards:63: phase struggle */
         rt_log_phase(g, 8);
-        L->turn = rt_get(g, VAR_balance, 0);
+        L->turn = rt_get_shared(g, VAR_balance);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2394,35 +2385,35 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
             /* action "use a power" */
             {
-                RtValue zone = rt_zone(g, ZONE_play, f->me);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->c = rt_zone_at(g, zone, i);
-                    if ((!rt_card_state(g, L->c, KIND_resource, 0, 76)) && (!(rt_get(g, VAR_no_character_powers, 0) && resource_rows[rt_card_row(g, L->c, KIND_resource, 76)].character))) rt_option(g, 1, L->c, 10);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if ((!rt__state(g, it_c, 0)) && (!(rt_get_shared(g, VAR_no_character_powers) && resource_rows[rt__row(g, it_c)].character))) rt_option(g, 1, it_c, 10);
                 }
             }
             /* action "spend influence" */
             {
-                RtValue zone = rt_zone(g, ZONE_play, f->me);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->c_2 = rt_zone_at(g, zone, i);
-                    if (rt_card_state(g, L->c_2, KIND_resource, 0, 82) && ((rt_get(g, VAR_influence, f->me) > 0) && (!rt_get(g, VAR_no_influence, 0)))) rt_option(g, 2, L->c_2, 11);
+                int when_ok = -1;
+                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c_2 = zc[1 + i];
+                    if (rt__state(g, it_c_2, 0) && (when_ok < 0 ? (when_ok = !!((rt_get_of(g, VAR_influence, f->me) > 0) && (!rt_get_shared(g, VAR_no_influence)))) : when_ok)) rt_option(g, 2, it_c_2, 11);
                 }
             }
             /* action "pass" */
-            if ((!(rt_zone_size(g, rt_zone(g, ZONE_play, f->me)) == 0)) || (!fn_can_play(g, f, f->me))) rt_option(g, 3, RT_NONE, 12);
-            if (rt_check(g)) return RT_END;
+            if ((!(rt_zone_size(g, rt_zone_of(g, ZONE_play, f->me)) == 0)) || (!fn_can_play(g, f, f->me))) rt_option(g, 3, RT_NONE, 12);
             if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
             f->pc = 3;
             return RT_YIELD;
         case 3:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
-                if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-                    rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 70);
+                if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 70);
                     if (rt_check(g)) return RT_END;
-                    rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 71), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 71);
+                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 71), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 71);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);
@@ -2437,7 +2428,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 2) { /* spend influence */
                 L->c_2 = rt_chosen_card(g);
-                rt_set(g, VAR_influence, f->me, rt_get(g, VAR_influence, f->me) - 1);
+                rt_set(g, VAR_influence, f->me, rt_get_of(g, VAR_influence, f->me) - 1);
                 rt_set_card_state(g, L->c_2, KIND_resource, 0, 0, 85);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 3) { /* pass */
@@ -2451,18 +2442,18 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 14);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
-            rt_move_all(g, rt_zone(g, ZONE_chosen, L->p_2), rt_zone(g, ZONE_revealed, L->p_2), RT_AT_TOP, 99);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->p_2), rt_zone_of(g, ZONE_revealed, L->p_2), RT_AT_TOP, 99);
             if (rt_check(g)) return RT_END;
             rt_set(g, VAR_busted, L->p_2, fn_over(g, f, L->p_2));
         }
         for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
             L->p_3 = L->i_3;
-            rt_set(g, VAR_resolves, L->p_3, ((!rt_get(g, VAR_busted, L->p_3)) && (!fn_deceives(g, f, rt_next_player(g, L->p_3)))));
+            rt_set(g, VAR_resolves, L->p_3, ((!rt_get_of(g, VAR_busted, L->p_3)) && (!fn_deceives(g, f, rt_next_player(g, L->p_3)))));
         }
         for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
             L->p_4 = L->i_4;
-            if (!(((L->p_4 == rt_get(g, VAR_balance, 0)) && rt_get(g, VAR_resolves, L->p_4)))) continue;
-            L->list = rt_list_zone(g, rt_zone(g, ZONE_revealed, L->p_4));
+            if (!(((L->p_4 == rt_get_shared(g, VAR_balance)) && rt_get_of(g, VAR_resolves, L->p_4)))) continue;
+            L->list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_4));
             for (L->i_5 = 0; L->i_5 < rt_list_len(g, L->list); L->i_5++) {
                 L->s_2 = rt_list_at(g, L->list, L->i_5);
                 if (!((!strategy_rows[rt_card_row(g, L->s_2, KIND_strategy, 108)].cancels))) {
@@ -2482,8 +2473,8 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_6 = 0; L->i_6 < rt_players(g); L->i_6++) {
             L->p_5 = L->i_6;
-            if (!(((L->p_5 != rt_get(g, VAR_balance, 0)) && rt_get(g, VAR_resolves, L->p_5)))) continue;
-            L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_revealed, L->p_5));
+            if (!(((L->p_5 != rt_get_shared(g, VAR_balance)) && rt_get_of(g, VAR_resolves, L->p_5)))) continue;
+            L->list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_5));
             for (L->i_7 = 0; L->i_7 < rt_list_len(g, L->list_2); L->i_7++) {
                 L->s_3 = rt_list_at(g, L->list_2, L->i_7);
                 if (!((!strategy_rows[rt_card_row(g, L->s_3, KIND_strategy, 111)].cancels))) {
@@ -2503,15 +2494,15 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_8 = 0; L->i_8 < rt_players(g); L->i_8++) {
             L->p_6 = L->i_8;
-            if (rt_get(g, VAR_has_pick, L->p_6)) {
-                rt_move(g, rt_get(g, VAR_infiltration_pick, L->p_6), rt_zone(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 117);
+            if (rt_get_of(g, VAR_has_pick, L->p_6)) {
+                rt_move(g, rt_get_of(g, VAR_infiltration_pick, L->p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 117);
                 if (rt_check(g)) return RT_END;
                 rt_set(g, VAR_has_pick, L->p_6, 0);
             }
         }
         for (L->i_9 = 0; L->i_9 < rt_players(g); L->i_9++) {
             L->p_7 = L->i_9;
-            rt_move_all(g, rt_zone(g, ZONE_infiltrated, L->p_7), rt_zone(g, ZONE_forced, L->p_7), RT_AT_TOP, 121);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->p_7), rt_zone_of(g, ZONE_forced, L->p_7), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
         rt_set(g, VAR_has_winner, 0, 0);
@@ -2521,28 +2512,28 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_set(g, VAR_winner, 0, L->p_8);
             rt_set(g, VAR_has_winner, 0, 1);
         }
-        if (rt_get(g, VAR_has_winner, 0)) {
-            L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_current, 0));
+        if (rt_get_shared(g, VAR_has_winner)) {
+            L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
             for (L->i_11 = 0; L->i_11 < rt_list_len(g, L->list_3); L->i_11++) {
                 L->e = rt_list_at(g, L->list_3, L->i_11);
-                rt_move(g, L->e, rt_zone(g, ZONE_won_events, rt_get(g, VAR_winner, 0)), RT_AT_TOP, 131);
+                rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_get_shared(g, VAR_winner)), RT_AT_TOP, 131);
                 if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_vp, rt_get(g, VAR_winner, 0), rt_get(g, VAR_vp, rt_get(g, VAR_winner, 0)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
+                rt_set(g, VAR_vp, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
                 if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_influence, rt_get(g, VAR_winner, 0), rt_get(g, VAR_influence, rt_get(g, VAR_winner, 0)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
+                rt_set(g, VAR_influence, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_influence, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
                 if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
-                rt_log_player(g, rt_get(g, VAR_winner, 0));
+                rt_log_player(g, rt_get_shared(g, VAR_winner));
                 rt_log_str(g, " wins ");
                 rt_log_str(g, rt_card_name(g, L->e));
                 rt_log_str(g, ": ");
-                rt_log_int(g, fn_total(g, f, rt_get(g, VAR_winner, 0)));
+                rt_log_int(g, fn_total(g, f, rt_get_shared(g, VAR_winner)));
                 rt_log_str(g, " against ");
-                rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get(g, VAR_winner, 0))));
+                rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get_shared(g, VAR_winner))));
                 rt_log_str(g, ".");
                 rt_log_end(g);
                 L->ability_card_5 = L->e;
-                if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_get(g, VAR_winner, 0))) {
+                if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_get_shared(g, VAR_winner))) {
                     f->pc = 7;
                     return RT_CALL;
                 case 7:;
@@ -2550,43 +2541,43 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_3);
-            if (rt_get(g, VAR_vp, rt_get(g, VAR_winner, 0)) >= rt_const(g, CONST_target_vp)) {
-                return rt_win(g, rt_get(g, VAR_winner, 0));
+            if (rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) >= rt_const(g, CONST_target_vp)) {
+                return rt_win(g, rt_get_shared(g, VAR_winner));
             }
         } else {
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone(g, ZONE_current, 0), 140)));
+            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 140)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone(g, ZONE_current, 0), rt_zone(g, ZONE_events, 0), RT_AT_BOTTOM, 141);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 141);
             if (rt_check(g)) return RT_END;
         }
         for (L->i_12 = 0; L->i_12 < rt_players(g); L->i_12++) {
             L->p_9 = L->i_12;
-            rt_move_all(g, rt_zone(g, ZONE_play, L->p_9), rt_zone(g, ZONE_deck, L->p_9), RT_AT_TOP, 147);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 147);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone(g, ZONE_discard, L->p_9), rt_zone(g, ZONE_deck, L->p_9), RT_AT_TOP, 148);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 148);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone(g, ZONE_looking, L->p_9), rt_zone(g, ZONE_deck, L->p_9), RT_AT_TOP, 149);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 149);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, L->p_9));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_9));
         }
         for (L->i_13 = 0; L->i_13 < rt_players(g); L->i_13++) {
             L->p_10 = L->i_13;
-            if (!((rt_get(g, VAR_vp, L->p_10) < rt_get(g, VAR_vp, rt_next_player(g, L->p_10))))) continue;
+            if (!((rt_get_of(g, VAR_vp, L->p_10) < rt_get_of(g, VAR_vp, rt_next_player(g, L->p_10))))) continue;
             rt_set(g, VAR_balance, 0, L->p_10);
         }
-        if (round_agg1(g, f, L) && rt_get(g, VAR_has_winner, 0)) {
-            rt_set(g, VAR_balance, 0, rt_next_player(g, rt_get(g, VAR_winner, 0)));
+        if (round_agg1(g, f, L) && rt_get_shared(g, VAR_has_winner)) {
+            rt_set(g, VAR_balance, 0, rt_next_player(g, rt_get_shared(g, VAR_winner)));
         }
         for (L->i_14 = 0; L->i_14 < rt_players(g); L->i_14++) {
             L->p_12 = L->i_14;
-            rt_move_all(g, rt_zone(g, ZONE_revealed, L->p_12), rt_zone(g, ZONE_used, L->p_12), RT_AT_TOP, 158);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->p_12), rt_zone_of(g, ZONE_used, L->p_12), RT_AT_TOP, 158);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, L->p_12)) {
-                rt_move_all(g, rt_zone(g, ZONE_used, L->p_12), rt_zone(g, ZONE_strategies, L->p_12), RT_AT_TOP, 159);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->p_12), rt_zone_of(g, ZONE_strategies, L->p_12), RT_AT_TOP, 159);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2616,17 +2607,17 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
     struct tutorial_setup_locals *L = (struct tutorial_setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->e = rt_list_at(g, L->list, L->i);
             if (!(((rt_card_kind(g, L->e) == KIND_event) && (strcmp(rt_card_name(g, L->e), "Escape From Tatooine") == 0)))) continue;
-            rt_move(g, L->e, rt_zone(g, ZONE_current, 0), RT_AT_TOP, 8);
+            rt_move(g, L->e, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p = L->i_2;
-            L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_2); L->i_3++) {
                 L->c = rt_list_at(g, L->list_2, L->i_3);
                 if (!((((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].character)))) {
@@ -2634,11 +2625,11 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->c, rt_zone(g, ZONE_deck, L->p), RT_AT_TOP, 12);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 12);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_2);
-            rt_shuffle(g, rt_zone(g, ZONE_deck, L->p));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
             rt_set(g, VAR_influence, L->p, 0);
         }
         for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
@@ -2672,7 +2663,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
     case 0:;
         /* cards/evr/tutorial.cards:21: phase struggle */
         rt_log_phase(g, 8);
-        L->turn = rt_get(g, VAR_balance, 0);
+        L->turn = rt_get_shared(g, VAR_balance);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2683,27 +2674,26 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
             /* action "use a power" */
             {
-                RtValue zone = rt_zone(g, ZONE_play, f->me);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->c = rt_zone_at(g, zone, i);
-                    if (!rt_card_state(g, L->c, KIND_resource, 0, 28)) rt_option(g, 1, L->c, 10);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (!rt__state(g, it_c, 0)) rt_option(g, 1, it_c, 10);
                 }
             }
             /* action "pass" */
             rt_option(g, 2, RT_NONE, 12);
-            if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) return rt_fail(g, 23, "no action is possible in this turn");
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
-                if (rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0) {
-                    rt_move_all(g, rt_zone(g, ZONE_discard, f->me), rt_zone(g, ZONE_deck, f->me), RT_AT_TOP, 25);
+                if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 25);
                     if (rt_check(g)) return RT_END;
-                    rt_shuffle(g, rt_zone(g, ZONE_deck, f->me));
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 26), rt_zone(g, ZONE_play, f->me), RT_AT_TOP, 26);
+                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 26), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 26);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);
@@ -2731,7 +2721,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone(g, ZONE_current, 0), 40)));
+            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 40)));
             rt_log_str(g, " with ");
             rt_log_int(g, fn_total(g, f, L->p));
             rt_log_str(g, " against ");
@@ -2743,11 +2733,11 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
         }
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone(g, ZONE_current, 0), 43)));
+        rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 43)));
         rt_log_str(g, ": ");
-        rt_log_int(g, fn_total(g, f, rt_get(g, VAR_balance, 0)));
+        rt_log_int(g, fn_total(g, f, rt_get_shared(g, VAR_balance)));
         rt_log_str(g, " against ");
-        rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get(g, VAR_balance, 0))));
+        rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get_shared(g, VAR_balance))));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;

@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 2
-#error "galaxy.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 3
+#error "galaxy.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_symbol_stormtrooper = 0, ENUM_symbol_tie_fighter = 1, ENUM_symbol_at_at = 2, ENUM_symbol_star_destroyer = 3, ENUM_symbol_victory = 4, ENUM_symbol_imperial = 5 };
@@ -1174,11 +1174,12 @@ struct free_spaces_locals {
 static RtValue free_spaces_agg1(RtGame *g, RtFrame *f, struct free_spaces_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_spaces, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->s = rt_zone_at(g, zone, i);
-        if (!((!rt_card_state(g, L->s, KIND_space, 0, 106)))) continue;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_s = zc[1 + i];
+        if (!((!rt__state(g, it_s, 0)))) continue;
         acc++;
     }
     return acc;
@@ -1204,11 +1205,12 @@ struct can_place_locals {
 static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d, KIND_imperial_die, 0, 110) == L->f_) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d = zc[1 + i];
+        if (rt__state(g, it_d, 0) == L->f_) return 1;
     }
     return acc;
 }
@@ -1217,11 +1219,12 @@ static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
 static RtValue can_place_agg2(RtGame *g, RtFrame *f, struct can_place_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_spaces, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->s = rt_zone_at(g, zone, i);
-        if ((!rt_card_state(g, L->s, KIND_space, 0, 110)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 110)].symbol)) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_s = zc[1 + i];
+        if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
     }
     return acc;
 }
@@ -1247,11 +1250,12 @@ struct row_done_locals {
 static RtValue row_done_agg1(RtGame *g, RtFrame *f, struct row_done_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 1;
-    RtValue zone = rt_zone(g, ZONE_spaces, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->s = rt_zone_at(g, zone, i);
-        if (!((((space_rows[rt_card_row(g, L->s, KIND_space, 114)].board != L->b) || (space_rows[rt_card_row(g, L->s, KIND_space, 114)].row != L->r)) || rt_card_state(g, L->s, KIND_space, 0, 114)))) return 0;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_s = zc[1 + i];
+        if (!((((space_rows[rt__row(g, it_s)].board != L->b) || (space_rows[rt__row(g, it_s)].row != L->r)) || rt__state(g, it_s, 0)))) return 0;
     }
     return acc;
 }
@@ -1278,11 +1282,12 @@ struct rebel_usable_locals {
 static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_spaces, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->s = rt_zone_at(g, zone, i);
-        if ((!rt_card_state(g, L->s, KIND_space, 0, 118)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 118)].mark, space_rows[rt_card_row(g, L->s, KIND_space, 118)].symbol)) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_s = zc[1 + i];
+        if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 118)].mark, space_rows[rt__row(g, it_s)].symbol)) return 1;
     }
     return acc;
 }
@@ -1291,11 +1296,13 @@ static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_loca
 static RtValue rebel_usable_agg1(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_token, L->p);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->t = rt_zone_at(g, zone, i);
-        if ((!rt_card_state(g, L->t, KIND_rebel_token, 0, 118)) && rebel_usable_agg2(g, f, L)) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_token, L->p));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_t = zc[1 + i];
+        L->t = it_t;
+        if ((!rt__state(g, it_t, 0)) && rebel_usable_agg2(g, f, L)) return 1;
     }
     return acc;
 }
@@ -1320,11 +1327,12 @@ struct best_locals {
 static RtValue best_agg1(RtGame *g, RtFrame *f, struct best_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        L->q = i;
-        if (!((rt_get(g, VAR_vp, L->q) <= rt_get(g, VAR_vp, L->p)))) return 0;
+        RtValue it_q = i;
+        if (!((rt_get_of(g, VAR_vp, it_q) <= rt_get_of(g, VAR_vp, L->p)))) return 0;
     }
     return acc;
 }
@@ -1358,11 +1366,12 @@ struct proc_take_turn_locals {
 static RtValue proc_take_turn_agg1(RtGame *g, RtFrame *f, struct proc_take_turn_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d_2 = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d_2, KIND_imperial_die, 0, 63) == ENUM_symbol_victory) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_2 = zc[1 + i];
+        if (rt__state(g, it_d_2, 0) == ENUM_symbol_victory) return 1;
     }
     return acc;
 }
@@ -1373,7 +1382,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
     struct proc_take_turn_locals *L = (struct proc_take_turn_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_visiting, f->me));
+        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->s = rt_list_at(g, L->list, L->i);
             rt_log_begin(g);
@@ -1385,18 +1394,18 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             rt_log_str(g, " of the dice are forfeited this turn.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_pool, 0));
+            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
             for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
                 L->d = rt_list_at(g, L->list_2, L->i_2);
-                if (rt_zone_size(g, rt_zone(g, ZONE_taken, 0)) < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
-                    rt_move(g, L->d, rt_zone(g, ZONE_taken, 0), RT_AT_TOP, 43);
+                if (rt_zone_size(g, rt_zone_shared(g, ZONE_taken)) < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
+                    rt_move(g, L->d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->list_2);
         }
         rt_list_pop(g, L->list);
-        L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_token, f->me));
+        L->list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
         for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
             L->t = rt_list_at(g, L->list_3, L->i_3);
             rt_set_card_state(g, L->t, KIND_rebel_token, 0, 0, 46);
@@ -1407,12 +1416,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
         rt_set(g, VAR_turn_done, 0, 0);
         rt_set(g, VAR_last_by_die, 0, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_pool, 0);
+            RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 52);
         }
         if (rt_check(g)) return RT_END;
-        while ((!rt_get(g, VAR_turn_done, 0)) && (fn_free_spaces(g, f) > 0)) {
+        while ((!rt_get_shared(g, VAR_turn_done)) && (fn_free_spaces(g, f) > 0)) {
             rt_choose_begin(g, f->me, 167, 0);
             if (fn_can_place(g, f, ENUM_symbol_stormtrooper)) rt_option(g, 0, RT_NONE, 0);
             if (fn_can_place(g, f, ENUM_symbol_tie_fighter)) rt_option(g, 1, RT_NONE, 1);
@@ -1421,10 +1430,9 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             if (fn_can_place(g, f, ENUM_symbol_imperial)) rt_option(g, 4, RT_NONE, 4);
             if (proc_take_turn_agg1(g, f, L)) rt_option(g, 5, RT_NONE, 5);
             if (fn_rebel_usable(g, f, f->me)) rt_option(g, 6, RT_NONE, 6);
-            if (!(rt_zone_size(g, rt_zone(g, ZONE_allies, f->me)) == 0)) rt_option(g, 7, RT_NONE, 7);
-            if ((!rt_get(g, VAR_rerolled, 0)) && (!(rt_zone_size(g, rt_zone(g, ZONE_pool, 0)) == 0))) rt_option(g, 8, RT_NONE, 8);
+            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_allies, f->me)) == 0)) rt_option(g, 7, RT_NONE, 7);
+            if ((!rt_get_shared(g, VAR_rerolled)) && (!(rt_zone_size(g, rt_zone_shared(g, ZONE_pool)) == 0))) rt_option(g, 8, RT_NONE, 8);
             rt_option(g, 9, RT_NONE, 9);
-            if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1574,20 +1582,19 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 10, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_spaces, 0);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->s = rt_zone_at(g, zone, i);
-                if ((!rt_card_state(g, L->s, KIND_space, 0, 79)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 79)].symbol)) rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_s = zc[1 + i];
+                if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
             }
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            L->n = rt_zone_size(g, rt_zone(g, ZONE_placed, 0));
-            L->list = rt_list_zone(g, rt_zone(g, ZONE_pool, 0));
+            L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_placed));
+            L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
             for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
                 L->d = rt_list_at(g, L->list, L->i);
                 if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 81) == L->f_))) {
@@ -1595,8 +1602,8 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                if (rt_zone_size(g, rt_zone(g, ZONE_placed, 0)) == L->n) {
-                    rt_move(g, L->d, rt_zone(g, ZONE_placed, 0), RT_AT_TOP, 81);
+                if (rt_zone_size(g, rt_zone_shared(g, ZONE_placed)) == L->n) {
+                    rt_move(g, L->d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1635,8 +1642,8 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
     struct proc_set_aside_locals *L = (struct proc_set_aside_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->n = rt_zone_size(g, rt_zone(g, ZONE_aside, 0));
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_pool, 0));
+        L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_aside));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->d = rt_list_at(g, L->list, L->i);
             if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 92) == ENUM_symbol_victory))) {
@@ -1644,8 +1651,8 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_zone_size(g, rt_zone(g, ZONE_aside, 0)) == L->n) {
-                rt_move(g, L->d, rt_zone(g, ZONE_aside, 0), RT_AT_TOP, 92);
+            if (rt_zone_size(g, rt_zone_shared(g, ZONE_aside)) == L->n) {
+                rt_move(g, L->d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1671,11 +1678,12 @@ struct proc_reroll_locals {
 static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d, KIND_imperial_die, 0, 101) == ENUM_symbol_stormtrooper) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d = zc[1 + i];
+        if (rt__state(g, it_d, 0) == ENUM_symbol_stormtrooper) return 1;
     }
     return acc;
 }
@@ -1684,11 +1692,12 @@ static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals
 static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d_2 = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d_2, KIND_imperial_die, 0, 102) == ENUM_symbol_tie_fighter) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_2 = zc[1 + i];
+        if (rt__state(g, it_d_2, 0) == ENUM_symbol_tie_fighter) return 1;
     }
     return acc;
 }
@@ -1697,11 +1706,12 @@ static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals
 static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d_3 = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d_3, KIND_imperial_die, 0, 103) == ENUM_symbol_at_at) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_3 = zc[1 + i];
+        if (rt__state(g, it_d_3, 0) == ENUM_symbol_at_at) return 1;
     }
     return acc;
 }
@@ -1710,11 +1720,12 @@ static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals
 static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d_4 = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d_4, KIND_imperial_die, 0, 104) == ENUM_symbol_star_destroyer) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_4 = zc[1 + i];
+        if (rt__state(g, it_d_4, 0) == ENUM_symbol_star_destroyer) return 1;
     }
     return acc;
 }
@@ -1723,11 +1734,12 @@ static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals
 static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d_5 = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d_5, KIND_imperial_die, 0, 105) == ENUM_symbol_imperial) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_5 = zc[1 + i];
+        if (rt__state(g, it_d_5, 0) == ENUM_symbol_imperial) return 1;
     }
     return acc;
 }
@@ -1736,11 +1748,12 @@ static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals
 static RtValue proc_reroll_agg6(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_pool, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->d_6 = rt_zone_at(g, zone, i);
-        if (rt_card_state(g, L->d_6, KIND_imperial_die, 0, 106) == ENUM_symbol_victory) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_6 = zc[1 + i];
+        if (rt__state(g, it_d_6, 0) == ENUM_symbol_victory) return 1;
     }
     return acc;
 }
@@ -1752,7 +1765,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         rt_set(g, VAR_picking, 0, 1);
-        while (rt_get(g, VAR_picking, 0) && (!(rt_zone_size(g, rt_zone(g, ZONE_pool, 0)) == 0))) {
+        while (rt_get_shared(g, VAR_picking) && (!(rt_zone_size(g, rt_zone_shared(g, ZONE_pool)) == 0))) {
             rt_choose_begin(g, f->me, 167, 0);
             if (proc_reroll_agg1(g, f, L)) rt_option(g, 0, RT_NONE, 11);
             if (proc_reroll_agg2(g, f, L)) rt_option(g, 1, RT_NONE, 12);
@@ -1760,8 +1773,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
             if (proc_reroll_agg4(g, f, L)) rt_option(g, 3, RT_NONE, 14);
             if (proc_reroll_agg5(g, f, L)) rt_option(g, 4, RT_NONE, 15);
             if (proc_reroll_agg6(g, f, L)) rt_option(g, 5, RT_NONE, 16);
-            if (!(rt_zone_size(g, rt_zone(g, ZONE_rerolling, 0)) == 0)) rt_option(g, 6, RT_NONE, 17);
-            if (rt_check(g)) return RT_END;
+            if (!(rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling)) == 0)) rt_option(g, 6, RT_NONE, 17);
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1860,12 +1872,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
         rt_set(g, VAR_picking, 0, 0);
         rt_set(g, VAR_rerolled, 0, 1);
         {
-            RtValue zone = rt_zone(g, ZONE_rerolling, 0);
+            RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 112);
         }
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone(g, ZONE_rerolling, 0), rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 113);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 113);
         if (rt_check(g)) return RT_END;
         break;
     default:
@@ -1888,8 +1900,8 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
     struct proc_pick_reroll_locals *L = (struct proc_pick_reroll_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->n = rt_zone_size(g, rt_zone(g, ZONE_rerolling, 0));
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_pool, 0));
+        L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->d = rt_list_at(g, L->list, L->i);
             if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 118) == L->f_))) {
@@ -1897,8 +1909,8 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            if (rt_zone_size(g, rt_zone(g, ZONE_rerolling, 0)) == L->n) {
-                rt_move(g, L->d, rt_zone(g, ZONE_rerolling, 0), RT_AT_TOP, 118);
+            if (rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling)) == L->n) {
+                rt_move(g, L->d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1923,17 +1935,17 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
     struct proc_use_rebel_locals *L = (struct proc_use_rebel_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_token, f->me));
+        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->t = rt_list_at(g, L->list, L->i);
             rt_set_card_state(g, L->t, KIND_rebel_token, 0, 1, 124);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 10, 0);
             {
-                RtValue zone = rt_zone(g, ZONE_spaces, 0);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->s = rt_zone_at(g, zone, i);
-                    if ((!rt_card_state(g, L->s, KIND_space, 0, 125)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt_card_row(g, L->s, KIND_space, 125)].symbol)) rt_option(g, L->s, L->s, RT_LABEL_AUTO);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_s = zc[1 + i];
+                    if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
             if (rt_check(g)) return RT_END;
@@ -1974,10 +1986,10 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 18, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_allies, f->me);
-            for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                L->a = rt_zone_at(g, zone, i);
-                rt_option(g, L->a, L->a, RT_LABEL_AUTO);
+            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_allies, f->me));
+            for (int i = zc[0] - 1; i >= 0; i--) {
+                RtValue it_a = zc[1 + i];
+                rt_option(g, it_a, it_a, RT_LABEL_AUTO);
             }
         }
         if (rt_option_count(g) > 0) {
@@ -1985,7 +1997,7 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->a = rt_chosen(g);
-            rt_move(g, L->a, rt_zone(g, ZONE_box, 0), RT_AT_TOP, 135);
+            rt_move(g, L->a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 135);
             if (rt_check(g)) return RT_END;
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -2051,11 +2063,12 @@ struct proc_ally_symbol_locals {
 static RtValue proc_ally_symbol_agg1(RtGame *g, RtFrame *f, struct proc_ally_symbol_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_spaces, 0);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->s = rt_zone_at(g, zone, i);
-        if ((!rt_card_state(g, L->s, KIND_space, 0, 150)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s, KIND_space, 150)].symbol)) return 1;
+    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_s = zc[1 + i];
+        if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
     }
     return acc;
 }
@@ -2069,7 +2082,6 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
         rt_choose_begin(g, f->me, 167, 0);
         if (proc_ally_symbol_agg1(g, f, L)) rt_option(g, 0, RT_NONE, 19);
         rt_option(g, 1, RT_NONE, 20);
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
@@ -2078,13 +2090,12 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
             if (L->option == 0) { /* cover a space with the Ally's symbol */
                 rt_choose_begin(g, f->me, 10, 0);
                 {
-                    RtValue zone = rt_zone(g, ZONE_spaces, 0);
-                    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                        L->s_2 = rt_zone_at(g, zone, i);
-                        if ((!rt_card_state(g, L->s_2, KIND_space, 0, 151)) && matches_symbol(L->f_, space_rows[rt_card_row(g, L->s_2, KIND_space, 151)].symbol)) rt_option(g, L->s_2, L->s_2, RT_LABEL_AUTO);
+                    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s_2 = zc[1 + i];
+                        if ((!rt__state(g, it_s_2, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s_2)].symbol)) rt_option(g, it_s_2, it_s_2, RT_LABEL_AUTO);
                     }
                 }
-                if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
                     return RT_YIELD;
@@ -2129,7 +2140,7 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
         rt_log_player(g, f->me);
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_spaces, 0));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->s = rt_list_at(g, L->list, L->i);
             if (!(rt_card_state(g, L->s, KIND_space, 1, 165))) {
@@ -2143,14 +2154,14 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
-        rt_move_all(g, rt_zone(g, ZONE_placed, 0), rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 169);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 169);
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone(g, ZONE_aside, 0), rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 170);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 170);
         if (rt_check(g)) return RT_END;
         rt_set(g, VAR_rerolled, 0, 0);
         rt_set(g, VAR_last_by_die, 0, 0);
         {
-            RtValue zone = rt_zone(g, ZONE_pool, 0);
+            RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 173);
         }
@@ -2181,17 +2192,17 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
     struct proc_conclude_locals *L = (struct proc_conclude_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (!(rt_zone_size(g, rt_zone(g, ZONE_aside, 0)) == 0)) {
-            rt_set(g, VAR_vp, f->me, rt_get(g, VAR_vp, f->me) + rt_zone_size(g, rt_zone(g, ZONE_aside, 0)));
+        if (!(rt_zone_size(g, rt_zone_shared(g, ZONE_aside)) == 0)) {
+            rt_set(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + rt_zone_size(g, rt_zone_shared(g, ZONE_aside)));
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " takes ");
-            rt_log_int(g, rt_zone_size(g, rt_zone(g, ZONE_aside, 0)));
+            rt_log_int(g, rt_zone_size(g, rt_zone_shared(g, ZONE_aside)));
             rt_log_str(g, " victory point(s) for the dice set aside.");
             rt_log_end(g);
         }
-        L->dice = rt_zone_size(g, rt_zone(g, ZONE_placed, 0));
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_spaces, 0));
+        L->dice = rt_zone_size(g, rt_zone_shared(g, ZONE_placed));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->s = rt_list_at(g, L->list, L->i);
             if (!(rt_card_state(g, L->s, KIND_space, 1, 186))) {
@@ -2203,7 +2214,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
-        L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_spaces, 0));
+        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
             L->s_2 = rt_list_at(g, L->list_2, L->i_2);
             if (!((((space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].column == 1) && (!rt_card_state(g, L->s_2, KIND_space, 2, 189))) && fn_row_done(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].board, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].row)))) {
@@ -2224,9 +2235,9 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             rt_log_str(g, " Ally.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            rt_set(g, VAR_vp, f->me, rt_get(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
+            rt_set(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
             if (rt_check(g)) return RT_END;
-            L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_offered, 0));
+            L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_offered));
             for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
                 L->a = rt_list_at(g, L->list_3, L->i_3);
                 if (!(((rt_card_state(g, L->a, KIND_ally, 0, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].board) && (rt_card_state(g, L->a, KIND_ally, 1, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].row)))) {
@@ -2234,13 +2245,13 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->a, rt_zone(g, ZONE_allies, f->me), RT_AT_TOP, 193);
+                rt_move(g, L->a, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_3);
         }
         rt_list_pop(g, L->list_2);
-        rt_move_all(g, rt_zone(g, ZONE_visiting, f->me), rt_zone(g, ZONE_edge, 0), RT_AT_TOP, 197);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 197);
         if (rt_check(g)) return RT_END;
         if (L->dice == 0) {
             { /* summon */
@@ -2257,7 +2268,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         } else if (L->dice == 1) {
-            if (rt_get(g, VAR_last_by_die, 0)) {
+            if (rt_get_shared(g, VAR_last_by_die)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covered the last empty space with a die: Darth Vader does not retaliate.");
@@ -2278,14 +2289,14 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_move_all(g, rt_zone(g, ZONE_placed, 0), rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 209);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 209);
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone(g, ZONE_aside, 0), rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 210);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 210);
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone(g, ZONE_taken, 0), rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 211);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 211);
         if (rt_check(g)) return RT_END;
         if (fn_free_spaces(g, f) == 0) {
-            if (rt_get(g, VAR_stage, 0) == rt_const(g, CONST_last_stage)) {
+            if (rt_get_shared(g, VAR_stage) == rt_const(g, CONST_last_stage)) {
                 { /* game_end */
                     if (rt_call(g, 12, f->self, f->me)) {
                     }
@@ -2336,7 +2347,7 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!((L->p != f->me))) continue;
-            L->list = rt_list_zone(g, rt_zone(g, ZONE_visiting, L->p));
+            L->list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->p));
             for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list); L->i_2++) {
                 L->s = rt_list_at(g, L->list, L->i_2);
                 if (!((sith_rows[rt_card_row(g, L->s, KIND_sith, 223)].forfeit == L->n))) {
@@ -2344,12 +2355,12 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->s, rt_zone(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
+                rt_move(g, L->s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list);
         }
-        L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_edge, 0));
+        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_edge));
         for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_2); L->i_3++) {
             L->s_2 = rt_list_at(g, L->list_2, L->i_3);
             if (!((sith_rows[rt_card_row(g, L->s_2, KIND_sith, 225)].forfeit == L->n))) {
@@ -2357,11 +2368,11 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            rt_move(g, L->s_2, rt_zone(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
+            rt_move(g, L->s_2, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list_2);
-        L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_visiting, f->me));
+        L->list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
         for (L->i_4 = 0; L->i_4 < rt_list_len(g, L->list_3); L->i_4++) {
             L->s_3 = rt_list_at(g, L->list_3, L->i_4);
             rt_log_begin(g);
@@ -2398,68 +2409,68 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
     struct proc_next_site_locals *L = (struct proc_next_site_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_move_all(g, rt_zone(g, ZONE_spaces, 0), rt_zone(g, ZONE_box, 0), RT_AT_TOP, 234);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 234);
         if (rt_check(g)) return RT_END;
-        rt_set(g, VAR_stage, 0, rt_get(g, VAR_stage, 0) + 1);
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        rt_set(g, VAR_stage, 0, rt_get_shared(g, VAR_stage) + 1);
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->s = rt_list_at(g, L->list, L->i);
-            if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s, KIND_space, 236)].board) == rt_get(g, VAR_stage, 0))))) {
+            if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s, KIND_space, 236)].board) == rt_get_shared(g, VAR_stage))))) {
                 if (rt_check(g)) return RT_END;
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            rt_move(g, L->s, rt_zone(g, ZONE_spaces, 0), RT_AT_TOP, 236);
+            rt_move(g, L->s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
-        while ((rt_zone_size(g, rt_zone(g, ZONE_spaces, 0)) == 0) && (rt_get(g, VAR_stage, 0) < rt_const(g, CONST_last_stage))) {
-            rt_set(g, VAR_stage, 0, rt_get(g, VAR_stage, 0) + 1);
-            L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        while ((rt_zone_size(g, rt_zone_shared(g, ZONE_spaces)) == 0) && (rt_get_shared(g, VAR_stage) < rt_const(g, CONST_last_stage))) {
+            rt_set(g, VAR_stage, 0, rt_get_shared(g, VAR_stage) + 1);
+            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
                 L->s_2 = rt_list_at(g, L->list_2, L->i_2);
-                if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 239)].board) == rt_get(g, VAR_stage, 0))))) {
+                if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 239)].board) == rt_get_shared(g, VAR_stage))))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->s_2, rt_zone(g, ZONE_spaces, 0), RT_AT_TOP, 239);
+                rt_move(g, L->s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_2);
             if (rt_check(g)) return RT_END;
         }
-        if (rt_get(g, VAR_stage, 0) == 1) {
+        if (rt_get_shared(g, VAR_stage) == 1) {
             rt_log_begin(g);
             rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
             rt_log_end(g);
         }
-        if (rt_get(g, VAR_stage, 0) == 2) {
+        if (rt_get_shared(g, VAR_stage) == 2) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
             rt_log_end(g);
         }
-        if (rt_get(g, VAR_stage, 0) == 3) {
+        if (rt_get_shared(g, VAR_stage) == 3) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
             rt_log_end(g);
         }
-        if (rt_get(g, VAR_stage, 0) == 4) {
+        if (rt_get_shared(g, VAR_stage) == 4) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
             rt_log_end(g);
         }
-        if (rt_get(g, VAR_stage, 0) == 5) {
+        if (rt_get_shared(g, VAR_stage) == 5) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
             rt_log_end(g);
         }
-        if (rt_get(g, VAR_stage, 0) == 6) {
+        if (rt_get_shared(g, VAR_stage) == 6) {
             rt_log_begin(g);
             rt_log_str(g, "The final duel: Death Star 2.");
             rt_log_end(g);
         }
-        L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_spaces, 0));
+        L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
             L->s_3 = rt_list_at(g, L->list_3, L->i_3);
             if (!(((space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].column == 1) && (space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].reward_ally > 0)))) {
@@ -2467,9 +2478,9 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
                 continue;
             }
             if (rt_check(g)) return RT_END;
-            L->a = rt_top(g, rt_zone(g, ZONE_ally_supply, 0), 248);
+            L->a = rt_top(g, rt_zone_shared(g, ZONE_ally_supply), 248);
             if (rt_check(g)) return RT_END;
-            rt_move(g, L->a, rt_zone(g, ZONE_offered, 0), RT_AT_TOP, 249);
+            rt_move(g, L->a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
             if (rt_check(g)) return RT_END;
             rt_set_card_state(g, L->a, KIND_ally, 0, space_rows[rt_card_row(g, L->s_3, KIND_space, 250)].board, 250);
             if (rt_check(g)) return RT_END;
@@ -2503,17 +2514,17 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
         rt_log_end(g);
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!(rt_zone_size(g, rt_zone(g, ZONE_allies, L->p)) == 0)) {
-                rt_set(g, VAR_vp, L->p, rt_get(g, VAR_vp, L->p) + rt_zone_size(g, rt_zone(g, ZONE_allies, L->p)));
+            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)) == 0)) {
+                rt_set(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) + rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)));
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
                 rt_log_str(g, " gains ");
-                rt_log_int(g, rt_zone_size(g, rt_zone(g, ZONE_allies, L->p)));
+                rt_log_int(g, rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)));
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
-            if (!(rt_zone_size(g, rt_zone(g, ZONE_visiting, L->p)) == 0)) {
-                rt_set(g, VAR_vp, L->p, rt_get(g, VAR_vp, L->p) - 1);
+            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_visiting, L->p)) == 0)) {
+                rt_set(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) - 1);
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
@@ -2525,7 +2536,7 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->p_2);
             rt_log_str(g, " has ");
-            rt_log_int(g, rt_get(g, VAR_vp, L->p_2));
+            rt_log_int(g, rt_get_of(g, VAR_vp, L->p_2));
             rt_log_str(g, " victory points.");
             rt_log_end(g);
         }
@@ -2571,35 +2582,35 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     case 0:;
         rt_set(g, VAR_first, 0, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         rt_log_begin(g);
-        rt_log_player(g, rt_get(g, VAR_first, 0));
+        rt_log_player(g, rt_get_shared(g, VAR_first));
         rt_log_str(g, " is the youngest player and begins.");
         rt_log_end(g);
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->d = rt_list_at(g, L->list, L->i);
             if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
-            rt_move(g, L->d, rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 11);
+            rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 11);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
-        L->list_2 = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
             L->s = rt_list_at(g, L->list_2, L->i_2);
             if (!((rt_card_kind(g, L->s) == KIND_sith))) continue;
-            rt_move(g, L->s, rt_zone(g, ZONE_edge, 0), RT_AT_TOP, 13);
+            rt_move(g, L->s, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 13);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list_2);
-        L->list_3 = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
             L->a = rt_list_at(g, L->list_3, L->i_3);
             if (!((rt_card_kind(g, L->a) == KIND_ally))) continue;
-            rt_move(g, L->a, rt_zone(g, ZONE_ally_supply, 0), RT_AT_TOP, 15);
+            rt_move(g, L->a, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 15);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list_3);
-        rt_shuffle(g, rt_zone(g, ZONE_ally_supply, 0));
-        L->turn = rt_get(g, VAR_first, 0);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply));
+        L->turn = rt_get_shared(g, VAR_first);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2607,10 +2618,10 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 21, 0);
             {
-                RtValue zone = rt_zone(g, ZONE_box, 0);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->t = rt_zone_at(g, zone, i);
-                    if (rt_card_kind(g, L->t) == KIND_rebel_token) rt_option(g, L->t, L->t, RT_LABEL_AUTO);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_box));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_t = zc[1 + i];
+                    if (rt_card_kind(g, it_t) == KIND_rebel_token) rt_option(g, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
             if (rt_option_count(g) > 0) {
@@ -2618,10 +2629,10 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             case 1:;
                 L->t = rt_chosen(g);
-                rt_move(g, L->t, rt_zone(g, ZONE_token, f->me), RT_AT_TOP, 21);
+                rt_move(g, L->t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_next_player(g, f->me) == rt_get(g, VAR_first, 0)) break;
+            if (rt_next_player(g, f->me) == rt_get_shared(g, VAR_first)) break;
             L->turn = rt_next_player(g, L->turn);
         }
         f->me = L->saved_me;
@@ -2653,7 +2664,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
     struct round_locals *L = (struct round_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->turn = rt_get(g, VAR_first, 0);
+        L->turn = rt_get_shared(g, VAR_first);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2667,7 +2678,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             return RT_CALL;
         case 1:;
             if (rt_check(g)) return RT_END;
-            if (rt_next_player(g, f->me) == rt_get(g, VAR_first, 0)) break;
+            if (rt_next_player(g, f->me) == rt_get_shared(g, VAR_first)) break;
             L->turn = rt_next_player(g, L->turn);
         }
         f->me = L->saved_me;
@@ -2690,11 +2701,11 @@ static RtStatus script_dice_check_setup(RtGame *g, RtFrame *f)
     struct dice_check_setup_locals *L = (struct dice_check_setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->d = rt_list_at(g, L->list, L->i);
             if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
-            rt_move(g, L->d, rt_zone(g, ZONE_pool, 0), RT_AT_TOP, 13);
+            rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
             if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
@@ -2716,7 +2727,7 @@ static RtStatus script_dice_check_round(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         {
-            RtValue zone = rt_zone(g, ZONE_pool, 0);
+            RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 15);
         }

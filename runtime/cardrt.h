@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 2
+#define CARDRT_ABI 3
 
 #define RT_NONE (-1)
 
@@ -184,19 +184,23 @@ typedef struct RtGamePrefix {
     const RtGameDef *def;
     RtHeader *hdr;              /* the head of the state block */
     int32_t *cells;             /* the state block's cells, after the head */
-    int nplayers;
-    int ninst;                  /* card instances */
-    int nzi;                    /* zone instances */
-    int card_stride;            /* cells per card instance */
-    int off_zones, off_cards, off_lists, off_opts;   /* first cells of the areas */
-    int max_opts;               /* options one decision may hold */
-    const int32_t *zone_off;    /* per zone instance: its first cell (absolute) */
-    const int32_t *decl_first;  /* per zone decl: its first zone instance */
+    int32_t *card_cells;        /* cells + off_cards: card c's cells at c * card_stride */
+    int32_t *opt_cells;         /* cells + off_opts: option i's three cells at 3 * i */
+    /* Sizes are ptrdiff_t, not int: a store to a cell (int32_t) cannot
+       alias them, so the compiler keeps them in registers across stores. */
+    ptrdiff_t nplayers;
+    ptrdiff_t ninst;            /* card instances */
+    ptrdiff_t nzi;              /* zone instances */
+    ptrdiff_t card_stride;      /* cells per card instance */
+    ptrdiff_t off_zones, off_cards, off_lists, off_opts;   /* first cells of the areas */
+    ptrdiff_t max_opts;         /* options one decision may hold */
+    const ptrdiff_t *zone_off;    /* per zone instance: its first cell (absolute) */
+    const ptrdiff_t *decl_first;  /* per zone decl: its first zone instance */
     const uint8_t *decl_per_player; /* per zone decl: one instance per player */
     const int16_t *inst_kind;   /* per card instance: its kind */
     const int16_t *inst_row;    /* per card instance: its row in its kind's table */
     const int32_t *kind_nstate; /* per kind: its state slots */
-    const int32_t *var_cell;    /* per var: its first cell (absolute) */
+    const ptrdiff_t *var_cell;    /* per var: its first cell (absolute) */
     const uint8_t *var_per_player;  /* per var: one value per player */
 } RtGamePrefix;
 
@@ -277,12 +281,12 @@ const char *rt_player_name(const RtGame *g, int player, char *buf, size_t size);
 uint32_t rt_random(RtGame *g, uint32_t n);      /* uniform in [0, n) */
 
 /* rt_players: the number of players (seats). */
-static inline int rt_players(const RtGame *g) { return rt__pre(g)->nplayers; }
+static inline int rt_players(const RtGame *g) { return (int)rt__pre(g)->nplayers; }
 
 /* rt_next_player: the next seat, wrapping; RT_NONE for a non-player. */
 static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 {
-    int n = rt__pre(g)->nplayers;
+    int n = (int)rt__pre(g)->nplayers;
     return p >= 0 && p < n ? (p + 1 == n ? 0 : p + 1) : RT_NONE;
 }
 /* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
@@ -307,6 +311,16 @@ static inline RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
     }
     return rt__zone_fail(g, zone_decl, p);
 }
+/* rt_zone_of / rt_zone_shared: rt_zone for a zone_decl that cardc has
+   checked (per player / shared): only the player is checked. */
+static inline RtValue rt_zone_of(RtGame *g, int zone_decl, RtValue p)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if ((uint32_t)p < (uint32_t)x->nplayers)
+        return x->decl_first[zone_decl] + p;
+    return rt__zone_fail(g, zone_decl, p);
+}
+static inline RtValue rt_zone_shared(const RtGame *g, int zone_decl) { return rt__pre(g)->decl_first[zone_decl]; }
 /* rt__zone_cells: zone's count then its cards (bottom first); zone must be valid. */
 static inline int32_t *rt__zone_cells(const RtGame *g, RtValue zone)
 {
@@ -317,6 +331,14 @@ static inline int32_t *rt__zone_cells(const RtGame *g, RtValue zone)
 static inline int rt_zone_size(const RtGame *g, RtValue zone)
 {
     return zone >= 0 && zone < rt__pre(g)->nzi ? rt__zone_cells(g, zone)[0] : 0;
+}
+/* rt_zone_cards: zone's count, then its cards (bottom first), for a loop
+   whose body cannot move cards; a bad zone reads as an empty one. The
+   pointer is valid until the next change of the state. */
+static inline const int32_t *rt_zone_cards(const RtGame *g, RtValue zone)
+{
+    static const int32_t empty[1] = {0};
+    return zone >= 0 && zone < rt__pre(g)->nzi ? rt__zone_cells(g, zone) : empty;
 }
 /* rt_zone_at: the i-th card from the bottom, RT_NONE when out of range. */
 static inline RtValue rt_zone_at(const RtGame *g, RtValue zone, int i)
@@ -351,7 +373,7 @@ void rt_shuffle(RtGame *g, RtValue zone);
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)
 {
     const RtGamePrefix *x = rt__pre(g);
-    return card >= 0 && card < x->ninst ? x->cells[x->off_cards + card * x->card_stride] : RT_NONE;
+    return card >= 0 && card < x->ninst ? x->card_cells[card * x->card_stride] : RT_NONE;
 }
 RtValue rt_card_owner(const RtGame *g, RtValue card);
 /* rt_card_kind: the card's kind, -1 for RT_NONE (or any non-card). */
@@ -370,6 +392,16 @@ static inline int rt_card_row(RtGame *g, RtValue card, int kind, int line)
     return rt__card_row_fail(g, card, kind, line);
 }
 const char *rt_card_name(const RtGame *g, RtValue card);
+/* rt__row / rt__state: rt_card_row and rt_card_state without checks, for
+   a card cardc knows is a valid instance of a kind that has the slot (a
+   loop variable over a zone of that kind). */
+static inline int rt__row(const RtGame *g, RtValue card) { return rt__pre(g)->inst_row[card]; }
+static inline RtValue rt__state(const RtGame *g, RtValue card, int slot)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    return x->card_cells[card * x->card_stride + 1 + slot];
+}
+
 /* rt_card_state: state slot of card (kind < 0: any kind); a bad card,
    kind or slot fails the game and gives 0. */
 static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot, int line)
@@ -378,7 +410,7 @@ static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot,
     if (card >= 0 && card < x->ninst) {
         int k = x->inst_kind[card];
         if ((kind < 0 || k == kind) && slot >= 0 && slot < x->kind_nstate[k])
-            return x->cells[x->off_cards + card * x->card_stride + 2 + slot];
+            return x->card_cells[card * x->card_stride + 1 + slot];
     }
     return rt__card_state_fail(g, card, kind, slot, line);
 }
@@ -395,6 +427,14 @@ static inline RtValue rt_get(const RtGame *g, int var, RtValue p)
         return x->cells[x->var_cell[var]];
     return p >= 0 && p < x->nplayers ? x->cells[x->var_cell[var] + p] : 0;
 }
+/* rt_get_of / rt_get_shared: rt_get for a var cardc has checked (per
+   player / shared): only the player is checked (0 for a bad one). */
+static inline RtValue rt_get_of(const RtGame *g, int var, RtValue p)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    return (uint32_t)p < (uint32_t)x->nplayers ? x->cells[x->var_cell[var] + p] : 0;
+}
+static inline RtValue rt_get_shared(const RtGame *g, int var) { return rt__pre(g)->cells[rt__pre(g)->var_cell[var]]; }
 void rt_set(RtGame *g, int var, RtValue p, RtValue v);   /* clamps to min/max, logs */
 /* rt_const: constant k as this variant sets it; 0 when out of range. */
 static inline RtValue rt_const(const RtGame *g, int k)
@@ -451,7 +491,7 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
         rt__option_fail(g);
         return;
     }
-    int32_t *o = x->cells + x->off_opts + 3 * h->dec_count;
+    int32_t *o = x->opt_cells + 3 * h->dec_count;
     o[0] = value;
     o[1] = card;
     o[2] = label;

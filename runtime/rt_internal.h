@@ -45,17 +45,17 @@ struct RtGame {
     int nvarslots;          /* cells of the vars area */
     int max_opts, list_cap, frame_stride, card_stride;
     int max_depth;          /* frames on the frame stack: the def's max_frames, at most RT_MAX_DEPTH */
-    int32_t *zone_off;      /* nzi: first cell of each zone instance (absolute) */
+    ptrdiff_t *zone_off;      /* nzi: first cell of each zone instance (absolute) */
     int32_t *zone_cap;      /* nzi: cards it can hold (the instances of its kind; all for no kind) */
     int off_opts, off_vars, off_zones, off_cards, off_frames, off_lists;  /* in int32 cells */
     int *var_off;           /* nvars: first cell of each var (relative to off_vars) */
     int16_t *inst_card;     /* ninst: card def of each instance */
     int *zi_decl, *zi_owner;/* nzi: zone decl and owner (RT_NONE if shared) */
-    int32_t *decl_first;    /* nzones: first zone instance of each decl */
+    ptrdiff_t *decl_first;    /* nzones: first zone instance of each decl */
     uint8_t *decl_pp;       /* nzones: per player (pre.decl_per_player) */
     int16_t *inst_kind, *inst_row;  /* ninst: kind and row of each instance */
     int32_t *kind_nstate;   /* nkinds: state slots of each kind */
-    int32_t *var_cell;      /* nvars: first cell of each var (absolute) */
+    ptrdiff_t *var_cell;      /* nvars: first cell of each var (absolute) */
     uint8_t *var_pp;        /* nvars: per player */
     int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
     size_t size;            /* bytes of the state block */
@@ -80,7 +80,7 @@ static inline int rt__is_zone(const RtGame *g, RtValue z) { return z >= 0 && z <
 
 /* Zone instance z: count then ninst card slots. */
 static inline int32_t *rt__zone(const RtGame *g, RtValue z) { return rt__cells(g) + g->zone_off[z]; }
-/* Card instance c: zone, position, then maxstate state slots. */
+/* Card instance c: its zone, then maxstate state slots. */
 static inline int32_t *rt__card(const RtGame *g, RtValue c) { return rt__cells(g) + g->off_cards + c * g->card_stride; }
 /* Frame d: the list-stack base when pushed, then the RtFrame. */
 static inline int32_t *rt__frame_cell(const RtGame *g, int d) { return rt__cells(g) + g->off_frames + d * g->frame_stride; }
@@ -94,6 +94,34 @@ void rt__xoshiro_seed(uint64_t s[4], uint64_t seed);
 uint64_t rt__xoshiro_next(uint64_t s[4]);
 /* rt__xoshiro_below: uniform in [0, n) (0 when n is 0), see docs/runtime.md. */
 uint32_t rt__xoshiro_below(uint64_t s[4], uint32_t n);
+
+/* The same two, inline, for loops that draw many numbers (rt_shuffle). */
+static inline uint64_t rt__rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t rt__xoshiro_next_inline(uint64_t s[4])
+{
+    uint64_t result = rt__rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rt__rotl(s[3], 45);
+    return result;
+}
+/* x = the upper 32 bits of the next output; outputs x >= 2^32 - (2^32 mod
+   n) are rejected (drawn again); returns x mod n. Since 2^32 mod n < n,
+   every x <= 2^32 - n is accepted without computing the limit. */
+static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
+{
+    if (n == 0)
+        return 0;
+    for (;;) {
+        uint32_t x = (uint32_t)(rt__xoshiro_next_inline(s) >> 32);
+        if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
+            return x % n;
+    }
+}
 
 /* errors (rt_state.c): fail the game with "file:line: message" (the file
    of the top frame's script; without a frame, no location). line 0

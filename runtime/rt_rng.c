@@ -25,39 +25,14 @@ void rt__xoshiro_seed(uint64_t s[4], uint64_t seed)
         s[i] = rt__splitmix64(&x);
 }
 
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 /* rt__xoshiro_next: the next xoshiro256** output. */
-uint64_t rt__xoshiro_next(uint64_t s[4])
-{
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
+uint64_t rt__xoshiro_next(uint64_t s[4]) { return rt__xoshiro_next_inline(s); }
 
-/* rt__xoshiro_below: x = the upper 32 bits of the next output; outputs
-   x >= 2^32 - (2^32 mod n) are rejected (drawn again); returns x mod n.
-   Since 2^32 mod n < n, every x <= 2^32 - n is accepted without
-   computing the limit (one division per draw instead of two). */
-uint32_t rt__xoshiro_below(uint64_t s[4], uint32_t n)
-{
-    if (n == 0)
-        return 0;
-    for (;;) {
-        uint32_t x = (uint32_t)(rt__xoshiro_next(s) >> 32);
-        if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
-            return x % n;
-    }
-}
+/* rt__xoshiro_below: uniform in [0, n) (rt__xoshiro_below_inline). */
+uint32_t rt__xoshiro_below(uint64_t s[4], uint32_t n) { return rt__xoshiro_below_inline(s, n); }
 
 /* rt_random: uniform in [0, n) from the game's generator (0 if n is 0). */
 uint32_t rt_random(RtGame *g, uint32_t n)
 {
-    return rt__xoshiro_below(rt__hdr(g)->rng, n);
+    return rt__xoshiro_below_inline(rt__hdr(g)->rng, n);
 }

@@ -81,7 +81,6 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
             rt__zone(g, slots[i].zone)[1 + slots[i].pos] = c;
             int32_t *cs = rt__card(g, c);
             cs[0] = slots[i].zone;
-            cs[1] = slots[i].pos;
         }
     }
     free(slots);

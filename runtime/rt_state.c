@@ -118,6 +118,8 @@ static void fill_prefix(RtGame *g)
     x->off_cards = g->off_cards;
     x->off_lists = g->off_lists;
     x->off_opts = g->off_opts;
+    x->card_cells = x->cells + g->off_cards;
+    x->opt_cells = x->cells + g->off_opts;
     x->max_opts = g->max_opts;
     x->decl_first = g->decl_first;
     x->decl_per_player = g->decl_pp;
@@ -159,7 +161,7 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     g->list_cap = 8 * g->ninst + 256;
     g->frame_stride = 1 + 4 + g->maxlocals;
     g->max_depth = def->max_frames > 0 && def->max_frames < RT_MAX_DEPTH ? def->max_frames : RT_MAX_DEPTH;
-    g->card_stride = 2 + g->maxstate;
+    g->card_stride = 1 + g->maxstate;
 
     if (!alloc_tables(g)) {
         rt_free(g);
@@ -200,7 +202,7 @@ static void reset_card_state(RtGame *g, RtValue c)
     const RtKindDef *k = &g->def->kinds[g->def->cards[g->inst_card[c]].kind];
     int32_t *cs = rt__card(g, c);
     for (int s = 0; s < g->maxstate; s++)
-        cs[2 + s] = s < k->nstate ? k->state_defaults[s] : 0;
+        cs[1 + s] = s < k->nstate ? k->state_defaults[s] : 0;
 }
 
 /* init_state: g's state block as a new game of seed g->seed: zeroed, then
@@ -225,9 +227,7 @@ static void init_state(RtGame *g)
     int32_t *box = rt__zone(g, 0);
     for (int c = 0; c < g->ninst; c++) {
         box[1 + c] = c;
-        int32_t *cs = rt__card(g, c);
-        cs[0] = 0;
-        cs[1] = c;
+        rt__card(g, c)[0] = 0;
         reset_card_state(g, c);
     }
     box[0] = g->ninst;

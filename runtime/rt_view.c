@@ -8,10 +8,10 @@ static void print_card(const RtGame *g, RtValue card, FILE *out)
     fprintf(out, "\"%s\"", rt__card_label(g, card));
     int any = 0;
     for (int s = 0; s < k->nstate; s++) {
-        if (cs[2 + s] == k->state_defaults[s])
+        if (cs[1 + s] == k->state_defaults[s])
             continue;
         fprintf(out, "%s%s=%d", any ? " " : " (", k->state_names && k->state_names[s] ? k->state_names[s] : "?",
-                (int)cs[2 + s]);
+                (int)cs[1 + s]);
         any = 1;
     }
     if (any)

@@ -78,19 +78,19 @@ static int card_kind(const RtGame *g, RtValue card) { return g->inst_kind[card];
 
 /* reset_state: every state slot of card back to its default, except the
    slots its kind keeps across moves (state_keep). */
-static void reset_state(RtGame *g, RtValue card)
+static inline void reset_state(RtGame *g, RtValue card)
 {
     const RtKindDef *k = &g->def->kinds[card_kind(g, card)];
-    int32_t *cs = rt__card(g, card);
+    int32_t *cs = rt__card(g, card) + 1;
     if (!k->state_keep && k->nstate == g->maxstate) {   /* the common case: every slot reset */
         for (int s = 0; s < g->maxstate; s++)
-            cs[2 + s] = k->state_defaults[s];
+            cs[s] = k->state_defaults[s];
         return;
     }
     for (int s = 0; s < g->maxstate; s++) {
         if (s < k->nstate && k->state_keep && k->state_keep[s])
             continue;
-        cs[2 + s] = s < k->nstate ? k->state_defaults[s] : 0;
+        cs[s] = s < k->nstate ? k->state_defaults[s] : 0;
     }
 }
 
@@ -116,30 +116,35 @@ void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
         return;
     }
     int32_t *cs = rt__card(g, card);
-    int32_t *cards = rt__cells(g) + g->off_cards;   /* card c's cells at c * stride */
-    int stride = g->card_stride;
     RtValue from = cs[0];
     int32_t *src = rt__zone(g, from);
-    int n = src[0];
-    for (int i = cs[1]; i + 1 < n; i++) {   /* nothing to shift when it was the top */
-        int32_t c = src[2 + i];
-        src[1 + i] = c;
-        cards[c * stride + 1] = i;
+    int n = src[0], at = 0;   /* at: the card's cell, 1..n */
+    for (int hi = n, lo = 1; lo <= hi; hi--, lo++) {   /* from both ends: most moves take a top or a bottom card */
+        if (src[hi] == card) {
+            at = hi;
+            break;
+        }
+        if (src[lo] == card) {
+            at = lo;
+            break;
+        }
     }
+    if (at == 0) {
+        rt__failf(g, line, "\"%s\" is not in its zone (corrupt state)", rt__card_label(g, card));
+        return;
+    }
+    /* The cards above it shift down; from's old top cell keeps its value. */
+    if (at < n)
+        memmove(src + at, src + at + 1, (size_t)(n - at) * sizeof *src);
     src[0] = n - 1;
     int32_t *dst = rt__zone(g, zone);
     int m = dst[0];
     if (where == RT_AT_BOTTOM) {
-        for (int i = m; i > 0; i--) {
-            int32_t c = dst[i];
-            dst[1 + i] = c;
-            cards[c * stride + 1] = i;
-        }
+        if (m > 0)
+            memmove(dst + 2, dst + 1, (size_t)m * sizeof *dst);
         dst[1] = card;
-        cs[1] = 0;
     } else {
         dst[1 + m] = card;
-        cs[1] = m;
     }
     dst[0] = m + 1;
     cs[0] = zone;
@@ -170,21 +175,15 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
         return 1;
     if (where == RT_AT_BOTTOM) {
         /* The top card goes first: from's slots are left as they were. */
-        for (int i = m - 1; i >= 0; i--)
-            dst[1 + n + i] = dst[1 + i];
-        for (int i = 0; i < n; i++)
-            dst[1 + i] = src[1 + i];
-        for (int i = 0; i < n + m; i++)
-            rt__card(g, dst[1 + i])[1] = i;
+        memmove(dst + 1 + n, dst + 1, (size_t)m * sizeof *dst);
+        memcpy(dst + 1, src + 1, (size_t)n * sizeof *dst);
     } else {
         /* The bottom card goes first: each move shifts the rest down, which
            leaves the top card in every slot of from. */
         int32_t top = src[n];
-        for (int i = 0; i < n; i++) {
-            dst[1 + m + i] = src[1 + i];
-            rt__card(g, src[1 + i])[1] = m + i;
+        memcpy(dst + 1 + m, src + 1, (size_t)n * sizeof *dst);
+        for (int i = 0; i < n; i++)
             src[1 + i] = top;
-        }
     }
     dst[0] = n + m;
     src[0] = 0;
@@ -216,7 +215,8 @@ void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
 }
 
 /* rt_shuffle: Fisher-Yates with the game's generator: for i from the top
-   index down to 1, swap card i with card rt_random(i + 1). Logged. */
+   index down to 1, swap card i with card rt_random(i + 1). Logged. The
+   generator's state is worked on in a copy and stored once. */
 void rt_shuffle(RtGame *g, RtValue zone)
 {
     if (!rt__is_zone(g, zone)) {
@@ -224,14 +224,14 @@ void rt_shuffle(RtGame *g, RtValue zone)
         return;
     }
     int32_t *z = rt__zone(g, zone);
+    uint64_t *state = rt__hdr(g)->rng, rng[4] = {state[0], state[1], state[2], state[3]};
     for (int i = z[0] - 1; i > 0; i--) {
-        int j = (int)rt_random(g, (uint32_t)i + 1);
+        int j = (int)rt__xoshiro_below_inline(rng, (uint32_t)i + 1);
         int32_t t = z[1 + i];
         z[1 + i] = z[1 + j];
         z[1 + j] = t;
     }
-    for (int i = 0; i < z[0]; i++)
-        rt__card(g, z[1 + i])[1] = i;
+    memcpy(state, rng, sizeof rng);
     if (!g->log_on)
         return;
     RtEvent *e = rt__event(g, RT_EV_SHUFFLE, RT_VIS_EVERYONE);
@@ -282,7 +282,7 @@ static int32_t *state_cell(RtGame *g, RtValue card, int kind, int slot, int line
         rt__failf(g, line, "\"%s\" has no state %d", rt__card_label(g, card), slot);
         return NULL;
     }
-    return rt__card(g, card) + 2 + slot;
+    return rt__card(g, card) + 1 + slot;
 }
 
 /* rt__card_state_fail: rt_card_state's failing half (see cardrt.h). */

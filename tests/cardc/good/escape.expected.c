@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 2
-#error "escape.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 3
+#error "escape.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -57,7 +57,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            L->list = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+            L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list); L->i_2++) {
                 L->c = rt_list_at(g, L->list, L->i_2);
                 if (!((chit_rows[rt_card_row(g, L->c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
@@ -65,7 +65,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->c, rt_zone(g, ZONE_pool, L->p), RT_AT_TOP, 21);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list);
@@ -92,9 +92,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
-        rt_log_int(g, rt_zone_size(g, rt_zone(g, ZONE_pool, f->me)));
+        rt_log_int(g, rt_zone_size(g, rt_zone_of(g, ZONE_pool, f->me)));
         rt_log_end(g);
-        L->list = rt_list_zone(g, rt_zone(g, ZONE_pool, f->me));
+        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
         for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
             L->c = rt_list_at(g, L->list, L->i);
             rt_log_begin(g);

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 2
-#error "mini.c was generated for libcardrt ABI 2; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 3
+#error "mini.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -69,11 +69,12 @@ struct total_locals {
 static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 {
     (void)f;
+    (void)L;
     RtValue acc = 0;
-    RtValue zone = rt_zone(g, ZONE_table, L->p);
-    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-        L->c = rt_zone_at(g, zone, i);
-        acc += (rt_card_state(g, L->c, KIND_token, 0, 23) ? token_rows[rt_card_row(g, L->c, KIND_token, 23)].bonus : token_rows[rt_card_row(g, L->c, KIND_token, 23)].value);
+    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_table, L->p));
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_c = zc[1 + i];
+        acc += (rt__state(g, it_c, 0) ? token_rows[rt__row(g, it_c)].bonus : token_rows[rt__row(g, it_c)].value);
     }
     return acc;
 }
@@ -119,7 +120,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            L->list = rt_list_zone(g, rt_zone(g, ZONE_box, 0));
+            L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list); L->i_2++) {
                 L->c = rt_list_at(g, L->list, L->i_2);
                 if (!((token_rows[rt_card_row(g, L->c, KIND_token, 32)].side == rt_player_side(g, L->p)))) {
@@ -127,11 +128,11 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->c, rt_zone(g, ZONE_deck, L->p), RT_AT_TOP, 32);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 32);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list);
-            rt_shuffle(g, rt_zone(g, ZONE_deck, L->p));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
         }
         rt_set(g, VAR_first, 0, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
@@ -166,12 +167,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 0);
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, L->p)) == 0)) {
-                rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, L->p), 40), rt_zone(g, ZONE_hand, L->p), RT_AT_TOP, 40);
+            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, L->p)) == 0)) {
+                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, L->p), 40), rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 40);
                 if (rt_check(g)) return RT_END;
             }
         }
-        L->turn = rt_get(g, VAR_first, 0);
+        L->turn = rt_get_shared(g, VAR_first);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -179,25 +180,24 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 4, 0);
             /* action "draw" */
-            if (!(rt_zone_size(g, rt_zone(g, ZONE_deck, f->me)) == 0)) rt_option(g, 0, RT_NONE, 1);
+            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) rt_option(g, 0, RT_NONE, 1);
             /* action "use" */
             {
-                RtValue zone = rt_zone(g, ZONE_table, f->me);
-                for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                    L->c = rt_zone_at(g, zone, i);
-                    if ((!rt_card_state(g, L->c, KIND_token, 0, 43)) && (token_rows[rt_card_row(g, L->c, KIND_token, 43)].value == 2)) rt_option(g, 1, L->c, 2);
+                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_table, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if ((!rt__state(g, it_c, 0)) && (token_rows[rt__row(g, it_c)].value == 2)) rt_option(g, 1, it_c, 2);
                 }
             }
             /* action "pass" */
             rt_option(g, 2, RT_NONE, 3);
-            if (rt_check(g)) return RT_END;
             if (rt_option_count(g) == 0) return rt_fail(g, 41, "no action is possible in this turn");
             f->pc = 1;
             return RT_YIELD;
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* draw */
-                rt_move(g, rt_top(g, rt_zone(g, ZONE_deck, f->me), 42), rt_zone(g, ZONE_table, f->me), RT_AT_TOP, 42);
+                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 42), rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 42);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use */
                 L->c = rt_chosen_card(g);
@@ -219,21 +219,21 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 5);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
-            rt_set(g, VAR_score, L->p_2, rt_get(g, VAR_score, L->p_2) + fn_total(g, f, L->p_2));
+            rt_set(g, VAR_score, L->p_2, rt_get_of(g, VAR_score, L->p_2) + fn_total(g, f, L->p_2));
             rt_log_begin(g);
             rt_log_player(g, L->p_2);
             rt_log_str(g, " scores ");
             rt_log_int(g, fn_total(g, f, L->p_2));
             rt_log_end(g);
-            rt_move_all(g, rt_zone(g, ZONE_table, L->p_2), rt_zone(g, ZONE_deck, L->p_2), RT_AT_TOP, 51);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 51);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone(g, ZONE_hand, L->p_2), rt_zone(g, ZONE_deck, L->p_2), RT_AT_TOP, 52);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone(g, ZONE_deck, L->p_2));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_2));
         }
         for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
             L->p_3 = L->i_3;
-            if (rt_get(g, VAR_score, L->p_3) >= rt_const(g, CONST_goal)) {
+            if (rt_get_of(g, VAR_score, L->p_3) >= rt_const(g, CONST_goal)) {
                 return rt_win(g, L->p_3);
             }
         }
