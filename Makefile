@@ -182,7 +182,7 @@ demo: $(B)/evr
 	$(B)/evr sim --games 1000 --seed 1
 
 bench: all
-	@bash bench/run.sh
+	@CC="$(CC)" ENGINE_CFLAGS="$(BASEFLAGS) $(OPT)" bash bench/run.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include

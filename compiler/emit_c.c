@@ -669,6 +669,64 @@ static void loop_end(Emit *E, const char *list)
         line(E, "rt_list_pop(g, %s);", list);
 }
 
+/* for_body: a for statement's where filter and body. */
+static void for_body(Emit *E, const AstNode *s)
+{
+    if (s->c) {
+        E->fallible = 0;
+        const char *cond = ex(E, s->c);
+        if (E->fallible) {
+            line(E, "if (!(%s)) {", cond);
+            line(E, "    if (rt_check(g)) return RT_END;");
+            line(E, "    continue;");
+            line(E, "}");
+        } else {
+            line(E, "if (!(%s)) continue;", cond);
+        }
+        check_fail(E);
+    }
+    block(E, s->b);
+}
+
+/* emit_zone_for: a for statement over a zone: over a snapshot of its
+   cards (top first) on the runtime's list stack, so that the body may
+   move them. When the body cannot yield, the loop reads the snapshot
+   through a pointer; otherwise (the state may have been copied while
+   the script waited) through its handle. */
+static void emit_zone_for(Emit *E, const AstNode *s, const char *var)
+{
+    const char *idx = temp(E, "i");
+    const char *list = temp(E, "list");
+    line(E, "%s = rt_list_zone(g, %s);", list, ex(E, s->a));
+    check_fail(E);
+    Buf *save = E->body;
+    Buf body = {0};
+    E->body = &body;
+    E->indent += 2;
+    int pc = E->pc;
+    for_body(E, s);
+    E->indent -= 2;
+    E->body = save;
+    line(E, "{");
+    E->indent++;
+    if (E->pc == pc) {
+        const char *cells = arena_printf(E->a, "cells_%s", list + 3);   /* list is "L->name" */
+        line(E, "const int32_t *%s = rt_list_cells(g, %s);", cells, list);
+        line(E, "for (%s = 0; %s < %s[0]; %s++) {", idx, idx, cells, idx);
+        line(E, "    %s = %s[1 + %s];", var, cells, idx);
+    } else {
+        line(E, "for (%s = 0; %s < rt_list_len(g, %s); %s++) {", idx, idx, list, idx);
+        line(E, "    %s = rt_list_at(g, %s, %s);", var, list, idx);
+    }
+    if (body.s)
+        bputs(E->body, body.s);
+    buf_free(&body);
+    line(E, "}");
+    E->indent--;
+    line(E, "}");
+    line(E, "rt_list_pop(g, %s);", list);
+}
+
 /* Add one option per item of coll passing where (no yield inside). */
 static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *where, const AstNode *when,
                          const char *value, int label)
@@ -1010,22 +1068,13 @@ static void stmt(Emit *E, const AstNode *s)
         const char *var = local(E, (int)s->ival);
         if (s->flags & STMT_SIMULTANEOUS)
             E->hidden++;
-        loop_begin(E, s->a, var, &list, &idx);
-        if (s->c) {
-            E->fallible = 0;
-            const char *cond = ex(E, s->c);
-            if (E->fallible) {
-                line(E, "if (!(%s)) {", cond);
-                line(E, "    if (rt_check(g)) return RT_END;");
-                line(E, "    continue;");
-                line(E, "}");
-            } else {
-                line(E, "if (!(%s)) continue;", cond);
-            }
-            check_fail(E);
+        if ((TypeBase)s->a->sem_type == T_ZONE) {
+            emit_zone_for(E, s, var);
+        } else {
+            loop_begin(E, s->a, var, &list, &idx);
+            for_body(E, s);
+            loop_end(E, list);
         }
-        block(E, s->b);
-        loop_end(E, list);
         if (s->flags & STMT_SIMULTANEOUS)
             E->hidden--;
         break;

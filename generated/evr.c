@@ -1215,15 +1215,18 @@ static RtStatus script_general_veers_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->c = rt_list_at(g, L->list, L->i);
-            if (!(((rt_card_state(g, L->c, KIND_resource, 0, 63) && (L->c != f->self)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 63)].value <= 2)))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->c = cells_list[1 + L->i];
+                if (!(((rt_card_state(g, L->c, KIND_resource, 0, 63) && (L->c != f->self)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 63)].value <= 2)))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
+                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 63);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->c, KIND_resource, 0, 0, 63);
-            if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
         break;
@@ -1555,15 +1558,18 @@ static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->c = rt_list_at(g, L->list, L->i);
-            if (!((resource_rows[rt_card_row(g, L->c, KIND_resource, 186)].character && (!rt_card_state(g, L->c, KIND_resource, 0, 186))))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->c = cells_list[1 + L->i];
+                if (!((resource_rows[rt_card_row(g, L->c, KIND_resource, 186)].character && (!rt_card_state(g, L->c, KIND_resource, 0, 186))))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
+                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 186);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 186);
-            if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
         break;
@@ -2138,15 +2144,18 @@ static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->c = rt_list_at(g, L->list, L->i);
-            if (!(rt_card_state(g, L->c, KIND_resource, 0, 187))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->c = cells_list[1 + L->i];
+                if (!(rt_card_state(g, L->c, KIND_resource, 0, 187))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
+                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 187);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->c, KIND_resource, 0, 0, 187);
-            if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
         break;
@@ -2185,42 +2194,51 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->e = rt_list_at(g, L->list, L->i);
-            if (!((rt_card_kind(g, L->e) == KIND_event))) continue;
-            rt_move(g, L->e, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->e = cells_list[1 + L->i];
+                if (!((rt_card_kind(g, L->e) == KIND_event))) continue;
+                rt_move(g, L->e, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list);
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p = L->i_2;
             L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-            for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_2); L->i_3++) {
-                L->s = rt_list_at(g, L->list_2, L->i_3);
-                if (!(((rt_card_kind(g, L->s) == KIND_strategy) && (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 13)].faction == rt_player_side(g, L->p))))) {
+            {
+                const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
+                for (L->i_3 = 0; L->i_3 < cells_list_2[0]; L->i_3++) {
+                    L->s = cells_list_2[1 + L->i_3];
+                    if (!(((rt_card_kind(g, L->s) == KIND_strategy) && (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 13)].faction == rt_player_side(g, L->p))))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    rt_move(g, L->s, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                rt_move(g, L->s, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_2);
             L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-            for (L->i_4 = 0; L->i_4 < rt_list_len(g, L->list_3); L->i_4++) {
-                L->c = rt_list_at(g, L->list_3, L->i_4);
-                if (!(((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 15)].side == rt_player_side(g, L->p))))) {
+            {
+                const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
+                for (L->i_4 = 0; L->i_4 < cells_list_3[0]; L->i_4++) {
+                    L->c = cells_list_3[1 + L->i_4];
+                    if (!(((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 15)].side == rt_player_side(g, L->p))))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
-                if (resource_rows[rt_card_row(g, L->c, KIND_resource, 16)].character) {
-                    rt_move(g, L->c, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
-                    if (rt_check(g)) return RT_END;
-                } else {
-                    rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
-                    if (rt_check(g)) return RT_END;
+                    if (resource_rows[rt_card_row(g, L->c, KIND_resource, 16)].character) {
+                        rt_move(g, L->c, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
+                        if (rt_check(g)) return RT_END;
+                    } else {
+                        rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
+                        if (rt_check(g)) return RT_END;
+                    }
                 }
             }
             rt_list_pop(g, L->list_3);
@@ -2454,20 +2472,22 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             L->p_4 = L->i_4;
             if (!(((L->p_4 == rt_get_shared(g, VAR_balance)) && rt_get_of(g, VAR_resolves, L->p_4)))) continue;
             L->list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_4));
-            for (L->i_5 = 0; L->i_5 < rt_list_len(g, L->list); L->i_5++) {
-                L->s_2 = rt_list_at(g, L->list, L->i_5);
-                if (!((!strategy_rows[rt_card_row(g, L->s_2, KIND_strategy, 108)].cancels))) {
+            {
+                for (L->i_5 = 0; L->i_5 < rt_list_len(g, L->list); L->i_5++) {
+                    L->s_2 = rt_list_at(g, L->list, L->i_5);
+                    if (!((!strategy_rows[rt_card_row(g, L->s_2, KIND_strategy, 108)].cancels))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    L->ability_card_3 = L->s_2;
+                    if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_3, KIND_strategy, 108)].effect, L->ability_card_3, L->p_4)) {
+                        f->pc = 5;
+                        return RT_CALL;
+                    case 5:;
+                    }
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                L->ability_card_3 = L->s_2;
-                if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_3, KIND_strategy, 108)].effect, L->ability_card_3, L->p_4)) {
-                    f->pc = 5;
-                    return RT_CALL;
-                case 5:;
-                }
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list);
         }
@@ -2475,20 +2495,22 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             L->p_5 = L->i_6;
             if (!(((L->p_5 != rt_get_shared(g, VAR_balance)) && rt_get_of(g, VAR_resolves, L->p_5)))) continue;
             L->list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_5));
-            for (L->i_7 = 0; L->i_7 < rt_list_len(g, L->list_2); L->i_7++) {
-                L->s_3 = rt_list_at(g, L->list_2, L->i_7);
-                if (!((!strategy_rows[rt_card_row(g, L->s_3, KIND_strategy, 111)].cancels))) {
+            {
+                for (L->i_7 = 0; L->i_7 < rt_list_len(g, L->list_2); L->i_7++) {
+                    L->s_3 = rt_list_at(g, L->list_2, L->i_7);
+                    if (!((!strategy_rows[rt_card_row(g, L->s_3, KIND_strategy, 111)].cancels))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    L->ability_card_4 = L->s_3;
+                    if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_4, KIND_strategy, 111)].effect, L->ability_card_4, L->p_5)) {
+                        f->pc = 6;
+                        return RT_CALL;
+                    case 6:;
+                    }
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                L->ability_card_4 = L->s_3;
-                if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_4, KIND_strategy, 111)].effect, L->ability_card_4, L->p_5)) {
-                    f->pc = 6;
-                    return RT_CALL;
-                case 6:;
-                }
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_2);
         }
@@ -2514,31 +2536,33 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         if (rt_get_shared(g, VAR_has_winner)) {
             L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
-            for (L->i_11 = 0; L->i_11 < rt_list_len(g, L->list_3); L->i_11++) {
-                L->e = rt_list_at(g, L->list_3, L->i_11);
-                rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_get_shared(g, VAR_winner)), RT_AT_TOP, 131);
-                if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_vp, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
-                if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_influence, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_influence, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
-                if (rt_check(g)) return RT_END;
-                rt_log_begin(g);
-                rt_log_player(g, rt_get_shared(g, VAR_winner));
-                rt_log_str(g, " wins ");
-                rt_log_str(g, rt_card_name(g, L->e));
-                rt_log_str(g, ": ");
-                rt_log_int(g, fn_total(g, f, rt_get_shared(g, VAR_winner)));
-                rt_log_str(g, " against ");
-                rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get_shared(g, VAR_winner))));
-                rt_log_str(g, ".");
-                rt_log_end(g);
-                L->ability_card_5 = L->e;
-                if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_get_shared(g, VAR_winner))) {
-                    f->pc = 7;
-                    return RT_CALL;
-                case 7:;
+            {
+                for (L->i_11 = 0; L->i_11 < rt_list_len(g, L->list_3); L->i_11++) {
+                    L->e = rt_list_at(g, L->list_3, L->i_11);
+                    rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_get_shared(g, VAR_winner)), RT_AT_TOP, 131);
+                    if (rt_check(g)) return RT_END;
+                    rt_set(g, VAR_vp, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
+                    if (rt_check(g)) return RT_END;
+                    rt_set(g, VAR_influence, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_influence, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
+                    if (rt_check(g)) return RT_END;
+                    rt_log_begin(g);
+                    rt_log_player(g, rt_get_shared(g, VAR_winner));
+                    rt_log_str(g, " wins ");
+                    rt_log_str(g, rt_card_name(g, L->e));
+                    rt_log_str(g, ": ");
+                    rt_log_int(g, fn_total(g, f, rt_get_shared(g, VAR_winner)));
+                    rt_log_str(g, " against ");
+                    rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get_shared(g, VAR_winner))));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                    L->ability_card_5 = L->e;
+                    if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_get_shared(g, VAR_winner))) {
+                        f->pc = 7;
+                        return RT_CALL;
+                    case 7:;
+                    }
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_3);
             if (rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) >= rt_const(g, CONST_target_vp)) {
@@ -2608,25 +2632,31 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->e = rt_list_at(g, L->list, L->i);
-            if (!(((rt_card_kind(g, L->e) == KIND_event) && (strcmp(rt_card_name(g, L->e), "Escape From Tatooine") == 0)))) continue;
-            rt_move(g, L->e, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->e = cells_list[1 + L->i];
+                if (!(((rt_card_kind(g, L->e) == KIND_event) && (strcmp(rt_card_name(g, L->e), "Escape From Tatooine") == 0)))) continue;
+                rt_move(g, L->e, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p = L->i_2;
             L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-            for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_2); L->i_3++) {
-                L->c = rt_list_at(g, L->list_2, L->i_3);
-                if (!((((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].character)))) {
+            {
+                const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
+                for (L->i_3 = 0; L->i_3 < cells_list_2[0]; L->i_3++) {
+                    L->c = cells_list_2[1 + L->i_3];
+                    if (!((((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].character)))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 12);
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 12);
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_2);
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));

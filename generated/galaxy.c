@@ -1383,33 +1383,42 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->s = rt_list_at(g, L->list, L->i);
-            rt_log_begin(g);
-            rt_log_str(g, rt_card_name(g, L->s));
-            rt_log_str(g, " visits ");
-            rt_log_player(g, f->me);
-            rt_log_str(g, ": ");
-            rt_log_int(g, sith_rows[rt_card_row(g, L->s, KIND_sith, 42)].forfeit);
-            rt_log_str(g, " of the dice are forfeited this turn.");
-            rt_log_end(g);
-            if (rt_check(g)) return RT_END;
-            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
-            for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
-                L->d = rt_list_at(g, L->list_2, L->i_2);
-                if (rt_zone_size(g, rt_zone_shared(g, ZONE_taken)) < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
-                    rt_move(g, L->d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
-                    if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->s = cells_list[1 + L->i];
+                rt_log_begin(g);
+                rt_log_str(g, rt_card_name(g, L->s));
+                rt_log_str(g, " visits ");
+                rt_log_player(g, f->me);
+                rt_log_str(g, ": ");
+                rt_log_int(g, sith_rows[rt_card_row(g, L->s, KIND_sith, 42)].forfeit);
+                rt_log_str(g, " of the dice are forfeited this turn.");
+                rt_log_end(g);
+                if (rt_check(g)) return RT_END;
+                L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+                {
+                    const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
+                    for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
+                        L->d = cells_list_2[1 + L->i_2];
+                        if (rt_zone_size(g, rt_zone_shared(g, ZONE_taken)) < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
+                            rt_move(g, L->d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
+                            if (rt_check(g)) return RT_END;
+                        }
+                    }
                 }
+                rt_list_pop(g, L->list_2);
             }
-            rt_list_pop(g, L->list_2);
         }
         rt_list_pop(g, L->list);
         L->list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
-        for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
-            L->t = rt_list_at(g, L->list_3, L->i_3);
-            rt_set_card_state(g, L->t, KIND_rebel_token, 0, 0, 46);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
+            for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
+                L->t = cells_list_3[1 + L->i_3];
+                rt_set_card_state(g, L->t, KIND_rebel_token, 0, 0, 46);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list_3);
         rt_set(g, VAR_rerolled, 0, 0);
@@ -1595,16 +1604,19 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
             L->s = rt_chosen(g);
             L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_placed));
             L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
-            for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-                L->d = rt_list_at(g, L->list, L->i);
-                if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 81) == L->f_))) {
+            {
+                const int32_t *cells_list = rt_list_cells(g, L->list);
+                for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                    L->d = cells_list[1 + L->i];
+                    if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 81) == L->f_))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
-                if (rt_zone_size(g, rt_zone_shared(g, ZONE_placed)) == L->n) {
-                    rt_move(g, L->d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
-                    if (rt_check(g)) return RT_END;
+                    if (rt_zone_size(g, rt_zone_shared(g, ZONE_placed)) == L->n) {
+                        rt_move(g, L->d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
+                        if (rt_check(g)) return RT_END;
+                    }
                 }
             }
             rt_list_pop(g, L->list);
@@ -1644,16 +1656,19 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
     case 0:;
         L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_aside));
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->d = rt_list_at(g, L->list, L->i);
-            if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 92) == ENUM_symbol_victory))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->d = cells_list[1 + L->i];
+                if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 92) == ENUM_symbol_victory))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
-            }
-            if (rt_check(g)) return RT_END;
-            if (rt_zone_size(g, rt_zone_shared(g, ZONE_aside)) == L->n) {
-                rt_move(g, L->d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
-                if (rt_check(g)) return RT_END;
+                if (rt_zone_size(g, rt_zone_shared(g, ZONE_aside)) == L->n) {
+                    rt_move(g, L->d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
+                    if (rt_check(g)) return RT_END;
+                }
             }
         }
         rt_list_pop(g, L->list);
@@ -1902,16 +1917,19 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
     case 0:;
         L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling));
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->d = rt_list_at(g, L->list, L->i);
-            if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 118) == L->f_))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->d = cells_list[1 + L->i];
+                if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 118) == L->f_))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
-            }
-            if (rt_check(g)) return RT_END;
-            if (rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling)) == L->n) {
-                rt_move(g, L->d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
-                if (rt_check(g)) return RT_END;
+                if (rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling)) == L->n) {
+                    rt_move(g, L->d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
+                    if (rt_check(g)) return RT_END;
+                }
             }
         }
         rt_list_pop(g, L->list);
@@ -1936,34 +1954,36 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->t = rt_list_at(g, L->list, L->i);
-            rt_set_card_state(g, L->t, KIND_rebel_token, 0, 1, 124);
-            if (rt_check(g)) return RT_END;
-            rt_choose_begin(g, f->me, 10, 0);
-            {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i];
-                    if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
-                }
-            }
-            if (rt_check(g)) return RT_END;
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                return RT_YIELD;
-            case 1:;
-                L->s = rt_chosen(g);
-                rt_set_card_state(g, L->s, KIND_space, 0, 1, 126);
+        {
+            for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
+                L->t = rt_list_at(g, L->list, L->i);
+                rt_set_card_state(g, L->t, KIND_rebel_token, 0, 1, 124);
                 if (rt_check(g)) return RT_END;
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " covers ");
-                rt_log_str(g, rt_card_name(g, L->s));
-                rt_log_str(g, " with the Rebel token ");
-                rt_log_str(g, rt_card_name(g, L->t));
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                rt_choose_begin(g, f->me, 10, 0);
+                {
+                    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i];
+                        if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
+                    }
+                }
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    return RT_YIELD;
+                case 1:;
+                    L->s = rt_chosen(g);
+                    rt_set_card_state(g, L->s, KIND_space, 0, 1, 126);
+                    if (rt_check(g)) return RT_END;
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " covers ");
+                    rt_log_str(g, rt_card_name(g, L->s));
+                    rt_log_str(g, " with the Rebel token ");
+                    rt_log_str(g, rt_card_name(g, L->t));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
             }
         }
         rt_list_pop(g, L->list);
@@ -2141,17 +2161,20 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->s = rt_list_at(g, L->list, L->i);
-            if (!(rt_card_state(g, L->s, KIND_space, 1, 165))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->s = cells_list[1 + L->i];
+                if (!(rt_card_state(g, L->s, KIND_space, 1, 165))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
+                rt_set_card_state(g, L->s, KIND_space, 0, 0, 166);
+                if (rt_check(g)) return RT_END;
+                rt_set_card_state(g, L->s, KIND_space, 1, 0, 167);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->s, KIND_space, 0, 0, 166);
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->s, KIND_space, 1, 0, 167);
-            if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 169);
@@ -2203,52 +2226,61 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
         }
         L->dice = rt_zone_size(g, rt_zone_shared(g, ZONE_placed));
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->s = rt_list_at(g, L->list, L->i);
-            if (!(rt_card_state(g, L->s, KIND_space, 1, 186))) {
-                if (rt_check(g)) return RT_END;
-                continue;
-            }
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->s, KIND_space, 1, 0, 186);
-            if (rt_check(g)) return RT_END;
-        }
-        rt_list_pop(g, L->list);
-        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
-        for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
-            L->s_2 = rt_list_at(g, L->list_2, L->i_2);
-            if (!((((space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].column == 1) && (!rt_card_state(g, L->s_2, KIND_space, 2, 189))) && fn_row_done(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].board, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].row)))) {
-                if (rt_check(g)) return RT_END;
-                continue;
-            }
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->s_2, KIND_space, 2, 1, 190);
-            if (rt_check(g)) return RT_END;
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " covers the last space of the row of ");
-            rt_log_str(g, rt_card_name(g, L->s_2));
-            rt_log_str(g, ": ");
-            rt_log_int(g, space_rows[rt_card_row(g, L->s_2, KIND_space, 191)].reward_vp);
-            rt_log_str(g, " victory point(s), ");
-            rt_log_int(g, space_rows[rt_card_row(g, L->s_2, KIND_space, 191)].reward_ally);
-            rt_log_str(g, " Ally.");
-            rt_log_end(g);
-            if (rt_check(g)) return RT_END;
-            rt_set(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
-            if (rt_check(g)) return RT_END;
-            L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_offered));
-            for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
-                L->a = rt_list_at(g, L->list_3, L->i_3);
-                if (!(((rt_card_state(g, L->a, KIND_ally, 0, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].board) && (rt_card_state(g, L->a, KIND_ally, 1, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].row)))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->s = cells_list[1 + L->i];
+                if (!(rt_card_state(g, L->s, KIND_space, 1, 186))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->a, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
+                rt_set_card_state(g, L->s, KIND_space, 1, 0, 186);
                 if (rt_check(g)) return RT_END;
             }
-            rt_list_pop(g, L->list_3);
+        }
+        rt_list_pop(g, L->list);
+        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        {
+            const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
+            for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
+                L->s_2 = cells_list_2[1 + L->i_2];
+                if (!((((space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].column == 1) && (!rt_card_state(g, L->s_2, KIND_space, 2, 189))) && fn_row_done(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].board, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].row)))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
+                if (rt_check(g)) return RT_END;
+                rt_set_card_state(g, L->s_2, KIND_space, 2, 1, 190);
+                if (rt_check(g)) return RT_END;
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " covers the last space of the row of ");
+                rt_log_str(g, rt_card_name(g, L->s_2));
+                rt_log_str(g, ": ");
+                rt_log_int(g, space_rows[rt_card_row(g, L->s_2, KIND_space, 191)].reward_vp);
+                rt_log_str(g, " victory point(s), ");
+                rt_log_int(g, space_rows[rt_card_row(g, L->s_2, KIND_space, 191)].reward_ally);
+                rt_log_str(g, " Ally.");
+                rt_log_end(g);
+                if (rt_check(g)) return RT_END;
+                rt_set(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
+                if (rt_check(g)) return RT_END;
+                L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_offered));
+                {
+                    const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
+                    for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
+                        L->a = cells_list_3[1 + L->i_3];
+                        if (!(((rt_card_state(g, L->a, KIND_ally, 0, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].board) && (rt_card_state(g, L->a, KIND_ally, 1, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].row)))) {
+                            if (rt_check(g)) return RT_END;
+                            continue;
+                        }
+                        if (rt_check(g)) return RT_END;
+                        rt_move(g, L->a, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
+                        if (rt_check(g)) return RT_END;
+                    }
+                }
+                rt_list_pop(g, L->list_3);
+            }
         }
         rt_list_pop(g, L->list_2);
         rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 197);
@@ -2348,39 +2380,48 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
             L->p = L->i;
             if (!((L->p != f->me))) continue;
             L->list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->p));
-            for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list); L->i_2++) {
-                L->s = rt_list_at(g, L->list, L->i_2);
-                if (!((sith_rows[rt_card_row(g, L->s, KIND_sith, 223)].forfeit == L->n))) {
+            {
+                const int32_t *cells_list = rt_list_cells(g, L->list);
+                for (L->i_2 = 0; L->i_2 < cells_list[0]; L->i_2++) {
+                    L->s = cells_list[1 + L->i_2];
+                    if (!((sith_rows[rt_card_row(g, L->s, KIND_sith, 223)].forfeit == L->n))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    rt_move(g, L->s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                rt_move(g, L->s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list);
         }
         L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_edge));
-        for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_2); L->i_3++) {
-            L->s_2 = rt_list_at(g, L->list_2, L->i_3);
-            if (!((sith_rows[rt_card_row(g, L->s_2, KIND_sith, 225)].forfeit == L->n))) {
+        {
+            const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
+            for (L->i_3 = 0; L->i_3 < cells_list_2[0]; L->i_3++) {
+                L->s_2 = cells_list_2[1 + L->i_3];
+                if (!((sith_rows[rt_card_row(g, L->s_2, KIND_sith, 225)].forfeit == L->n))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
+                rt_move(g, L->s_2, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
-            rt_move(g, L->s_2, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
-            if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list_2);
         L->list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
-        for (L->i_4 = 0; L->i_4 < rt_list_len(g, L->list_3); L->i_4++) {
-            L->s_3 = rt_list_at(g, L->list_3, L->i_4);
-            rt_log_begin(g);
-            rt_log_str(g, rt_card_name(g, L->s_3));
-            rt_log_str(g, " will visit ");
-            rt_log_player(g, f->me);
-            rt_log_str(g, " in the next turn.");
-            rt_log_end(g);
+        {
+            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
+            for (L->i_4 = 0; L->i_4 < cells_list_3[0]; L->i_4++) {
+                L->s_3 = cells_list_3[1 + L->i_4];
+                rt_log_begin(g);
+                rt_log_str(g, rt_card_name(g, L->s_3));
+                rt_log_str(g, " will visit ");
+                rt_log_player(g, f->me);
+                rt_log_str(g, " in the next turn.");
+                rt_log_end(g);
+            }
         }
         rt_list_pop(g, L->list_3);
         break;
@@ -2413,29 +2454,35 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         rt_set(g, VAR_stage, 0, rt_get_shared(g, VAR_stage) + 1);
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->s = rt_list_at(g, L->list, L->i);
-            if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s, KIND_space, 236)].board) == rt_get_shared(g, VAR_stage))))) {
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->s = cells_list[1 + L->i];
+                if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s, KIND_space, 236)].board) == rt_get_shared(g, VAR_stage))))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
+                rt_move(g, L->s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
-            rt_move(g, L->s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
-            if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list);
         while ((rt_zone_size(g, rt_zone_shared(g, ZONE_spaces)) == 0) && (rt_get_shared(g, VAR_stage) < rt_const(g, CONST_last_stage))) {
             rt_set(g, VAR_stage, 0, rt_get_shared(g, VAR_stage) + 1);
             L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-            for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
-                L->s_2 = rt_list_at(g, L->list_2, L->i_2);
-                if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 239)].board) == rt_get_shared(g, VAR_stage))))) {
+            {
+                const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
+                for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
+                    L->s_2 = cells_list_2[1 + L->i_2];
+                    if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 239)].board) == rt_get_shared(g, VAR_stage))))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    rt_move(g, L->s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                rt_move(g, L->s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list_2);
             if (rt_check(g)) return RT_END;
@@ -2471,21 +2518,24 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
-        for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
-            L->s_3 = rt_list_at(g, L->list_3, L->i_3);
-            if (!(((space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].column == 1) && (space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].reward_ally > 0)))) {
+        {
+            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
+            for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
+                L->s_3 = cells_list_3[1 + L->i_3];
+                if (!(((space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].column == 1) && (space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].reward_ally > 0)))) {
+                    if (rt_check(g)) return RT_END;
+                    continue;
+                }
                 if (rt_check(g)) return RT_END;
-                continue;
+                L->a = rt_top(g, rt_zone_shared(g, ZONE_ally_supply), 248);
+                if (rt_check(g)) return RT_END;
+                rt_move(g, L->a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
+                if (rt_check(g)) return RT_END;
+                rt_set_card_state(g, L->a, KIND_ally, 0, space_rows[rt_card_row(g, L->s_3, KIND_space, 250)].board, 250);
+                if (rt_check(g)) return RT_END;
+                rt_set_card_state(g, L->a, KIND_ally, 1, space_rows[rt_card_row(g, L->s_3, KIND_space, 251)].row, 251);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
-            L->a = rt_top(g, rt_zone_shared(g, ZONE_ally_supply), 248);
-            if (rt_check(g)) return RT_END;
-            rt_move(g, L->a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->a, KIND_ally, 0, space_rows[rt_card_row(g, L->s_3, KIND_space, 250)].board, 250);
-            if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->a, KIND_ally, 1, space_rows[rt_card_row(g, L->s_3, KIND_space, 251)].row, 251);
-            if (rt_check(g)) return RT_END;
         }
         rt_list_pop(g, L->list_3);
         break;
@@ -2586,27 +2636,36 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         rt_log_str(g, " is the youngest player and begins.");
         rt_log_end(g);
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->d = rt_list_at(g, L->list, L->i);
-            if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
-            rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 11);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->d = cells_list[1 + L->i];
+                if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
+                rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 11);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list);
         L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-        for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list_2); L->i_2++) {
-            L->s = rt_list_at(g, L->list_2, L->i_2);
-            if (!((rt_card_kind(g, L->s) == KIND_sith))) continue;
-            rt_move(g, L->s, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 13);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
+            for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
+                L->s = cells_list_2[1 + L->i_2];
+                if (!((rt_card_kind(g, L->s) == KIND_sith))) continue;
+                rt_move(g, L->s, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 13);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list_2);
         L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-        for (L->i_3 = 0; L->i_3 < rt_list_len(g, L->list_3); L->i_3++) {
-            L->a = rt_list_at(g, L->list_3, L->i_3);
-            if (!((rt_card_kind(g, L->a) == KIND_ally))) continue;
-            rt_move(g, L->a, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 15);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
+            for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
+                L->a = cells_list_3[1 + L->i_3];
+                if (!((rt_card_kind(g, L->a) == KIND_ally))) continue;
+                rt_move(g, L->a, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 15);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list_3);
         rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply));
@@ -2702,11 +2761,14 @@ static RtStatus script_dice_check_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->d = rt_list_at(g, L->list, L->i);
-            if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
-            rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->d = cells_list[1 + L->i];
+                if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
+                rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list);
         break;

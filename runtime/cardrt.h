@@ -466,6 +466,15 @@ static inline RtValue rt_list_at(const RtGame *g, int list, int i)
     const int32_t *l = rt__list(g, list);
     return l && i >= 0 && i < l[0] ? l[1 + i] : RT_NONE;
 }
+/* rt_list_cells: list's length, then its cards, for a loop whose body
+   cannot yield (the list stays where it is until it is popped); a bad
+   handle reads as an empty list. */
+static inline const int32_t *rt_list_cells(const RtGame *g, int list)
+{
+    static const int32_t empty[1] = {0};
+    const int32_t *l = rt__list(g, list);
+    return l ? l : empty;
+}
 void rt_list_pop(RtGame *g, int list);           /* pop list and every list above it */
 int rt_list_new(RtGame *g);                      /* push an empty list; returns its handle */
 void rt_list_add(RtGame *g, int list, RtValue v); /* append v (list must be the top list) */

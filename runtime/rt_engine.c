@@ -13,7 +13,7 @@
 #define AGENT_SALT 0x6a09e667f3bcc909u
 
 enum { CMD_PLAY = 1, CMD_SIM = 2, CMD_LOG = 4, CMD_BENCH = 8 };
-enum { OPT_INT, OPT_U64, OPT_STR, OPT_FLAG, OPT_KDIR };
+enum { OPT_INT, OPT_U64, OPT_STR, OPT_FLAG, OPT_KDIR, OPT_NAT };   /* OPT_INT: >= 1; OPT_NAT: >= 0 */
 
 /* The options of play, sim and log, after parsing. */
 typedef struct Args {
@@ -36,6 +36,7 @@ typedef struct Args {
     const char *plot;    /* FILE.svg or FILE.png */
     int worst;           /* --save-worst K DIR */
     const char *worst_dir;
+    int mcts_seconds;    /* bench: seconds of MCTS (-1: the default 2) */
 } Args;
 
 typedef struct OptSpec {
@@ -59,6 +60,7 @@ static const OptSpec opt_specs[] = {
     {"--viewer", OPT_INT, offsetof(Args, viewer), CMD_LOG, "N", "print the text log as seat N (1-based) sees it"},
     {"--agents", OPT_STR, offsetof(Args, agents), CMD_SIM | CMD_LOG, "A,B", "agent per seat: random, greedy, mcts (default random)"},
     {"--budget", OPT_INT, offsetof(Args, budget), CMD_SIM | CMD_LOG | CMD_BENCH, "N", "mcts iterations per decision (default 200)"},
+    {"--mcts-seconds", OPT_NAT, offsetof(Args, mcts_seconds), CMD_BENCH, "S", "seconds of MCTS timing (default 2; 0: none)"},
     {"--jobs", OPT_INT, offsetof(Args, jobs), CMD_SIM, "J", "threads (default 1); the output does not depend on it"},
     {"--csv", OPT_FLAG, offsetof(Args, csv), CMD_SIM, "", "CSV output"},
     {"--compare", OPT_STR, offsetof(Args, compare), CMD_SIM, "V", "also run variant V on the same seeds and report the difference"},
@@ -77,7 +79,7 @@ static const struct {
     {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--jobs J] "
      "[--json | --csv] [--compare V] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N]",
      "play many games between agents (random by default) and report the results"},
-    {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N]",
+    {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N] [--mcts-seconds S]",
      "time N games between random agents on one thread, then MCTS iterations; one JSON line"},
     {"replay", 0, "replay FILE", "replay a JSON-lines log written by 'sim --log', print it as text and verify it"},
     {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--viewer N] [--json] [--max-rounds N]",
@@ -191,11 +193,13 @@ static int parse_args(const RtEngine *e, int c, int argc, char **argv, Args *a)
             a->worst_dir = dir;
         } else if (o->type == OPT_STR) {
             *(const char **)(void *)field = val;
-        } else if (!parse_u64(val, &u) || (o->type == OPT_INT && (u < 1 || u > INT_MAX))) {
+        } else if (!parse_u64(val, &u) || (o->type == OPT_INT && (u < 1 || u > INT_MAX))
+                   || (o->type == OPT_NAT && u > INT_MAX)) {
             fprintf(e->err, "%s: %s: %s: '%s' is not a %s\n", e->prog, cmd, o->name, val,
-                    o->type == OPT_INT ? "positive integer" : "seed (an unsigned integer)");
+                    o->type == OPT_INT ? "positive integer"
+                    : o->type == OPT_NAT ? "non-negative integer" : "seed (an unsigned integer)");
             return RT_EXIT_USAGE;
-        } else if (o->type == OPT_INT) {
+        } else if (o->type == OPT_INT || o->type == OPT_NAT) {
             *(int *)(void *)field = (int)u;
         } else {
             *(uint64_t *)(void *)field = u;
@@ -493,8 +497,9 @@ static int cmd_bench(const RtEngine *e, const Args *a)
     if (rt_agent_mcts(&m, a->budget) != 0)
         return RT_EXIT_FAIL;
     long iters = 0;
+    double limit = a->mcts_seconds >= 0 ? a->mcts_seconds : 2.0;
     double t2 = now_seconds(), t3 = t2;
-    for (int i = 0; t3 - t2 < 2.0; i++) {
+    for (int i = 0; t3 - t2 < limit; i++) {
         opt.seed = rt__splitmix_at(seed ^ 0x5bd1e995u, (uint64_t)i);
         RtGame *g = rt_new(def, &opt);
         if (!g)
@@ -502,7 +507,7 @@ static int cmd_bench(const RtEngine *e, const Args *a)
         m.reset(&m, opt.seed);
         for (int p = 0; p < opt.players; p++)
             agents[p].reset(&agents[p], rt__agent_seed(opt.seed, p));
-        while (rt_advance(g) && t3 - t2 < 2.0) {
+        while (rt_advance(g) && t3 - t2 < limit) {
             int p = rt_decision_player(g);
             if (p == 0) {
                 rt_apply(g, m.choose(&m, g));
@@ -616,6 +621,7 @@ int rt_engine_run(int argc, char **argv, const RtGameDef *const *defs, int ndefs
             continue;
         Args a;
         memset(&a, 0, sizeof a);
+        a.mcts_seconds = -1;
         int r = parse_args(&e, (int)c, argc - 2, argv + 2, &a);
         if (r >= 0)
             return r;

@@ -170,7 +170,6 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     fill_tables(g);
 
     int off = 0;
-    g->off_opts = off;   off += 3 * g->max_opts;
     g->off_vars = off;   off += g->nvarslots;
     g->off_zones = off;
     for (int z = 0; z < g->nzi; z++) {   /* a zone holds at most the instances of its kind */
@@ -184,8 +183,9 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     g->off_cards = off;  off += g->ninst * g->card_stride;
     g->off_frames = off; off += g->max_depth * g->frame_stride;
     g->off_lists = off;  off += g->list_cap;
+    g->off_opts = off;   off += 3 * g->max_opts;
     g->size = sizeof(RtHeader) + ((size_t)off * sizeof(int32_t) + 7) / 8 * 8;
-    g->blk = malloc(g->size);   /* filled by init_state or a copy */
+    g->blk = calloc(1, g->size);   /* filled by init_state or a copy */
     if (!g->blk) {
         rt_free(g);
         return NULL;
@@ -211,7 +211,10 @@ static void reset_card_state(RtGame *g, RtValue c)
 static void init_state(RtGame *g)
 {
     const RtGameDef *def = g->def;
-    memset(g->blk, 0, g->size);
+    /* The header, vars, zones and cards; frames are cleared when pushed,
+       lists and options are written before they are read (and rt_hash
+       reads only the live ones). */
+    memset(g->blk, 0, sizeof(RtHeader) + (size_t)g->off_frames * sizeof(int32_t));
     RtHeader *h = rt__hdr(g);
     rt__xoshiro_seed(h->rng, g->seed);
     h->dec_player = RT_NONE;
@@ -312,24 +315,57 @@ void rt_copy_state(RtGame *dst, const RtGame *src)
     memcpy(dst->blk, src->blk, src->size);
 }
 
-/* rt_hash: a 64-bit hash of every byte of the state block, read as
-   little-endian 64-bit words (the same value on every machine): each word
-   is mixed in with a multiply and a shift, then the length. */
+/* hash_word: fold one 64-bit word into h. */
+static uint64_t hash_word(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0x9e3779b97f4a7c15u;
+    return h ^ (h >> 29);
+}
+
+/* hash_bytes: fold n bytes into h, as little-endian 64-bit words, then
+   the bytes left over, then n. */
+static uint64_t hash_bytes(uint64_t h, const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        h = hash_word(h, (uint64_t)p[i] | (uint64_t)p[i + 1] << 8 | (uint64_t)p[i + 2] << 16 | (uint64_t)p[i + 3] << 24
+                             | (uint64_t)p[i + 4] << 32 | (uint64_t)p[i + 5] << 40 | (uint64_t)p[i + 6] << 48
+                             | (uint64_t)p[i + 7] << 56);
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3u;
+    return hash_word(h, (uint64_t)n);
+}
+
+/* hash_cells: fold n cells into h, each as its 32-bit value, then n. */
+static uint64_t hash_cells(uint64_t h, const int32_t *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = hash_word(h, (uint32_t)c[i]);
+    return hash_word(h, (uint64_t)n);
+}
+
+/* rt_hash: a 64-bit hash of the live parts of the state block (the same
+   value on every machine; docs/runtime.md): the header, the pending
+   decision's options, the vars, each zone's count and cards, the cards,
+   the frames on the stack and the lists on the list stack. Cells past a
+   zone's count, popped frames and lists, and old options are not read:
+   two states equal in everything a game can observe hash equal. */
 uint64_t rt_hash(const RtGame *g)
 {
-    const unsigned char *p = (const unsigned char *)g->blk;
+    const RtHeader *hd = rt__hdr(g);
+    const int32_t *cells = rt__cells(g);
     uint64_t h = 0xcbf29ce484222325u;
-    size_t i = 0;
-    for (; i + 8 <= g->size; i += 8) {
-        uint64_t w = (uint64_t)p[i] | (uint64_t)p[i + 1] << 8 | (uint64_t)p[i + 2] << 16 | (uint64_t)p[i + 3] << 24
-                     | (uint64_t)p[i + 4] << 32 | (uint64_t)p[i + 5] << 40 | (uint64_t)p[i + 6] << 48
-                     | (uint64_t)p[i + 7] << 56;
-        h = (h ^ w) * 0x9e3779b97f4a7c15u;
-        h ^= h >> 29;
+    h = hash_bytes(h, (const unsigned char *)hd, sizeof *hd);
+    if (hd->pending != RT_DEC_NONE)
+        h = hash_cells(h, cells + g->off_opts, 3 * (size_t)hd->dec_count);
+    h = hash_cells(h, cells + g->off_vars, (size_t)g->nvarslots);
+    for (int z = 0; z < g->nzi; z++) {
+        const int32_t *zz = cells + g->zone_off[z];
+        h = hash_cells(h, zz, 1 + (size_t)zz[0]);
     }
-    for (; i < g->size; i++)
-        h = (h ^ p[i]) * 0x100000001b3u;
-    h ^= (uint64_t)g->size;
+    h = hash_cells(h, cells + g->off_cards, (size_t)g->ninst * (size_t)g->card_stride);
+    h = hash_cells(h, cells + g->off_frames, (size_t)hd->depth * (size_t)g->frame_stride);
+    h = hash_cells(h, cells + g->off_lists, (size_t)hd->list_top);
     h *= 0xbf58476d1ce4e5b9u;
     return h ^ (h >> 31);
 }

@@ -176,6 +176,33 @@ Test(driver, hash_follows_the_state)
     rt_free(g);
 }
 
+/* The hash reads only what a game can observe: a card moved away and back
+   to the top of its zone leaves a stale cell in the other zone, a reset
+   game reuses a block full of an earlier game's scratch, and both still
+   hash as the state they are equal to. */
+Test(driver, hash_ignores_scratch_left_behind)
+{
+    RtGame *g = new_game(&mini_base, 5, 2);
+    RtGame *c = rt_clone(g);
+    RtValue from = rt_zone(c, Z_BOX, 0), card = rt_top(c, from, 1);
+    rt_move(c, card, rt_zone(c, Z_TABLE, 1), RT_AT_TOP, 1);
+    cr_assert_neq(rt_hash(c), rt_hash(g));
+    rt_move(c, card, from, RT_AT_TOP, 1);
+    cr_assert_eq(rt_hash(c), rt_hash(g));
+    rt_free(c);
+
+    RtGame *r = new_game(&mini_base, 8, 2);
+    RtAgent a;
+    rt_agent_random(&a);
+    a.reset(&a, 3);
+    while (rt_advance(r))
+        rt_apply(r, a.choose(&a, r));
+    rt_reset(r, 5);
+    cr_assert_eq(rt_hash(r), rt_hash(g), "a reset game hashes as a new one");
+    rt_free(r);
+    rt_free(g);
+}
+
 Test(driver, counters_clamp_to_min_and_max)
 {
     RtGame *g = new_game(&mini_base, 2, 2);

@@ -58,15 +58,18 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-            for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list); L->i_2++) {
-                L->c = rt_list_at(g, L->list, L->i_2);
-                if (!((chit_rows[rt_card_row(g, L->c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
+            {
+                const int32_t *cells_list = rt_list_cells(g, L->list);
+                for (L->i_2 = 0; L->i_2 < cells_list[0]; L->i_2++) {
+                    L->c = cells_list[1 + L->i_2];
+                    if (!((chit_rows[rt_card_row(g, L->c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    rt_move(g, L->c, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                rt_move(g, L->c, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list);
         }
@@ -95,14 +98,17 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_zone_size(g, rt_zone_of(g, ZONE_pool, f->me)));
         rt_log_end(g);
         L->list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
-        for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-            L->c = rt_list_at(g, L->list, L->i);
-            rt_log_begin(g);
-            rt_log_card(g, L->c);
-            rt_log_str(g, ": ");
-            rt_log_str(g, chit_rows[rt_card_row(g, L->c, KIND_chit, 27)].text);
-            rt_log_end(g);
-            if (rt_check(g)) return RT_END;
+        {
+            const int32_t *cells_list = rt_list_cells(g, L->list);
+            for (L->i = 0; L->i < cells_list[0]; L->i++) {
+                L->c = cells_list[1 + L->i];
+                rt_log_begin(g);
+                rt_log_card(g, L->c);
+                rt_log_str(g, ": ");
+                rt_log_str(g, chit_rows[rt_card_row(g, L->c, KIND_chit, 27)].text);
+                rt_log_end(g);
+                if (rt_check(g)) return RT_END;
+            }
         }
         rt_list_pop(g, L->list);
         return rt_win(g, f->me);

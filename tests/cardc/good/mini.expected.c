@@ -121,15 +121,18 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
-            for (L->i_2 = 0; L->i_2 < rt_list_len(g, L->list); L->i_2++) {
-                L->c = rt_list_at(g, L->list, L->i_2);
-                if (!((token_rows[rt_card_row(g, L->c, KIND_token, 32)].side == rt_player_side(g, L->p)))) {
+            {
+                const int32_t *cells_list = rt_list_cells(g, L->list);
+                for (L->i_2 = 0; L->i_2 < cells_list[0]; L->i_2++) {
+                    L->c = cells_list[1 + L->i_2];
+                    if (!((token_rows[rt_card_row(g, L->c, KIND_token, 32)].side == rt_player_side(g, L->p)))) {
+                        if (rt_check(g)) return RT_END;
+                        continue;
+                    }
                     if (rt_check(g)) return RT_END;
-                    continue;
+                    rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 32);
+                    if (rt_check(g)) return RT_END;
                 }
-                if (rt_check(g)) return RT_END;
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 32);
-                if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->list);
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
