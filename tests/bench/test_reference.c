@@ -90,24 +90,26 @@ Test(reference, same_games_seed_7) { same_games(7); }
 Test(reference, same_games_seed_large) { same_games(0xfedcba9876543210u); }
 
 /* generated_checksum: the winners checksum `evr bench --games 300 --seed 1`
-   prints (in-process, as build/evr runs it); the MCTS part is cut short
-   by a small budget. */
+   prints (in-process, as build/evr runs it), with no MCTS timing
+   (--mcts-seconds 0: zero iterations reported). */
 static unsigned long long generated_checksum(void)
 {
     char *out = NULL, *err = NULL;
     size_t no = 0, ne = 0;
     FILE *fo = open_memstream(&out, &no), *fe = open_memstream(&err, &ne), *in = fopen("/dev/null", "r");
     cr_assert(fo && fe && in);
-    const char *argv[] = {"evr", "bench", "--games", "300", "--seed", "1", "--budget", "10", NULL};
+    const char *argv[] = {"evr", "bench", "--games", "300", "--seed", "1", "--mcts-seconds", "0", NULL};
     int r = rt_engine_run(8, (char **)argv, evr_variants, evr_variant_count, in, fo, fe);
     fclose(fo);
     fclose(fe);
     fclose(in);
     const char *p = r == 0 ? strstr(out, "\"winners_checksum\":") : NULL;
     unsigned long long sum = p ? strtoull(p + strlen("\"winners_checksum\":"), NULL, 10) : 0;
+    int no_mcts = r == 0 && strstr(out, "\"mcts_iterations\":0,") != NULL;
     free(out);
     free(err);
     cr_assert(p, "evr bench failed or printed no checksum");
+    cr_assert(no_mcts, "--mcts-seconds 0 still timed MCTS");
     return sum;
 }
 
