@@ -963,7 +963,13 @@ static void emit_assign(Emit *E, const AstNode *s)
     if (cat == SYM_LOCAL) {
         line(E, "%s = %s;", local(E, idx), val);
     } else if (cat == SYM_VAR) {
-        line(E, "rt_set(g, VAR_%s, %s, %s);", E->m->vars[idx].name, player, val);
+        const MVar *mv = &E->m->vars[idx];
+        if (mv->has_min || mv->has_max)
+            line(E, "rt_set(g, VAR_%s, %s, %s);", mv->name, player, val);
+        else if (mv->per_player)
+            line(E, "rt_set_of(g, VAR_%s, %s, %s);", mv->name, player, val);
+        else
+            line(E, "rt_set_shared(g, VAR_%s, %s);", mv->name, val);
     } else if (cat == SYM_STATE) {
         E->fallible = 1;
         line(E, "rt_set_card_state(g, %s, %s, %d, %s, %d);", ex(E, l->a), kind_enum(E, l->sem_extra), idx, val,

@@ -751,7 +751,7 @@ static RtStatus script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!((rt_player_side(g, L->p) == SIDE_rebel))) continue;
-            rt_set(g, VAR_balance, 0, L->p);
+            rt_set_shared(g, VAR_balance, L->p);
         }
         break;
     default:
@@ -978,7 +978,7 @@ static RtStatus script_kessel_run_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_full_value, 0, 1);
+        rt_set_shared(g, VAR_full_value, 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -991,7 +991,7 @@ static RtStatus script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_no_character_powers, 0, 1);
+        rt_set_shared(g, VAR_no_character_powers, 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1017,7 +1017,7 @@ static RtStatus script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_no_influence, 0, 1);
+        rt_set_shared(g, VAR_no_influence, 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1039,7 +1039,7 @@ static RtStatus script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!((rt_player_side(g, L->p) == SIDE_imperial))) continue;
-            rt_set(g, VAR_balance, 0, L->p);
+            rt_set_shared(g, VAR_balance, L->p);
         }
         break;
     default:
@@ -1500,8 +1500,8 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            rt_set(g, VAR_infiltration_pick, f->me, L->s);
-            rt_set(g, VAR_has_pick, f->me, 1);
+            rt_set_of(g, VAR_infiltration_pick, f->me, L->s);
+            rt_set_of(g, VAR_has_pick, f->me, 1);
         }
         break;
     default:
@@ -2075,8 +2075,8 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            rt_set(g, VAR_infiltration_pick, f->me, L->s);
-            rt_set(g, VAR_has_pick, f->me, 1);
+            rt_set_of(g, VAR_infiltration_pick, f->me, L->s);
+            rt_set_of(g, VAR_has_pick, f->me, 1);
         }
         break;
     default:
@@ -2271,7 +2271,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             L->p_3 = L->i_6;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_3));
         }
-        rt_set(g, VAR_balance, 0, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        rt_set_shared(g, VAR_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2348,9 +2348,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
     case 0:;
         /* cards/evr/rules.cards:39: phase planning */
         rt_log_phase(g, 7);
-        rt_set(g, VAR_no_influence, 0, 0);
-        rt_set(g, VAR_full_value, 0, 0);
-        rt_set(g, VAR_no_character_powers, 0, 0);
+        rt_set_shared(g, VAR_no_influence, 0);
+        rt_set_shared(g, VAR_full_value, 0);
+        rt_set_shared(g, VAR_no_character_powers, 0);
         rt_move(g, rt_top(g, rt_zone_shared(g, ZONE_events), 47), rt_zone_shared(g, ZONE_current), RT_AT_TOP, 47);
         if (rt_check(g)) return RT_END;
         rt_log_begin(g);
@@ -2462,11 +2462,11 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             L->p_2 = L->i_2;
             rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->p_2), rt_zone_of(g, ZONE_revealed, L->p_2), RT_AT_TOP, 99);
             if (rt_check(g)) return RT_END;
-            rt_set(g, VAR_busted, L->p_2, fn_over(g, f, L->p_2));
+            rt_set_of(g, VAR_busted, L->p_2, fn_over(g, f, L->p_2));
         }
         for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
             L->p_3 = L->i_3;
-            rt_set(g, VAR_resolves, L->p_3, ((!rt_get_of(g, VAR_busted, L->p_3)) && (!fn_deceives(g, f, rt_next_player(g, L->p_3)))));
+            rt_set_of(g, VAR_resolves, L->p_3, ((!rt_get_of(g, VAR_busted, L->p_3)) && (!fn_deceives(g, f, rt_next_player(g, L->p_3)))));
         }
         for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
             L->p_4 = L->i_4;
@@ -2519,7 +2519,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             if (rt_get_of(g, VAR_has_pick, L->p_6)) {
                 rt_move(g, rt_get_of(g, VAR_infiltration_pick, L->p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 117);
                 if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_has_pick, L->p_6, 0);
+                rt_set_of(g, VAR_has_pick, L->p_6, 0);
             }
         }
         for (L->i_9 = 0; L->i_9 < rt_players(g); L->i_9++) {
@@ -2527,12 +2527,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->p_7), rt_zone_of(g, ZONE_forced, L->p_7), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-        rt_set(g, VAR_has_winner, 0, 0);
+        rt_set_shared(g, VAR_has_winner, 0);
         for (L->i_10 = 0; L->i_10 < rt_players(g); L->i_10++) {
             L->p_8 = L->i_10;
             if (!(fn_wins(g, f, L->p_8))) continue;
-            rt_set(g, VAR_winner, 0, L->p_8);
-            rt_set(g, VAR_has_winner, 0, 1);
+            rt_set_shared(g, VAR_winner, L->p_8);
+            rt_set_shared(g, VAR_has_winner, 1);
         }
         if (rt_get_shared(g, VAR_has_winner)) {
             L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
@@ -2541,7 +2541,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     L->e = rt_list_at(g, L->list_3, L->i_11);
                     rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_get_shared(g, VAR_winner)), RT_AT_TOP, 131);
                     if (rt_check(g)) return RT_END;
-                    rt_set(g, VAR_vp, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
+                    rt_set_of(g, VAR_vp, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
                     if (rt_check(g)) return RT_END;
                     rt_set(g, VAR_influence, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_influence, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
                     if (rt_check(g)) return RT_END;
@@ -2591,10 +2591,10 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         for (L->i_13 = 0; L->i_13 < rt_players(g); L->i_13++) {
             L->p_10 = L->i_13;
             if (!((rt_get_of(g, VAR_vp, L->p_10) < rt_get_of(g, VAR_vp, rt_next_player(g, L->p_10))))) continue;
-            rt_set(g, VAR_balance, 0, L->p_10);
+            rt_set_shared(g, VAR_balance, L->p_10);
         }
         if (round_agg1(g, f, L) && rt_get_shared(g, VAR_has_winner)) {
-            rt_set(g, VAR_balance, 0, rt_next_player(g, rt_get_shared(g, VAR_winner)));
+            rt_set_shared(g, VAR_balance, rt_next_player(g, rt_get_shared(g, VAR_winner)));
         }
         for (L->i_14 = 0; L->i_14 < rt_players(g); L->i_14++) {
             L->p_12 = L->i_14;
@@ -2665,7 +2665,7 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
         for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
             L->p_2 = L->i_4;
             if (!((rt_player_side(g, L->p_2) == SIDE_rebel))) continue;
-            rt_set(g, VAR_balance, 0, L->p_2);
+            rt_set_shared(g, VAR_balance, L->p_2);
         }
         break;
     default:

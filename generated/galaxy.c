@@ -1421,9 +1421,9 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->list_3);
-        rt_set(g, VAR_rerolled, 0, 0);
-        rt_set(g, VAR_turn_done, 0, 0);
-        rt_set(g, VAR_last_by_die, 0, 0);
+        rt_set_shared(g, VAR_rerolled, 0);
+        rt_set_shared(g, VAR_turn_done, 0);
+        rt_set_shared(g, VAR_last_by_die, 0);
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
@@ -1554,7 +1554,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 10:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 9) { /* end your turn */
-                    rt_set(g, VAR_turn_done, 0, 1);
+                    rt_set_shared(g, VAR_turn_done, 1);
                 }
             }
             if (rt_check(g)) return RT_END;
@@ -1631,7 +1631,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
             rt_log_str(g, " with a die.");
             rt_log_end(g);
             if (fn_free_spaces(g, f) == 0) {
-                rt_set(g, VAR_last_by_die, 0, 1);
+                rt_set_shared(g, VAR_last_by_die, 1);
             }
         }
         break;
@@ -1779,7 +1779,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
     struct proc_reroll_locals *L = (struct proc_reroll_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_picking, 0, 1);
+        rt_set_shared(g, VAR_picking, 1);
         while (rt_get_shared(g, VAR_picking) && (!(rt_zone_size(g, rt_zone_shared(g, ZONE_pool)) == 0))) {
             rt_choose_begin(g, f->me, 167, 0);
             if (proc_reroll_agg1(g, f, L)) rt_option(g, 0, RT_NONE, 11);
@@ -1879,13 +1879,13 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 6) { /* roll the picked dice */
-                    rt_set(g, VAR_picking, 0, 0);
+                    rt_set_shared(g, VAR_picking, 0);
                 }
             }
             if (rt_check(g)) return RT_END;
         }
-        rt_set(g, VAR_picking, 0, 0);
-        rt_set(g, VAR_rerolled, 0, 1);
+        rt_set_shared(g, VAR_picking, 0);
+        rt_set_shared(g, VAR_rerolled, 1);
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
@@ -2181,8 +2181,8 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 170);
         if (rt_check(g)) return RT_END;
-        rt_set(g, VAR_rerolled, 0, 0);
-        rt_set(g, VAR_last_by_die, 0, 0);
+        rt_set_shared(g, VAR_rerolled, 0);
+        rt_set_shared(g, VAR_last_by_die, 0);
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
@@ -2216,7 +2216,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (!(rt_zone_size(g, rt_zone_shared(g, ZONE_aside)) == 0)) {
-            rt_set(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + rt_zone_size(g, rt_zone_shared(g, ZONE_aside)));
+            rt_set_of(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + rt_zone_size(g, rt_zone_shared(g, ZONE_aside)));
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " takes ");
@@ -2263,7 +2263,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
-                rt_set(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
+                rt_set_of(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
                 if (rt_check(g)) return RT_END;
                 L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_offered));
                 {
@@ -2452,7 +2452,7 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
     case 0:;
         rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 234);
         if (rt_check(g)) return RT_END;
-        rt_set(g, VAR_stage, 0, rt_get_shared(g, VAR_stage) + 1);
+        rt_set_shared(g, VAR_stage, rt_get_shared(g, VAR_stage) + 1);
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
             const int32_t *cells_list = rt_list_cells(g, L->list);
@@ -2469,7 +2469,7 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->list);
         while ((rt_zone_size(g, rt_zone_shared(g, ZONE_spaces)) == 0) && (rt_get_shared(g, VAR_stage) < rt_const(g, CONST_last_stage))) {
-            rt_set(g, VAR_stage, 0, rt_get_shared(g, VAR_stage) + 1);
+            rt_set_shared(g, VAR_stage, rt_get_shared(g, VAR_stage) + 1);
             L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             {
                 const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
@@ -2565,7 +2565,7 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!(rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)) == 0)) {
-                rt_set(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) + rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)));
+                rt_set_of(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) + rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)));
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
                 rt_log_str(g, " gains ");
@@ -2574,7 +2574,7 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             if (!(rt_zone_size(g, rt_zone_of(g, ZONE_visiting, L->p)) == 0)) {
-                rt_set(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) - 1);
+                rt_set_of(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) - 1);
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
@@ -2630,7 +2630,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     struct setup_locals *L = (struct setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_first, 0, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        rt_set_shared(g, VAR_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         rt_log_begin(g);
         rt_log_player(g, rt_get_shared(g, VAR_first));
         rt_log_str(g, " is the youngest player and begins.");

@@ -194,6 +194,7 @@ typedef struct RtGamePrefix {
     ptrdiff_t card_stride;      /* cells per card instance */
     ptrdiff_t off_zones, off_cards, off_lists, off_opts;   /* first cells of the areas */
     ptrdiff_t max_opts;         /* options one decision may hold */
+    ptrdiff_t log_on;           /* an event log is kept */
     const ptrdiff_t *zone_off;    /* per zone instance: its first cell (absolute) */
     const ptrdiff_t *decl_first;  /* per zone decl: its first zone instance */
     const uint8_t *decl_per_player; /* per zone decl: one instance per player */
@@ -436,6 +437,25 @@ static inline RtValue rt_get_of(const RtGame *g, int var, RtValue p)
 }
 static inline RtValue rt_get_shared(const RtGame *g, int var) { return rt__pre(g)->cells[rt__pre(g)->var_cell[var]]; }
 void rt_set(RtGame *g, int var, RtValue p, RtValue v);   /* clamps to min/max, logs */
+/* rt_set_of / rt_set_shared: rt_set for a var cardc has checked, that has
+   no min or max (per player / shared): stored at once when no log is
+   kept (a bad player still fails the game through rt_set). */
+static inline void rt_set_of(RtGame *g, int var, RtValue p, RtValue v)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && (uint32_t)p < (uint32_t)x->nplayers)
+        x->cells[x->var_cell[var] + p] = v;
+    else
+        rt_set(g, var, p, v);
+}
+static inline void rt_set_shared(RtGame *g, int var, RtValue v)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on)
+        x->cells[x->var_cell[var]] = v;
+    else
+        rt_set(g, var, 0, v);
+}
 /* rt_const: constant k as this variant sets it; 0 when out of range. */
 static inline RtValue rt_const(const RtGame *g, int k)
 {

@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-/* push: a frame for script (pc 0, locals zeroed); fails the game when the
-   stack is full. */
+/* push: a frame for script (pc 0, its locals zeroed; the cells past them
+   are never read); fails the game when the stack is full. */
 static void push(RtGame *g, int script, RtValue self, RtValue me)
 {
     RtHeader *h = rt__hdr(g);
@@ -13,7 +13,7 @@ static void push(RtGame *g, int script, RtValue self, RtValue me)
         return;
     }
     int32_t *cell = rt__frame_cell(g, h->depth);
-    memset(cell, 0, (size_t)g->frame_stride * sizeof *cell);
+    memset(cell, 0, (size_t)(5 + g->def->scripts[script].nlocals) * sizeof *cell);
     cell[0] = h->list_top;
     RtFrame *f = rt__frame(g, h->depth);
     f->script = script;
@@ -139,6 +139,8 @@ void rt__apply(RtGame *g, int i, int forced)
     h->chosen_card = o[1];
     h->decisions++;
     h->pending = RT_DEC_NONE;
+    if (!g->log_on)
+        return;
     int hidden = (h->dec_flags & RT_CHOOSE_HIDDEN) != 0;
     RtEvent *e = rt__event(g, RT_EV_CHOICE,
                            hidden ? (rt__is_player(g, h->dec_player) ? 1u << h->dec_player : 0) : RT_VIS_EVERYONE);

@@ -59,6 +59,7 @@ struct RtGame {
     uint8_t *var_pp;        /* nvars: per player */
     int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
     size_t size;            /* bytes of the state block */
+    int hint_zone, hint_at; /* rt_move: the zone and cell of the last card taken out (a search hint, not state) */
 
     uint64_t *blk;          /* the state block */
 

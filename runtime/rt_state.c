@@ -121,6 +121,7 @@ static void fill_prefix(RtGame *g)
     x->card_cells = x->cells + g->off_cards;
     x->opt_cells = x->cells + g->off_opts;
     x->max_opts = g->max_opts;
+    x->log_on = g->log_on;
     x->decl_first = g->decl_first;
     x->decl_per_player = g->decl_pp;
     x->inst_kind = g->inst_kind;
@@ -347,7 +348,8 @@ static uint64_t hash_cells(uint64_t h, const int32_t *c, size_t n)
 /* rt_hash: a 64-bit hash of the live parts of the state block (the same
    value on every machine; docs/runtime.md): the header, the pending
    decision's options, the vars, each zone's count and cards, the cards,
-   the frames on the stack and the lists on the list stack. Cells past a
+   the frames on the stack (each as far as its script's locals go) and
+   the lists on the list stack. Cells past a
    zone's count, popped frames and lists, and old options are not read:
    two states equal in everything a game can observe hash equal. */
 uint64_t rt_hash(const RtGame *g)
@@ -364,7 +366,12 @@ uint64_t rt_hash(const RtGame *g)
         h = hash_cells(h, zz, 1 + (size_t)zz[0]);
     }
     h = hash_cells(h, cells + g->off_cards, (size_t)g->ninst * (size_t)g->card_stride);
-    h = hash_cells(h, cells + g->off_frames, (size_t)hd->depth * (size_t)g->frame_stride);
+    for (int d = 0; d < hd->depth; d++) {   /* the list-stack base, the RtFrame and its script's locals */
+        const int32_t *fc = cells + g->off_frames + (size_t)d * (size_t)g->frame_stride;
+        int script = fc[1];
+        size_t n = 5 + (size_t)(script >= 0 && script < g->def->nscripts ? g->def->scripts[script].nlocals : 0);
+        h = hash_cells(h, fc, n < (size_t)g->frame_stride ? n : (size_t)g->frame_stride);
+    }
     h = hash_cells(h, cells + g->off_lists, (size_t)hd->list_top);
     h *= 0xbf58476d1ce4e5b9u;
     return h ^ (h >> 31);

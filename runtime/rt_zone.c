@@ -119,7 +119,14 @@ void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
     RtValue from = cs[0];
     int32_t *src = rt__zone(g, from);
     int n = src[0], at = 0;   /* at: the card's cell, 1..n */
-    for (int hi = n, lo = 1; lo <= hi; hi--, lo++) {   /* from both ends: most moves take a top or a bottom card */
+    /* A loop that moves cards out of a zone takes neighbours one after the
+       other: look next to the last card taken from this zone first (a hint
+       kept outside the state: it never changes what happens). */
+    if (g->hint_zone == from && g->hint_at - 1 >= 1 && g->hint_at - 1 <= n && src[g->hint_at - 1] == card)
+        at = g->hint_at - 1;
+    else if (g->hint_zone == from && g->hint_at >= 1 && g->hint_at <= n && src[g->hint_at] == card)
+        at = g->hint_at;
+    for (int hi = n, lo = 1; at == 0 && lo <= hi; hi--, lo++) {   /* from both ends: most moves take a top or a bottom card */
         if (src[hi] == card) {
             at = hi;
             break;
@@ -136,6 +143,8 @@ void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
     /* The cards above it shift down; from's old top cell keeps its value. */
     if (at < n)
         memmove(src + at, src + at + 1, (size_t)(n - at) * sizeof *src);
+    g->hint_zone = from;
+    g->hint_at = at;
     src[0] = n - 1;
     int32_t *dst = rt__zone(g, zone);
     int m = dst[0];

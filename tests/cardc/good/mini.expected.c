@@ -137,7 +137,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->list);
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
         }
-        rt_set(g, VAR_first, 0, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        rt_set_shared(g, VAR_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
