@@ -277,13 +277,16 @@ static int bind(Emit *E, int slot, const char *cname, int kind)
     return 1;
 }
 
-/* pure_loop_begin: open `for` over coll (a zone: its cards top first;
-   players or sides: counting up) for a body that cannot change the state,
-   with the loop variable in slot bound to a C local while the caller
-   writes the body's expressions; `*stored` when the frame's slot must be
-   kept up to date too (not bound, or an aggregate in the body reads it).
-   The caller writes the body, then calls pure_loop_end. Returns the
-   binding depth to restore. */
+/* A loop whose body cannot change the state (an aggregate, the options
+   of a decision) is written in two calls. pure_loop_bind names the C
+   local the loop variable in slot lives in (*cvar) and binds the slot to
+   it, so that the caller can now write the body's expressions; *bound_ok
+   is 0 when no binding was free. It returns the binding depth, which the
+   caller restores (unbind) once the expressions are written. Then
+   pure_loop_open writes the `for` over coll (a zone: its cards top
+   first; players or sides: counting up) and, when store is set (not
+   bound, or an aggregate in the body reads the frame's slot), keeps the
+   slot up to date too; the caller writes the body and closes the loop. */
 static int pure_loop_bind(Emit *E, const AstNode *coll, int slot, const char **cvar, int *bound_ok)
 {
     int depth = E->nbound;
@@ -807,25 +810,17 @@ static void emit_choose(Emit *E, const AstNode *s)
     line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
     {
         /* options: items passing where and not chosen yet */
-        AstNode where_not = {0};
-        (void)where_not;
         TypeBase ct = (TypeBase)s->a->sem_type;
         line(E, "{");
         E->indent++;
-        if (ct == T_ZONE) {
-            line(E, "RtValue zone = %s;", ex(E, s->a));
-            line(E, "for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {");
-            E->indent++;
-            line(E, "%s = rt_zone_at(g, zone, i);", var);
-        } else {
-            const char *cnt = ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
-            line(E, "for (int i = 0; i < %s; i++) {", cnt);
-            E->indent++;
-            line(E, "%s = i;", var);
-        }
+        const char *cvar;
+        int bound_ok;
+        int depth = pure_loop_bind(E, s->a, (int)s->ival, &cvar, &bound_ok);
         const char *cond = s->c ? ex(E, s->c) : "1";
-        line(E, "if (%s && !rt_list_has(g, %s, %s)) rt_option(g, %s, %s, %s);", cond, chosen, var, var,
-             ct == T_ZONE ? var : "RT_NONE",
+        unbind(E, depth);
+        pure_loop_open(E, s->a, (int)s->ival, cvar, !bound_ok || has_aggregate(s->c));
+        line(E, "if (%s && !rt_list_has(g, %s, %s)) rt_option(g, %s, %s, %s);", cond, chosen, cvar, cvar,
+             ct == T_ZONE ? cvar : "RT_NONE",
              ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
         E->indent--;
         line(E, "}");

@@ -2250,10 +2250,10 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             for (L->k = 0; L->k < L->n; L->k++) {
                 rt_choose_begin(g, L->p_2, 0, RT_CHOOSE_HIDDEN);
                 {
-                    RtValue zone = rt_zone_of(g, ZONE_reserve, L->p_2);
-                    for (int i = rt_zone_size(g, zone) - 1; i >= 0; i--) {
-                        L->c_2 = rt_zone_at(g, zone, i);
-                        if (1 && !rt_list_has(g, L->chosen, L->c_2)) rt_option(g, L->c_2, L->c_2, RT_LABEL_AUTO);
+                    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, L->p_2));
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c_2 = zc[1 + i];
+                        if (1 && !rt_list_has(g, L->chosen, it_c_2)) rt_option(g, it_c_2, it_c_2, RT_LABEL_AUTO);
                     }
                 }
                 if (rt_option_count(g) == 0) break;
