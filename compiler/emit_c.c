@@ -277,6 +277,20 @@ static int bind(Emit *E, int slot, const char *cname, int kind)
     return 1;
 }
 
+/* unbind: forget the bindings made since depth n. */
+static void unbind(Emit *E, int n) { E->nbound = n; }
+
+/* tested_kind: when e is `x is K` (or `x is K and ...`) for a local x not
+   yet known to be of one kind, K: x is a K wherever e is true. Else -1. */
+static int tested_kind(const Emit *E, const AstNode *e)
+{
+    while (e->kind == AST_BINARY && e->op == OP_AND)
+        e = e->a;
+    if (e->kind != AST_IS || e->a->kind != AST_NAME || SYM_CAT(e->a->sem_ref) != SYM_LOCAL)
+        return -1;
+    return bound_kind(E, e->a) < 0 ? e->sem_ref : -1;
+}
+
 /* A loop whose body cannot change the state (an aggregate, the options
    of a decision) is written in two calls. pure_loop_bind names the C
    local the loop variable in slot lives in (*cvar) and binds the slot to
@@ -311,8 +325,6 @@ static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *c
     if (store)
         line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
 }
-static void unbind(Emit *E, int n) { E->nbound = n; }
-
 static const char *enum_value(Emit *E, int e, int v)
 {
     const MEnum *en = &E->m->enums[e];
@@ -581,7 +593,13 @@ static const char *ex(Emit *E, const AstNode *e)
             return arena_printf(a, "(-%s)", ex(E, e->a));
         return arena_printf(a, "(!%s)", ex(E, e->a));
     case AST_BINARY: {
-        const char *l = ex(E, e->a), *r = ex(E, e->b);
+        const char *l = ex(E, e->a), *r;
+        int depth = E->nbound;
+        int k = e->op == OP_AND ? tested_kind(E, e->a) : -1;
+        if (k >= 0)   /* `c is K and ...`: c is a K on the right */
+            bind(E, (int)SYM_IDX(e->a->a->sem_ref), local(E, (int)SYM_IDX(e->a->a->sem_ref)), k);
+        r = ex(E, e->b);
+        unbind(E, depth);
         if (e->op == OP_DIV || e->op == OP_MOD) {
             E->fallible = 1;
             if (e->op == OP_DIV)
@@ -728,6 +746,192 @@ static void emit_zone_for(Emit *E, const AstNode *s, const char *var)
     E->indent--;
     line(E, "}");
     line(E, "rt_list_pop(g, %s);", list);
+}
+
+/* ---- loops that move the cards they walk out of their zone ------------------------ */
+
+/* steady: e's value cannot change while a loop over a zone moves the
+   cards it walks (the loop variable is in slot) out of that zone: e reads
+   no zone, no state of another card and no card's owner but the loop
+   card's, calls no game function, draws no number and cannot fail
+   halfway (no division). */
+static int steady(const AstNode *e, int slot)
+{
+    if (!e)
+        return 1;
+    switch (e->kind) {
+    case AST_INT:
+    case AST_BOOL:
+    case AST_STRING:
+    case AST_ME:
+    case AST_OPPONENT:
+    case AST_THIS:
+        return 1;
+    case AST_NAME:
+        return SYM_CAT(e->sem_ref) != SYM_ZONE;
+    case AST_MY:
+        return SYM_CAT(e->sem_ref) != SYM_ZONE;
+    case AST_FIELD_OF: {
+        int cat = SYM_CAT(e->sem_ref);
+        if (cat == SYM_ZONE)
+            return 0;
+        if ((cat == SYM_STATE || cat == SYM_CARD_OWNER) &&
+            !(e->a->kind == AST_NAME && SYM_CAT(e->a->sem_ref) == SYM_LOCAL && SYM_IDX(e->a->sem_ref) == slot))
+            return 0;
+        return steady(e->a, slot);
+    }
+    case AST_CALL: {
+        if (SYM_CAT(e->sem_ref) == SYM_FUNC)
+            return 0;
+        const char *n = e->name;
+        int ok = strcmp(n, "matches") == 0 || strcmp(n, "next") == 0 ||
+                 ((strcmp(n, "count") == 0) && e->list.count == 1 && (TypeBase)e->list.items[0]->sem_type != T_ZONE);
+        for (int i = 0; ok && i < e->list.count; i++)
+            ok = steady(e->list.items[i], slot);
+        return ok;
+    }
+    case AST_UNARY:
+        return steady(e->a, slot);
+    case AST_BINARY:
+        return e->op != OP_DIV && e->op != OP_MOD && steady(e->a, slot) && steady(e->b, slot);
+    case AST_IS:
+        return steady(e->a, slot);
+    case AST_COND:
+        return steady(e->a, slot) && steady(e->b, slot) && steady(e->c, slot);
+    default:
+        return 0;
+    }
+}
+
+/* pluck_body_ok: the body b of a loop over zone decl from_decl (loop
+   variable in slot) only moves the loop card to other zones (of steady
+   players), under if/else with steady conditions. */
+static int pluck_body_ok(const AstNode *b, int slot, int from_decl)
+{
+    if (!b)
+        return 1;
+    switch (b->kind) {
+    case AST_BLOCK:
+        for (int i = 0; i < b->list.count; i++)
+            if (!pluck_body_ok(b->list.items[i], slot, from_decl))
+                return 0;
+        return 1;
+    case AST_MOVE: {
+        const AstNode *c = b->a, *z = b->b;
+        if ((TypeBase)c->sem_type == T_ZONE || c->kind != AST_NAME || SYM_CAT(c->sem_ref) != SYM_LOCAL ||
+            SYM_IDX(c->sem_ref) != slot)
+            return 0;
+        if ((TypeBase)z->sem_type != T_ZONE || SYM_CAT(z->sem_ref) != SYM_ZONE || SYM_IDX(z->sem_ref) == from_decl)
+            return 0;
+        return z->kind == AST_NAME || z->kind == AST_MY || (z->kind == AST_FIELD_OF && steady(z->a, slot));
+    }
+    case AST_IF:
+        return steady(b->a, slot) && pluck_body_ok(b->b, slot, from_decl) && pluck_body_ok(b->c, slot, from_decl);
+    default:
+        return 0;
+    }
+}
+
+/* pluck_ok: the for statement s over a zone can be written as a pluck
+   loop: its filter is steady and its body only moves the loop card out. */
+static int pluck_ok(const AstNode *s)
+{
+    const AstNode *z = s->a;
+    if ((TypeBase)z->sem_type != T_ZONE || SYM_CAT(z->sem_ref) != SYM_ZONE)
+        return 0;
+    return steady(s->c, (int)s->ival) && pluck_body_ok(s->b, (int)s->ival, SYM_IDX(z->sem_ref));
+}
+
+/* pluck_stmt: a statement of a pluck loop's body (see pluck_ok). */
+static void pluck_stmt(Emit *E, const AstNode *b)
+{
+    if (!b)
+        return;
+    if (b->kind == AST_BLOCK) {
+        for (int i = 0; i < b->list.count; i++)
+            pluck_stmt(E, b->list.items[i]);
+        return;
+    }
+    E->fallible = 0;
+    if (b->kind == AST_MOVE) {
+        line(E, "rt_pluck(g, pluck_from, pluck_at, %s, %s, %d);", ex(E, b->b),
+             (b->flags & MOVE_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP", b->loc.line);
+        line(E, "if (rt_check(g)) break;");
+        return;
+    }
+    /* AST_IF: a condition that failed stops the loop before either branch */
+    const char *cond = condition(E, b->a);
+    int fallible = E->fallible;
+    if (fallible) {
+        line(E, "{");
+        E->indent++;
+        line(E, "int holds = %s;", cond);
+        line(E, "if (rt_check(g)) break;");
+        cond = "holds";
+    }
+    line(E, "if (%s) {", cond);
+    E->indent++;
+    pluck_stmt(E, b->b);
+    E->indent--;
+    if (b->c) {
+        line(E, "} else {");
+        E->indent++;
+        pluck_stmt(E, b->c);
+        E->indent--;
+    }
+    line(E, "}");
+    if (fallible) {
+        E->indent--;
+        line(E, "}");
+    }
+}
+
+/* emit_pluck_for: the for statement s (pluck_ok) walks its zone's cells
+   top first in place; rt_pluck moves a card out and leaves its cell
+   empty, and rt_pluck_close closes the gaps once the loop is over. The
+   moves, their order and the log are those of the snapshot loop. */
+static void emit_pluck_for(Emit *E, const AstNode *s)
+{
+    int slot = (int)s->ival;
+    E->fallible = 0;
+    line(E, "{");
+    E->indent++;
+    line(E, "RtValue pluck_from = %s;", ex(E, s->a));
+    check_fail(E);
+    line(E, "const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);");
+    const char *cvar = arena_printf(E->a, "it_%s", cname(E, E->unit->locals[slot]));
+    int depth = E->nbound;
+    int bound_ok = bind(E, slot, cvar, zone_kind(E, s->a));
+    line(E, "for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {");
+    E->indent++;
+    line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
+    if (!bound_ok)
+        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+    if (s->c) {
+        E->fallible = 0;
+        const char *cond = ex(E, s->c);
+        if (E->fallible) {
+            line(E, "if (!(%s)) {", cond);
+            line(E, "    if (rt_check(g)) break;");
+            line(E, "    continue;");
+            line(E, "}");
+            line(E, "if (rt_check(g)) break;");
+        } else {
+            line(E, "if (!(%s)) continue;", cond);
+        }
+        int k = tested_kind(E, s->c);
+        if (k >= 0)
+            bind(E, slot, cvar, k);
+    }
+    pluck_stmt(E, s->b);
+    unbind(E, depth);
+    E->indent--;
+    line(E, "}");
+    line(E, "rt_pluck_close(g, pluck_from);");
+    E->indent--;
+    line(E, "}");
+    line(E, "if (rt_check(g)) return RT_END;");
+    E->fallible = 0;
 }
 
 /* Add one option per item of coll passing where (no yield inside). */
@@ -1069,7 +1273,9 @@ static void stmt(Emit *E, const AstNode *s)
         const char *var = local(E, (int)s->ival);
         if (s->flags & STMT_SIMULTANEOUS)
             E->hidden++;
-        if ((TypeBase)s->a->sem_type == T_ZONE) {
+        if ((TypeBase)s->a->sem_type == T_ZONE && pluck_ok(s)) {
+            emit_pluck_for(E, s);
+        } else if ((TypeBase)s->a->sem_type == T_ZONE) {
             emit_zone_for(E, s, var);
         } else {
             loop_begin(E, s->a, var, &list, &idx);
@@ -1236,7 +1442,8 @@ static void emit_script(Emit *E, Buf *out, int ui)
     bputs(out, helpers.s ? helpers.s : "");
     bprintf(out, "/* %s:%d: %s */\n", file_of(E, u->loc), u->loc.line, c_comment(E->a, u->name));
     bprintf(out, "static RtStatus script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
-    if (u->nlocals)
+    /* Loops that keep their variable in a C local may leave no use of L. */
+    if (u->nlocals && body.s && (strstr(body.s, "L->") || strstr(body.s, ", L)")))
         bprintf(out, "    struct %s_locals *L = (struct %s_locals *)(void *)f->v;\n", u->cname, u->cname);
     bputs(out, "    switch (f->pc) {\n    case 0:;\n");
     bputs(out, body.s ? body.s : "");

@@ -2174,17 +2174,11 @@ struct setup_locals {
     RtValue c_2;
     RtValue p_3;
     RtValue i;
-    RtValue list;
     RtValue i_2;
-    RtValue i_3;
-    RtValue list_2;
-    RtValue i_4;
-    RtValue list_3;
-    RtValue i_5;
     RtValue k;
     RtValue n;
     RtValue chosen;
-    RtValue i_6;
+    RtValue i_3;
 };
 
 /* cards/evr/rules.cards:5: setup */
@@ -2193,58 +2187,53 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     struct setup_locals *L = (struct setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->e = cells_list[1 + L->i];
-                if (!((rt_card_kind(g, L->e) == KIND_event))) continue;
-                rt_move(g, L->e, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
-                if (rt_check(g)) return RT_END;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_e = pluck_cells[pluck_at];
+                if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->list);
+        if (rt_check(g)) return RT_END;
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p = L->i_2;
-            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+        for (L->i = 0; L->i < rt_players(g); L->i++) {
+            L->p = L->i;
             {
-                const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
-                for (L->i_3 = 0; L->i_3 < cells_list_2[0]; L->i_3++) {
-                    L->s = cells_list_2[1 + L->i_3];
-                    if (!(((rt_card_kind(g, L->s) == KIND_strategy) && (strategy_rows[rt_card_row(g, L->s, KIND_strategy, 13)].faction == rt_player_side(g, L->p))))) {
-                        if (rt_check(g)) return RT_END;
-                        continue;
-                    }
-                    if (rt_check(g)) return RT_END;
-                    rt_move(g, L->s, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
-                    if (rt_check(g)) return RT_END;
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_s = pluck_cells[pluck_at];
+                    if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (strategy_rows[rt__row(g, it_s)].faction == rt_player_side(g, L->p))))) continue;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
+                    if (rt_check(g)) break;
                 }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_list_pop(g, L->list_2);
-            L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+            if (rt_check(g)) return RT_END;
             {
-                const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
-                for (L->i_4 = 0; L->i_4 < cells_list_3[0]; L->i_4++) {
-                    L->c = cells_list_3[1 + L->i_4];
-                    if (!(((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 15)].side == rt_player_side(g, L->p))))) {
-                        if (rt_check(g)) return RT_END;
-                        continue;
-                    }
-                    if (rt_check(g)) return RT_END;
-                    if (resource_rows[rt_card_row(g, L->c, KIND_resource, 16)].character) {
-                        rt_move(g, L->c, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
-                        if (rt_check(g)) return RT_END;
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_c = pluck_cells[pluck_at];
+                    if (!(((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))))) continue;
+                    if (resource_rows[rt__row(g, it_c)].character) {
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
+                        if (rt_check(g)) break;
                     } else {
-                        rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
-                        if (rt_check(g)) return RT_END;
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
+                        if (rt_check(g)) break;
                     }
                 }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_list_pop(g, L->list_3);
+            if (rt_check(g)) return RT_END;
         }
-        for (L->i_5 = 0; L->i_5 < rt_players(g); L->i_5++) {
-            L->p_2 = L->i_5;
+        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
+            L->p_2 = L->i_2;
             L->n = 4;
             L->chosen = rt_list_new(g);
             for (L->k = 0; L->k < L->n; L->k++) {
@@ -2267,8 +2256,8 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->chosen);
         }
-        for (L->i_6 = 0; L->i_6 < rt_players(g); L->i_6++) {
-            L->p_3 = L->i_6;
+        for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
+            L->p_3 = L->i_3;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_3));
         }
         rt_set_shared(g, VAR_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
@@ -2618,11 +2607,7 @@ struct tutorial_setup_locals {
     RtValue c;
     RtValue p_2;
     RtValue i;
-    RtValue list;
     RtValue i_2;
-    RtValue i_3;
-    RtValue list_2;
-    RtValue i_4;
 };
 
 /* cards/evr/tutorial.cards:7: tutorial setup */
@@ -2631,39 +2616,41 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
     struct tutorial_setup_locals *L = (struct tutorial_setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->e = cells_list[1 + L->i];
-                if (!(((rt_card_kind(g, L->e) == KIND_event) && (strcmp(rt_card_name(g, L->e), "Escape From Tatooine") == 0)))) continue;
-                rt_move(g, L->e, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
-                if (rt_check(g)) return RT_END;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_e = pluck_cells[pluck_at];
+                if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->list);
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p = L->i_2;
-            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+        if (rt_check(g)) return RT_END;
+        for (L->i = 0; L->i < rt_players(g); L->i++) {
+            L->p = L->i;
             {
-                const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
-                for (L->i_3 = 0; L->i_3 < cells_list_2[0]; L->i_3++) {
-                    L->c = cells_list_2[1 + L->i_3];
-                    if (!((((rt_card_kind(g, L->c) == KIND_resource) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, L->c, KIND_resource, 11)].character)))) {
-                        if (rt_check(g)) return RT_END;
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_c = pluck_cells[pluck_at];
+                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, it_c, KIND_resource, 11)].character)))) {
+                        if (rt_check(g)) break;
                         continue;
                     }
-                    if (rt_check(g)) return RT_END;
-                    rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 12);
-                    if (rt_check(g)) return RT_END;
+                    if (rt_check(g)) break;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 12);
+                    if (rt_check(g)) break;
                 }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_list_pop(g, L->list_2);
+            if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
             rt_set(g, VAR_influence, L->p, 0);
         }
-        for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
-            L->p_2 = L->i_4;
+        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
+            L->p_2 = L->i_2;
             if (!((rt_player_side(g, L->p_2) == SIDE_rebel))) continue;
             rt_set_shared(g, VAR_balance, L->p_2);
         }
@@ -3028,9 +3015,9 @@ static const RtScriptDef scripts[] = {
     { "Diplomacy.effect", "cards/evr/rebel.cards", 172, script_diplomacy_effect, 0 },
     { "Hit and Run.effect", "cards/evr/rebel.cards", 178, script_hit_and_run_effect, 1 },
     { "Hope.effect", "cards/evr/rebel.cards", 186, script_hope_effect, 3 },
-    { "setup", "cards/evr/rules.cards", 5, script_setup, 19 },
+    { "setup", "cards/evr/rules.cards", 5, script_setup, 13 },
     { "round", "cards/evr/rules.cards", 36, script_round, 44 },
-    { "tutorial setup", "cards/evr/tutorial.cards", 7, script_tutorial_setup, 10 },
+    { "tutorial setup", "cards/evr/tutorial.cards", 7, script_tutorial_setup, 6 },
     { "tutorial round", "cards/evr/tutorial.cards", 20, script_tutorial_round, 8 },
 };
 

@@ -2205,8 +2205,6 @@ struct proc_conclude_locals {
     RtValue list;
     RtValue i_2;
     RtValue list_2;
-    RtValue i_3;
-    RtValue list_3;
 };
 
 /* cards/galaxy/rules.cards:178: conclude */
@@ -2265,21 +2263,22 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_set_of(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
                 if (rt_check(g)) return RT_END;
-                L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_offered));
                 {
-                    const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
-                    for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
-                        L->a = cells_list_3[1 + L->i_3];
-                        if (!(((rt_card_state(g, L->a, KIND_ally, 0, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].board) && (rt_card_state(g, L->a, KIND_ally, 1, 193) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].row)))) {
-                            if (rt_check(g)) return RT_END;
+                    RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
+                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                        RtValue it_a = pluck_cells[pluck_at];
+                        if (!(((rt__state(g, it_a, 0) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].board) && (rt__state(g, it_a, 1) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].row)))) {
+                            if (rt_check(g)) break;
                             continue;
                         }
-                        if (rt_check(g)) return RT_END;
-                        rt_move(g, L->a, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
-                        if (rt_check(g)) return RT_END;
+                        if (rt_check(g)) break;
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
+                        if (rt_check(g)) break;
                     }
+                    rt_pluck_close(g, pluck_from);
                 }
-                rt_list_pop(g, L->list_3);
+                if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->list_2);
@@ -2366,8 +2365,6 @@ struct proc_summon_locals {
     RtValue list;
     RtValue i_3;
     RtValue list_2;
-    RtValue i_4;
-    RtValue list_3;
 };
 
 /* cards/galaxy/rules.cards:221: summon */
@@ -2395,26 +2392,23 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->list);
         }
-        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_edge));
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_s_2 = pluck_cells[pluck_at];
+                if (!((sith_rows[rt__row(g, it_s_2)].forfeit == L->n))) continue;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close(g, pluck_from);
+        }
+        if (rt_check(g)) return RT_END;
+        L->list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
         {
             const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
             for (L->i_3 = 0; L->i_3 < cells_list_2[0]; L->i_3++) {
-                L->s_2 = cells_list_2[1 + L->i_3];
-                if (!((sith_rows[rt_card_row(g, L->s_2, KIND_sith, 225)].forfeit == L->n))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
-                rt_move(g, L->s_2, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->list_2);
-        L->list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
-        {
-            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
-            for (L->i_4 = 0; L->i_4 < cells_list_3[0]; L->i_4++) {
-                L->s_3 = cells_list_3[1 + L->i_4];
+                L->s_3 = cells_list_2[1 + L->i_3];
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->s_3));
                 rt_log_str(g, " will visit ");
@@ -2423,7 +2417,7 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        rt_list_pop(g, L->list_3);
+        rt_list_pop(g, L->list_2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2458,11 +2452,7 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->s = cells_list[1 + L->i];
-                if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s, KIND_space, 236)].board) == rt_get_shared(g, VAR_stage))))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s)].board) == rt_get_shared(g, VAR_stage))))) continue;
                 rt_move(g, L->s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
                 if (rt_check(g)) return RT_END;
             }
@@ -2475,11 +2465,7 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
                 const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
                 for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
                     L->s_2 = cells_list_2[1 + L->i_2];
-                    if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 239)].board) == rt_get_shared(g, VAR_stage))))) {
-                        if (rt_check(g)) return RT_END;
-                        continue;
-                    }
-                    if (rt_check(g)) return RT_END;
+                    if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s_2)].board) == rt_get_shared(g, VAR_stage))))) continue;
                     rt_move(g, L->s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
                     if (rt_check(g)) return RT_END;
                 }
@@ -2616,12 +2602,6 @@ struct setup_locals {
     RtValue saved_me;
     RtValue action;
     RtValue t;
-    RtValue i;
-    RtValue list;
-    RtValue i_2;
-    RtValue list_2;
-    RtValue i_3;
-    RtValue list_3;
 };
 
 /* cards/galaxy/rules.cards:5: setup */
@@ -2635,39 +2615,42 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         rt_log_player(g, rt_get_shared(g, VAR_first));
         rt_log_str(g, " is the youngest player and begins.");
         rt_log_end(g);
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->d = cells_list[1 + L->i];
-                if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
-                rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 11);
-                if (rt_check(g)) return RT_END;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 11);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->list);
-        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+        if (rt_check(g)) return RT_END;
         {
-            const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
-            for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
-                L->s = cells_list_2[1 + L->i_2];
-                if (!((rt_card_kind(g, L->s) == KIND_sith))) continue;
-                rt_move(g, L->s, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 13);
-                if (rt_check(g)) return RT_END;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_s = pluck_cells[pluck_at];
+                if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 13);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->list_2);
-        L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+        if (rt_check(g)) return RT_END;
         {
-            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
-            for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
-                L->a = cells_list_3[1 + L->i_3];
-                if (!((rt_card_kind(g, L->a) == KIND_ally))) continue;
-                rt_move(g, L->a, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 15);
-                if (rt_check(g)) return RT_END;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_a = pluck_cells[pluck_at];
+                if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 15);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->list_3);
+        if (rt_check(g)) return RT_END;
         rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply));
         L->turn = rt_get_shared(g, VAR_first);
         L->saved_me = f->me;
@@ -2750,27 +2733,25 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
 
 struct dice_check_setup_locals {
     RtValue d;
-    RtValue i;
-    RtValue list;
 };
 
 /* cards/galaxy/variants.cards:13: dice_check setup */
 static RtStatus script_dice_check_setup(RtGame *g, RtFrame *f)
 {
-    struct dice_check_setup_locals *L = (struct dice_check_setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->d = cells_list[1 + L->i];
-                if (!((rt_card_kind(g, L->d) == KIND_imperial_die))) continue;
-                rt_move(g, L->d, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
-                if (rt_check(g)) return RT_END;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->list);
+        if (rt_check(g)) return RT_END;
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -3197,13 +3178,13 @@ static const RtScriptDef scripts[] = {
     { "use_ally", "cards/galaxy/rules.cards", 133, script_proc_use_ally, 1 },
     { "ally_symbol", "cards/galaxy/rules.cards", 148, script_proc_ally_symbol, 4 },
     { "restart", "cards/galaxy/rules.cards", 163, script_proc_restart, 3 },
-    { "conclude", "cards/galaxy/rules.cards", 178, script_proc_conclude, 10 },
-    { "summon", "cards/galaxy/rules.cards", 221, script_proc_summon, 12 },
+    { "conclude", "cards/galaxy/rules.cards", 178, script_proc_conclude, 8 },
+    { "summon", "cards/galaxy/rules.cards", 221, script_proc_summon, 10 },
     { "next_site", "cards/galaxy/rules.cards", 233, script_proc_next_site, 10 },
     { "game_end", "cards/galaxy/rules.cards", 257, script_proc_game_end, 5 },
-    { "setup", "cards/galaxy/rules.cards", 5, script_setup, 14 },
+    { "setup", "cards/galaxy/rules.cards", 5, script_setup, 8 },
     { "round", "cards/galaxy/rules.cards", 31, script_round, 4 },
-    { "dice_check setup", "cards/galaxy/variants.cards", 13, script_dice_check_setup, 3 },
+    { "dice_check setup", "cards/galaxy/variants.cards", 13, script_dice_check_setup, 1 },
     { "dice_check round", "cards/galaxy/variants.cards", 14, script_dice_check_round, 1 },
 };
 

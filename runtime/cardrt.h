@@ -369,6 +369,12 @@ int rt_zone_decl(const RtGame *g, RtValue zone);
 enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
 void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line);
 void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
+/* rt_pluck / rt_pluck_close: a loop that walks zone from and moves only
+   the card it is at out of it moves the card in cell at (1 = bottom) with
+   rt_pluck, which leaves an empty cell behind, and closes the gaps once
+   with rt_pluck_close (rt_zone.c). */
+void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line);
+void rt_pluck_close(RtGame *g, RtValue from);
 void rt_shuffle(RtGame *g, RtValue zone);
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)

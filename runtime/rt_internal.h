@@ -10,6 +10,14 @@
 #define RT_MAX_PLAYERS 32        /* a winners bitmask and visibility masks are 32 bits */
 #define RT_DEFAULT_MAX_ROUNDS 1000
 
+/* RT_HOT_INLINE: a small function on the hottest paths, inlined even
+   where the compiler would not (GCC and clang; plain inline elsewhere). */
+#if defined(__GNUC__)
+#define RT_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define RT_HOT_INLINE static inline
+#endif
+
 enum { RT_VIS_ALL = -1 };                                 /* viewer: omniscient */
 
 /* One event of the log (outside the state). a[] meaning depends on type. */
@@ -58,8 +66,11 @@ struct RtGame {
     ptrdiff_t *var_cell;      /* nvars: first cell of each var (absolute) */
     uint8_t *var_pp;        /* nvars: per player */
     int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
+    int32_t *kind_reset;    /* nkinds * maxstate: what a move resets each state slot to (0 past nstate) */
+    uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind (reset slot by slot) */
+    uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
+    size_t fresh_size;      /* bytes of fresh */
     size_t size;            /* bytes of the state block */
-    int hint_zone, hint_at; /* rt_move: the zone and cell of the last card taken out (a search hint, not state) */
 
     uint64_t *blk;          /* the state block */
 

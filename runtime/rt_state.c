@@ -64,7 +64,9 @@ static int alloc_tables(RtGame *g)
     g->decl_pp = calloc(nz, sizeof *g->decl_pp);
     g->zone_off = calloc(nzi, sizeof *g->zone_off);
     g->zone_cap = calloc(nzi, sizeof *g->zone_cap);
-    return g->zone_off && g->zone_cap && g->var_off && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
+    g->kind_reset = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_reset);
+    g->kind_keeps = calloc((size_t)def->nkinds + 1, sizeof *g->kind_keeps);
+    return g->kind_reset && g->kind_keeps && g->zone_off && g->zone_cap && g->var_off && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
            && g->zi_decl && g->zi_owner && g->zi_kind && g->decl_first && g->decl_pp;
 }
 
@@ -80,8 +82,15 @@ static void fill_tables(RtGame *g)
         nslots += def->vars[v].per_player ? g->nplayers : 1;
     }
     g->nvarslots = nslots;
-    for (int k = 0; k < def->nkinds; k++)
-        g->kind_nstate[k] = def->kinds[k].nstate;
+    for (int k = 0; k < def->nkinds; k++) {
+        const RtKindDef *kd = &def->kinds[k];
+        g->kind_nstate[k] = kd->nstate;
+        for (int s = 0; s < kd->nstate && s < g->maxstate; s++) {
+            g->kind_reset[k * g->maxstate + s] = kd->state_defaults[s];
+            if (kd->state_keep && kd->state_keep[s])
+                g->kind_keeps[k] = 1;
+        }
+    }
     int i = 0;
     for (int c = 0; c < def->ncards; c++)
         for (int k = 0; k < (def->copies ? def->copies[c] : 1); k++, i++) {
@@ -214,10 +223,16 @@ static void init_state(RtGame *g)
     const RtGameDef *def = g->def;
     /* The header, vars, zones and cards; frames are cleared when pushed,
        lists and options are written before they are read (and rt_hash
-       reads only the live ones). */
-    memset(g->blk, 0, sizeof(RtHeader) + (size_t)g->off_frames * sizeof(int32_t));
+       reads only the live ones). After the first time they are copied
+       from g->fresh. */
+    size_t n = sizeof(RtHeader) + (size_t)g->off_frames * sizeof(int32_t);
     RtHeader *h = rt__hdr(g);
-    rt__xoshiro_seed(h->rng, g->seed);
+    if (g->fresh) {
+        memcpy(g->blk, g->fresh, n);
+        rt__xoshiro_seed(h->rng, g->seed);
+        return;
+    }
+    memset(g->blk, 0, n);
     h->dec_player = RT_NONE;
     h->dec_prompt = -1;
     h->chosen_value = RT_NONE;
@@ -235,6 +250,12 @@ static void init_state(RtGame *g)
         reset_card_state(g, c);
     }
     box[0] = g->ninst;
+    g->fresh = malloc(n);   /* when there is no memory, the next reset builds the state again */
+    if (g->fresh) {
+        memcpy(g->fresh, g->blk, n);
+        g->fresh_size = n;
+    }
+    rt__xoshiro_seed(h->rng, g->seed);
 }
 
 /* rt_new: see cardrt.h. The state starts with every instance in the box. */
@@ -292,6 +313,9 @@ void rt_free(RtGame *g)
     free(g->zi_kind);
     free(g->zone_off);
     free(g->zone_cap);
+    free(g->kind_reset);
+    free(g->kind_keeps);
+    free(g->fresh);
     free(g->blk);
     free(g);
 }

@@ -80,18 +80,81 @@ static int card_kind(const RtGame *g, RtValue card) { return g->inst_kind[card];
    slots its kind keeps across moves (state_keep). */
 static inline void reset_state(RtGame *g, RtValue card)
 {
-    const RtKindDef *k = &g->def->kinds[card_kind(g, card)];
+    int k = card_kind(g, card), ms = g->maxstate;
     int32_t *cs = rt__card(g, card) + 1;
-    if (!k->state_keep && k->nstate == g->maxstate) {   /* the common case: every slot reset */
-        for (int s = 0; s < g->maxstate; s++)
-            cs[s] = k->state_defaults[s];
+    const int32_t *d = g->kind_reset + k * ms;
+    if (!g->kind_keeps[k]) {   /* the common case: every slot reset */
+        for (int s = 0; s < ms; s++)
+            cs[s] = d[s];
         return;
     }
-    for (int s = 0; s < g->maxstate; s++) {
-        if (s < k->nstate && k->state_keep && k->state_keep[s])
-            continue;
-        cs[s] = s < k->nstate ? k->state_defaults[s] : 0;
+    const uint8_t *keep = g->def->kinds[k].state_keep;
+    for (int s = 0; s < ms; s++)
+        if (!(s < g->kind_nstate[k] && keep[s]))
+            cs[s] = d[s];
+}
+
+/* enter: card (out of its zone already) enters zone at where: zone's
+   cells, the card's zone cell and its state (reset as reset_state does).
+   Everything is read before the first store, so that the compiler need
+   not read g's fields again after a store to an int32 cell. */
+RT_HOT_INLINE void enter(RtGame *g, RtValue card, RtValue zone, int where)
+{
+    int k = g->inst_kind[card], ms = g->maxstate, keeps = g->kind_keeps[k];
+    int32_t *dst = g->pre.cells + g->pre.zone_off[zone];
+    int32_t *cs = g->pre.card_cells + card * g->pre.card_stride;
+    const int32_t *d = g->kind_reset + k * ms;
+    int m = dst[0];
+    if (where == RT_AT_BOTTOM) {
+        if (m > 0)
+            memmove(dst + 2, dst + 1, (size_t)m * sizeof *dst);
+        dst[1] = card;
+    } else {
+        dst[1 + m] = card;
     }
+    dst[0] = m + 1;
+    cs[0] = zone;
+    if (!keeps) {
+        for (int s = 0; s < ms; s++)
+            cs[1 + s] = d[s];
+        return;
+    }
+    reset_state(g, card);
+}
+
+/* move_event: log a move of card from zone from to zone to (when a log is kept). */
+static void move_event(RtGame *g, RtValue card, RtValue from, RtValue to, int where)
+{
+    RtEvent *e = rt__event(g, RT_EV_MOVE, rt__zone_vis(g, from) | rt__zone_vis(g, to));
+    if (e) {
+        e->a[0] = card;
+        e->a[1] = from;
+        e->a[2] = to;
+        e->a[3] = where == RT_AT_BOTTOM;
+    }
+}
+
+/* move_fail: fail the game for a move of card to zone that rt_move or
+   rt_pluck refuses (no card, no zone, or a card of the wrong kind). */
+static void move_fail(RtGame *g, RtValue card, RtValue zone, int line)
+{
+    char zb[128];
+    if (!rt__is_card(g, card))
+        rt__failf(g, line, "move of no card");
+    else if (!rt__is_zone(g, zone))
+        rt__failf(g, line, "move of \"%s\" to no zone", rt__card_label(g, card));
+    else
+        rt__failf(g, line, "\"%s\" is not a %s and cannot enter %s", rt__card_label(g, card),
+                  g->def->kinds[g->zi_kind[zone]].name, rt__zone_label(g, zone, zb, sizeof zb));
+}
+
+/* may_enter: card is a card, zone a zone, and the zone takes its kind. */
+static inline int may_enter(const RtGame *g, RtValue card, RtValue zone)
+{
+    if (!rt__is_card(g, card) || !rt__is_zone(g, zone))
+        return 0;
+    int zk = g->zi_kind[zone];
+    return zk < 0 || zk == card_kind(g, card);
 }
 
 /* rt_move: card leaves its zone (the others keep their order) and enters
@@ -100,33 +163,14 @@ static inline void reset_state(RtGame *g, RtValue card)
    the zone, fails the game at line and moves nothing. */
 void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
 {
-    char zb[128];
-    if (!rt__is_card(g, card)) {
-        rt__failf(g, line, "move of no card");
+    if (!may_enter(g, card, zone)) {
+        move_fail(g, card, zone, line);
         return;
     }
-    if (!rt__is_zone(g, zone)) {
-        rt__failf(g, line, "move of \"%s\" to no zone", rt__card_label(g, card));
-        return;
-    }
-    int zk = g->zi_kind[zone];
-    if (zk >= 0 && zk != card_kind(g, card)) {
-        rt__failf(g, line, "\"%s\" is not a %s and cannot enter %s", rt__card_label(g, card),
-                  g->def->kinds[zk].name, rt__zone_label(g, zone, zb, sizeof zb));
-        return;
-    }
-    int32_t *cs = rt__card(g, card);
-    RtValue from = cs[0];
-    int32_t *src = rt__zone(g, from);
+    RtValue from = g->pre.card_cells[card * g->pre.card_stride];
+    int32_t *src = g->pre.cells + g->pre.zone_off[from];
     int n = src[0], at = 0;   /* at: the card's cell, 1..n */
-    /* A loop that moves cards out of a zone takes neighbours one after the
-       other: look next to the last card taken from this zone first (a hint
-       kept outside the state: it never changes what happens). */
-    if (g->hint_zone == from && g->hint_at - 1 >= 1 && g->hint_at - 1 <= n && src[g->hint_at - 1] == card)
-        at = g->hint_at - 1;
-    else if (g->hint_zone == from && g->hint_at >= 1 && g->hint_at <= n && src[g->hint_at] == card)
-        at = g->hint_at;
-    for (int hi = n, lo = 1; at == 0 && lo <= hi; hi--, lo++) {   /* from both ends: most moves take a top or a bottom card */
+    for (int hi = n, lo = 1; lo <= hi; hi--, lo++) {   /* from both ends: most moves take a top or a bottom card */
         if (src[hi] == card) {
             at = hi;
             break;
@@ -143,30 +187,48 @@ void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
     /* The cards above it shift down; from's old top cell keeps its value. */
     if (at < n)
         memmove(src + at, src + at + 1, (size_t)(n - at) * sizeof *src);
-    g->hint_zone = from;
-    g->hint_at = at;
     src[0] = n - 1;
-    int32_t *dst = rt__zone(g, zone);
-    int m = dst[0];
-    if (where == RT_AT_BOTTOM) {
-        if (m > 0)
-            memmove(dst + 2, dst + 1, (size_t)m * sizeof *dst);
-        dst[1] = card;
-    } else {
-        dst[1 + m] = card;
-    }
-    dst[0] = m + 1;
-    cs[0] = zone;
-    reset_state(g, card);
-    if (!g->log_on)
+    enter(g, card, zone, where);
+    if (g->log_on)
+        move_event(g, card, from, zone, where);
+}
+
+/* rt_pluck: the card in cell at (1 = bottom) of zone from enters zone to
+   (at where) exactly as rt_move would move it there, but from keeps its
+   count and its other cards keep their cells: the card's cell is emptied
+   (RT_NONE) until rt_pluck_close(from) closes the gaps. For a loop that
+   walks from (top first) and moves only the card it is at out of it;
+   to must not be from. Fails as rt_move does (and then moves nothing). */
+void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line)
+{
+    if (!rt__is_zone(g, from) || !rt__is_zone(g, to) || to == from) {
+        rt__failf(g, line, "move of a card to no zone");
         return;
-    RtEvent *e = rt__event(g, RT_EV_MOVE, rt__zone_vis(g, from) | rt__zone_vis(g, zone));
-    if (e) {
-        e->a[0] = card;
-        e->a[1] = from;
-        e->a[2] = zone;
-        e->a[3] = where == RT_AT_BOTTOM;
     }
+    int32_t *src = g->pre.cells + g->pre.zone_off[from];
+    RtValue card = at >= 1 && at <= src[0] ? src[at] : RT_NONE;
+    if (!may_enter(g, card, to)) {
+        move_fail(g, card, to, line);
+        return;
+    }
+    src[at] = RT_NONE;
+    enter(g, card, to, where);
+    if (g->log_on)
+        move_event(g, card, from, to, where);
+}
+
+/* rt_pluck_close: close the gaps rt_pluck left in zone from (the cards
+   left keep their order). */
+void rt_pluck_close(RtGame *g, RtValue from)
+{
+    if (!rt__is_zone(g, from))
+        return;
+    int32_t *z = rt__zone(g, from);
+    int n = z[0], k = 0;
+    for (int i = 1; i <= n; i++)
+        if (z[i] != RT_NONE)
+            z[++k] = z[i];
+    z[0] = k;
 }
 
 /* move_all_fast: rt_move_all without a log, in one pass: the state after

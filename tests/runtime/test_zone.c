@@ -3,6 +3,7 @@
 #include "minigame.h"
 
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define NZI 8   /* zone instances of a 2-player mini game */
@@ -178,5 +179,116 @@ Test(zone, built_lists_append_and_search)
     rt_list_add(g, l, I_ALPHA0);   /* not the top list: an error */
     cr_assert(rt_failed(g));
     rt_list_pop(g, inner);
+    rt_free(g);
+}
+
+/* pluck_all_units: what a pluck loop over the box does for `where c is
+   unit { if c is the first Beta: move to deck bottom, else table top }`. */
+static void pluck_units(RtGame *g)
+{
+    RtValue box = rt_zone(g, Z_BOX, RT_NONE);
+    const int32_t *cells = rt_zone_cards(g, box);
+    for (int at = cells[0]; at >= 1; at--) {
+        RtValue c = cells[at];
+        if (rt_card_kind(g, c) != K_UNIT)
+            continue;
+        if (c == I_BETA0)
+            rt_pluck(g, box, at, rt_zone(g, Z_DECK, 0), RT_AT_BOTTOM, 7);
+        else
+            rt_pluck(g, box, at, rt_zone(g, Z_TABLE, 0), RT_AT_TOP, 7);
+    }
+    rt_pluck_close(g, box);
+}
+
+/* The same loop over a snapshot with rt_move. */
+static void move_units(RtGame *g)
+{
+    RtValue box = rt_zone(g, Z_BOX, RT_NONE);
+    int list = rt_list_zone(g, box);
+    for (int i = 0; i < rt_list_len(g, list); i++) {
+        RtValue c = rt_list_at(g, list, i);
+        if (rt_card_kind(g, c) != K_UNIT)
+            continue;
+        if (c == I_BETA0)
+            rt_move(g, c, rt_zone(g, Z_DECK, 0), RT_AT_BOTTOM, 7);
+        else
+            rt_move(g, c, rt_zone(g, Z_TABLE, 0), RT_AT_TOP, 7);
+    }
+    rt_list_pop(g, list);
+}
+
+Test(zone, pluck_moves_as_a_snapshot_loop_of_moves_does)
+{
+    RtGame *a = new_game(&mini_base, 1, 2), *b = new_game(&mini_base, 1, 2);
+    rt_move(a, I_ALPHA1, rt_zone(a, Z_DECK, 0), RT_AT_TOP, 1);   /* a card already there */
+    rt_move(b, I_ALPHA1, rt_zone(b, Z_DECK, 0), RT_AT_TOP, 1);
+    rt_set_card_state(a, I_ALPHA2, K_UNIT, ST_DMG, 0, 1);          /* reset by the move */
+    rt_set_card_state(b, I_ALPHA2, K_UNIT, ST_DMG, 0, 1);
+    pluck_units(a);
+    move_units(b);
+    cr_assert(!rt_failed(a) && !rt_failed(b));
+    for (int z = 0; z < NZI; z++) {
+        cr_assert_eq(rt_zone_size(a, z), rt_zone_size(b, z), "zone %d", z);
+        for (int i = 0; i < rt_zone_size(a, z); i++)
+            cr_assert_eq(rt_zone_at(a, z, i), rt_zone_at(b, z, i), "zone %d cell %d", z, i);
+    }
+    for (int c = 0; c < N_INST; c++) {
+        cr_assert_eq(rt_card_zone(a, c), rt_card_zone(b, c));
+        if (rt_card_kind(a, c) == K_UNIT)
+            cr_assert_eq(rt_card_state(a, c, K_UNIT, ST_DMG, 1), rt_card_state(b, c, K_UNIT, ST_DMG, 1));
+    }
+    /* walked top first: Gamma stays, Beta1 to the table, Beta0 under the
+       deck, then Alpha2 and Alpha0 onto the table */
+    RtValue box = rt_zone(a, Z_BOX, RT_NONE), table = rt_zone(a, Z_TABLE, 0), deck = rt_zone(a, Z_DECK, 0);
+    cr_assert_eq(rt_zone_size(a, box), 1);
+    cr_assert_eq(rt_zone_at(a, box, 0), I_GAMMA);
+    cr_assert_eq(rt_zone_size(a, deck), 2);
+    cr_assert_eq(rt_zone_at(a, deck, 0), I_BETA0);
+    cr_assert_eq(rt_zone_at(a, deck, 1), I_ALPHA1);
+    cr_assert_eq(rt_zone_size(a, table), 3);
+    cr_assert_eq(rt_zone_at(a, table, 0), I_BETA1);
+    cr_assert_eq(rt_zone_at(a, table, 1), I_ALPHA2);
+    cr_assert_eq(rt_zone_at(a, table, 2), I_ALPHA0);
+    cr_assert_eq(rt_card_state(a, I_ALPHA2, K_UNIT, ST_DMG, 1), 3);
+    cr_assert_eq(rt_hash(a), rt_hash(b));
+    /* the log says the same */
+    char *la = log_json(a), *lb = log_json(b);
+    cr_assert_str_eq(la, lb);
+    free(la);
+    free(lb);
+    rt_free(a);
+    rt_free(b);
+}
+
+Test(zone, pluck_refuses_a_card_of_the_wrong_kind_and_moves_nothing)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    RtValue box = rt_zone(g, Z_BOX, RT_NONE), pool = rt_zone(g, Z_POOL, RT_NONE);
+    rt_pluck(g, box, 1 + I_ALPHA0, pool, RT_AT_TOP, 13);   /* the pool takes tokens */
+    cr_assert(rt_failed(g));
+    cr_assert(strstr(rt_error(g), "\"Alpha\" is not a token and cannot enter pool"), "%s", rt_error(g));
+    rt_pluck_close(g, box);
+    cr_assert_eq(rt_zone_size(g, box), N_INST);
+    cr_assert_eq(rt_zone_size(g, pool), 0);
+    rt_free(g);
+}
+
+Test(zone, pluck_of_an_empty_cell_or_into_its_own_zone_fails)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    RtValue box = rt_zone(g, Z_BOX, RT_NONE);
+    rt_pluck(g, box, 1, box, RT_AT_TOP, 3);
+    cr_assert(rt_failed(g));
+    cr_assert(strstr(rt_error(g), "no zone"), "%s", rt_error(g));
+    rt_free(g);
+    g = new_game(&mini_base, 1, 2);
+    box = rt_zone(g, Z_BOX, RT_NONE);
+    rt_pluck(g, box, 1, rt_zone(g, Z_TABLE, 0), RT_AT_TOP, 3);
+    rt_pluck(g, box, 1, rt_zone(g, Z_TABLE, 0), RT_AT_TOP, 3);   /* the cell is empty now */
+    cr_assert(rt_failed(g));
+    cr_assert(strstr(rt_error(g), "move of no card"), "%s", rt_error(g));
+    rt_pluck_close(g, box);
+    cr_assert_eq(rt_zone_size(g, box), N_INST - 1);
+    cr_assert_eq(zone_total(g, NZI), N_INST);
     rt_free(g);
 }

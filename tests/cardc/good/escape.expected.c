@@ -45,8 +45,6 @@ struct setup_locals {
     RtValue p;
     RtValue c;
     RtValue i;
-    RtValue i_2;
-    RtValue list;
 };
 
 /* tests/cardc/good/escape/escape.cards:19: setup */
@@ -57,21 +55,22 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             {
-                const int32_t *cells_list = rt_list_cells(g, L->list);
-                for (L->i_2 = 0; L->i_2 < cells_list[0]; L->i_2++) {
-                    L->c = cells_list[1 + L->i_2];
-                    if (!((chit_rows[rt_card_row(g, L->c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
-                        if (rt_check(g)) return RT_END;
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_c = pluck_cells[pluck_at];
+                    if (!((chit_rows[rt_card_row(g, it_c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
+                        if (rt_check(g)) break;
                         continue;
                     }
-                    if (rt_check(g)) return RT_END;
-                    rt_move(g, L->c, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
-                    if (rt_check(g)) return RT_END;
+                    if (rt_check(g)) break;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
+                    if (rt_check(g)) break;
                 }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_list_pop(g, L->list);
+            if (rt_check(g)) return RT_END;
         }
         break;
     default:
@@ -146,7 +145,7 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/escape/escape.cards", 19, script_setup, 5 },
+    { "setup", "tests/cardc/good/escape/escape.cards", 19, script_setup, 3 },
     { "round", "tests/cardc/good/escape/escape.cards", 25, script_round, 3 },
 };
 

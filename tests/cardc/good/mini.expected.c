@@ -108,8 +108,6 @@ struct setup_locals {
     RtValue p;
     RtValue c;
     RtValue i;
-    RtValue i_2;
-    RtValue list;
 };
 
 /* tests/cardc/good/mini/mini.cards:30: setup */
@@ -120,21 +118,22 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             {
-                const int32_t *cells_list = rt_list_cells(g, L->list);
-                for (L->i_2 = 0; L->i_2 < cells_list[0]; L->i_2++) {
-                    L->c = cells_list[1 + L->i_2];
-                    if (!((token_rows[rt_card_row(g, L->c, KIND_token, 32)].side == rt_player_side(g, L->p)))) {
-                        if (rt_check(g)) return RT_END;
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_c = pluck_cells[pluck_at];
+                    if (!((token_rows[rt_card_row(g, it_c, KIND_token, 32)].side == rt_player_side(g, L->p)))) {
+                        if (rt_check(g)) break;
                         continue;
                     }
-                    if (rt_check(g)) return RT_END;
-                    rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 32);
-                    if (rt_check(g)) return RT_END;
+                    if (rt_check(g)) break;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 32);
+                    if (rt_check(g)) break;
                 }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_list_pop(g, L->list);
+            if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
         }
         rt_set_shared(g, VAR_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
@@ -292,7 +291,7 @@ static const char *const strings[] = {
 
 static const RtScriptDef scripts[] = {
     { "Red Two.power", "tests/cardc/good/mini/mini.cards", 26, script_red_two_power, 0 },
-    { "setup", "tests/cardc/good/mini/mini.cards", 30, script_setup, 5 },
+    { "setup", "tests/cardc/good/mini/mini.cards", 30, script_setup, 3 },
     { "round", "tests/cardc/good/mini/mini.cards", 38, script_round, 12 },
 };
 
