@@ -226,6 +226,7 @@ static const char *local(Emit *E, int slot)
 }
 
 static const char *ex(Emit *E, const AstNode *e);
+static const char *zone_cells(Emit *E, const AstNode *z);
 
 /* bound_kind: the kind every value of the card expression e has when e
    is a bound loop variable over a zone of one kind, else -1. */
@@ -239,12 +240,26 @@ static int bound_kind(const Emit *E, const AstNode *e)
     return -1;
 }
 
+/* picked_kind: when e is top, bottom or a random card of a zone of one
+   kind, that kind (e's value is a card of it, or RT_NONE once the game
+   has failed); else -1. */
+static int picked_kind(const Emit *E, const AstNode *e);
+
 /* zone_kind: the kind a zone expression's cards all have, or -1. */
 static int zone_kind(const Emit *E, const AstNode *coll)
 {
     if ((TypeBase)coll->sem_type != T_ZONE || SYM_CAT(coll->sem_ref) != SYM_ZONE)
         return -1;
     return E->m->zones[SYM_IDX(coll->sem_ref)].kind;
+}
+
+static int picked_kind(const Emit *E, const AstNode *e)
+{
+    if (e->kind != AST_CALL || SYM_CAT(e->sem_ref) == SYM_FUNC || e->list.count != 1)
+        return -1;
+    if (strcmp(e->name, "top") != 0 && strcmp(e->name, "bottom") != 0 && strcmp(e->name, "random") != 0)
+        return -1;
+    return zone_kind(E, e->list.items[0]);
 }
 
 /* has_aggregate: n contains an aggregate (whose helper reads the locals
@@ -312,7 +327,7 @@ static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *c
 {
     TypeBase ct = (TypeBase)coll->sem_type;
     if (ct == T_ZONE) {
-        line(E, "const int32_t *zc = rt_zone_cards(g, %s);", ex(E, coll));
+        line(E, "const int32_t *zc = %s;", zone_cells(E, coll));
         line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
         E->indent++;
         line(E, "RtValue %s = zc[1 + i];", cvar);
@@ -367,6 +382,35 @@ static const char *condition(Emit *E, const AstNode *e)
     return bare(E, ex(E, e));
 }
 
+/* zone_place: when the zone expression z names a declared zone (a shared
+   one, or a player's), the C text of its cells (const int32_t *, at the
+   cells of the layout) with *decl and *player (C text; "RT_NONE" for a
+   shared zone) for messages; else NULL. */
+static const char *zone_place(Emit *E, const AstNode *z, int *decl, const char **player)
+{
+    if ((TypeBase)z->sem_type != T_ZONE || SYM_CAT(z->sem_ref) != SYM_ZONE)
+        return NULL;
+    if (z->kind != AST_NAME && z->kind != AST_MY && z->kind != AST_FIELD_OF)
+        return NULL;
+    int d = SYM_IDX(z->sem_ref);
+    const MZone *mz = &E->m->zones[d];
+    *decl = d;
+    if (!mz->per_player) {
+        *player = "RT_NONE";
+        return arena_printf(E->a, "rt_zone_cells_at(g, ZCELL_%s)", mz->name);
+    }
+    *player = z->kind == AST_MY ? "f->me" : z->kind == AST_FIELD_OF ? ex(E, z->a) : "0";
+    return arena_printf(E->a, "rt_pzone_cells_at(g, ZONE_%s, ZCELL_%s, PLAYER_CELLS, %s)", mz->name, mz->name, *player);
+}
+
+/* zone_cells: the C text of zone expression z's cells (const int32_t *). */
+static const char *zone_cells(Emit *E, const AstNode *z)
+{
+    int decl;
+    const char *player, *at = zone_place(E, z, &decl, &player);
+    return at ? at : arena_printf(E->a, "rt_zone_cards(g, %s)", ex(E, z));
+}
+
 static const char *player_member(Emit *E, const AstNode *e, const char *player)
 {
     int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
@@ -377,8 +421,8 @@ static const char *player_member(Emit *E, const AstNode *e, const char *player)
         return arena_printf(E->a, "rt_zone_of(g, ZONE_%s, %s)", E->m->zones[idx].name, player);
     case SYM_VAR:
         if (!E->m->vars[idx].per_player)
-            return arena_printf(E->a, "rt_get_shared(g, VAR_%s)", E->m->vars[idx].name);
-        return arena_printf(E->a, "rt_get_of(g, VAR_%s, %s)", E->m->vars[idx].name, player);
+            return arena_printf(E->a, "rt_var_at(g, VCELL_%s)", E->m->vars[idx].name);
+        return arena_printf(E->a, "rt_pvar_at(g, VCELL_%s, PLAYER_CELLS, %s)", E->m->vars[idx].name, player);
     case SYM_PLAYER_SIDE:
         return arena_printf(E->a, "rt_player_side(g, %s)", player);
     default:
@@ -517,7 +561,7 @@ static const char *ex(Emit *E, const AstNode *e)
             return arena_printf(a, "rt_zone(g, ZONE_%s, 0)", E->m->zones[idx].name);
         case SYM_VAR:
             if (!E->m->vars[idx].per_player)
-                return arena_printf(a, "rt_get_shared(g, VAR_%s)", E->m->vars[idx].name);
+                return arena_printf(a, "rt_var_at(g, VCELL_%s)", E->m->vars[idx].name);
             return arena_printf(a, "rt_get(g, VAR_%s, 0)", E->m->vars[idx].name);
         case SYM_CONST:
             return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[idx].name);
@@ -539,7 +583,16 @@ static const char *ex(Emit *E, const AstNode *e)
         const char *o = ex(E, e->a);
         if ((TypeBase)e->a->sem_type == T_PLAYER)
             return player_member(E, e, o);
-        return card_member(E, e, o, bound_kind(E, e->a));
+        int bk = bound_kind(E, e->a);
+        if (bk < 0 && SYM_CAT(e->sem_ref) == SYM_FIELD && picked_kind(E, e->a) == e->sem_extra) {
+            /* top(z).field for z of one kind: the card is one of that
+               kind, or RT_NONE after the game failed (row 0, as ever) */
+            const MKind *kd = &E->m->kinds[e->sem_extra];
+            for (int i = 0; i < kd->nfields; i++)
+                if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(e->sem_ref))
+                    return arena_printf(a, "%s_rows[rt__row_or0(g, %s)].%s", kd->name, o, cname(E, kd->fields[i].name));
+        }
+        return card_member(E, e, o, bk);
     }
     case AST_CALL: {
         const char *n = e->name;
@@ -571,10 +624,10 @@ static const char *ex(Emit *E, const AstNode *e)
                 return "rt_players(g)";
             if (at == T_SIDES)
                 return arena_printf(a, "%d", E->m->nsides);
-            return arena_printf(a, "rt_zone_size(g, %s)", x);
+            return arena_printf(a, "%s[0]", zone_cells(E, arg));
         }
         if (strcmp(n, "empty") == 0)
-            return arena_printf(a, "(rt_zone_size(g, %s) == 0)", x);
+            return arena_printf(a, "(%s[0] == 0)", zone_cells(E, arg));
         if (strcmp(n, "random") == 0) {
             if (at == T_PLAYERS)
                 return "(RtValue)rt_random(g, (uint32_t)rt_players(g))";
@@ -584,6 +637,13 @@ static const char *ex(Emit *E, const AstNode *e)
             return arena_printf(a, "rt_random_card(g, %s, %d)", x, e->loc.line);
         }
         E->fallible = 1;
+        {
+            int decl;
+            const char *player, *at = zone_place(E, arg, &decl, &player);
+            if (at)
+                return arena_printf(a, "rt_%s_at(g, %s, ZONE_%s, %s, %d)", strcmp(n, "top") == 0 ? "top" : "bottom", at,
+                                    E->m->zones[decl].name, player, e->loc.line);
+        }
         return arena_printf(a, "rt_%s(g, %s, %d)", strcmp(n, "top") == 0 ? "top" : "bottom", x, e->loc.line);
     }
     case AST_AGGREGATE:
@@ -1166,9 +1226,9 @@ static void emit_assign(Emit *E, const AstNode *s)
         if (mv->has_min || mv->has_max)
             line(E, "rt_set(g, VAR_%s, %s, %s);", mv->name, player, val);
         else if (mv->per_player)
-            line(E, "rt_set_of(g, VAR_%s, %s, %s);", mv->name, player, val);
+            line(E, "rt_pvar_store(g, VAR_%s, VCELL_%s, PLAYER_CELLS, %s, %s);", mv->name, mv->name, player, val);
         else
-            line(E, "rt_set_shared(g, VAR_%s, %s);", mv->name, val);
+            line(E, "rt_var_store(g, VAR_%s, VCELL_%s, %s);", mv->name, mv->name, val);
     } else if (cat == SYM_STATE) {
         E->fallible = 1;
         line(E, "rt_set_card_state(g, %s, %s, %d, %s, %d);", ex(E, l->a), kind_enum(E, l->sem_extra), idx, val,
@@ -1634,6 +1694,80 @@ static void emit_tables(Emit *E, Buf *out)
     }
 }
 
+/* zone_capacity: the cards zone decl z can hold in every variant: the
+   most instances of its kind (of any kind for the box and zones of no
+   kind) a variant has. */
+static int zone_capacity(const Model *m, int z)
+{
+    int best = 0;
+    for (int v = 0; v < m->nvariants; v++) {
+        int n = 0;
+        for (int c = 0; c < m->ncards; c++)
+            if (z == 0 || m->zones[z].kind < 0 || m->cards[c].kind == m->zones[z].kind)
+                n += m->variants[v].copies[c];
+        if (n > best)
+            best = n;
+    }
+    return best;
+}
+
+/* emit_layout: the cells of the vars and zones, laid out as the runtime
+   lays them out (rt_state.c lay_out; docs/runtime.md "The state block"):
+   the shared vars, the shared zones, then one block of PLAYER_CELLS cells
+   per player with his vars and zones. VCELL_x and ZCELL_x are the first
+   cells (player 0's for per-player ones); the table `layout` gives the
+   runtime the capacities and cells to check. */
+static void emit_layout(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    int *cap = arena_alloc(E->a, sizeof *cap * (size_t)(m->nzones + 1));
+    int *vcell = arena_alloc(E->a, sizeof *vcell * (size_t)(m->nvars + 1));
+    int *zcell = arena_alloc(E->a, sizeof *zcell * (size_t)(m->nzones + 1));
+    int off = 0, rel = 0;
+    for (int v = 0; v < m->nvars; v++)
+        if (!m->vars[v].per_player)
+            vcell[v] = off++;
+    for (int z = 0; z < m->nzones; z++) {
+        cap[z] = zone_capacity(m, z);
+        if (!m->zones[z].per_player) {
+            zcell[z] = off;
+            off += 1 + cap[z];
+        }
+    }
+    for (int v = 0; v < m->nvars; v++)
+        if (m->vars[v].per_player)
+            vcell[v] = off + rel++;
+    for (int z = 0; z < m->nzones; z++)
+        if (m->zones[z].per_player) {
+            zcell[z] = off + rel;
+            rel += 1 + cap[z];
+        }
+    bputs(out, "/* The state layout this code reads (docs/runtime.md \"The state block\"). */\n");
+    bprintf(out, "enum { PLAYER_CELLS = %d };\n", rel);
+    if (m->nvars) {
+        bputs(out, "enum {");
+        for (int v = 0; v < m->nvars; v++)
+            bprintf(out, "%s VCELL_%s = %d", v ? "," : "", m->vars[v].name, vcell[v]);
+        bputs(out, " };\n");
+    }
+    bputs(out, "enum {");
+    for (int z = 0; z < m->nzones; z++)
+        bprintf(out, "%s ZCELL_%s = %d", z ? "," : "", m->zones[z].name, zcell[z]);
+    bputs(out, " };\n");
+    bputs(out, "static const int32_t layout[] = {\n    /* zone capacities */");
+    for (int z = 0; z < m->nzones; z++)
+        bprintf(out, " %d,", cap[z]);
+    if (m->nvars) {
+        bputs(out, "\n    /* vars */");
+        for (int v = 0; v < m->nvars; v++)
+            bprintf(out, " VCELL_%s,", m->vars[v].name);
+    }
+    bputs(out, "\n    /* zones */");
+    for (int z = 0; z < m->nzones; z++)
+        bprintf(out, " ZCELL_%s,", m->zones[z].name);
+    bputs(out, "\n    PLAYER_CELLS,\n};\n\n");
+}
+
 static void emit_enums(Emit *E, Buf *out)
 {
     const Model *m = E->m;
@@ -1674,6 +1808,7 @@ static void emit_enums(Emit *E, Buf *out)
         bputs(out, " };\n");
     }
     bputs(out, "\n");
+    emit_layout(E, out);
 }
 
 static void emit_def_data(Emit *E, Buf *out)
@@ -1872,6 +2007,7 @@ static void emit_def_data(Emit *E, Buf *out)
             bputs(out, "    0, NULL,\n");
         bprintf(out, "    %s,\n", score_fn ? "game_score" : "NULL");
         bprintf(out, "    %d, /* frames: the deepest calls can go (0: no static bound) */\n", frames);
+        bputs(out, "    layout,\n");
         bputs(out, "};\n\n");
     }
     bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);

@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 3
-#error "evr.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 4
+#error "evr.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -23,6 +23,17 @@ enum { KIND_resource = 0, KIND_strategy = 1, KIND_event = 2 };
 enum { ZONE_box = 0, ZONE_events = 1, ZONE_current = 2, ZONE_deck = 3, ZONE_play = 4, ZONE_discard = 5, ZONE_reserve = 6, ZONE_looking = 7, ZONE_strategies = 8, ZONE_chosen = 9, ZONE_revealed = 10, ZONE_used = 11, ZONE_infiltrated = 12, ZONE_forced = 13, ZONE_won_events = 14 };
 enum { VAR_influence = 0, VAR_vp = 1, VAR_balance = 2, VAR_winner = 3, VAR_has_winner = 4, VAR_infiltration_pick = 5, VAR_has_pick = 6, VAR_busted = 7, VAR_resolves = 8, VAR_no_influence = 9, VAR_full_value = 10, VAR_no_character_powers = 11 };
 enum { CONST_target_vp = 0 };
+
+/* The state layout this code reads (docs/runtime.md "The state block"). */
+enum { PLAYER_CELLS = 342 };
+enum { VCELL_influence = 139, VCELL_vp = 140, VCELL_balance = 0, VCELL_winner = 1, VCELL_has_winner = 2, VCELL_infiltration_pick = 141, VCELL_has_pick = 142, VCELL_busted = 143, VCELL_resolves = 144, VCELL_no_influence = 3, VCELL_full_value = 4, VCELL_no_character_powers = 5 };
+enum { ZCELL_box = 6, ZCELL_events = 89, ZCELL_current = 114, ZCELL_deck = 145, ZCELL_play = 194, ZCELL_discard = 243, ZCELL_reserve = 292, ZCELL_looking = 341, ZCELL_strategies = 390, ZCELL_chosen = 401, ZCELL_revealed = 412, ZCELL_used = 423, ZCELL_infiltrated = 434, ZCELL_forced = 445, ZCELL_won_events = 456 };
+static const int32_t layout[] = {
+    /* zone capacities */ 82, 24, 24, 48, 48, 48, 48, 48, 10, 10, 10, 10, 10, 10, 24,
+    /* vars */ VCELL_influence, VCELL_vp, VCELL_balance, VCELL_winner, VCELL_has_winner, VCELL_infiltration_pick, VCELL_has_pick, VCELL_busted, VCELL_resolves, VCELL_no_influence, VCELL_full_value, VCELL_no_character_powers,
+    /* zones */ ZCELL_box, ZCELL_events, ZCELL_current, ZCELL_deck, ZCELL_play, ZCELL_discard, ZCELL_reserve, ZCELL_looking, ZCELL_strategies, ZCELL_chosen, ZCELL_revealed, ZCELL_used, ZCELL_infiltrated, ZCELL_forced, ZCELL_won_events,
+    PLAYER_CELLS,
+};
 
 /* cards/evr/game.cards:12: kind resource */
 struct resource_row {
@@ -599,7 +610,7 @@ static RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return rt_get_of(g, VAR_vp, L->p);
+    return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p);
 }
 
 struct total_locals {
@@ -613,10 +624,10 @@ static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, L->p));
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, L->p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += ((rt__state(g, it_c, 0) && (!rt_get_shared(g, VAR_full_value))) ? resource_rows[rt__row(g, it_c)].exhausted_value : resource_rows[rt__row(g, it_c)].value);
+        acc += ((rt__state(g, it_c, 0) && (!rt_var_at(g, VCELL_full_value))) ? resource_rows[rt__row(g, it_c)].exhausted_value : resource_rows[rt__row(g, it_c)].value);
     }
     return acc;
 }
@@ -644,7 +655,7 @@ static RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (fn_total(g, f, L->p) > event_rows[rt_card_row(g, rt_top(g, rt_zone_shared(g, ZONE_current), 94), KIND_event, 94)].objective);
+    return (fn_total(g, f, L->p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
 }
 
 struct can_play_locals {
@@ -659,7 +670,7 @@ static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return ((rt_zone_size(g, rt_zone_of(g, ZONE_play, L->p)) < event_rows[rt_card_row(g, rt_top(g, rt_zone_shared(g, ZONE_current), 99), KIND_event, 99)].capacity) && ((rt_zone_size(g, rt_zone_of(g, ZONE_deck, L->p)) + rt_zone_size(g, rt_zone_of(g, ZONE_discard, L->p))) > 0));
+    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, L->p)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 99))].capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, L->p)[0]) > 0));
 }
 
 struct beats_locals {
@@ -689,7 +700,7 @@ static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (fn_beats(g, f, L->p) || (((!fn_over(g, f, L->p)) && (fn_total(g, f, L->p) == fn_total(g, f, rt_next_player(g, L->p)))) && (L->p == rt_get_shared(g, VAR_balance))));
+    return (fn_beats(g, f, L->p) || (((!fn_over(g, f, L->p)) && (fn_total(g, f, L->p) == fn_total(g, f, rt_next_player(g, L->p)))) && (L->p == rt_var_at(g, VCELL_balance))));
 }
 
 struct deceives_locals {
@@ -703,7 +714,7 @@ static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_revealed, L->p));
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, L->p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
         if (strategy_rows[rt__row(g, it_s)].cancels) return 1;
@@ -719,7 +730,7 @@ static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return ((!rt_get_of(g, VAR_busted, L->p)) && deceives_agg1(g, f, L));
+    return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->p)) && deceives_agg1(g, f, L));
 }
 
 struct out_of_strategies_locals {
@@ -734,7 +745,7 @@ static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue p)
     L->p = p;
     (void)g;
     (void)f;
-    return (((rt_zone_size(g, rt_zone_of(g, ZONE_strategies, L->p)) == 0) && (rt_zone_size(g, rt_zone_of(g, ZONE_forced, L->p)) == 0)) && (rt_zone_size(g, rt_zone_of(g, ZONE_infiltrated, L->p)) == 0));
+    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, L->p)[0] == 0));
 }
 
 struct rescue_of_princess_leia_reveal_locals {
@@ -751,7 +762,7 @@ static RtStatus script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!((rt_player_side(g, L->p) == SIDE_rebel))) continue;
-            rt_set_shared(g, VAR_balance, L->p);
+            rt_var_store(g, VAR_balance, VCELL_balance, L->p);
         }
         break;
     default:
@@ -773,7 +784,7 @@ static RtStatus script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            rt_set(g, VAR_influence, L->p, rt_get_of(g, VAR_influence, L->p) - 1);
+            rt_set(g, VAR_influence, L->p, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1);
         }
         break;
     default:
@@ -787,7 +798,7 @@ static RtStatus script_battle_of_yavin_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 2);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -811,7 +822,7 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             L->p = L->i;
             rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
             {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, L->p));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
                     rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -851,7 +862,7 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             if (!((rt_player_side(g, L->p) == SIDE_rebel))) continue;
             rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
             {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, L->p));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
                     rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -887,8 +898,8 @@ static RtStatus script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!((rt_get_of(g, VAR_influence, L->p) > rt_get_of(g, VAR_influence, rt_next_player(g, L->p))))) continue;
-            rt_set(g, VAR_influence, L->p, rt_get_of(g, VAR_influence, L->p) - 1);
+            if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->p))))) continue;
+            rt_set(g, VAR_influence, L->p, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1);
         }
         break;
     default:
@@ -902,7 +913,7 @@ static RtStatus script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
             rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 15);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
@@ -930,7 +941,7 @@ static RtStatus script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            rt_set(g, VAR_influence, L->p, rt_get_of(g, VAR_influence, L->p) + 1);
+            rt_set(g, VAR_influence, L->p, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) + 1);
         }
         break;
     default:
@@ -951,7 +962,7 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -978,7 +989,7 @@ static RtStatus script_kessel_run_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set_shared(g, VAR_full_value, 1);
+        rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -991,7 +1002,7 @@ static RtStatus script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set_shared(g, VAR_no_character_powers, 1);
+        rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1004,7 +1015,7 @@ static RtStatus script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1017,7 +1028,7 @@ static RtStatus script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
 {
     switch (f->pc) {
     case 0:;
-        rt_set_shared(g, VAR_no_influence, 1);
+        rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1039,7 +1050,7 @@ static RtStatus script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!((rt_player_side(g, L->p) == SIDE_imperial))) continue;
-            rt_set_shared(g, VAR_balance, L->p);
+            rt_var_store(g, VAR_balance, VCELL_balance, L->p);
         }
         break;
     default:
@@ -1060,7 +1071,7 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (resource_rows[rt__row(g, it_c)].value <= 3) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1086,7 +1097,7 @@ static RtStatus script_emperor_palpatine_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me))) == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
             rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 19);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
@@ -1106,7 +1117,7 @@ static RtStatus script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 2);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1126,7 +1137,7 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1153,12 +1164,12 @@ static RtStatus script_admiral_piett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 45);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 46), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 46);
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 46), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 46);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1180,7 +1191,7 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1248,7 +1259,7 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1281,7 +1292,7 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1314,7 +1325,7 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (resource_rows[rt__row(g, it_c)].value == 1) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1345,13 +1356,13 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
     struct probe_droid_power_locals *L = (struct probe_droid_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 98);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) {
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 100), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 100);
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 100), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 100);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             rt_option(g, 0, RT_NONE, 2);
@@ -1389,7 +1400,7 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (!rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1416,12 +1427,12 @@ static RtStatus script_star_destroyer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 122);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 123), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 123);
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 123), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 123);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1436,7 +1447,7 @@ static RtStatus script_imperial_officer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1456,7 +1467,7 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (it_c != f->self) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1489,7 +1500,7 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_s = zc[1 + i];
                 rt_option(g, it_s, it_s, RT_LABEL_AUTO);
@@ -1500,8 +1511,8 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            rt_set_of(g, VAR_infiltration_pick, f->me, L->s);
-            rt_set_of(g, VAR_has_pick, f->me, 1);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->s);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
         break;
     default:
@@ -1515,8 +1526,8 @@ static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, f->me, rt_get_of(g, VAR_influence, f->me) + 1);
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, f->me, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1530,12 +1541,12 @@ static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 176);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 177), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 177);
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 177), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 177);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1591,7 +1602,7 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (rt__state(g, it_c, 0) && (it_c != f->self)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1624,7 +1635,7 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1652,12 +1663,12 @@ static RtStatus script_han_solo_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 28), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 28);
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 28), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 28);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1679,7 +1690,7 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1712,7 +1723,7 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (resource_rows[rt__row(g, it_c)].value <= 3) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1743,16 +1754,16 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
     struct lando_calrissian_power_locals *L = (struct lando_calrissian_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 53);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) {
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 55), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 55), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
-            if (rt_zone_size(g, rt_zone_of(g, ZONE_play, f->me)) < event_rows[rt_card_row(g, rt_top(g, rt_zone_shared(g, ZONE_current), 57), KIND_event, 57)].capacity) rt_option(g, 0, RT_NONE, 5);
+            if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 57))].capacity) rt_option(g, 0, RT_NONE, 5);
             rt_option(g, 1, RT_NONE, 6);
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -1781,7 +1792,7 @@ static RtStatus script_mon_mothma_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 2);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1802,7 +1813,7 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_s = zc[1 + i];
                 rt_option(g, it_s, it_s, RT_LABEL_AUTO);
@@ -1821,7 +1832,7 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             }
             rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
             {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
                     rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1854,13 +1865,13 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
     struct rebel_trooper_power_locals *L = (struct rebel_trooper_power_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 89);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-        if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) {
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 91), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 91);
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 91), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             rt_option(g, 0, RT_NONE, 2);
@@ -1898,7 +1909,7 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (!rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1931,7 +1942,7 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (resource_rows[rt__row(g, it_c)].value == 1) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1964,7 +1975,7 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (resource_rows[rt__row(g, it_c)].value >= 4) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -1991,12 +2002,12 @@ static RtStatus script_millennium_falcon_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (fn_can_play(g, f, f->me)) {
-            if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 129);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 130), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 130);
+            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 130), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 130);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2011,7 +2022,7 @@ static RtStatus script_rebel_spy_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_get_of(g, VAR_influence, rt_next_player(g, f->me)) - 1);
+        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2031,7 +2042,7 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (it_c != f->self) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -2064,7 +2075,7 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_s = zc[1 + i];
                 rt_option(g, it_s, it_s, RT_LABEL_AUTO);
@@ -2075,8 +2086,8 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            rt_set_of(g, VAR_infiltration_pick, f->me, L->s);
-            rt_set_of(g, VAR_has_pick, f->me, 1);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->s);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
         break;
     default:
@@ -2090,7 +2101,7 @@ static RtStatus script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, f->me, rt_get_of(g, VAR_influence, f->me) + 2);
+        rt_set(g, VAR_influence, f->me, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2110,7 +2121,7 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_c = zc[1 + i];
                 if (resource_rows[rt__row(g, it_c)].value <= 2) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
@@ -2239,7 +2250,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             for (L->k = 0; L->k < L->n; L->k++) {
                 rt_choose_begin(g, L->p_2, 0, RT_CHOOSE_HIDDEN);
                 {
-                    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_reserve, L->p_2));
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p_2);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c_2 = zc[1 + i];
                         if (1 && !rt_list_has(g, L->chosen, it_c_2)) rt_option(g, it_c_2, it_c_2, RT_LABEL_AUTO);
@@ -2260,7 +2271,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             L->p_3 = L->i_3;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_3));
         }
-        rt_set_shared(g, VAR_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2324,7 +2335,7 @@ static RtValue round_agg1(RtGame *g, RtFrame *f, struct round_locals *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p_11 = i;
-        if (!((rt_get_of(g, VAR_vp, it_p_11) == rt_get_of(g, VAR_vp, rt_next_player(g, it_p_11))))) return 0;
+        if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
 }
@@ -2337,18 +2348,18 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
     case 0:;
         /* cards/evr/rules.cards:39: phase planning */
         rt_log_phase(g, 7);
-        rt_set_shared(g, VAR_no_influence, 0);
-        rt_set_shared(g, VAR_full_value, 0);
-        rt_set_shared(g, VAR_no_character_powers, 0);
-        rt_move(g, rt_top(g, rt_zone_shared(g, ZONE_events), 47), rt_zone_shared(g, ZONE_current), RT_AT_TOP, 47);
+        rt_var_store(g, VAR_no_influence, VCELL_no_influence, 0);
+        rt_var_store(g, VAR_full_value, VCELL_full_value, 0);
+        rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
+        rt_move(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_events), ZONE_events, RT_NONE, 47), rt_zone_shared(g, ZONE_current), RT_AT_TOP, 47);
         if (rt_check(g)) return RT_END;
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 48)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 48)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-        L->ability_card = rt_top(g, rt_zone_shared(g, ZONE_current), 49);
+        L->ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 49);
         if (rt_call(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 49)].reveal, L->ability_card, f->me)) {
             f->pc = 1;
             return RT_CALL;
@@ -2357,13 +2368,13 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_forced, L->p)) == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->p)[0] == 0)) {
                 rt_move_all(g, rt_zone_of(g, ZONE_forced, L->p), rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 55);
                 if (rt_check(g)) return RT_END;
             } else {
                 rt_choose_begin(g, L->p, 4, RT_CHOOSE_HIDDEN);
                 {
-                    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_strategies, L->p));
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->p);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i];
                         rt_option(g, it_s, it_s, RT_LABEL_AUTO);
@@ -2381,7 +2392,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         /* cards/evr/rules.cards:63: phase struggle */
         rt_log_phase(g, 8);
-        L->turn = rt_get_shared(g, VAR_balance);
+        L->turn = rt_var_at(g, VCELL_balance);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2392,35 +2403,35 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
             /* action "use a power" */
             {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if ((!rt__state(g, it_c, 0)) && (!(rt_get_shared(g, VAR_no_character_powers) && resource_rows[rt__row(g, it_c)].character))) rt_option(g, 1, it_c, 10);
+                    if ((!rt__state(g, it_c, 0)) && (!(rt_var_at(g, VCELL_no_character_powers) && resource_rows[rt__row(g, it_c)].character))) rt_option(g, 1, it_c, 10);
                 }
             }
             /* action "spend influence" */
             {
                 int when_ok = -1;
-                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c_2 = zc[1 + i];
-                    if (rt__state(g, it_c_2, 0) && (when_ok < 0 ? (when_ok = !!((rt_get_of(g, VAR_influence, f->me) > 0) && (!rt_get_shared(g, VAR_no_influence)))) : when_ok)) rt_option(g, 2, it_c_2, 11);
+                    if (rt__state(g, it_c_2, 0) && (when_ok < 0 ? (when_ok = !!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) && (!rt_var_at(g, VCELL_no_influence)))) : when_ok)) rt_option(g, 2, it_c_2, 11);
                 }
             }
             /* action "pass" */
-            if ((!(rt_zone_size(g, rt_zone_of(g, ZONE_play, f->me)) == 0)) || (!fn_can_play(g, f, f->me))) rt_option(g, 3, RT_NONE, 12);
+            if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!fn_can_play(g, f, f->me))) rt_option(g, 3, RT_NONE, 12);
             if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
             f->pc = 3;
             return RT_YIELD;
         case 3:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
-                if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 70);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 71), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 71);
+                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 71), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 71);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);
@@ -2435,7 +2446,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 2) { /* spend influence */
                 L->c_2 = rt_chosen_card(g);
-                rt_set(g, VAR_influence, f->me, rt_get_of(g, VAR_influence, f->me) - 1);
+                rt_set(g, VAR_influence, f->me, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1);
                 rt_set_card_state(g, L->c_2, KIND_resource, 0, 0, 85);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 3) { /* pass */
@@ -2451,15 +2462,15 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             L->p_2 = L->i_2;
             rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->p_2), rt_zone_of(g, ZONE_revealed, L->p_2), RT_AT_TOP, 99);
             if (rt_check(g)) return RT_END;
-            rt_set_of(g, VAR_busted, L->p_2, fn_over(g, f, L->p_2));
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->p_2, fn_over(g, f, L->p_2));
         }
         for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
             L->p_3 = L->i_3;
-            rt_set_of(g, VAR_resolves, L->p_3, ((!rt_get_of(g, VAR_busted, L->p_3)) && (!fn_deceives(g, f, rt_next_player(g, L->p_3)))));
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->p_3)) && (!fn_deceives(g, f, rt_next_player(g, L->p_3)))));
         }
         for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
             L->p_4 = L->i_4;
-            if (!(((L->p_4 == rt_get_shared(g, VAR_balance)) && rt_get_of(g, VAR_resolves, L->p_4)))) continue;
+            if (!(((L->p_4 == rt_var_at(g, VCELL_balance)) && rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_4)))) continue;
             L->list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_4));
             {
                 for (L->i_5 = 0; L->i_5 < rt_list_len(g, L->list); L->i_5++) {
@@ -2482,7 +2493,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_6 = 0; L->i_6 < rt_players(g); L->i_6++) {
             L->p_5 = L->i_6;
-            if (!(((L->p_5 != rt_get_shared(g, VAR_balance)) && rt_get_of(g, VAR_resolves, L->p_5)))) continue;
+            if (!(((L->p_5 != rt_var_at(g, VCELL_balance)) && rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_5)))) continue;
             L->list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_5));
             {
                 for (L->i_7 = 0; L->i_7 < rt_list_len(g, L->list_2); L->i_7++) {
@@ -2505,10 +2516,10 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_8 = 0; L->i_8 < rt_players(g); L->i_8++) {
             L->p_6 = L->i_8;
-            if (rt_get_of(g, VAR_has_pick, L->p_6)) {
-                rt_move(g, rt_get_of(g, VAR_infiltration_pick, L->p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 117);
+            if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->p_6)) {
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 117);
                 if (rt_check(g)) return RT_END;
-                rt_set_of(g, VAR_has_pick, L->p_6, 0);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->p_6, 0);
             }
         }
         for (L->i_9 = 0; L->i_9 < rt_players(g); L->i_9++) {
@@ -2516,36 +2527,36 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->p_7), rt_zone_of(g, ZONE_forced, L->p_7), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
-        rt_set_shared(g, VAR_has_winner, 0);
+        rt_var_store(g, VAR_has_winner, VCELL_has_winner, 0);
         for (L->i_10 = 0; L->i_10 < rt_players(g); L->i_10++) {
             L->p_8 = L->i_10;
             if (!(fn_wins(g, f, L->p_8))) continue;
-            rt_set_shared(g, VAR_winner, L->p_8);
-            rt_set_shared(g, VAR_has_winner, 1);
+            rt_var_store(g, VAR_winner, VCELL_winner, L->p_8);
+            rt_var_store(g, VAR_has_winner, VCELL_has_winner, 1);
         }
-        if (rt_get_shared(g, VAR_has_winner)) {
+        if (rt_var_at(g, VCELL_has_winner)) {
             L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
             {
                 for (L->i_11 = 0; L->i_11 < rt_list_len(g, L->list_3); L->i_11++) {
                     L->e = rt_list_at(g, L->list_3, L->i_11);
-                    rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_get_shared(g, VAR_winner)), RT_AT_TOP, 131);
+                    rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 131);
                     if (rt_check(g)) return RT_END;
-                    rt_set_of(g, VAR_vp, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
                     if (rt_check(g)) return RT_END;
-                    rt_set(g, VAR_influence, rt_get_shared(g, VAR_winner), rt_get_of(g, VAR_influence, rt_get_shared(g, VAR_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
+                    rt_set(g, VAR_influence, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
                     if (rt_check(g)) return RT_END;
                     rt_log_begin(g);
-                    rt_log_player(g, rt_get_shared(g, VAR_winner));
+                    rt_log_player(g, rt_var_at(g, VCELL_winner));
                     rt_log_str(g, " wins ");
                     rt_log_str(g, rt_card_name(g, L->e));
                     rt_log_str(g, ": ");
-                    rt_log_int(g, fn_total(g, f, rt_get_shared(g, VAR_winner)));
+                    rt_log_int(g, fn_total(g, f, rt_var_at(g, VCELL_winner)));
                     rt_log_str(g, " against ");
-                    rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get_shared(g, VAR_winner))));
+                    rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_winner))));
                     rt_log_str(g, ".");
                     rt_log_end(g);
                     L->ability_card_5 = L->e;
-                    if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_get_shared(g, VAR_winner))) {
+                    if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_var_at(g, VCELL_winner))) {
                         f->pc = 7;
                         return RT_CALL;
                     case 7:;
@@ -2554,13 +2565,13 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 }
             }
             rt_list_pop(g, L->list_3);
-            if (rt_get_of(g, VAR_vp, rt_get_shared(g, VAR_winner)) >= rt_const(g, CONST_target_vp)) {
-                return rt_win(g, rt_get_shared(g, VAR_winner));
+            if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= rt_const(g, CONST_target_vp)) {
+                return rt_win(g, rt_var_at(g, VCELL_winner));
             }
         } else {
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 140)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 140)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
@@ -2579,11 +2590,11 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_13 = 0; L->i_13 < rt_players(g); L->i_13++) {
             L->p_10 = L->i_13;
-            if (!((rt_get_of(g, VAR_vp, L->p_10) < rt_get_of(g, VAR_vp, rt_next_player(g, L->p_10))))) continue;
-            rt_set_shared(g, VAR_balance, L->p_10);
+            if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p_10) < rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, L->p_10))))) continue;
+            rt_var_store(g, VAR_balance, VCELL_balance, L->p_10);
         }
-        if (round_agg1(g, f, L) && rt_get_shared(g, VAR_has_winner)) {
-            rt_set_shared(g, VAR_balance, rt_next_player(g, rt_get_shared(g, VAR_winner)));
+        if (round_agg1(g, f, L) && rt_var_at(g, VCELL_has_winner)) {
+            rt_var_store(g, VAR_balance, VCELL_balance, rt_next_player(g, rt_var_at(g, VCELL_winner)));
         }
         for (L->i_14 = 0; L->i_14 < rt_players(g); L->i_14++) {
             L->p_12 = L->i_14;
@@ -2652,7 +2663,7 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
             if (!((rt_player_side(g, L->p_2) == SIDE_rebel))) continue;
-            rt_set_shared(g, VAR_balance, L->p_2);
+            rt_var_store(g, VAR_balance, VCELL_balance, L->p_2);
         }
         break;
     default:
@@ -2680,7 +2691,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
     case 0:;
         /* cards/evr/tutorial.cards:21: phase struggle */
         rt_log_phase(g, 8);
-        L->turn = rt_get_shared(g, VAR_balance);
+        L->turn = rt_var_at(g, VCELL_balance);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2691,7 +2702,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
             /* action "use a power" */
             {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
                     if (!rt__state(g, it_c, 0)) rt_option(g, 1, it_c, 10);
@@ -2705,12 +2716,12 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
-                if (rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 25);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 26), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 26);
+                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 26), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 26);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);
@@ -2738,7 +2749,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 40)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 40)));
             rt_log_str(g, " with ");
             rt_log_int(g, fn_total(g, f, L->p));
             rt_log_str(g, " against ");
@@ -2750,11 +2761,11 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
         }
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top(g, rt_zone_shared(g, ZONE_current), 43)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 43)));
         rt_log_str(g, ": ");
-        rt_log_int(g, fn_total(g, f, rt_get_shared(g, VAR_balance)));
+        rt_log_int(g, fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
-        rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_get_shared(g, VAR_balance))));
+        rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
@@ -3060,6 +3071,7 @@ const RtGameDef evr_game = {
     0, NULL,
     game_score,
     2, /* frames: the deepest calls can go (0: no static bound) */
+    layout,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3077,6 +3089,7 @@ const RtGameDef evr_variant_tutorial = {
     0, NULL,
     game_score,
     2, /* frames: the deepest calls can go (0: no static bound) */
+    layout,
 };
 
 const RtGameDef *const evr_variants[] = {

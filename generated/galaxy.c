@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 3
-#error "galaxy.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 4
+#error "galaxy.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_symbol_stormtrooper = 0, ENUM_symbol_tie_fighter = 1, ENUM_symbol_at_at = 2, ENUM_symbol_star_destroyer = 3, ENUM_symbol_victory = 4, ENUM_symbol_imperial = 5 };
@@ -22,6 +22,17 @@ enum { KIND_imperial_die = 0, KIND_space = 1, KIND_rebel_token = 2, KIND_ally = 
 enum { ZONE_box = 0, ZONE_pool = 1, ZONE_placed = 2, ZONE_aside = 3, ZONE_rerolling = 4, ZONE_taken = 5, ZONE_spaces = 6, ZONE_token = 7, ZONE_allies = 8, ZONE_ally_supply = 9, ZONE_offered = 10, ZONE_edge = 11, ZONE_visiting = 12 };
 enum { VAR_vp = 0, VAR_first = 1, VAR_stage = 2, VAR_rerolled = 3, VAR_turn_done = 4, VAR_picking = 5, VAR_last_by_die = 6 };
 enum { CONST_last_stage = 0 };
+
+/* The state layout this code reads (docs/runtime.md "The state block"). */
+enum { PLAYER_CELLS = 23 };
+enum { VCELL_vp = 331, VCELL_first = 0, VCELL_stage = 1, VCELL_rerolled = 2, VCELL_turn_done = 3, VCELL_picking = 4, VCELL_last_by_die = 5 };
+enum { ZCELL_box = 6, ZCELL_pool = 152, ZCELL_placed = 157, ZCELL_aside = 162, ZCELL_rerolling = 167, ZCELL_taken = 172, ZCELL_spaces = 177, ZCELL_token = 332, ZCELL_allies = 337, ZCELL_ally_supply = 300, ZCELL_offered = 314, ZCELL_edge = 328, ZCELL_visiting = 351 };
+static const int32_t layout[] = {
+    /* zone capacities */ 145, 4, 4, 4, 4, 4, 122, 4, 13, 13, 13, 2, 2,
+    /* vars */ VCELL_vp, VCELL_first, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die,
+    /* zones */ ZCELL_box, ZCELL_pool, ZCELL_placed, ZCELL_aside, ZCELL_rerolling, ZCELL_taken, ZCELL_spaces, ZCELL_token, ZCELL_allies, ZCELL_ally_supply, ZCELL_offered, ZCELL_edge, ZCELL_visiting,
+    PLAYER_CELLS,
+};
 
 /* cards/galaxy/game.cards:30: kind space */
 struct space_row {
@@ -1176,7 +1187,7 @@ static RtValue free_spaces_agg1(RtGame *g, RtFrame *f, struct free_spaces_locals
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
         if (!((!rt__state(g, it_s, 0)))) continue;
@@ -1207,7 +1218,7 @@ static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i];
         if (rt__state(g, it_d, 0) == L->f_) return 1;
@@ -1221,7 +1232,7 @@ static RtValue can_place_agg2(RtGame *g, RtFrame *f, struct can_place_locals *L)
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
         if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
@@ -1252,7 +1263,7 @@ static RtValue row_done_agg1(RtGame *g, RtFrame *f, struct row_done_locals *L)
     (void)f;
     (void)L;
     RtValue acc = 1;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
         if (!((((space_rows[rt__row(g, it_s)].board != L->b) || (space_rows[rt__row(g, it_s)].row != L->r)) || rt__state(g, it_s, 0)))) return 0;
@@ -1284,7 +1295,7 @@ static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_loca
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
         if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 118)].mark, space_rows[rt__row(g, it_s)].symbol)) return 1;
@@ -1298,7 +1309,7 @@ static RtValue rebel_usable_agg1(RtGame *g, RtFrame *f, struct rebel_usable_loca
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_token, L->p));
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i];
         L->t = it_t;
@@ -1332,7 +1343,7 @@ static RtValue best_agg1(RtGame *g, RtFrame *f, struct best_locals *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i;
-        if (!((rt_get_of(g, VAR_vp, it_q) <= rt_get_of(g, VAR_vp, L->p)))) return 0;
+        if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p)))) return 0;
     }
     return acc;
 }
@@ -1368,7 +1379,7 @@ static RtValue proc_take_turn_agg1(RtGame *g, RtFrame *f, struct proc_take_turn_
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_2 = zc[1 + i];
         if (rt__state(g, it_d_2, 0) == ENUM_symbol_victory) return 1;
@@ -1401,7 +1412,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
                     for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
                         L->d = cells_list_2[1 + L->i_2];
-                        if (rt_zone_size(g, rt_zone_shared(g, ZONE_taken)) < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
+                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
                             rt_move(g, L->d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
                             if (rt_check(g)) return RT_END;
                         }
@@ -1421,16 +1432,16 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->list_3);
-        rt_set_shared(g, VAR_rerolled, 0);
-        rt_set_shared(g, VAR_turn_done, 0);
-        rt_set_shared(g, VAR_last_by_die, 0);
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
+        rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
+        rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 52);
         }
         if (rt_check(g)) return RT_END;
-        while ((!rt_get_shared(g, VAR_turn_done)) && (fn_free_spaces(g, f) > 0)) {
+        while ((!rt_var_at(g, VCELL_turn_done)) && (fn_free_spaces(g, f) > 0)) {
             rt_choose_begin(g, f->me, 167, 0);
             if (fn_can_place(g, f, ENUM_symbol_stormtrooper)) rt_option(g, 0, RT_NONE, 0);
             if (fn_can_place(g, f, ENUM_symbol_tie_fighter)) rt_option(g, 1, RT_NONE, 1);
@@ -1439,8 +1450,8 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             if (fn_can_place(g, f, ENUM_symbol_imperial)) rt_option(g, 4, RT_NONE, 4);
             if (proc_take_turn_agg1(g, f, L)) rt_option(g, 5, RT_NONE, 5);
             if (fn_rebel_usable(g, f, f->me)) rt_option(g, 6, RT_NONE, 6);
-            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_allies, f->me)) == 0)) rt_option(g, 7, RT_NONE, 7);
-            if ((!rt_get_shared(g, VAR_rerolled)) && (!(rt_zone_size(g, rt_zone_shared(g, ZONE_pool)) == 0))) rt_option(g, 8, RT_NONE, 8);
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me)[0] == 0)) rt_option(g, 7, RT_NONE, 7);
+            if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_option(g, 8, RT_NONE, 8);
             rt_option(g, 9, RT_NONE, 9);
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1554,7 +1565,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 10:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 9) { /* end your turn */
-                    rt_set_shared(g, VAR_turn_done, 1);
+                    rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
             if (rt_check(g)) return RT_END;
@@ -1591,7 +1602,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 10, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_s = zc[1 + i];
                 if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
@@ -1602,7 +1613,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
             return RT_YIELD;
         case 1:;
             L->s = rt_chosen(g);
-            L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_placed));
+            L->n = rt_zone_cells_at(g, ZCELL_placed)[0];
             L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
             {
                 const int32_t *cells_list = rt_list_cells(g, L->list);
@@ -1613,7 +1624,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
                         continue;
                     }
                     if (rt_check(g)) return RT_END;
-                    if (rt_zone_size(g, rt_zone_shared(g, ZONE_placed)) == L->n) {
+                    if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->n) {
                         rt_move(g, L->d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
                         if (rt_check(g)) return RT_END;
                     }
@@ -1631,7 +1642,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
             rt_log_str(g, " with a die.");
             rt_log_end(g);
             if (fn_free_spaces(g, f) == 0) {
-                rt_set_shared(g, VAR_last_by_die, 1);
+                rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
         break;
@@ -1654,7 +1665,7 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
     struct proc_set_aside_locals *L = (struct proc_set_aside_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_aside));
+        L->n = rt_zone_cells_at(g, ZCELL_aside)[0];
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         {
             const int32_t *cells_list = rt_list_cells(g, L->list);
@@ -1665,7 +1676,7 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                if (rt_zone_size(g, rt_zone_shared(g, ZONE_aside)) == L->n) {
+                if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->n) {
                     rt_move(g, L->d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
                     if (rt_check(g)) return RT_END;
                 }
@@ -1695,7 +1706,7 @@ static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i];
         if (rt__state(g, it_d, 0) == ENUM_symbol_stormtrooper) return 1;
@@ -1709,7 +1720,7 @@ static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_2 = zc[1 + i];
         if (rt__state(g, it_d_2, 0) == ENUM_symbol_tie_fighter) return 1;
@@ -1723,7 +1734,7 @@ static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i];
         if (rt__state(g, it_d_3, 0) == ENUM_symbol_at_at) return 1;
@@ -1737,7 +1748,7 @@ static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_4 = zc[1 + i];
         if (rt__state(g, it_d_4, 0) == ENUM_symbol_star_destroyer) return 1;
@@ -1751,7 +1762,7 @@ static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_5 = zc[1 + i];
         if (rt__state(g, it_d_5, 0) == ENUM_symbol_imperial) return 1;
@@ -1765,7 +1776,7 @@ static RtValue proc_reroll_agg6(RtGame *g, RtFrame *f, struct proc_reroll_locals
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_6 = zc[1 + i];
         if (rt__state(g, it_d_6, 0) == ENUM_symbol_victory) return 1;
@@ -1779,8 +1790,8 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
     struct proc_reroll_locals *L = (struct proc_reroll_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_set_shared(g, VAR_picking, 1);
-        while (rt_get_shared(g, VAR_picking) && (!(rt_zone_size(g, rt_zone_shared(g, ZONE_pool)) == 0))) {
+        rt_var_store(g, VAR_picking, VCELL_picking, 1);
+        while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
             rt_choose_begin(g, f->me, 167, 0);
             if (proc_reroll_agg1(g, f, L)) rt_option(g, 0, RT_NONE, 11);
             if (proc_reroll_agg2(g, f, L)) rt_option(g, 1, RT_NONE, 12);
@@ -1788,7 +1799,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
             if (proc_reroll_agg4(g, f, L)) rt_option(g, 3, RT_NONE, 14);
             if (proc_reroll_agg5(g, f, L)) rt_option(g, 4, RT_NONE, 15);
             if (proc_reroll_agg6(g, f, L)) rt_option(g, 5, RT_NONE, 16);
-            if (!(rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling)) == 0)) rt_option(g, 6, RT_NONE, 17);
+            if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_option(g, 6, RT_NONE, 17);
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1879,13 +1890,13 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 6) { /* roll the picked dice */
-                    rt_set_shared(g, VAR_picking, 0);
+                    rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
             if (rt_check(g)) return RT_END;
         }
-        rt_set_shared(g, VAR_picking, 0);
-        rt_set_shared(g, VAR_rerolled, 1);
+        rt_var_store(g, VAR_picking, VCELL_picking, 0);
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
@@ -1915,7 +1926,7 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
     struct proc_pick_reroll_locals *L = (struct proc_pick_reroll_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->n = rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling));
+        L->n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         {
             const int32_t *cells_list = rt_list_cells(g, L->list);
@@ -1926,7 +1937,7 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                if (rt_zone_size(g, rt_zone_shared(g, ZONE_rerolling)) == L->n) {
+                if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->n) {
                     rt_move(g, L->d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
                     if (rt_check(g)) return RT_END;
                 }
@@ -1961,7 +1972,7 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_choose_begin(g, f->me, 10, 0);
                 {
-                    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i];
                         if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
@@ -2006,7 +2017,7 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 18, 0);
         {
-            const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_allies, f->me));
+            const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me);
             for (int i = zc[0] - 1; i >= 0; i--) {
                 RtValue it_a = zc[1 + i];
                 rt_option(g, it_a, it_a, RT_LABEL_AUTO);
@@ -2085,7 +2096,7 @@ static RtValue proc_ally_symbol_agg1(RtGame *g, RtFrame *f, struct proc_ally_sym
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
         if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
@@ -2110,7 +2121,7 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
             if (L->option == 0) { /* cover a space with the Ally's symbol */
                 rt_choose_begin(g, f->me, 10, 0);
                 {
-                    const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s_2 = zc[1 + i];
                         if ((!rt__state(g, it_s_2, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s_2)].symbol)) rt_option(g, it_s_2, it_s_2, RT_LABEL_AUTO);
@@ -2181,8 +2192,8 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 170);
         if (rt_check(g)) return RT_END;
-        rt_set_shared(g, VAR_rerolled, 0);
-        rt_set_shared(g, VAR_last_by_die, 0);
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
+        rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
@@ -2213,16 +2224,16 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
     struct proc_conclude_locals *L = (struct proc_conclude_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        if (!(rt_zone_size(g, rt_zone_shared(g, ZONE_aside)) == 0)) {
-            rt_set_of(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + rt_zone_size(g, rt_zone_shared(g, ZONE_aside)));
+        if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + rt_zone_cells_at(g, ZCELL_aside)[0]);
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " takes ");
-            rt_log_int(g, rt_zone_size(g, rt_zone_shared(g, ZONE_aside)));
+            rt_log_int(g, rt_zone_cells_at(g, ZCELL_aside)[0]);
             rt_log_str(g, " victory point(s) for the dice set aside.");
             rt_log_end(g);
         }
-        L->dice = rt_zone_size(g, rt_zone_shared(g, ZONE_placed));
+        L->dice = rt_zone_cells_at(g, ZCELL_placed)[0];
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
             const int32_t *cells_list = rt_list_cells(g, L->list);
@@ -2261,7 +2272,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
-                rt_set_of(g, VAR_vp, f->me, rt_get_of(g, VAR_vp, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
                 if (rt_check(g)) return RT_END;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
@@ -2299,7 +2310,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         } else if (L->dice == 1) {
-            if (rt_get_shared(g, VAR_last_by_die)) {
+            if (rt_var_at(g, VCELL_last_by_die)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covered the last empty space with a die: Darth Vader does not retaliate.");
@@ -2327,7 +2338,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
         rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 211);
         if (rt_check(g)) return RT_END;
         if (fn_free_spaces(g, f) == 0) {
-            if (rt_get_shared(g, VAR_stage) == rt_const(g, CONST_last_stage)) {
+            if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
                 { /* game_end */
                     if (rt_call(g, 12, f->self, f->me)) {
                     }
@@ -2446,26 +2457,26 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
     case 0:;
         rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 234);
         if (rt_check(g)) return RT_END;
-        rt_set_shared(g, VAR_stage, rt_get_shared(g, VAR_stage) + 1);
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_var_at(g, VCELL_stage) + 1);
         L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->s = cells_list[1 + L->i];
-                if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s)].board) == rt_get_shared(g, VAR_stage))))) continue;
+                if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s)].board) == rt_var_at(g, VCELL_stage))))) continue;
                 rt_move(g, L->s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->list);
-        while ((rt_zone_size(g, rt_zone_shared(g, ZONE_spaces)) == 0) && (rt_get_shared(g, VAR_stage) < rt_const(g, CONST_last_stage))) {
-            rt_set_shared(g, VAR_stage, rt_get_shared(g, VAR_stage) + 1);
+        while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_var_at(g, VCELL_stage) + 1);
             L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             {
                 const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
                 for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
                     L->s_2 = cells_list_2[1 + L->i_2];
-                    if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s_2)].board) == rt_get_shared(g, VAR_stage))))) continue;
+                    if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s_2)].board) == rt_var_at(g, VCELL_stage))))) continue;
                     rt_move(g, L->s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
                     if (rt_check(g)) return RT_END;
                 }
@@ -2473,32 +2484,32 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->list_2);
             if (rt_check(g)) return RT_END;
         }
-        if (rt_get_shared(g, VAR_stage) == 1) {
+        if (rt_var_at(g, VCELL_stage) == 1) {
             rt_log_begin(g);
             rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
             rt_log_end(g);
         }
-        if (rt_get_shared(g, VAR_stage) == 2) {
+        if (rt_var_at(g, VCELL_stage) == 2) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
             rt_log_end(g);
         }
-        if (rt_get_shared(g, VAR_stage) == 3) {
+        if (rt_var_at(g, VCELL_stage) == 3) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
             rt_log_end(g);
         }
-        if (rt_get_shared(g, VAR_stage) == 4) {
+        if (rt_var_at(g, VCELL_stage) == 4) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
             rt_log_end(g);
         }
-        if (rt_get_shared(g, VAR_stage) == 5) {
+        if (rt_var_at(g, VCELL_stage) == 5) {
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
             rt_log_end(g);
         }
-        if (rt_get_shared(g, VAR_stage) == 6) {
+        if (rt_var_at(g, VCELL_stage) == 6) {
             rt_log_begin(g);
             rt_log_str(g, "The final duel: Death Star 2.");
             rt_log_end(g);
@@ -2513,7 +2524,7 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
-                L->a = rt_top(g, rt_zone_shared(g, ZONE_ally_supply), 248);
+                L->a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 248);
                 if (rt_check(g)) return RT_END;
                 rt_move(g, L->a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
                 if (rt_check(g)) return RT_END;
@@ -2550,17 +2561,17 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
         rt_log_end(g);
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)) == 0)) {
-                rt_set_of(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) + rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)));
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->p)[0] == 0)) {
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p) + rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->p)[0]);
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
                 rt_log_str(g, " gains ");
-                rt_log_int(g, rt_zone_size(g, rt_zone_of(g, ZONE_allies, L->p)));
+                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->p)[0]);
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
-            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_visiting, L->p)) == 0)) {
-                rt_set_of(g, VAR_vp, L->p, rt_get_of(g, VAR_vp, L->p) - 1);
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->p)[0] == 0)) {
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p) - 1);
                 rt_log_begin(g);
                 rt_log_player(g, L->p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
@@ -2572,7 +2583,7 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->p_2);
             rt_log_str(g, " has ");
-            rt_log_int(g, rt_get_of(g, VAR_vp, L->p_2));
+            rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p_2));
             rt_log_str(g, " victory points.");
             rt_log_end(g);
         }
@@ -2610,9 +2621,9 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     struct setup_locals *L = (struct setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_set_shared(g, VAR_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         rt_log_begin(g);
-        rt_log_player(g, rt_get_shared(g, VAR_first));
+        rt_log_player(g, rt_var_at(g, VCELL_first));
         rt_log_str(g, " is the youngest player and begins.");
         rt_log_end(g);
         {
@@ -2652,7 +2663,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply));
-        L->turn = rt_get_shared(g, VAR_first);
+        L->turn = rt_var_at(g, VCELL_first);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2660,7 +2671,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 21, 0);
             {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_shared(g, ZONE_box));
+                const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_t = zc[1 + i];
                     if (rt_card_kind(g, it_t) == KIND_rebel_token) rt_option(g, it_t, it_t, RT_LABEL_AUTO);
@@ -2674,7 +2685,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 rt_move(g, L->t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
-            if (rt_next_player(g, f->me) == rt_get_shared(g, VAR_first)) break;
+            if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->turn = rt_next_player(g, L->turn);
         }
         f->me = L->saved_me;
@@ -2706,7 +2717,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
     struct round_locals *L = (struct round_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->turn = rt_get_shared(g, VAR_first);
+        L->turn = rt_var_at(g, VCELL_first);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -2720,7 +2731,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             return RT_CALL;
         case 1:;
             if (rt_check(g)) return RT_END;
-            if (rt_next_player(g, f->me) == rt_get_shared(g, VAR_first)) break;
+            if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->turn = rt_next_player(g, L->turn);
         }
         f->me = L->saved_me;
@@ -3242,6 +3253,7 @@ const RtGameDef galaxy_game = {
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
+    layout,
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -3259,6 +3271,7 @@ const RtGameDef galaxy_variant_short = {
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
+    layout,
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -3276,6 +3289,7 @@ const RtGameDef galaxy_variant_dice_check = {
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
+    layout,
 };
 
 const RtGameDef *const galaxy_variants[] = {

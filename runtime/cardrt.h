@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 3
+#define CARDRT_ABI 4
 
 #define RT_NONE (-1)
 
@@ -134,6 +134,13 @@ typedef struct RtGameDef {
     /* max_frames: the most frames the scripts can stack (cardc bounds the
        nesting of calls and runs); 0: no static bound, the runtime's 64. */
     int max_frames;
+    /* layout: the state layout the generated code assumes, or NULL (then
+       the runtime chooses every zone's capacity itself): nzones zone
+       capacities, then each var's first cell, then each zone's first cell
+       (player 0's instance for per-player ones), then the cells of one
+       player's block (docs/runtime.md "The state block"). rt_new refuses
+       a def whose layout is not the runtime's. */
+    const int32_t *layout;
 } RtGameDef;
 
 /* ---- frames: what a script function sees -------------------------------- */
@@ -192,7 +199,7 @@ typedef struct RtGamePrefix {
     ptrdiff_t ninst;            /* card instances */
     ptrdiff_t nzi;              /* zone instances */
     ptrdiff_t card_stride;      /* cells per card instance */
-    ptrdiff_t off_zones, off_cards, off_lists, off_opts;   /* first cells of the areas */
+    ptrdiff_t off_cards, off_lists, off_opts;   /* first cells of the areas */
     ptrdiff_t max_opts;         /* options one decision may hold */
     ptrdiff_t log_on;           /* an event log is kept */
     const ptrdiff_t *zone_off;    /* per zone instance: its first cell (absolute) */
@@ -201,7 +208,8 @@ typedef struct RtGamePrefix {
     const int16_t *inst_kind;   /* per card instance: its kind */
     const int16_t *inst_row;    /* per card instance: its row in its kind's table */
     const int32_t *kind_nstate; /* per kind: its state slots */
-    const ptrdiff_t *var_cell;    /* per var: its first cell (absolute) */
+    const ptrdiff_t *var_cell;    /* per var: its first cell (absolute; player 0's when per player) */
+    ptrdiff_t player_stride;      /* cells from one player's block to the next */
     const uint8_t *var_per_player;  /* per var: one value per player */
 } RtGamePrefix;
 
@@ -432,36 +440,71 @@ static inline RtValue rt_get(const RtGame *g, int var, RtValue p)
         return 0;
     if (!x->var_per_player[var])
         return x->cells[x->var_cell[var]];
-    return p >= 0 && p < x->nplayers ? x->cells[x->var_cell[var] + p] : 0;
+    return p >= 0 && p < x->nplayers ? x->cells[x->var_cell[var] + p * x->player_stride] : 0;
 }
-/* rt_get_of / rt_get_shared: rt_get for a var cardc has checked (per
-   player / shared): only the player is checked (0 for a bad one). */
-static inline RtValue rt_get_of(const RtGame *g, int var, RtValue p)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    return (uint32_t)p < (uint32_t)x->nplayers ? x->cells[x->var_cell[var] + p] : 0;
-}
-static inline RtValue rt_get_shared(const RtGame *g, int var) { return rt__pre(g)->cells[rt__pre(g)->var_cell[var]]; }
 void rt_set(RtGame *g, int var, RtValue p, RtValue v);   /* clamps to min/max, logs */
-/* rt_set_of / rt_set_shared: rt_set for a var cardc has checked, that has
-   no min or max (per player / shared): stored at once when no log is
-   kept (a bad player still fails the game through rt_set). */
-static inline void rt_set_of(RtGame *g, int var, RtValue p, RtValue v)
+
+/* ---- cells at places cardc laid out ---------------------------------------
+   Generated code reads vars and zones at the cells its def->layout names
+   (rt_new has checked that the runtime lays the state out so): cell is a
+   shared var's or zone's cell, or player 0's cell of a per-player one,
+   and stride the cells of one player's block. A bad player fails the game
+   (zones) or reads 0 (vars), as rt_zone and rt_get do. */
+
+/* rt_var_at / rt_pvar_at: the value of a shared var / of p's var. */
+static inline RtValue rt_var_at(const RtGame *g, ptrdiff_t cell) { return rt__pre(g)->cells[cell]; }
+static inline RtValue rt_pvar_at(const RtGame *g, ptrdiff_t cell, ptrdiff_t stride, RtValue p)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)p < (uint32_t)x->nplayers)
-        x->cells[x->var_cell[var] + p] = v;
-    else
-        rt_set(g, var, p, v);
+    return (uint32_t)p < (uint32_t)x->nplayers ? x->cells[cell + p * stride] : 0;
 }
-static inline void rt_set_shared(RtGame *g, int var, RtValue v)
+/* rt_var_store / rt_pvar_store: var = v for a var without min or max,
+   stored at once when no log is kept, else through rt_set (which logs it,
+   and fails the game for a bad player). */
+static inline void rt_var_store(RtGame *g, int var, ptrdiff_t cell, RtValue v)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on)
-        x->cells[x->var_cell[var]] = v;
+        x->cells[cell] = v;
     else
         rt_set(g, var, 0, v);
 }
+static inline void rt_pvar_store(RtGame *g, int var, ptrdiff_t cell, ptrdiff_t stride, RtValue p, RtValue v)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && (uint32_t)p < (uint32_t)x->nplayers)
+        x->cells[cell + p * stride] = v;
+    else
+        rt_set(g, var, p, v);
+}
+/* rt_zone_cells_at / rt_pzone_cells_at: a shared zone's / p's zone's
+   count, then its cards bottom first (read only; valid until the state
+   changes). A bad player fails the game and reads as an empty zone. */
+static inline const int32_t *rt_zone_cells_at(const RtGame *g, ptrdiff_t cell) { return rt__pre(g)->cells + cell; }
+static inline const int32_t *rt_pzone_cells_at(RtGame *g, int zone_decl, ptrdiff_t cell, ptrdiff_t stride, RtValue p)
+{
+    static const int32_t empty[1] = {0};
+    const RtGamePrefix *x = rt__pre(g);
+    if ((uint32_t)p < (uint32_t)x->nplayers)
+        return x->cells + cell + p * stride;
+    rt__zone_fail(g, zone_decl, p);
+    return empty;
+}
+/* rt_top_at / rt_bottom_at: the top / bottom card of the zone whose cells
+   zc are (p's instance of zone_decl; p is RT_NONE for a shared zone); an
+   empty zone fails the game at line and gives RT_NONE. */
+RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int line);
+static inline RtValue rt_top_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int line)
+{
+    return zc[0] > 0 ? zc[zc[0]] : rt__top_at_fail(g, zone_decl, p, 0, line);
+}
+static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int line)
+{
+    return zc[0] > 0 ? zc[1] : rt__top_at_fail(g, zone_decl, p, 1, line);
+}
+/* rt__row_or0: rt__row of a card that is a valid instance or RT_NONE (0 for RT_NONE). */
+static inline int rt__row_or0(const RtGame *g, RtValue card) { return card >= 0 ? rt__pre(g)->inst_row[card] : 0; }
+
 /* rt_const: constant k as this variant sets it; 0 when out of range. */
 static inline RtValue rt_const(const RtGame *g, int k)
 {

@@ -50,13 +50,11 @@ struct RtGame {
     int ninst;              /* card instances */
     int nzi;                /* zone instances */
     int maxstate, maxlocals;
-    int nvarslots;          /* cells of the vars area */
     int max_opts, list_cap, frame_stride, card_stride;
     int max_depth;          /* frames on the frame stack: the def's max_frames, at most RT_MAX_DEPTH */
     ptrdiff_t *zone_off;      /* nzi: first cell of each zone instance (absolute) */
     int32_t *zone_cap;      /* nzi: cards it can hold (the instances of its kind; all for no kind) */
-    int off_opts, off_vars, off_zones, off_cards, off_frames, off_lists;  /* in int32 cells */
-    int *var_off;           /* nvars: first cell of each var (relative to off_vars) */
+    int off_opts, off_cards, off_frames, off_lists;  /* in int32 cells */
     int16_t *inst_card;     /* ninst: card def of each instance */
     int *zi_decl, *zi_owner;/* nzi: zone decl and owner (RT_NONE if shared) */
     ptrdiff_t *decl_first;    /* nzones: first zone instance of each decl */
@@ -71,6 +69,7 @@ struct RtGame {
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
     size_t fresh_size;      /* bytes of fresh */
     size_t size;            /* bytes of the state block */
+    int layout_refused;     /* lay_out: def->layout is not the runtime's layout */
 
     uint64_t *blk;          /* the state block */
 

@@ -98,7 +98,7 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
         for (int p = 0; p < g->nplayers; p++) {
             if (p == viewer)
                 continue;
-            int32_t *cell = rt__cells(g) + g->off_vars + g->var_off[v] + p;
+            int32_t *cell = rt__cells(g) + g->var_cell[v] + p * g->pre.player_stride;
             if (!rt__is_card(g, *cell))
                 continue;
             const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);

@@ -50,7 +50,6 @@ static int alloc_tables(RtGame *g)
     const RtGameDef *def = g->def;
     size_t nv = (size_t)def->nvars + 1, nz = (size_t)def->nzones + 1, ni = (size_t)g->ninst + 1;
     size_t nzi = (size_t)g->nzi + 1;
-    g->var_off = calloc(nv, sizeof *g->var_off);
     g->var_cell = calloc(nv, sizeof *g->var_cell);
     g->var_pp = calloc(nv, sizeof *g->var_pp);
     g->inst_card = calloc(ni, sizeof *g->inst_card);
@@ -66,22 +65,17 @@ static int alloc_tables(RtGame *g)
     g->zone_cap = calloc(nzi, sizeof *g->zone_cap);
     g->kind_reset = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_reset);
     g->kind_keeps = calloc((size_t)def->nkinds + 1, sizeof *g->kind_keeps);
-    return g->kind_reset && g->kind_keeps && g->zone_off && g->zone_cap && g->var_off && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
+    return g->kind_reset && g->kind_keeps && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
            && g->zi_decl && g->zi_owner && g->zi_kind && g->decl_first && g->decl_pp;
 }
 
 /* fill_tables: the tables of a game of g->def with g->nplayers, from the
-   def (var_off relative to the vars area; var_cell is set with the layout). */
+   def (var_cell and zone_off are set with the layout, lay_out). */
 static void fill_tables(RtGame *g)
 {
     const RtGameDef *def = g->def;
-    int nslots = 0;
-    for (int v = 0; v < def->nvars; v++) {
-        g->var_off[v] = nslots;
+    for (int v = 0; v < def->nvars; v++)
         g->var_pp[v] = def->vars[v].per_player != 0;
-        nslots += def->vars[v].per_player ? g->nplayers : 1;
-    }
-    g->nvarslots = nslots;
     for (int k = 0; k < def->nkinds; k++) {
         const RtKindDef *kd = &def->kinds[k];
         g->kind_nstate[k] = kd->nstate;
@@ -123,7 +117,6 @@ static void fill_prefix(RtGame *g)
     x->nzi = g->nzi;
     x->zone_off = g->zone_off;
     x->card_stride = g->card_stride;
-    x->off_zones = g->off_zones;
     x->off_cards = g->off_cards;
     x->off_lists = g->off_lists;
     x->off_opts = g->off_opts;
@@ -140,9 +133,82 @@ static void fill_prefix(RtGame *g)
     x->var_per_player = g->var_pp;
 }
 
+/* zone_capacity: the cards zone decl z can hold: def->layout's, or the
+   instances of its kind (every instance for the box and zones of no
+   kind); -1 when def->layout's is too small for this variant. */
+static int zone_capacity(const RtGame *g, int z)
+{
+    int k = g->def->zones[z].kind, cap = 0;
+    for (int c = 0; c < g->ninst; c++)
+        cap += z == 0 || k < 0 || g->inst_kind[c] == k;
+    if (!g->def->layout)
+        return cap;
+    return g->def->layout[z] >= cap ? g->def->layout[z] : -1;
+}
+
+/* lay_out: the first cells of the vars and zones (docs/runtime.md "The
+   state block"): the shared vars, the shared zones, then one block per
+   player of his vars and zones. Returns the first cell after them, or -1
+   when out of memory or (g->layout_refused) def->layout is not this layout. */
+static int lay_out(RtGame *g)
+{
+    const RtGameDef *def = g->def;
+    int off = 0, rel = 0;
+    for (int v = 0; v < def->nvars; v++)
+        if (!def->vars[v].per_player)
+            g->var_cell[v] = off++;
+    int *zrel = calloc((size_t)def->nzones + 1, sizeof *zrel), *cap = calloc((size_t)def->nzones + 1, sizeof *cap);
+    if (!zrel || !cap) {
+        free(zrel);
+        free(cap);
+        return -1;
+    }
+    int bad = 0;
+    for (int z = 0; z < def->nzones; z++) {
+        cap[z] = zone_capacity(g, z);
+        bad |= cap[z] < 0;
+        if (!def->zones[z].per_player) {
+            zrel[z] = off;
+            off += 1 + cap[z];
+        }
+    }
+    int base = off;   /* player 0's block */
+    for (int v = 0; v < def->nvars; v++)
+        if (def->vars[v].per_player)
+            g->var_cell[v] = base + rel++;
+    for (int z = 0; z < def->nzones; z++)
+        if (def->zones[z].per_player) {
+            zrel[z] = base + rel;
+            rel += 1 + cap[z];
+        }
+    g->pre.player_stride = rel;
+    for (int zi = 0; zi < g->nzi; zi++) {
+        int z = g->zi_decl[zi], p = g->zi_owner[zi];
+        g->zone_off[zi] = zrel[z] + (p == RT_NONE ? 0 : (ptrdiff_t)p * rel);
+        g->zone_cap[zi] = cap[z];
+    }
+    const int32_t *lay = def->layout;
+    if (lay) {
+        for (int v = 0; v < def->nvars; v++)
+            bad |= lay[def->nzones + v] != g->var_cell[v];
+        for (int z = 0; z < def->nzones; z++)
+            bad |= lay[def->nzones + def->nvars + z] != zrel[z];
+        bad |= lay[2 * def->nzones + def->nvars] != rel;
+    }
+    free(zrel);
+    free(cap);
+    if (bad) {
+        g->layout_refused = 1;
+        return -1;
+    }
+    return base + g->nplayers * rel;
+}
+
 /* alloc_game: an RtGame with its layout and tables; its state block is
-   allocated but not filled (rt_new fills it, rt_clone copies it). */
-static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int max_rounds, int log_on)
+   allocated but not filled (rt_new fills it, rt_clone copies it). NULL
+   when out of memory or (*layout_refused set) def->layout is refused. */
+static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int max_rounds, int log_on,
+                          int *layout_refused)
 {
     RtGame *g = calloc(1, sizeof *g);
     if (!g)
@@ -179,16 +245,11 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     }
     fill_tables(g);
 
-    int off = 0;
-    g->off_vars = off;   off += g->nvarslots;
-    g->off_zones = off;
-    for (int z = 0; z < g->nzi; z++) {   /* a zone holds at most the instances of its kind */
-        int k = g->zi_kind[z], cap = 0;
-        for (int c = 0; c < g->ninst; c++)
-            cap += k < 0 || g->inst_kind[c] == k;
-        g->zone_off[z] = off;
-        g->zone_cap[z] = z == 0 ? g->ninst : cap;
-        off += 1 + g->zone_cap[z];
+    int off = lay_out(g);
+    if (off < 0) {
+        *layout_refused = g->layout_refused;
+        rt_free(g);
+        return NULL;
     }
     g->off_cards = off;  off += g->ninst * g->card_stride;
     g->off_frames = off; off += g->max_depth * g->frame_stride;
@@ -200,8 +261,6 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
         rt_free(g);
         return NULL;
     }
-    for (int v = 0; v < def->nvars; v++)
-        g->var_cell[v] = g->off_vars + g->var_off[v];
     fill_prefix(g);
     return g;
 }
@@ -241,7 +300,7 @@ static void init_state(RtGame *g)
     for (int v = 0; v < def->nvars; v++) {
         int n = def->vars[v].per_player ? g->nplayers : 1;
         for (int p = 0; p < n; p++)
-            cells[g->off_vars + g->var_off[v] + p] = def->vars[v].init;
+            cells[g->var_cell[v] + p * g->pre.player_stride] = def->vars[v].init;
     }
     int32_t *box = rt__zone(g, 0);
     for (int c = 0; c < g->ninst; c++) {
@@ -272,9 +331,14 @@ RtGame *rt_new(const RtGameDef *def, const RtOptions *opt)
         fprintf(stderr, "cardrt: %s: %s\n", def->id ? def->id : "game", why);
         return NULL;
     }
-    RtGame *g = alloc_game(def, nplayers, opt->seed, opt->max_rounds, opt->log);
+    int layout_refused = 0;
+    RtGame *g = alloc_game(def, nplayers, opt->seed, opt->max_rounds, opt->log, &layout_refused);
     if (!g) {
-        fprintf(stderr, "cardrt: out of memory\n");
+        if (layout_refused)
+            fprintf(stderr, "cardrt: %s: the generated code lays the state out otherwise than this runtime "
+                            "(generate it again with this cardc)\n", def->id ? def->id : "game");
+        else
+            fprintf(stderr, "cardrt: out of memory\n");
         return NULL;
     }
     init_state(g);
@@ -299,7 +363,6 @@ void rt_free(RtGame *g)
     if (!g)
         return;
     rt__log_free(g);
-    free(g->var_off);
     free(g->inst_card);
     free(g->zi_decl);
     free(g->zi_owner);
@@ -325,7 +388,8 @@ RtGame *rt_clone(const RtGame *g)
 {
     if (!g)
         return NULL;
-    RtGame *c = alloc_game(g->def, g->nplayers, g->seed, g->max_rounds, 0);
+    int refused = 0;
+    RtGame *c = alloc_game(g->def, g->nplayers, g->seed, g->max_rounds, 0, &refused);
     if (!c)
         return NULL;
     memcpy(c->blk, g->blk, g->size);
@@ -384,7 +448,9 @@ uint64_t rt_hash(const RtGame *g)
     h = hash_bytes(h, (const unsigned char *)hd, sizeof *hd);
     if (hd->pending != RT_DEC_NONE)
         h = hash_cells(h, cells + g->off_opts, 3 * (size_t)hd->dec_count);
-    h = hash_cells(h, cells + g->off_vars, (size_t)g->nvarslots);
+    for (int v = 0; v < g->def->nvars; v++)
+        for (int p = 0; p < (g->var_pp[v] ? g->nplayers : 1); p++)
+            h = hash_word(h, (uint32_t)cells[g->var_cell[v] + p * g->pre.player_stride]);
     for (int z = 0; z < g->nzi; z++) {
         const int32_t *zz = cells + g->zone_off[z];
         h = hash_cells(h, zz, 1 + (size_t)zz[0]);

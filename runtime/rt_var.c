@@ -8,7 +8,7 @@ static int32_t *var_cell(const RtGame *g, int var, RtValue p)
         return NULL;
     if (!g->var_pp[var])
         return rt__cells(g) + g->var_cell[var];
-    return rt__is_player(g, p) ? rt__cells(g) + g->var_cell[var] + p : NULL;
+    return rt__is_player(g, p) ? rt__cells(g) + g->var_cell[var] + p * g->pre.player_stride : NULL;
 }
 
 /* rt_set: var = v clamped to its min/max; a change is logged. A bad var

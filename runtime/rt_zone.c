@@ -53,6 +53,12 @@ static RtValue pick(RtGame *g, RtValue zone, int i, const char *what, int line)
 /* rt__pick_fail: rt_top's failing half (see cardrt.h). */
 RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int line) { return pick(g, zone, -1, what, line); }
 
+/* rt__top_at_fail: rt_top_at's and rt_bottom_at's failing half (see cardrt.h). */
+RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int line)
+{
+    return pick(g, rt_zone(g, zone_decl, p), bottom ? 0 : -1, bottom ? "bottom" : "top", line);
+}
+
 /* rt_bottom / rt_random_card: a card of zone; an empty or bad zone fails
    the game (at line) and gives RT_NONE. */
 RtValue rt_bottom(RtGame *g, RtValue zone, int line) { return pick(g, zone, 0, "bottom", line); }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cardrt.h"
 #include "evr.h"
@@ -119,4 +120,52 @@ Test(engine, first_player_is_who_took_the_first_turn)
         cr_expect_eq(rt_first_player(g), first, "seed %llu", (unsigned long long)seed);
         rt_free(g);
     }
+}
+
+/* new_with_layout: rt_new of evr_game with layout, stderr kept in err. */
+static RtGame *new_with_layout(const int32_t *layout, char *err, size_t size)
+{
+    RtGameDef def = evr_game;
+    def.layout = layout;
+    RtOptions opt = {2, 1, 0, 0};
+    fflush(stderr);
+    FILE *tmp = tmpfile();
+    cr_assert_not_null(tmp);
+    int saved = dup(2);
+    dup2(fileno(tmp), 2);
+    RtGame *g = rt_new(&def, &opt);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(tmp);
+    size_t n = fread(err, 1, size - 1, tmp);
+    err[n] = '\0';
+    fclose(tmp);
+    return g;
+}
+
+Test(engine, a_def_laid_out_otherwise_than_the_runtime_is_refused)
+{
+    const RtGameDef *d = &evr_game;
+    int n = 2 * d->nzones + d->nvars + 1;
+    int32_t *lay = malloc(sizeof *lay * (size_t)n);
+    char err[512];
+    memcpy(lay, d->layout, sizeof *lay * (size_t)n);
+    RtGame *g = new_with_layout(lay, err, sizeof err);
+    cr_assert_not_null(g, "the generated layout itself: %s", err);
+    rt_free(g);
+    /* a var one cell off */
+    lay[d->nzones] += 1;
+    cr_assert_null(new_with_layout(lay, err, sizeof err));
+    cr_assert(strstr(err, "lays the state out otherwise than this runtime"), "%s", err);
+    /* a zone too small for the variant's cards */
+    memcpy(lay, d->layout, sizeof *lay * (size_t)n);
+    lay[1] -= 1;
+    cr_assert_null(new_with_layout(lay, err, sizeof err));
+    cr_assert(strstr(err, "lays the state out otherwise"), "%s", err);
+    /* more room than needed moves everything after it: refused too */
+    memcpy(lay, d->layout, sizeof *lay * (size_t)n);
+    lay[1] += 1;
+    cr_assert_null(new_with_layout(lay, err, sizeof err));
+    free(lay);
 }

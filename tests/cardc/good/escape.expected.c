@@ -8,13 +8,22 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 3
-#error "escape.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 4
+#error "escape.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
 enum { KIND_chit = 0 };
 enum { ZONE_box = 0, ZONE_pool = 1 };
+
+/* The state layout this code reads (docs/runtime.md "The state block"). */
+enum { PLAYER_CELLS = 5 };
+enum { ZCELL_box = 0, ZCELL_pool = 5 };
+static const int32_t layout[] = {
+    /* zone capacities */ 4, 4,
+    /* zones */ ZCELL_box, ZCELL_pool,
+    PLAYER_CELLS,
+};
 
 /* tests/cardc/good/escape/escape.cards:7: kind chit */
 struct chit_row {
@@ -94,7 +103,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
-        rt_log_int(g, rt_zone_size(g, rt_zone_of(g, ZONE_pool, f->me)));
+        rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me)[0]);
         rt_log_end(g);
         L->list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
         {
@@ -169,6 +178,7 @@ const RtGameDef escape_game = {
     0, NULL,
     NULL,
     1, /* frames: the deepest calls can go (0: no static bound) */
+    layout,
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 3
-#error "mini.c was generated for libcardrt ABI 3; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 4
+#error "mini.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -17,6 +17,17 @@ enum { KIND_token = 0 };
 enum { ZONE_box = 0, ZONE_deck = 1, ZONE_hand = 2, ZONE_table = 3 };
 enum { VAR_score = 0, VAR_first = 1 };
 enum { CONST_goal = 0 };
+
+/* The state layout this code reads (docs/runtime.md "The state block"). */
+enum { PLAYER_CELLS = 34 };
+enum { VCELL_score = 12, VCELL_first = 0 };
+enum { ZCELL_box = 1, ZCELL_deck = 13, ZCELL_hand = 24, ZCELL_table = 35 };
+static const int32_t layout[] = {
+    /* zone capacities */ 10, 10, 10, 10,
+    /* vars */ VCELL_score, VCELL_first,
+    /* zones */ ZCELL_box, ZCELL_deck, ZCELL_hand, ZCELL_table,
+    PLAYER_CELLS,
+};
 
 /* tests/cardc/good/mini/mini.cards:7: kind token */
 struct token_row {
@@ -71,7 +82,7 @@ static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_table, L->p));
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, L->p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
         acc += (rt__state(g, it_c, 0) ? token_rows[rt__row(g, it_c)].bonus : token_rows[rt__row(g, it_c)].value);
@@ -136,7 +147,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
         }
-        rt_set_shared(g, VAR_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -169,12 +180,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 0);
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, L->p)) == 0)) {
-                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, L->p), 40), rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 40);
+            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p)[0] == 0)) {
+                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p), ZONE_deck, L->p, 40), rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 40);
                 if (rt_check(g)) return RT_END;
             }
         }
-        L->turn = rt_get_shared(g, VAR_first);
+        L->turn = rt_var_at(g, VCELL_first);
         L->saved_me = f->me;
         L->passes = 0;
         for (;;) {
@@ -182,10 +193,10 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 4, 0);
             /* action "draw" */
-            if (!(rt_zone_size(g, rt_zone_of(g, ZONE_deck, f->me)) == 0)) rt_option(g, 0, RT_NONE, 1);
+            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) rt_option(g, 0, RT_NONE, 1);
             /* action "use" */
             {
-                const int32_t *zc = rt_zone_cards(g, rt_zone_of(g, ZONE_table, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
                     if ((!rt__state(g, it_c, 0)) && (token_rows[rt__row(g, it_c)].value == 2)) rt_option(g, 1, it_c, 2);
@@ -199,7 +210,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* draw */
-                rt_move(g, rt_top(g, rt_zone_of(g, ZONE_deck, f->me), 42), rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 42);
+                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 42), rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 42);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use */
                 L->c = rt_chosen_card(g);
@@ -221,7 +232,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 5);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
-            rt_set(g, VAR_score, L->p_2, rt_get_of(g, VAR_score, L->p_2) + fn_total(g, f, L->p_2));
+            rt_set(g, VAR_score, L->p_2, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p_2) + fn_total(g, f, L->p_2));
             rt_log_begin(g);
             rt_log_player(g, L->p_2);
             rt_log_str(g, " scores ");
@@ -235,7 +246,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
             L->p_3 = L->i_3;
-            if (rt_get_of(g, VAR_score, L->p_3) >= rt_const(g, CONST_goal)) {
+            if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p_3) >= rt_const(g, CONST_goal)) {
                 return rt_win(g, L->p_3);
             }
         }
@@ -315,6 +326,7 @@ const RtGameDef mini_game = {
     0, NULL,
     NULL,
     2, /* frames: the deepest calls can go (0: no static bound) */
+    layout,
 };
 
 const RtGameDef *const mini_variants[] = {
