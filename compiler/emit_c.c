@@ -1358,8 +1358,13 @@ static void stmt(Emit *E, const AstNode *s)
     case AST_MOVE: {
         const char *w = ex(E, s->a), *z = ex(E, s->b);
         const char *where = (s->flags & MOVE_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP";
-        if ((TypeBase)s->a->sem_type == T_ZONE)
+        const AstNode *c = s->a;
+        if ((TypeBase)c->sem_type == T_ZONE)
             line(E, "rt_move_all(g, %s, %s, %s, %d);", w, z, where, s->loc.line);
+        else if (c->kind == AST_CALL && SYM_CAT(c->sem_ref) != SYM_FUNC && c->list.count == 1 &&
+                 (strcmp(c->name, "top") == 0 || strcmp(c->name, "bottom") == 0))
+            line(E, "rt_move_end(g, %s, %d, %s, %s, %d);", ex(E, c->list.items[0]), strcmp(c->name, "bottom") == 0, z,
+                 where, s->loc.line);
         else
             line(E, "rt_move(g, %s, %s, %s, %d);", w, z, where, s->loc.line);
         E->fallible = 1;

@@ -1169,7 +1169,7 @@ static RtStatus script_admiral_piett_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 46), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 46);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 46);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1362,7 +1362,7 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 100), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 100);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 100);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             rt_option(g, 0, RT_NONE, 2);
@@ -1432,7 +1432,7 @@ static RtStatus script_star_destroyer_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 123), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 123);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 123);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1546,7 +1546,7 @@ static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 177), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 177);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 177);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1668,7 +1668,7 @@ static RtStatus script_han_solo_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 28), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 28);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 28);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1760,7 +1760,7 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 55), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 57))].capacity) rt_option(g, 0, RT_NONE, 5);
@@ -1871,7 +1871,7 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 91), rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 91);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             rt_option(g, 0, RT_NONE, 2);
@@ -2007,7 +2007,7 @@ static RtStatus script_millennium_falcon_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 130), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 130);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 130);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2351,7 +2351,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 0);
         rt_var_store(g, VAR_full_value, VCELL_full_value, 0);
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
-        rt_move(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_events), ZONE_events, RT_NONE, 47), rt_zone_shared(g, ZONE_current), RT_AT_TOP, 47);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 47);
         if (rt_check(g)) return RT_END;
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
@@ -2431,7 +2431,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 71), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 71);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 71);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);
@@ -2721,7 +2721,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 26), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 26);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 26);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);

@@ -211,6 +211,10 @@ typedef struct RtGamePrefix {
     const ptrdiff_t *var_cell;    /* per var: its first cell (absolute; player 0's when per player) */
     ptrdiff_t player_stride;      /* cells from one player's block to the next */
     const uint8_t *var_per_player;  /* per var: one value per player */
+    ptrdiff_t maxstate;           /* state slots of a card's cells (the most any kind has) */
+    const int32_t *kind_reset;    /* per kind: maxstate values a move resets its state to */
+    const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
+    const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -375,14 +379,103 @@ int rt_zone_decl(const RtGame *g, RtValue zone);
 
 /* Cards. */
 enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
-void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line);
+/* rt_move: card leaves its zone (the others keep their order) and enters
+   zone at the top (end) or bottom (index 0); its state is reset to its
+   kind's defaults. A bad card or zone, or a card of the wrong kind for
+   the zone, fails the game at line and moves nothing. Inline below. */
+static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line);
 void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
 /* rt_pluck / rt_pluck_close: a loop that walks zone from and moves only
    the card it is at out of it moves the card in cell at (1 = bottom) with
    rt_pluck, which leaves an empty cell behind, and closes the gaps once
    with rt_pluck_close (rt_zone.c). */
-void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line);
+void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line);
 void rt_pluck_close(RtGame *g, RtValue from);
+void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int line);
+
+/* rt__enter_fast: the inline half of a move when no log is kept: card,
+   out of its zone already, enters zone at where and its state is reset
+   (rt_zone.c's enter). Returns 0, doing nothing, when the zone does not
+   take the card's kind or the kind keeps a slot across moves. */
+static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
+{
+    int k = x->inst_kind[card], zk = x->zi_kind[zone];
+    if ((zk >= 0 && zk != k) || x->kind_keeps[k])
+        return 0;
+    ptrdiff_t ms = x->maxstate;
+    const int32_t *d = x->kind_reset + k * ms;
+    int32_t *dst = x->cells + x->zone_off[zone], *cs = x->card_cells + card * x->card_stride;
+    int m = dst[0];
+    if (where == RT_AT_BOTTOM) {
+        for (int i = m; i > 0; i--)
+            dst[1 + i] = dst[i];
+        dst[1] = card;
+    } else {
+        dst[1 + m] = card;
+    }
+    dst[0] = m + 1;
+    cs[0] = zone;
+    for (ptrdiff_t s = 0; s < ms; s++)
+        cs[1 + s] = d[s];
+    return 1;
+}
+static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && to != from) {
+        int32_t *src = x->cells + x->zone_off[from];
+        if (at >= 1 && at <= src[0] && (uint32_t)src[at] < (uint32_t)x->ninst && rt__enter_fast(x, src[at], to, where)) {
+            src[at] = RT_NONE;
+            return;
+        }
+    }
+    rt__pluck(g, from, at, to, where, line);
+}
+void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line);
+static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
+        RtValue from = x->card_cells[card * x->card_stride];
+        int32_t *src = x->cells + x->zone_off[from];
+        int n = src[0], at = 0;
+        for (int hi = n, lo = 1; lo <= hi; hi--, lo++) {   /* most moves take a top or a bottom card */
+            if (src[hi] == card) {
+                at = hi;
+                break;
+            }
+            if (src[lo] == card) {
+                at = lo;
+                break;
+            }
+        }
+        if (at && from != zone && rt__enter_fast(x, card, zone, where)) {
+            for (int i = at; i < n; i++)
+                src[i] = src[i + 1];
+            src[0] = n - 1;
+            return;
+        }
+    }
+    rt__move(g, card, zone, where, line);
+}
+/* rt_move_end: rt_move of top(from) (end 0) or bottom(from) (end 1),
+   without looking for the card; fails as rt_top and rt_move do. */
+static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int line)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi && zone != from) {
+        int32_t *src = x->cells + x->zone_off[from];
+        int n = src[0];
+        if (n > 0 && rt__enter_fast(x, src[end ? 1 : n], zone, where)) {
+            if (end)
+                for (int i = 1; i < n; i++)
+                    src[i] = src[i + 1];
+            src[0] = n - 1;
+            return;
+        }
+    }
+    rt__move_end(g, from, end, zone, where, line);
+}
 void rt_shuffle(RtGame *g, RtValue zone);
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)

@@ -75,18 +75,3 @@ void rt_agent_human(RtAgent *a, FILE *in, FILE *out)
     a->out = out;
 }
 
-/* rt_play: see cardrt.h. A missing agent for the deciding seat counts as giving up. */
-int rt_play(RtGame *g, RtAgent *const *agents)
-{
-    while (rt_advance(g)) {
-        int p = rt_decision_player(g);
-        RtAgent *a = rt__is_player(g, p) ? agents[p] : NULL;
-        if (!a || !a->choose)
-            return -1;
-        int i = a->choose(a, g);
-        if (i < 0)
-            return -1;
-        rt_apply(g, i);
-    }
-    return 0;
-}

@@ -33,10 +33,14 @@ static void pop(RtGame *g)
         h->list_top = base;
 }
 
-/* rt_advance: see cardrt.h. Pushes setup at the first call, then the round
-   script each time the stack is empty, until the game ends or max_rounds
-   rounds were started ("game did not end within N rounds"). */
-int rt_advance(RtGame *g)
+/* advance: rt_advance, and with agents (one per seat) rt_play: each
+   decision of two or more options is answered at once by its seat's
+   agent. Returns 1 when a decision waits (no agents), 0 when the game is
+   over, -1 when an agent is missing or gave up. Pushes setup at the
+   first call, then the round script each time the stack is empty, until
+   the game ends or max_rounds rounds were started ("game did not end
+   within N rounds"). */
+static int advance(RtGame *g, RtAgent *const *agents)
 {
     RtHeader *h = rt__hdr(g);
     const RtGameDef *def = g->def;
@@ -89,8 +93,16 @@ int rt_advance(RtGame *g)
                 rt__failf(g, 0, "script yielded without a decision to make");
             else if (h->dec_count == 1)
                 rt__apply(g, 0, 1);
-            else
+            else if (!agents)
                 h->pending = RT_DEC_WAITING;
+            else {
+                RtAgent *a = rt__is_player(g, h->dec_player) ? agents[h->dec_player] : NULL;
+                h->pending = RT_DEC_WAITING;
+                int i = a && a->choose ? a->choose(a, g) : -1;
+                if (i < 0)
+                    return -1;
+                rt__apply(g, i, 0);
+            }
             break;
         case RT_END:
             rt__failf(g, 0, "script ended the game without a result");
@@ -100,6 +112,17 @@ int rt_advance(RtGame *g)
             break;
         }
     }
+}
+
+/* rt_advance: see cardrt.h. */
+int rt_advance(RtGame *g) { return advance(g, NULL); }
+
+/* rt_play: see cardrt.h. A missing agent for the deciding seat counts as
+   giving up. The agents answer inside the driver's loop. */
+int rt_play(RtGame *g, RtAgent *const *agents)
+{
+    int r = advance(g, agents);
+    return r < 0 ? -1 : 0;
 }
 
 /* The pending decision: see cardrt.h. */

@@ -465,9 +465,11 @@ static int cmd_bench(const RtEngine *e, const Args *a)
     int games = a->games ? a->games : 20000;
     uint64_t seed = a->seed_given ? a->seed : 1;
     RtOptions opt = {def->min_players, 0, 0, 0};
-    RtAgent agents[RT_MAX_PLAYERS];
-    for (int p = 0; p < def->min_players; p++)
+    RtAgent agents[RT_MAX_PLAYERS], *seats[RT_MAX_PLAYERS];
+    for (int p = 0; p < def->min_players; p++) {
         rt_agent_random(&agents[p]);
+        seats[p] = &agents[p];
+    }
     uint64_t check = 0;
     double t0 = now_seconds();
     RtGame *g = NULL;   /* one game, reset for each seed (rt_reset) */
@@ -481,10 +483,7 @@ static int cmd_bench(const RtEngine *e, const Args *a)
             return RT_EXIT_FAIL;
         for (int p = 0; p < opt.players; p++)
             agents[p].reset(&agents[p], rt__agent_seed(opt.seed, p));
-        while (rt_advance(g)) {
-            RtAgent *ag = &agents[rt_decision_player(g)];
-            rt_apply(g, ag->choose(ag, g));
-        }
+        rt_play(g, seats);
         int w = 0;
         for (int p = 0; p < opt.players && !w; p++)
             if (rt_is_winner(g, p))

@@ -131,6 +131,10 @@ static void fill_prefix(RtGame *g)
     x->kind_nstate = g->kind_nstate;
     x->var_cell = g->var_cell;
     x->var_per_player = g->var_pp;
+    x->maxstate = g->maxstate;
+    x->kind_reset = g->kind_reset;
+    x->kind_keeps = g->kind_keeps;
+    x->zi_kind = g->zi_kind;
 }
 
 /* zone_capacity: the cards zone decl z can hold: def->layout's, or the

@@ -163,11 +163,9 @@ static inline int may_enter(const RtGame *g, RtValue card, RtValue zone)
     return zk < 0 || zk == card_kind(g, card);
 }
 
-/* rt_move: card leaves its zone (the others keep their order) and enters
-   zone at the top (end) or bottom (index 0); its state is reset to its
-   kind's defaults. A bad card or zone, or a card of the wrong kind for
-   the zone, fails the game at line and moves nothing. */
-void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
+/* rt__move: rt_move's general half (see cardrt.h): a log, a kind that
+   keeps state, a move within a zone, or a move that fails. */
+void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line)
 {
     if (!may_enter(g, card, zone)) {
         move_fail(g, card, zone, line);
@@ -199,13 +197,38 @@ void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
         move_event(g, card, from, zone, where);
 }
 
-/* rt_pluck: the card in cell at (1 = bottom) of zone from enters zone to
+/* rt__move_end: rt_move_end's general half: rt_move(top(from)) (bottom(from) when end is 1) without
+   looking for the card: an empty or bad zone fails the game as rt_top
+   does, and nothing moves. */
+void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int line)
+{
+    if (!rt__is_zone(g, from) || rt__zone(g, from)[0] == 0 || zone == from) {
+        RtValue card = pick(g, from, end ? 0 : -1, end ? "bottom" : "top", line);
+        rt_move(g, card, zone, where, line);
+        return;
+    }
+    int32_t *src = g->pre.cells + g->pre.zone_off[from];
+    int n = src[0];
+    RtValue card = src[end ? 1 : n];
+    if (!may_enter(g, card, zone)) {
+        move_fail(g, card, zone, line);
+        return;
+    }
+    if (end && n > 1)
+        memmove(src + 1, src + 2, (size_t)(n - 1) * sizeof *src);
+    src[0] = n - 1;
+    enter(g, card, zone, where);
+    if (g->log_on)
+        move_event(g, card, from, zone, where);
+}
+
+/* rt__pluck: rt_pluck's general half: the card in cell at (1 = bottom) of zone from enters zone to
    (at where) exactly as rt_move would move it there, but from keeps its
    count and its other cards keep their cells: the card's cell is emptied
    (RT_NONE) until rt_pluck_close(from) closes the gaps. For a loop that
    walks from (top first) and moves only the card it is at out of it;
    to must not be from. Fails as rt_move does (and then moves nothing). */
-void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line)
+void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line)
 {
     if (!rt__is_zone(g, from) || !rt__is_zone(g, to) || to == from) {
         rt__failf(g, line, "move of a card to no zone");
@@ -237,37 +260,46 @@ void rt_pluck_close(RtGame *g, RtValue from)
     z[0] = k;
 }
 
-/* move_all_fast: rt_move_all without a log, in one pass: the state after
-   it is byte for byte the one the card-by-card moves leave (from's
-   unused slots included). Returns 0 (and does nothing) when a card of
-   from may not enter to, so that the card-by-card path fails as ever. */
+/* move_all_fast: rt_move_all without a log, in one pass: the zones and
+   cards after it are those the card-by-card moves leave. Returns 0 (and
+   does nothing) when a card of from may not enter to, so that the
+   card-by-card path fails as ever. Everything is read before the first
+   store (see enter). */
 static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
 {
-    int32_t *src = rt__zone(g, from), *dst = rt__zone(g, to);
-    int n = src[0], m = dst[0], zk = g->zi_kind[to];
-    for (int i = 0; zk >= 0 && i < n; i++)
-        if (card_kind(g, src[1 + i]) != zk)
-            return 0;
+    int32_t *cells = g->pre.cells, *cards = g->pre.card_cells;
+    int32_t *src = cells + g->pre.zone_off[from], *dst = cells + g->pre.zone_off[to];
+    const int16_t *kind = g->inst_kind;
+    const int32_t *reset = g->kind_reset;
+    const uint8_t *keeps = g->kind_keeps;
+    ptrdiff_t stride = g->pre.card_stride;
+    int n = src[0], m = dst[0], zk = g->zi_kind[to], ms = g->maxstate;
     if (n == 0)
         return 1;
-    if (where == RT_AT_BOTTOM) {
-        /* The top card goes first: from's slots are left as they were. */
-        memmove(dst + 1 + n, dst + 1, (size_t)m * sizeof *dst);
-        memcpy(dst + 1, src + 1, (size_t)n * sizeof *dst);
-    } else {
-        /* The bottom card goes first: each move shifts the rest down, which
-           leaves the top card in every slot of from. */
-        int32_t top = src[n];
-        memcpy(dst + 1 + m, src + 1, (size_t)n * sizeof *dst);
-        for (int i = 0; i < n; i++)
-            src[1 + i] = top;
+    if (zk >= 0 && g->zi_kind[from] != zk)   /* a zone of kind zk holds only such cards */
+        for (int i = 1; i <= n; i++)
+            if (kind[src[i]] != zk)
+                return 0;
+    int32_t *put = dst + 1;   /* where from's bottom card goes */
+    if (where == RT_AT_BOTTOM)
+        memmove(dst + 1 + n, dst + 1, (size_t)m * sizeof *dst);   /* the top card goes first, under the rest */
+    else
+        put += m;
+    for (int i = 0; i < n; i++) {
+        int32_t c = src[1 + i];
+        int k = kind[c];
+        int32_t *cs = cards + c * stride;
+        put[i] = c;
+        cs[0] = to;
+        if (keeps[k]) {
+            reset_state(g, c);
+            continue;
+        }
+        for (int j = 0; j < ms; j++)
+            cs[1 + j] = reset[k * ms + j];
     }
     dst[0] = n + m;
     src[0] = 0;
-    for (int i = where == RT_AT_BOTTOM ? 0 : m; i < (where == RT_AT_BOTTOM ? n : n + m); i++) {
-        rt__card(g, dst[1 + i])[0] = to;
-        reset_state(g, dst[1 + i]);
-    }
     return 1;
 }
 

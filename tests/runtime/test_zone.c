@@ -292,3 +292,29 @@ Test(zone, pluck_of_an_empty_cell_or_into_its_own_zone_fails)
     cr_assert_eq(zone_total(g, NZI), N_INST);
     rt_free(g);
 }
+
+Test(zone, move_end_takes_the_top_or_bottom_card_as_move_does)
+{
+    RtGame *a = new_game(&mini_base, 1, 2), *b = new_game(&mini_base, 1, 2);
+    RtValue box = rt_zone(a, Z_BOX, RT_NONE), t = rt_zone(a, Z_TABLE, 1);
+    rt_move_end(a, box, 0, t, RT_AT_TOP, 5);      /* Gamma */
+    rt_move(b, rt_top(b, box, 5), t, RT_AT_TOP, 5);
+    rt_move_end(a, box, 1, t, RT_AT_BOTTOM, 5);   /* Alpha0, under Gamma */
+    rt_move(b, rt_bottom(b, box, 5), t, RT_AT_BOTTOM, 5);
+    cr_assert_eq(rt_zone_at(a, t, 0), I_ALPHA0);
+    cr_assert_eq(rt_zone_at(a, t, 1), I_GAMMA);
+    cr_assert_eq(rt_zone_at(a, box, 0), I_ALPHA1);
+    cr_assert_eq(rt_zone_size(a, box), N_INST - 2);
+    cr_assert_eq(rt_hash(a), rt_hash(b));
+    char *la = log_json(a), *lb = log_json(b);
+    cr_assert_str_eq(la, lb);
+    free(la);
+    free(lb);
+    /* an empty zone fails as top() does, and nothing moves */
+    rt_move_end(a, rt_zone(a, Z_HAND, 0), 0, t, RT_AT_TOP, 9);
+    cr_assert(rt_failed(a));
+    cr_assert(strstr(rt_error(a), "top of empty zone"), "%s", rt_error(a));
+    cr_assert_eq(rt_zone_size(a, t), 2);
+    rt_free(a);
+    rt_free(b);
+}

@@ -181,7 +181,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p)[0] == 0)) {
-                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p), ZONE_deck, L->p, 40), rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 40);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->p), 0, rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 40);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -210,7 +210,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* draw */
-                rt_move(g, rt_top_at(g, rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me), ZONE_deck, f->me, 42), rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 42);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 42);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use */
                 L->c = rt_chosen_card(g);
