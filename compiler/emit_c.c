@@ -1223,9 +1223,11 @@ static void emit_assign(Emit *E, const AstNode *s)
         line(E, "%s = %s;", local(E, idx), val);
     } else if (cat == SYM_VAR) {
         const MVar *mv = &E->m->vars[idx];
-        if (mv->has_min || mv->has_max)
-            line(E, "rt_set(g, VAR_%s, %s, %s);", mv->name, player, val);
-        else if (mv->per_player)
+        if (mv->has_min || mv->has_max)   /* clamped here; rt_set clamps as well when it logs */
+            val = arena_printf(E->a, "rt_clamp(%s, %s, %s)", val,
+                               mv->has_min ? arena_printf(E->a, "%d", (int)mv->min) : "INT32_MIN",
+                               mv->has_max ? arena_printf(E->a, "%d", (int)mv->max) : "INT32_MAX");
+        if (mv->per_player)
             line(E, "rt_pvar_store(g, VAR_%s, VCELL_%s, PLAYER_CELLS, %s, %s);", mv->name, mv->name, player, val);
         else
             line(E, "rt_var_store(g, VAR_%s, VCELL_%s, %s);", mv->name, mv->name, val);

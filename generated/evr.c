@@ -784,7 +784,7 @@ static RtStatus script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            rt_set(g, VAR_influence, L->p, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1, 0, INT32_MAX));
         }
         break;
     default:
@@ -798,7 +798,7 @@ static RtStatus script_battle_of_yavin_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -899,7 +899,7 @@ static RtStatus script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->p))))) continue;
-            rt_set(g, VAR_influence, L->p, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1, 0, INT32_MAX));
         }
         break;
     default:
@@ -941,7 +941,7 @@ static RtStatus script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
-            rt_set(g, VAR_influence, L->p, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) + 1);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) + 1, 0, INT32_MAX));
         }
         break;
     default:
@@ -1015,7 +1015,7 @@ static RtStatus script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1117,7 +1117,7 @@ static RtStatus script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1447,7 +1447,7 @@ static RtStatus script_imperial_officer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1526,8 +1526,8 @@ static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, f->me, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1);
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1792,7 +1792,7 @@ static RtStatus script_mon_mothma_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2022,7 +2022,7 @@ static RtStatus script_rebel_spy_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, rt_next_player(g, f->me), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2101,7 +2101,7 @@ static RtStatus script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set(g, VAR_influence, f->me, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2446,7 +2446,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 2) { /* spend influence */
                 L->c_2 = rt_chosen_card(g);
-                rt_set(g, VAR_influence, f->me, rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
                 rt_set_card_state(g, L->c_2, KIND_resource, 0, 0, 85);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 3) { /* pass */
@@ -2543,7 +2543,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
                     if (rt_check(g)) return RT_END;
-                    rt_set(g, VAR_influence, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence, 0, INT32_MAX));
                     if (rt_check(g)) return RT_END;
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
@@ -2658,7 +2658,7 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
-            rt_set(g, VAR_influence, L->p, 0);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(0, 0, INT32_MAX));
         }
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;

@@ -522,7 +522,21 @@ static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot,
     }
     return rt__card_state_fail(g, card, kind, slot, line);
 }
-void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line);
+/* rt_set_card_state: set a state slot of card (of kind; kind < 0: any);
+   a change is logged; a bad card, kind or slot fails the game. */
+void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line);
+static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst) {
+        int k = x->inst_kind[card];
+        if ((kind < 0 || k == kind) && (uint32_t)slot < (uint32_t)x->kind_nstate[k]) {
+            x->card_cells[card * x->card_stride + 1 + slot] = v;
+            return;
+        }
+    }
+    rt__set_card_state(g, card, kind, slot, v, line);
+}
 
 /* Variables and counters (p ignored unless per player). */
 /* rt_get: the value of var (p's when per player); 0 if var or p is bad. */
@@ -595,6 +609,8 @@ static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, 
 {
     return zc[0] > 0 ? zc[1] : rt__top_at_fail(g, zone_decl, p, 1, line);
 }
+/* rt_clamp: v within [lo, hi] (a var's min and max). */
+static inline RtValue rt_clamp(RtValue v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : v; }
 /* rt__row_or0: rt__row of a card that is a valid instance or RT_NONE (0 for RT_NONE). */
 static inline int rt__row_or0(const RtGame *g, RtValue card) { return card >= 0 ? rt__pre(g)->inst_row[card] : 0; }
 
@@ -650,7 +666,21 @@ enum { RT_CHOOSE_HIDDEN = 1 };
    (or prints the value when card is RT_NONE); RT_LABEL_PLAYER and
    RT_LABEL_SIDE print the value as a player's name or a side's title. */
 enum { RT_LABEL_AUTO = -1, RT_LABEL_PLAYER = -2, RT_LABEL_SIDE = -3 };
-void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags);
+/* rt_choose_begin: start a decision of player (options follow); a bad
+   player fails the game. */
+void rt__choose_fail(RtGame *g);
+static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    if ((uint32_t)player >= (uint32_t)x->nplayers)
+        rt__choose_fail(g);
+    h->dec_player = player;
+    h->dec_prompt = prompt;
+    h->dec_flags = flags;
+    h->dec_count = 0;
+    h->pending = RT_DEC_BUILDING;
+}
 /* rt_option: add an option (value, card, label: a string index or an
    RT_LABEL_*) to the decision being built; outside a choice, or more than
    the limit, fails the game with a named error. */

@@ -9,9 +9,14 @@ static void random_reset(RtAgent *a, uint64_t seed)
     rt__xoshiro_seed(a->rng, seed);
 }
 
+/* random_choose: uniform over the options, drawn from the agent's own
+   stream (a local copy, stored once: the draw stays in registers). */
 static int random_choose(RtAgent *a, RtGame *g)
 {
-    return (int)rt__xoshiro_below(a->rng, (uint32_t)rt_option_count(g));
+    uint64_t s[4] = {a->rng[0], a->rng[1], a->rng[2], a->rng[3]};
+    int i = (int)rt__xoshiro_below_inline(s, (uint32_t)rt_option_count(g));
+    memcpy(a->rng, s, sizeof s);
+    return i;
 }
 
 /* rt_agent_random: an agent uniform over the options, with its own

@@ -13,7 +13,8 @@ static void push(RtGame *g, int script, RtValue self, RtValue me)
         return;
     }
     int32_t *cell = rt__frame_cell(g, h->depth);
-    memset(cell, 0, (size_t)(5 + g->def->scripts[script].nlocals) * sizeof *cell);
+    for (int i = 5, n = 5 + g->def->scripts[script].nlocals; i < n; i++)   /* a few cells: no memset call */
+        cell[i] = 0;
     cell[0] = h->list_top;
     RtFrame *f = rt__frame(g, h->depth);
     f->script = script;
@@ -31,6 +32,20 @@ static void pop(RtGame *g)
     int32_t base = rt__frame_cell(g, h->depth)[0];
     if (base >= 0 && base < h->list_top)
         h->list_top = base;
+}
+
+/* apply: rt__apply, inline for the common case (a good index, no log). */
+static inline void apply(RtGame *g, RtHeader *h, int i, int forced)
+{
+    if (g->log_on || i < 0 || i >= h->dec_count) {
+        rt__apply(g, i, forced);
+        return;
+    }
+    const int32_t *o = g->pre.opt_cells + 3 * i;
+    h->chosen_value = o[0];
+    h->chosen_card = o[1];
+    h->decisions++;
+    h->pending = RT_DEC_NONE;
 }
 
 /* advance: rt_advance, and with agents (one per seat) rt_play: each
@@ -92,7 +107,7 @@ static int advance(RtGame *g, RtAgent *const *agents)
             if (h->pending != RT_DEC_BUILDING || h->dec_count == 0)
                 rt__failf(g, 0, "script yielded without a decision to make");
             else if (h->dec_count == 1)
-                rt__apply(g, 0, 1);
+                apply(g, h, 0, 1);
             else if (!agents)
                 h->pending = RT_DEC_WAITING;
             else {
@@ -101,7 +116,7 @@ static int advance(RtGame *g, RtAgent *const *agents)
                 int i = a && a->choose ? a->choose(a, g) : -1;
                 if (i < 0)
                     return -1;
-                rt__apply(g, i, 0);
+                apply(g, h, i, 0);
             }
             break;
         case RT_END:
@@ -189,17 +204,10 @@ void rt_apply(RtGame *g, int i)
     rt__apply(g, i, 0);
 }
 
-/* rt_choose_begin: start a decision of player (options follow). */
-void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags)
+/* rt__choose_fail: rt_choose_begin's failing half: a choice by no player. */
+void rt__choose_fail(RtGame *g)
 {
-    RtHeader *h = rt__hdr(g);
-    if (!rt__is_player(g, player))
-        rt__failf(g, 0, "a choice by no player");
-    h->dec_player = player;
-    h->dec_prompt = prompt;
-    h->dec_flags = flags;
-    h->dec_count = 0;
-    h->pending = RT_DEC_BUILDING;
+    rt__failf(g, 0, "a choice by no player");
 }
 
 /* rt__option_fail: rt_option's failing half: an option outside a choice,

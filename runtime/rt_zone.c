@@ -401,8 +401,8 @@ RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int lin
     return c ? *c : 0;
 }
 
-/* rt_set_card_state: set a state slot; a change is logged. */
-void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line)
+/* rt__set_card_state: rt_set_card_state's general half (see cardrt.h). */
+void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line)
 {
     int32_t *c = state_cell(g, card, kind, slot, line);
     if (!c || *c == v)

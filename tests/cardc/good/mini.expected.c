@@ -232,7 +232,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 5);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
-            rt_set(g, VAR_score, L->p_2, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p_2) + fn_total(g, f, L->p_2));
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->p_2, rt_clamp(rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p_2) + fn_total(g, f, L->p_2), 0, INT32_MAX));
             rt_log_begin(g);
             rt_log_player(g, L->p_2);
             rt_log_str(g, " scores ");
