@@ -994,6 +994,140 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
     E->fallible = 0;
 }
 
+/* ---- the setup's prelude ---------------------------------------------------------- */
+
+/* The zone decls shuffled by the statements a prelude was hoisted past. */
+typedef struct DeclSet {
+    int decl[64];
+    int n;
+} DeclSet;
+
+/* names_zone_in: n names (as a zone expression) a zone decl of set. */
+static int names_zone_in(const AstNode *n, const DeclSet *set)
+{
+    if (!n)
+        return 0;
+    if ((TypeBase)n->sem_type == T_ZONE && SYM_CAT(n->sem_ref) == SYM_ZONE &&
+        (n->kind == AST_NAME || n->kind == AST_MY || n->kind == AST_FIELD_OF))
+        for (int i = 0; i < set->n; i++)
+            if (set->decl[i] == SYM_IDX(n->sem_ref))
+                return 1;
+    if (names_zone_in(n->a, set) || names_zone_in(n->b, set) || names_zone_in(n->c, set) ||
+        names_zone_in(n->d, set) || names_zone_in(n->e, set))
+        return 1;
+    for (int i = 0; i < n->list.count; i++)
+        if (names_zone_in(n->list.items[i], set))
+            return 1;
+    return 0;
+}
+
+/* settled: s draws no number, asks nothing, cannot yield and reads
+   nothing a game's seed changes: moves of whole zones and pluck loops
+   (whose filters and destinations are steady), in loops over players or
+   sides and under steady conditions. */
+static int settled(const AstNode *s)
+{
+    if (!s)
+        return 1;
+    switch (s->kind) {
+    case AST_BLOCK:
+        for (int i = 0; i < s->list.count; i++)
+            if (!settled(s->list.items[i]))
+                return 0;
+        return 1;
+    case AST_IF:
+        return steady(s->a, -1) && settled(s->b) && settled(s->c);
+    case AST_FOR:
+        if ((TypeBase)s->a->sem_type == T_ZONE)
+            return pluck_ok(s);
+        return steady(s->c, (int)s->ival) && settled(s->b);
+    case AST_MOVE: {
+        const AstNode *w = s->a, *z = s->b;
+        if ((TypeBase)w->sem_type != T_ZONE || SYM_CAT(w->sem_ref) != SYM_ZONE || SYM_CAT(z->sem_ref) != SYM_ZONE)
+            return 0;
+        return (w->kind != AST_FIELD_OF || steady(w->a, -1)) && (z->kind != AST_FIELD_OF || steady(z->a, -1)) &&
+               w->kind != AST_CALL && z->kind != AST_CALL;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* split_prelude: the setup body's leading statements that can run before
+   any seed matters: settled statements, hoisted past the shuffles they
+   do not touch (a shuffle draws numbers, so it stays). prelude[] gets
+   them, rest[] every other statement in order; returns the prelude's
+   length (0: no prelude). */
+static int split_prelude(const AstNode *body, const AstNode **prelude, const AstNode **rest, int *nrest)
+{
+    DeclSet shuffled = {{0}, 0};
+    int np = 0, i = 0, n = body && body->kind == AST_BLOCK ? body->list.count : 0;
+    *nrest = 0;
+    for (; i < n; i++) {
+        const AstNode *s = body->list.items[i];
+        if (settled(s) && !names_zone_in(s, &shuffled)) {
+            prelude[np++] = s;
+        } else if (s->kind == AST_SHUFFLE && SYM_CAT(s->a->sem_ref) == SYM_ZONE && shuffled.n < 64) {
+            shuffled.decl[shuffled.n++] = SYM_IDX(s->a->sem_ref);
+            rest[(*nrest)++] = s;
+        } else {
+            break;
+        }
+    }
+    for (; i < n; i++)
+        rest[(*nrest)++] = body->list.items[i];
+    return np;
+}
+
+/* has_prelude: the setup unit ui (-1: none) begins with a prelude. */
+static int has_prelude(Emit *E, int ui)
+{
+    if (ui < 0)
+        return 0;
+    const AstNode *b = E->m->units[ui].body;
+    int n = b && b->kind == AST_BLOCK ? b->list.count : 0;
+    const AstNode **pre = arena_alloc(E->a, sizeof *pre * (size_t)(n + 1));
+    const AstNode **rest = arena_alloc(E->a, sizeof *rest * (size_t)(n + 1));
+    int nrest;
+    return split_prelude(b, pre, rest, &nrest) > 0;
+}
+
+/* is_setup: unit ui is the setup of some variant. */
+static int is_setup(const Emit *E, int ui)
+{
+    for (int v = 0; v < E->m->nvariants; v++)
+        if (E->m->variants[v].setup == ui)
+            return 1;
+    return 0;
+}
+
+/* setup_body: a setup unit's body: its prelude (when it has one) runs
+   unless the game started from the prelude's result, then the rest. */
+static void setup_body(Emit *E, const MUnit *u)
+{
+    const AstNode *b = u->body;
+    int n = b && b->kind == AST_BLOCK ? b->list.count : 0;
+    const AstNode **pre = arena_alloc(E->a, sizeof *pre * (size_t)(n + 1));
+    const AstNode **rest = arena_alloc(E->a, sizeof *rest * (size_t)(n + 1));
+    int nrest, np = split_prelude(b, pre, rest, &nrest);
+    if (np == 0) {
+        block(E, b);
+        return;
+    }
+    line(E, "/* the prelude (docs/runtime.md \"The setup's prelude\") */");
+    line(E, "if (!rt_prelude_done(g)) {");
+    E->indent++;
+    for (int i = 0; i < np; i++)
+        stmt(E, pre[i]);
+    if (u->nlocals)
+        line(E, "memset(L, 0, sizeof *L);");
+    line(E, "if (rt_prelude_end(g)) return RT_DONE;");
+    E->indent--;
+    line(E, "}");
+    for (int i = 0; i < nrest; i++)
+        stmt(E, rest[i]);
+}
+
 /* Add one option per item of coll passing where (no yield inside). */
 static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *where, const AstNode *when,
                          const char *value, int label)
@@ -1504,13 +1638,16 @@ static void emit_script(Emit *E, Buf *out, int ui)
     E->pc = 0;
     E->helper_count = 0;
     E->hidden = 0;
-    block(E, u->body);
+    if (is_setup(E, ui))
+        setup_body(E, u);
+    else
+        block(E, u->body);
     emit_locals_struct(E, out, u);
     bputs(out, helpers.s ? helpers.s : "");
     bprintf(out, "/* %s:%d: %s */\n", file_of(E, u->loc), u->loc.line, c_comment(E->a, u->name));
     bprintf(out, "static RtStatus script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
     /* Loops that keep their variable in a C local may leave no use of L. */
-    if (u->nlocals && body.s && (strstr(body.s, "L->") || strstr(body.s, ", L)")))
+    if (u->nlocals && body.s && (strstr(body.s, "L->") || strstr(body.s, ", L)") || strstr(body.s, "memset(L,")))
         bprintf(out, "    struct %s_locals *L = (struct %s_locals *)(void *)f->v;\n", u->cname, u->cname);
     bputs(out, "    switch (f->pc) {\n    case 0:;\n");
     bputs(out, body.s ? body.s : "");
@@ -2015,6 +2152,7 @@ static void emit_def_data(Emit *E, Buf *out)
         bprintf(out, "    %s,\n", score_fn ? "game_score" : "NULL");
         bprintf(out, "    %d, /* frames: the deepest calls can go (0: no static bound) */\n", frames);
         bputs(out, "    layout,\n");
+        bprintf(out, "    %d, /* prelude: the setup begins with one */\n", has_prelude(E, mv->setup));
         bputs(out, "};\n\n");
     }
     bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);

@@ -2198,51 +2198,56 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     struct setup_locals *L = (struct setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_e = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
-                if (rt_check(g)) break;
-            }
-            rt_pluck_close(g, pluck_from);
-        }
-        if (rt_check(g)) return RT_END;
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events));
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
+        /* the prelude (docs/runtime.md "The setup's prelude") */
+        if (!rt_prelude_done(g)) {
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_s = pluck_cells[pluck_at];
-                    if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (strategy_rows[rt__row(g, it_s)].faction == rt_player_side(g, L->p))))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
+                    RtValue it_e = pluck_cells[pluck_at];
+                    if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_c = pluck_cells[pluck_at];
-                    if (!(((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))))) continue;
-                    if (resource_rows[rt__row(g, it_c)].character) {
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
-                        if (rt_check(g)) break;
-                    } else {
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
+            for (L->i = 0; L->i < rt_players(g); L->i++) {
+                L->p = L->i;
+                {
+                    RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                        RtValue it_s = pluck_cells[pluck_at];
+                        if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (strategy_rows[rt__row(g, it_s)].faction == rt_player_side(g, L->p))))) continue;
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
                         if (rt_check(g)) break;
                     }
+                    rt_pluck_close(g, pluck_from);
                 }
-                rt_pluck_close(g, pluck_from);
+                if (rt_check(g)) return RT_END;
+                {
+                    RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                        RtValue it_c = pluck_cells[pluck_at];
+                        if (!(((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))))) continue;
+                        if (resource_rows[rt__row(g, it_c)].character) {
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
+                            if (rt_check(g)) break;
+                        } else {
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
+                            if (rt_check(g)) break;
+                        }
+                    }
+                    rt_pluck_close(g, pluck_from);
+                }
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
+            memset(L, 0, sizeof *L);
+            if (rt_prelude_end(g)) return RT_DONE;
         }
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events));
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
             L->n = 4;
@@ -2627,18 +2632,23 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
     struct tutorial_setup_locals *L = (struct tutorial_setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_e = pluck_cells[pluck_at];
-                if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
-                if (rt_check(g)) break;
+        /* the prelude (docs/runtime.md "The setup's prelude") */
+        if (!rt_prelude_done(g)) {
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_e = pluck_cells[pluck_at];
+                    if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_pluck_close(g, pluck_from);
+            if (rt_check(g)) return RT_END;
+            memset(L, 0, sizeof *L);
+            if (rt_prelude_end(g)) return RT_DONE;
         }
-        if (rt_check(g)) return RT_END;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             {
@@ -3072,6 +3082,7 @@ const RtGameDef evr_game = {
     game_score,
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
+    1, /* prelude: the setup begins with one */
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3090,6 +3101,7 @@ const RtGameDef evr_variant_tutorial = {
     game_score,
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
+    1, /* prelude: the setup begins with one */
 };
 
 const RtGameDef *const evr_variants[] = {

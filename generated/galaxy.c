@@ -2749,20 +2749,26 @@ struct dice_check_setup_locals {
 /* cards/galaxy/variants.cards:13: dice_check setup */
 static RtStatus script_dice_check_setup(RtGame *g, RtFrame *f)
 {
+    struct dice_check_setup_locals *L = (struct dice_check_setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        {
-            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                RtValue it_d = pluck_cells[pluck_at];
-                if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
-                if (rt_check(g)) break;
+        /* the prelude (docs/runtime.md "The setup's prelude") */
+        if (!rt_prelude_done(g)) {
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_d = pluck_cells[pluck_at];
+                    if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_pluck_close(g, pluck_from);
+            if (rt_check(g)) return RT_END;
+            memset(L, 0, sizeof *L);
+            if (rt_prelude_end(g)) return RT_DONE;
         }
-        if (rt_check(g)) return RT_END;
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -3254,6 +3260,7 @@ const RtGameDef galaxy_game = {
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
+    0, /* prelude: the setup begins with one */
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -3272,6 +3279,7 @@ const RtGameDef galaxy_variant_short = {
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
+    0, /* prelude: the setup begins with one */
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -3290,6 +3298,7 @@ const RtGameDef galaxy_variant_dice_check = {
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
+    1, /* prelude: the setup begins with one */
 };
 
 const RtGameDef *const galaxy_variants[] = {

@@ -141,6 +141,11 @@ typedef struct RtGameDef {
        player's block (docs/runtime.md "The state block"). rt_new refuses
        a def whose layout is not the runtime's. */
     const int32_t *layout;
+    /* prelude: 1 when the setup script begins with a prelude (statements
+       that draw no number and ask nothing, hoisted by cardc): the runtime
+       runs it once and starts later games without a log from its result
+       (docs/runtime.md "The setup's prelude"). */
+    int prelude;
 } RtGameDef;
 
 /* ---- frames: what a script function sees -------------------------------- */
@@ -180,7 +185,7 @@ typedef struct RtHeader {
     int32_t dec_player, dec_prompt, dec_flags, dec_count;
     int32_t chosen_value, chosen_card;
     int32_t first_turn;     /* 1 + the player of the game's first turn (rt_log_turn), or 0 */
-    int32_t reserved;
+    int32_t prelude;        /* 1 once the setup script's prelude has run (rt_prelude_done) */
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -698,6 +703,12 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
     o[2] = label;
     h->dec_count++;
 }
+/* The setup's prelude: generated setup scripts run it when
+   rt_prelude_done is 0, then call rt_prelude_end, which records it as
+   done and returns 1 when the runtime only wanted the prelude's result
+   (the script then returns RT_DONE). */
+static inline int rt_prelude_done(const RtGame *g) { return rt__pre(g)->hdr->prelude != 0; }
+int rt_prelude_end(RtGame *g);
 /* rt_chosen / rt_chosen_card: the value and card of the last answer. */
 static inline RtValue rt_chosen(const RtGame *g) { return rt__pre(g)->hdr->chosen_value; }
 static inline RtValue rt_chosen_card(const RtGame *g) { return rt__pre(g)->hdr->chosen_card; }
@@ -719,8 +730,21 @@ RtStatus rt_fail(RtGame *g, int line, const char *message);
 static inline int rt_check(const RtGame *g) { return rt__pre(g)->hdr->status != RT_RUNNING; }
 
 /* Log entries written by scripts. */
-void rt_log_phase(RtGame *g, int name_string);
-void rt_log_turn(RtGame *g, RtValue player);
+void rt__log_phase(RtGame *g, int name_string);
+void rt__log_turn(RtGame *g, RtValue player);
+/* rt_log_phase / rt_log_turn: "phase NAME", "turn PLAYER" (the turn also
+   records the game's first turn); without a log only that is done, inline. */
+static inline void rt_log_phase(RtGame *g, int name_string)
+{
+    if (rt__pre(g)->log_on)
+        rt__log_phase(g, name_string);
+}
+static inline void rt_log_turn(RtGame *g, RtValue player)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (x->log_on || x->hdr->first_turn == 0)
+        rt__log_turn(g, player);
+}
 void rt_log_begin(RtGame *g);
 void rt_log_str(RtGame *g, const char *s);
 void rt_log_int(RtGame *g, RtValue v);

@@ -129,6 +129,32 @@ static int advance(RtGame *g, RtAgent *const *agents)
     }
 }
 
+/* rt__run_prelude: see rt_internal.h. The frame it pushes is popped again. */
+int rt__run_prelude(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    const RtGameDef *def = g->def;
+    if (def->setup_script < 0 || h->depth != 0)
+        return 0;
+    push(g, def->setup_script, RT_NONE, 0);
+    if (h->status != RT_RUNNING)
+        return 0;
+    g->building_prelude = 1;
+    RtStatus st = def->scripts[def->setup_script].fn(g, rt__frame(g, 0));
+    g->building_prelude = 0;
+    int ok = st == RT_DONE && h->status == RT_RUNNING && h->prelude && h->depth == 1 && h->list_top == 0 &&
+             h->pending == RT_DEC_NONE;
+    pop(g);
+    return ok;
+}
+
+/* rt_prelude_end: see cardrt.h. */
+int rt_prelude_end(RtGame *g)
+{
+    rt__hdr(g)->prelude = 1;
+    return g->building_prelude;
+}
+
 /* rt_advance: see cardrt.h. */
 int rt_advance(RtGame *g) { return advance(g, NULL); }
 

@@ -67,6 +67,8 @@ struct RtGame {
     int32_t *kind_reset;    /* nkinds * maxstate: what a move resets each state slot to (0 past nstate) */
     uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind (reset slot by slot) */
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
+    uint64_t *fresh_prelude;/* the same after the setup's prelude (games without a log; NULL: none) */
+    int building_prelude;   /* rt__run_prelude is running the setup's prelude */
     size_t fresh_size;      /* bytes of fresh */
     size_t size;            /* bytes of the state block */
     int layout_refused;     /* lay_out: def->layout is not the runtime's layout */
@@ -161,5 +163,8 @@ void rt__json_str(FILE *out, const char *s);
 
 /* driver (rt_driver.c) */
 void rt__apply(RtGame *g, int i, int forced);
+/* rt__run_prelude: run the setup script's prelude in g's block (a new
+   game); 1 when it ran to its end without failing. */
+int rt__run_prelude(RtGame *g);
 
 #endif

@@ -288,14 +288,15 @@ void rt_log_json(const RtGame *g, FILE *out)
 
 /* ---- log entries written by scripts ---- */
 
-/* rt_log_phase / rt_log_turn: "phase NAME", "turn PLAYER". */
-void rt_log_phase(RtGame *g, int name_string)
+/* rt__log_phase / rt__log_turn: rt_log_phase's and rt_log_turn's
+   out-of-line halves (see cardrt.h). */
+void rt__log_phase(RtGame *g, int name_string)
 {
     RtEvent *e = rt__event(g, RT_EV_PHASE, RT_VIS_EVERYONE);
     if (e)
         e->a[0] = name_string;
 }
-void rt_log_turn(RtGame *g, RtValue player)
+void rt__log_turn(RtGame *g, RtValue player)
 {
     RtHeader *h = rt__hdr(g);
     if (h->first_turn == 0 && rt__is_player(g, player))

@@ -278,6 +278,19 @@ static void reset_card_state(RtGame *g, RtValue c)
         cs[1 + s] = s < k->nstate ? k->state_defaults[s] : 0;
 }
 
+/* build_prelude: g->fresh_prelude, the n bytes of g->fresh after the
+   setup's prelude (which draws no number: the generator stays unseeded);
+   none when it fails or memory is short. g's block holds g->fresh after. */
+static void build_prelude(RtGame *g, size_t n)
+{
+    if (rt__run_prelude(g)) {
+        g->fresh_prelude = malloc(n);
+        if (g->fresh_prelude)
+            memcpy(g->fresh_prelude, g->blk, n);
+    }
+    memcpy(g->blk, g->fresh, n);
+}
+
 /* init_state: g's state block as a new game of seed g->seed: zeroed, then
    the generator seeded, every var at its initial value and every
    instance in the box (in order) with its kind's default state. */
@@ -291,7 +304,7 @@ static void init_state(RtGame *g)
     size_t n = sizeof(RtHeader) + (size_t)g->off_frames * sizeof(int32_t);
     RtHeader *h = rt__hdr(g);
     if (g->fresh) {
-        memcpy(g->blk, g->fresh, n);
+        memcpy(g->blk, !g->log_on && g->fresh_prelude ? g->fresh_prelude : g->fresh, n);
         rt__xoshiro_seed(h->rng, g->seed);
         return;
     }
@@ -302,8 +315,8 @@ static void init_state(RtGame *g)
     h->chosen_card = RT_NONE;
     int32_t *cells = rt__cells(g);
     for (int v = 0; v < def->nvars; v++) {
-        int n = def->vars[v].per_player ? g->nplayers : 1;
-        for (int p = 0; p < n; p++)
+        int count = def->vars[v].per_player ? g->nplayers : 1;
+        for (int p = 0; p < count; p++)
             cells[g->var_cell[v] + p * g->pre.player_stride] = def->vars[v].init;
     }
     int32_t *box = rt__zone(g, 0);
@@ -317,6 +330,8 @@ static void init_state(RtGame *g)
     if (g->fresh) {
         memcpy(g->fresh, g->blk, n);
         g->fresh_size = n;
+        if (!g->log_on && def->prelude)
+            build_prelude(g, n);
     }
     rt__xoshiro_seed(h->rng, g->seed);
 }
@@ -383,6 +398,7 @@ void rt_free(RtGame *g)
     free(g->kind_reset);
     free(g->kind_keeps);
     free(g->fresh);
+    free(g->fresh_prelude);
     free(g->blk);
     free(g);
 }

@@ -149,6 +149,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "cards/galaxy", "galaxy");
     compile_strict("gcc", "tests/cardc/good/mini", "mini");
     compile_strict("gcc", "tests/cardc/good/escape", "escape");
+    compile_strict("gcc", "tests/cardc/good/prelude", "prelude");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -157,6 +158,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "cards/galaxy", "galaxy");
     compile_strict("clang", "tests/cardc/good/mini", "mini");
     compile_strict("clang", "tests/cardc/good/escape", "escape");
+    compile_strict("clang", "tests/cardc/good/prelude", "prelude");
 }
 
 Test(generated_c, hostile_names_stay_data)
@@ -231,5 +233,26 @@ Test(cli, build_makes_a_working_engine)
                           "$d/mini sim --games 3 --seed 2; s=$?; rm -rf $d; exit $s");
     cr_expect_eq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.out, "3 games") != NULL, "%s", r.out);
+    run_free(&r);
+}
+
+/* A setup whose prelude fails (a card of the wrong kind) fails every
+   game the same way with a log (log: the prelude runs in setup) and
+   without (sim: the runtime tried the prelude once, then runs it too). */
+Test(cli, a_failing_prelude_fails_with_and_without_a_log)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && mkdir $d/bad && printf '%s' '"
+                          "game bad \"Bad Prelude\" {\n  players 2\n}\nkind a { }\nkind b { }\nzone pile of a\n"
+                          "card a \"Apple\" x2 { }\ncard b \"Bean\" { }\n"
+                          "setup {\n  for c in box { move c to pile }\n}\nround { win me }\n' > $d/bad/bad.cards && "
+                          TEST_BUILD_DIR "/cardc build $d/bad -o $d/engine >/dev/null && "
+                          "$d/engine log --seed 1 2>&1; echo \"log $?\"; $d/engine sim --games 2 --seed 1 2>&1 >/dev/null; "
+                          "echo \"sim $?\"; rm -rf $d");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *want = "bad.cards:10: \"Bean\" is not a a and cannot enter pile";
+    const char *first = strstr(r.out, want);
+    cr_expect(first != NULL, "%s", r.out);
+    cr_expect(first && strstr(first + 1, want) != NULL, "both runs report it:\n%s", r.out);
+    cr_expect(strstr(r.out, "log 1") != NULL && strstr(r.out, "sim 1") != NULL, "%s", r.out);
     run_free(&r);
 }

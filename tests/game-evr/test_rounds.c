@@ -341,12 +341,14 @@ Test(game, clone_mid_game_continues_identically)
    (agents answering inside the driver) plays it as the step loop does. */
 Test(game, log_on_and_off_and_rt_play_play_the_same_games)
 {
-    for (uint64_t seed = 1; seed <= 300; seed++) {
+    const RtGameDef *defs[2] = {&evr_game, &evr_variant_tutorial};
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        const RtGameDef *def = defs[seed % 2];
         RtGame *g[3];
         RtAgent ag[3][2];
         for (int k = 0; k < 3; k++) {
             RtOptions o = {2, seed, k == 0, 200};
-            g[k] = rt_new(&evr_game, &o);
+            g[k] = rt_new(def, &o);
             cr_assert_not_null(g[k]);
             for (int p = 0; p < 2; p++) {
                 rt_agent_random(&ag[k][p]);

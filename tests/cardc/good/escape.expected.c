@@ -62,24 +62,29 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     struct setup_locals *L = (struct setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_c = pluck_cells[pluck_at];
-                    if (!((chit_rows[rt_card_row(g, it_c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
+        /* the prelude (docs/runtime.md "The setup's prelude") */
+        if (!rt_prelude_done(g)) {
+            for (L->i = 0; L->i < rt_players(g); L->i++) {
+                L->p = L->i;
+                {
+                    RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                        RtValue it_c = pluck_cells[pluck_at];
+                        if (!((chit_rows[rt_card_row(g, it_c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
+                            if (rt_check(g)) break;
+                            continue;
+                        }
                         if (rt_check(g)) break;
-                        continue;
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
+                        if (rt_check(g)) break;
                     }
-                    if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
-                    if (rt_check(g)) break;
+                    rt_pluck_close(g, pluck_from);
                 }
-                rt_pluck_close(g, pluck_from);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
+            memset(L, 0, sizeof *L);
+            if (rt_prelude_end(g)) return RT_DONE;
         }
         break;
     default:
@@ -179,6 +184,7 @@ const RtGameDef escape_game = {
     NULL,
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
+    1, /* prelude: the setup begins with one */
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -327,6 +327,7 @@ const RtGameDef mini_game = {
     NULL,
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
+    0, /* prelude: the setup begins with one */
 };
 
 const RtGameDef *const mini_variants[] = {
