@@ -85,6 +85,7 @@ typedef struct Emit {
        slot, its C name, and the kind every value has (-1: not known). */
     struct { int slot, kind; const char *cname; } bound[16];
     int nbound;
+    int in_options;        /* options are being added to the local RtOptBuf ob */
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
@@ -1128,6 +1129,26 @@ static void setup_body(Emit *E, const MUnit *u)
         stmt(E, rest[i]);
 }
 
+/* open_options / close_options: a decision's options are added to a
+   local buffer (kept in registers; rt_opt_add) between the two; the
+   count is stored once at the close. option_call: the call that adds one. */
+static void open_options(Emit *E, const char *by, int prompt, const char *flags)
+{
+    line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, flags);
+    line(E, "{");
+    E->indent++;
+    line(E, "RtOptBuf ob = rt_opt_buf(g);");
+    E->in_options = 1;
+}
+static void close_options(Emit *E)
+{
+    line(E, "rt_opt_done(g, &ob);");
+    E->indent--;
+    line(E, "}");
+    E->in_options = 0;
+}
+static const char *option_call(const Emit *E) { return E->in_options ? "rt_opt_add(&ob, " : "rt_option(g, "; }
+
 /* Add one option per item of coll passing where (no yield inside). */
 static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *where, const AstNode *when,
                          const char *value, int label)
@@ -1160,9 +1181,9 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
     if (cond)
-        line(E, "if (%s) rt_option(g, %s, %s, %s);", bare(E, cond), val, card, lab);
+        line(E, "if (%s) %s%s, %s, %s);", bare(E, cond), option_call(E), val, card, lab);
     else
-        line(E, "rt_option(g, %s, %s, %s);", val, card, lab);
+        line(E, "%s%s, %s, %s);", option_call(E), val, card, lab);
     E->indent--;
     line(E, "}");
     E->indent--;
@@ -1178,8 +1199,9 @@ static void emit_choose(Emit *E, const AstNode *s)
     const AstNode *els = s->list.count > 0 ? s->list.items[0] : NULL;
     if (!s->d) {
         /* choose one */
-        line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+        open_options(E, by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
         options_over(E, s->a, (int)s->ival, s->c, NULL, NULL, -1);
+        close_options(E);
         check_fail(E);
         line(E, "if (rt_option_count(g) > 0) {");
         E->indent++;
@@ -1205,7 +1227,7 @@ static void emit_choose(Emit *E, const AstNode *s)
     line(E, "%s = rt_list_new(g);", chosen);
     line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
     E->indent++;
-    line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    open_options(E, by, prompt, hidden ? "RT_CHOOSE_HIDDEN" : "0");
     {
         /* options: items passing where and not chosen yet */
         TypeBase ct = (TypeBase)s->a->sem_type;
@@ -1217,7 +1239,7 @@ static void emit_choose(Emit *E, const AstNode *s)
         const char *cond = s->c ? ex(E, s->c) : "1";
         unbind(E, depth);
         pure_loop_open(E, s->a, (int)s->ival, cvar, !bound_ok || has_aggregate(s->c));
-        line(E, "if (%s && !rt_list_has(g, %s, %s)) rt_option(g, %s, %s, %s);", cond, chosen, cvar, cvar,
+        line(E, "if (%s && !rt_list_has(g, %s, %s)) %s%s, %s, %s);", cond, chosen, cvar, option_call(E), cvar,
              ct == T_ZONE ? cvar : "RT_NONE",
              ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
         E->indent--;
@@ -1225,6 +1247,7 @@ static void emit_choose(Emit *E, const AstNode *s)
         E->indent--;
         line(E, "}");
     }
+    close_options(E);
     check_fail(E);
     if (s->flags & CHOOSE_UP_TO)
         line(E, "if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, %d);", model_string((Model *)E->m, "done"));
@@ -1252,15 +1275,15 @@ static void emit_menu(Emit *E, const AstNode *s)
     const char *by = s->e ? ex(E, s->e) : "f->me";
     int hidden = (s->flags & CHOOSE_HIDDEN) || E->hidden;
     const char *pick = temp(E, "option");
-    line(E, "rt_choose_begin(g, %s, %d, %s);", by, model_string((Model *)E->m, "choose"),
-         hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    open_options(E, by, model_string((Model *)E->m, "choose"), hidden ? "RT_CHOOSE_HIDDEN" : "0");
     for (int i = 0; i < s->list.count; i++) {
         const AstNode *o = s->list.items[i];
         if (o->c)
-            line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", condition(E, o->c), i, o->sem_ref);
+            line(E, "if (%s) %s%d, RT_NONE, %d);", condition(E, o->c), option_call(E), i, o->sem_ref);
         else
-            line(E, "rt_option(g, %d, RT_NONE, %d);", i, o->sem_ref);
+            line(E, "%s%d, RT_NONE, %d);", option_call(E), i, o->sem_ref);
     }
+    close_options(E);
     check_fail(E);
     line(E, "if (rt_option_count(g) > 0) {");
     E->indent++;
@@ -1292,18 +1315,19 @@ static void emit_turns(Emit *E, const AstNode *s)
     line(E, "f->me = %s;", turn);
     line(E, "rt_log_turn(g, f->me);");
     if (s->flags & TURNS_PASSES) {
-        line(E, "rt_choose_begin(g, f->me, %d, 0);", s->sem_extra);
+        open_options(E, "f->me", s->sem_extra, "0");
         for (int i = 0; i < s->list.count; i++) {
             const AstNode *ac = s->list.items[i];
             line(E, "/* action \"%s\" */", c_comment(E->a, ac->text));
             if (ac->name) {
                 options_over(E, ac->a, (int)ac->ival, ac->c, ac->d, arena_printf(E->a, "%d", i), ac->sem_ref);
             } else if (ac->d) {
-                line(E, "if (%s) rt_option(g, %d, RT_NONE, %d);", condition(E, ac->d), i, ac->sem_ref);
+                line(E, "if (%s) %s%d, RT_NONE, %d);", condition(E, ac->d), option_call(E), i, ac->sem_ref);
             } else {
-                line(E, "rt_option(g, %d, RT_NONE, %d);", i, ac->sem_ref);
+                line(E, "%s%d, RT_NONE, %d);", option_call(E), i, ac->sem_ref);
             }
         }
+        close_options(E);
         check_fail(E);
         line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
              s->loc.line);

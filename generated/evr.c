@@ -822,11 +822,15 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             L->p = L->i;
             rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
-                    rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i];
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -862,11 +866,15 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             if (!((rt_player_side(g, L->p) == SIDE_rebel))) continue;
             rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
-                    rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i];
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -962,11 +970,15 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1071,11 +1083,15 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (resource_rows[rt__row(g, it_c)].value <= 3) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (resource_rows[rt__row(g, it_c)].value <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1137,11 +1153,15 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (rt__state(g, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1191,11 +1211,15 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1259,11 +1283,15 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1292,11 +1320,15 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1325,11 +1357,15 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (resource_rows[rt__row(g, it_c)].value == 1) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (resource_rows[rt__row(g, it_c)].value == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1365,8 +1401,12 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 100);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
-            rt_option(g, 0, RT_NONE, 2);
-            rt_option(g, 1, RT_NONE, 3);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add(&ob, 0, RT_NONE, 2);
+                rt_opt_add(&ob, 1, RT_NONE, 3);
+                rt_opt_done(g, &ob);
+            }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1400,11 +1440,15 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (!rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (!rt__state(g, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1467,11 +1511,15 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (it_c != f->self) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (it_c != f->self) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1500,11 +1548,15 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_s = zc[1 + i];
-                rt_option(g, it_s, it_s, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_s = zc[1 + i];
+                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1602,11 +1654,15 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (rt__state(g, it_c, 0) && (it_c != f->self)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (rt__state(g, it_c, 0) && (it_c != f->self)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1635,11 +1691,15 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1690,11 +1750,15 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1723,11 +1787,15 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (resource_rows[rt__row(g, it_c)].value <= 3) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (resource_rows[rt__row(g, it_c)].value <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1763,8 +1831,12 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
-            if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 57))].capacity) rt_option(g, 0, RT_NONE, 5);
-            rt_option(g, 1, RT_NONE, 6);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 57))].capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                rt_opt_add(&ob, 1, RT_NONE, 6);
+                rt_opt_done(g, &ob);
+            }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1813,11 +1885,15 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_s = zc[1 + i];
-                rt_option(g, it_s, it_s, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_s = zc[1 + i];
+                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1832,11 +1908,15 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             }
             rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
-                    rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i];
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -1874,8 +1954,12 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
-            rt_option(g, 0, RT_NONE, 2);
-            rt_option(g, 1, RT_NONE, 3);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                rt_opt_add(&ob, 0, RT_NONE, 2);
+                rt_opt_add(&ob, 1, RT_NONE, 3);
+                rt_opt_done(g, &ob);
+            }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1909,11 +1993,15 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (!rt__state(g, it_c, 0)) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (!rt__state(g, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1942,11 +2030,15 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (resource_rows[rt__row(g, it_c)].value == 1) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (resource_rows[rt__row(g, it_c)].value == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1975,11 +2067,15 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (resource_rows[rt__row(g, it_c)].value >= 4) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (resource_rows[rt__row(g, it_c)].value >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2042,11 +2138,15 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (it_c != f->self) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (it_c != f->self) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2075,11 +2175,15 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_s = zc[1 + i];
-                rt_option(g, it_s, it_s, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_s = zc[1 + i];
+                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2121,11 +2225,15 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_c = zc[1 + i];
-                if (resource_rows[rt__row(g, it_c)].value <= 2) rt_option(g, it_c, it_c, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_c = zc[1 + i];
+                    if (resource_rows[rt__row(g, it_c)].value <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2255,11 +2363,15 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             for (L->k = 0; L->k < L->n; L->k++) {
                 rt_choose_begin(g, L->p_2, 0, RT_CHOOSE_HIDDEN);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p_2);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c_2 = zc[1 + i];
-                        if (1 && !rt_list_has(g, L->chosen, it_c_2)) rt_option(g, it_c_2, it_c_2, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p_2);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c_2 = zc[1 + i];
+                            if (1 && !rt_list_has(g, L->chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob);
                 }
                 if (rt_option_count(g) == 0) break;
                 f->pc = 1;
@@ -2379,11 +2491,15 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             } else {
                 rt_choose_begin(g, L->p, 4, RT_CHOOSE_HIDDEN);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->p);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_s = zc[1 + i];
-                        rt_option(g, it_s, it_s, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->p);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_s = zc[1 + i];
+                            rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2404,27 +2520,31 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             f->me = L->turn;
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 13, 0);
-            /* action "play a card" */
-            if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
-            /* action "use a power" */
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
-                    if ((!rt__state(g, it_c, 0)) && (!(rt_var_at(g, VCELL_no_character_powers) && resource_rows[rt__row(g, it_c)].character))) rt_option(g, 1, it_c, 10);
+                RtOptBuf ob = rt_opt_buf(g);
+                /* action "play a card" */
+                if (fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
+                /* action "use a power" */
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i];
+                        if ((!rt__state(g, it_c, 0)) && (!(rt_var_at(g, VCELL_no_character_powers) && resource_rows[rt__row(g, it_c)].character))) rt_opt_add(&ob, 1, it_c, 10);
+                    }
                 }
-            }
-            /* action "spend influence" */
-            {
-                int when_ok = -1;
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c_2 = zc[1 + i];
-                    if (rt__state(g, it_c_2, 0) && (when_ok < 0 ? (when_ok = !!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) && (!rt_var_at(g, VCELL_no_influence)))) : when_ok)) rt_option(g, 2, it_c_2, 11);
+                /* action "spend influence" */
+                {
+                    int when_ok = -1;
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c_2 = zc[1 + i];
+                        if (rt__state(g, it_c_2, 0) && (when_ok < 0 ? (when_ok = !!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) && (!rt_var_at(g, VCELL_no_influence)))) : when_ok)) rt_opt_add(&ob, 2, it_c_2, 11);
+                    }
                 }
+                /* action "pass" */
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob);
             }
-            /* action "pass" */
-            if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!fn_can_play(g, f, f->me))) rt_option(g, 3, RT_NONE, 12);
             if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
             f->pc = 3;
             return RT_YIELD;
@@ -2708,18 +2828,22 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             f->me = L->turn;
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 13, 0);
-            /* action "play a card" */
-            if (fn_can_play(g, f, f->me)) rt_option(g, 0, RT_NONE, 9);
-            /* action "use a power" */
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
-                    if (!rt__state(g, it_c, 0)) rt_option(g, 1, it_c, 10);
+                RtOptBuf ob = rt_opt_buf(g);
+                /* action "play a card" */
+                if (fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
+                /* action "use a power" */
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i];
+                        if (!rt__state(g, it_c, 0)) rt_opt_add(&ob, 1, it_c, 10);
+                    }
                 }
+                /* action "pass" */
+                rt_opt_add(&ob, 2, RT_NONE, 12);
+                rt_opt_done(g, &ob);
             }
-            /* action "pass" */
-            rt_option(g, 2, RT_NONE, 12);
             if (rt_option_count(g) == 0) return rt_fail(g, 23, "no action is possible in this turn");
             f->pc = 1;
             return RT_YIELD;

@@ -1443,16 +1443,20 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         while ((!rt_var_at(g, VCELL_turn_done)) && (fn_free_spaces(g, f) > 0)) {
             rt_choose_begin(g, f->me, 167, 0);
-            if (fn_can_place(g, f, ENUM_symbol_stormtrooper)) rt_option(g, 0, RT_NONE, 0);
-            if (fn_can_place(g, f, ENUM_symbol_tie_fighter)) rt_option(g, 1, RT_NONE, 1);
-            if (fn_can_place(g, f, ENUM_symbol_at_at)) rt_option(g, 2, RT_NONE, 2);
-            if (fn_can_place(g, f, ENUM_symbol_star_destroyer)) rt_option(g, 3, RT_NONE, 3);
-            if (fn_can_place(g, f, ENUM_symbol_imperial)) rt_option(g, 4, RT_NONE, 4);
-            if (proc_take_turn_agg1(g, f, L)) rt_option(g, 5, RT_NONE, 5);
-            if (fn_rebel_usable(g, f, f->me)) rt_option(g, 6, RT_NONE, 6);
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me)[0] == 0)) rt_option(g, 7, RT_NONE, 7);
-            if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_option(g, 8, RT_NONE, 8);
-            rt_option(g, 9, RT_NONE, 9);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                if (fn_can_place(g, f, ENUM_symbol_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
+                if (fn_can_place(g, f, ENUM_symbol_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 1);
+                if (fn_can_place(g, f, ENUM_symbol_at_at)) rt_opt_add(&ob, 2, RT_NONE, 2);
+                if (fn_can_place(g, f, ENUM_symbol_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
+                if (fn_can_place(g, f, ENUM_symbol_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
+                if (proc_take_turn_agg1(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 5);
+                if (fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 6, RT_NONE, 6);
+                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me)[0] == 0)) rt_opt_add(&ob, 7, RT_NONE, 7);
+                if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 8, RT_NONE, 8);
+                rt_opt_add(&ob, 9, RT_NONE, 9);
+                rt_opt_done(g, &ob);
+            }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1602,11 +1606,15 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 10, 0);
         {
-            const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_s = zc[1 + i];
-                if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_s = zc[1 + i];
+                    if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1793,13 +1801,17 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
             rt_choose_begin(g, f->me, 167, 0);
-            if (proc_reroll_agg1(g, f, L)) rt_option(g, 0, RT_NONE, 11);
-            if (proc_reroll_agg2(g, f, L)) rt_option(g, 1, RT_NONE, 12);
-            if (proc_reroll_agg3(g, f, L)) rt_option(g, 2, RT_NONE, 13);
-            if (proc_reroll_agg4(g, f, L)) rt_option(g, 3, RT_NONE, 14);
-            if (proc_reroll_agg5(g, f, L)) rt_option(g, 4, RT_NONE, 15);
-            if (proc_reroll_agg6(g, f, L)) rt_option(g, 5, RT_NONE, 16);
-            if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_option(g, 6, RT_NONE, 17);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                if (proc_reroll_agg1(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 11);
+                if (proc_reroll_agg2(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 12);
+                if (proc_reroll_agg3(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 13);
+                if (proc_reroll_agg4(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 14);
+                if (proc_reroll_agg5(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 15);
+                if (proc_reroll_agg6(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 16);
+                if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 17);
+                rt_opt_done(g, &ob);
+            }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
                 return RT_YIELD;
@@ -1972,11 +1984,15 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_choose_begin(g, f->me, 10, 0);
                 {
-                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_s = zc[1 + i];
-                        if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_option(g, it_s, it_s, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_s = zc[1 + i];
+                            if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -2017,11 +2033,15 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
     case 0:;
         rt_choose_begin(g, f->me, 18, 0);
         {
-            const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me);
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                RtValue it_a = zc[1 + i];
-                rt_option(g, it_a, it_a, RT_LABEL_AUTO);
+            RtOptBuf ob = rt_opt_buf(g);
+            {
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me);
+                for (int i = zc[0] - 1; i >= 0; i--) {
+                    RtValue it_a = zc[1 + i];
+                    rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
+                }
             }
+            rt_opt_done(g, &ob);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2111,8 +2131,12 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 167, 0);
-        if (proc_ally_symbol_agg1(g, f, L)) rt_option(g, 0, RT_NONE, 19);
-        rt_option(g, 1, RT_NONE, 20);
+        {
+            RtOptBuf ob = rt_opt_buf(g);
+            if (proc_ally_symbol_agg1(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 19);
+            rt_opt_add(&ob, 1, RT_NONE, 20);
+            rt_opt_done(g, &ob);
+        }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;
@@ -2121,11 +2145,15 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
             if (L->option == 0) { /* cover a space with the Ally's symbol */
                 rt_choose_begin(g, f->me, 10, 0);
                 {
-                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_s_2 = zc[1 + i];
-                        if ((!rt__state(g, it_s_2, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s_2)].symbol)) rt_option(g, it_s_2, it_s_2, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_s_2 = zc[1 + i];
+                            if ((!rt__state(g, it_s_2, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s_2)].symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2671,11 +2699,15 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 21, 0);
             {
-                const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_t = zc[1 + i];
-                    if (rt_card_kind(g, it_t) == KIND_rebel_token) rt_option(g, it_t, it_t, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_t = zc[1 + i];
+                        if (rt_card_kind(g, it_t) == KIND_rebel_token) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2793,8 +2825,12 @@ static RtStatus script_dice_check_round(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         rt_choose_begin(g, f->me, 167, 0);
-        rt_option(g, 0, RT_NONE, 23);
-        rt_option(g, 1, RT_NONE, 24);
+        {
+            RtOptBuf ob = rt_opt_buf(g);
+            rt_opt_add(&ob, 0, RT_NONE, 23);
+            rt_opt_add(&ob, 1, RT_NONE, 24);
+            rt_opt_done(g, &ob);
+        }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
             return RT_YIELD;

@@ -703,6 +703,36 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
     o[2] = label;
     h->dec_count++;
 }
+/* RtOptBuf: the options of the decision being built, added in registers
+   by generated code (rt_opt_buf, rt_opt_add) and counted once
+   (rt_opt_done), which fails the game past the limit as rt_option does. */
+typedef struct RtOptBuf {
+    int32_t *cell;
+    ptrdiff_t n, max;
+} RtOptBuf;
+static inline RtOptBuf rt_opt_buf(RtGame *g)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtOptBuf b = {x->opt_cells, 0, x->max_opts};
+    return b;
+}
+static inline void rt_opt_add(RtOptBuf *b, RtValue value, RtValue card, int label)
+{
+    if (b->n < b->max) {
+        int32_t *o = b->cell + 3 * b->n;
+        o[0] = value;
+        o[1] = card;
+        o[2] = label;
+    }
+    b->n++;
+}
+static inline void rt_opt_done(RtGame *g, const RtOptBuf *b)
+{
+    RtHeader *h = rt__pre(g)->hdr;
+    h->dec_count = (int32_t)(b->n < b->max ? b->n : b->max);
+    if (b->n > b->max)
+        rt__option_fail(g);
+}
 /* The setup's prelude: generated setup scripts run it when
    rt_prelude_done is 0, then call rt_prelude_end, which records it as
    done and returns 1 when the runtime only wanted the prelude's result

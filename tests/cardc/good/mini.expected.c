@@ -192,18 +192,22 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             f->me = L->turn;
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 4, 0);
-            /* action "draw" */
-            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) rt_option(g, 0, RT_NONE, 1);
-            /* action "use" */
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
-                    if ((!rt__state(g, it_c, 0)) && (token_rows[rt__row(g, it_c)].value == 2)) rt_option(g, 1, it_c, 2);
+                RtOptBuf ob = rt_opt_buf(g);
+                /* action "draw" */
+                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 1);
+                /* action "use" */
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i];
+                        if ((!rt__state(g, it_c, 0)) && (token_rows[rt__row(g, it_c)].value == 2)) rt_opt_add(&ob, 1, it_c, 2);
+                    }
                 }
+                /* action "pass" */
+                rt_opt_add(&ob, 2, RT_NONE, 3);
+                rt_opt_done(g, &ob);
             }
-            /* action "pass" */
-            rt_option(g, 2, RT_NONE, 3);
             if (rt_option_count(g) == 0) return rt_fail(g, 41, "no action is possible in this turn");
             f->pc = 1;
             return RT_YIELD;
