@@ -376,3 +376,23 @@ Test(driver, games_end_with_a_result_matching_the_log)
     }
     cr_assert_gt(wins, 0);
 }
+
+Test(driver, options_past_the_limit_fail_the_game)
+{
+    RtGame *g = new_game(&mini_base, 1, 2);
+    rt_choose_begin(g, 0, S_PROMPT, 0);
+    RtOptBuf ob = rt_opt_buf(g);
+    for (ptrdiff_t i = 0; i < ob.max; i++)
+        rt_opt_add(&ob, (RtValue)i, RT_NONE, RT_LABEL_AUTO);
+    rt_opt_done(g, &ob);
+    cr_assert(!rt_failed(g), "%s", rt_error(g));
+    cr_assert_eq(rt_option_count(g), (int)ob.max);
+    rt_choose_begin(g, 0, S_PROMPT, 0);
+    ob = rt_opt_buf(g);
+    for (ptrdiff_t i = 0; i <= ob.max; i++)
+        rt_opt_add(&ob, (RtValue)i, RT_NONE, RT_LABEL_AUTO);
+    rt_opt_done(g, &ob);
+    cr_assert(rt_failed(g));
+    cr_assert(strstr(rt_error(g), "more than") && strstr(rt_error(g), "options in one decision"), "%s", rt_error(g));
+    rt_free(g);
+}
