@@ -718,6 +718,25 @@ static void yield(Emit *E, const char *status)
     E->indent++;
 }
 
+/* run_now: after rt_call pushed a frame, run it at once (rt_run_top):
+   the pc is stored first, so that when the callee stops at a decision
+   (or a call of its own) the script returns its status and is resumed
+   after the call once the callee's frame is done. */
+static void run_now(Emit *E)
+{
+    int pc = ++E->pc;
+    line(E, "f->pc = %d;", pc);
+    line(E, "{");
+    line(E, "    RtStatus st = rt_run_top(g);");
+    line(E, "    if (st != RT_DONE)");
+    line(E, "        return st;");
+    line(E, "}");
+    line(E, "/* fall through */");
+    E->indent--;
+    line(E, "case %d:;", pc);
+    E->indent++;
+}
+
 /* Loop over a collection for a statement whose body may yield: zones are
    snapshotted on the runtime's list stack; players and sides count up. */
 static void loop_begin(Emit *E, const AstNode *coll, const char *var, const char **list_out, const char **idx_out)
@@ -1548,7 +1567,7 @@ static void stmt(Emit *E, const AstNode *s)
         line(E, "if (rt_call(g, %s_rows[rt_card_row(g, %s, %s, %d)].%s, %s, %s)) {", kd->name, card,
              kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname), card, who);
         E->indent++;
-        yield(E, "RT_CALL");
+        run_now(E);
         E->indent--;
         line(E, "}");
         line(E, "if (rt_check(g)) return RT_END;");
@@ -1629,7 +1648,7 @@ static void stmt(Emit *E, const AstNode *s)
         line(E, "}");
         E->indent--;
         line(E, "}");
-        yield(E, "RT_CALL");
+        run_now(E);   /* a procedure's script always pushes a frame (or fails the game) */
         line(E, "if (rt_check(g)) return RT_END;");
         break;
     }

@@ -2479,7 +2479,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         L->ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 49);
         if (rt_call(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 49)].reveal, L->ability_card, f->me)) {
             f->pc = 1;
-            return RT_CALL;
+            {
+                RtStatus st = rt_run_top(g);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
         case 1:;
         }
         if (rt_check(g)) return RT_END;
@@ -2565,7 +2570,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 L->ability_card_2 = L->c;
                 if (rt_call(g, resource_rows[rt_card_row(g, L->ability_card_2, KIND_resource, 78)].power, L->ability_card_2, f->me)) {
                     f->pc = 4;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 4:;
                 }
                 if (rt_check(g)) return RT_END;
@@ -2608,7 +2618,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     L->ability_card_3 = L->s_2;
                     if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_3, KIND_strategy, 108)].effect, L->ability_card_3, L->p_4)) {
                         f->pc = 5;
-                        return RT_CALL;
+                        {
+                            RtStatus st = rt_run_top(g);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        /* fall through */
                     case 5:;
                     }
                     if (rt_check(g)) return RT_END;
@@ -2631,7 +2646,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     L->ability_card_4 = L->s_3;
                     if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_4, KIND_strategy, 111)].effect, L->ability_card_4, L->p_5)) {
                         f->pc = 6;
-                        return RT_CALL;
+                        {
+                            RtStatus st = rt_run_top(g);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        /* fall through */
                     case 6:;
                     }
                     if (rt_check(g)) return RT_END;
@@ -2683,7 +2703,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     L->ability_card_5 = L->e;
                     if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_var_at(g, VCELL_winner))) {
                         f->pc = 7;
-                        return RT_CALL;
+                        {
+                            RtStatus st = rt_run_top(g);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        /* fall through */
                     case 7:;
                     }
                     if (rt_check(g)) return RT_END;
@@ -2864,7 +2889,12 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                 L->ability_card = L->c;
                 if (rt_call(g, resource_rows[rt_card_row(g, L->ability_card, KIND_resource, 30)].power, L->ability_card, f->me)) {
                     f->pc = 2;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 2:;
                 }
                 if (rt_check(g)) return RT_END;

@@ -1473,7 +1473,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 2;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* place a TIE Fighter */
@@ -1487,7 +1492,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 3;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 2) { /* place an AT-AT */
@@ -1501,7 +1511,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 4;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 3) { /* place a Star Destroyer */
@@ -1515,7 +1530,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 5;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 4) { /* place the Imperial symbol (wildcard) */
@@ -1529,7 +1549,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 6;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 5) { /* set aside a victory point */
@@ -1538,7 +1563,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 7;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 6) { /* use your Rebel token */
@@ -1547,7 +1577,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 8;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 8:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 7) { /* use an Ally */
@@ -1556,7 +1591,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 9;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 9:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 8) { /* reroll dice */
@@ -1565,7 +1605,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 10;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 10:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 9) { /* end your turn */
@@ -1579,7 +1624,12 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         f->pc = 11;
-        return RT_CALL;
+        {
+            RtStatus st = rt_run_top(g);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
     case 11:;
         if (rt_check(g)) return RT_END;
         break;
@@ -1828,7 +1878,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 2;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* reroll a TIE Fighter */
@@ -1842,7 +1897,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 3;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 2) { /* reroll an AT-AT */
@@ -1856,7 +1916,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 4;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 3) { /* reroll a Star Destroyer */
@@ -1870,7 +1935,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 5;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 4) { /* reroll an Imperial symbol */
@@ -1884,7 +1954,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 6;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 5) { /* reroll a victory point */
@@ -1898,7 +1973,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 7;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 6) { /* roll the picked dice */
@@ -2062,7 +2142,12 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                     }
                 }
                 f->pc = 2;
-                return RT_CALL;
+                {
+                    RtStatus st = rt_run_top(g);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
@@ -2076,7 +2161,12 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                     }
                 }
                 f->pc = 3;
-                return RT_CALL;
+                {
+                    RtStatus st = rt_run_top(g);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
                 if (ally_rows[rt_card_row(g, L->a, KIND_ally, 141)].symbols == 2) {
@@ -2090,7 +2180,12 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                         }
                     }
                     f->pc = 4;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 }
@@ -2334,7 +2429,12 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                 }
             }
             f->pc = 1;
-            return RT_CALL;
+            {
+                RtStatus st = rt_run_top(g);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
         case 1:;
             if (rt_check(g)) return RT_END;
         } else if (L->dice == 1) {
@@ -2354,7 +2454,12 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 }
                 f->pc = 2;
-                return RT_CALL;
+                {
+                    RtStatus st = rt_run_top(g);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
             case 2:;
                 if (rt_check(g)) return RT_END;
             }
@@ -2372,7 +2477,12 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 }
                 f->pc = 3;
-                return RT_CALL;
+                {
+                    RtStatus st = rt_run_top(g);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
             } else {
@@ -2381,7 +2491,12 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 }
                 f->pc = 4;
-                return RT_CALL;
+                {
+                    RtStatus st = rt_run_top(g);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
             case 4:;
                 if (rt_check(g)) return RT_END;
             }
@@ -2726,7 +2841,12 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             }
         }
         f->pc = 2;
-        return RT_CALL;
+        {
+            RtStatus st = rt_run_top(g);
+            if (st != RT_DONE)
+                return st;
+        }
+        /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
         break;
@@ -2760,7 +2880,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 }
             }
             f->pc = 1;
-            return RT_CALL;
+            {
+                RtStatus st = rt_run_top(g);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
         case 1:;
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;

@@ -750,6 +750,11 @@ int rt_call(RtGame *g, int script, RtValue self, RtValue me);
 /* rt_frame_args: after rt_call, the new frame's locals, where the caller
    stores a procedure's arguments (v[0..n-1]); NULL if the game has failed. */
 RtValue *rt_frame_args(RtGame *g);
+/* rt_run_top: run the frame rt_call pushed at once, in the caller's
+   turn (the caller stored its pc first). RT_DONE when the script ended
+   (its frame is popped: the caller goes on); else the status the caller
+   returns, and the driver goes on with the frames as they are. */
+RtStatus rt_run_top(RtGame *g);
 
 /* Ending. Each returns RT_END for the script to return. */
 RtStatus rt_win(RtGame *g, RtValue player);

@@ -262,6 +262,21 @@ int rt_call(RtGame *g, int script, RtValue self, RtValue me)
     return 1;
 }
 
+/* rt_run_top: see cardrt.h. */
+RtStatus rt_run_top(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->status != RT_RUNNING || h->depth == 0)
+        return RT_END;
+    RtFrame *f = rt__frame(g, h->depth - 1);
+    RtStatus st = g->def->scripts[f->script].fn(g, f);
+    if (h->status != RT_RUNNING)
+        return RT_END;
+    if (st == RT_DONE)
+        pop(g);
+    return st;
+}
+
 /* rt_frame_args: the locals of the frame rt_call just pushed, where the
    caller stores a procedure's arguments; NULL if the game has failed. */
 RtValue *rt_frame_args(RtGame *g)

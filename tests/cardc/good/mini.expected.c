@@ -221,7 +221,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 L->ability_card = L->c;
                 if (rt_call(g, token_rows[rt_card_row(g, L->ability_card, KIND_token, 43)].power, L->ability_card, f->me)) {
                     f->pc = 2;
-                    return RT_CALL;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
                 case 2:;
                 }
                 if (rt_check(g)) return RT_END;
