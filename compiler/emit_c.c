@@ -707,12 +707,16 @@ static void check_fail(Emit *E)
     E->fallible = 0;
 }
 
-/* A resume point: store pc and return status; the next call continues here. */
-static void yield(Emit *E, const char *status)
+/* decide: a decision's resume point. When agents answer in place
+   (rt_play), rt_answer_now answers it and the script goes on without
+   returning; else it yields to the driver and is resumed here. */
+static void decide(Emit *E)
 {
     int pc = ++E->pc;
     line(E, "f->pc = %d;", pc);
-    line(E, "return %s;", status);
+    line(E, "if (!rt_answer_now(g))");
+    line(E, "    return RT_YIELD;");
+    line(E, "/* fall through */");
     E->indent--;
     line(E, "case %d:;", pc);
     E->indent++;
@@ -1224,7 +1228,7 @@ static void emit_choose(Emit *E, const AstNode *s)
         check_fail(E);
         line(E, "if (rt_option_count(g) > 0) {");
         E->indent++;
-        yield(E, "RT_YIELD");
+        decide(E);
         line(E, "%s = rt_chosen(g);", var);
         block(E, s->b);
         E->indent--;
@@ -1271,7 +1275,7 @@ static void emit_choose(Emit *E, const AstNode *s)
     if (s->flags & CHOOSE_UP_TO)
         line(E, "if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, %d);", model_string((Model *)E->m, "done"));
     line(E, "if (rt_option_count(g) == 0) break;");
-    yield(E, "RT_YIELD");
+    decide(E);
     line(E, "%s = rt_chosen(g);", var);
     if (s->flags & CHOOSE_UP_TO)
         line(E, "if (%s == RT_NONE) break;", var);
@@ -1306,7 +1310,7 @@ static void emit_menu(Emit *E, const AstNode *s)
     check_fail(E);
     line(E, "if (rt_option_count(g) > 0) {");
     E->indent++;
-    yield(E, "RT_YIELD");
+    decide(E);
     line(E, "%s = rt_chosen(g);", pick);
     for (int i = 0; i < s->list.count; i++) {
         const AstNode *o = s->list.items[i];
@@ -1350,7 +1354,7 @@ static void emit_turns(Emit *E, const AstNode *s)
         check_fail(E);
         line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
              s->loc.line);
-        yield(E, "RT_YIELD");
+        decide(E);
         line(E, "%s = rt_chosen(g);", act);
         Buf passcond = {0};
         for (int i = 0; i < s->list.count; i++) {

@@ -834,7 +834,9 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->c = rt_chosen(g);
                 rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 7);
@@ -878,7 +880,9 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->c = rt_chosen(g);
                 rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 11);
@@ -982,7 +986,9 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 21);
@@ -1095,7 +1101,9 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 10);
@@ -1165,7 +1173,9 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 36);
@@ -1223,7 +1233,9 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 55);
@@ -1295,7 +1307,9 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 72);
@@ -1332,7 +1346,9 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_set_card_state(g, L->c, KIND_resource, 0, 1, 82);
@@ -1369,7 +1385,9 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 90);
@@ -1409,7 +1427,9 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* leave it on top */
@@ -1452,7 +1472,9 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_set_card_state(g, L->c, KIND_resource, 0, 1, 113);
@@ -1523,7 +1545,9 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 138);
@@ -1560,7 +1584,9 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->s = rt_chosen(g);
             rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->s);
@@ -1666,7 +1692,9 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_set_card_state(g, L->c, KIND_resource, 0, 0, 10);
@@ -1703,7 +1731,9 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 18);
@@ -1762,7 +1792,9 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 37);
@@ -1799,7 +1831,9 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 45);
@@ -1840,7 +1874,9 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* play it */
@@ -1897,7 +1933,9 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->s = rt_chosen(g);
             rt_move(g, L->s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 75);
@@ -1920,7 +1958,9 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 2:;
                 L->c = rt_chosen(g);
                 rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 78);
@@ -1962,7 +2002,9 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* leave it on top */
@@ -2005,7 +2047,9 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_set_card_state(g, L->c, KIND_resource, 0, 1, 104);
@@ -2042,7 +2086,9 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
@@ -2079,7 +2125,9 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 120);
@@ -2150,7 +2198,9 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 145);
@@ -2187,7 +2237,9 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->s = rt_chosen(g);
             rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->s);
@@ -2237,7 +2289,9 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->c = rt_chosen(g);
             rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 179);
@@ -2375,7 +2429,9 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 }
                 if (rt_option_count(g) == 0) break;
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->c_2 = rt_chosen(g);
                 rt_list_add(g, L->chosen, L->c_2);
@@ -2508,7 +2564,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
-                    return RT_YIELD;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
                 case 2:;
                     L->s = rt_chosen(g);
                     rt_move(g, L->s, rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 57);
@@ -2552,7 +2610,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
             f->pc = 3;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 3:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
@@ -2871,7 +2931,9 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) == 0) return rt_fail(g, 23, "no action is possible in this turn");
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */

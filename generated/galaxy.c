@@ -1459,7 +1459,9 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* place a Stormtrooper */
@@ -1668,7 +1670,9 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->s = rt_chosen(g);
             L->n = rt_zone_cells_at(g, ZCELL_placed)[0];
@@ -1864,7 +1868,9 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* reroll a Stormtrooper */
@@ -2077,7 +2083,9 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
-                    return RT_YIELD;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
                 case 1:;
                     L->s = rt_chosen(g);
                     rt_set_card_state(g, L->s, KIND_space, 0, 1, 126);
@@ -2125,7 +2133,9 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->a = rt_chosen(g);
             rt_move(g, L->a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 135);
@@ -2234,7 +2244,9 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->option = rt_chosen(g);
             if (L->option == 0) { /* cover a space with the Ally's symbol */
@@ -2252,7 +2264,9 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
-                    return RT_YIELD;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
                 case 2:;
                     L->s_2 = rt_chosen(g);
                     rt_set_card_state(g, L->s_2, KIND_space, 0, 1, 152);
@@ -2826,7 +2840,9 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
-                return RT_YIELD;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
             case 1:;
                 L->t = rt_chosen(g);
                 rt_move(g, L->t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 21);
@@ -2958,7 +2974,9 @@ static RtStatus script_dice_check_round(RtGame *g, RtFrame *f)
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->option = rt_chosen(g);
             if (L->option == 0) { /* roll again */

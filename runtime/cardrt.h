@@ -703,6 +703,12 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
     o[2] = label;
     h->dec_count++;
 }
+/* rt_answer_now: a script that built a decision's options (its pc
+   stored) asks whether the agents of rt_play answered it in place:
+   1, and the script goes on; 0, and it returns RT_YIELD to the driver
+   (no agents attached, a decision the driver must refuse, or an agent
+   that gave up). */
+int rt_answer_now(RtGame *g);
 /* RtOptBuf: the options of the decision being built, added in registers
    by generated code (rt_opt_buf, rt_opt_add) and counted once
    (rt_opt_done), which fails the game past the limit as rt_option does. */

@@ -9,14 +9,11 @@ static void random_reset(RtAgent *a, uint64_t seed)
     rt__xoshiro_seed(a->rng, seed);
 }
 
-/* random_choose: uniform over the options, drawn from the agent's own
-   stream (a local copy, stored once: the draw stays in registers). */
-static int random_choose(RtAgent *a, RtGame *g)
+/* rt__random_choose: the random agent's answer (rt__random_draw); the
+   driver draws it itself when it sees this function (rt_driver.c). */
+int rt__random_choose(RtAgent *a, RtGame *g)
 {
-    uint64_t s[4] = {a->rng[0], a->rng[1], a->rng[2], a->rng[3]};
-    int i = (int)rt__xoshiro_below_inline(s, (uint32_t)rt_option_count(g));
-    memcpy(a->rng, s, sizeof s);
-    return i;
+    return rt__random_draw(a, rt_option_count(g));
 }
 
 /* rt_agent_random: an agent uniform over the options, with its own
@@ -25,7 +22,7 @@ void rt_agent_random(RtAgent *a)
 {
     memset(a, 0, sizeof *a);
     a->name = "random";
-    a->choose = random_choose;
+    a->choose = rt__random_choose;
     a->reset = random_reset;
     random_reset(a, 0);
 }

@@ -104,6 +104,10 @@ static int advance(RtGame *g, RtAgent *const *agents)
                 rt__failf(g, 0, "script returned RT_CALL without a call");
             break;
         case RT_YIELD:
+            if (g->gave_up) {
+                g->gave_up = 0;
+                return -1;
+            }
             if (h->pending != RT_DEC_BUILDING || h->dec_count == 0)
                 rt__failf(g, 0, "script yielded without a decision to make");
             else if (h->dec_count == 1)
@@ -113,7 +117,9 @@ static int advance(RtGame *g, RtAgent *const *agents)
             else {
                 RtAgent *a = rt__is_player(g, h->dec_player) ? agents[h->dec_player] : NULL;
                 h->pending = RT_DEC_WAITING;
-                int i = a && a->choose ? a->choose(a, g) : -1;
+                int i = !a || !a->choose ? -1
+                        : a->choose == rt__random_choose ? rt__random_draw(a, h->dec_count)   /* no call */
+                                                         : a->choose(a, g);
                 if (i < 0)
                     return -1;
                 apply(g, h, i, 0);
@@ -159,11 +165,41 @@ int rt_prelude_end(RtGame *g)
 int rt_advance(RtGame *g) { return advance(g, NULL); }
 
 /* rt_play: see cardrt.h. A missing agent for the deciding seat counts as
-   giving up. The agents answer inside the driver's loop. */
+   giving up. The agents answer in place (rt_answer_now) or inside the
+   driver's loop. */
 int rt_play(RtGame *g, RtAgent *const *agents)
 {
+    g->agents = agents;
+    g->gave_up = 0;
     int r = advance(g, agents);
+    g->agents = NULL;
     return r < 0 ? -1 : 0;
+}
+
+/* rt_answer_now: see cardrt.h. The decision is answered as the driver
+   would answer it: a single option without asking, else the seat's agent
+   (the random agent's draw without a call). */
+int rt_answer_now(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    RtAgent *const *agents = g->agents;
+    if (!agents || h->status != RT_RUNNING || h->pending != RT_DEC_BUILDING || h->dec_count == 0)
+        return 0;
+    if (h->dec_count == 1) {
+        apply(g, h, 0, 1);
+        return h->status == RT_RUNNING;
+    }
+    RtAgent *a = rt__is_player(g, h->dec_player) ? agents[h->dec_player] : NULL;
+    if (!a || !a->choose)
+        return 0;   /* the driver finds no agent either and gives up */
+    h->pending = RT_DEC_WAITING;
+    int i = a->choose == rt__random_choose ? rt__random_draw(a, h->dec_count) : a->choose(a, g);
+    if (i < 0) {   /* the decision waits, as when the driver's agent gives up */
+        g->gave_up = 1;
+        return 0;
+    }
+    apply(g, h, i, 0);
+    return h->status == RT_RUNNING;
 }
 
 /* The pending decision: see cardrt.h. */

@@ -69,6 +69,8 @@ struct RtGame {
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
     uint64_t *fresh_prelude;/* the same after the setup's prelude (games without a log; NULL: none) */
     int building_prelude;   /* rt__run_prelude is running the setup's prelude */
+    RtAgent *const *agents; /* rt_play's agents while it runs (answering in place), else NULL */
+    int gave_up;            /* an agent answering in place gave up */
     size_t fresh_size;      /* bytes of fresh */
     size_t size;            /* bytes of the state block */
     int layout_refused;     /* lay_out: def->layout is not the runtime's layout */
@@ -134,6 +136,21 @@ static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
         if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
             return x % n;
     }
+}
+
+/* agents (rt_agent.c): the random agent's choose, and its draw among n
+   options: uniform, from the agent's own stream (a local copy, stored
+   once, so that the draw stays in registers). */
+int rt__random_choose(RtAgent *a, RtGame *g);
+static inline int rt__random_draw(RtAgent *a, int n)
+{
+    uint64_t s[4] = {a->rng[0], a->rng[1], a->rng[2], a->rng[3]};
+    int i = (int)rt__xoshiro_below_inline(s, (uint32_t)n);
+    a->rng[0] = s[0];
+    a->rng[1] = s[1];
+    a->rng[2] = s[2];
+    a->rng[3] = s[3];
+    return i;
 }
 
 /* errors (rt_state.c): fail the game with "file:line: message" (the file

@@ -210,7 +210,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             }
             if (rt_option_count(g) == 0) return rt_fail(g, 41, "no action is possible in this turn");
             f->pc = 1;
-            return RT_YIELD;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* draw */
