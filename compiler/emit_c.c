@@ -514,7 +514,7 @@ static const char *aggregate(Emit *E, const AstNode *e)
     memcpy(E->bound, outer.bound, sizeof E->bound);
     E->nbound = outer.nbound;
     const char *ltype = arena_printf(E->a, "struct %s_locals", E->unit->cname);
-    bprintf(E->helpers, "/* %s:%d: %s */\nstatic RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
+    bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
             file_of(E, e->loc), e->loc.line,
             e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : "all", fn, ltype, hb.s);
     buf_free(&hb);
@@ -2243,7 +2243,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function) {
             const MUnit *un = &m->units[u];
-            bprintf(&protos, "static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, un->name));
+            bprintf(&protos, "RT_PURE static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, un->name));
             for (int p = 0; p < un->nparams; p++)
                 bputs(&protos, ", RtValue");
             bputs(&protos, ");\n");

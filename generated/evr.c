@@ -589,14 +589,14 @@ static const struct event_row event_rows[] = {
     },
 };
 
-static RtValue fn_score(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
 
 struct score_locals {
     RtValue p;
@@ -619,7 +619,7 @@ struct total_locals {
 };
 
 /* cards/evr/game.cards:92: sum */
-static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
+RT_PURE static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 {
     (void)f;
     (void)L;
@@ -709,7 +709,7 @@ struct deceives_locals {
 };
 
 /* cards/evr/game.cards:111: any */
-static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
+RT_PURE static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
 {
     (void)f;
     (void)L;
@@ -2500,7 +2500,7 @@ struct round_locals {
 };
 
 /* cards/evr/rules.cards:155: all */
-static RtValue round_agg1(RtGame *g, RtFrame *f, struct round_locals *L)
+RT_PURE static RtValue round_agg1(RtGame *g, RtFrame *f, struct round_locals *L)
 {
     (void)f;
     (void)L;

@@ -1155,12 +1155,12 @@ static int matches_symbol(RtValue face, RtValue symbol)
     return face == symbol || face == ENUM_symbol_imperial;
 }
 
-static RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_free_spaces(RtGame *g, RtFrame *f);
-static RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
-static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
-static RtValue fn_best(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_free_spaces(RtGame *g, RtFrame *f);
+RT_PURE static RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_best(RtGame *g, RtFrame *f, RtValue);
 
 struct stage_of_locals {
     RtValue b;
@@ -1182,7 +1182,7 @@ struct free_spaces_locals {
 };
 
 /* cards/galaxy/game.cards:106: count */
-static RtValue free_spaces_agg1(RtGame *g, RtFrame *f, struct free_spaces_locals *L)
+RT_PURE static RtValue free_spaces_agg1(RtGame *g, RtFrame *f, struct free_spaces_locals *L)
 {
     (void)f;
     (void)L;
@@ -1213,7 +1213,7 @@ struct can_place_locals {
 };
 
 /* cards/galaxy/game.cards:110: any */
-static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
+RT_PURE static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
 {
     (void)f;
     (void)L;
@@ -1227,7 +1227,7 @@ static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
 }
 
 /* cards/galaxy/game.cards:110: any */
-static RtValue can_place_agg2(RtGame *g, RtFrame *f, struct can_place_locals *L)
+RT_PURE static RtValue can_place_agg2(RtGame *g, RtFrame *f, struct can_place_locals *L)
 {
     (void)f;
     (void)L;
@@ -1258,7 +1258,7 @@ struct row_done_locals {
 };
 
 /* cards/galaxy/game.cards:114: all */
-static RtValue row_done_agg1(RtGame *g, RtFrame *f, struct row_done_locals *L)
+RT_PURE static RtValue row_done_agg1(RtGame *g, RtFrame *f, struct row_done_locals *L)
 {
     (void)f;
     (void)L;
@@ -1290,7 +1290,7 @@ struct rebel_usable_locals {
 };
 
 /* cards/galaxy/game.cards:118: any */
-static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
+RT_PURE static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
 {
     (void)f;
     (void)L;
@@ -1304,7 +1304,7 @@ static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_loca
 }
 
 /* cards/galaxy/game.cards:118: any */
-static RtValue rebel_usable_agg1(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
+RT_PURE static RtValue rebel_usable_agg1(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
 {
     (void)f;
     (void)L;
@@ -1335,7 +1335,7 @@ struct best_locals {
 };
 
 /* cards/galaxy/game.cards:121: all */
-static RtValue best_agg1(RtGame *g, RtFrame *f, struct best_locals *L)
+RT_PURE static RtValue best_agg1(RtGame *g, RtFrame *f, struct best_locals *L)
 {
     (void)f;
     (void)L;
@@ -1374,7 +1374,7 @@ struct proc_take_turn_locals {
 };
 
 /* cards/galaxy/rules.cards:63: any */
-static RtValue proc_take_turn_agg1(RtGame *g, RtFrame *f, struct proc_take_turn_locals *L)
+RT_PURE static RtValue proc_take_turn_agg1(RtGame *g, RtFrame *f, struct proc_take_turn_locals *L)
 {
     (void)f;
     (void)L;
@@ -1763,7 +1763,7 @@ struct proc_reroll_locals {
 };
 
 /* cards/galaxy/rules.cards:101: any */
-static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
     (void)L;
@@ -1777,7 +1777,7 @@ static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals
 }
 
 /* cards/galaxy/rules.cards:102: any */
-static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
     (void)L;
@@ -1791,7 +1791,7 @@ static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals
 }
 
 /* cards/galaxy/rules.cards:103: any */
-static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
     (void)L;
@@ -1805,7 +1805,7 @@ static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals
 }
 
 /* cards/galaxy/rules.cards:104: any */
-static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
     (void)L;
@@ -1819,7 +1819,7 @@ static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals
 }
 
 /* cards/galaxy/rules.cards:105: any */
-static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
     (void)L;
@@ -1833,7 +1833,7 @@ static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals
 }
 
 /* cards/galaxy/rules.cards:106: any */
-static RtValue proc_reroll_agg6(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue proc_reroll_agg6(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
 {
     (void)f;
     (void)L;
@@ -2216,7 +2216,7 @@ struct proc_ally_symbol_locals {
 };
 
 /* cards/galaxy/rules.cards:150: any */
-static RtValue proc_ally_symbol_agg1(RtGame *g, RtFrame *f, struct proc_ally_symbol_locals *L)
+RT_PURE static RtValue proc_ally_symbol_agg1(RtGame *g, RtFrame *f, struct proc_ally_symbol_locals *L)
 {
     (void)f;
     (void)L;

@@ -709,6 +709,15 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
    (no agents attached, a decision the driver must refuse, or an agent
    that gave up). */
 int rt_answer_now(RtGame *g);
+/* RT_PURE: marks the generated game functions and aggregates, which
+   only read the state: the compiler may reuse a call's value while the
+   state has not changed (a failing call fails the game once either way:
+   the first error wins). */
+#if defined(__GNUC__)
+#define RT_PURE __attribute__((pure))
+#else
+#define RT_PURE
+#endif
 /* RtOptBuf: the options of the decision being built, added in registers
    by generated code (rt_opt_buf, rt_opt_add) and counted once
    (rt_opt_done), which fails the game past the limit as rt_option does. */

@@ -69,7 +69,7 @@ static const struct token_row token_rows[] = {
     },
 };
 
-static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
 
 struct total_locals {
     RtValue p;
@@ -77,7 +77,7 @@ struct total_locals {
 };
 
 /* tests/cardc/good/mini/mini.cards:23: sum */
-static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
+RT_PURE static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 {
     (void)f;
     (void)L;
