@@ -263,6 +263,23 @@ static int picked_kind(const Emit *E, const AstNode *e)
     return zone_kind(E, e->list.items[0]);
 }
 
+/* calls_function: n calls a game function or holds an aggregate (either
+   may fail inside, which the caller does not see at once). */
+static int calls_function(const AstNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->kind == AST_AGGREGATE || (n->kind == AST_CALL && SYM_CAT(n->sem_ref) == SYM_FUNC))
+        return 1;
+    if (calls_function(n->a) || calls_function(n->b) || calls_function(n->c) || calls_function(n->d) ||
+        calls_function(n->e))
+        return 1;
+    for (int i = 0; i < n->list.count; i++)
+        if (calls_function(n->list.items[i]))
+            return 1;
+    return 0;
+}
+
 /* has_aggregate: n contains an aggregate (whose helper reads the locals
    through L, not the C locals of the enclosing loop). */
 static int has_aggregate(const AstNode *n)
@@ -1183,12 +1200,21 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     int bound_ok;
     int depth = pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
     const char *where_c = where ? ex(E, where) : NULL;
+    E->fallible = 0;
     const char *when_c = when ? ex(E, when) : NULL;
+    int when_first = when_c && !E->fallible && !calls_function(when);
     unbind(E, depth);
-    /* `when` does not depend on the item: evaluated once, at the first
-       item that passes `where` (as often as it matters, never more). */
-    if (when_c)
+    /* `when` does not depend on the item. One that cannot fail is tested
+       before the loop (which it skips when false); any other is evaluated
+       once, at the first item that passes `where` (as often as it matters,
+       never more). */
+    if (when_first) {
+        line(E, "if (%s) {", bare(E, when_c));
+        E->indent++;
+        when_c = NULL;
+    } else if (when_c) {
         line(E, "int when_ok = -1;");
+    }
     pure_loop_open(E, coll, slot, cvar, !bound_ok || has_aggregate(where) || has_aggregate(when));
     if (when_c)
         when_c = arena_printf(E->a, "(when_ok < 0 ? (when_ok = !!(%s)) : when_ok)", bare(E, when_c));
@@ -1209,6 +1235,10 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
         line(E, "%s%s, %s, %s);", option_call(E), val, card, lab);
     E->indent--;
     line(E, "}");
+    if (when_first) {
+        E->indent--;
+        line(E, "}");
+    }
     E->indent--;
     line(E, "}");
 }

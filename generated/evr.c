@@ -2597,11 +2597,12 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "spend influence" */
                 {
-                    int when_ok = -1;
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c_2 = zc[1 + i];
-                        if (rt__state(g, it_c_2, 0) && (when_ok < 0 ? (when_ok = !!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) && (!rt_var_at(g, VCELL_no_influence)))) : when_ok)) rt_opt_add(&ob, 2, it_c_2, 11);
+                    if ((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) && (!rt_var_at(g, VCELL_no_influence))) {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c_2 = zc[1 + i];
+                            if (rt__state(g, it_c_2, 0)) rt_opt_add(&ob, 2, it_c_2, 11);
+                        }
                     }
                 }
                 /* action "pass" */

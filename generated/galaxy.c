@@ -2080,7 +2080,6 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                     }
                     rt_opt_done(g, &ob);
                 }
-                if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
                     if (!rt_answer_now(g))
