@@ -86,6 +86,7 @@ typedef struct Emit {
     struct { int slot, kind; const char *cname; } bound[16];
     int nbound;
     int in_options;        /* options are being added to the local RtOptBuf ob */
+    int by_value;          /* a function's params are C parameters, passed by value to its aggregates */
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
@@ -261,6 +262,23 @@ static int picked_kind(const Emit *E, const AstNode *e)
     if (strcmp(e->name, "top") != 0 && strcmp(e->name, "bottom") != 0 && strcmp(e->name, "random") != 0)
         return -1;
     return zone_kind(E, e->list.items[0]);
+}
+
+/* nested_aggregate: n holds an aggregate inside another (depth: the
+   aggregates around n). */
+static int nested_aggregate(const AstNode *n, int depth)
+{
+    if (!n)
+        return 0;
+    if (n->kind == AST_AGGREGATE && ++depth > 1)
+        return 1;
+    if (nested_aggregate(n->a, depth) || nested_aggregate(n->b, depth) || nested_aggregate(n->c, depth) ||
+        nested_aggregate(n->d, depth) || nested_aggregate(n->e, depth))
+        return 1;
+    for (int i = 0; i < n->list.count; i++)
+        if (nested_aggregate(n->list.items[i], depth))
+            return 1;
+    return 0;
 }
 
 /* calls_function: n calls a game function or holds an aggregate (either
@@ -491,6 +509,9 @@ static const char *aggregate(Emit *E, const AstNode *e)
        are not in scope there (it reads them through L). */
     Emit outer = *E;
     E->nbound = 0;
+    if (E->by_value)   /* the function's params are the helper's own parameters */
+        for (int p = 0; p < E->unit->nparams; p++)
+            bind(E, p, cname(E, E->unit->locals[p]), -1);
     Buf *save_body = E->body;
     int save_indent = E->indent;
     Buf hb = {0};
@@ -530,10 +551,26 @@ static const char *aggregate(Emit *E, const AstNode *e)
     E->indent = save_indent;
     memcpy(E->bound, outer.bound, sizeof E->bound);
     E->nbound = outer.nbound;
+    const char *what = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : "all";
+    if (E->by_value) {
+        /* out of line and pure: a call with the same arguments is made
+           once while the state stays as it is (the callers are inlined) */
+        Buf params = {0}, args = {0};
+        for (int p = 0; p < E->unit->nparams; p++) {
+            bprintf(&params, ", RtValue %s", cname(E, E->unit->locals[p]));
+            bprintf(&args, ", %s", cname(E, E->unit->locals[p]));
+        }
+        bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s}\n\n",
+                file_of(E, e->loc), e->loc.line, what, fn, params.s ? params.s : "", hb.s);
+        const char *call = arena_printf(E->a, "%s(g, f%s)", fn, args.s ? args.s : "");
+        buf_free(&params);
+        buf_free(&args);
+        buf_free(&hb);
+        return call;
+    }
     const char *ltype = arena_printf(E->a, "struct %s_locals", E->unit->cname);
     bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
-            file_of(E, e->loc), e->loc.line,
-            e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : "all", fn, ltype, hb.s);
+            file_of(E, e->loc), e->loc.line, what, fn, ltype, hb.s);
     buf_free(&hb);
     return arena_printf(E->a, "%s(g, f, L)", fn);
 }
@@ -1744,16 +1781,27 @@ static void emit_function(Emit *E, Buf *out, int ui)
     E->helpers = &helpers;
     E->indent = 1;
     E->helper_count = 0;
+    /* Params read as the C parameters (and are passed on to the
+       aggregates by value) unless an aggregate nests in another. */
+    E->by_value = !nested_aggregate(u->body, 0);
+    E->nbound = 0;
+    if (E->by_value)
+        for (int p = 0; p < u->nparams; p++)
+            bind(E, p, cname(E, u->locals[p]), -1);
     const char *r = ex(E, u->body);
     line(E, "return %s;", r);
-    emit_locals_struct(E, out, u);
+    int by_value = E->by_value;
+    E->by_value = 0;
+    E->nbound = 0;
+    if (!by_value)
+        emit_locals_struct(E, out, u);
     bputs(out, helpers.s ? helpers.s : "");
     bprintf(out, "/* %s:%d: function %s */\n", file_of(E, u->loc), u->loc.line, u->name);
-    bprintf(out, "static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, u->name));
+    bprintf(out, "static %sRtValue fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", cname(E, u->name));
     for (int p = 0; p < u->nparams; p++)
         bprintf(out, ", RtValue %s", cname(E, u->locals[p]));
     bputs(out, ")\n{\n");
-    if (u->nlocals) {
+    if (u->nlocals && !by_value) {
         bprintf(out, "    struct %s_locals Lv, *L = &Lv;\n", u->cname);
         bputs(out, "    memset(&Lv, 0, sizeof Lv);\n");
         for (int p = 0; p < u->nparams; p++)

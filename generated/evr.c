@@ -598,33 +598,20 @@ RT_PURE static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
 RT_PURE static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
 RT_PURE static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
 
-struct score_locals {
-    RtValue p;
-};
-
 /* cards/evr/game.cards:88: function score */
-static RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct score_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p);
+    return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, p);
 }
 
-struct total_locals {
-    RtValue p;
-    RtValue c;
-};
-
 /* cards/evr/game.cards:92: sum */
-RT_PURE static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
+RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)f;
-    (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, L->p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
         acc += ((rt__state(g, it_c, 0) && (!rt_var_at(g, VCELL_full_value))) ? resource_rows[rt__row(g, it_c)].exhausted_value : resource_rows[rt__row(g, it_c)].value);
@@ -633,88 +620,51 @@ RT_PURE static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 }
 
 /* cards/evr/game.cards:91: function total */
-static RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct total_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return total_agg1(g, f, L);
+    return total_agg1(g, f, p);
 }
-
-struct over_locals {
-    RtValue p;
-};
 
 /* cards/evr/game.cards:94: function over */
-static RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct over_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return (fn_total(g, f, L->p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
+    return (fn_total(g, f, p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
 }
-
-struct can_play_locals {
-    RtValue p;
-};
 
 /* cards/evr/game.cards:98: function can_play */
-static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct can_play_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, L->p)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 99))].capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, L->p)[0]) > 0));
+    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, p)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 99))].capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, p)[0]) > 0));
 }
-
-struct beats_locals {
-    RtValue p;
-};
 
 /* cards/evr/game.cards:102: function beats */
-static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct beats_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return ((!fn_over(g, f, L->p)) && (fn_over(g, f, rt_next_player(g, L->p)) || (fn_total(g, f, L->p) > fn_total(g, f, rt_next_player(g, L->p)))));
+    return ((!fn_over(g, f, p)) && (fn_over(g, f, rt_next_player(g, p)) || (fn_total(g, f, p) > fn_total(g, f, rt_next_player(g, p)))));
 }
-
-struct wins_locals {
-    RtValue p;
-};
 
 /* cards/evr/game.cards:106: function wins */
-static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct wins_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return (fn_beats(g, f, L->p) || (((!fn_over(g, f, L->p)) && (fn_total(g, f, L->p) == fn_total(g, f, rt_next_player(g, L->p)))) && (L->p == rt_var_at(g, VCELL_balance))));
+    return (fn_beats(g, f, p) || (((!fn_over(g, f, p)) && (fn_total(g, f, p) == fn_total(g, f, rt_next_player(g, p)))) && (p == rt_var_at(g, VCELL_balance))));
 }
 
-struct deceives_locals {
-    RtValue p;
-    RtValue s;
-};
-
 /* cards/evr/game.cards:111: any */
-RT_PURE static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_locals *L)
+RT_PURE RT_NOINLINE static RtValue deceives_agg1(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)f;
-    (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, L->p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
         if (strategy_rows[rt__row(g, it_s)].cancels) return 1;
@@ -723,29 +673,19 @@ RT_PURE static RtValue deceives_agg1(RtGame *g, RtFrame *f, struct deceives_loca
 }
 
 /* cards/evr/game.cards:110: function deceives */
-static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct deceives_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->p)) && deceives_agg1(g, f, L));
+    return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, p)) && deceives_agg1(g, f, p));
 }
 
-struct out_of_strategies_locals {
-    RtValue p;
-};
-
 /* cards/evr/game.cards:114: function out_of_strategies */
-static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct out_of_strategies_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, L->p)[0] == 0));
+    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, p)[0] == 0));
 }
 
 struct rescue_of_princess_leia_reveal_locals {

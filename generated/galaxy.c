@@ -1162,30 +1162,18 @@ RT_PURE static RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
 RT_PURE static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE static RtValue fn_best(RtGame *g, RtFrame *f, RtValue);
 
-struct stage_of_locals {
-    RtValue b;
-};
-
 /* cards/galaxy/game.cards:97: function stage_of */
-static RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue b)
+static inline RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue b)
 {
-    struct stage_of_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->b = b;
     (void)g;
     (void)f;
-    return ((L->b == ENUM_board_yavin4) ? 1 : ((L->b == ENUM_board_hoth) ? 2 : (((L->b == ENUM_board_dagobah) || (L->b == ENUM_board_bespin)) ? 3 : ((L->b == ENUM_board_tatooine) ? 4 : ((L->b == ENUM_board_endor) ? 5 : 6)))));
+    return ((b == ENUM_board_yavin4) ? 1 : ((b == ENUM_board_hoth) ? 2 : (((b == ENUM_board_dagobah) || (b == ENUM_board_bespin)) ? 3 : ((b == ENUM_board_tatooine) ? 4 : ((b == ENUM_board_endor) ? 5 : 6)))));
 }
 
-struct free_spaces_locals {
-    RtValue s;
-};
-
 /* cards/galaxy/game.cards:106: count */
-RT_PURE static RtValue free_spaces_agg1(RtGame *g, RtFrame *f, struct free_spaces_locals *L)
+RT_PURE RT_NOINLINE static RtValue free_spaces_agg1(RtGame *g, RtFrame *f)
 {
     (void)f;
-    (void)L;
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1197,90 +1185,66 @@ RT_PURE static RtValue free_spaces_agg1(RtGame *g, RtFrame *f, struct free_space
 }
 
 /* cards/galaxy/game.cards:106: function free_spaces */
-static RtValue fn_free_spaces(RtGame *g, RtFrame *f)
+static inline RtValue fn_free_spaces(RtGame *g, RtFrame *f)
 {
-    struct free_spaces_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
     (void)g;
     (void)f;
-    return free_spaces_agg1(g, f, L);
+    return free_spaces_agg1(g, f);
 }
 
-struct can_place_locals {
-    RtValue f_;
-    RtValue d;
-    RtValue s;
-};
-
 /* cards/galaxy/game.cards:110: any */
-RT_PURE static RtValue can_place_agg1(RtGame *g, RtFrame *f, struct can_place_locals *L)
+RT_PURE RT_NOINLINE static RtValue can_place_agg1(RtGame *g, RtFrame *f, RtValue f_)
 {
     (void)f;
-    (void)L;
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i];
-        if (rt__state(g, it_d, 0) == L->f_) return 1;
+        if (rt__state(g, it_d, 0) == f_) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:110: any */
-RT_PURE static RtValue can_place_agg2(RtGame *g, RtFrame *f, struct can_place_locals *L)
+RT_PURE RT_NOINLINE static RtValue can_place_agg2(RtGame *g, RtFrame *f, RtValue f_)
 {
     (void)f;
-    (void)L;
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && matches_symbol(f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:109: function can_place */
-static RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue f_)
+static inline RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue f_)
 {
-    struct can_place_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->f_ = f_;
     (void)g;
     (void)f;
-    return (can_place_agg1(g, f, L) && can_place_agg2(g, f, L));
+    return (can_place_agg1(g, f, f_) && can_place_agg2(g, f, f_));
 }
 
-struct row_done_locals {
-    RtValue b;
-    RtValue r;
-    RtValue s;
-};
-
 /* cards/galaxy/game.cards:114: all */
-RT_PURE static RtValue row_done_agg1(RtGame *g, RtFrame *f, struct row_done_locals *L)
+RT_PURE RT_NOINLINE static RtValue row_done_agg1(RtGame *g, RtFrame *f, RtValue b, RtValue r)
 {
     (void)f;
-    (void)L;
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if (!((((space_rows[rt__row(g, it_s)].board != L->b) || (space_rows[rt__row(g, it_s)].row != L->r)) || rt__state(g, it_s, 0)))) return 0;
+        if (!((((space_rows[rt__row(g, it_s)].board != b) || (space_rows[rt__row(g, it_s)].row != r)) || rt__state(g, it_s, 0)))) return 0;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:113: function row_done */
-static RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue b, RtValue r)
+static inline RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue b, RtValue r)
 {
-    struct row_done_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->b = b;
-    L->r = r;
     (void)g;
     (void)f;
-    return row_done_agg1(g, f, L);
+    return row_done_agg1(g, f, b, r);
 }
 
 struct rebel_usable_locals {
@@ -1329,34 +1293,25 @@ static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue p)
     return rebel_usable_agg1(g, f, L);
 }
 
-struct best_locals {
-    RtValue p;
-    RtValue q;
-};
-
 /* cards/galaxy/game.cards:121: all */
-RT_PURE static RtValue best_agg1(RtGame *g, RtFrame *f, struct best_locals *L)
+RT_PURE RT_NOINLINE static RtValue best_agg1(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)f;
-    (void)L;
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i;
-        if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p)))) return 0;
+        if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, p)))) return 0;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:121: function best */
-static RtValue fn_best(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_best(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct best_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return best_agg1(g, f, L);
+    return best_agg1(g, f, p);
 }
 
 struct proc_take_turn_locals {

@@ -712,11 +712,14 @@ int rt_answer_now(RtGame *g);
 /* RT_PURE: marks the generated game functions and aggregates, which
    only read the state: the compiler may reuse a call's value while the
    state has not changed (a failing call fails the game once either way:
-   the first error wins). */
+   the first error wins). RT_NOINLINE keeps a function's aggregates out
+   of line, so that their calls can be reused. */
 #if defined(__GNUC__)
 #define RT_PURE __attribute__((pure))
+#define RT_NOINLINE __attribute__((noinline))
 #else
 #define RT_PURE
+#define RT_NOINLINE
 #endif
 /* RtOptBuf: the options of the decision being built, added in registers
    by generated code (rt_opt_buf, rt_opt_add) and counted once

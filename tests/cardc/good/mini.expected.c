@@ -71,18 +71,12 @@ static const struct token_row token_rows[] = {
 
 RT_PURE static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
 
-struct total_locals {
-    RtValue p;
-    RtValue c;
-};
-
 /* tests/cardc/good/mini/mini.cards:23: sum */
-RT_PURE static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
+RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)f;
-    (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, L->p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
         acc += (rt__state(g, it_c, 0) ? token_rows[rt__row(g, it_c)].bonus : token_rows[rt__row(g, it_c)].value);
@@ -91,14 +85,11 @@ RT_PURE static RtValue total_agg1(RtGame *g, RtFrame *f, struct total_locals *L)
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
-static RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
 {
-    struct total_locals Lv, *L = &Lv;
-    memset(&Lv, 0, sizeof Lv);
-    L->p = p;
     (void)g;
     (void)f;
-    return total_agg1(g, f, L);
+    return total_agg1(g, f, p);
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
