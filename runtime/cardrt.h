@@ -389,7 +389,10 @@ enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
    kind's defaults. A bad card or zone, or a card of the wrong kind for
    the zone, fails the game at line and moves nothing. Inline below. */
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line);
-void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
+/* rt_move_all: every card of from to to, keeping their order (the bottom
+   card of from stays below the others). Nothing happens if from == to.
+   Inline below. */
+static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
 /* rt_pluck / rt_pluck_close: a loop that walks zone from and moves only
    the card it is at out of it moves the card in cell at (1 = bottom) with
    rt_pluck, which leaves an empty cell behind, and closes the gaps once
@@ -462,6 +465,37 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
         }
     }
     rt__move(g, card, zone, where, line);
+}
+void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
+static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && from != to &&
+        x->hdr->status == RT_RUNNING) {
+        int32_t *src = x->cells + x->zone_off[from];
+        int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
+        if (n == 0)
+            return;
+        /* onto the top, from a zone of one kind the destination takes and
+           whose state a move resets whole: one pass */
+        if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk) && !x->kind_keeps[zk]) {
+            int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
+            ptrdiff_t ms = x->maxstate, stride = x->card_stride;
+            const int32_t *d = x->kind_reset + zk * ms;
+            int m = dst[0];
+            for (int i = 0; i < n; i++) {
+                int32_t c = src[1 + i], *cs = cards + c * stride;
+                dst[1 + m + i] = c;
+                cs[0] = to;
+                for (ptrdiff_t k = 0; k < ms; k++)
+                    cs[1 + k] = d[k];
+            }
+            dst[0] = m + n;
+            src[0] = 0;
+            return;
+        }
+    }
+    rt__move_all(g, from, to, where, line);
 }
 /* rt_move_end: rt_move of top(from) (end 0) or bottom(from) (end 1),
    without looking for the card; fails as rt_top and rt_move do. */

@@ -303,9 +303,8 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
     return 1;
 }
 
-/* rt_move_all: every card of from to to, keeping their order (the bottom
-   card of from stays below the others). Nothing happens if from == to. */
-void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
+/* rt__move_all: rt_move_all's general half (see cardrt.h). */
+void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
 {
     if (!rt__is_zone(g, from) || !rt__is_zone(g, to)) {
         rt__failf(g, line, "move of all cards with no zone");
