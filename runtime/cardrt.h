@@ -33,6 +33,7 @@
 
 typedef int32_t RtValue;
 typedef struct RtGame RtGame;
+typedef struct RtAgent RtAgent;   /* an agent that answers decisions (below) */
 typedef struct RtFrame RtFrame;
 
 /* What a script function returns to the runtime's driver. */
@@ -220,9 +221,40 @@ typedef struct RtGamePrefix {
     const int32_t *kind_reset;    /* per kind: maxstate values a move resets its state to */
     const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
     const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
+    RtAgent *const *agents;       /* rt_play's agents while it runs (rt_answer_now), else NULL */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
+
+/* xoshiro256** (docs/runtime.md), inline for the loops that draw many
+   numbers (shuffles, the random agent). rt__xoshiro_below_inline: x =
+   the upper 32 bits of the next output; outputs x >= 2^32 - (2^32 mod n)
+   are rejected (drawn again); returns x mod n (0 when n is 0). Since
+   2^32 mod n < n, every x <= 2^32 - n is accepted without computing the
+   limit. */
+static inline uint64_t rt__rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t rt__xoshiro_next_inline(uint64_t s[4])
+{
+    uint64_t result = rt__rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rt__rotl(s[3], 45);
+    return result;
+}
+static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
+{
+    if (n == 0)
+        return 0;
+    for (;;) {
+        uint32_t x = (uint32_t)(rt__xoshiro_next_inline(s) >> 32);
+        if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
+            return x % n;
+    }
+}
 
 /* Out-of-line halves of the inline primitives: each is called only when
    the inline check failed, fails the game with the same message as ever
@@ -741,8 +773,10 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
    stored) asks whether the agents of rt_play answered it in place:
    1, and the script goes on; 0, and it returns RT_YIELD to the driver
    (no agents attached, a decision the driver must refuse, or an agent
-   that gave up). */
-int rt_answer_now(RtGame *g);
+   that gave up). The runtime's random agent draws inline, without a
+   call; rt__answer_now does the rest (rt_driver.c). */
+int rt__answer_now(RtGame *g);
+static inline int rt_answer_now(RtGame *g);   /* inline below, after RtAgent */
 /* RT_PURE: marks the generated game functions and aggregates, which
    only read the state: the compiler may reuse a call's value while the
    state has not changed (a failing call fails the game once either way:
@@ -859,7 +893,6 @@ void rt_view_print(const RtGame *g, int player, FILE *out);
 /* ---- agents and the engine command line ---------------------------------- */
 
 /* An agent answers decisions for one seat. choose returns an option index. */
-typedef struct RtAgent RtAgent;
 struct RtAgent {
     const char *name;
     int (*choose)(RtAgent *self, RtGame *g);
@@ -872,6 +905,36 @@ struct RtAgent {
     int budget;           /* mcts: iterations per decision */
     void (*release)(RtAgent *self);   /* frees ctx; may be NULL */
 };
+
+/* rt_answer_now's inline half (declared with the decisions above). */
+int rt__random_choose(RtAgent *a, RtGame *g);
+static inline int rt_answer_now(RtGame *g)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    if (!x->agents)
+        return 0;
+    int n = h->dec_count;
+    if (n >= 2 && h->status == RT_RUNNING && h->pending == RT_DEC_BUILDING && !x->log_on &&
+        (uint32_t)h->dec_player < (uint32_t)x->nplayers) {
+        RtAgent *a = x->agents[h->dec_player];
+        if (a && a->choose == rt__random_choose) {
+            uint64_t *r = a->rng, s[4] = {r[0], r[1], r[2], r[3]};
+            int i = (int)rt__xoshiro_below_inline(s, (uint32_t)n);
+            r[0] = s[0];
+            r[1] = s[1];
+            r[2] = s[2];
+            r[3] = s[3];
+            const int32_t *o = x->opt_cells + 3 * i;
+            h->chosen_value = o[0];
+            h->chosen_card = o[1];
+            h->decisions++;
+            h->pending = RT_DEC_NONE;
+            return 1;
+        }
+    }
+    return rt__answer_now(g);
+}
 
 void rt_agent_random(RtAgent *a);                 /* uniform over the options */
 void rt_agent_human(RtAgent *a, FILE *in, FILE *out);

@@ -169,20 +169,20 @@ int rt_advance(RtGame *g) { return advance(g, NULL); }
    driver's loop. */
 int rt_play(RtGame *g, RtAgent *const *agents)
 {
-    g->agents = agents;
+    g->pre.agents = agents;
     g->gave_up = 0;
     int r = advance(g, agents);
-    g->agents = NULL;
+    g->pre.agents = NULL;
     return r < 0 ? -1 : 0;
 }
 
-/* rt_answer_now: see cardrt.h. The decision is answered as the driver
-   would answer it: a single option without asking, else the seat's agent
-   (the random agent's draw without a call). */
-int rt_answer_now(RtGame *g)
+/* rt__answer_now: rt_answer_now's general half (see cardrt.h). The
+   decision is answered as the driver would answer it: a single option
+   without asking, else the seat's agent. */
+int rt__answer_now(RtGame *g)
 {
     RtHeader *h = rt__hdr(g);
-    RtAgent *const *agents = g->agents;
+    RtAgent *const *agents = g->pre.agents;
     if (!agents || h->status != RT_RUNNING || h->pending != RT_DEC_BUILDING || h->dec_count == 0)
         return 0;
     if (h->dec_count == 1) {

@@ -69,7 +69,6 @@ struct RtGame {
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
     uint64_t *fresh_prelude;/* the same after the setup's prelude (games without a log; NULL: none) */
     int building_prelude;   /* rt__run_prelude is running the setup's prelude */
-    RtAgent *const *agents; /* rt_play's agents while it runs (answering in place), else NULL */
     int gave_up;            /* an agent answering in place gave up */
     size_t fresh_size;      /* bytes of fresh */
     size_t size;            /* bytes of the state block */
@@ -110,38 +109,9 @@ uint64_t rt__xoshiro_next(uint64_t s[4]);
 /* rt__xoshiro_below: uniform in [0, n) (0 when n is 0), see docs/runtime.md. */
 uint32_t rt__xoshiro_below(uint64_t s[4], uint32_t n);
 
-/* The same two, inline, for loops that draw many numbers (rt_shuffle). */
-static inline uint64_t rt__rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static inline uint64_t rt__xoshiro_next_inline(uint64_t s[4])
-{
-    uint64_t result = rt__rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rt__rotl(s[3], 45);
-    return result;
-}
-/* x = the upper 32 bits of the next output; outputs x >= 2^32 - (2^32 mod
-   n) are rejected (drawn again); returns x mod n. Since 2^32 mod n < n,
-   every x <= 2^32 - n is accepted without computing the limit. */
-static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
-{
-    if (n == 0)
-        return 0;
-    for (;;) {
-        uint32_t x = (uint32_t)(rt__xoshiro_next_inline(s) >> 32);
-        if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
-            return x % n;
-    }
-}
-
 /* agents (rt_agent.c): the random agent's choose, and its draw among n
    options: uniform, from the agent's own stream (a local copy, stored
    once, so that the draw stays in registers). */
-int rt__random_choose(RtAgent *a, RtGame *g);
 static inline int rt__random_draw(RtAgent *a, int n)
 {
     uint64_t s[4] = {a->rng[0], a->rng[1], a->rng[2], a->rng[3]};
