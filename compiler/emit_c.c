@@ -264,56 +264,55 @@ static int picked_kind(const Emit *E, const AstNode *e)
     return zone_kind(E, e->list.items[0]);
 }
 
-/* nested_aggregate: n holds an aggregate inside another (depth: the
-   aggregates around n). */
-static int nested_aggregate(const AstNode *n, int depth)
+
+
+/* any_node: n or a node below it satisfies pred (with ctx); any_below:
+   a node strictly below n does. The generator's questions about a
+   subtree are asked through these two. */
+typedef int (*NodeTest)(const AstNode *n, const void *ctx);
+static int any_node(const AstNode *n, NodeTest pred, const void *ctx);
+static int any_below(const AstNode *n, NodeTest pred, const void *ctx)
 {
     if (!n)
         return 0;
-    if (n->kind == AST_AGGREGATE && ++depth > 1)
-        return 1;
-    if (nested_aggregate(n->a, depth) || nested_aggregate(n->b, depth) || nested_aggregate(n->c, depth) ||
-        nested_aggregate(n->d, depth) || nested_aggregate(n->e, depth))
+    if (any_node(n->a, pred, ctx) || any_node(n->b, pred, ctx) || any_node(n->c, pred, ctx) ||
+        any_node(n->d, pred, ctx) || any_node(n->e, pred, ctx))
         return 1;
     for (int i = 0; i < n->list.count; i++)
-        if (nested_aggregate(n->list.items[i], depth))
+        if (any_node(n->list.items[i], pred, ctx))
             return 1;
     return 0;
 }
-
-/* calls_function: n calls a game function or holds an aggregate (either
-   may fail inside, which the caller does not see at once). */
-static int calls_function(const AstNode *n)
+static int any_node(const AstNode *n, NodeTest pred, const void *ctx)
 {
-    if (!n)
-        return 0;
-    if (n->kind == AST_AGGREGATE || (n->kind == AST_CALL && SYM_CAT(n->sem_ref) == SYM_FUNC))
-        return 1;
-    if (calls_function(n->a) || calls_function(n->b) || calls_function(n->c) || calls_function(n->d) ||
-        calls_function(n->e))
-        return 1;
-    for (int i = 0; i < n->list.count; i++)
-        if (calls_function(n->list.items[i]))
-            return 1;
-    return 0;
+    return n && (pred(n, ctx) || any_below(n, pred, ctx));
+}
+
+static int is_aggregate(const AstNode *n, const void *ctx)
+{
+    (void)ctx;
+    return n->kind == AST_AGGREGATE;
+}
+static int is_call_or_aggregate(const AstNode *n, const void *ctx)
+{
+    (void)ctx;
+    return n->kind == AST_AGGREGATE || (n->kind == AST_CALL && SYM_CAT(n->sem_ref) == SYM_FUNC);
+}
+static int is_aggregate_holding_one(const AstNode *n, const void *ctx)
+{
+    return n->kind == AST_AGGREGATE && any_below(n, is_aggregate, ctx);
 }
 
 /* has_aggregate: n contains an aggregate (whose helper reads the locals
    through L, not the C locals of the enclosing loop). */
-static int has_aggregate(const AstNode *n)
-{
-    if (!n)
-        return 0;
-    if (n->kind == AST_AGGREGATE)
-        return 1;
-    if (has_aggregate(n->a) || has_aggregate(n->b) || has_aggregate(n->c) || has_aggregate(n->d) ||
-        has_aggregate(n->e))
-        return 1;
-    for (int i = 0; i < n->list.count; i++)
-        if (has_aggregate(n->list.items[i]))
-            return 1;
-    return 0;
-}
+static int has_aggregate(const AstNode *n) { return any_node(n, is_aggregate, NULL); }
+
+/* calls_function: n calls a game function or holds an aggregate (either
+   may fail inside, which the caller does not see at once). */
+static int calls_function(const AstNode *n) { return any_node(n, is_call_or_aggregate, NULL); }
+
+/* nested_aggregate: n holds an aggregate inside another. */
+static int nested_aggregate(const AstNode *n) { return any_node(n, is_aggregate_holding_one, NULL); }
 
 /* bind: from now on the local slot reads as the C local cname, whose
    values are all cards of kind (-1: unknown). Undone by unbind. */
@@ -828,22 +827,30 @@ static void loop_end(Emit *E, const char *list)
         line(E, "rt_list_pop(g, %s);", list);
 }
 
+/* loop_filter: a loop's where filter: items failing cond are skipped; a
+   cond that failed the game leaves the loop with stop ("return RT_END",
+   or "break" where the loop must be closed first). */
+static void loop_filter(Emit *E, const AstNode *cond, const char *stop)
+{
+    E->fallible = 0;
+    const char *c = ex(E, cond);
+    if (E->fallible) {
+        line(E, "if (!(%s)) {", c);
+        line(E, "    if (rt_check(g)) %s;", stop);
+        line(E, "    continue;");
+        line(E, "}");
+        line(E, "if (rt_check(g)) %s;", stop);
+    } else {
+        line(E, "if (!(%s)) continue;", c);
+    }
+    E->fallible = 0;
+}
+
 /* for_body: a for statement's where filter and body. */
 static void for_body(Emit *E, const AstNode *s)
 {
-    if (s->c) {
-        E->fallible = 0;
-        const char *cond = ex(E, s->c);
-        if (E->fallible) {
-            line(E, "if (!(%s)) {", cond);
-            line(E, "    if (rt_check(g)) return RT_END;");
-            line(E, "    continue;");
-            line(E, "}");
-        } else {
-            line(E, "if (!(%s)) continue;", cond);
-        }
-        check_fail(E);
-    }
+    if (s->c)
+        loop_filter(E, s->c, "return RT_END");
     block(E, s->b);
 }
 
@@ -1046,17 +1053,7 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
     if (!bound_ok)
         line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
     if (s->c) {
-        E->fallible = 0;
-        const char *cond = ex(E, s->c);
-        if (E->fallible) {
-            line(E, "if (!(%s)) {", cond);
-            line(E, "    if (rt_check(g)) break;");
-            line(E, "    continue;");
-            line(E, "}");
-            line(E, "if (rt_check(g)) break;");
-        } else {
-            line(E, "if (!(%s)) continue;", cond);
-        }
+        loop_filter(E, s->c, "break");
         int k = tested_kind(E, s->c);
         if (k >= 0)
             bind(E, slot, cvar, k);
@@ -1081,23 +1078,18 @@ typedef struct DeclSet {
 } DeclSet;
 
 /* names_zone_in: n names (as a zone expression) a zone decl of set. */
-static int names_zone_in(const AstNode *n, const DeclSet *set)
+static int is_zone_in(const AstNode *n, const void *ctx)
 {
-    if (!n)
+    const DeclSet *set = ctx;
+    if ((TypeBase)n->sem_type != T_ZONE || SYM_CAT(n->sem_ref) != SYM_ZONE ||
+        (n->kind != AST_NAME && n->kind != AST_MY && n->kind != AST_FIELD_OF))
         return 0;
-    if ((TypeBase)n->sem_type == T_ZONE && SYM_CAT(n->sem_ref) == SYM_ZONE &&
-        (n->kind == AST_NAME || n->kind == AST_MY || n->kind == AST_FIELD_OF))
-        for (int i = 0; i < set->n; i++)
-            if (set->decl[i] == SYM_IDX(n->sem_ref))
-                return 1;
-    if (names_zone_in(n->a, set) || names_zone_in(n->b, set) || names_zone_in(n->c, set) ||
-        names_zone_in(n->d, set) || names_zone_in(n->e, set))
-        return 1;
-    for (int i = 0; i < n->list.count; i++)
-        if (names_zone_in(n->list.items[i], set))
+    for (int i = 0; i < set->n; i++)
+        if (set->decl[i] == SYM_IDX(n->sem_ref))
             return 1;
     return 0;
 }
+static int names_zone_in(const AstNode *n, const DeclSet *set) { return any_node(n, is_zone_in, set); }
 
 /* settled: s draws no number, asks nothing, cannot yield and reads
    nothing a game's seed changes: moves of whole zones and pluck loops
@@ -1783,7 +1775,7 @@ static void emit_function(Emit *E, Buf *out, int ui)
     E->helper_count = 0;
     /* Params read as the C parameters (and are passed on to the
        aggregates by value) unless an aggregate nests in another. */
-    E->by_value = !nested_aggregate(u->body, 0);
+    E->by_value = !nested_aggregate(u->body);
     E->nbound = 0;
     if (E->by_value)
         for (int p = 0; p < u->nparams; p++)

@@ -472,23 +472,26 @@ static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int whe
     rt__pluck(g, from, at, to, where, line);
 }
 void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line);
+/* rt__cell_of: the cell (1..count) of card in a zone's cells z, looked
+   for from both ends (most moves take a top or a bottom card); 0 if it
+   is not there. */
+static inline int rt__cell_of(const int32_t *z, RtValue card)
+{
+    for (int hi = z[0], lo = 1; lo <= hi; hi--, lo++) {
+        if (z[hi] == card)
+            return hi;
+        if (z[lo] == card)
+            return lo;
+    }
+    return 0;
+}
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
         RtValue from = x->card_cells[card * x->card_stride];
         int32_t *src = x->cells + x->zone_off[from];
-        int n = src[0], at = 0;
-        for (int hi = n, lo = 1; lo <= hi; hi--, lo++) {   /* most moves take a top or a bottom card */
-            if (src[hi] == card) {
-                at = hi;
-                break;
-            }
-            if (src[lo] == card) {
-                at = lo;
-                break;
-            }
-        }
+        int n = src[0], at = rt__cell_of(src, card);
         if (at && from != zone && rt__enter_fast(x, card, zone, where)) {
             for (int i = at; i < n; i++)
                 src[i] = src[i + 1];

@@ -173,17 +173,7 @@ void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line)
     }
     RtValue from = g->pre.card_cells[card * g->pre.card_stride];
     int32_t *src = g->pre.cells + g->pre.zone_off[from];
-    int n = src[0], at = 0;   /* at: the card's cell, 1..n */
-    for (int hi = n, lo = 1; lo <= hi; hi--, lo++) {   /* from both ends: most moves take a top or a bottom card */
-        if (src[hi] == card) {
-            at = hi;
-            break;
-        }
-        if (src[lo] == card) {
-            at = lo;
-            break;
-        }
-    }
+    int n = src[0], at = rt__cell_of(src, card);   /* at: the card's cell, 1..n */
     if (at == 0) {
         rt__failf(g, line, "\"%s\" is not in its zone (corrupt state)", rt__card_label(g, card));
         return;
