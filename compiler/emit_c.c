@@ -303,6 +303,13 @@ static int is_aggregate_holding_one(const AstNode *n, const void *ctx)
     return n->kind == AST_AGGREGATE && any_below(n, is_aggregate, ctx);
 }
 
+static int is_assign_to(const AstNode *n, const void *ctx)
+{
+    int slot = *(const int *)ctx;
+    return n->kind == AST_ASSIGN && n->a->kind == AST_NAME && SYM_CAT(n->a->sem_ref) == SYM_LOCAL &&
+           (int)SYM_IDX(n->a->sem_ref) == slot;
+}
+
 /* has_aggregate: n contains an aggregate (whose helper reads the locals
    through L, not the C locals of the enclosing loop). */
 static int has_aggregate(const AstNode *n) { return any_node(n, is_aggregate, NULL); }
@@ -325,6 +332,19 @@ static int bind(Emit *E, int slot, const char *cname, int kind)
     E->bound[E->nbound].cname = cname;
     E->nbound++;
     return 1;
+}
+
+/* bind_zone_card: the local in slot holds a card of zone coll (a loop's
+   or a choice's variable) in body: when coll is declared of one kind and
+   body never assigns the local, bind it (as the frame's cell) to that
+   kind, so that its fields and state are read unchecked. Returns the
+   binding depth to restore. */
+static int bind_zone_card(Emit *E, const AstNode *coll, int slot, const AstNode *body)
+{
+    int depth = E->nbound, k = zone_kind(E, coll);
+    if (k >= 0 && !any_node(body, is_assign_to, &slot))
+        bind(E, slot, local(E, slot), k);
+    return depth;
 }
 
 /* unbind: forget the bindings made since depth n. */
@@ -870,7 +890,9 @@ static void emit_zone_for(Emit *E, const AstNode *s, const char *var)
     E->body = &body;
     E->indent += 2;
     int pc = E->pc;
+    int depth = bind_zone_card(E, s->a, (int)s->ival, s);
     for_body(E, s);
+    unbind(E, depth);
     E->indent -= 2;
     E->body = save;
     line(E, "{");
@@ -1289,7 +1311,11 @@ static void emit_choose(Emit *E, const AstNode *s)
         E->indent++;
         decide(E);
         line(E, "%s = rt_chosen(g);", var);
-        block(E, s->b);
+        {
+            int depth = (TypeBase)s->a->sem_type == T_ZONE ? bind_zone_card(E, s->a, (int)s->ival, s->b) : E->nbound;
+            block(E, s->b);
+            unbind(E, depth);
+        }
         E->indent--;
         if (els) {
             line(E, "} else {");
@@ -1420,9 +1446,14 @@ static void emit_turns(Emit *E, const AstNode *s)
             const AstNode *ac = s->list.items[i];
             line(E, "%sif (%s == %d) { /* %s */", i ? "} else " : "", act, i, c_comment(E->a, ac->text));
             E->indent++;
-            if (ac->name)
+            int depth = E->nbound;
+            if (ac->name) {
                 line(E, "%s = rt_chosen_card(g);", local(E, (int)ac->ival));
+                if ((TypeBase)ac->a->sem_type == T_ZONE)
+                    depth = bind_zone_card(E, ac->a, (int)ac->ival, ac->b);
+            }
             block(E, ac->b);
+            unbind(E, depth);
             E->indent--;
             if (ac->flags & ACTION_PASS)
                 bprintf(&passcond, "%s%s == %d", passcond.len ? " || " : "", act, i);
@@ -1627,8 +1658,12 @@ static void stmt(Emit *E, const AstNode *s)
         for (int i = 0; i < kd->nfields; i++)
             if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(fa->sem_ref))
                 fname = kd->fields[i].name;
-        line(E, "if (rt_call(g, %s_rows[rt_card_row(g, %s, %s, %d)].%s, %s, %s)) {", kd->name, card,
-             kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname), card, who);
+        if (bound_kind(E, fa->a) == fa->sem_extra)   /* a card known to be of the kind */
+            line(E, "if (rt_call(g, %s_rows[rt__row(g, %s)].%s, %s, %s)) {", kd->name, card, cname(E, fname), card,
+                 who);
+        else
+            line(E, "if (rt_call(g, %s_rows[rt_card_row(g, %s, %s, %d)].%s, %s, %s)) {", kd->name, card,
+                 kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname), card, who);
         E->indent++;
         run_now(E);
         E->indent--;

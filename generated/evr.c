@@ -1206,11 +1206,7 @@ static RtStatus script_general_veers_power(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
-                if (!(((rt_card_state(g, L->c, KIND_resource, 0, 63) && (L->c != f->self)) && (resource_rows[rt_card_row(g, L->c, KIND_resource, 63)].value <= 2)))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!(((rt__state(g, L->c, 0) && (L->c != f->self)) && (resource_rows[rt__row(g, L->c)].value <= 2)))) continue;
                 rt_set_card_state(g, L->c, KIND_resource, 0, 0, 63);
                 if (rt_check(g)) return RT_END;
             }
@@ -1591,11 +1587,7 @@ static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
-                if (!((resource_rows[rt_card_row(g, L->c, KIND_resource, 186)].character && (!rt_card_state(g, L->c, KIND_resource, 0, 186))))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!((resource_rows[rt__row(g, L->c)].character && (!rt__state(g, L->c, 0))))) continue;
                 rt_set_card_state(g, L->c, KIND_resource, 0, 1, 186);
                 if (rt_check(g)) return RT_END;
             }
@@ -2261,11 +2253,7 @@ static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
-                if (!(rt_card_state(g, L->c, KIND_resource, 0, 187))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!(rt__state(g, L->c, 0))) continue;
                 rt_set_card_state(g, L->c, KIND_resource, 0, 0, 187);
                 if (rt_check(g)) return RT_END;
             }
@@ -2569,7 +2557,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->c, KIND_resource, 0, 1, 77);
                 if (rt_check(g)) return RT_END;
                 L->ability_card_2 = L->c;
-                if (rt_call(g, resource_rows[rt_card_row(g, L->ability_card_2, KIND_resource, 78)].power, L->ability_card_2, f->me)) {
+                if (rt_call(g, resource_rows[rt__row(g, L->ability_card_2)].power, L->ability_card_2, f->me)) {
                     f->pc = 4;
                     {
                         RtStatus st = rt_run_top(g);
@@ -2611,13 +2599,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             {
                 for (L->i_5 = 0; L->i_5 < rt_list_len(g, L->list); L->i_5++) {
                     L->s_2 = rt_list_at(g, L->list, L->i_5);
-                    if (!((!strategy_rows[rt_card_row(g, L->s_2, KIND_strategy, 108)].cancels))) {
-                        if (rt_check(g)) return RT_END;
-                        continue;
-                    }
-                    if (rt_check(g)) return RT_END;
+                    if (!((!strategy_rows[rt__row(g, L->s_2)].cancels))) continue;
                     L->ability_card_3 = L->s_2;
-                    if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_3, KIND_strategy, 108)].effect, L->ability_card_3, L->p_4)) {
+                    if (rt_call(g, strategy_rows[rt__row(g, L->ability_card_3)].effect, L->ability_card_3, L->p_4)) {
                         f->pc = 5;
                         {
                             RtStatus st = rt_run_top(g);
@@ -2639,13 +2623,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             {
                 for (L->i_7 = 0; L->i_7 < rt_list_len(g, L->list_2); L->i_7++) {
                     L->s_3 = rt_list_at(g, L->list_2, L->i_7);
-                    if (!((!strategy_rows[rt_card_row(g, L->s_3, KIND_strategy, 111)].cancels))) {
-                        if (rt_check(g)) return RT_END;
-                        continue;
-                    }
-                    if (rt_check(g)) return RT_END;
+                    if (!((!strategy_rows[rt__row(g, L->s_3)].cancels))) continue;
                     L->ability_card_4 = L->s_3;
-                    if (rt_call(g, strategy_rows[rt_card_row(g, L->ability_card_4, KIND_strategy, 111)].effect, L->ability_card_4, L->p_5)) {
+                    if (rt_call(g, strategy_rows[rt__row(g, L->ability_card_4)].effect, L->ability_card_4, L->p_5)) {
                         f->pc = 6;
                         {
                             RtStatus st = rt_run_top(g);
@@ -2687,10 +2667,8 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     L->e = rt_list_at(g, L->list_3, L->i_11);
                     rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 131);
                     if (rt_check(g)) return RT_END;
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 132)].victory);
-                    if (rt_check(g)) return RT_END;
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt_card_row(g, L->e, KIND_event, 133)].influence, 0, INT32_MAX));
-                    if (rt_check(g)) return RT_END;
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt__row(g, L->e)].victory);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt__row(g, L->e)].influence, 0, INT32_MAX));
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
                     rt_log_str(g, " wins ");
@@ -2702,7 +2680,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                     L->ability_card_5 = L->e;
-                    if (rt_call(g, event_rows[rt_card_row(g, L->ability_card_5, KIND_event, 135)].won, L->ability_card_5, rt_var_at(g, VCELL_winner))) {
+                    if (rt_call(g, event_rows[rt__row(g, L->ability_card_5)].won, L->ability_card_5, rt_var_at(g, VCELL_winner))) {
                         f->pc = 7;
                         {
                             RtStatus st = rt_run_top(g);
@@ -2890,7 +2868,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->c, KIND_resource, 0, 1, 29);
                 if (rt_check(g)) return RT_END;
                 L->ability_card = L->c;
-                if (rt_call(g, resource_rows[rt_card_row(g, L->ability_card, KIND_resource, 30)].power, L->ability_card, f->me)) {
+                if (rt_call(g, resource_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me)) {
                     f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);

@@ -1358,16 +1358,15 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_str(g, " visits ");
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": ");
-                rt_log_int(g, sith_rows[rt_card_row(g, L->s, KIND_sith, 42)].forfeit);
+                rt_log_int(g, sith_rows[rt__row(g, L->s)].forfeit);
                 rt_log_str(g, " of the dice are forfeited this turn.");
                 rt_log_end(g);
-                if (rt_check(g)) return RT_END;
                 L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
                 {
                     const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
                     for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
                         L->d = cells_list_2[1 + L->i_2];
-                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < sith_rows[rt_card_row(g, L->s, KIND_sith, 43)].forfeit) {
+                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < sith_rows[rt__row(g, L->s)].forfeit) {
                             rt_move(g, L->d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
                             if (rt_check(g)) return RT_END;
                         }
@@ -1636,11 +1635,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
                 const int32_t *cells_list = rt_list_cells(g, L->list);
                 for (L->i = 0; L->i < cells_list[0]; L->i++) {
                     L->d = cells_list[1 + L->i];
-                    if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 81) == L->f_))) {
-                        if (rt_check(g)) return RT_END;
-                        continue;
-                    }
-                    if (rt_check(g)) return RT_END;
+                    if (!((rt__state(g, L->d, 0) == L->f_))) continue;
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->n) {
                         rt_move(g, L->d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
                         if (rt_check(g)) return RT_END;
@@ -1688,11 +1683,7 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->d = cells_list[1 + L->i];
-                if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 92) == ENUM_symbol_victory))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!((rt__state(g, L->d, 0) == ENUM_symbol_victory))) continue;
                 if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->n) {
                     rt_move(g, L->d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
                     if (rt_check(g)) return RT_END;
@@ -1985,11 +1976,7 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->d = cells_list[1 + L->i];
-                if (!((rt_card_state(g, L->d, KIND_imperial_die, 0, 118) == L->f_))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!((rt__state(g, L->d, 0) == L->f_))) continue;
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->n) {
                     rt_move(g, L->d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
                     if (rt_check(g)) return RT_END;
@@ -2030,7 +2017,7 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i];
-                            if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 125)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                            if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt__row(g, L->t)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob);
@@ -2100,7 +2087,7 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
             rt_log_str(g, rt_card_name(g, L->a));
             rt_log_str(g, ".");
             rt_log_end(g);
-            if (ally_rows[rt_card_row(g, L->a, KIND_ally, 137)].restart) {
+            if (ally_rows[rt__row(g, L->a)].restart) {
                 { /* restart */
                     if (rt_call(g, 8, f->self, f->me)) {
                     }
@@ -2116,7 +2103,7 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 { /* ally_symbol */
-                    RtValue arg0 = ally_rows[rt_card_row(g, L->a, KIND_ally, 140)].first;
+                    RtValue arg0 = ally_rows[rt__row(g, L->a)].first;
                     if (rt_call(g, 7, f->self, f->me)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
@@ -2133,9 +2120,9 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                if (ally_rows[rt_card_row(g, L->a, KIND_ally, 141)].symbols == 2) {
+                if (ally_rows[rt__row(g, L->a)].symbols == 2) {
                     { /* ally_symbol */
-                        RtValue arg0 = ally_rows[rt_card_row(g, L->a, KIND_ally, 141)].second;
+                        RtValue arg0 = ally_rows[rt__row(g, L->a)].second;
                         if (rt_call(g, 7, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -2267,11 +2254,7 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->s = cells_list[1 + L->i];
-                if (!(rt_card_state(g, L->s, KIND_space, 1, 165))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!(rt__state(g, L->s, 1))) continue;
                 rt_set_card_state(g, L->s, KIND_space, 0, 0, 166);
                 if (rt_check(g)) return RT_END;
                 rt_set_card_state(g, L->s, KIND_space, 1, 0, 167);
@@ -2330,11 +2313,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->s = cells_list[1 + L->i];
-                if (!(rt_card_state(g, L->s, KIND_space, 1, 186))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!(rt__state(g, L->s, 1))) continue;
                 rt_set_card_state(g, L->s, KIND_space, 1, 0, 186);
                 if (rt_check(g)) return RT_END;
             }
@@ -2345,11 +2324,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
             for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
                 L->s_2 = cells_list_2[1 + L->i_2];
-                if (!((((space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].column == 1) && (!rt_card_state(g, L->s_2, KIND_space, 2, 189))) && fn_row_done(g, f, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].board, space_rows[rt_card_row(g, L->s_2, KIND_space, 189)].row)))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!((((space_rows[rt__row(g, L->s_2)].column == 1) && (!rt__state(g, L->s_2, 2))) && fn_row_done(g, f, space_rows[rt__row(g, L->s_2)].board, space_rows[rt__row(g, L->s_2)].row)))) continue;
                 rt_set_card_state(g, L->s_2, KIND_space, 2, 1, 190);
                 if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
@@ -2357,24 +2332,18 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_str(g, " covers the last space of the row of ");
                 rt_log_str(g, rt_card_name(g, L->s_2));
                 rt_log_str(g, ": ");
-                rt_log_int(g, space_rows[rt_card_row(g, L->s_2, KIND_space, 191)].reward_vp);
+                rt_log_int(g, space_rows[rt__row(g, L->s_2)].reward_vp);
                 rt_log_str(g, " victory point(s), ");
-                rt_log_int(g, space_rows[rt_card_row(g, L->s_2, KIND_space, 191)].reward_ally);
+                rt_log_int(g, space_rows[rt__row(g, L->s_2)].reward_ally);
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
-                if (rt_check(g)) return RT_END;
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + space_rows[rt_card_row(g, L->s_2, KIND_space, 192)].reward_vp);
-                if (rt_check(g)) return RT_END;
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + space_rows[rt__row(g, L->s_2)].reward_vp);
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
-                        if (!(((rt__state(g, it_a, 0) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].board) && (rt__state(g, it_a, 1) == space_rows[rt_card_row(g, L->s_2, KIND_space, 193)].row)))) {
-                            if (rt_check(g)) break;
-                            continue;
-                        }
-                        if (rt_check(g)) break;
+                        if (!(((rt__state(g, it_a, 0) == space_rows[rt__row(g, L->s_2)].board) && (rt__state(g, it_a, 1) == space_rows[rt__row(g, L->s_2)].row)))) continue;
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
                         if (rt_check(g)) break;
                     }
@@ -2503,11 +2472,7 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
                 const int32_t *cells_list = rt_list_cells(g, L->list);
                 for (L->i_2 = 0; L->i_2 < cells_list[0]; L->i_2++) {
                     L->s = cells_list[1 + L->i_2];
-                    if (!((sith_rows[rt_card_row(g, L->s, KIND_sith, 223)].forfeit == L->n))) {
-                        if (rt_check(g)) return RT_END;
-                        continue;
-                    }
-                    if (rt_check(g)) return RT_END;
+                    if (!((sith_rows[rt__row(g, L->s)].forfeit == L->n))) continue;
                     rt_move(g, L->s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
                     if (rt_check(g)) return RT_END;
                 }
@@ -2630,18 +2595,14 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
             for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
                 L->s_3 = cells_list_3[1 + L->i_3];
-                if (!(((space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].column == 1) && (space_rows[rt_card_row(g, L->s_3, KIND_space, 247)].reward_ally > 0)))) {
-                    if (rt_check(g)) return RT_END;
-                    continue;
-                }
-                if (rt_check(g)) return RT_END;
+                if (!(((space_rows[rt__row(g, L->s_3)].column == 1) && (space_rows[rt__row(g, L->s_3)].reward_ally > 0)))) continue;
                 L->a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 248);
                 if (rt_check(g)) return RT_END;
                 rt_move(g, L->a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->a, KIND_ally, 0, space_rows[rt_card_row(g, L->s_3, KIND_space, 250)].board, 250);
+                rt_set_card_state(g, L->a, KIND_ally, 0, space_rows[rt__row(g, L->s_3)].board, 250);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->a, KIND_ally, 1, space_rows[rt_card_row(g, L->s_3, KIND_space, 251)].row, 251);
+                rt_set_card_state(g, L->a, KIND_ally, 1, space_rows[rt__row(g, L->s_3)].row, 251);
                 if (rt_check(g)) return RT_END;
             }
         }

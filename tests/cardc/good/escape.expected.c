@@ -118,9 +118,8 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 rt_log_begin(g);
                 rt_log_card(g, L->c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, chit_rows[rt_card_row(g, L->c, KIND_chit, 27)].text);
+                rt_log_str(g, chit_rows[rt__row(g, L->c)].text);
                 rt_log_end(g);
-                if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->list);

@@ -212,7 +212,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             } else if (L->action == 1) { /* use */
                 L->c = rt_chosen_card(g);
                 L->ability_card = L->c;
-                if (rt_call(g, token_rows[rt_card_row(g, L->ability_card, KIND_token, 43)].power, L->ability_card, f->me)) {
+                if (rt_call(g, token_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me)) {
                     f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);
