@@ -12,9 +12,16 @@ static void push(RtGame *g, int script, RtValue self, RtValue me)
         rt__failf(g, 0, "calls nested deeper than %d frames", g->max_depth);
         return;
     }
-    int32_t *cell = rt__frame_cell(g, h->depth);
-    for (int i = 5, n = 5 + g->def->scripts[script].nlocals; i < n; i++)   /* a few cells: no memset call */
-        cell[i] = 0;
+    int32_t *cell = rt__frame_cell(g, h->depth), *locals = cell + 5;
+    int n = g->def->scripts[script].nlocals;
+    switch (n) {   /* most scripts have a few locals: stores, not a memset call */
+    case 4: locals[3] = 0; /* fall through */
+    case 3: locals[2] = 0; /* fall through */
+    case 2: locals[1] = 0; /* fall through */
+    case 1: locals[0] = 0; /* fall through */
+    case 0: break;
+    default: memset(locals, 0, (size_t)n * sizeof *locals); break;
+    }
     cell[0] = h->list_top;
     RtFrame *f = rt__frame(g, h->depth);
     f->script = script;
