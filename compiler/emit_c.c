@@ -87,6 +87,11 @@ typedef struct Emit {
     int nbound;
     int in_options;        /* options are being added to the local RtOptBuf ob */
     int by_value;          /* a function's params are C parameters, passed by value to its aggregates */
+    /* In a function's body: calls of game functions with the same C text
+       are made once (a lazy memo in C locals), and small functions are
+       expanded in place (expand_depth deep). */
+    int memo_on, nmemo, expand_depth;
+    struct { const char *call, *var; } memo[32];
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
@@ -594,6 +599,73 @@ static const char *aggregate(Emit *E, const AstNode *e)
     return arena_printf(E->a, "%s(g, f, L)", fn);
 }
 
+/* function_unit: the unit of game function name, or NULL. */
+static const MUnit *function_unit(const Emit *E, const char *name)
+{
+    for (int u = 0; u < E->m->nunits; u++)
+        if (E->m->units[u].is_function && strcmp(E->m->units[u].name, name) == 0)
+            return &E->m->units[u];
+    return NULL;
+}
+
+/* unwrap: x without the parentheses that wrap all of it (one pair after
+   another), so that the same argument is written the same way. */
+static const char *unwrap(Emit *E, const char *x)
+{
+    for (;;) {
+        const char *y = bare(E, x);
+        if (y == x)
+            return x;
+        x = y;
+    }
+}
+
+/* memo_call: a call of a game function (C text call) made at most once
+   in the function body being written: the first use evaluates it, the
+   others read its C local (the state cannot change within a function). */
+static const char *memo_call(Emit *E, const char *call)
+{
+    int k = 0;
+    while (k < E->nmemo && strcmp(E->memo[k].call, call) != 0)
+        k++;
+    if (k == E->nmemo) {
+        if (E->nmemo == (int)(sizeof E->memo / sizeof E->memo[0]))
+            return call;
+        E->memo[k].call = call;
+        E->memo[k].var = arena_printf(E->a, "memo%d", k + 1);
+        E->nmemo++;
+    }
+    const char *v = E->memo[k].var;
+    return arena_printf(E->a, "(%s_set ? %s : (%s_set = 1, %s = %s))", v, v, v, v, call);
+}
+
+/* expand_call: the body of the small function cu (no aggregate) written
+   in place of the call e, its params read as the arguments' C text (the
+   arguments are pure: repeating one changes nothing). */
+static const char *expand_call(Emit *E, const MUnit *cu, const AstNode *e)
+{
+    const char *args[8];
+    for (int i = 0; i < cu->nparams; i++) {
+        const char *x = unwrap(E, ex(E, e->list.items[i]));
+        size_t k = strspn(x, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_>-");
+        args[i] = x[k] == '\0' ? x : arena_printf(E->a, "(%s)", x);   /* a name (p, L->p) needs no parentheses */
+    }
+    const MUnit *unit = E->unit;
+    MUnit *wunit = E->wunit;
+    int depth = E->nbound;
+    E->unit = cu;
+    E->wunit = (MUnit *)cu;
+    for (int i = 0; i < cu->nparams; i++)
+        bind(E, i, args[i], -1);
+    E->expand_depth++;
+    const char *r = ex(E, cu->body);
+    E->expand_depth--;
+    unbind(E, depth);
+    E->unit = unit;
+    E->wunit = wunit;
+    return arena_printf(E->a, "(%s)", r);
+}
+
 static const char *binop(int op)
 {
     switch (op) {
@@ -677,16 +749,18 @@ static const char *ex(Emit *E, const AstNode *e)
                                 ex(E, e->list.items[1]));
         }
         if (SYM_CAT(e->sem_ref) == SYM_FUNC) {
-            int fi = SYM_IDX(e->sem_ref);
-            (void)fi;
+            const MUnit *cu = function_unit(E, n);
+            if (E->memo_on && cu && cu->nparams == e->list.count && cu->nparams <= 8 && !has_aggregate(cu->body) &&
+                E->expand_depth < 4)
+                return expand_call(E, cu, e);
             Buf b = {0};
             bprintf(&b, "fn_%s(g, f", cname(E, n));
             for (int i = 0; i < e->list.count; i++)
-                bprintf(&b, ", %s", ex(E, e->list.items[i]));
+                bprintf(&b, ", %s", E->memo_on ? unwrap(E, ex(E, e->list.items[i])) : ex(E, e->list.items[i]));
             bputs(&b, ")");
             const char *r = arena_strdup(a, b.s);
             buf_free(&b);
-            return r;
+            return E->memo_on ? memo_call(E, r) : r;
         }
         const AstNode *arg = e->list.items[0];
         const char *x = ex(E, arg);
@@ -1815,8 +1889,14 @@ static void emit_function(Emit *E, Buf *out, int ui)
     if (E->by_value)
         for (int p = 0; p < u->nparams; p++)
             bind(E, p, cname(E, u->locals[p]), -1);
+    E->memo_on = E->by_value;
+    E->nmemo = 0;
     const char *r = ex(E, u->body);
+    for (int k = 0; k < E->nmemo; k++)
+        line(E, "RtValue %s = 0, %s_set = 0;", E->memo[k].var, E->memo[k].var);
     line(E, "return %s;", r);
+    E->memo_on = 0;
+    E->nmemo = 0;
     int by_value = E->by_value;
     E->by_value = 0;
     E->nbound = 0;

@@ -632,7 +632,8 @@ static inline RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    return (fn_total(g, f, p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
+    RtValue memo1 = 0, memo1_set = 0;
+    return ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
 }
 
 /* cards/evr/game.cards:98: function can_play */
@@ -648,7 +649,9 @@ static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    return ((!fn_over(g, f, p)) && (fn_over(g, f, rt_next_player(g, p)) || (fn_total(g, f, p) > fn_total(g, f, rt_next_player(g, p)))));
+    RtValue memo1 = 0, memo1_set = 0;
+    RtValue memo2 = 0, memo2_set = 0;
+    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
 }
 
 /* cards/evr/game.cards:106: function wins */
@@ -656,7 +659,9 @@ static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    return (fn_beats(g, f, p) || (((!fn_over(g, f, p)) && (fn_total(g, f, p) == fn_total(g, f, rt_next_player(g, p)))) && (p == rt_var_at(g, VCELL_balance))));
+    RtValue memo1 = 0, memo1_set = 0;
+    RtValue memo2 = 0, memo2_set = 0;
+    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (p == rt_var_at(g, VCELL_balance))));
 }
 
 /* cards/evr/game.cards:111: any */

@@ -150,6 +150,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "tests/cardc/good/mini", "mini");
     compile_strict("gcc", "tests/cardc/good/escape", "escape");
     compile_strict("gcc", "tests/cardc/good/prelude", "prelude");
+    compile_strict("gcc", "tests/cardc/good/functions", "functions");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -159,6 +160,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "tests/cardc/good/mini", "mini");
     compile_strict("clang", "tests/cardc/good/escape", "escape");
     compile_strict("clang", "tests/cardc/good/prelude", "prelude");
+    compile_strict("clang", "tests/cardc/good/functions", "functions");
 }
 
 Test(generated_c, hostile_names_stay_data)
