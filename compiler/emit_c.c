@@ -2428,7 +2428,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function) {
             const MUnit *un = &m->units[u];
-            bprintf(&protos, "RT_PURE static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, un->name));
+            bprintf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, un->name));
             for (int p = 0; p < un->nparams; p++)
                 bputs(&protos, ", RtValue");
             bputs(&protos, ");\n");

@@ -589,14 +589,14 @@ static const struct event_row event_rows[] = {
     },
 };
 
-RT_PURE static RtValue fn_score(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
 
 /* cards/evr/game.cards:88: function score */
 static inline RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)

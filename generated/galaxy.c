@@ -1155,12 +1155,12 @@ static int matches_symbol(RtValue face, RtValue symbol)
     return face == symbol || face == ENUM_symbol_imperial;
 }
 
-RT_PURE static RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_free_spaces(RtGame *g, RtFrame *f);
-RT_PURE static RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_best(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_free_spaces(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_best(RtGame *g, RtFrame *f, RtValue);
 
 /* cards/galaxy/game.cards:97: function stage_of */
 static inline RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue b)

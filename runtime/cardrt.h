@@ -784,13 +784,16 @@ static inline int rt_answer_now(RtGame *g);   /* inline below, after RtAgent */
    only read the state: the compiler may reuse a call's value while the
    state has not changed (a failing call fails the game once either way:
    the first error wins). RT_NOINLINE keeps a function's aggregates out
-   of line, so that their calls can be reused. */
+   of line, so that their calls can be reused. RT_MAYBE_UNUSED: a game
+   function every use of which was written in place. */
 #if defined(__GNUC__)
 #define RT_PURE __attribute__((pure))
 #define RT_NOINLINE __attribute__((noinline))
+#define RT_MAYBE_UNUSED __attribute__((unused))
 #else
 #define RT_PURE
 #define RT_NOINLINE
+#define RT_MAYBE_UNUSED
 #endif
 /* RtOptBuf: the options of the decision being built, added in registers
    by generated code (rt_opt_buf, rt_opt_add) and counted once

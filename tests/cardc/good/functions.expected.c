@@ -49,10 +49,10 @@ static const struct chip_row chip_rows[] = {
     },
 };
 
-RT_PURE static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
-RT_PURE static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
 
 /* tests/cardc/good/functions/functions.cards:23: sum */
 RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)

@@ -69,7 +69,7 @@ static const struct token_row token_rows[] = {
     },
 };
 
-RT_PURE static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
 
 /* tests/cardc/good/mini/mini.cards:23: sum */
 RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
