@@ -869,16 +869,17 @@ static void decide(Emit *E)
     E->indent++;
 }
 
-/* run_now: after rt_call pushed a frame, run it at once (rt_run_top):
-   the pc is stored first, so that when the callee stops at a decision
-   (or a call of its own) the script returns its status and is resumed
-   after the call once the callee's frame is done. */
-static void run_now(Emit *E)
+/* run_now: run a callee's frame at once (run: rt_run, or rt_run_top
+   after rt_call pushed it): the pc is stored first, so that when the
+   callee stops at a decision (or a call of its own) the script returns
+   its status and is resumed after the call once the callee's frame is
+   done. */
+static void run_now(Emit *E, const char *run)
 {
     int pc = ++E->pc;
     line(E, "f->pc = %d;", pc);
     line(E, "{");
-    line(E, "    RtStatus st = rt_run_top(g);");
+    line(E, "    RtStatus st = %s;", run);
     line(E, "    if (st != RT_DONE)");
     line(E, "        return st;");
     line(E, "}");
@@ -1732,16 +1733,11 @@ static void stmt(Emit *E, const AstNode *s)
         for (int i = 0; i < kd->nfields; i++)
             if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(fa->sem_ref))
                 fname = kd->fields[i].name;
-        if (bound_kind(E, fa->a) == fa->sem_extra)   /* a card known to be of the kind */
-            line(E, "if (rt_call(g, %s_rows[rt__row(g, %s)].%s, %s, %s)) {", kd->name, card, cname(E, fname), card,
-                 who);
-        else
-            line(E, "if (rt_call(g, %s_rows[rt_card_row(g, %s, %s, %d)].%s, %s, %s)) {", kd->name, card,
-                 kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname), card, who);
-        E->indent++;
-        run_now(E);
-        E->indent--;
-        line(E, "}");
+        const char *script = bound_kind(E, fa->a) == fa->sem_extra   /* a card known to be of the kind */
+                                 ? arena_printf(E->a, "%s_rows[rt__row(g, %s)].%s", kd->name, card, cname(E, fname))
+                                 : arena_printf(E->a, "%s_rows[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
+                                                kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname));
+        run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s)", script, card, who));
         line(E, "if (rt_check(g)) return RT_END;");
         break;
     }
@@ -1820,7 +1816,7 @@ static void stmt(Emit *E, const AstNode *s)
         line(E, "}");
         E->indent--;
         line(E, "}");
-        run_now(E);   /* a procedure's script always pushes a frame (or fails the game) */
+        run_now(E, "rt_run_top(g)");   /* a procedure's script always pushes a frame (or fails the game) */
         line(E, "if (rt_check(g)) return RT_END;");
         break;
     }

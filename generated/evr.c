@@ -2466,16 +2466,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         L->ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 49);
-        if (rt_call(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 49)].reveal, L->ability_card, f->me)) {
-            f->pc = 1;
-            {
-                RtStatus st = rt_run_top(g);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 1:;
+        f->pc = 1;
+        {
+            RtStatus st = rt_run(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 49)].reveal, L->ability_card, f->me);
+            if (st != RT_DONE)
+                return st;
         }
+        /* fall through */
+    case 1:;
         if (rt_check(g)) return RT_END;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
@@ -2562,16 +2560,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->c, KIND_resource, 0, 1, 77);
                 if (rt_check(g)) return RT_END;
                 L->ability_card_2 = L->c;
-                if (rt_call(g, resource_rows[rt__row(g, L->ability_card_2)].power, L->ability_card_2, f->me)) {
-                    f->pc = 4;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 4:;
+                f->pc = 4;
+                {
+                    RtStatus st = rt_run(g, resource_rows[rt__row(g, L->ability_card_2)].power, L->ability_card_2, f->me);
+                    if (st != RT_DONE)
+                        return st;
                 }
+                /* fall through */
+            case 4:;
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 2) { /* spend influence */
                 L->c_2 = rt_chosen_card(g);
@@ -2606,16 +2602,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     L->s_2 = rt_list_at(g, L->list, L->i_5);
                     if (!((!strategy_rows[rt__row(g, L->s_2)].cancels))) continue;
                     L->ability_card_3 = L->s_2;
-                    if (rt_call(g, strategy_rows[rt__row(g, L->ability_card_3)].effect, L->ability_card_3, L->p_4)) {
-                        f->pc = 5;
-                        {
-                            RtStatus st = rt_run_top(g);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 5:;
+                    f->pc = 5;
+                    {
+                        RtStatus st = rt_run(g, strategy_rows[rt__row(g, L->ability_card_3)].effect, L->ability_card_3, L->p_4);
+                        if (st != RT_DONE)
+                            return st;
                     }
+                    /* fall through */
+                case 5:;
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2630,16 +2624,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     L->s_3 = rt_list_at(g, L->list_2, L->i_7);
                     if (!((!strategy_rows[rt__row(g, L->s_3)].cancels))) continue;
                     L->ability_card_4 = L->s_3;
-                    if (rt_call(g, strategy_rows[rt__row(g, L->ability_card_4)].effect, L->ability_card_4, L->p_5)) {
-                        f->pc = 6;
-                        {
-                            RtStatus st = rt_run_top(g);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 6:;
+                    f->pc = 6;
+                    {
+                        RtStatus st = rt_run(g, strategy_rows[rt__row(g, L->ability_card_4)].effect, L->ability_card_4, L->p_5);
+                        if (st != RT_DONE)
+                            return st;
                     }
+                    /* fall through */
+                case 6:;
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2685,16 +2677,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                     L->ability_card_5 = L->e;
-                    if (rt_call(g, event_rows[rt__row(g, L->ability_card_5)].won, L->ability_card_5, rt_var_at(g, VCELL_winner))) {
-                        f->pc = 7;
-                        {
-                            RtStatus st = rt_run_top(g);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 7:;
+                    f->pc = 7;
+                    {
+                        RtStatus st = rt_run(g, event_rows[rt__row(g, L->ability_card_5)].won, L->ability_card_5, rt_var_at(g, VCELL_winner));
+                        if (st != RT_DONE)
+                            return st;
                     }
+                    /* fall through */
+                case 7:;
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2873,16 +2863,14 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->c, KIND_resource, 0, 1, 29);
                 if (rt_check(g)) return RT_END;
                 L->ability_card = L->c;
-                if (rt_call(g, resource_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me)) {
-                    f->pc = 2;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 2:;
+                f->pc = 2;
+                {
+                    RtStatus st = rt_run(g, resource_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me);
+                    if (st != RT_DONE)
+                        return st;
                 }
+                /* fall through */
+            case 2:;
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 2) { /* pass */
             }

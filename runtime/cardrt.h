@@ -847,6 +847,9 @@ RtValue *rt_frame_args(RtGame *g);
    (its frame is popped: the caller goes on); else the status the caller
    returns, and the driver goes on with the frames as they are. */
 RtStatus rt_run_top(RtGame *g);
+/* rt_run: push a frame for script and run it at once (rt_call then
+   rt_run_top); RT_DONE at once for script -1 (an absent ability). */
+RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me);
 
 /* Ending. Each returns RT_END for the script to return. */
 RtStatus rt_win(RtGame *g, RtValue player);

@@ -5,7 +5,7 @@
 
 /* push: a frame for script (pc 0, its locals zeroed; the cells past them
    are never read); fails the game when the stack is full. */
-static void push(RtGame *g, int script, RtValue self, RtValue me)
+static inline void push(RtGame *g, int script, RtValue self, RtValue me)
 {
     RtHeader *h = rt__hdr(g);
     if (h->depth >= g->max_depth) {
@@ -32,7 +32,7 @@ static void push(RtGame *g, int script, RtValue self, RtValue me)
 }
 
 /* pop: drop the top frame and the lists it left on the list stack. */
-static void pop(RtGame *g)
+static inline void pop(RtGame *g)
 {
     RtHeader *h = rt__hdr(g);
     h->depth--;
@@ -303,6 +303,16 @@ int rt_call(RtGame *g, int script, RtValue self, RtValue me)
     }
     push(g, script, self, me);
     return 1;
+}
+
+/* rt_run: see cardrt.h: rt_call and rt_run_top in one. */
+RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me)
+{
+    if (script == -1)
+        return RT_DONE;
+    if (!rt_call(g, script, self, me))
+        return RT_DONE;
+    return rt_run_top(g);
 }
 
 /* rt_run_top: see cardrt.h. */

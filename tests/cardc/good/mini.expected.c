@@ -212,16 +212,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             } else if (L->action == 1) { /* use */
                 L->c = rt_chosen_card(g);
                 L->ability_card = L->c;
-                if (rt_call(g, token_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me)) {
-                    f->pc = 2;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 2:;
+                f->pc = 2;
+                {
+                    RtStatus st = rt_run(g, token_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me);
+                    if (st != RT_DONE)
+                        return st;
                 }
+                /* fall through */
+            case 2:;
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 2) { /* pass */
             }
