@@ -1,6 +1,7 @@
 /* test_rounds.c: the planning phase, Infiltration, the tutorial variant and
    whole-game properties (random play over many seeds). */
 #include "drive.h"
+#include "quitter.h"
 
 /* ---- planning ----------------------------------------------------------------------------- */
 
@@ -375,38 +376,10 @@ Test(game, log_on_and_off_and_rt_play_play_the_same_games)
     }
 }
 
-/* quitter: answers its first five decisions with option 0, then gives up. */
-static int quitter_choose(RtAgent *a, RtGame *g)
-{
-    (void)g;
-    return a->seen++ < 5 ? 0 : -1;
-}
-
 /* EvR's scripts answer decisions in place under rt_play: an agent that
    gives up there leaves the decision waiting, as the driver does. */
 Test(game, an_agent_giving_up_in_place_leaves_the_decision_waiting)
 {
     RtOptions o = {2, 9, 0, 200};
-    RtGame *g = rt_new(&evr_game, &o), *h = rt_new(&evr_game, &o);
-    RtAgent q;
-    memset(&q, 0, sizeof q);
-    q.choose = quitter_choose;
-    RtAgent *seats[2] = {&q, &q};
-    cr_assert_eq(rt_play(g, seats), -1);
-    cr_assert(!rt_over(g));
-    for (int i = 0; i < 5; i++) {
-        cr_assert_eq(rt_advance(h), 1);
-        rt_apply(h, 0);
-    }
-    cr_assert_eq(rt_advance(h), 1);
-    cr_assert_eq(rt_advance(g), 1);
-    cr_assert_eq(rt_hash(g), rt_hash(h));
-    cr_assert_eq(rt_decisions(g), rt_decisions(h));
-    /* and the game goes on from there */
-    rt_apply(g, 1);
-    rt_apply(h, 1);
-    cr_assert_eq(rt_advance(g), rt_advance(h));
-    cr_assert_eq(rt_hash(g), rt_hash(h));
-    rt_free(g);
-    rt_free(h);
+    expect_give_up_waits(rt_new(&evr_game, &o), rt_new(&evr_game, &o), 5);
 }

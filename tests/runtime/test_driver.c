@@ -1,6 +1,7 @@
 /* test_driver.c: the driver: decisions, forced options, calls, clone and hash, clamping, errors, limits. */
 #include "helpers.h"
 #include "minigame.h"
+#include "quitter.h"
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -397,31 +398,9 @@ Test(driver, options_past_the_limit_fail_the_game)
     rt_free(g);
 }
 
-/* quitter: answers its first two decisions with option 0, then gives up. */
-static int quitter_choose(RtAgent *a, RtGame *g)
-{
-    (void)g;
-    return a->seen++ < 2 ? 0 : -1;
-}
-
+/* An agent that gives up under rt_play leaves its decision waiting (the
+   hand-written mini game yields to the driver at every decision). */
 Test(driver, an_agent_giving_up_in_rt_play_leaves_the_decision_waiting)
 {
-    RtGame *g = new_game(&mini_base, 3, 2), *h = new_game(&mini_base, 3, 2);
-    RtAgent q;
-    memset(&q, 0, sizeof q);
-    q.choose = quitter_choose;
-    RtAgent *seats[2] = {&q, &q};
-    cr_assert_eq(rt_play(g, seats), -1);
-    cr_assert(!rt_over(g));
-    /* the same game stepped by hand: two answers of 0, then the third decision waits */
-    for (int i = 0; i < 2; i++) {
-        cr_assert_eq(rt_advance(h), 1);
-        rt_apply(h, 0);
-    }
-    cr_assert_eq(rt_advance(h), 1);
-    cr_assert_eq(rt_advance(g), 1, "the decision still waits after rt_play gave up");
-    cr_assert_eq(rt_hash(g), rt_hash(h));
-    cr_assert_eq(rt_decisions(g), rt_decisions(h));
-    rt_free(g);
-    rt_free(h);
+    expect_give_up_waits(new_game(&mini_base, 3, 2), new_game(&mini_base, 3, 2), 2);
 }
