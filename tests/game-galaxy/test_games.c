@@ -102,3 +102,44 @@ Test(games, sim_is_deterministic_and_the_short_game_has_fewer_rounds)
     free(s);
     free(s2);
 }
+
+/* With 2, 3 and 4 players (the state laid out per player block), with a
+   log and without (the runtime's fast paths; the dice-check variant's
+   setup prelude from its template), and under rt_play (decisions answered
+   in place): the same games, decision by decision. */
+Test(games, log_on_and_off_and_rt_play_play_the_same_games)
+{
+    for (int k = 0; k < galaxy_variant_count; k++) {
+        const RtGameDef *def = galaxy_variants[k];
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            int players = def->min_players + (int)(seed % (uint64_t)(def->max_players - def->min_players + 1));
+            RtGame *g[3];
+            RtAgent ag[3][4], *seats[4];
+            for (int i = 0; i < 3; i++) {
+                RtOptions o = {players, seed, i == 0, 1000};
+                g[i] = rt_new(def, &o);
+                cr_assert_not_null(g[i]);
+                for (int p = 0; p < players; p++) {
+                    rt_agent_random(&ag[i][p]);
+                    ag[i][p].reset(&ag[i][p], seed * 11 + (uint64_t)p);
+                }
+            }
+            while (rt_advance(g[0])) {
+                cr_assert_eq(rt_advance(g[1]), 1, "%s seed %llu", def->variant, (unsigned long long)seed);
+                cr_assert_eq(rt_hash(g[0]), rt_hash(g[1]), "%s seed %llu", def->variant, (unsigned long long)seed);
+                int p = rt_decision_player(g[0]);
+                rt_apply(g[0], ag[0][p].choose(&ag[0][p], g[0]));
+                rt_apply(g[1], ag[1][p].choose(&ag[1][p], g[1]));
+            }
+            cr_assert_eq(rt_advance(g[1]), 0);
+            for (int p = 0; p < players; p++)
+                seats[p] = &ag[2][p];
+            cr_assert_eq(rt_play(g[2], seats), 0);
+            cr_assert(!rt_failed(g[0]), "%s", rt_error(g[0]));
+            cr_assert_eq(rt_hash(g[0]), rt_hash(g[1]));
+            cr_assert_eq(rt_hash(g[0]), rt_hash(g[2]), "%s seed %llu", def->variant, (unsigned long long)seed);
+            for (int i = 0; i < 3; i++)
+                rt_free(g[i]);
+        }
+    }
+}
