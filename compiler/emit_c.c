@@ -666,6 +666,62 @@ static const char *expand_call(Emit *E, const MUnit *cu, const AstNode *e)
     return arena_printf(E->a, "(%s)", r);
 }
 
+/* plain: reading e costs a few loads and cannot fail or change anything
+   (no zone, no game function, no checked card access, no division), so
+   it may be read even where a short circuit would skip it. */
+static int plain(const Emit *E, const AstNode *e)
+{
+    switch (e->kind) {
+    case AST_INT:
+    case AST_BOOL:
+    case AST_ME:
+    case AST_THIS:
+    case AST_OPPONENT:
+        return 1;
+    case AST_NAME:
+    case AST_MY:
+        return SYM_CAT(e->sem_ref) != SYM_ZONE;
+    case AST_FIELD_OF: {
+        int cat = SYM_CAT(e->sem_ref);
+        if ((TypeBase)e->a->sem_type == T_PLAYER)
+            return cat != SYM_ZONE && plain(E, e->a);
+        return (cat == SYM_FIELD || cat == SYM_STATE) && e->a->kind == AST_NAME && bound_kind(E, e->a) == e->sem_extra;
+    }
+    case AST_UNARY:
+        return plain(E, e->a);
+    case AST_BINARY:
+        if (e->op == OP_DIV || e->op == OP_MOD || ((e->op == OP_EQ || e->op == OP_NE) && e->sem_extra == T_TEXT))
+            return 0;
+        if (e->op == OP_AND && tested_kind(E, e->a) >= 0)
+            return 0;
+        return plain(E, e->a) && plain(E, e->b);
+    case AST_IS:
+        return plain(E, e->a);
+    case AST_COND:
+        return plain(E, e->a) && plain(E, e->b) && plain(E, e->c);
+    case AST_CALL:
+        if (SYM_CAT(e->sem_ref) == SYM_FUNC || e->list.count != 1)
+            return 0;
+        if (strcmp(e->name, "next") == 0)
+            return plain(E, e->list.items[0]);
+        return strcmp(e->name, "count") == 0 && (TypeBase)e->list.items[0]->sem_type != T_ZONE;
+    default:
+        return 0;
+    }
+}
+
+/* truth: the C text x of bool expression e as 0 or 1 (comparisons and
+   negations already are; a stored truth value is 0 or 1 too, but is
+   written !!x so that & and | stay exact whatever it holds). */
+static const char *truth(Emit *E, const AstNode *e, const char *x)
+{
+    if (e->kind == AST_IS || e->kind == AST_BOOL || (e->kind == AST_UNARY && e->op != '-' && e->op != OP_NEG))
+        return x;
+    if (e->kind == AST_BINARY && e->op >= OP_EQ && e->op <= OP_OR)
+        return x;
+    return arena_printf(E->a, "(!!%s)", x);
+}
+
 static const char *binop(int op)
 {
     switch (op) {
@@ -808,6 +864,11 @@ static const char *ex(Emit *E, const AstNode *e)
             bind(E, (int)SYM_IDX(e->a->a->sem_ref), local(E, (int)SYM_IDX(e->a->a->sem_ref)), k);
         r = ex(E, e->b);
         unbind(E, depth);
+        /* two plain truth values: both read, no branch (a short circuit
+           over data-dependent values is a branch the CPU mispredicts) */
+        if ((e->op == OP_AND || e->op == OP_OR) && k < 0 && plain(E, e->a) && plain(E, e->b))
+            return arena_printf(a, "((int)%s %s (int)%s)", truth(E, e->a, l), e->op == OP_AND ? "&" : "|",
+                                truth(E, e->b, r));   /* the casts say the bitwise operator is meant (clang) */
         if (e->op == OP_DIV || e->op == OP_MOD) {
             E->fallible = 1;
             if (e->op == OP_DIV)
@@ -824,6 +885,9 @@ static const char *ex(Emit *E, const AstNode *e)
     case AST_IS:
         return arena_printf(a, "(rt_card_kind(g, %s) == %s)", ex(E, e->a), kind_enum(E, e->sem_ref));
     case AST_COND:
+        if (plain(E, e->a) && plain(E, e->b) && plain(E, e->c) && (TypeBase)e->sem_type != T_TEXT)
+            /* both arms read, one kept without a branch */
+            return arena_printf(a, "rt_select(%s, %s, %s)", truth(E, e->a, ex(E, e->a)), ex(E, e->b), ex(E, e->c));
         return arena_printf(a, "(%s ? %s : %s)", ex(E, e->a), ex(E, e->b), ex(E, e->c));
     default:
         return "0";
@@ -1326,6 +1390,7 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     int bound_ok;
     int depth = pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
     const char *where_c = where ? ex(E, where) : NULL;
+    int where_plain = where && plain(E, where);   /* read while the loop variable is bound */
     E->fallible = 0;
     const char *when_c = when ? ex(E, when) : NULL;
     int when_first = when_c && !E->fallible && !calls_function(when);
@@ -1355,7 +1420,10 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     const char *val = value ? value : cvar;
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
-    if (cond)
+    int plain_cond = E->in_options && !when_c && where_plain;
+    if (cond && plain_cond)   /* counted without a branch */
+        line(E, "rt_opt_add_if(&ob, %s, %s, %s, %s);", truth(E, where, cond), val, card, lab);
+    else if (cond)
         line(E, "if (%s) %s%s, %s, %s);", bare(E, cond), option_call(E), val, card, lab);
     else
         line(E, "%s%s, %s, %s);", option_call(E), val, card, lab);

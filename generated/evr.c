@@ -614,7 +614,7 @@ RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += ((rt__state(g, it_c, 0) && (!rt_var_at(g, VCELL_full_value))) ? resource_rows[rt__row(g, it_c)].exhausted_value : resource_rows[rt__row(g, it_c)].value);
+        acc += rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), resource_rows[rt__row(g, it_c)].exhausted_value, resource_rows[rt__row(g, it_c)].value);
     }
     return acc;
 }
@@ -1039,7 +1039,7 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (resource_rows[rt__row(g, it_c)].value <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value <= 3), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1111,7 +1111,7 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (rt__state(g, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (!!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1211,7 +1211,7 @@ static RtStatus script_general_veers_power(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
-                if (!(((rt__state(g, L->c, 0) && (L->c != f->self)) && (resource_rows[rt__row(g, L->c)].value <= 2)))) continue;
+                if (!(((int)((int)(!!rt__state(g, L->c, 0)) & (int)(L->c != f->self)) & (int)(resource_rows[rt__row(g, L->c)].value <= 2)))) continue;
                 rt_set_card_state(g, L->c, KIND_resource, 0, 0, 63);
                 if (rt_check(g)) return RT_END;
             }
@@ -1280,7 +1280,7 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(resource_rows[rt__row(g, it_c)].value <= 2)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1319,7 +1319,7 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (resource_rows[rt__row(g, it_c)].value == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value == 1), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1406,7 +1406,7 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (!rt__state(g, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1479,7 +1479,7 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (it_c != f->self) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1592,7 +1592,7 @@ static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
             const int32_t *cells_list = rt_list_cells(g, L->list);
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
-                if (!((resource_rows[rt__row(g, L->c)].character && (!rt__state(g, L->c, 0))))) continue;
+                if (!(((int)(!!resource_rows[rt__row(g, L->c)].character) & (int)(!rt__state(g, L->c, 0))))) continue;
                 rt_set_card_state(g, L->c, KIND_resource, 0, 1, 186);
                 if (rt_check(g)) return RT_END;
             }
@@ -1622,7 +1622,7 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (rt__state(g, it_c, 0) && (it_c != f->self)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1722,7 +1722,7 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if ((!rt__state(g, it_c, 0)) && (resource_rows[rt__row(g, it_c)].value <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(resource_rows[rt__row(g, it_c)].value <= 2)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1761,7 +1761,7 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (resource_rows[rt__row(g, it_c)].value <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value <= 3), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1977,7 +1977,7 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (!rt__state(g, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2016,7 +2016,7 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (resource_rows[rt__row(g, it_c)].value == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value == 1), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2055,7 +2055,7 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (resource_rows[rt__row(g, it_c)].value >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value >= 4), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2128,7 +2128,7 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (it_c != f->self) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2219,7 +2219,7 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    if (resource_rows[rt__row(g, it_c)].value <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value <= 2), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2523,16 +2523,16 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i];
-                        if ((!rt__state(g, it_c, 0)) && (!(rt_var_at(g, VCELL_no_character_powers) && resource_rows[rt__row(g, it_c)].character))) rt_opt_add(&ob, 1, it_c, 10);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!resource_rows[rt__row(g, it_c)].character)))), 1, it_c, 10);
                     }
                 }
                 /* action "spend influence" */
                 {
-                    if ((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) && (!rt_var_at(g, VCELL_no_influence))) {
+                    if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i];
-                            if (rt__state(g, it_c_2, 0)) rt_opt_add(&ob, 2, it_c_2, 11);
+                            rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
                         }
                     }
                 }
@@ -2595,7 +2595,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
             L->p_4 = L->i_4;
-            if (!(((L->p_4 == rt_var_at(g, VCELL_balance)) && rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_4)))) continue;
+            if (!(((int)(L->p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_4))))) continue;
             L->list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_4));
             {
                 for (L->i_5 = 0; L->i_5 < rt_list_len(g, L->list); L->i_5++) {
@@ -2617,7 +2617,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_6 = 0; L->i_6 < rt_players(g); L->i_6++) {
             L->p_5 = L->i_6;
-            if (!(((L->p_5 != rt_var_at(g, VCELL_balance)) && rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_5)))) continue;
+            if (!(((int)(L->p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_5))))) continue;
             L->list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_5));
             {
                 for (L->i_7 = 0; L->i_7 < rt_list_len(g, L->list_2); L->i_7++) {
@@ -2836,7 +2836,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i];
-                        if (!rt__state(g, it_c, 0)) rt_opt_add(&ob, 1, it_c, 10);
+                        rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
                     }
                 }
                 /* action "pass" */

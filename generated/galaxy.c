@@ -1167,7 +1167,7 @@ static inline RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue b)
 {
     (void)g;
     (void)f;
-    return ((b == ENUM_board_yavin4) ? 1 : ((b == ENUM_board_hoth) ? 2 : (((b == ENUM_board_dagobah) || (b == ENUM_board_bespin)) ? 3 : ((b == ENUM_board_tatooine) ? 4 : ((b == ENUM_board_endor) ? 5 : 6)))));
+    return rt_select((b == ENUM_board_yavin4), 1, rt_select((b == ENUM_board_hoth), 2, rt_select(((int)(b == ENUM_board_dagobah) | (int)(b == ENUM_board_bespin)), 3, rt_select((b == ENUM_board_tatooine), 4, rt_select((b == ENUM_board_endor), 5, 6)))));
 }
 
 /* cards/galaxy/game.cards:106: count */
@@ -1234,7 +1234,7 @@ RT_PURE RT_NOINLINE static RtValue row_done_agg1(RtGame *g, RtFrame *f, RtValue 
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if (!((((space_rows[rt__row(g, it_s)].board != b) || (space_rows[rt__row(g, it_s)].row != r)) || rt__state(g, it_s, 0)))) return 0;
+        if (!(((int)((int)(space_rows[rt__row(g, it_s)].board != b) | (int)(space_rows[rt__row(g, it_s)].row != r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
     }
     return acc;
 }
@@ -2324,7 +2324,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
             for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
                 L->s_2 = cells_list_2[1 + L->i_2];
-                if (!((((space_rows[rt__row(g, L->s_2)].column == 1) && (!rt__state(g, L->s_2, 2))) && fn_row_done(g, f, space_rows[rt__row(g, L->s_2)].board, space_rows[rt__row(g, L->s_2)].row)))) continue;
+                if (!((((int)(space_rows[rt__row(g, L->s_2)].column == 1) & (int)(!rt__state(g, L->s_2, 2))) && fn_row_done(g, f, space_rows[rt__row(g, L->s_2)].board, space_rows[rt__row(g, L->s_2)].row)))) continue;
                 rt_set_card_state(g, L->s_2, KIND_space, 2, 1, 190);
                 if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
@@ -2343,7 +2343,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
-                        if (!(((rt__state(g, it_a, 0) == space_rows[rt__row(g, L->s_2)].board) && (rt__state(g, it_a, 1) == space_rows[rt__row(g, L->s_2)].row)))) continue;
+                        if (!(((int)(rt__state(g, it_a, 0) == space_rows[rt__row(g, L->s_2)].board) & (int)(rt__state(g, it_a, 1) == space_rows[rt__row(g, L->s_2)].row)))) continue;
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
                         if (rt_check(g)) break;
                     }
@@ -2595,7 +2595,7 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
             for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
                 L->s_3 = cells_list_3[1 + L->i_3];
-                if (!(((space_rows[rt__row(g, L->s_3)].column == 1) && (space_rows[rt__row(g, L->s_3)].reward_ally > 0)))) continue;
+                if (!(((int)(space_rows[rt__row(g, L->s_3)].column == 1) & (int)(space_rows[rt__row(g, L->s_3)].reward_ally > 0)))) continue;
                 L->a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 248);
                 if (rt_check(g)) return RT_END;
                 rt_move(g, L->a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
@@ -2748,7 +2748,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_t = zc[1 + i];
-                        if (rt_card_kind(g, it_t) == KIND_rebel_token) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
+                        rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
                 rt_opt_done(g, &ob);

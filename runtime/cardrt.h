@@ -683,6 +683,8 @@ static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, 
 {
     return zc[0] > 0 ? zc[1] : rt__top_at_fail(g, zone_decl, p, 1, line);
 }
+/* rt_select: a when c (0 or 1) is 1, else b, without a branch. */
+static inline RtValue rt_select(int c, RtValue a, RtValue b) { return b ^ ((a ^ b) & -(RtValue)c); }
 /* rt_clamp: v within [lo, hi] (a var's min and max). */
 static inline RtValue rt_clamp(RtValue v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : v; }
 /* rt__row_or0: rt__row of a card that is a valid instance or RT_NONE (0 for RT_NONE). */
@@ -817,6 +819,18 @@ static inline void rt_opt_add(RtOptBuf *b, RtValue value, RtValue card, int labe
         o[2] = label;
     }
     b->n++;
+}
+/* rt_opt_add_if: rt_opt_add when cond (0 or 1) holds, without a branch:
+   the option is written either way and counted only then. */
+static inline void rt_opt_add_if(RtOptBuf *b, int cond, RtValue value, RtValue card, int label)
+{
+    if (b->n < b->max) {
+        int32_t *o = b->cell + 3 * b->n;
+        o[0] = value;
+        o[1] = card;
+        o[2] = label;
+    }
+    b->n += cond;
 }
 static inline void rt_opt_done(RtGame *g, const RtOptBuf *b)
 {

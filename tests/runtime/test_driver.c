@@ -404,3 +404,23 @@ Test(driver, an_agent_giving_up_in_rt_play_leaves_the_decision_waiting)
 {
     expect_give_up_waits(new_game(&mini_base, 3, 2), new_game(&mini_base, 3, 2), 2);
 }
+
+Test(driver, select_and_conditional_options_need_no_branch_and_are_exact)
+{
+    cr_assert_eq(rt_select(1, 7, -3), 7);
+    cr_assert_eq(rt_select(0, 7, -3), -3);
+    cr_assert_eq(rt_select(1, INT32_MIN, INT32_MAX), INT32_MIN);
+    cr_assert_eq(rt_select(0, INT32_MIN, INT32_MAX), INT32_MAX);
+    RtGame *g = new_game(&mini_base, 1, 2);
+    rt_choose_begin(g, 0, S_PROMPT, 0);
+    RtOptBuf ob = rt_opt_buf(g);
+    for (int i = 0; i < 6; i++)
+        rt_opt_add_if(&ob, i % 2, (RtValue)(10 + i), RT_NONE, RT_LABEL_AUTO);
+    rt_opt_done(g, &ob);
+    cr_assert_eq(rt_option_count(g), 3);
+    char buf[64];
+    cr_assert_str_eq(rt_option_label(g, 0, buf, sizeof buf), "11");
+    cr_assert_str_eq(rt_option_label(g, 1, buf, sizeof buf), "13");
+    cr_assert_str_eq(rt_option_label(g, 2, buf, sizeof buf), "15");
+    rt_free(g);
+}

@@ -62,7 +62,7 @@ RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += (rt__state(g, it_c, 0) ? 0 : chip_rows[rt__row(g, it_c)].value);
+        acc += rt_select((!!rt__state(g, it_c, 0)), 0, chip_rows[rt__row(g, it_c)].value);
     }
     return acc;
 }

@@ -79,7 +79,7 @@ RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += (rt__state(g, it_c, 0) ? token_rows[rt__row(g, it_c)].bonus : token_rows[rt__row(g, it_c)].value);
+        acc += rt_select((!!rt__state(g, it_c, 0)), token_rows[rt__row(g, it_c)].bonus, token_rows[rt__row(g, it_c)].value);
     }
     return acc;
 }
@@ -192,7 +192,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i];
-                        if ((!rt__state(g, it_c, 0)) && (token_rows[rt__row(g, it_c)].value == 2)) rt_opt_add(&ob, 1, it_c, 2);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(token_rows[rt__row(g, it_c)].value == 2)), 1, it_c, 2);
                     }
                 }
                 /* action "pass" */
