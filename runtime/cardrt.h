@@ -472,12 +472,19 @@ static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int whe
     rt__pluck(g, from, at, to, where, line);
 }
 void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line);
-/* rt__cell_of: the cell (1..count) of card in a zone's cells z, looked
-   for from both ends (most moves take a top or a bottom card); 0 if it
-   is not there. */
+/* rt__cell_of: the cell (1..count) of card in a zone's cells z (a card
+   is in one cell at most); 0 if it is not there. A large zone is
+   searched from both ends (most moves take a top or a bottom card). */
 static inline int rt__cell_of(const int32_t *z, RtValue card)
 {
-    for (int hi = z[0], lo = 1; lo <= hi; hi--, lo++) {
+    int n = z[0];
+    if (n <= 16) {   /* a small zone is read whole: no branch on where the card is */
+        int at = 0;
+        for (int i = 1; i <= n; i++)
+            at |= (z[i] == card) * i;
+        return at;
+    }
+    for (int hi = n, lo = 1; lo <= hi; hi--, lo++) {
         if (z[hi] == card)
             return hi;
         if (z[lo] == card)
