@@ -337,7 +337,8 @@ static inline int rt_players(const RtGame *g) { return (int)rt__pre(g)->nplayers
 static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 {
     int n = (int)rt__pre(g)->nplayers;
-    return p >= 0 && p < n ? (p + 1 == n ? 0 : p + 1) : RT_NONE;
+    RtValue q = p + 1;   /* wraps to 0 after the last seat, without a branch */
+    return (uint32_t)p < (uint32_t)n ? q & -(RtValue)(q != n) : RT_NONE;
 }
 /* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)
@@ -516,10 +517,8 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
         x->hdr->status == RT_RUNNING) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
-        if (n == 0)
-            return;
         /* onto the top, from a zone of one kind the destination takes and
-           whose state a move resets whole: one pass */
+           whose state a move resets whole: one pass (none for an empty zone) */
         if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk) && !x->kind_keeps[zk]) {
             int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
             ptrdiff_t ms = x->maxstate, stride = x->card_stride;
