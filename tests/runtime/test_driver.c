@@ -350,7 +350,11 @@ Test(driver, three_players_are_named_by_seat)
     RtGame *g = new_game(&mini_base, 4, 3);
     cr_assert_str_eq(rt_player_name(g, 2, buf, sizeof buf), "Player 3");
     cr_assert_eq(rt_player_side(g, 2), 0);
+    cr_assert_eq(rt_next_player(g, 0), 1);
+    cr_assert_eq(rt_next_player(g, 1), 2);
     cr_assert_eq(rt_next_player(g, 2), 0);
+    cr_assert_eq(rt_next_player(g, 3), RT_NONE);
+    cr_assert_eq(rt_next_player(g, RT_NONE), RT_NONE);
     play_random(g, 4);
     cr_assert(rt_over(g));
     cr_assert_not(rt_failed(g), "%s", rt_error(g));
