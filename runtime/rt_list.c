@@ -40,12 +40,12 @@ void rt_list_add(RtGame *g, int list, RtValue v)
     h->list_top++;
 }
 
-/* rt_list_has: 1 if v is in list. */
+/* rt_list_has: 1 if v is in list (read whole: no branch on where). */
 int rt_list_has(const RtGame *g, int list, RtValue v)
 {
-    int n = rt_list_len(g, list);
-    for (int i = 0; i < n; i++)
-        if (rt_list_at(g, list, i) == v)
-            return 1;
-    return 0;
+    const int32_t *l = rt_list_cells(g, list);
+    int n = l[0], found = 0;
+    for (int i = 1; i <= n; i++)
+        found |= l[i] == v;
+    return found;
 }
