@@ -56,6 +56,29 @@ static int utf8_ok(const unsigned char *s, size_t n)
 /* row: scan one record into cells (at most max); returns the number of
    cells, 0 at the end of the text, -1 after a reported error (the rest of
    the record is skipped). */
+/* take_char: copy the character at c's position (one UTF-8 sequence)
+   into buf at j and step over it; returns the new j. Invalid UTF-8 is
+   reported once per row (*bad) and copied a byte at a time. */
+static size_t take_char(Csv *c, char *buf, size_t j, int *bad)
+{
+    int u = utf8_ok((const unsigned char *)c->s + c->i, c->len - c->i);
+    if (!u) {
+        if (!*bad)
+            diag_error(c->d, here(c), "invalid UTF-8 in a CSV field");
+        *bad = 1;
+        u = 1;
+    }
+    for (int k = 0; k < u; k++)
+        buf[j++] = c->s[c->i + (size_t)k];
+    if (u > 1) {
+        c->i += (size_t)u;
+        c->col += u;
+    } else {
+        advance(c);
+    }
+    return j;
+}
+
 static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
 {
     /* skip empty lines */
@@ -91,25 +114,11 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
                     advance(c);
                     break;
                 }
-                int u = utf8_ok((const unsigned char *)c->s + c->i, c->len - c->i);
-                if (!u) {
-                    if (!bad)
-                        diag_error(c->d, here(c), "invalid UTF-8 in a CSV field");
-                    bad = 1;
-                    u = 1;
-                }
                 if (c->s[c->i] == '\r' && c->s[c->i + 1] == '\n') {
                     c->i++; /* CRLF inside quotes is a newline */
                     continue;
                 }
-                for (int k = 0; k < u; k++)
-                    buf[j++] = c->s[c->i + (size_t)k];
-                if (u > 1) {
-                    c->i += (size_t)u;
-                    c->col += u;
-                } else {
-                    advance(c);
-                }
+                j = take_char(c, buf, j, &bad);
             }
             if (c->i < c->len && c->s[c->i] != ',' && c->s[c->i] != '\n' && c->s[c->i] != '\r') {
                 if (!bad)
@@ -126,21 +135,7 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
                         diag_error(c->d, here(c), "a '\"' inside an unquoted field (quote the whole field and write '\"\"')");
                     bad = 1;
                 }
-                int u = utf8_ok((const unsigned char *)c->s + c->i, c->len - c->i);
-                if (!u) {
-                    if (!bad)
-                        diag_error(c->d, here(c), "invalid UTF-8 in a CSV field");
-                    bad = 1;
-                    u = 1;
-                }
-                for (int k = 0; k < u; k++)
-                    buf[j++] = c->s[c->i + (size_t)k];
-                if (u > 1) {
-                    c->i += (size_t)u;
-                    c->col += u;
-                } else {
-                    advance(c);
-                }
+                j = take_char(c, buf, j, &bad);
             }
         }
         buf[j] = '\0';
@@ -159,16 +154,6 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
         break;
     }
     return bad ? -1 : n;
-}
-
-static int is_ident(const char *s)
-{
-    if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
-        return 0;
-    for (s++; *s; s++)
-        if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
-            return 0;
-    return 1;
 }
 
 #define CSV_MAX_COLUMNS 256
@@ -203,7 +188,7 @@ int csv_load_file(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *
     int col_name = -1, col_kind = -1, col_count = -1;
     for (int k = 0; k < nh; k++) {
         const char *h = head[k].text;
-        if (!is_ident(h)) {
+        if (!load_is_ident(h)) {
             diag_error(d, head[k].loc, "the column name '%s' is not a field name", h);
             continue;
         }
@@ -245,7 +230,7 @@ int csv_load_file(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *
             diag_error(d, cellv[col_name].loc, "this card has no name");
             continue;
         }
-        if (!is_ident(card->name)) {
+        if (!load_is_ident(card->name)) {
             diag_error(d, cellv[col_kind].loc, "'%s' is not a kind name", card->name);
             continue;
         }

@@ -55,7 +55,9 @@ static const AstNode *find_field(const AstNode *kind, const char *name)
     return NULL;
 }
 
-static int is_ident(const char *s)
+/* load_is_ident: s is an identifier (a letter or '_', then letters,
+   digits or '_'); 0 for NULL. */
+int load_is_ident(const char *s)
 {
     if (!s || !(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
         return 0;
@@ -154,7 +156,7 @@ void load_resolve_cells(Diag *d, Arena *arena, AstProgram *prog, LoadCells *cell
             break;
         case TY_SIDE:
         case TY_NAMED:
-            if (!is_ident(c->text)) {
+            if (!load_is_ident(c->text)) {
                 diag_error(d, c->value_loc, "field '%s' is a%s: '%s' is not a name", c->field,
                            t == TY_SIDE ? " side" : "n enum value", c->text);
                 continue;

@@ -35,6 +35,10 @@ typedef struct LoadCells {
     int count, cap;
 } LoadCells;
 
+/* load_is_ident: s is an identifier (a letter or '_', then letters,
+   digits or '_'); 0 for NULL. */
+int load_is_ident(const char *s);
+
 /* load_cell_add: append a copy of c to cells (grown in arena). */
 void load_cell_add(Arena *arena, LoadCells *cells, const LoadCell *c);
 

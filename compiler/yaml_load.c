@@ -390,21 +390,11 @@ static const char *scalar(Y *y, const YNode *n, const char *what)
     return n->value;
 }
 
-static int is_ident(const char *s)
-{
-    if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
-        return 0;
-    for (s++; *s; s++)
-        if (!(*s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
-            return 0;
-    return 1;
-}
-
 /* name: a scalar that is a name (an identifier). */
 static const char *name_of(Y *y, const YNode *n, const char *what)
 {
     const char *s = scalar(y, n, what);
-    if (s && !is_ident(s)) {
+    if (s && !load_is_ident(s)) {
         diag_error(y->d, yloc(y, n), "%s must be a name (letters, digits, '_'), not '%s'", what, s);
         return NULL;
     }
@@ -470,7 +460,7 @@ static AstType type_of(Y *y, const YNode *n, const char *what, const char **name
             return types[i].t;
         names[i] = types[i].name;
     }
-    if (is_ident(s) && name2) {
+    if (load_is_ident(s) && name2) {
         *name2 = s; /* a declared enum */
         return TY_NAMED;
     }

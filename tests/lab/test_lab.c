@@ -10,6 +10,7 @@
 
 #include "cardrt.h"
 #include "evr.h"
+#include "testutil.h"
 
 #ifndef TEST_BUILD_DIR
 #define TEST_BUILD_DIR "build"
@@ -64,17 +65,11 @@ static char *tmpdir_make(void)
     return d;
 }
 
+/* slurp: the whole file (read_file), which must be readable. */
 static char *slurp(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-    b[n] = '\0';
-    fclose(f);
+    char *b = read_file(path);
+    cr_assert_not_null(b, "cannot open %s", path);
     return b;
 }
 

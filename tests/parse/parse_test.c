@@ -9,6 +9,7 @@
 #include "ast.h"
 #include "diag.h"
 #include "parse.h"
+#include "testutil.h"
 
 #define FIXTURES "tests/parse/fixtures"
 
@@ -54,23 +55,12 @@ static void parse_text(Parsed *p, const char *path, const char *text)
     finish(p);
 }
 
+/* read_all: the file as read_file reads it, and its length. */
 static char *read_all(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap)
-            buf = realloc(buf, cap *= 2);
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    char *text = read_file(path);
+    *len = text ? strlen(text) : 0;
+    return text;
 }
 
 /* The n-th declaration, checked to be of kind k. */

@@ -9,6 +9,7 @@
 #include <cairo.h>
 
 #include "sheet_text.h"
+#include "testutil.h"
 
 /* pango and fontconfig keep caches for the life of the process: no leak checks in the child */
 #define CARDC "ASAN_OPTIONS=detect_leaks=0 " TEST_BUILD_DIR "/san/cardc"
@@ -35,17 +36,11 @@ static char *run(const char *cmd, int *status)
     return buf;
 }
 
+/* slurp: the whole file (read_file), which must be readable. */
 static char *slurp(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = malloc((size_t)n + 1);
-    cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
-    b[n] = '\0';
-    fclose(f);
+    char *b = read_file(path);
+    cr_assert_not_null(b, "cannot read %s", path);
     return b;
 }
 
