@@ -131,4 +131,27 @@ static inline int drv_play_random(RtGame *g, uint64_t rngseed)
     return n;
 }
 
+/* ---- searching seeds ----------------------------------------------------------------- */
+
+enum { DRV_RANDOM = 0, DRV_APPLIED = 1, DRV_STOP = 2 };
+/* A visitor sees every pending decision: DRV_RANDOM lets the driver pick at
+   random, DRV_APPLIED says it answered the decision itself, DRV_STOP ends the search. */
+typedef int (*DrvVisit)(RtGame *g, uint64_t *rng, void *ctx);
+
+/* drv_visit: play g (a new game of seed) showing every decision to visit,
+   random moves seeded from seed where it lets the driver pick; 1 when the
+   visitor stopped it (g left at that decision), 0 when the game ended. */
+static inline int drv_visit(RtGame *g, uint64_t seed, DrvVisit visit, void *ctx)
+{
+    uint64_t rng = seed * 7919u + 17u;
+    while (drv_next(g)) {
+        int r = visit(g, &rng, ctx);
+        if (r == DRV_STOP)
+            return 1;
+        if (r == DRV_RANDOM)
+            drv_random_move(g, &rng);
+    }
+    return 0;
+}
+
 #endif

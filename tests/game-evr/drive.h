@@ -287,26 +287,13 @@ static inline int drv_is_strategy_choice(const RtGame *g)
 
 /* ---- searching seeds --------------------------------------------------------- */
 
-enum { DRV_RANDOM = 0, DRV_APPLIED = 1, DRV_STOP = 2 };
-/* A visitor sees every pending decision: DRV_RANDOM lets the driver pick at
-   random, DRV_APPLIED says it answered the decision itself, DRV_STOP ends the search. */
-typedef int (*DrvVisit)(RtGame *g, uint64_t *rng, void *ctx);
-
 /* drv_search: random games of def for seeds from..to, each visited at every
-   decision; returns the seed at which the visitor stopped, or 0. */
+   decision (drv_visit); returns the seed at which the visitor stopped, or 0. */
 static inline uint64_t drv_search(const RtGameDef *def, uint64_t from, uint64_t to, DrvVisit visit, void *ctx)
 {
     for (uint64_t seed = from; seed <= to; seed++) {
         RtGame *g = drv_new(def, seed);
-        uint64_t rng = seed * 7919u + 17u;
-        int stop = 0;
-        while (!stop && drv_next(g)) {
-            int r = visit(g, &rng, ctx);
-            if (r == DRV_STOP)
-                stop = 1;
-            else if (r == DRV_RANDOM)
-                drv_random_move(g, &rng);
-        }
+        int stop = drv_visit(g, seed, visit, ctx);
         rt_free(g);
         if (stop)
             return seed;

@@ -252,33 +252,22 @@ static inline const char *drv_pname(int p)
 /* ---- random play and searching --------------------------------------------------------- */
 
 
-enum { DRV_RANDOM = 0, DRV_APPLIED = 1, DRV_STOP = 2 };
-typedef int (*DrvVisit)(RtGame *g, uint64_t *rng, void *ctx);
-
-/* drv_search: random games for seeds from..to, each decision shown to visit;
-   returns the seed at which the visitor stopped (the game is left in *out
-   if out is given, else freed), or 0. */
+/* drv_search_p: random games for seeds from..to, each decision shown to
+   visit (drv_visit); returns the seed at which the visitor stopped (the
+   game is left in *out if out is given, else freed), or 0. */
 static inline uint64_t drv_search_p(const RtGameDef *def, int players, uint64_t from, uint64_t to, DrvVisit visit,
                                     void *ctx, RtGame **out)
 {
     for (uint64_t seed = from; seed <= to; seed++) {
         RtGame *g = drv_new_p(def, seed, players);
-        uint64_t rng = seed * 7919u + 17u;
-        int stop = 0;
-        while (!stop && drv_next(g)) {
-            int r = visit(g, &rng, ctx);
-            if (r == DRV_STOP)
-                stop = 1;
-            else if (r == DRV_RANDOM)
-                drv_random_move(g, &rng);
-        }
-        if (stop && out) {
-            *out = g;
+        if (drv_visit(g, seed, visit, ctx)) {
+            if (out)
+                *out = g;
+            else
+                rt_free(g);
             return seed;
         }
         rt_free(g);
-        if (stop)
-            return seed;
     }
     return 0;
 }
