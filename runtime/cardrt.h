@@ -438,14 +438,11 @@ void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int
    out of its zone already, enters zone at where and its state is reset
    (rt_zone.c's enter). Returns 0, doing nothing, when the zone does not
    take the card's kind or the kind keeps a slot across moves. */
-static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
+/* rt__place: card, out of its zone already, is put into zone at where
+   and records it as its zone (its state is left as it is). */
+static inline void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
 {
-    int k = x->inst_kind[card], zk = x->zi_kind[zone];
-    if ((zk >= 0 && zk != k) || x->kind_keeps[k])
-        return 0;
-    ptrdiff_t ms = x->maxstate;
-    const int32_t *d = x->kind_reset + k * ms;
-    int32_t *dst = x->cells + x->zone_off[zone], *cs = x->card_cells + card * x->card_stride;
+    int32_t *dst = x->cells + x->zone_off[zone];
     int m = dst[0];
     if (where == RT_AT_BOTTOM) {
         for (int i = m; i > 0; i--)
@@ -455,7 +452,17 @@ static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zo
         dst[1 + m] = card;
     }
     dst[0] = m + 1;
-    cs[0] = zone;
+    x->card_cells[card * x->card_stride] = zone;
+}
+static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
+{
+    int k = x->inst_kind[card], zk = x->zi_kind[zone];
+    if ((zk >= 0 && zk != k) || x->kind_keeps[k])
+        return 0;
+    ptrdiff_t ms = x->maxstate;
+    const int32_t *d = x->kind_reset + k * ms;
+    int32_t *cs = x->card_cells + card * x->card_stride;
+    rt__place(x, card, zone, where);
     for (ptrdiff_t s = 0; s < ms; s++)
         cs[1 + s] = d[s];
     return 1;

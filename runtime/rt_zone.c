@@ -100,31 +100,15 @@ static inline void reset_state(RtGame *g, RtValue card)
             cs[s] = d[s];
 }
 
-/* enter: card (out of its zone already) enters zone at where: zone's
-   cells, the card's zone cell and its state (reset as reset_state does).
-   Everything is read before the first store, so that the compiler need
-   not read g's fields again after a store to an int32 cell. */
+/* enter: card (out of its zone already, and of a kind zone takes) enters
+   zone at where: zone's cells, the card's zone cell and its state (reset
+   as reset_state does): cardrt.h's fast path, or slot by slot for a kind
+   that keeps some slot across moves. */
 RT_HOT_INLINE void enter(RtGame *g, RtValue card, RtValue zone, int where)
 {
-    int k = g->inst_kind[card], ms = g->maxstate, keeps = g->kind_keeps[k];
-    int32_t *dst = g->pre.cells + g->pre.zone_off[zone];
-    int32_t *cs = g->pre.card_cells + card * g->pre.card_stride;
-    const int32_t *d = g->kind_reset + k * ms;
-    int m = dst[0];
-    if (where == RT_AT_BOTTOM) {
-        if (m > 0)
-            memmove(dst + 2, dst + 1, (size_t)m * sizeof *dst);
-        dst[1] = card;
-    } else {
-        dst[1 + m] = card;
-    }
-    dst[0] = m + 1;
-    cs[0] = zone;
-    if (!keeps) {
-        for (int s = 0; s < ms; s++)
-            cs[1 + s] = d[s];
+    if (rt__enter_fast(&g->pre, card, zone, where))
         return;
-    }
+    rt__place(&g->pre, card, zone, where);   /* a kind that keeps some state slot */
     reset_state(g, card);
 }
 
