@@ -14,6 +14,9 @@ DEPS    := $(B)/.deps-ok
 
 WARN    := -Wall -Wextra -pedantic -Werror
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -g
+# Every object also writes its header dependencies (foo.d beside foo.o),
+# read back below, so a change to any header it includes rebuilds it.
+DEPFLAGS := -MMD -MP
 OPT     := -O2
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 YAML_LIBS := -lyaml
@@ -56,16 +59,18 @@ $(DEPS): scripts/install-deps.sh
 	@mkdir -p $(B) && touch $@
 
 # --- the front end's generated scanner and parser --------------------------
-$(B)/dsl/parser.c $(B)/dsl/parser.h: dsl/parser.y | $(DEPS)
+# Grouped targets (&:): one bison run makes both files, one flex run both of
+# its own, however many jobs make runs.
+$(B)/dsl/parser.c $(B)/dsl/parser.h &: dsl/parser.y | $(DEPS)
 	@mkdir -p $(B)/dsl
 	bison -Wall -Werror --defines=$(B)/dsl/parser.h -o $(B)/dsl/parser.c $<
 
-$(B)/dsl/lexer.c $(B)/dsl/lexer.h: dsl/lexer.l $(B)/dsl/parser.h | $(DEPS)
+$(B)/dsl/lexer.c $(B)/dsl/lexer.h &: dsl/lexer.l $(B)/dsl/parser.h | $(DEPS)
 	@mkdir -p $(B)/dsl
 	flex --header-file=$(B)/dsl/lexer.h -o $(B)/dsl/lexer.c $<
 
 # Generated scanner/parser code is not held to -Werror -pedantic.
-GENFLAGS := $(BASEFLAGS) -Wno-unused-function -Wno-sign-compare
+GENFLAGS := $(BASEFLAGS) $(DEPFLAGS) -Wno-unused-function -Wno-sign-compare
 
 $(B)/obj/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/ast.h
 	@mkdir -p $(dir $@)
@@ -81,12 +86,19 @@ $(B)/san/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/ast.h
 	$(CC) $(GENFLAGS) $(SAN) $(CC_INC) -c -o $@ $<
 
 # --- the compiler -----------------------------------------------------------
-$(B)/obj/cc/%.o: compiler/%.c $(wildcard compiler/*.h) $(DSL_HDR) | $(DEPS)
+$(B)/obj/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(WARN) $(OPT) $(CC_INC) -c -o $@ $<
-$(B)/san/cc/%.o: compiler/%.c $(wildcard compiler/*.h) $(DSL_HDR) | $(DEPS)
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) $(CC_INC) -c -o $@ $<
+$(B)/san/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(WARN) $(SAN) $(CC_INC) -c -o $@ $<
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) $(CC_INC) -c -o $@ $<
+
+# The header dependencies the objects wrote (none before the first build).
+-include $(wildcard $(B)/obj/*/*.d $(B)/san/*/*.d)
+# A .d file is only ever written by the compiler: never remake one (the
+# engines' rule $(B)/% would otherwise try).
+$(B)/obj/%.d: ;
+$(B)/san/%.d: ;
 
 $(B)/cardc: $(CC_OBJ)
 	$(CC) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
@@ -94,12 +106,12 @@ $(B)/san/cardc: $(CC_SAN_OBJ)
 	$(CC) $(SAN) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 
 # --- the runtime ------------------------------------------------------------
-$(B)/obj/rt/%.o: runtime/%.c $(wildcard runtime/*.h) | $(DEPS)
+$(B)/obj/rt/%.o: runtime/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(WARN) $(OPT) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
-$(B)/san/rt/%.o: runtime/%.c $(wildcard runtime/*.h) | $(DEPS)
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
+$(B)/san/rt/%.o: runtime/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(WARN) $(SAN) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
 
 $(B)/libcardrt.a: $(RT_OBJ)
 	@rm -f $@
