@@ -100,9 +100,13 @@ const RtGameDef *rt__engine_def(const RtEngine *e, const char *cmd, const char *
     for (int i = 0; i < e->ndefs; i++)
         if (e->defs[i]->variant && strcmp(e->defs[i]->variant, name) == 0)
             return e->defs[i];
-    fprintf(e->err, "%s: %s: unknown variant '%s'; the variants are:", e->prog, cmd, name);
-    for (int i = 0; i < e->ndefs; i++)
-        fprintf(e->err, " %s", e->defs[i]->variant ? e->defs[i]->variant : "?");
+    fprintf(e->err, "%s: %s: unknown variant '", e->prog, cmd);
+    rt__put_esc(e->err, name);
+    fputs("'; the variants are:", e->err);
+    for (int i = 0; i < e->ndefs; i++) {
+        fputc(' ', e->err);
+        rt__put_esc(e->err, e->defs[i]->variant ? e->defs[i]->variant : "?");
+    }
     fputc('\n', e->err);
     return NULL;
 }
@@ -120,9 +124,15 @@ static void engine_help(const RtEngine *e, FILE *out)
 {
     const RtGameDef *d = e->defs[0];
     fprintf(out, "usage: %s COMMAND [options]\n", e->prog);
-    fprintf(out, "the engine of %s \"%s\"; variants:", d->id ? d->id : "?", d->title ? d->title : "");
-    for (int i = 0; i < e->ndefs; i++)
-        fprintf(out, " %s", e->defs[i]->variant ? e->defs[i]->variant : "?");
+    fputs("the engine of ", out);
+    rt__put_esc(out, d->id ? d->id : "?");
+    fputs(" \"", out);
+    rt__put_esc(out, d->title ? d->title : "");
+    fputs("\"; variants:", out);
+    for (int i = 0; i < e->ndefs; i++) {
+        fputc(' ', out);
+        rt__put_esc(out, e->defs[i]->variant ? e->defs[i]->variant : "?");
+    }
     fprintf(out, "\ncommands:\n");
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
         fprintf(out, "  %-7s %s\n", commands[c].name, commands[c].what);
@@ -214,8 +224,9 @@ static RtGame *new_game(const RtEngine *e, const char *cmd, const RtGameDef *def
 {
     int players = a->players ? a->players : def->min_players;
     if (players < def->min_players || players > def->max_players) {
-        fprintf(e->err, "%s: %s: %s takes %d to %d players, not %d\n", e->prog, cmd, def->id, def->min_players,
-                def->max_players, players);
+        fprintf(e->err, "%s: %s: ", e->prog, cmd);
+        rt__put_esc(e->err, def->id);
+        fprintf(e->err, " takes %d to %d players, not %d\n", def->min_players, def->max_players, players);
         return NULL;
     }
     RtOptions opt = {players, seed, log, a->max_rounds};
@@ -230,14 +241,17 @@ static void result_line(const RtGame *g, FILE *out)
 {
     char buf[128];
     if (rt_failed(g)) {
-        fprintf(out, "result: error %s\n", rt_error(g));
+        fputs("result: error ", out);
+        rt__put_esc(out, rt_error(g));
+        fputc('\n', out);
         return;
     }
     fputs("result:", out);
     int any = 0;
     for (int p = 0; p < rt_players(g); p++)
         if (rt_is_winner(g, p)) {
-            fprintf(out, "%s %s", any ? "," : "", rt_player_name(g, p, buf, sizeof buf));
+            fputs(any ? ", " : " ", out);
+            rt__put_esc(out, rt_player_name(g, p, buf, sizeof buf));
             any = 1;
         }
     fputs(any ? " wins\n" : " draw\n", out);
@@ -259,9 +273,12 @@ static int cmd_play(const RtEngine *e, const Args *a)
         rt_free(g);
         return RT_EXIT_USAGE;
     }
-    char buf[512];
-    fprintf(e->out, "%s \"%s\" (%s), seed %llu, you are %s\n", def->id, def->title ? def->title : "", def->variant,
-            (unsigned long long)seed, rt_player_name(g, seat, buf, sizeof buf));
+    char buf[512], t1[256], t2[256], t3[256];
+    fprintf(e->out, "%s \"%s\" (%s), seed %llu, you are ", rt__esc(def->id, t1, sizeof t1),
+            rt__esc(def->title ? def->title : "", t2, sizeof t2), rt__esc(def->variant, t3, sizeof t3),
+            (unsigned long long)seed);
+    rt__put_esc(e->out, rt_player_name(g, seat, buf, sizeof buf));
+    fputc('\n', e->out);
     RtAgent agents[RT_MAX_PLAYERS];
     RtAgent *ptrs[RT_MAX_PLAYERS];
     for (int p = 0; p < rt_players(g); p++) {
@@ -318,8 +335,9 @@ static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSi
     memset(sp, 0, sizeof *sp);
     int players = a->players ? a->players : def->min_players;
     if (players < def->min_players || players > def->max_players) {
-        fprintf(e->err, "%s: sim: %s takes %d to %d players, not %d\n", e->prog, def->id, def->min_players,
-                def->max_players, players);
+        fprintf(e->err, "%s: sim: ", e->prog);
+        rt__put_esc(e->err, def->id);
+        fprintf(e->err, " takes %d to %d players, not %d\n", def->min_players, def->max_players, players);
         return RT_EXIT_USAGE;
     }
     sp->def = def;
@@ -498,8 +516,10 @@ static int cmd_sim(const RtEngine *e, const Args *a)
         if (res.game[i].failed && errors++ == 0)
             first = i;
     if (errors) {
-        fprintf(e->err, "%s: sim: %ld game%s failed; first: game %d (seed %llu): %s\n", e->prog, errors,
-                errors == 1 ? "" : "s", first, (unsigned long long)res.game[first].seed, res.game[first].error);
+        fprintf(e->err, "%s: sim: %ld game%s failed; first: game %d (seed %llu): ", e->prog, errors,
+                errors == 1 ? "" : "s", first, (unsigned long long)res.game[first].seed);
+        rt__put_esc(e->err, res.game[first].error);
+        fputc('\n', e->err);
         status = RT_EXIT_FAIL;
     }
     rt__sim_free(&res);
