@@ -153,6 +153,50 @@ static int cmd_build(Diag *d, Arena *a, const Args *args, const Model *m, const 
     return rc;
 }
 
+/* cmd_c: DIR/<id>.c and DIR/<id>.h (DIR made if missing), written as one
+   unit: both or neither. Returns 0 or 2 (reported). */
+static int cmd_c(Diag *d, Arena *a, const char *dir, const Model *m, const char *const *files, int nfiles)
+{
+    OutFile ch[2];
+    if (out_folder(d, dir) != 0 || out_open(d, &ch[0], arena_printf(a, "%s/%s.c", dir, m->id)) != 0)
+        return 2;
+    if (out_open(d, &ch[1], arena_printf(a, "%s/%s.h", dir, m->id)) != 0) {
+        out_abort(ch, 1);
+        return 2;
+    }
+    char *src = emit_c_source(m, a, files, nfiles);
+    char *hdr = emit_c_header(m, a, files, nfiles);
+    out_write(&ch[0], src, strlen(src));
+    out_write(&ch[1], hdr, strlen(hdr));
+    return out_commit(d, ch, 2) == 0 ? 0 : 2;
+}
+
+/* cmd_yaml: the game as YAML, one file per source file of used, into the
+   folder dir, which is replaced whole (outfile.h's OutDir). d counts the
+   errors; used is d or the provenance pass's diagnostics. Returns 0, 1
+   (a construct YAML cannot hold) or 2 (reported). */
+static int cmd_yaml(Diag *d, Diag *used, Arena *a, const AstProgram *prog, const char *dir)
+{
+    OutDir od;
+    if (out_dir_open(d, a, &od, dir) != 0)
+        return 2;
+    int rc = 0;
+    for (int i = 0; i < used->nsources && rc == 0; i++) {
+        char *text = export_yaml_text(used, a, prog, i);
+        if (!text) {
+            rc = 1;
+            d->errors += used == d ? 0 : used->errors;
+        } else if (out_dir_text(d, a, &od, export_yaml_name(used, a, i), text) != 0) {
+            rc = 2;
+        }
+    }
+    if (rc != 0)
+        out_dir_abort(&od);
+    else if (out_dir_commit(d, &od) != 0)
+        rc = 2;
+    return rc;
+}
+
 static int parse_args(int argc, char **argv, Args *args, const char **err)
 {
     memset(args, 0, sizeof *args);
@@ -295,45 +339,11 @@ int main(int argc, char **argv)
     for (int i = 0; i < used->nsources; i++)
         files[i] = used->sources[i].path;
     if (is_c) {
-        OutFile ch[2];
-        if (out_folder(&d, args.out) != 0 || out_open(&d, &ch[0], arena_printf(&arena, "%s/%s.c", args.out, m->id)) != 0) {
-            rc = 2;
-            goto done;
-        }
-        if (out_open(&d, &ch[1], arena_printf(&arena, "%s/%s.h", args.out, m->id)) != 0) {
-            out_abort(ch, 1);
-            rc = 2;
-            goto done;
-        }
-        char *src = emit_c_source(m, &arena, files, used->nsources);
-        char *hdr = emit_c_header(m, &arena, files, used->nsources);
-        out_write(&ch[0], src, strlen(src));
-        out_write(&ch[1], hdr, strlen(hdr));
-        if (out_commit(&d, ch, 2) != 0)
-            rc = 2;
+        rc = cmd_c(&d, &arena, args.out, m, files, used->nsources);
     } else if (is_build) {
         rc = cmd_build(&d, &arena, &args, m, files, used->nsources);
     } else if (is_yaml) {
-        OutDir dir;
-        if (out_dir_open(&d, &arena, &dir, args.out) != 0) {
-            rc = 2;
-            goto done;
-        }
-        for (int i = 0; i < used->nsources && rc == 0; i++) {
-            char *text = export_yaml_text(used, &arena, &prog, i);
-            if (!text) {
-                rc = 1;
-                d.errors += used == &d ? 0 : used->errors;
-                break;
-            }
-            const char *name = export_yaml_name(used, &arena, i);
-            if (out_dir_text(&d, &arena, &dir, name, text) != 0)
-                rc = 2;
-        }
-        if (rc != 0)
-            out_dir_abort(&dir);
-        else if (out_dir_commit(&d, &dir) != 0)
-            rc = 2;
+        rc = cmd_yaml(&d, used, &arena, &prog, args.out);
     } else if (is_sheet) {
         rc = sheet_write(&d, &arena, m, &args.sheet, args.out);
     } else if (is_json) {

@@ -39,6 +39,15 @@ int out_reserve(Diag *d, OutFile *f, const char *path)
 /* out_write: see outfile.h. */
 int out_write(OutFile *f, const void *p, size_t n) { return rt_out_write(&f->o, p, n); }
 
+/* out_close: see outfile.h. */
+int out_close(Diag *d, OutFile *f)
+{
+    if (rt_out_close(&f->o) == 0)
+        return 0;
+    report(d, f->path, f->o.why);
+    return -1;
+}
+
 /* out_commit: see outfile.h. */
 int out_commit(Diag *d, OutFile *fs, int n)
 {

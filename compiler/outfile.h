@@ -27,6 +27,12 @@ int out_reserve(Diag *d, OutFile *f, const char *path);
    the file is committed). */
 int out_write(OutFile *f, const void *p, size_t n);
 
+/* out_close: finish writing f (flush and close its temporary) and keep it
+   for out_commit, so that a unit of many files does not hold them all
+   open. Returns 0, or -1 after "cannot write PATH: reason" (f must still
+   be aborted or committed). */
+int out_close(Diag *d, OutFile *f);
+
 /* out_commit: the n files fs[0..n) as one unit: all renamed over their
    destinations when every one was written well, else none (every
    temporary removed, the previous files intact). Returns 0, or -1 after

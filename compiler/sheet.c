@@ -533,7 +533,7 @@ static int write_images(Printer *P, const int *sel, int nsel, const char *out)
                 draw_face(P, cr, c, face);
                 cairo_destroy(cr);
             }
-            if (surface_done(P, s, f, !svg) != 0) {
+            if (surface_done(P, s, f, !svg) != 0 || out_close(P->d, f) != 0) {
                 out_abort(files, nf);
                 return 2;
             }

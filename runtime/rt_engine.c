@@ -384,6 +384,11 @@ static int save_worst(const RtEngine *e, const RtSimSpec *sp, const RtSimResult 
         }
         rt_log_json(g, outs[n].f);
         rt_free(g);
+        if (rt_out_close(&outs[n]) != 0) {   /* closed now: K may exceed the open files allowed */
+            ok = cannot_write(e, path, &outs[n]);
+            n++;
+            break;
+        }
     }
     if (ok) {
         int bad = rt_out_commit_all(outs, n);
