@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define EVIL_CARD "Gam\x1b[2Jma\r\nresult: South wins"
 #define EVIL_CARD_SHOWN "Gam\\x1b[2Jma\\r\\nresult: South wins"
@@ -184,4 +185,45 @@ Test(escape, play_log_and_sim_print_names_escaped)
         free(err);
     }
     free(answers);
+}
+
+/* replay prints the first line that differs from the file: a line of the
+   file itself, which may hold anything. */
+Test(escape, replay_prints_a_differing_line_escaped)
+{
+    make_hostile();
+    char dir[] = "/tmp/cardc-escape-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/game.jsonl", dir);
+    char *out, *err;
+    const char *sim[] = {"mini", "sim", "--games", "1", "--log", path, NULL};
+    cr_assert_eq(run(sim, "", &out, &err), 0, "%s", err);
+    free(out);
+    free(err);
+    /* the card's name in the log, its escapes turned back into raw bytes */
+    FILE *f = fopen(path, "rb");
+    cr_assert(f);
+    char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    char *name = strstr(text, "Gam\\u001b[2Jma\\r\\nresult");
+    cr_assert_not_null(name, "%s", text);
+    memcpy(name, "Gam\x1b[2Jma\r\nresult", strlen("Gam\x1b[2Jma\r\nresult"));
+    memmove(name + strlen("Gam\x1b[2Jma\r\nresult"), name + strlen("Gam\\u001b[2Jma\\r\\nresult"),
+            strlen(name + strlen("Gam\\u001b[2Jma\\r\\nresult")) + 1);
+    f = fopen(path, "wb");
+    cr_assert(f);
+    fputs(text, f);
+    fclose(f);
+    const char *replay[] = {"mini", "replay", path, NULL};
+    cr_assert_eq(run(replay, "", &out, &err), 1, "%s", err);
+    cr_expect(strstr(err, "the replayed game differs\n  log:    ") != NULL, "%s", err);
+    cr_expect_eq(control_bytes(err), 0, "%s", err);
+    cr_expect_eq(control_bytes(out), 0, "%s", out);
+    free(out);
+    free(err);
+    remove(path);
+    rmdir(dir);
 }
