@@ -165,3 +165,12 @@ Test(engine_outputs, an_unwritable_output_stops_sim_before_it_simulates)
     cr_expect(S_ISCHR(st.st_mode), "/dev/null is still a device");
     rmtree(d);
 }
+
+/* The standard output that cannot be written (a full device) is an error. */
+Test(engine_outputs, a_failed_standard_output_is_an_error)
+{
+    RunResult r = run_cmd(TEST_BUILD_DIR "/san/evr sim --games 2 >/dev/full");
+    cr_expect_eq(r.status, 1, "%s", r.err);
+    cr_expect_str_eq(r.err, TEST_BUILD_DIR "/san/evr: cannot write the standard output: No space left on device\n");
+    run_free(&r);
+}

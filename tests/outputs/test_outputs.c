@@ -266,3 +266,11 @@ Test(destinations, sheet_outputs_under_a_file_are_refused)
     run_free(&r);
     rmtree(d);
 }
+
+Test(destinations, a_failed_standard_output_is_an_error)
+{
+    RunResult r = run_cmd(CARDC " json cards/evr >/dev/full");
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    cr_expect_str_eq(r.err, "cardc: error: cannot write the JSON to stdout\n1 error\n");
+    run_free(&r);
+}
