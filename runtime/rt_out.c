@@ -40,6 +40,8 @@ static int resolve(RtOut *o, const char *path)
             return fail(o, "it is a folder, not a file");
         if (!S_ISREG(st.st_mode))
             return fail(o, "it is not a regular file (a device, FIFO or socket)");
+        if (access(o->dest, W_OK) != 0)   /* a file we may not write is not replaced either */
+            return fail(o, strerror(errno));
         o->keep_mode = 1;
         o->mode = (unsigned)(st.st_mode & 07777);
     } else if (errno != ENOENT) {

@@ -11,7 +11,8 @@
    - a destination that is a symbolic link is followed: its target is
      replaced (atomically) and the link kept; a link whose target cannot be
      resolved is refused;
-   - a destination that is a folder, a device, a FIFO or a socket is refused;
+   - a destination that is a folder, a device, a FIFO or a socket is refused,
+     and so is a file this process may not write (access(W_OK));
    - an existing file's permission bits are kept; a new file gets 0666
      less the umask;
    - the temporary is created in the destination's folder (so the rename is

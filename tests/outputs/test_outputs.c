@@ -274,3 +274,35 @@ Test(destinations, a_failed_standard_output_is_an_error)
     cr_expect_str_eq(r.err, "cardc: error: cannot write the JSON to stdout\n1 error\n");
     run_free(&r);
 }
+
+/* A folder that is read-only for the temporary and a read-only file: as
+   root (who may write anywhere) the command runs as nobody. */
+Test(destinations, read_only_folders_and_files_are_not_written)
+{
+    const char *as = getuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups " : "";
+    if (*as && system("command -v setpriv >/dev/null") != 0)
+        cr_skip_test("running as root without setpriv");
+    char *d = tmpdir();
+    char sub[512];
+    snprintf(sub, sizeof sub, "%s/ro", d);
+    cr_assert_eq(mkdir(sub, 0755), 0);
+    put(sub, "cards.json", "old\n");
+    put(d, "ro.json", "old too\n");
+    cr_assert_eq(chmod(sub, 0555), 0);
+    cr_assert_eq(chmod(d, 0777), 0);
+    char ro[512];
+    snprintf(ro, sizeof ro, "%s/ro.json", d);
+    cr_assert_eq(chmod(ro, 0444), 0);
+    RunResult r = runf("%s" CARDC " json cards/evr -o %s/ro/cards.json", as, d);
+    expect_err(&r, "cardc: error: cannot write %s/ro/cards.json: Permission denied\n1 error\n", d);
+    run_free(&r);
+    r = runf("%s" CARDC " json cards/evr -o %s/ro.json", as, d);
+    expect_err(&r, "cardc: error: cannot write %s/ro.json: Permission denied\n1 error\n", d);
+    run_free(&r);
+    expect_file(sub, "cards.json", "old\n");
+    expect_file(d, "ro.json", "old too\n");
+    char *ls = entries(sub);
+    cr_expect_str_eq(ls, "cards.json\n");
+    free(ls);
+    rmtree(d);
+}
