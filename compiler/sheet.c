@@ -395,11 +395,12 @@ static cairo_status_t to_out(void *closure, const unsigned char *data, unsigned 
 }
 
 /* surface_done: finish s, which wrote into f (for PNG: write it into f
-   first), and destroy it. Returns 0, or 2 after reporting what failed:
-   the file's own error (a full disk) or cairo's. */
-static int surface_done(Printer *P, cairo_surface_t *s, OutFile *f, int png)
+   first), and destroy it; drawn is the status of the context that drew on
+   it. Returns 0, or 2 after reporting what failed: the file's own error (a
+   full disk) or cairo's. */
+static int surface_done(Printer *P, cairo_surface_t *s, OutFile *f, int png, cairo_status_t drawn)
 {
-    cairo_status_t st = cairo_surface_status(s);
+    cairo_status_t st = drawn != CAIRO_STATUS_SUCCESS ? drawn : cairo_surface_status(s);
     if (png && st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_write_to_png_stream(s, to_out, f);
     cairo_surface_finish(s);
@@ -420,7 +421,7 @@ static int write_pdf(Printer *P, const int *sel, int nsel, const char *out)
         return 2;
     cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_out, &f, pw * MM_PT, ph * MM_PT);
     if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-        surface_done(P, s, &f, 0);
+        surface_done(P, s, &f, 0, CAIRO_STATUS_SUCCESS);
         out_abort(&f, 1);
         return 2;
     }
@@ -463,8 +464,9 @@ static int write_pdf(Printer *P, const int *sel, int nsel, const char *out)
         }
         i += n;
     }
+    cairo_status_t drawn = cairo_status(cr);
     cairo_destroy(cr);
-    if (surface_done(P, s, &f, 0) != 0) {
+    if (surface_done(P, s, &f, 0, drawn) != 0) {
         out_abort(&f, 1);
         return 2;
     }
@@ -524,6 +526,7 @@ static int write_images(Printer *P, const int *sel, int nsel, const char *out)
                 scale = P->o->dpi / 25.4;
                 s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)lround(wmm * scale), (int)lround(hmm * scale));
             }
+            cairo_status_t drawn = CAIRO_STATUS_SUCCESS;
             if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
                 cairo_t *cr = cairo_create(s);
                 cairo_set_source_rgb(cr, 1, 1, 1);
@@ -531,9 +534,10 @@ static int write_images(Printer *P, const int *sel, int nsel, const char *out)
                 cairo_scale(cr, scale, scale);
                 cairo_translate(cr, BLEED, BLEED);
                 draw_face(P, cr, c, face);
+                drawn = cairo_status(cr);
                 cairo_destroy(cr);
             }
-            if (surface_done(P, s, f, !svg) != 0 || out_close(P->d, f) != 0) {
+            if (surface_done(P, s, f, !svg, drawn) != 0 || out_close(P->d, f) != 0) {
                 out_abort(files, nf);
                 return 2;
             }

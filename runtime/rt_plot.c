@@ -152,8 +152,10 @@ int rt__plot(const RtSimResult *r, const RtSimSpec *spec, int png, RtOut *o)
                                 : cairo_svg_surface_create_for_stream(to_out, o, W, H);
     cairo_t *cr = cairo_create(surf);
     draw(cr, r, spec, &s);
+    cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
-    cairo_status_t st = cairo_surface_status(surf);
+    if (st == CAIRO_STATUS_SUCCESS)
+        st = cairo_surface_status(surf);
     if (png && st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_write_to_png_stream(surf, to_out, o);
     cairo_surface_finish(surf);
