@@ -452,6 +452,11 @@ static int cmd_sim(const RtEngine *e, const Args *a)
     int st = sim_spec(e, a, def, &sp, abuf, sizeof abuf);
     if (st)
         return st;
+    if (cdef && (cdef->min_players > sp.players || cdef->max_players < sp.players)) {
+        fprintf(e->err, "%s: sim: --compare %s: it takes %d to %d players, not %d\n", e->prog, a->compare,
+                cdef->min_players, cdef->max_players, sp.players);
+        return RT_EXIT_USAGE;
+    }
     RtOut logf = {0}, plotf = {0};
     int png = 0;
     if (!sim_outputs(e, a, &logf, &plotf, &png))
@@ -468,14 +473,6 @@ static int cmd_sim(const RtEngine *e, const Args *a)
     if (cdef) {
         cp = sp;
         cp.def = cdef;
-        if (cdef->min_players > sp.players || cdef->max_players < sp.players) {
-            fprintf(e->err, "%s: sim: --compare %s: it takes %d to %d players, not %d\n", e->prog, a->compare,
-                    cdef->min_players, cdef->max_players, sp.players);
-            rt__sim_free(&res);
-            rt_out_abort(&logf);
-            rt_out_abort(&plotf);
-            return RT_EXIT_USAGE;
-        }
         if (rt__sim_run(&cp, &cres, e->err) != 0) {
             rt__sim_free(&res);
             rt_out_abort(&logf);
