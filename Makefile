@@ -100,9 +100,10 @@ $(B)/san/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
 $(B)/obj/%.d: ;
 $(B)/san/%.d: ;
 
-$(B)/cardc: $(CC_OBJ)
+# cardc writes its outputs through the runtime's writer (runtime/rt_out.c).
+$(B)/cardc: $(CC_OBJ) $(B)/obj/rt/rt_out.o
 	$(CC) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
-$(B)/san/cardc: $(CC_SAN_OBJ)
+$(B)/san/cardc: $(CC_SAN_OBJ) $(B)/san/rt/rt_out.o
 	$(CC) $(SAN) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 
 # --- the runtime ------------------------------------------------------------

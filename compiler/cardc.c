@@ -18,6 +18,7 @@
 #include "export_yaml.h"
 #include "load.h"
 #include "model.h"
+#include "outfile.h"
 #include "sheet.h"
 
 static const char usage[] =
@@ -61,35 +62,6 @@ typedef struct Args {
     int ninputs;
     SheetOptions sheet;      /* the sheet command's options */
 } Args;
-
-/* write_atomic: write text to path through a temporary file and rename, so
-   that no half-written file is ever left. Returns 0 or -1 (reported). */
-static int write_atomic(Diag *d, const char *path, const char *text)
-{
-    size_t n = strlen(path) + 16;
-    char *tmp = malloc(n);
-    if (!tmp)
-        return -1;
-    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        diag_plain(d, "cannot write '%s': %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    size_t len = strlen(text);
-    int bad = fwrite(text, 1, len, f) != len;
-    bad |= fflush(f) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        diag_plain(d, "cannot write '%s': %s", path, strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
-}
 
 /* The folder that holds this executable (for the runtime), into buf. */
 static const char *exe_dir(char *buf, size_t size)
@@ -158,28 +130,70 @@ static int cmd_build(Diag *d, Arena *a, const Args *args, const Model *m, const 
     const char *cpath = arena_printf(a, "%s/%s.c", tmpdir, m->id);
     const char *hpath = arena_printf(a, "%s/%s.h", tmpdir, m->id);
     int rc = 2;
-    if (write_atomic(d, cpath, emit_c_source(m, a, files, nfiles)) == 0
-        && write_atomic(d, hpath, emit_c_header(m, a, files, nfiles)) == 0) {
+    OutFile engine;
+    if (out_text(d, cpath, emit_c_source(m, a, files, nfiles)) == 0
+        && out_text(d, hpath, emit_c_header(m, a, files, nfiles)) == 0
+        && out_reserve(d, &engine, args->out) == 0) {
         const char *cc = args->cc ? args->cc : getenv("CC") ? getenv("CC") : "cc";
-        const char *tmpout = arena_printf(a, "%s.tmp%ld", args->out, (long)getpid());
         char *argv[] = {(char *)cc, "-std=c11", "-O2", "-DCARDRT_ENGINE_MAIN",
                         (char *)arena_printf(a, "-I%s", incdir), (char *)arena_printf(a, "-I%s", tmpdir),
-                        "-o", (char *)tmpout, (char *)cpath, (char *)arena_printf(a, "%s/libcardrt.a", libdir),
+                        "-o", engine.o.tmp, (char *)cpath, (char *)arena_printf(a, "%s/libcardrt.a", libdir),
                         "-lcairo", "-pthread", "-lm", NULL};
         int st = run(argv);
         if (st != 0) {
             diag_plain(d, "the C compiler failed (status %d)", st);
-            remove(tmpout);
-        } else if (rename(tmpout, args->out) != 0) {
-            diag_plain(d, "cannot write '%s': %s", args->out, strerror(errno));
-            remove(tmpout);
-        } else {
+            out_abort(&engine, 1);
+        } else if (out_commit(d, &engine, 1) == 0) {
             rc = 0;
         }
     }
     remove(cpath);
     remove(hpath);
     rmdir(tmpdir);
+    return rc;
+}
+
+/* cmd_c: DIR/<id>.c and DIR/<id>.h (DIR made if missing), written as one
+   unit: both or neither. Returns 0 or 2 (reported). */
+static int cmd_c(Diag *d, Arena *a, const char *dir, const Model *m, const char *const *files, int nfiles)
+{
+    OutFile ch[2];
+    if (out_folder(d, dir) != 0 || out_open(d, &ch[0], arena_printf(a, "%s/%s.c", dir, m->id)) != 0)
+        return 2;
+    if (out_open(d, &ch[1], arena_printf(a, "%s/%s.h", dir, m->id)) != 0) {
+        out_abort(ch, 1);
+        return 2;
+    }
+    char *src = emit_c_source(m, a, files, nfiles);
+    char *hdr = emit_c_header(m, a, files, nfiles);
+    out_write(&ch[0], src, strlen(src));
+    out_write(&ch[1], hdr, strlen(hdr));
+    return out_commit(d, ch, 2) == 0 ? 0 : 2;
+}
+
+/* cmd_yaml: the game as YAML, one file per source file of used, into the
+   folder dir, which is replaced whole (outfile.h's OutDir). d counts the
+   errors; used is d or the provenance pass's diagnostics. Returns 0, 1
+   (a construct YAML cannot hold) or 2 (reported). */
+static int cmd_yaml(Diag *d, Diag *used, Arena *a, const AstProgram *prog, const char *dir)
+{
+    OutDir od;
+    if (out_dir_open(d, a, &od, dir) != 0)
+        return 2;
+    int rc = 0;
+    for (int i = 0; i < used->nsources && rc == 0; i++) {
+        char *text = export_yaml_text(used, a, prog, i);
+        if (!text) {
+            rc = 1;
+            d->errors += used == d ? 0 : used->errors;
+        } else if (out_dir_text(d, a, &od, export_yaml_name(used, a, i), text) != 0) {
+            rc = 2;
+        }
+    }
+    if (rc != 0)
+        out_dir_abort(&od);
+    else if (out_dir_commit(d, &od) != 0)
+        rc = 2;
     return rc;
 }
 
@@ -324,40 +338,18 @@ int main(int argc, char **argv)
     const char **files = arena_alloc(&arena, sizeof(char *) * (size_t)(used->nsources + 1));
     for (int i = 0; i < used->nsources; i++)
         files[i] = used->sources[i].path;
-    if (is_c || is_yaml) {
-        struct stat st;
-        if (stat(args.out, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            diag_plain(&d, "output folder '%s' does not exist", args.out);
-            rc = 2;
-            goto done;
-        }
-    }
     if (is_c) {
-        char *src = emit_c_source(m, &arena, files, used->nsources);
-        char *hdr = emit_c_header(m, &arena, files, used->nsources);
-        if (write_atomic(&d, arena_printf(&arena, "%s/%s.h", args.out, m->id), hdr) != 0
-            || write_atomic(&d, arena_printf(&arena, "%s/%s.c", args.out, m->id), src) != 0)
-            rc = 2;
+        rc = cmd_c(&d, &arena, args.out, m, files, used->nsources);
     } else if (is_build) {
         rc = cmd_build(&d, &arena, &args, m, files, used->nsources);
     } else if (is_yaml) {
-        for (int i = 0; i < used->nsources && rc == 0; i++) {
-            char *text = export_yaml_text(used, &arena, &prog, i);
-            if (!text) {
-                rc = 1;
-                d.errors += used == &d ? 0 : used->errors;
-                break;
-            }
-            const char *name = export_yaml_name(used, &arena, i);
-            if (write_atomic(&d, arena_printf(&arena, "%s/%s", args.out, name), text) != 0)
-                rc = 2;
-        }
+        rc = cmd_yaml(&d, used, &arena, &prog, args.out);
     } else if (is_sheet) {
         rc = sheet_write(&d, &arena, m, &args.sheet, args.out);
     } else if (is_json) {
         char *text = export_json_text(m, &arena);
         if (args.out) {
-            if (write_atomic(&d, args.out, text) != 0)
+            if (out_text(&d, args.out, text) != 0)
                 rc = 2;
         } else if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
             diag_plain(&d, "cannot write the JSON to stdout");

@@ -13,6 +13,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
+#include "outfile.h"
 #include "sheet.h"
 #include "sheet_layout.h"
 #include "sheet_text.h"
@@ -387,14 +388,41 @@ static const char *pdf_date(Arena *a)
                         tm.tm_min, tm.tm_sec);
 }
 
+/* to_out: cairo's write function into an OutFile (the closure). */
+static cairo_status_t to_out(void *closure, const unsigned char *data, unsigned int len)
+{
+    return out_write(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* surface_done: finish s, which wrote into f (for PNG: write it into f
+   first), and destroy it; drawn is the status of the context that drew on
+   it. Returns 0, or 2 after reporting what failed: the file's own error (a
+   full disk) or cairo's. */
+static int surface_done(Printer *P, cairo_surface_t *s, OutFile *f, int png, cairo_status_t drawn)
+{
+    cairo_status_t st = drawn != CAIRO_STATUS_SUCCESS ? drawn : cairo_surface_status(s);
+    if (png && st == CAIRO_STATUS_SUCCESS)
+        st = cairo_surface_write_to_png_stream(s, to_out, f);
+    cairo_surface_finish(s);
+    if (st == CAIRO_STATUS_SUCCESS)
+        st = cairo_surface_status(s);
+    cairo_surface_destroy(s);
+    if (st == CAIRO_STATUS_SUCCESS && !f->o.why)
+        return 0;
+    diag_plain(P->d, "cannot write %s: %s", f->path, f->o.why ? f->o.why : cairo_status_to_string(st));
+    return 2;
+}
+
 static int write_pdf(Printer *P, const int *sel, int nsel, const char *out)
 {
     double pw = P->o->letter ? 215.9 : 210.0, ph = P->o->letter ? 279.4 : 297.0;
-    const char *tmp = arena_printf(P->a, "%s.tmp%ld", out, (long)getpid());
-    cairo_surface_t *s = cairo_pdf_surface_create(tmp, pw * MM_PT, ph * MM_PT);
+    OutFile f;
+    if (out_open(P->d, &f, out) != 0)
+        return 2;
+    cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_out, &f, pw * MM_PT, ph * MM_PT);
     if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-        diag_plain(P->d, "cannot write '%s': %s", out, cairo_status_to_string(cairo_surface_status(s)));
-        cairo_surface_destroy(s);
+        surface_done(P, s, &f, 0, CAIRO_STATUS_SUCCESS);
+        out_abort(&f, 1);
         return 2;
     }
     const char *date = pdf_date(P->a);
@@ -436,16 +464,13 @@ static int write_pdf(Printer *P, const int *sel, int nsel, const char *out)
         }
         i += n;
     }
+    cairo_status_t drawn = cairo_status(cr);
     cairo_destroy(cr);
-    cairo_surface_finish(s);
-    cairo_status_t st = cairo_surface_status(s);
-    cairo_surface_destroy(s);
-    if (st != CAIRO_STATUS_SUCCESS || rename(tmp, out) != 0) {
-        diag_plain(P->d, "cannot write '%s': %s", out, st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : strerror(errno));
-        remove(tmp);
+    if (surface_done(P, s, &f, 0, drawn) != 0) {
+        out_abort(&f, 1);
         return 2;
     }
-    return 0;
+    return out_commit(P->d, &f, 1) == 0 ? 0 : 2;
 }
 
 /* ---- one image per card face ---------------------------------------------- */
@@ -470,59 +495,55 @@ static const char *slug(Arena *a, const char *name)
     return o ? s : "card";
 }
 
+/* write_images: one PNG or SVG per card face into the folder out (made
+   if missing); every file is rendered to its temporary first, and they are
+   renamed only when all were written. Returns 0 or 2 (reported). */
 static int write_images(Printer *P, const int *sel, int nsel, const char *out)
 {
-    struct stat st;
-    if (stat(out, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        diag_plain(P->d, "output folder '%s' does not exist (PNG and SVG write one file per card face)", out);
+    if (out_folder(P->d, out) != 0)
         return 2;
-    }
-    int svg = P->o->format == SHEET_SVG;
+    int svg = P->o->format == SHEET_SVG, faces = P->o->duplex == SHEET_DUPLEX_NONE ? 1 : 2, nf = 0;
+    OutFile *files = arena_alloc(P->a, sizeof *files * (size_t)(nsel * faces + 1));
     for (int i = 0; i < nsel; i++) {
         const MCard *c = &P->m->cards[sel[i]];
         const MLayout *L = &P->m->layouts[c->kind];
         double wmm = L->w + 2 * BLEED, hmm = L->h + 2 * BLEED;
-        for (int face = 0; face < (P->o->duplex == SHEET_DUPLEX_NONE ? 1 : 2); face++) {
+        for (int face = 0; face < faces; face++) {
             const char *path = arena_printf(P->a, "%s/%02d-%s-%s.%s", out, i + 1, slug(P->a, c->name),
                                             face ? "back" : "front", svg ? "svg" : "png");
-            const char *tmp = arena_printf(P->a, "%s.tmp%ld", path, (long)getpid());
+            OutFile *f = &files[nf];
+            if (out_open(P->d, f, path) != 0) {
+                out_abort(files, nf);
+                return 2;
+            }
+            nf++;
             cairo_surface_t *s;
             double scale;
             if (svg) {
-                s = cairo_svg_surface_create(tmp, wmm * MM_PT, hmm * MM_PT);
+                s = cairo_svg_surface_create_for_stream(to_out, f, wmm * MM_PT, hmm * MM_PT);
                 scale = MM_PT;
             } else {
                 scale = P->o->dpi / 25.4;
                 s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)lround(wmm * scale), (int)lround(hmm * scale));
             }
-            if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-                diag_plain(P->d, "cannot write '%s': %s", path, cairo_status_to_string(cairo_surface_status(s)));
-                cairo_surface_destroy(s);
-                return 2;
+            cairo_status_t drawn = CAIRO_STATUS_SUCCESS;
+            if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+                cairo_t *cr = cairo_create(s);
+                cairo_set_source_rgb(cr, 1, 1, 1);
+                cairo_paint(cr);
+                cairo_scale(cr, scale, scale);
+                cairo_translate(cr, BLEED, BLEED);
+                draw_face(P, cr, c, face);
+                drawn = cairo_status(cr);
+                cairo_destroy(cr);
             }
-            cairo_t *cr = cairo_create(s);
-            cairo_set_source_rgb(cr, 1, 1, 1);
-            cairo_paint(cr);
-            cairo_scale(cr, scale, scale);
-            cairo_translate(cr, BLEED, BLEED);
-            draw_face(P, cr, c, face);
-            cairo_destroy(cr);
-            cairo_status_t stt = CAIRO_STATUS_SUCCESS;
-            if (!svg)
-                stt = cairo_surface_write_to_png(s, tmp);
-            cairo_surface_finish(s);
-            if (stt == CAIRO_STATUS_SUCCESS)
-                stt = cairo_surface_status(s);
-            cairo_surface_destroy(s);
-            if (stt != CAIRO_STATUS_SUCCESS || rename(tmp, path) != 0) {
-                diag_plain(P->d, "cannot write '%s': %s", path,
-                           stt != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(stt) : strerror(errno));
-                remove(tmp);
+            if (surface_done(P, s, f, !svg, drawn) != 0 || out_close(P->d, f) != 0) {
+                out_abort(files, nf);
                 return 2;
             }
         }
     }
-    return 0;
+    return out_commit(P->d, files, nf) == 0 ? 0 : 2;
 }
 
 int sheet_write(Diag *d, Arena *a, const Model *m, const SheetOptions *o, const char *out)

@@ -36,8 +36,10 @@ int sheet_option(SheetOptions *o, const char *opt, const char **vals, int nvals,
 
 /* sheet_write: print m's cards (each copy, base game, no dice or board
    spaces) as described by o to out: a PDF file, or for PNG and SVG a folder
-   of NN-name-front/back files (one per card). Files are written to a
-   temporary name and renamed. Reports to d (warnings: replaced fonts, text
+   (made if missing) of NN-name-front/back files (one per card). The output
+   is opened before any page is drawn, and written whole or not at all
+   (outfile.h): every file goes to a temporary, renamed only when all were
+   written and cairo reported no error. Reports to d (warnings: replaced fonts, text
    that does not fit even when shrunk). Returns 0, 1 (errors in the
    selection) or 2 (I/O errors). */
 int sheet_write(Diag *d, Arena *a, const Model *m, const SheetOptions *o, const char *out);

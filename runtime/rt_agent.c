@@ -44,10 +44,14 @@ static int human_choose(RtAgent *a, RtGame *g)
         fprintf(a->out, "| %s\n", rt_log_line(g, a->seen, seat, buf, sizeof buf));
     fputc('\n', a->out);
     rt_view_print(g, seat, a->out);
-    for (int i = 0; i < n; i++)
-        fprintf(a->out, "  %d) %s\n", i + 1, rt_option_label(g, i, buf, sizeof buf));
+    for (int i = 0; i < n; i++) {
+        fprintf(a->out, "  %d) ", i + 1);
+        rt__put_esc(a->out, rt_option_label(g, i, buf, sizeof buf));
+        fputc('\n', a->out);
+    }
     for (;;) {
-        fprintf(a->out, "%s> ", rt_player_name(g, seat, buf, sizeof buf));
+        rt__put_esc(a->out, rt_player_name(g, seat, buf, sizeof buf));
+        fputs("> ", a->out);
         fflush(a->out);
         if (!fgets(buf, sizeof buf, a->in))
             return -1;

@@ -100,9 +100,13 @@ const RtGameDef *rt__engine_def(const RtEngine *e, const char *cmd, const char *
     for (int i = 0; i < e->ndefs; i++)
         if (e->defs[i]->variant && strcmp(e->defs[i]->variant, name) == 0)
             return e->defs[i];
-    fprintf(e->err, "%s: %s: unknown variant '%s'; the variants are:", e->prog, cmd, name);
-    for (int i = 0; i < e->ndefs; i++)
-        fprintf(e->err, " %s", e->defs[i]->variant ? e->defs[i]->variant : "?");
+    fprintf(e->err, "%s: %s: unknown variant '", e->prog, cmd);
+    rt__put_esc(e->err, name);
+    fputs("'; the variants are:", e->err);
+    for (int i = 0; i < e->ndefs; i++) {
+        fputc(' ', e->err);
+        rt__put_esc(e->err, e->defs[i]->variant ? e->defs[i]->variant : "?");
+    }
     fputc('\n', e->err);
     return NULL;
 }
@@ -120,9 +124,15 @@ static void engine_help(const RtEngine *e, FILE *out)
 {
     const RtGameDef *d = e->defs[0];
     fprintf(out, "usage: %s COMMAND [options]\n", e->prog);
-    fprintf(out, "the engine of %s \"%s\"; variants:", d->id ? d->id : "?", d->title ? d->title : "");
-    for (int i = 0; i < e->ndefs; i++)
-        fprintf(out, " %s", e->defs[i]->variant ? e->defs[i]->variant : "?");
+    fputs("the engine of ", out);
+    rt__put_esc(out, d->id ? d->id : "?");
+    fputs(" \"", out);
+    rt__put_esc(out, d->title ? d->title : "");
+    fputs("\"; variants:", out);
+    for (int i = 0; i < e->ndefs; i++) {
+        fputc(' ', out);
+        rt__put_esc(out, e->defs[i]->variant ? e->defs[i]->variant : "?");
+    }
     fprintf(out, "\ncommands:\n");
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++)
         fprintf(out, "  %-7s %s\n", commands[c].name, commands[c].what);
@@ -214,8 +224,9 @@ static RtGame *new_game(const RtEngine *e, const char *cmd, const RtGameDef *def
 {
     int players = a->players ? a->players : def->min_players;
     if (players < def->min_players || players > def->max_players) {
-        fprintf(e->err, "%s: %s: %s takes %d to %d players, not %d\n", e->prog, cmd, def->id, def->min_players,
-                def->max_players, players);
+        fprintf(e->err, "%s: %s: ", e->prog, cmd);
+        rt__put_esc(e->err, def->id);
+        fprintf(e->err, " takes %d to %d players, not %d\n", def->min_players, def->max_players, players);
         return NULL;
     }
     RtOptions opt = {players, seed, log, a->max_rounds};
@@ -230,14 +241,17 @@ static void result_line(const RtGame *g, FILE *out)
 {
     char buf[128];
     if (rt_failed(g)) {
-        fprintf(out, "result: error %s\n", rt_error(g));
+        fputs("result: error ", out);
+        rt__put_esc(out, rt_error(g));
+        fputc('\n', out);
         return;
     }
     fputs("result:", out);
     int any = 0;
     for (int p = 0; p < rt_players(g); p++)
         if (rt_is_winner(g, p)) {
-            fprintf(out, "%s %s", any ? "," : "", rt_player_name(g, p, buf, sizeof buf));
+            fputs(any ? ", " : " ", out);
+            rt__put_esc(out, rt_player_name(g, p, buf, sizeof buf));
             any = 1;
         }
     fputs(any ? " wins\n" : " draw\n", out);
@@ -259,9 +273,12 @@ static int cmd_play(const RtEngine *e, const Args *a)
         rt_free(g);
         return RT_EXIT_USAGE;
     }
-    char buf[512];
-    fprintf(e->out, "%s \"%s\" (%s), seed %llu, you are %s\n", def->id, def->title ? def->title : "", def->variant,
-            (unsigned long long)seed, rt_player_name(g, seat, buf, sizeof buf));
+    char buf[512], t1[256], t2[256], t3[256];
+    fprintf(e->out, "%s \"%s\" (%s), seed %llu, you are ", rt__esc(def->id, t1, sizeof t1),
+            rt__esc(def->title ? def->title : "", t2, sizeof t2), rt__esc(def->variant, t3, sizeof t3),
+            (unsigned long long)seed);
+    rt__put_esc(e->out, rt_player_name(g, seat, buf, sizeof buf));
+    fputc('\n', e->out);
     RtAgent agents[RT_MAX_PLAYERS];
     RtAgent *ptrs[RT_MAX_PLAYERS];
     for (int p = 0; p < rt_players(g); p++) {
@@ -290,30 +307,26 @@ static int cmd_play(const RtEngine *e, const Args *a)
     return status;
 }
 
-/* write_json_log: g's JSON-lines log to path, through path.tmp and a rename. */
-static int write_json_log(const RtEngine *e, const RtGame *g, const char *path)
+/* cannot_write: the message of an output of sim that failed; returns 0. */
+static int cannot_write(const RtEngine *e, const char *path, const RtOut *o)
 {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 5);
-    if (!tmp)
-        return 0;
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmp", 5);
-    FILE *f = fopen(tmp, "w");
-    int ok = f != NULL;
-    if (f) {
-        rt_log_json(g, f);
-        ok = !ferror(f);
-        ok = fclose(f) == 0 && ok;
-    }
-    if (ok)
-        ok = rename(tmp, path) == 0;
-    if (!ok) {
-        fprintf(e->err, "%s: sim: cannot write %s: %s\n", e->prog, path, strerror(errno));
-        remove(tmp);
-    }
-    free(tmp);
-    return ok;
+    fprintf(e->err, "%s: sim: cannot write %s: %s\n", e->prog, path, o->why ? o->why : "write error");
+    return 0;
+}
+
+/* open_out: start the output path of sim (before the simulation, so that
+   a path that cannot be written stops it at once). Returns 1, or 0 after
+   a message. */
+static int open_out(const RtEngine *e, RtOut *o, const char *path)
+{
+    return rt_out_open(o, path) == 0 ? 1 : cannot_write(e, path, o);
+}
+
+/* write_json_log: g's JSON-lines log into the open output o of path, committed. Returns 1, or 0 after a message. */
+static int write_json_log(const RtEngine *e, const RtGame *g, RtOut *o, const char *path)
+{
+    rt_log_json(g, o->f);
+    return rt_out_commit(o) == 0 ? 1 : cannot_write(e, path, o);
 }
 
 /* sim_spec: the simulation of def that a asks for; 0, or an exit status after a message. */
@@ -322,8 +335,9 @@ static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSi
     memset(sp, 0, sizeof *sp);
     int players = a->players ? a->players : def->min_players;
     if (players < def->min_players || players > def->max_players) {
-        fprintf(e->err, "%s: sim: %s takes %d to %d players, not %d\n", e->prog, def->id, def->min_players,
-                def->max_players, players);
+        fprintf(e->err, "%s: sim: ", e->prog);
+        rt__put_esc(e->err, def->id);
+        fprintf(e->err, " takes %d to %d players, not %d\n", def->min_players, def->max_players, players);
         return RT_EXIT_USAGE;
     }
     sp->def = def;
@@ -339,35 +353,83 @@ static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSi
 }
 
 /* save_worst: the k longest games (most rounds, then most decisions, then
-   the first) as replay files DIR/game-I.jsonl. */
+   the first) as replay files DIR/game-I.jsonl, written as one unit (none
+   is renamed into DIR unless all were written). Returns 1, or 0 after a
+   message. */
 static int save_worst(const RtEngine *e, const RtSimSpec *sp, const RtSimResult *r, int k, const char *dir)
 {
-    char *taken = calloc((size_t)r->games + 1, 1);
-    char path[4096];
-    int ok = taken != NULL;
     if (k > r->games)
         k = r->games;
-    for (int n = 0; ok && n < k; n++) {
+    char *taken = calloc((size_t)r->games + 1, 1);
+    RtOut *outs = calloc((size_t)k + 1, sizeof *outs);
+    int *games = calloc((size_t)k + 1, sizeof *games);
+    char path[4096];
+    int ok = taken && outs && games, n = 0;
+    for (; ok && n < k; n++) {
         int best = -1;
         for (int i = 0; i < r->games; i++)
             if (!taken[i] && (best < 0 || r->game[i].rounds > r->game[best].rounds
                               || (r->game[i].rounds == r->game[best].rounds && r->game[i].decisions > r->game[best].decisions)))
                 best = i;
         taken[best] = 1;
+        games[n] = best;
+        snprintf(path, sizeof path, "%s/game-%d.jsonl", dir, best);
         RtGame *g = rt__sim_replay(sp, best);
-        if (!g) {
+        if (!g || !open_out(e, &outs[n], path)) {
+            if (!g)
+                fprintf(e->err, "%s: sim: cannot replay game %d\n", e->prog, best);
+            rt_free(g);
             ok = 0;
             break;
         }
-        snprintf(path, sizeof path, "%s/game-%d.jsonl", dir, best);
-        ok = write_json_log(e, g, path);
-        if (ok)
-            fprintf(e->err, "%s: sim: saved game %d (seed %llu, %d rounds) to %s\n", e->prog, best,
-                    (unsigned long long)rt_seed(g), rt_rounds(g), path);
+        rt_log_json(g, outs[n].f);
         rt_free(g);
+        if (rt_out_close(&outs[n]) != 0) {   /* closed now: K may exceed the open files allowed */
+            ok = cannot_write(e, path, &outs[n]);
+            n++;
+            break;
+        }
     }
+    if (ok) {
+        int bad = rt_out_commit_all(outs, n);
+        if (bad >= 0) {
+            snprintf(path, sizeof path, "%s/game-%d.jsonl", dir, games[bad]);
+            ok = cannot_write(e, path, &outs[bad]);
+        }
+    } else {
+        for (int i = 0; outs && i < n; i++)
+            rt_out_abort(&outs[i]);
+    }
+    for (int i = 0; ok && i < n; i++)
+        fprintf(e->err, "%s: sim: saved game %d (seed %llu, %d rounds) to %s/game-%d.jsonl\n", e->prog, games[i],
+                (unsigned long long)r->game[games[i]].seed, (int)r->game[games[i]].rounds, dir, games[i]);
     free(taken);
+    free(outs);
+    free(games);
     return ok;
+}
+
+/* sim_outputs: check and start sim's output files before it runs: the
+   log, the chart (its format by extension) and the folder of the longest
+   games (made if missing). Returns 1, or 0 after a message (nothing left
+   behind). */
+static int sim_outputs(const RtEngine *e, const Args *a, RtOut *log, RtOut *plot, int *png)
+{
+    const char *why = NULL;
+    if (a->plot && (*png = rt__plot_format(a->plot, e->err, e->prog)) < 0)
+        return 0;
+    if (a->worst && rt_out_folder(a->worst_dir, &why) != 0) {
+        fprintf(e->err, "%s: sim: cannot write %s: %s\n", e->prog, a->worst_dir, why);
+        return 0;
+    }
+    if (a->log && !open_out(e, log, a->log))
+        return 0;
+    if (a->plot && !open_out(e, plot, a->plot)) {
+        if (a->log)
+            rt_out_abort(log);
+        return 0;
+    }
+    return 1;
 }
 
 /* sim: games between agents (random by default) on --jobs threads; game
@@ -390,23 +452,31 @@ static int cmd_sim(const RtEngine *e, const Args *a)
     int st = sim_spec(e, a, def, &sp, abuf, sizeof abuf);
     if (st)
         return st;
+    if (cdef && (cdef->min_players > sp.players || cdef->max_players < sp.players)) {
+        fprintf(e->err, "%s: sim: --compare %s: it takes %d to %d players, not %d\n", e->prog, a->compare,
+                cdef->min_players, cdef->max_players, sp.players);
+        return RT_EXIT_USAGE;
+    }
+    RtOut logf = {0}, plotf = {0};
+    int png = 0;
+    if (!sim_outputs(e, a, &logf, &plotf, &png))
+        return RT_EXIT_FAIL;
     int fd = fileno(e->err);
     sp.progress = fd >= 0 && isatty(fd) ? e->err : NULL;
     RtSimResult res, cres;
-    if (rt__sim_run(&sp, &res, e->err) != 0)
+    if (rt__sim_run(&sp, &res, e->err) != 0) {
+        rt_out_abort(&logf);
+        rt_out_abort(&plotf);
         return RT_EXIT_FAIL;
+    }
     int have_cmp = 0;
     if (cdef) {
         cp = sp;
         cp.def = cdef;
-        if (cdef->min_players > sp.players || cdef->max_players < sp.players) {
-            fprintf(e->err, "%s: sim: --compare %s: it takes %d to %d players, not %d\n", e->prog, a->compare,
-                    cdef->min_players, cdef->max_players, sp.players);
-            rt__sim_free(&res);
-            return RT_EXIT_USAGE;
-        }
         if (rt__sim_run(&cp, &cres, e->err) != 0) {
             rt__sim_free(&res);
+            rt_out_abort(&logf);
+            rt_out_abort(&plotf);
             return RT_EXIT_FAIL;
         }
         have_cmp = 1;
@@ -414,14 +484,26 @@ static int cmd_sim(const RtEngine *e, const Args *a)
     int status = RT_EXIT_OK;
     if (a->log) {
         RtGame *g = rt__sim_replay(&sp, 0);
-        if (!g || !write_json_log(e, g, a->log))
+        if (!g) {
+            fprintf(e->err, "%s: sim: cannot replay game 0\n", e->prog);
+            rt_out_abort(&logf);
             status = RT_EXIT_FAIL;
+        } else if (!write_json_log(e, g, &logf, a->log)) {
+            status = RT_EXIT_FAIL;
+        }
         rt_free(g);
     }
     if (status == RT_EXIT_OK && a->worst && !save_worst(e, &sp, &res, a->worst, a->worst_dir))
         status = RT_EXIT_FAIL;
-    if (status == RT_EXIT_OK && a->plot && rt__plot(&res, &sp, a->plot, e->err, e->prog) != 0)
-        status = RT_EXIT_FAIL;
+    if (a->plot && status == RT_EXIT_OK) {
+        rt__plot(&res, &sp, png, &plotf);
+        if (rt_out_commit(&plotf) != 0) {
+            cannot_write(e, a->plot, &plotf);
+            status = RT_EXIT_FAIL;
+        }
+    } else if (a->plot) {
+        rt_out_abort(&plotf);
+    }
     if (status != RT_EXIT_OK) {
         rt__sim_free(&res);
         if (have_cmp)
@@ -436,8 +518,10 @@ static int cmd_sim(const RtEngine *e, const Args *a)
         if (res.game[i].failed && errors++ == 0)
             first = i;
     if (errors) {
-        fprintf(e->err, "%s: sim: %ld game%s failed; first: game %d (seed %llu): %s\n", e->prog, errors,
-                errors == 1 ? "" : "s", first, (unsigned long long)res.game[first].seed, res.game[first].error);
+        fprintf(e->err, "%s: sim: %ld game%s failed; first: game %d (seed %llu): ", e->prog, errors,
+                errors == 1 ? "" : "s", first, (unsigned long long)res.game[first].seed);
+        rt__put_esc(e->err, res.game[first].error);
+        fputc('\n', e->err);
         status = RT_EXIT_FAIL;
     }
     rt__sim_free(&res);
@@ -639,6 +723,10 @@ int rt_engine_run(int argc, char **argv, const RtGameDef *const *defs, int ndefs
 int rt_engine_main(int argc, char **argv, const RtGameDef *const *defs, int ndefs)
 {
     int r = rt_engine_run(argc, argv, defs, ndefs, stdin, stdout, stderr);
-    fflush(stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: cannot write the standard output: %s\n", argc > 0 && argv[0] ? argv[0] : "engine",
+                strerror(errno));
+        return r ? r : RT_EXIT_FAIL;
+    }
     return r;
 }

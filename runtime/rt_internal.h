@@ -144,6 +144,14 @@ uint32_t rt__zone_vis(const RtGame *g, RtValue zone);          /* who sees the c
 /* log (rt_log.c): append an event (NULL when the log is off). */
 RtEvent *rt__event(RtGame *g, int type, uint32_t vis);
 void rt__log_free(RtGame *g);
+/* rt__esc: s as it is shown on a line of text (a log line, the terminal):
+   control characters (below 0x20, DEL, UTF-8 C1) escaped as \n, \r, \t,
+   \xHH or \u00HH, the rest kept. Into buf (size bytes, always
+   terminated, cut before an escape that does not fit). Returns buf. */
+const char *rt__esc(const char *s, char *buf, size_t size);
+/* rt__put_esc: s escaped as rt__esc, to out. Every name or text of a game
+   the engine prints as text goes through one of the two. */
+void rt__put_esc(FILE *out, const char *s);
 /* rt__json_str: s written as a JSON string literal. */
 void rt__json_str(FILE *out, const char *s);
 #define RT_VIS_EVERYONE 0xFFFFFFFFu

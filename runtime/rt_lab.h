@@ -5,6 +5,7 @@
 #define CARDRT_LAB_H
 
 #include "rt_internal.h"
+#include "rt_out.h"
 
 /* What one simulation runs. */
 typedef struct RtSimSpec {
@@ -100,9 +101,14 @@ typedef struct RtReportSpec {
    rs to out. */
 void rt__report(const RtReportSpec *rs, FILE *out);
 
-/* rt__plot: the win rates and the game-length histogram of r as an SVG
-   or PNG (by path's extension) at path. Returns 0, or -1 with a message
-   on err. */
-int rt__plot(const RtSimResult *r, const RtSimSpec *spec, const char *path, FILE *err, const char *prog);
+/* rt__plot_format: 1 if path names a PNG chart, 0 an SVG one, else -1
+   after a message on err. */
+int rt__plot_format(const char *path, FILE *err, const char *prog);
+
+/* rt__plot: draw the win rates and the game-length histogram of r as a PNG
+   (png) or an SVG into the open output o (rt_out.h), which the caller
+   commits. Returns 0, or -1 with o->why set (cairo's error, or the
+   file's). */
+int rt__plot(const RtSimResult *r, const RtSimSpec *spec, int png, RtOut *o);
 
 #endif

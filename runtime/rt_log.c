@@ -68,13 +68,12 @@ static const char *state_name(const RtGame *g, RtValue card, int slot)
     return k->state_names[slot];
 }
 
-/* render: event e as one text line for viewer (-1: omniscient). */
-static const char *render(const RtGame *g, const RtEvent *e, int viewer, char *buf, size_t size)
+/* render_raw: event e as one text line for viewer (-1: omniscient), names
+   as they are (render escapes the line). */
+static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, char *buf, size_t size)
 {
     char a[128], b[128], c[200];
     const RtGameDef *def = g->def;
-    if (!buf || size == 0)
-        return "";
     switch (e->type) {
     case RT_EV_ROUND:
         snprintf(buf, size, "round %d", (int)e->a[0]);
@@ -143,6 +142,18 @@ static const char *render(const RtGame *g, const RtEvent *e, int viewer, char *b
     return buf;
 }
 
+/* render: event e as one text line for viewer (-1: omniscient), with
+   every control character of a name escaped (rt__esc): a line of the log
+   is always one line, whatever the game's names hold. */
+static const char *render(const RtGame *g, const RtEvent *e, int viewer, char *buf, size_t size)
+{
+    char raw[1024];
+    if (!buf || size == 0)
+        return "";
+    render_raw(g, e, viewer, raw, sizeof raw < size ? sizeof raw : size);
+    return rt__esc(raw, buf, size);
+}
+
 /* rt_log_count: events recorded so far. */
 int rt_log_count(const RtGame *g) { return g->nev; }
 
@@ -158,18 +169,56 @@ const char *rt_log_line(const RtGame *g, int i, int viewer, char *buf, size_t si
     return render(g, &g->ev[i], viewer, buf, size);
 }
 
-/* put_line_text: s on one line: newline, return and tab written as \n, \r, \t. */
-static void put_line_text(FILE *out, const char *s)
+/* esc_one: the text that stands for the character at p in a line of
+   text: a control character (below 0x20, DEL, or a UTF-8 C1 control
+   U+0080..U+009F) as \n, \r, \t, \xHH or \u00HH, anything else as
+   itself (a backslash too). Writes it to out (NUL-terminated) and returns
+   how many bytes of p it stands for. */
+static size_t esc_one(const unsigned char *p, char out[8])
 {
-    for (; s && *s; s++) {
-        if (*s == '\n')
-            fputs("\\n", out);
-        else if (*s == '\r')
-            fputs("\\r", out);
-        else if (*s == '\t')
-            fputs("\\t", out);
-        else
-            fputc(*s, out);
+    if (*p == '\n' || *p == '\r' || *p == '\t') {
+        snprintf(out, 8, "\\%c", *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't');
+        return 1;
+    }
+    if (*p < 0x20 || *p == 0x7f) {
+        snprintf(out, 8, "\\x%02x", *p);
+        return 1;
+    }
+    if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+        snprintf(out, 8, "\\u%04x", p[1]);
+        return 2;
+    }
+    out[0] = (char)*p;
+    out[1] = '\0';
+    return 1;
+}
+
+/* rt__esc: see rt_internal.h. */
+const char *rt__esc(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    char piece[8];
+    if (!buf || size == 0)
+        return "";
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+        size_t used = esc_one(p, piece), len = strlen(piece);
+        if (n + len >= size)
+            break;
+        memcpy(buf + n, piece, len);
+        n += len;
+        p += used;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* rt__put_esc: see rt_internal.h. */
+void rt__put_esc(FILE *out, const char *s)
+{
+    char piece[8];
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+        p += esc_one(p, piece);
+        fputs(piece, out);
     }
 }
 
@@ -180,12 +229,14 @@ void rt_log_text(const RtGame *g, int viewer, FILE *out)
     for (int i = 0; i < g->nev; i++) {
         const RtEvent *e = &g->ev[i];
         if (e->type == RT_EV_TEXT) {
-            put_line_text(out, e->text);
-            fputc('\n', out);
-        } else if (e->type == RT_EV_ERROR)
-            fprintf(out, "error %s\n", e->text ? e->text : "");
-        else
-            fprintf(out, "%s\n", render(g, e, viewer, buf, sizeof buf));
+            rt__put_esc(out, e->text);
+        } else if (e->type == RT_EV_ERROR) {
+            fputs("error ", out);
+            rt__put_esc(out, e->text);
+        } else {
+            fputs(render(g, e, viewer, buf, sizeof buf), out);
+        }
+        fputc('\n', out);
     }
 }
 

@@ -1,6 +1,7 @@
 /* rt_plot.c: the chart of a simulation (cairo): win rate per seat with its
    95% interval, and the histogram of game lengths; SVG or PNG. */
 #include "rt_lab.h"
+#include "rt_out.h"
 
 #include <cairo.h>
 #include <cairo-svg.h>
@@ -125,31 +126,44 @@ static void draw(cairo_t *cr, const RtSimResult *r, const RtSimSpec *spec, const
     text_at(cr, x1 + pw1 / 2, y0 + ph + 34, 11, 1, buf);
 }
 
-/* rt__plot: see rt_lab.h. */
-int rt__plot(const RtSimResult *r, const RtSimSpec *spec, const char *path, FILE *err, const char *prog)
+/* rt__plot_format: see rt_lab.h. */
+int rt__plot_format(const char *path, FILE *err, const char *prog)
 {
-    int png = ends_with(path, ".png");
-    if (!png && !ends_with(path, ".svg")) {
-        fprintf(err, "%s: sim: --plot %s: the file must end in .svg or .png\n", prog, path);
-        return -1;
-    }
+    if (ends_with(path, ".png"))
+        return 1;
+    if (ends_with(path, ".svg"))
+        return 0;
+    fprintf(err, "%s: sim: --plot %s: the file must end in .svg or .png\n", prog, path);
+    return -1;
+}
+
+/* to_out: cairo's write function into an RtOut (the closure). */
+static cairo_status_t to_out(void *closure, const unsigned char *data, unsigned int len)
+{
+    return rt_out_write(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* rt__plot: see rt_lab.h. */
+int rt__plot(const RtSimResult *r, const RtSimSpec *spec, int png, RtOut *o)
+{
     RtStats s;
     rt__stats(r, &s);
     cairo_surface_t *surf = png ? cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W, (int)H)
-                                : cairo_svg_surface_create(path, W, H);
+                                : cairo_svg_surface_create_for_stream(to_out, o, W, H);
     cairo_t *cr = cairo_create(surf);
     draw(cr, r, spec, &s);
+    cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
-    int ok = cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS;
-    if (ok && png)
-        ok = cairo_surface_write_to_png(surf, path) == CAIRO_STATUS_SUCCESS;
+    if (st == CAIRO_STATUS_SUCCESS)
+        st = cairo_surface_status(surf);
+    if (png && st == CAIRO_STATUS_SUCCESS)
+        st = cairo_surface_write_to_png_stream(surf, to_out, o);
     cairo_surface_finish(surf);
-    ok = ok && cairo_surface_status(surf) == CAIRO_STATUS_SUCCESS;
+    if (st == CAIRO_STATUS_SUCCESS)
+        st = cairo_surface_status(surf);
     cairo_surface_destroy(surf);
     rt__stats_free(&s);
-    if (!ok) {
-        fprintf(err, "%s: sim: cannot write %s\n", prog, path);
-        return -1;
-    }
-    return 0;
+    if (st != CAIRO_STATUS_SUCCESS && !o->why)
+        o->why = cairo_status_to_string(st);
+    return o->why ? -1 : 0;
 }

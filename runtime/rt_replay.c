@@ -198,8 +198,11 @@ static int compare(const RtEngine *e, const char *path, char **lines, int nlines
         const char *b = i < nr ? rl[i] : NULL;
         if (a && b && strcmp(a, b) == 0)
             continue;
-        fprintf(e->err, "%s: replay: %s:%d: the replayed game differs\n  log:    %s\n  replay: %s\n", e->prog, path,
-                i + 1, a ? a : "(end of file)", b ? b : "(end of log)");
+        fprintf(e->err, "%s: replay: %s:%d: the replayed game differs\n  log:    ", e->prog, path, i + 1);
+        rt__put_esc(e->err, a ? a : "(end of file)");
+        fputs("\n  replay: ", e->err);
+        rt__put_esc(e->err, b ? b : "(end of log)");
+        fputc('\n', e->err);
         status = 1;
         break;
     }
@@ -255,8 +258,10 @@ int rt__replay_main(const RtEngine *e, int argc, char **argv)
     }
     json_u64(lines[0], "max_rounds", &max_rounds);
     const RtGameDef *def = NULL;
+    char t1[256], t2[256];
     if (strcmp(game, e->defs[0]->id) != 0)
-        fprintf(e->err, "%s: replay: %s is a log of %s, not of %s\n", e->prog, path, game, e->defs[0]->id);
+        fprintf(e->err, "%s: replay: %s is a log of %s, not of %s\n", e->prog, path, rt__esc(game, t1, sizeof t1),
+                rt__esc(e->defs[0]->id, t2, sizeof t2));
     else
         def = rt__engine_def(e, "replay", variant);
     int *choices = malloc(((size_t)nlines + 1) * sizeof *choices);

@@ -221,22 +221,24 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     const RtSimResult *r = rs->res;
     const RtGameDef *def = r->def;
     int n = r->games;
-    fprintf(out, "%s (%s): %d games, seed %llu, %d players\n", def->id, def->variant, n, (unsigned long long)r->seed,
-            r->players);
+    char e1[400], e2[400];   /* names escaped (rt__esc) */
+    fprintf(out, "%s (%s): %d games, seed %llu, %d players\n", rt__esc(def->id, e1, sizeof e1),
+            rt__esc(def->variant, e2, sizeof e2), n, (unsigned long long)r->seed, r->players);
     fputs("wins:", out);
     for (int p = 0; p < r->players; p++)
-        fprintf(out, "%s %s %ld (%.1f%%)", p ? "," : "", r->names[p], s->wins[p], n ? 100.0 * (double)s->wins[p] / n : 0);
+        fprintf(out, "%s %s %ld (%.1f%%)", p ? "," : "", rt__esc(r->names[p], e1, sizeof e1), s->wins[p],
+                n ? 100.0 * (double)s->wins[p] / n : 0);
     fprintf(out, "\ndraws: %ld\nerrors: %ld\nmean rounds: %.3f\nmean decisions: %.3f\n", s->draws, s->errors,
             s->mean_rounds, s->mean_decisions);
     fputs("win rate by seat (95% CI):\n", out);
     for (int p = 0; p < r->players; p++)
-        fprintf(out, "  seat %d %s (%s): %.1f%% [%.1f%%, %.1f%%]\n", p + 1, r->names[p], agent_of(sp, p),
+        fprintf(out, "  seat %d %s (%s): %.1f%% [%.1f%%, %.1f%%]\n", p + 1, rt__esc(r->names[p], e1, sizeof e1), agent_of(sp, p),
                 100 * s->seat[p].rate, 100 * s->seat[p].lo, 100 * s->seat[p].hi);
     if (s->nsides > 0) {
         fputs("win rate by side (95% CI):\n", out);
         for (int k = 0; k < s->nsides; k++)
             if (s->side_games[k])
-                fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", side_title(def, k), 100 * s->side[k].rate,
+                fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", rt__esc(side_title(def, k), e1, sizeof e1), 100 * s->side[k].rate,
                         100 * s->side[k].lo, 100 * s->side[k].hi);
     }
     fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
@@ -261,7 +263,8 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         for (int i = 0; i < nrows; i++) {
             const CardRow *c = &rows[i];
             fprintf(out, "  %+6.1f%%  %s (%s): %.1f%% in %ld games / %.1f%% in %ld\n", 100 * c->diff,
-                    def->cards[c->card].name, r->names[c->player], 100 * c->rp.rate, c->played, 100 * c->rn.rate,
+                    rt__esc(def->cards[c->card].name, e1, sizeof e1), rt__esc(r->names[c->player], e2, sizeof e2),
+                    100 * c->rp.rate, c->played, 100 * c->rn.rate,
                     c->other);
         }
     }
@@ -348,10 +351,13 @@ static void json_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     fputc(']', out);
 }
 
-/* csv_str: s as a CSV field (quoted when needed). */
-static void csv_str(FILE *out, const char *s)
+/* csv_str: s as a CSV field: control characters escaped (rt__esc), so
+   that a row is one line; quoted when needed. */
+static void csv_str(FILE *out, const char *raw)
 {
-    if (!strpbrk(s, ",\"\n\r")) {
+    char buf[400];
+    const char *s = rt__esc(raw, buf, sizeof buf);
+    if (!strpbrk(s, ",\"")) {
         fputs(s, out);
         return;
     }
@@ -461,15 +467,17 @@ static void compare_report(const RtReportSpec *rs, const RtStats *a, FILE *out)
         double ci[2] = {len.lo, len.hi};
         csv_row(out, "compare_mean_rounds", c->def->variant, NULL, NULL, -1, c->games, len.d, ci);
     } else {
-        fprintf(out, "compare: %s minus %s, the same %d seeds (95%% CI):\n", c->def->variant, r->def->variant, c->games);
+        char e1[400], e2[400];   /* names escaped (rt__esc) */
+        fprintf(out, "compare: %s minus %s, the same %d seeds (95%% CI):\n", rt__esc(c->def->variant, e1, sizeof e1),
+                rt__esc(r->def->variant, e2, sizeof e2), c->games);
         for (int p = 0; p < r->players; p++)
-            fprintf(out, "  %s win rate: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", r->names[p], 100 * seat[p].a,
+            fprintf(out, "  %s win rate: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", rt__esc(r->names[p], e1, sizeof e1), 100 * seat[p].a,
                     100 * seat[p].b, 100 * seat[p].d, 100 * seat[p].lo, 100 * seat[p].hi);
         fprintf(out, "  draws: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", 100 * draw.a, 100 * draw.b,
                 100 * draw.d, 100 * draw.lo, 100 * draw.hi);
         fprintf(out, "  mean rounds: %.3f -> %.3f, %+.3f [%+.3f, %+.3f]\n", len.a, len.b, len.d, len.lo, len.hi);
         if (b.errors)
-            fprintf(out, "  errors in %s: %ld\n", c->def->variant, b.errors);
+            fprintf(out, "  errors in %s: %ld\n", rt__esc(c->def->variant, e1, sizeof e1), b.errors);
     }
     rt__stats_free(&b);
 }

@@ -185,11 +185,15 @@ Test(cli, bad_input_writes_no_output)
     run_free(&r);
 }
 
-Test(cli, missing_output_folder_is_an_error)
+Test(cli, missing_output_folder_is_made)
 {
-    RunResult r = run_cmd(CARDC " c cards/evr -o /nonexistent/folder");
+    RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c cards/evr -o $d/new/folder && ls $d/new/folder; rm -rf $d");
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "evr.c\nevr.h\n");
+    run_free(&r);
+    r = run_cmd("d=$(mktemp -d) && touch $d/file && " CARDC " c cards/evr -o $d/file/folder; s=$?; rm -rf $d; exit $s");
     cr_expect_eq(r.status, 2);
-    cr_expect_str_eq(r.err, "cardc: error: output folder '/nonexistent/folder' does not exist\n1 error\n");
+    cr_expect(strstr(r.err, "/file/folder: a part of it is not a folder\n1 error\n") != NULL, "%s", r.err);
     run_free(&r);
 }
 
