@@ -111,7 +111,7 @@ int parse_file(Diag *d, Arena *arena, int file, AstProgram *prog)
 
 AstNode *parse_expr_string(Diag *d, Arena *arena, const char *text, Loc base)
 {
-    AstProgram scratch = { { 0 } };
+    AstProgram scratch = { 0 };
     ParseCtx ctx = { .d = d, .arena = arena, .prog = &scratch, .mode = PARSE_EXPR };
     int errors = run(&ctx, text, strlen(text), base);
     return errors ? NULL : ctx.result;
@@ -119,7 +119,7 @@ AstNode *parse_expr_string(Diag *d, Arena *arena, const char *text, Loc base)
 
 AstNode *parse_block_string(Diag *d, Arena *arena, const char *text, Loc base)
 {
-    AstProgram scratch = { { 0 } };
+    AstProgram scratch = { 0 };
     ParseCtx ctx = { .d = d, .arena = arena, .prog = &scratch, .mode = PARSE_BLOCK };
     int errors = run(&ctx, text, strlen(text), base);
     return errors ? NULL : ctx.result;
@@ -242,12 +242,13 @@ static int is_bare(const AstNode *item)
 }
 
 /* resolve_items: join `field NAME` bare pairs of a card's items, where the
-   field of kind_name is side- or enum-typed (see parse.h). */
-static void resolve_items(Arena *arena, const AstProgram *prog, const char *kind_name, AstList *items)
+   field of kind_name is side- or enum-typed (see parse.h). Returns 0 when
+   kind_name is not declared (yet), 1 otherwise. */
+static int resolve_items(Arena *arena, AstProgram *prog, const char *kind_name, AstList *items)
 {
-    const AstNode *kind = ast_find_kind(prog, kind_name);
+    const AstNode *kind = ast_find_kind(arena, prog, kind_name);
     if (!kind)
-        return;
+        return 0;
     int out = 0;
     for (int i = 0; i < items->count; i++) {
         AstNode *it = items->items[i];
@@ -271,29 +272,46 @@ static void resolve_items(Arena *arena, const AstProgram *prog, const char *kind
         it->loc2 = next->loc;
     }
     items->count = out;
+    return 1;
 }
 
-static void resolve_card(Arena *arena, const AstProgram *prog, AstNode *card)
+/* resolve_decl: resolve the card items of one declaration (a card, the rows
+   of a board, the cards of a variant); returns 0 if a kind it names is not
+   declared yet (it is then tried again later). Idempotent. */
+static int resolve_decl(Arena *arena, AstProgram *prog, AstNode *d)
 {
-    resolve_items(arena, prog, card->name, &card->list);
+    int done = 1;
+    if (d->kind == AST_CARD)
+        done = resolve_items(arena, prog, d->name, &d->list);
+    else if (d->kind == AST_BOARD) {
+        for (int j = 0; j < d->list.count; j++)
+            if (d->list.items[j] && d->list.items[j]->b)
+                done &= resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
+    }
+    else if (d->kind == AST_VARIANT)
+        for (int j = 0; j < d->list.count; j++)
+            if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)
+                done &= resolve_items(arena, prog, d->list.items[j]->name, &d->list.items[j]->list);
+    return done;
 }
 
+/* Each declaration is resolved once it is parsed, or (pending) once its
+   kind is declared: the work over all files is linear in the program,
+   plus one pass over the pending ones for each file that declares kinds. */
 void parse_resolve_card_items(Arena *arena, AstProgram *prog)
 {
-    for (int i = 0; i < prog->decls.count; i++) {
-        AstNode *d = prog->decls.items[i];
-        if (!d)
-            continue;
-        if (d->kind == AST_CARD)
-            resolve_card(arena, prog, d);
-        else if (d->kind == AST_BOARD) {
-            for (int j = 0; j < d->list.count; j++)
-                if (d->list.items[j] && d->list.items[j]->b)
-                    resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
-        }
-        else if (d->kind == AST_VARIANT)
-            for (int j = 0; j < d->list.count; j++)
-                if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)
-                    resolve_card(arena, prog, d->list.items[j]);
+    int kinds = ast_index_kinds(arena, prog);
+    if (prog->pending.count && kinds != prog->pending_kinds) {
+        int out = 0;
+        for (int i = 0; i < prog->pending.count; i++)
+            if (!resolve_decl(arena, prog, prog->pending.items[i]))
+                prog->pending.items[out++] = prog->pending.items[i];
+        prog->pending.count = out;
     }
+    for (; prog->resolved < prog->decls.count; prog->resolved++) {
+        AstNode *d = prog->decls.items[prog->resolved];
+        if (d && !resolve_decl(arena, prog, d))
+            ast_push(arena, &prog->pending, d);
+    }
+    prog->pending_kinds = kinds;
 }
