@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "parse.h"
+#include "strtab.h"
 
 /* ---- the YAML tree ------------------------------------------------------------ */
 
@@ -30,12 +31,11 @@ typedef struct YNode {
     int height;             /* 1 for a scalar */
     long size;              /* nodes in the subtree, aliases expanded */
     int done;               /* complete (an alias may name it) */
+    StrTab *keys;           /* mappings past MAP_INDEX_FROM keys: key -> item index */
 } YNode;
 
-typedef struct Anchor {
-    const char *name;
-    YNode *node;
-} Anchor;
+/* A mapping with more keys than this indexes them for the duplicate check. */
+enum { MAP_INDEX_FROM = 16 };
 
 /* The state of loading one YAML file. */
 typedef struct Y {
@@ -49,7 +49,8 @@ typedef struct Y {
     int src;                /* the Diag index of `source` (origins mode), or -1 */
     size_t *line_start;     /* byte offset of each line */
     int nlines;
-    Anchor *anchors;
+    StrTab *anchors;        /* anchor name -> index in anchor_nodes (the latest of a name) */
+    YNode **anchor_nodes;
     int nanchors, capanchors;
     long nodes;             /* nodes so far, aliases expanded */
     AstProgram *prog;
@@ -164,25 +165,50 @@ static void parser_error(Y *y, const yaml_parser_t *p)
         diag_error(y->d, l, "YAML: %s", problem);
 }
 
+/* find_anchor: the node of the latest anchor called name, or NULL (O(1)). */
 static YNode *find_anchor(Y *y, const char *name)
 {
-    for (int i = 0; i < y->nanchors; i++)
-        if (strcmp(y->anchors[i].name, name) == 0)
-            return y->anchors[i].node;
-    return NULL;
+    int i = y->anchors ? strtab_get(y->anchors, name) : -1;
+    return i < 0 ? NULL : y->anchor_nodes[i];
 }
 
+/* add_anchor: name n; a later anchor of the same name replaces it (YAML:
+   an alias names the most recent node with its anchor). */
 static void add_anchor(Y *y, const char *name, YNode *n)
 {
+    if (!y->anchors)
+        y->anchors = strtab_new(y->a);
     if (y->nanchors == y->capanchors) {
         int cap = y->capanchors ? y->capanchors * 2 : 8;
-        Anchor *a = arena_alloc(y->a, sizeof *a * (size_t)cap);
+        YNode **a = arena_alloc(y->a, sizeof *a * (size_t)cap);
         if (y->nanchors)
-            memcpy(a, y->anchors, sizeof *a * (size_t)y->nanchors);
-        y->anchors = a;
+            memcpy(a, y->anchor_nodes, sizeof *a * (size_t)y->nanchors);
+        y->anchor_nodes = a;
         y->capanchors = cap;
     }
-    y->anchors[y->nanchors++] = (Anchor){ arena_strdup(y->a, name), n };
+    y->anchor_nodes[y->nanchors] = n;
+    strtab_put(y->anchors, arena_strdup(y->a, name), y->nanchors++);
+}
+
+/* find_key: the index in the mapping p of the key equal to n, or -1;
+   past MAP_INDEX_FROM keys through p->keys (keys with a NUL inside are
+   compared one by one). */
+static int find_key(Y *y, YNode *p, const YNode *n)
+{
+    int plain = strlen(n->value) == n->len;
+    if (plain && p->count / 2 >= MAP_INDEX_FROM) {
+        if (!p->keys) {
+            p->keys = strtab_new(y->a);
+            for (int i = 0; i < p->count; i += 2)
+                if (strlen(p->items[i]->value) == p->items[i]->len && strtab_get(p->keys, p->items[i]->value) < 0)
+                    strtab_put(p->keys, p->items[i]->value, i);
+        }
+        return strtab_get(p->keys, n->value);
+    }
+    for (int i = 0; i < p->count; i += 2)
+        if (p->items[i]->len == n->len && memcmp(p->items[i]->value, n->value, n->len) == 0)
+            return i;
+    return -1;
 }
 
 /* add_child: attach a finished node to the open collection on top of the
@@ -197,12 +223,14 @@ static int add_child(Y *y, YNode **stack, int depth, YNode *n)
             diag_error(y->d, yloc(y, n), "a YAML key must be a string, not %s", kind_word(n));
             return 0;
         }
-        for (int i = 0; i < p->count; i += 2)
-            if (p->items[i]->len == n->len && memcmp(p->items[i]->value, n->value, n->len) == 0) {
-                diag_error(y->d, yloc(y, n), "duplicate key '%s'", n->value);
-                diag_note(y->d, yloc(y, p->items[i]), "'%s' was first given here", n->value);
-                return 0;
-            }
+        int i = find_key(y, p, n);
+        if (i >= 0) {
+            diag_error(y->d, yloc(y, n), "duplicate key '%s'", n->value);
+            diag_note(y->d, yloc(y, p->items[i]), "'%s' was first given here", n->value);
+            return 0;
+        }
+        if (p->keys && strlen(n->value) == n->len)
+            strtab_put(p->keys, n->value, p->count);
     }
     push_item(y, p, n);
     return 1;
