@@ -104,7 +104,13 @@ int parse_file(Diag *d, Arena *arena, int file, AstProgram *prog)
     ParseCtx ctx = { .d = d, .arena = arena, .prog = prog, .mode = PARSE_FILE };
     Loc base = { file, 1, 1 };
     const DiagSource *src = &d->sources[file];
-    int errors = run(&ctx, src->text, src->len, base);
+    const char *text = src->text;
+    size_t len = src->len;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) { /* a UTF-8 byte order mark: skipped, columns unchanged */
+        text += 3;
+        len -= 3;
+    }
+    int errors = run(&ctx, text, len, base);
     parse_resolve_card_items(arena, prog);
     return errors;
 }

@@ -39,13 +39,13 @@ static void collect_game(Sema *S, AstNode *g)
             if (have_players)
                 diag_error(S->d, it->loc, "'players' is given twice");
             have_players = 1;
-            int lo = (int)it->ival, hi = it->ival2 ? (int)it->ival2 : (int)it->ival;
+            int64_t lo = it->ival, hi = it->ival2 ? it->ival2 : it->ival;
             if (lo < 1 || hi > 8)
-                diag_error(S->d, it->loc, "a game has 1 to 8 players, not %d", lo < 1 ? lo : hi);
+                diag_error(S->d, it->loc, "a game has 1 to 8 players, not %lld", (long long)(lo < 1 ? lo : hi));
             else if (hi < lo)
-                diag_error(S->d, it->loc, "impossible player range %d..%d", lo, hi);
-            m->min_players = lo;
-            m->max_players = hi;
+                diag_error(S->d, it->loc, "impossible player range %d..%d", (int)lo, (int)hi);
+            m->min_players = lo < 1 || lo > 8 ? 0 : (int)lo;
+            m->max_players = hi < 1 || hi > 8 ? 0 : (int)hi;
         } else if (it->kind == AST_SIDE) {
             if (sema_find_side(m, it->name) >= 0) {
                 diag_error(S->d, it->loc, "duplicate side '%s'", it->name);

@@ -133,7 +133,9 @@ static void check_fixture(const char *name)
 
 FIXTURE(all)
 FIXTURE(lex_bad_escape)
+FIXTURE(lex_bom)
 FIXTURE(lex_bad_utf8)
+FIXTURE(lex_c1_control)
 FIXTURE(lex_control_byte)
 FIXTURE(lex_int_too_large)
 FIXTURE(lex_non_ascii)
@@ -174,7 +176,7 @@ Test(fixtures, all_listed)
         }
     }
     closedir(dir);
-    cr_expect_eq(n, 22, "%d fixtures on disk; list new ones in parse_test.c", n);
+    cr_expect_eq(n, 24, "%d fixtures on disk; list new ones in parse_test.c", n);
 }
 
 Test(fixtures, recovery_reports_several_errors)
