@@ -172,7 +172,7 @@ $(B)/tests/lab: $(B)/san/game-evr.o
 $(B)/tests/bench: $(B)/san/game-evr.o bench/evr_ref.h
 
 # The parse suite links the sanitized front end.
-$(B)/tests/parse: $(B)/san/cc/parse.o $(B)/san/cc/parser.o $(B)/san/cc/lexer.o $(B)/san/cc/ast.o $(B)/san/cc/diag.o $(B)/san/cc/arena.o
+$(B)/tests/parse: $(B)/san/cc/parse.o $(B)/san/cc/parser.o $(B)/san/cc/lexer.o $(B)/san/cc/ast.o $(B)/san/cc/strtab.o $(B)/san/cc/text.o $(B)/san/cc/diag.o $(B)/san/cc/arena.o
 
 # The sheet suite links the sanitized text engine (shrink-to-fit) and cairo
 # (to compare rendered pages with golden PNGs); it runs build/san/cardc.

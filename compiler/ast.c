@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "strtab.h"
+
 AstNode *ast_new(Arena *arena, AstKind kind, Loc loc)
 {
     AstNode *n = arena_alloc(arena, sizeof *n);
@@ -98,13 +100,24 @@ const char *ast_kind_name(AstKind kind)
     return kind_names[kind];
 }
 
-/* ast_find_kind: see ast.h. */
-const AstNode *ast_find_kind(const AstProgram *prog, const char *name)
+int ast_index_kinds(Arena *arena, AstProgram *prog)
 {
-    for (int i = 0; i < prog->decls.count; i++) {
-        const AstNode *k = prog->decls.items[i];
-        if (k && k->kind == AST_KIND && k->name && name && strcmp(k->name, name) == 0)
-            return k;
+    if (!prog->kinds)
+        prog->kinds = strtab_new(arena);
+    for (; prog->kinds_indexed < prog->decls.count; prog->kinds_indexed++) {
+        const AstNode *k = prog->decls.items[prog->kinds_indexed];
+        if (k && k->kind == AST_KIND && k->name && strtab_get(prog->kinds, k->name) < 0)
+            strtab_put(prog->kinds, k->name, prog->kinds_indexed);
     }
-    return NULL;
+    return (int)prog->kinds->count;
+}
+
+/* ast_find_kind: see ast.h. */
+const AstNode *ast_find_kind(Arena *arena, AstProgram *prog, const char *name)
+{
+    if (!name)
+        return NULL;
+    ast_index_kinds(arena, prog);
+    int i = strtab_get(prog->kinds, name);
+    return i < 0 ? NULL : prog->decls.items[i];
 }

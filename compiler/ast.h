@@ -142,9 +142,16 @@ typedef struct AstNode {
     int sem_extra;
 } AstNode;
 
-/* A whole program: the top-level declarations of every file, in file order. */
+/* A whole program: the top-level declarations of every file, in file order
+   (append-only: the indexes below rely on it). */
 typedef struct AstProgram {
     AstList decls;
+    /* bookkeeping of the front end, zero at first */
+    struct StrTab *kinds;    /* ast_find_kind's index: kind name -> decl */
+    int kinds_indexed;       /* decls[0..kinds_indexed) are in it */
+    int resolved;            /* parse_resolve_card_items: decls[0..resolved) done or pending */
+    AstList pending;         /* decls whose items wait for a kind not yet declared */
+    int pending_kinds;       /* kinds indexed when pending was last tried */
 } AstProgram;
 
 /* ast_new: a zeroed node of kind at loc, owned by arena. */
@@ -153,8 +160,13 @@ AstNode *ast_new(Arena *arena, AstKind kind, Loc loc);
 /* ast_push: append node to list, growing it in arena. */
 void ast_push(Arena *arena, AstList *list, AstNode *node);
 
-/* ast_find_kind: the first AST_KIND declaration named name in prog, or NULL. */
-const AstNode *ast_find_kind(const AstProgram *prog, const char *name);
+/* ast_index_kinds: bring prog's index of kinds up to date with its decls
+   (allocated in arena); returns how many kind names it holds. */
+int ast_index_kinds(Arena *arena, AstProgram *prog);
+
+/* ast_find_kind: the first AST_KIND declaration named name in prog, or
+   NULL; amortised O(1) (indexes new decls first, in arena). */
+const AstNode *ast_find_kind(Arena *arena, AstProgram *prog, const char *name);
 
 /* ast_kind_name: a readable name for a node kind ("choose"). */
 const char *ast_kind_name(AstKind kind);

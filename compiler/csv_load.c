@@ -1,6 +1,8 @@
 /* csv_load.c: card tables in CSV (RFC 4180: commas, double quotes, "" for a
-   quote inside quotes, newlines inside quotes, CRLF or LF line ends). */
+   quote inside quotes, newlines inside quotes, CRLF or LF line ends; cells
+   hold text by text.h's rule). */
 #include "csv_load.h"
+#include "text.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -39,32 +41,19 @@ static void advance(Csv *c)
     c->i++;
 }
 
-/* utf8_ok: the length of the valid UTF-8 sequence at s (n bytes left), or 0. */
-static int utf8_ok(const unsigned char *s, size_t n)
-{
-    if (s[0] < 0x80)
-        return 1;
-    int len = (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
-    if (!len || (size_t)len > n || s[0] == 0xC0 || s[0] == 0xC1 || s[0] > 0xF4)
-        return 0;
-    for (int k = 1; k < len; k++)
-        if ((s[k] & 0xC0) != 0x80)
-            return 0;
-    return len;
-}
-
-/* row: scan one record into cells (at most max); returns the number of
-   cells, 0 at the end of the text, -1 after a reported error (the rest of
-   the record is skipped). */
 /* take_char: copy the character at c's position (one UTF-8 sequence)
-   into buf at j and step over it; returns the new j. Invalid UTF-8 is
+   into buf at j and step over it; returns the new j. A character that text
+   may not hold (text.h: a tab may, and a newline inside quotes) is
    reported once per row (*bad) and copied a byte at a time. */
-static size_t take_char(Csv *c, char *buf, size_t j, int *bad)
+static size_t take_char(Csv *c, char *buf, size_t j, int quoted, int *bad)
 {
-    int u = utf8_ok((const unsigned char *)c->s + c->i, c->len - c->i);
+    char msg[96];
+    int u = text_char(c->s + c->i, c->len - c->i, TEXT_TAB | (quoted ? TEXT_NEWLINE : 0), msg, sizeof msg);
     if (!u) {
-        if (!*bad)
-            diag_error(c->d, here(c), "invalid UTF-8 in a CSV field");
+        if (!*bad && c->s[c->i] == '\r')
+            diag_error(c->d, here(c), "a carriage return without a line feed (CSV lines end with LF or CRLF)");
+        else if (!*bad)
+            diag_error(c->d, here(c), "%s", msg);
         *bad = 1;
         u = 1;
     }
@@ -79,6 +68,9 @@ static size_t take_char(Csv *c, char *buf, size_t j, int *bad)
     return j;
 }
 
+/* row: scan one record into cells (at most max); returns the number of
+   cells, 0 at the end of the text, -1 after a reported error (the rest of
+   the record is skipped). */
 static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
 {
     /* skip empty lines */
@@ -101,7 +93,7 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
             for (;;) {
                 if (c->i >= c->len) {
                     if (!bad)
-                        diag_error(c->d, cell.loc, "this quoted field has no closing '\"'");
+                        diag_error(c->d, cell.loc, "this quoted field has no closing '\"' (it runs to the end of the file)");
                     return -1;
                 }
                 if (c->s[c->i] == '"') {
@@ -118,7 +110,7 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
                     c->i++; /* CRLF inside quotes is a newline */
                     continue;
                 }
-                j = take_char(c, buf, j, &bad);
+                j = take_char(c, buf, j, 1, &bad);
             }
             if (c->i < c->len && c->s[c->i] != ',' && c->s[c->i] != '\n' && c->s[c->i] != '\r') {
                 if (!bad)
@@ -135,7 +127,7 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
                         diag_error(c->d, here(c), "a '\"' inside an unquoted field (quote the whole field and write '\"\"')");
                     bad = 1;
                 }
-                j = take_char(c, buf, j, &bad);
+                j = take_char(c, buf, j, 0, &bad);
             }
         }
         buf[j] = '\0';
@@ -163,11 +155,6 @@ int csv_load_file(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *
     int before = d->errors;
     const DiagSource *src = &d->sources[file];
     Csv c = { d, arena, src->text, src->len, 0, file, 1, 1, arena_alloc(arena, src->len + 1) };
-    if (strlen(src->text) != src->len) {
-        Loc l = { file, 1, 1 };
-        diag_error(d, l, "a NUL byte in a CSV file");
-        return 1;
-    }
     /* a UTF-8 byte order mark is skipped */
     if (c.len >= 3 && memcmp(c.s, "\xEF\xBB\xBF", 3) == 0)
         c.i = 3;

@@ -125,7 +125,7 @@ void load_resolve_cells(Diag *d, Arena *arena, AstProgram *prog, LoadCells *cell
         int csv = c->column_loc.line != 0;
         if (csv && c->text[0] == '\0')
             continue; /* an empty cell: the field is absent */
-        const AstNode *kind = ast_find_kind(prog, c->card->name);
+        const AstNode *kind = ast_find_kind(arena, prog, c->card->name);
         const AstNode *field = kind ? find_field(kind, c->field) : NULL;
         AstNode *item = ast_new(arena, AST_CARD_ITEM, c->loc);
         item->loc2 = c->value_loc;

@@ -206,6 +206,7 @@ typedef struct Model {
     MEnum *enums;    int nenums, capenums;
     MBoard *boards;  int nboards;
     const char **strings; int nstrings, capstrings;
+    struct StrTab *string_index;      /* string -> index in strings (model_string) */
     const char **files; int nfiles;   /* source paths, in load order */
     MLayout *layouts;                 /* one per kind (sheet_layout_check) */
     const char *game_dir;             /* the folder of the game's declaration (icons/) */

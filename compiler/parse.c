@@ -2,17 +2,92 @@
 #include "parse.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* run: scan and parse text[0..len) from position base in the given mode.
-   Returns the number of errors reported meanwhile. */
+/* A node still to visit in check_depth: the expression levels above it
+   and how it was reached. */
+typedef struct DepthItem {
+    AstNode *n;
+    int level;       /* expression levels above n (0: n is under a statement or declaration) */
+    int chain;       /* n is the left operand of a binary operator */
+} DepthItem;
+
+/* A growable stack of DepthItems (malloc'd, freed by check_depth). */
+typedef struct DepthStack {
+    DepthItem *v;
+    size_t n, cap;
+} DepthStack;
+
+static void depth_push(DepthStack *s, AstNode *n, int level, int chain)
+{
+    if (!n)
+        return;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 256;
+        s->v = realloc(s->v, sizeof *s->v * s->cap);
+        if (!s->v) {
+            fputs("cardc: out of memory\n", stderr);
+            abort();
+        }
+    }
+    s->v[s->n++] = (DepthItem){ n, level, chain };
+}
+
+/* check_depth: report the first expression in the trees roots[0..nroots)
+   that lies more than PARSE_MAX_EXPR_DEPTH levels deep ("too long" when it
+   ends a chain of binary operators, `1 + 1 + ...`, which the grammar builds
+   left-deep: n terms are n levels). Blocks are bounded by the grammar (block_enter) and
+   parentheses by the scanner; together the tree any walker sees is at
+   most a few hundred nodes deep. Iterative; returns 1 if it reported. */
+static int check_depth(Diag *d, AstNode *const *roots, int nroots)
+{
+    DepthStack s = { 0 };
+    int found = 0;
+    for (int r = nroots - 1; r >= 0; r--)
+        depth_push(&s, roots[r], 0, 0);
+    while (s.n > 0 && !found) {
+        DepthItem it = s.v[--s.n];
+        AstNode *n = it.n;
+        int level = n->kind >= AST_INT ? it.level + 1 : 0;
+        if (level > PARSE_MAX_EXPR_DEPTH) {
+            if (it.chain)
+                diag_error(d, n->loc, "expression too long (more than %d terms in a row)", PARSE_MAX_EXPR_DEPTH);
+            else
+                diag_error(d, n->loc, "expression nested too deeply (more than %d levels)", PARSE_MAX_EXPR_DEPTH);
+            found = 1;
+            break;
+        }
+        for (int i = n->list.count - 1; i >= 0; i--)
+            depth_push(&s, n->list.items[i], level, 0);
+        depth_push(&s, n->e, level, 0);
+        depth_push(&s, n->d, level, 0);
+        depth_push(&s, n->c, level, 0);
+        depth_push(&s, n->b, level, 0);
+        depth_push(&s, n->a, level, n->kind == AST_BINARY);
+    }
+    free(s.v);
+    return found;
+}
+
+/* run: scan and parse text[0..len) from position base in the given mode,
+   then bound the depth of what it built. Returns the number of errors
+   reported meanwhile. */
 static int run(ParseCtx *ctx, const char *text, size_t len, Loc base)
 {
     int before = ctx->d->errors;
     ctx->file = base.file;
     ctx->line = base.line;
     ctx->col = base.col;
+    ctx->blocks = ctx->mode == PARSE_BLOCK; /* a script is a block */
+    int first = ctx->prog->decls.count;
     int rc = parse_run(ctx, text, len);
+    if (rc >= 0 && !ctx->too_deep) {
+        if (ctx->mode == PARSE_FILE)
+            check_depth(ctx->d, ctx->prog->decls.items + first, ctx->prog->decls.count - first);
+        else if (ctx->result)
+            check_depth(ctx->d, &ctx->result, 1);
+    }
     if (rc < 0) {
         diag_plain(ctx->d, "out of memory starting the scanner");
         return 1;
@@ -29,14 +104,20 @@ int parse_file(Diag *d, Arena *arena, int file, AstProgram *prog)
     ParseCtx ctx = { .d = d, .arena = arena, .prog = prog, .mode = PARSE_FILE };
     Loc base = { file, 1, 1 };
     const DiagSource *src = &d->sources[file];
-    int errors = run(&ctx, src->text, src->len, base);
+    const char *text = src->text;
+    size_t len = src->len;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) { /* a UTF-8 byte order mark: skipped, columns unchanged */
+        text += 3;
+        len -= 3;
+    }
+    int errors = run(&ctx, text, len, base);
     parse_resolve_card_items(arena, prog);
     return errors;
 }
 
 AstNode *parse_expr_string(Diag *d, Arena *arena, const char *text, Loc base)
 {
-    AstProgram scratch = { { 0 } };
+    AstProgram scratch = { 0 };
     ParseCtx ctx = { .d = d, .arena = arena, .prog = &scratch, .mode = PARSE_EXPR };
     int errors = run(&ctx, text, strlen(text), base);
     return errors ? NULL : ctx.result;
@@ -44,7 +125,7 @@ AstNode *parse_expr_string(Diag *d, Arena *arena, const char *text, Loc base)
 
 AstNode *parse_block_string(Diag *d, Arena *arena, const char *text, Loc base)
 {
-    AstProgram scratch = { { 0 } };
+    AstProgram scratch = { 0 };
     ParseCtx ctx = { .d = d, .arena = arena, .prog = &scratch, .mode = PARSE_BLOCK };
     int errors = run(&ctx, text, strlen(text), base);
     return errors ? NULL : ctx.result;
@@ -58,9 +139,14 @@ void parse_syntax_error(ParseCtx *ctx, Loc loc, const char *msg)
     const char *eof = ctx->mode == PARSE_EXPR ? "end of expression"
                       : ctx->mode == PARSE_BLOCK ? "end of script" : "end of file";
     const char *prefix = "syntax error, ";
+    if (ctx->too_deep) /* the limit is reported; the text was cut there */
+        return;
     if (strncmp(msg, prefix, strlen(prefix)) != 0) {
+        /* bison's stack: blocks and parentheses are bounded before it
+           fills, so only a long chain of prefix operators (`- - - x`,
+           `not not x`, `if a then if b then ...`) can fill it */
         if (strstr(msg, "exhausted"))
-            diag_error(ctx->d, loc, "this is nested too deeply");
+            diag_error(ctx->d, loc, "expression nested too deeply (more than %d levels)", PARSE_MAX_EXPR_DEPTH);
         else
             diag_error(ctx->d, loc, "%s", msg);
         return;
@@ -162,12 +248,13 @@ static int is_bare(const AstNode *item)
 }
 
 /* resolve_items: join `field NAME` bare pairs of a card's items, where the
-   field of kind_name is side- or enum-typed (see parse.h). */
-static void resolve_items(Arena *arena, const AstProgram *prog, const char *kind_name, AstList *items)
+   field of kind_name is side- or enum-typed (see parse.h). Returns 0 when
+   kind_name is not declared (yet), 1 otherwise. */
+static int resolve_items(Arena *arena, AstProgram *prog, const char *kind_name, AstList *items)
 {
-    const AstNode *kind = ast_find_kind(prog, kind_name);
+    const AstNode *kind = ast_find_kind(arena, prog, kind_name);
     if (!kind)
-        return;
+        return 0;
     int out = 0;
     for (int i = 0; i < items->count; i++) {
         AstNode *it = items->items[i];
@@ -191,29 +278,46 @@ static void resolve_items(Arena *arena, const AstProgram *prog, const char *kind
         it->loc2 = next->loc;
     }
     items->count = out;
+    return 1;
 }
 
-static void resolve_card(Arena *arena, const AstProgram *prog, AstNode *card)
+/* resolve_decl: resolve the card items of one declaration (a card, the rows
+   of a board, the cards of a variant); returns 0 if a kind it names is not
+   declared yet (it is then tried again later). Idempotent. */
+static int resolve_decl(Arena *arena, AstProgram *prog, AstNode *d)
 {
-    resolve_items(arena, prog, card->name, &card->list);
+    int done = 1;
+    if (d->kind == AST_CARD)
+        done = resolve_items(arena, prog, d->name, &d->list);
+    else if (d->kind == AST_BOARD) {
+        for (int j = 0; j < d->list.count; j++)
+            if (d->list.items[j] && d->list.items[j]->b)
+                done &= resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
+    }
+    else if (d->kind == AST_VARIANT)
+        for (int j = 0; j < d->list.count; j++)
+            if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)
+                done &= resolve_items(arena, prog, d->list.items[j]->name, &d->list.items[j]->list);
+    return done;
 }
 
+/* Each declaration is resolved once it is parsed, or (pending) once its
+   kind is declared: the work over all files is linear in the program,
+   plus one pass over the pending ones for each file that declares kinds. */
 void parse_resolve_card_items(Arena *arena, AstProgram *prog)
 {
-    for (int i = 0; i < prog->decls.count; i++) {
-        AstNode *d = prog->decls.items[i];
-        if (!d)
-            continue;
-        if (d->kind == AST_CARD)
-            resolve_card(arena, prog, d);
-        else if (d->kind == AST_BOARD) {
-            for (int j = 0; j < d->list.count; j++)
-                if (d->list.items[j] && d->list.items[j]->b)
-                    resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
-        }
-        else if (d->kind == AST_VARIANT)
-            for (int j = 0; j < d->list.count; j++)
-                if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)
-                    resolve_card(arena, prog, d->list.items[j]);
+    int kinds = ast_index_kinds(arena, prog);
+    if (prog->pending.count && kinds != prog->pending_kinds) {
+        int out = 0;
+        for (int i = 0; i < prog->pending.count; i++)
+            if (!resolve_decl(arena, prog, prog->pending.items[i]))
+                prog->pending.items[out++] = prog->pending.items[i];
+        prog->pending.count = out;
     }
+    for (; prog->resolved < prog->decls.count; prog->resolved++) {
+        AstNode *d = prog->decls.items[prog->resolved];
+        if (d && !resolve_decl(arena, prog, d))
+            ast_push(arena, &prog->pending, d);
+    }
+    prog->pending_kinds = kinds;
 }

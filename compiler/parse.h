@@ -6,6 +6,13 @@
 #include "ast.h"
 #include "diag.h"
 
+/* The front end's limits (docs/language.md, "Limits"): no tree it hands on
+   is deeper, so every recursive walker downstream is bounded. */
+enum {
+    PARSE_MAX_EXPR_DEPTH = 256, /* expression levels: parentheses, operands, arguments */
+    PARSE_MAX_BLOCK_DEPTH = 100 /* nested blocks; each `else if` counts as one */
+};
+
 /* parse_file: parse source `file` (already loaded into d via diag_add_source
    or diag_load_file), appending its top-level declarations to prog->decls.
    Errors go to d. Returns the number of errors found in this file. Nodes are
@@ -59,6 +66,9 @@ typedef struct ParseCtx {
     int tok_class;         /* the last token: 'e' end, 'n' name, 'i' integer, 's' string,
                               'd' a declaration keyword, 0 other */
     int depth;             /* open '{' so far (for the "missing '}'" hint) */
+    int parens;            /* open '(' so far */
+    int blocks;            /* block levels open (parser.y's block_enter) */
+    int too_deep;          /* a nesting limit was reported: the scanner stops */
     Loc last_end;          /* just after the last token returned (line 0: none yet) */
 } ParseCtx;
 

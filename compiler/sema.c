@@ -9,6 +9,7 @@
 
 #include "cardrt.h"
 #include "sheet_layout.h"
+#include "strtab.h"
 
 /* ---- declarations --------------------------------------------------------------- */
 
@@ -38,13 +39,13 @@ static void collect_game(Sema *S, AstNode *g)
             if (have_players)
                 diag_error(S->d, it->loc, "'players' is given twice");
             have_players = 1;
-            int lo = (int)it->ival, hi = it->ival2 ? (int)it->ival2 : (int)it->ival;
+            int64_t lo = it->ival, hi = it->ival2 ? it->ival2 : it->ival;
             if (lo < 1 || hi > 8)
-                diag_error(S->d, it->loc, "a game has 1 to 8 players, not %d", lo < 1 ? lo : hi);
+                diag_error(S->d, it->loc, "a game has 1 to 8 players, not %lld", (long long)(lo < 1 ? lo : hi));
             else if (hi < lo)
-                diag_error(S->d, it->loc, "impossible player range %d..%d", lo, hi);
-            m->min_players = lo;
-            m->max_players = hi;
+                diag_error(S->d, it->loc, "impossible player range %d..%d", (int)lo, (int)hi);
+            m->min_players = lo < 1 || lo > 8 ? 0 : (int)lo;
+            m->max_players = hi < 1 || hi > 8 ? 0 : (int)hi;
         } else if (it->kind == AST_SIDE) {
             if (sema_find_side(m, it->name) >= 0) {
                 diag_error(S->d, it->loc, "duplicate side '%s'", it->name);
@@ -256,18 +257,48 @@ static void collect_const(Sema *S, AstNode *c)
     m->consts[ci].value = val;
 }
 
+/* find_card: the index of the card named name so far, or -1. */
+static int find_card(const Sema *S, const char *name)
+{
+    return S->card_index ? strtab_get(S->card_index, name) : -1;
+}
+
+/* add_card: append a zeroed card named name of kind to the model and
+   return its index; its row is the number of cards of its kind before it.
+   Amortised O(1): the array doubles, the name goes in S->card_index. */
+static int add_card(Sema *S, const char *name, int kind)
+{
+    Model *m = S->m;
+    if (!S->card_index)
+        S->card_index = strtab_new(S->a);
+    int ci = sema_grow(S->a, (void **)&m->cards, &m->ncards, &S->capcards, sizeof *m->cards);
+    strtab_put(S->card_index, name, ci);
+    if (kind >= S->nkind_cards) {
+        int n = m->nkinds > kind ? m->nkinds : kind + 1;
+        int *counts = arena_alloc(S->a, sizeof *counts * (size_t)n);
+        if (S->nkind_cards)
+            memcpy(counts, S->kind_cards, sizeof *counts * (size_t)S->nkind_cards);
+        S->kind_cards = counts;
+        S->nkind_cards = n;
+    }
+    m->cards[ci].name = name;
+    m->cards[ci].kind = kind;
+    m->cards[ci].row = S->kind_cards[kind]++;
+    return ci;
+}
+
 /* Card values, defaults and ability units. variant: -1 for base cards. */
 static void collect_card(Sema *S, AstNode *c, int variant)
 {
     Model *m = S->m;
     Loc nl = c->loc2.line ? c->loc2 : c->loc;
     int kind = want_kind(S, c->name, c->loc);
-    for (int i = 0; i < m->ncards; i++)
-        if (strcmp(m->cards[i].name, c->text) == 0) {
-            diag_error(S->d, nl, "duplicate card \"%s\"", c->text);
-            diag_note(S->d, m->cards[i].loc, "the first is here");
-            return;
-        }
+    int first = find_card(S, c->text);
+    if (first >= 0) {
+        diag_error(S->d, nl, "duplicate card \"%s\"", c->text);
+        diag_note(S->d, m->cards[first].loc, "the first is here");
+        return;
+    }
     if (c->ival < 1) {
         diag_error(S->d, nl, "a card has at least one copy, not %d", (int)c->ival);
         return;
@@ -278,22 +309,16 @@ static void collect_card(Sema *S, AstNode *c, int variant)
     }
     if (kind < 0)
         return;
-    int cap = m->ncards;
-    int ci = sema_grow(S->a, (void **)&m->cards, &m->ncards, &cap, sizeof *m->cards);
+    int ci = add_card(S, c->text, kind);
     MCard *card = &m->cards[ci];
     const MKind *k = &m->kinds[kind];
-    card->name = c->text;
     card->loc = nl;
-    card->kind = kind;
     card->copies = (int)c->ival;
     card->variant = variant;
     card->node = c;
     card->board = -1;
     card->values = arena_alloc(S->a, sizeof(MValue) * (size_t)(k->ndata + 1));
     int *set = arena_alloc(S->a, sizeof(int) * (size_t)(k->ndata + 1));
-    for (int i = 0; i < ci; i++)
-        if (m->cards[i].kind == kind)
-            card->row++;
     for (int i = 0; i < c->list.count; i++) {
         AstNode *it = c->list.items[i];
         int f = sema_find_field(k, it->name);
@@ -590,21 +615,18 @@ static void collect_die_card(Sema *S, AstNode *n)
         return;
     const char *name = n->text ? n->text : n->name;
     Loc nl = n->loc2.line ? n->loc2 : n->loc;
-    for (int i = 0; i < m->ncards; i++)
-        if (strcmp(m->cards[i].name, name) == 0) {
-            diag_error(S->d, nl, "duplicate card \"%s\"", name);
-            return;
-        }
+    if (find_card(S, name) >= 0) {
+        diag_error(S->d, nl, "duplicate card \"%s\"", name);
+        return;
+    }
     if (n->ival < 1 || n->ival > 10000) {
         diag_error(S->d, nl, "a die has 1 to 10000 copies, not %d", (int)n->ival);
         return;
     }
-    int cap = m->ncards;
-    int ci = sema_grow(S->a, (void **)&m->cards, &m->ncards, &cap, sizeof *m->cards);
+    int ci = add_card(S, name, kind);
     MCard *c = &m->cards[ci];
-    c->name = name;
+    c->row = 0; /* a die has no table row */
     c->loc = nl;
-    c->kind = kind;
     c->copies = (int)n->ival;
     c->variant = -1;
     c->board = -1;
@@ -981,10 +1003,7 @@ static void apply_variant_cards(Sema *S, AstNode *v, int vi)
             }
         }
         if (it->kind == AST_REMOVE_CARD) {
-            int found = -1;
-            for (int c = 0; c < m->ncards; c++)
-                if (strcmp(m->cards[c].name, it->text) == 0)
-                    found = c;
+            int found = find_card(S, it->text);
             if (found < 0) {
                 Names ns = {0};
                 for (int c = 0; c < m->ncards; c++)

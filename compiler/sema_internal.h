@@ -35,6 +35,11 @@ typedef struct Sema {
     int in_turns;
     int in_function;
     int endings;              /* win/draw_game statements seen */
+    /* the cards collected so far (sema.c's add_card) */
+    struct StrTab *card_index; /* card name -> index in m->cards */
+    int capcards;             /* capacity of m->cards */
+    int *kind_cards;          /* cards of each kind so far (nkind_cards slots) */
+    int nkind_cards;
 } Sema;
 
 /* Candidate-name collection for "did you mean". */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cardrt.h"
+#include "strtab.h"
 
 /* ---- small helpers ---------------------------------------------------------- */
 
@@ -72,9 +73,11 @@ void sema_annotate(AstNode *n, Type t, int ref)
 
 int model_string(Model *m, const char *s)
 {
-    for (int i = 0; i < m->nstrings; i++)
-        if (strcmp(m->strings[i], s) == 0)
-            return i;
+    if (!m->string_index)
+        m->string_index = strtab_new(m->arena);
+    int found = strtab_get(m->string_index, s);
+    if (found >= 0)
+        return found;
     if (m->nstrings == m->capstrings) {
         int cap = m->capstrings ? m->capstrings * 2 : 64;
         const char **n = arena_alloc(m->arena, sizeof *n * (size_t)cap);
@@ -84,6 +87,7 @@ int model_string(Model *m, const char *s)
         m->capstrings = cap;
     }
     m->strings[m->nstrings] = s;
+    strtab_put(m->string_index, s, m->nstrings);
     return m->nstrings++;
 }
 

@@ -12,6 +12,8 @@
 #include <yaml.h>
 
 #include "parse.h"
+#include "strtab.h"
+#include "text.h"
 
 /* ---- the YAML tree ------------------------------------------------------------ */
 
@@ -30,12 +32,11 @@ typedef struct YNode {
     int height;             /* 1 for a scalar */
     long size;              /* nodes in the subtree, aliases expanded */
     int done;               /* complete (an alias may name it) */
+    StrTab *keys;           /* mappings past MAP_INDEX_FROM keys: key -> item index */
 } YNode;
 
-typedef struct Anchor {
-    const char *name;
-    YNode *node;
-} Anchor;
+/* A mapping with more keys than this indexes them for the duplicate check. */
+enum { MAP_INDEX_FROM = 16 };
 
 /* The state of loading one YAML file. */
 typedef struct Y {
@@ -49,7 +50,8 @@ typedef struct Y {
     int src;                /* the Diag index of `source` (origins mode), or -1 */
     size_t *line_start;     /* byte offset of each line */
     int nlines;
-    Anchor *anchors;
+    StrTab *anchors;        /* anchor name -> index in anchor_nodes (the latest of a name) */
+    YNode **anchor_nodes;
     int nanchors, capanchors;
     long nodes;             /* nodes so far, aliases expanded */
     AstProgram *prog;
@@ -146,7 +148,12 @@ static void parser_error(Y *y, const yaml_parser_t *p)
 {
     const char *problem = p->problem ? p->problem : "cannot parse";
     if (p->error == YAML_READER_ERROR) {
-        if (strstr(problem, "UTF-8") || strstr(problem, "octet"))
+        char msg[96];
+        if (p->problem_offset < y->len
+            && text_char(y->text + p->problem_offset, y->len - p->problem_offset, TEXT_TAB | TEXT_NEWLINE, msg,
+                         sizeof msg) == 0)
+            diag_error(y->d, offset_loc(y, p->problem_offset), "%s", msg); /* text.h's words */
+        else if (strstr(problem, "UTF-8") || strstr(problem, "octet"))
             diag_error(y->d, offset_loc(y, p->problem_offset), "invalid UTF-8 in YAML file (%s)", problem);
         else
             diag_error(y->d, offset_loc(y, p->problem_offset), "YAML: %s", problem);
@@ -164,25 +171,67 @@ static void parser_error(Y *y, const yaml_parser_t *p)
         diag_error(y->d, l, "YAML: %s", problem);
 }
 
-static YNode *find_anchor(Y *y, const char *name)
+/* check_text: apply text.h's rule to the scalar n (escapes such as "\x01"
+   or "\u0085" can give what the reader lets through); the error is at the
+   character in a plain scalar on one line, else at the scalar. Returns 0
+   after reporting. */
+static int check_text(Y *y, const YNode *n)
 {
-    for (int i = 0; i < y->nanchors; i++)
-        if (strcmp(y->anchors[i].name, name) == 0)
-            return y->anchors[i].node;
-    return NULL;
+    char msg[96];
+    size_t at = text_check(n->value, n->len, TEXT_TAB | TEXT_NEWLINE, msg, sizeof msg);
+    if (at == n->len)
+        return 1;
+    Loc l = yloc(y, n);
+    if (n->style == YAML_PLAIN_SCALAR_STYLE && !memchr(n->value, '\n', at))
+        l.col += (int)at;
+    diag_error(y->d, l, "%s", msg);
+    return 0;
 }
 
+/* find_anchor: the node of the latest anchor called name, or NULL (O(1)). */
+static YNode *find_anchor(Y *y, const char *name)
+{
+    int i = y->anchors ? strtab_get(y->anchors, name) : -1;
+    return i < 0 ? NULL : y->anchor_nodes[i];
+}
+
+/* add_anchor: name n; a later anchor of the same name replaces it (YAML:
+   an alias names the most recent node with its anchor). */
 static void add_anchor(Y *y, const char *name, YNode *n)
 {
+    if (!y->anchors)
+        y->anchors = strtab_new(y->a);
     if (y->nanchors == y->capanchors) {
         int cap = y->capanchors ? y->capanchors * 2 : 8;
-        Anchor *a = arena_alloc(y->a, sizeof *a * (size_t)cap);
+        YNode **a = arena_alloc(y->a, sizeof *a * (size_t)cap);
         if (y->nanchors)
-            memcpy(a, y->anchors, sizeof *a * (size_t)y->nanchors);
-        y->anchors = a;
+            memcpy(a, y->anchor_nodes, sizeof *a * (size_t)y->nanchors);
+        y->anchor_nodes = a;
         y->capanchors = cap;
     }
-    y->anchors[y->nanchors++] = (Anchor){ arena_strdup(y->a, name), n };
+    y->anchor_nodes[y->nanchors] = n;
+    strtab_put(y->anchors, arena_strdup(y->a, name), y->nanchors++);
+}
+
+/* find_key: the index in the mapping p of the key equal to n, or -1;
+   past MAP_INDEX_FROM keys through p->keys (keys with a NUL inside are
+   compared one by one). */
+static int find_key(Y *y, YNode *p, const YNode *n)
+{
+    int plain = strlen(n->value) == n->len;
+    if (plain && p->count / 2 >= MAP_INDEX_FROM) {
+        if (!p->keys) {
+            p->keys = strtab_new(y->a);
+            for (int i = 0; i < p->count; i += 2)
+                if (strlen(p->items[i]->value) == p->items[i]->len && strtab_get(p->keys, p->items[i]->value) < 0)
+                    strtab_put(p->keys, p->items[i]->value, i);
+        }
+        return strtab_get(p->keys, n->value);
+    }
+    for (int i = 0; i < p->count; i += 2)
+        if (p->items[i]->len == n->len && memcmp(p->items[i]->value, n->value, n->len) == 0)
+            return i;
+    return -1;
 }
 
 /* add_child: attach a finished node to the open collection on top of the
@@ -197,12 +246,14 @@ static int add_child(Y *y, YNode **stack, int depth, YNode *n)
             diag_error(y->d, yloc(y, n), "a YAML key must be a string, not %s", kind_word(n));
             return 0;
         }
-        for (int i = 0; i < p->count; i += 2)
-            if (p->items[i]->len == n->len && memcmp(p->items[i]->value, n->value, n->len) == 0) {
-                diag_error(y->d, yloc(y, n), "duplicate key '%s'", n->value);
-                diag_note(y->d, yloc(y, p->items[i]), "'%s' was first given here", n->value);
-                return 0;
-            }
+        int i = find_key(y, p, n);
+        if (i >= 0) {
+            diag_error(y->d, yloc(y, n), "duplicate key '%s'", n->value);
+            diag_note(y->d, yloc(y, p->items[i]), "'%s' was first given here", n->value);
+            return 0;
+        }
+        if (p->keys && strlen(n->value) == n->len)
+            strtab_put(p->keys, n->value, p->count);
     }
     push_item(y, p, n);
     return 1;
@@ -245,11 +296,9 @@ static int read_tree(Y *y, YNode **root)
             n = new_node(y, YN_SCALAR, &ev.start_mark);
             n->value = arena_strndup(y->a, (const char *)ev.data.scalar.value, ev.data.scalar.length);
             n->len = ev.data.scalar.length;
-            if (strlen(n->value) != n->len) {
-                diag_error(y->d, yloc(y, n), "a NUL character in a YAML string");
-                ok = 0;
-            }
             n->style = ev.data.scalar.style;
+            if (!check_text(y, n))
+                ok = 0;
             n->done = 1;
             anchor = (const char *)ev.data.scalar.anchor;
             break;
@@ -665,11 +714,27 @@ static AstNode *build_game(Y *y, const YNode *m, Loc loc)
         const char *s = scalar(y, p, "'players'");
         if (s) {
             AstNode *pl = ast_new(y->a, AST_PLAYERS, y->origins && y->src >= 0 ? loc : yloc(y, p));
-            long a = 0, b = 0;
-            int used = 0;
-            if (sscanf(s, "%ld..%ld%n", &a, &b, &used) == 2 && s[used] == '\0') {
-                pl->ival = a;
-                pl->ival2 = b;
+            const char *dots = strstr(s, "..");
+            if (dots) {
+                /* A..B: the checker reports a count out of range as written */
+                const char *parts[2] = { s, dots + 2 };
+                size_t lens[2] = { (size_t)(dots - s), strlen(dots + 2) };
+                int64_t v[2] = { 0, 0 };
+                for (int k = 0; k < 2; k++) {
+                    size_t digits = strspn(parts[k], "0123456789");
+                    if (digits == 0 || digits != lens[k]) {
+                        diag_error(y->d, yloc(y, p), "'players' (N or A..B) must be an integer or a range, not '%s'", s);
+                        return g;
+                    }
+                    if (digits > 18) {
+                        diag_error(y->d, yloc(y, p), "a game has 1 to 8 players, not %.*s", (int)digits, parts[k]);
+                        return g;
+                    }
+                    for (size_t i = 0; i < digits; i++)
+                        v[k] = v[k] * 10 + (parts[k][i] - '0');
+                }
+                pl->ival = v[0];
+                pl->ival2 = v[1];
             } else {
                 int64_t v;
                 if (!integer(y, p, "'players' (N or A..B)", &v))

@@ -89,6 +89,20 @@ static AstNode *lword(ParseCtx *ctx, Loc loc, const char *text)
     return n;
 }
 
+/* block_enter: one more block level at loc (the '{', or the `else` of an
+   `else if`); reports the limit and returns -1 past PARSE_MAX_BLOCK_DEPTH.
+   The level is left again by the rule's end action, or by the <level>
+   %destructor when error recovery discards the half-parsed block. */
+static int block_enter(ParseCtx *ctx, Loc loc)
+{
+    if (ctx->blocks >= PARSE_MAX_BLOCK_DEPTH) {
+        diag_error(ctx->d, loc, "blocks nested too deeply (more than %d levels)", PARSE_MAX_BLOCK_DEPTH);
+        ctx->too_deep = 1;
+        return -1;
+    }
+    return ++ctx->blocks;
+}
+
 /* Arena-owned values need no %destructor: the arena frees every node, list
    and string at once, even those bison discards during error recovery. */
 }
@@ -101,7 +115,10 @@ static AstNode *lword(ParseCtx *ctx, Loc loc, const char *text)
     AstList list;
     int flags;
     AstType type;
+    int level;
 }
+
+%destructor { ctx->blocks--; } <level>
 
 /* Tokens. The strings are how syntax errors name them. */
 %token END 0 "end of file"
@@ -493,7 +510,8 @@ variant_item
 
 /* block -> "{" { stmt } "}" */
 block
-    : '{' stmts '}'                   { $$ = NODE(AST_BLOCK, @1); $$->list = $2; }
+    : '{' <level>{ if (block_enter(ctx, @1) < 0) YYABORT; $$ = ctx->blocks; } stmts '}'
+        { ctx->blocks = $2 - 1; $$ = NODE(AST_BLOCK, @1); $$->list = $3; }
     ;
 
 /* stmts -> { stmt }, resynchronising at the next statement after an error,
@@ -553,7 +571,8 @@ if_stmt
 else_part
     : %empty                          { $$ = NULL; }
     | ELSE block                      { $$ = $2; }
-    | ELSE if_stmt                    { $$ = $2; }
+    | ELSE <level>{ if (block_enter(ctx, @1) < 0) YYABORT; $$ = ctx->blocks; } if_stmt
+        { ctx->blocks = $2 - 1; $$ = $3; }
     ;
 
 opt_where

@@ -262,3 +262,38 @@ Test(cli, a_failing_prelude_fails_with_and_without_a_log)
     cr_expect(strstr(r.out, "log 1") != NULL && strstr(r.out, "sim 1") != NULL, "%s", r.out);
     run_free(&r);
 }
+
+/* ---- limits (docs/language.md, "Limits") ------------------------------ */
+
+/* Input far past a nesting limit is one error with its caret, never a crash
+   of a walker downstream. */
+Test(limits, input_far_past_a_limit_is_one_error)
+{
+    static const char *const cases[][2] = {
+        { "sum", "./limits.cards:61:13: error: expression too long (more than 256 terms in a row)" },
+        { "parens", "./limits.cards:61:269: error: expression nested too deeply (more than 256 levels)" },
+        { "ifs", "./limits.cards:161:9: error: blocks nested too deeply (more than 100 levels)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, "c=$(pwd)/" CARDC "; t=$(mktemp -d) && python3 tests/cardc/limits_game.py $t %s && "
+                 "cd $t && $c check . 2>&1; s=$?; rm -rf $t; exit $s", cases[i][0]);
+        RunResult r = run_cmd(cmd);
+        cr_expect_eq(r.status, 1, "%s: exit status %d: %.300s", cases[i][0], r.status, r.out);
+        cr_expect(strncmp(r.out, cases[i][1], strlen(cases[i][1])) == 0 && r.out[strlen(cases[i][1])] == '\n',
+                  "%s: got %.200s", cases[i][0], r.out);
+        cr_expect_eq(count_lines_with(r.out, "error"), 2, "%s: one error (and the count)", cases[i][0]);
+        run_free(&r);
+    }
+}
+
+/* A game at every limit checks, compiles, and exports to YAML that compiles
+   to the same C (the YAML scripts are at the limits too). */
+Test(limits, a_game_at_every_limit_compiles_and_round_trips)
+{
+    RunResult r = run_cmd("set -e; t=$(mktemp -d); mkdir $t/g $t/y $t/a $t/b; python3 tests/cardc/limits_game.py $t/g; "
+                          CARDC " c $t/g -o $t/a; " CARDC " yaml $t/g -o $t/y; " CARDC " c $t/y -o $t/b; "
+                          "cmp $t/a/mini.c $t/b/mini.c; rm -rf $t");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    run_free(&r);
+}

@@ -56,6 +56,18 @@ Test(csv, every_bad_table_gives_its_exact_diagnostic)
     cr_expect_geq(n, 6);
 }
 
+/* A table of 50,000 cards checks (the checker is linear in the cards;
+   before, it took minutes). Its cards are all in the JSON export. */
+Test(csv, a_table_of_50000_cards_checks)
+{
+    RunResult r = run_cmd("set -e; t=$(mktemp -d); python3 tests/csv/big_table.py $t 50000; " CARDC " check $t; "
+                          CARDC " json $t | grep -c '\"name\": \"Card ' ; rm -rf $t");
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.err, "");
+    cr_expect_str_eq(r.out, "50000\n");
+    run_free(&r);
+}
+
 /* The CSV game exports to YAML and back to the same C. */
 Test(csv, yaml_export_of_a_csv_game_is_equivalent)
 {

@@ -133,12 +133,20 @@ static void check_fixture(const char *name)
 
 FIXTURE(all)
 FIXTURE(lex_bad_escape)
+FIXTURE(lex_bom)
 FIXTURE(lex_bad_utf8)
+FIXTURE(lex_c1_control)
 FIXTURE(lex_control_byte)
 FIXTURE(lex_int_too_large)
 FIXTURE(lex_non_ascii)
 FIXTURE(lex_unknown_char)
 FIXTURE(lex_unterminated_string)
+FIXTURE(limit_blocks)
+FIXTURE(limit_else_if)
+FIXTURE(limit_ok)
+FIXTURE(limit_parens)
+FIXTURE(limit_sum)
+FIXTURE(limit_unary)
 FIXTURE(syn_bad_expr)
 FIXTURE(syn_card)
 FIXTURE(syn_choose)
@@ -168,7 +176,7 @@ Test(fixtures, all_listed)
         }
     }
     closedir(dir);
-    cr_expect_eq(n, 16, "%d fixtures on disk; list new ones in parse_test.c", n);
+    cr_expect_eq(n, 24, "%d fixtures on disk; list new ones in parse_test.c", n);
 }
 
 Test(fixtures, recovery_reports_several_errors)
@@ -627,4 +635,81 @@ Test(expr, several_files)
     cr_expect_null(card->list.items[1]->a);
     cr_expect_eq(decl(&p, 1, AST_KIND)->loc.file, f2);
     release(&p);
+}
+
+/* ---- limits: input far past them gives one error, never a crash ------- */
+
+/* repeat: a malloc'd text of head, then `piece` n times, then tail. */
+static char *repeat(const char *head, const char *piece, int n, const char *tail)
+{
+    size_t hl = strlen(head), pl = strlen(piece), tl = strlen(tail);
+    char *s = malloc(hl + pl * (size_t)n + tl + 1);
+    cr_assert(s);
+    memcpy(s, head, hl);
+    for (int i = 0; i < n; i++)
+        memcpy(s + hl + pl * (size_t)i, piece, pl);
+    memcpy(s + hl + pl * (size_t)n, tail, tl + 1);
+    return s;
+}
+
+/* expect_first_line: parse text as a file; expect errors, the first
+   diagnostic line being want. */
+static void expect_first_line(const char *text, const char *want)
+{
+    Parsed p;
+    parse_text(&p, "deep.cards", text);
+    cr_expect_geq(p.errors, 1);
+    const char *nl = strchr(p.msgs, '\n');
+    size_t n = nl ? (size_t)(nl - p.msgs) : strlen(p.msgs);
+    cr_expect(n == strlen(want) && strncmp(p.msgs, want, n) == 0, "got %.*s, expected %s", (int)n, p.msgs, want);
+    release(&p);
+}
+
+Test(limits, parentheses_100000_deep)
+{
+    char *s = repeat("const c = ", "(", 100000, "1");
+    expect_first_line(s, "deep.cards:1:267: error: expression nested too deeply (more than 256 levels)");
+    free(s);
+}
+
+Test(limits, sum_of_100000_terms_on_one_line)
+{
+    char *s = repeat("const c = 1", " + 1", 99999, "\n");
+    expect_first_line(s, "deep.cards:1:11: error: expression too long (more than 256 terms in a row)");
+    free(s);
+}
+
+Test(limits, minus_signs_100000_deep_fill_the_parser_stack)
+{
+    /* bison's stack fills before the tree is built: the same words, at the sign where it filled */
+    char *s = repeat("const c = ", "-", 100000, "1");
+    Parsed p;
+    parse_text(&p, "deep.cards", s);
+    cr_expect_eq(p.errors, 1);
+    cr_expect(strstr(p.msgs, ": error: expression nested too deeply (more than 256 levels)\n") != NULL, "%s", p.msgs);
+    release(&p);
+    free(s);
+}
+
+Test(limits, if_blocks_10000_deep)
+{
+    char *s = repeat("setup {\n", "if true {\n", 10000, "");
+    expect_first_line(s, "deep.cards:101:9: error: blocks nested too deeply (more than 100 levels)");
+    free(s);
+}
+
+Test(limits, a_script_counts_as_a_block)
+{
+    /* a YAML script is the first level: 100 more `if`s pass the limit */
+    char *s = repeat("", "if true {\n", 100, "");
+    Parsed p;
+    start(&p);
+    Loc base = { diag_add_source(&p.diag, "game.yaml", s, strlen(s)), 1, 1 };
+    AstNode *b = parse_block_string(&p.diag, &p.arena, s, base);
+    finish(&p);
+    cr_expect_null(b);
+    cr_expect(strncmp(p.msgs, "game.yaml:100:9: error: blocks nested too deeply (more than 100 levels)\n", 72) == 0,
+              "%s", p.msgs);
+    release(&p);
+    free(s);
 }

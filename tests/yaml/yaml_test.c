@@ -53,6 +53,22 @@ Test(bad_yaml, alias_bomb_is_bounded)
     run_free(&r);
 }
 
+/* 20,000 anchors load (each is found in O(1); before, every alias scanned
+   every anchor), and an alias names the latest anchor of its name. */
+Test(bad_yaml, twenty_thousand_anchors_load)
+{
+    RunResult r = run_cmd("set -e; t=$(mktemp -d); " CARDC " yaml tests/cardc/good/mini -o $t; "
+                          "python3 tests/yaml/anchors_game.py $t/mini.yaml $t/a.yaml 4000; grep -c '&' $t/a.yaml; "
+                          CARDC " json $t/a.yaml | grep -E '\"(Extra 3999|Third)\"' | sed 's/, \"text.*//'; rm -rf $t");
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "20002\n"
+                            "    {\"name\": \"Extra 3999\", \"kind\": \"token\", \"copies\": 1, \"variant\": null, "
+                            "\"fields\": {\"side\": \"blue\", \"value\": 5, \"bonus\": 4\n"
+                            "    {\"name\": \"Third\", \"kind\": \"token\", \"copies\": 1, \"variant\": null, "
+                            "\"fields\": {\"side\": \"red\", \"value\": 2, \"bonus\": 2\n");
+    run_free(&r);
+}
+
 /* For every game folder in cards/: yaml export, then c on it, equals c on the original. */
 Test(equivalence, yaml_export_compiles_to_identical_c_for_every_game)
 {
