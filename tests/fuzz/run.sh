@@ -4,8 +4,9 @@
 #                                   tests/fuzz/crashes/<t>/ once (make test)
 #   run.sh fuzz BIN SECONDS T...    fuzz each target SECONDS seconds in turn (make fuzz)
 #   run.sh merge BIN T...           merge build/fuzz/new/<t>/ into the corpus (make fuzz-merge)
-# Targets with a line "max_len N" in tests/fuzz/targets/<t>.options are
-# fuzzed with inputs of at most N bytes.
+# tests/fuzz/targets/<t>.options, if present, sets a target's fuzzing
+# options, one a line: "max_len N" (inputs of at most N bytes), "dict FILE"
+# (a libFuzzer dictionary in tests/fuzz/targets/).
 set -uo pipefail
 
 mode=$1 bin=$2
@@ -15,9 +16,10 @@ work=$(dirname "$bin")            # build/fuzz
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-max_len() {
+options() {
   local opt=$here/targets/$1.options
-  [ -f "$opt" ] && awk '$1 == "max_len" { print "-max_len=" $2 }' "$opt"
+  [ -f "$opt" ] && awk -v dir="$here/targets" '$1 == "max_len" { print "-max_len=" $2 }
+                                               $1 == "dict" { print "-dict=" dir "/" $2 }' "$opt"
 }
 
 status=0
@@ -49,7 +51,7 @@ fuzz)
     log=$work/fuzz-$t.log
     echo "fuzz: $t for ${secs}s (new inputs: $new/, log: $log)"
     # shellcheck disable=SC2046
-    if ! "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $(max_len "$t") \
+    if ! "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $(options "$t") \
          -artifact_prefix="$crash/" "$new" "$here/corpus/$t" >"$log" 2>&1; then
       echo "fuzz: $t FOUND A PROBLEM: the input is in $crash/ (log: $log)"
       grep -E "^==[0-9]+==ERROR|runtime error|SUMMARY|Test unit written" "$log" | head -10
@@ -65,7 +67,7 @@ merge)
     [ -d "$new" ] || continue
     mkdir -p "$here/corpus/$t"
     # shellcheck disable=SC2046
-    "$bin/$t" -merge=1 $(max_len "$t") "$here/corpus/$t" "$new" >"$work/merge-$t.log" 2>&1 || status=1
+    "$bin/$t" -merge=1 $(options "$t" | grep max_len) "$here/corpus/$t" "$new" >"$work/merge-$t.log" 2>&1 || status=1
     echo "fuzz merge: $t: $(find "$here/corpus/$t" -type f | wc -l) corpus files"
   done
   ;;
