@@ -3,7 +3,8 @@
 #   run.sh replay BIN T...          run every file of tests/fuzz/corpus/<t>/ and
 #                                   tests/fuzz/crashes/<t>/ once (make test)
 #   run.sh fuzz BIN SECONDS T...    fuzz each target SECONDS seconds in turn (make fuzz)
-#   run.sh merge BIN T...           merge build/fuzz/new/<t>/ into the corpus (make fuzz-merge)
+#   run.sh merge BIN T...           merge build/fuzz/new/<t>/ into the corpus (make fuzz-merge):
+#                                   only inputs that reach code the corpus does not
 # tests/fuzz/targets/<t>.options, if present, sets a target's fuzzing
 # options, one a line: "max_len N" (inputs of at most N bytes), "dict FILE"
 # (a libFuzzer dictionary in tests/fuzz/targets/).
@@ -67,7 +68,7 @@ merge)
     [ -d "$new" ] || continue
     mkdir -p "$here/corpus/$t"
     # shellcheck disable=SC2046
-    "$bin/$t" -merge=1 $(options "$t" | grep max_len) "$here/corpus/$t" "$new" >"$work/merge-$t.log" 2>&1 || status=1
+    "$bin/$t" -merge=1 -use_counters=0 $(options "$t" | grep max_len) "$here/corpus/$t" "$new" >"$work/merge-$t.log" 2>&1 || status=1
     echo "fuzz merge: $t: $(find "$here/corpus/$t" -type f | wc -l) corpus files"
   done
   ;;
