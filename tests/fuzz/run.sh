@@ -39,7 +39,10 @@ replay)
     if "$bin/$t" "${files[@]}" >"$log" 2>&1; then
       echo "fuzz replay: $t: ${#files[@]} inputs (corpus and past crashes) ran clean"
     else
-      echo "fuzz replay: $t: FAILED (see $log)"; tail -40 "$log"; status=1
+      echo "fuzz replay: $t: FAILED (see $log)"
+      grep -E "^Running: " "$log" | tail -1
+      grep -E "ERROR|runtime error|SUMMARY|^    #[0-9]" "$log" | head -20
+      status=1
     fi
   done
   ;;
