@@ -6,6 +6,10 @@
 #   make goldens    rewrite the expected outputs of golden tests (review the diff!)
 #   make bench      benchmarks
 #   make install PREFIX=/usr/local
+#   make fuzz FUZZ_SECONDS=N   each libFuzzer target (tests/fuzz/targets/) for N
+#                   seconds (default 60); new inputs go to build/fuzz/new/<t>/,
+#                   a crash fails the run and is left in build/fuzz/crash/<t>/
+#   make fuzz-merge merge build/fuzz/new/<t>/ into tests/fuzz/corpus/<t>/ (minimised)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -47,7 +51,7 @@ CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/pa
 ENGINES     := $(addprefix $(B)/,$(GAMES))
 CC_INC      = -Icompiler -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
-.PHONY: all deps test demo regen goldens bench install clean check-drift
+.PHONY: all deps test demo regen goldens bench install clean check-drift fuzz fuzz-merge
 .SECONDARY:
 
 all: $(B)/cardc $(B)/libcardrt.a $(ENGINES)
@@ -180,15 +184,70 @@ $(B)/tests/sheet: $(B)/san/cc/sheet_text.o
 $(B)/tests/sheet: TESTFLAGS += $(SHEET_CFLAGS)
 $(B)/tests/sheet: TEST_LIBS = $(SHEET_LIBS)
 
+# The libFuzzer targets (see "coverage-guided fuzzing" below).
+FUZZ_CC      := clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard tests/fuzz/targets/*.c))))
+FUZZ_BINS    := $(addprefix $(B)/fuzz/bin/,$(FUZZ_TARGETS))
+FUZZ_SAN     := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_CC_SRC  := $(addprefix compiler/,arena.c ast.c diag.c parse.c load.c yaml_load.c csv_load.c sema.c sema_names.c sema_script.c sheet_layout.c)
+FUZZ_CC_OBJ  := $(patsubst compiler/%.c,$(B)/fuzz/cc/%.o,$(FUZZ_CC_SRC)) $(B)/fuzz/cc/parser.o $(B)/fuzz/cc/lexer.o
+FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC))
+
 TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
 
-test: $(TEST_BINS) $(TEST_TOOLS)
+test: $(TEST_BINS) $(TEST_TOOLS) $(FUZZ_BINS)
 	@$(MAKE) --no-print-directory check-drift
 	@status=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    $$t --jobs 2 || status=1; \
-	done; exit $$status
+	done; \
+	bash tests/fuzz/run.sh replay $(B)/fuzz/bin $(FUZZ_TARGETS) || status=1; \
+	exit $$status
+
+# --- coverage-guided fuzzing (libFuzzer, clang) -------------------------------
+# One libFuzzer target per tests/fuzz/targets/<t>.c, built with clang's
+# -fsanitize=fuzzer,address,undefined against its own instrumented objects
+# (build/fuzz/). `make test` replays tests/fuzz/corpus/<t>/ and the past
+# crashes tests/fuzz/crashes/<t>/; `make fuzz` fuzzes (docs/testing.md).
+$(B)/fuzz/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/ast.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(GENFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CC_INC) -c -o $@ $<
+$(B)/fuzz/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/ast.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(GENFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CC_INC) -c -o $@ $<
+$(B)/fuzz/cc/%.o: compiler/%.c $(wildcard compiler/*.h) $(DSL_HDR) | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CC_INC) -c -o $@ $<
+$(B)/fuzz/rt/%.o: runtime/%.c $(wildcard runtime/*.h) | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
+$(B)/fuzz/game-%.o: $(B)/gen/%.c runtime/cardrt.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(GAMEFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(B)/fuzz/libcardc.a: $(FUZZ_CC_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(B)/fuzz/libcardrt.a: $(FUZZ_RT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# The compiler's targets link the front ends and the checker; replay links
+# EvR's generated C (without its engine main) and the runtime.
+$(B)/fuzz/bin/%: tests/fuzz/targets/%.c tests/fuzz/targets/fuzz_target.h $(B)/fuzz/libcardc.a
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(CC_INC) -o $@ $< $(B)/fuzz/libcardc.a $(YAML_LIBS)
+$(B)/fuzz/bin/replay: tests/fuzz/targets/replay.c $(B)/fuzz/game-evr.o $(B)/fuzz/libcardrt.a
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer -Iruntime -I$(B)/gen -o $@ $< $(B)/fuzz/game-evr.o \
+	  $(B)/fuzz/libcardrt.a -lm $(LAB_LIBS)
+
+fuzz: $(FUZZ_BINS)
+	@bash tests/fuzz/run.sh fuzz $(B)/fuzz/bin $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-merge: $(FUZZ_BINS)
+	@bash tests/fuzz/run.sh merge $(B)/fuzz/bin $(FUZZ_TARGETS)
 
 # --- demo, bench, install -----------------------------------------------------
 demo: $(B)/evr

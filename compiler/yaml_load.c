@@ -1547,6 +1547,17 @@ static char *read_all(Arena *a, const char *path, size_t *len)
     return r;
 }
 
+/* Read y's text (set by the caller) into a tree and build its declarations. */
+static int load_text(Y *y, int *provenance)
+{
+    index_lines(y);
+    YNode *root = NULL;
+    if (!read_tree(y, &root) || !root)
+        return 1;
+    build_file(y, root, provenance);
+    return 1;
+}
+
 int yaml_load_file(Diag *d, Arena *arena, const char *path, AstProgram *prog, LoadCells *cells, int use_origins,
                    int *provenance)
 {
@@ -1573,10 +1584,23 @@ int yaml_load_file(Diag *d, Arena *arena, const char *path, AstProgram *prog, Lo
         y->text = d->sources[y->file].text;
         y->len = d->sources[y->file].len;
     }
-    index_lines(y);
-    YNode *root = NULL;
-    if (!read_tree(y, &root) || !root)
-        return 1;
-    build_file(y, root, provenance);
-    return 1;
+    return load_text(y, provenance);
+}
+
+int yaml_load_source(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *cells, int *provenance)
+{
+    if (file < 0 || file >= d->nsources)
+        return -1;
+    Y y_ = { 0 };
+    Y *y = &y_;
+    y->d = d;
+    y->a = arena;
+    y->path = d->sources[file].path;
+    y->file = file;
+    y->src = -1;
+    y->prog = prog;
+    y->cells = cells;
+    y->text = d->sources[file].text;
+    y->len = d->sources[file].len;
+    return load_text(y, provenance);
 }

@@ -23,4 +23,9 @@
 int yaml_load_file(Diag *d, Arena *arena, const char *path, AstProgram *prog, LoadCells *cells, int use_origins,
                    int *provenance);
 
+/* yaml_load_source: as yaml_load_file without origins, for the YAML text
+   already registered in d as source `file` (tests and fuzzing load from
+   memory). Returns 1, or -1 if file is not a source of d. */
+int yaml_load_source(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *cells, int *provenance);
+
 #endif

@@ -3,8 +3,9 @@
 # Runs as root on Debian 12 (as CI does); prints what it installs.
 set -euo pipefail
 
+# libclang-rt-14-dev: libFuzzer's runtime, for clang -fsanitize=fuzzer (make test, make fuzz).
 packages=(
-  gcc clang make flex bison pkg-config
+  gcc clang libclang-rt-14-dev make flex bison pkg-config
   libyaml-dev libcriterion-dev
   libcairo2-dev libpango1.0-dev librsvg2-dev fonts-dejavu-core
   poppler-utils python3

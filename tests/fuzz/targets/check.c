@@ -1,0 +1,18 @@
+/* check.c: libFuzzer target: the whole check (`cardc check`) of one .cards
+   file: parse it and, when it parses, run the checker over it. */
+#include "fuzz_target.h"
+#include "load.h"
+#include "model.h"
+#include "parse.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    FuzzRun r;
+    fuzz_begin(&r);
+    int file = diag_add_source(&r.d, "fuzz.cards", (const char *)data, size);
+    parse_file(&r.d, &r.arena, file, &r.prog);
+    if (!r.d.errors) /* as cardc: the checker sees only programs that loaded */
+        sema_check(&r.d, &r.arena, &r.prog);
+    fuzz_end(&r);
+    return 0;
+}
