@@ -82,15 +82,16 @@ typedef struct Emit {
     int uses_mod;
     uint32_t uses_matches;  /* bit e: matches() on enum e is used */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
-       slot, its C name, and the kind every value has (-1: not known). */
-    struct { int slot, kind; const char *cname; } bound[16];
+       slot, its C name, the kind every value has (-1: not known), and
+       whether the code written reads it (used). */
+    struct { int slot, kind, used; const char *cname; } bound[16];
     int nbound;
     int in_options;        /* options are being added to the local RtOptBuf ob */
     int by_value;          /* a function's params are C parameters, passed by value to its aggregates */
     /* In a function's body: calls of game functions with the same C text
        are made once (a lazy memo in C locals), and small functions are
        expanded in place (expand_depth deep). */
-    int memo_on, nmemo, expand_depth;
+    int memo_on, expand_on, nmemo, expand_depth;
     struct { const char *call, *var; } memo[32];
 } Emit;
 
@@ -227,8 +228,10 @@ static const char *temp(Emit *E, const char *base)
 static const char *local(Emit *E, int slot)
 {
     for (int i = E->nbound - 1; i >= 0; i--)
-        if (E->bound[i].slot == slot)
+        if (E->bound[i].slot == slot) {
+            E->bound[i].used = 1;
             return E->bound[i].cname;
+        }
     return arena_printf(E->a, "L->%s", cname(E, E->unit->locals[slot]));
 }
 
@@ -335,6 +338,7 @@ static int bind(Emit *E, int slot, const char *cname, int kind)
     E->bound[E->nbound].slot = slot;
     E->bound[E->nbound].kind = kind;
     E->bound[E->nbound].cname = cname;
+    E->bound[E->nbound].used = 0;
     E->nbound++;
     return 1;
 }
@@ -375,13 +379,27 @@ static int tested_kind(const Emit *E, const AstNode *e)
    pure_loop_open writes the `for` over coll (a zone: its cards top
    first; players or sides: counting up) and, when store is set (not
    bound, or an aggregate in the body reads the frame's slot), keeps the
-   slot up to date too; the caller writes the body and closes the loop. */
+   slot up to date too; the caller writes the body and closes the loop.
+   cvar NULL: the body never reads the variable, which is not declared
+   (see loop_var_used). */
 static int pure_loop_bind(Emit *E, const AstNode *coll, int slot, const char **cvar, int *bound_ok)
 {
     int depth = E->nbound;
     *cvar = arena_printf(E->a, "it_%s", cname(E, E->unit->locals[slot]));
     *bound_ok = bind(E, slot, *cvar, zone_kind(E, coll));
     return depth;
+}
+/* loop_var_used: the C local bound at depth (pure_loop_bind) was read by
+   the code written since, or must be declared anyway (store: the frame's
+   slot is kept up to date from it; !bound_ok: it was not bound). */
+static int loop_var_used(const Emit *E, int depth, int bound_ok, int store)
+{
+    if (store || !bound_ok)
+        return 1;
+    for (int i = depth; i < E->nbound; i++)   /* rebound as the same C local (x is K) */
+        if (E->bound[i].used && E->bound[i].cname == E->bound[depth].cname)
+            return 1;
+    return 0;
 }
 static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *cvar, int store)
 {
@@ -390,12 +408,14 @@ static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *c
         line(E, "const int32_t *zc = %s;", zone_cells(E, coll));
         line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
         E->indent++;
-        line(E, "RtValue %s = zc[1 + i];", cvar);
+        if (cvar)
+            line(E, "RtValue %s = zc[1 + i];", cvar);
     } else {
         line(E, "int n = %s;", ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
         line(E, "for (int i = 0; i < n; i++) {");
         E->indent++;
-        line(E, "RtValue %s = i;", cvar);
+        if (cvar)
+            line(E, "RtValue %s = i;", cvar);
     }
     if (store)
         line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
@@ -533,6 +553,7 @@ static const char *aggregate(Emit *E, const AstNode *e)
        are not in scope there (it reads them through L). */
     Emit outer = *E;
     E->nbound = 0;
+    E->memo_on = 0;   /* a call in the loop depends on the loop variable: never memoised */
     if (E->by_value)   /* the function's params are the helper's own parameters */
         for (int p = 0; p < E->unit->nparams; p++)
             bind(E, p, cname(E, E->unit->locals[p]), -1);
@@ -548,8 +569,10 @@ static const char *aggregate(Emit *E, const AstNode *e)
     int depth = pure_loop_bind(E, e->a, (int)e->ival, &cvar, &bound_ok);
     const char *body_cond = e->c ? ex(E, e->c) : NULL;
     const char *val = e->b ? ex(E, e->b) : NULL;
+    int store = !bound_ok || has_aggregate(e->b) || has_aggregate(e->c);
+    int used = loop_var_used(E, depth, bound_ok, store);
     unbind(E, depth);
-    pure_loop_open(E, e->a, (int)e->ival, cvar, !bound_ok || has_aggregate(e->b) || has_aggregate(e->c));
+    pure_loop_open(E, e->a, (int)e->ival, used ? cvar : NULL, store);
     if (body_cond)
         line(E, "if (!(%s)) continue;", body_cond);
     switch (e->op) {
@@ -575,6 +598,7 @@ static const char *aggregate(Emit *E, const AstNode *e)
     E->indent = save_indent;
     memcpy(E->bound, outer.bound, sizeof E->bound);
     E->nbound = outer.nbound;
+    E->memo_on = outer.memo_on;
     const char *what = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : "all";
     if (E->by_value) {
         /* out of line and pure: a call with the same arguments is made
@@ -806,7 +830,7 @@ static const char *ex(Emit *E, const AstNode *e)
         }
         if (SYM_CAT(e->sem_ref) == SYM_FUNC) {
             const MUnit *cu = function_unit(E, n);
-            if (E->memo_on && cu && cu->nparams == e->list.count && cu->nparams <= 8 && !has_aggregate(cu->body) &&
+            if (E->expand_on && cu && cu->nparams == e->list.count && cu->nparams <= 8 && !has_aggregate(cu->body) &&
                 E->expand_depth < 4)
                 return expand_call(E, cu, e);
             Buf b = {0};
@@ -1210,9 +1234,8 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
     int bound_ok = bind(E, slot, cvar, zone_kind(E, s->a));
     line(E, "for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {");
     E->indent++;
-    line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
-    if (!bound_ok)
-        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+    Buf *save = E->body, body = {0};   /* the body first: is the card read? */
+    E->body = &body;
     if (s->c) {
         loop_filter(E, s->c, "break");
         int k = tested_kind(E, s->c);
@@ -1220,6 +1243,13 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
             bind(E, slot, cvar, k);
     }
     pluck_stmt(E, s->b);
+    E->body = save;
+    if (loop_var_used(E, depth, bound_ok, 0))
+        line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
+    if (!bound_ok)
+        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+    bputs(E->body, body.s ? body.s : "");
+    buf_free(&body);
     unbind(E, depth);
     E->indent--;
     line(E, "}");
@@ -1394,6 +1424,8 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     E->fallible = 0;
     const char *when_c = when ? ex(E, when) : NULL;
     int when_first = when_c && !E->fallible && !calls_function(when);
+    int store = !bound_ok || has_aggregate(where) || has_aggregate(when);
+    int used = ct == T_ZONE || !value || loop_var_used(E, depth, bound_ok, store);
     unbind(E, depth);
     /* `when` does not depend on the item. One that cannot fail is tested
        before the loop (which it skips when false); any other is evaluated
@@ -1406,7 +1438,7 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     } else if (when_c) {
         line(E, "int when_ok = -1;");
     }
-    pure_loop_open(E, coll, slot, cvar, !bound_ok || has_aggregate(where) || has_aggregate(when));
+    pure_loop_open(E, coll, slot, used ? cvar : NULL, store);
     if (when_c)
         when_c = arena_printf(E->a, "(when_ok < 0 ? (when_ok = !!(%s)) : when_ok)", bare(E, when_c));
     const char *cond = NULL;
@@ -1953,13 +1985,13 @@ static void emit_function(Emit *E, Buf *out, int ui)
     if (E->by_value)
         for (int p = 0; p < u->nparams; p++)
             bind(E, p, cname(E, u->locals[p]), -1);
-    E->memo_on = E->by_value;
+    E->memo_on = E->expand_on = E->by_value;
     E->nmemo = 0;
     const char *r = ex(E, u->body);
     for (int k = 0; k < E->nmemo; k++)
         line(E, "RtValue %s = 0, %s_set = 0;", E->memo[k].var, E->memo[k].var);
     line(E, "return %s;", r);
-    E->memo_on = 0;
+    E->memo_on = E->expand_on = 0;
     E->nmemo = 0;
     int by_value = E->by_value;
     E->by_value = 0;

@@ -151,6 +151,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "tests/cardc/good/escape", "escape");
     compile_strict("gcc", "tests/cardc/good/prelude", "prelude");
     compile_strict("gcc", "tests/cardc/good/functions", "functions");
+    compile_strict("gcc", "tests/cardc/good/aggregates", "aggregates");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -161,6 +162,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "tests/cardc/good/escape", "escape");
     compile_strict("clang", "tests/cardc/good/prelude", "prelude");
     compile_strict("clang", "tests/cardc/good/functions", "functions");
+    compile_strict("clang", "tests/cardc/good/aggregates", "aggregates");
 }
 
 Test(generated_c, hostile_names_stay_data)
