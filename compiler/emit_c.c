@@ -93,6 +93,7 @@ typedef struct Emit {
        expanded in place (expand_depth deep). */
     int memo_on, expand_on, nmemo, expand_depth;
     struct { const char *call, *var; } memo[32];
+    uint8_t *memo_helper;  /* unit index -> a memo helper is used */
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
@@ -644,10 +645,14 @@ static const char *unwrap(Emit *E, const char *x)
     }
 }
 
-/* memo_call: a call of a game function (C text call) made at most once
-   in the function body being written: the first use evaluates it, the
-   others read its C local (the state cannot change within a function). */
-static const char *memo_call(Emit *E, const char *call)
+/* memo_call: a call of game function fn (C text call; fn_args: ", "
+   and its arguments) made at most once in the function body being
+   written: the first use evaluates it, the others read its C local (the
+   state cannot change within a function). The memo is read and set by
+   fn's memo helper (emit_memo_helpers): a call, so two uses in one
+   expression are sequenced (a + a, where the lazy `set ? m : (set = 1,
+   ...)` inline would read and write m unsequenced). */
+static const char *memo_call(Emit *E, const char *call, const char *fn, const char *fn_args)
 {
     int k = 0;
     while (k < E->nmemo && strcmp(E->memo[k].call, call) != 0)
@@ -659,8 +664,8 @@ static const char *memo_call(Emit *E, const char *call)
         E->memo[k].var = arena_printf(E->a, "memo%d", k + 1);
         E->nmemo++;
     }
-    const char *v = E->memo[k].var;
-    return arena_printf(E->a, "(%s_set ? %s : (%s_set = 1, %s = %s))", v, v, v, v, call);
+    E->memo_helper[function_unit(E, fn) - E->m->units] = 1;
+    return arena_printf(E->a, "memo_fn_%s(g, f, %s%s)", cname(E, fn), E->memo[k].var, fn_args);
 }
 
 /* expand_call: the body of the small function cu (no aggregate) written
@@ -834,13 +839,13 @@ static const char *ex(Emit *E, const AstNode *e)
                 E->expand_depth < 4)
                 return expand_call(E, cu, e);
             Buf b = {0};
-            bprintf(&b, "fn_%s(g, f", cname(E, n));
+            bputs(&b, "");
             for (int i = 0; i < e->list.count; i++)
                 bprintf(&b, ", %s", E->memo_on ? unwrap(E, ex(E, e->list.items[i])) : ex(E, e->list.items[i]));
-            bputs(&b, ")");
-            const char *r = arena_strdup(a, b.s);
+            const char *args = arena_strdup(a, b.s);
             buf_free(&b);
-            return E->memo_on ? memo_call(E, r) : r;
+            const char *r = arena_printf(a, "fn_%s(g, f%s)", cname(E, n), args);
+            return E->memo_on && cu ? memo_call(E, r, n, args) : r;
         }
         const AstNode *arg = e->list.items[0];
         const char *x = ex(E, arg);
@@ -1989,7 +1994,7 @@ static void emit_function(Emit *E, Buf *out, int ui)
     E->nmemo = 0;
     const char *r = ex(E, u->body);
     for (int k = 0; k < E->nmemo; k++)
-        line(E, "RtValue %s = 0, %s_set = 0;", E->memo[k].var, E->memo[k].var);
+        line(E, "RtValue %s[2] = {0, 0};   /* the value, and 1 once it is set */", E->memo[k].var);
     line(E, "return %s;", r);
     E->memo_on = E->expand_on = 0;
     E->nmemo = 0;
@@ -2015,78 +2020,6 @@ static void emit_function(Emit *E, Buf *out, int ui)
     bputs(out, "}\n\n");
     buf_free(&body);
     buf_free(&helpers);
-}
-
-/* ---- frame depth ------------------------------------------------------------------ */
-
-static int unit_depth(Emit *E, int u, signed char *state, int *depth);
-
-/* callee_depths: the deepest frame stack any script that n (a statement
-   or expression of a script) calls or runs can push, into *best (-1:
-   unbounded). A `run` may start the ability of that field of any card of
-   the kind. */
-static void callee_depths(Emit *E, const AstNode *n, signed char *state, int *depth, int *best)
-{
-    if (!n || *best < 0)
-        return;
-    const Model *m = E->m;
-    if (n->kind == AST_CALL_STMT && n->sem_ref >= 0 && n->sem_ref < m->nunits) {
-        int d = unit_depth(E, n->sem_ref, state, depth);
-        *best = d < 0 ? -1 : (d > *best ? d : *best);
-    } else if (n->kind == AST_RUN && n->a) {
-        int k = n->a->sem_extra, fi = SYM_IDX(n->a->sem_ref);
-        for (int c = 0; c < m->ncards && *best >= 0; c++) {
-            if (m->cards[c].kind != k || !m->cards[c].values || fi < 0 || fi >= m->kinds[k].ndata)
-                continue;
-            const MValue *v = &m->cards[c].values[fi];
-            if (!v->present || v->script < 0)
-                continue;
-            int d = unit_depth(E, v->script, state, depth);
-            *best = d < 0 ? -1 : (d > *best ? d : *best);
-        }
-    }
-    const AstNode *kids[] = {n->a, n->b, n->c, n->d, n->e};
-    for (int i = 0; i < 5; i++)
-        callee_depths(E, kids[i], state, depth, best);
-    for (int i = 0; i < n->list.count; i++)
-        callee_depths(E, n->list.items[i], state, depth, best);
-}
-
-/* unit_depth: frames script unit u can stack, itself included; -1 when it
-   can reach itself (abilities running abilities: no static bound). */
-static int unit_depth(Emit *E, int u, signed char *state, int *depth)
-{
-    if (state[u] == 2)
-        return depth[u];
-    if (state[u] == 1)
-        return -1;
-    state[u] = 1;
-    int best = 0;
-    callee_depths(E, E->m->units[u].body, state, depth, &best);
-    depth[u] = best < 0 ? -1 : 1 + best;
-    state[u] = 2;
-    return depth[u];
-}
-
-/* max_frames: the most frames the game's scripts can stack (each script
-   counted as a root), or 0 when there is no static bound. */
-static int max_frames(Emit *E)
-{
-    const Model *m = E->m;
-    signed char *state = arena_alloc(E->a, (size_t)m->nunits + 1);
-    int *depth = arena_alloc(E->a, sizeof(int) * (size_t)(m->nunits + 1));
-    memset(state, 0, (size_t)m->nunits + 1);
-    int most = 1;
-    for (int u = 0; u < m->nunits; u++) {
-        if (m->units[u].is_function)
-            continue;
-        int d = unit_depth(E, u, state, depth);
-        if (d < 0)
-            return 0;
-        if (d > most)
-            most = d;
-    }
-    return most;
 }
 
 /* ---- tables and descriptors --------------------------------------------------------- */
@@ -2445,7 +2378,7 @@ static void emit_def_data(Emit *E, Buf *out)
                    "    frame.me = player;\n");
         bprintf(out, "    return fn_%s(g, &frame, player);\n}\n\n", cname(E, score_fn->name));
     }
-    int frames = max_frames(E);
+    int frames = m->max_frames;   /* proven by the checker (sema_calls.c) */
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
@@ -2496,6 +2429,25 @@ static void emit_def_data(Emit *E, Buf *out)
     bprintf(out, "    return rt_engine_main(argc, argv, %s_variants, %s_variant_count);\n}\n#endif\n", id, id);
 }
 
+/* emit_memo_helpers: for each function a memo reads (memo_call), the
+   helper that returns memo m's value, calling the function the first time. */
+static void emit_memo_helpers(Emit *E, Buf *out)
+{
+    for (int u = 0; u < E->m->nunits; u++) {
+        if (!E->memo_helper[u])
+            continue;
+        const MUnit *un = &E->m->units[u];
+        const char *fn = cname(E, un->name);
+        bprintf(out, "static inline RtValue memo_fn_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
+        for (int p = 0; p < un->nparams; p++)
+            bprintf(out, ", RtValue a%d", p);
+        bprintf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = fn_%s(g, f", fn);
+        for (int p = 0; p < un->nparams; p++)
+            bprintf(out, ", a%d", p);
+        bputs(out, ");\n    }\n    return m[0];\n}\n\n");
+    }
+}
+
 /* ---- files ---------------------------------------------------------------------------- */
 
 static void banner(Emit *E, Buf *out, const char *what)
@@ -2516,6 +2468,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     E->files = files;
     E->nfiles = nfiles;
     E->script_of_unit = arena_alloc(a, sizeof(int) * (size_t)(m->nunits + 1));
+    E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
+    memset(E->memo_helper, 0, (size_t)m->nunits + 1);
     for (int u = 0, s = 0; u < m->nunits; u++)
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
 
@@ -2583,6 +2537,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         bputs(&out, protos.s);
         bputs(&out, "\n");
     }
+    emit_memo_helpers(E, &out);
     bputs(&out, code.s ? code.s : "");
     emit_def_data(E, &out);
     char *r = arena_strdup(a, out.s);

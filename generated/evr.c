@@ -598,6 +598,15 @@ RT_PURE RT_MAYBE_UNUSED static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
 
+static inline RtValue memo_fn_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = fn_total(g, f, a0);
+    }
+    return m[0];
+}
+
 /* cards/evr/game.cards:88: function score */
 static inline RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)
 {
@@ -632,8 +641,8 @@ static inline RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    return ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    return (memo_fn_total(g, f, memo1, p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
 }
 
 /* cards/evr/game.cards:98: function can_play */
@@ -649,9 +658,9 @@ static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((!((memo_fn_total(g, f, memo1, p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && (((memo_fn_total(g, f, memo2, rt_next_player(g, p)) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || (memo_fn_total(g, f, memo1, p) > memo_fn_total(g, f, memo2, rt_next_player(g, p)))));
 }
 
 /* cards/evr/game.cards:106: function wins */
@@ -659,9 +668,9 @@ static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (p == rt_var_at(g, VCELL_balance))));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((((!((memo_fn_total(g, f, memo1, p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && (((memo_fn_total(g, f, memo2, rt_next_player(g, p)) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || (memo_fn_total(g, f, memo1, p) > memo_fn_total(g, f, memo2, rt_next_player(g, p)))))) || (((!((memo_fn_total(g, f, memo1, p) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && (memo_fn_total(g, f, memo1, p) == memo_fn_total(g, f, memo2, rt_next_player(g, p)))) && (p == rt_var_at(g, VCELL_balance))));
 }
 
 /* cards/evr/game.cards:111: any */

@@ -44,6 +44,15 @@ RT_PURE RT_MAYBE_UNUSED static RtValue fn_all_rich(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue fn_any_rich(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue fn_seats(RtGame *g, RtFrame *f);
 
+static inline RtValue memo_fn_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = fn_total(g, f, a0);
+    }
+    return m[0];
+}
+
 /* tests/cardc/good/aggregates/aggregates.cards:19: sum */
 RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
 {
@@ -70,8 +79,8 @@ static inline RtValue fn_rich(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    return ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > 1);
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    return (memo_fn_total(g, f, memo1, p) > 1);
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: all */

@@ -54,6 +54,15 @@ RT_PURE RT_MAYBE_UNUSED static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
 
+static inline RtValue memo_fn_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = fn_total(g, f, a0);
+    }
+    return m[0];
+}
+
 /* tests/cardc/good/functions/functions.cards:23: sum */
 RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
 {
@@ -80,8 +89,8 @@ static inline RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    return ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value);
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    return (memo_fn_total(g, f, memo1, p) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value);
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -89,9 +98,9 @@ static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((!((memo_fn_total(g, f, memo1, p) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && (((memo_fn_total(g, f, memo2, rt_next_player(g, p)) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value)) || (memo_fn_total(g, f, memo1, p) > memo_fn_total(g, f, memo2, rt_next_player(g, p)))));
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -99,9 +108,9 @@ static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, p) > 0)));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((((!((memo_fn_total(g, f, memo1, p) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && (((memo_fn_total(g, f, memo2, rt_next_player(g, p)) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value)) || (memo_fn_total(g, f, memo1, p) > memo_fn_total(g, f, memo2, rt_next_player(g, p)))))) || (((!((memo_fn_total(g, f, memo1, p) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && (memo_fn_total(g, f, memo1, p) == memo_fn_total(g, f, memo2, rt_next_player(g, p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, p) > 0)));
 }
 
 struct setup_locals {
