@@ -98,23 +98,29 @@ typedef struct Emit {
 
 /* ---- names and escaping -------------------------------------------------------- */
 
-static const char *const c_keywords[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
-    "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
-    "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
-    "volatile", "while", "bool", "true", "false", "L", "f", "g", "main", "NULL", "errno", "assert",
-};
+/* Names (docs/runtime.md, "Names and text in the generated C"): every
+   name from the sources is written behind a fixed prefix for its kind of
+   name, so that it can be no C keyword, macro or library name, no name of
+   the runtime's (rt_, RT_, Rt) and no name of the generator's own:
+     file scope, all beginning with a capital: SIDE_ KIND_ ZONE_ ZCELL_
+       VAR_ VCELL_ CONST_ ENUM_ (enum values), Rows_ Faces_ StateNames_
+       StateDefaults_ StateTypes_ StateKeep_ (kinds), Values_ Matches_
+       (enums), Copies_ Consts_ Variant_ (variants), Fn_ Memo_ (functions),
+       Script_ Agg<n>_ (units, by their unique C name), Text_<n> (long
+       text); struct tags Row_ (kinds) and Locals_ (units);
+     struct members: fd_ (fields), v_ (locals); block scope: v_ (params),
+       it_ (loop variables).
+   No prefix is the beginning of another, and the generator's own names
+   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards ...) begin with none,
+   so two source names never meet in one C name. The exported names are
+   the game id's (id_game, id_variants, id_variant_count): the checker
+   requires an id beginning with a lower-case letter and not rt_. */
 
-/* cname: a C-safe spelling of a source identifier (arena-owned). */
-static const char *cname(Emit *E, const char *name)
-{
-    for (size_t i = 0; i < sizeof c_keywords / sizeof *c_keywords; i++)
-        if (strcmp(name, c_keywords[i]) == 0)
-            return arena_printf(E->a, "%s_", name);
-    if (name[0] == '_')
-        return arena_printf(E->a, "u%s", name);
-    return name;
-}
+/* lname: the C name of local (or param) slot name s: v_s. */
+static const char *lname(Emit *E, const char *s) { return arena_printf(E->a, "v_%s", s); }
+
+/* fname: the C member name of field s: fd_s. */
+static const char *fname_of(Emit *E, const char *s) { return arena_printf(E->a, "fd_%s", s); }
 
 /* c_string: a C string literal for s, every byte escaped as needed. */
 static const char *c_string(Arena *a, const char *s)
@@ -223,7 +229,7 @@ static const char *temp(Emit *E, const char *base)
         u->caplocals = cap;
     }
     u->locals[u->nlocals++] = name;
-    return arena_printf(E->a, "L->%s", cname(E, name));
+    return arena_printf(E->a, "L->%s", lname(E, name));
 }
 
 static const char *local(Emit *E, int slot)
@@ -233,7 +239,7 @@ static const char *local(Emit *E, int slot)
             E->bound[i].used = 1;
             return E->bound[i].cname;
         }
-    return arena_printf(E->a, "L->%s", cname(E, E->unit->locals[slot]));
+    return arena_printf(E->a, "L->%s", lname(E, E->unit->locals[slot]));
 }
 
 static const char *ex(Emit *E, const AstNode *e);
@@ -386,7 +392,7 @@ static int tested_kind(const Emit *E, const AstNode *e)
 static int pure_loop_bind(Emit *E, const AstNode *coll, int slot, const char **cvar, int *bound_ok)
 {
     int depth = E->nbound;
-    *cvar = arena_printf(E->a, "it_%s", cname(E, E->unit->locals[slot]));
+    *cvar = arena_printf(E->a, "it_%s", E->unit->locals[slot]);
     *bound_ok = bind(E, slot, *cvar, zone_kind(E, coll));
     return depth;
 }
@@ -419,14 +425,14 @@ static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *c
             line(E, "RtValue %s = i;", cvar);
     }
     if (store)
-        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+        line(E, "L->%s = %s;", lname(E, E->unit->locals[slot]), cvar);
 }
 static const char *enum_value(Emit *E, int e, int v)
 {
     const MEnum *en = &E->m->enums[e];
     if (v < 0 || v >= en->nvalues)
         return "RT_NONE";
-    return arena_printf(E->a, "ENUM_%s_%s", en->name, en->values[v]);
+    return arena_printf(E->a, "ENUM_%s", en->values[v]);
 }
 
 static const char *kind_enum(Emit *E, int k)
@@ -530,10 +536,10 @@ static const char *card_member(Emit *E, const AstNode *e, const char *card, int 
             if (!kd->fields[i].is_state && kd->fields[i].index == idx)
                 fname = kd->fields[i].name;
         if (trusted)
-            return arena_printf(E->a, "%s_rows[rt__row(g, %s)].%s", kd->name, card, cname(E, fname ? fname : "?"));
+            return arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, fname_of(E, fname ? fname : "?"));
         E->fallible = 1;
-        return arena_printf(E->a, "%s_rows[rt_card_row(g, %s, %s, %d)].%s", kd->name, card, kind_enum(E, k),
-                            e->loc.line, cname(E, fname ? fname : "?"));
+        return arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card, kind_enum(E, k),
+                            e->loc.line, fname_of(E, fname ? fname : "?"));
     }
     case SYM_STATE:
         if (trusted)
@@ -549,7 +555,7 @@ static const char *card_member(Emit *E, const AstNode *e, const char *card, int 
 static const char *aggregate(Emit *E, const AstNode *e)
 {
     int n = ++E->helper_count;
-    const char *fn = arena_printf(E->a, "%s_agg%d", E->unit->cname, n);
+    const char *fn = arena_printf(E->a, "Agg%d_%s", n, E->unit->cname);
     /* The helper is a function of its own: the enclosing loops' C locals
        are not in scope there (it reads them through L). */
     Emit outer = *E;
@@ -557,7 +563,7 @@ static const char *aggregate(Emit *E, const AstNode *e)
     E->memo_on = 0;   /* a call in the loop depends on the loop variable: never memoised */
     if (E->by_value)   /* the function's params are the helper's own parameters */
         for (int p = 0; p < E->unit->nparams; p++)
-            bind(E, p, cname(E, E->unit->locals[p]), -1);
+            bind(E, p, lname(E, E->unit->locals[p]), -1);
     Buf *save_body = E->body;
     int save_indent = E->indent;
     Buf hb = {0};
@@ -606,8 +612,8 @@ static const char *aggregate(Emit *E, const AstNode *e)
            once while the state stays as it is (the callers are inlined) */
         Buf params = {0}, args = {0};
         for (int p = 0; p < E->unit->nparams; p++) {
-            bprintf(&params, ", RtValue %s", cname(E, E->unit->locals[p]));
-            bprintf(&args, ", %s", cname(E, E->unit->locals[p]));
+            bprintf(&params, ", RtValue %s", lname(E, E->unit->locals[p]));
+            bprintf(&args, ", %s", lname(E, E->unit->locals[p]));
         }
         bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s}\n\n",
                 file_of(E, e->loc), e->loc.line, what, fn, params.s ? params.s : "", hb.s);
@@ -617,7 +623,7 @@ static const char *aggregate(Emit *E, const AstNode *e)
         buf_free(&hb);
         return call;
     }
-    const char *ltype = arena_printf(E->a, "struct %s_locals", E->unit->cname);
+    const char *ltype = arena_printf(E->a, "struct Locals_%s", E->unit->cname);
     bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
             file_of(E, e->loc), e->loc.line, what, fn, ltype, hb.s);
     buf_free(&hb);
@@ -665,7 +671,7 @@ static const char *memo_call(Emit *E, const char *call, const char *fn, const ch
         E->nmemo++;
     }
     E->memo_helper[function_unit(E, fn) - E->m->units] = 1;
-    return arena_printf(E->a, "memo_fn_%s(g, f, %s%s)", cname(E, fn), E->memo[k].var, fn_args);
+    return arena_printf(E->a, "Memo_%s(g, f, %s%s)", fn, E->memo[k].var, fn_args);
 }
 
 /* expand_call: the body of the small function cu (no aggregate) written
@@ -821,7 +827,7 @@ static const char *ex(Emit *E, const AstNode *e)
             const MKind *kd = &E->m->kinds[e->sem_extra];
             for (int i = 0; i < kd->nfields; i++)
                 if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(e->sem_ref))
-                    return arena_printf(a, "%s_rows[rt__row_or0(g, %s)].%s", kd->name, o, cname(E, kd->fields[i].name));
+                    return arena_printf(a, "Rows_%s[rt__row_or0(g, %s)].%s", kd->name, o, fname_of(E, kd->fields[i].name));
         }
         return card_member(E, e, o, bk);
     }
@@ -830,7 +836,7 @@ static const char *ex(Emit *E, const AstNode *e)
         if (strcmp(n, "matches") == 0 && SYM_CAT(e->sem_ref) != SYM_FUNC) {
             int en = e->sem_ref;
             E->uses_matches |= 1u << en;
-            return arena_printf(a, "matches_%s(%s, %s)", E->m->enums[en].name, ex(E, e->list.items[0]),
+            return arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[en].name, ex(E, e->list.items[0]),
                                 ex(E, e->list.items[1]));
         }
         if (SYM_CAT(e->sem_ref) == SYM_FUNC) {
@@ -844,7 +850,7 @@ static const char *ex(Emit *E, const AstNode *e)
                 bprintf(&b, ", %s", E->memo_on ? unwrap(E, ex(E, e->list.items[i])) : ex(E, e->list.items[i]));
             const char *args = arena_strdup(a, b.s);
             buf_free(&b);
-            const char *r = arena_printf(a, "fn_%s(g, f%s)", cname(E, n), args);
+            const char *r = arena_printf(a, "Fn_%s(g, f%s)", n, args);
             return E->memo_on && cu ? memo_call(E, r, n, args) : r;
         }
         const AstNode *arg = e->list.items[0];
@@ -1234,7 +1240,7 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
     line(E, "RtValue pluck_from = %s;", ex(E, s->a));
     check_fail(E);
     line(E, "const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);");
-    const char *cvar = arena_printf(E->a, "it_%s", cname(E, E->unit->locals[slot]));
+    const char *cvar = arena_printf(E->a, "it_%s", E->unit->locals[slot]);
     int depth = E->nbound;
     int bound_ok = bind(E, slot, cvar, zone_kind(E, s->a));
     line(E, "for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {");
@@ -1252,7 +1258,7 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
     if (loop_var_used(E, depth, bound_ok, 0))
         line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
     if (!bound_ok)
-        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+        line(E, "L->%s = %s;", lname(E, E->unit->locals[slot]), cvar);
     bputs(E->body, body.s ? body.s : "");
     buf_free(&body);
     unbind(E, depth);
@@ -1839,9 +1845,9 @@ static void stmt(Emit *E, const AstNode *s)
             if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(fa->sem_ref))
                 fname = kd->fields[i].name;
         const char *script = bound_kind(E, fa->a) == fa->sem_extra   /* a card known to be of the kind */
-                                 ? arena_printf(E->a, "%s_rows[rt__row(g, %s)].%s", kd->name, card, cname(E, fname))
-                                 : arena_printf(E->a, "%s_rows[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
-                                                kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname));
+                                 ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, fname_of(E, fname))
+                                 : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
+                                                kind_enum(E, fa->sem_extra), s->loc.line, fname_of(E, fname));
         run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s)", script, card, who));
         line(E, "if (rt_check(g)) return RT_END;");
         break;
@@ -1890,11 +1896,11 @@ static void stmt(Emit *E, const AstNode *s)
         if ((TypeBase)s->a->sem_type == T_ZONE) {
             line(E, "RtValue zone = %s;", x);
             line(E, "for (int i = 0; i < rt_zone_size(g, zone); i++)");
-            line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, %s_faces[rt_random(g, %du)], %d);",
+            line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, Faces_%s[rt_random(g, %du)], %d);",
                  kind_enum(E, s->sem_extra), kd->name, kd->nfaces, s->loc.line);
         } else {
             line(E, "RtValue die = %s;", x);
-            line(E, "rt_set_card_state(g, die, %s, 0, %s_faces[rt_random(g, %du)], %d);", kind_enum(E, s->sem_extra),
+            line(E, "rt_set_card_state(g, die, %s, 0, Faces_%s[rt_random(g, %du)], %d);", kind_enum(E, s->sem_extra),
                  kd->name, kd->nfaces, s->loc.line);
         }
         E->indent--;
@@ -1936,9 +1942,9 @@ static void emit_locals_struct(Emit *E, Buf *out, const MUnit *u)
 {
     if (u->nlocals == 0)
         return;
-    bprintf(out, "struct %s_locals {\n", u->cname);
+    bprintf(out, "struct Locals_%s {\n", u->cname);
     for (int i = 0; i < u->nlocals; i++)
-        bprintf(out, "    RtValue %s;\n", cname(E, u->locals[i]));
+        bprintf(out, "    RtValue %s;\n", lname(E, u->locals[i]));
     bputs(out, "};\n\n");
 }
 
@@ -1961,10 +1967,10 @@ static void emit_script(Emit *E, Buf *out, int ui)
     emit_locals_struct(E, out, u);
     bputs(out, helpers.s ? helpers.s : "");
     bprintf(out, "/* %s:%d: %s */\n", file_of(E, u->loc), u->loc.line, c_comment(E->a, u->name));
-    bprintf(out, "static RtStatus script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
+    bprintf(out, "static RtStatus Script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
     /* Loops that keep their variable in a C local may leave no use of L. */
     if (u->nlocals && body.s && (strstr(body.s, "L->") || strstr(body.s, ", L)") || strstr(body.s, "memset(L,")))
-        bprintf(out, "    struct %s_locals *L = (struct %s_locals *)(void *)f->v;\n", u->cname, u->cname);
+        bprintf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
     bputs(out, "    switch (f->pc) {\n    case 0:;\n");
     bputs(out, body.s ? body.s : "");
     bputs(out, "        break;\n    default:\n        return rt_fail(g, 0, \"bad resume point\");\n    }\n");
@@ -1989,7 +1995,7 @@ static void emit_function(Emit *E, Buf *out, int ui)
     E->nbound = 0;
     if (E->by_value)
         for (int p = 0; p < u->nparams; p++)
-            bind(E, p, cname(E, u->locals[p]), -1);
+            bind(E, p, lname(E, u->locals[p]), -1);
     E->memo_on = E->expand_on = E->by_value;
     E->nmemo = 0;
     const char *r = ex(E, u->body);
@@ -2005,15 +2011,15 @@ static void emit_function(Emit *E, Buf *out, int ui)
         emit_locals_struct(E, out, u);
     bputs(out, helpers.s ? helpers.s : "");
     bprintf(out, "/* %s:%d: function %s */\n", file_of(E, u->loc), u->loc.line, u->name);
-    bprintf(out, "static %sRtValue fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", cname(E, u->name));
+    bprintf(out, "static %sRtValue Fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", u->name);
     for (int p = 0; p < u->nparams; p++)
-        bprintf(out, ", RtValue %s", cname(E, u->locals[p]));
+        bprintf(out, ", RtValue %s", lname(E, u->locals[p]));
     bputs(out, ")\n{\n");
     if (u->nlocals && !by_value) {
-        bprintf(out, "    struct %s_locals Lv, *L = &Lv;\n", u->cname);
+        bprintf(out, "    struct Locals_%s Lv, *L = &Lv;\n", u->cname);
         bputs(out, "    memset(&Lv, 0, sizeof Lv);\n");
         for (int p = 0; p < u->nparams; p++)
-            bprintf(out, "    L->%s = %s;\n", cname(E, u->locals[p]), cname(E, u->locals[p]));
+            bprintf(out, "    L->%s = %s;\n", lname(E, u->locals[p]), lname(E, u->locals[p]));
     }
     bputs(out, "    (void)g;\n    (void)f;\n");
     bputs(out, body.s ? body.s : "");
@@ -2041,23 +2047,23 @@ static void emit_tables(Emit *E, Buf *out)
         if (kd->ndata == 0)
             continue;
         bprintf(out, "/* %s:%d: kind %s */\n", file_of(E, kd->loc), kd->loc.line, kd->name);
-        bprintf(out, "struct %s_row {\n", kd->name);
+        bprintf(out, "struct Row_%s {\n", kd->name);
         if (kd->ndata == 0)
             bputs(out, "    int unused;\n");
         for (int f = 0; f < kd->nfields; f++)
             if (!kd->fields[f].is_state)
-                bprintf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), cname(E, kd->fields[f].name));
+                bprintf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), fname_of(E, kd->fields[f].name));
         bputs(out, "};\n\n");
         int nrows = 0;
         for (int c = 0; c < m->ncards; c++)
             if (m->cards[c].kind == k)
                 nrows++;
         if (nrows == 0) {
-            bprintf(out, "static const struct %s_row %s_rows[1];\n\n", kd->name, kd->name);
+            bprintf(out, "static const struct Row_%s Rows_%s[1];\n\n", kd->name, kd->name);
             continue;
         }
 
-        bprintf(out, "static const struct %s_row %s_rows[] = {\n", kd->name, kd->name);
+        bprintf(out, "static const struct Row_%s Rows_%s[] = {\n", kd->name, kd->name);
         for (int c = 0; c < m->ncards; c++) {
             const MCard *cd = &m->cards[c];
             if (cd->kind != k)
@@ -2070,7 +2076,7 @@ static void emit_tables(Emit *E, Buf *out)
                 if (fd->is_state)
                     continue;
                 const MValue *v = &cd->values[fd->index];
-                bprintf(out, "        .%s = ", cname(E, fd->name));
+                bprintf(out, "        .%s = ", fname_of(E, fd->name));
                 switch (fd->type) {
                 case TY_TEXT:
                     bputs(out, v->present && v->text ? c_string(E->a, v->text) : "\"\"");
@@ -2183,18 +2189,18 @@ static void emit_enums(Emit *E, Buf *out)
         bputs(out, " };\n");
     }
     for (int e = 0; e < m->nenums; e++) {
+        if (!m->enums[e].nvalues)
+            continue;   /* enum values are global names: ENUM_value */
         bputs(out, "enum {");
         for (int v = 0; v < m->enums[e].nvalues; v++)
-            bprintf(out, "%s ENUM_%s_%s = %d", v ? "," : "", m->enums[e].name, m->enums[e].values[v], v);
-        if (!m->enums[e].nvalues)
-            bprintf(out, " ENUM_%s_NONE_ = 0", m->enums[e].name);
+            bprintf(out, "%s ENUM_%s = %d", v ? "," : "", m->enums[e].values[v], v);
         bputs(out, " };\n");
     }
     bputs(out, "enum {");
     for (int i = 0; i < m->nkinds; i++)
         bprintf(out, "%s KIND_%s = %d", i ? "," : "", m->kinds[i].name, i);
     if (!m->nkinds)
-        bputs(out, " KIND_NONE_ = 0");
+        bputs(out, " NO_KIND = 0");
     bputs(out, " };\n");
     bputs(out, "enum {");
     for (int i = 0; i < m->nzones; i++)
@@ -2230,7 +2236,7 @@ static void emit_def_data(Emit *E, Buf *out)
         bputs(out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
-        bprintf(out, "static const char *const enum_%s_values[] = {", m->enums[e].name);
+        bprintf(out, "static const char *const Values_%s[] = {", m->enums[e].name);
         for (int v = 0; v < m->enums[e].nvalues; v++)
             bprintf(out, "%s %s", v ? "," : "", c_string(E->a, m->enums[e].values[v]));
         if (!m->enums[e].nvalues)
@@ -2240,7 +2246,7 @@ static void emit_def_data(Emit *E, Buf *out)
     if (m->nenums) {
         bputs(out, "static const RtEnumDef enums[] = {\n");
         for (int e = 0; e < m->nenums; e++)
-            bprintf(out, "    { %s, %d, enum_%s_values },\n", c_string(E->a, m->enums[e].name), m->enums[e].nvalues,
+            bprintf(out, "    { %s, %d, Values_%s },\n", c_string(E->a, m->enums[e].name), m->enums[e].nvalues,
                     m->enums[e].name);
         bputs(out, "};\n\n");
     }
@@ -2256,14 +2262,14 @@ static void emit_def_data(Emit *E, Buf *out)
         const MKind *kd = &m->kinds[k];
         if (kd->nstate == 0)
             continue;
-        bprintf(out, "static const char *const %s_state_names[] = {", kd->name);
+        bprintf(out, "static const char *const StateNames_%s[] = {", kd->name);
         int first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
                 bprintf(out, "%s %s", first ? "" : ",", c_string(E->a, kd->fields[f].name));
                 first = 0;
             }
-        bprintf(out, " };\nstatic const RtValue %s_state_defaults[] = {", kd->name);
+        bprintf(out, " };\nstatic const RtValue StateDefaults_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
@@ -2274,7 +2280,7 @@ static void emit_def_data(Emit *E, Buf *out)
                     bprintf(out, "%s %d", first ? "" : ",", (int)fd->def_value);
                 first = 0;
             }
-        bprintf(out, " };\nstatic const uint8_t %s_state_types[] = {", kd->name);
+        bprintf(out, " };\nstatic const uint8_t StateTypes_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
@@ -2285,7 +2291,7 @@ static void emit_def_data(Emit *E, Buf *out)
                     bprintf(out, "%s %s", first ? "" : ",", fd->type == TY_BOOL ? "RT_TY_BOOL" : "RT_TY_INT");
                 first = 0;
             }
-        bprintf(out, " };\nstatic const uint8_t %s_state_keep[] = {", kd->name);
+        bprintf(out, " };\nstatic const uint8_t StateKeep_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
@@ -2301,9 +2307,9 @@ static void emit_def_data(Emit *E, Buf *out)
         for (int c = 0; c < m->ncards; c++)
             if (m->cards[c].kind == k)
                 nrows++;
-        const char *rows = kd->ndata ? arena_printf(E->a, "%s_rows, %d", kd->name, nrows) : "NULL, 0";
+        const char *rows = kd->ndata ? arena_printf(E->a, "Rows_%s, %d", kd->name, nrows) : "NULL, 0";
         if (kd->nstate)
-            bprintf(out, "    { %s, %d, %s_state_names, %s_state_defaults, %s_state_types, %s, %s_state_keep },\n",
+            bprintf(out, "    { %s, %d, StateNames_%s, StateDefaults_%s, StateTypes_%s, %s, StateKeep_%s },\n",
                     c_string(E->a, kd->name), kd->nstate, kd->name, kd->name, kd->name, rows, kd->name);
         else
             bprintf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", c_string(E->a, kd->name), rows);
@@ -2345,20 +2351,20 @@ static void emit_def_data(Emit *E, Buf *out)
         const MUnit *un = &m->units[u];
         if (un->is_function)
             continue;
-        bprintf(out, "    { %s, %s, %d, script_%s, %d },\n", c_string(E->a, un->name),
+        bprintf(out, "    { %s, %s, %d, Script_%s, %d },\n", c_string(E->a, un->name),
                 c_string(E->a, file_of(E, un->loc)), un->loc.line, un->cname, un->nlocals);
     }
     bputs(out, "};\n\n");
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
-        bprintf(out, "static const int16_t copies_%s[] = {", vn);
+        bprintf(out, "static const int16_t Copies_%s[] = {", vn);
         for (int c = 0; c < m->ncards; c++)
             bprintf(out, "%s%s%d", c ? "," : "", c % 16 == 0 ? "\n    " : " ", mv->copies[c]);
         if (!m->ncards)
             bputs(out, " 0");
         bputs(out, "\n};\n");
-        bprintf(out, "static const RtValue consts_%s[] = {", vn);
+        bprintf(out, "static const RtValue Consts_%s[] = {", vn);
         for (int i = 0; i < m->nconsts; i++)
             bprintf(out, "%s %d", i ? "," : "", (int)mv->consts[i]);
         if (!m->nconsts)
@@ -2376,7 +2382,7 @@ static void emit_def_data(Emit *E, Buf *out)
                    "static RtValue game_score(RtGame *g, RtValue player)\n{\n"
                    "    RtFrame frame = { 0, 0, 0, RT_NONE };\n"
                    "    frame.me = player;\n");
-        bprintf(out, "    return fn_%s(g, &frame, player);\n}\n\n", cname(E, score_fn->name));
+        bprintf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
     }
     int frames = m->max_frames;   /* proven by the checker (sema_calls.c) */
     for (int v = 0; v < m->nvariants; v++) {
@@ -2385,7 +2391,7 @@ static void emit_def_data(Emit *E, Buf *out)
         if (v == 0)
             bprintf(out, "const RtGameDef %s_game = {\n", id);
         else
-            bprintf(out, "const RtGameDef %s_variant_%s = {\n", id, mv->name);
+            bprintf(out, "static const RtGameDef Variant_%s = {\n", mv->name);
         bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", c_string(E->a, id), c_string(E->a, vn),
                 c_string(E->a, mv->title));
         bprintf(out, "    %d, %d,\n", m->min_players, m->max_players);
@@ -2395,7 +2401,7 @@ static void emit_def_data(Emit *E, Buf *out)
             bputs(out, "    0, NULL, NULL,\n");
         bprintf(out, "    %d, zones,\n", m->nzones);
         bprintf(out, "    %d, kinds,\n", m->nkinds);
-        bprintf(out, "    %d, cards, copies_%s,\n", m->ncards, vn);
+        bprintf(out, "    %d, cards, Copies_%s,\n", m->ncards, vn);
         bprintf(out, "    %d, %s,\n", m->nvars, m->nvars ? "vars" : "NULL");
         bprintf(out, "    %d, strings,\n", m->nstrings);
         int nscripts = 0;
@@ -2405,7 +2411,7 @@ static void emit_def_data(Emit *E, Buf *out)
         bprintf(out, "    %d, scripts,\n", nscripts);
         bprintf(out, "    %d, %d,\n", mv->setup >= 0 ? E->script_of_unit[mv->setup] : -1,
                 mv->round >= 0 ? E->script_of_unit[mv->round] : -1);
-        bprintf(out, "    %d, consts_%s,\n", m->nconsts, vn);
+        bprintf(out, "    %d, Consts_%s,\n", m->nconsts, vn);
         if (m->nenums)
             bprintf(out, "    %d, enums,\n", m->nenums);
         else
@@ -2421,7 +2427,7 @@ static void emit_def_data(Emit *E, Buf *out)
         if (v == 0)
             bprintf(out, "    &%s_game,\n", id);
         else
-            bprintf(out, "    &%s_variant_%s,\n", id, m->variants[v].name);
+            bprintf(out, "    &Variant_%s,\n", m->variants[v].name);
     }
     bputs(out, "};\n");
     bprintf(out, "const int %s_variant_count = %d;\n\n", id, m->nvariants);
@@ -2437,11 +2443,11 @@ static void emit_memo_helpers(Emit *E, Buf *out)
         if (!E->memo_helper[u])
             continue;
         const MUnit *un = &E->m->units[u];
-        const char *fn = cname(E, un->name);
-        bprintf(out, "static inline RtValue memo_fn_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
+        const char *fn = un->name;
+        bprintf(out, "static inline RtValue Memo_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
         for (int p = 0; p < un->nparams; p++)
             bprintf(out, ", RtValue a%d", p);
-        bprintf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = fn_%s(g, f", fn);
+        bprintf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = Fn_%s(g, f", fn);
         for (int p = 0; p < un->nparams; p++)
             bprintf(out, ", a%d", p);
         bputs(out, ");\n    }\n    return m[0];\n}\n\n");
@@ -2478,7 +2484,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function) {
             const MUnit *un = &m->units[u];
-            bprintf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, un->name));
+            bprintf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f", un->name);
             for (int p = 0; p < un->nparams; p++)
                 bputs(&protos, ", RtValue");
             bputs(&protos, ");\n");
@@ -2503,7 +2509,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         const MKind *kd = &m->kinds[k];
         if (!kd->is_die)
             continue;
-        bprintf(&out, "/* %s:%d: die %s */\nstatic const RtValue %s_faces[] = {", file_of(E, kd->loc), kd->loc.line,
+        bprintf(&out, "/* %s:%d: die %s */\nstatic const RtValue Faces_%s[] = {", file_of(E, kd->loc), kd->loc.line,
                 kd->name, kd->name);
         for (int f = 0; f < kd->nfaces; f++)
             bprintf(&out, "%s %s", f ? "," : "", enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
@@ -2514,7 +2520,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
             continue;
         const MEnum *en = &m->enums[e];
         bprintf(&out, "/* matches: face fits symbol: the same value, or face is wild */\n"
-                      "static int matches_%s(RtValue face, RtValue symbol)\n{\n", en->name);
+                      "static int Matches_%s(RtValue face, RtValue symbol)\n{\n", en->name);
         if (en->wild) {
             bputs(&out, "    return face == symbol");
             for (int v = 0; v < en->nvalues; v++)
@@ -2561,9 +2567,6 @@ char *emit_c_header(const Model *m, Arena *a, const char *const *files, int nfil
     const char *guard = arena_printf(a, "CARDC_GAME_%s_H", m->id);
     bprintf(&out, "#ifndef %s\n#define %s\n\n#include \"cardrt.h\"\n\n", guard, guard);
     bprintf(&out, "/* %s */\nextern const RtGameDef %s_game;\n", c_comment(a, m->title), m->id);
-    for (int v = 1; v < m->nvariants; v++)
-        bprintf(&out, "/* %s */\nextern const RtGameDef %s_variant_%s;\n", c_comment(a, m->variants[v].title), m->id,
-                m->variants[v].name);
     bprintf(&out, "/* every variant, the base game first */\nextern const RtGameDef *const %s_variants[];\n", m->id);
     bprintf(&out, "extern const int %s_variant_count;\n\n#endif\n", m->id);
     char *r = arena_strdup(a, out.s);

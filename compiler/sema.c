@@ -22,6 +22,13 @@ static void collect_game(Sema *S, AstNode *g)
     }
     S->game = g;
     m->id = g->name;
+    /* the id names the files and the three names the C exports (id_game,
+       id_variants, id_variant_count); every other generated name begins
+       with a capital or is local (emit_c.c, "Names") */
+    if (!(g->name[0] >= 'a' && g->name[0] <= 'z') || strcmp(g->name, "rt") == 0 || strncmp(g->name, "rt_", 3) == 0)
+        diag_error(S->d, g->loc2.line ? g->loc2 : g->loc,
+                   "the game's id '%s' must begin with a lower-case letter and not be 'rt' or begin with 'rt_': "
+                   "it names the C symbols the game exports ('%s_game')", g->name, g->name);
     m->title = g->text ? g->text : g->name;
     m->game_loc = g->loc;
     m->min_players = m->max_players = 0;

@@ -152,6 +152,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "tests/cardc/good/prelude", "prelude");
     compile_strict("gcc", "tests/cardc/good/functions", "functions");
     compile_strict("gcc", "tests/cardc/good/aggregates", "aggregates");
+    compile_strict("gcc", "tests/cardc/good/names", "names");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -163,6 +164,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "tests/cardc/good/prelude", "prelude");
     compile_strict("clang", "tests/cardc/good/functions", "functions");
     compile_strict("clang", "tests/cardc/good/aggregates", "aggregates");
+    compile_strict("clang", "tests/cardc/good/names", "names");
 }
 
 Test(generated_c, hostile_names_stay_data)

@@ -25,108 +25,108 @@ static const int32_t layout[] = {
 };
 
 /* tests/cardc/good/aggregates/aggregates.cards:9: kind chip */
-struct chip_row {
-    RtValue value;
+struct Row_chip {
+    RtValue fd_value;
 };
 
-static const struct chip_row chip_rows[] = {
+static const struct Row_chip Rows_chip[] = {
     { /* tests/cardc/good/aggregates/aggregates.cards:16: One */
-        .value = 1,
+        .fd_value = 1,
     },
     { /* tests/cardc/good/aggregates/aggregates.cards:17: Two */
-        .value = 2,
+        .fd_value = 2,
     },
 };
 
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_rich(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_all_rich(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_any_rich(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_seats(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_all_rich(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_rich(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_seats(RtGame *g, RtFrame *f);
 
-static inline RtValue memo_fn_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
     if (!m[1]) {
         m[1] = 1;
-        m[0] = fn_total(g, f, a0);
+        m[0] = Fn_total(g, f, a0);
     }
     return m[0];
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:19: sum */
-RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
+RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += chip_rows[rt__row(g, it_c)].value;
+        acc += Rows_chip[rt__row(g, it_c)].fd_value;
     }
     return acc;
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:19: function total */
-static inline RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return total_agg1(g, f, p);
+    return Agg1_total(g, f, v_p);
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:20: function rich */
-static inline RtValue fn_rich(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    return (memo_fn_total(g, f, memo1, p) > 1);
+    return (Memo_total(g, f, memo1, v_p) > 1);
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: all */
-RT_PURE RT_NOINLINE static RtValue all_rich_agg1(RtGame *g, RtFrame *f)
+RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i;
-        if (!((fn_total(g, f, it_p) > 0))) return 0;
+        if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: function all_rich */
-static inline RtValue fn_all_rich(RtGame *g, RtFrame *f)
+static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    return all_rich_agg1(g, f);
+    return Agg1_all_rich(g, f);
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: any */
-RT_PURE RT_NOINLINE static RtValue any_rich_agg1(RtGame *g, RtFrame *f)
+RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i;
-        if ((fn_total(g, f, it_p) > 1)) return 1;
+        if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function any_rich */
-static inline RtValue fn_any_rich(RtGame *g, RtFrame *f)
+static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    return any_rich_agg1(g, f);
+    return Agg1_any_rich(g, f);
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: count */
-RT_PURE RT_NOINLINE static RtValue seats_agg1(RtGame *g, RtFrame *f)
+RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
 {
     (void)f;
     RtValue acc = 0;
@@ -139,23 +139,23 @@ RT_PURE RT_NOINLINE static RtValue seats_agg1(RtGame *g, RtFrame *f)
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function seats */
-static inline RtValue fn_seats(RtGame *g, RtFrame *f)
+static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    return seats_agg1(g, f);
+    return Agg1_seats(g, f);
 }
 
-struct setup_locals {
-    RtValue c;
-    RtValue p;
-    RtValue i;
+struct Locals_setup {
+    RtValue v_c;
+    RtValue v_p;
+    RtValue v_i;
 };
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: setup */
-static RtStatus script_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
-    struct setup_locals *L = (struct setup_locals *)(void *)f->v;
+    struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
@@ -173,9 +173,9 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->p), RT_AT_TOP, 27);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 27);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -186,11 +186,11 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:30: round */
-static RtStatus script_round(RtGame *g, RtFrame *f)
+static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if ((fn_all_rich(g, f) && fn_any_rich(g, f)) && (fn_seats(g, f) == 2)) {
+        if ((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) {
             return rt_win(g, f->me);
         }
         return rt_win(g, f->me);
@@ -208,7 +208,7 @@ static const RtZoneDef zones[] = {
 };
 
 static const RtKindDef kinds[] = {
-    { "chip", 0, NULL, NULL, NULL, chip_rows, 2, NULL },
+    { "chip", 0, NULL, NULL, NULL, Rows_chip, 2, NULL },
 };
 
 static const RtCardDef cards[] = {
@@ -222,14 +222,14 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/aggregates/aggregates.cards", 25, script_setup, 3 },
-    { "round", "tests/cardc/good/aggregates/aggregates.cards", 30, script_round, 0 },
+    { "setup", "tests/cardc/good/aggregates/aggregates.cards", 25, Script_setup, 3 },
+    { "round", "tests/cardc/good/aggregates/aggregates.cards", 30, Script_round, 0 },
 };
 
-static const int16_t copies_base[] = {
+static const int16_t Copies_base[] = {
     3, 2
 };
-static const RtValue consts_base[] = { 0 };
+static const RtValue Consts_base[] = { 0 };
 
 const RtGameDef aggregates_game = {
     CARDRT_ABI, "aggregates", "base", "Aggregates",
@@ -237,12 +237,12 @@ const RtGameDef aggregates_game = {
     0, NULL, NULL,
     3, zones,
     1, kinds,
-    2, cards, copies_base,
+    2, cards, Copies_base,
     0, NULL,
     2, strings,
     2, scripts,
     0, 1,
-    0, consts_base,
+    0, Consts_base,
     0, NULL,
     NULL,
     1, /* frames: the deepest calls can go (0: no static bound) */
