@@ -94,6 +94,8 @@ typedef struct Emit {
     int memo_on, expand_on, nmemo, expand_depth;
     struct { const char *call, *var; } memo[32];
     uint8_t *memo_helper;  /* unit index -> a memo helper is used */
+    Buf *texts;            /* the char arrays of long text (c_string), or NULL */
+    int ntexts;
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
@@ -122,68 +124,94 @@ static const char *lname(Emit *E, const char *s) { return arena_printf(E->a, "v_
 /* fname: the C member name of field s: fd_s. */
 static const char *fname_of(Emit *E, const char *s) { return arena_printf(E->a, "fd_%s", s); }
 
-/* c_string: a C string literal for s, every byte escaped as needed. */
-static const char *c_string(Arena *a, const char *s)
+/* Text (docs/runtime.md, "Names and text in the generated C"): source
+   text reaches the C only as a string literal, every byte escaped as
+   needed (trigraphs broken), of at most TEXT_INLINE_MAX characters
+   between its quotes (C11 5.2.4.1 allows 4095), or else as a char array
+   Text_<n> of escaped char constants, defined before any use; and in a
+   comment only as the characters of COMMENT_SAFE, anything else (each
+   UTF-8 character) written as one '_', cut at COMMENT_MAX. */
+enum { TEXT_INLINE_MAX = 1000, COMMENT_MAX = 100 };
+static const char COMMENT_SAFE[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _.,:-/";
+
+/* escape_byte: byte c (followed by next) as it is written inside a
+   literal whose quote is q, into t (at least 5 bytes). */
+static void escape_byte(unsigned char c, unsigned char next, char q, char *t)
+{
+    if (c == (unsigned char)q || c == '\\')
+        snprintf(t, 5, "\\%c", c);
+    else if (c == '\n')
+        snprintf(t, 5, "\\n");
+    else if (c == '\t')
+        snprintf(t, 5, "\\t");
+    else if (c == '?' && next == '?')
+        snprintf(t, 5, "?\\");   /* break trigraphs: ?\? */
+    else if (c < 0x20 || c >= 0x7F)
+        snprintf(t, 5, "\\%03o", c);
+    else
+        snprintf(t, 5, "%c", c);
+}
+
+/* c_string: the C text of string s: a literal, or the name of a char
+   array added to E->texts when the literal would be too long (arena-owned). */
+static const char *c_string(Emit *E, const char *s)
 {
     Buf b = {0};
+    char t[5];
     bputs(&b, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        unsigned char c = *p;
-        if (c == '"' || c == '\\') {
-            char t[3] = {'\\', (char)c, 0};
-            bputs(&b, t);
-        } else if (c == '\n') {
-            bputs(&b, "\\n");
-        } else if (c == '\t') {
-            bputs(&b, "\\t");
-        } else if (c == '?' && p[1] == '?') {
-            bputs(&b, "?\\"); /* break trigraphs */
-        } else if (c < 0x20 || c >= 0x7F) {
-            bprintf(&b, "\\%03o", c);
-        } else {
-            char t[2] = {(char)c, 0};
-            bputs(&b, t);
-        }
+        escape_byte(*p, p[1], '"', t);
+        bputs(&b, t);
     }
     bputs(&b, "\"");
-    char *r = arena_strdup(a, b.s);
+    const char *r;
+    if (b.len - 2 <= TEXT_INLINE_MAX || !E->texts) {
+        r = arena_strdup(E->a, b.s);
+    } else {
+        r = arena_printf(E->a, "Text_%d", ++E->ntexts);
+        bprintf(E->texts, "static const char %s[] = {", r);
+        int k = 0;
+        for (const unsigned char *p = (const unsigned char *)s;; p++, k++) {
+            escape_byte(*p, 0, '\'', t);
+            bprintf(E->texts, "%s'%s',", k % 16 ? " " : "\n    ", *p ? t : "\\0");
+            if (!*p)
+                break;
+        }
+        bputs(E->texts, "\n};\n");
+    }
     buf_free(&b);
     return r;
 }
 
-/* c_comment: s made safe inside a block comment. */
+/* c_comment: s as comment text: COMMENT_SAFE characters, any other
+   character (a UTF-8 sequence counts as one) written '_', at most
+   COMMENT_MAX of them, then "..." (arena-owned). */
 static const char *c_comment(Arena *a, const char *s)
 {
-    size_t n = strlen(s);
-    char *o = arena_alloc(a, n * 2 + 1);
+    char *o = arena_alloc(a, COMMENT_MAX + 4);
     size_t j = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '*' && s[i + 1] == '/') {
-            o[j++] = '*';
-            o[j++] = ' ';
-        } else if (c == '/' && s[i + 1] == '*') {
-            o[j++] = '/';
-            o[j++] = ' ';
-        } else if (c == '?' && s[i + 1] == '?') {
-            o[j++] = '?';
-            o[j++] = ' ';
-        } else if (c < 0x20) {
-            o[j++] = ' ';
-        } else {
-            o[j++] = (char)c;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80 && (*p & 0xC0) == 0x80 && p > (const unsigned char *)s && p[-1] >= 0x80)
+            continue;   /* a UTF-8 continuation byte: its character is written already */
+        if (j == COMMENT_MAX) {
+            memcpy(o + j, "...", 3);
+            j += 3;
+            break;
         }
+        o[j++] = strchr(COMMENT_SAFE, *p) ? (char)*p : '_';
     }
     o[j] = '\0';
     return o;
 }
 
-static const char *file_of(const Emit *E, Loc loc)
+/* file_of: the path of loc's file, as comment text; file_path: as it is. */
+static const char *file_path(const Emit *E, Loc loc)
 {
     if (loc.file >= 0 && loc.file < E->nfiles)
         return E->files[loc.file];
     return "?";
 }
+static const char *file_of(const Emit *E, Loc loc) { return c_comment(E->a, file_path(E, loc)); }
 
 static void line(Emit *E, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -784,7 +812,7 @@ static const char *ex(Emit *E, const AstNode *e)
     case AST_BOOL:
         return e->ival ? "1" : "0";
     case AST_STRING:
-        return c_string(a, e->text);
+        return c_string(E, e->text);
     case AST_NAME: {
         int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
         switch (cat) {
@@ -1709,7 +1737,7 @@ static void emit_log(Emit *E, const AstNode *s)
             if (!close)
                 break;
             if (seg.len)
-                line(E, "rt_log_str(g, %s);", c_string(E->a, seg.s));
+                line(E, "rt_log_str(g, %s);", c_string(E, seg.s));
             seg.len = 0;
             seg.s[0] = '\0';
             if (hole < s->list.count) {
@@ -1732,7 +1760,7 @@ static void emit_log(Emit *E, const AstNode *s)
         bputs(&seg, c);
     }
     if (seg.len)
-        line(E, "rt_log_str(g, %s);", c_string(E->a, seg.s));
+        line(E, "rt_log_str(g, %s);", c_string(E, seg.s));
     buf_free(&seg);
     line(E, "rt_log_end(g);");
     check_fail(E);
@@ -2079,7 +2107,7 @@ static void emit_tables(Emit *E, Buf *out)
                 bprintf(out, "        .%s = ", fname_of(E, fd->name));
                 switch (fd->type) {
                 case TY_TEXT:
-                    bputs(out, v->present && v->text ? c_string(E->a, v->text) : "\"\"");
+                    bputs(out, v->present && v->text ? c_string(E, v->text) : "\"\"");
                     break;
                 case TY_ABILITY:
                     bprintf(out, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
@@ -2229,16 +2257,16 @@ static void emit_def_data(Emit *E, Buf *out)
     if (m->nsides) {
         bputs(out, "static const char *const side_names[] = {");
         for (int i = 0; i < m->nsides; i++)
-            bprintf(out, "%s %s", i ? "," : "", c_string(E->a, m->side_names[i]));
+            bprintf(out, "%s %s", i ? "," : "", c_string(E, m->side_names[i]));
         bputs(out, " };\nstatic const char *const side_titles[] = {");
         for (int i = 0; i < m->nsides; i++)
-            bprintf(out, "%s %s", i ? "," : "", c_string(E->a, m->side_titles[i]));
+            bprintf(out, "%s %s", i ? "," : "", c_string(E, m->side_titles[i]));
         bputs(out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
         bprintf(out, "static const char *const Values_%s[] = {", m->enums[e].name);
         for (int v = 0; v < m->enums[e].nvalues; v++)
-            bprintf(out, "%s %s", v ? "," : "", c_string(E->a, m->enums[e].values[v]));
+            bprintf(out, "%s %s", v ? "," : "", c_string(E, m->enums[e].values[v]));
         if (!m->enums[e].nvalues)
             bputs(out, " \"\"");
         bputs(out, " };\n");
@@ -2246,7 +2274,7 @@ static void emit_def_data(Emit *E, Buf *out)
     if (m->nenums) {
         bputs(out, "static const RtEnumDef enums[] = {\n");
         for (int e = 0; e < m->nenums; e++)
-            bprintf(out, "    { %s, %d, Values_%s },\n", c_string(E->a, m->enums[e].name), m->enums[e].nvalues,
+            bprintf(out, "    { %s, %d, Values_%s },\n", c_string(E, m->enums[e].name), m->enums[e].nvalues,
                     m->enums[e].name);
         bputs(out, "};\n\n");
     }
@@ -2254,7 +2282,7 @@ static void emit_def_data(Emit *E, Buf *out)
     for (int i = 0; i < m->nzones; i++) {
         const MZone *z = &m->zones[i];
         static const char *const vis[] = {"RT_PUBLIC", "RT_PRIVATE", "RT_HIDDEN"};
-        bprintf(out, "    { %s, %d, %d, %s, %s },\n", c_string(E->a, z->name), z->per_player, z->ordered,
+        bprintf(out, "    { %s, %d, %d, %s, %s },\n", c_string(E, z->name), z->per_player, z->ordered,
                 vis[z->visibility], z->kind >= 0 ? kind_enum(E, z->kind) : "-1");
     }
     bputs(out, "};\n\n");
@@ -2266,7 +2294,7 @@ static void emit_def_data(Emit *E, Buf *out)
         int first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
-                bprintf(out, "%s %s", first ? "" : ",", c_string(E->a, kd->fields[f].name));
+                bprintf(out, "%s %s", first ? "" : ",", c_string(E, kd->fields[f].name));
                 first = 0;
             }
         bprintf(out, " };\nstatic const RtValue StateDefaults_%s[] = {", kd->name);
@@ -2310,16 +2338,16 @@ static void emit_def_data(Emit *E, Buf *out)
         const char *rows = kd->ndata ? arena_printf(E->a, "Rows_%s, %d", kd->name, nrows) : "NULL, 0";
         if (kd->nstate)
             bprintf(out, "    { %s, %d, StateNames_%s, StateDefaults_%s, StateTypes_%s, %s, StateKeep_%s },\n",
-                    c_string(E->a, kd->name), kd->nstate, kd->name, kd->name, kd->name, rows, kd->name);
+                    c_string(E, kd->name), kd->nstate, kd->name, kd->name, kd->name, rows, kd->name);
         else
-            bprintf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", c_string(E->a, kd->name), rows);
+            bprintf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", c_string(E, kd->name), rows);
     }
     if (!m->nkinds)
         bputs(out, "    { \"none\", 0, NULL, NULL, NULL, NULL, 0, NULL },\n");
     bputs(out, "};\n\n");
     bputs(out, "static const RtCardDef cards[] = {\n");
     for (int c = 0; c < m->ncards; c++)
-        bprintf(out, "    { %s, %s, %d },\n", c_string(E->a, m->cards[c].name), kind_enum(E, m->cards[c].kind),
+        bprintf(out, "    { %s, %s, %d },\n", c_string(E, m->cards[c].name), kind_enum(E, m->cards[c].kind),
                 m->cards[c].row);
     if (!m->ncards)
         bputs(out, "    { \"none\", 0, 0 },\n");
@@ -2334,7 +2362,7 @@ static void emit_def_data(Emit *E, Buf *out)
                              : v->type.base == T_CARD   ? "RT_TY_CARD"
                              : v->type.base == T_ENUM   ? arena_printf(E->a, "RT_TY_ENUM + %d", v->type.param)
                                                         : "RT_TY_INT";
-            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", c_string(E->a, v->name), v->per_player, ty,
+            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", c_string(E, v->name), v->per_player, ty,
                     v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max,
                     v->is_private ? "RT_PRIVATE" : "RT_PUBLIC");
         }
@@ -2342,7 +2370,7 @@ static void emit_def_data(Emit *E, Buf *out)
     }
     bputs(out, "static const char *const strings[] = {\n");
     for (int i = 0; i < m->nstrings; i++)
-        bprintf(out, "    %s, /* %d */\n", c_string(E->a, m->strings[i]), i);
+        bprintf(out, "    %s, /* %d */\n", c_string(E, m->strings[i]), i);
     if (!m->nstrings)
         bputs(out, "    \"\",\n");
     bputs(out, "};\n\n");
@@ -2351,8 +2379,8 @@ static void emit_def_data(Emit *E, Buf *out)
         const MUnit *un = &m->units[u];
         if (un->is_function)
             continue;
-        bprintf(out, "    { %s, %s, %d, Script_%s, %d },\n", c_string(E->a, un->name),
-                c_string(E->a, file_of(E, un->loc)), un->loc.line, un->cname, un->nlocals);
+        bprintf(out, "    { %s, %s, %d, Script_%s, %d },\n", c_string(E, un->name),
+                c_string(E, file_path(E, un->loc)), un->loc.line, un->cname, un->nlocals);
     }
     bputs(out, "};\n\n");
     for (int v = 0; v < m->nvariants; v++) {
@@ -2392,8 +2420,8 @@ static void emit_def_data(Emit *E, Buf *out)
             bprintf(out, "const RtGameDef %s_game = {\n", id);
         else
             bprintf(out, "static const RtGameDef Variant_%s = {\n", mv->name);
-        bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", c_string(E->a, id), c_string(E->a, vn),
-                c_string(E->a, mv->title));
+        bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", c_string(E, id), c_string(E, vn),
+                c_string(E, mv->title));
         bprintf(out, "    %d, %d,\n", m->min_players, m->max_players);
         if (m->nsides)
             bprintf(out, "    %d, side_names, side_titles,\n", m->nsides);
@@ -2480,7 +2508,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
 
     /* scripts and functions first: they may add strings and temporaries */
-    Buf code = {0}, protos = {0};
+    Buf code = {0}, protos = {0}, texts = {0};
+    E->texts = &texts;
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function) {
             const MUnit *un = &m->units[u];
@@ -2503,6 +2532,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     bputs(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");
     bprintf(&out, "#error \"%s.c was generated for libcardrt ABI " CARDRT_ABI_STRING
                   "; regenerate it with this runtime's cardc: cardc c <game folder>\"\n#endif\n\n", m->id);
+    size_t texts_at = out.len;   /* the long text goes here, once all is written */
     emit_enums(E, &out);
     emit_tables(E, &out);
     for (int k = 0; k < m->nkinds; k++) {
@@ -2546,8 +2576,11 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     emit_memo_helpers(E, &out);
     bputs(&out, code.s ? code.s : "");
     emit_def_data(E, &out);
-    char *r = arena_strdup(a, out.s);
+    if (texts.len)
+        bputs(&texts, "\n");
+    char *r = arena_printf(a, "%.*s%s%s", (int)texts_at, out.s, texts.s ? texts.s : "", out.s + texts_at);
     buf_free(&out);
+    buf_free(&texts);
     buf_free(&code);
     buf_free(&protos);
     return r;

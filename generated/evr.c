@@ -452,7 +452,7 @@ static const struct Row_event Rows_event[] = {
         .fd_reveal = -1,
         .fd_won = 6,
     },
-    { /* cards/evr/events.csv:18: Jabba's Palace */
+    { /* cards/evr/events.csv:18: Jabba_s Palace */
         .fd_capacity = 5,
         .fd_objective = 12,
         .fd_victory = 1,
@@ -899,7 +899,7 @@ struct Locals_jabba_s_palace_reveal {
     RtValue v_i;
 };
 
-/* cards/evr/events.csv:18: Jabba's Palace.reveal */
+/* cards/evr/events.csv:18: Jabba_s Palace.reveal */
 static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
 {
     struct Locals_jabba_s_palace_reveal *L = (struct Locals_jabba_s_palace_reveal *)(void *)f->v;

@@ -1494,7 +1494,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 4) { /* place the Imperial symbol (wildcard) */
+                } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
                         if (rt_call(g, 1, f->self, f->me)) {
@@ -2190,7 +2190,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_option = rt_chosen(g);
-            if (L->v_option == 0) { /* cover a space with the Ally's symbol */
+            if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 rt_choose_begin(g, f->me, 10, 0);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2219,7 +2219,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     rt_log_str(g, " with a symbol of the Ally.");
                     rt_log_end(g);
                 }
-            } else if (L->v_option == 1) { /* forfeit the Ally's symbol */
+            } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " forfeits a symbol of the Ally.");

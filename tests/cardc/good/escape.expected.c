@@ -32,19 +32,19 @@ struct Row_chit {
 };
 
 static const struct Row_chit Rows_chit[] = {
-    { /* tests/cardc/good/escape/escape.cards:14: "); abort(); (" */
+    { /* tests/cardc/good/escape/escape.cards:14: ___ abort___ __ */
         .fd_side = SIDE_north,
         .fd_text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
     },
-    { /* tests/cardc/good/escape/escape.cards:15: * / int broken; / * */
+    { /* tests/cardc/good/escape/escape.cards:15: _/ int broken_ /_ */
         .fd_side = SIDE_north,
         .fd_text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
     },
-    { /* tests/cardc/good/escape/escape.cards:16: ? ?/ back\slash \ */
+    { /* tests/cardc/good/escape/escape.cards:16: __/ back_slash _ */
         .fd_side = SIDE_south,
         .fd_text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
     },
-    { /* tests/cardc/good/escape/escape.cards:17: Ünïcödé ☆ Ωmega */
+    { /* tests/cardc/good/escape/escape.cards:17: _n_c_d_ _ _mega */
         .fd_side = SIDE_south,
         .fd_text = "\346\227\245\346\234\254\350\252\236\343\201\256\343\203\206\343\202\255\343\202\271\343\203\210",
     },
