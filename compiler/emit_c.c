@@ -80,7 +80,7 @@ typedef struct Emit {
     int *script_of_unit;   /* unit index -> script index (-1 for functions) */
     int uses_div;
     int uses_mod;
-    uint32_t uses_matches;  /* bit e: matches() on enum e is used */
+    uint8_t *uses_matches;  /* enum index -> matches() on it is used */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
        whether the code written reads it (used). */
@@ -863,7 +863,7 @@ static const char *ex(Emit *E, const AstNode *e)
         const char *n = e->name;
         if (strcmp(n, "matches") == 0 && SYM_CAT(e->sem_ref) != SYM_FUNC) {
             int en = e->sem_ref;
-            E->uses_matches |= 1u << en;
+            E->uses_matches[en] = 1;
             return arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[en].name, ex(E, e->list.items[0]),
                                 ex(E, e->list.items[1]));
         }
@@ -2503,6 +2503,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     E->nfiles = nfiles;
     E->script_of_unit = arena_alloc(a, sizeof(int) * (size_t)(m->nunits + 1));
     E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
+    E->uses_matches = arena_alloc(a, (size_t)m->nenums + 1);
+    memset(E->uses_matches, 0, (size_t)m->nenums + 1);
     memset(E->memo_helper, 0, (size_t)m->nunits + 1);
     for (int u = 0, s = 0; u < m->nunits; u++)
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
@@ -2539,14 +2541,14 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         const MKind *kd = &m->kinds[k];
         if (!kd->is_die)
             continue;
-        bprintf(&out, "/* %s:%d: die %s */\nstatic const RtValue Faces_%s[] = {", file_of(E, kd->loc), kd->loc.line,
+        bprintf(&out, "/* %s:%d: die %s */\nRT_MAYBE_UNUSED static const RtValue Faces_%s[] = {", file_of(E, kd->loc), kd->loc.line,
                 kd->name, kd->name);
         for (int f = 0; f < kd->nfaces; f++)
             bprintf(&out, "%s %s", f ? "," : "", enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
         bputs(&out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
-        if (!(E->uses_matches >> e & 1u))
+        if (!E->uses_matches[e])
             continue;
         const MEnum *en = &m->enums[e];
         bprintf(&out, "/* matches: face fits symbol: the same value, or face is wild */\n"

@@ -1147,7 +1147,7 @@ static const struct Row_sith Rows_sith[] = {
 };
 
 /* cards/galaxy/game.cards:19: die imperial_die */
-static const RtValue Faces_imperial_die[] = { ENUM_stormtrooper, ENUM_tie_fighter, ENUM_at_at, ENUM_star_destroyer, ENUM_victory, ENUM_imperial };
+RT_MAYBE_UNUSED static const RtValue Faces_imperial_die[] = { ENUM_stormtrooper, ENUM_tie_fighter, ENUM_at_at, ENUM_star_destroyer, ENUM_victory, ENUM_imperial };
 
 /* matches: face fits symbol: the same value, or face is wild */
 static int Matches_symbol(RtValue face, RtValue symbol)

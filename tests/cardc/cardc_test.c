@@ -153,6 +153,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "tests/cardc/good/functions", "functions");
     compile_strict("gcc", "tests/cardc/good/aggregates", "aggregates");
     compile_strict("gcc", "tests/cardc/good/names", "names");
+    compile_strict("gcc", "tests/cardc/good/enums", "enums");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -165,6 +166,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "tests/cardc/good/functions", "functions");
     compile_strict("clang", "tests/cardc/good/aggregates", "aggregates");
     compile_strict("clang", "tests/cardc/good/names", "names");
+    compile_strict("clang", "tests/cardc/good/enums", "enums");
 }
 
 Test(generated_c, hostile_names_stay_data)
