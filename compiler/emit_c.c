@@ -107,7 +107,7 @@ typedef struct Emit {
      file scope, all beginning with a capital: SIDE_ KIND_ ZONE_ ZCELL_
        VAR_ VCELL_ CONST_ ENUM_ (enum values), Rows_ Faces_ StateNames_
        StateDefaults_ StateTypes_ StateKeep_ (kinds), Values_ Matches_
-       (enums), Copies_ Consts_ Variant_ (variants), Fn_ Memo_ (functions),
+       (enums), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
        Script_ Agg<n>_ (units, by their unique C name), Text_<n> (long
        text); struct tags Row_ (kinds) and Locals_ (units);
      struct members: fd_ (fields), v_ (locals); block scope: v_ (params),
@@ -115,8 +115,9 @@ typedef struct Emit {
    No prefix is the beginning of another, and the generator's own names
    (g, f, L, ob, zc, i, n, acc, memo1, layout, cards ...) begin with none,
    so two source names never meet in one C name. The exported names are
-   the game id's (id_game, id_variants, id_variant_count): the checker
-   requires an id beginning with a lower-case letter and not rt_. */
+   the game id's (id_game, id_variant_v, id_variants, id_variant_count):
+   the checker requires an id beginning with a lower-case letter and not
+   rt_, and no variant named count. */
 
 /* lname: the C name of local (or param) slot name s: v_s. */
 static const char *lname(Emit *E, const char *s) { return arena_printf(E->a, "v_%s", s); }
@@ -2419,7 +2420,7 @@ static void emit_def_data(Emit *E, Buf *out)
         if (v == 0)
             bprintf(out, "const RtGameDef %s_game = {\n", id);
         else
-            bprintf(out, "static const RtGameDef Variant_%s = {\n", mv->name);
+            bprintf(out, "const RtGameDef %s_variant_%s = {\n", id, mv->name);
         bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", c_string(E, id), c_string(E, vn),
                 c_string(E, mv->title));
         bprintf(out, "    %d, %d,\n", m->min_players, m->max_players);
@@ -2455,7 +2456,7 @@ static void emit_def_data(Emit *E, Buf *out)
         if (v == 0)
             bprintf(out, "    &%s_game,\n", id);
         else
-            bprintf(out, "    &Variant_%s,\n", m->variants[v].name);
+            bprintf(out, "    &%s_variant_%s,\n", id, m->variants[v].name);
     }
     bputs(out, "};\n");
     bprintf(out, "const int %s_variant_count = %d;\n\n", id, m->nvariants);
@@ -2602,6 +2603,9 @@ char *emit_c_header(const Model *m, Arena *a, const char *const *files, int nfil
     const char *guard = arena_printf(a, "CARDC_GAME_%s_H", m->id);
     bprintf(&out, "#ifndef %s\n#define %s\n\n#include \"cardrt.h\"\n\n", guard, guard);
     bprintf(&out, "/* %s */\nextern const RtGameDef %s_game;\n", c_comment(a, m->title), m->id);
+    for (int v = 1; v < m->nvariants; v++)
+        bprintf(&out, "/* %s */\nextern const RtGameDef %s_variant_%s;\n", c_comment(a, m->variants[v].title), m->id,
+                m->variants[v].name);
     bprintf(&out, "/* every variant, the base game first */\nextern const RtGameDef *const %s_variants[];\n", m->id);
     bprintf(&out, "extern const int %s_variant_count;\n\n#endif\n", m->id);
     char *r = arena_strdup(a, out.s);

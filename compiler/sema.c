@@ -850,6 +850,9 @@ static void collect_variant(Sema *S, AstNode *v, int vi, int base_setup, int bas
             diag_error(S->d, nl, "duplicate variant '%s'", v->name);
     if (strcmp(v->name, "base") == 0)
         diag_error(S->d, nl, "'base' names the game itself; choose another variant name");
+    if (strcmp(v->name, "count") == 0)   /* its C name would be the count's: <id>_variant_count */
+        diag_error(S->d, nl, "'count' would name the number of variants in the C ('%s_variant_count'); "
+                   "choose another variant name", m->id ? m->id : "game");
     if (m->id && v->name2 && strcmp(v->name2, m->id) != 0)
         diag_error(S->d, nl, "variant '%s' is of unknown game '%s'; this program's game is '%s'", v->name,
                    v->name2, m->id);

@@ -3222,7 +3222,7 @@ const RtGameDef evr_game = {
     1, /* prelude: the setup begins with one */
 };
 
-static const RtGameDef Variant_tutorial = {
+const RtGameDef evr_variant_tutorial = {
     CARDRT_ABI, "evr", "tutorial", "Tutorial: Escape From Tatooine",
     2, 2,
     2, side_names, side_titles,
@@ -3243,7 +3243,7 @@ static const RtGameDef Variant_tutorial = {
 
 const RtGameDef *const evr_variants[] = {
     &evr_game,
-    &Variant_tutorial,
+    &evr_variant_tutorial,
 };
 const int evr_variant_count = 2;
 

@@ -14,6 +14,8 @@
 
 /* Star Wars: Empire vs. Rebellion */
 extern const RtGameDef evr_game;
+/* Tutorial: Escape From Tatooine */
+extern const RtGameDef evr_variant_tutorial;
 /* every variant, the base game first */
 extern const RtGameDef *const evr_variants[];
 extern const int evr_variant_count;

@@ -3357,7 +3357,7 @@ const RtGameDef galaxy_game = {
     0, /* prelude: the setup begins with one */
 };
 
-static const RtGameDef Variant_short = {
+const RtGameDef galaxy_variant_short = {
     CARDRT_ABI, "galaxy", "short", "Shorter game: without Dagobah and Bespin",
     2, 4,
     0, NULL, NULL,
@@ -3376,7 +3376,7 @@ static const RtGameDef Variant_short = {
     0, /* prelude: the setup begins with one */
 };
 
-static const RtGameDef Variant_dice_check = {
+const RtGameDef galaxy_variant_dice_check = {
     CARDRT_ABI, "galaxy", "dice_check", "Dice check: the four dice rolled again and again (for tests)",
     2, 4,
     0, NULL, NULL,
@@ -3397,8 +3397,8 @@ static const RtGameDef Variant_dice_check = {
 
 const RtGameDef *const galaxy_variants[] = {
     &galaxy_game,
-    &Variant_short,
-    &Variant_dice_check,
+    &galaxy_variant_short,
+    &galaxy_variant_dice_check,
 };
 const int galaxy_variant_count = 3;
 
