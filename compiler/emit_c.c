@@ -80,102 +80,139 @@ typedef struct Emit {
     int *script_of_unit;   /* unit index -> script index (-1 for functions) */
     int uses_div;
     int uses_mod;
-    uint32_t uses_matches;  /* bit e: matches() on enum e is used */
+    uint8_t *uses_matches;  /* enum index -> matches() on it is used */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
-       slot, its C name, and the kind every value has (-1: not known). */
-    struct { int slot, kind; const char *cname; } bound[16];
+       slot, its C name, the kind every value has (-1: not known), and
+       whether the code written reads it (used). */
+    struct { int slot, kind, used; const char *cname; } bound[16];
     int nbound;
     int in_options;        /* options are being added to the local RtOptBuf ob */
     int by_value;          /* a function's params are C parameters, passed by value to its aggregates */
     /* In a function's body: calls of game functions with the same C text
        are made once (a lazy memo in C locals), and small functions are
        expanded in place (expand_depth deep). */
-    int memo_on, nmemo, expand_depth;
+    int memo_on, expand_on, nmemo, expand_depth;
     struct { const char *call, *var; } memo[32];
+    uint8_t *memo_helper;  /* unit index -> a memo helper is used */
+    Buf *texts;            /* the char arrays of long text (c_string), or NULL */
+    int ntexts;
 } Emit;
 
 /* ---- names and escaping -------------------------------------------------------- */
 
-static const char *const c_keywords[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
-    "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
-    "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
-    "volatile", "while", "bool", "true", "false", "L", "f", "g", "main", "NULL", "errno", "assert",
-};
+/* Names (docs/runtime.md, "Names and text in the generated C"): every
+   name from the sources is written behind a fixed prefix for its kind of
+   name, so that it can be no C keyword, macro or library name, no name of
+   the runtime's (rt_, RT_, Rt) and no name of the generator's own:
+     file scope, all beginning with a capital: SIDE_ KIND_ ZONE_ ZCELL_
+       VAR_ VCELL_ CONST_ ENUM_ (enum values), Rows_ Faces_ StateNames_
+       StateDefaults_ StateTypes_ StateKeep_ (kinds), Values_ Matches_
+       (enums), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
+       Script_ Agg<n>_ (units, by their unique C name), Text_<n> (long
+       text); struct tags Row_ (kinds) and Locals_ (units);
+     struct members: fd_ (fields), v_ (locals); block scope: v_ (params),
+       it_ (loop variables).
+   No prefix is the beginning of another, and the generator's own names
+   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards ...) begin with none,
+   so two source names never meet in one C name. The exported names are
+   the game id's (id_game, id_variant_v, id_variants, id_variant_count):
+   the checker requires an id beginning with a lower-case letter and not
+   rt_, and no variant named count. */
 
-/* cname: a C-safe spelling of a source identifier (arena-owned). */
-static const char *cname(Emit *E, const char *name)
+/* lname: the C name of local (or param) slot name s: v_s. */
+static const char *lname(Emit *E, const char *s) { return arena_printf(E->a, "v_%s", s); }
+
+/* fname: the C member name of field s: fd_s. */
+static const char *fname_of(Emit *E, const char *s) { return arena_printf(E->a, "fd_%s", s); }
+
+/* Text (docs/runtime.md, "Names and text in the generated C"): source
+   text reaches the C only as a string literal, every byte escaped as
+   needed (trigraphs broken), of at most TEXT_INLINE_MAX characters
+   between its quotes (C11 5.2.4.1 allows 4095), or else as a char array
+   Text_<n> of escaped char constants, defined before any use; and in a
+   comment only as the characters of COMMENT_SAFE, anything else (each
+   UTF-8 character) written as one '_', cut at COMMENT_MAX. */
+enum { TEXT_INLINE_MAX = 1000, COMMENT_MAX = 100 };
+static const char COMMENT_SAFE[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _.,:-/";
+
+/* escape_byte: byte c (followed by next) as it is written inside a
+   literal whose quote is q, into t (at least 5 bytes). */
+static void escape_byte(unsigned char c, unsigned char next, char q, char *t)
 {
-    for (size_t i = 0; i < sizeof c_keywords / sizeof *c_keywords; i++)
-        if (strcmp(name, c_keywords[i]) == 0)
-            return arena_printf(E->a, "%s_", name);
-    if (name[0] == '_')
-        return arena_printf(E->a, "u%s", name);
-    return name;
+    if (c == (unsigned char)q || c == '\\')
+        snprintf(t, 5, "\\%c", c);
+    else if (c == '\n')
+        snprintf(t, 5, "\\n");
+    else if (c == '\t')
+        snprintf(t, 5, "\\t");
+    else if (c == '?' && next == '?')
+        snprintf(t, 5, "?\\");   /* break trigraphs: ?\? */
+    else if (c < 0x20 || c >= 0x7F)
+        snprintf(t, 5, "\\%03o", c);
+    else
+        snprintf(t, 5, "%c", c);
 }
 
-/* c_string: a C string literal for s, every byte escaped as needed. */
-static const char *c_string(Arena *a, const char *s)
+/* c_string: the C text of string s: a literal, or the name of a char
+   array added to E->texts when the literal would be too long (arena-owned). */
+static const char *c_string(Emit *E, const char *s)
 {
     Buf b = {0};
+    char t[5];
     bputs(&b, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        unsigned char c = *p;
-        if (c == '"' || c == '\\') {
-            char t[3] = {'\\', (char)c, 0};
-            bputs(&b, t);
-        } else if (c == '\n') {
-            bputs(&b, "\\n");
-        } else if (c == '\t') {
-            bputs(&b, "\\t");
-        } else if (c == '?' && p[1] == '?') {
-            bputs(&b, "?\\"); /* break trigraphs */
-        } else if (c < 0x20 || c >= 0x7F) {
-            bprintf(&b, "\\%03o", c);
-        } else {
-            char t[2] = {(char)c, 0};
-            bputs(&b, t);
-        }
+        escape_byte(*p, p[1], '"', t);
+        bputs(&b, t);
     }
     bputs(&b, "\"");
-    char *r = arena_strdup(a, b.s);
+    const char *r;
+    if (b.len - 2 <= TEXT_INLINE_MAX || !E->texts) {
+        r = arena_strdup(E->a, b.s);
+    } else {
+        r = arena_printf(E->a, "Text_%d", ++E->ntexts);
+        bprintf(E->texts, "static const char %s[] = {", r);
+        int k = 0;
+        for (const unsigned char *p = (const unsigned char *)s;; p++, k++) {
+            escape_byte(*p, 0, '\'', t);
+            bprintf(E->texts, "%s'%s',", k % 16 ? " " : "\n    ", *p ? t : "\\0");
+            if (!*p)
+                break;
+        }
+        bputs(E->texts, "\n};\n");
+    }
     buf_free(&b);
     return r;
 }
 
-/* c_comment: s made safe inside a block comment. */
+/* c_comment: s as comment text: COMMENT_SAFE characters, any other
+   character (a UTF-8 sequence counts as one) written '_', at most
+   COMMENT_MAX of them, then "..." (arena-owned). */
 static const char *c_comment(Arena *a, const char *s)
 {
-    size_t n = strlen(s);
-    char *o = arena_alloc(a, n * 2 + 1);
+    char *o = arena_alloc(a, COMMENT_MAX + 4);
     size_t j = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '*' && s[i + 1] == '/') {
-            o[j++] = '*';
-            o[j++] = ' ';
-        } else if (c == '/' && s[i + 1] == '*') {
-            o[j++] = '/';
-            o[j++] = ' ';
-        } else if (c == '?' && s[i + 1] == '?') {
-            o[j++] = '?';
-            o[j++] = ' ';
-        } else if (c < 0x20) {
-            o[j++] = ' ';
-        } else {
-            o[j++] = (char)c;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80 && (*p & 0xC0) == 0x80 && p > (const unsigned char *)s && p[-1] >= 0x80)
+            continue;   /* a UTF-8 continuation byte: its character is written already */
+        if (j == COMMENT_MAX) {
+            memcpy(o + j, "...", 3);
+            j += 3;
+            break;
         }
+        o[j++] = strchr(COMMENT_SAFE, *p) ? (char)*p : '_';
     }
     o[j] = '\0';
     return o;
 }
 
-static const char *file_of(const Emit *E, Loc loc)
+/* file_of: the path of loc's file, as comment text; file_path: as it is. */
+static const char *file_path(const Emit *E, Loc loc)
 {
     if (loc.file >= 0 && loc.file < E->nfiles)
         return E->files[loc.file];
     return "?";
 }
+static const char *file_of(const Emit *E, Loc loc) { return c_comment(E->a, file_path(E, loc)); }
 
 static void line(Emit *E, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -221,15 +258,17 @@ static const char *temp(Emit *E, const char *base)
         u->caplocals = cap;
     }
     u->locals[u->nlocals++] = name;
-    return arena_printf(E->a, "L->%s", cname(E, name));
+    return arena_printf(E->a, "L->%s", lname(E, name));
 }
 
 static const char *local(Emit *E, int slot)
 {
     for (int i = E->nbound - 1; i >= 0; i--)
-        if (E->bound[i].slot == slot)
+        if (E->bound[i].slot == slot) {
+            E->bound[i].used = 1;
             return E->bound[i].cname;
-    return arena_printf(E->a, "L->%s", cname(E, E->unit->locals[slot]));
+        }
+    return arena_printf(E->a, "L->%s", lname(E, E->unit->locals[slot]));
 }
 
 static const char *ex(Emit *E, const AstNode *e);
@@ -335,6 +374,7 @@ static int bind(Emit *E, int slot, const char *cname, int kind)
     E->bound[E->nbound].slot = slot;
     E->bound[E->nbound].kind = kind;
     E->bound[E->nbound].cname = cname;
+    E->bound[E->nbound].used = 0;
     E->nbound++;
     return 1;
 }
@@ -375,13 +415,27 @@ static int tested_kind(const Emit *E, const AstNode *e)
    pure_loop_open writes the `for` over coll (a zone: its cards top
    first; players or sides: counting up) and, when store is set (not
    bound, or an aggregate in the body reads the frame's slot), keeps the
-   slot up to date too; the caller writes the body and closes the loop. */
+   slot up to date too; the caller writes the body and closes the loop.
+   cvar NULL: the body never reads the variable, which is not declared
+   (see loop_var_used). */
 static int pure_loop_bind(Emit *E, const AstNode *coll, int slot, const char **cvar, int *bound_ok)
 {
     int depth = E->nbound;
-    *cvar = arena_printf(E->a, "it_%s", cname(E, E->unit->locals[slot]));
+    *cvar = arena_printf(E->a, "it_%s", E->unit->locals[slot]);
     *bound_ok = bind(E, slot, *cvar, zone_kind(E, coll));
     return depth;
+}
+/* loop_var_used: the C local bound at depth (pure_loop_bind) was read by
+   the code written since, or must be declared anyway (store: the frame's
+   slot is kept up to date from it; !bound_ok: it was not bound). */
+static int loop_var_used(const Emit *E, int depth, int bound_ok, int store)
+{
+    if (store || !bound_ok)
+        return 1;
+    for (int i = depth; i < E->nbound; i++)   /* rebound as the same C local (x is K) */
+        if (E->bound[i].used && E->bound[i].cname == E->bound[depth].cname)
+            return 1;
+    return 0;
 }
 static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *cvar, int store)
 {
@@ -390,22 +444,24 @@ static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *c
         line(E, "const int32_t *zc = %s;", zone_cells(E, coll));
         line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
         E->indent++;
-        line(E, "RtValue %s = zc[1 + i];", cvar);
+        if (cvar)
+            line(E, "RtValue %s = zc[1 + i];", cvar);
     } else {
         line(E, "int n = %s;", ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
         line(E, "for (int i = 0; i < n; i++) {");
         E->indent++;
-        line(E, "RtValue %s = i;", cvar);
+        if (cvar)
+            line(E, "RtValue %s = i;", cvar);
     }
     if (store)
-        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+        line(E, "L->%s = %s;", lname(E, E->unit->locals[slot]), cvar);
 }
 static const char *enum_value(Emit *E, int e, int v)
 {
     const MEnum *en = &E->m->enums[e];
     if (v < 0 || v >= en->nvalues)
         return "RT_NONE";
-    return arena_printf(E->a, "ENUM_%s_%s", en->name, en->values[v]);
+    return arena_printf(E->a, "ENUM_%s", en->values[v]);
 }
 
 static const char *kind_enum(Emit *E, int k)
@@ -509,10 +565,10 @@ static const char *card_member(Emit *E, const AstNode *e, const char *card, int 
             if (!kd->fields[i].is_state && kd->fields[i].index == idx)
                 fname = kd->fields[i].name;
         if (trusted)
-            return arena_printf(E->a, "%s_rows[rt__row(g, %s)].%s", kd->name, card, cname(E, fname ? fname : "?"));
+            return arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, fname_of(E, fname ? fname : "?"));
         E->fallible = 1;
-        return arena_printf(E->a, "%s_rows[rt_card_row(g, %s, %s, %d)].%s", kd->name, card, kind_enum(E, k),
-                            e->loc.line, cname(E, fname ? fname : "?"));
+        return arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card, kind_enum(E, k),
+                            e->loc.line, fname_of(E, fname ? fname : "?"));
     }
     case SYM_STATE:
         if (trusted)
@@ -528,14 +584,15 @@ static const char *card_member(Emit *E, const AstNode *e, const char *card, int 
 static const char *aggregate(Emit *E, const AstNode *e)
 {
     int n = ++E->helper_count;
-    const char *fn = arena_printf(E->a, "%s_agg%d", E->unit->cname, n);
+    const char *fn = arena_printf(E->a, "Agg%d_%s", n, E->unit->cname);
     /* The helper is a function of its own: the enclosing loops' C locals
        are not in scope there (it reads them through L). */
     Emit outer = *E;
     E->nbound = 0;
+    E->memo_on = 0;   /* a call in the loop depends on the loop variable: never memoised */
     if (E->by_value)   /* the function's params are the helper's own parameters */
         for (int p = 0; p < E->unit->nparams; p++)
-            bind(E, p, cname(E, E->unit->locals[p]), -1);
+            bind(E, p, lname(E, E->unit->locals[p]), -1);
     Buf *save_body = E->body;
     int save_indent = E->indent;
     Buf hb = {0};
@@ -548,8 +605,10 @@ static const char *aggregate(Emit *E, const AstNode *e)
     int depth = pure_loop_bind(E, e->a, (int)e->ival, &cvar, &bound_ok);
     const char *body_cond = e->c ? ex(E, e->c) : NULL;
     const char *val = e->b ? ex(E, e->b) : NULL;
+    int store = !bound_ok || has_aggregate(e->b) || has_aggregate(e->c);
+    int used = loop_var_used(E, depth, bound_ok, store);
     unbind(E, depth);
-    pure_loop_open(E, e->a, (int)e->ival, cvar, !bound_ok || has_aggregate(e->b) || has_aggregate(e->c));
+    pure_loop_open(E, e->a, (int)e->ival, used ? cvar : NULL, store);
     if (body_cond)
         line(E, "if (!(%s)) continue;", body_cond);
     switch (e->op) {
@@ -575,14 +634,15 @@ static const char *aggregate(Emit *E, const AstNode *e)
     E->indent = save_indent;
     memcpy(E->bound, outer.bound, sizeof E->bound);
     E->nbound = outer.nbound;
+    E->memo_on = outer.memo_on;
     const char *what = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : "all";
     if (E->by_value) {
         /* out of line and pure: a call with the same arguments is made
            once while the state stays as it is (the callers are inlined) */
         Buf params = {0}, args = {0};
         for (int p = 0; p < E->unit->nparams; p++) {
-            bprintf(&params, ", RtValue %s", cname(E, E->unit->locals[p]));
-            bprintf(&args, ", %s", cname(E, E->unit->locals[p]));
+            bprintf(&params, ", RtValue %s", lname(E, E->unit->locals[p]));
+            bprintf(&args, ", %s", lname(E, E->unit->locals[p]));
         }
         bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s}\n\n",
                 file_of(E, e->loc), e->loc.line, what, fn, params.s ? params.s : "", hb.s);
@@ -592,7 +652,7 @@ static const char *aggregate(Emit *E, const AstNode *e)
         buf_free(&hb);
         return call;
     }
-    const char *ltype = arena_printf(E->a, "struct %s_locals", E->unit->cname);
+    const char *ltype = arena_printf(E->a, "struct Locals_%s", E->unit->cname);
     bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
             file_of(E, e->loc), e->loc.line, what, fn, ltype, hb.s);
     buf_free(&hb);
@@ -620,10 +680,14 @@ static const char *unwrap(Emit *E, const char *x)
     }
 }
 
-/* memo_call: a call of a game function (C text call) made at most once
-   in the function body being written: the first use evaluates it, the
-   others read its C local (the state cannot change within a function). */
-static const char *memo_call(Emit *E, const char *call)
+/* memo_call: a call of game function fn (C text call; fn_args: ", "
+   and its arguments) made at most once in the function body being
+   written: the first use evaluates it, the others read its C local (the
+   state cannot change within a function). The memo is read and set by
+   fn's memo helper (emit_memo_helpers): a call, so two uses in one
+   expression are sequenced (a + a, where the lazy `set ? m : (set = 1,
+   ...)` inline would read and write m unsequenced). */
+static const char *memo_call(Emit *E, const char *call, const char *fn, const char *fn_args)
 {
     int k = 0;
     while (k < E->nmemo && strcmp(E->memo[k].call, call) != 0)
@@ -635,8 +699,8 @@ static const char *memo_call(Emit *E, const char *call)
         E->memo[k].var = arena_printf(E->a, "memo%d", k + 1);
         E->nmemo++;
     }
-    const char *v = E->memo[k].var;
-    return arena_printf(E->a, "(%s_set ? %s : (%s_set = 1, %s = %s))", v, v, v, v, call);
+    E->memo_helper[function_unit(E, fn) - E->m->units] = 1;
+    return arena_printf(E->a, "Memo_%s(g, f, %s%s)", fn, E->memo[k].var, fn_args);
 }
 
 /* expand_call: the body of the small function cu (no aggregate) written
@@ -749,7 +813,7 @@ static const char *ex(Emit *E, const AstNode *e)
     case AST_BOOL:
         return e->ival ? "1" : "0";
     case AST_STRING:
-        return c_string(a, e->text);
+        return c_string(E, e->text);
     case AST_NAME: {
         int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
         switch (cat) {
@@ -792,7 +856,7 @@ static const char *ex(Emit *E, const AstNode *e)
             const MKind *kd = &E->m->kinds[e->sem_extra];
             for (int i = 0; i < kd->nfields; i++)
                 if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(e->sem_ref))
-                    return arena_printf(a, "%s_rows[rt__row_or0(g, %s)].%s", kd->name, o, cname(E, kd->fields[i].name));
+                    return arena_printf(a, "Rows_%s[rt__row_or0(g, %s)].%s", kd->name, o, fname_of(E, kd->fields[i].name));
         }
         return card_member(E, e, o, bk);
     }
@@ -800,23 +864,23 @@ static const char *ex(Emit *E, const AstNode *e)
         const char *n = e->name;
         if (strcmp(n, "matches") == 0 && SYM_CAT(e->sem_ref) != SYM_FUNC) {
             int en = e->sem_ref;
-            E->uses_matches |= 1u << en;
-            return arena_printf(a, "matches_%s(%s, %s)", E->m->enums[en].name, ex(E, e->list.items[0]),
+            E->uses_matches[en] = 1;
+            return arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[en].name, ex(E, e->list.items[0]),
                                 ex(E, e->list.items[1]));
         }
         if (SYM_CAT(e->sem_ref) == SYM_FUNC) {
             const MUnit *cu = function_unit(E, n);
-            if (E->memo_on && cu && cu->nparams == e->list.count && cu->nparams <= 8 && !has_aggregate(cu->body) &&
+            if (E->expand_on && cu && cu->nparams == e->list.count && cu->nparams <= 8 && !has_aggregate(cu->body) &&
                 E->expand_depth < 4)
                 return expand_call(E, cu, e);
             Buf b = {0};
-            bprintf(&b, "fn_%s(g, f", cname(E, n));
+            bputs(&b, "");
             for (int i = 0; i < e->list.count; i++)
                 bprintf(&b, ", %s", E->memo_on ? unwrap(E, ex(E, e->list.items[i])) : ex(E, e->list.items[i]));
-            bputs(&b, ")");
-            const char *r = arena_strdup(a, b.s);
+            const char *args = arena_strdup(a, b.s);
             buf_free(&b);
-            return E->memo_on ? memo_call(E, r) : r;
+            const char *r = arena_printf(a, "Fn_%s(g, f%s)", n, args);
+            return E->memo_on && cu ? memo_call(E, r, n, args) : r;
         }
         const AstNode *arg = e->list.items[0];
         const char *x = ex(E, arg);
@@ -1205,14 +1269,13 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
     line(E, "RtValue pluck_from = %s;", ex(E, s->a));
     check_fail(E);
     line(E, "const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);");
-    const char *cvar = arena_printf(E->a, "it_%s", cname(E, E->unit->locals[slot]));
+    const char *cvar = arena_printf(E->a, "it_%s", E->unit->locals[slot]);
     int depth = E->nbound;
     int bound_ok = bind(E, slot, cvar, zone_kind(E, s->a));
     line(E, "for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {");
     E->indent++;
-    line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
-    if (!bound_ok)
-        line(E, "L->%s = %s;", cname(E, E->unit->locals[slot]), cvar);
+    Buf *save = E->body, body = {0};   /* the body first: is the card read? */
+    E->body = &body;
     if (s->c) {
         loop_filter(E, s->c, "break");
         int k = tested_kind(E, s->c);
@@ -1220,6 +1283,13 @@ static void emit_pluck_for(Emit *E, const AstNode *s)
             bind(E, slot, cvar, k);
     }
     pluck_stmt(E, s->b);
+    E->body = save;
+    if (loop_var_used(E, depth, bound_ok, 0))
+        line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
+    if (!bound_ok)
+        line(E, "L->%s = %s;", lname(E, E->unit->locals[slot]), cvar);
+    bputs(E->body, body.s ? body.s : "");
+    buf_free(&body);
     unbind(E, depth);
     E->indent--;
     line(E, "}");
@@ -1394,6 +1464,8 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     E->fallible = 0;
     const char *when_c = when ? ex(E, when) : NULL;
     int when_first = when_c && !E->fallible && !calls_function(when);
+    int store = !bound_ok || has_aggregate(where) || has_aggregate(when);
+    int used = ct == T_ZONE || !value || loop_var_used(E, depth, bound_ok, store);
     unbind(E, depth);
     /* `when` does not depend on the item. One that cannot fail is tested
        before the loop (which it skips when false); any other is evaluated
@@ -1406,7 +1478,7 @@ static void options_over(Emit *E, const AstNode *coll, int slot, const AstNode *
     } else if (when_c) {
         line(E, "int when_ok = -1;");
     }
-    pure_loop_open(E, coll, slot, cvar, !bound_ok || has_aggregate(where) || has_aggregate(when));
+    pure_loop_open(E, coll, slot, used ? cvar : NULL, store);
     if (when_c)
         when_c = arena_printf(E->a, "(when_ok < 0 ? (when_ok = !!(%s)) : when_ok)", bare(E, when_c));
     const char *cond = NULL;
@@ -1666,7 +1738,7 @@ static void emit_log(Emit *E, const AstNode *s)
             if (!close)
                 break;
             if (seg.len)
-                line(E, "rt_log_str(g, %s);", c_string(E->a, seg.s));
+                line(E, "rt_log_str(g, %s);", c_string(E, seg.s));
             seg.len = 0;
             seg.s[0] = '\0';
             if (hole < s->list.count) {
@@ -1689,7 +1761,7 @@ static void emit_log(Emit *E, const AstNode *s)
         bputs(&seg, c);
     }
     if (seg.len)
-        line(E, "rt_log_str(g, %s);", c_string(E->a, seg.s));
+        line(E, "rt_log_str(g, %s);", c_string(E, seg.s));
     buf_free(&seg);
     line(E, "rt_log_end(g);");
     check_fail(E);
@@ -1802,9 +1874,9 @@ static void stmt(Emit *E, const AstNode *s)
             if (!kd->fields[i].is_state && kd->fields[i].index == SYM_IDX(fa->sem_ref))
                 fname = kd->fields[i].name;
         const char *script = bound_kind(E, fa->a) == fa->sem_extra   /* a card known to be of the kind */
-                                 ? arena_printf(E->a, "%s_rows[rt__row(g, %s)].%s", kd->name, card, cname(E, fname))
-                                 : arena_printf(E->a, "%s_rows[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
-                                                kind_enum(E, fa->sem_extra), s->loc.line, cname(E, fname));
+                                 ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, fname_of(E, fname))
+                                 : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
+                                                kind_enum(E, fa->sem_extra), s->loc.line, fname_of(E, fname));
         run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s)", script, card, who));
         line(E, "if (rt_check(g)) return RT_END;");
         break;
@@ -1853,11 +1925,11 @@ static void stmt(Emit *E, const AstNode *s)
         if ((TypeBase)s->a->sem_type == T_ZONE) {
             line(E, "RtValue zone = %s;", x);
             line(E, "for (int i = 0; i < rt_zone_size(g, zone); i++)");
-            line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, %s_faces[rt_random(g, %du)], %d);",
+            line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, Faces_%s[rt_random(g, %du)], %d);",
                  kind_enum(E, s->sem_extra), kd->name, kd->nfaces, s->loc.line);
         } else {
             line(E, "RtValue die = %s;", x);
-            line(E, "rt_set_card_state(g, die, %s, 0, %s_faces[rt_random(g, %du)], %d);", kind_enum(E, s->sem_extra),
+            line(E, "rt_set_card_state(g, die, %s, 0, Faces_%s[rt_random(g, %du)], %d);", kind_enum(E, s->sem_extra),
                  kd->name, kd->nfaces, s->loc.line);
         }
         E->indent--;
@@ -1899,9 +1971,9 @@ static void emit_locals_struct(Emit *E, Buf *out, const MUnit *u)
 {
     if (u->nlocals == 0)
         return;
-    bprintf(out, "struct %s_locals {\n", u->cname);
+    bprintf(out, "struct Locals_%s {\n", u->cname);
     for (int i = 0; i < u->nlocals; i++)
-        bprintf(out, "    RtValue %s;\n", cname(E, u->locals[i]));
+        bprintf(out, "    RtValue %s;\n", lname(E, u->locals[i]));
     bputs(out, "};\n\n");
 }
 
@@ -1924,10 +1996,10 @@ static void emit_script(Emit *E, Buf *out, int ui)
     emit_locals_struct(E, out, u);
     bputs(out, helpers.s ? helpers.s : "");
     bprintf(out, "/* %s:%d: %s */\n", file_of(E, u->loc), u->loc.line, c_comment(E->a, u->name));
-    bprintf(out, "static RtStatus script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
+    bprintf(out, "static RtStatus Script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
     /* Loops that keep their variable in a C local may leave no use of L. */
     if (u->nlocals && body.s && (strstr(body.s, "L->") || strstr(body.s, ", L)") || strstr(body.s, "memset(L,")))
-        bprintf(out, "    struct %s_locals *L = (struct %s_locals *)(void *)f->v;\n", u->cname, u->cname);
+        bprintf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
     bputs(out, "    switch (f->pc) {\n    case 0:;\n");
     bputs(out, body.s ? body.s : "");
     bputs(out, "        break;\n    default:\n        return rt_fail(g, 0, \"bad resume point\");\n    }\n");
@@ -1952,14 +2024,14 @@ static void emit_function(Emit *E, Buf *out, int ui)
     E->nbound = 0;
     if (E->by_value)
         for (int p = 0; p < u->nparams; p++)
-            bind(E, p, cname(E, u->locals[p]), -1);
-    E->memo_on = E->by_value;
+            bind(E, p, lname(E, u->locals[p]), -1);
+    E->memo_on = E->expand_on = E->by_value;
     E->nmemo = 0;
     const char *r = ex(E, u->body);
     for (int k = 0; k < E->nmemo; k++)
-        line(E, "RtValue %s = 0, %s_set = 0;", E->memo[k].var, E->memo[k].var);
+        line(E, "RtValue %s[2] = {0, 0};   /* the value, and 1 once it is set */", E->memo[k].var);
     line(E, "return %s;", r);
-    E->memo_on = 0;
+    E->memo_on = E->expand_on = 0;
     E->nmemo = 0;
     int by_value = E->by_value;
     E->by_value = 0;
@@ -1968,93 +2040,21 @@ static void emit_function(Emit *E, Buf *out, int ui)
         emit_locals_struct(E, out, u);
     bputs(out, helpers.s ? helpers.s : "");
     bprintf(out, "/* %s:%d: function %s */\n", file_of(E, u->loc), u->loc.line, u->name);
-    bprintf(out, "static %sRtValue fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", cname(E, u->name));
+    bprintf(out, "static %sRtValue Fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", u->name);
     for (int p = 0; p < u->nparams; p++)
-        bprintf(out, ", RtValue %s", cname(E, u->locals[p]));
+        bprintf(out, ", RtValue %s", lname(E, u->locals[p]));
     bputs(out, ")\n{\n");
     if (u->nlocals && !by_value) {
-        bprintf(out, "    struct %s_locals Lv, *L = &Lv;\n", u->cname);
+        bprintf(out, "    struct Locals_%s Lv, *L = &Lv;\n", u->cname);
         bputs(out, "    memset(&Lv, 0, sizeof Lv);\n");
         for (int p = 0; p < u->nparams; p++)
-            bprintf(out, "    L->%s = %s;\n", cname(E, u->locals[p]), cname(E, u->locals[p]));
+            bprintf(out, "    L->%s = %s;\n", lname(E, u->locals[p]), lname(E, u->locals[p]));
     }
     bputs(out, "    (void)g;\n    (void)f;\n");
     bputs(out, body.s ? body.s : "");
     bputs(out, "}\n\n");
     buf_free(&body);
     buf_free(&helpers);
-}
-
-/* ---- frame depth ------------------------------------------------------------------ */
-
-static int unit_depth(Emit *E, int u, signed char *state, int *depth);
-
-/* callee_depths: the deepest frame stack any script that n (a statement
-   or expression of a script) calls or runs can push, into *best (-1:
-   unbounded). A `run` may start the ability of that field of any card of
-   the kind. */
-static void callee_depths(Emit *E, const AstNode *n, signed char *state, int *depth, int *best)
-{
-    if (!n || *best < 0)
-        return;
-    const Model *m = E->m;
-    if (n->kind == AST_CALL_STMT && n->sem_ref >= 0 && n->sem_ref < m->nunits) {
-        int d = unit_depth(E, n->sem_ref, state, depth);
-        *best = d < 0 ? -1 : (d > *best ? d : *best);
-    } else if (n->kind == AST_RUN && n->a) {
-        int k = n->a->sem_extra, fi = SYM_IDX(n->a->sem_ref);
-        for (int c = 0; c < m->ncards && *best >= 0; c++) {
-            if (m->cards[c].kind != k || !m->cards[c].values || fi < 0 || fi >= m->kinds[k].ndata)
-                continue;
-            const MValue *v = &m->cards[c].values[fi];
-            if (!v->present || v->script < 0)
-                continue;
-            int d = unit_depth(E, v->script, state, depth);
-            *best = d < 0 ? -1 : (d > *best ? d : *best);
-        }
-    }
-    const AstNode *kids[] = {n->a, n->b, n->c, n->d, n->e};
-    for (int i = 0; i < 5; i++)
-        callee_depths(E, kids[i], state, depth, best);
-    for (int i = 0; i < n->list.count; i++)
-        callee_depths(E, n->list.items[i], state, depth, best);
-}
-
-/* unit_depth: frames script unit u can stack, itself included; -1 when it
-   can reach itself (abilities running abilities: no static bound). */
-static int unit_depth(Emit *E, int u, signed char *state, int *depth)
-{
-    if (state[u] == 2)
-        return depth[u];
-    if (state[u] == 1)
-        return -1;
-    state[u] = 1;
-    int best = 0;
-    callee_depths(E, E->m->units[u].body, state, depth, &best);
-    depth[u] = best < 0 ? -1 : 1 + best;
-    state[u] = 2;
-    return depth[u];
-}
-
-/* max_frames: the most frames the game's scripts can stack (each script
-   counted as a root), or 0 when there is no static bound. */
-static int max_frames(Emit *E)
-{
-    const Model *m = E->m;
-    signed char *state = arena_alloc(E->a, (size_t)m->nunits + 1);
-    int *depth = arena_alloc(E->a, sizeof(int) * (size_t)(m->nunits + 1));
-    memset(state, 0, (size_t)m->nunits + 1);
-    int most = 1;
-    for (int u = 0; u < m->nunits; u++) {
-        if (m->units[u].is_function)
-            continue;
-        int d = unit_depth(E, u, state, depth);
-        if (d < 0)
-            return 0;
-        if (d > most)
-            most = d;
-    }
-    return most;
 }
 
 /* ---- tables and descriptors --------------------------------------------------------- */
@@ -2076,23 +2076,23 @@ static void emit_tables(Emit *E, Buf *out)
         if (kd->ndata == 0)
             continue;
         bprintf(out, "/* %s:%d: kind %s */\n", file_of(E, kd->loc), kd->loc.line, kd->name);
-        bprintf(out, "struct %s_row {\n", kd->name);
+        bprintf(out, "struct Row_%s {\n", kd->name);
         if (kd->ndata == 0)
             bputs(out, "    int unused;\n");
         for (int f = 0; f < kd->nfields; f++)
             if (!kd->fields[f].is_state)
-                bprintf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), cname(E, kd->fields[f].name));
+                bprintf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), fname_of(E, kd->fields[f].name));
         bputs(out, "};\n\n");
         int nrows = 0;
         for (int c = 0; c < m->ncards; c++)
             if (m->cards[c].kind == k)
                 nrows++;
         if (nrows == 0) {
-            bprintf(out, "static const struct %s_row %s_rows[1];\n\n", kd->name, kd->name);
+            bprintf(out, "static const struct Row_%s Rows_%s[1];\n\n", kd->name, kd->name);
             continue;
         }
 
-        bprintf(out, "static const struct %s_row %s_rows[] = {\n", kd->name, kd->name);
+        bprintf(out, "static const struct Row_%s Rows_%s[] = {\n", kd->name, kd->name);
         for (int c = 0; c < m->ncards; c++) {
             const MCard *cd = &m->cards[c];
             if (cd->kind != k)
@@ -2105,10 +2105,10 @@ static void emit_tables(Emit *E, Buf *out)
                 if (fd->is_state)
                     continue;
                 const MValue *v = &cd->values[fd->index];
-                bprintf(out, "        .%s = ", cname(E, fd->name));
+                bprintf(out, "        .%s = ", fname_of(E, fd->name));
                 switch (fd->type) {
                 case TY_TEXT:
-                    bputs(out, v->present && v->text ? c_string(E->a, v->text) : "\"\"");
+                    bputs(out, v->present && v->text ? c_string(E, v->text) : "\"\"");
                     break;
                 case TY_ABILITY:
                     bprintf(out, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
@@ -2218,18 +2218,18 @@ static void emit_enums(Emit *E, Buf *out)
         bputs(out, " };\n");
     }
     for (int e = 0; e < m->nenums; e++) {
+        if (!m->enums[e].nvalues)
+            continue;   /* enum values are global names: ENUM_value */
         bputs(out, "enum {");
         for (int v = 0; v < m->enums[e].nvalues; v++)
-            bprintf(out, "%s ENUM_%s_%s = %d", v ? "," : "", m->enums[e].name, m->enums[e].values[v], v);
-        if (!m->enums[e].nvalues)
-            bprintf(out, " ENUM_%s_NONE_ = 0", m->enums[e].name);
+            bprintf(out, "%s ENUM_%s = %d", v ? "," : "", m->enums[e].values[v], v);
         bputs(out, " };\n");
     }
     bputs(out, "enum {");
     for (int i = 0; i < m->nkinds; i++)
         bprintf(out, "%s KIND_%s = %d", i ? "," : "", m->kinds[i].name, i);
     if (!m->nkinds)
-        bputs(out, " KIND_NONE_ = 0");
+        bputs(out, " NO_KIND = 0");
     bputs(out, " };\n");
     bputs(out, "enum {");
     for (int i = 0; i < m->nzones; i++)
@@ -2258,16 +2258,16 @@ static void emit_def_data(Emit *E, Buf *out)
     if (m->nsides) {
         bputs(out, "static const char *const side_names[] = {");
         for (int i = 0; i < m->nsides; i++)
-            bprintf(out, "%s %s", i ? "," : "", c_string(E->a, m->side_names[i]));
+            bprintf(out, "%s %s", i ? "," : "", c_string(E, m->side_names[i]));
         bputs(out, " };\nstatic const char *const side_titles[] = {");
         for (int i = 0; i < m->nsides; i++)
-            bprintf(out, "%s %s", i ? "," : "", c_string(E->a, m->side_titles[i]));
+            bprintf(out, "%s %s", i ? "," : "", c_string(E, m->side_titles[i]));
         bputs(out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
-        bprintf(out, "static const char *const enum_%s_values[] = {", m->enums[e].name);
+        bprintf(out, "static const char *const Values_%s[] = {", m->enums[e].name);
         for (int v = 0; v < m->enums[e].nvalues; v++)
-            bprintf(out, "%s %s", v ? "," : "", c_string(E->a, m->enums[e].values[v]));
+            bprintf(out, "%s %s", v ? "," : "", c_string(E, m->enums[e].values[v]));
         if (!m->enums[e].nvalues)
             bputs(out, " \"\"");
         bputs(out, " };\n");
@@ -2275,7 +2275,7 @@ static void emit_def_data(Emit *E, Buf *out)
     if (m->nenums) {
         bputs(out, "static const RtEnumDef enums[] = {\n");
         for (int e = 0; e < m->nenums; e++)
-            bprintf(out, "    { %s, %d, enum_%s_values },\n", c_string(E->a, m->enums[e].name), m->enums[e].nvalues,
+            bprintf(out, "    { %s, %d, Values_%s },\n", c_string(E, m->enums[e].name), m->enums[e].nvalues,
                     m->enums[e].name);
         bputs(out, "};\n\n");
     }
@@ -2283,7 +2283,7 @@ static void emit_def_data(Emit *E, Buf *out)
     for (int i = 0; i < m->nzones; i++) {
         const MZone *z = &m->zones[i];
         static const char *const vis[] = {"RT_PUBLIC", "RT_PRIVATE", "RT_HIDDEN"};
-        bprintf(out, "    { %s, %d, %d, %s, %s },\n", c_string(E->a, z->name), z->per_player, z->ordered,
+        bprintf(out, "    { %s, %d, %d, %s, %s },\n", c_string(E, z->name), z->per_player, z->ordered,
                 vis[z->visibility], z->kind >= 0 ? kind_enum(E, z->kind) : "-1");
     }
     bputs(out, "};\n\n");
@@ -2291,14 +2291,14 @@ static void emit_def_data(Emit *E, Buf *out)
         const MKind *kd = &m->kinds[k];
         if (kd->nstate == 0)
             continue;
-        bprintf(out, "static const char *const %s_state_names[] = {", kd->name);
+        bprintf(out, "static const char *const StateNames_%s[] = {", kd->name);
         int first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
-                bprintf(out, "%s %s", first ? "" : ",", c_string(E->a, kd->fields[f].name));
+                bprintf(out, "%s %s", first ? "" : ",", c_string(E, kd->fields[f].name));
                 first = 0;
             }
-        bprintf(out, " };\nstatic const RtValue %s_state_defaults[] = {", kd->name);
+        bprintf(out, " };\nstatic const RtValue StateDefaults_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
@@ -2309,7 +2309,7 @@ static void emit_def_data(Emit *E, Buf *out)
                     bprintf(out, "%s %d", first ? "" : ",", (int)fd->def_value);
                 first = 0;
             }
-        bprintf(out, " };\nstatic const uint8_t %s_state_types[] = {", kd->name);
+        bprintf(out, " };\nstatic const uint8_t StateTypes_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
@@ -2320,7 +2320,7 @@ static void emit_def_data(Emit *E, Buf *out)
                     bprintf(out, "%s %s", first ? "" : ",", fd->type == TY_BOOL ? "RT_TY_BOOL" : "RT_TY_INT");
                 first = 0;
             }
-        bprintf(out, " };\nstatic const uint8_t %s_state_keep[] = {", kd->name);
+        bprintf(out, " };\nstatic const uint8_t StateKeep_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
@@ -2336,19 +2336,19 @@ static void emit_def_data(Emit *E, Buf *out)
         for (int c = 0; c < m->ncards; c++)
             if (m->cards[c].kind == k)
                 nrows++;
-        const char *rows = kd->ndata ? arena_printf(E->a, "%s_rows, %d", kd->name, nrows) : "NULL, 0";
+        const char *rows = kd->ndata ? arena_printf(E->a, "Rows_%s, %d", kd->name, nrows) : "NULL, 0";
         if (kd->nstate)
-            bprintf(out, "    { %s, %d, %s_state_names, %s_state_defaults, %s_state_types, %s, %s_state_keep },\n",
-                    c_string(E->a, kd->name), kd->nstate, kd->name, kd->name, kd->name, rows, kd->name);
+            bprintf(out, "    { %s, %d, StateNames_%s, StateDefaults_%s, StateTypes_%s, %s, StateKeep_%s },\n",
+                    c_string(E, kd->name), kd->nstate, kd->name, kd->name, kd->name, rows, kd->name);
         else
-            bprintf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", c_string(E->a, kd->name), rows);
+            bprintf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", c_string(E, kd->name), rows);
     }
     if (!m->nkinds)
         bputs(out, "    { \"none\", 0, NULL, NULL, NULL, NULL, 0, NULL },\n");
     bputs(out, "};\n\n");
     bputs(out, "static const RtCardDef cards[] = {\n");
     for (int c = 0; c < m->ncards; c++)
-        bprintf(out, "    { %s, %s, %d },\n", c_string(E->a, m->cards[c].name), kind_enum(E, m->cards[c].kind),
+        bprintf(out, "    { %s, %s, %d },\n", c_string(E, m->cards[c].name), kind_enum(E, m->cards[c].kind),
                 m->cards[c].row);
     if (!m->ncards)
         bputs(out, "    { \"none\", 0, 0 },\n");
@@ -2363,7 +2363,7 @@ static void emit_def_data(Emit *E, Buf *out)
                              : v->type.base == T_CARD   ? "RT_TY_CARD"
                              : v->type.base == T_ENUM   ? arena_printf(E->a, "RT_TY_ENUM + %d", v->type.param)
                                                         : "RT_TY_INT";
-            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", c_string(E->a, v->name), v->per_player, ty,
+            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", c_string(E, v->name), v->per_player, ty,
                     v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max,
                     v->is_private ? "RT_PRIVATE" : "RT_PUBLIC");
         }
@@ -2371,7 +2371,7 @@ static void emit_def_data(Emit *E, Buf *out)
     }
     bputs(out, "static const char *const strings[] = {\n");
     for (int i = 0; i < m->nstrings; i++)
-        bprintf(out, "    %s, /* %d */\n", c_string(E->a, m->strings[i]), i);
+        bprintf(out, "    %s, /* %d */\n", c_string(E, m->strings[i]), i);
     if (!m->nstrings)
         bputs(out, "    \"\",\n");
     bputs(out, "};\n\n");
@@ -2380,20 +2380,20 @@ static void emit_def_data(Emit *E, Buf *out)
         const MUnit *un = &m->units[u];
         if (un->is_function)
             continue;
-        bprintf(out, "    { %s, %s, %d, script_%s, %d },\n", c_string(E->a, un->name),
-                c_string(E->a, file_of(E, un->loc)), un->loc.line, un->cname, un->nlocals);
+        bprintf(out, "    { %s, %s, %d, Script_%s, %d },\n", c_string(E, un->name),
+                c_string(E, file_path(E, un->loc)), un->loc.line, un->cname, un->nlocals);
     }
     bputs(out, "};\n\n");
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
-        bprintf(out, "static const int16_t copies_%s[] = {", vn);
+        bprintf(out, "static const int16_t Copies_%s[] = {", vn);
         for (int c = 0; c < m->ncards; c++)
             bprintf(out, "%s%s%d", c ? "," : "", c % 16 == 0 ? "\n    " : " ", mv->copies[c]);
         if (!m->ncards)
             bputs(out, " 0");
         bputs(out, "\n};\n");
-        bprintf(out, "static const RtValue consts_%s[] = {", vn);
+        bprintf(out, "static const RtValue Consts_%s[] = {", vn);
         for (int i = 0; i < m->nconsts; i++)
             bprintf(out, "%s %d", i ? "," : "", (int)mv->consts[i]);
         if (!m->nconsts)
@@ -2411,9 +2411,9 @@ static void emit_def_data(Emit *E, Buf *out)
                    "static RtValue game_score(RtGame *g, RtValue player)\n{\n"
                    "    RtFrame frame = { 0, 0, 0, RT_NONE };\n"
                    "    frame.me = player;\n");
-        bprintf(out, "    return fn_%s(g, &frame, player);\n}\n\n", cname(E, score_fn->name));
+        bprintf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
     }
-    int frames = max_frames(E);
+    int frames = m->max_frames;   /* proven by the checker (sema_calls.c) */
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
@@ -2421,8 +2421,8 @@ static void emit_def_data(Emit *E, Buf *out)
             bprintf(out, "const RtGameDef %s_game = {\n", id);
         else
             bprintf(out, "const RtGameDef %s_variant_%s = {\n", id, mv->name);
-        bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", c_string(E->a, id), c_string(E->a, vn),
-                c_string(E->a, mv->title));
+        bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", c_string(E, id), c_string(E, vn),
+                c_string(E, mv->title));
         bprintf(out, "    %d, %d,\n", m->min_players, m->max_players);
         if (m->nsides)
             bprintf(out, "    %d, side_names, side_titles,\n", m->nsides);
@@ -2430,7 +2430,7 @@ static void emit_def_data(Emit *E, Buf *out)
             bputs(out, "    0, NULL, NULL,\n");
         bprintf(out, "    %d, zones,\n", m->nzones);
         bprintf(out, "    %d, kinds,\n", m->nkinds);
-        bprintf(out, "    %d, cards, copies_%s,\n", m->ncards, vn);
+        bprintf(out, "    %d, cards, Copies_%s,\n", m->ncards, vn);
         bprintf(out, "    %d, %s,\n", m->nvars, m->nvars ? "vars" : "NULL");
         bprintf(out, "    %d, strings,\n", m->nstrings);
         int nscripts = 0;
@@ -2440,7 +2440,7 @@ static void emit_def_data(Emit *E, Buf *out)
         bprintf(out, "    %d, scripts,\n", nscripts);
         bprintf(out, "    %d, %d,\n", mv->setup >= 0 ? E->script_of_unit[mv->setup] : -1,
                 mv->round >= 0 ? E->script_of_unit[mv->round] : -1);
-        bprintf(out, "    %d, consts_%s,\n", m->nconsts, vn);
+        bprintf(out, "    %d, Consts_%s,\n", m->nconsts, vn);
         if (m->nenums)
             bprintf(out, "    %d, enums,\n", m->nenums);
         else
@@ -2464,6 +2464,25 @@ static void emit_def_data(Emit *E, Buf *out)
     bprintf(out, "    return rt_engine_main(argc, argv, %s_variants, %s_variant_count);\n}\n#endif\n", id, id);
 }
 
+/* emit_memo_helpers: for each function a memo reads (memo_call), the
+   helper that returns memo m's value, calling the function the first time. */
+static void emit_memo_helpers(Emit *E, Buf *out)
+{
+    for (int u = 0; u < E->m->nunits; u++) {
+        if (!E->memo_helper[u])
+            continue;
+        const MUnit *un = &E->m->units[u];
+        const char *fn = un->name;
+        bprintf(out, "static inline RtValue Memo_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
+        for (int p = 0; p < un->nparams; p++)
+            bprintf(out, ", RtValue a%d", p);
+        bprintf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = Fn_%s(g, f", fn);
+        for (int p = 0; p < un->nparams; p++)
+            bprintf(out, ", a%d", p);
+        bputs(out, ");\n    }\n    return m[0];\n}\n\n");
+    }
+}
+
 /* ---- files ---------------------------------------------------------------------------- */
 
 static void banner(Emit *E, Buf *out, const char *what)
@@ -2484,15 +2503,20 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     E->files = files;
     E->nfiles = nfiles;
     E->script_of_unit = arena_alloc(a, sizeof(int) * (size_t)(m->nunits + 1));
+    E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
+    E->uses_matches = arena_alloc(a, (size_t)m->nenums + 1);
+    memset(E->uses_matches, 0, (size_t)m->nenums + 1);
+    memset(E->memo_helper, 0, (size_t)m->nunits + 1);
     for (int u = 0, s = 0; u < m->nunits; u++)
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
 
     /* scripts and functions first: they may add strings and temporaries */
-    Buf code = {0}, protos = {0};
+    Buf code = {0}, protos = {0}, texts = {0};
+    E->texts = &texts;
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function) {
             const MUnit *un = &m->units[u];
-            bprintf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue fn_%s(RtGame *g, RtFrame *f", cname(E, un->name));
+            bprintf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f", un->name);
             for (int p = 0; p < un->nparams; p++)
                 bputs(&protos, ", RtValue");
             bputs(&protos, ");\n");
@@ -2511,24 +2535,25 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     bputs(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");
     bprintf(&out, "#error \"%s.c was generated for libcardrt ABI " CARDRT_ABI_STRING
                   "; regenerate it with this runtime's cardc: cardc c <game folder>\"\n#endif\n\n", m->id);
+    size_t texts_at = out.len;   /* the long text goes here, once all is written */
     emit_enums(E, &out);
     emit_tables(E, &out);
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
         if (!kd->is_die)
             continue;
-        bprintf(&out, "/* %s:%d: die %s */\nstatic const RtValue %s_faces[] = {", file_of(E, kd->loc), kd->loc.line,
+        bprintf(&out, "/* %s:%d: die %s */\nRT_MAYBE_UNUSED static const RtValue Faces_%s[] = {", file_of(E, kd->loc), kd->loc.line,
                 kd->name, kd->name);
         for (int f = 0; f < kd->nfaces; f++)
             bprintf(&out, "%s %s", f ? "," : "", enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
         bputs(&out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
-        if (!(E->uses_matches >> e & 1u))
+        if (!E->uses_matches[e])
             continue;
         const MEnum *en = &m->enums[e];
         bprintf(&out, "/* matches: face fits symbol: the same value, or face is wild */\n"
-                      "static int matches_%s(RtValue face, RtValue symbol)\n{\n", en->name);
+                      "static int Matches_%s(RtValue face, RtValue symbol)\n{\n", en->name);
         if (en->wild) {
             bputs(&out, "    return face == symbol");
             for (int v = 0; v < en->nvalues; v++)
@@ -2551,10 +2576,14 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         bputs(&out, protos.s);
         bputs(&out, "\n");
     }
+    emit_memo_helpers(E, &out);
     bputs(&out, code.s ? code.s : "");
     emit_def_data(E, &out);
-    char *r = arena_strdup(a, out.s);
+    if (texts.len)
+        bputs(&texts, "\n");
+    char *r = arena_printf(a, "%.*s%s%s", (int)texts_at, out.s, texts.s ? texts.s : "", out.s + texts_at);
     buf_free(&out);
+    buf_free(&texts);
     buf_free(&code);
     buf_free(&protos);
     return r;

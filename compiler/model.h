@@ -210,6 +210,7 @@ typedef struct Model {
     const char **files; int nfiles;   /* source paths, in load order */
     MLayout *layouts;                 /* one per kind (sheet_layout_check) */
     const char *game_dir;             /* the folder of the game's declaration (icons/) */
+    int max_frames;                   /* the most frames the scripts can stack; 0: no static bound */
 } Model;
 
 /* sema_check: check prog and build the model in arena. Reports to d.

@@ -23,6 +23,13 @@ static void collect_game(Sema *S, AstNode *g)
     }
     S->game = g;
     m->id = g->name;
+    /* the id names the files and the three names the C exports (id_game,
+       id_variants, id_variant_count); every other generated name begins
+       with a capital or is local (emit_c.c, "Names") */
+    if (!(g->name[0] >= 'a' && g->name[0] <= 'z') || strcmp(g->name, "rt") == 0 || strncmp(g->name, "rt_", 3) == 0)
+        diag_error(S->d, g->loc2.line ? g->loc2 : g->loc,
+                   "the game's id '%s' must begin with a lower-case letter and not be 'rt' or begin with 'rt_': "
+                   "it names the C symbols the game exports ('%s_game')", g->name, g->name);
     m->title = g->text ? g->text : g->name;
     m->game_loc = g->loc;
     m->min_players = m->max_players = 0;
@@ -725,31 +732,6 @@ static void collect_procedure(Sema *S, AstNode *p)
     }
 }
 
-/* Does unit u call procedure target, directly or through other procedures? */
-static int calls_proc(const Sema *S, const AstNode *n, int target, int depth, uint8_t *seen)
-{
-    if (!n || depth > 200)
-        return 0;
-    if (n->kind == AST_CALL_STMT) {
-        int u = sema_find_proc(S->m, n->name);
-        if (u == target)
-            return 1;
-        if (u >= 0 && !seen[u]) {
-            seen[u] = 1;
-            if (calls_proc(S, S->m->units[u].body, target, depth + 1, seen))
-                return 1;
-        }
-    }
-    const AstNode *kids[5] = {n->a, n->b, n->c, n->d, n->e};
-    for (int i = 0; i < 5; i++)
-        if (kids[i] && kids[i]->kind < AST_INT && calls_proc(S, kids[i], target, depth + 1, seen))
-            return 1;
-    for (int i = 0; i < n->list.count; i++)
-        if (n->list.items[i] && n->list.items[i]->kind < AST_INT && calls_proc(S, n->list.items[i], target, depth + 1, seen))
-            return 1;
-    return 0;
-}
-
 /* Check kind defaults once (types and constness). */
 static void check_kind_defaults(Sema *S, int kind)
 {
@@ -812,33 +794,6 @@ static void collect_function_sig(Sema *S, AstNode *fn)
     S->fresult[i] = sema_resolve_type(S, fn->type, fn->name2, fn->loc2.line ? fn->loc2 : fn->loc);
 }
 
-/* Mark calls to functions inside e, for the recursion check. */
-static int find_recursion(Sema *S, const AstNode *e, int root, int depth)
-{
-    if (!e || depth > 64)
-        return depth > 64;
-    if (e->kind == AST_CALL) {
-        int fi = sema_find_func(S, e->name);
-        if (fi == root)
-            return 1;
-        if (fi >= 0 && S->func_state[fi] == 0) {
-            S->func_state[fi] = 1;
-            int r = find_recursion(S, S->functions[fi]->a, root, depth + 1);
-            S->func_state[fi] = 0;
-            if (r)
-                return 1;
-        }
-    }
-    const AstNode *kids[5] = {e->a, e->b, e->c, e->d, e->e};
-    for (int i = 0; i < 5; i++)
-        if (find_recursion(S, kids[i], root, depth + 1))
-            return 1;
-    for (int i = 0; i < e->list.count; i++)
-        if (find_recursion(S, e->list.items[i], root, depth + 1))
-            return 1;
-    return 0;
-}
-
 static void check_function(Sema *S, int fi)
 {
     AstNode *fn = S->functions[fi];
@@ -862,10 +817,6 @@ static void check_function(Sema *S, int fi)
         diag_error(S->d, fn->a->loc, "function '%s' returns %s, but its body is %s", fn->name,
                    sema_type_name(S, S->fresult[fi], b1, sizeof b1), sema_type_name(S, t, b2, sizeof b2));
     }
-    memset(S->func_state, 0, sizeof(int) * (size_t)S->nfunctions);
-    if (find_recursion(S, fn->a, fi, 0))
-        diag_error(S->d, fn->loc2.line ? fn->loc2 : fn->loc, "function '%s' calls itself; functions cannot recurse",
-                   fn->name);
     S->unit = NULL;
 }
 
@@ -921,6 +872,9 @@ static void collect_variant(Sema *S, AstNode *v, int vi, int base_setup, int bas
             diag_error(S->d, nl, "duplicate variant '%s'", v->name);
     if (strcmp(v->name, "base") == 0)
         diag_error(S->d, nl, "'base' names the game itself; choose another variant name");
+    if (strcmp(v->name, "count") == 0)   /* its C name would be the count's: <id>_variant_count */
+        diag_error(S->d, nl, "'count' would name the number of variants in the C ('%s_variant_count'); "
+                   "choose another variant name", m->id ? m->id : "game");
     if (m->id && v->name2 && strcmp(v->name2, m->id) != 0)
         diag_error(S->d, nl, "variant '%s' is of unknown game '%s'; this program's game is '%s'", v->name,
                    v->name2, m->id);
@@ -1043,7 +997,6 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     S->fresult = arena_alloc(arena, sizeof(Type) * (size_t)(nd + 1));
     S->fparam_count = arena_alloc(arena, sizeof(int) * (size_t)(nd + 1));
     S->fparams = arena_alloc(arena, sizeof(Type *) * (size_t)(nd + 1));
-    S->func_state = arena_alloc(arena, sizeof(int) * (size_t)(nd + 1));
 
     /* the implicit box zone */
     int zcap = 0;
@@ -1163,13 +1116,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
         sema_check_unit(S, u);
     for (int f = 0; f < S->nfunctions; f++)
         check_function(S, f);
-    for (int u = 0; u < nscripts; u++)
-        if (m->units[u].is_procedure) {
-            uint8_t *seen = arena_alloc(arena, (size_t)m->nunits + 1);
-            if (calls_proc(S, m->units[u].body, u, 0, seen))
-                diag_error(d, m->units[u].loc, "procedure '%s' calls itself; procedures cannot recurse",
-                           m->units[u].name);
-        }
+    sema_check_calls(S);   /* recursion, calls nested too deep, m->max_frames */
 
     if (S->endings == 0 && S->round)
         diag_error(d, m->game_loc, "the game can never end: no script contains 'win' or 'draw_game'");

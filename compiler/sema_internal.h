@@ -26,7 +26,6 @@ typedef struct Sema {
     Type *fresult;
     int *fparam_count;
     Type **fparams;
-    int *func_state;          /* 0 unchecked, 1 in progress, 2 done: recursion check */
     /* current unit */
     MUnit *unit;
     Binding *scope;
@@ -70,6 +69,10 @@ void sema_annotate(AstNode *n, Type t, int ref);
 int sema_bind(Sema *S, const char *name, Type t, Loc loc);
 /* sema_c_ident: a C identifier made of s (lowercase, underscores). */
 char *sema_c_ident(Sema *S, const char *s);
+/* sema_check_calls: the call graphs once every unit is checked (sema_calls.c):
+   reports recursion and calls nested deeper than RT_MAX_DEPTH frames, and
+   sets m->max_frames. */
+void sema_check_calls(Sema *S);
 /* sema_check_expr: check an expression; returns its type and annotates it. */
 Type sema_check_expr(Sema *S, AstNode *e);
 /* sema_check_global_unique: 1 if name is not yet a global; else reports the clash and returns 0. */

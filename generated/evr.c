@@ -36,678 +36,687 @@ static const int32_t layout[] = {
 };
 
 /* cards/evr/game.cards:12: kind resource */
-struct resource_row {
-    RtValue side;
-    RtValue value;
-    RtValue exhausted_value;
-    RtValue character;
-    const char *text;
-    int power;
+struct Row_resource {
+    RtValue fd_side;
+    RtValue fd_value;
+    RtValue fd_exhausted_value;
+    RtValue fd_character;
+    const char *fd_text;
+    int fd_power;
 };
 
-static const struct resource_row resource_rows[] = {
+static const struct Row_resource Rows_resource[] = {
     { /* cards/evr/imperial.cards:6: Darth Vader */
-        .side = SIDE_imperial,
-        .value = 6,
-        .exhausted_value = 3,
-        .character = 1,
-        .text = "Discard 1 of your opponent's resource cards with a value of 3 or less.",
-        .power = 14,
+        .fd_side = SIDE_imperial,
+        .fd_value = 6,
+        .fd_exhausted_value = 3,
+        .fd_character = 1,
+        .fd_text = "Discard 1 of your opponent's resource cards with a value of 3 or less.",
+        .fd_power = 14,
     },
     { /* cards/evr/imperial.cards:14: Emperor Palpatine */
-        .side = SIDE_imperial,
-        .value = 5,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Your opponent discards 1 of his unused strategy cards at random.",
-        .power = 15,
+        .fd_side = SIDE_imperial,
+        .fd_value = 5,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Your opponent discards 1 of his unused strategy cards at random.",
+        .fd_power = 15,
     },
     { /* cards/evr/imperial.cards:26: Grand Moff Tarkin */
-        .side = SIDE_imperial,
-        .value = 4,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Your opponent loses 2 influence.",
-        .power = 16,
+        .fd_side = SIDE_imperial,
+        .fd_value = 4,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Your opponent loses 2 influence.",
+        .fd_power = 16,
     },
     { /* cards/evr/imperial.cards:32: Boba Fett */
-        .side = SIDE_imperial,
-        .value = 4,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Discard 1 of your opponent's exhausted resource cards.",
-        .power = 17,
+        .fd_side = SIDE_imperial,
+        .fd_value = 4,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Discard 1 of your opponent's exhausted resource cards.",
+        .fd_power = 17,
     },
     { /* cards/evr/imperial.cards:40: Admiral Piett */
-        .side = SIDE_imperial,
-        .value = 3,
-        .exhausted_value = 1,
-        .character = 1,
-        .text = "Play a card.",
-        .power = 18,
+        .fd_side = SIDE_imperial,
+        .fd_value = 3,
+        .fd_exhausted_value = 1,
+        .fd_character = 1,
+        .fd_text = "Play a card.",
+        .fd_power = 18,
     },
     { /* cards/evr/imperial.cards:51: Director Krennic */
-        .side = SIDE_imperial,
-        .value = 3,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Add a character from your reserve to your deck.",
-        .power = 19,
+        .fd_side = SIDE_imperial,
+        .fd_value = 3,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Add a character from your reserve to your deck.",
+        .fd_power = 19,
     },
     { /* cards/evr/imperial.cards:59: General Veers */
-        .side = SIDE_imperial,
-        .value = 4,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Ready each of your other exhausted resource cards with a value of 2 or less.",
-        .power = 20,
+        .fd_side = SIDE_imperial,
+        .fd_value = 4,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Ready each of your other exhausted resource cards with a value of 2 or less.",
+        .fd_power = 20,
     },
     { /* cards/evr/imperial.cards:67: Captain Needa */
-        .side = SIDE_imperial,
-        .value = 3,
-        .exhausted_value = 1,
-        .character = 1,
-        .text = "Return 1 of your resource cards to the bottom of your deck.",
-        .power = 21,
+        .fd_side = SIDE_imperial,
+        .fd_value = 3,
+        .fd_exhausted_value = 1,
+        .fd_character = 1,
+        .fd_text = "Return 1 of your resource cards to the bottom of your deck.",
+        .fd_power = 21,
     },
     { /* cards/evr/imperial.cards:78: Stormtrooper */
-        .side = SIDE_imperial,
-        .value = 2,
-        .exhausted_value = 2,
-        .character = 0,
-        .text = "Exhaust 1 of your opponent's ready resource cards with a value of 2 or less.",
-        .power = 22,
+        .fd_side = SIDE_imperial,
+        .fd_value = 2,
+        .fd_exhausted_value = 2,
+        .fd_character = 0,
+        .fd_text = "Exhaust 1 of your opponent's ready resource cards with a value of 2 or less.",
+        .fd_power = 22,
     },
     { /* cards/evr/imperial.cards:86: TIE Fighter */
-        .side = SIDE_imperial,
-        .value = 2,
-        .exhausted_value = 2,
-        .character = 0,
-        .text = "Discard 1 of your opponent's resource cards with a value of 1.",
-        .power = 23,
+        .fd_side = SIDE_imperial,
+        .fd_value = 2,
+        .fd_exhausted_value = 2,
+        .fd_character = 0,
+        .fd_text = "Discard 1 of your opponent's resource cards with a value of 1.",
+        .fd_power = 23,
     },
     { /* cards/evr/imperial.cards:94: Probe Droid */
-        .side = SIDE_imperial,
-        .value = 1,
-        .exhausted_value = 1,
-        .character = 0,
-        .text = "Look at the top card of your deck. You may put it on the bottom of your deck.",
-        .power = 24,
+        .fd_side = SIDE_imperial,
+        .fd_value = 1,
+        .fd_exhausted_value = 1,
+        .fd_character = 0,
+        .fd_text = "Look at the top card of your deck. You may put it on the bottom of your deck.",
+        .fd_power = 24,
     },
     { /* cards/evr/imperial.cards:109: AT-AT Walker */
-        .side = SIDE_imperial,
-        .value = 4,
-        .exhausted_value = 4,
-        .character = 0,
-        .text = "Exhaust 1 of your opponent's ready resource cards.",
-        .power = 25,
+        .fd_side = SIDE_imperial,
+        .fd_value = 4,
+        .fd_exhausted_value = 4,
+        .fd_character = 0,
+        .fd_text = "Exhaust 1 of your opponent's ready resource cards.",
+        .fd_power = 25,
     },
     { /* cards/evr/imperial.cards:117: Star Destroyer */
-        .side = SIDE_imperial,
-        .value = 4,
-        .exhausted_value = 4,
-        .character = 0,
-        .text = "Play a card.",
-        .power = 26,
+        .fd_side = SIDE_imperial,
+        .fd_value = 4,
+        .fd_exhausted_value = 4,
+        .fd_character = 0,
+        .fd_text = "Play a card.",
+        .fd_power = 26,
     },
     { /* cards/evr/imperial.cards:128: Imperial Officer */
-        .side = SIDE_imperial,
-        .value = 1,
-        .exhausted_value = 1,
-        .character = 0,
-        .text = "Your opponent loses 1 influence.",
-        .power = 27,
+        .fd_side = SIDE_imperial,
+        .fd_value = 1,
+        .fd_exhausted_value = 1,
+        .fd_character = 0,
+        .fd_text = "Your opponent loses 1 influence.",
+        .fd_power = 27,
     },
     { /* cards/evr/imperial.cards:134: Imperial Shuttle */
-        .side = SIDE_imperial,
-        .value = 3,
-        .exhausted_value = 3,
-        .character = 0,
-        .text = "Return another of your resource cards to the bottom of your deck.",
-        .power = 28,
+        .fd_side = SIDE_imperial,
+        .fd_value = 3,
+        .fd_exhausted_value = 3,
+        .fd_character = 0,
+        .fd_text = "Return another of your resource cards to the bottom of your deck.",
+        .fd_power = 28,
     },
     { /* cards/evr/rebel.cards:6: Luke Skywalker */
-        .side = SIDE_rebel,
-        .value = 5,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Ready another of your resource cards.",
-        .power = 33,
+        .fd_side = SIDE_rebel,
+        .fd_value = 5,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Ready another of your resource cards.",
+        .fd_power = 33,
     },
     { /* cards/evr/rebel.cards:14: Leia Organa */
-        .side = SIDE_rebel,
-        .value = 4,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Add a character from your reserve to your deck.",
-        .power = 34,
+        .fd_side = SIDE_rebel,
+        .fd_value = 4,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Add a character from your reserve to your deck.",
+        .fd_power = 34,
     },
     { /* cards/evr/rebel.cards:22: Han Solo */
-        .side = SIDE_rebel,
-        .value = 4,
-        .exhausted_value = 1,
-        .character = 1,
-        .text = "Play a card.",
-        .power = 35,
+        .fd_side = SIDE_rebel,
+        .fd_value = 4,
+        .fd_exhausted_value = 1,
+        .fd_character = 1,
+        .fd_text = "Play a card.",
+        .fd_power = 35,
     },
     { /* cards/evr/rebel.cards:33: Chewbacca */
-        .side = SIDE_rebel,
-        .value = 5,
-        .exhausted_value = 3,
-        .character = 1,
-        .text = "Discard 1 of your opponent's ready resource cards with a value of 2 or less.",
-        .power = 36,
+        .fd_side = SIDE_rebel,
+        .fd_value = 5,
+        .fd_exhausted_value = 3,
+        .fd_character = 1,
+        .fd_text = "Discard 1 of your opponent's ready resource cards with a value of 2 or less.",
+        .fd_power = 36,
     },
     { /* cards/evr/rebel.cards:41: Obi-Wan Kenobi */
-        .side = SIDE_rebel,
-        .value = 3,
-        .exhausted_value = 1,
-        .character = 1,
-        .text = "Return 1 of your opponent's resource cards with a value of 3 or less to the bottom of his deck.",
-        .power = 37,
+        .fd_side = SIDE_rebel,
+        .fd_value = 3,
+        .fd_exhausted_value = 1,
+        .fd_character = 1,
+        .fd_text = "Return 1 of your opponent's resource cards with a value of 3 or less to the bottom of his deck.",
+        .fd_power = 37,
     },
     { /* cards/evr/rebel.cards:49: Lando Calrissian */
-        .side = SIDE_rebel,
-        .value = 4,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Look at the top card of your deck. You may play it; otherwise put it on the bottom of your deck.",
-        .power = 38,
+        .fd_side = SIDE_rebel,
+        .fd_value = 4,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Look at the top card of your deck. You may play it; otherwise put it on the bottom of your deck.",
+        .fd_power = 38,
     },
     { /* cards/evr/rebel.cards:64: Mon Mothma */
-        .side = SIDE_rebel,
-        .value = 3,
-        .exhausted_value = 2,
-        .character = 1,
-        .text = "Your opponent loses 2 influence.",
-        .power = 39,
+        .fd_side = SIDE_rebel,
+        .fd_value = 3,
+        .fd_exhausted_value = 2,
+        .fd_character = 1,
+        .fd_text = "Your opponent loses 2 influence.",
+        .fd_power = 39,
     },
     { /* cards/evr/rebel.cards:70: R2-D2 and C-3PO */
-        .side = SIDE_rebel,
-        .value = 2,
-        .exhausted_value = 1,
-        .character = 1,
-        .text = "Discard 1 of your unused strategy cards. If you do, add a character from your reserve to your deck.",
-        .power = 40,
+        .fd_side = SIDE_rebel,
+        .fd_value = 2,
+        .fd_exhausted_value = 1,
+        .fd_character = 1,
+        .fd_text = "Discard 1 of your unused strategy cards. If you do, add a character from your reserve to your deck.",
+        .fd_power = 40,
     },
     { /* cards/evr/rebel.cards:85: Rebel Trooper */
-        .side = SIDE_rebel,
-        .value = 2,
-        .exhausted_value = 2,
-        .character = 0,
-        .text = "Look at the top card of your deck. You may put it on the bottom of your deck.",
-        .power = 41,
+        .fd_side = SIDE_rebel,
+        .fd_value = 2,
+        .fd_exhausted_value = 2,
+        .fd_character = 0,
+        .fd_text = "Look at the top card of your deck. You may put it on the bottom of your deck.",
+        .fd_power = 41,
     },
     { /* cards/evr/rebel.cards:100: X-wing */
-        .side = SIDE_rebel,
-        .value = 3,
-        .exhausted_value = 3,
-        .character = 0,
-        .text = "Exhaust 1 of your opponent's ready resource cards.",
-        .power = 42,
+        .fd_side = SIDE_rebel,
+        .fd_value = 3,
+        .fd_exhausted_value = 3,
+        .fd_character = 0,
+        .fd_text = "Exhaust 1 of your opponent's ready resource cards.",
+        .fd_power = 42,
     },
     { /* cards/evr/rebel.cards:108: Y-wing */
-        .side = SIDE_rebel,
-        .value = 2,
-        .exhausted_value = 2,
-        .character = 0,
-        .text = "Discard 1 of your opponent's resource cards with a value of 1.",
-        .power = 43,
+        .fd_side = SIDE_rebel,
+        .fd_value = 2,
+        .fd_exhausted_value = 2,
+        .fd_character = 0,
+        .fd_text = "Discard 1 of your opponent's resource cards with a value of 1.",
+        .fd_power = 43,
     },
     { /* cards/evr/rebel.cards:116: Snowspeeder */
-        .side = SIDE_rebel,
-        .value = 2,
-        .exhausted_value = 2,
-        .character = 0,
-        .text = "Return 1 of your opponent's resource cards with a value of 4 or more to the bottom of his deck.",
-        .power = 44,
+        .fd_side = SIDE_rebel,
+        .fd_value = 2,
+        .fd_exhausted_value = 2,
+        .fd_character = 0,
+        .fd_text = "Return 1 of your opponent's resource cards with a value of 4 or more to the bottom of his deck.",
+        .fd_power = 44,
     },
     { /* cards/evr/rebel.cards:124: Millennium Falcon */
-        .side = SIDE_rebel,
-        .value = 4,
-        .exhausted_value = 4,
-        .character = 0,
-        .text = "Play a card.",
-        .power = 45,
+        .fd_side = SIDE_rebel,
+        .fd_value = 4,
+        .fd_exhausted_value = 4,
+        .fd_character = 0,
+        .fd_text = "Play a card.",
+        .fd_power = 45,
     },
     { /* cards/evr/rebel.cards:135: Rebel Spy */
-        .side = SIDE_rebel,
-        .value = 1,
-        .exhausted_value = 1,
-        .character = 0,
-        .text = "Your opponent loses 1 influence.",
-        .power = 46,
+        .fd_side = SIDE_rebel,
+        .fd_value = 1,
+        .fd_exhausted_value = 1,
+        .fd_character = 0,
+        .fd_text = "Your opponent loses 1 influence.",
+        .fd_power = 46,
     },
     { /* cards/evr/rebel.cards:141: Corellian Corvette */
-        .side = SIDE_rebel,
-        .value = 3,
-        .exhausted_value = 3,
-        .character = 0,
-        .text = "Return another of your resource cards to the bottom of your deck.",
-        .power = 47,
+        .fd_side = SIDE_rebel,
+        .fd_value = 3,
+        .fd_exhausted_value = 3,
+        .fd_character = 0,
+        .fd_text = "Return another of your resource cards to the bottom of your deck.",
+        .fd_power = 47,
     },
 };
 
 /* cards/evr/game.cards:26: kind strategy */
-struct strategy_row {
-    RtValue faction;
-    const char *text;
-    RtValue cancels;
-    int effect;
+struct Row_strategy {
+    RtValue fd_faction;
+    const char *fd_text;
+    RtValue fd_cancels;
+    int fd_effect;
 };
 
-static const struct strategy_row strategy_rows[] = {
+static const struct Row_strategy Rows_strategy[] = {
     { /* cards/evr/imperial.cards:144: Imperial Deception */
-        .faction = SIDE_imperial,
-        .text = "Deception: Cancel the effect of your opponent's strategy card.",
-        .cancels = 1,
-        .effect = -1,
+        .fd_faction = SIDE_imperial,
+        .fd_text = "Deception: Cancel the effect of your opponent's strategy card.",
+        .fd_cancels = 1,
+        .fd_effect = -1,
     },
     { /* cards/evr/imperial.cards:149: Imperial Infiltration */
-        .faction = SIDE_imperial,
-        .text = "Infiltration: Secretly choose 1 of your opponent's unused strategy cards. It is his strategy card next round.",
-        .cancels = 0,
-        .effect = 29,
+        .fd_faction = SIDE_imperial,
+        .fd_text = "Infiltration: Secretly choose 1 of your opponent's unused strategy cards. It is his strategy card next round.",
+        .fd_cancels = 0,
+        .fd_effect = 29,
     },
     { /* cards/evr/imperial.cards:162: Propaganda */
-        .faction = SIDE_imperial,
-        .text = "Gain 1 influence. Your opponent loses 1 influence.",
-        .cancels = 0,
-        .effect = 30,
+        .fd_faction = SIDE_imperial,
+        .fd_text = "Gain 1 influence. Your opponent loses 1 influence.",
+        .fd_cancels = 0,
+        .fd_effect = 30,
     },
     { /* cards/evr/imperial.cards:171: Reinforcements */
-        .faction = SIDE_imperial,
-        .text = "Play a card.",
-        .cancels = 0,
-        .effect = 31,
+        .fd_faction = SIDE_imperial,
+        .fd_text = "Play a card.",
+        .fd_cancels = 0,
+        .fd_effect = 31,
     },
     { /* cards/evr/imperial.cards:182: Intimidation */
-        .faction = SIDE_imperial,
-        .text = "Exhaust each of your opponent's ready characters.",
-        .cancels = 0,
-        .effect = 32,
+        .fd_faction = SIDE_imperial,
+        .fd_text = "Exhaust each of your opponent's ready characters.",
+        .fd_cancels = 0,
+        .fd_effect = 32,
     },
     { /* cards/evr/rebel.cards:151: Rebel Deception */
-        .faction = SIDE_rebel,
-        .text = "Deception: Cancel the effect of your opponent's strategy card.",
-        .cancels = 1,
-        .effect = -1,
+        .fd_faction = SIDE_rebel,
+        .fd_text = "Deception: Cancel the effect of your opponent's strategy card.",
+        .fd_cancels = 1,
+        .fd_effect = -1,
     },
     { /* cards/evr/rebel.cards:156: Rebel Infiltration */
-        .faction = SIDE_rebel,
-        .text = "Infiltration: Secretly choose 1 of your opponent's unused strategy cards. It is his strategy card next round.",
-        .cancels = 0,
-        .effect = 48,
+        .fd_faction = SIDE_rebel,
+        .fd_text = "Infiltration: Secretly choose 1 of your opponent's unused strategy cards. It is his strategy card next round.",
+        .fd_cancels = 0,
+        .fd_effect = 48,
     },
     { /* cards/evr/rebel.cards:169: Diplomacy */
-        .faction = SIDE_rebel,
-        .text = "Gain 2 influence.",
-        .cancels = 0,
-        .effect = 49,
+        .fd_faction = SIDE_rebel,
+        .fd_text = "Gain 2 influence.",
+        .fd_cancels = 0,
+        .fd_effect = 49,
     },
     { /* cards/evr/rebel.cards:175: Hit and Run */
-        .faction = SIDE_rebel,
-        .text = "Discard 1 of your opponent's resource cards with a value of 2 or less.",
-        .cancels = 0,
-        .effect = 50,
+        .fd_faction = SIDE_rebel,
+        .fd_text = "Discard 1 of your opponent's resource cards with a value of 2 or less.",
+        .fd_cancels = 0,
+        .fd_effect = 50,
     },
     { /* cards/evr/rebel.cards:183: Hope */
-        .faction = SIDE_rebel,
-        .text = "Ready each of your exhausted resource cards.",
-        .cancels = 0,
-        .effect = 51,
+        .fd_faction = SIDE_rebel,
+        .fd_text = "Ready each of your exhausted resource cards.",
+        .fd_cancels = 0,
+        .fd_effect = 51,
     },
 };
 
 /* cards/evr/game.cards:34: kind event */
-struct event_row {
-    RtValue capacity;
-    RtValue objective;
-    RtValue victory;
-    RtValue influence;
-    const char *text;
-    int reveal;
-    int won;
+struct Row_event {
+    RtValue fd_capacity;
+    RtValue fd_objective;
+    RtValue fd_victory;
+    RtValue fd_influence;
+    const char *fd_text;
+    int fd_reveal;
+    int fd_won;
 };
 
-static const struct event_row event_rows[] = {
+static const struct Row_event Rows_event[] = {
     { /* cards/evr/events.csv:2: Escape From Tatooine */
-        .capacity = 4,
-        .objective = 12,
-        .victory = 1,
-        .influence = 1,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 4,
+        .fd_objective = 12,
+        .fd_victory = 1,
+        .fd_influence = 1,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:3: Rescue of Princess Leia */
-        .capacity = 4,
-        .objective = 11,
-        .victory = 1,
-        .influence = 1,
-        .text = "When revealed: Set the balance token to its Rebel side.",
-        .reveal = 0,
-        .won = -1,
+        .fd_capacity = 4,
+        .fd_objective = 11,
+        .fd_victory = 1,
+        .fd_influence = 1,
+        .fd_text = "When revealed: Set the balance token to its Rebel side.",
+        .fd_reveal = 0,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:4: Destruction of Alderaan */
-        .capacity = 5,
-        .objective = 14,
-        .victory = 2,
-        .influence = 0,
-        .text = "When revealed: Each player loses 1 influence.",
-        .reveal = 1,
-        .won = -1,
+        .fd_capacity = 5,
+        .fd_objective = 14,
+        .fd_victory = 2,
+        .fd_influence = 0,
+        .fd_text = "When revealed: Each player loses 1 influence.",
+        .fd_reveal = 1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:5: Battle of Yavin */
-        .capacity = 6,
-        .objective = 18,
-        .victory = 3,
-        .influence = 0,
-        .text = "When won: Your opponent loses 2 influence.",
-        .reveal = -1,
-        .won = 2,
+        .fd_capacity = 6,
+        .fd_objective = 18,
+        .fd_victory = 3,
+        .fd_influence = 0,
+        .fd_text = "When won: Your opponent loses 2 influence.",
+        .fd_reveal = -1,
+        .fd_won = 2,
     },
     { /* cards/evr/events.csv:6: Battle of Hoth */
-        .capacity = 7,
-        .objective = 17,
-        .victory = 2,
-        .influence = 1,
-        .text = "When revealed: Each player adds a character from his reserve to his deck.",
-        .reveal = 3,
-        .won = -1,
+        .fd_capacity = 7,
+        .fd_objective = 17,
+        .fd_victory = 2,
+        .fd_influence = 1,
+        .fd_text = "When revealed: Each player adds a character from his reserve to his deck.",
+        .fd_reveal = 3,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:9: Asteroid Field Chase */
-        .capacity = 4,
-        .objective = 10,
-        .victory = 1,
-        .influence = 1,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 4,
+        .fd_objective = 10,
+        .fd_victory = 1,
+        .fd_influence = 1,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:10: Dagobah Training */
-        .capacity = 4,
-        .objective = 10,
-        .victory = 1,
-        .influence = 2,
-        .text = "When revealed: The Rebel player adds a character from his reserve to his deck.",
-        .reveal = 4,
-        .won = -1,
+        .fd_capacity = 4,
+        .fd_objective = 10,
+        .fd_victory = 1,
+        .fd_influence = 2,
+        .fd_text = "When revealed: The Rebel player adds a character from his reserve to his deck.",
+        .fd_reveal = 4,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:13: Cloud City Betrayal */
-        .capacity = 5,
-        .objective = 13,
-        .victory = 2,
-        .influence = 1,
-        .text = "When revealed: The player with more influence than his opponent loses 1 influence.",
-        .reveal = 5,
-        .won = -1,
+        .fd_capacity = 5,
+        .fd_objective = 13,
+        .fd_victory = 2,
+        .fd_influence = 1,
+        .fd_text = "When revealed: The player with more influence than his opponent loses 1 influence.",
+        .fd_reveal = 5,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:14: Bounty on Han Solo */
-        .capacity = 4,
-        .objective = 13,
-        .victory = 1,
-        .influence = 2,
-        .text = "When won: Your opponent discards 1 of his unused strategy cards at random.",
-        .reveal = -1,
-        .won = 6,
+        .fd_capacity = 4,
+        .fd_objective = 13,
+        .fd_victory = 1,
+        .fd_influence = 2,
+        .fd_text = "When won: Your opponent discards 1 of his unused strategy cards at random.",
+        .fd_reveal = -1,
+        .fd_won = 6,
     },
-    { /* cards/evr/events.csv:18: Jabba's Palace */
-        .capacity = 5,
-        .objective = 12,
-        .victory = 1,
-        .influence = 2,
-        .text = "When revealed: Each player gains 1 influence.",
-        .reveal = 7,
-        .won = -1,
+    { /* cards/evr/events.csv:18: Jabba_s Palace */
+        .fd_capacity = 5,
+        .fd_objective = 12,
+        .fd_victory = 1,
+        .fd_influence = 2,
+        .fd_text = "When revealed: Each player gains 1 influence.",
+        .fd_reveal = 7,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:19: Battle of Endor */
-        .capacity = 8,
-        .objective = 20,
-        .victory = 3,
-        .influence = 1,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 8,
+        .fd_objective = 20,
+        .fd_victory = 3,
+        .fd_influence = 1,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:20: Duel on the Death Star */
-        .capacity = 3,
-        .objective = 9,
-        .victory = 1,
-        .influence = 1,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 3,
+        .fd_objective = 9,
+        .fd_victory = 1,
+        .fd_influence = 1,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:21: Theft of the Death Star Plans */
-        .capacity = 6,
-        .objective = 15,
-        .victory = 2,
-        .influence = 1,
-        .text = "When won: Add a character from your reserve to your deck.",
-        .reveal = -1,
-        .won = 8,
+        .fd_capacity = 6,
+        .fd_objective = 15,
+        .fd_victory = 2,
+        .fd_influence = 1,
+        .fd_text = "When won: Add a character from your reserve to your deck.",
+        .fd_reveal = -1,
+        .fd_won = 8,
     },
     { /* cards/evr/events.csv:22: Battle of Scarif */
-        .capacity = 7,
-        .objective = 19,
-        .victory = 3,
-        .influence = 0,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 7,
+        .fd_objective = 19,
+        .fd_victory = 3,
+        .fd_influence = 0,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:23: Kessel Run */
-        .capacity = 3,
-        .objective = 8,
-        .victory = 1,
-        .influence = 0,
-        .text = "When revealed: This round, exhausted resource cards count their full resource value.",
-        .reveal = 9,
-        .won = -1,
+        .fd_capacity = 3,
+        .fd_objective = 8,
+        .fd_victory = 1,
+        .fd_influence = 0,
+        .fd_text = "When revealed: This round, exhausted resource cards count their full resource value.",
+        .fd_reveal = 9,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:24: Mos Eisley Cantina */
-        .capacity = 4,
-        .objective = 9,
-        .victory = 1,
-        .influence = 1,
-        .text = "When revealed: This round, the powers of characters cannot be used.",
-        .reveal = 10,
-        .won = -1,
+        .fd_capacity = 4,
+        .fd_objective = 9,
+        .fd_victory = 1,
+        .fd_influence = 1,
+        .fd_text = "When revealed: This round, the powers of characters cannot be used.",
+        .fd_reveal = 10,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:25: Attack on the Shield Generator */
-        .capacity = 6,
-        .objective = 16,
-        .victory = 2,
-        .influence = 1,
-        .text = "When won: Your opponent loses 1 influence.",
-        .reveal = -1,
-        .won = 11,
+        .fd_capacity = 6,
+        .fd_objective = 16,
+        .fd_victory = 2,
+        .fd_influence = 1,
+        .fd_text = "When won: Your opponent loses 1 influence.",
+        .fd_reveal = -1,
+        .fd_won = 11,
     },
     { /* cards/evr/events.csv:26: Dissolution of the Imperial Senate */
-        .capacity = 5,
-        .objective = 12,
-        .victory = 2,
-        .influence = 2,
-        .text = "When revealed: This round, players cannot spend influence.",
-        .reveal = 12,
-        .won = -1,
+        .fd_capacity = 5,
+        .fd_objective = 12,
+        .fd_victory = 2,
+        .fd_influence = 2,
+        .fd_text = "When revealed: This round, players cannot spend influence.",
+        .fd_reveal = 12,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:27: Capture of the Tantive IV */
-        .capacity = 3,
-        .objective = 10,
-        .victory = 1,
-        .influence = 1,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 3,
+        .fd_objective = 10,
+        .fd_victory = 1,
+        .fd_influence = 1,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:28: Search for the Rebel Base */
-        .capacity = 6,
-        .objective = 14,
-        .victory = 2,
-        .influence = 1,
-        .text = "When revealed: Set the balance token to its Imperial side.",
-        .reveal = 13,
-        .won = -1,
+        .fd_capacity = 6,
+        .fd_objective = 14,
+        .fd_victory = 2,
+        .fd_influence = 1,
+        .fd_text = "When revealed: Set the balance token to its Imperial side.",
+        .fd_reveal = 13,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:29: Alliance with Mon Calamari */
-        .capacity = 5,
-        .objective = 15,
-        .victory = 2,
-        .influence = 1,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 5,
+        .fd_objective = 15,
+        .fd_victory = 2,
+        .fd_influence = 1,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:30: Tibanna Gas Heist */
-        .capacity = 5,
-        .objective = 11,
-        .victory = 1,
-        .influence = 1,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 5,
+        .fd_objective = 11,
+        .fd_victory = 1,
+        .fd_influence = 1,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:31: Raid on Jedha */
-        .capacity = 4,
-        .objective = 11,
-        .victory = 1,
-        .influence = 0,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 4,
+        .fd_objective = 11,
+        .fd_victory = 1,
+        .fd_influence = 0,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
     { /* cards/evr/events.csv:32: Construction of the Second Death Star */
-        .capacity = 8,
-        .objective = 19,
-        .victory = 3,
-        .influence = 2,
-        .text = "",
-        .reveal = -1,
-        .won = -1,
+        .fd_capacity = 8,
+        .fd_objective = 19,
+        .fd_victory = 3,
+        .fd_influence = 2,
+        .fd_text = "",
+        .fd_reveal = -1,
+        .fd_won = -1,
     },
 };
 
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_score(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_over(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue);
+
+static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_total(g, f, a0);
+    }
+    return m[0];
+}
 
 /* cards/evr/game.cards:88: function score */
-static inline RtValue fn_score(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, p);
+    return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
 }
 
 /* cards/evr/game.cards:92: sum */
-RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
+RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), resource_rows[rt__row(g, it_c)].exhausted_value, resource_rows[rt__row(g, it_c)].value);
+        acc += rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value);
     }
     return acc;
 }
 
 /* cards/evr/game.cards:91: function total */
-static inline RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return total_agg1(g, f, p);
+    return Agg1_total(g, f, v_p);
 }
 
 /* cards/evr/game.cards:94: function over */
-static inline RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    return ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective);
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective);
 }
 
 /* cards/evr/game.cards:98: function can_play */
-static inline RtValue fn_can_play(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, p)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 99))].capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, p)[0]) > 0));
+    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 99))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p)[0]) > 0));
 }
 
 /* cards/evr/game.cards:102: function beats */
-static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
 }
 
 /* cards/evr/game.cards:106: function wins */
-static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].objective))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (p == rt_var_at(g, VCELL_balance))));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
 }
 
 /* cards/evr/game.cards:111: any */
-RT_PURE RT_NOINLINE static RtValue deceives_agg1(RtGame *g, RtFrame *f, RtValue p)
+RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if (strategy_rows[rt__row(g, it_s)].cancels) return 1;
+        if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
 }
 
 /* cards/evr/game.cards:110: function deceives */
-static inline RtValue fn_deceives(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, p)) && deceives_agg1(g, f, p));
+    return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
 }
 
 /* cards/evr/game.cards:114: function out_of_strategies */
-static inline RtValue fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, p)[0] == 0));
+    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p)[0] == 0));
 }
 
-struct rescue_of_princess_leia_reveal_locals {
-    RtValue p;
-    RtValue i;
+struct Locals_rescue_of_princess_leia_reveal {
+    RtValue v_p;
+    RtValue v_i;
 };
 
 /* cards/evr/events.csv:3: Rescue of Princess Leia.reveal */
-static RtStatus script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
 {
-    struct rescue_of_princess_leia_reveal_locals *L = (struct rescue_of_princess_leia_reveal_locals *)(void *)f->v;
+    struct Locals_rescue_of_princess_leia_reveal *L = (struct Locals_rescue_of_princess_leia_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!((rt_player_side(g, L->p) == SIDE_rebel))) continue;
-            rt_var_store(g, VAR_balance, VCELL_balance, L->p);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
+            rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
         break;
     default:
@@ -716,20 +725,20 @@ static RtStatus script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct destruction_of_alderaan_reveal_locals {
-    RtValue p;
-    RtValue i;
+struct Locals_destruction_of_alderaan_reveal {
+    RtValue v_p;
+    RtValue v_i;
 };
 
 /* cards/evr/events.csv:4: Destruction of Alderaan.reveal */
-static RtStatus script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
 {
-    struct destruction_of_alderaan_reveal_locals *L = (struct destruction_of_alderaan_reveal_locals *)(void *)f->v;
+    struct Locals_destruction_of_alderaan_reveal *L = (struct Locals_destruction_of_alderaan_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1, 0, INT32_MAX));
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
         break;
     default:
@@ -739,7 +748,7 @@ static RtStatus script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/events.csv:5: Battle of Yavin.won */
-static RtStatus script_battle_of_yavin_won(RtGame *g, RtFrame *f)
+static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -751,25 +760,25 @@ static RtStatus script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct battle_of_hoth_reveal_locals {
-    RtValue p;
-    RtValue c;
-    RtValue i;
+struct Locals_battle_of_hoth_reveal {
+    RtValue v_p;
+    RtValue v_c;
+    RtValue v_i;
 };
 
 /* cards/evr/events.csv:6: Battle of Hoth.reveal */
-static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
 {
-    struct battle_of_hoth_reveal_locals *L = (struct battle_of_hoth_reveal_locals *)(void *)f->v;
+    struct Locals_battle_of_hoth_reveal *L = (struct Locals_battle_of_hoth_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i];
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
@@ -783,10 +792,10 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 7);
+                L->v_c = rt_chosen(g);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 7);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
         break;
@@ -796,26 +805,26 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct dagobah_training_reveal_locals {
-    RtValue p;
-    RtValue c;
-    RtValue i;
+struct Locals_dagobah_training_reveal {
+    RtValue v_p;
+    RtValue v_c;
+    RtValue v_i;
 };
 
 /* cards/evr/events.csv:10: Dagobah Training.reveal */
-static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
 {
-    struct dagobah_training_reveal_locals *L = (struct dagobah_training_reveal_locals *)(void *)f->v;
+    struct Locals_dagobah_training_reveal *L = (struct Locals_dagobah_training_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!((rt_player_side(g, L->p) == SIDE_rebel))) continue;
-            rt_choose_begin(g, L->p, 0, RT_CHOOSE_HIDDEN);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
+            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i];
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
@@ -829,10 +838,10 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 11);
+                L->v_c = rt_chosen(g);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 11);
                 if (rt_check(g)) return RT_END;
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
         break;
@@ -842,21 +851,21 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct cloud_city_betrayal_reveal_locals {
-    RtValue p;
-    RtValue i;
+struct Locals_cloud_city_betrayal_reveal {
+    RtValue v_p;
+    RtValue v_i;
 };
 
 /* cards/evr/events.csv:13: Cloud City Betrayal.reveal */
-static RtStatus script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
 {
-    struct cloud_city_betrayal_reveal_locals *L = (struct cloud_city_betrayal_reveal_locals *)(void *)f->v;
+    struct Locals_cloud_city_betrayal_reveal *L = (struct Locals_cloud_city_betrayal_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->p))))) continue;
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) - 1, 0, INT32_MAX));
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p))))) continue;
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
         break;
     default:
@@ -866,14 +875,14 @@ static RtStatus script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/events.csv:14: Bounty on Han Solo.won */
-static RtStatus script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
+static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
             rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 15);
             if (rt_check(g)) return RT_END;
-            if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
+            if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 16);
                 if (rt_check(g)) return RT_END;
             }
@@ -885,20 +894,20 @@ static RtStatus script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct jabba_s_palace_reveal_locals {
-    RtValue p;
-    RtValue i;
+struct Locals_jabba_s_palace_reveal {
+    RtValue v_p;
+    RtValue v_i;
 };
 
-/* cards/evr/events.csv:18: Jabba's Palace.reveal */
-static RtStatus script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
+/* cards/evr/events.csv:18: Jabba_s Palace.reveal */
+static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
 {
-    struct jabba_s_palace_reveal_locals *L = (struct jabba_s_palace_reveal_locals *)(void *)f->v;
+    struct Locals_jabba_s_palace_reveal *L = (struct Locals_jabba_s_palace_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->p) + 1, 0, INT32_MAX));
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
         }
         break;
     default:
@@ -907,14 +916,14 @@ static RtStatus script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct theft_of_the_death_star_plans_won_locals {
-    RtValue c;
+struct Locals_theft_of_the_death_star_plans_won {
+    RtValue v_c;
 };
 
 /* cards/evr/events.csv:21: Theft of the Death Star Plans.won */
-static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
+static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
 {
-    struct theft_of_the_death_star_plans_won_locals *L = (struct theft_of_the_death_star_plans_won_locals *)(void *)f->v;
+    struct Locals_theft_of_the_death_star_plans_won *L = (struct Locals_theft_of_the_death_star_plans_won *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
@@ -935,8 +944,8 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 21);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 21);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
@@ -948,7 +957,7 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/events.csv:23: Kessel Run.reveal */
-static RtStatus script_kessel_run_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -961,7 +970,7 @@ static RtStatus script_kessel_run_reveal(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/events.csv:24: Mos Eisley Cantina.reveal */
-static RtStatus script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -974,7 +983,7 @@ static RtStatus script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/events.csv:25: Attack on the Shield Generator.won */
-static RtStatus script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
+static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -987,7 +996,7 @@ static RtStatus script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/events.csv:26: Dissolution of the Imperial Senate.reveal */
-static RtStatus script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -999,21 +1008,21 @@ static RtStatus script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     return RT_DONE;
 }
 
-struct search_for_the_rebel_base_reveal_locals {
-    RtValue p;
-    RtValue i;
+struct Locals_search_for_the_rebel_base_reveal {
+    RtValue v_p;
+    RtValue v_i;
 };
 
 /* cards/evr/events.csv:28: Search for the Rebel Base.reveal */
-static RtStatus script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
+static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
 {
-    struct search_for_the_rebel_base_reveal_locals *L = (struct search_for_the_rebel_base_reveal_locals *)(void *)f->v;
+    struct Locals_search_for_the_rebel_base_reveal *L = (struct Locals_search_for_the_rebel_base_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!((rt_player_side(g, L->p) == SIDE_imperial))) continue;
-            rt_var_store(g, VAR_balance, VCELL_balance, L->p);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!((rt_player_side(g, L->v_p) == SIDE_imperial))) continue;
+            rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
         break;
     default:
@@ -1022,14 +1031,14 @@ static RtStatus script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct darth_vader_power_locals {
-    RtValue c;
+struct Locals_darth_vader_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:9: Darth Vader.power */
-static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
+static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
 {
-    struct darth_vader_power_locals *L = (struct darth_vader_power_locals *)(void *)f->v;
+    struct Locals_darth_vader_power *L = (struct Locals_darth_vader_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1039,7 +1048,7 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value <= 3), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 3), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1050,8 +1059,8 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 10);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 10);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1062,14 +1071,14 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/imperial.cards:17: Emperor Palpatine.power */
-static RtStatus script_emperor_palpatine_power(RtGame *g, RtFrame *f)
+static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
             rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 19);
             if (rt_check(g)) return RT_END;
-            if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
+            if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
@@ -1082,7 +1091,7 @@ static RtStatus script_emperor_palpatine_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/imperial.cards:29: Grand Moff Tarkin.power */
-static RtStatus script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
+static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -1094,14 +1103,14 @@ static RtStatus script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct boba_fett_power_locals {
-    RtValue c;
+struct Locals_boba_fett_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:35: Boba Fett.power */
-static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
+static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
 {
-    struct boba_fett_power_locals *L = (struct boba_fett_power_locals *)(void *)f->v;
+    struct Locals_boba_fett_power *L = (struct Locals_boba_fett_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1122,8 +1131,8 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 36);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 36);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1134,11 +1143,11 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/imperial.cards:43: Admiral Piett.power */
-static RtStatus script_admiral_piett_power(RtGame *g, RtFrame *f)
+static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (fn_can_play(g, f, f->me)) {
+        if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 45);
                 if (rt_check(g)) return RT_END;
@@ -1154,14 +1163,14 @@ static RtStatus script_admiral_piett_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct director_krennic_power_locals {
-    RtValue c;
+struct Locals_director_krennic_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:54: Director Krennic.power */
-static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
+static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
 {
-    struct director_krennic_power_locals *L = (struct director_krennic_power_locals *)(void *)f->v;
+    struct Locals_director_krennic_power *L = (struct Locals_director_krennic_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
@@ -1182,8 +1191,8 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 55);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
@@ -1194,29 +1203,29 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct general_veers_power_locals {
-    RtValue c;
-    RtValue i;
-    RtValue list;
+struct Locals_general_veers_power {
+    RtValue v_c;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/evr/imperial.cards:62: General Veers.power */
-static RtStatus script_general_veers_power(RtGame *g, RtFrame *f)
+static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
 {
-    struct general_veers_power_locals *L = (struct general_veers_power_locals *)(void *)f->v;
+    struct Locals_general_veers_power *L = (struct Locals_general_veers_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->c = cells_list[1 + L->i];
-                if (!(((int)((int)(!!rt__state(g, L->c, 0)) & (int)(L->c != f->self)) & (int)(resource_rows[rt__row(g, L->c)].value <= 2)))) continue;
-                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 63);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_c = cells_v_list[1 + L->v_i];
+                if (!(((int)((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) & (int)(Rows_resource[rt__row(g, L->v_c)].fd_value <= 2)))) continue;
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 63);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1224,14 +1233,14 @@ static RtStatus script_general_veers_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct captain_needa_power_locals {
-    RtValue c;
+struct Locals_captain_needa_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:70: Captain Needa.power */
-static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
+static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
 {
-    struct captain_needa_power_locals *L = (struct captain_needa_power_locals *)(void *)f->v;
+    struct Locals_captain_needa_power *L = (struct Locals_captain_needa_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1252,8 +1261,8 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 72);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 72);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1263,14 +1272,14 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct stormtrooper_power_locals {
-    RtValue c;
+struct Locals_stormtrooper_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:81: Stormtrooper.power */
-static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
+static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
 {
-    struct stormtrooper_power_locals *L = (struct stormtrooper_power_locals *)(void *)f->v;
+    struct Locals_stormtrooper_power *L = (struct Locals_stormtrooper_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1280,7 +1289,7 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(resource_rows[rt__row(g, it_c)].value <= 2)), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_resource[rt__row(g, it_c)].fd_value <= 2)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1291,8 +1300,8 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 82);
+            L->v_c = rt_chosen(g);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 82);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1302,14 +1311,14 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct tie_fighter_power_locals {
-    RtValue c;
+struct Locals_tie_fighter_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:89: TIE Fighter.power */
-static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
+static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
 {
-    struct tie_fighter_power_locals *L = (struct tie_fighter_power_locals *)(void *)f->v;
+    struct Locals_tie_fighter_power *L = (struct Locals_tie_fighter_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1319,7 +1328,7 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value == 1), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value == 1), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1330,8 +1339,8 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 90);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 90);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1341,14 +1350,14 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct probe_droid_power_locals {
-    RtValue option;
+struct Locals_probe_droid_power {
+    RtValue v_option;
 };
 
 /* cards/evr/imperial.cards:97: Probe Droid.power */
-static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
+static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
 {
-    struct probe_droid_power_locals *L = (struct probe_droid_power_locals *)(void *)f->v;
+    struct Locals_probe_droid_power *L = (struct Locals_probe_droid_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
@@ -1372,11 +1381,11 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->option = rt_chosen(g);
-                if (L->option == 0) { /* leave it on top */
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* leave it on top */
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 102);
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 1) { /* put it on the bottom */
+                } else if (L->v_option == 1) { /* put it on the bottom */
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 103);
                     if (rt_check(g)) return RT_END;
                 }
@@ -1389,14 +1398,14 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct at_at_walker_power_locals {
-    RtValue c;
+struct Locals_at_at_walker_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:112: AT-AT Walker.power */
-static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
+static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
 {
-    struct at_at_walker_power_locals *L = (struct at_at_walker_power_locals *)(void *)f->v;
+    struct Locals_at_at_walker_power *L = (struct Locals_at_at_walker_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1417,8 +1426,8 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 113);
+            L->v_c = rt_chosen(g);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 113);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1429,11 +1438,11 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/imperial.cards:120: Star Destroyer.power */
-static RtStatus script_star_destroyer_power(RtGame *g, RtFrame *f)
+static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (fn_can_play(g, f, f->me)) {
+        if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 122);
                 if (rt_check(g)) return RT_END;
@@ -1450,7 +1459,7 @@ static RtStatus script_star_destroyer_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/imperial.cards:131: Imperial Officer.power */
-static RtStatus script_imperial_officer_power(RtGame *g, RtFrame *f)
+static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -1462,14 +1471,14 @@ static RtStatus script_imperial_officer_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct imperial_shuttle_power_locals {
-    RtValue c;
+struct Locals_imperial_shuttle_power {
+    RtValue v_c;
 };
 
 /* cards/evr/imperial.cards:137: Imperial Shuttle.power */
-static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
+static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
 {
-    struct imperial_shuttle_power_locals *L = (struct imperial_shuttle_power_locals *)(void *)f->v;
+    struct Locals_imperial_shuttle_power *L = (struct Locals_imperial_shuttle_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1490,8 +1499,8 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 138);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 138);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1501,14 +1510,14 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct imperial_infiltration_effect_locals {
-    RtValue s;
+struct Locals_imperial_infiltration_effect {
+    RtValue v_s;
 };
 
 /* cards/evr/imperial.cards:152: Imperial Infiltration.effect */
-static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
 {
-    struct imperial_infiltration_effect_locals *L = (struct imperial_infiltration_effect_locals *)(void *)f->v;
+    struct Locals_imperial_infiltration_effect *L = (struct Locals_imperial_infiltration_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
@@ -1529,8 +1538,8 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->s = rt_chosen(g);
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->s);
+            L->v_s = rt_chosen(g);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s);
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
         break;
@@ -1541,7 +1550,7 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/imperial.cards:165: Propaganda.effect */
-static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -1555,11 +1564,11 @@ static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/imperial.cards:174: Reinforcements.effect */
-static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (fn_can_play(g, f, f->me)) {
+        if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 176);
                 if (rt_check(g)) return RT_END;
@@ -1575,29 +1584,29 @@ static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct intimidation_effect_locals {
-    RtValue c;
-    RtValue i;
-    RtValue list;
+struct Locals_intimidation_effect {
+    RtValue v_c;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/evr/imperial.cards:185: Intimidation.effect */
-static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
 {
-    struct intimidation_effect_locals *L = (struct intimidation_effect_locals *)(void *)f->v;
+    struct Locals_intimidation_effect *L = (struct Locals_intimidation_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->c = cells_list[1 + L->i];
-                if (!(((int)(!!resource_rows[rt__row(g, L->c)].character) & (int)(!rt__state(g, L->c, 0))))) continue;
-                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 186);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_c = cells_v_list[1 + L->v_i];
+                if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 186);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1605,14 +1614,14 @@ static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct luke_skywalker_power_locals {
-    RtValue c;
+struct Locals_luke_skywalker_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:9: Luke Skywalker.power */
-static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
+static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
 {
-    struct luke_skywalker_power_locals *L = (struct luke_skywalker_power_locals *)(void *)f->v;
+    struct Locals_luke_skywalker_power *L = (struct Locals_luke_skywalker_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1633,8 +1642,8 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 0, 10);
+            L->v_c = rt_chosen(g);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 10);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1644,14 +1653,14 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct leia_organa_power_locals {
-    RtValue c;
+struct Locals_leia_organa_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:17: Leia Organa.power */
-static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
+static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
 {
-    struct leia_organa_power_locals *L = (struct leia_organa_power_locals *)(void *)f->v;
+    struct Locals_leia_organa_power *L = (struct Locals_leia_organa_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
@@ -1672,8 +1681,8 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 18);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 18);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
@@ -1685,11 +1694,11 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/rebel.cards:25: Han Solo.power */
-static RtStatus script_han_solo_power(RtGame *g, RtFrame *f)
+static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (fn_can_play(g, f, f->me)) {
+        if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
@@ -1705,14 +1714,14 @@ static RtStatus script_han_solo_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct chewbacca_power_locals {
-    RtValue c;
+struct Locals_chewbacca_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:36: Chewbacca.power */
-static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
+static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
 {
-    struct chewbacca_power_locals *L = (struct chewbacca_power_locals *)(void *)f->v;
+    struct Locals_chewbacca_power *L = (struct Locals_chewbacca_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1722,7 +1731,7 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(resource_rows[rt__row(g, it_c)].value <= 2)), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_resource[rt__row(g, it_c)].fd_value <= 2)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1733,8 +1742,8 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 37);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 37);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1744,14 +1753,14 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct obi_wan_kenobi_power_locals {
-    RtValue c;
+struct Locals_obi_wan_kenobi_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:44: Obi-Wan Kenobi.power */
-static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
+static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
 {
-    struct obi_wan_kenobi_power_locals *L = (struct obi_wan_kenobi_power_locals *)(void *)f->v;
+    struct Locals_obi_wan_kenobi_power *L = (struct Locals_obi_wan_kenobi_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1761,7 +1770,7 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value <= 3), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 3), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1772,8 +1781,8 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 45);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 45);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1783,14 +1792,14 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct lando_calrissian_power_locals {
-    RtValue option;
+struct Locals_lando_calrissian_power {
+    RtValue v_option;
 };
 
 /* cards/evr/rebel.cards:52: Lando Calrissian.power */
-static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
+static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
 {
-    struct lando_calrissian_power_locals *L = (struct lando_calrissian_power_locals *)(void *)f->v;
+    struct Locals_lando_calrissian_power *L = (struct Locals_lando_calrissian_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
@@ -1804,7 +1813,7 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 57))].capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 57))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
                 rt_opt_done(g, &ob);
             }
@@ -1815,11 +1824,11 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->option = rt_chosen(g);
-                if (L->option == 0) { /* play it */
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* play it */
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 57);
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 1) { /* put it on the bottom of your deck */
+                } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 58);
                     if (rt_check(g)) return RT_END;
                 }
@@ -1833,7 +1842,7 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/rebel.cards:67: Mon Mothma.power */
-static RtStatus script_mon_mothma_power(RtGame *g, RtFrame *f)
+static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -1845,15 +1854,15 @@ static RtStatus script_mon_mothma_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct r2_d2_and_c_3po_power_locals {
-    RtValue s;
-    RtValue c;
+struct Locals_r2_d2_and_c_3po_power {
+    RtValue v_s;
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:73: R2-D2 and C-3PO.power */
-static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
+static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
 {
-    struct r2_d2_and_c_3po_power_locals *L = (struct r2_d2_and_c_3po_power_locals *)(void *)f->v;
+    struct Locals_r2_d2_and_c_3po_power *L = (struct Locals_r2_d2_and_c_3po_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 4, 0);
@@ -1874,10 +1883,10 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->s = rt_chosen(g);
-            rt_move(g, L->s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 75);
+            L->v_s = rt_chosen(g);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 75);
             if (rt_check(g)) return RT_END;
-            if (fn_out_of_strategies(g, f, f->me)) {
+            if (Fn_out_of_strategies(g, f, f->me)) {
                 rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 77);
                 if (rt_check(g)) return RT_END;
             }
@@ -1899,8 +1908,8 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 2:;
-                L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 78);
+                L->v_c = rt_chosen(g);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 78);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
@@ -1912,14 +1921,14 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct rebel_trooper_power_locals {
-    RtValue option;
+struct Locals_rebel_trooper_power {
+    RtValue v_option;
 };
 
 /* cards/evr/rebel.cards:88: Rebel Trooper.power */
-static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
+static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
 {
-    struct rebel_trooper_power_locals *L = (struct rebel_trooper_power_locals *)(void *)f->v;
+    struct Locals_rebel_trooper_power *L = (struct Locals_rebel_trooper_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
@@ -1943,11 +1952,11 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->option = rt_chosen(g);
-                if (L->option == 0) { /* leave it on top */
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* leave it on top */
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 1) { /* put it on the bottom */
+                } else if (L->v_option == 1) { /* put it on the bottom */
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 94);
                     if (rt_check(g)) return RT_END;
                 }
@@ -1960,14 +1969,14 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct x_wing_power_locals {
-    RtValue c;
+struct Locals_x_wing_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:103: X-wing.power */
-static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
+static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
 {
-    struct x_wing_power_locals *L = (struct x_wing_power_locals *)(void *)f->v;
+    struct Locals_x_wing_power *L = (struct Locals_x_wing_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -1988,8 +1997,8 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 104);
+            L->v_c = rt_chosen(g);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 104);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -1999,14 +2008,14 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct y_wing_power_locals {
-    RtValue c;
+struct Locals_y_wing_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:111: Y-wing.power */
-static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
+static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
 {
-    struct y_wing_power_locals *L = (struct y_wing_power_locals *)(void *)f->v;
+    struct Locals_y_wing_power *L = (struct Locals_y_wing_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -2016,7 +2025,7 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value == 1), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value == 1), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2027,8 +2036,8 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2038,14 +2047,14 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct snowspeeder_power_locals {
-    RtValue c;
+struct Locals_snowspeeder_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:119: Snowspeeder.power */
-static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
+static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
 {
-    struct snowspeeder_power_locals *L = (struct snowspeeder_power_locals *)(void *)f->v;
+    struct Locals_snowspeeder_power *L = (struct Locals_snowspeeder_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -2055,7 +2064,7 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value >= 4), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value >= 4), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2066,8 +2075,8 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 120);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 120);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2078,11 +2087,11 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/rebel.cards:127: Millennium Falcon.power */
-static RtStatus script_millennium_falcon_power(RtGame *g, RtFrame *f)
+static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (fn_can_play(g, f, f->me)) {
+        if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 129);
                 if (rt_check(g)) return RT_END;
@@ -2099,7 +2108,7 @@ static RtStatus script_millennium_falcon_power(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/rebel.cards:138: Rebel Spy.power */
-static RtStatus script_rebel_spy_power(RtGame *g, RtFrame *f)
+static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -2111,14 +2120,14 @@ static RtStatus script_rebel_spy_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct corellian_corvette_power_locals {
-    RtValue c;
+struct Locals_corellian_corvette_power {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:144: Corellian Corvette.power */
-static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
+static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
 {
-    struct corellian_corvette_power_locals *L = (struct corellian_corvette_power_locals *)(void *)f->v;
+    struct Locals_corellian_corvette_power *L = (struct Locals_corellian_corvette_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -2139,8 +2148,8 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 145);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 145);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2150,14 +2159,14 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct rebel_infiltration_effect_locals {
-    RtValue s;
+struct Locals_rebel_infiltration_effect {
+    RtValue v_s;
 };
 
 /* cards/evr/rebel.cards:159: Rebel Infiltration.effect */
-static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
 {
-    struct rebel_infiltration_effect_locals *L = (struct rebel_infiltration_effect_locals *)(void *)f->v;
+    struct Locals_rebel_infiltration_effect *L = (struct Locals_rebel_infiltration_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
@@ -2178,8 +2187,8 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->s = rt_chosen(g);
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->s);
+            L->v_s = rt_chosen(g);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s);
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
         break;
@@ -2190,7 +2199,7 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
 }
 
 /* cards/evr/rebel.cards:172: Diplomacy.effect */
-static RtStatus script_diplomacy_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -2202,14 +2211,14 @@ static RtStatus script_diplomacy_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct hit_and_run_effect_locals {
-    RtValue c;
+struct Locals_hit_and_run_effect {
+    RtValue v_c;
 };
 
 /* cards/evr/rebel.cards:178: Hit and Run.effect */
-static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
 {
-    struct hit_and_run_effect_locals *L = (struct hit_and_run_effect_locals *)(void *)f->v;
+    struct Locals_hit_and_run_effect *L = (struct Locals_hit_and_run_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 1, 0);
@@ -2219,7 +2228,7 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i];
-                    rt_opt_add_if(&ob, (resource_rows[rt__row(g, it_c)].value <= 2), it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 2), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2230,8 +2239,8 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 179);
+            L->v_c = rt_chosen(g);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
         break;
@@ -2241,29 +2250,29 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct hope_effect_locals {
-    RtValue c;
-    RtValue i;
-    RtValue list;
+struct Locals_hope_effect {
+    RtValue v_c;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/evr/rebel.cards:186: Hope.effect */
-static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
+static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
 {
-    struct hope_effect_locals *L = (struct hope_effect_locals *)(void *)f->v;
+    struct Locals_hope_effect *L = (struct Locals_hope_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->c = cells_list[1 + L->i];
-                if (!(rt__state(g, L->c, 0))) continue;
-                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 187);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_c = cells_v_list[1 + L->v_i];
+                if (!(rt__state(g, L->v_c, 0))) continue;
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 187);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2271,26 +2280,26 @@ static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct setup_locals {
-    RtValue e;
-    RtValue p;
-    RtValue s;
-    RtValue c;
-    RtValue p_2;
-    RtValue c_2;
-    RtValue p_3;
-    RtValue i;
-    RtValue i_2;
-    RtValue k;
-    RtValue n;
-    RtValue chosen;
-    RtValue i_3;
+struct Locals_setup {
+    RtValue v_e;
+    RtValue v_p;
+    RtValue v_s;
+    RtValue v_c;
+    RtValue v_p_2;
+    RtValue v_c_2;
+    RtValue v_p_3;
+    RtValue v_i;
+    RtValue v_i_2;
+    RtValue v_k;
+    RtValue v_n;
+    RtValue v_chosen;
+    RtValue v_i_3;
 };
 
 /* cards/evr/rules.cards:5: setup */
-static RtStatus script_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
-    struct setup_locals *L = (struct setup_locals *)(void *)f->v;
+    struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
@@ -2307,15 +2316,15 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            for (L->i = 0; L->i < rt_players(g); L->i++) {
-                L->p = L->i;
+            for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+                L->v_p = L->v_i;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
-                        if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (strategy_rows[rt__row(g, it_s)].faction == rt_player_side(g, L->p))))) continue;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 13);
+                        if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 13);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2326,12 +2335,12 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))))) continue;
-                        if (resource_rows[rt__row(g, it_c)].character) {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 16);
+                        if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
+                        if (Rows_resource[rt__row(g, it_c)].fd_character) {
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 16);
                             if (rt_check(g)) break;
                         } else {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 16);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 16);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2343,19 +2352,19 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p_2 = L->i_2;
-            L->n = 4;
-            L->chosen = rt_list_new(g);
-            for (L->k = 0; L->k < L->n; L->k++) {
-                rt_choose_begin(g, L->p_2, 0, RT_CHOOSE_HIDDEN);
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
+            L->v_n = 4;
+            L->v_chosen = rt_list_new(g);
+            for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->p_2);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i];
-                            if (1 && !rt_list_has(g, L->chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
+                            if (1 && !rt_list_has(g, L->v_chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob);
@@ -2366,16 +2375,16 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->c_2 = rt_chosen(g);
-                rt_list_add(g, L->chosen, L->c_2);
-                rt_move(g, L->c_2, rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 23);
+                L->v_c_2 = rt_chosen(g);
+                rt_list_add(g, L->v_chosen, L->v_c_2);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 23);
                 if (rt_check(g)) return RT_END;
             }
-            rt_list_pop(g, L->chosen);
+            rt_list_pop(g, L->v_chosen);
         }
-        for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
-            L->p_3 = L->i_3;
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_3));
+        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
+            L->v_p_3 = L->v_i_3;
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3));
         }
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
@@ -2385,55 +2394,55 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct round_locals {
-    RtValue ability_card;
-    RtValue p;
-    RtValue s;
-    RtValue turn;
-    RtValue passes;
-    RtValue saved_me;
-    RtValue action;
-    RtValue c;
-    RtValue ability_card_2;
-    RtValue c_2;
-    RtValue p_2;
-    RtValue p_3;
-    RtValue p_4;
-    RtValue s_2;
-    RtValue ability_card_3;
-    RtValue p_5;
-    RtValue s_3;
-    RtValue ability_card_4;
-    RtValue p_6;
-    RtValue p_7;
-    RtValue p_8;
-    RtValue e;
-    RtValue ability_card_5;
-    RtValue p_9;
-    RtValue p_10;
-    RtValue p_11;
-    RtValue p_12;
-    RtValue i;
-    RtValue i_2;
-    RtValue i_3;
-    RtValue i_4;
-    RtValue i_5;
-    RtValue list;
-    RtValue i_6;
-    RtValue i_7;
-    RtValue list_2;
-    RtValue i_8;
-    RtValue i_9;
-    RtValue i_10;
-    RtValue i_11;
-    RtValue list_3;
-    RtValue i_12;
-    RtValue i_13;
-    RtValue i_14;
+struct Locals_round {
+    RtValue v_ability_card;
+    RtValue v_p;
+    RtValue v_s;
+    RtValue v_turn;
+    RtValue v_passes;
+    RtValue v_saved_me;
+    RtValue v_action;
+    RtValue v_c;
+    RtValue v_ability_card_2;
+    RtValue v_c_2;
+    RtValue v_p_2;
+    RtValue v_p_3;
+    RtValue v_p_4;
+    RtValue v_s_2;
+    RtValue v_ability_card_3;
+    RtValue v_p_5;
+    RtValue v_s_3;
+    RtValue v_ability_card_4;
+    RtValue v_p_6;
+    RtValue v_p_7;
+    RtValue v_p_8;
+    RtValue v_e;
+    RtValue v_ability_card_5;
+    RtValue v_p_9;
+    RtValue v_p_10;
+    RtValue v_p_11;
+    RtValue v_p_12;
+    RtValue v_i;
+    RtValue v_i_2;
+    RtValue v_i_3;
+    RtValue v_i_4;
+    RtValue v_i_5;
+    RtValue v_list;
+    RtValue v_i_6;
+    RtValue v_i_7;
+    RtValue v_list_2;
+    RtValue v_i_8;
+    RtValue v_i_9;
+    RtValue v_i_10;
+    RtValue v_i_11;
+    RtValue v_list_3;
+    RtValue v_i_12;
+    RtValue v_i_13;
+    RtValue v_i_14;
 };
 
 /* cards/evr/rules.cards:155: all */
-RT_PURE static RtValue round_agg1(RtGame *g, RtFrame *f, struct round_locals *L)
+RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
@@ -2447,9 +2456,9 @@ RT_PURE static RtValue round_agg1(RtGame *g, RtFrame *f, struct round_locals *L)
 }
 
 /* cards/evr/rules.cards:36: round */
-static RtStatus script_round(RtGame *g, RtFrame *f)
+static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
-    struct round_locals *L = (struct round_locals *)(void *)f->v;
+    struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* cards/evr/rules.cards:39: phase planning */
@@ -2465,27 +2474,27 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-        L->ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 49);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 49);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 49)].reveal, L->ability_card, f->me);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 49)].fd_reveal, L->v_ability_card, f->me);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->p)[0] == 0)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->p), rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 55);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 55);
                 if (rt_check(g)) return RT_END;
             } else {
-                rt_choose_begin(g, L->p, 4, RT_CHOOSE_HIDDEN);
+                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->p);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i];
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
@@ -2499,31 +2508,31 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 2:;
-                    L->s = rt_chosen(g);
-                    rt_move(g, L->s, rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 57);
+                    L->v_s = rt_chosen(g);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 57);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         /* cards/evr/rules.cards:63: phase struggle */
         rt_log_phase(g, 8);
-        L->turn = rt_var_at(g, VCELL_balance);
-        L->saved_me = f->me;
-        L->passes = 0;
+        L->v_turn = rt_var_at(g, VCELL_balance);
+        L->v_saved_me = f->me;
+        L->v_passes = 0;
         for (;;) {
-            f->me = L->turn;
+            f->me = L->v_turn;
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 13, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
-                if (fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
+                if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i];
-                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!resource_rows[rt__row(g, it_c)].character)))), 1, it_c, 10);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
                     }
                 }
                 /* action "spend influence" */
@@ -2537,7 +2546,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
             if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
@@ -2546,8 +2555,8 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 3:;
-            L->action = rt_chosen(g);
-            if (L->action == 0) { /* play a card */
+            L->v_action = rt_chosen(g);
+            if (L->v_action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 70);
                     if (rt_check(g)) return RT_END;
@@ -2555,56 +2564,56 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 }
                 rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 71);
                 if (rt_check(g)) return RT_END;
-            } else if (L->action == 1) { /* use a power */
-                L->c = rt_chosen_card(g);
-                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 77);
+            } else if (L->v_action == 1) { /* use a power */
+                L->v_c = rt_chosen_card(g);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 77);
                 if (rt_check(g)) return RT_END;
-                L->ability_card_2 = L->c;
+                L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, resource_rows[rt__row(g, L->ability_card_2)].power, L->ability_card_2, f->me);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
             case 4:;
                 if (rt_check(g)) return RT_END;
-            } else if (L->action == 2) { /* spend influence */
-                L->c_2 = rt_chosen_card(g);
+            } else if (L->v_action == 2) { /* spend influence */
+                L->v_c_2 = rt_chosen_card(g);
                 rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
-                rt_set_card_state(g, L->c_2, KIND_resource, 0, 0, 85);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 85);
                 if (rt_check(g)) return RT_END;
-            } else if (L->action == 3) { /* pass */
+            } else if (L->v_action == 3) { /* pass */
             }
-            L->passes = (L->action == 3) ? L->passes + 1 : 0;
-            if (L->passes >= 2) break;
-            L->turn = rt_next_player(g, L->turn);
+            L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
+            if (L->v_passes >= 2) break;
+            L->v_turn = rt_next_player(g, L->v_turn);
         }
-        f->me = L->saved_me;
+        f->me = L->v_saved_me;
         /* cards/evr/rules.cards:95: phase dominance */
         rt_log_phase(g, 14);
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p_2 = L->i_2;
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->p_2), rt_zone_of(g, ZONE_revealed, L->p_2), RT_AT_TOP, 99);
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 99);
             if (rt_check(g)) return RT_END;
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->p_2, fn_over(g, f, L->p_2));
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2));
         }
-        for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
-            L->p_3 = L->i_3;
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->p_3)) && (!fn_deceives(g, f, rt_next_player(g, L->p_3)))));
+        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
+            L->v_p_3 = L->v_i_3;
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))));
         }
-        for (L->i_4 = 0; L->i_4 < rt_players(g); L->i_4++) {
-            L->p_4 = L->i_4;
-            if (!(((int)(L->p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_4))))) continue;
-            L->list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_4));
+        for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
+            L->v_p_4 = L->v_i_4;
+            if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4));
             {
-                for (L->i_5 = 0; L->i_5 < rt_list_len(g, L->list); L->i_5++) {
-                    L->s_2 = rt_list_at(g, L->list, L->i_5);
-                    if (!((!strategy_rows[rt__row(g, L->s_2)].cancels))) continue;
-                    L->ability_card_3 = L->s_2;
+                for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
+                    L->v_s_2 = rt_list_at(g, L->v_list, L->v_i_5);
+                    if (!((!Rows_strategy[rt__row(g, L->v_s_2)].fd_cancels))) continue;
+                    L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, strategy_rows[rt__row(g, L->ability_card_3)].effect, L->ability_card_3, L->p_4);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2613,20 +2622,20 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->list);
+            rt_list_pop(g, L->v_list);
         }
-        for (L->i_6 = 0; L->i_6 < rt_players(g); L->i_6++) {
-            L->p_5 = L->i_6;
-            if (!(((int)(L->p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->p_5))))) continue;
-            L->list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->p_5));
+        for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
+            L->v_p_5 = L->v_i_6;
+            if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5));
             {
-                for (L->i_7 = 0; L->i_7 < rt_list_len(g, L->list_2); L->i_7++) {
-                    L->s_3 = rt_list_at(g, L->list_2, L->i_7);
-                    if (!((!strategy_rows[rt__row(g, L->s_3)].cancels))) continue;
-                    L->ability_card_4 = L->s_3;
+                for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
+                    L->v_s_3 = rt_list_at(g, L->v_list_2, L->v_i_7);
+                    if (!((!Rows_strategy[rt__row(g, L->v_s_3)].fd_cancels))) continue;
+                    L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, strategy_rows[rt__row(g, L->ability_card_4)].effect, L->ability_card_4, L->p_5);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2635,51 +2644,51 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->list_2);
+            rt_list_pop(g, L->v_list_2);
         }
-        for (L->i_8 = 0; L->i_8 < rt_players(g); L->i_8++) {
-            L->p_6 = L->i_8;
-            if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->p_6)) {
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 117);
+        for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
+            L->v_p_6 = L->v_i_8;
+            if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 117);
                 if (rt_check(g)) return RT_END;
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->p_6, 0);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0);
             }
         }
-        for (L->i_9 = 0; L->i_9 < rt_players(g); L->i_9++) {
-            L->p_7 = L->i_9;
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->p_7), rt_zone_of(g, ZONE_forced, L->p_7), RT_AT_TOP, 121);
+        for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
+            L->v_p_7 = L->v_i_9;
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
         rt_var_store(g, VAR_has_winner, VCELL_has_winner, 0);
-        for (L->i_10 = 0; L->i_10 < rt_players(g); L->i_10++) {
-            L->p_8 = L->i_10;
-            if (!(fn_wins(g, f, L->p_8))) continue;
-            rt_var_store(g, VAR_winner, VCELL_winner, L->p_8);
+        for (L->v_i_10 = 0; L->v_i_10 < rt_players(g); L->v_i_10++) {
+            L->v_p_8 = L->v_i_10;
+            if (!(Fn_wins(g, f, L->v_p_8))) continue;
+            rt_var_store(g, VAR_winner, VCELL_winner, L->v_p_8);
             rt_var_store(g, VAR_has_winner, VCELL_has_winner, 1);
         }
         if (rt_var_at(g, VCELL_has_winner)) {
-            L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
             {
-                for (L->i_11 = 0; L->i_11 < rt_list_len(g, L->list_3); L->i_11++) {
-                    L->e = rt_list_at(g, L->list_3, L->i_11);
-                    rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 131);
+                for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
+                    L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 131);
                     if (rt_check(g)) return RT_END;
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt__row(g, L->e)].victory);
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt__row(g, L->e)].influence, 0, INT32_MAX));
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_victory);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
                     rt_log_str(g, " wins ");
-                    rt_log_str(g, rt_card_name(g, L->e));
+                    rt_log_str(g, rt_card_name(g, L->v_e));
                     rt_log_str(g, ": ");
-                    rt_log_int(g, fn_total(g, f, rt_var_at(g, VCELL_winner)));
+                    rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_winner)));
                     rt_log_str(g, " against ");
-                    rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_winner))));
+                    rt_log_int(g, Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_winner))));
                     rt_log_str(g, ".");
                     rt_log_end(g);
-                    L->ability_card_5 = L->e;
+                    L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, event_rows[rt__row(g, L->ability_card_5)].won, L->ability_card_5, rt_var_at(g, VCELL_winner));
+                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner));
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2688,7 +2697,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->list_3);
+            rt_list_pop(g, L->v_list_3);
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= rt_const(g, CONST_target_vp)) {
                 return rt_win(g, rt_var_at(g, VCELL_winner));
             }
@@ -2702,30 +2711,30 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 141);
             if (rt_check(g)) return RT_END;
         }
-        for (L->i_12 = 0; L->i_12 < rt_players(g); L->i_12++) {
-            L->p_9 = L->i_12;
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 147);
+        for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
+            L->v_p_9 = L->v_i_12;
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 147);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 148);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 148);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 149);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 149);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_9));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9));
         }
-        for (L->i_13 = 0; L->i_13 < rt_players(g); L->i_13++) {
-            L->p_10 = L->i_13;
-            if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p_10) < rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, L->p_10))))) continue;
-            rt_var_store(g, VAR_balance, VCELL_balance, L->p_10);
+        for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
+            L->v_p_10 = L->v_i_13;
+            if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p_10) < rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, L->v_p_10))))) continue;
+            rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_10);
         }
-        if (round_agg1(g, f, L) && rt_var_at(g, VCELL_has_winner)) {
+        if (Agg1_round(g, f, L) && rt_var_at(g, VCELL_has_winner)) {
             rt_var_store(g, VAR_balance, VCELL_balance, rt_next_player(g, rt_var_at(g, VCELL_winner)));
         }
-        for (L->i_14 = 0; L->i_14 < rt_players(g); L->i_14++) {
-            L->p_12 = L->i_14;
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->p_12), rt_zone_of(g, ZONE_used, L->p_12), RT_AT_TOP, 158);
+        for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
+            L->v_p_12 = L->v_i_14;
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 158);
             if (rt_check(g)) return RT_END;
-            if (fn_out_of_strategies(g, f, L->p_12)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->p_12), rt_zone_of(g, ZONE_strategies, L->p_12), RT_AT_TOP, 159);
+            if (Fn_out_of_strategies(g, f, L->v_p_12)) {
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 159);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2736,19 +2745,19 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct tutorial_setup_locals {
-    RtValue e;
-    RtValue p;
-    RtValue c;
-    RtValue p_2;
-    RtValue i;
-    RtValue i_2;
+struct Locals_tutorial_setup {
+    RtValue v_e;
+    RtValue v_p;
+    RtValue v_c;
+    RtValue v_p_2;
+    RtValue v_i;
+    RtValue v_i_2;
 };
 
 /* cards/evr/tutorial.cards:7: tutorial setup */
-static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
 {
-    struct tutorial_setup_locals *L = (struct tutorial_setup_locals *)(void *)f->v;
+    struct Locals_tutorial_setup *L = (struct Locals_tutorial_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
@@ -2768,31 +2777,31 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, it_c, KIND_resource, 11)].character)))) {
+                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt_card_row(g, it_c, KIND_resource, 11)].fd_character)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 12);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 12);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->p, rt_clamp(0, 0, INT32_MAX));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX));
         }
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p_2 = L->i_2;
-            if (!((rt_player_side(g, L->p_2) == SIDE_rebel))) continue;
-            rt_var_store(g, VAR_balance, VCELL_balance, L->p_2);
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
+            if (!((rt_player_side(g, L->v_p_2) == SIDE_rebel))) continue;
+            rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
         break;
     default:
@@ -2801,36 +2810,36 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct tutorial_round_locals {
-    RtValue turn;
-    RtValue passes;
-    RtValue saved_me;
-    RtValue action;
-    RtValue c;
-    RtValue ability_card;
-    RtValue p;
-    RtValue i;
+struct Locals_tutorial_round {
+    RtValue v_turn;
+    RtValue v_passes;
+    RtValue v_saved_me;
+    RtValue v_action;
+    RtValue v_c;
+    RtValue v_ability_card;
+    RtValue v_p;
+    RtValue v_i;
 };
 
 /* cards/evr/tutorial.cards:20: tutorial round */
-static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
+static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
 {
-    struct tutorial_round_locals *L = (struct tutorial_round_locals *)(void *)f->v;
+    struct Locals_tutorial_round *L = (struct Locals_tutorial_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* cards/evr/tutorial.cards:21: phase struggle */
         rt_log_phase(g, 8);
-        L->turn = rt_var_at(g, VCELL_balance);
-        L->saved_me = f->me;
-        L->passes = 0;
+        L->v_turn = rt_var_at(g, VCELL_balance);
+        L->v_saved_me = f->me;
+        L->v_passes = 0;
         for (;;) {
-            f->me = L->turn;
+            f->me = L->v_turn;
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 13, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
-                if (fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
+                if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
@@ -2849,8 +2858,8 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->action = rt_chosen(g);
-            if (L->action == 0) { /* play a card */
+            L->v_action = rt_chosen(g);
+            if (L->v_action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 25);
                     if (rt_check(g)) return RT_END;
@@ -2858,52 +2867,52 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 26);
                 if (rt_check(g)) return RT_END;
-            } else if (L->action == 1) { /* use a power */
-                L->c = rt_chosen_card(g);
-                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 29);
+            } else if (L->v_action == 1) { /* use a power */
+                L->v_c = rt_chosen_card(g);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 29);
                 if (rt_check(g)) return RT_END;
-                L->ability_card = L->c;
+                L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, resource_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
             case 2:;
                 if (rt_check(g)) return RT_END;
-            } else if (L->action == 2) { /* pass */
+            } else if (L->v_action == 2) { /* pass */
             }
-            L->passes = (L->action == 2) ? L->passes + 1 : 0;
-            if (L->passes >= 2) break;
-            L->turn = rt_next_player(g, L->turn);
+            L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
+            if (L->v_passes >= 2) break;
+            L->v_turn = rt_next_player(g, L->v_turn);
         }
-        f->me = L->saved_me;
+        f->me = L->v_saved_me;
         /* cards/evr/tutorial.cards:36: phase dominance */
         rt_log_phase(g, 14);
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!(fn_beats(g, f, L->p))) continue;
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!(Fn_beats(g, f, L->v_p))) continue;
             rt_log_begin(g);
-            rt_log_player(g, L->p);
+            rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
             rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 40)));
             rt_log_str(g, " with ");
-            rt_log_int(g, fn_total(g, f, L->p));
+            rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
-            rt_log_int(g, fn_total(g, f, rt_next_player(g, L->p)));
+            rt_log_int(g, Fn_total(g, f, rt_next_player(g, L->v_p)));
             rt_log_str(g, ".");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            return rt_win(g, L->p);
+            return rt_win(g, L->v_p);
         }
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
         rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 43)));
         rt_log_str(g, ": ");
-        rt_log_int(g, fn_total(g, f, rt_var_at(g, VCELL_balance)));
+        rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
-        rt_log_int(g, fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))));
+        rt_log_int(g, Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_balance))));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
@@ -2936,14 +2945,14 @@ static const RtZoneDef zones[] = {
     { "won_events", 1, 0, RT_PUBLIC, KIND_event },
 };
 
-static const char *const resource_state_names[] = { "exhausted" };
-static const RtValue resource_state_defaults[] = { 0 };
-static const uint8_t resource_state_types[] = { RT_TY_BOOL };
-static const uint8_t resource_state_keep[] = { 0 };
+static const char *const StateNames_resource[] = { "exhausted" };
+static const RtValue StateDefaults_resource[] = { 0 };
+static const uint8_t StateTypes_resource[] = { RT_TY_BOOL };
+static const uint8_t StateKeep_resource[] = { 0 };
 static const RtKindDef kinds[] = {
-    { "resource", 1, resource_state_names, resource_state_defaults, resource_state_types, resource_rows, 30, resource_state_keep },
-    { "strategy", 0, NULL, NULL, NULL, strategy_rows, 10, NULL },
-    { "event", 0, NULL, NULL, NULL, event_rows, 24, NULL },
+    { "resource", 1, StateNames_resource, StateDefaults_resource, StateTypes_resource, Rows_resource, 30, StateKeep_resource },
+    { "strategy", 0, NULL, NULL, NULL, Rows_strategy, 10, NULL },
+    { "event", 0, NULL, NULL, NULL, Rows_event, 24, NULL },
 };
 
 static const RtCardDef cards[] = {
@@ -3112,86 +3121,86 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "Rescue of Princess Leia.reveal", "cards/evr/events.csv", 3, script_rescue_of_princess_leia_reveal, 2 },
-    { "Destruction of Alderaan.reveal", "cards/evr/events.csv", 4, script_destruction_of_alderaan_reveal, 2 },
-    { "Battle of Yavin.won", "cards/evr/events.csv", 5, script_battle_of_yavin_won, 0 },
-    { "Battle of Hoth.reveal", "cards/evr/events.csv", 6, script_battle_of_hoth_reveal, 3 },
-    { "Dagobah Training.reveal", "cards/evr/events.csv", 10, script_dagobah_training_reveal, 3 },
-    { "Cloud City Betrayal.reveal", "cards/evr/events.csv", 13, script_cloud_city_betrayal_reveal, 2 },
-    { "Bounty on Han Solo.won", "cards/evr/events.csv", 14, script_bounty_on_han_solo_won, 0 },
-    { "Jabba's Palace.reveal", "cards/evr/events.csv", 18, script_jabba_s_palace_reveal, 2 },
-    { "Theft of the Death Star Plans.won", "cards/evr/events.csv", 21, script_theft_of_the_death_star_plans_won, 1 },
-    { "Kessel Run.reveal", "cards/evr/events.csv", 23, script_kessel_run_reveal, 0 },
-    { "Mos Eisley Cantina.reveal", "cards/evr/events.csv", 24, script_mos_eisley_cantina_reveal, 0 },
-    { "Attack on the Shield Generator.won", "cards/evr/events.csv", 25, script_attack_on_the_shield_generator_won, 0 },
-    { "Dissolution of the Imperial Senate.reveal", "cards/evr/events.csv", 26, script_dissolution_of_the_imperial_senate_reveal, 0 },
-    { "Search for the Rebel Base.reveal", "cards/evr/events.csv", 28, script_search_for_the_rebel_base_reveal, 2 },
-    { "Darth Vader.power", "cards/evr/imperial.cards", 9, script_darth_vader_power, 1 },
-    { "Emperor Palpatine.power", "cards/evr/imperial.cards", 17, script_emperor_palpatine_power, 0 },
-    { "Grand Moff Tarkin.power", "cards/evr/imperial.cards", 29, script_grand_moff_tarkin_power, 0 },
-    { "Boba Fett.power", "cards/evr/imperial.cards", 35, script_boba_fett_power, 1 },
-    { "Admiral Piett.power", "cards/evr/imperial.cards", 43, script_admiral_piett_power, 0 },
-    { "Director Krennic.power", "cards/evr/imperial.cards", 54, script_director_krennic_power, 1 },
-    { "General Veers.power", "cards/evr/imperial.cards", 62, script_general_veers_power, 3 },
-    { "Captain Needa.power", "cards/evr/imperial.cards", 70, script_captain_needa_power, 1 },
-    { "Stormtrooper.power", "cards/evr/imperial.cards", 81, script_stormtrooper_power, 1 },
-    { "TIE Fighter.power", "cards/evr/imperial.cards", 89, script_tie_fighter_power, 1 },
-    { "Probe Droid.power", "cards/evr/imperial.cards", 97, script_probe_droid_power, 1 },
-    { "AT-AT Walker.power", "cards/evr/imperial.cards", 112, script_at_at_walker_power, 1 },
-    { "Star Destroyer.power", "cards/evr/imperial.cards", 120, script_star_destroyer_power, 0 },
-    { "Imperial Officer.power", "cards/evr/imperial.cards", 131, script_imperial_officer_power, 0 },
-    { "Imperial Shuttle.power", "cards/evr/imperial.cards", 137, script_imperial_shuttle_power, 1 },
-    { "Imperial Infiltration.effect", "cards/evr/imperial.cards", 152, script_imperial_infiltration_effect, 1 },
-    { "Propaganda.effect", "cards/evr/imperial.cards", 165, script_propaganda_effect, 0 },
-    { "Reinforcements.effect", "cards/evr/imperial.cards", 174, script_reinforcements_effect, 0 },
-    { "Intimidation.effect", "cards/evr/imperial.cards", 185, script_intimidation_effect, 3 },
-    { "Luke Skywalker.power", "cards/evr/rebel.cards", 9, script_luke_skywalker_power, 1 },
-    { "Leia Organa.power", "cards/evr/rebel.cards", 17, script_leia_organa_power, 1 },
-    { "Han Solo.power", "cards/evr/rebel.cards", 25, script_han_solo_power, 0 },
-    { "Chewbacca.power", "cards/evr/rebel.cards", 36, script_chewbacca_power, 1 },
-    { "Obi-Wan Kenobi.power", "cards/evr/rebel.cards", 44, script_obi_wan_kenobi_power, 1 },
-    { "Lando Calrissian.power", "cards/evr/rebel.cards", 52, script_lando_calrissian_power, 1 },
-    { "Mon Mothma.power", "cards/evr/rebel.cards", 67, script_mon_mothma_power, 0 },
-    { "R2-D2 and C-3PO.power", "cards/evr/rebel.cards", 73, script_r2_d2_and_c_3po_power, 2 },
-    { "Rebel Trooper.power", "cards/evr/rebel.cards", 88, script_rebel_trooper_power, 1 },
-    { "X-wing.power", "cards/evr/rebel.cards", 103, script_x_wing_power, 1 },
-    { "Y-wing.power", "cards/evr/rebel.cards", 111, script_y_wing_power, 1 },
-    { "Snowspeeder.power", "cards/evr/rebel.cards", 119, script_snowspeeder_power, 1 },
-    { "Millennium Falcon.power", "cards/evr/rebel.cards", 127, script_millennium_falcon_power, 0 },
-    { "Rebel Spy.power", "cards/evr/rebel.cards", 138, script_rebel_spy_power, 0 },
-    { "Corellian Corvette.power", "cards/evr/rebel.cards", 144, script_corellian_corvette_power, 1 },
-    { "Rebel Infiltration.effect", "cards/evr/rebel.cards", 159, script_rebel_infiltration_effect, 1 },
-    { "Diplomacy.effect", "cards/evr/rebel.cards", 172, script_diplomacy_effect, 0 },
-    { "Hit and Run.effect", "cards/evr/rebel.cards", 178, script_hit_and_run_effect, 1 },
-    { "Hope.effect", "cards/evr/rebel.cards", 186, script_hope_effect, 3 },
-    { "setup", "cards/evr/rules.cards", 5, script_setup, 13 },
-    { "round", "cards/evr/rules.cards", 36, script_round, 44 },
-    { "tutorial setup", "cards/evr/tutorial.cards", 7, script_tutorial_setup, 6 },
-    { "tutorial round", "cards/evr/tutorial.cards", 20, script_tutorial_round, 8 },
+    { "Rescue of Princess Leia.reveal", "cards/evr/events.csv", 3, Script_rescue_of_princess_leia_reveal, 2 },
+    { "Destruction of Alderaan.reveal", "cards/evr/events.csv", 4, Script_destruction_of_alderaan_reveal, 2 },
+    { "Battle of Yavin.won", "cards/evr/events.csv", 5, Script_battle_of_yavin_won, 0 },
+    { "Battle of Hoth.reveal", "cards/evr/events.csv", 6, Script_battle_of_hoth_reveal, 3 },
+    { "Dagobah Training.reveal", "cards/evr/events.csv", 10, Script_dagobah_training_reveal, 3 },
+    { "Cloud City Betrayal.reveal", "cards/evr/events.csv", 13, Script_cloud_city_betrayal_reveal, 2 },
+    { "Bounty on Han Solo.won", "cards/evr/events.csv", 14, Script_bounty_on_han_solo_won, 0 },
+    { "Jabba's Palace.reveal", "cards/evr/events.csv", 18, Script_jabba_s_palace_reveal, 2 },
+    { "Theft of the Death Star Plans.won", "cards/evr/events.csv", 21, Script_theft_of_the_death_star_plans_won, 1 },
+    { "Kessel Run.reveal", "cards/evr/events.csv", 23, Script_kessel_run_reveal, 0 },
+    { "Mos Eisley Cantina.reveal", "cards/evr/events.csv", 24, Script_mos_eisley_cantina_reveal, 0 },
+    { "Attack on the Shield Generator.won", "cards/evr/events.csv", 25, Script_attack_on_the_shield_generator_won, 0 },
+    { "Dissolution of the Imperial Senate.reveal", "cards/evr/events.csv", 26, Script_dissolution_of_the_imperial_senate_reveal, 0 },
+    { "Search for the Rebel Base.reveal", "cards/evr/events.csv", 28, Script_search_for_the_rebel_base_reveal, 2 },
+    { "Darth Vader.power", "cards/evr/imperial.cards", 9, Script_darth_vader_power, 1 },
+    { "Emperor Palpatine.power", "cards/evr/imperial.cards", 17, Script_emperor_palpatine_power, 0 },
+    { "Grand Moff Tarkin.power", "cards/evr/imperial.cards", 29, Script_grand_moff_tarkin_power, 0 },
+    { "Boba Fett.power", "cards/evr/imperial.cards", 35, Script_boba_fett_power, 1 },
+    { "Admiral Piett.power", "cards/evr/imperial.cards", 43, Script_admiral_piett_power, 0 },
+    { "Director Krennic.power", "cards/evr/imperial.cards", 54, Script_director_krennic_power, 1 },
+    { "General Veers.power", "cards/evr/imperial.cards", 62, Script_general_veers_power, 3 },
+    { "Captain Needa.power", "cards/evr/imperial.cards", 70, Script_captain_needa_power, 1 },
+    { "Stormtrooper.power", "cards/evr/imperial.cards", 81, Script_stormtrooper_power, 1 },
+    { "TIE Fighter.power", "cards/evr/imperial.cards", 89, Script_tie_fighter_power, 1 },
+    { "Probe Droid.power", "cards/evr/imperial.cards", 97, Script_probe_droid_power, 1 },
+    { "AT-AT Walker.power", "cards/evr/imperial.cards", 112, Script_at_at_walker_power, 1 },
+    { "Star Destroyer.power", "cards/evr/imperial.cards", 120, Script_star_destroyer_power, 0 },
+    { "Imperial Officer.power", "cards/evr/imperial.cards", 131, Script_imperial_officer_power, 0 },
+    { "Imperial Shuttle.power", "cards/evr/imperial.cards", 137, Script_imperial_shuttle_power, 1 },
+    { "Imperial Infiltration.effect", "cards/evr/imperial.cards", 152, Script_imperial_infiltration_effect, 1 },
+    { "Propaganda.effect", "cards/evr/imperial.cards", 165, Script_propaganda_effect, 0 },
+    { "Reinforcements.effect", "cards/evr/imperial.cards", 174, Script_reinforcements_effect, 0 },
+    { "Intimidation.effect", "cards/evr/imperial.cards", 185, Script_intimidation_effect, 3 },
+    { "Luke Skywalker.power", "cards/evr/rebel.cards", 9, Script_luke_skywalker_power, 1 },
+    { "Leia Organa.power", "cards/evr/rebel.cards", 17, Script_leia_organa_power, 1 },
+    { "Han Solo.power", "cards/evr/rebel.cards", 25, Script_han_solo_power, 0 },
+    { "Chewbacca.power", "cards/evr/rebel.cards", 36, Script_chewbacca_power, 1 },
+    { "Obi-Wan Kenobi.power", "cards/evr/rebel.cards", 44, Script_obi_wan_kenobi_power, 1 },
+    { "Lando Calrissian.power", "cards/evr/rebel.cards", 52, Script_lando_calrissian_power, 1 },
+    { "Mon Mothma.power", "cards/evr/rebel.cards", 67, Script_mon_mothma_power, 0 },
+    { "R2-D2 and C-3PO.power", "cards/evr/rebel.cards", 73, Script_r2_d2_and_c_3po_power, 2 },
+    { "Rebel Trooper.power", "cards/evr/rebel.cards", 88, Script_rebel_trooper_power, 1 },
+    { "X-wing.power", "cards/evr/rebel.cards", 103, Script_x_wing_power, 1 },
+    { "Y-wing.power", "cards/evr/rebel.cards", 111, Script_y_wing_power, 1 },
+    { "Snowspeeder.power", "cards/evr/rebel.cards", 119, Script_snowspeeder_power, 1 },
+    { "Millennium Falcon.power", "cards/evr/rebel.cards", 127, Script_millennium_falcon_power, 0 },
+    { "Rebel Spy.power", "cards/evr/rebel.cards", 138, Script_rebel_spy_power, 0 },
+    { "Corellian Corvette.power", "cards/evr/rebel.cards", 144, Script_corellian_corvette_power, 1 },
+    { "Rebel Infiltration.effect", "cards/evr/rebel.cards", 159, Script_rebel_infiltration_effect, 1 },
+    { "Diplomacy.effect", "cards/evr/rebel.cards", 172, Script_diplomacy_effect, 0 },
+    { "Hit and Run.effect", "cards/evr/rebel.cards", 178, Script_hit_and_run_effect, 1 },
+    { "Hope.effect", "cards/evr/rebel.cards", 186, Script_hope_effect, 3 },
+    { "setup", "cards/evr/rules.cards", 5, Script_setup, 13 },
+    { "round", "cards/evr/rules.cards", 36, Script_round, 44 },
+    { "tutorial setup", "cards/evr/tutorial.cards", 7, Script_tutorial_setup, 6 },
+    { "tutorial round", "cards/evr/tutorial.cards", 20, Script_tutorial_round, 8 },
 };
 
-static const int16_t copies_base[] = {
+static const int16_t Copies_base[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     4, 3, 2, 2, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 4, 3, 2, 2, 1, 2, 2, 1, 1, 1, 1, 1
 };
-static const RtValue consts_base[] = { 7 };
+static const RtValue Consts_base[] = { 7 };
 
-static const int16_t copies_tutorial[] = {
+static const int16_t Copies_tutorial[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     4, 3, 2, 2, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 4, 3, 2, 2, 1, 2, 2, 1, 1, 1, 1, 1
 };
-static const RtValue consts_tutorial[] = { 7 };
+static const RtValue Consts_tutorial[] = { 7 };
 
 /* the game's score of a player, for agents: its function score */
 static RtValue game_score(RtGame *g, RtValue player)
 {
     RtFrame frame = { 0, 0, 0, RT_NONE };
     frame.me = player;
-    return fn_score(g, &frame, player);
+    return Fn_score(g, &frame, player);
 }
 
 const RtGameDef evr_game = {
@@ -3200,12 +3209,12 @@ const RtGameDef evr_game = {
     2, side_names, side_titles,
     15, zones,
     3, kinds,
-    64, cards, copies_base,
+    64, cards, Copies_base,
     12, vars,
     80, strings,
     56, scripts,
     52, 53,
-    1, consts_base,
+    1, Consts_base,
     0, NULL,
     game_score,
     2, /* frames: the deepest calls can go (0: no static bound) */
@@ -3219,12 +3228,12 @@ const RtGameDef evr_variant_tutorial = {
     2, side_names, side_titles,
     15, zones,
     3, kinds,
-    64, cards, copies_tutorial,
+    64, cards, Copies_tutorial,
     12, vars,
     80, strings,
     56, scripts,
     54, 55,
-    1, consts_tutorial,
+    1, Consts_tutorial,
     0, NULL,
     game_score,
     2, /* frames: the deepest calls can go (0: no static bound) */

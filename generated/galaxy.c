@@ -16,8 +16,8 @@
 #error "galaxy.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
-enum { ENUM_symbol_stormtrooper = 0, ENUM_symbol_tie_fighter = 1, ENUM_symbol_at_at = 2, ENUM_symbol_star_destroyer = 3, ENUM_symbol_victory = 4, ENUM_symbol_imperial = 5 };
-enum { ENUM_board_yavin4 = 0, ENUM_board_hoth = 1, ENUM_board_dagobah = 2, ENUM_board_bespin = 3, ENUM_board_tatooine = 4, ENUM_board_endor = 5, ENUM_board_death_star2 = 6 };
+enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
+enum { ENUM_yavin4 = 0, ENUM_hoth = 1, ENUM_dagobah = 2, ENUM_bespin = 3, ENUM_tatooine = 4, ENUM_endor = 5, ENUM_death_star2 = 6 };
 enum { KIND_imperial_die = 0, KIND_space = 1, KIND_rebel_token = 2, KIND_ally = 3, KIND_sith = 4 };
 enum { ZONE_box = 0, ZONE_pool = 1, ZONE_placed = 2, ZONE_aside = 3, ZONE_rerolling = 4, ZONE_taken = 5, ZONE_spaces = 6, ZONE_token = 7, ZONE_allies = 8, ZONE_ally_supply = 9, ZONE_offered = 10, ZONE_edge = 11, ZONE_visiting = 12 };
 enum { VAR_vp = 0, VAR_first = 1, VAR_stage = 2, VAR_rerolled = 3, VAR_turn_done = 4, VAR_picking = 5, VAR_last_by_die = 6 };
@@ -35,1143 +35,1143 @@ static const int32_t layout[] = {
 };
 
 /* cards/galaxy/game.cards:30: kind space */
-struct space_row {
-    RtValue symbol;
-    RtValue board;
-    RtValue row;
-    RtValue column;
-    RtValue reward_vp;
-    RtValue reward_ally;
+struct Row_space {
+    RtValue fd_symbol;
+    RtValue fd_board;
+    RtValue fd_row;
+    RtValue fd_column;
+    RtValue fd_reward_vp;
+    RtValue fd_reward_ally;
 };
 
-static const struct space_row space_rows[] = {
+static const struct Row_space Rows_space[] = {
     { /* cards/galaxy/planets.cards:10: Yavin 4 1.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_yavin4,
-        .row = 1,
-        .column = 1,
-        .reward_vp = 1,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 1,
+        .fd_column = 1,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:10: Yavin 4 1.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_yavin4,
-        .row = 1,
-        .column = 2,
-        .reward_vp = 1,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 1,
+        .fd_column = 2,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:11: Yavin 4 2.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_yavin4,
-        .row = 2,
-        .column = 1,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 2,
+        .fd_column = 1,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:11: Yavin 4 2.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_yavin4,
-        .row = 2,
-        .column = 2,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 2,
+        .fd_column = 2,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:12: Yavin 4 3.1 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_yavin4,
-        .row = 3,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 3,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:12: Yavin 4 3.2 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_yavin4,
-        .row = 3,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 3,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:12: Yavin 4 3.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_yavin4,
-        .row = 3,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 3,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:13: Yavin 4 4.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_yavin4,
-        .row = 4,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 4,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:13: Yavin 4 4.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_yavin4,
-        .row = 4,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 4,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:13: Yavin 4 4.3 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_yavin4,
-        .row = 4,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 4,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:14: Yavin 4 5.1 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_yavin4,
-        .row = 5,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 5,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:14: Yavin 4 5.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_yavin4,
-        .row = 5,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 5,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:14: Yavin 4 5.3 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_yavin4,
-        .row = 5,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_yavin4,
+        .fd_row = 5,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:19: Hoth 1.1 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_hoth,
-        .row = 1,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_hoth,
+        .fd_row = 1,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:19: Hoth 1.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_hoth,
-        .row = 1,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_hoth,
+        .fd_row = 1,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:19: Hoth 1.3 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_hoth,
-        .row = 1,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_hoth,
+        .fd_row = 1,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:20: Hoth 2.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_hoth,
-        .row = 2,
-        .column = 1,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_hoth,
+        .fd_row = 2,
+        .fd_column = 1,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:20: Hoth 2.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_hoth,
-        .row = 2,
-        .column = 2,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_hoth,
+        .fd_row = 2,
+        .fd_column = 2,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:20: Hoth 2.3 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_hoth,
-        .row = 2,
-        .column = 3,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_hoth,
+        .fd_row = 2,
+        .fd_column = 3,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:21: Hoth 3.1 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_hoth,
-        .row = 3,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_hoth,
+        .fd_row = 3,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:21: Hoth 3.2 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_hoth,
-        .row = 3,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_hoth,
+        .fd_row = 3,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:21: Hoth 3.3 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_hoth,
-        .row = 3,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_hoth,
+        .fd_row = 3,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:22: Hoth 4.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_hoth,
-        .row = 4,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_hoth,
+        .fd_row = 4,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:22: Hoth 4.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_hoth,
-        .row = 4,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_hoth,
+        .fd_row = 4,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:22: Hoth 4.3 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_hoth,
-        .row = 4,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_hoth,
+        .fd_row = 4,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:22: Hoth 4.4 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_hoth,
-        .row = 4,
-        .column = 4,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_hoth,
+        .fd_row = 4,
+        .fd_column = 4,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:23: Hoth 5.1 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_hoth,
-        .row = 5,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_hoth,
+        .fd_row = 5,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:23: Hoth 5.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_hoth,
-        .row = 5,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_hoth,
+        .fd_row = 5,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:23: Hoth 5.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_hoth,
-        .row = 5,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_hoth,
+        .fd_row = 5,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:28: Dagobah 1.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_dagobah,
-        .row = 1,
-        .column = 1,
-        .reward_vp = 1,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 1,
+        .fd_column = 1,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:28: Dagobah 1.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_dagobah,
-        .row = 1,
-        .column = 2,
-        .reward_vp = 1,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 1,
+        .fd_column = 2,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:29: Dagobah 2.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_dagobah,
-        .row = 2,
-        .column = 1,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 2,
+        .fd_column = 1,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:29: Dagobah 2.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_dagobah,
-        .row = 2,
-        .column = 2,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 2,
+        .fd_column = 2,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:29: Dagobah 2.3 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_dagobah,
-        .row = 2,
-        .column = 3,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 2,
+        .fd_column = 3,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:30: Dagobah 3.1 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_dagobah,
-        .row = 3,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 3,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:30: Dagobah 3.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_dagobah,
-        .row = 3,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 3,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:30: Dagobah 3.3 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_dagobah,
-        .row = 3,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 3,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:30: Dagobah 3.4 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_dagobah,
-        .row = 3,
-        .column = 4,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 3,
+        .fd_column = 4,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:31: Dagobah 4.1 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_dagobah,
-        .row = 4,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 4,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:31: Dagobah 4.2 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_dagobah,
-        .row = 4,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 4,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:31: Dagobah 4.3 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_dagobah,
-        .row = 4,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 4,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:32: Dagobah 5.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_dagobah,
-        .row = 5,
-        .column = 1,
-        .reward_vp = 1,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 5,
+        .fd_column = 1,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:32: Dagobah 5.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_dagobah,
-        .row = 5,
-        .column = 2,
-        .reward_vp = 1,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 5,
+        .fd_column = 2,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:32: Dagobah 5.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_dagobah,
-        .row = 5,
-        .column = 3,
-        .reward_vp = 1,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_dagobah,
+        .fd_row = 5,
+        .fd_column = 3,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:37: Bespin 1.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_bespin,
-        .row = 1,
-        .column = 1,
-        .reward_vp = 1,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_bespin,
+        .fd_row = 1,
+        .fd_column = 1,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:37: Bespin 1.2 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_bespin,
-        .row = 1,
-        .column = 2,
-        .reward_vp = 1,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_bespin,
+        .fd_row = 1,
+        .fd_column = 2,
+        .fd_reward_vp = 1,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:38: Bespin 2.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_bespin,
-        .row = 2,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_bespin,
+        .fd_row = 2,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:38: Bespin 2.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_bespin,
-        .row = 2,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_bespin,
+        .fd_row = 2,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:38: Bespin 2.3 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_bespin,
-        .row = 2,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_bespin,
+        .fd_row = 2,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:38: Bespin 2.4 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_bespin,
-        .row = 2,
-        .column = 4,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_bespin,
+        .fd_row = 2,
+        .fd_column = 4,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:39: Bespin 3.1 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_bespin,
-        .row = 3,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_bespin,
+        .fd_row = 3,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:39: Bespin 3.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_bespin,
-        .row = 3,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_bespin,
+        .fd_row = 3,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:39: Bespin 3.3 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_bespin,
-        .row = 3,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_bespin,
+        .fd_row = 3,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:40: Bespin 4.1 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_bespin,
-        .row = 4,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_bespin,
+        .fd_row = 4,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:40: Bespin 4.2 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_bespin,
-        .row = 4,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_bespin,
+        .fd_row = 4,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:40: Bespin 4.3 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_bespin,
-        .row = 4,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_bespin,
+        .fd_row = 4,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:40: Bespin 4.4 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_bespin,
-        .row = 4,
-        .column = 4,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_bespin,
+        .fd_row = 4,
+        .fd_column = 4,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:41: Bespin 5.1 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_bespin,
-        .row = 5,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_bespin,
+        .fd_row = 5,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:41: Bespin 5.2 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_bespin,
-        .row = 5,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_bespin,
+        .fd_row = 5,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:41: Bespin 5.3 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_bespin,
-        .row = 5,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_bespin,
+        .fd_row = 5,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:46: Tatooine 1.1 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_tatooine,
-        .row = 1,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 1,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:46: Tatooine 1.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_tatooine,
-        .row = 1,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 1,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:46: Tatooine 1.3 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_tatooine,
-        .row = 1,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 1,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:47: Tatooine 2.1 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_tatooine,
-        .row = 2,
-        .column = 1,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 2,
+        .fd_column = 1,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:47: Tatooine 2.2 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_tatooine,
-        .row = 2,
-        .column = 2,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 2,
+        .fd_column = 2,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:47: Tatooine 2.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_tatooine,
-        .row = 2,
-        .column = 3,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 2,
+        .fd_column = 3,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:48: Tatooine 3.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_tatooine,
-        .row = 3,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 3,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:48: Tatooine 3.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_tatooine,
-        .row = 3,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 3,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:48: Tatooine 3.3 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_tatooine,
-        .row = 3,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 3,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:48: Tatooine 3.4 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_tatooine,
-        .row = 3,
-        .column = 4,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 3,
+        .fd_column = 4,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:49: Tatooine 4.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_tatooine,
-        .row = 4,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 4,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:49: Tatooine 4.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_tatooine,
-        .row = 4,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 4,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:49: Tatooine 4.3 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_tatooine,
-        .row = 4,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 4,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:49: Tatooine 4.4 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_tatooine,
-        .row = 4,
-        .column = 4,
-        .reward_vp = 3,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 4,
+        .fd_column = 4,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:50: Tatooine 5.1 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_tatooine,
-        .row = 5,
-        .column = 1,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 5,
+        .fd_column = 1,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:50: Tatooine 5.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_tatooine,
-        .row = 5,
-        .column = 2,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 5,
+        .fd_column = 2,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:50: Tatooine 5.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_tatooine,
-        .row = 5,
-        .column = 3,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 5,
+        .fd_column = 3,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:50: Tatooine 5.4 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_tatooine,
-        .row = 5,
-        .column = 4,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_tatooine,
+        .fd_row = 5,
+        .fd_column = 4,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:55: Endor 1.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_endor,
-        .row = 1,
-        .column = 1,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_endor,
+        .fd_row = 1,
+        .fd_column = 1,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:55: Endor 1.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_endor,
-        .row = 1,
-        .column = 2,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_endor,
+        .fd_row = 1,
+        .fd_column = 2,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:55: Endor 1.3 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_endor,
-        .row = 1,
-        .column = 3,
-        .reward_vp = 0,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_endor,
+        .fd_row = 1,
+        .fd_column = 3,
+        .fd_reward_vp = 0,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:56: Endor 2.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_endor,
-        .row = 2,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_endor,
+        .fd_row = 2,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:56: Endor 2.2 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_endor,
-        .row = 2,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_endor,
+        .fd_row = 2,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:56: Endor 2.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_endor,
-        .row = 2,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_endor,
+        .fd_row = 2,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:57: Endor 3.1 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_endor,
-        .row = 3,
-        .column = 1,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_endor,
+        .fd_row = 3,
+        .fd_column = 1,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:57: Endor 3.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_endor,
-        .row = 3,
-        .column = 2,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_endor,
+        .fd_row = 3,
+        .fd_column = 2,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:57: Endor 3.3 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_endor,
-        .row = 3,
-        .column = 3,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_endor,
+        .fd_row = 3,
+        .fd_column = 3,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:57: Endor 3.4 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_endor,
-        .row = 3,
-        .column = 4,
-        .reward_vp = 2,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_endor,
+        .fd_row = 3,
+        .fd_column = 4,
+        .fd_reward_vp = 2,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:58: Endor 4.1 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_endor,
-        .row = 4,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_endor,
+        .fd_row = 4,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:58: Endor 4.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_endor,
-        .row = 4,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_endor,
+        .fd_row = 4,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:58: Endor 4.3 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_endor,
-        .row = 4,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_endor,
+        .fd_row = 4,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:58: Endor 4.4 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_endor,
-        .row = 4,
-        .column = 4,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_endor,
+        .fd_row = 4,
+        .fd_column = 4,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:59: Endor 5.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_endor,
-        .row = 5,
-        .column = 1,
-        .reward_vp = 4,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_endor,
+        .fd_row = 5,
+        .fd_column = 1,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:59: Endor 5.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_endor,
-        .row = 5,
-        .column = 2,
-        .reward_vp = 4,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_endor,
+        .fd_row = 5,
+        .fd_column = 2,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:59: Endor 5.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_endor,
-        .row = 5,
-        .column = 3,
-        .reward_vp = 4,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_endor,
+        .fd_row = 5,
+        .fd_column = 3,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:59: Endor 5.4 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_endor,
-        .row = 5,
-        .column = 4,
-        .reward_vp = 4,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_endor,
+        .fd_row = 5,
+        .fd_column = 4,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:59: Endor 5.5 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_endor,
-        .row = 5,
-        .column = 5,
-        .reward_vp = 4,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_endor,
+        .fd_row = 5,
+        .fd_column = 5,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:59: Endor 5.6 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_endor,
-        .row = 5,
-        .column = 6,
-        .reward_vp = 4,
-        .reward_ally = 1,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_endor,
+        .fd_row = 5,
+        .fd_column = 6,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 1,
     },
     { /* cards/galaxy/planets.cards:64: Death Star 2 1.1 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_death_star2,
-        .row = 1,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 1,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:64: Death Star 2 1.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_death_star2,
-        .row = 1,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 1,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:64: Death Star 2 1.3 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_death_star2,
-        .row = 1,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 1,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:65: Death Star 2 2.1 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_death_star2,
-        .row = 2,
-        .column = 1,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 2,
+        .fd_column = 1,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:65: Death Star 2 2.2 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_death_star2,
-        .row = 2,
-        .column = 2,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 2,
+        .fd_column = 2,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:65: Death Star 2 2.3 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_death_star2,
-        .row = 2,
-        .column = 3,
-        .reward_vp = 3,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 2,
+        .fd_column = 3,
+        .fd_reward_vp = 3,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:66: Death Star 2 3.1 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_death_star2,
-        .row = 3,
-        .column = 1,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 3,
+        .fd_column = 1,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:66: Death Star 2 3.2 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_death_star2,
-        .row = 3,
-        .column = 2,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 3,
+        .fd_column = 2,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:66: Death Star 2 3.3 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_death_star2,
-        .row = 3,
-        .column = 3,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 3,
+        .fd_column = 3,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:66: Death Star 2 3.4 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_death_star2,
-        .row = 3,
-        .column = 4,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 3,
+        .fd_column = 4,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:67: Death Star 2 4.1 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_death_star2,
-        .row = 4,
-        .column = 1,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 4,
+        .fd_column = 1,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:67: Death Star 2 4.2 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_death_star2,
-        .row = 4,
-        .column = 2,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 4,
+        .fd_column = 2,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:67: Death Star 2 4.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_death_star2,
-        .row = 4,
-        .column = 3,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 4,
+        .fd_column = 3,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:67: Death Star 2 4.4 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_death_star2,
-        .row = 4,
-        .column = 4,
-        .reward_vp = 4,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 4,
+        .fd_column = 4,
+        .fd_reward_vp = 4,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:68: Death Star 2 5.1 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_death_star2,
-        .row = 5,
-        .column = 1,
-        .reward_vp = 5,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 5,
+        .fd_column = 1,
+        .fd_reward_vp = 5,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:68: Death Star 2 5.2 */
-        .symbol = ENUM_symbol_stormtrooper,
-        .board = ENUM_board_death_star2,
-        .row = 5,
-        .column = 2,
-        .reward_vp = 5,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_stormtrooper,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 5,
+        .fd_column = 2,
+        .fd_reward_vp = 5,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:68: Death Star 2 5.3 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_death_star2,
-        .row = 5,
-        .column = 3,
-        .reward_vp = 5,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 5,
+        .fd_column = 3,
+        .fd_reward_vp = 5,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:68: Death Star 2 5.4 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_death_star2,
-        .row = 5,
-        .column = 4,
-        .reward_vp = 5,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 5,
+        .fd_column = 4,
+        .fd_reward_vp = 5,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:68: Death Star 2 5.5 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_death_star2,
-        .row = 5,
-        .column = 5,
-        .reward_vp = 5,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 5,
+        .fd_column = 5,
+        .fd_reward_vp = 5,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:69: Death Star 2 6.1 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_death_star2,
-        .row = 6,
-        .column = 1,
-        .reward_vp = 6,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 6,
+        .fd_column = 1,
+        .fd_reward_vp = 6,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:69: Death Star 2 6.2 */
-        .symbol = ENUM_symbol_imperial,
-        .board = ENUM_board_death_star2,
-        .row = 6,
-        .column = 2,
-        .reward_vp = 6,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_imperial,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 6,
+        .fd_column = 2,
+        .fd_reward_vp = 6,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:69: Death Star 2 6.3 */
-        .symbol = ENUM_symbol_star_destroyer,
-        .board = ENUM_board_death_star2,
-        .row = 6,
-        .column = 3,
-        .reward_vp = 6,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_star_destroyer,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 6,
+        .fd_column = 3,
+        .fd_reward_vp = 6,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:69: Death Star 2 6.4 */
-        .symbol = ENUM_symbol_tie_fighter,
-        .board = ENUM_board_death_star2,
-        .row = 6,
-        .column = 4,
-        .reward_vp = 6,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_tie_fighter,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 6,
+        .fd_column = 4,
+        .fd_reward_vp = 6,
+        .fd_reward_ally = 0,
     },
     { /* cards/galaxy/planets.cards:69: Death Star 2 6.5 */
-        .symbol = ENUM_symbol_at_at,
-        .board = ENUM_board_death_star2,
-        .row = 6,
-        .column = 5,
-        .reward_vp = 6,
-        .reward_ally = 0,
+        .fd_symbol = ENUM_at_at,
+        .fd_board = ENUM_death_star2,
+        .fd_row = 6,
+        .fd_column = 5,
+        .fd_reward_vp = 6,
+        .fd_reward_ally = 0,
     },
 };
 
 /* cards/galaxy/game.cards:43: kind rebel_token */
-struct rebel_token_row {
-    RtValue mark;
+struct Row_rebel_token {
+    RtValue fd_mark;
 };
 
-static const struct rebel_token_row rebel_token_rows[] = {
+static const struct Row_rebel_token Rows_rebel_token[] = {
     { /* cards/galaxy/tokens.cards:7: Luke Skywalker */
-        .mark = ENUM_symbol_tie_fighter,
+        .fd_mark = ENUM_tie_fighter,
     },
     { /* cards/galaxy/tokens.cards:8: Princess Leia */
-        .mark = ENUM_symbol_stormtrooper,
+        .fd_mark = ENUM_stormtrooper,
     },
     { /* cards/galaxy/tokens.cards:9: Han Solo */
-        .mark = ENUM_symbol_star_destroyer,
+        .fd_mark = ENUM_star_destroyer,
     },
     { /* cards/galaxy/tokens.cards:10: Chewbacca */
-        .mark = ENUM_symbol_at_at,
+        .fd_mark = ENUM_at_at,
     },
 };
 
 /* cards/galaxy/game.cards:50: kind ally */
-struct ally_row {
-    RtValue symbols;
-    RtValue first;
-    RtValue second;
-    RtValue restart;
+struct Row_ally {
+    RtValue fd_symbols;
+    RtValue fd_first;
+    RtValue fd_second;
+    RtValue fd_restart;
 };
 
-static const struct ally_row ally_rows[] = {
+static const struct Row_ally Rows_ally[] = {
     { /* cards/galaxy/tokens.cards:15: Bail Organa */
-        .symbols = 1,
-        .first = ENUM_symbol_stormtrooper,
-        .second = ENUM_symbol_imperial,
-        .restart = 0,
+        .fd_symbols = 1,
+        .fd_first = ENUM_stormtrooper,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:16: Wedge Antilles */
-        .symbols = 1,
-        .first = ENUM_symbol_tie_fighter,
-        .second = ENUM_symbol_imperial,
-        .restart = 0,
+        .fd_symbols = 1,
+        .fd_first = ENUM_tie_fighter,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:17: Wicket W. Warrick */
-        .symbols = 1,
-        .first = ENUM_symbol_at_at,
-        .second = ENUM_symbol_imperial,
-        .restart = 0,
+        .fd_symbols = 1,
+        .fd_first = ENUM_at_at,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:18: Admiral Ackbar */
-        .symbols = 1,
-        .first = ENUM_symbol_star_destroyer,
-        .second = ENUM_symbol_imperial,
-        .restart = 0,
+        .fd_symbols = 1,
+        .fd_first = ENUM_star_destroyer,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:19: Lando Calrissian */
-        .symbols = 2,
-        .first = ENUM_symbol_stormtrooper,
-        .second = ENUM_symbol_tie_fighter,
-        .restart = 0,
+        .fd_symbols = 2,
+        .fd_first = ENUM_stormtrooper,
+        .fd_second = ENUM_tie_fighter,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:20: Jyn Erso */
-        .symbols = 2,
-        .first = ENUM_symbol_stormtrooper,
-        .second = ENUM_symbol_at_at,
-        .restart = 0,
+        .fd_symbols = 2,
+        .fd_first = ENUM_stormtrooper,
+        .fd_second = ENUM_at_at,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:21: Biggs Darklighter */
-        .symbols = 2,
-        .first = ENUM_symbol_tie_fighter,
-        .second = ENUM_symbol_at_at,
-        .restart = 0,
+        .fd_symbols = 2,
+        .fd_first = ENUM_tie_fighter,
+        .fd_second = ENUM_at_at,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:22: Nien Nunb */
-        .symbols = 2,
-        .first = ENUM_symbol_tie_fighter,
-        .second = ENUM_symbol_star_destroyer,
-        .restart = 0,
+        .fd_symbols = 2,
+        .fd_first = ENUM_tie_fighter,
+        .fd_second = ENUM_star_destroyer,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:23: Mon Mothma */
-        .symbols = 2,
-        .first = ENUM_symbol_at_at,
-        .second = ENUM_symbol_star_destroyer,
-        .restart = 0,
+        .fd_symbols = 2,
+        .fd_first = ENUM_at_at,
+        .fd_second = ENUM_star_destroyer,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:24: Obi-Wan Kenobi */
-        .symbols = 1,
-        .first = ENUM_symbol_imperial,
-        .second = ENUM_symbol_imperial,
-        .restart = 0,
+        .fd_symbols = 1,
+        .fd_first = ENUM_imperial,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:25: Yoda */
-        .symbols = 1,
-        .first = ENUM_symbol_imperial,
-        .second = ENUM_symbol_imperial,
-        .restart = 0,
+        .fd_symbols = 1,
+        .fd_first = ENUM_imperial,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 0,
     },
     { /* cards/galaxy/tokens.cards:26: R2-D2 */
-        .symbols = 0,
-        .first = ENUM_symbol_imperial,
-        .second = ENUM_symbol_imperial,
-        .restart = 1,
+        .fd_symbols = 0,
+        .fd_first = ENUM_imperial,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 1,
     },
     { /* cards/galaxy/tokens.cards:27: C-3PO */
-        .symbols = 0,
-        .first = ENUM_symbol_imperial,
-        .second = ENUM_symbol_imperial,
-        .restart = 1,
+        .fd_symbols = 0,
+        .fd_first = ENUM_imperial,
+        .fd_second = ENUM_imperial,
+        .fd_restart = 1,
     },
 };
 
 /* cards/galaxy/game.cards:60: kind sith */
-struct sith_row {
-    RtValue forfeit;
+struct Row_sith {
+    RtValue fd_forfeit;
 };
 
-static const struct sith_row sith_rows[] = {
+static const struct Row_sith Rows_sith[] = {
     { /* cards/galaxy/tokens.cards:30: Darth Vader */
-        .forfeit = 1,
+        .fd_forfeit = 1,
     },
     { /* cards/galaxy/tokens.cards:31: Emperor Palpatine */
-        .forfeit = 2,
+        .fd_forfeit = 2,
     },
 };
 
 /* cards/galaxy/game.cards:19: die imperial_die */
-static const RtValue imperial_die_faces[] = { ENUM_symbol_stormtrooper, ENUM_symbol_tie_fighter, ENUM_symbol_at_at, ENUM_symbol_star_destroyer, ENUM_symbol_victory, ENUM_symbol_imperial };
+RT_MAYBE_UNUSED static const RtValue Faces_imperial_die[] = { ENUM_stormtrooper, ENUM_tie_fighter, ENUM_at_at, ENUM_star_destroyer, ENUM_victory, ENUM_imperial };
 
 /* matches: face fits symbol: the same value, or face is wild */
-static int matches_symbol(RtValue face, RtValue symbol)
+static int Matches_symbol(RtValue face, RtValue symbol)
 {
-    return face == symbol || face == ENUM_symbol_imperial;
+    return face == symbol || face == ENUM_imperial;
 }
 
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_free_spaces(RtGame *g, RtFrame *f);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_best(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_free_spaces(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best(RtGame *g, RtFrame *f, RtValue);
 
 /* cards/galaxy/game.cards:97: function stage_of */
-static inline RtValue fn_stage_of(RtGame *g, RtFrame *f, RtValue b)
+static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
     (void)g;
     (void)f;
-    return rt_select((b == ENUM_board_yavin4), 1, rt_select((b == ENUM_board_hoth), 2, rt_select(((int)(b == ENUM_board_dagobah) | (int)(b == ENUM_board_bespin)), 3, rt_select((b == ENUM_board_tatooine), 4, rt_select((b == ENUM_board_endor), 5, 6)))));
+    return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
 }
 
 /* cards/galaxy/game.cards:106: count */
-RT_PURE RT_NOINLINE static RtValue free_spaces_agg1(RtGame *g, RtFrame *f)
+RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)f;
     RtValue acc = 0;
@@ -1185,76 +1185,76 @@ RT_PURE RT_NOINLINE static RtValue free_spaces_agg1(RtGame *g, RtFrame *f)
 }
 
 /* cards/galaxy/game.cards:106: function free_spaces */
-static inline RtValue fn_free_spaces(RtGame *g, RtFrame *f)
+static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    return free_spaces_agg1(g, f);
+    return Agg1_free_spaces(g, f);
 }
 
 /* cards/galaxy/game.cards:110: any */
-RT_PURE RT_NOINLINE static RtValue can_place_agg1(RtGame *g, RtFrame *f, RtValue f_)
+RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i];
-        if (rt__state(g, it_d, 0) == f_) return 1;
+        if (rt__state(g, it_d, 0) == v_f) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:110: any */
-RT_PURE RT_NOINLINE static RtValue can_place_agg2(RtGame *g, RtFrame *f, RtValue f_)
+RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if ((!rt__state(g, it_s, 0)) && matches_symbol(f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && Matches_symbol(v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:109: function can_place */
-static inline RtValue fn_can_place(RtGame *g, RtFrame *f, RtValue f_)
+static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
-    return (can_place_agg1(g, f, f_) && can_place_agg2(g, f, f_));
+    return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
 }
 
 /* cards/galaxy/game.cards:114: all */
-RT_PURE RT_NOINLINE static RtValue row_done_agg1(RtGame *g, RtFrame *f, RtValue b, RtValue r)
+RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)f;
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if (!(((int)((int)(space_rows[rt__row(g, it_s)].board != b) | (int)(space_rows[rt__row(g, it_s)].row != r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
+        if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_board != v_b) | (int)(Rows_space[rt__row(g, it_s)].fd_row != v_r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:113: function row_done */
-static inline RtValue fn_row_done(RtGame *g, RtFrame *f, RtValue b, RtValue r)
+static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)g;
     (void)f;
-    return row_done_agg1(g, f, b, r);
+    return Agg1_row_done(g, f, v_b, v_r);
 }
 
-struct rebel_usable_locals {
-    RtValue p;
-    RtValue t;
-    RtValue s;
+struct Locals_rebel_usable {
+    RtValue v_p;
+    RtValue v_t;
+    RtValue v_s;
 };
 
 /* cards/galaxy/game.cards:118: any */
-RT_PURE static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
+RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
@@ -1262,74 +1262,74 @@ RT_PURE static RtValue rebel_usable_agg2(RtGame *g, RtFrame *f, struct rebel_usa
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt_card_row(g, L->t, KIND_rebel_token, 118)].mark, space_rows[rt__row(g, it_s)].symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 118)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:118: any */
-RT_PURE static RtValue rebel_usable_agg1(RtGame *g, RtFrame *f, struct rebel_usable_locals *L)
+RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i];
-        L->t = it_t;
-        if ((!rt__state(g, it_t, 0)) && rebel_usable_agg2(g, f, L)) return 1;
+        L->v_t = it_t;
+        if ((!rt__state(g, it_t, 0)) && Agg2_rebel_usable(g, f, L)) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:117: function rebel_usable */
-static RtValue fn_rebel_usable(RtGame *g, RtFrame *f, RtValue p)
+static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
 {
-    struct rebel_usable_locals Lv, *L = &Lv;
+    struct Locals_rebel_usable Lv, *L = &Lv;
     memset(&Lv, 0, sizeof Lv);
-    L->p = p;
+    L->v_p = v_p;
     (void)g;
     (void)f;
-    return rebel_usable_agg1(g, f, L);
+    return Agg1_rebel_usable(g, f, L);
 }
 
 /* cards/galaxy/game.cards:121: all */
-RT_PURE RT_NOINLINE static RtValue best_agg1(RtGame *g, RtFrame *f, RtValue p)
+RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i;
-        if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, p)))) return 0;
+        if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
 }
 
 /* cards/galaxy/game.cards:121: function best */
-static inline RtValue fn_best(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return best_agg1(g, f, p);
+    return Agg1_best(g, f, v_p);
 }
 
-struct proc_take_turn_locals {
-    RtValue s;
-    RtValue d;
-    RtValue t;
-    RtValue d_2;
-    RtValue i;
-    RtValue list;
-    RtValue i_2;
-    RtValue list_2;
-    RtValue i_3;
-    RtValue list_3;
-    RtValue option;
+struct Locals_proc_take_turn {
+    RtValue v_s;
+    RtValue v_d;
+    RtValue v_t;
+    RtValue v_d_2;
+    RtValue v_i;
+    RtValue v_list;
+    RtValue v_i_2;
+    RtValue v_list_2;
+    RtValue v_i_3;
+    RtValue v_list_3;
+    RtValue v_option;
 };
 
 /* cards/galaxy/rules.cards:63: any */
-RT_PURE static RtValue proc_take_turn_agg1(RtGame *g, RtFrame *f, struct proc_take_turn_locals *L)
+RT_PURE static RtValue Agg1_proc_take_turn(RtGame *g, RtFrame *f, struct Locals_proc_take_turn *L)
 {
     (void)f;
     (void)L;
@@ -1337,75 +1337,75 @@ RT_PURE static RtValue proc_take_turn_agg1(RtGame *g, RtFrame *f, struct proc_ta
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_2 = zc[1 + i];
-        if (rt__state(g, it_d_2, 0) == ENUM_symbol_victory) return 1;
+        if (rt__state(g, it_d_2, 0) == ENUM_victory) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:39: take_turn */
-static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
 {
-    struct proc_take_turn_locals *L = (struct proc_take_turn_locals *)(void *)f->v;
+    struct Locals_proc_take_turn *L = (struct Locals_proc_take_turn *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->s = cells_list[1 + L->i];
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_s = cells_v_list[1 + L->v_i];
                 rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->s));
+                rt_log_str(g, rt_card_name(g, L->v_s));
                 rt_log_str(g, " visits ");
                 rt_log_player(g, f->me);
                 rt_log_str(g, ": ");
-                rt_log_int(g, sith_rows[rt__row(g, L->s)].forfeit);
+                rt_log_int(g, Rows_sith[rt__row(g, L->v_s)].fd_forfeit);
                 rt_log_str(g, " of the dice are forfeited this turn.");
                 rt_log_end(g);
-                L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
                 {
-                    const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
-                    for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
-                        L->d = cells_list_2[1 + L->i_2];
-                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < sith_rows[rt__row(g, L->s)].forfeit) {
-                            rt_move(g, L->d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
+                    const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+                    for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                        L->v_d = cells_v_list_2[1 + L->v_i_2];
+                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
+                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
-                rt_list_pop(g, L->list_2);
+                rt_list_pop(g, L->v_list_2);
             }
         }
-        rt_list_pop(g, L->list);
-        L->list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
+        rt_list_pop(g, L->v_list);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
         {
-            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
-            for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
-                L->t = cells_list_3[1 + L->i_3];
-                rt_set_card_state(g, L->t, KIND_rebel_token, 0, 0, 46);
+            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
+            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
+                L->v_t = cells_v_list_3[1 + L->v_i_3];
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 46);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list_3);
+        rt_list_pop(g, L->v_list_3);
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
         rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 52);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 52);
         }
         if (rt_check(g)) return RT_END;
-        while ((!rt_var_at(g, VCELL_turn_done)) && (fn_free_spaces(g, f) > 0)) {
+        while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
             rt_choose_begin(g, f->me, 167, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (fn_can_place(g, f, ENUM_symbol_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
-                if (fn_can_place(g, f, ENUM_symbol_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 1);
-                if (fn_can_place(g, f, ENUM_symbol_at_at)) rt_opt_add(&ob, 2, RT_NONE, 2);
-                if (fn_can_place(g, f, ENUM_symbol_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
-                if (fn_can_place(g, f, ENUM_symbol_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
-                if (proc_take_turn_agg1(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 5);
-                if (fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 6, RT_NONE, 6);
+                if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
+                if (Fn_can_place(g, f, ENUM_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 1);
+                if (Fn_can_place(g, f, ENUM_at_at)) rt_opt_add(&ob, 2, RT_NONE, 2);
+                if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
+                if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
+                if (Agg1_proc_take_turn(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 5);
+                if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 6, RT_NONE, 6);
                 if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me)[0] == 0)) rt_opt_add(&ob, 7, RT_NONE, 7);
                 if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 8, RT_NONE, 8);
                 rt_opt_add(&ob, 9, RT_NONE, 9);
@@ -1417,10 +1417,10 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->option = rt_chosen(g);
-                if (L->option == 0) { /* place a Stormtrooper */
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* place a Stormtrooper */
                     { /* place */
-                        RtValue arg0 = ENUM_symbol_stormtrooper;
+                        RtValue arg0 = ENUM_stormtrooper;
                         if (rt_call(g, 1, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1437,9 +1437,9 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 1) { /* place a TIE Fighter */
+                } else if (L->v_option == 1) { /* place a TIE Fighter */
                     { /* place */
-                        RtValue arg0 = ENUM_symbol_tie_fighter;
+                        RtValue arg0 = ENUM_tie_fighter;
                         if (rt_call(g, 1, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1456,9 +1456,9 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 2) { /* place an AT-AT */
+                } else if (L->v_option == 2) { /* place an AT-AT */
                     { /* place */
-                        RtValue arg0 = ENUM_symbol_at_at;
+                        RtValue arg0 = ENUM_at_at;
                         if (rt_call(g, 1, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1475,9 +1475,9 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 3) { /* place a Star Destroyer */
+                } else if (L->v_option == 3) { /* place a Star Destroyer */
                     { /* place */
-                        RtValue arg0 = ENUM_symbol_star_destroyer;
+                        RtValue arg0 = ENUM_star_destroyer;
                         if (rt_call(g, 1, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1494,9 +1494,9 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 4) { /* place the Imperial symbol (wildcard) */
+                } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
                     { /* place */
-                        RtValue arg0 = ENUM_symbol_imperial;
+                        RtValue arg0 = ENUM_imperial;
                         if (rt_call(g, 1, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1513,7 +1513,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 6:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 5) { /* set aside a victory point */
+                } else if (L->v_option == 5) { /* set aside a victory point */
                     { /* set_aside */
                         if (rt_call(g, 2, f->self, f->me)) {
                         }
@@ -1527,7 +1527,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 6) { /* use your Rebel token */
+                } else if (L->v_option == 6) { /* use your Rebel token */
                     { /* use_rebel */
                         if (rt_call(g, 5, f->self, f->me)) {
                         }
@@ -1541,7 +1541,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 8:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 7) { /* use an Ally */
+                } else if (L->v_option == 7) { /* use an Ally */
                     { /* use_ally */
                         if (rt_call(g, 6, f->self, f->me)) {
                         }
@@ -1555,7 +1555,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 9:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 8) { /* reroll dice */
+                } else if (L->v_option == 8) { /* reroll dice */
                     { /* reroll */
                         if (rt_call(g, 3, f->self, f->me)) {
                         }
@@ -1569,7 +1569,7 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 10:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 9) { /* end your turn */
+                } else if (L->v_option == 9) { /* end your turn */
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
@@ -1595,19 +1595,19 @@ static RtStatus script_proc_take_turn(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_place_locals {
-    RtValue f_;
-    RtValue s;
-    RtValue n;
-    RtValue d;
-    RtValue i;
-    RtValue list;
+struct Locals_proc_place {
+    RtValue v_f;
+    RtValue v_s;
+    RtValue v_n;
+    RtValue v_d;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:78: place */
-static RtStatus script_proc_place(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
 {
-    struct proc_place_locals *L = (struct proc_place_locals *)(void *)f->v;
+    struct Locals_proc_place *L = (struct Locals_proc_place *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 10, 0);
@@ -1617,7 +1617,7 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i];
-                    if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                    if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1628,32 +1628,32 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->s = rt_chosen(g);
-            L->n = rt_zone_cells_at(g, ZCELL_placed)[0];
-            L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+            L->v_s = rt_chosen(g);
+            L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
             {
-                const int32_t *cells_list = rt_list_cells(g, L->list);
-                for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                    L->d = cells_list[1 + L->i];
-                    if (!((rt__state(g, L->d, 0) == L->f_))) continue;
-                    if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->n) {
-                        rt_move(g, L->d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
+                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+                for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                    L->v_d = cells_v_list[1 + L->v_i];
+                    if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
+                    if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
+                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
-            rt_list_pop(g, L->list);
-            rt_set_card_state(g, L->s, KIND_space, 0, 1, 82);
+            rt_list_pop(g, L->v_list);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 82);
             if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->s, KIND_space, 1, 1, 83);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 83);
             if (rt_check(g)) return RT_END;
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " covers ");
-            rt_log_str(g, rt_card_name(g, L->s));
+            rt_log_str(g, rt_card_name(g, L->v_s));
             rt_log_str(g, " with a die.");
             rt_log_end(g);
-            if (fn_free_spaces(g, f) == 0) {
+            if (Fn_free_spaces(g, f) == 0) {
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
@@ -1664,33 +1664,33 @@ static RtStatus script_proc_place(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_set_aside_locals {
-    RtValue n;
-    RtValue d;
-    RtValue i;
-    RtValue list;
+struct Locals_proc_set_aside {
+    RtValue v_n;
+    RtValue v_d;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:90: set_aside */
-static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_set_aside(RtGame *g, RtFrame *f)
 {
-    struct proc_set_aside_locals *L = (struct proc_set_aside_locals *)(void *)f->v;
+    struct Locals_proc_set_aside *L = (struct Locals_proc_set_aside *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->n = rt_zone_cells_at(g, ZCELL_aside)[0];
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+        L->v_n = rt_zone_cells_at(g, ZCELL_aside)[0];
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->d = cells_list[1 + L->i];
-                if (!((rt__state(g, L->d, 0) == ENUM_symbol_victory))) continue;
-                if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->n) {
-                    rt_move(g, L->d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_d = cells_v_list[1 + L->v_i];
+                if (!((rt__state(g, L->v_d, 0) == ENUM_victory))) continue;
+                if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->v_n) {
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1698,18 +1698,18 @@ static RtStatus script_proc_set_aside(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_reroll_locals {
-    RtValue d;
-    RtValue d_2;
-    RtValue d_3;
-    RtValue d_4;
-    RtValue d_5;
-    RtValue d_6;
-    RtValue option;
+struct Locals_proc_reroll {
+    RtValue v_d;
+    RtValue v_d_2;
+    RtValue v_d_3;
+    RtValue v_d_4;
+    RtValue v_d_5;
+    RtValue v_d_6;
+    RtValue v_option;
 };
 
 /* cards/galaxy/rules.cards:101: any */
-RT_PURE static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1717,13 +1717,13 @@ RT_PURE static RtValue proc_reroll_agg1(RtGame *g, RtFrame *f, struct proc_rerol
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i];
-        if (rt__state(g, it_d, 0) == ENUM_symbol_stormtrooper) return 1;
+        if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:102: any */
-RT_PURE static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1731,13 +1731,13 @@ RT_PURE static RtValue proc_reroll_agg2(RtGame *g, RtFrame *f, struct proc_rerol
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_2 = zc[1 + i];
-        if (rt__state(g, it_d_2, 0) == ENUM_symbol_tie_fighter) return 1;
+        if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:103: any */
-RT_PURE static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1745,13 +1745,13 @@ RT_PURE static RtValue proc_reroll_agg3(RtGame *g, RtFrame *f, struct proc_rerol
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_3 = zc[1 + i];
-        if (rt__state(g, it_d_3, 0) == ENUM_symbol_at_at) return 1;
+        if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:104: any */
-RT_PURE static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1759,13 +1759,13 @@ RT_PURE static RtValue proc_reroll_agg4(RtGame *g, RtFrame *f, struct proc_rerol
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_4 = zc[1 + i];
-        if (rt__state(g, it_d_4, 0) == ENUM_symbol_star_destroyer) return 1;
+        if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:105: any */
-RT_PURE static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1773,13 +1773,13 @@ RT_PURE static RtValue proc_reroll_agg5(RtGame *g, RtFrame *f, struct proc_rerol
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_5 = zc[1 + i];
-        if (rt__state(g, it_d_5, 0) == ENUM_symbol_imperial) return 1;
+        if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:106: any */
-RT_PURE static RtValue proc_reroll_agg6(RtGame *g, RtFrame *f, struct proc_reroll_locals *L)
+RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1787,15 +1787,15 @@ RT_PURE static RtValue proc_reroll_agg6(RtGame *g, RtFrame *f, struct proc_rerol
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_6 = zc[1 + i];
-        if (rt__state(g, it_d_6, 0) == ENUM_symbol_victory) return 1;
+        if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:97: reroll */
-static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 {
-    struct proc_reroll_locals *L = (struct proc_reroll_locals *)(void *)f->v;
+    struct Locals_proc_reroll *L = (struct Locals_proc_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
@@ -1803,12 +1803,12 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
             rt_choose_begin(g, f->me, 167, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (proc_reroll_agg1(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 11);
-                if (proc_reroll_agg2(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 12);
-                if (proc_reroll_agg3(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 13);
-                if (proc_reroll_agg4(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 14);
-                if (proc_reroll_agg5(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 15);
-                if (proc_reroll_agg6(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 16);
+                if (Agg1_proc_reroll(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 11);
+                if (Agg2_proc_reroll(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 12);
+                if (Agg3_proc_reroll(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 13);
+                if (Agg4_proc_reroll(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 14);
+                if (Agg5_proc_reroll(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 15);
+                if (Agg6_proc_reroll(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 16);
                 if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 17);
                 rt_opt_done(g, &ob);
             }
@@ -1818,10 +1818,10 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->option = rt_chosen(g);
-                if (L->option == 0) { /* reroll a Stormtrooper */
+                L->v_option = rt_chosen(g);
+                if (L->v_option == 0) { /* reroll a Stormtrooper */
                     { /* pick_reroll */
-                        RtValue arg0 = ENUM_symbol_stormtrooper;
+                        RtValue arg0 = ENUM_stormtrooper;
                         if (rt_call(g, 4, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1838,9 +1838,9 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 1) { /* reroll a TIE Fighter */
+                } else if (L->v_option == 1) { /* reroll a TIE Fighter */
                     { /* pick_reroll */
-                        RtValue arg0 = ENUM_symbol_tie_fighter;
+                        RtValue arg0 = ENUM_tie_fighter;
                         if (rt_call(g, 4, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1857,9 +1857,9 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 2) { /* reroll an AT-AT */
+                } else if (L->v_option == 2) { /* reroll an AT-AT */
                     { /* pick_reroll */
-                        RtValue arg0 = ENUM_symbol_at_at;
+                        RtValue arg0 = ENUM_at_at;
                         if (rt_call(g, 4, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1876,9 +1876,9 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 3) { /* reroll a Star Destroyer */
+                } else if (L->v_option == 3) { /* reroll a Star Destroyer */
                     { /* pick_reroll */
-                        RtValue arg0 = ENUM_symbol_star_destroyer;
+                        RtValue arg0 = ENUM_star_destroyer;
                         if (rt_call(g, 4, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1895,9 +1895,9 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 4) { /* reroll an Imperial symbol */
+                } else if (L->v_option == 4) { /* reroll an Imperial symbol */
                     { /* pick_reroll */
-                        RtValue arg0 = ENUM_symbol_imperial;
+                        RtValue arg0 = ENUM_imperial;
                         if (rt_call(g, 4, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1914,9 +1914,9 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 6:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 5) { /* reroll a victory point */
+                } else if (L->v_option == 5) { /* reroll a victory point */
                     { /* pick_reroll */
-                        RtValue arg0 = ENUM_symbol_victory;
+                        RtValue arg0 = ENUM_victory;
                         if (rt_call(g, 4, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -1933,7 +1933,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->option == 6) { /* roll the picked dice */
+                } else if (L->v_option == 6) { /* roll the picked dice */
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
@@ -1944,7 +1944,7 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 112);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 112);
         }
         if (rt_check(g)) return RT_END;
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 113);
@@ -1956,34 +1956,34 @@ static RtStatus script_proc_reroll(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_pick_reroll_locals {
-    RtValue f_;
-    RtValue n;
-    RtValue d;
-    RtValue i;
-    RtValue list;
+struct Locals_proc_pick_reroll {
+    RtValue v_f;
+    RtValue v_n;
+    RtValue v_d;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:116: pick_reroll */
-static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 {
-    struct proc_pick_reroll_locals *L = (struct proc_pick_reroll_locals *)(void *)f->v;
+    struct Locals_proc_pick_reroll *L = (struct Locals_proc_pick_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+        L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->d = cells_list[1 + L->i];
-                if (!((rt__state(g, L->d, 0) == L->f_))) continue;
-                if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->n) {
-                    rt_move(g, L->d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_d = cells_v_list[1 + L->v_i];
+                if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
+                if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -1991,24 +1991,24 @@ static RtStatus script_proc_pick_reroll(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_use_rebel_locals {
-    RtValue t;
-    RtValue s;
-    RtValue i;
-    RtValue list;
+struct Locals_proc_use_rebel {
+    RtValue v_t;
+    RtValue v_s;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:122: use_rebel */
-static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 {
-    struct proc_use_rebel_locals *L = (struct proc_use_rebel_locals *)(void *)f->v;
+    struct Locals_proc_use_rebel *L = (struct Locals_proc_use_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
         {
-            for (L->i = 0; L->i < rt_list_len(g, L->list); L->i++) {
-                L->t = rt_list_at(g, L->list, L->i);
-                rt_set_card_state(g, L->t, KIND_rebel_token, 0, 1, 124);
+            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
+                L->v_t = rt_list_at(g, L->v_list, L->v_i);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 124);
                 if (rt_check(g)) return RT_END;
                 rt_choose_begin(g, f->me, 10, 0);
                 {
@@ -2017,7 +2017,7 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i];
-                            if ((!rt__state(g, it_s, 0)) && matches_symbol(rebel_token_rows[rt__row(g, L->t)].mark, space_rows[rt__row(g, it_s)].symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                            if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob);
@@ -2028,21 +2028,21 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 1:;
-                    L->s = rt_chosen(g);
-                    rt_set_card_state(g, L->s, KIND_space, 0, 1, 126);
+                    L->v_s = rt_chosen(g);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 126);
                     if (rt_check(g)) return RT_END;
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
-                    rt_log_str(g, rt_card_name(g, L->s));
+                    rt_log_str(g, rt_card_name(g, L->v_s));
                     rt_log_str(g, " with the Rebel token ");
-                    rt_log_str(g, rt_card_name(g, L->t));
+                    rt_log_str(g, rt_card_name(g, L->v_t));
                     rt_log_str(g, ".");
                     rt_log_end(g);
                 }
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2050,14 +2050,14 @@ static RtStatus script_proc_use_rebel(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_use_ally_locals {
-    RtValue a;
+struct Locals_proc_use_ally {
+    RtValue v_a;
 };
 
 /* cards/galaxy/rules.cards:133: use_ally */
-static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 {
-    struct proc_use_ally_locals *L = (struct proc_use_ally_locals *)(void *)f->v;
+    struct Locals_proc_use_ally *L = (struct Locals_proc_use_ally *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 18, 0);
@@ -2078,16 +2078,16 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->a = rt_chosen(g);
-            rt_move(g, L->a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 135);
+            L->v_a = rt_chosen(g);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 135);
             if (rt_check(g)) return RT_END;
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " uses the Ally ");
-            rt_log_str(g, rt_card_name(g, L->a));
+            rt_log_str(g, rt_card_name(g, L->v_a));
             rt_log_str(g, ".");
             rt_log_end(g);
-            if (ally_rows[rt__row(g, L->a)].restart) {
+            if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 { /* restart */
                     if (rt_call(g, 8, f->self, f->me)) {
                     }
@@ -2103,7 +2103,7 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 { /* ally_symbol */
-                    RtValue arg0 = ally_rows[rt__row(g, L->a)].first;
+                    RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
                     if (rt_call(g, 7, f->self, f->me)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
@@ -2120,9 +2120,9 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                if (ally_rows[rt__row(g, L->a)].symbols == 2) {
+                if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
                     { /* ally_symbol */
-                        RtValue arg0 = ally_rows[rt__row(g, L->a)].second;
+                        RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
                         if (rt_call(g, 7, f->self, f->me)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
@@ -2149,15 +2149,15 @@ static RtStatus script_proc_use_ally(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_ally_symbol_locals {
-    RtValue f_;
-    RtValue s;
-    RtValue s_2;
-    RtValue option;
+struct Locals_proc_ally_symbol {
+    RtValue v_f;
+    RtValue v_s;
+    RtValue v_s_2;
+    RtValue v_option;
 };
 
 /* cards/galaxy/rules.cards:150: any */
-RT_PURE static RtValue proc_ally_symbol_agg1(RtGame *g, RtFrame *f, struct proc_ally_symbol_locals *L)
+RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Locals_proc_ally_symbol *L)
 {
     (void)f;
     (void)L;
@@ -2165,21 +2165,21 @@ RT_PURE static RtValue proc_ally_symbol_agg1(RtGame *g, RtFrame *f, struct proc_
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if ((!rt__state(g, it_s, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s)].symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
 }
 
 /* cards/galaxy/rules.cards:148: ally_symbol */
-static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 {
-    struct proc_ally_symbol_locals *L = (struct proc_ally_symbol_locals *)(void *)f->v;
+    struct Locals_proc_ally_symbol *L = (struct Locals_proc_ally_symbol *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_choose_begin(g, f->me, 167, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (proc_ally_symbol_agg1(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 19);
+            if (Agg1_proc_ally_symbol(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 19);
             rt_opt_add(&ob, 1, RT_NONE, 20);
             rt_opt_done(g, &ob);
         }
@@ -2189,8 +2189,8 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->option = rt_chosen(g);
-            if (L->option == 0) { /* cover a space with the Ally's symbol */
+            L->v_option = rt_chosen(g);
+            if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 rt_choose_begin(g, f->me, 10, 0);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2198,7 +2198,7 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s_2 = zc[1 + i];
-                            if ((!rt__state(g, it_s_2, 0)) && matches_symbol(L->f_, space_rows[rt__row(g, it_s_2)].symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                            if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
                     rt_opt_done(g, &ob);
@@ -2209,17 +2209,17 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 2:;
-                    L->s_2 = rt_chosen(g);
-                    rt_set_card_state(g, L->s_2, KIND_space, 0, 1, 152);
+                    L->v_s_2 = rt_chosen(g);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 152);
                     if (rt_check(g)) return RT_END;
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
-                    rt_log_str(g, rt_card_name(g, L->s_2));
+                    rt_log_str(g, rt_card_name(g, L->v_s_2));
                     rt_log_str(g, " with a symbol of the Ally.");
                     rt_log_end(g);
                 }
-            } else if (L->option == 1) { /* forfeit the Ally's symbol */
+            } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " forfeits a symbol of the Ally.");
@@ -2233,35 +2233,35 @@ static RtStatus script_proc_ally_symbol(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_restart_locals {
-    RtValue s;
-    RtValue i;
-    RtValue list;
+struct Locals_proc_restart {
+    RtValue v_s;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:163: restart */
-static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
 {
-    struct proc_restart_locals *L = (struct proc_restart_locals *)(void *)f->v;
+    struct Locals_proc_restart *L = (struct Locals_proc_restart *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->s = cells_list[1 + L->i];
-                if (!(rt__state(g, L->s, 1))) continue;
-                rt_set_card_state(g, L->s, KIND_space, 0, 0, 166);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_s = cells_v_list[1 + L->v_i];
+                if (!(rt__state(g, L->v_s, 1))) continue;
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 166);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->s, KIND_space, 1, 0, 167);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 167);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 169);
         if (rt_check(g)) return RT_END;
         rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 170);
@@ -2271,7 +2271,7 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 173);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 173);
         }
         if (rt_check(g)) return RT_END;
         break;
@@ -2281,21 +2281,21 @@ static RtStatus script_proc_restart(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_conclude_locals {
-    RtValue dice;
-    RtValue s;
-    RtValue s_2;
-    RtValue a;
-    RtValue i;
-    RtValue list;
-    RtValue i_2;
-    RtValue list_2;
+struct Locals_proc_conclude {
+    RtValue v_dice;
+    RtValue v_s;
+    RtValue v_s_2;
+    RtValue v_a;
+    RtValue v_i;
+    RtValue v_list;
+    RtValue v_i_2;
+    RtValue v_list_2;
 };
 
 /* cards/galaxy/rules.cards:178: conclude */
-static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
-    struct proc_conclude_locals *L = (struct proc_conclude_locals *)(void *)f->v;
+    struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
@@ -2307,43 +2307,43 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory point(s) for the dice set aside.");
             rt_log_end(g);
         }
-        L->dice = rt_zone_cells_at(g, ZCELL_placed)[0];
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->s = cells_list[1 + L->i];
-                if (!(rt__state(g, L->s, 1))) continue;
-                rt_set_card_state(g, L->s, KIND_space, 1, 0, 186);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_s = cells_v_list[1 + L->v_i];
+                if (!(rt__state(g, L->v_s, 1))) continue;
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 186);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list);
-        L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        rt_list_pop(g, L->v_list);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
-            const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
-            for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
-                L->s_2 = cells_list_2[1 + L->i_2];
-                if (!((((int)(space_rows[rt__row(g, L->s_2)].column == 1) & (int)(!rt__state(g, L->s_2, 2))) && fn_row_done(g, f, space_rows[rt__row(g, L->s_2)].board, space_rows[rt__row(g, L->s_2)].row)))) continue;
-                rt_set_card_state(g, L->s_2, KIND_space, 2, 1, 190);
+            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
+                if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 190);
                 if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covers the last space of the row of ");
-                rt_log_str(g, rt_card_name(g, L->s_2));
+                rt_log_str(g, rt_card_name(g, L->v_s_2));
                 rt_log_str(g, ": ");
-                rt_log_int(g, space_rows[rt__row(g, L->s_2)].reward_vp);
+                rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp);
                 rt_log_str(g, " victory point(s), ");
-                rt_log_int(g, space_rows[rt__row(g, L->s_2)].reward_ally);
+                rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + space_rows[rt__row(g, L->s_2)].reward_vp);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp);
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
-                        if (!(((int)(rt__state(g, it_a, 0) == space_rows[rt__row(g, L->s_2)].board) & (int)(rt__state(g, it_a, 1) == space_rows[rt__row(g, L->s_2)].row)))) continue;
+                        if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
                         if (rt_check(g)) break;
                     }
@@ -2352,10 +2352,10 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list_2);
+        rt_list_pop(g, L->v_list_2);
         rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 197);
         if (rt_check(g)) return RT_END;
-        if (L->dice == 0) {
+        if (L->v_dice == 0) {
             { /* summon */
                 RtValue arg0 = 2;
                 if (rt_call(g, 10, f->self, f->me)) {
@@ -2374,7 +2374,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             if (rt_check(g)) return RT_END;
-        } else if (L->dice == 1) {
+        } else if (L->v_dice == 1) {
             if (rt_var_at(g, VCELL_last_by_die)) {
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2407,7 +2407,7 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 211);
         if (rt_check(g)) return RT_END;
-        if (fn_free_spaces(g, f) == 0) {
+        if (Fn_free_spaces(g, f) == 0) {
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
                 { /* game_end */
                     if (rt_call(g, 12, f->self, f->me)) {
@@ -2445,66 +2445,66 @@ static RtStatus script_proc_conclude(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_summon_locals {
-    RtValue n;
-    RtValue p;
-    RtValue s;
-    RtValue s_2;
-    RtValue s_3;
-    RtValue i;
-    RtValue i_2;
-    RtValue list;
-    RtValue i_3;
-    RtValue list_2;
+struct Locals_proc_summon {
+    RtValue v_n;
+    RtValue v_p;
+    RtValue v_s;
+    RtValue v_s_2;
+    RtValue v_s_3;
+    RtValue v_i;
+    RtValue v_i_2;
+    RtValue v_list;
+    RtValue v_i_3;
+    RtValue v_list_2;
 };
 
 /* cards/galaxy/rules.cards:221: summon */
-static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 {
-    struct proc_summon_locals *L = (struct proc_summon_locals *)(void *)f->v;
+    struct Locals_proc_summon *L = (struct Locals_proc_summon *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!((L->p != f->me))) continue;
-            L->list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->p));
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!((L->v_p != f->me))) continue;
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p));
             {
-                const int32_t *cells_list = rt_list_cells(g, L->list);
-                for (L->i_2 = 0; L->i_2 < cells_list[0]; L->i_2++) {
-                    L->s = cells_list[1 + L->i_2];
-                    if (!((sith_rows[rt__row(g, L->s)].forfeit == L->n))) continue;
-                    rt_move(g, L->s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
+                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+                for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
+                    L->v_s = cells_v_list[1 + L->v_i_2];
+                    if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->list);
+            rt_list_pop(g, L->v_list);
         }
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
-                if (!((sith_rows[rt__row(g, it_s_2)].forfeit == L->n))) continue;
+                if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-        L->list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
         {
-            const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
-            for (L->i_3 = 0; L->i_3 < cells_list_2[0]; L->i_3++) {
-                L->s_3 = cells_list_2[1 + L->i_3];
+            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
+                L->v_s_3 = cells_v_list_2[1 + L->v_i_3];
                 rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->s_3));
+                rt_log_str(g, rt_card_name(g, L->v_s_3));
                 rt_log_str(g, " will visit ");
                 rt_log_player(g, f->me);
                 rt_log_str(g, " in the next turn.");
                 rt_log_end(g);
             }
         }
-        rt_list_pop(g, L->list_2);
+        rt_list_pop(g, L->v_list_2);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2512,52 +2512,52 @@ static RtStatus script_proc_summon(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_next_site_locals {
-    RtValue s;
-    RtValue s_2;
-    RtValue s_3;
-    RtValue a;
-    RtValue i;
-    RtValue list;
-    RtValue i_2;
-    RtValue list_2;
-    RtValue i_3;
-    RtValue list_3;
+struct Locals_proc_next_site {
+    RtValue v_s;
+    RtValue v_s_2;
+    RtValue v_s_3;
+    RtValue v_a;
+    RtValue v_i;
+    RtValue v_list;
+    RtValue v_i_2;
+    RtValue v_list_2;
+    RtValue v_i_3;
+    RtValue v_list_3;
 };
 
 /* cards/galaxy/rules.cards:233: next_site */
-static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
 {
-    struct proc_next_site_locals *L = (struct proc_next_site_locals *)(void *)f->v;
+    struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 234);
         if (rt_check(g)) return RT_END;
         rt_var_store(g, VAR_stage, VCELL_stage, rt_var_at(g, VCELL_stage) + 1);
-        L->list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->s = cells_list[1 + L->i];
-                if (!(((rt_card_kind(g, L->s) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s)].board) == rt_var_at(g, VCELL_stage))))) continue;
-                rt_move(g, L->s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_s = cells_v_list[1 + L->v_i];
+                if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
             rt_var_store(g, VAR_stage, VCELL_stage, rt_var_at(g, VCELL_stage) + 1);
-            L->list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             {
-                const int32_t *cells_list_2 = rt_list_cells(g, L->list_2);
-                for (L->i_2 = 0; L->i_2 < cells_list_2[0]; L->i_2++) {
-                    L->s_2 = cells_list_2[1 + L->i_2];
-                    if (!(((rt_card_kind(g, L->s_2) == KIND_space) && (fn_stage_of(g, f, space_rows[rt__row(g, L->s_2)].board) == rt_var_at(g, VCELL_stage))))) continue;
-                    rt_move(g, L->s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
+                const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+                for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                    L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
+                    if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->list_2);
+            rt_list_pop(g, L->v_list_2);
             if (rt_check(g)) return RT_END;
         }
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2590,23 +2590,23 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
             rt_log_str(g, "The final duel: Death Star 2.");
             rt_log_end(g);
         }
-        L->list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
-            const int32_t *cells_list_3 = rt_list_cells(g, L->list_3);
-            for (L->i_3 = 0; L->i_3 < cells_list_3[0]; L->i_3++) {
-                L->s_3 = cells_list_3[1 + L->i_3];
-                if (!(((int)(space_rows[rt__row(g, L->s_3)].column == 1) & (int)(space_rows[rt__row(g, L->s_3)].reward_ally > 0)))) continue;
-                L->a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 248);
+            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
+            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
+                L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
+                if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 248);
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->a, KIND_ally, 0, space_rows[rt__row(g, L->s_3)].board, 250);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 250);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->a, KIND_ally, 1, space_rows[rt__row(g, L->s_3)].row, 251);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 251);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->list_3);
+        rt_list_pop(g, L->v_list_3);
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2614,57 +2614,57 @@ static RtStatus script_proc_next_site(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct proc_game_end_locals {
-    RtValue p;
-    RtValue p_2;
-    RtValue p_3;
-    RtValue i;
-    RtValue i_2;
+struct Locals_proc_game_end {
+    RtValue v_p;
+    RtValue v_p_2;
+    RtValue v_p_3;
+    RtValue v_i;
+    RtValue v_i_2;
 };
 
 /* cards/galaxy/rules.cards:257: game_end */
-static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
+static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
-    struct proc_game_end_locals *L = (struct proc_game_end_locals *)(void *)f->v;
+    struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_log_begin(g);
         rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
         rt_log_end(g);
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->p)[0] == 0)) {
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p) + rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->p)[0]);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p) + rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0]);
                 rt_log_begin(g);
-                rt_log_player(g, L->p);
+                rt_log_player(g, L->v_p);
                 rt_log_str(g, " gains ");
-                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->p)[0]);
+                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0]);
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->p)[0] == 0)) {
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p) - 1);
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p) - 1);
                 rt_log_begin(g);
-                rt_log_player(g, L->p);
+                rt_log_player(g, L->v_p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
                 rt_log_end(g);
             }
         }
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p_2 = L->i_2;
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
             rt_log_begin(g);
-            rt_log_player(g, L->p_2);
+            rt_log_player(g, L->v_p_2);
             rt_log_str(g, " has ");
-            rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->p_2));
+            rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p_2));
             rt_log_str(g, " victory points.");
             rt_log_end(g);
         }
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
-                L->p_3 = i;
-                if (!(fn_best(g, f, L->p_3))) continue;
-                rt_win(g, L->p_3);
+                L->v_p_3 = i;
+                if (!(Fn_best(g, f, L->v_p_3))) continue;
+                rt_win(g, L->v_p_3);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
@@ -2676,21 +2676,21 @@ static RtStatus script_proc_game_end(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct setup_locals {
-    RtValue d;
-    RtValue s;
-    RtValue a;
-    RtValue turn;
-    RtValue passes;
-    RtValue saved_me;
-    RtValue action;
-    RtValue t;
+struct Locals_setup {
+    RtValue v_d;
+    RtValue v_s;
+    RtValue v_a;
+    RtValue v_turn;
+    RtValue v_passes;
+    RtValue v_saved_me;
+    RtValue v_action;
+    RtValue v_t;
 };
 
 /* cards/galaxy/rules.cards:5: setup */
-static RtStatus script_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
-    struct setup_locals *L = (struct setup_locals *)(void *)f->v;
+    struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
@@ -2735,11 +2735,11 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply));
-        L->turn = rt_var_at(g, VCELL_first);
-        L->saved_me = f->me;
-        L->passes = 0;
+        L->v_turn = rt_var_at(g, VCELL_first);
+        L->v_saved_me = f->me;
+        L->v_passes = 0;
         for (;;) {
-            f->me = L->turn;
+            f->me = L->v_turn;
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 21, 0);
             {
@@ -2759,14 +2759,14 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     return RT_YIELD;
                 /* fall through */
             case 1:;
-                L->t = rt_chosen(g);
-                rt_move(g, L->t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 21);
+                L->v_t = rt_chosen(g);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
-            L->turn = rt_next_player(g, L->turn);
+            L->v_turn = rt_next_player(g, L->v_turn);
         }
-        f->me = L->saved_me;
+        f->me = L->v_saved_me;
         { /* next_site */
             if (rt_call(g, 11, f->self, f->me)) {
             }
@@ -2787,24 +2787,24 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct round_locals {
-    RtValue turn;
-    RtValue passes;
-    RtValue saved_me;
-    RtValue action;
+struct Locals_round {
+    RtValue v_turn;
+    RtValue v_passes;
+    RtValue v_saved_me;
+    RtValue v_action;
 };
 
 /* cards/galaxy/rules.cards:31: round */
-static RtStatus script_round(RtGame *g, RtFrame *f)
+static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
-    struct round_locals *L = (struct round_locals *)(void *)f->v;
+    struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        L->turn = rt_var_at(g, VCELL_first);
-        L->saved_me = f->me;
-        L->passes = 0;
+        L->v_turn = rt_var_at(g, VCELL_first);
+        L->v_saved_me = f->me;
+        L->v_passes = 0;
         for (;;) {
-            f->me = L->turn;
+            f->me = L->v_turn;
             rt_log_turn(g, f->me);
             { /* take_turn */
                 if (rt_call(g, 0, f->self, f->me)) {
@@ -2820,9 +2820,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
-            L->turn = rt_next_player(g, L->turn);
+            L->v_turn = rt_next_player(g, L->v_turn);
         }
-        f->me = L->saved_me;
+        f->me = L->v_saved_me;
         break;
     default:
         return rt_fail(g, 0, "bad resume point");
@@ -2830,14 +2830,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct dice_check_setup_locals {
-    RtValue d;
+struct Locals_dice_check_setup {
+    RtValue v_d;
 };
 
 /* cards/galaxy/variants.cards:13: dice_check setup */
-static RtStatus script_dice_check_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
 {
-    struct dice_check_setup_locals *L = (struct dice_check_setup_locals *)(void *)f->v;
+    struct Locals_dice_check_setup *L = (struct Locals_dice_check_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
@@ -2864,20 +2864,20 @@ static RtStatus script_dice_check_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct dice_check_round_locals {
-    RtValue option;
+struct Locals_dice_check_round {
+    RtValue v_option;
 };
 
 /* cards/galaxy/variants.cards:14: dice_check round */
-static RtStatus script_dice_check_round(RtGame *g, RtFrame *f)
+static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
 {
-    struct dice_check_round_locals *L = (struct dice_check_round_locals *)(void *)f->v;
+    struct Locals_dice_check_round *L = (struct Locals_dice_check_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, imperial_die_faces[rt_random(g, 6u)], 15);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 15);
         }
         if (rt_check(g)) return RT_END;
         rt_choose_begin(g, f->me, 167, 0);
@@ -2893,9 +2893,9 @@ static RtStatus script_dice_check_round(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->option = rt_chosen(g);
-            if (L->option == 0) { /* roll again */
-            } else if (L->option == 1) { /* stop */
+            L->v_option = rt_chosen(g);
+            if (L->v_option == 0) { /* roll again */
+            } else if (L->v_option == 1) { /* stop */
                 return rt_draw_game(g);
             }
         }
@@ -2906,11 +2906,11 @@ static RtStatus script_dice_check_round(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-static const char *const enum_symbol_values[] = { "stormtrooper", "tie_fighter", "at_at", "star_destroyer", "victory", "imperial" };
-static const char *const enum_board_values[] = { "yavin4", "hoth", "dagobah", "bespin", "tatooine", "endor", "death_star2" };
+static const char *const Values_symbol[] = { "stormtrooper", "tie_fighter", "at_at", "star_destroyer", "victory", "imperial" };
+static const char *const Values_board[] = { "yavin4", "hoth", "dagobah", "bespin", "tatooine", "endor", "death_star2" };
 static const RtEnumDef enums[] = {
-    { "symbol", 6, enum_symbol_values },
-    { "board", 7, enum_board_values },
+    { "symbol", 6, Values_symbol },
+    { "board", 7, Values_board },
 };
 
 static const RtZoneDef zones[] = {
@@ -2929,28 +2929,28 @@ static const RtZoneDef zones[] = {
     { "visiting", 1, 0, RT_PUBLIC, KIND_sith },
 };
 
-static const char *const imperial_die_state_names[] = { "face" };
-static const RtValue imperial_die_state_defaults[] = { ENUM_symbol_stormtrooper };
-static const uint8_t imperial_die_state_types[] = { RT_TY_ENUM + 0 };
-static const uint8_t imperial_die_state_keep[] = { 1 };
-static const char *const space_state_names[] = { "covered", "by_die", "claimed" };
-static const RtValue space_state_defaults[] = { 0, 0, 0 };
-static const uint8_t space_state_types[] = { RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL };
-static const uint8_t space_state_keep[] = { 0, 0, 0 };
-static const char *const rebel_token_state_names[] = { "used" };
-static const RtValue rebel_token_state_defaults[] = { 0 };
-static const uint8_t rebel_token_state_types[] = { RT_TY_BOOL };
-static const uint8_t rebel_token_state_keep[] = { 0 };
-static const char *const ally_state_names[] = { "at_board", "at_row" };
-static const RtValue ally_state_defaults[] = { ENUM_board_yavin4, 0 };
-static const uint8_t ally_state_types[] = { RT_TY_ENUM + 1, RT_TY_INT };
-static const uint8_t ally_state_keep[] = { 0, 0 };
+static const char *const StateNames_imperial_die[] = { "face" };
+static const RtValue StateDefaults_imperial_die[] = { ENUM_stormtrooper };
+static const uint8_t StateTypes_imperial_die[] = { RT_TY_ENUM + 0 };
+static const uint8_t StateKeep_imperial_die[] = { 1 };
+static const char *const StateNames_space[] = { "covered", "by_die", "claimed" };
+static const RtValue StateDefaults_space[] = { 0, 0, 0 };
+static const uint8_t StateTypes_space[] = { RT_TY_BOOL, RT_TY_BOOL, RT_TY_BOOL };
+static const uint8_t StateKeep_space[] = { 0, 0, 0 };
+static const char *const StateNames_rebel_token[] = { "used" };
+static const RtValue StateDefaults_rebel_token[] = { 0 };
+static const uint8_t StateTypes_rebel_token[] = { RT_TY_BOOL };
+static const uint8_t StateKeep_rebel_token[] = { 0 };
+static const char *const StateNames_ally[] = { "at_board", "at_row" };
+static const RtValue StateDefaults_ally[] = { ENUM_yavin4, 0 };
+static const uint8_t StateTypes_ally[] = { RT_TY_ENUM + 1, RT_TY_INT };
+static const uint8_t StateKeep_ally[] = { 0, 0 };
 static const RtKindDef kinds[] = {
-    { "imperial_die", 1, imperial_die_state_names, imperial_die_state_defaults, imperial_die_state_types, NULL, 0, imperial_die_state_keep },
-    { "space", 3, space_state_names, space_state_defaults, space_state_types, space_rows, 122, space_state_keep },
-    { "rebel_token", 1, rebel_token_state_names, rebel_token_state_defaults, rebel_token_state_types, rebel_token_rows, 4, rebel_token_state_keep },
-    { "ally", 2, ally_state_names, ally_state_defaults, ally_state_types, ally_rows, 13, ally_state_keep },
-    { "sith", 0, NULL, NULL, NULL, sith_rows, 2, NULL },
+    { "imperial_die", 1, StateNames_imperial_die, StateDefaults_imperial_die, StateTypes_imperial_die, NULL, 0, StateKeep_imperial_die },
+    { "space", 3, StateNames_space, StateDefaults_space, StateTypes_space, Rows_space, 122, StateKeep_space },
+    { "rebel_token", 1, StateNames_rebel_token, StateDefaults_rebel_token, StateTypes_rebel_token, Rows_rebel_token, 4, StateKeep_rebel_token },
+    { "ally", 2, StateNames_ally, StateDefaults_ally, StateTypes_ally, Rows_ally, 13, StateKeep_ally },
+    { "sith", 0, NULL, NULL, NULL, Rows_sith, 2, NULL },
 };
 
 static const RtCardDef cards[] = {
@@ -3280,26 +3280,26 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "take_turn", "cards/galaxy/rules.cards", 39, script_proc_take_turn, 11 },
-    { "place", "cards/galaxy/rules.cards", 78, script_proc_place, 6 },
-    { "set_aside", "cards/galaxy/rules.cards", 90, script_proc_set_aside, 4 },
-    { "reroll", "cards/galaxy/rules.cards", 97, script_proc_reroll, 7 },
-    { "pick_reroll", "cards/galaxy/rules.cards", 116, script_proc_pick_reroll, 5 },
-    { "use_rebel", "cards/galaxy/rules.cards", 122, script_proc_use_rebel, 4 },
-    { "use_ally", "cards/galaxy/rules.cards", 133, script_proc_use_ally, 1 },
-    { "ally_symbol", "cards/galaxy/rules.cards", 148, script_proc_ally_symbol, 4 },
-    { "restart", "cards/galaxy/rules.cards", 163, script_proc_restart, 3 },
-    { "conclude", "cards/galaxy/rules.cards", 178, script_proc_conclude, 8 },
-    { "summon", "cards/galaxy/rules.cards", 221, script_proc_summon, 10 },
-    { "next_site", "cards/galaxy/rules.cards", 233, script_proc_next_site, 10 },
-    { "game_end", "cards/galaxy/rules.cards", 257, script_proc_game_end, 5 },
-    { "setup", "cards/galaxy/rules.cards", 5, script_setup, 8 },
-    { "round", "cards/galaxy/rules.cards", 31, script_round, 4 },
-    { "dice_check setup", "cards/galaxy/variants.cards", 13, script_dice_check_setup, 1 },
-    { "dice_check round", "cards/galaxy/variants.cards", 14, script_dice_check_round, 1 },
+    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 11 },
+    { "place", "cards/galaxy/rules.cards", 78, Script_proc_place, 6 },
+    { "set_aside", "cards/galaxy/rules.cards", 90, Script_proc_set_aside, 4 },
+    { "reroll", "cards/galaxy/rules.cards", 97, Script_proc_reroll, 7 },
+    { "pick_reroll", "cards/galaxy/rules.cards", 116, Script_proc_pick_reroll, 5 },
+    { "use_rebel", "cards/galaxy/rules.cards", 122, Script_proc_use_rebel, 4 },
+    { "use_ally", "cards/galaxy/rules.cards", 133, Script_proc_use_ally, 1 },
+    { "ally_symbol", "cards/galaxy/rules.cards", 148, Script_proc_ally_symbol, 4 },
+    { "restart", "cards/galaxy/rules.cards", 163, Script_proc_restart, 3 },
+    { "conclude", "cards/galaxy/rules.cards", 178, Script_proc_conclude, 8 },
+    { "summon", "cards/galaxy/rules.cards", 221, Script_proc_summon, 10 },
+    { "next_site", "cards/galaxy/rules.cards", 233, Script_proc_next_site, 10 },
+    { "game_end", "cards/galaxy/rules.cards", 257, Script_proc_game_end, 5 },
+    { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
+    { "round", "cards/galaxy/rules.cards", 31, Script_round, 4 },
+    { "dice_check setup", "cards/galaxy/variants.cards", 13, Script_dice_check_setup, 1 },
+    { "dice_check round", "cards/galaxy/variants.cards", 14, Script_dice_check_round, 1 },
 };
 
-static const int16_t copies_base[] = {
+static const int16_t Copies_base[] = {
     4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -3310,9 +3310,9 @@ static const int16_t copies_base[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 };
-static const RtValue consts_base[] = { 6 };
+static const RtValue Consts_base[] = { 6 };
 
-static const int16_t copies_short[] = {
+static const int16_t Copies_short[] = {
     4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -3323,9 +3323,9 @@ static const int16_t copies_short[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 };
-static const RtValue consts_short[] = { 6 };
+static const RtValue Consts_short[] = { 6 };
 
-static const int16_t copies_dice_check[] = {
+static const int16_t Copies_dice_check[] = {
     4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -3336,7 +3336,7 @@ static const int16_t copies_dice_check[] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 };
-static const RtValue consts_dice_check[] = { 6 };
+static const RtValue Consts_dice_check[] = { 6 };
 
 const RtGameDef galaxy_game = {
     CARDRT_ABI, "galaxy", "base", "Galaxy Rebellion",
@@ -3344,12 +3344,12 @@ const RtGameDef galaxy_game = {
     0, NULL, NULL,
     13, zones,
     5, kinds,
-    142, cards, copies_base,
+    142, cards, Copies_base,
     7, vars,
     168, strings,
     17, scripts,
     13, 14,
-    1, consts_base,
+    1, Consts_base,
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
@@ -3363,12 +3363,12 @@ const RtGameDef galaxy_variant_short = {
     0, NULL, NULL,
     13, zones,
     5, kinds,
-    142, cards, copies_short,
+    142, cards, Copies_short,
     7, vars,
     168, strings,
     17, scripts,
     13, 14,
-    1, consts_short,
+    1, Consts_short,
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
@@ -3382,12 +3382,12 @@ const RtGameDef galaxy_variant_dice_check = {
     0, NULL, NULL,
     13, zones,
     5, kinds,
-    142, cards, copies_dice_check,
+    142, cards, Copies_dice_check,
     7, vars,
     168, strings,
     17, scripts,
     15, 16,
-    1, consts_dice_check,
+    1, Consts_dice_check,
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */

@@ -14,7 +14,7 @@
 extern const RtGameDef galaxy_game;
 /* Shorter game: without Dagobah and Bespin */
 extern const RtGameDef galaxy_variant_short;
-/* Dice check: the four dice rolled again and again (for tests) */
+/* Dice check: the four dice rolled again and again _for tests_ */
 extern const RtGameDef galaxy_variant_dice_check;
 /* every variant, the base game first */
 extern const RtGameDef *const galaxy_variants[];

@@ -30,6 +30,9 @@
 #define CARDRT_ABI 4
 
 #define RT_NONE (-1)
+/* The most frames the frame stack holds (nested calls and runs); cardc
+   rejects a chain of calls deeper than this. */
+#define RT_MAX_DEPTH 64
 
 typedef int32_t RtValue;
 typedef struct RtGame RtGame;

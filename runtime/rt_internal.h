@@ -6,7 +6,6 @@
 
 #include <stdarg.h>
 
-#define RT_MAX_DEPTH 64          /* frames on the frame stack, without a static bound */
 #define RT_MAX_PLAYERS 32        /* a winners bitmask and visibility masks are 32 bits */
 #define RT_DEFAULT_MAX_ROUNDS 1000
 

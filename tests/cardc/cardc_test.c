@@ -151,6 +151,9 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "tests/cardc/good/escape", "escape");
     compile_strict("gcc", "tests/cardc/good/prelude", "prelude");
     compile_strict("gcc", "tests/cardc/good/functions", "functions");
+    compile_strict("gcc", "tests/cardc/good/aggregates", "aggregates");
+    compile_strict("gcc", "tests/cardc/good/names", "names");
+    compile_strict("gcc", "tests/cardc/good/enums", "enums");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -161,6 +164,9 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "tests/cardc/good/escape", "escape");
     compile_strict("clang", "tests/cardc/good/prelude", "prelude");
     compile_strict("clang", "tests/cardc/good/functions", "functions");
+    compile_strict("clang", "tests/cardc/good/aggregates", "aggregates");
+    compile_strict("clang", "tests/cardc/good/names", "names");
+    compile_strict("clang", "tests/cardc/good/enums", "enums");
 }
 
 Test(generated_c, hostile_names_stay_data)
@@ -174,6 +180,107 @@ Test(generated_c, hostile_names_stay_data)
     cr_expect(strstr(r.out, "?\?/ back\\slash \\") != NULL);
     cr_expect(strstr(r.out, "\xC3\x9Cn\xC3\xAF" "c\xC3\xB6" "d\xC3\xA9 \xE2\x98\x86 \xCE\xA9mega") != NULL);
     cr_expect(strstr(r.out, "says \"hello\" */ ?\?/ \\ 2") != NULL);
+    run_free(&r);
+}
+
+/* scan_generated: walk C text c as the compiler reads it: every string
+   literal at most 4095 characters (C11 5.2.4.1); every comment printable
+   ASCII without a backslash, "??" or a comment opening (no source text can end it,
+   splice a line or form a trigraph); and the marker nowhere outside the
+   two (no source text became code). */
+static void scan_generated(const char *c, const char *marker, const char *what)
+{
+    const char *code_start = c;
+    for (const char *p = c; *p;) {
+        if (p[0] == '/' && p[1] == '*') {
+            const char *end = strstr(p + 2, "*/");
+            cr_assert_not_null(end, "%s: unterminated comment", what);
+            for (const char *q = p + 2; q < end; q++) {
+                unsigned char ch = (unsigned char)*q;
+                cr_assert(ch == '\n' || (ch >= 0x20 && ch < 0x7F), "%s: byte 0x%02X in a comment", what, ch);
+                cr_assert(ch != '\\', "%s: backslash in a comment: %.60s", what, p);
+                cr_assert(!(q[0] == '?' && q[1] == '?'), "%s: ?? in a comment: %.60s", what, p);
+                cr_assert(!(q[0] == '/' && q[1] == '*'), "%s: /* in a comment: %.60s", what, p);
+            }
+            p = end + 2;
+        } else if (*p == '"' || *p == '\'') {
+            char q = *p;
+            const char *start = ++p;
+            while (*p && *p != q) {
+                cr_assert(*p != '\n', "%s: a line ends inside a literal", what);
+                p += p[0] == '\\' && p[1] ? 2 : 1;
+            }
+            cr_assert(p - start <= 4095, "%s: a literal of %d characters", what, (int)(p - start));
+            if (*p)
+                p++;
+        } else {
+            cr_assert(strncmp(p, marker, strlen(marker)) != 0, "%s: source text outside a literal or comment:\n%.200s",
+                      what, p - code_start > 100 ? p - 100 : code_start);
+            p++;
+        }
+    }
+}
+
+/* A game whose file name, title, card names, texts and log hold comment
+   ends, trigraphs, backslash-newlines, #include lines and control bytes,
+   and a card name and a text too long for one literal: its C holds none
+   of it outside literals and safe comments, compiles under gcc and clang
+   -pedantic -Werror, and plays with the text intact. */
+Test(generated_c, hostile_text_stays_in_literals_and_safe_comments)
+{
+    /* the folder holds a trigraph and a comment end: .../HOSTILE ?\?/HOSTILE * /... */
+    const char *dir = "/tmp/cardc-hostile-text/HOSTILE ?\?/HOSTILE *", *qdir = "'/tmp/cardc-hostile-text/HOSTILE ?\?/HOSTILE *'";
+    RunResult r = run_cmd("rm -rf /tmp/cardc-hostile-text");
+    run_free(&r);
+    mkdir("/tmp/cardc-hostile-text", 0755);
+    mkdir("/tmp/cardc-hostile-text/HOSTILE ?\?", 0755);
+    mkdir(dir, 0755);
+    static char longname[8000], longtext[16000], game[40000], path[512];
+    strcpy(longname, "HOSTILE long ");
+    for (int i = 0; i < 2000; i++)
+        strcat(longname, "\xC3\xA9?");   /* é? */
+    strcpy(longtext, "HOSTILE text ");
+    for (int i = 0; i < 1500; i++)
+        strcat(longtext, "*/\\\\?\\\"");   /* * / \ ? " (escaped for .cards) */
+    snprintf(game, sizeof game,
+             "game hostile \"HOSTILE */ #include <stdio.h> ?\?/ \\\\\\n\" {\n  players 2\n}\n"
+             "kind chit {\n  text : text = \"HOSTILE ?\?= ?\?/ */ \\\\\"\n  power : ability?\n}\n"
+             "zone pool of chit\n"
+             "card chit \"HOSTILE */ int broken; /*\" { }\n"
+             "card chit \"HOSTILE ?\?/\\n#include <stdlib.h>\\n#define x y\" { power { log \"HOSTILE ?\?/ */\" } }\n"
+             "card chit \"HOSTILE back\\\\\\nslash\" { text \"%s\" }\n"
+             "card chit \"%s\" { power { log \"{this}\" } }\n"
+             "setup {\n  for c in box { move c to pool }\n}\n"
+             "round {\n  log \"HOSTILE {me} */ ?\?/ \\\\\"\n  for c in pool { log \"{c}: {c.text}\"\n    run c.power }\n  win me\n}\n",
+             longtext, longname);
+    /* the file's own name: a backslash-newline, #include, a control byte */
+    snprintf(path, sizeof path, "%s/HOSTILE \\\n#include <x.h> \x01 end.cards", dir);
+    cr_assert_eq(write_file(path, game), 0);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, CARDC " c %s -o /tmp/cardc-hostile-text", qdir);
+    r = run_cmd(cmd);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char *c = read_file("/tmp/cardc-hostile-text/hostile.c"), *h = read_file("/tmp/cardc-hostile-text/hostile.h");
+    cr_assert(c && h);
+    scan_generated(c, "HOSTILE", "hostile.c");
+    scan_generated(h, "HOSTILE", "hostile.h");
+    cr_expect(strstr(c, "static const char Text_") != NULL, "the long text is a char array");
+    free(c);
+    free(h);
+    compile_strict("gcc", qdir, "hostile");
+    compile_strict("clang", qdir, "hostile");
+    r = run_cmd("d=/tmp/cardc-hostile-text && cc -std=c11 -DCARDRT_ENGINE_MAIN -Iruntime -I$d -o $d/engine $d/hostile.c "
+                TEST_BUILD_DIR "/libcardrt.a -lcairo -pthread -lm && $d/engine log --seed 1");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    /* the long name as the log shows it, the text unescaped */
+    static char want[8000];
+    strcpy(want, "HOSTILE long ");
+    for (int i = 0; i < 2000; i++)
+        strcat(want, "\xC3\xA9?");
+    cr_expect(strstr(r.out, want) != NULL, "the long name is logged whole");
+    cr_expect(strstr(r.out, "HOSTILE text */\\?\"*/\\?\"") != NULL, "the long text is logged whole");
+    cr_expect(strstr(r.out, "HOSTILE back\\\nslash") != NULL, "%.400s", r.out);
     run_free(&r);
 }
 

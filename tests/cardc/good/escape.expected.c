@@ -26,57 +26,57 @@ static const int32_t layout[] = {
 };
 
 /* tests/cardc/good/escape/escape.cards:7: kind chit */
-struct chit_row {
-    RtValue side;
-    const char *text;
+struct Row_chit {
+    RtValue fd_side;
+    const char *fd_text;
 };
 
-static const struct chit_row chit_rows[] = {
-    { /* tests/cardc/good/escape/escape.cards:14: "); abort(); (" */
-        .side = SIDE_north,
-        .text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
+static const struct Row_chit Rows_chit[] = {
+    { /* tests/cardc/good/escape/escape.cards:14: ___ abort___ __ */
+        .fd_side = SIDE_north,
+        .fd_text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
     },
-    { /* tests/cardc/good/escape/escape.cards:15: * / int broken; / * */
-        .side = SIDE_north,
-        .text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
+    { /* tests/cardc/good/escape/escape.cards:15: _/ int broken_ /_ */
+        .fd_side = SIDE_north,
+        .fd_text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
     },
-    { /* tests/cardc/good/escape/escape.cards:16: ? ?/ back\slash \ */
-        .side = SIDE_south,
-        .text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
+    { /* tests/cardc/good/escape/escape.cards:16: __/ back_slash _ */
+        .fd_side = SIDE_south,
+        .fd_text = "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
     },
-    { /* tests/cardc/good/escape/escape.cards:17: Ünïcödé ☆ Ωmega */
-        .side = SIDE_south,
-        .text = "\346\227\245\346\234\254\350\252\236\343\201\256\343\203\206\343\202\255\343\202\271\343\203\210",
+    { /* tests/cardc/good/escape/escape.cards:17: _n_c_d_ _ _mega */
+        .fd_side = SIDE_south,
+        .fd_text = "\346\227\245\346\234\254\350\252\236\343\201\256\343\203\206\343\202\255\343\202\271\343\203\210",
     },
 };
 
-struct setup_locals {
-    RtValue p;
-    RtValue c;
-    RtValue i;
+struct Locals_setup {
+    RtValue v_p;
+    RtValue v_c;
+    RtValue v_i;
 };
 
 /* tests/cardc/good/escape/escape.cards:19: setup */
-static RtStatus script_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
-    struct setup_locals *L = (struct setup_locals *)(void *)f->v;
+    struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
-            for (L->i = 0; L->i < rt_players(g); L->i++) {
-                L->p = L->i;
+            for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+                L->v_p = L->v_i;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!((chit_rows[rt_card_row(g, it_c, KIND_chit, 21)].side == rt_player_side(g, L->p)))) {
+                        if (!((Rows_chit[rt_card_row(g, it_c, KIND_chit, 21)].fd_side == rt_player_side(g, L->v_p)))) {
                             if (rt_check(g)) break;
                             continue;
                         }
                         if (rt_check(g)) break;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->p), RT_AT_TOP, 21);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p), RT_AT_TOP, 21);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -93,16 +93,16 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct round_locals {
-    RtValue c;
-    RtValue i;
-    RtValue list;
+struct Locals_round {
+    RtValue v_c;
+    RtValue v_i;
+    RtValue v_list;
 };
 
 /* tests/cardc/good/escape/escape.cards:25: round */
-static RtStatus script_round(RtGame *g, RtFrame *f)
+static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
-    struct round_locals *L = (struct round_locals *)(void *)f->v;
+    struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_log_begin(g);
@@ -110,19 +110,19 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
         rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me)[0]);
         rt_log_end(g);
-        L->list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
         {
-            const int32_t *cells_list = rt_list_cells(g, L->list);
-            for (L->i = 0; L->i < cells_list[0]; L->i++) {
-                L->c = cells_list[1 + L->i];
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_c = cells_v_list[1 + L->v_i];
                 rt_log_begin(g);
-                rt_log_card(g, L->c);
+                rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
-                rt_log_str(g, chit_rows[rt__row(g, L->c)].text);
+                rt_log_str(g, Rows_chit[rt__row(g, L->v_c)].fd_text);
                 rt_log_end(g);
             }
         }
-        rt_list_pop(g, L->list);
+        rt_list_pop(g, L->v_list);
         return rt_win(g, f->me);
         break;
     default:
@@ -140,7 +140,7 @@ static const RtZoneDef zones[] = {
 };
 
 static const RtKindDef kinds[] = {
-    { "chit", 0, NULL, NULL, NULL, chit_rows, 4, NULL },
+    { "chit", 0, NULL, NULL, NULL, Rows_chit, 4, NULL },
 };
 
 static const RtCardDef cards[] = {
@@ -158,14 +158,14 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/escape/escape.cards", 19, script_setup, 3 },
-    { "round", "tests/cardc/good/escape/escape.cards", 25, script_round, 3 },
+    { "setup", "tests/cardc/good/escape/escape.cards", 19, Script_setup, 3 },
+    { "round", "tests/cardc/good/escape/escape.cards", 25, Script_round, 3 },
 };
 
-static const int16_t copies_base[] = {
+static const int16_t Copies_base[] = {
     1, 1, 1, 1
 };
-static const RtValue consts_base[] = { 0 };
+static const RtValue Consts_base[] = { 0 };
 
 const RtGameDef escape_game = {
     CARDRT_ABI, "escape", "base", "Quote \" and back\\slash */ and ?\?/ trigraph",
@@ -173,12 +173,12 @@ const RtGameDef escape_game = {
     2, side_names, side_titles,
     2, zones,
     1, kinds,
-    4, cards, copies_base,
+    4, cards, Copies_base,
     0, NULL,
     4, strings,
     2, scripts,
     0, 1,
-    0, consts_base,
+    0, Consts_base,
     0, NULL,
     NULL,
     1, /* frames: the deepest calls can go (0: no static bound) */

@@ -6,7 +6,7 @@
 
 #include "cardrt.h"
 
-/* Quote " and back\slash * / and ? ?/ trigraph */
+/* Quote _ and back_slash _/ and __/ trigraph */
 extern const RtGameDef escape_game;
 /* every variant, the base game first */
 extern const RtGameDef *const escape_variants[];

@@ -29,108 +29,117 @@ static const int32_t layout[] = {
 };
 
 /* tests/cardc/good/functions/functions.cards:9: kind chip */
-struct chip_row {
-    RtValue side;
-    RtValue value;
+struct Row_chip {
+    RtValue fd_side;
+    RtValue fd_value;
 };
 
-static const struct chip_row chip_rows[] = {
+static const struct Row_chip Rows_chip[] = {
     { /* tests/cardc/good/functions/functions.cards:19: Small */
-        .side = SIDE_red,
-        .value = 1,
+        .fd_side = SIDE_red,
+        .fd_value = 1,
     },
     { /* tests/cardc/good/functions/functions.cards:20: Large */
-        .side = SIDE_blue,
-        .value = 3,
+        .fd_side = SIDE_blue,
+        .fd_value = 3,
     },
     { /* tests/cardc/good/functions/functions.cards:21: Target */
-        .side = SIDE_red,
-        .value = 4,
+        .fd_side = SIDE_red,
+        .fd_value = 4,
     },
 };
 
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_over(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_beats(RtGame *g, RtFrame *f, RtValue);
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_wins(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_over(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue);
+
+static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_total(g, f, a0);
+    }
+    return m[0];
+}
 
 /* tests/cardc/good/functions/functions.cards:23: sum */
-RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
+RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += rt_select((!!rt__state(g, it_c, 0)), 0, chip_rows[rt__row(g, it_c)].value);
+        acc += rt_select((!!rt__state(g, it_c, 0)), 0, Rows_chip[rt__row(g, it_c)].fd_value);
     }
     return acc;
 }
 
 /* tests/cardc/good/functions/functions.cards:23: function total */
-static inline RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return total_agg1(g, f, p);
+    return Agg1_total(g, f, v_p);
 }
 
 /* tests/cardc/good/functions/functions.cards:24: function over */
-static inline RtValue fn_over(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    return ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value);
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value);
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
-static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
-static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    RtValue memo1 = 0, memo1_set = 0;
-    RtValue memo2 = 0, memo2_set = 0;
-    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].value))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, p) > 0)));
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
 }
 
-struct setup_locals {
-    RtValue p;
-    RtValue c;
-    RtValue i;
+struct Locals_setup {
+    RtValue v_p;
+    RtValue v_c;
+    RtValue v_i;
 };
 
 /* tests/cardc/good/functions/functions.cards:28: setup */
-static RtStatus script_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
-    struct setup_locals *L = (struct setup_locals *)(void *)f->v;
+    struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 29);
         if (rt_check(g)) return RT_END;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((chip_rows[rt_card_row(g, it_c, KIND_chip, 31)].side == rt_player_side(g, L->p)))) {
+                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 31)].fd_side == rt_player_side(g, L->v_p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->p), RT_AT_TOP, 31);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 31);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -144,48 +153,48 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct round_locals {
-    RtValue p;
-    RtValue p_2;
-    RtValue p_3;
-    RtValue c;
-    RtValue i;
-    RtValue i_2;
-    RtValue i_3;
-    RtValue i_4;
-    RtValue list;
+struct Locals_round {
+    RtValue v_p;
+    RtValue v_p_2;
+    RtValue v_p_3;
+    RtValue v_c;
+    RtValue v_i;
+    RtValue v_i_2;
+    RtValue v_i_3;
+    RtValue v_i_4;
+    RtValue v_list;
 };
 
 /* tests/cardc/good/functions/functions.cards:35: round */
-static RtStatus script_round(RtGame *g, RtFrame *f)
+static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
-    struct round_locals *L = (struct round_locals *)(void *)f->v;
+    struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!(fn_wins(g, f, L->p))) continue;
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->p, rt_clamp(rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p) + 1, 0, INT32_MAX));
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!(Fn_wins(g, f, L->v_p))) continue;
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
         }
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p_2 = L->i_2;
-            if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p_2) >= 3) {
-                return rt_win(g, L->p_2);
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
+            if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) >= 3) {
+                return rt_win(g, L->v_p_2);
             }
         }
-        for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
-            L->p_3 = L->i_3;
-            L->list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->p_3));
+        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
+            L->v_p_3 = L->v_i_3;
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->v_p_3));
             {
-                const int32_t *cells_list = rt_list_cells(g, L->list);
-                for (L->i_4 = 0; L->i_4 < cells_list[0]; L->i_4++) {
-                    L->c = cells_list[1 + L->i_4];
-                    if (!((!rt__state(g, L->c, 0)))) continue;
-                    rt_set_card_state(g, L->c, KIND_chip, 0, 1, 38);
+                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+                for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
+                    L->v_c = cells_v_list[1 + L->v_i_4];
+                    if (!((!rt__state(g, L->v_c, 0)))) continue;
+                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 38);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->list);
+            rt_list_pop(g, L->v_list);
         }
         break;
     default:
@@ -203,12 +212,12 @@ static const RtZoneDef zones[] = {
     { "goal", 0, 0, RT_PUBLIC, KIND_chip },
 };
 
-static const char *const chip_state_names[] = { "spent" };
-static const RtValue chip_state_defaults[] = { 0 };
-static const uint8_t chip_state_types[] = { RT_TY_BOOL };
-static const uint8_t chip_state_keep[] = { 0 };
+static const char *const StateNames_chip[] = { "spent" };
+static const RtValue StateDefaults_chip[] = { 0 };
+static const uint8_t StateTypes_chip[] = { RT_TY_BOOL };
+static const uint8_t StateKeep_chip[] = { 0 };
 static const RtKindDef kinds[] = {
-    { "chip", 1, chip_state_names, chip_state_defaults, chip_state_types, chip_rows, 3, chip_state_keep },
+    { "chip", 1, StateNames_chip, StateDefaults_chip, StateTypes_chip, Rows_chip, 3, StateKeep_chip },
 };
 
 static const RtCardDef cards[] = {
@@ -228,14 +237,14 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/functions/functions.cards", 28, script_setup, 3 },
-    { "round", "tests/cardc/good/functions/functions.cards", 35, script_round, 9 },
+    { "setup", "tests/cardc/good/functions/functions.cards", 28, Script_setup, 3 },
+    { "round", "tests/cardc/good/functions/functions.cards", 35, Script_round, 9 },
 };
 
-static const int16_t copies_base[] = {
+static const int16_t Copies_base[] = {
     3, 2, 1
 };
-static const RtValue consts_base[] = { 0 };
+static const RtValue Consts_base[] = { 0 };
 
 const RtGameDef functions_game = {
     CARDRT_ABI, "functions", "base", "Function Calls",
@@ -243,12 +252,12 @@ const RtGameDef functions_game = {
     2, side_names, side_titles,
     3, zones,
     1, kinds,
-    3, cards, copies_base,
+    3, cards, Copies_base,
     1, vars,
     3, strings,
     2, scripts,
     0, 1,
-    0, consts_base,
+    0, Consts_base,
     0, NULL,
     NULL,
     1, /* frames: the deepest calls can go (0: no static bound) */

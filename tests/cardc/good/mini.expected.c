@@ -30,70 +30,70 @@ static const int32_t layout[] = {
 };
 
 /* tests/cardc/good/mini/mini.cards:7: kind token */
-struct token_row {
-    RtValue side;
-    RtValue value;
-    RtValue bonus;
-    const char *text;
-    int power;
+struct Row_token {
+    RtValue fd_side;
+    RtValue fd_value;
+    RtValue fd_bonus;
+    const char *fd_text;
+    int fd_power;
 };
 
-static const struct token_row token_rows[] = {
+static const struct Row_token Rows_token[] = {
     { /* tests/cardc/good/mini/mini.cards:25: Red One */
-        .side = SIDE_red,
-        .value = 1,
-        .bonus = 1,
-        .text = "",
-        .power = -1,
+        .fd_side = SIDE_red,
+        .fd_value = 1,
+        .fd_bonus = 1,
+        .fd_text = "",
+        .fd_power = -1,
     },
     { /* tests/cardc/good/mini/mini.cards:26: Red Two */
-        .side = SIDE_red,
-        .value = 2,
-        .bonus = 1,
-        .text = "Taps itself.",
-        .power = 0,
+        .fd_side = SIDE_red,
+        .fd_value = 2,
+        .fd_bonus = 1,
+        .fd_text = "Taps itself.",
+        .fd_power = 0,
     },
     { /* tests/cardc/good/mini/mini.cards:27: Blue One */
-        .side = SIDE_blue,
-        .value = 1,
-        .bonus = 1,
-        .text = "",
-        .power = -1,
+        .fd_side = SIDE_blue,
+        .fd_value = 1,
+        .fd_bonus = 1,
+        .fd_text = "",
+        .fd_power = -1,
     },
     { /* tests/cardc/good/mini/mini.cards:28: Blue Two */
-        .side = SIDE_blue,
-        .value = 2,
-        .bonus = 2,
-        .text = "",
-        .power = -1,
+        .fd_side = SIDE_blue,
+        .fd_value = 2,
+        .fd_bonus = 2,
+        .fd_text = "",
+        .fd_power = -1,
     },
 };
 
-RT_PURE RT_MAYBE_UNUSED static RtValue fn_total(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 
 /* tests/cardc/good/mini/mini.cards:23: sum */
-RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
+RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc += rt_select((!!rt__state(g, it_c, 0)), token_rows[rt__row(g, it_c)].bonus, token_rows[rt__row(g, it_c)].value);
+        acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
     }
     return acc;
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
-static inline RtValue fn_total(RtGame *g, RtFrame *f, RtValue p)
+static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return total_agg1(g, f, p);
+    return Agg1_total(g, f, v_p);
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
-static RtStatus script_red_two_power(RtGame *g, RtFrame *f)
+static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -106,37 +106,37 @@ static RtStatus script_red_two_power(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct setup_locals {
-    RtValue p;
-    RtValue c;
-    RtValue i;
+struct Locals_setup {
+    RtValue v_p;
+    RtValue v_c;
+    RtValue v_i;
 };
 
 /* tests/cardc/good/mini/mini.cards:30: setup */
-static RtStatus script_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
-    struct setup_locals *L = (struct setup_locals *)(void *)f->v;
+    struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((token_rows[rt_card_row(g, it_c, KIND_token, 32)].side == rt_player_side(g, L->p)))) {
+                    if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 32)].fd_side == rt_player_side(g, L->v_p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 32);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 32);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
         }
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
@@ -146,41 +146,41 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-struct round_locals {
-    RtValue p;
-    RtValue turn;
-    RtValue passes;
-    RtValue saved_me;
-    RtValue action;
-    RtValue c;
-    RtValue ability_card;
-    RtValue p_2;
-    RtValue p_3;
-    RtValue i;
-    RtValue i_2;
-    RtValue i_3;
+struct Locals_round {
+    RtValue v_p;
+    RtValue v_turn;
+    RtValue v_passes;
+    RtValue v_saved_me;
+    RtValue v_action;
+    RtValue v_c;
+    RtValue v_ability_card;
+    RtValue v_p_2;
+    RtValue v_p_3;
+    RtValue v_i;
+    RtValue v_i_2;
+    RtValue v_i_3;
 };
 
 /* tests/cardc/good/mini/mini.cards:38: round */
-static RtStatus script_round(RtGame *g, RtFrame *f)
+static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
-    struct round_locals *L = (struct round_locals *)(void *)f->v;
+    struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* tests/cardc/good/mini/mini.cards:39: phase play */
         rt_log_phase(g, 0);
-        for (L->i = 0; L->i < rt_players(g); L->i++) {
-            L->p = L->i;
-            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p)[0] == 0)) {
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->p), 0, rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 40);
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
+            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p), 0, rt_zone_of(g, ZONE_hand, L->v_p), RT_AT_TOP, 40);
                 if (rt_check(g)) return RT_END;
             }
         }
-        L->turn = rt_var_at(g, VCELL_first);
-        L->saved_me = f->me;
-        L->passes = 0;
+        L->v_turn = rt_var_at(g, VCELL_first);
+        L->v_saved_me = f->me;
+        L->v_passes = 0;
         for (;;) {
-            f->me = L->turn;
+            f->me = L->v_turn;
             rt_log_turn(g, f->me);
             rt_choose_begin(g, f->me, 4, 0);
             {
@@ -192,7 +192,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i];
-                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(token_rows[rt__row(g, it_c)].value == 2)), 1, it_c, 2);
+                        rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2)), 1, it_c, 2);
                     }
                 }
                 /* action "pass" */
@@ -205,49 +205,49 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 return RT_YIELD;
             /* fall through */
         case 1:;
-            L->action = rt_chosen(g);
-            if (L->action == 0) { /* draw */
+            L->v_action = rt_chosen(g);
+            if (L->v_action == 0) { /* draw */
                 rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 42);
                 if (rt_check(g)) return RT_END;
-            } else if (L->action == 1) { /* use */
-                L->c = rt_chosen_card(g);
-                L->ability_card = L->c;
+            } else if (L->v_action == 1) { /* use */
+                L->v_c = rt_chosen_card(g);
+                L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, token_rows[rt__row(g, L->ability_card)].power, L->ability_card, f->me);
+                    RtStatus st = rt_run(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
             case 2:;
                 if (rt_check(g)) return RT_END;
-            } else if (L->action == 2) { /* pass */
+            } else if (L->v_action == 2) { /* pass */
             }
-            L->passes = (L->action == 2) ? L->passes + 1 : 0;
-            if (L->passes >= 2) break;
-            L->turn = rt_next_player(g, L->turn);
+            L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
+            if (L->v_passes >= 2) break;
+            L->v_turn = rt_next_player(g, L->v_turn);
         }
-        f->me = L->saved_me;
+        f->me = L->v_saved_me;
         /* tests/cardc/good/mini/mini.cards:47: phase score */
         rt_log_phase(g, 5);
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p_2 = L->i_2;
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->p_2, rt_clamp(rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p_2) + fn_total(g, f, L->p_2), 0, INT32_MAX));
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp(rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX));
             rt_log_begin(g);
-            rt_log_player(g, L->p_2);
+            rt_log_player(g, L->v_p_2);
             rt_log_str(g, " scores ");
-            rt_log_int(g, fn_total(g, f, L->p_2));
+            rt_log_int(g, Fn_total(g, f, L->v_p_2));
             rt_log_end(g);
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 51);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 51);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 52);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_2));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2));
         }
-        for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
-            L->p_3 = L->i_3;
-            if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->p_3) >= rt_const(g, CONST_goal)) {
-                return rt_win(g, L->p_3);
+        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
+            L->v_p_3 = L->v_i_3;
+            if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_3) >= rt_const(g, CONST_goal)) {
+                return rt_win(g, L->v_p_3);
             }
         }
         break;
@@ -267,12 +267,12 @@ static const RtZoneDef zones[] = {
     { "table", 1, 0, RT_PUBLIC, KIND_token },
 };
 
-static const char *const token_state_names[] = { "tapped" };
-static const RtValue token_state_defaults[] = { 0 };
-static const uint8_t token_state_types[] = { RT_TY_BOOL };
-static const uint8_t token_state_keep[] = { 0 };
+static const char *const StateNames_token[] = { "tapped" };
+static const RtValue StateDefaults_token[] = { 0 };
+static const uint8_t StateTypes_token[] = { RT_TY_BOOL };
+static const uint8_t StateKeep_token[] = { 0 };
 static const RtKindDef kinds[] = {
-    { "token", 1, token_state_names, token_state_defaults, token_state_types, token_rows, 4, token_state_keep },
+    { "token", 1, StateNames_token, StateDefaults_token, StateTypes_token, Rows_token, 4, StateKeep_token },
 };
 
 static const RtCardDef cards[] = {
@@ -301,15 +301,15 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "Red Two.power", "tests/cardc/good/mini/mini.cards", 26, script_red_two_power, 0 },
-    { "setup", "tests/cardc/good/mini/mini.cards", 30, script_setup, 3 },
-    { "round", "tests/cardc/good/mini/mini.cards", 38, script_round, 12 },
+    { "Red Two.power", "tests/cardc/good/mini/mini.cards", 26, Script_red_two_power, 0 },
+    { "setup", "tests/cardc/good/mini/mini.cards", 30, Script_setup, 3 },
+    { "round", "tests/cardc/good/mini/mini.cards", 38, Script_round, 12 },
 };
 
-static const int16_t copies_base[] = {
+static const int16_t Copies_base[] = {
     3, 2, 3, 2
 };
-static const RtValue consts_base[] = { 10 };
+static const RtValue Consts_base[] = { 10 };
 
 const RtGameDef mini_game = {
     CARDRT_ABI, "mini", "base", "Mini Race",
@@ -317,12 +317,12 @@ const RtGameDef mini_game = {
     2, side_names, side_titles,
     4, zones,
     1, kinds,
-    4, cards, copies_base,
+    4, cards, Copies_base,
     2, vars,
     10, strings,
     3, scripts,
     1, 2,
-    1, consts_base,
+    1, Consts_base,
     0, NULL,
     NULL,
     2, /* frames: the deepest calls can go (0: no static bound) */

@@ -26,45 +26,45 @@ static const int32_t layout[] = {
 };
 
 /* tests/cardc/good/prelude/prelude.cards:8: kind unit */
-struct unit_row {
-    RtValue side;
-    RtValue value;
+struct Row_unit {
+    RtValue fd_side;
+    RtValue fd_value;
 };
 
-static const struct unit_row unit_rows[] = {
+static const struct Row_unit Rows_unit[] = {
     { /* tests/cardc/good/prelude/prelude.cards:20: Scout */
-        .side = SIDE_red,
-        .value = 1,
+        .fd_side = SIDE_red,
+        .fd_value = 1,
     },
     { /* tests/cardc/good/prelude/prelude.cards:21: Guard */
-        .side = SIDE_blue,
-        .value = 2,
+        .fd_side = SIDE_blue,
+        .fd_value = 2,
     },
     { /* tests/cardc/good/prelude/prelude.cards:22: Spare Red */
-        .side = SIDE_red,
-        .value = 5,
+        .fd_side = SIDE_red,
+        .fd_value = 5,
     },
     { /* tests/cardc/good/prelude/prelude.cards:23: Spare Blue */
-        .side = SIDE_blue,
-        .value = 5,
+        .fd_side = SIDE_blue,
+        .fd_value = 5,
     },
 };
 
-struct setup_locals {
-    RtValue e;
-    RtValue p;
-    RtValue c;
-    RtValue p_2;
-    RtValue p_3;
-    RtValue i;
-    RtValue i_2;
-    RtValue i_3;
+struct Locals_setup {
+    RtValue v_e;
+    RtValue v_p;
+    RtValue v_c;
+    RtValue v_p_2;
+    RtValue v_p_3;
+    RtValue v_i;
+    RtValue v_i_2;
+    RtValue v_i_3;
 };
 
 /* tests/cardc/good/prelude/prelude.cards:25: setup */
-static RtStatus script_setup(RtGame *g, RtFrame *f)
+static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
-    struct setup_locals *L = (struct setup_locals *)(void *)f->v;
+    struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
@@ -81,19 +81,19 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            for (L->i = 0; L->i < rt_players(g); L->i++) {
-                L->p = L->i;
+            for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+                L->v_p = L->v_i;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!(((rt_card_kind(g, it_c) == KIND_unit) && (unit_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))))) continue;
-                        if (unit_rows[rt__row(g, it_c)].value == 5) {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->p), RT_AT_TOP, 32);
+                        if (!(((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
+                        if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p), RT_AT_TOP, 32);
                             if (rt_check(g)) break;
                         } else {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 32);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 32);
                             if (rt_check(g)) break;
                         }
                     }
@@ -107,14 +107,14 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
         rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 36);
         if (rt_check(g)) return RT_END;
-        for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
-            L->p_2 = L->i_2;
-            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_BOTTOM, 37);
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
+            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_BOTTOM, 37);
             if (rt_check(g)) return RT_END;
         }
-        for (L->i_3 = 0; L->i_3 < rt_players(g); L->i_3++) {
-            L->p_3 = L->i_3;
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_3));
+        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
+            L->v_p_3 = L->v_i_3;
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3));
         }
         break;
     default:
@@ -124,7 +124,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
 }
 
 /* tests/cardc/good/prelude/prelude.cards:41: round */
-static RtStatus script_round(RtGame *g, RtFrame *f)
+static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
@@ -147,13 +147,13 @@ static const RtZoneDef zones[] = {
     { "spares", 1, 0, RT_PUBLIC, KIND_unit },
 };
 
-static const char *const unit_state_names[] = { "ready" };
-static const RtValue unit_state_defaults[] = { 1 };
-static const uint8_t unit_state_types[] = { RT_TY_BOOL };
-static const uint8_t unit_state_keep[] = { 0 };
+static const char *const StateNames_unit[] = { "ready" };
+static const RtValue StateDefaults_unit[] = { 1 };
+static const uint8_t StateTypes_unit[] = { RT_TY_BOOL };
+static const uint8_t StateKeep_unit[] = { 0 };
 static const RtKindDef kinds[] = {
     { "event", 0, NULL, NULL, NULL, NULL, 0, NULL },
-    { "unit", 1, unit_state_names, unit_state_defaults, unit_state_types, unit_rows, 4, unit_state_keep },
+    { "unit", 1, StateNames_unit, StateDefaults_unit, StateTypes_unit, Rows_unit, 4, StateKeep_unit },
 };
 
 static const RtCardDef cards[] = {
@@ -173,14 +173,14 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/prelude/prelude.cards", 25, script_setup, 8 },
-    { "round", "tests/cardc/good/prelude/prelude.cards", 41, script_round, 0 },
+    { "setup", "tests/cardc/good/prelude/prelude.cards", 25, Script_setup, 8 },
+    { "round", "tests/cardc/good/prelude/prelude.cards", 41, Script_round, 0 },
 };
 
-static const int16_t copies_base[] = {
+static const int16_t Copies_base[] = {
     3, 2, 2, 1, 1
 };
-static const RtValue consts_base[] = { 0 };
+static const RtValue Consts_base[] = { 0 };
 
 const RtGameDef prelude_game = {
     CARDRT_ABI, "prelude", "base", "Prelude Rules",
@@ -188,12 +188,12 @@ const RtGameDef prelude_game = {
     2, side_names, side_titles,
     5, zones,
     2, kinds,
-    5, cards, copies_base,
+    5, cards, Copies_base,
     0, NULL,
     5, strings,
     2, scripts,
     0, 1,
-    0, consts_base,
+    0, Consts_base,
     0, NULL,
     NULL,
     1, /* frames: the deepest calls can go (0: no static bound) */
