@@ -306,3 +306,20 @@ Test(destinations, read_only_folders_and_files_are_not_written)
     free(ls);
     rmtree(d);
 }
+
+/* cardc yaml replaces its folder whole: a folder with anything but YAML
+   files in it is refused, and left as it was. */
+Test(destinations, yaml_refuses_a_folder_with_other_files)
+{
+    char *d = tmpdir();
+    put(d, "notes.txt", "mine\n");
+    RunResult r = runf(CARDC " yaml cards/evr -o %s", d);
+    expect_err(&r, "cardc: error: cannot write %s: it holds other files than a YAML export (the export replaces "
+                   "the folder whole); name a new or empty folder\n1 error\n", d);
+    run_free(&r);
+    expect_file(d, "notes.txt", "mine\n");
+    char *ls = entries(d);
+    cr_expect_str_eq(ls, "notes.txt\n");
+    free(ls);
+    rmtree(d);
+}
