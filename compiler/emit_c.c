@@ -543,6 +543,8 @@ static const char *card_member(Emit *E, const AstNode *e, const char *card, int 
     }
 }
 
+static int64_t magnitude(const Emit *E, const AstNode *e);
+
 /* Emit a helper function for an aggregate and return the call. */
 static const char *aggregate(Emit *E, const AstNode *e)
 {
@@ -576,8 +578,12 @@ static const char *aggregate(Emit *E, const AstNode *e)
         line(E, "acc++;");
         break;
     case 's':
-        line(E, "acc = rt_add(g, acc, %s, %d);", val ? val : "0", site(E, e->loc));   /* checked */
-        E->fallible = 1;
+        if (magnitude(E, e) >= 0 && magnitude(E, e) <= INT32_MAX) {   /* docs/runtime.md "Checked arithmetic" */
+            line(E, "acc += %s;", val ? val : "0");
+        } else {
+            line(E, "acc = rt_add(g, acc, %s, %d);", val ? val : "0", site(E, e->loc));
+            E->fallible = 1;
+        }
         break;
     case 'a':
         line(E, "if (%s) return 1;", val ? bare(E, val) : "1");
@@ -697,7 +703,21 @@ static int64_t magnitude(const Emit *E, const AstNode *e)
     case AST_INT:
         return e->ival < 0 ? (e->ival >= -most ? -e->ival : -1) : (e->ival <= most ? e->ival : -1);
     case AST_AGGREGATE:   /* a count is at most every card instance; RT_MAX_CARDS bounds those */
-        return e->op == 'c' ? (int64_t)1 << 24 : -1;
+        if (e->op == 'c')
+            return (int64_t)1 << 24;
+        a = e->op == 's' && e->b ? magnitude(E, e->b) : -1;
+        return a >= 0 && a <= most >> 24 ? a << 24 : -1;
+    case AST_FIELD_OF:   /* a card's data field: the largest in its kind's table */
+        if (SYM_CAT(e->sem_ref) != SYM_FIELD || e->sem_extra < 0 || e->sem_extra >= E->m->nkinds)
+            return -1;
+        a = 0;
+        for (int c = 0; c < E->m->ncards; c++) {
+            const MCard *cd = &E->m->cards[c];
+            const MValue *v = cd->kind == e->sem_extra && cd->values ? &cd->values[SYM_IDX(e->sem_ref)] : NULL;
+            b = v && v->present ? (v->ival < 0 ? -(int64_t)v->ival : v->ival) : 0;
+            a = b > a ? b : a;
+        }
+        return a;
     case AST_CALL:
         if (SYM_CAT(e->sem_ref) == SYM_FUNC || e->list.count != 1 || strcmp(e->name, "count") != 0)
             return -1;

@@ -79,7 +79,7 @@ RT_PURE RT_NOINLINE static RtValue total_agg1(RtGame *g, RtFrame *f, RtValue p)
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i];
-        acc = rt_add(g, acc, rt_select((!!rt__state(g, it_c, 0)), token_rows[rt__row(g, it_c)].bonus, token_rows[rt__row(g, it_c)].value), 0);
+        acc += rt_select((!!rt__state(g, it_c, 0)), token_rows[rt__row(g, it_c)].bonus, token_rows[rt__row(g, it_c)].value);
     }
     return acc;
 }
@@ -97,11 +97,11 @@ static RtStatus script_red_two_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
+        rt_set_card_state(g, f->self, KIND_token, 0, 1, 0);
         if (rt_check(g)) return RT_END;
         break;
     default:
-        return rt_fail(g, 2, "bad resume point");
+        return rt_fail(g, 1, "bad resume point");
     }
     return RT_DONE;
 }
@@ -125,12 +125,12 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((token_rows[rt_card_row(g, it_c, KIND_token, 3)].side == rt_player_side(g, L->p)))) {
+                    if (!((token_rows[rt_card_row(g, it_c, KIND_token, 2)].side == rt_player_side(g, L->p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 4);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 3);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -141,7 +141,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
-        return rt_fail(g, 5, "bad resume point");
+        return rt_fail(g, 4, "bad resume point");
     }
     return RT_DONE;
 }
@@ -172,7 +172,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->p)[0] == 0)) {
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->p), 0, rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 7);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->p), 0, rt_zone_of(g, ZONE_hand, L->p), RT_AT_TOP, 6);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -199,7 +199,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 3);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 8, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 7, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -207,7 +207,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         case 1:;
             L->action = rt_chosen(g);
             if (L->action == 0) { /* draw */
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 10);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 9);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use */
                 L->c = rt_chosen_card(g);
@@ -226,7 +226,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             L->passes = (L->action == 2) ? L->passes + 1 : 0;
             if (L->passes >= 2) break;
             L->turn = rt_next_player(g, L->turn);
-            if (rt_back_edge(g, 8)) return RT_END;
+            if (rt_back_edge(g, 7)) return RT_END;
         }
         f->me = L->saved_me;
         /* tests/cardc/good/mini/mini.cards:47: phase score */
@@ -239,9 +239,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_log_str(g, " scores ");
             rt_log_int(g, fn_total(g, f, L->p_2));
             rt_log_end(g);
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 11);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 10);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 12);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 11);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_2));
         }
@@ -253,7 +253,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -317,20 +317,19 @@ static const char *const site_files[] = {
 };
 
 static const RtSite site_table[] = {
-    { 0, 23, 35 }, /* 0: tests/cardc/good/mini/mini.cards:23:35 */
-    { 0, 26, 80 }, /* 1: tests/cardc/good/mini/mini.cards:26:80 */
-    { 0, 26, 72 }, /* 2: tests/cardc/good/mini/mini.cards:26:72 */
-    { 0, 32, 24 }, /* 3: tests/cardc/good/mini/mini.cards:32:24 */
-    { 0, 32, 43 }, /* 4: tests/cardc/good/mini/mini.cards:32:43 */
-    { 0, 30, 1 }, /* 5: tests/cardc/good/mini/mini.cards:30:1 */
-    { 0, 40, 52 }, /* 6: tests/cardc/good/mini/mini.cards:40:52 */
-    { 0, 40, 47 }, /* 7: tests/cardc/good/mini/mini.cards:40:47 */
-    { 0, 41, 5 }, /* 8: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 42, 52 }, /* 9: tests/cardc/good/mini/mini.cards:42:52 */
-    { 0, 42, 47 }, /* 10: tests/cardc/good/mini/mini.cards:42:47 */
-    { 0, 51, 7 }, /* 11: tests/cardc/good/mini/mini.cards:51:7 */
-    { 0, 52, 7 }, /* 12: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 38, 1 }, /* 13: tests/cardc/good/mini/mini.cards:38:1 */
+    { 0, 26, 80 }, /* 0: tests/cardc/good/mini/mini.cards:26:80 */
+    { 0, 26, 72 }, /* 1: tests/cardc/good/mini/mini.cards:26:72 */
+    { 0, 32, 24 }, /* 2: tests/cardc/good/mini/mini.cards:32:24 */
+    { 0, 32, 43 }, /* 3: tests/cardc/good/mini/mini.cards:32:43 */
+    { 0, 30, 1 }, /* 4: tests/cardc/good/mini/mini.cards:30:1 */
+    { 0, 40, 52 }, /* 5: tests/cardc/good/mini/mini.cards:40:52 */
+    { 0, 40, 47 }, /* 6: tests/cardc/good/mini/mini.cards:40:47 */
+    { 0, 41, 5 }, /* 7: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 52 }, /* 8: tests/cardc/good/mini/mini.cards:42:52 */
+    { 0, 42, 47 }, /* 9: tests/cardc/good/mini/mini.cards:42:47 */
+    { 0, 51, 7 }, /* 10: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 7 }, /* 11: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 38, 1 }, /* 12: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
 const RtGameDef mini_game = {
@@ -350,7 +349,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    14, site_table, 1, site_files,
+    13, site_table, 1, site_files,
 };
 
 const RtGameDef *const mini_variants[] = {
