@@ -78,7 +78,7 @@ typedef struct Emit {
     int fallible;          /* the current statement calls a primitive that may fail */
     int hidden;            /* inside simultaneously */
     int *script_of_unit;   /* unit index -> script index (-1 for functions) */
-    Loc *sites;            /* the site table (docs/runtime.md "Sites"), in order of first use */
+    Loc *sites;            /* the site table (docs/runtime.md "Sites"), in order of use */
     int nsites, capsites;
     uint32_t uses_matches;  /* bit e: matches() on enum e is used */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
@@ -177,13 +177,13 @@ static const char *file_of(const Emit *E, Loc loc)
     return "?";
 }
 
-/* site: the index of loc in the site table, added at its first use:
-   the small constant a primitive that may fail is given. */
+/* site: a new entry for loc in the site table, and its index: the small
+   constant a primitive that may fail is given. One entry per use, in the
+   order of the code, so that the same rules give the same numbers from
+   every front end (a YAML export keeps lines, not columns: only the
+   table's columns differ, docs/formats.md). */
 static int site(Emit *E, Loc loc)
 {
-    for (int i = E->nsites - 1; i >= 0; i--)
-        if (E->sites[i].file == loc.file && E->sites[i].line == loc.line && E->sites[i].col == loc.col)
-            return i;
     if (E->nsites == E->capsites) {
         int cap = E->capsites ? 2 * E->capsites : 64;
         Loc *n = arena_alloc(E->a, sizeof *n * (size_t)cap);

@@ -651,7 +651,7 @@ static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
     (void)f;
     RtValue memo1 = 0, memo1_set = 0;
     RtValue memo2 = 0, memo2_set = 0;
-    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
+    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 2))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 3))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
 }
 
 /* cards/evr/game.cards:106: function wins */
@@ -661,7 +661,7 @@ static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
     (void)f;
     RtValue memo1 = 0, memo1_set = 0;
     RtValue memo2 = 0, memo2_set = 0;
-    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].objective))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (p == rt_var_at(g, VCELL_balance))));
+    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].objective))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].objective)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].objective))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (p == rt_var_at(g, VCELL_balance))));
 }
 
 /* cards/evr/game.cards:111: any */
@@ -711,7 +711,7 @@ static RtStatus script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 2, "bad resume point");
+        return rt_fail(g, 7, "bad resume point");
     }
     return RT_DONE;
 }
@@ -733,7 +733,7 @@ static RtStatus script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 3, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -746,7 +746,7 @@ static RtStatus script_battle_of_yavin_won(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 4, "bad resume point");
+        return rt_fail(g, 9, "bad resume point");
     }
     return RT_DONE;
 }
@@ -784,14 +784,14 @@ static RtStatus script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 5);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 10);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
             }
         }
         break;
     default:
-        return rt_fail(g, 6, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -830,14 +830,14 @@ static RtStatus script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 7);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 12);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p));
             }
         }
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 13, "bad resume point");
     }
     return RT_DONE;
 }
@@ -860,7 +860,7 @@ static RtStatus script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 9, "bad resume point");
+        return rt_fail(g, 14, "bad resume point");
     }
     return RT_DONE;
 }
@@ -871,16 +871,16 @@ static RtStatus script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 10), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 11);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 16);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 12);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 17);
                 if (rt_check(g)) return RT_END;
             }
         }
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 18, "bad resume point");
     }
     return RT_DONE;
 }
@@ -902,7 +902,7 @@ static RtStatus script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 14, "bad resume point");
+        return rt_fail(g, 19, "bad resume point");
     }
     return RT_DONE;
 }
@@ -936,13 +936,13 @@ static RtStatus script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 15);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 20);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 16, "bad resume point");
+        return rt_fail(g, 21, "bad resume point");
     }
     return RT_DONE;
 }
@@ -955,7 +955,7 @@ static RtStatus script_kessel_run_reveal(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
         break;
     default:
-        return rt_fail(g, 17, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -968,7 +968,7 @@ static RtStatus script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
         break;
     default:
-        return rt_fail(g, 18, "bad resume point");
+        return rt_fail(g, 23, "bad resume point");
     }
     return RT_DONE;
 }
@@ -981,7 +981,7 @@ static RtStatus script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 19, "bad resume point");
+        return rt_fail(g, 24, "bad resume point");
     }
     return RT_DONE;
 }
@@ -994,7 +994,7 @@ static RtStatus script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
         break;
     default:
-        return rt_fail(g, 20, "bad resume point");
+        return rt_fail(g, 25, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1017,7 +1017,7 @@ static RtStatus script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 21, "bad resume point");
+        return rt_fail(g, 26, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1051,12 +1051,12 @@ static RtStatus script_darth_vader_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 22);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 27);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 23, "bad resume point");
+        return rt_fail(g, 28, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1067,16 +1067,16 @@ static RtStatus script_emperor_palpatine_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 24), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 25);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 29), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 30);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 26);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 31);
                 if (rt_check(g)) return RT_END;
             }
         }
         break;
     default:
-        return rt_fail(g, 27, "bad resume point");
+        return rt_fail(g, 32, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1089,7 +1089,7 @@ static RtStatus script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 28, "bad resume point");
+        return rt_fail(g, 33, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1123,12 +1123,12 @@ static RtStatus script_boba_fett_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 29);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 34);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 30, "bad resume point");
+        return rt_fail(g, 35, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1140,16 +1140,16 @@ static RtStatus script_admiral_piett_power(RtGame *g, RtFrame *f)
     case 0:;
         if (fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 31);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 36);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 33);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 38);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 34, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1183,13 +1183,13 @@ static RtStatus script_director_krennic_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 35);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 40);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 36, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1212,14 +1212,14 @@ static RtStatus script_general_veers_power(RtGame *g, RtFrame *f)
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
                 if (!(((int)((int)(!!rt__state(g, L->c, 0)) & (int)(L->c != f->self)) & (int)(resource_rows[rt__row(g, L->c)].value <= 2)))) continue;
-                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 37);
+                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 42);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->list);
         break;
     default:
-        return rt_fail(g, 38, "bad resume point");
+        return rt_fail(g, 43, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1253,12 +1253,12 @@ static RtStatus script_captain_needa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 39);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 44);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 40, "bad resume point");
+        return rt_fail(g, 45, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1292,12 +1292,12 @@ static RtStatus script_stormtrooper_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 41);
+            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 46);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 42, "bad resume point");
+        return rt_fail(g, 47, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1331,12 +1331,12 @@ static RtStatus script_tie_fighter_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 43);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 48);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 44, "bad resume point");
+        return rt_fail(g, 49, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1352,12 +1352,12 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 45);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 50);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 47);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
@@ -1374,17 +1374,17 @@ static RtStatus script_probe_droid_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 48);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 53);
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 49);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 54);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 50, "bad resume point");
+        return rt_fail(g, 55, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1418,12 +1418,12 @@ static RtStatus script_at_at_walker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 51);
+            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 56);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 52, "bad resume point");
+        return rt_fail(g, 57, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1435,16 +1435,16 @@ static RtStatus script_star_destroyer_power(RtGame *g, RtFrame *f)
     case 0:;
         if (fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 53);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 58);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 55);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 60);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 56, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1457,7 +1457,7 @@ static RtStatus script_imperial_officer_power(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 57, "bad resume point");
+        return rt_fail(g, 62, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1491,12 +1491,12 @@ static RtStatus script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 58);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 63);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 59, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1535,7 +1535,7 @@ static RtStatus script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 60, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1549,7 +1549,7 @@ static RtStatus script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 61, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1561,16 +1561,16 @@ static RtStatus script_reinforcements_effect(RtGame *g, RtFrame *f)
     case 0:;
         if (fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 62);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 67);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 64);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 65, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1593,14 +1593,14 @@ static RtStatus script_intimidation_effect(RtGame *g, RtFrame *f)
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
                 if (!(((int)(!!resource_rows[rt__row(g, L->c)].character) & (int)(!rt__state(g, L->c, 0))))) continue;
-                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 66);
+                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 71);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->list);
         break;
     default:
-        return rt_fail(g, 67, "bad resume point");
+        return rt_fail(g, 72, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1634,12 +1634,12 @@ static RtStatus script_luke_skywalker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 0, 68);
+            rt_set_card_state(g, L->c, KIND_resource, 0, 0, 73);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 69, "bad resume point");
+        return rt_fail(g, 74, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1673,13 +1673,13 @@ static RtStatus script_leia_organa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 70);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 75);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 71, "bad resume point");
+        return rt_fail(g, 76, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1691,16 +1691,16 @@ static RtStatus script_han_solo_power(RtGame *g, RtFrame *f)
     case 0:;
         if (fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 72);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 77);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 74);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 79);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 75, "bad resume point");
+        return rt_fail(g, 80, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1734,12 +1734,12 @@ static RtStatus script_chewbacca_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 76);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 81);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 77, "bad resume point");
+        return rt_fail(g, 82, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1773,12 +1773,12 @@ static RtStatus script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 78);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 83);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 79, "bad resume point");
+        return rt_fail(g, 84, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1794,17 +1794,17 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 80);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 82);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 87);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 83))].capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < event_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 88))].capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
                 rt_opt_done(g, &ob);
             }
@@ -1817,17 +1817,17 @@ static RtStatus script_lando_calrissian_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* play it */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 84);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 89);
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* put it on the bottom of your deck */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 85);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 90);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 86, "bad resume point");
+        return rt_fail(g, 91, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1840,7 +1840,7 @@ static RtStatus script_mon_mothma_power(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 87, "bad resume point");
+        return rt_fail(g, 92, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1875,10 +1875,10 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->s = rt_chosen(g);
-            rt_move(g, L->s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 88);
+            rt_move(g, L->s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 93);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, f->me)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 89);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 94);
                 if (rt_check(g)) return RT_END;
             }
             rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
@@ -1900,14 +1900,14 @@ static RtStatus script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->c = rt_chosen(g);
-                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 90);
+                rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
         }
         break;
     default:
-        return rt_fail(g, 91, "bad resume point");
+        return rt_fail(g, 96, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1923,12 +1923,12 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 92);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 97);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 94);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 99);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
@@ -1945,17 +1945,17 @@ static RtStatus script_rebel_trooper_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->option = rt_chosen(g);
                 if (L->option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 100);
                     if (rt_check(g)) return RT_END;
                 } else if (L->option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 96);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 101);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 97, "bad resume point");
+        return rt_fail(g, 102, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1989,12 +1989,12 @@ static RtStatus script_x_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 98);
+            rt_set_card_state(g, L->c, KIND_resource, 0, 1, 103);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 99, "bad resume point");
+        return rt_fail(g, 104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2028,12 +2028,12 @@ static RtStatus script_y_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 100);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 105);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 101, "bad resume point");
+        return rt_fail(g, 106, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2067,12 +2067,12 @@ static RtStatus script_snowspeeder_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 102);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 107);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 103, "bad resume point");
+        return rt_fail(g, 108, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2084,16 +2084,16 @@ static RtStatus script_millennium_falcon_power(RtGame *g, RtFrame *f)
     case 0:;
         if (fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 104);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 109);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 106);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 111);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 112, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2106,7 +2106,7 @@ static RtStatus script_rebel_spy_power(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 108, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2140,12 +2140,12 @@ static RtStatus script_corellian_corvette_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 109);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 114);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 110, "bad resume point");
+        return rt_fail(g, 115, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2184,7 +2184,7 @@ static RtStatus script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 111, "bad resume point");
+        return rt_fail(g, 116, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2197,7 +2197,7 @@ static RtStatus script_diplomacy_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 112, "bad resume point");
+        return rt_fail(g, 117, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2231,12 +2231,12 @@ static RtStatus script_hit_and_run_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->c = rt_chosen(g);
-            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 113);
+            rt_move(g, L->c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 118);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 119, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2259,14 +2259,14 @@ static RtStatus script_hope_effect(RtGame *g, RtFrame *f)
             for (L->i = 0; L->i < cells_list[0]; L->i++) {
                 L->c = cells_list[1 + L->i];
                 if (!(rt__state(g, L->c, 0))) continue;
-                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 115);
+                rt_set_card_state(g, L->c, KIND_resource, 0, 0, 120);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->list);
         break;
     default:
-        return rt_fail(g, 116, "bad resume point");
+        return rt_fail(g, 121, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2301,7 +2301,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 117);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 122);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2315,7 +2315,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (strategy_rows[rt__row(g, it_s)].faction == rt_player_side(g, L->p))))) continue;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 118);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->p), RT_AT_TOP, 123);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2328,10 +2328,10 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))))) continue;
                         if (resource_rows[rt__row(g, it_c)].character) {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 119);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->p), RT_AT_TOP, 124);
                             if (rt_check(g)) break;
                         } else {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 120);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 125);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2368,7 +2368,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->c_2 = rt_chosen(g);
                 rt_list_add(g, L->chosen, L->c_2);
-                rt_move(g, L->c_2, rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 121);
+                rt_move(g, L->c_2, rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 126);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->chosen);
@@ -2380,7 +2380,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
-        return rt_fail(g, 122, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2457,18 +2457,18 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 0);
         rt_var_store(g, VAR_full_value, VCELL_full_value, 0);
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 124);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 129);
         if (rt_check(g)) return RT_END;
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 125)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 130)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-        L->ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 126);
+        L->ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 131);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 127)].reveal, L->ability_card, f->me);
+            RtStatus st = rt_run(g, event_rows[rt_card_row(g, L->ability_card, KIND_event, 132)].reveal, L->ability_card, f->me);
             if (st != RT_DONE)
                 return st;
         }
@@ -2478,7 +2478,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->p)[0] == 0)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->p), rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 128);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->p), rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 133);
                 if (rt_check(g)) return RT_END;
             } else {
                 rt_choose_begin(g, L->p, 4, RT_CHOOSE_HIDDEN);
@@ -2500,7 +2500,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->s = rt_chosen(g);
-                    rt_move(g, L->s, rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 129);
+                    rt_move(g, L->s, rt_zone_of(g, ZONE_chosen, L->p), RT_AT_TOP, 134);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2540,7 +2540,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 130, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 135, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2549,15 +2549,15 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 131);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 136);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 133);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 138);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);
-                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 134);
+                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 139);
                 if (rt_check(g)) return RT_END;
                 L->ability_card_2 = L->c;
                 f->pc = 4;
@@ -2572,21 +2572,21 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             } else if (L->action == 2) { /* spend influence */
                 L->c_2 = rt_chosen_card(g);
                 rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
-                rt_set_card_state(g, L->c_2, KIND_resource, 0, 0, 135);
+                rt_set_card_state(g, L->c_2, KIND_resource, 0, 0, 140);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 3) { /* pass */
             }
             L->passes = (L->action == 3) ? L->passes + 1 : 0;
             if (L->passes >= 2) break;
             L->turn = rt_next_player(g, L->turn);
-            if (rt_back_edge(g, 130)) return RT_END;
+            if (rt_back_edge(g, 141)) return RT_END;
         }
         f->me = L->saved_me;
         /* cards/evr/rules.cards:95: phase dominance */
         rt_log_phase(g, 14);
         for (L->i_2 = 0; L->i_2 < rt_players(g); L->i_2++) {
             L->p_2 = L->i_2;
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->p_2), rt_zone_of(g, ZONE_revealed, L->p_2), RT_AT_TOP, 136);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->p_2), rt_zone_of(g, ZONE_revealed, L->p_2), RT_AT_TOP, 142);
             if (rt_check(g)) return RT_END;
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->p_2, fn_over(g, f, L->p_2));
         }
@@ -2641,14 +2641,14 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         for (L->i_8 = 0; L->i_8 < rt_players(g); L->i_8++) {
             L->p_6 = L->i_8;
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->p_6)) {
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 137);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->p_6)), RT_AT_TOP, 143);
                 if (rt_check(g)) return RT_END;
                 rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->p_6, 0);
             }
         }
         for (L->i_9 = 0; L->i_9 < rt_players(g); L->i_9++) {
             L->p_7 = L->i_9;
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->p_7), rt_zone_of(g, ZONE_forced, L->p_7), RT_AT_TOP, 138);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->p_7), rt_zone_of(g, ZONE_forced, L->p_7), RT_AT_TOP, 144);
             if (rt_check(g)) return RT_END;
         }
         rt_var_store(g, VAR_has_winner, VCELL_has_winner, 0);
@@ -2663,9 +2663,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             {
                 for (L->i_11 = 0; L->i_11 < rt_list_len(g, L->list_3); L->i_11++) {
                     L->e = rt_list_at(g, L->list_3, L->i_11);
-                    rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 139);
+                    rt_move(g, L->e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 145);
                     if (rt_check(g)) return RT_END;
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), event_rows[rt__row(g, L->e)].victory, 140));
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), event_rows[rt__row(g, L->e)].victory, 146));
                     if (rt_check(g)) return RT_END;
                     rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + event_rows[rt__row(g, L->e)].influence, 0, INT32_MAX));
                     rt_log_begin(g);
@@ -2697,20 +2697,20 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         } else {
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 141)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 147)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 142);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 148);
             if (rt_check(g)) return RT_END;
         }
         for (L->i_12 = 0; L->i_12 < rt_players(g); L->i_12++) {
             L->p_9 = L->i_12;
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 143);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 149);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 144);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 150);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 145);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->p_9), rt_zone_of(g, ZONE_deck, L->p_9), RT_AT_TOP, 151);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_9));
         }
@@ -2724,16 +2724,16 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         for (L->i_14 = 0; L->i_14 < rt_players(g); L->i_14++) {
             L->p_12 = L->i_14;
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->p_12), rt_zone_of(g, ZONE_used, L->p_12), RT_AT_TOP, 146);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->p_12), rt_zone_of(g, ZONE_used, L->p_12), RT_AT_TOP, 152);
             if (rt_check(g)) return RT_END;
             if (fn_out_of_strategies(g, f, L->p_12)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->p_12), rt_zone_of(g, ZONE_strategies, L->p_12), RT_AT_TOP, 147);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->p_12), rt_zone_of(g, ZONE_strategies, L->p_12), RT_AT_TOP, 153);
                 if (rt_check(g)) return RT_END;
             }
         }
         break;
     default:
-        return rt_fail(g, 148, "bad resume point");
+        return rt_fail(g, 154, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2761,7 +2761,7 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 149);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 155);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2777,12 +2777,12 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, it_c, KIND_resource, 150)].character)))) {
+                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (resource_rows[rt__row(g, it_c)].side == rt_player_side(g, L->p))) && (!resource_rows[rt_card_row(g, it_c, KIND_resource, 156)].character)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 151);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->p), RT_AT_TOP, 157);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2798,7 +2798,7 @@ static RtStatus script_tutorial_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 152, "bad resume point");
+        return rt_fail(g, 158, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2845,7 +2845,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 153, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 159, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2854,15 +2854,15 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             L->action = rt_chosen(g);
             if (L->action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 154);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 160);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 156);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 162);
                 if (rt_check(g)) return RT_END;
             } else if (L->action == 1) { /* use a power */
                 L->c = rt_chosen_card(g);
-                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 157);
+                rt_set_card_state(g, L->c, KIND_resource, 0, 1, 163);
                 if (rt_check(g)) return RT_END;
                 L->ability_card = L->c;
                 f->pc = 2;
@@ -2879,7 +2879,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             L->passes = (L->action == 2) ? L->passes + 1 : 0;
             if (L->passes >= 2) break;
             L->turn = rt_next_player(g, L->turn);
-            if (rt_back_edge(g, 153)) return RT_END;
+            if (rt_back_edge(g, 164)) return RT_END;
         }
         f->me = L->saved_me;
         /* cards/evr/tutorial.cards:36: phase dominance */
@@ -2890,7 +2890,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 158)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 165)));
             rt_log_str(g, " with ");
             rt_log_int(g, fn_total(g, f, L->p));
             rt_log_str(g, " against ");
@@ -2902,7 +2902,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
         }
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 159)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 166)));
         rt_log_str(g, ": ");
         rt_log_int(g, fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -2913,7 +2913,7 @@ static RtStatus script_tutorial_round(RtGame *g, RtFrame *f)
         return rt_draw_game(g);
         break;
     default:
-        return rt_fail(g, 160, "bad resume point");
+        return rt_fail(g, 167, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3210,165 +3210,172 @@ static const char *const site_files[] = {
 static const RtSite site_table[] = {
     { 1, 94, 46 }, /* 0: cards/evr/game.cards:94:46 */
     { 1, 99, 19 }, /* 1: cards/evr/game.cards:99:19 */
-    { 0, 3, 97 }, /* 2: cards/evr/events.csv:3:97 */
-    { 0, 4, 87 }, /* 3: cards/evr/events.csv:4:87 */
-    { 0, 5, 77 }, /* 4: cards/evr/events.csv:5:77 */
-    { 0, 7, 39 }, /* 5: cards/evr/events.csv:7:39 */
-    { 0, 6, 106 }, /* 6: cards/evr/events.csv:6:106 */
-    { 0, 11, 39 }, /* 7: cards/evr/events.csv:11:39 */
-    { 0, 10, 113 }, /* 8: cards/evr/events.csv:10:113 */
-    { 0, 13, 120 }, /* 9: cards/evr/events.csv:13:120 */
-    { 0, 15, 8 }, /* 10: cards/evr/events.csv:15:8 */
-    { 0, 15, 3 }, /* 11: cards/evr/events.csv:15:3 */
-    { 0, 16, 36 }, /* 12: cards/evr/events.csv:16:36 */
-    { 0, 14, 112 }, /* 13: cards/evr/events.csv:14:112 */
-    { 0, 18, 78 }, /* 14: cards/evr/events.csv:18:78 */
-    { 0, 21, 138 }, /* 15: cards/evr/events.csv:21:138 */
-    { 0, 21, 106 }, /* 16: cards/evr/events.csv:21:106 */
-    { 0, 23, 114 }, /* 17: cards/evr/events.csv:23:114 */
-    { 0, 24, 105 }, /* 18: cards/evr/events.csv:24:105 */
-    { 0, 25, 92 }, /* 19: cards/evr/events.csv:25:92 */
-    { 0, 26, 113 }, /* 20: cards/evr/events.csv:26:113 */
-    { 0, 28, 102 }, /* 21: cards/evr/events.csv:28:102 */
-    { 2, 10, 52 }, /* 22: cards/evr/imperial.cards:10:52 */
-    { 2, 9, 3 }, /* 23: cards/evr/imperial.cards:9:3 */
-    { 2, 19, 12 }, /* 24: cards/evr/imperial.cards:19:12 */
-    { 2, 19, 7 }, /* 25: cards/evr/imperial.cards:19:7 */
-    { 2, 21, 40 }, /* 26: cards/evr/imperial.cards:21:40 */
-    { 2, 17, 3 }, /* 27: cards/evr/imperial.cards:17:3 */
-    { 2, 29, 3 }, /* 28: cards/evr/imperial.cards:29:3 */
-    { 2, 36, 51 }, /* 29: cards/evr/imperial.cards:36:51 */
-    { 2, 35, 3 }, /* 30: cards/evr/imperial.cards:35:3 */
-    { 2, 45, 27 }, /* 31: cards/evr/imperial.cards:45:27 */
-    { 2, 46, 12 }, /* 32: cards/evr/imperial.cards:46:12 */
-    { 2, 46, 7 }, /* 33: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 34: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 37 }, /* 35: cards/evr/imperial.cards:55:37 */
-    { 2, 54, 3 }, /* 36: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 73 }, /* 37: cards/evr/imperial.cards:63:73 */
-    { 2, 62, 3 }, /* 38: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 27 }, /* 39: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 40: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 72 }, /* 41: cards/evr/imperial.cards:82:72 */
-    { 2, 81, 3 }, /* 42: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 52 }, /* 43: cards/evr/imperial.cards:90:52 */
-    { 2, 89, 3 }, /* 44: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 25 }, /* 45: cards/evr/imperial.cards:98:25 */
-    { 2, 100, 12 }, /* 46: cards/evr/imperial.cards:100:12 */
-    { 2, 100, 7 }, /* 47: cards/evr/imperial.cards:100:7 */
-    { 2, 102, 36 }, /* 48: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 41 }, /* 49: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 50: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 55 }, /* 51: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 52: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 27 }, /* 53: cards/evr/imperial.cards:122:27 */
-    { 2, 123, 12 }, /* 54: cards/evr/imperial.cards:123:12 */
-    { 2, 123, 7 }, /* 55: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 56: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 3 }, /* 57: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 43 }, /* 58: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 59: cards/evr/imperial.cards:137:3 */
-    { 2, 152, 3 }, /* 60: cards/evr/imperial.cards:152:3 */
-    { 2, 165, 3 }, /* 61: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 27 }, /* 62: cards/evr/imperial.cards:176:27 */
-    { 2, 177, 12 }, /* 63: cards/evr/imperial.cards:177:12 */
-    { 2, 177, 7 }, /* 64: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 65: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 68 }, /* 66: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 67: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 59 }, /* 68: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 69: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 37 }, /* 70: cards/evr/rebel.cards:18:37 */
-    { 4, 17, 3 }, /* 71: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 27 }, /* 72: cards/evr/rebel.cards:27:27 */
-    { 4, 28, 12 }, /* 73: cards/evr/rebel.cards:28:12 */
-    { 4, 28, 7 }, /* 74: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 75: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 72 }, /* 76: cards/evr/rebel.cards:37:72 */
-    { 4, 36, 3 }, /* 77: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 52 }, /* 78: cards/evr/rebel.cards:45:52 */
-    { 4, 44, 3 }, /* 79: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 25 }, /* 80: cards/evr/rebel.cards:53:25 */
-    { 4, 55, 12 }, /* 81: cards/evr/rebel.cards:55:12 */
-    { 4, 55, 7 }, /* 82: cards/evr/rebel.cards:55:7 */
-    { 4, 57, 48 }, /* 83: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 72 }, /* 84: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 54 }, /* 85: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 86: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 3 }, /* 87: cards/evr/rebel.cards:67:3 */
-    { 4, 75, 7 }, /* 88: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 34 }, /* 89: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 39 }, /* 90: cards/evr/rebel.cards:78:39 */
-    { 4, 73, 3 }, /* 91: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 25 }, /* 92: cards/evr/rebel.cards:89:25 */
-    { 4, 91, 12 }, /* 93: cards/evr/rebel.cards:91:12 */
-    { 4, 91, 7 }, /* 94: cards/evr/rebel.cards:91:7 */
-    { 4, 93, 36 }, /* 95: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 41 }, /* 96: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 97: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 55 }, /* 98: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 99: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 52 }, /* 100: cards/evr/rebel.cards:112:52 */
-    { 4, 111, 3 }, /* 101: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 52 }, /* 102: cards/evr/rebel.cards:120:52 */
-    { 4, 119, 3 }, /* 103: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 27 }, /* 104: cards/evr/rebel.cards:129:27 */
-    { 4, 130, 12 }, /* 105: cards/evr/rebel.cards:130:12 */
-    { 4, 130, 7 }, /* 106: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 107: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 3 }, /* 108: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 43 }, /* 109: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 110: cards/evr/rebel.cards:144:3 */
-    { 4, 159, 3 }, /* 111: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 3 }, /* 112: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 52 }, /* 113: cards/evr/rebel.cards:179:52 */
-    { 4, 178, 3 }, /* 114: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 42 }, /* 115: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 116: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 117: cards/evr/rules.cards:7:35 */
-    { 5, 13, 64 }, /* 118: cards/evr/rules.cards:13:64 */
-    { 5, 16, 24 }, /* 119: cards/evr/rules.cards:16:24 */
-    { 5, 16, 53 }, /* 120: cards/evr/rules.cards:16:53 */
-    { 5, 23, 43 }, /* 121: cards/evr/rules.cards:23:43 */
-    { 5, 5, 1 }, /* 122: cards/evr/rules.cards:5:1 */
-    { 5, 47, 10 }, /* 123: cards/evr/rules.cards:47:10 */
-    { 5, 47, 5 }, /* 124: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 125: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 126: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 127: cards/evr/rules.cards:49:5 */
-    { 5, 55, 9 }, /* 128: cards/evr/rules.cards:55:9 */
-    { 5, 57, 48 }, /* 129: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 130: cards/evr/rules.cards:66:5 */
-    { 5, 70, 29 }, /* 131: cards/evr/rules.cards:70:29 */
-    { 5, 71, 14 }, /* 132: cards/evr/rules.cards:71:14 */
-    { 5, 71, 9 }, /* 133: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 134: cards/evr/rules.cards:77:9 */
-    { 5, 85, 9 }, /* 135: cards/evr/rules.cards:85:9 */
-    { 5, 99, 7 }, /* 136: cards/evr/rules.cards:99:7 */
-    { 5, 117, 9 }, /* 137: cards/evr/rules.cards:117:9 */
-    { 5, 121, 24 }, /* 138: cards/evr/rules.cards:121:24 */
-    { 5, 131, 9 }, /* 139: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 140: cards/evr/rules.cards:132:9 */
-    { 5, 140, 48 }, /* 141: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 142: cards/evr/rules.cards:141:7 */
-    { 5, 147, 7 }, /* 143: cards/evr/rules.cards:147:7 */
-    { 5, 148, 7 }, /* 144: cards/evr/rules.cards:148:7 */
-    { 5, 149, 7 }, /* 145: cards/evr/rules.cards:149:7 */
-    { 5, 158, 7 }, /* 146: cards/evr/rules.cards:158:7 */
-    { 5, 159, 33 }, /* 147: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 148: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 149: cards/evr/tutorial.cards:8:74 */
-    { 6, 11, 69 }, /* 150: cards/evr/tutorial.cards:11:69 */
-    { 6, 12, 9 }, /* 151: cards/evr/tutorial.cards:12:9 */
-    { 6, 7, 3 }, /* 152: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 153: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 31 }, /* 154: cards/evr/tutorial.cards:25:31 */
-    { 6, 26, 16 }, /* 155: cards/evr/tutorial.cards:26:16 */
-    { 6, 26, 11 }, /* 156: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 157: cards/evr/tutorial.cards:29:11 */
-    { 6, 40, 24 }, /* 158: cards/evr/tutorial.cards:40:24 */
-    { 6, 43, 25 }, /* 159: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 160: cards/evr/tutorial.cards:20:3 */
+    { 1, 94, 46 }, /* 2: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 3: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 4: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 5: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 6: cards/evr/game.cards:94:46 */
+    { 0, 3, 97 }, /* 7: cards/evr/events.csv:3:97 */
+    { 0, 4, 87 }, /* 8: cards/evr/events.csv:4:87 */
+    { 0, 5, 77 }, /* 9: cards/evr/events.csv:5:77 */
+    { 0, 7, 39 }, /* 10: cards/evr/events.csv:7:39 */
+    { 0, 6, 106 }, /* 11: cards/evr/events.csv:6:106 */
+    { 0, 11, 39 }, /* 12: cards/evr/events.csv:11:39 */
+    { 0, 10, 113 }, /* 13: cards/evr/events.csv:10:113 */
+    { 0, 13, 120 }, /* 14: cards/evr/events.csv:13:120 */
+    { 0, 15, 8 }, /* 15: cards/evr/events.csv:15:8 */
+    { 0, 15, 3 }, /* 16: cards/evr/events.csv:15:3 */
+    { 0, 16, 36 }, /* 17: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 18: cards/evr/events.csv:14:112 */
+    { 0, 18, 78 }, /* 19: cards/evr/events.csv:18:78 */
+    { 0, 21, 138 }, /* 20: cards/evr/events.csv:21:138 */
+    { 0, 21, 106 }, /* 21: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 22: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 23: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 24: cards/evr/events.csv:25:92 */
+    { 0, 26, 113 }, /* 25: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 26: cards/evr/events.csv:28:102 */
+    { 2, 10, 52 }, /* 27: cards/evr/imperial.cards:10:52 */
+    { 2, 9, 3 }, /* 28: cards/evr/imperial.cards:9:3 */
+    { 2, 19, 12 }, /* 29: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 7 }, /* 30: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 40 }, /* 31: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 32: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 3 }, /* 33: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 51 }, /* 34: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 35: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 27 }, /* 36: cards/evr/imperial.cards:45:27 */
+    { 2, 46, 12 }, /* 37: cards/evr/imperial.cards:46:12 */
+    { 2, 46, 7 }, /* 38: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 39: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 37 }, /* 40: cards/evr/imperial.cards:55:37 */
+    { 2, 54, 3 }, /* 41: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 73 }, /* 42: cards/evr/imperial.cards:63:73 */
+    { 2, 62, 3 }, /* 43: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 27 }, /* 44: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 45: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 72 }, /* 46: cards/evr/imperial.cards:82:72 */
+    { 2, 81, 3 }, /* 47: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 52 }, /* 48: cards/evr/imperial.cards:90:52 */
+    { 2, 89, 3 }, /* 49: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 25 }, /* 50: cards/evr/imperial.cards:98:25 */
+    { 2, 100, 12 }, /* 51: cards/evr/imperial.cards:100:12 */
+    { 2, 100, 7 }, /* 52: cards/evr/imperial.cards:100:7 */
+    { 2, 102, 36 }, /* 53: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 41 }, /* 54: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 55: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 55 }, /* 56: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 57: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 27 }, /* 58: cards/evr/imperial.cards:122:27 */
+    { 2, 123, 12 }, /* 59: cards/evr/imperial.cards:123:12 */
+    { 2, 123, 7 }, /* 60: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 61: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 3 }, /* 62: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 43 }, /* 63: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 64: cards/evr/imperial.cards:137:3 */
+    { 2, 152, 3 }, /* 65: cards/evr/imperial.cards:152:3 */
+    { 2, 165, 3 }, /* 66: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 27 }, /* 67: cards/evr/imperial.cards:176:27 */
+    { 2, 177, 12 }, /* 68: cards/evr/imperial.cards:177:12 */
+    { 2, 177, 7 }, /* 69: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 70: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 68 }, /* 71: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 72: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 59 }, /* 73: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 74: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 37 }, /* 75: cards/evr/rebel.cards:18:37 */
+    { 4, 17, 3 }, /* 76: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 27 }, /* 77: cards/evr/rebel.cards:27:27 */
+    { 4, 28, 12 }, /* 78: cards/evr/rebel.cards:28:12 */
+    { 4, 28, 7 }, /* 79: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 80: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 72 }, /* 81: cards/evr/rebel.cards:37:72 */
+    { 4, 36, 3 }, /* 82: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 52 }, /* 83: cards/evr/rebel.cards:45:52 */
+    { 4, 44, 3 }, /* 84: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 25 }, /* 85: cards/evr/rebel.cards:53:25 */
+    { 4, 55, 12 }, /* 86: cards/evr/rebel.cards:55:12 */
+    { 4, 55, 7 }, /* 87: cards/evr/rebel.cards:55:7 */
+    { 4, 57, 48 }, /* 88: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 72 }, /* 89: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 54 }, /* 90: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 91: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 3 }, /* 92: cards/evr/rebel.cards:67:3 */
+    { 4, 75, 7 }, /* 93: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 34 }, /* 94: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 39 }, /* 95: cards/evr/rebel.cards:78:39 */
+    { 4, 73, 3 }, /* 96: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 25 }, /* 97: cards/evr/rebel.cards:89:25 */
+    { 4, 91, 12 }, /* 98: cards/evr/rebel.cards:91:12 */
+    { 4, 91, 7 }, /* 99: cards/evr/rebel.cards:91:7 */
+    { 4, 93, 36 }, /* 100: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 41 }, /* 101: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 102: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 55 }, /* 103: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 104: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 52 }, /* 105: cards/evr/rebel.cards:112:52 */
+    { 4, 111, 3 }, /* 106: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 52 }, /* 107: cards/evr/rebel.cards:120:52 */
+    { 4, 119, 3 }, /* 108: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 27 }, /* 109: cards/evr/rebel.cards:129:27 */
+    { 4, 130, 12 }, /* 110: cards/evr/rebel.cards:130:12 */
+    { 4, 130, 7 }, /* 111: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 112: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 3 }, /* 113: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 43 }, /* 114: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 115: cards/evr/rebel.cards:144:3 */
+    { 4, 159, 3 }, /* 116: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 3 }, /* 117: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 52 }, /* 118: cards/evr/rebel.cards:179:52 */
+    { 4, 178, 3 }, /* 119: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 42 }, /* 120: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 121: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 122: cards/evr/rules.cards:7:35 */
+    { 5, 13, 64 }, /* 123: cards/evr/rules.cards:13:64 */
+    { 5, 16, 24 }, /* 124: cards/evr/rules.cards:16:24 */
+    { 5, 16, 53 }, /* 125: cards/evr/rules.cards:16:53 */
+    { 5, 23, 43 }, /* 126: cards/evr/rules.cards:23:43 */
+    { 5, 5, 1 }, /* 127: cards/evr/rules.cards:5:1 */
+    { 5, 47, 10 }, /* 128: cards/evr/rules.cards:47:10 */
+    { 5, 47, 5 }, /* 129: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 130: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 131: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 132: cards/evr/rules.cards:49:5 */
+    { 5, 55, 9 }, /* 133: cards/evr/rules.cards:55:9 */
+    { 5, 57, 48 }, /* 134: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 135: cards/evr/rules.cards:66:5 */
+    { 5, 70, 29 }, /* 136: cards/evr/rules.cards:70:29 */
+    { 5, 71, 14 }, /* 137: cards/evr/rules.cards:71:14 */
+    { 5, 71, 9 }, /* 138: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 139: cards/evr/rules.cards:77:9 */
+    { 5, 85, 9 }, /* 140: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 141: cards/evr/rules.cards:66:5 */
+    { 5, 99, 7 }, /* 142: cards/evr/rules.cards:99:7 */
+    { 5, 117, 9 }, /* 143: cards/evr/rules.cards:117:9 */
+    { 5, 121, 24 }, /* 144: cards/evr/rules.cards:121:24 */
+    { 5, 131, 9 }, /* 145: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 146: cards/evr/rules.cards:132:9 */
+    { 5, 140, 48 }, /* 147: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 148: cards/evr/rules.cards:141:7 */
+    { 5, 147, 7 }, /* 149: cards/evr/rules.cards:147:7 */
+    { 5, 148, 7 }, /* 150: cards/evr/rules.cards:148:7 */
+    { 5, 149, 7 }, /* 151: cards/evr/rules.cards:149:7 */
+    { 5, 158, 7 }, /* 152: cards/evr/rules.cards:158:7 */
+    { 5, 159, 33 }, /* 153: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 154: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 155: cards/evr/tutorial.cards:8:74 */
+    { 6, 11, 69 }, /* 156: cards/evr/tutorial.cards:11:69 */
+    { 6, 12, 9 }, /* 157: cards/evr/tutorial.cards:12:9 */
+    { 6, 7, 3 }, /* 158: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 159: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 31 }, /* 160: cards/evr/tutorial.cards:25:31 */
+    { 6, 26, 16 }, /* 161: cards/evr/tutorial.cards:26:16 */
+    { 6, 26, 11 }, /* 162: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 163: cards/evr/tutorial.cards:29:11 */
+    { 6, 23, 7 }, /* 164: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 165: cards/evr/tutorial.cards:40:24 */
+    { 6, 43, 25 }, /* 166: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 167: cards/evr/tutorial.cards:20:3 */
 };
 
 const RtGameDef evr_game = {
@@ -3388,7 +3395,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    161, site_table, 7, site_files,
+    168, site_table, 7, site_files,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3408,7 +3415,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    161, site_table, 7, site_files,
+    168, site_table, 7, site_files,
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -91,7 +91,7 @@ static inline RtValue fn_beats(RtGame *g, RtFrame *f, RtValue p)
     (void)f;
     RtValue memo1 = 0, memo1_set = 0;
     RtValue memo2 = 0, memo2_set = 0;
-    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
+    return ((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))));
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -101,7 +101,7 @@ static inline RtValue fn_wins(RtGame *g, RtFrame *f, RtValue p)
     (void)f;
     RtValue memo1 = 0, memo1_set = 0;
     RtValue memo2 = 0, memo2_set = 0;
-    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].value))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, p) > 0)));
+    return ((((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].value))) && ((((memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].value)) || ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))))) || (((!(((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) > chip_rows[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].value))) && ((memo1_set ? memo1 : (memo1_set = 1, memo1 = fn_total(g, f, p))) == (memo2_set ? memo2 : (memo2_set = 1, memo2 = fn_total(g, f, rt_next_player(g, p)))))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, p) > 0)));
 }
 
 struct setup_locals {
@@ -116,7 +116,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
     struct setup_locals *L = (struct setup_locals *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 2);
+        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 7);
         if (rt_check(g)) return RT_END;
         for (L->i = 0; L->i < rt_players(g); L->i++) {
             L->p = L->i;
@@ -125,12 +125,12 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((chip_rows[rt_card_row(g, it_c, KIND_chip, 3)].side == rt_player_side(g, L->p)))) {
+                    if (!((chip_rows[rt_card_row(g, it_c, KIND_chip, 8)].side == rt_player_side(g, L->p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->p), RT_AT_TOP, 4);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->p), RT_AT_TOP, 9);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -139,7 +139,7 @@ static RtStatus script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 5, "bad resume point");
+        return rt_fail(g, 10, "bad resume point");
     }
     return RT_DONE;
 }
@@ -181,7 +181,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
                 for (L->i_4 = 0; L->i_4 < cells_list[0]; L->i_4++) {
                     L->c = cells_list[1 + L->i_4];
                     if (!((!rt__state(g, L->c, 0)))) continue;
-                    rt_set_card_state(g, L->c, KIND_chip, 0, 1, 6);
+                    rt_set_card_state(g, L->c, KIND_chip, 0, 1, 11);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -189,7 +189,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 7, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -243,13 +243,18 @@ static const char *const site_files[] = {
 
 static const RtSite site_table[] = {
     { 0, 24, 46 }, /* 0: tests/cardc/good/functions/functions.cards:24:46 */
-    { 0, 29, 8 }, /* 1: tests/cardc/good/functions/functions.cards:29:8 */
-    { 0, 29, 3 }, /* 2: tests/cardc/good/functions/functions.cards:29:3 */
-    { 0, 31, 24 }, /* 3: tests/cardc/good/functions/functions.cards:31:24 */
-    { 0, 31, 43 }, /* 4: tests/cardc/good/functions/functions.cards:31:43 */
-    { 0, 28, 1 }, /* 5: tests/cardc/good/functions/functions.cards:28:1 */
-    { 0, 38, 58 }, /* 6: tests/cardc/good/functions/functions.cards:38:58 */
-    { 0, 35, 1 }, /* 7: tests/cardc/good/functions/functions.cards:35:1 */
+    { 0, 24, 46 }, /* 1: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 2: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 3: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 4: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 5: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 29, 8 }, /* 6: tests/cardc/good/functions/functions.cards:29:8 */
+    { 0, 29, 3 }, /* 7: tests/cardc/good/functions/functions.cards:29:3 */
+    { 0, 31, 24 }, /* 8: tests/cardc/good/functions/functions.cards:31:24 */
+    { 0, 31, 43 }, /* 9: tests/cardc/good/functions/functions.cards:31:43 */
+    { 0, 28, 1 }, /* 10: tests/cardc/good/functions/functions.cards:28:1 */
+    { 0, 38, 58 }, /* 11: tests/cardc/good/functions/functions.cards:38:58 */
+    { 0, 35, 1 }, /* 12: tests/cardc/good/functions/functions.cards:35:1 */
 };
 
 const RtGameDef functions_game = {
@@ -269,7 +274,7 @@ const RtGameDef functions_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    8, site_table, 1, site_files,
+    13, site_table, 1, site_files,
 };
 
 const RtGameDef *const functions_variants[] = {

@@ -226,7 +226,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             L->passes = (L->action == 2) ? L->passes + 1 : 0;
             if (L->passes >= 2) break;
             L->turn = rt_next_player(g, L->turn);
-            if (rt_back_edge(g, 7)) return RT_END;
+            if (rt_back_edge(g, 10)) return RT_END;
         }
         f->me = L->saved_me;
         /* tests/cardc/good/mini/mini.cards:47: phase score */
@@ -239,9 +239,9 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
             rt_log_str(g, " scores ");
             rt_log_int(g, fn_total(g, f, L->p_2));
             rt_log_end(g);
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 10);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 11);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 11);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->p_2), rt_zone_of(g, ZONE_deck, L->p_2), RT_AT_TOP, 12);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->p_2));
         }
@@ -253,7 +253,7 @@ static RtStatus script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 12, "bad resume point");
+        return rt_fail(g, 13, "bad resume point");
     }
     return RT_DONE;
 }
@@ -327,9 +327,10 @@ static const RtSite site_table[] = {
     { 0, 41, 5 }, /* 7: tests/cardc/good/mini/mini.cards:41:5 */
     { 0, 42, 52 }, /* 8: tests/cardc/good/mini/mini.cards:42:52 */
     { 0, 42, 47 }, /* 9: tests/cardc/good/mini/mini.cards:42:47 */
-    { 0, 51, 7 }, /* 10: tests/cardc/good/mini/mini.cards:51:7 */
-    { 0, 52, 7 }, /* 11: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 38, 1 }, /* 12: tests/cardc/good/mini/mini.cards:38:1 */
+    { 0, 41, 5 }, /* 10: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 51, 7 }, /* 11: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 7 }, /* 12: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 38, 1 }, /* 13: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
 const RtGameDef mini_game = {
@@ -349,7 +350,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    13, site_table, 1, site_files,
+    14, site_table, 1, site_files,
 };
 
 const RtGameDef *const mini_variants[] = {
