@@ -78,8 +78,8 @@ typedef struct Emit {
     int fallible;          /* the current statement calls a primitive that may fail */
     int hidden;            /* inside simultaneously */
     int *script_of_unit;   /* unit index -> script index (-1 for functions) */
-    int uses_div;
-    int uses_mod;
+    Loc *sites;            /* the site table (docs/runtime.md "Sites"), in order of use */
+    int nsites, capsites;
     uint8_t *uses_matches;  /* enum index -> matches() on it is used */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
@@ -213,6 +213,25 @@ static const char *file_path(const Emit *E, Loc loc)
     return "?";
 }
 static const char *file_of(const Emit *E, Loc loc) { return c_comment(E->a, file_path(E, loc)); }
+
+/* site: a new entry for loc in the site table, and its index: the small
+   constant a primitive that may fail is given. One entry per use, in the
+   order of the code, so that the same rules give the same numbers from
+   every front end (a YAML export keeps lines, not columns: only the
+   table's columns differ, docs/formats.md). */
+static int site(Emit *E, Loc loc)
+{
+    if (E->nsites == E->capsites) {
+        int cap = E->capsites ? 2 * E->capsites : 64;
+        Loc *n = arena_alloc(E->a, sizeof *n * (size_t)cap);
+        if (E->nsites)
+            memcpy(n, E->sites, sizeof *n * (size_t)E->nsites);
+        E->sites = n;
+        E->capsites = cap;
+    }
+    E->sites[E->nsites] = loc;
+    return E->nsites++;
+}
 
 static void line(Emit *E, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -568,17 +587,19 @@ static const char *card_member(Emit *E, const AstNode *e, const char *card, int 
             return arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, fname_of(E, fname ? fname : "?"));
         E->fallible = 1;
         return arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card, kind_enum(E, k),
-                            e->loc.line, fname_of(E, fname ? fname : "?"));
+                            site(E, e->loc), fname_of(E, fname ? fname : "?"));
     }
     case SYM_STATE:
         if (trusted)
             return arena_printf(E->a, "rt__state(g, %s, %d)", card, idx);
         E->fallible = 1;
-        return arena_printf(E->a, "rt_card_state(g, %s, %s, %d, %d)", card, kind_enum(E, k), idx, e->loc.line);
+        return arena_printf(E->a, "rt_card_state(g, %s, %s, %d, %d)", card, kind_enum(E, k), idx, site(E, e->loc));
     default:
         return "0";
     }
 }
+
+static int64_t magnitude(const Emit *E, const AstNode *e);
 
 /* Emit a helper function for an aggregate and return the call. */
 static const char *aggregate(Emit *E, const AstNode *e)
@@ -616,7 +637,12 @@ static const char *aggregate(Emit *E, const AstNode *e)
         line(E, "acc++;");
         break;
     case 's':
-        line(E, "acc += %s;", val ? val : "0");
+        if (magnitude(E, e) >= 0 && magnitude(E, e) <= INT32_MAX) {   /* docs/runtime.md "Checked arithmetic" */
+            line(E, "acc += %s;", val ? val : "0");
+        } else {
+            line(E, "acc = rt_add(g, acc, %s, %d);", val ? val : "0", site(E, e->loc));
+            E->fallible = 1;
+        }
         break;
     case 'a':
         line(E, "if (%s) return 1;", val ? bare(E, val) : "1");
@@ -730,6 +756,86 @@ static const char *expand_call(Emit *E, const MUnit *cu, const AstNode *e)
     return arena_printf(E->a, "(%s)", r);
 }
 
+/* magnitude: a bound on |value| of integer expression e known without
+   running it (literals, counts, the number of players, and +, -, *, unary
+   minus and ?: of those), or -1 when there is none. */
+static int64_t magnitude(const Emit *E, const AstNode *e)
+{
+    const int64_t most = (int64_t)1 << 40;   /* past INT32_MAX, and products of two stay in int64 */
+    int64_t a, b;
+    switch (e->kind) {
+    case AST_INT:
+        return e->ival < 0 ? (e->ival >= -most ? -e->ival : -1) : (e->ival <= most ? e->ival : -1);
+    case AST_AGGREGATE:   /* a count is at most every card instance; RT_MAX_CARDS bounds those */
+        if (e->op == 'c')
+            return (int64_t)1 << 24;
+        a = e->op == 's' && e->b ? magnitude(E, e->b) : -1;
+        return a >= 0 && a <= most >> 24 ? a << 24 : -1;
+    case AST_FIELD_OF:   /* a card's data field: the largest in its kind's table */
+        if (SYM_CAT(e->sem_ref) != SYM_FIELD || e->sem_extra < 0 || e->sem_extra >= E->m->nkinds)
+            return -1;
+        a = 0;
+        for (int c = 0; c < E->m->ncards; c++) {
+            const MCard *cd = &E->m->cards[c];
+            const MValue *v = cd->kind == e->sem_extra && cd->values ? &cd->values[SYM_IDX(e->sem_ref)] : NULL;
+            b = v && v->present ? (v->ival < 0 ? -(int64_t)v->ival : v->ival) : 0;
+            a = b > a ? b : a;
+        }
+        return a;
+    case AST_CALL:
+        if (SYM_CAT(e->sem_ref) == SYM_FUNC || e->list.count != 1 || strcmp(e->name, "count") != 0)
+            return -1;
+        return (int64_t)1 << 24;
+    case AST_UNARY:
+        return e->op == '-' || e->op == OP_NEG ? magnitude(E, e->a) : -1;
+    case AST_BINARY:
+        if (e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL)
+            return -1;
+        a = magnitude(E, e->a);
+        b = magnitude(E, e->b);
+        if (a < 0 || b < 0 || a > most || b > most)
+            return -1;
+        if (e->op == OP_MUL)
+            return a && b > most / a ? -1 : a * b;
+        return a + b <= most ? a + b : -1;
+    case AST_COND:
+        a = magnitude(E, e->b);
+        b = magnitude(E, e->c);
+        return a < 0 || b < 0 ? -1 : a > b ? a : b;
+    default:
+        return -1;
+    }
+}
+
+/* arith_checked: 1 when arithmetic node e (+ - * / %, unary minus) needs a
+   run-time check: a division or modulo always (by zero), the others when
+   magnitude cannot show the result fits an int32. */
+static int arith_checked(const Emit *E, const AstNode *e)
+{
+    if (e->kind == AST_UNARY)
+        return (e->op == '-' || e->op == OP_NEG) && magnitude(E, e) < 0;
+    if (e->kind != AST_BINARY)
+        return 0;
+    if (e->op == OP_DIV || e->op == OP_MOD)
+        return 1;
+    if (e->op != OP_ADD && e->op != OP_SUB && e->op != OP_MUL)
+        return 0;
+    int64_t m = magnitude(E, e);
+    return m < 0 || m > INT32_MAX;
+}
+
+/* arith_fn: the checked primitive of operator op (cardrt.h). */
+static const char *arith_fn(int op)
+{
+    switch (op) {
+    case OP_ADD: return "rt_add";
+    case OP_SUB: return "rt_sub";
+    case OP_MUL: return "rt_mul";
+    case OP_DIV: return "rt_div";
+    default: return "rt_mod";
+    }
+}
+
 /* plain: reading e costs a few loads and cannot fail or change anything
    (no zone, no game function, no checked card access, no division), so
    it may be read even where a short circuit would skip it. */
@@ -752,9 +858,9 @@ static int plain(const Emit *E, const AstNode *e)
         return (cat == SYM_FIELD || cat == SYM_STATE) && e->a->kind == AST_NAME && bound_kind(E, e->a) == e->sem_extra;
     }
     case AST_UNARY:
-        return plain(E, e->a);
+        return !arith_checked(E, e) && plain(E, e->a);
     case AST_BINARY:
-        if (e->op == OP_DIV || e->op == OP_MOD || ((e->op == OP_EQ || e->op == OP_NE) && e->sem_extra == T_TEXT))
+        if (arith_checked(E, e) || ((e->op == OP_EQ || e->op == OP_NE) && e->sem_extra == T_TEXT))
             return 0;
         if (e->op == OP_AND && tested_kind(E, e->a) >= 0)
             return 0;
@@ -902,7 +1008,7 @@ static const char *ex(Emit *E, const AstNode *e)
             if (at == T_SIDES)
                 return arena_printf(a, "(RtValue)rt_random(g, %du)", E->m->nsides);
             E->fallible = 1;
-            return arena_printf(a, "rt_random_card(g, %s, %d)", x, e->loc.line);
+            return arena_printf(a, "rt_random_card(g, %s, %d)", x, site(E, e->loc));
         }
         E->fallible = 1;
         {
@@ -910,13 +1016,17 @@ static const char *ex(Emit *E, const AstNode *e)
             const char *player, *at = zone_place(E, arg, &decl, &player);
             if (at)
                 return arena_printf(a, "rt_%s_at(g, %s, ZONE_%s, %s, %d)", strcmp(n, "top") == 0 ? "top" : "bottom", at,
-                                    E->m->zones[decl].name, player, e->loc.line);
+                                    E->m->zones[decl].name, player, site(E, e->loc));
         }
-        return arena_printf(a, "rt_%s(g, %s, %d)", strcmp(n, "top") == 0 ? "top" : "bottom", x, e->loc.line);
+        return arena_printf(a, "rt_%s(g, %s, %d)", strcmp(n, "top") == 0 ? "top" : "bottom", x, site(E, e->loc));
     }
     case AST_AGGREGATE:
         return aggregate(E, e);
     case AST_UNARY:
+        if ((e->op == '-' || e->op == OP_NEG) && arith_checked(E, e)) {
+            E->fallible = 1;
+            return arena_printf(a, "rt_neg(g, %s, %d)", ex(E, e->a), site(E, e->loc));
+        }
         if (e->op == '-' || e->op == OP_NEG)
             return arena_printf(a, "(-%s)", ex(E, e->a));
         return arena_printf(a, "(!%s)", ex(E, e->a));
@@ -933,14 +1043,9 @@ static const char *ex(Emit *E, const AstNode *e)
         if ((e->op == OP_AND || e->op == OP_OR) && k < 0 && plain(E, e->a) && plain(E, e->b))
             return arena_printf(a, "((int)%s %s (int)%s)", truth(E, e->a, l), e->op == OP_AND ? "&" : "|",
                                 truth(E, e->b, r));   /* the casts say the bitwise operator is meant (clang) */
-        if (e->op == OP_DIV || e->op == OP_MOD) {
+        if (arith_checked(E, e)) {   /* docs/language.md "Integers" */
             E->fallible = 1;
-            if (e->op == OP_DIV)
-                E->uses_div = 1;
-            else
-                E->uses_mod = 1;
-            return arena_printf(a, "%s(g, %s, %s, %d)", e->op == OP_DIV ? "div_checked" : "mod_checked", l, r,
-                                e->loc.line);
+            return arena_printf(a, "%s(g, %s, %s, %d)", arith_fn(e->op), l, r, site(E, e->loc));
         }
         if ((e->op == OP_EQ || e->op == OP_NE) && e->sem_extra == T_TEXT)
             return arena_printf(a, "(strcmp(%s, %s) %s 0)", l, r, binop(e->op));
@@ -1124,7 +1229,8 @@ static void emit_zone_for(Emit *E, const AstNode *s, const char *var)
    cards it walks (the loop variable is in slot) out of that zone: e reads
    no zone, no state of another card and no card's owner but the loop
    card's, calls no game function, draws no number and cannot fail
-   halfway (no division). */
+   halfway (no division, no arithmetic that may overflow: only a sum or
+   difference of literals counts). */
 static int steady(const AstNode *e, int slot)
 {
     if (!e)
@@ -1161,8 +1267,10 @@ static int steady(const AstNode *e, int slot)
         return ok;
     }
     case AST_UNARY:
-        return steady(e->a, slot);
+        return (e->op == '-' || e->op == OP_NEG) ? e->a->kind == AST_INT : steady(e->a, slot);
     case AST_BINARY:
+        if (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL)
+            return e->a->kind == AST_INT && e->b->kind == AST_INT;
         return e->op != OP_DIV && e->op != OP_MOD && steady(e->a, slot) && steady(e->b, slot);
     case AST_IS:
         return steady(e->a, slot);
@@ -1225,7 +1333,7 @@ static void pluck_stmt(Emit *E, const AstNode *b)
     E->fallible = 0;
     if (b->kind == AST_MOVE) {
         line(E, "rt_pluck(g, pluck_from, pluck_at, %s, %s, %d);", ex(E, b->b),
-             (b->flags & MOVE_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP", b->loc.line);
+             (b->flags & MOVE_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP", site(E, b->loc));
         line(E, "if (rt_check(g)) break;");
         return;
     }
@@ -1653,7 +1761,7 @@ static void emit_turns(Emit *E, const AstNode *s)
         close_options(E);
         check_fail(E);
         line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
-             s->loc.line);
+             site(E, s->loc));
         decide(E);
         line(E, "%s = rt_chosen(g);", act);
         Buf passcond = {0};
@@ -1683,6 +1791,7 @@ static void emit_turns(Emit *E, const AstNode *s)
         check_fail(E);
     }
     line(E, "%s = rt_next_player(g, %s);", turn, turn);
+    line(E, "if (rt_back_edge(g, %d)) return RT_END;", site(E, s->loc));   /* the step budget */
     E->indent--;
     line(E, "}");
     line(E, "f->me = %s;", saved);
@@ -1703,13 +1812,24 @@ static void emit_assign(Emit *E, const AstNode *s)
     if (op == OP_INC || op == '+' || op == OP_DEC || op == '-')
         cur = ex(E, l);
     const char *val = v;
-    if (cur)
-        val = arena_printf(E->a, "%s %s %s", cur, (op == OP_INC || op == '+') ? "+" : "-", v);
+    int plus = op == OP_INC || op == '+';
+    /* `+=` and `-=` are checked (docs/language.md "Integers"), but on a
+       counter with a bound, which stops at the bound instead */
+    int clamped = cat == SYM_VAR && (E->m->vars[idx].has_min || E->m->vars[idx].has_max);
+    if (cur && clamped) {
+        const MVar *mv = &E->m->vars[idx];
+        val = arena_printf(E->a, "rt_clamp_wide((int64_t)%s %s %s, %s, %s)", cur, plus ? "+" : "-", v,
+                           mv->has_min ? arena_printf(E->a, "%d", (int)mv->min) : "INT32_MIN",
+                           mv->has_max ? arena_printf(E->a, "%d", (int)mv->max) : "INT32_MAX");
+    } else if (cur) {
+        val = arena_printf(E->a, "%s(g, %s, %s, %d)", plus ? "rt_add" : "rt_sub", cur, v, site(E, s->loc));
+        E->fallible = 1;
+    }
     if (cat == SYM_LOCAL) {
         line(E, "%s = %s;", local(E, idx), val);
     } else if (cat == SYM_VAR) {
         const MVar *mv = &E->m->vars[idx];
-        if (mv->has_min || mv->has_max)   /* clamped here; rt_set clamps as well when it logs */
+        if ((mv->has_min || mv->has_max) && !(cur && clamped))   /* clamped here; rt_set clamps as well when it logs */
             val = arena_printf(E->a, "rt_clamp(%s, %s, %s)", val,
                                mv->has_min ? arena_printf(E->a, "%d", (int)mv->min) : "INT32_MIN",
                                mv->has_max ? arena_printf(E->a, "%d", (int)mv->max) : "INT32_MAX");
@@ -1720,7 +1840,7 @@ static void emit_assign(Emit *E, const AstNode *s)
     } else if (cat == SYM_STATE) {
         E->fallible = 1;
         line(E, "rt_set_card_state(g, %s, %s, %d, %s, %d);", ex(E, l->a), kind_enum(E, l->sem_extra), idx, val,
-             s->loc.line);
+             site(E, s->loc));
     }
     check_fail(E);
 }
@@ -1812,7 +1932,7 @@ static void stmt(Emit *E, const AstNode *s)
         line(E, "while (%s) {", condition(E, s->a));
         E->indent++;
         block(E, s->b);
-        line(E, "if (rt_check(g)) return RT_END;");
+        line(E, "if (rt_back_edge(g, %d)) return RT_END;", site(E, s->loc));   /* the step budget */
         E->indent--;
         line(E, "}");
         break;
@@ -1848,13 +1968,13 @@ static void stmt(Emit *E, const AstNode *s)
         const char *where = (s->flags & MOVE_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP";
         const AstNode *c = s->a;
         if ((TypeBase)c->sem_type == T_ZONE)
-            line(E, "rt_move_all(g, %s, %s, %s, %d);", w, z, where, s->loc.line);
+            line(E, "rt_move_all(g, %s, %s, %s, %d);", w, z, where, site(E, s->loc));
         else if (c->kind == AST_CALL && SYM_CAT(c->sem_ref) != SYM_FUNC && c->list.count == 1 &&
                  (strcmp(c->name, "top") == 0 || strcmp(c->name, "bottom") == 0))
             line(E, "rt_move_end(g, %s, %d, %s, %s, %d);", ex(E, c->list.items[0]), strcmp(c->name, "bottom") == 0, z,
-                 where, s->loc.line);
+                 where, site(E, s->loc));
         else
-            line(E, "rt_move(g, %s, %s, %s, %d);", w, z, where, s->loc.line);
+            line(E, "rt_move(g, %s, %s, %s, %d);", w, z, where, site(E, s->loc));
         E->fallible = 1;
         check_fail(E);
         break;
@@ -1876,7 +1996,7 @@ static void stmt(Emit *E, const AstNode *s)
         const char *script = bound_kind(E, fa->a) == fa->sem_extra   /* a card known to be of the kind */
                                  ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, fname_of(E, fname))
                                  : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
-                                                kind_enum(E, fa->sem_extra), s->loc.line, fname_of(E, fname));
+                                                kind_enum(E, fa->sem_extra), site(E, s->loc), fname_of(E, fname));
         run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s)", script, card, who));
         line(E, "if (rt_check(g)) return RT_END;");
         break;
@@ -1926,11 +2046,11 @@ static void stmt(Emit *E, const AstNode *s)
             line(E, "RtValue zone = %s;", x);
             line(E, "for (int i = 0; i < rt_zone_size(g, zone); i++)");
             line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, Faces_%s[rt_random(g, %du)], %d);",
-                 kind_enum(E, s->sem_extra), kd->name, kd->nfaces, s->loc.line);
+                 kind_enum(E, s->sem_extra), kd->name, kd->nfaces, site(E, s->loc));
         } else {
             line(E, "RtValue die = %s;", x);
             line(E, "rt_set_card_state(g, die, %s, 0, Faces_%s[rt_random(g, %du)], %d);", kind_enum(E, s->sem_extra),
-                 kd->name, kd->nfaces, s->loc.line);
+                 kd->name, kd->nfaces, site(E, s->loc));
         }
         E->indent--;
         line(E, "}");
@@ -2002,7 +2122,7 @@ static void emit_script(Emit *E, Buf *out, int ui)
         bprintf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
     bputs(out, "    switch (f->pc) {\n    case 0:;\n");
     bputs(out, body.s ? body.s : "");
-    bputs(out, "        break;\n    default:\n        return rt_fail(g, 0, \"bad resume point\");\n    }\n");
+    bprintf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n", site(E, u->loc));
     bputs(out, "    return RT_DONE;\n}\n\n");
     buf_free(&body);
     buf_free(&helpers);
@@ -2413,6 +2533,19 @@ static void emit_def_data(Emit *E, Buf *out)
                    "    frame.me = player;\n");
         bprintf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
     }
+    /* the source locations scripts fail at (docs/runtime.md "Sites") */
+    bputs(out, "static const char *const Site_files[] = {\n");
+    for (int i = 0; i < E->nfiles; i++)
+        bprintf(out, "    %s,\n", c_string(E, E->files[i]));
+    if (!E->nfiles)
+        bputs(out, "    \"?\",\n");
+    bputs(out, "};\n\nstatic const RtSite Site_table[] = {\n");
+    for (int i = 0; i < E->nsites; i++)
+        bprintf(out, "    { %d, %d, %d }, /* %d: %s:%d:%d */\n", E->sites[i].file, E->sites[i].line, E->sites[i].col, i,
+                file_of(E, E->sites[i]), E->sites[i].line, E->sites[i].col);
+    if (!E->nsites)
+        bputs(out, "    { 0, 0, 0 },\n");
+    bputs(out, "};\n\n");
     int frames = m->max_frames;   /* proven by the checker (sema_calls.c) */
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
@@ -2449,6 +2582,7 @@ static void emit_def_data(Emit *E, Buf *out)
         bprintf(out, "    %d, /* frames: the deepest calls can go (0: no static bound) */\n", frames);
         bputs(out, "    layout,\n");
         bprintf(out, "    %d, /* prelude: the setup begins with one */\n", has_prelude(E, mv->setup));
+        bprintf(out, "    %d, Site_table, %d, Site_files,\n", E->nsites, E->nfiles ? E->nfiles : 1);
         bputs(out, "};\n\n");
     }
     bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);
@@ -2564,14 +2698,6 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
             bputs(&out, "    return face == symbol;\n}\n\n");
         }
     }
-    if (E->uses_div)
-        bputs(&out, "static RtValue div_checked(RtGame *g, RtValue a, RtValue b, int line)\n{\n"
-                    "    if (b == 0) {\n        rt_fail(g, line, \"division by zero\");\n        return 0;\n    }\n"
-                    "    return b == -1 ? -a : a / b;\n}\n\n");
-    if (E->uses_mod)
-        bputs(&out, "static RtValue mod_checked(RtGame *g, RtValue a, RtValue b, int line)\n{\n"
-                    "    if (b == 0) {\n        rt_fail(g, line, \"division by zero\");\n        return 0;\n    }\n"
-                    "    return b == -1 ? 0 : a % b;\n}\n\n");
     if (protos.len) {
         bputs(&out, protos.s);
         bputs(&out, "\n");

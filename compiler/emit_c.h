@@ -5,7 +5,7 @@
 #include "model.h"
 
 #define CARDC_VERSION "0.1"
-#define CARDRT_ABI_STRING "4"
+#define CARDRT_ABI_STRING "5"
 
 /* emit_c_source: the whole generated <id>.c for m, as a string in arena.
    files are the source paths (by Loc.file index) named in the banner. */

@@ -291,6 +291,32 @@ Type sema_resolve_type(Sema *S, AstType t, const char *name2, Loc loc)
 /* ---- constant evaluation ------------------------------------------------------ */
 
 
+/* FOLD_REPORTED (in AstNode.flags of an arithmetic node): its overflow
+   was reported, so that evaluating it again does not repeat the error. */
+enum { FOLD_REPORTED = 1 << 30 };
+
+/* fold_int: v, the exact result of a op b (op "-" with b 0 and a unary
+   node: -a), as an int32; out of range, or a division by zero (op "/" or
+   "%" with b 0), is a `file:line:col: error` at e (once) and gives 0. */
+static int32_t fold_int(Sema *S, AstNode *e, int64_t v, const char *op, int32_t a, int32_t b)
+{
+    int by_zero = (op[0] == '/' || op[0] == '%') && b == 0;
+    if (!by_zero && v >= INT32_MIN && v <= INT32_MAX)
+        return (int32_t)v;
+    if (!(e->flags & FOLD_REPORTED)) {
+        e->flags |= FOLD_REPORTED;
+        if (by_zero)
+            diag_error(S->d, e->loc, "%s by zero in a constant expression", op[0] == '/' ? "division" : "modulo");
+        else if (e->kind == AST_UNARY)
+            diag_error(S->d, e->loc, "integer overflow in a constant expression: -(%ld) is out of range (%ld..%ld)",
+                       (long)a, (long)INT32_MIN, (long)INT32_MAX);
+        else
+            diag_error(S->d, e->loc, "integer overflow in a constant expression: %ld %s %ld is out of range (%ld..%ld)",
+                       (long)a, op, (long)b, (long)INT32_MIN, (long)INT32_MAX);
+    }
+    return 0;
+}
+
 /* const_eval: evaluate a compile-time expression (literals, constants,
    sides, arithmetic, comparisons, earlier fields). Returns 1 on success. */
 int sema_const_eval(Sema *S, AstNode *e, const FieldEnv *env, int32_t *out, Type *ty)
@@ -341,7 +367,7 @@ int sema_const_eval(Sema *S, AstNode *e, const FieldEnv *env, int32_t *out, Type
         if (e->op == '-' || e->op == OP_NEG) {
             if (ta.base != T_INT)
                 return 0;
-            *out = -a;
+            *out = fold_int(S, e, -(int64_t)a, "-", a, 0);
             *ty = ta;
             return 1;
         }
@@ -354,12 +380,20 @@ int sema_const_eval(Sema *S, AstNode *e, const FieldEnv *env, int32_t *out, Type
         if (!sema_const_eval(S, e->a, env, &a, &ta) || !sema_const_eval(S, e->b, env, &b, &tb))
             return 0;
         *ty = mk(T_INT, -1);
-        switch (e->op) {
-        case OP_ADD: *out = a + b; return ta.base == T_INT;
-        case OP_SUB: *out = a - b; return ta.base == T_INT;
-        case OP_MUL: *out = a * b; return ta.base == T_INT;
-        case OP_DIV: if (!b) return 0; *out = a / b; return ta.base == T_INT;
-        case OP_MOD: if (!b) return 0; *out = a % b; return ta.base == T_INT;
+        switch (e->op) {   /* in 64 bits, then checked: docs/language.md "Integers" */
+        case OP_ADD: *out = fold_int(S, e, (int64_t)a + b, "+", a, b); return ta.base == T_INT;
+        case OP_SUB: *out = fold_int(S, e, (int64_t)a - b, "-", a, b); return ta.base == T_INT;
+        case OP_MUL: *out = fold_int(S, e, (int64_t)a * b, "*", a, b); return ta.base == T_INT;
+        case OP_DIV:
+        case OP_MOD:
+            if (ta.base != T_INT)
+                return 0;
+            if (!b) {
+                *out = fold_int(S, e, 0, e->op == OP_DIV ? "/" : "%", a, b);
+                return 1;
+            }
+            *out = fold_int(S, e, e->op == OP_DIV ? (int64_t)a / b : (int64_t)a % b, e->op == OP_DIV ? "/" : "%", a, b);
+            return 1;
         default: break;
         }
         *ty = mk(T_BOOL, -1);

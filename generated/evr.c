@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 4
-#error "evr.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "evr.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -642,7 +642,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective);
+    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].fd_objective);
 }
 
 /* cards/evr/game.cards:98: function can_play */
@@ -650,7 +650,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
-    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 99))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p)[0]) > 0));
+    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 1))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p)[0]) > 0));
 }
 
 /* cards/evr/game.cards:102: function beats */
@@ -660,7 +660,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 2))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 3))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
 }
 
 /* cards/evr/game.cards:106: function wins */
@@ -670,7 +670,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 94))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
 }
 
 /* cards/evr/game.cards:111: any */
@@ -720,7 +720,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 7, "bad resume point");
     }
     return RT_DONE;
 }
@@ -738,11 +738,11 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -752,10 +752,10 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 9, "bad resume point");
     }
     return RT_DONE;
 }
@@ -793,14 +793,14 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c = rt_chosen(g);
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 7);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 10);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -839,14 +839,14 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c = rt_chosen(g);
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 11);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 12);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 13, "bad resume point");
     }
     return RT_DONE;
 }
@@ -865,11 +865,11 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p))))) continue;
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 14, "bad resume point");
     }
     return RT_DONE;
 }
@@ -880,16 +880,16 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 15);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 16);
             if (rt_check(g)) return RT_END;
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 16);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 17);
                 if (rt_check(g)) return RT_END;
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 18, "bad resume point");
     }
     return RT_DONE;
 }
@@ -907,11 +907,11 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
     case 0:;
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 19, "bad resume point");
     }
     return RT_DONE;
 }
@@ -945,13 +945,13 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 21);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 20);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 21, "bad resume point");
     }
     return RT_DONE;
 }
@@ -964,7 +964,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -977,7 +977,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 23, "bad resume point");
     }
     return RT_DONE;
 }
@@ -987,10 +987,10 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 24, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1003,7 +1003,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 25, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1026,7 +1026,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 26, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1060,12 +1060,12 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 10);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 27);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 28, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1076,16 +1076,16 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 19);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 29), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 30);
             if (rt_check(g)) return RT_END;
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 21);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 31);
                 if (rt_check(g)) return RT_END;
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 32, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1095,10 +1095,10 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 33, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1132,12 +1132,12 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 36);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 34);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 35, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1149,16 +1149,16 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 45);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 36);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 46);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 38);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1192,13 +1192,13 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 55);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 40);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1221,14 +1221,14 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) & (int)(Rows_resource[rt__row(g, L->v_c)].fd_value <= 2)))) continue;
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 63);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 42);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 43, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1262,12 +1262,12 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 72);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 44);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 45, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1301,12 +1301,12 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 82);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 46);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 47, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1340,12 +1340,12 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 90);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 48);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 49, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1361,12 +1361,12 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 98);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 50);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 100);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
@@ -1383,17 +1383,17 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 102);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 53);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 103);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 54);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 55, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1427,12 +1427,12 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 113);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 56);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 57, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1444,16 +1444,16 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 122);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 58);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 123);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 60);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1463,10 +1463,10 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 62, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1500,12 +1500,12 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 138);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 63);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1544,7 +1544,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1554,11 +1554,11 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX));
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1570,16 +1570,16 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 176);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 67);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 177);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1602,14 +1602,14 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 186);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 71);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 72, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1643,12 +1643,12 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 10);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 73);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 74, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1682,13 +1682,13 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 18);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 75);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 76, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1700,16 +1700,16 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 27);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 77);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 28);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 79);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 80, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1743,12 +1743,12 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 37);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 81);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 82, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1782,12 +1782,12 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 45);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 83);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 84, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1803,17 +1803,17 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 53);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 87);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 57))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 88))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
                 rt_opt_done(g, &ob);
             }
@@ -1826,17 +1826,17 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 57);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 89);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 58);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 90);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 91, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1846,10 +1846,10 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 92, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1884,10 +1884,10 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 75);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 93);
             if (rt_check(g)) return RT_END;
             if (Fn_out_of_strategies(g, f, f->me)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 77);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 94);
                 if (rt_check(g)) return RT_END;
             }
             rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
@@ -1909,14 +1909,14 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_c = rt_chosen(g);
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 78);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 96, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1932,12 +1932,12 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 89);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 97);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 91);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 99);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
@@ -1954,17 +1954,17 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 100);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 94);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 101);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 102, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1998,12 +1998,12 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 104);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 103);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2037,12 +2037,12 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 105);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 106, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2076,12 +2076,12 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 120);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 107);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 108, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2093,16 +2093,16 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 129);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 109);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 130);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 111);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 112, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2112,10 +2112,10 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2149,12 +2149,12 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 145);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 114);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 115, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2193,7 +2193,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 116, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2203,10 +2203,10 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 117, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2240,12 +2240,12 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 179);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 118);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 119, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2268,14 +2268,14 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_c, 0))) continue;
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 187);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 120);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 121, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2310,7 +2310,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 7);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 122);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2324,7 +2324,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 13);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 123);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2337,10 +2337,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 16);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 124);
                             if (rt_check(g)) break;
                         } else {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 16);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 125);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2377,7 +2377,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_c_2 = rt_chosen(g);
                 rt_list_add(g, L->v_chosen, L->v_c_2);
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 23);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 126);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
@@ -2389,7 +2389,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2466,18 +2466,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 0);
         rt_var_store(g, VAR_full_value, VCELL_full_value, 0);
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 47);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 129);
         if (rt_check(g)) return RT_END;
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 48)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 130)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 49);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 131);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 49)].fd_reveal, L->v_ability_card, f->me);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 132)].fd_reveal, L->v_ability_card, f->me);
             if (st != RT_DONE)
                 return st;
         }
@@ -2487,7 +2487,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 55);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 133);
                 if (rt_check(g)) return RT_END;
             } else {
                 rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN);
@@ -2509,7 +2509,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s = rt_chosen(g);
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 57);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 134);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2549,7 +2549,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 66, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 135, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2558,15 +2558,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 70);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 136);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 71);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 138);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 77);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 139);
                 if (rt_check(g)) return RT_END;
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
@@ -2580,21 +2580,22 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 85);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 140);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
+            if (rt_back_edge(g, 141)) return RT_END;
         }
         f->me = L->v_saved_me;
         /* cards/evr/rules.cards:95: phase dominance */
         rt_log_phase(g, 14);
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 99);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 142);
             if (rt_check(g)) return RT_END;
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2));
         }
@@ -2649,14 +2650,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
             L->v_p_6 = L->v_i_8;
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 117);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 143);
                 if (rt_check(g)) return RT_END;
                 rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0);
             }
         }
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 121);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 144);
             if (rt_check(g)) return RT_END;
         }
         rt_var_store(g, VAR_has_winner, VCELL_has_winner, 0);
@@ -2671,10 +2672,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 131);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 145);
                     if (rt_check(g)) return RT_END;
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_victory);
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 146));
+                    if (rt_check(g)) return RT_END;
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
                     rt_log_str(g, " wins ");
@@ -2704,20 +2706,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         } else {
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 140)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 147)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 141);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 148);
             if (rt_check(g)) return RT_END;
         }
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 147);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 149);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 148);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 150);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 149);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 151);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9));
         }
@@ -2731,16 +2733,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 158);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 152);
             if (rt_check(g)) return RT_END;
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 159);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 153);
                 if (rt_check(g)) return RT_END;
             }
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 154, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2768,7 +2770,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 8);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 155);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2784,12 +2786,12 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt_card_row(g, it_c, KIND_resource, 11)].fd_character)))) {
+                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt_card_row(g, it_c, KIND_resource, 156)].fd_character)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 12);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 157);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2805,7 +2807,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 158, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2852,7 +2854,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 23, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 159, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2861,15 +2863,15 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 25);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 160);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 26);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 162);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 29);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 163);
                 if (rt_check(g)) return RT_END;
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
@@ -2886,6 +2888,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
+            if (rt_back_edge(g, 164)) return RT_END;
         }
         f->me = L->v_saved_me;
         /* cards/evr/tutorial.cards:36: phase dominance */
@@ -2896,7 +2899,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 40)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 165)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -2908,7 +2911,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         }
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 43)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 166)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -2919,7 +2922,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         return rt_draw_game(g);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 167, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3203,6 +3206,187 @@ static RtValue game_score(RtGame *g, RtValue player)
     return Fn_score(g, &frame, player);
 }
 
+static const char *const Site_files[] = {
+    "cards/evr/events.csv",
+    "cards/evr/game.cards",
+    "cards/evr/imperial.cards",
+    "cards/evr/layout.cards",
+    "cards/evr/rebel.cards",
+    "cards/evr/rules.cards",
+    "cards/evr/tutorial.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 1, 94, 46 }, /* 0: cards/evr/game.cards:94:46 */
+    { 1, 99, 19 }, /* 1: cards/evr/game.cards:99:19 */
+    { 1, 94, 46 }, /* 2: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 3: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 4: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 5: cards/evr/game.cards:94:46 */
+    { 1, 94, 46 }, /* 6: cards/evr/game.cards:94:46 */
+    { 0, 3, 97 }, /* 7: cards/evr/events.csv:3:97 */
+    { 0, 4, 87 }, /* 8: cards/evr/events.csv:4:87 */
+    { 0, 5, 77 }, /* 9: cards/evr/events.csv:5:77 */
+    { 0, 7, 39 }, /* 10: cards/evr/events.csv:7:39 */
+    { 0, 6, 106 }, /* 11: cards/evr/events.csv:6:106 */
+    { 0, 11, 39 }, /* 12: cards/evr/events.csv:11:39 */
+    { 0, 10, 113 }, /* 13: cards/evr/events.csv:10:113 */
+    { 0, 13, 120 }, /* 14: cards/evr/events.csv:13:120 */
+    { 0, 15, 8 }, /* 15: cards/evr/events.csv:15:8 */
+    { 0, 15, 3 }, /* 16: cards/evr/events.csv:15:3 */
+    { 0, 16, 36 }, /* 17: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 18: cards/evr/events.csv:14:112 */
+    { 0, 18, 78 }, /* 19: cards/evr/events.csv:18:78 */
+    { 0, 21, 138 }, /* 20: cards/evr/events.csv:21:138 */
+    { 0, 21, 106 }, /* 21: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 22: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 23: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 24: cards/evr/events.csv:25:92 */
+    { 0, 26, 113 }, /* 25: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 26: cards/evr/events.csv:28:102 */
+    { 2, 10, 52 }, /* 27: cards/evr/imperial.cards:10:52 */
+    { 2, 9, 3 }, /* 28: cards/evr/imperial.cards:9:3 */
+    { 2, 19, 12 }, /* 29: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 7 }, /* 30: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 40 }, /* 31: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 32: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 3 }, /* 33: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 51 }, /* 34: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 35: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 27 }, /* 36: cards/evr/imperial.cards:45:27 */
+    { 2, 46, 12 }, /* 37: cards/evr/imperial.cards:46:12 */
+    { 2, 46, 7 }, /* 38: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 39: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 37 }, /* 40: cards/evr/imperial.cards:55:37 */
+    { 2, 54, 3 }, /* 41: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 73 }, /* 42: cards/evr/imperial.cards:63:73 */
+    { 2, 62, 3 }, /* 43: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 27 }, /* 44: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 45: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 72 }, /* 46: cards/evr/imperial.cards:82:72 */
+    { 2, 81, 3 }, /* 47: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 52 }, /* 48: cards/evr/imperial.cards:90:52 */
+    { 2, 89, 3 }, /* 49: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 25 }, /* 50: cards/evr/imperial.cards:98:25 */
+    { 2, 100, 12 }, /* 51: cards/evr/imperial.cards:100:12 */
+    { 2, 100, 7 }, /* 52: cards/evr/imperial.cards:100:7 */
+    { 2, 102, 36 }, /* 53: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 41 }, /* 54: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 55: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 55 }, /* 56: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 57: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 27 }, /* 58: cards/evr/imperial.cards:122:27 */
+    { 2, 123, 12 }, /* 59: cards/evr/imperial.cards:123:12 */
+    { 2, 123, 7 }, /* 60: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 61: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 3 }, /* 62: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 43 }, /* 63: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 64: cards/evr/imperial.cards:137:3 */
+    { 2, 152, 3 }, /* 65: cards/evr/imperial.cards:152:3 */
+    { 2, 165, 3 }, /* 66: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 27 }, /* 67: cards/evr/imperial.cards:176:27 */
+    { 2, 177, 12 }, /* 68: cards/evr/imperial.cards:177:12 */
+    { 2, 177, 7 }, /* 69: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 70: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 68 }, /* 71: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 72: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 59 }, /* 73: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 74: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 37 }, /* 75: cards/evr/rebel.cards:18:37 */
+    { 4, 17, 3 }, /* 76: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 27 }, /* 77: cards/evr/rebel.cards:27:27 */
+    { 4, 28, 12 }, /* 78: cards/evr/rebel.cards:28:12 */
+    { 4, 28, 7 }, /* 79: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 80: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 72 }, /* 81: cards/evr/rebel.cards:37:72 */
+    { 4, 36, 3 }, /* 82: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 52 }, /* 83: cards/evr/rebel.cards:45:52 */
+    { 4, 44, 3 }, /* 84: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 25 }, /* 85: cards/evr/rebel.cards:53:25 */
+    { 4, 55, 12 }, /* 86: cards/evr/rebel.cards:55:12 */
+    { 4, 55, 7 }, /* 87: cards/evr/rebel.cards:55:7 */
+    { 4, 57, 48 }, /* 88: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 72 }, /* 89: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 54 }, /* 90: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 91: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 3 }, /* 92: cards/evr/rebel.cards:67:3 */
+    { 4, 75, 7 }, /* 93: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 34 }, /* 94: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 39 }, /* 95: cards/evr/rebel.cards:78:39 */
+    { 4, 73, 3 }, /* 96: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 25 }, /* 97: cards/evr/rebel.cards:89:25 */
+    { 4, 91, 12 }, /* 98: cards/evr/rebel.cards:91:12 */
+    { 4, 91, 7 }, /* 99: cards/evr/rebel.cards:91:7 */
+    { 4, 93, 36 }, /* 100: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 41 }, /* 101: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 102: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 55 }, /* 103: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 104: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 52 }, /* 105: cards/evr/rebel.cards:112:52 */
+    { 4, 111, 3 }, /* 106: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 52 }, /* 107: cards/evr/rebel.cards:120:52 */
+    { 4, 119, 3 }, /* 108: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 27 }, /* 109: cards/evr/rebel.cards:129:27 */
+    { 4, 130, 12 }, /* 110: cards/evr/rebel.cards:130:12 */
+    { 4, 130, 7 }, /* 111: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 112: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 3 }, /* 113: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 43 }, /* 114: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 115: cards/evr/rebel.cards:144:3 */
+    { 4, 159, 3 }, /* 116: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 3 }, /* 117: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 52 }, /* 118: cards/evr/rebel.cards:179:52 */
+    { 4, 178, 3 }, /* 119: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 42 }, /* 120: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 121: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 122: cards/evr/rules.cards:7:35 */
+    { 5, 13, 64 }, /* 123: cards/evr/rules.cards:13:64 */
+    { 5, 16, 24 }, /* 124: cards/evr/rules.cards:16:24 */
+    { 5, 16, 53 }, /* 125: cards/evr/rules.cards:16:53 */
+    { 5, 23, 43 }, /* 126: cards/evr/rules.cards:23:43 */
+    { 5, 5, 1 }, /* 127: cards/evr/rules.cards:5:1 */
+    { 5, 47, 10 }, /* 128: cards/evr/rules.cards:47:10 */
+    { 5, 47, 5 }, /* 129: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 130: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 131: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 132: cards/evr/rules.cards:49:5 */
+    { 5, 55, 9 }, /* 133: cards/evr/rules.cards:55:9 */
+    { 5, 57, 48 }, /* 134: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 135: cards/evr/rules.cards:66:5 */
+    { 5, 70, 29 }, /* 136: cards/evr/rules.cards:70:29 */
+    { 5, 71, 14 }, /* 137: cards/evr/rules.cards:71:14 */
+    { 5, 71, 9 }, /* 138: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 139: cards/evr/rules.cards:77:9 */
+    { 5, 85, 9 }, /* 140: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 141: cards/evr/rules.cards:66:5 */
+    { 5, 99, 7 }, /* 142: cards/evr/rules.cards:99:7 */
+    { 5, 117, 9 }, /* 143: cards/evr/rules.cards:117:9 */
+    { 5, 121, 24 }, /* 144: cards/evr/rules.cards:121:24 */
+    { 5, 131, 9 }, /* 145: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 146: cards/evr/rules.cards:132:9 */
+    { 5, 140, 48 }, /* 147: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 148: cards/evr/rules.cards:141:7 */
+    { 5, 147, 7 }, /* 149: cards/evr/rules.cards:147:7 */
+    { 5, 148, 7 }, /* 150: cards/evr/rules.cards:148:7 */
+    { 5, 149, 7 }, /* 151: cards/evr/rules.cards:149:7 */
+    { 5, 158, 7 }, /* 152: cards/evr/rules.cards:158:7 */
+    { 5, 159, 33 }, /* 153: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 154: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 155: cards/evr/tutorial.cards:8:74 */
+    { 6, 11, 69 }, /* 156: cards/evr/tutorial.cards:11:69 */
+    { 6, 12, 9 }, /* 157: cards/evr/tutorial.cards:12:9 */
+    { 6, 7, 3 }, /* 158: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 159: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 31 }, /* 160: cards/evr/tutorial.cards:25:31 */
+    { 6, 26, 16 }, /* 161: cards/evr/tutorial.cards:26:16 */
+    { 6, 26, 11 }, /* 162: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 163: cards/evr/tutorial.cards:29:11 */
+    { 6, 23, 7 }, /* 164: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 165: cards/evr/tutorial.cards:40:24 */
+    { 6, 43, 25 }, /* 166: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 167: cards/evr/tutorial.cards:20:3 */
+};
+
 const RtGameDef evr_game = {
     CARDRT_ABI, "evr", "base", "Star Wars: Empire vs. Rebellion",
     2, 2,
@@ -3220,6 +3404,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    168, Site_table, 7, Site_files,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3239,6 +3424,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    168, Site_table, 7, Site_files,
 };
 
 const RtGameDef *const evr_variants[] = {

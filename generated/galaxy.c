@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 4
-#error "galaxy.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "galaxy.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -1262,7 +1262,7 @@ RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i];
-        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 118)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 0)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
 }
@@ -1367,7 +1367,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_d = cells_v_list_2[1 + L->v_i_2];
                         if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
-                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 43);
+                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 1);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -1381,7 +1381,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_t = cells_v_list_3[1 + L->v_i_3];
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 46);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 2);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1392,7 +1392,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 52);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 3);
         }
         if (rt_check(g)) return RT_END;
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
@@ -1573,7 +1573,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_check(g)) return RT_END;
+            if (rt_back_edge(g, 4)) return RT_END;
         }
         { /* conclude */
             if (rt_call(g, 9, f->self, f->me)) {
@@ -1590,7 +1590,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 5, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1637,15 +1637,15 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     L->v_d = cells_v_list[1 + L->v_i];
                     if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
-                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 81);
+                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 6);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
             rt_list_pop(g, L->v_list);
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 82);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 7);
             if (rt_check(g)) return RT_END;
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 83);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 8);
             if (rt_check(g)) return RT_END;
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -1659,7 +1659,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 9, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1685,7 +1685,7 @@ static RtStatus Script_proc_set_aside(RtGame *g, RtFrame *f)
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_d, 0) == ENUM_victory))) continue;
                 if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->v_n) {
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 92);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 10);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1693,7 +1693,7 @@ static RtStatus Script_proc_set_aside(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1937,21 +1937,21 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_check(g)) return RT_END;
+            if (rt_back_edge(g, 12)) return RT_END;
         }
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 112);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 13);
         }
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 113);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 14);
         if (rt_check(g)) return RT_END;
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 15, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1978,7 +1978,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 118);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 16);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1986,7 +1986,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 17, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2008,7 +2008,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 124);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 18);
                 if (rt_check(g)) return RT_END;
                 rt_choose_begin(g, f->me, 10, 0);
                 {
@@ -2029,7 +2029,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s = rt_chosen(g);
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 126);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 19);
                     if (rt_check(g)) return RT_END;
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2045,7 +2045,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 20, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2079,7 +2079,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_a = rt_chosen(g);
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 135);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 21);
             if (rt_check(g)) return RT_END;
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -2144,7 +2144,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2210,7 +2210,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 152);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 23);
                     if (rt_check(g)) return RT_END;
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
@@ -2228,7 +2228,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 24, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2255,28 +2255,28 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 166);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 25);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 167);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 26);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 169);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 27);
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 170);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 28);
         if (rt_check(g)) return RT_END;
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 173);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 29);
         }
         if (rt_check(g)) return RT_END;
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 30, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2299,7 +2299,8 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + rt_zone_cells_at(g, ZCELL_aside)[0]);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 31));
+            if (rt_check(g)) return RT_END;
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " takes ");
@@ -2314,7 +2315,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 186);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 32);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2325,7 +2326,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 190);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 33);
                 if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -2337,14 +2338,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me) + Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 34));
+                if (rt_check(g)) return RT_END;
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 193);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 35);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2353,7 +2355,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 197);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 36);
         if (rt_check(g)) return RT_END;
         if (L->v_dice == 0) {
             { /* summon */
@@ -2401,11 +2403,11 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 209);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 210);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 211);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39);
         if (rt_check(g)) return RT_END;
         if (Fn_free_spaces(g, f) == 0) {
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
@@ -2440,7 +2442,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 40, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2473,7 +2475,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 223);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 41);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2485,7 +2487,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 225);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 42);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2507,7 +2509,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 43, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2531,34 +2533,36 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 234);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 44);
         if (rt_check(g)) return RT_END;
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_var_at(g, VCELL_stage) + 1);
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 45));
+        if (rt_check(g)) return RT_END;
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
-                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 236);
+                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 46);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_var_at(g, VCELL_stage) + 1);
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 47));
+            if (rt_check(g)) return RT_END;
             L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             {
                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
-                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 239);
+                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 48);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_2);
-            if (rt_check(g)) return RT_END;
+            if (rt_back_edge(g, 49)) return RT_END;
         }
         if (rt_var_at(g, VCELL_stage) == 1) {
             rt_log_begin(g);
@@ -2596,20 +2600,20 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 248);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 50);
                 if (rt_check(g)) return RT_END;
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 249);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 51);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 250);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 52);
                 if (rt_check(g)) return RT_END;
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 251);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 53);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 54, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2634,7 +2638,8 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p) + rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0]);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 55));
+                if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " gains ");
@@ -2643,7 +2648,8 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p) - 1);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 56));
+                if (rt_check(g)) return RT_END;
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
@@ -2671,7 +2677,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 57, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2704,7 +2710,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 11);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 58);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2716,7 +2722,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 13);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 59);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2728,7 +2734,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 15);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 60);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2760,11 +2766,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_t = rt_chosen(g);
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 21);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 61);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
+            if (rt_back_edge(g, 62)) return RT_END;
         }
         f->me = L->v_saved_me;
         { /* next_site */
@@ -2782,7 +2789,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2821,11 +2828,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
+            if (rt_back_edge(g, 64)) return RT_END;
         }
         f->me = L->v_saved_me;
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2848,7 +2856,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 13);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2859,7 +2867,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 67, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2877,7 +2885,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 15);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 68);
         }
         if (rt_check(g)) return RT_END;
         rt_choose_begin(g, f->me, 167, 0);
@@ -2901,7 +2909,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 69, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3338,6 +3346,87 @@ static const int16_t Copies_dice_check[] = {
 };
 static const RtValue Consts_dice_check[] = { 6 };
 
+static const char *const Site_files[] = {
+    "cards/galaxy/game.cards",
+    "cards/galaxy/planets.cards",
+    "cards/galaxy/rules.cards",
+    "cards/galaxy/tokens.cards",
+    "cards/galaxy/variants.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 118, 79 }, /* 0: cards/galaxy/game.cards:118:79 */
+    { 2, 43, 51 }, /* 1: cards/galaxy/rules.cards:43:51 */
+    { 2, 46, 23 }, /* 2: cards/galaxy/rules.cards:46:23 */
+    { 2, 52, 3 }, /* 3: cards/galaxy/rules.cards:52:3 */
+    { 2, 56, 3 }, /* 4: cards/galaxy/rules.cards:56:3 */
+    { 2, 39, 11 }, /* 5: cards/galaxy/rules.cards:39:11 */
+    { 2, 81, 63 }, /* 6: cards/galaxy/rules.cards:81:63 */
+    { 2, 82, 5 }, /* 7: cards/galaxy/rules.cards:82:5 */
+    { 2, 83, 5 }, /* 8: cards/galaxy/rules.cards:83:5 */
+    { 2, 78, 11 }, /* 9: cards/galaxy/rules.cards:78:11 */
+    { 2, 92, 66 }, /* 10: cards/galaxy/rules.cards:92:66 */
+    { 2, 90, 11 }, /* 11: cards/galaxy/rules.cards:90:11 */
+    { 2, 99, 3 }, /* 12: cards/galaxy/rules.cards:99:3 */
+    { 2, 112, 3 }, /* 13: cards/galaxy/rules.cards:112:3 */
+    { 2, 113, 3 }, /* 14: cards/galaxy/rules.cards:113:3 */
+    { 2, 97, 11 }, /* 15: cards/galaxy/rules.cards:97:11 */
+    { 2, 118, 64 }, /* 16: cards/galaxy/rules.cards:118:64 */
+    { 2, 116, 11 }, /* 17: cards/galaxy/rules.cards:116:11 */
+    { 2, 124, 5 }, /* 18: cards/galaxy/rules.cards:124:5 */
+    { 2, 126, 7 }, /* 19: cards/galaxy/rules.cards:126:7 */
+    { 2, 122, 11 }, /* 20: cards/galaxy/rules.cards:122:11 */
+    { 2, 135, 5 }, /* 21: cards/galaxy/rules.cards:135:5 */
+    { 2, 133, 11 }, /* 22: cards/galaxy/rules.cards:133:11 */
+    { 2, 152, 9 }, /* 23: cards/galaxy/rules.cards:152:9 */
+    { 2, 148, 11 }, /* 24: cards/galaxy/rules.cards:148:11 */
+    { 2, 166, 5 }, /* 25: cards/galaxy/rules.cards:166:5 */
+    { 2, 167, 5 }, /* 26: cards/galaxy/rules.cards:167:5 */
+    { 2, 169, 3 }, /* 27: cards/galaxy/rules.cards:169:3 */
+    { 2, 170, 3 }, /* 28: cards/galaxy/rules.cards:170:3 */
+    { 2, 173, 3 }, /* 29: cards/galaxy/rules.cards:173:3 */
+    { 2, 163, 11 }, /* 30: cards/galaxy/rules.cards:163:11 */
+    { 2, 181, 5 }, /* 31: cards/galaxy/rules.cards:181:5 */
+    { 2, 186, 36 }, /* 32: cards/galaxy/rules.cards:186:36 */
+    { 2, 190, 5 }, /* 33: cards/galaxy/rules.cards:190:5 */
+    { 2, 192, 5 }, /* 34: cards/galaxy/rules.cards:192:5 */
+    { 2, 193, 74 }, /* 35: cards/galaxy/rules.cards:193:74 */
+    { 2, 197, 3 }, /* 36: cards/galaxy/rules.cards:197:3 */
+    { 2, 209, 3 }, /* 37: cards/galaxy/rules.cards:209:3 */
+    { 2, 210, 3 }, /* 38: cards/galaxy/rules.cards:210:3 */
+    { 2, 211, 3 }, /* 39: cards/galaxy/rules.cards:211:3 */
+    { 2, 178, 11 }, /* 40: cards/galaxy/rules.cards:178:11 */
+    { 2, 223, 48 }, /* 41: cards/galaxy/rules.cards:223:48 */
+    { 2, 225, 40 }, /* 42: cards/galaxy/rules.cards:225:40 */
+    { 2, 221, 11 }, /* 43: cards/galaxy/rules.cards:221:11 */
+    { 2, 234, 3 }, /* 44: cards/galaxy/rules.cards:234:3 */
+    { 2, 235, 3 }, /* 45: cards/galaxy/rules.cards:235:3 */
+    { 2, 236, 66 }, /* 46: cards/galaxy/rules.cards:236:66 */
+    { 2, 238, 5 }, /* 47: cards/galaxy/rules.cards:238:5 */
+    { 2, 239, 68 }, /* 48: cards/galaxy/rules.cards:239:68 */
+    { 2, 237, 3 }, /* 49: cards/galaxy/rules.cards:237:3 */
+    { 2, 248, 13 }, /* 50: cards/galaxy/rules.cards:248:13 */
+    { 2, 249, 5 }, /* 51: cards/galaxy/rules.cards:249:5 */
+    { 2, 250, 5 }, /* 52: cards/galaxy/rules.cards:250:5 */
+    { 2, 251, 5 }, /* 53: cards/galaxy/rules.cards:251:5 */
+    { 2, 233, 11 }, /* 54: cards/galaxy/rules.cards:233:11 */
+    { 2, 261, 7 }, /* 55: cards/galaxy/rules.cards:261:7 */
+    { 2, 265, 7 }, /* 56: cards/galaxy/rules.cards:265:7 */
+    { 2, 257, 11 }, /* 57: cards/galaxy/rules.cards:257:11 */
+    { 2, 11, 42 }, /* 58: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 59: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 60: cards/galaxy/rules.cards:15:34 */
+    { 2, 21, 46 }, /* 61: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 62: cards/galaxy/rules.cards:20:3 */
+    { 2, 5, 1 }, /* 63: cards/galaxy/rules.cards:5:1 */
+    { 2, 32, 3 }, /* 64: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 65: cards/galaxy/rules.cards:31:1 */
+    { 4, 13, 50 }, /* 66: cards/galaxy/variants.cards:13:50 */
+    { 4, 13, 3 }, /* 67: cards/galaxy/variants.cards:13:3 */
+    { 4, 15, 5 }, /* 68: cards/galaxy/variants.cards:15:5 */
+    { 4, 14, 3 }, /* 69: cards/galaxy/variants.cards:14:3 */
+};
+
 const RtGameDef galaxy_game = {
     CARDRT_ABI, "galaxy", "base", "Galaxy Rebellion",
     2, 4,
@@ -3355,6 +3444,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
+    70, Site_table, 5, Site_files,
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -3374,6 +3464,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
+    70, Site_table, 5, Site_files,
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -3393,6 +3484,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    70, Site_table, 5, Site_files,
 };
 
 const RtGameDef *const galaxy_variants[] = {

@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 4
+#define CARDRT_ABI 5
 
 #define RT_NONE (-1)
 /* The most frames the frame stack holds (nested calls and runs); cardc
@@ -105,6 +105,17 @@ typedef struct RtScriptDef {
     int nlocals;          /* frame slots the function uses */
 } RtScriptDef;
 
+/* A source location of the generated code (docs/runtime.md "Sites"):
+   primitives that may fail take the index of one in RtGameDef.sites, a
+   small constant, and the error names "file:line:col". RT_SITE_SCRIPT:
+   the running script's own file and line (the runtime's checks of its
+   own state); RT_SITE_NONE: no location (the engine's limits). */
+typedef struct RtSite {
+    int32_t file;         /* index into RtGameDef.files */
+    int32_t line, col;    /* from 1 */
+} RtSite;
+enum { RT_SITE_NONE = -1, RT_SITE_SCRIPT = -2 };
+
 typedef struct RtGameDef {
     int abi;                        /* CARDRT_ABI at generation */
     const char *id;                 /* the game's identifier */
@@ -150,6 +161,12 @@ typedef struct RtGameDef {
        runs it once and starts later games without a log from its result
        (docs/runtime.md "The setup's prelude"). */
     int prelude;
+    /* sites: the source locations the scripts fail at (RtSite), and the
+       source files they name (relative paths). */
+    int nsites;
+    const RtSite *sites;
+    int nfiles;
+    const char *const *files;
 } RtGameDef;
 
 /* ---- frames: what a script function sees -------------------------------- */
@@ -190,6 +207,8 @@ typedef struct RtHeader {
     int32_t chosen_value, chosen_card;
     int32_t first_turn;     /* 1 + the player of the game's first turn (rt_log_turn), or 0 */
     int32_t prelude;        /* 1 once the setup script's prelude has run (rt_prelude_done) */
+    int32_t steps_left;     /* steps the game may still take (rt_back_edge); below 0 it fails */
+    int32_t max_steps;      /* the game's step budget (RtOptions.max_steps) */
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -263,19 +282,28 @@ static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
    the inline check failed, fails the game with the same message as ever
    and returns what the primitive returns then. Not for other callers. */
 RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p);
-RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int line);
-int rt__card_row_fail(RtGame *g, RtValue card, int kind, int line);
-RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int line);
+RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int site);
+int rt__card_row_fail(RtGame *g, RtValue card, int kind, int site);
+RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int site);
 void rt__option_fail(RtGame *g);
 
 /* ---- creating and driving a game ---------------------------------------- */
+
+/* RT_MAX_CARDS: the most card instances a game may have (rt_new refuses
+   more); so a count of cards is below 2^24, which cardc relies on when it
+   leaves a sum of counts unchecked. */
+#define RT_MAX_CARDS (1 << 24)
 
 typedef struct RtOptions {
     int players;          /* 0: the def's min_players */
     uint64_t seed;
     int log;              /* keep an event log */
     int max_rounds;       /* 0: 1000; reaching it fails the game with a named error */
+    int max_steps;        /* 0: RT_DEFAULT_MAX_STEPS; the step budget (rt_back_edge) */
 } RtOptions;
+/* The default step budget of a game: far above the most steps any game
+   of the bundled games takes (docs/runtime.md "The step budget"). */
+#define RT_DEFAULT_MAX_STEPS 1000000
 
 /* rt_new: a new game of def, before setup. Returns NULL (and prints why to
    stderr) if the options do not fit the def. Caller frees with rt_free. */
@@ -403,18 +431,18 @@ static inline RtValue rt_zone_at(const RtGame *g, RtValue zone, int i)
     return i >= 0 && i < z[0] ? z[1 + i] : RT_NONE;
 }
 /* rt_top / rt_bottom / rt_random_card: a card of zone; an empty or bad
-   zone fails the game (at line) and gives RT_NONE. */
-static inline RtValue rt_top(RtGame *g, RtValue zone, int line)
+   zone fails the game (at site) and gives RT_NONE. */
+static inline RtValue rt_top(RtGame *g, RtValue zone, int site)
 {
     if (zone >= 0 && zone < rt__pre(g)->nzi) {
         const int32_t *z = rt__zone_cells(g, zone);
         if (z[0] > 0)
             return z[z[0]];
     }
-    return rt__pick_fail(g, zone, "top", line);
+    return rt__pick_fail(g, zone, "top", site);
 }
-RtValue rt_bottom(RtGame *g, RtValue zone, int line);
-RtValue rt_random_card(RtGame *g, RtValue zone, int line);
+RtValue rt_bottom(RtGame *g, RtValue zone, int site);
+RtValue rt_random_card(RtGame *g, RtValue zone, int site);
 RtValue rt_zone_owner(const RtGame *g, RtValue zone);       /* player or RT_NONE */
 int rt_zone_decl(const RtGame *g, RtValue zone);
 
@@ -423,19 +451,19 @@ enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
 /* rt_move: card leaves its zone (the others keep their order) and enters
    zone at the top (end) or bottom (index 0); its state is reset to its
    kind's defaults. A bad card or zone, or a card of the wrong kind for
-   the zone, fails the game at line and moves nothing. Inline below. */
-static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line);
+   the zone, fails the game at site and moves nothing. Inline below. */
+static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site);
 /* rt_move_all: every card of from to to, keeping their order (the bottom
    card of from stays below the others). Nothing happens if from == to.
    Inline below. */
-static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
+static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 /* rt_pluck / rt_pluck_close: a loop that walks zone from and moves only
    the card it is at out of it moves the card in cell at (1 = bottom) with
    rt_pluck, which leaves an empty cell behind, and closes the gaps once
    with rt_pluck_close (rt_zone.c). */
-void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line);
+void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site);
 void rt_pluck_close(RtGame *g, RtValue from);
-void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int line);
+void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site);
 
 /* rt__enter_fast: the inline half of a move when no log is kept: card,
    out of its zone already, enters zone at where and its state is reset
@@ -470,7 +498,7 @@ static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zo
         cs[1 + s] = d[s];
     return 1;
 }
-static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line)
+static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && to != from) {
@@ -480,9 +508,9 @@ static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int whe
             return;
         }
     }
-    rt__pluck(g, from, at, to, where, line);
+    rt__pluck(g, from, at, to, where, site);
 }
-void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line);
+void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int site);
 /* rt__cell_of: the cell (1..count) of card in a zone's cells z (a card
    is in one cell at most); 0 if it is not there. A large zone is
    searched from both ends (most moves take a top or a bottom card). */
@@ -503,7 +531,7 @@ static inline int rt__cell_of(const int32_t *z, RtValue card)
     }
     return 0;
 }
-static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int line)
+static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
@@ -517,10 +545,10 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
             return;
         }
     }
-    rt__move(g, card, zone, where, line);
+    rt__move(g, card, zone, where, site);
 }
-void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int line);
-static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
+void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
+static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && from != to &&
@@ -546,11 +574,11 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
             return;
         }
     }
-    rt__move_all(g, from, to, where, line);
+    rt__move_all(g, from, to, where, site);
 }
 /* rt_move_end: rt_move of top(from) (end 0) or bottom(from) (end 1),
    without looking for the card; fails as rt_top and rt_move do. */
-static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int line)
+static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi && zone != from) {
@@ -564,7 +592,7 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
             return;
         }
     }
-    rt__move_end(g, from, end, zone, where, line);
+    rt__move_end(g, from, end, zone, where, site);
 }
 void rt_shuffle(RtGame *g, RtValue zone);
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
@@ -582,12 +610,12 @@ static inline int rt_card_kind(const RtGame *g, RtValue card)
 }
 /* rt_card_row: the card's row in its kind's table; fails the game (and
    returns 0) if card is RT_NONE or not of kind (kind < 0: any kind). */
-static inline int rt_card_row(RtGame *g, RtValue card, int kind, int line)
+static inline int rt_card_row(RtGame *g, RtValue card, int kind, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (card >= 0 && card < x->ninst && (kind < 0 || x->inst_kind[card] == kind))
         return x->inst_row[card];
-    return rt__card_row_fail(g, card, kind, line);
+    return rt__card_row_fail(g, card, kind, site);
 }
 const char *rt_card_name(const RtGame *g, RtValue card);
 /* rt__row / rt__state: rt_card_row and rt_card_state without checks, for
@@ -602,7 +630,7 @@ static inline RtValue rt__state(const RtGame *g, RtValue card, int slot)
 
 /* rt_card_state: state slot of card (kind < 0: any kind); a bad card,
    kind or slot fails the game and gives 0. */
-static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot, int line)
+static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (card >= 0 && card < x->ninst) {
@@ -610,12 +638,12 @@ static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot,
         if ((kind < 0 || k == kind) && slot >= 0 && slot < x->kind_nstate[k])
             return x->card_cells[card * x->card_stride + 1 + slot];
     }
-    return rt__card_state_fail(g, card, kind, slot, line);
+    return rt__card_state_fail(g, card, kind, slot, site);
 }
 /* rt_set_card_state: set a state slot of card (of kind; kind < 0: any);
    a change is logged; a bad card, kind or slot fails the game. */
-void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line);
-static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line)
+void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site);
+static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst) {
@@ -625,7 +653,7 @@ static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot
             return;
         }
     }
-    rt__set_card_state(g, card, kind, slot, v, line);
+    rt__set_card_state(g, card, kind, slot, v, site);
 }
 
 /* Variables and counters (p ignored unless per player). */
@@ -689,20 +717,72 @@ static inline const int32_t *rt_pzone_cells_at(RtGame *g, int zone_decl, ptrdiff
 }
 /* rt_top_at / rt_bottom_at: the top / bottom card of the zone whose cells
    zc are (p's instance of zone_decl; p is RT_NONE for a shared zone); an
-   empty zone fails the game at line and gives RT_NONE. */
-RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int line);
-static inline RtValue rt_top_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int line)
+   empty zone fails the game at site and gives RT_NONE. */
+RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int site);
+static inline RtValue rt_top_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int site)
 {
-    return zc[0] > 0 ? zc[zc[0]] : rt__top_at_fail(g, zone_decl, p, 0, line);
+    return zc[0] > 0 ? zc[zc[0]] : rt__top_at_fail(g, zone_decl, p, 0, site);
 }
-static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int line)
+static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int site)
 {
-    return zc[0] > 0 ? zc[1] : rt__top_at_fail(g, zone_decl, p, 1, line);
+    return zc[0] > 0 ? zc[1] : rt__top_at_fail(g, zone_decl, p, 1, site);
 }
 /* rt_select: a when c (0 or 1) is 1, else b, without a branch. */
 static inline RtValue rt_select(int c, RtValue a, RtValue b) { return b ^ ((a ^ b) & -(RtValue)c); }
 /* rt_clamp: v within [lo, hi] (a var's min and max). */
 static inline RtValue rt_clamp(RtValue v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : v; }
+/* rt_clamp_wide: v, a sum computed in 64 bits (it cannot overflow),
+   within [lo, hi]: `+=` and `-=` on a counter with a bound. */
+static inline RtValue rt_clamp_wide(int64_t v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : (RtValue)v; }
+
+/* Checked arithmetic (docs/language.md "Integers"): a result outside the
+   int32 range, or a division or modulo by zero, fails the game at site
+   (rt__arith_fail names the operation and its operands) and gives 0. The
+   check is one overflow flag on the fast path. */
+RtValue rt__arith_fail(RtGame *g, int site, int op, RtValue a, RtValue b);
+#if defined(__GNUC__)
+#define RT__OVF(fn, a, b, r) __builtin_##fn##_overflow(a, b, r)
+#else
+static inline int rt__ovf_wide(int64_t w, RtValue *r) { *r = (RtValue)w; return w < INT32_MIN || w > INT32_MAX; }
+#define RT__OVF(fn, a, b, r) rt__ovf_##fn(a, b, r)
+#define rt__ovf_add(a, b, r) rt__ovf_wide((int64_t)(a) + (b), r)
+#define rt__ovf_sub(a, b, r) rt__ovf_wide((int64_t)(a) - (b), r)
+#define rt__ovf_mul(a, b, r) rt__ovf_wide((int64_t)(a) * (b), r)
+#endif
+static inline RtValue rt_add(RtGame *g, RtValue a, RtValue b, int site)
+{
+    RtValue r;
+    return RT__OVF(add, a, b, &r) ? rt__arith_fail(g, site, '+', a, b) : r;
+}
+static inline RtValue rt_sub(RtGame *g, RtValue a, RtValue b, int site)
+{
+    RtValue r;
+    return RT__OVF(sub, a, b, &r) ? rt__arith_fail(g, site, '-', a, b) : r;
+}
+static inline RtValue rt_mul(RtGame *g, RtValue a, RtValue b, int site)
+{
+    RtValue r;
+    return RT__OVF(mul, a, b, &r) ? rt__arith_fail(g, site, '*', a, b) : r;
+}
+/* rt_neg: -a (fails for the least int32, whose negation is out of range). */
+static inline RtValue rt_neg(RtGame *g, RtValue a, int site)
+{
+    return a == INT32_MIN ? rt__arith_fail(g, site, 'n', a, 0) : -a;
+}
+/* rt_div / rt_mod: a / b truncated toward zero, and its remainder (the
+   sign of a); b == 0 fails, and so does the least int32 / -1. */
+static inline RtValue rt_div(RtGame *g, RtValue a, RtValue b, int site)
+{
+    if (b == 0 || (b == -1 && a == INT32_MIN))
+        return rt__arith_fail(g, site, '/', a, b);
+    return a / b;
+}
+static inline RtValue rt_mod(RtGame *g, RtValue a, RtValue b, int site)
+{
+    if (b == 0)
+        return rt__arith_fail(g, site, '%', a, b);
+    return b == -1 ? 0 : a % b;
+}
 /* rt__row_or0: rt__row of a card that is a valid instance or RT_NONE (0 for RT_NONE). */
 static inline int rt__row_or0(const RtGame *g, RtValue card) { return card >= 0 ? rt__pre(g)->inst_row[card] : 0; }
 
@@ -884,10 +964,25 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me);
 /* Ending. Each returns RT_END for the script to return. */
 RtStatus rt_win(RtGame *g, RtValue player);
 RtStatus rt_draw_game(RtGame *g);
-/* rt_fail: end the game with a runtime error "file:line: message". */
-RtStatus rt_fail(RtGame *g, int line, const char *message);
+/* rt_fail: end the game with a runtime error "file:line:col: message" (the
+   location of site in the def's site table). */
+RtStatus rt_fail(RtGame *g, int site, const char *message);
 /* rt_check: nonzero once the game failed (or ended): generated code then returns RT_END. */
 static inline int rt_check(const RtGame *g) { return rt__pre(g)->hdr->status != RT_RUNNING; }
+/* rt_back_edge: one step of the game's budget, taken where a loop that
+   need not end goes round again (a `while`, a `turns` loop) and at each
+   round: past the budget the game fails at site ("game exceeded N steps
+   in this loop"). Nonzero once the game failed (or ended), as rt_check. */
+void rt__steps_fail(RtGame *g, int site);
+static inline int rt_back_edge(RtGame *g, int site)
+{
+    RtHeader *h = rt__pre(g)->hdr;
+    if (--h->steps_left < 0)
+        rt__steps_fail(g, site);
+    return h->status != RT_RUNNING;
+}
+/* rt_steps: the steps the game has taken (loops gone round again, rounds). */
+int rt_steps(const RtGame *g);
 
 /* Log entries written by scripts. */
 void rt__log_phase(RtGame *g, int name_string);

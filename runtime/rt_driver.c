@@ -9,7 +9,7 @@ static inline void push(RtGame *g, int script, RtValue self, RtValue me)
 {
     RtHeader *h = rt__hdr(g);
     if (h->depth >= g->max_depth) {
-        rt__failf(g, 0, "calls nested deeper than %d frames", g->max_depth);
+        rt__failf(g, RT_SITE_SCRIPT, "calls nested deeper than %d frames", g->max_depth);
         return;
     }
     int32_t *cell = rt__frame_cell(g, h->depth), *locals = cell + 5;
@@ -79,11 +79,17 @@ static int advance(RtGame *g, RtAgent *const *agents)
                 continue;
             }
             if (def->round_script < 0) {
-                rt__failf(g, -1, "the game has no round script");
+                rt__failf(g, RT_SITE_NONE, "the game has no round script");
                 return 0;
             }
             if (h->round >= g->max_rounds) {
-                rt__failf(g, -1, "game did not end within %d rounds", g->max_rounds);
+                rt__failf(g, RT_SITE_NONE, "game did not end within %d rounds", g->max_rounds);
+                return 0;
+            }
+            if (--h->steps_left < 0) {   /* a round is a step (docs/runtime.md "The step budget") */
+                h->steps_left = 0;
+                rt__failf(g, RT_SITE_NONE, "game exceeded %d steps before round %d (--max-steps)", (int)h->max_steps,
+                          (int)h->round + 1);
                 return 0;
             }
             h->round++;
@@ -95,7 +101,7 @@ static int advance(RtGame *g, RtAgent *const *agents)
         }
         RtFrame *f = rt__frame(g, h->depth - 1);
         if (f->script < 0 || f->script >= def->nscripts) {
-            rt__failf(g, -1, "frame of no script %d", (int)f->script);
+            rt__failf(g, RT_SITE_NONE, "frame of no script %d", (int)f->script);
             return 0;
         }
         int depth = h->depth;
@@ -108,7 +114,7 @@ static int advance(RtGame *g, RtAgent *const *agents)
             break;
         case RT_CALL:
             if (h->depth <= depth)
-                rt__failf(g, 0, "script returned RT_CALL without a call");
+                rt__failf(g, RT_SITE_SCRIPT, "script returned RT_CALL without a call");
             break;
         case RT_YIELD:
             if (g->gave_up) {
@@ -116,7 +122,7 @@ static int advance(RtGame *g, RtAgent *const *agents)
                 return -1;
             }
             if (h->pending != RT_DEC_BUILDING || h->dec_count == 0)
-                rt__failf(g, 0, "script yielded without a decision to make");
+                rt__failf(g, RT_SITE_SCRIPT, "script yielded without a decision to make");
             else if (h->dec_count == 1)
                 apply(g, h, 0, 1);
             else if (!agents)
@@ -133,10 +139,10 @@ static int advance(RtGame *g, RtAgent *const *agents)
             }
             break;
         case RT_END:
-            rt__failf(g, 0, "script ended the game without a result");
+            rt__failf(g, RT_SITE_SCRIPT, "script ended the game without a result");
             break;
         default:
-            rt__failf(g, 0, "script returned an unknown status %d", (int)st);
+            rt__failf(g, RT_SITE_SCRIPT, "script returned an unknown status %d", (int)st);
             break;
         }
     }
@@ -238,7 +244,7 @@ void rt__apply(RtGame *g, int i, int forced)
 {
     RtHeader *h = rt__hdr(g);
     if (i < 0 || i >= h->dec_count) {
-        rt__failf(g, -1, "option %d does not exist (the decision has %d options)", i, (int)h->dec_count);
+        rt__failf(g, RT_SITE_NONE, "option %d does not exist (the decision has %d options)", i, (int)h->dec_count);
         return;
     }
     const int32_t *o = option(g, i);
@@ -276,7 +282,7 @@ void rt_apply(RtGame *g, int i)
 /* rt__choose_fail: rt_choose_begin's failing half: a choice by no player. */
 void rt__choose_fail(RtGame *g)
 {
-    rt__failf(g, 0, "a choice by no player");
+    rt__failf(g, RT_SITE_SCRIPT, "a choice by no player");
 }
 
 /* rt__option_fail: rt_option's failing half: an option outside a choice,
@@ -285,9 +291,9 @@ void rt__option_fail(RtGame *g)
 {
     RtHeader *h = rt__hdr(g);
     if (h->pending != RT_DEC_BUILDING)
-        rt__failf(g, 0, "an option outside a choice");
+        rt__failf(g, RT_SITE_SCRIPT, "an option outside a choice");
     else if (h->dec_count >= g->max_opts)
-        rt__failf(g, 0, "more than %d options in one decision", g->max_opts);
+        rt__failf(g, RT_SITE_SCRIPT, "more than %d options in one decision", g->max_opts);
 }
 
 /* rt_call: push a frame for script (see cardrt.h). Returns 0 only when
@@ -298,7 +304,7 @@ int rt_call(RtGame *g, int script, RtValue self, RtValue me)
     if (script == -1)
         return 0;
     if (script < 0 || script >= g->def->nscripts) {
-        rt__failf(g, 0, "call of no script %d", script);
+        rt__failf(g, RT_SITE_SCRIPT, "call of no script %d", script);
         return 1;
     }
     push(g, script, self, me);
@@ -348,7 +354,7 @@ RtStatus rt_win(RtGame *g, RtValue player)
     if (h->status == RT_FAILED || (h->status == RT_OVER && h->winners == 0))
         return RT_END;
     if (!rt__is_player(g, player)) {
-        rt__failf(g, 0, "win of no player");
+        rt__failf(g, RT_SITE_SCRIPT, "win of no player");
         return RT_END;
     }
     if (h->winners >> player & 1u)

@@ -26,6 +26,7 @@ typedef struct Args {
     int json;
     const char *log;
     int max_rounds;
+    int max_steps;       /* the step budget; 0: RT_DEFAULT_MAX_STEPS */
     const char *choices;
     int viewer;          /* 1-based; 0: omniscient */
     const char *agents;  /* "mcts,random"; NULL: random everywhere */
@@ -56,6 +57,7 @@ static const OptSpec opt_specs[] = {
     {"--json", OPT_FLAG, offsetof(Args, json), CMD_SIM | CMD_LOG, "", "JSON output"},
     {"--log", OPT_STR, offsetof(Args, log), CMD_SIM, "FILE", "write the JSON-lines log of game 0 to FILE"},
     {"--max-rounds", OPT_INT, offsetof(Args, max_rounds), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game not over after N rounds fails (default 1000)"},
+    {"--max-steps", OPT_INT, offsetof(Args, max_steps), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game past N steps (loops gone round again, rounds) fails (default 1000000)"},
     {"--choices", OPT_STR, offsetof(Args, choices), CMD_LOG, "L", "option indices (0-based, comma-separated) for the first decisions"},
     {"--viewer", OPT_INT, offsetof(Args, viewer), CMD_LOG, "N", "print the text log as seat N (1-based) sees it"},
     {"--agents", OPT_STR, offsetof(Args, agents), CMD_SIM | CMD_LOG, "A,B", "agent per seat: random, greedy, mcts (default random)"},
@@ -74,15 +76,15 @@ static const struct {
     const char *usage;
     const char *what;
 } commands[] = {
-    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--max-rounds N]",
+    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--max-rounds N] [--max-steps N]",
      "play one game at the terminal against random agents, seeing only what your seat may see"},
     {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--jobs J] "
-     "[--json | --csv] [--compare V] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N]",
+     "[--json | --csv] [--compare V] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
      "play many games between agents (random by default) and report the results"},
     {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N] [--mcts-seconds S]",
      "time N games between random agents on one thread, then MCTS iterations; one JSON line"},
     {"replay", 0, "replay FILE", "replay a JSON-lines log written by 'sim --log', print it as text and verify it"},
-    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--viewer N] [--json] [--max-rounds N]",
+    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--viewer N] [--json] [--max-rounds N] [--max-steps N]",
      "play one game from the given option indices (then the agents, random by default) and print its log"},
 };
 
@@ -229,7 +231,7 @@ static RtGame *new_game(const RtEngine *e, const char *cmd, const RtGameDef *def
         fprintf(e->err, " takes %d to %d players, not %d\n", def->min_players, def->max_players, players);
         return NULL;
     }
-    RtOptions opt = {players, seed, log, a->max_rounds};
+    RtOptions opt = {players, seed, log, a->max_rounds, a->max_steps};
     RtGame *g = rt_new(def, &opt);
     if (!g)
         fprintf(e->err, "%s: %s: cannot start the game\n", e->prog, cmd);
@@ -343,6 +345,7 @@ static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSi
     sp->def = def;
     sp->players = players;
     sp->max_rounds = a->max_rounds;
+    sp->max_steps = a->max_steps;
     sp->seed = a->seed_given ? a->seed : 1;
     sp->games = a->games ? a->games : 100;
     sp->jobs = a->jobs ? a->jobs : 1;
@@ -548,7 +551,7 @@ static int cmd_bench(const RtEngine *e, const Args *a)
     const RtGameDef *def = e->defs[0];
     int games = a->games ? a->games : 20000;
     uint64_t seed = a->seed_given ? a->seed : 1;
-    RtOptions opt = {def->min_players, 0, 0, 0};
+    RtOptions opt = {def->min_players, 0, 0, 0, 0};
     RtAgent agents[RT_MAX_PLAYERS], *seats[RT_MAX_PLAYERS];
     for (int p = 0; p < def->min_players; p++) {
         rt_agent_random(&agents[p]);

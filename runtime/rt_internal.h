@@ -43,6 +43,7 @@ struct RtGame {
     int nplayers;
     uint64_t seed;
     int max_rounds;
+    int max_steps;          /* the step budget a new state starts with */
     int log_on;
 
     /* layout (constant for a def and a player count) */
@@ -122,12 +123,13 @@ static inline int rt__random_draw(RtAgent *a, int n)
     return i;
 }
 
-/* errors (rt_state.c): fail the game with "file:line: message" (the file
-   of the top frame's script; without a frame, no location). line 0
-   means the top script's first line, line < 0 no location (an engine
-   error). The first error wins; nothing happens once the game is over. */
-void rt__failf(RtGame *g, int line, const char *fmt, ...);
-void rt__vfailf(RtGame *g, int line, const char *fmt, va_list ap);
+/* errors (rt_state.c): fail the game with "file:line:col: message", the
+   location of site in the def's site table; RT_SITE_SCRIPT: "file:line:
+   message", the top frame's script (without a frame, no location);
+   RT_SITE_NONE: no location (an engine error). The first error wins;
+   nothing happens once the game is over. */
+void rt__failf(RtGame *g, int site, const char *fmt, ...);
+void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap);
 
 /* names (rt_state.c) */
 const char *rt__card_label(const RtGame *g, RtValue card);     /* name or "none" */

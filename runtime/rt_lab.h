@@ -12,6 +12,7 @@ typedef struct RtSimSpec {
     const RtGameDef *def;
     int players;                          /* resolved (not 0) */
     int max_rounds;                       /* 0: the default */
+    int max_steps;                        /* 0: the default (RT_DEFAULT_MAX_STEPS) */
     uint64_t seed;                        /* game i is seeded at(seed, i) */
     int games;
     int jobs;                             /* threads, >= 1 */

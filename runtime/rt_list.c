@@ -8,7 +8,7 @@ int rt_list_new(RtGame *g)
 {
     RtHeader *h = rt__hdr(g);
     if (h->list_top + 1 > g->list_cap) {
-        rt__failf(g, 0, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        rt__failf(g, RT_SITE_SCRIPT, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
         return -1;
     }
     int handle = h->list_top;
@@ -23,16 +23,16 @@ void rt_list_add(RtGame *g, int list, RtValue v)
 {
     RtHeader *h = rt__hdr(g);
     if (list < 0 || list >= h->list_top) {
-        rt__failf(g, 0, "append to a list that does not exist");
+        rt__failf(g, RT_SITE_SCRIPT, "append to a list that does not exist");
         return;
     }
     int32_t *l = rt__cells(g) + g->off_lists + list;
     if (list + 1 + l[0] != h->list_top) {
-        rt__failf(g, 0, "append to a list that is not the innermost one");
+        rt__failf(g, RT_SITE_SCRIPT, "append to a list that is not the innermost one");
         return;
     }
     if (h->list_top + 1 > g->list_cap) {
-        rt__failf(g, 0, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        rt__failf(g, RT_SITE_SCRIPT, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
         return;
     }
     l[1 + l[0]] = v;

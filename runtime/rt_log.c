@@ -331,8 +331,11 @@ void rt_log_json(const RtGame *g, FILE *out)
     rt__json_str(out, g->def->id);
     fputs(",\"variant\":", out);
     rt__json_str(out, g->def->variant);
-    fprintf(out, ",\"seed\":%llu,\"players\":%d,\"max_rounds\":%d}\n", (unsigned long long)g->seed, g->nplayers,
+    fprintf(out, ",\"seed\":%llu,\"players\":%d,\"max_rounds\":%d", (unsigned long long)g->seed, g->nplayers,
             g->max_rounds);
+    if (g->max_steps != RT_DEFAULT_MAX_STEPS)   /* the budget a replay needs, when not the default */
+        fprintf(out, ",\"max_steps\":%d", g->max_steps);
+    fputs("}\n", out);
     for (int i = 0; i < g->nev; i++)
         json_event(g, &g->ev[i], out);
 }

@@ -257,6 +257,8 @@ int rt__replay_main(const RtEngine *e, int argc, char **argv)
         return RT_EXIT_FAIL;
     }
     json_u64(lines[0], "max_rounds", &max_rounds);
+    uint64_t max_steps = 0;
+    json_u64(lines[0], "max_steps", &max_steps);
     const RtGameDef *def = NULL;
     char t1[256], t2[256];
     if (strcmp(game, e->defs[0]->id) != 0)
@@ -265,7 +267,8 @@ int rt__replay_main(const RtEngine *e, int argc, char **argv)
     else
         def = rt__engine_def(e, "replay", variant);
     int *choices = malloc(((size_t)nlines + 1) * sizeof *choices);
-    RtOptions opt = {(int)players, seed, 1, max_rounds > 0 && max_rounds < 0x7fffffff ? (int)max_rounds : 0};
+    RtOptions opt = {(int)players, seed, 1, max_rounds > 0 && max_rounds < 0x7fffffff ? (int)max_rounds : 0,
+                     max_steps > 0 && max_steps < 0x7fffffff ? (int)max_steps : 0};
     RtGame *g = def && choices ? rt_new(def, &opt) : NULL;
     if (!g) {
         free(choices);

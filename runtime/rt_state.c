@@ -35,9 +35,16 @@ static const char *def_problem(const RtGameDef *def, int nplayers, char *buf, si
         if (def->copies && def->copies[c] < 0)
             return "a card has a negative number of copies";
     }
+    long ninst = 0;
+    for (int c = 0; c < def->ncards; c++)
+        ninst += def->copies ? def->copies[c] : 1;
+    if (ninst > RT_MAX_CARDS)
+        return "more card instances than the runtime takes (RT_MAX_CARDS)";
     for (int s = 0; s < def->nscripts; s++)
         if (!def->scripts[s].fn || def->scripts[s].nlocals < 0)
             return "a script has no function";
+    if (def->nsites < 0 || (def->nsites > 0 && (!def->sites || def->nfiles < 1 || !def->files)))
+        return "the definition's site table is incomplete";
     if (def->setup_script < -1 || def->setup_script >= def->nscripts
         || def->round_script < -1 || def->round_script >= def->nscripts)
         return "the setup or round script index is out of range";
@@ -221,6 +228,7 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
     g->nplayers = nplayers;
     g->seed = seed;
     g->max_rounds = max_rounds > 0 ? max_rounds : RT_DEFAULT_MAX_ROUNDS;
+    g->max_steps = RT_DEFAULT_MAX_STEPS;
     g->log_on = log_on;
 
     long ninst = 0;
@@ -313,6 +321,8 @@ static void init_state(RtGame *g)
     h->dec_prompt = -1;
     h->chosen_value = RT_NONE;
     h->chosen_card = RT_NONE;
+    h->max_steps = g->max_steps;
+    h->steps_left = g->max_steps;
     int32_t *cells = rt__cells(g);
     for (int v = 0; v < def->nvars; v++) {
         int count = def->vars[v].per_player ? g->nplayers : 1;
@@ -360,6 +370,8 @@ RtGame *rt_new(const RtGameDef *def, const RtOptions *opt)
             fprintf(stderr, "cardrt: out of memory\n");
         return NULL;
     }
+    if (opt->max_steps > 0)
+        g->max_steps = opt->max_steps;
     init_state(g);
     return g;
 }
@@ -412,6 +424,7 @@ RtGame *rt_clone(const RtGame *g)
     RtGame *c = alloc_game(g->def, g->nplayers, g->seed, g->max_rounds, 0, &refused);
     if (!c)
         return NULL;
+    c->max_steps = g->max_steps;
     memcpy(c->blk, g->blk, g->size);
     return c;
 }
@@ -617,24 +630,31 @@ const char *rt__label_text(const RtGame *g, RtValue value, RtValue card, int lab
 }
 
 /* rt__vfailf: see rt_internal.h. */
-void rt__vfailf(RtGame *g, int line, const char *fmt, va_list ap)
+void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap)
 {
     RtHeader *h = rt__hdr(g);
     if (h->status != RT_RUNNING)
         return;
     char msg[RT_ERROR_SIZE];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    const RtScriptDef *s = NULL;
-    if (h->depth > 0 && h->depth <= g->max_depth) {
-        int sc = rt__frame(g, h->depth - 1)->script;
-        if (sc >= 0 && sc < g->def->nscripts)
-            s = &g->def->scripts[sc];
+    const RtGameDef *d = g->def;
+    char full[2 * RT_ERROR_SIZE + 48];
+    if (site >= 0 && site < d->nsites && d->sites) {
+        const RtSite *st = &d->sites[site];
+        const char *file = st->file >= 0 && st->file < d->nfiles && d->files ? d->files[st->file] : "?";
+        snprintf(full, sizeof full, "%.*s:%d:%d: %s", RT_ERROR_SIZE, file, (int)st->line, (int)st->col, msg);
+    } else {
+        const RtScriptDef *s = NULL;
+        if (site == RT_SITE_SCRIPT && h->depth > 0 && h->depth <= g->max_depth) {
+            int sc = rt__frame(g, h->depth - 1)->script;
+            if (sc >= 0 && sc < d->nscripts)
+                s = &d->scripts[sc];
+        }
+        if (s)
+            snprintf(full, sizeof full, "%.*s:%d: %s", RT_ERROR_SIZE, s->file ? s->file : "?", s->line, msg);
+        else
+            snprintf(full, sizeof full, "%s", msg);
     }
-    char full[2 * RT_ERROR_SIZE + 32];
-    if (s && line >= 0)
-        snprintf(full, sizeof full, "%.*s:%d: %s", RT_ERROR_SIZE, s->file ? s->file : "?", line > 0 ? line : s->line, msg);
-    else
-        snprintf(full, sizeof full, "%s", msg);
     size_t n = strlen(full);
     if (n >= sizeof h->error)
         n = sizeof h->error - 1;
@@ -647,17 +667,47 @@ void rt__vfailf(RtGame *g, int line, const char *fmt, va_list ap)
     h->pending = 0;
 }
 
-void rt__failf(RtGame *g, int line, const char *fmt, ...)
+void rt__failf(RtGame *g, int site, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    rt__vfailf(g, line, fmt, ap);
+    rt__vfailf(g, site, fmt, ap);
     va_end(ap);
 }
 
-/* rt_fail: end the game with "file:line: message". Returns RT_END. */
-RtStatus rt_fail(RtGame *g, int line, const char *message)
+/* rt_fail: end the game with "file:line:col: message" (site's location). Returns RT_END. */
+RtStatus rt_fail(RtGame *g, int site, const char *message)
 {
-    rt__failf(g, line, "%s", message ? message : "error");
+    rt__failf(g, site, "%s", message ? message : "error");
     return RT_END;
+}
+
+/* rt__arith_fail: checked arithmetic's failing half (see cardrt.h): fail
+   the game at site naming the operation ('n' is unary minus). Returns 0. */
+RtValue rt__arith_fail(RtGame *g, int site, int op, RtValue a, RtValue b)
+{
+    if ((op == '/' || op == '%') && b == 0)
+        rt__failf(g, site, "%s by zero: %ld %c 0", op == '/' ? "division" : "modulo", (long)a, op);
+    else if (op == 'n')
+        rt__failf(g, site, "integer overflow: -(%ld) is out of range (%ld..%ld)", (long)a, (long)INT32_MIN,
+                  (long)INT32_MAX);
+    else
+        rt__failf(g, site, "integer overflow: %ld %c %ld is out of range (%ld..%ld)", (long)a, op, (long)b,
+                  (long)INT32_MIN, (long)INT32_MAX);
+    return 0;
+}
+
+/* rt__steps_fail: rt_back_edge's failing half (see cardrt.h). */
+void rt__steps_fail(RtGame *g, int site)
+{
+    RtHeader *h = rt__hdr(g);
+    h->steps_left = 0;   /* stays at the budget's end, whatever a failed game still does */
+    rt__failf(g, site, "game exceeded %d steps in this loop (--max-steps)", (int)h->max_steps);
+}
+
+/* rt_steps: see cardrt.h. */
+int rt_steps(const RtGame *g)
+{
+    const RtHeader *h = rt__pre(g)->hdr;
+    return h->max_steps - (h->steps_left > 0 ? h->steps_left : 0);
 }

@@ -18,9 +18,9 @@ void rt_set(RtGame *g, int var, RtValue p, RtValue v)
     int32_t *c = var_cell(g, var, p);
     if (!c) {
         if (var < 0 || var >= g->def->nvars)
-            rt__failf(g, 0, "no variable %d", (int)var);
+            rt__failf(g, RT_SITE_SCRIPT, "no variable %d", (int)var);
         else
-            rt__failf(g, 0, "%s of no player", g->def->vars[var].name);
+            rt__failf(g, RT_SITE_SCRIPT, "%s of no player", g->def->vars[var].name);
         return;
     }
     const RtVarDef *d = &g->def->vars[var];

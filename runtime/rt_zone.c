@@ -22,50 +22,50 @@ uint32_t rt__zone_vis(const RtGame *g, RtValue zone)
 RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p)
 {
     if (zone_decl < 0 || zone_decl >= g->def->nzones) {
-        rt__failf(g, 0, "no zone %d", zone_decl);
+        rt__failf(g, RT_SITE_SCRIPT, "no zone %d", zone_decl);
         return RT_NONE;
     }
     if (!g->def->zones[zone_decl].per_player)
         return g->decl_first[zone_decl];
     if (!rt__is_player(g, p)) {
-        rt__failf(g, 0, "zone %s of no player", g->def->zones[zone_decl].name);
+        rt__failf(g, RT_SITE_SCRIPT, "zone %s of no player", g->def->zones[zone_decl].name);
         return RT_NONE;
     }
     return g->decl_first[zone_decl] + p;
 }
 
 /* pick: the card at index i (-1: top) of zone, failing with what+zone if empty. */
-static RtValue pick(RtGame *g, RtValue zone, int i, const char *what, int line)
+static RtValue pick(RtGame *g, RtValue zone, int i, const char *what, int site)
 {
     char zb[128];
     if (!rt__is_zone(g, zone)) {
-        rt__failf(g, line, "%s of no zone", what);
+        rt__failf(g, site, "%s of no zone", what);
         return RT_NONE;
     }
     const int32_t *z = rt__zone(g, zone);
     if (z[0] == 0) {
-        rt__failf(g, line, "%s of empty zone %s", what, rt__zone_label(g, zone, zb, sizeof zb));
+        rt__failf(g, site, "%s of empty zone %s", what, rt__zone_label(g, zone, zb, sizeof zb));
         return RT_NONE;
     }
     return z[1 + (i < 0 ? z[0] - 1 : i)];
 }
 
 /* rt__pick_fail: rt_top's failing half (see cardrt.h). */
-RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int line) { return pick(g, zone, -1, what, line); }
+RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int site) { return pick(g, zone, -1, what, site); }
 
 /* rt__top_at_fail: rt_top_at's and rt_bottom_at's failing half (see cardrt.h). */
-RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int line)
+RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int site)
 {
-    return pick(g, rt_zone(g, zone_decl, p), bottom ? 0 : -1, bottom ? "bottom" : "top", line);
+    return pick(g, rt_zone(g, zone_decl, p), bottom ? 0 : -1, bottom ? "bottom" : "top", site);
 }
 
 /* rt_bottom / rt_random_card: a card of zone; an empty or bad zone fails
-   the game (at line) and gives RT_NONE. */
-RtValue rt_bottom(RtGame *g, RtValue zone, int line) { return pick(g, zone, 0, "bottom", line); }
-RtValue rt_random_card(RtGame *g, RtValue zone, int line)
+   the game (at site) and gives RT_NONE. */
+RtValue rt_bottom(RtGame *g, RtValue zone, int site) { return pick(g, zone, 0, "bottom", site); }
+RtValue rt_random_card(RtGame *g, RtValue zone, int site)
 {
     int n = rt_zone_size(g, zone);
-    return pick(g, zone, n > 0 ? (int)rt_random(g, (uint32_t)n) : 0, "random card", line);
+    return pick(g, zone, n > 0 ? (int)rt_random(g, (uint32_t)n) : 0, "random card", site);
 }
 
 /* rt_zone_owner: the owning player of a per-player zone, else RT_NONE. */
@@ -126,15 +126,15 @@ static void move_event(RtGame *g, RtValue card, RtValue from, RtValue to, int wh
 
 /* move_fail: fail the game for a move of card to zone that rt_move or
    rt_pluck refuses (no card, no zone, or a card of the wrong kind). */
-static void move_fail(RtGame *g, RtValue card, RtValue zone, int line)
+static void move_fail(RtGame *g, RtValue card, RtValue zone, int site)
 {
     char zb[128];
     if (!rt__is_card(g, card))
-        rt__failf(g, line, "move of no card");
+        rt__failf(g, site, "move of no card");
     else if (!rt__is_zone(g, zone))
-        rt__failf(g, line, "move of \"%s\" to no zone", rt__card_label(g, card));
+        rt__failf(g, site, "move of \"%s\" to no zone", rt__card_label(g, card));
     else
-        rt__failf(g, line, "\"%s\" is not a %s and cannot enter %s", rt__card_label(g, card),
+        rt__failf(g, site, "\"%s\" is not a %s and cannot enter %s", rt__card_label(g, card),
                   g->def->kinds[g->zi_kind[zone]].name, rt__zone_label(g, zone, zb, sizeof zb));
 }
 
@@ -149,17 +149,17 @@ static inline int may_enter(const RtGame *g, RtValue card, RtValue zone)
 
 /* rt__move: rt_move's general half (see cardrt.h): a log, a kind that
    keeps state, a move within a zone, or a move that fails. */
-void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line)
+void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int site)
 {
     if (!may_enter(g, card, zone)) {
-        move_fail(g, card, zone, line);
+        move_fail(g, card, zone, site);
         return;
     }
     RtValue from = g->pre.card_cells[card * g->pre.card_stride];
     int32_t *src = g->pre.cells + g->pre.zone_off[from];
     int n = src[0], at = rt__cell_of(src, card);   /* at: the card's cell, 1..n */
     if (at == 0) {
-        rt__failf(g, line, "\"%s\" is not in its zone (corrupt state)", rt__card_label(g, card));
+        rt__failf(g, site, "\"%s\" is not in its zone (corrupt state)", rt__card_label(g, card));
         return;
     }
     /* The cards above it shift down; from's old top cell keeps its value. */
@@ -174,18 +174,18 @@ void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int line)
 /* rt__move_end: rt_move_end's general half: rt_move(top(from)) (bottom(from) when end is 1) without
    looking for the card: an empty or bad zone fails the game as rt_top
    does, and nothing moves. */
-void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int line)
+void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site)
 {
     if (!rt__is_zone(g, from) || rt__zone(g, from)[0] == 0 || zone == from) {
-        RtValue card = pick(g, from, end ? 0 : -1, end ? "bottom" : "top", line);
-        rt_move(g, card, zone, where, line);
+        RtValue card = pick(g, from, end ? 0 : -1, end ? "bottom" : "top", site);
+        rt_move(g, card, zone, where, site);
         return;
     }
     int32_t *src = g->pre.cells + g->pre.zone_off[from];
     int n = src[0];
     RtValue card = src[end ? 1 : n];
     if (!may_enter(g, card, zone)) {
-        move_fail(g, card, zone, line);
+        move_fail(g, card, zone, site);
         return;
     }
     if (end && n > 1)
@@ -202,16 +202,16 @@ void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int
    (RT_NONE) until rt_pluck_close(from) closes the gaps. For a loop that
    walks from (top first) and moves only the card it is at out of it;
    to must not be from. Fails as rt_move does (and then moves nothing). */
-void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int line)
+void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 {
     if (!rt__is_zone(g, from) || !rt__is_zone(g, to) || to == from) {
-        rt__failf(g, line, "move of a card to no zone");
+        rt__failf(g, site, "move of a card to no zone");
         return;
     }
     int32_t *src = g->pre.cells + g->pre.zone_off[from];
     RtValue card = at >= 1 && at <= src[0] ? src[at] : RT_NONE;
     if (!may_enter(g, card, to)) {
-        move_fail(g, card, to, line);
+        move_fail(g, card, to, site);
         return;
     }
     src[at] = RT_NONE;
@@ -278,10 +278,10 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
 }
 
 /* rt__move_all: rt_move_all's general half (see cardrt.h). */
-void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
+void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     if (!rt__is_zone(g, from) || !rt__is_zone(g, to)) {
-        rt__failf(g, line, "move of all cards with no zone");
+        rt__failf(g, site, "move of all cards with no zone");
         return;
     }
     if (from == to)
@@ -292,7 +292,7 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
         return;
     for (int n = rt_zone_size(g, from); n > 0 && rt__hdr(g)->status != RT_FAILED; n--) {
         const int32_t *z = rt__zone(g, from);
-        rt_move(g, z[where == RT_AT_BOTTOM ? z[0] : 1], to, where, line);
+        rt_move(g, z[where == RT_AT_BOTTOM ? z[0] : 1], to, where, site);
     }
 }
 
@@ -302,7 +302,7 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int line)
 void rt_shuffle(RtGame *g, RtValue zone)
 {
     if (!rt__is_zone(g, zone)) {
-        rt__failf(g, 0, "shuffle of no zone");
+        rt__failf(g, RT_SITE_SCRIPT, "shuffle of no zone");
         return;
     }
     int32_t *z = rt__zone(g, zone);
@@ -328,14 +328,14 @@ RtValue rt_card_owner(const RtGame *g, RtValue card)
 }
 
 /* check_card: 1 if card is a card (of kind, unless kind < 0), else fails. */
-static int check_card(RtGame *g, RtValue card, int kind, int line)
+static int check_card(RtGame *g, RtValue card, int kind, int site)
 {
     if (!rt__is_card(g, card)) {
-        rt__failf(g, line, "no card");
+        rt__failf(g, site, "no card");
         return 0;
     }
     if (kind >= 0 && card_kind(g, card) != kind) {
-        rt__failf(g, line, "\"%s\" is not a %s", rt__card_label(g, card),
+        rt__failf(g, site, "\"%s\" is not a %s", rt__card_label(g, card),
                   kind < g->def->nkinds ? g->def->kinds[kind].name : "kind that exists");
         return 0;
     }
@@ -343,9 +343,9 @@ static int check_card(RtGame *g, RtValue card, int kind, int line)
 }
 
 /* rt__card_row_fail: rt_card_row's failing half (see cardrt.h). */
-int rt__card_row_fail(RtGame *g, RtValue card, int kind, int line)
+int rt__card_row_fail(RtGame *g, RtValue card, int kind, int site)
 {
-    return check_card(g, card, kind, line) ? g->inst_row[card] : 0;
+    return check_card(g, card, kind, site) ? g->inst_row[card] : 0;
 }
 
 /* rt_card_name: the printed name, "none" for no card. */
@@ -355,29 +355,29 @@ const char *rt_card_name(const RtGame *g, RtValue card)
 }
 
 /* state_cell: card's state slot, or NULL after failing the game. */
-static int32_t *state_cell(RtGame *g, RtValue card, int kind, int slot, int line)
+static int32_t *state_cell(RtGame *g, RtValue card, int kind, int slot, int site)
 {
-    if (!check_card(g, card, kind, line))
+    if (!check_card(g, card, kind, site))
         return NULL;
     const RtKindDef *k = &g->def->kinds[card_kind(g, card)];
     if (slot < 0 || slot >= k->nstate) {
-        rt__failf(g, line, "\"%s\" has no state %d", rt__card_label(g, card), slot);
+        rt__failf(g, site, "\"%s\" has no state %d", rt__card_label(g, card), slot);
         return NULL;
     }
     return rt__card(g, card) + 1 + slot;
 }
 
 /* rt__card_state_fail: rt_card_state's failing half (see cardrt.h). */
-RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int line)
+RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int site)
 {
-    int32_t *c = state_cell(g, card, kind, slot, line);
+    int32_t *c = state_cell(g, card, kind, slot, site);
     return c ? *c : 0;
 }
 
 /* rt__set_card_state: rt_set_card_state's general half (see cardrt.h). */
-void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int line)
+void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
 {
-    int32_t *c = state_cell(g, card, kind, slot, line);
+    int32_t *c = state_cell(g, card, kind, slot, site);
     if (!c || *c == v)
         return;
     RtValue old = *c;
@@ -400,12 +400,12 @@ int rt_list_zone(RtGame *g, RtValue zone)
 {
     RtHeader *h = rt__hdr(g);
     if (!rt__is_zone(g, zone)) {
-        rt__failf(g, 0, "loop over no zone");
+        rt__failf(g, RT_SITE_SCRIPT, "loop over no zone");
         return -1;
     }
     const int32_t *z = rt__zone(g, zone);
     if (h->list_top + 1 + z[0] > g->list_cap) {
-        rt__failf(g, 0, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        rt__failf(g, RT_SITE_SCRIPT, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
         return -1;
     }
     int32_t *l = rt__cells(g) + g->off_lists + h->list_top;

@@ -362,7 +362,7 @@ Test(cli, a_failing_prelude_fails_with_and_without_a_log)
                           "$d/engine log --seed 1 2>&1; echo \"log $?\"; $d/engine sim --games 2 --seed 1 2>&1 >/dev/null; "
                           "echo \"sim $?\"; rm -rf $d");
     cr_assert_eq(r.status, 0, "%s", r.err);
-    const char *want = "bad.cards:10: \"Bean\" is not a a and cannot enter pile";
+    const char *want = "bad.cards:10:18: \"Bean\" is not a a and cannot enter pile";
     const char *first = strstr(r.out, want);
     cr_expect(first != NULL, "%s", r.out);
     cr_expect(first && strstr(first + 1, want) != NULL, "both runs report it:\n%s", r.out);

@@ -15,6 +15,7 @@ Test(dice, a_million_rolls_of_the_four_dice_are_fair)
     o.seed = 20150101;
     o.log = 0;
     o.max_rounds = ROLLS + 10;
+    o.max_steps = 10 * ROLLS;   /* a round is a step, and so is each turn */
     RtGame *g = rt_new(&galaxy_variant_dice_check, &o);
     cr_assert_not_null(g);
     const RtGameDef *d = rt_def(g);

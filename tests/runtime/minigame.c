@@ -215,6 +215,13 @@ static RtStatus deep_fn(RtGame *g, RtFrame *f)
     }
 }
 
+/* The site table: the minigame passes a source line as the site, so
+   site i is mini.cards line i, column 5 (the lines it uses). */
+static const char *const files[] = {"mini.cards"};
+#define SITE(N) [N] = {0, N, 5}
+static const RtSite sites[] = {SITE(10), SITE(12), SITE(13), SITE(15), SITE(17), SITE(30), SITE(34), SITE(35),
+                               SITE(36), SITE(40), SITE(50), SITE(53), SITE(62), SITE(63), SITE(80)};
+
 static const RtScriptDef scripts[] = {
     {"setup", "mini.cards", 10, setup_fn, 1},
     {"round", "mini.cards", 30, round_fn, 2},
@@ -229,7 +236,8 @@ static const RtScriptDef scripts[] = {
         CARDRT_ABI, "mini", VARIANT, "A Small Test Game", 2, 3,                     \
         2, side_names, side_titles,                                                 \
         5, zones, 2, kinds, 3, cards, copies,                                       \
-        3, vars, 10, strings, 6, scripts, SETUP, ROUND, 2, consts, 0, NULL, NULL, 0, NULL, 0 \
+        3, vars, 10, strings, 6, scripts, SETUP, ROUND, 2, consts, 0, NULL, NULL, 0, NULL, 0,      \
+        (int)(sizeof sites / sizeof sites[0]), sites, 1, files                      \
     }
 
 const RtGameDef mini_base = MINI_DEF("base", SC_SETUP, SC_ROUND);

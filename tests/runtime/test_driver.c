@@ -227,11 +227,11 @@ Test(driver, runtime_error_ends_the_game_with_file_and_line)
     cr_assert(rt_over(g));
     cr_assert(rt_failed(g));
     cr_assert(rt_check(g));
-    cr_assert_str_eq(rt_error(g), "mini.cards:62: top of empty zone hand(North)");
+    cr_assert_str_eq(rt_error(g), "mini.cards:62:5: top of empty zone hand(North)");
     cr_assert_eq(rt_advance(g), 0);
     rt_apply(g, 0);   /* nothing to answer: ignored */
     char *text = log_text(g, 1);
-    cr_assert_str_eq(text, "error mini.cards:62: top of empty zone hand(North)\n");
+    cr_assert_str_eq(text, "error mini.cards:62:5: top of empty zone hand(North)\n");
     free(text);
     rt_free(g);
 }
@@ -239,8 +239,8 @@ Test(driver, runtime_error_ends_the_game_with_file_and_line)
 Test(driver, bad_arguments_never_crash)
 {
     RtGame *g = new_game(&mini_base, 1, 2);
-    rt_move(g, 999, 0, RT_AT_TOP, 5);
-    cr_assert_str_eq(rt_error(g), "move of no card", "no frame: no location");
+    rt_move(g, 999, 0, RT_AT_TOP, RT_SITE_NONE);
+    cr_assert_str_eq(rt_error(g), "move of no card", "no site: no location");
     /* every primitive keeps giving harmless values */
     cr_assert_eq(rt_zone(g, 77, 0), RT_NONE);
     cr_assert_eq(rt_zone(g, Z_HAND, 9), RT_NONE);
@@ -283,7 +283,7 @@ Test(driver, bad_arguments_never_crash)
 Test(driver, wrong_kind_for_a_zone_is_an_error)
 {
     RtGame *g = new_game(&mini_base, 1, 2);
-    rt_move(g, I_GAMMA, rt_zone(g, Z_DECK, 0), RT_AT_TOP, 3);
+    rt_move(g, I_GAMMA, rt_zone(g, Z_DECK, 0), RT_AT_TOP, RT_SITE_NONE);
     cr_assert(rt_failed(g));
     cr_assert_str_eq(rt_error(g), "\"Gamma \"the token\"\" is not a unit and cannot enter deck(North)");
     cr_assert_eq(rt_card_zone(g, I_GAMMA), 0);
@@ -302,7 +302,7 @@ Test(driver, bad_option_index_fails_the_game)
 
 Test(driver, max_rounds_fails_with_a_named_error)
 {
-    RtOptions opt = {2, 1, 1, 5};
+    RtOptions opt = {2, 1, 1, 5, 0};
     RtGame *g = rt_new(&mini_endless, &opt);
     cr_assert_eq(rt_advance(g), 0);
     cr_assert(rt_failed(g));
@@ -329,7 +329,7 @@ Test(driver, frame_stack_overflow_is_a_named_error)
 
 Test(driver, rt_new_checks_players_and_abi)
 {
-    RtOptions opt = {4, 1, 0, 0};
+    RtOptions opt = {4, 1, 0, 0, 0};
     cr_assert_null(rt_new(&mini_base, &opt));
     opt.players = 1;
     cr_assert_null(rt_new(&mini_base, &opt));

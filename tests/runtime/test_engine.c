@@ -52,7 +52,7 @@ Test(engine, sim_errors_exit_nonzero_with_the_first_error)
     cr_assert_eq(run_engine(argv, &o, &e), 1);
     cr_assert(strstr(o, "\"errors\":3") != NULL, "%s", o);
     cr_assert(strstr(e, "3 games failed; first: game 0 (seed ") != NULL, "%s", e);
-    cr_assert(strstr(e, "): mini.cards:62: top of empty zone hand(North)\n") != NULL, "%s", e);
+    cr_assert(strstr(e, "): mini.cards:62:5: top of empty zone hand(North)\n") != NULL, "%s", e);
     free(o);
     free(e);
     const char *argv2[] = {"mini", "sim", "--games", "2", "--variant", "endless", "--max-rounds", "9", NULL};

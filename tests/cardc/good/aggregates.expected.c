@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 4
-#error "aggregates.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "aggregates.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -164,7 +164,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 26);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 0);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -175,12 +175,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 27);
+            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 2);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -196,7 +196,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         return rt_win(g, f->me);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 4, "bad resume point");
     }
     return RT_DONE;
 }
@@ -231,6 +231,18 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 0 };
 
+static const char *const Site_files[] = {
+    "tests/cardc/good/aggregates/aggregates.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 26, 18 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:26:18 */
+    { 0, 27, 27 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:27:27 */
+    { 0, 27, 22 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:27:22 */
+    { 0, 25, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:25:1 */
+    { 0, 30, 1 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:30:1 */
+};
+
 const RtGameDef aggregates_game = {
     CARDRT_ABI, "aggregates", "base", "Aggregates",
     2, 2,
@@ -248,6 +260,7 @@ const RtGameDef aggregates_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    5, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const aggregates_variants[] = {

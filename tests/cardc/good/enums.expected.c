@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 4
-#error "enums.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "enums.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -98,7 +98,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c) == KIND_d34))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, f->me), RT_AT_TOP, 47);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, f->me), RT_AT_TOP, 0);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -110,7 +110,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c_2 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c_2) == KIND_d2))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_cup), RT_AT_TOP, 48);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_cup), RT_AT_TOP, 1);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -121,7 +121,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 2, "bad resume point");
     }
     return RT_DONE;
 }
@@ -146,7 +146,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_of(g, ZONE_pool, f->me);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d34, 0, Faces_d34[rt_random(g, 3u)], 51);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d34, 0, Faces_d34[rt_random(g, 3u)], 3);
         }
         if (rt_check(g)) return RT_END;
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
@@ -155,7 +155,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (Matches_e34(rt__state(g, L->v_d, 0), ENUM_a34)) {
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me) + 1);
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4));
+                    if (rt_check(g)) return RT_END;
                 }
             }
         }
@@ -166,7 +167,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_d_2 = cells_v_list_2[1 + L->v_i_2];
                 if (Matches_e2(rt__state(g, L->v_d_2, 0), ENUM_b2)) {
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me) + 1);
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 5));
+                    if (rt_check(g)) return RT_END;
                 }
             }
         }
@@ -179,7 +181,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 6, "bad resume point");
     }
     return RT_DONE;
 }
@@ -298,6 +300,20 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 0 };
 
+static const char *const Site_files[] = {
+    "tests/cardc/good/enums/enums.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 47, 33 }, /* 0: tests/cardc/good/enums/enums.cards:47:33 */
+    { 0, 48, 32 }, /* 1: tests/cardc/good/enums/enums.cards:48:32 */
+    { 0, 46, 1 }, /* 2: tests/cardc/good/enums/enums.cards:46:1 */
+    { 0, 51, 3 }, /* 3: tests/cardc/good/enums/enums.cards:51:3 */
+    { 0, 52, 48 }, /* 4: tests/cardc/good/enums/enums.cards:52:48 */
+    { 0, 53, 43 }, /* 5: tests/cardc/good/enums/enums.cards:53:43 */
+    { 0, 50, 1 }, /* 6: tests/cardc/good/enums/enums.cards:50:1 */
+};
+
 const RtGameDef enums_game = {
     CARDRT_ABI, "enums", "base", "Enums",
     2, 2,
@@ -315,6 +331,7 @@ const RtGameDef enums_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    7, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const enums_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 4
-#error "escape.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "escape.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -71,12 +71,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
-                        if (!((Rows_chit[rt_card_row(g, it_c, KIND_chit, 21)].fd_side == rt_player_side(g, L->v_p)))) {
+                        if (!((Rows_chit[rt_card_row(g, it_c, KIND_chit, 0)].fd_side == rt_player_side(g, L->v_p)))) {
                             if (rt_check(g)) break;
                             continue;
                         }
                         if (rt_check(g)) break;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p), RT_AT_TOP, 21);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p), RT_AT_TOP, 1);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -88,7 +88,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 2, "bad resume point");
     }
     return RT_DONE;
 }
@@ -126,7 +126,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         return rt_win(g, f->me);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -167,6 +167,17 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 0 };
 
+static const char *const Site_files[] = {
+    "tests/cardc/good/escape/escape.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 21, 24 }, /* 0: tests/cardc/good/escape/escape.cards:21:24 */
+    { 0, 21, 43 }, /* 1: tests/cardc/good/escape/escape.cards:21:43 */
+    { 0, 19, 1 }, /* 2: tests/cardc/good/escape/escape.cards:19:1 */
+    { 0, 25, 1 }, /* 3: tests/cardc/good/escape/escape.cards:25:1 */
+};
+
 const RtGameDef escape_game = {
     CARDRT_ABI, "escape", "base", "Quote \" and back\\slash */ and ?\?/ trigraph",
     2, 2,
@@ -184,6 +195,7 @@ const RtGameDef escape_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    4, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "functions.h"
 
-#if CARDRT_ABI != 4
-#error "functions.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "functions.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -90,7 +90,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value);
+    return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].fd_value);
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -100,7 +100,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -110,7 +110,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 24))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
 }
 
 struct Locals_setup {
@@ -125,7 +125,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 29);
+        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 7);
         if (rt_check(g)) return RT_END;
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
@@ -134,12 +134,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 31)].fd_side == rt_player_side(g, L->v_p)))) {
+                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 8)].fd_side == rt_player_side(g, L->v_p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 31);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 9);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -148,7 +148,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 10, "bad resume point");
     }
     return RT_DONE;
 }
@@ -174,7 +174,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(Fn_wins(g, f, L->v_p))) continue;
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp(rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
         }
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
@@ -190,7 +190,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
                     L->v_c = cells_v_list[1 + L->v_i_4];
                     if (!((!rt__state(g, L->v_c, 0)))) continue;
-                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 38);
+                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 11);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -198,7 +198,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -246,6 +246,26 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 0 };
 
+static const char *const Site_files[] = {
+    "tests/cardc/good/functions/functions.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 24, 46 }, /* 0: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 1: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 2: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 3: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 4: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 24, 46 }, /* 5: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 29, 8 }, /* 6: tests/cardc/good/functions/functions.cards:29:8 */
+    { 0, 29, 3 }, /* 7: tests/cardc/good/functions/functions.cards:29:3 */
+    { 0, 31, 24 }, /* 8: tests/cardc/good/functions/functions.cards:31:24 */
+    { 0, 31, 43 }, /* 9: tests/cardc/good/functions/functions.cards:31:43 */
+    { 0, 28, 1 }, /* 10: tests/cardc/good/functions/functions.cards:28:1 */
+    { 0, 38, 58 }, /* 11: tests/cardc/good/functions/functions.cards:38:58 */
+    { 0, 35, 1 }, /* 12: tests/cardc/good/functions/functions.cards:35:1 */
+};
+
 const RtGameDef functions_game = {
     CARDRT_ABI, "functions", "base", "Function Calls",
     2, 2,
@@ -263,6 +283,7 @@ const RtGameDef functions_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
+    13, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const functions_variants[] = {

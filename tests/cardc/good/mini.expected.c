@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 4
-#error "mini.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "mini.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -97,11 +97,11 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        rt_set_card_state(g, f->self, KIND_token, 0, 1, 26);
+        rt_set_card_state(g, f->self, KIND_token, 0, 1, 0);
         if (rt_check(g)) return RT_END;
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 1, "bad resume point");
     }
     return RT_DONE;
 }
@@ -125,12 +125,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 32)].fd_side == rt_player_side(g, L->v_p)))) {
+                    if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 2)].fd_side == rt_player_side(g, L->v_p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 32);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 3);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -141,7 +141,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 4, "bad resume point");
     }
     return RT_DONE;
 }
@@ -172,7 +172,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p), 0, rt_zone_of(g, ZONE_hand, L->v_p), RT_AT_TOP, 40);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p), 0, rt_zone_of(g, ZONE_hand, L->v_p), RT_AT_TOP, 6);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -199,7 +199,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 3);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 41, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 7, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -207,7 +207,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         case 1:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* draw */
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 42);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 9);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use */
                 L->v_c = rt_chosen_card(g);
@@ -226,21 +226,22 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
+            if (rt_back_edge(g, 10)) return RT_END;
         }
         f->me = L->v_saved_me;
         /* tests/cardc/good/mini/mini.cards:47: phase score */
         rt_log_phase(g, 5);
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp(rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX));
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX));
             rt_log_begin(g);
             rt_log_player(g, L->v_p_2);
             rt_log_str(g, " scores ");
             rt_log_int(g, Fn_total(g, f, L->v_p_2));
             rt_log_end(g);
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 51);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 11);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 52);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 12);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2));
         }
@@ -252,7 +253,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 13, "bad resume point");
     }
     return RT_DONE;
 }
@@ -311,6 +312,27 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 10 };
 
+static const char *const Site_files[] = {
+    "tests/cardc/good/mini/mini.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 26, 80 }, /* 0: tests/cardc/good/mini/mini.cards:26:80 */
+    { 0, 26, 72 }, /* 1: tests/cardc/good/mini/mini.cards:26:72 */
+    { 0, 32, 24 }, /* 2: tests/cardc/good/mini/mini.cards:32:24 */
+    { 0, 32, 43 }, /* 3: tests/cardc/good/mini/mini.cards:32:43 */
+    { 0, 30, 1 }, /* 4: tests/cardc/good/mini/mini.cards:30:1 */
+    { 0, 40, 52 }, /* 5: tests/cardc/good/mini/mini.cards:40:52 */
+    { 0, 40, 47 }, /* 6: tests/cardc/good/mini/mini.cards:40:47 */
+    { 0, 41, 5 }, /* 7: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 52 }, /* 8: tests/cardc/good/mini/mini.cards:42:52 */
+    { 0, 42, 47 }, /* 9: tests/cardc/good/mini/mini.cards:42:47 */
+    { 0, 41, 5 }, /* 10: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 51, 7 }, /* 11: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 7 }, /* 12: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 38, 1 }, /* 13: tests/cardc/good/mini/mini.cards:38:1 */
+};
+
 const RtGameDef mini_game = {
     CARDRT_ABI, "mini", "base", "Mini Race",
     2, 2,
@@ -328,6 +350,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
+    14, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const mini_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 4
-#error "names.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "names.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -143,7 +143,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    return (Agg1_memo1(g, f, v_f, v_i) + Memo_fn_x(g, f, memo1, v_f));
+    return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 0);
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -152,7 +152,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    return (Memo_memo1(g, f, memo1, f->me, 0) + Memo_memo1(g, f, memo1, f->me, 0));
+    return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 1);
 }
 
 struct Locals_proc_rt_call {
@@ -165,10 +165,11 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
     struct Locals_proc_rt_call *L = (struct Locals_proc_rt_call *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob) + rt_const(g, CONST_EXIT_FAILURE));
+        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), rt_const(g, CONST_EXIT_FAILURE), 2));
+        if (rt_check(g)) return RT_END;
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -192,7 +193,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 46);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 4);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -206,7 +207,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p)))) continue;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p), RT_AT_TOP, 47);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p), RT_AT_TOP, 5);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -218,7 +219,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 6, "bad resume point");
     }
     return RT_DONE;
 }
@@ -265,7 +266,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 7, "bad resume point");
     }
     return RT_DONE;
 }
@@ -318,6 +319,21 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 3 };
 
+static const char *const Site_files[] = {
+    "tests/cardc/good/names/names.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 41, 43 }, /* 0: tests/cardc/good/names/names.cards:41:43 */
+    { 0, 42, 22 }, /* 1: tests/cardc/good/names/names.cards:42:22 */
+    { 0, 43, 33 }, /* 2: tests/cardc/good/names/names.cards:43:33 */
+    { 0, 43, 11 }, /* 3: tests/cardc/good/names/names.cards:43:11 */
+    { 0, 46, 19 }, /* 4: tests/cardc/good/names/names.cards:46:19 */
+    { 0, 47, 60 }, /* 5: tests/cardc/good/names/names.cards:47:60 */
+    { 0, 45, 1 }, /* 6: tests/cardc/good/names/names.cards:45:1 */
+    { 0, 50, 1 }, /* 7: tests/cardc/good/names/names.cards:50:1 */
+};
+
 const RtGameDef names_game = {
     CARDRT_ABI, "names", "base", "Names",
     2, 2,
@@ -335,6 +351,7 @@ const RtGameDef names_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    8, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const names_variants[] = {

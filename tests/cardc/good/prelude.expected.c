@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "prelude.h"
 
-#if CARDRT_ABI != 4
-#error "prelude.c was generated for libcardrt ABI 4; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 5
+#error "prelude.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -75,7 +75,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 27);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 0);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -90,10 +90,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
                         if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p), RT_AT_TOP, 32);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p), RT_AT_TOP, 1);
                             if (rt_check(g)) break;
                         } else {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 32);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 2);
                             if (rt_check(g)) break;
                         }
                     }
@@ -105,11 +105,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 36);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 4);
         if (rt_check(g)) return RT_END;
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_BOTTOM, 37);
+            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_BOTTOM, 5);
             if (rt_check(g)) return RT_END;
         }
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
@@ -118,7 +118,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 6, "bad resume point");
     }
     return RT_DONE;
 }
@@ -131,7 +131,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         return rt_win(g, f->me);
         break;
     default:
-        return rt_fail(g, 0, "bad resume point");
+        return rt_fail(g, 7, "bad resume point");
     }
     return RT_DONE;
 }
@@ -182,6 +182,21 @@ static const int16_t Copies_base[] = {
 };
 static const RtValue Consts_base[] = { 0 };
 
+static const char *const Site_files[] = {
+    "tests/cardc/good/prelude/prelude.cards",
+};
+
+static const RtSite Site_table[] = {
+    { 0, 27, 35 }, /* 0: tests/cardc/good/prelude/prelude.cards:27:35 */
+    { 0, 32, 25 }, /* 1: tests/cardc/good/prelude/prelude.cards:32:25 */
+    { 0, 32, 53 }, /* 2: tests/cardc/good/prelude/prelude.cards:32:53 */
+    { 0, 36, 8 }, /* 3: tests/cardc/good/prelude/prelude.cards:36:8 */
+    { 0, 36, 3 }, /* 4: tests/cardc/good/prelude/prelude.cards:36:3 */
+    { 0, 37, 22 }, /* 5: tests/cardc/good/prelude/prelude.cards:37:22 */
+    { 0, 25, 1 }, /* 6: tests/cardc/good/prelude/prelude.cards:25:1 */
+    { 0, 41, 1 }, /* 7: tests/cardc/good/prelude/prelude.cards:41:1 */
+};
+
 const RtGameDef prelude_game = {
     CARDRT_ABI, "prelude", "base", "Prelude Rules",
     2, 2,
@@ -199,6 +214,7 @@ const RtGameDef prelude_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
+    8, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const prelude_variants[] = {

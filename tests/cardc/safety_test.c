@@ -1,0 +1,117 @@
+/* safety_test.c: rules that fail at run time fail cleanly and name their
+   own source location: the site table (a function in one file called from
+   another), checked arithmetic, and the step budget that ends endless
+   loops. Each game under tests/cardc/fails/ is built with `cardc build`
+   and played from fixed choices. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define CARDC TEST_BUILD_DIR "/cardc"
+#define FAILS "tests/cardc/fails/"
+
+/* play: build tests/cardc/fails/<game> and run the shell commands after
+   it, with $e the engine; the output of both. */
+static RunResult play(const char *game, const char *commands)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "d=$(mktemp -d) && e=$d/engine && " CARDC " build " FAILS "%s -o $e >/dev/null && { %s; }; s=$?; "
+             "rm -rf $d; exit $s",
+             game, commands);
+    return run_cmd(cmd);
+}
+
+/* A `top` of an empty zone in a.cards's function, called from b.cards's
+   round, is reported at a.cards's line and column (the runtime used to
+   take the file from the running script: b.cards). */
+Test(sites, an_error_in_a_function_names_the_function_s_file)
+{
+    RunResult r = play("two", "$e log --seed 1");
+    cr_assert_eq(r.status, 1, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "\nerror " FAILS "two/a.cards:10:27: top of empty zone pile\n") != NULL, "%s", r.out);
+    run_free(&r);
+}
+
+/* Each arithmetic operation that leaves the int32 range, or divides by
+   zero, fails the game at the operation (option k of the round's menu). */
+Test(arith, overflow_and_division_by_zero_fail_at_the_operation)
+{
+    RunResult r = play("arith", "for k in 0 1 2 3 4 5 6 7; do $e log --seed 1 --choices $k | tail -n 1; done");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *range = " is out of range (-2147483648..2147483647)\n";
+    char want[2048];
+    snprintf(want, sizeof want,
+             "error " FAILS "arith/arith.cards:13:20: integer overflow: 2147483000 + 1000%s"
+             "error " FAILS "arith/arith.cards:14:26: integer overflow: 2147483000 * 2%s"
+             "error " FAILS "arith/arith.cards:17:13: integer overflow: -(-2147483648)%s"
+             "error " FAILS "arith/arith.cards:19:26: division by zero: 7 / 0\n"
+             "error " FAILS "arith/arith.cards:22:13: integer overflow: -2147483648 / -1%s"
+             "error " FAILS "arith/arith.cards:24:26: modulo by zero: 7 %% 0\n"
+             "error " FAILS "arith/arith.cards:25:26: integer overflow: 2147483000 + 2147483000%s"
+             "win Player 1\n",
+             range, range, range, range, range);
+    cr_expect_str_eq(r.out, want);
+    run_free(&r);
+}
+
+/* `+=` on a counter with a bound stops at the bound, however far past
+   the int32 range the sum would go. */
+Test(arith, a_bounded_counter_stops_at_its_bound)
+{
+    RunResult r = play("arith", "$e log --seed 1 --choices 7");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "\ncapped 2147483647\nwin Player 1\n") != NULL, "%s", r.out);
+    run_free(&r);
+}
+
+/* A `while` whose condition stays true fails at the loop once the game
+   has taken --max-steps steps, and the log stops with the error. */
+Test(steps, an_endless_while_fails_at_the_loop)
+{
+    RunResult r = play("steps", "$e log --seed 1 --choices 0 --max-steps 1000");
+    cr_assert_eq(r.status, 1, "%s%s", r.out, r.err);
+    const char *want = "\nerror " FAILS "steps/steps.cards:9:22: game exceeded 1000 steps in this loop (--max-steps)\n";
+    const char *at = strstr(r.out, want);
+    cr_expect(at != NULL, "%s", r.out);
+    cr_expect(at && at[strlen(want)] == '\0', "the log ends with the error:\n%s", r.out);
+    run_free(&r);
+}
+
+/* A `turns` loop in which nobody decides or wins ends the same way, with
+   the default budget too. */
+Test(steps, an_endless_turns_loop_fails_within_the_default_budget)
+{
+    RunResult r = play("steps", "$e log --seed 1 --choices 1 | tail -n 1");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "error " FAILS "steps/steps.cards:10:22: game exceeded 1000000 steps in this loop (--max-steps)\n");
+    run_free(&r);
+}
+
+/* sim counts such games as errors, names the first, and exits 1. */
+Test(steps, sim_reports_the_games_that_exceed_the_budget)
+{
+    RunResult r = play("steps", "$e sim --games 3 --seed 1 --max-steps 500 --json");
+    cr_expect_eq(r.status, 1, "%s", r.err);
+    cr_expect(strstr(r.out, "\"errors\":3") != NULL, "%s", r.out);
+    cr_expect(strstr(r.err, "sim: 3 games failed; first: game 0 (seed 10451216379200822465): " FAILS
+                            "steps/steps.cards:10:22: game exceeded 500 steps in this loop (--max-steps)\n") != NULL,
+              "%s", r.err);
+    run_free(&r);
+}
+
+/* The log of such a game records its budget, so that the replay fails at
+   the same step and verifies. */
+Test(steps, a_log_keeps_its_budget_and_replays)
+{
+    RunResult r = play("steps", "$e sim --games 1 --seed 1 --max-steps 500 --log $d/g.jsonl >/dev/null 2>&1; "
+                                "head -n 1 $d/g.jsonl; $e replay $d/g.jsonl | tail -n 1");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, ",\"max_rounds\":1000,\"max_steps\":500}\n") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "\nerror " FAILS "steps/steps.cards:10:22: game exceeded 500 steps in this loop "
+                            "(--max-steps)\n") != NULL, "%s", r.out);
+    cr_expect(strstr(r.err, "lines verified") != NULL, "%s", r.err);
+    run_free(&r);
+}
