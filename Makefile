@@ -1,6 +1,7 @@
 # Makefile: the one build entry for cardc (see README.md).
 #   make            build/cardc, build/libcardrt.a, an engine build/<id> per game
-#   make test       every Criterion suite, under ASan + UBSan, and the drift check
+#   make test       every Criterion suite, under ASan + UBSan, the drift check, and
+#                   a replay of the fuzz corpora and past fuzz crashes (tests/fuzz/)
 #   make demo       compile cards/evr, build its engine, run a short simulation
 #   make regen      rewrite generated/ from cards/ (commit the result)
 #   make goldens    rewrite the expected outputs of golden tests (review the diff!)
@@ -9,7 +10,8 @@
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target (tests/fuzz/targets/) for N
 #                   seconds (default 60); new inputs go to build/fuzz/new/<t>/,
 #                   a crash fails the run and is left in build/fuzz/crash/<t>/
-#   make fuzz-merge merge build/fuzz/new/<t>/ into tests/fuzz/corpus/<t>/ (minimised)
+#   make fuzz-merge add to tests/fuzz/corpus/<t>/ the inputs of build/fuzz/new/<t>/
+#                   that reach new code (docs/testing.md)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
