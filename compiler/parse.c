@@ -83,7 +83,7 @@ static int run(ParseCtx *ctx, const char *text, size_t len, Loc base)
     int first = ctx->prog->decls.count;
     int rc = parse_run(ctx, text, len);
     if (rc >= 0 && !ctx->too_deep) {
-        if (ctx->mode == PARSE_FILE)
+        if (ctx->mode == PARSE_FILE && ctx->prog->decls.count > first)
             check_depth(ctx->d, ctx->prog->decls.items + first, ctx->prog->decls.count - first);
         else if (ctx->result)
             check_depth(ctx->d, &ctx->result, 1);
