@@ -1,7 +1,7 @@
 # Makefile: the one build entry for cardc (see README.md).
 #   make            build/cardc, build/libcardrt.a, an engine build/<id> per game
 #   make test       every Criterion suite, under ASan + UBSan, and the drift check
-#   make demo       compile cards/evr, build its engine, run a short simulation
+#   make demo       build everything, then simulate 1,000 games of EvR
 #   make regen      rewrite generated/ from cards/ (commit the result)
 #   make goldens    rewrite the expected outputs of golden tests (review the diff!)
 #   make bench      benchmarks
@@ -178,7 +178,7 @@ test: $(TEST_BINS) $(TEST_TOOLS)
 	done; exit $$status
 
 # --- demo, bench, install -----------------------------------------------------
-demo: $(B)/evr
+demo: all
 	$(B)/evr sim --games 1000 --seed 1
 
 bench: all
