@@ -170,12 +170,7 @@ $(B)/tests/sheet: TEST_LIBS = $(SHEET_LIBS)
 TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
 
 test: $(TEST_BINS) $(TEST_TOOLS)
-	@$(MAKE) --no-print-directory check-drift
-	@status=0; for t in $(TEST_BINS); do \
-	  echo "== $$t"; \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    $$t --jobs 2 || status=1; \
-	done; exit $$status
+	@MAKE="$(MAKE)" bash tests/run-suites.sh $(TEST_BINS)
 
 # --- demo, bench, install -----------------------------------------------------
 demo: all
