@@ -57,6 +57,7 @@ typedef struct Args {
     const char *out;
     const char *cc;
     const char *runtime;
+    const char *sheet_opt;    /* the first sheet option given (--paper, ...), or NULL */
     const char **inputs;
     int ninputs;
     SheetOptions sheet;      /* the sheet command's options */
@@ -208,6 +209,8 @@ static int parse_args(int argc, char **argv, Args *args, const char **err)
                 args->runtime = v;
         } else if (sheet_option_arity(s) >= 0) {
             int arity = sheet_option_arity(s), n = 0;
+            if (!args->sheet_opt)
+                args->sheet_opt = s;
             /* one value, or (--cards) one and every following value up to the next option */
             while (i + 1 + n < argc && (n == 0 || (arity == 2 && argv[i + 1 + n][0] != '-')))
                 n++;
@@ -261,7 +264,23 @@ int main(int argc, char **argv)
     int is_json = strcmp(args.command, "json") == 0;
     int is_sheet = strcmp(args.command, "sheet") == 0;
     if (!is_check && !is_c && !is_build && !is_yaml && !is_json && !is_sheet) {
-        fprintf(stderr, "cardc: error: unknown command '%s' (see cardc --help)\n", args.command);
+        static const char *const commands[] = {"check", "c", "build", "sheet", "yaml", "json", "help"};
+        const char *s = diag_suggest(args.command, commands, (int)(sizeof commands / sizeof *commands));
+        if (s)
+            fprintf(stderr, "cardc: error: unknown command '%s'; did you mean '%s'? (see cardc --help)\n",
+                    args.command, s);
+        else
+            fprintf(stderr, "cardc: error: unknown command '%s' (see cardc --help)\n", args.command);
+        free(args.inputs);
+        return 2;
+    }
+    /* an option the command does not take is a usage error, not ignored */
+    const char *stray = is_check && args.out ? "-o"
+                        : !is_build && args.cc ? "--cc"
+                        : !is_build && args.runtime ? "--runtime"
+                        : !is_sheet ? args.sheet_opt : NULL;
+    if (stray) {
+        fprintf(stderr, "cardc: error: '%s' does not take %s (see cardc --help)\n", args.command, stray);
         free(args.inputs);
         return 2;
     }
@@ -289,6 +308,13 @@ int main(int argc, char **argv)
         goto done;
     }
     if (d.errors) {
+        /* only syntax errors in .cards files: still check the rest of the
+           game, reporting what is wrong in the files that parsed */
+        if (d.errors == d.syntax_errors) {
+            d.only_sound = 1;
+            sema_check(&d, &arena, &prog);
+            d.only_sound = 0;
+        }
         rc = 1;
         goto done;
     }
