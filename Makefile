@@ -2,7 +2,7 @@
 #   make            build/cardc, build/libcardrt.a, an engine build/<id> per game
 #   make test       every Criterion suite, under ASan + UBSan, the drift check, and
 #                   a replay of the fuzz corpora and past fuzz crashes (tests/fuzz/)
-#   make demo       compile cards/evr, build its engine, run a short simulation
+#   make demo       build everything, then simulate 1,000 games of EvR
 #   make regen      rewrite generated/ from cards/ (commit the result)
 #   make goldens    rewrite the expected outputs of golden tests (review the diff!)
 #   make bench      benchmarks
@@ -202,14 +202,7 @@ FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC))
 TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
 
 test: $(TEST_BINS) $(TEST_TOOLS) $(FUZZ_BINS)
-	@$(MAKE) --no-print-directory check-drift
-	@status=0; for t in $(TEST_BINS); do \
-	  echo "== $$t"; \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	    $$t --jobs 2 || status=1; \
-	done; \
-	bash tests/fuzz/run.sh replay $(B)/fuzz/bin $(FUZZ_TARGETS) || status=1; \
-	exit $$status
+	@MAKE="$(MAKE)" FUZZ_BIN=$(B)/fuzz/bin FUZZ_TARGETS="$(FUZZ_TARGETS)" bash tests/run-suites.sh $(TEST_BINS)
 
 # --- coverage-guided fuzzing (libFuzzer, clang) -------------------------------
 # One libFuzzer target per tests/fuzz/targets/<t>.c, built with clang's
@@ -255,7 +248,7 @@ fuzz-merge: $(FUZZ_BINS)
 	@bash tests/fuzz/run.sh merge $(B)/fuzz/bin $(FUZZ_TARGETS)
 
 # --- demo, bench, install -----------------------------------------------------
-demo: $(B)/evr
+demo: all
 	$(B)/evr sim --games 1000 --seed 1
 
 bench: all

@@ -26,7 +26,8 @@ for dir in cards/*/; do
   fi
   gps=$(sed -E 's/.*"games_per_second":([0-9.]+).*/\1/' <<<"$line")
   ips=$(sed -E 's/.*"mcts_iterations_per_second":([0-9.]+).*/\1/' <<<"$line")
-  printf '%-8s %10.1f games/s (random agents, 1 thread)   %10.1f MCTS iterations/s\n' "$g" "$gps" "$ips"
+  printf '%-8s %10.1f games per second, random agents on 1 thread (%s games)\n' "$g" "$gps" "$GAMES"
+  printf '%-8s %10.1f MCTS iterations per second, one MCTS agent (budget 200) against random ones, 1 thread\n' "$g" "$ips"
   games_json="$games_json${games_json:+,}\"$g\":{\"games_per_second\":$gps,\"mcts_iterations_per_second\":$ips}"
   [ "$g" = evr ] && mcts=$ips
   if [ "$g" = evr ] && [ -f bench/evr_ref.c ]; then
@@ -46,9 +47,11 @@ for dir in cards/*/; do
     done
     ratio=$(awk -v a="$gs" -v b="$rs" 'BEGIN { printf "%.3f", a / b }')
     same=$([ "$rc" = "$gc" ] && echo "same winners" || echo "DIFFERENT winners")
-    printf '%-8s reference %10.1f games/s; generated %10.1f games/s; generated/reference time per game: %s (best of %s runs each, %s)\n' "$g" \
-      "$(awk -v n="$GAMES" -v s="$rs" 'BEGIN { printf "%.1f", n / s }')" \
-      "$(awk -v n="$GAMES" -v s="$gs" 'BEGIN { printf "%.1f", n / s }')" "$ratio" "$RUNS" "$same"
+    printf '%-8s %10.1f games per second, the hand-written reference engine (best of %s runs)\n' "$g" \
+      "$(awk -v n="$GAMES" -v s="$rs" 'BEGIN { printf "%.1f", n / s }')" "$RUNS"
+    printf '%-8s %10.1f games per second, the generated engine timed beside it (best of %s runs)\n' "$g" \
+      "$(awk -v n="$GAMES" -v s="$gs" 'BEGIN { printf "%.1f", n / s }')" "$RUNS"
+    printf '%-8s %10s time per game of the generated engine over the reference'"'"'s (1.000: as fast; %s)\n' "$g" "$ratio" "$same"
   fi
 done
 echo "{\"games\":{$games_json},\"evr_generated_over_reference\":$ratio,\"mcts_iterations_per_second\":${mcts:-null}}" > $out

@@ -58,6 +58,7 @@ typedef struct Args {
     const char *out;
     const char *cc;
     const char *runtime;
+    const char *sheet_opt;    /* the first sheet option given (--paper, ...), or NULL */
     const char **inputs;
     int ninputs;
     SheetOptions sheet;      /* the sheet command's options */
@@ -222,6 +223,8 @@ static int parse_args(int argc, char **argv, Args *args, const char **err)
                 args->runtime = v;
         } else if (sheet_option_arity(s) >= 0) {
             int arity = sheet_option_arity(s), n = 0;
+            if (!args->sheet_opt)
+                args->sheet_opt = s;
             /* one value, or (--cards) one and every following value up to the next option */
             while (i + 1 + n < argc && (n == 0 || (arity == 2 && argv[i + 1 + n][0] != '-')))
                 n++;
@@ -238,6 +241,37 @@ static int parse_args(int argc, char **argv, Args *args, const char **err)
         }
     }
     return 0;
+}
+
+/* usage_problem: report on stderr an unknown command (with a "did you
+   mean" for a near miss) or an option that args' command does not take, and
+   free args->inputs; returns 1 then, else 0. */
+static int usage_problem(Args *args)
+{
+    static const char *const commands[] = {"check", "c", "build", "sheet", "yaml", "json", "help"};
+    const char *cmd = args->command;
+    int known = 0;
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        known |= strcmp(cmd, commands[i]) == 0;
+    int is_build = strcmp(cmd, "build") == 0, is_sheet = strcmp(cmd, "sheet") == 0;
+    /* an option the command does not take is a usage error, not ignored */
+    const char *stray = strcmp(cmd, "check") == 0 && args->out ? "-o"
+                        : !is_build && args->cc ? "--cc"
+                        : !is_build && args->runtime ? "--runtime"
+                        : !is_sheet ? args->sheet_opt : NULL;
+    if (!known) {
+        const char *s = diag_suggest(cmd, commands, (int)(sizeof commands / sizeof *commands));
+        if (s)
+            fprintf(stderr, "cardc: error: unknown command '%s'; did you mean '%s'? (see cardc --help)\n", cmd, s);
+        else
+            fprintf(stderr, "cardc: error: unknown command '%s' (see cardc --help)\n", cmd);
+    } else if (stray) {
+        fprintf(stderr, "cardc: error: '%s' does not take %s (see cardc --help)\n", cmd, stray);
+    } else {
+        return 0;
+    }
+    free(args->inputs);
+    return 1;
 }
 
 int main(int argc, char **argv)
@@ -268,17 +302,13 @@ int main(int argc, char **argv)
         free(args.inputs);
         return args.command ? 0 : 2;
     }
-    int is_check = strcmp(args.command, "check") == 0;
     int is_c = strcmp(args.command, "c") == 0;
     int is_build = strcmp(args.command, "build") == 0;
     int is_yaml = strcmp(args.command, "yaml") == 0;
     int is_json = strcmp(args.command, "json") == 0;
     int is_sheet = strcmp(args.command, "sheet") == 0;
-    if (!is_check && !is_c && !is_build && !is_yaml && !is_json && !is_sheet) {
-        fprintf(stderr, "cardc: error: unknown command '%s' (see cardc --help)\n", args.command);
-        free(args.inputs);
+    if (usage_problem(&args))
         return 2;
-    }
     if (args.ninputs == 0) {
         fprintf(stderr, "cardc: error: '%s' needs a game folder or files\n", args.command);
         free(args.inputs);
@@ -303,6 +333,13 @@ int main(int argc, char **argv)
         goto done;
     }
     if (d.errors) {
+        /* only syntax errors in .cards files: still check the rest of the
+           game, reporting what is wrong in the files that parsed */
+        if (d.errors == d.syntax_errors) {
+            d.only_sound = 1;
+            sema_check(&d, &arena, &prog);
+            d.only_sound = 0;
+        }
         rc = 1;
         goto done;
     }

@@ -27,6 +27,7 @@ int diag_add_source(Diag *d, const char *path, const char *text, size_t len)
     s->path = arena_strdup(d->arena, path);
     s->text = arena_strndup(d->arena, text, len);
     s->len = len;
+    s->broken = 0;
     return d->nsources++;
 }
 
@@ -109,8 +110,17 @@ int diag_too_many(const Diag *d)
     return d->errors >= (d->max_errors ? d->max_errors : 50);
 }
 
+/* unsound: whether d->only_sound keeps a message at loc quiet. */
+static int unsound(const Diag *d, Loc loc)
+{
+    return d->only_sound && (loc.file < 0 || loc.file >= d->nsources || d->sources[loc.file].broken);
+}
+
 void diag_error(Diag *d, Loc loc, const char *fmt, ...)
 {
+    d->skipping = unsound(d, loc);
+    if (d->skipping)
+        return;
     d->errors++;
     if (d->errors > (d->max_errors ? d->max_errors : 50))
         return;
@@ -124,6 +134,9 @@ void diag_error(Diag *d, Loc loc, const char *fmt, ...)
 
 void diag_warning(Diag *d, Loc loc, const char *fmt, ...)
 {
+    d->skipping = unsound(d, loc);
+    if (d->skipping)
+        return;
     d->warnings++;
     va_list ap;
     va_start(ap, fmt);
@@ -133,7 +146,7 @@ void diag_warning(Diag *d, Loc loc, const char *fmt, ...)
 
 void diag_note(Diag *d, Loc loc, const char *fmt, ...)
 {
-    if (d->errors > (d->max_errors ? d->max_errors : 50))
+    if (d->skipping || d->errors > (d->max_errors ? d->max_errors : 50))
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -143,6 +156,9 @@ void diag_note(Diag *d, Loc loc, const char *fmt, ...)
 
 void diag_plain(Diag *d, const char *fmt, ...)
 {
+    d->skipping = d->only_sound;
+    if (d->skipping)
+        return;
     d->errors++;
     va_list ap;
     va_start(ap, fmt);

@@ -17,6 +17,7 @@ typedef struct DiagSource {
     const char *path;   /* as given on the command line, arena-owned */
     const char *text;   /* contents, NUL-terminated, arena-owned */
     size_t len;
+    int broken;         /* it had syntax errors (set by parse_file) */
 } DiagSource;
 
 /* The diagnostics context: the loaded sources, where messages go, counts. */
@@ -27,6 +28,10 @@ typedef struct Diag {
     FILE *out;          /* stderr unless redirected */
     int errors, warnings;
     int max_errors;     /* stop reporting after this many (0: 50) */
+    int syntax_errors;  /* how many of the errors were syntax errors in .cards files */
+    int only_sound;     /* report (and count) only what is located in a source that
+                           is not broken: checking what the syntax errors left */
+    int skipping;       /* the last error was not reported: neither are its notes */
 } Diag;
 
 /* diag_init: an empty context writing to out, allocating in arena. */

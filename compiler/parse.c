@@ -1,5 +1,6 @@
 /* parse.c: the front end's entry points: run the flex scanner and bison parser over source text. */
 #include "parse.h"
+#include "parser.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,6 +112,8 @@ int parse_file(Diag *d, Arena *arena, int file, AstProgram *prog)
         len -= 3;
     }
     int errors = run(&ctx, text, len, base);
+    d->sources[file].broken = errors > 0;
+    d->syntax_errors += errors;
     parse_resolve_card_items(arena, prog);
     return errors;
 }
@@ -129,6 +132,109 @@ AstNode *parse_block_string(Diag *d, Arena *arena, const char *text, Loc base)
     ParseCtx ctx = { .d = d, .arena = arena, .prog = &scratch, .mode = PARSE_BLOCK };
     int errors = run(&ctx, text, strlen(text), base);
     return errors ? NULL : ctx.result;
+}
+
+const char *const parse_keywords[] = {
+    "ability", "action", "all", "and", "any", "as", "bool", "bottom", "by", "card",
+    "choose", "const", "count", "counter", "die", "draw_game", "else", "empty", "enum",
+    "false", "for", "from", "function", "game", "hidden", "if", "in", "int", "is", "keep",
+    "kind", "let", "log", "max", "me", "min", "move", "my", "next", "not", "of",
+    "opponent", "option", "or", "ordered", "pass", "passes", "per", "phase", "player",
+    "players", "private", "procedure", "public", "random", "remove", "roll", "round",
+    "run", "set", "setup", "shared", "shuffle", "side", "sides", "simultaneously",
+    "state", "sum", "text", "then", "this", "to", "top", "true", "turns", "until", "up",
+    "var", "variant", "when", "where", "while", "win", "zone", NULL,
+};
+
+static int is_keyword(const char *name)
+{
+    for (int i = 0; parse_keywords[i]; i++)
+        if (strcmp(parse_keywords[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* swapped: whether a and b differ only by two neighbouring letters swapped. */
+static int swapped(const char *a, const char *b)
+{
+    size_t n = strlen(a), i = 0;
+    if (n != strlen(b))
+        return 0;
+    while (i < n && a[i] == b[i])
+        i++;
+    return i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i] && strcmp(a + i + 2, b + i + 2) == 0;
+}
+
+/* near_keyword: the keyword that name (not itself one, at least 3 letters
+   long) misspells: one edit (or one swap of neighbours) away, or two for 7
+   letters or more; the nearest, and of those the one of name's length;
+   else NULL. */
+static const char *near_keyword(const char *name)
+{
+    if (strlen(name) < 3 || is_keyword(name))
+        return NULL;
+    int most = strlen(name) >= 7 ? 2 : 1, best_d = most + 1, best_len = 0;
+    const char *best = NULL;
+    for (int i = 0; parse_keywords[i]; i++) {
+        int dist = swapped(name, parse_keywords[i]) ? 1 : diag_edit_distance(name, parse_keywords[i]);
+        int len = strlen(parse_keywords[i]) == strlen(name);
+        if (dist <= most && (dist < best_d || (dist == best_d && len > best_len))) {
+            best = parse_keywords[i];
+            best_d = dist;
+            best_len = len;
+        }
+    }
+    return best;
+}
+
+/* expects: whether bison's message msg lists what among its expected tokens. */
+static int expects(const char *msg, const char *what)
+{
+    const char *e = strstr(msg, ", expecting ");
+    return e && strstr(e, what) != NULL;
+}
+
+/* named_error: report the mistakes a syntax error most often means, with a
+   message that names them: a misspelt keyword (the unexpected name, or a
+   name that began its line just before it), a reserved word where a name
+   belongs, a '{' still open at the end of the file. Returns 1 if it
+   reported one. */
+static int named_error(ParseCtx *ctx, Loc loc, const char *msg)
+{
+    int eff = ctx->depth + (ctx->prev[0] == '}'); /* the depth the unexpected token is at */
+    const char *k;
+    if (ctx->tok_class == 'e' && ctx->mode == PARSE_FILE && ctx->depth > 0) {
+        Loc at = ctx->depth <= PARSE_MAX_OPEN ? ctx->open[ctx->depth - 1] : loc;
+        diag_error(ctx->d, at, "this '{' is never closed: the file ends before its '}'");
+        return 1;
+    }
+    if (ctx->tok_class == 'n' && (k = near_keyword(ctx->tok_name)) != NULL) {
+        char quoted[48];
+        snprintf(quoted, sizeof quoted, "'%s'", k);
+        if (!strstr(msg, ", expecting ") || expects(msg, quoted)) {
+            diag_error(ctx->d, ctx->tok_loc, "unknown keyword '%s'; did you mean '%s'?", ctx->tok_name, k);
+            ctx->quiet_depth = eff;
+            return 1;
+        }
+    }
+    if (ctx->prev[1] == TK_NAME && (k = near_keyword(ctx->prev_name)) != NULL) {
+        diag_error(ctx->d, ctx->prev_loc, "unknown keyword '%s'; did you mean '%s'?", ctx->prev_name, k);
+        ctx->quiet_depth = eff;
+        return 1;
+    }
+    if (ctx->mode == PARSE_FILE && (k = near_keyword(ctx->head_name)) != NULL) {
+        /* a declaration that begins with a misspelt keyword (`kindd token {`) */
+        diag_error(ctx->d, ctx->head_loc, "unknown keyword '%s'; did you mean '%s'?", ctx->head_name, k);
+        ctx->head_name[0] = '\0';
+        ctx->quiet_depth = 1;
+        return 1;
+    }
+    if (ctx->tok_name[0] && !ctx->tok_first && is_keyword(ctx->tok_name) && expects(msg, "name")) {
+        diag_error(ctx->d, loc, "'%s' is a reserved word and cannot be a name "
+                   "(docs/language.md lists the reserved words)", ctx->tok_name);
+        return 1;
+    }
+    return 0;
 }
 
 /* Rewrite bison's "syntax error, unexpected X, expecting A or B" as
@@ -151,6 +257,11 @@ void parse_syntax_error(ParseCtx *ctx, Loc loc, const char *msg)
             diag_error(ctx->d, loc, "%s", msg);
         return;
     }
+    if (ctx->quiet_depth > 0 && ctx->depth + (ctx->prev[0] == '}') >= ctx->quiet_depth)
+        return; /* still in the block of a misspelt keyword: the rest of it follows from that */
+    ctx->quiet_depth = 0;
+    if (named_error(ctx, loc, msg))
+        return;
     msg += strlen(prefix);
     /* split "unexpected X" from ", expecting ..." */
     const char *exp = strstr(msg, ", expecting ");

@@ -47,6 +47,9 @@ typedef struct StrLit {
     const char *raw;
 } StrLit;
 
+/* How many open '{' a ParseCtx remembers the place of. */
+#define PARSE_MAX_OPEN 64
+
 /* What the parser is parsing, selected by the first (synthetic) token. */
 typedef enum ParseMode { PARSE_FILE, PARSE_EXPR, PARSE_BLOCK } ParseMode;
 
@@ -70,7 +73,20 @@ typedef struct ParseCtx {
     int blocks;            /* block levels open (parser.y's block_enter) */
     int too_deep;          /* a nesting limit was reported: the scanner stops */
     Loc last_end;          /* just after the last token returned (line 0: none yet) */
+    Loc tok_loc, prev_loc; /* where the last token and the one before it start */
+    char tok_name[40];     /* the last token's text when it is a name or a keyword, else "" */
+    char prev_name[40];    /* the same for the token before it */
+    int tok_first;         /* the last token began its line */
+    int prev_first;        /* the token before the last one began its line */
+    char head_name[40];    /* the name that began the last line at depth 0, else "" */
+    Loc head_loc;
+    int quiet_depth;       /* > 0: syntax errors are not reported until depth drops below it */
+    Loc open[PARSE_MAX_OPEN]; /* where each '{' still open starts (the first PARSE_MAX_OPEN) */
 } ParseCtx;
+
+/* parse_keywords: the reserved words of the language, sorted; NULL-terminated.
+   docs/language.md lists the same words (tests/parse checks). */
+extern const char *const parse_keywords[];
 
 /* parse_run: scan and parse text[0..len) with ctx (mode, position and
    outputs set by the caller); bison's result: 0 when parsed, 1 after

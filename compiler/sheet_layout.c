@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "sheet_layout.h"
@@ -671,8 +672,65 @@ static void check_layout(Diag *d, Arena *a, const Model *m, int k)
 
 static const uint32_t side_tints[] = {0xe8eef7, 0xf7e8e8, 0xe9f4e6, 0xf6f0df, 0xefe6f5, 0xe6f3f4};
 
+/* Pale tints of the colours a side may be named after ("red", "Blue Team"). */
+static const struct {
+    const char *word;
+    uint32_t tint;
+} colour_words[] = {
+    {"red", 0xf7e8e8},    {"blue", 0xe8eef7},   {"green", 0xe9f4e6}, {"yellow", 0xf6f0df},
+    {"gold", 0xf6f0df},   {"purple", 0xefe6f5}, {"violet", 0xefe6f5}, {"teal", 0xe6f3f4},
+    {"cyan", 0xe6f3f4},   {"orange", 0xf8ebdf}, {"pink", 0xf8e6ee},  {"brown", 0xeee5da},
+    {"grey", 0xeeeeee},   {"gray", 0xeeeeee},   {"black", 0xe2e2e2}, {"white", 0xfbfaf6},
+};
+
+/* named_tint: the tint of a colour word that is the whole of name or a
+   word of it (case-insensitive), or 0 when it names no colour. */
+static uint32_t named_tint(const char *name)
+{
+    for (const char *w = name; w && *w;) {
+        size_t n = 0;
+        while (w[n] && w[n] != ' ' && w[n] != '_' && w[n] != '-')
+            n++;
+        for (size_t i = 0; i < sizeof colour_words / sizeof *colour_words; i++)
+            if (strlen(colour_words[i].word) == n && strncasecmp(w, colour_words[i].word, n) == 0)
+                return colour_words[i].tint;
+        w += n;
+        while (*w == ' ' || *w == '_' || *w == '-')
+            w++;
+    }
+    return 0;
+}
+
+/* side_tint: side s's background in the default layout: the colour its name
+   or title names; else, the sides that name none taken in order, the first
+   tint of side_tints that no side named after a colour and no earlier such
+   side has. */
+static uint32_t side_tint(const Model *m, int s)
+{
+    uint32_t tint[64] = {0};
+    int n = m->nsides < 64 ? m->nsides : 64;
+    for (int o = 0; o < n; o++) {
+        tint[o] = named_tint(m->side_names[o]);
+        if (!tint[o] && m->side_titles[o])
+            tint[o] = named_tint(m->side_titles[o]);
+    }
+    for (int o = 0; o < n && o <= s; o++) {
+        for (size_t i = 0; !tint[o] && i < sizeof side_tints / sizeof *side_tints; i++) {
+            int used = 0;
+            for (int j = 0; j < n; j++)
+                used |= tint[j] == side_tints[i];
+            if (!used)
+                tint[o] = side_tints[i];
+        }
+        if (!tint[o])
+            tint[o] = side_tints[o % 6];
+    }
+    return s < n ? tint[s] : side_tints[s % 6];
+}
+
 /* default: the name on top, every int/bool/side/enum field on a line of its
-   own, the text fields below, a background tinted by the first side field. */
+   own, the text fields below, a background tinted by the first side field
+   (each side's own colour: side_tint). */
 static void make_default(Arena *a, const Model *m, int k, MLayout *L)
 {
     const MKind *kind = &m->kinds[k];
@@ -694,7 +752,7 @@ static void make_default(Arena *a, const Model *m, int k, MLayout *L)
     for (int s = 0; side_field >= 0 && s < m->nsides; s++) {
         it = add_item(&R, 0);
         it->what = LI_BACKGROUND;
-        it->color = side_tints[s % 6];
+        it->color = side_tint(m, s);
         it->when.field = side_field;
         it->when.ival = s;
     }

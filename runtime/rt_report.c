@@ -215,6 +215,15 @@ static const char *side_title(const RtGameDef *d, int k)
     return d->side_titles && d->side_titles[k] ? d->side_titles[k] : "?";
 }
 
+/* pct: fraction f as a percentage rounded to a tenth, halves away from zero
+   as in decimal (0.5165 prints 51.7, not the 51.6 of its binary value), so
+   a figure prints the same wherever the text report shows it. */
+static double pct(double f)
+{
+    double t = f * 1000;
+    return (t < 0 ? -floor(-t + 0.5 + 1e-6) : floor(t + 0.5 + 1e-6)) / 10;
+}
+
 static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
 {
     const RtSimSpec *sp = rs->spec;
@@ -227,22 +236,27 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     fputs("wins:", out);
     for (int p = 0; p < r->players; p++)
         fprintf(out, "%s %s %ld (%.1f%%)", p ? "," : "", rt__esc(r->names[p], e1, sizeof e1), s->wins[p],
-                n ? 100.0 * (double)s->wins[p] / n : 0);
+                n ? pct((double)s->wins[p] / n) : 0);
+    long won = 0;
+    for (int p = 0; p < r->players; p++)
+        won += s->wins[p];
+    if (won > n - s->draws - s->errors)
+        fputs(" (shared wins count for each winner)", out);
     fprintf(out, "\ndraws: %ld\nerrors: %ld\nmean rounds: %.3f\nmean decisions: %.3f\n", s->draws, s->errors,
             s->mean_rounds, s->mean_decisions);
     fputs("win rate by seat (95% CI):\n", out);
     for (int p = 0; p < r->players; p++)
-        fprintf(out, "  seat %d %s (%s): %.1f%% [%.1f%%, %.1f%%]\n", p + 1, rt__esc(r->names[p], e1, sizeof e1), agent_of(sp, p),
-                100 * s->seat[p].rate, 100 * s->seat[p].lo, 100 * s->seat[p].hi);
+        fprintf(out, "  seat %d %s (%s): %.1f%% [%.1f%%, %.1f%%]\n", p + 1, rt__esc(r->names[p], e1, sizeof e1),
+                agent_of(sp, p), pct(s->seat[p].rate), pct(s->seat[p].lo), pct(s->seat[p].hi));
     if (s->nsides > 0) {
         fputs("win rate by side (95% CI):\n", out);
         for (int k = 0; k < s->nsides; k++)
             if (s->side_games[k])
-                fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", rt__esc(side_title(def, k), e1, sizeof e1), 100 * s->side[k].rate,
-                        100 * s->side[k].lo, 100 * s->side[k].hi);
+                fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", rt__esc(side_title(def, k), e1, sizeof e1),
+                        pct(s->side[k].rate), pct(s->side[k].lo), pct(s->side[k].hi));
     }
     fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
-            100 * s->fpa, 100 * s->fpa_lo, 100 * s->fpa_hi);
+            pct(s->fpa), pct(s->fpa_lo), pct(s->fpa_hi));
     fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
             s->min_rounds, s->p10_rounds, s->median_rounds, s->p90_rounds, s->max_rounds, s->mean_rounds, s->sd_rounds);
     long most = 1;
@@ -262,9 +276,9 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         fputs("cards (win rate of the player when he played the card / when he did not):\n", out);
         for (int i = 0; i < nrows; i++) {
             const CardRow *c = &rows[i];
-            fprintf(out, "  %+6.1f%%  %s (%s): %.1f%% in %ld games / %.1f%% in %ld\n", 100 * c->diff,
+            fprintf(out, "  %+6.1f%%  %s (%s): %.1f%% in %ld games / %.1f%% in %ld\n", pct(c->diff),
                     rt__esc(def->cards[c->card].name, e1, sizeof e1), rt__esc(r->names[c->player], e2, sizeof e2),
-                    100 * c->rp.rate, c->played, 100 * c->rn.rate,
+                    pct(c->rp.rate), c->played, pct(c->rn.rate),
                     c->other);
         }
     }
@@ -471,10 +485,10 @@ static void compare_report(const RtReportSpec *rs, const RtStats *a, FILE *out)
         fprintf(out, "compare: %s minus %s, the same %d seeds (95%% CI):\n", rt__esc(c->def->variant, e1, sizeof e1),
                 rt__esc(r->def->variant, e2, sizeof e2), c->games);
         for (int p = 0; p < r->players; p++)
-            fprintf(out, "  %s win rate: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", rt__esc(r->names[p], e1, sizeof e1), 100 * seat[p].a,
-                    100 * seat[p].b, 100 * seat[p].d, 100 * seat[p].lo, 100 * seat[p].hi);
-        fprintf(out, "  draws: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", 100 * draw.a, 100 * draw.b,
-                100 * draw.d, 100 * draw.lo, 100 * draw.hi);
+            fprintf(out, "  %s win rate: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", rt__esc(r->names[p], e1, sizeof e1),
+                    pct(seat[p].a), pct(seat[p].b), pct(seat[p].d), pct(seat[p].lo), pct(seat[p].hi));
+        fprintf(out, "  draws: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", pct(draw.a), pct(draw.b),
+                pct(draw.d), pct(draw.lo), pct(draw.hi));
         fprintf(out, "  mean rounds: %.3f -> %.3f, %+.3f [%+.3f, %+.3f]\n", len.a, len.b, len.d, len.lo, len.hi);
         if (b.errors)
             fprintf(out, "  errors in %s: %ld\n", rt__esc(c->def->variant, e1, sizeof e1), b.errors);

@@ -7,6 +7,10 @@ cardc=build/san/cardc
 for f in tests/cardc/bad/*.cards; do
   "$cardc" check "$f" 2> "${f%.cards}.expected" >/dev/null || true
 done
+for dir in tests/cardc/bad/*/; do
+  dir=${dir%/}
+  "$cardc" check "$dir" 2> "$dir.expected" >/dev/null || true
+done
 for dir in tests/cardc/good/*/; do
   name=$(basename "$dir")
   out=$(mktemp -d)

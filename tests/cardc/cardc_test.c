@@ -59,6 +59,20 @@ Test(diagnostics, every_bad_fixture_gives_its_exact_message)
     }
 }
 
+/* A syntax error in one file: the other files are still checked (their
+   name errors reported), the broken file's declarations not guessed at. */
+Test(diagnostics, syntax_errors_do_not_hide_name_errors_in_other_files)
+{
+    RunResult r = run_cmd(CARDC " check tests/cardc/bad/syntax_then_names");
+    char *expected = read_file("tests/cardc/bad/syntax_then_names.expected");
+    cr_assert_not_null(expected, "missing tests/cardc/bad/syntax_then_names.expected (run make goldens)");
+    cr_expect_eq(r.status, 1);
+    cr_expect_str_eq(r.err, expected);
+    cr_expect(strstr(r.err, "did you mean 'value'?") != NULL, "%s", r.err);
+    free(expected);
+    run_free(&r);
+}
+
 Test(diagnostics, one_run_reports_several_errors)
 {
     RunResult r = run_cmd(CARDC " check tests/cardc/bad/several_errors.cards");
@@ -319,6 +333,24 @@ Test(cli, unknown_command_and_option)
     cr_expect_eq(r.status, 2);
     cr_expect_str_eq(r.err, "cardc: error: cannot read '/no/such/game': no such file or folder\n1 error\n");
     run_free(&r);
+}
+
+Test(cli, misspelt_command_and_options_a_command_does_not_take)
+{
+    static const char *const cases[][2] = {
+        {" chek cards/evr", "cardc: error: unknown command 'chek'; did you mean 'check'? (see cardc --help)\n"},
+        {" check -o x cards/evr", "cardc: error: 'check' does not take -o (see cardc --help)\n"},
+        {" json cards/evr --paper letter", "cardc: error: 'json' does not take --paper (see cardc --help)\n"},
+        {" c cards/evr --cc gcc -o x", "cardc: error: 'c' does not take --cc (see cardc --help)\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, CARDC "%s", cases[i][0]);
+        RunResult r = run_cmd(cmd);
+        cr_expect_eq(r.status, 2, "cardc%s: exit %d", cases[i][0], r.status);
+        cr_expect_str_eq(r.err, cases[i][1], "cardc%s", cases[i][0]);
+        run_free(&r);
+    }
 }
 
 Test(cli, help_and_version)

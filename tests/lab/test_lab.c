@@ -137,6 +137,20 @@ Test(sim, text_report_keeps_the_summary_and_adds_the_statistics)
     free(o), free(e);
 }
 
+/* 1033 wins in 2000 games is 51.65%: every line that shows it rounds the
+   half the same way (up), whatever its binary value. */
+Test(sim, text_report_rounds_a_figure_the_same_way_everywhere)
+{
+    const char *a[] = {"evr", "sim", "--games", "2000", "--seed", "1", NULL};
+    char *o, *e;
+    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
+    cr_expect(strstr(o, "wins: Rebel Alliance 1033 (51.7%), Galactic Empire 967 (48.4%)\n") != NULL, "%s", o);
+    cr_expect(strstr(o, "  seat 1 Rebel Alliance (random): 51.7% [") != NULL, "%s", o);
+    cr_expect(strstr(o, "  Rebel Alliance: 51.7% [") != NULL, "%s", o);
+    cr_expect(strstr(o, "shared wins") == NULL, "EvR has no shared wins:\n%s", o);
+    free(o), free(e);
+}
+
 Test(sim, csv_has_a_header_and_a_row_per_figure)
 {
     const char *a[] = {"evr", "sim", "--games", "100", "--seed", "2", "--csv", NULL};

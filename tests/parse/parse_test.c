@@ -153,8 +153,12 @@ FIXTURE(syn_choose)
 FIXTURE(syn_log_holes)
 FIXTURE(syn_missing_brace)
 FIXTURE(syn_missing_colon)
+FIXTURE(syn_misspelt_declaration)
+FIXTURE(syn_misspelt_keyword)
 FIXTURE(syn_passes_row)
 FIXTURE(syn_recovery)
+FIXTURE(syn_reserved_name)
+FIXTURE(syn_unclosed_block)
 
 /* Every fixture on disk is listed above and has its .expected file. */
 Test(fixtures, all_listed)
@@ -176,7 +180,37 @@ Test(fixtures, all_listed)
         }
     }
     closedir(dir);
-    cr_expect_eq(n, 24, "%d fixtures on disk; list new ones in parse_test.c", n);
+    cr_expect_eq(n, 28, "%d fixtures on disk; list new ones in parse_test.c", n);
+}
+
+/* The reserved words docs/language.md lists are the ones the parser knows
+   (parse_keywords: the misspelt-keyword and reserved-word messages). */
+Test(fixtures, reserved_words_are_the_documented_ones)
+{
+    size_t len;
+    char *doc = read_all("docs/language.md", &len);
+    cr_assert(doc, "run the suite from the repository root");
+    const char *list = strstr(doc, "Keywords: `");
+    cr_assert(list, "docs/language.md has no 'Keywords:' list");
+    list += strlen("Keywords: `");
+    const char *end = strchr(list, '`');
+    cr_assert(end);
+    int n = 0;
+    for (const char *w = list; w < end;) {
+        size_t k = strcspn(w, " \n`");
+        int known = 0;
+        for (int i = 0; parse_keywords[i]; i++)
+            known |= strlen(parse_keywords[i]) == k && strncmp(parse_keywords[i], w, k) == 0;
+        cr_expect(known, "docs/language.md lists '%.*s', which parse_keywords lacks", (int)k, w);
+        n++;
+        w += k;
+        w += strspn(w, " \n");
+    }
+    int count = 0;
+    while (parse_keywords[count])
+        count++;
+    cr_expect_eq(n, count, "docs/language.md lists %d reserved words, parse_keywords has %d", n, count);
+    free(doc);
 }
 
 Test(fixtures, recovery_reports_several_errors)

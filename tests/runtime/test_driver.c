@@ -4,6 +4,7 @@
 #include "quitter.h"
 
 #include <criterion/criterion.h>
+#include <criterion/redirect.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -327,7 +328,8 @@ Test(driver, frame_stack_overflow_is_a_named_error)
     rt_free(g);
 }
 
-Test(driver, rt_new_checks_players_and_abi)
+/* rt_new says why on stderr, which the test reads (and so keeps off the screen). */
+Test(driver, rt_new_checks_players_and_abi, .init = cr_redirect_stderr)
 {
     RtOptions opt = {4, 1, 0, 0, 0};
     cr_assert_null(rt_new(&mini_base, &opt));
@@ -337,6 +339,14 @@ Test(driver, rt_new_checks_players_and_abi)
     old.abi = CARDRT_ABI + 1;
     opt.players = 2;
     cr_assert_null(rt_new(&old, &opt));
+    fflush(stderr);
+    char want[512];
+    snprintf(want, sizeof want,
+             "cardrt: mini: 4 players: the game takes 2 to 3\n"
+             "cardrt: mini: 1 players: the game takes 2 to 3\n"
+             "cardrt: mini: game was generated for runtime ABI %d but this runtime is ABI %d; regenerate it with cardc\n",
+             CARDRT_ABI + 1, CARDRT_ABI);
+    cr_assert_stderr_eq_str(want);
     opt.players = 0;
     RtGame *g = rt_new(&mini_base, &opt);
     cr_assert_eq(rt_players(g), 2, "0 players: the minimum");

@@ -264,6 +264,35 @@ Test(sheet, png_one_image_per_face)
     free(d);
 }
 
+/* The background of a default-layout front in dir (a PNG at 50 dpi), 10 mm
+   from its left edge and 88 mm from its top (below every field): 0xRRGGBB. */
+static uint32_t tint_of(const char *dir, const char *file)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    cr_assert_eq(cairo_surface_status(s), CAIRO_STATUS_SUCCESS, "cannot read %s", path);
+    cairo_surface_flush(s);
+    const unsigned char *px = cairo_image_surface_get_data(s) +
+                              (int)(88 / 25.4 * 50) * cairo_image_surface_get_stride(s) + (int)(10 / 25.4 * 50) * 4;
+    uint32_t rgb = (uint32_t)px[2] << 16 | (uint32_t)px[1] << 8 | px[0];  /* ARGB32, little-endian */
+    cairo_surface_destroy(s);
+    return rgb;
+}
+
+Test(sheet, default_layout_tints_each_side_with_its_own_colour)
+{
+    char *d = tmpdir();
+    make_sheet(FIX "/tint", d, "--format png --dpi 50");
+    uint32_t red = tint_of(d, "01-red-unit-front.png"), blue = tint_of(d, "02-blue-unit-front.png"),
+             rebel = tint_of(d, "03-rebel-unit-front.png");
+    cr_expect_eq(red, 0xf7e8e8, "side red is tinted %06x, not red", red);
+    cr_expect_eq(blue, 0xe8eef7, "side blue is tinted %06x, not blue", blue);
+    cr_expect(rebel != red && rebel != blue, "side rebel shares a tint (%06x)", rebel);
+    rmrf(d);
+    free(d);
+}
+
 Test(sheet, cards_option_selects_and_rejects)
 {
     char *d = tmpdir();
