@@ -5,6 +5,7 @@
 #   make regen      rewrite generated/ from cards/ (commit the result)
 #   make goldens    rewrite the expected outputs of golden tests (review the diff!)
 #   make bench      benchmarks
+#   make stress     the program generator over STRESS_PROGRAMS seeded games (docs/testing.md)
 #   make install PREFIX=/usr/local
 
 CC      ?= cc
@@ -44,7 +45,7 @@ CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/pa
 ENGINES     := $(addprefix $(B)/,$(GAMES))
 CC_INC      = -Icompiler -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
-.PHONY: all deps test demo regen goldens bench install clean check-drift
+.PHONY: all deps test demo regen goldens bench install clean check-drift stress
 .SECONDARY:
 
 all: $(B)/cardc $(B)/libcardrt.a $(ENGINES)
@@ -167,6 +168,10 @@ $(B)/tests/sheet: $(B)/san/cc/sheet_text.o
 $(B)/tests/sheet: TESTFLAGS += $(SHEET_CFLAGS)
 $(B)/tests/sheet: TEST_LIBS = $(SHEET_LIBS)
 
+# The progen suite generates games and runs build/cardc, build/san/cardc,
+# gcc and clang on them (tests/progen/pg_run.c).
+$(B)/tests/progen: $(B)/cardc $(B)/san/cardc
+
 TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
 
 test: $(TEST_BINS) $(TEST_TOOLS)
@@ -176,6 +181,17 @@ test: $(TEST_BINS) $(TEST_TOOLS)
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	    $$t --jobs 2 || status=1; \
 	done; exit $$status
+
+# --- the program generator as a command, and its long run ----------------------
+PG_SRC := $(wildcard tests/progen/pg_*.c tests/progen/*.h) tests/progen/tool/pg_main.c
+STRESS_PROGRAMS ?= 5000
+STRESS_FIRST ?= 100001
+
+$(B)/progen: $(PG_SRC) tests/common/testutil.h
+	$(CC) $(BASEFLAGS) $(WARN) $(OPT) -Itests/common -Itests/progen -o $@ $(filter %.c,$^)
+
+stress: $(B)/progen $(B)/cardc $(B)/san/cardc $(B)/san/libcardrt.a
+	$(B)/progen run --programs $(STRESS_PROGRAMS) --first $(STRESS_FIRST) --jobs 2
 
 # --- demo, bench, install -----------------------------------------------------
 demo: $(B)/evr
