@@ -2520,8 +2520,9 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         const MKind *kd = &m->kinds[k];
         if (!kd->is_die)
             continue;
-        bprintf(&out, "/* %s:%d: die %s */\nstatic const RtValue %s_faces[] = {", file_of(E, kd->loc), kd->loc.line,
-                kd->name, kd->name);
+        /* unused when the die is never rolled (clang -Wunused-const-variable) */
+        bprintf(&out, "/* %s:%d: die %s */\nRT_MAYBE_UNUSED static const RtValue %s_faces[] = {", file_of(E, kd->loc),
+                kd->loc.line, kd->name, kd->name);
         for (int f = 0; f < kd->nfaces; f++)
             bprintf(&out, "%s %s", f ? "," : "", enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
         bputs(&out, " };\n\n");

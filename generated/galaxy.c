@@ -1147,7 +1147,7 @@ static const struct sith_row sith_rows[] = {
 };
 
 /* cards/galaxy/game.cards:19: die imperial_die */
-static const RtValue imperial_die_faces[] = { ENUM_symbol_stormtrooper, ENUM_symbol_tie_fighter, ENUM_symbol_at_at, ENUM_symbol_star_destroyer, ENUM_symbol_victory, ENUM_symbol_imperial };
+RT_MAYBE_UNUSED static const RtValue imperial_die_faces[] = { ENUM_symbol_stormtrooper, ENUM_symbol_tie_fighter, ENUM_symbol_at_at, ENUM_symbol_star_destroyer, ENUM_symbol_victory, ENUM_symbol_imperial };
 
 /* matches: face fits symbol: the same value, or face is wild */
 static int matches_symbol(RtValue face, RtValue symbol)
