@@ -107,23 +107,48 @@ Test(progen, pending_features_generate)
     cr_expect_eq(pg_feature_mask("nonsense", &m), -1);
 }
 
+/* compiles_clean: game (id "id") through cardc c and clang -Werror. */
+static void compiles_clean(const char *id, const char *game)
+{
+    char dir[256], cmd[4096];
+    snprintf(dir, sizeof dir, TEST_BUILD_DIR "/progen-work/%s", id);
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s/%s %s/out", dir, dir, id, dir);
+    RunResult r = run_cmd(cmd);
+    cr_assert_eq(r.status, 0);
+    run_free(&r);
+    snprintf(cmd, sizeof cmd, "%s/%s/game.cards", dir, id);
+    cr_assert_eq(write_file(cmd, game), 0);
+    snprintf(cmd, sizeof cmd,
+             TEST_BUILD_DIR "/cardc c %s/%s -o %s/out && clang -std=c11 -Wall -Wextra -pedantic -Werror -Iruntime "
+                            "-fsyntax-only %s/out/%s.c && rm -rf %s",
+             dir, id, dir, dir, id, dir);
+    r = run_cmd(cmd);
+    int status = r.status;
+    char out[4096];
+    snprintf(out, sizeof out, "%s%s", r.out, r.err);
+    run_free(&r);
+    cr_assert_eq(status, 0, "%s", out);
+}
+
 /* Regression (found by the generator, seed 1): `x == x` is legal cards and
    its C must pass clang -Werror (-Wtautological-compare): a parameter, an
    enum value and a script's local each compared with itself. */
 Test(progen, self_comparison_compiles)
 {
-    const char *game = "game selfcmp \"Self\" {\n  players 2\n}\n"
-                       "enum hue { red, blue }\nvar h : hue = red\ncounter n per player\n"
-                       "function same(b: bool, p: player) : bool = b == b and p == p and red != red\n"
-                       "round {\n  let k = h\n  choose { option \"a\" when k == k { my n += 1 } option \"b\" { } }\n"
-                       "  if same(true, me) or h != h { win me }\n}\n";
-#define SELF_DIR TEST_BUILD_DIR "/progen-work/selfcmp"
-    RunResult r = run_cmd("rm -rf " SELF_DIR " && mkdir -p " SELF_DIR "/selfcmp " SELF_DIR "/out");
-    cr_assert_eq(r.status, 0);
-    run_free(&r);
-    cr_assert_eq(write_file(SELF_DIR "/selfcmp/game.cards", game), 0);
-    r = run_cmd(TEST_BUILD_DIR "/cardc c " SELF_DIR "/selfcmp -o " SELF_DIR "/out && clang -std=c11 -Wall -Wextra "
-                "-pedantic -Werror -Iruntime -fsyntax-only " SELF_DIR "/out/selfcmp.c && rm -rf " SELF_DIR);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    run_free(&r);
+    compiles_clean("selfcmp", "game selfcmp \"Self\" {\n  players 2\n}\n"
+                              "enum hue { red, blue }\nvar h : hue = red\ncounter n per player\n"
+                              "function same(b: bool, p: player) : bool = b == b and p == p and red != red\n"
+                              "round {\n  let k = h\n"
+                              "  choose { option \"a\" when k == k { my n += 1 } option \"b\" { } }\n"
+                              "  if same(true, me) or h != h { win me }\n}\n");
+}
+
+/* Regression (found by the generator, seed 1044): a die never rolled
+   leaves its faces table unused (clang -Wunused-const-variable). */
+Test(progen, unrolled_die_compiles)
+{
+    compiles_clean("unrolled", "game unrolled \"Unrolled\" {\n  players 2\n}\n"
+                               "enum pip { one, two }\ndie d \"D\" x2 { faces one, two }\nzone cup of d\n"
+                               "setup { for x in box where x is d { move x to cup } }\n"
+                               "round { if count(cup) == 2 { win me } }\n");
 }
