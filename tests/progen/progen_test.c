@@ -39,10 +39,10 @@ static void batch(unsigned long long first)
                   rejected);
 }
 
-Test(progen, batch1, .timeout = 600) { batch(1); }
-Test(progen, batch2, .timeout = 600) { batch(1001); }
-Test(progen, batch3, .timeout = 600) { batch(2001); }
-Test(progen, batch4, .timeout = 600) { batch(3001); }
+Test(progen, batch1, .timeout = 1800) { batch(1); }
+Test(progen, batch2, .timeout = 1800) { batch(1001); }
+Test(progen, batch3, .timeout = 1800) { batch(2001); }
+Test(progen, batch4, .timeout = 1800) { batch(3001); }
 
 /* The same seed and features give the same game; another seed another. */
 Test(progen, deterministic)
