@@ -92,7 +92,7 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
     /* gcc (cc) builds the engine strictly; clang checks the same C strictly */
     const char *const steps[][2] = {
         {"cardc check", "%s/san/cardc check '%s'"},
-        {"cardc c", "%s/cardc c '%s' -o '%s/out'"},
+        {"cardc c", "%s/san/cardc c '%s' -o '%s/out'"},
         {"clang -Werror", "clang " PG_STRICT " -fsyntax-only '%s/out/g%llu.c'"},
         {"sanitized build", "cc " PG_STRICT " " PG_SAN " -DCARDRT_ENGINE_MAIN -o '%s/engine' '%s/out/g%llu.c' "
                             "%s/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo)"},

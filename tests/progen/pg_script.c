@@ -269,9 +269,9 @@ static void choose_stmt(PgCtx *c, PgBuf *b)
         pg_put(b, "up to %d ", 1 + pg_rand(g, 3));
     const PgLocal *l = collection(c, b, pg_chance(g, 20));
     where(c, b, l, 40);
-    c->nloc--; /* the chooser does not see the chosen */
+    PgLocal chosen = c->loc[--c->nloc]; /* the chooser does not see the chosen */
     by(c, b);
-    c->nloc++;
+    c->loc[c->nloc++] = chosen;
     block(c, b, 1 + pg_rand(g, 2));
     c->nloc = save;
     if (pg_chance(g, 40)) {
@@ -397,10 +397,13 @@ static void turns_stmt(PgCtx *c, PgBuf *b)
             }
             if (pg_chance(g, 40)) {
                 int item = c->nloc;
+                PgLocal hidden = item > at ? c->loc[at] : (PgLocal){{0}, {0, 0}};
                 c->nloc = at; /* 'when' does not see the item of 'for' */
                 pg_put(b, " when ");
                 pg_bool(c, b, 2);
                 c->nloc = item;
+                if (item > at)
+                    c->loc[at] = hidden;
             }
             block(c, b, 1 + pg_rand(g, 2));
             c->nloc = at;
