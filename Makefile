@@ -6,6 +6,7 @@
 #   make regen      rewrite generated/ from cards/ (commit the result)
 #   make goldens    rewrite the expected outputs of golden tests (review the diff!)
 #   make bench      benchmarks
+#   make stress     the program generator over STRESS_PROGRAMS seeded games (docs/testing.md)
 #   make install PREFIX=/usr/local
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target (tests/fuzz/targets/) for N
 #                   seconds (default 60); new inputs go to build/fuzz/new/<t>/,
@@ -53,7 +54,7 @@ CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/pa
 ENGINES     := $(addprefix $(B)/,$(GAMES))
 CC_INC      = -Icompiler -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
-.PHONY: all deps test demo regen goldens bench install clean check-drift fuzz fuzz-merge
+.PHONY: all deps test demo regen goldens bench install clean check-drift fuzz fuzz-merge stress
 # Files made on the way by pattern rules (the games' C, their test objects) are kept.
 .PRECIOUS: $(B)/gen/%.c $(B)/gen/%.h $(B)/san/game-%.o $(B)/fuzz/game-%.o
 
@@ -199,6 +200,10 @@ FUZZ_CC_SRC  := $(filter-out $(addprefix compiler/,cardc.c emit_c.c export_json.
 FUZZ_CC_OBJ  := $(patsubst compiler/%.c,$(B)/fuzz/cc/%.o,$(FUZZ_CC_SRC)) $(B)/fuzz/cc/parser.o $(B)/fuzz/cc/lexer.o
 FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC))
 
+# The progen suite generates games and runs build/cardc, build/san/cardc,
+# gcc and clang on them (tests/progen/pg_run.c).
+$(B)/tests/progen: $(B)/cardc $(B)/san/cardc
+
 TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
 
 test: $(TEST_BINS) $(TEST_TOOLS) $(FUZZ_BINS)
@@ -246,6 +251,17 @@ fuzz: $(FUZZ_BINS)
 
 fuzz-merge: $(FUZZ_BINS)
 	@bash tests/fuzz/run.sh merge $(B)/fuzz/bin $(FUZZ_TARGETS)
+
+# --- the program generator as a command, and its long run ----------------------
+PG_SRC := $(wildcard tests/progen/pg_*.c tests/progen/*.h) tests/progen/tool/pg_main.c
+STRESS_PROGRAMS ?= 5000
+STRESS_FIRST ?= 100001
+
+$(B)/progen: $(PG_SRC) tests/common/testutil.h
+	$(CC) $(BASEFLAGS) $(WARN) $(OPT) -Itests/common -Itests/progen -o $@ $(filter %.c,$^)
+
+stress: $(B)/progen $(B)/cardc $(B)/san/cardc $(B)/san/libcardrt.a
+	$(B)/progen run --programs $(STRESS_PROGRAMS) --first $(STRESS_FIRST) --jobs 2
 
 # --- demo, bench, install -----------------------------------------------------
 demo: all

@@ -782,6 +782,10 @@ static void check_stmt(Sema *S, AstNode *s)
                 a->sem_ref = model_string(S->m, a->text);
                 if (a->flags & ACTION_PASS)
                     passes++;
+                /* 'when' is whether the action is offered at all: it does
+                   not see the item of 'for' (the C tests it outside the loop) */
+                if (a->d)
+                    expect(S, a->d, T_BOOL, "an action's 'when' condition");
                 if (a->name)
                     a->ival = bind_over(S, a->name, a->a, a->loc2.line ? a->loc2 : a->loc);
                 else
@@ -790,8 +794,6 @@ static void check_stmt(Sema *S, AstNode *s)
                     expect(S, a->c, T_BOOL, "a 'where' condition");
                     narrow(S, a->c);
                 }
-                if (a->d)
-                    expect(S, a->d, T_BOOL, "an action's 'when' condition");
                 check_block(S, a->b);
                 S->nscope = asave;
             }

@@ -1,0 +1,561 @@
+/* pg_expr.c: the program generator's expressions: random, well-typed
+   expressions of every form (aggregates, calls, conditionals, fields,
+   counters, variables) over what the game and the scope declare. */
+#include "pg_script.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* pg_push: a new local of type t (its name is fresh); returns it. */
+PgLocal *pg_push(PgCtx *c, int ty, int sub)
+{
+    if (c->nloc >= PG_MAX_LOCALS)
+        abort();
+    PgLocal *l = &c->loc[c->nloc++];
+    pg_fresh(c->g, l->name);
+    l->t.ty = ty;
+    l->t.sub = sub;
+    return l;
+}
+
+/* pg_local: a random local of type ty (kind/enum sub, or -1 for any kind), or NULL. */
+const PgLocal *pg_local(PgCtx *c, int ty, int sub)
+{
+    int idx[PG_MAX_LOCALS + 1], n = 0;
+    for (int i = 0; i < c->nloc; i++)
+        if (c->loc[i].t.ty == ty && (sub < 0 || c->loc[i].t.sub == sub))
+            idx[n++] = i;
+    return n ? &c->loc[idx[pg_rand(c->g, n)]] : NULL;
+}
+
+/* word_char: whether ch may be part of a name. */
+static int word_char(char ch)
+{
+    return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+}
+
+/* pg_uses: whether text uses name as a variable (not as a field). */
+int pg_uses(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+        if (!(p > text && (word_char(p[-1]) || p[-1] == '.')) && !word_char(p[n]))
+            return 1;
+    return 0;
+}
+
+/* card_kind: a random kind of cards (not a die), or the die with chance. */
+static int any_kind(PgCtx *c)
+{
+    PgGen *g = c->g;
+    if (g->die >= 0 && pg_chance(g, 25))
+        return g->die;
+    int k;
+    do
+        k = pg_rand(g, g->nkind);
+    while (g->kind[k].is_die);
+    return k;
+}
+
+/* pg_player: a player expression. */
+void pg_player(PgCtx *c, PgBuf *b, int d)
+{
+    PgGen *g = c->g;
+    for (;;) {
+        switch (pg_rand(g, 6)) {
+        case 0:
+            if (c->pure)
+                break;
+            pg_put(b, "me");
+            return;
+        case 1:
+            if (c->pure || g->nplayers != 2)
+                break;
+            pg_put(b, "opponent");
+            return;
+        case 2:
+            pg_put(b, "%s", g->first);
+            return;
+        case 3:
+            if (d <= 0)
+                break;
+            pg_put(b, "next(");
+            pg_player(c, b, d - 1);
+            pg_put(b, ")");
+            return;
+        case 4: {
+            const PgLocal *l = pg_local(c, PG_PLAYER, -1);
+            if (!l)
+                break;
+            pg_put(b, "%s", l->name);
+            return;
+        }
+        default:
+            for (int i = 0; i < g->nvar; i++) {
+                if (g->var[i].t.ty == PG_PLAYER && !g->var[i].per_player) {
+                    pg_put(b, "%s", g->var[i].name);
+                    return;
+                }
+            }
+            break;
+        }
+    }
+}
+
+/* owner: "my " or "P." before a per-player name. */
+static void owner(PgCtx *c, PgBuf *b)
+{
+    if (!c->pure && pg_chance(c->g, 40)) {
+        pg_put(b, "my ");
+        return;
+    }
+    pg_player(c, b, 1);
+    pg_put(b, ".");
+}
+
+/* pg_zone: a zone of kind k (with its owner); returns the zone's index. */
+int pg_zone(PgCtx *c, PgBuf *b, int k)
+{
+    PgGen *g = c->g;
+    int idx[16], n = 0;
+    for (int i = 0; i < g->nzone; i++)
+        if (g->zone[i].kind == k)
+            idx[n++] = i;
+    int z = idx[pg_rand(g, n)];
+    if (g->zone[z].per_player)
+        owner(c, b);
+    pg_put(b, "%s", g->zone[z].name);
+    return z;
+}
+
+/* counter: read or name a counter (i < 0: a random one). */
+void pg_counter(PgCtx *c, PgBuf *b, int i)
+{
+    PgGen *g = c->g;
+    if (i < 0)
+        i = pg_rand(g, g->nctr);
+    if (g->ctr[i].per_player)
+        owner(c, b);
+    pg_put(b, "%s", g->ctr[i].name);
+}
+
+/* var_of: a variable of type ty/sub (with its owner), or 0 if none. */
+int pg_var(PgCtx *c, PgBuf *b, int ty, int sub)
+{
+    PgGen *g = c->g;
+    int idx[8], n = 0;
+    for (int i = 0; i < g->nvar; i++)
+        if (g->var[i].t.ty == ty && (ty != PG_ENUM || g->var[i].t.sub == sub))
+            idx[n++] = i;
+    if (!n)
+        return 0;
+    const PgVar *v = &g->var[idx[pg_rand(g, n)]];
+    if (v->per_player)
+        owner(c, b);
+    pg_put(b, "%s", v->name);
+    return 1;
+}
+
+/* call: a call of a function returning t, or 0 if none may be called here. */
+static int call(PgCtx *c, PgBuf *b, PgType t, int d)
+{
+    PgGen *g = c->g;
+    int idx[8], n = 0;
+    int no_agg = c->pure && c->in_agg && !(g->feat & PG_BIT(PG_F_AGG_CALLS_AGG));
+    for (int i = 0; i < c->fn_limit; i++)
+        if (g->fn[i].ret.ty == t.ty && g->fn[i].ret.sub == t.sub && !(no_agg && g->fn[i].has_agg))
+            idx[n++] = i;
+    if (!n)
+        return 0;
+    const PgCallable *f = &g->fn[idx[pg_rand(g, n)]];
+    if (f->has_agg)
+        c->called_agg = 1;
+    pg_put(b, "%s(", f->name);
+    for (int i = 0; i < f->nparam; i++) {
+        pg_put(b, i ? ", " : "");
+        pg_expr(c, b, f->param[i], d > 1 ? 1 : 0);
+    }
+    pg_put(b, ")");
+    return 1;
+}
+
+/* use_of: a condition on local l (so that an aggregate uses its variable). */
+static void use_of(PgCtx *c, PgBuf *b, const PgLocal *l)
+{
+    PgGen *g = c->g;
+    if (l->t.ty == PG_PLAYER) {
+        switch (pg_rand(g, 3)) {
+        case 0: pg_put(b, "%s.%s >= %d", l->name, g->ctr[0].name, pg_rand(g, 3)); return;
+        case 1: pg_put(b, "%s.side == %s", l->name, g->side[pg_rand(g, g->nplayers)]); return;
+        default: pg_put(b, "%s != ", l->name); pg_player(c, b, 1); return;
+        }
+    }
+    const PgKind *k = &g->kind[l->t.sub];
+    if (k->is_die) {
+        const PgEnum *e = &g->en[k->mark_enum];
+        pg_put(b, pg_chance(g, 50) ? "%s.face == %s" : "matches(%s.face, %s)", l->name, e->val[pg_rand(g, e->nval)]);
+        return;
+    }
+    switch (pg_rand(g, 5)) {
+    case 0: pg_put(b, "%s.%s", l->name, k->f_flag); return;
+    case 1: pg_put(b, "not %s.%s", l->name, k->s_flag); return;
+    case 2: pg_put(b, "%s.%s > %d", l->name, k->f_value, pg_rand(g, 8)); return;
+    case 3:
+        if (k->mark_enum >= 0) {
+            const PgEnum *e = &g->en[k->mark_enum];
+            pg_put(b, "%s.%s != %s", l->name, pg_chance(g, 50) ? k->f_mark : k->s_enum, e->val[pg_rand(g, e->nval)]);
+            return;
+        }
+        /* fall through */
+    default: pg_put(b, "%s.%s == %s.side", l->name, k->f_side, c->pure ? g->first : "me"); return;
+    }
+}
+
+/* pg_using: cond/expr text that must use local l: written as is when it
+   does, else with use_of(l) around it (unless PG_F_UNUSED_VAR allows). */
+void pg_using(PgCtx *c, PgBuf *b, const PgLocal *l, const char *text, int is_bool)
+{
+    if (pg_uses(text, l->name) || ((c->g->feat & PG_BIT(PG_F_UNUSED_VAR)) && pg_chance(c->g, 50))) {
+        pg_put(b, "%s", text);
+        return;
+    }
+    if (is_bool) {
+        pg_put(b, "(");
+        use_of(c, b, l);
+        pg_put(b, pg_chance(c->g, 50) ? ") and (%s)" : ") or (%s)", text);
+    } else {
+        pg_put(b, "if ");
+        use_of(c, b, l);
+        pg_put(b, " then %s else %d", text, pg_rand(c->g, 4));
+    }
+}
+
+/* guard_unused: in a function, a condition using each name in scope
+   (parameters, outer aggregates' variables) that text does not use, or
+   NULL: a function's aggregate is written as a C function of all of them
+   (PG_F_UNUSED_VAR: one that does not use them all). Caller frees. */
+static char *guard_unused(PgCtx *c, int outer, const char *text)
+{
+    if (!c->pure || (c->g->feat & PG_BIT(PG_F_UNUSED_VAR)))
+        return NULL;
+    PgBuf b = {0};
+    for (int i = 0; i < outer; i++) {
+        const PgLocal *l = &c->loc[i];
+        if (pg_uses(text, l->name))
+            continue;
+        pg_put(&b, "%s", b.s ? " or " : "");
+        if (l->t.ty == PG_CARD || l->t.ty == PG_PLAYER) {
+            use_of(c, &b, l);
+        } else {
+            pg_put(&b, "%s == ", l->name);
+            pg_expr(c, &b, l->t, 0);
+        }
+    }
+    return b.s;
+}
+
+/* aggregate: count, sum, any or all over a zone or the players. */
+static void aggregate(PgCtx *c, PgBuf *b, int what, int d)
+{
+    PgGen *g = c->g;
+    static const char *const names[] = {"count", "sum", "any", "all"};
+    int save = c->nloc, save_agg = c->in_agg;
+    const PgLocal *l;
+    PgBuf head = {0}, cond = {0}, body = {0};
+    pg_put(&head, "%s(", names[what]);
+    if (pg_chance(g, 20)) {
+        l = pg_push(c, PG_PLAYER, 0);
+        pg_put(&head, "%s in players", l->name);
+    } else {
+        int k = any_kind(c);
+        PgBuf coll = {0};
+        pg_zone(c, &coll, k);
+        l = pg_push(c, PG_CARD, k);
+        pg_put(&head, "%s in %s", l->name, coll.s);
+        free(coll.s);
+    }
+    c->in_agg = 1;
+    int where = what == 0 || pg_chance(g, 30);
+    if (where) {
+        PgBuf t = {0};
+        pg_bool(c, &t, d - 1);
+        pg_using(c, &cond, l, t.s, 1);
+        free(t.s);
+    }
+    if (what != 0 || (!where && pg_chance(g, 50))) {
+        PgBuf t = {0};
+        if (what == 1)
+            pg_int(c, &t, d - 1);
+        else
+            pg_bool(c, &t, d - 1);
+        if (where)
+            pg_put(&body, "%s", t.s);
+        else
+            pg_using(c, &body, l, t.s, what != 1);
+        free(t.s);
+    }
+    PgBuf all = {0};
+    pg_put(&all, "%s %s %s", head.s, cond.s ? cond.s : "", body.s ? body.s : "");
+    char *guard = guard_unused(c, save, all.s);
+    free(all.s);
+    pg_put(b, "%s", head.s);
+    if (guard && !body.s)
+        pg_put(b, " where (%s)%s%s%s", guard, cond.s ? " or (" : "", cond.s ? cond.s : "", cond.s ? ")" : "");
+    else if (cond.s)
+        pg_put(b, " where %s", cond.s);
+    if (body.s && guard && what == 1)
+        pg_put(b, ": if %s then %s else 0", guard, body.s);
+    else if (body.s && guard)
+        pg_put(b, ": (%s) or (%s)", guard, body.s);
+    else if (body.s)
+        pg_put(b, ": %s", body.s);
+    pg_put(b, ")");
+    free(guard);
+    free(head.s);
+    free(cond.s);
+    free(body.s);
+    c->nloc = save;
+    c->in_agg = save_agg;
+    c->has_agg = 1;
+}
+
+/* card_field: an int, bool, enum or side field of a card local, or 0. */
+static int card_field(PgCtx *c, PgBuf *b, int ty, int sub)
+{
+    PgGen *g = c->g;
+    const PgLocal *l = pg_local(c, PG_CARD, -1);
+    const char *name = l ? l->name : NULL;
+    int k = l ? l->t.sub : -1;
+    if (c->this_kind >= 0 && (!l || pg_chance(g, 50))) {
+        name = "this";
+        k = c->this_kind;
+    }
+    if (!name)
+        return 0;
+    const PgKind *kd = &g->kind[k];
+    if (kd->is_die) {
+        if (ty != PG_ENUM || sub != kd->mark_enum)
+            return 0;
+        pg_put(b, "%s.face", name);
+        return 1;
+    }
+    switch (ty) {
+    case PG_INT:
+        pg_put(b, "%s.%s", name, pg_chance(g, 40) ? kd->f_value : pg_chance(g, 50) ? kd->f_value2 : kd->s_num);
+        return 1;
+    case PG_BOOL: pg_put(b, "%s.%s", name, pg_chance(g, 50) ? kd->f_flag : kd->s_flag); return 1;
+    case PG_SIDE: pg_put(b, "%s.%s", name, kd->f_side); return 1;
+    case PG_ENUM:
+        if (kd->mark_enum != sub)
+            return 0;
+        pg_put(b, "%s.%s", name, pg_chance(g, 50) ? kd->f_mark : kd->s_enum);
+        return 1;
+    default: return 0;
+    }
+}
+
+/* pg_small: an int that does not grow with the game (for += and =):
+   a literal, the constant, a card's int field (not its state), a count. */
+void pg_small(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    switch (pg_rand(g, 4)) {
+    case 0: pg_put(b, "%s", g->konst); return;
+    case 1: {
+        const PgLocal *l = pg_local(c, PG_CARD, -1);
+        if (l && !g->kind[l->t.sub].is_die) {
+            pg_put(b, "%s.%s", l->name, g->kind[l->t.sub].f_value);
+            return;
+        }
+        if (c->this_kind >= 0) {
+            pg_put(b, "this.%s", g->kind[c->this_kind].f_value2);
+            return;
+        }
+    }
+        /* fall through */
+    case 2: pg_put(b, "count("); pg_zone(c, b, any_kind(c)); pg_put(b, ")"); return;
+    default: pg_put(b, "%d", pg_rand(g, 6)); return;
+    }
+}
+
+/* pg_int: an int expression of depth at most d. */
+void pg_int(PgCtx *c, PgBuf *b, int d)
+{
+    PgGen *g = c->g;
+    for (;;) {
+        int r = pg_rand(g, d > 0 ? 18 : 7);
+        switch (r) {
+        case 0: pg_put(b, "%d", pg_rand(g, 10)); return;
+        case 1: pg_put(b, "%s", g->konst); return;
+        case 2: if (card_field(c, b, PG_INT, 0)) return; break;
+        case 3: pg_counter(c, b, -1); return;
+        case 4: if (pg_var(c, b, PG_INT, 0)) return; break;
+        case 5: pg_put(b, "%s", g->round_ctr); return;
+        case 6: {
+            const PgLocal *l = pg_local(c, PG_INT, -1);
+            if (!l)
+                break;
+            pg_put(b, "%s", l->name);
+            return;
+        }
+        case 7: case 8: aggregate(c, b, pg_rand(g, 2), d); return;
+        case 9: if (call(c, b, (PgType){PG_INT, 0}, d)) return; break;
+        case 10:
+            pg_put(b, "(if ");
+            pg_bool(c, b, d - 1);
+            pg_put(b, " then ");
+            pg_int(c, b, d - 1);
+            pg_put(b, " else ");
+            pg_int(c, b, d - 1);
+            pg_put(b, ")");
+            return;
+        case 11: case 12:
+            pg_int(c, b, d - 1);
+            pg_put(b, r == 11 ? " + " : " - ");
+            pg_int(c, b, d - 1);
+            return;
+        case 13: pg_put(b, "("); pg_small(c, b); pg_put(b, ") * %d", 1 + pg_rand(g, 3)); return;
+        case 14: case 15:
+            pg_put(b, "(");
+            pg_int(c, b, d - 1);
+            pg_put(b, ") %s %d", r == 14 ? "/" : "%", 1 + pg_rand(g, 4));
+            return;
+        case 16: pg_put(b, "-("); pg_int(c, b, d - 1); pg_put(b, ")"); return;
+        default: pg_put(b, "count("); pg_zone(c, b, any_kind(c)); pg_put(b, ")"); return;
+        }
+    }
+}
+
+/* pg_enum: an expression of enum e. */
+void pg_enum(PgCtx *c, PgBuf *b, int e, int d)
+{
+    PgGen *g = c->g;
+    for (;;) {
+        switch (pg_rand(g, d > 0 ? 6 : 3)) {
+        case 0: pg_put(b, "%s", g->en[e].val[pg_rand(g, g->en[e].nval)]); return;
+        case 1: if (card_field(c, b, PG_ENUM, e)) return; break;
+        case 2: if (pg_var(c, b, PG_ENUM, e)) return; break;
+        case 3: if (call(c, b, (PgType){PG_ENUM, e}, d)) return; break;
+        case 4: {
+            const PgLocal *l = pg_local(c, PG_ENUM, e);
+            if (!l)
+                break;
+            pg_put(b, "%s", l->name);
+            return;
+        }
+        default:
+            pg_put(b, "(if ");
+            pg_bool(c, b, d - 1);
+            pg_put(b, " then ");
+            pg_enum(c, b, e, d - 1);
+            pg_put(b, " else ");
+            pg_enum(c, b, e, d - 1);
+            pg_put(b, ")");
+            return;
+        }
+    }
+}
+
+/* pg_side: a side expression. */
+void pg_side(PgCtx *c, PgBuf *b, int d)
+{
+    PgGen *g = c->g;
+    for (;;) {
+        switch (pg_rand(g, 4)) {
+        case 0: pg_put(b, "%s", g->side[pg_rand(g, g->nplayers)]); return;
+        case 1: pg_player(c, b, d); pg_put(b, ".side"); return;
+        case 2: if (card_field(c, b, PG_SIDE, 0)) return; break;
+        default: if (pg_var(c, b, PG_SIDE, 0)) return; break;
+        }
+    }
+}
+
+/* compare: two values of one random type compared. */
+static void compare(PgCtx *c, PgBuf *b, int d)
+{
+    PgGen *g = c->g;
+    static const char *const ops[] = {"==", "!=", "<", "<=", ">", ">="};
+    int t = pg_rand(g, 4);
+    if (t == 0 || (t == 3 && !g->nen)) {
+        pg_int(c, b, d);
+        pg_put(b, " %s ", ops[pg_rand(g, 6)]);
+        pg_int(c, b, d);
+    } else if (t == 1) {
+        pg_player(c, b, 1);
+        pg_put(b, pg_chance(g, 50) ? " == " : " != ");
+        pg_player(c, b, 1);
+    } else if (t == 2) {
+        pg_side(c, b, 1);
+        pg_put(b, pg_chance(g, 50) ? " == " : " != ");
+        pg_side(c, b, 1);
+    } else {
+        int e = pg_rand(g, g->nen);
+        pg_enum(c, b, e, d);
+        pg_put(b, pg_chance(g, 50) ? " == " : " != ");
+        pg_enum(c, b, e, d);
+    }
+}
+
+/* pg_bool: a bool expression of depth at most d. */
+void pg_bool(PgCtx *c, PgBuf *b, int d)
+{
+    PgGen *g = c->g;
+    for (;;) {
+        int r = pg_rand(g, d > 0 ? 16 : 5);
+        switch (r) {
+        case 0: pg_put(b, pg_chance(g, 50) ? "true" : "false"); return;
+        case 1: if (card_field(c, b, PG_BOOL, 0)) return; break;
+        case 2: if (pg_var(c, b, PG_BOOL, 0)) return; break;
+        case 3: pg_put(b, "empty("); pg_zone(c, b, any_kind(c)); pg_put(b, ")"); return;
+        case 4: {
+            const PgLocal *l = pg_local(c, PG_BOOL, -1);
+            if (!l)
+                break;
+            pg_put(b, "%s", l->name);
+            return;
+        }
+        case 5: case 6: compare(c, b, d - 1); return;
+        case 7: pg_put(b, "not "); pg_bool(c, b, d - 1); return;
+        case 8: case 9:
+            pg_put(b, "(");
+            pg_bool(c, b, d - 1);
+            pg_put(b, r == 8 ? " and " : " or ");
+            pg_bool(c, b, d - 1);
+            pg_put(b, ")");
+            return;
+        case 10: case 11: aggregate(c, b, 2 + pg_rand(g, 2), d); return;
+        case 12: if (call(c, b, (PgType){PG_BOOL, 0}, d)) return; break;
+        case 13:
+            if (g->die < 0)
+                break;
+            pg_put(b, "matches(");
+            pg_enum(c, b, g->kind[g->die].mark_enum, d - 1);
+            pg_put(b, ", ");
+            pg_enum(c, b, g->kind[g->die].mark_enum, d - 1);
+            pg_put(b, ")");
+            return;
+        case 14: {
+            const PgLocal *l = pg_local(c, PG_CARD, -1);
+            if (!l)
+                break;
+            /* its own kind: 'is' narrows the card's kind where it holds */
+            pg_put(b, "%s is %s", l->name, g->kind[l->t.sub].name);
+            return;
+        }
+        default: compare(c, b, d - 1); return;
+        }
+    }
+}
+
+/* pg_expr: an expression of type t. */
+void pg_expr(PgCtx *c, PgBuf *b, PgType t, int d)
+{
+    switch (t.ty) {
+    case PG_INT: pg_int(c, b, d); return;
+    case PG_BOOL: pg_bool(c, b, d); return;
+    case PG_PLAYER: pg_player(c, b, d); return;
+    case PG_SIDE: pg_side(c, b, d); return;
+    default: pg_enum(c, b, t.sub, d); return;
+    }
+}

@@ -1,0 +1,114 @@
+/* pg_int.h: the program generator's internal model: what a game being
+   generated has declared so far, shared by pg_gen.c and pg_script.c. */
+#ifndef CARDC_PG_INT_H
+#define CARDC_PG_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pg_gen.h"
+
+#define PG_NAME 40
+#define PG_MAX_NAMES 1024
+#define PG_MAX_ENUMS 40
+#define PG_BIT(f) (1u << (f))
+
+/* A growing text buffer. */
+typedef struct PgBuf {
+    char *s;
+    size_t len, cap;
+} PgBuf;
+
+/* Value types of expressions; sub is the enum's or the kind's index. */
+enum { PG_INT, PG_BOOL, PG_PLAYER, PG_SIDE, PG_ENUM, PG_CARD };
+typedef struct PgType {
+    int ty, sub;
+} PgType;
+
+typedef struct PgEnum {
+    char name[PG_NAME];
+    int nval;
+    char val[6][PG_NAME];
+} PgEnum;
+
+/* A kind of cards (or a die: is_die, whose face is of enum mark_enum). */
+typedef struct PgKind {
+    char name[PG_NAME];
+    int is_die, deck; /* deck: its first zone (then the next two, for cards) */
+    char f_side[PG_NAME], f_value[PG_NAME], f_value2[PG_NAME], f_flag[PG_NAME], f_label[PG_NAME];
+    char f_mark[PG_NAME], f_power[PG_NAME], s_num[PG_NAME], s_flag[PG_NAME], s_enum[PG_NAME];
+    int mark_enum, mark_required, has_power;
+} PgKind;
+
+typedef struct PgZone {
+    char name[PG_NAME];
+    int per_player, kind;
+} PgZone;
+
+typedef struct PgCounter {
+    char name[PG_NAME];
+    int per_player, bounded;
+} PgCounter;
+
+typedef struct PgVar {
+    char name[PG_NAME];
+    PgType t;
+    int per_player;
+} PgVar;
+
+/* A function or a procedure: its parameters (and a function's result). */
+typedef struct PgCallable {
+    char name[PG_NAME];
+    int nparam, has_agg;
+    PgType param[2], ret;
+} PgCallable;
+
+typedef struct PgGen {
+    uint64_t seed, rng;
+    uint32_t feat;
+    char used[PG_MAX_NAMES][PG_NAME];
+    int nused;
+    int nplayers;
+    char side[3][PG_NAME];
+    PgEnum en[PG_MAX_ENUMS];
+    int nen;
+    PgKind kind[4];
+    int nkind, die;
+    PgZone zone[16];
+    int nzone;
+    PgCounter ctr[4];
+    int nctr;
+    PgVar var[4];
+    int nvar;
+    char round_ctr[PG_NAME], first[PG_NAME], konst[PG_NAME], variant[PG_NAME], card1[64];
+    char phase[3][PG_NAME];
+    int nphase;
+    PgCallable fn[6];
+    int nfn;
+    PgCallable pr[4];
+    int npr, pr_done; /* pr_done: procedures written so far (callable) */
+    char whilev[64][PG_NAME];
+    int nwhile;
+} PgGen;
+
+/* Where a script is written. */
+enum { PG_IN_SETUP, PG_IN_ROUND, PG_IN_ABILITY, PG_IN_PROC };
+
+int pg_rand(PgGen *g, int n);
+int pg_chance(PgGen *g, int pct);
+void pg_put(PgBuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void pg_fresh(PgGen *g, char *out);
+
+/* pg_script: n statements of a script of the given place (PG_IN_*). */
+void pg_script(PgGen *g, PgBuf *b, int where, int n);
+/* pg_ability: the body of an ability of a card of kind k. */
+void pg_ability(PgGen *g, PgBuf *b, int k);
+/* pg_decl_functions, pg_decl_procedures: declare and write them. */
+void pg_decl_functions(PgGen *g, PgBuf *b);
+void pg_decl_procedures(PgGen *g, PgBuf *b);
+
+#endif

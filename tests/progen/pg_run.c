@@ -1,0 +1,136 @@
+/* pg_run.c: the program generator's pipeline for one seed (see pg_run.h):
+   each step a command whose exit status and output are checked. */
+#include "pg_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pg_gen.h"
+#include "testutil.h"
+
+/* The strict flags every generated C must pass under gcc and clang. */
+#define PG_STRICT "-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -Iruntime"
+#define PG_SAN "-O0 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
+
+/* sanitizer_said: whether output holds a sanitizer's report. */
+static int sanitizer_said(const char *text)
+{
+    return strstr(text, "Sanitizer") || strstr(text, "runtime error:");
+}
+
+/* step: run cmd; 0 when it exits with want (and no sanitizer spoke), else
+   1 after writing the step, the command and its output to dir/failure.txt
+   and the message into msg. The result's output is in *r (caller frees). */
+static int step(const char *dir, uint64_t seed, const char *name, const char *cmd, int want, RunResult *r, char *msg,
+                size_t n)
+{
+    *r = run_cmd(cmd);
+    if (r->status == want && !sanitizer_said(r->out) && !sanitizer_said(r->err))
+        return 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/failure.txt", dir);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "seed %llu: %s failed (exit %d, expected %d)\n$ %s\n--- stdout\n%s\n--- stderr\n%s\n",
+                (unsigned long long)seed, name, r->status, want, cmd, r->out, r->err);
+        fclose(f);
+    }
+    const char *first = *r->err ? r->err : r->out;
+    snprintf(msg, n, "seed %llu: %s failed (exit %d); kept in %s (failure.txt): %.300s", (unsigned long long)seed,
+             name, r->status, dir, first);
+    return 1;
+}
+
+/* variant_of: the name of the game's variant in text (into out), or 0. */
+static int variant_of(const char *text, char *out, size_t n)
+{
+    const char *v = strstr(text, "\nvariant ");
+    if (!v)
+        return 0;
+    v += 9;
+    size_t len = strcspn(v, " ");
+    if (len >= n)
+        return 0;
+    memcpy(out, v, len);
+    out[len] = '\0';
+    return 1;
+}
+
+/* pg_run_seed: see pg_run.h. */
+PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
+{
+    char dir[512], game[600], cmd[4096];
+    unsigned long long s = (unsigned long long)seed;
+    snprintf(dir, sizeof dir, "%s/seed-%llu", o->work, s);
+    snprintf(game, sizeof game, "%s/g%llu", dir, s);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s/out'", dir, game);
+    if (system(cmd) != 0) {
+        snprintf(msg, n, "seed %llu: cannot make %s", s, dir);
+        return PG_FAILED;
+    }
+    char *text = pg_generate(seed, o->features);
+    char path[700];
+    snprintf(path, sizeof path, "%s/game.cards", game);
+    write_file(path, text);
+    char variant[64];
+    int has_variant = variant_of(text, variant, sizeof variant);
+    free(text);
+
+    RunResult r;
+    snprintf(cmd, sizeof cmd, "%s/san/cardc check '%s'", o->build, game);
+    r = run_cmd(cmd);
+    int status = r.status, clean = !sanitizer_said(r.err) && !sanitizer_said(r.out);
+    run_free(&r);
+    if (status == 1 && clean) {
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+        if (system(cmd) != 0)
+            return PG_FAILED;
+        return PG_REJECTED;
+    }
+    /* gcc (cc) builds the engine strictly; clang checks the same C strictly */
+    const char *const steps[][2] = {
+        {"cardc check", "%s/san/cardc check '%s'"},
+        {"cardc c", "%s/san/cardc c '%s' -o '%s/out'"},
+        {"clang -Werror", "clang " PG_STRICT " -fsyntax-only '%s/out/g%llu.c'"},
+        {"sanitized build", "cc " PG_STRICT " " PG_SAN " -DCARDRT_ENGINE_MAIN -o '%s/engine' '%s/out/g%llu.c' "
+                            "%s/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo)"},
+    };
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+        switch (i) {
+        case 0: snprintf(cmd, sizeof cmd, steps[i][1], o->build, game); break;
+        case 1: snprintf(cmd, sizeof cmd, steps[i][1], o->build, game, game); break;
+        case 2: snprintf(cmd, sizeof cmd, steps[i][1], game, s); break;
+        default: snprintf(cmd, sizeof cmd, steps[i][1], dir, game, s, o->build); break;
+        }
+        int bad = step(dir, seed, steps[i][0], cmd, 0, &r, msg, n);
+        run_free(&r);
+        if (bad)
+            return PG_FAILED;
+    }
+    for (int v = 0; v <= has_variant; v++) {
+        snprintf(cmd, sizeof cmd, "'%s/engine' sim --games %d --seed %llu%s%s", dir, v ? o->games / 5 : o->games, s,
+                 v ? " --variant " : "", v ? variant : "");
+        int bad = step(dir, seed, v ? "sim of the variant" : "sim", cmd, 0, &r, msg, n);
+        if (!bad && !strstr(r.out, "\nerrors: 0\n")) {
+            snprintf(path, sizeof path, "%s/failure.txt", dir);
+            char line[160];
+            const char *e = strstr(r.out, "errors:");
+            snprintf(line, sizeof line, "%.40s", e ? e : "no errors line");
+            snprintf(msg, n, "seed %llu: games ended in errors (%s); kept in %s; rerun: %s --log game.jsonl", s,
+                     strtok(line, "\n"), dir, cmd);
+            FILE *f = fopen(path, "w");
+            if (f) {
+                fprintf(f, "%s\n--- stdout\n%s\n", msg, r.out);
+                fclose(f);
+            }
+            bad = 1;
+        }
+        run_free(&r);
+        if (bad)
+            return PG_FAILED;
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? PG_PASSED : PG_FAILED;
+}

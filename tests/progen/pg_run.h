@@ -1,0 +1,25 @@
+/* pg_run.h: the program generator's pipeline for one seed: generate the
+   game, check it, compile it strictly with gcc and clang, build it under
+   ASan and UBSan, and simulate seeded games (docs/testing.md). */
+#ifndef CARDC_PG_RUN_H
+#define CARDC_PG_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct PgRunOpts {
+    const char *build;   /* the build folder: build/cardc, build/san/cardc, build/san/libcardrt.a */
+    const char *work;    /* where each seed's folder is made (kept when it fails) */
+    int games;           /* games to simulate (100) */
+    uint32_t features;   /* pg_generate's feature mask */
+} PgRunOpts;
+
+typedef enum PgResult { PG_PASSED, PG_REJECTED, PG_FAILED } PgResult;
+
+/* pg_run_seed: run the pipeline for seed. PG_REJECTED: cardc check said no
+   (exit 1, diagnostics). PG_FAILED: a step failed; msg (of size n) names the
+   seed, the step and the kept folder, which also holds failure.txt with the
+   command and its output. A passing or rejected seed's folder is removed. */
+PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n);
+
+#endif

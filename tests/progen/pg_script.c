@@ -1,0 +1,652 @@
+/* pg_script.c: the program generator's statements, functions and
+   procedures: every statement of the language, nested at bounded depth,
+   in forms that always end (bounded while loops, turns that pass). */
+#include "pg_script.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void stmts(PgCtx *c, PgBuf *b, int n);
+
+/* indent: the current indentation. */
+static void indent(PgCtx *c, PgBuf *b)
+{
+    pg_put(b, "%*s", c->ind * 2, "");
+}
+
+/* block: " { n statements }" one level deeper; its locals end with it. */
+static void block(PgCtx *c, PgBuf *b, int n)
+{
+    int save = c->nloc;
+    pg_put(b, " {\n");
+    c->ind++;
+    c->depth--;
+    stmts(c, b, n);
+    c->depth++;
+    c->ind--;
+    indent(c, b);
+    pg_put(b, "}");
+    c->nloc = save;
+}
+
+/* card_local: a card local of a kind (not a die) for statements, or NULL. */
+static const PgLocal *card_local(PgCtx *c, int die)
+{
+    for (int tries = 0; tries < 4; tries++) {
+        const PgLocal *l = pg_local(c, PG_CARD, -1);
+        if (l && c->g->kind[l->t.sub].is_die == die)
+            return l;
+    }
+    return NULL;
+}
+
+/* pick_kind: a random kind of cards, or the die with chance. */
+static int pick_kind(PgCtx *c)
+{
+    PgGen *g = c->g;
+    if (g->die >= 0 && pg_chance(g, 25))
+        return g->die;
+    int k;
+    do
+        k = pg_rand(g, g->nkind);
+    while (g->kind[k].is_die);
+    return k;
+}
+
+/* assign: an assignment to a counter, variable, card state or local. */
+static int assign(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    switch (pg_rand(g, 5)) {
+    case 0: {
+        int i = pg_rand(g, g->nctr);
+        pg_counter(c, b, i);
+        pg_put(b, " %s ", pg_chance(g, 60) ? "+=" : pg_chance(g, 50) ? "-=" : "=");
+        if (g->ctr[i].bounded)
+            pg_int(c, b, 2);
+        else
+            pg_small(c, b);
+        return 1;
+    }
+    case 1: {
+        const PgLocal *l = card_local(c, 0);
+        const char *name = l ? l->name : c->this_kind >= 0 ? "this" : NULL;
+        if (!name)
+            return 0;
+        const PgKind *k = &g->kind[l ? l->t.sub : c->this_kind];
+        int r = pg_rand(g, 3);
+        if (r == 0) {
+            pg_put(b, "%s.%s %s ", name, k->s_num, pg_chance(g, 50) ? "+=" : "=");
+            pg_small(c, b);
+        } else if (r == 1 || k->mark_enum < 0) {
+            pg_put(b, "%s.%s = ", name, k->s_flag);
+            pg_bool(c, b, 2);
+        } else {
+            pg_put(b, "%s.%s = ", name, k->s_enum);
+            pg_enum(c, b, k->mark_enum, 2);
+        }
+        return 1;
+    }
+    case 2: {
+        if (!g->nvar)
+            return 0;
+        const PgVar *v = &g->var[pg_rand(g, g->nvar)];
+        PgBuf t = {0};
+        if (!pg_var(c, &t, v->t.ty, v->t.sub))
+            return 0;
+        pg_put(b, "%s", t.s);
+        free(t.s);
+        if (v->t.ty == PG_INT) {
+            pg_put(b, pg_chance(g, 50) ? " += " : " = ");
+            pg_small(c, b);
+        } else {
+            pg_put(b, " = ");
+            pg_expr(c, b, v->t, 2);
+        }
+        return 1;
+    }
+    case 3:
+        if (!c->first_ok)
+            return 0;
+        pg_put(b, "%s = ", g->first);
+        if (pg_chance(g, 50))
+            pg_put(b, "random(players)");
+        else
+            pg_player(c, b, 2);
+        return 1;
+    default: {
+        const PgLocal *l = pg_local(c, PG_INT, -1);
+        if (!l)
+            return 0;
+        pg_put(b, "%s %s ", l->name, pg_chance(g, 50) ? "+=" : "=");
+        pg_small(c, b);
+        return 1;
+    }
+    }
+}
+
+/* let: a local of a random value type. */
+static void let(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    static const int types[] = {PG_INT, PG_BOOL, PG_PLAYER, PG_ENUM};
+    PgType t = {types[pg_rand(g, g->nen ? 4 : 3)], 0};
+    if (t.ty == PG_ENUM)
+        t.sub = pg_rand(g, g->nen);
+    PgBuf e = {0};
+    if (t.ty == PG_INT)
+        pg_small(c, &e);
+    else
+        pg_expr(c, &e, t, 2);
+    const PgLocal *l = pg_push(c, t.ty, t.sub);
+    pg_put(b, "let %s = %s", l->name, e.s);
+    free(e.s);
+}
+
+/* if_stmt: if, else if, else. */
+static void if_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    pg_put(b, "if ");
+    pg_bool(c, b, 2);
+    block(c, b, 1 + pg_rand(g, 2));
+    if (pg_chance(g, 30)) {
+        pg_put(b, " else if ");
+        pg_bool(c, b, 2);
+        block(c, b, 1);
+    }
+    if (pg_chance(g, 40)) {
+        pg_put(b, " else");
+        block(c, b, 1 + pg_rand(g, 2));
+    }
+}
+
+/* collection: " in COLL" with a new local over it (cards of a zone or players). */
+static const PgLocal *collection(PgCtx *c, PgBuf *b, int players)
+{
+    PgBuf t = {0};
+    const PgLocal *l;
+    if (players) {
+        pg_put(&t, pg_chance(c->g, 20) ? "players" : "players");
+        l = pg_push(c, PG_PLAYER, 0);
+    } else {
+        int k = pick_kind(c);
+        pg_zone(c, &t, k);
+        l = pg_push(c, PG_CARD, k);
+    }
+    pg_put(b, "%s in %s", l->name, t.s);
+    free(t.s);
+    return l;
+}
+
+/* where: " where COND" using l (maybe none). */
+static int where(PgCtx *c, PgBuf *b, const PgLocal *l, int pct)
+{
+    if (!pg_chance(c->g, pct))
+        return 0;
+    PgBuf t = {0};
+    pg_bool(c, &t, 2);
+    pg_put(b, " where ");
+    pg_using(c, b, l, t.s, 1);
+    free(t.s);
+    return 1;
+}
+
+/* for_stmt: for (or simultaneously for) over a zone or the players. */
+static void for_stmt(PgCtx *c, PgBuf *b, int simult)
+{
+    PgGen *g = c->g;
+    int save = c->nloc;
+    pg_put(b, "%sfor ", simult ? "simultaneously " : "");
+    const PgLocal *l = collection(c, b, simult || pg_chance(g, 30));
+    int has_where = where(c, b, l, 50);
+    if (!has_where && l->t.ty == PG_CARD && !(g->feat & PG_BIT(PG_F_BOX_LOOP))) {
+        /* a body that only moves its card is PG_F_BOX_LOOP's: start it with a log */
+        pg_put(b, " {\n");
+        c->ind++;
+        indent(c, b);
+        pg_put(b, "log \"at {%s}\"\n", l->name);
+        c->depth--;
+        stmts(c, b, 1 + pg_rand(g, 2));
+        c->depth++;
+        c->ind--;
+        indent(c, b);
+        pg_put(b, "}");
+    } else {
+        block(c, b, 1 + pg_rand(g, 2));
+    }
+    c->nloc = save;
+}
+
+/* while_stmt: a while loop bounded by a counter of its own. */
+static void while_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    if (g->nwhile >= 64)
+        return;
+    char *w = g->whilev[g->nwhile++];
+    pg_fresh(g, w);
+    pg_put(b, "%s = 0\n", w);
+    indent(c, b);
+    pg_put(b, "while %s < %d and ", w, 1 + pg_rand(g, 4));
+    pg_bool(c, b, 2);
+    pg_put(b, " {\n");
+    c->ind++;
+    indent(c, b);
+    pg_put(b, "%s += 1\n", w);
+    c->depth--;
+    int save = c->nloc;
+    stmts(c, b, 1 + pg_rand(g, 2));
+    c->nloc = save;
+    c->depth++;
+    c->ind--;
+    indent(c, b);
+    pg_put(b, "}");
+}
+
+/* by: " by P" and " hidden", each perhaps. */
+static void by(PgCtx *c, PgBuf *b)
+{
+    if (pg_chance(c->g, 40)) {
+        pg_put(b, " by ");
+        pg_player(c, b, 1);
+    }
+    if (pg_chance(c->g, 25))
+        pg_put(b, " hidden");
+}
+
+/* choose_stmt: choose [N | up to N] x in COLL [where] [by] [hidden] { } [else { }]. */
+static void choose_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    int save = c->nloc;
+    pg_put(b, "choose ");
+    int r = pg_rand(g, 4);
+    if (r == 1)
+        pg_put(b, "%d ", 1 + pg_rand(g, 3));
+    else if (r == 2)
+        pg_put(b, "up to %d ", 1 + pg_rand(g, 3));
+    const PgLocal *l = collection(c, b, pg_chance(g, 20));
+    where(c, b, l, 40);
+    PgLocal chosen = c->loc[--c->nloc]; /* the chooser does not see the chosen */
+    by(c, b);
+    c->loc[c->nloc++] = chosen;
+    block(c, b, 1 + pg_rand(g, 2));
+    c->nloc = save;
+    if (pg_chance(g, 40)) {
+        pg_put(b, " else");
+        block(c, b, 1);
+    }
+}
+
+/* menu: choose [by] [hidden] { option "..." [when] { } ... } (the last always offered). */
+static void menu(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    pg_put(b, "choose");
+    by(c, b);
+    pg_put(b, " {\n");
+    c->ind++;
+    int n = 1 + pg_rand(g, 3);
+    for (int i = 0; i < n; i++) {
+        indent(c, b);
+        pg_put(b, "option \"%s %d\"", i % 2 ? "take \\\"it\\\"" : "option", i + 1);
+        if (i + 1 < n && pg_chance(g, 60)) {
+            pg_put(b, " when ");
+            pg_bool(c, b, 2);
+        }
+        block(c, b, 1 + pg_rand(g, 2));
+        pg_put(b, "\n");
+    }
+    c->ind--;
+    indent(c, b);
+    pg_put(b, "}");
+}
+
+/* move_stmt: a card, the top/bottom/random card of a zone, or a zone, to a zone. */
+static void move_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    const PgLocal *l = pg_local(c, PG_CARD, -1);
+    static const char *const where_to[] = {"", " top", " bottom"};
+    if (l && pg_chance(g, 60)) {
+        pg_put(b, "move %s to ", l->name);
+        pg_zone(c, b, l->t.sub);
+        pg_put(b, "%s", where_to[pg_rand(g, 3)]);
+        return;
+    }
+    int k = pick_kind(c);
+    PgBuf z = {0};
+    pg_zone(c, &z, k);
+    if (pg_chance(g, 60)) {
+        static const char *const which[] = {"top", "bottom", "random"};
+        pg_put(b, "if not empty(%s) { move %s(%s) to ", z.s, which[pg_rand(g, 3)], z.s);
+        pg_zone(c, b, k);
+        pg_put(b, "%s }", where_to[pg_rand(g, 3)]);
+    } else {
+        pg_put(b, "move %s to ", z.s);
+        pg_zone(c, b, k);
+        pg_put(b, "%s", where_to[pg_rand(g, 3)]);
+    }
+    free(z.s);
+}
+
+/* log_stmt: a log line with holes of several types. */
+static void log_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    pg_put(b, "log \"say \\\"%d\\\" \\\\ ", pg_rand(g, 100));
+    int n = 1 + pg_rand(g, 3);
+    for (int i = 0; i < n; i++) {
+        const PgLocal *l = card_local(c, 0);
+        if (l && pg_chance(g, 30)) {
+            const PgKind *k = &g->kind[l->t.sub];
+            pg_put(b, "{%s} {%s.name} {%s.%s} ", l->name, l->name, l->name, k->f_label);
+            continue;
+        }
+        static const int types[] = {PG_INT, PG_BOOL, PG_PLAYER, PG_SIDE, PG_ENUM};
+        PgType t = {types[pg_rand(g, g->nen ? 5 : 4)], 0};
+        if (t.ty == PG_ENUM)
+            t.sub = pg_rand(g, g->nen);
+        pg_put(b, "{");
+        pg_expr(c, b, t, 1);
+        pg_put(b, "} ");
+    }
+    pg_put(b, "\"");
+}
+
+/* call_stmt: a call of a procedure that may be called here, or 0. */
+static int call_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    if (c->pr_limit <= 0)
+        return 0;
+    const PgCallable *p = &g->pr[pg_rand(g, c->pr_limit)];
+    pg_put(b, "%s(", p->name);
+    for (int i = 0; i < p->nparam; i++) {
+        pg_put(b, i ? ", " : "");
+        pg_expr(c, b, p->param[i], 1);
+    }
+    pg_put(b, ")");
+    return 1;
+}
+
+/* turns_stmt: turns until N passes in a row (actions), or until back to the first player. */
+static void turns_stmt(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    int save_turns = c->turns_ok, save_first = c->first_ok, save = c->nloc;
+    c->turns_ok = 0;
+    c->first_ok = 0;
+    if (!(g->feat & PG_BIT(PG_F_TURNS)) || pg_chance(g, 40)) {
+        pg_put(b, "turns from %s until next(me) == %s", g->first, g->first);
+        block(c, b, 1 + pg_rand(g, 3));
+    } else {
+        pg_put(b, "turns from %s until %d passes in a row {\n", g->first, 1 + pg_rand(g, 2));
+        c->ind++;
+        int n = 1 + pg_rand(g, 3);
+        for (int i = 0; i < n; i++) {
+            indent(c, b);
+            pg_put(b, "action \"act %d\"", i + 1);
+            int at = c->nloc;
+            if (pg_chance(g, 40)) {
+                pg_put(b, " for ");
+                const PgLocal *l = collection(c, b, 0);
+                where(c, b, l, 50);
+            }
+            if (pg_chance(g, 40)) {
+                int item = c->nloc;
+                PgLocal hidden = item > at ? c->loc[at] : (PgLocal){{0}, {0, 0}};
+                c->nloc = at; /* 'when' does not see the item of 'for' */
+                pg_put(b, " when ");
+                pg_bool(c, b, 2);
+                c->nloc = item;
+                if (item > at)
+                    c->loc[at] = hidden;
+            }
+            block(c, b, 1 + pg_rand(g, 2));
+            c->nloc = at;
+            pg_put(b, "\n");
+        }
+        indent(c, b);
+        pg_put(b, "action \"pass\" pass");
+        block(c, b, pg_rand(g, 2));
+        pg_put(b, "\n");
+        c->ind--;
+        indent(c, b);
+        pg_put(b, "}");
+    }
+    c->nloc = save;
+    c->turns_ok = save_turns;
+    c->first_ok = save_first;
+}
+
+/* compound: a statement that holds others, or 0 if none fits here. */
+static int compound(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    switch (pg_rand(g, 8)) {
+    case 0: if_stmt(c, b); return 1;
+    case 1: for_stmt(c, b, 0); return 1;
+    case 2:
+        if (!(g->feat & PG_BIT(PG_F_WHILE)))
+            return 0;
+        while_stmt(c, b);
+        return 1;
+    case 3:
+        if (!(g->feat & PG_BIT(PG_F_CHOOSE)))
+            return 0;
+        choose_stmt(c, b);
+        return 1;
+    case 4:
+        if (!(g->feat & PG_BIT(PG_F_MENUS)))
+            return 0;
+        menu(c, b);
+        return 1;
+    case 5:
+        if (!c->turns_ok)
+            return 0;
+        turns_stmt(c, b);
+        return 1;
+    case 6:
+        if (!(g->feat & PG_BIT(PG_F_SIMULT)))
+            return 0;
+        for_stmt(c, b, 1);
+        return 1;
+    default: if_stmt(c, b); return 1;
+    }
+}
+
+/* simple: a statement that holds none, or 0 if the pick does not fit here. */
+static int simple(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    switch (pg_rand(g, 12)) {
+    case 0: case 1: return assign(c, b);
+    case 2: let(c, b); return 1;
+    case 3: case 4: move_stmt(c, b); return 1;
+    case 5: {
+        PgBuf z = {0};
+        pg_zone(c, &z, pick_kind(c));
+        pg_put(b, "shuffle %s", z.s);
+        free(z.s);
+        return 1;
+    }
+    case 6: {
+        if (g->die < 0)
+            return 0;
+        const PgLocal *l = card_local(c, 1);
+        if (l && pg_chance(g, 50)) {
+            pg_put(b, "roll %s", l->name);
+            return 1;
+        }
+        pg_put(b, "roll ");
+        pg_zone(c, b, g->die);
+        return 1;
+    }
+    case 7: {
+        const PgLocal *l = card_local(c, 0);
+        if (!c->run_ok || !l || !g->kind[l->t.sub].has_power)
+            return 0;
+        pg_put(b, "run %s.%s", l->name, g->kind[l->t.sub].f_power);
+        if (pg_chance(g, 40)) {
+            pg_put(b, " as ");
+            pg_player(c, b, 1);
+        }
+        return 1;
+    }
+    case 8: return call_stmt(c, b);
+    case 9: log_stmt(c, b); return 1;
+    case 10:
+        if (!c->win_ok || !pg_chance(g, 15))
+            return 0;
+        pg_put(b, "if ");
+        pg_bool(c, b, 2);
+        if (pg_chance(g, 20)) {
+            pg_put(b, " { draw_game }");
+        } else if (pg_chance(g, 30)) {
+            pg_put(b, " { win all p in players where p.%s > 0 }", g->ctr[0].name);
+        } else {
+            pg_put(b, " { win ");
+            pg_player(c, b, 1);
+            pg_put(b, " }");
+        }
+        return 1;
+    default: return assign(c, b);
+    }
+}
+
+/* stmts: n statements, each on its own line. */
+static void stmts(PgCtx *c, PgBuf *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        indent(c, b);
+        for (;;) {
+            size_t at = b->len;
+            if (c->depth > 0 && pg_chance(c->g, 45) ? compound(c, b) : simple(c, b))
+                break;
+            b->len = at;
+            b->s[at] = '\0';
+        }
+        pg_put(b, "\n");
+    }
+}
+
+/* context: a fresh scope for a script of the given place. */
+static void context(PgCtx *c, PgGen *g, int where_, int ind)
+{
+    memset(c, 0, sizeof *c);
+    c->g = g;
+    c->this_kind = -1;
+    c->fn_limit = g->nfn;
+    c->pr_limit = g->npr;
+    c->depth = 3;
+    c->ind = ind;
+    c->win_ok = 1;
+    c->run_ok = where_ == PG_IN_ROUND || where_ == PG_IN_SETUP;
+    c->turns_ok = c->run_ok && (g->feat & PG_BIT(PG_F_TURNS));
+    c->first_ok = c->run_ok;
+    if (!(g->feat & PG_BIT(PG_F_ABILITIES)))
+        c->run_ok = 0;
+}
+
+/* pg_script: see pg_int.h. */
+void pg_script(PgGen *g, PgBuf *b, int where_, int n)
+{
+    PgCtx c;
+    context(&c, g, where_, where_ == PG_IN_ROUND ? 2 : 1);
+    stmts(&c, b, n);
+}
+
+/* pg_ability: see pg_int.h. */
+void pg_ability(PgGen *g, PgBuf *b, int k)
+{
+    PgCtx c;
+    context(&c, g, PG_IN_ABILITY, 2);
+    c.this_kind = k;
+    c.depth = 2;
+    stmts(&c, b, 1 + pg_rand(g, 2));
+}
+
+/* param: a parameter of a random value type, pushed as a local. */
+static PgType param(PgCtx *c, PgBuf *b, int i)
+{
+    PgGen *g = c->g;
+    static const int types[] = {PG_PLAYER, PG_INT, PG_BOOL, PG_ENUM, PG_SIDE};
+    PgType t = {types[i == 0 ? 0 : pg_rand(g, g->nen ? 5 : 3)], 0};
+    if (t.ty == PG_ENUM)
+        t.sub = pg_rand(g, g->nen);
+    const PgLocal *l = pg_push(c, t.ty, t.sub);
+    static const char *const names[] = {"int", "bool", "player", "side"};
+    pg_put(b, "%s%s: %s", i ? ", " : "", l->name, t.ty == PG_ENUM ? g->en[t.sub].name : names[t.ty]);
+    return t;
+}
+
+/* pg_decl_functions: see pg_int.h. Function i calls only functions before it. */
+void pg_decl_functions(PgGen *g, PgBuf *b)
+{
+    if (!(g->feat & PG_BIT(PG_F_FUNCTIONS)))
+        return;
+    g->nfn = 1 + pg_rand(g, 5);
+    for (int i = 0; i < g->nfn; i++) {
+        PgCallable *f = &g->fn[i];
+        PgCtx c;
+        context(&c, g, PG_IN_PROC, 0);
+        c.pure = 1;
+        c.fn_limit = i;
+        pg_fresh(g, f->name);
+        pg_put(b, "function %s(", f->name);
+        f->nparam = 1 + pg_rand(g, 2);
+        for (int p = 0; p < f->nparam; p++)
+            f->param[p] = param(&c, b, p);
+        static const int rets[] = {PG_INT, PG_BOOL, PG_ENUM};
+        f->ret.ty = rets[pg_rand(g, g->nen ? 3 : 2)];
+        f->ret.sub = f->ret.ty == PG_ENUM ? pg_rand(g, g->nen) : 0;
+        pg_put(b, ") : %s =\n  ", f->ret.ty == PG_ENUM ? g->en[f->ret.sub].name : f->ret.ty == PG_INT ? "int" : "bool");
+        PgBuf body = {0};
+        pg_expr(&c, &body, f->ret, 3);
+        /* every parameter used (unless PG_F_UNUSED_VAR): "if use then body else ..." */
+        PgBuf whole = {0};
+        pg_put(&whole, "%s", body.s);
+        for (int p = 0; p < f->nparam; p++) {
+            if (pg_uses(whole.s, c.loc[p].name) || (g->feat & PG_BIT(PG_F_UNUSED_VAR)))
+                continue;
+            PgBuf t = {0};
+            pg_put(&t, "(if %s == ", c.loc[p].name);
+            pg_expr(&c, &t, f->param[p], 0);
+            pg_put(&t, " then %s else ", whole.s);
+            pg_expr(&c, &t, f->ret, 1);
+            pg_put(&t, ")");
+            free(whole.s);
+            whole = t;
+        }
+        pg_put(b, "%s\n", whole.s);
+        free(whole.s);
+        free(body.s);
+        f->has_agg = c.has_agg || c.called_agg;
+    }
+}
+
+/* pg_decl_procedures: see pg_int.h. Procedure i calls only procedures before it. */
+void pg_decl_procedures(PgGen *g, PgBuf *b)
+{
+    if (!(g->feat & PG_BIT(PG_F_PROCEDURES)))
+        return;
+    g->npr = 1 + pg_rand(g, 3);
+    for (int i = 0; i < g->npr; i++) {
+        PgCallable *p = &g->pr[i];
+        PgCtx c;
+        context(&c, g, PG_IN_PROC, 1);
+        c.pr_limit = i;
+        c.depth = 2;
+        pg_fresh(g, p->name);
+        pg_put(b, "procedure %s(", p->name);
+        p->nparam = pg_rand(g, 3);
+        for (int k = 0; k < p->nparam; k++)
+            p->param[k] = param(&c, b, k);
+        pg_put(b, ") {\n");
+        stmts(&c, b, 1 + pg_rand(g, 3));
+        pg_put(b, "}\n");
+    }
+}
