@@ -665,16 +665,18 @@ static const char *aggregate(Emit *E, const AstNode *e)
     if (E->by_value) {
         /* out of line and pure: a call with the same arguments is made
            once while the state stays as it is (the callers are inlined) */
-        Buf params = {0}, args = {0};
+        Buf params = {0}, args = {0}, unused = {0};
         for (int p = 0; p < E->unit->nparams; p++) {
             bprintf(&params, ", RtValue %s", lname(E, E->unit->locals[p]));
             bprintf(&args, ", %s", lname(E, E->unit->locals[p]));
+            bprintf(&unused, "    (void)%s;\n", lname(E, E->unit->locals[p])); /* not every param is read */
         }
-        bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s}\n\n",
-                file_of(E, e->loc), e->loc.line, what, fn, params.s ? params.s : "", hb.s);
+        bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s%s}\n\n",
+                file_of(E, e->loc), e->loc.line, what, fn, params.s ? params.s : "", unused.s ? unused.s : "", hb.s);
         const char *call = arena_printf(E->a, "%s(g, f%s)", fn, args.s ? args.s : "");
         buf_free(&params);
         buf_free(&args);
+        buf_free(&unused);
         buf_free(&hb);
         return call;
     }
@@ -2174,6 +2176,8 @@ static void emit_function(Emit *E, Buf *out, int ui)
             bprintf(out, "    L->%s = %s;\n", lname(E, u->locals[p]), lname(E, u->locals[p]));
     }
     bputs(out, "    (void)g;\n    (void)f;\n");
+    for (int p = 0; p < u->nparams; p++)   /* a param the body never reads */
+        bprintf(out, "    (void)%s;\n", lname(E, u->locals[p]));
     bputs(out, body.s ? body.s : "");
     bputs(out, "}\n\n");
     buf_free(&body);

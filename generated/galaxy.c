@@ -1167,6 +1167,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
     (void)g;
     (void)f;
+    (void)v_b;
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
 }
 
@@ -1196,6 +1197,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
+    (void)v_f;
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1209,6 +1211,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
 RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
+    (void)v_f;
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1223,6 +1226,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
+    (void)v_f;
     return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
 }
 
@@ -1230,6 +1234,8 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)f;
+    (void)v_b;
+    (void)v_r;
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1244,6 +1250,8 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
 {
     (void)g;
     (void)f;
+    (void)v_b;
+    (void)v_r;
     return Agg1_row_done(g, f, v_b, v_r);
 }
 
@@ -1290,6 +1298,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     L->v_p = v_p;
     (void)g;
     (void)f;
+    (void)v_p;
     return Agg1_rebel_usable(g, f, L);
 }
 
@@ -1297,6 +1306,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
 RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
+    (void)v_p;
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -1311,6 +1321,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     return Agg1_best(g, f, v_p);
 }
 

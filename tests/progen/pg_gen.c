@@ -21,16 +21,16 @@ const PgFeatureInfo pg_features[PG_F_COUNT] = {
     [PG_F_WHILE] = {"while", NULL},
     [PG_F_VARIANTS] = {"variants", NULL},
     [PG_F_THREE_PLAYERS] = {"three-players", NULL},
-    /* Issue 11: game names reach the C as identifiers (EOF, errno, rt_new, L, g, ...). */
-    [PG_F_HOSTILE_NAMES] = {"hostile-names", "names like C macros, keywords and runtime names break the C"},
-    /* Issue 11: the memo of function calls inside an aggregate's loop. */
-    [PG_F_AGG_CALLS_AGG] = {"agg-calls-agg", "a function's aggregate calling a function with an aggregate"},
-    /* Issue 11: count(p in players where true) leaves it_p (and p) unused. */
-    [PG_F_UNUSED_VAR] = {"unused-var", "an aggregate or function that does not use its variable or parameter"},
-    /* Issue 11: for c in box { move c to deck } leaves it_c unused. */
-    [PG_F_BOX_LOOP] = {"box-loop", "a loop without where that only moves its card leaves a variable unused"},
-    /* Issue 11: more than 32 enums. */
-    [PG_F_MANY_ENUMS] = {"many-enums", "more than 32 enums"},
+    /* Names like C macros, keywords and runtime names (EOF, errno, rt_new, L, g, ...). */
+    [PG_F_HOSTILE_NAMES] = {"hostile-names", NULL},
+    /* A function's aggregate calling a function with an aggregate (no memo across items). */
+    [PG_F_AGG_CALLS_AGG] = {"agg-calls-agg", NULL},
+    /* Aggregates and functions that do not use their variable or parameters. */
+    [PG_F_UNUSED_VAR] = {"unused-var", NULL},
+    /* for c in box { move c to deck }: a loop that only moves its card. */
+    [PG_F_BOX_LOOP] = {"box-loop", NULL},
+    /* More than 32 enums. */
+    [PG_F_MANY_ENUMS] = {"many-enums", NULL},
 };
 
 /* pg_default_features: see pg_gen.h. */

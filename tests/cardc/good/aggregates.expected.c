@@ -24,16 +24,16 @@ static const int32_t layout[] = {
     PLAYER_CELLS,
 };
 
-/* tests/cardc/good/aggregates/aggregates.cards:9: kind chip */
+/* tests/cardc/good/aggregates/aggregates.cards:10: kind chip */
 struct Row_chip {
     RtValue fd_value;
 };
 
 static const struct Row_chip Rows_chip[] = {
-    { /* tests/cardc/good/aggregates/aggregates.cards:16: One */
+    { /* tests/cardc/good/aggregates/aggregates.cards:17: One */
         .fd_value = 1,
     },
-    { /* tests/cardc/good/aggregates/aggregates.cards:17: Two */
+    { /* tests/cardc/good/aggregates/aggregates.cards:18: Two */
         .fd_value = 2,
     },
 };
@@ -43,6 +43,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_all_rich(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_rich(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_seats(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue, RtValue);
 
 static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -53,10 +54,11 @@ static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
     return m[0];
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:19: sum */
+/* tests/cardc/good/aggregates/aggregates.cards:20: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
+    (void)v_p;
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -66,24 +68,26 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     return acc;
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:19: function total */
+/* tests/cardc/good/aggregates/aggregates.cards:20: function total */
 static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     return Agg1_total(g, f, v_p);
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:20: function rich */
+/* tests/cardc/good/aggregates/aggregates.cards:21: function rich */
 static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     return (Memo_total(g, f, memo1, v_p) > 1);
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:21: all */
+/* tests/cardc/good/aggregates/aggregates.cards:22: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
@@ -96,7 +100,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
     return acc;
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:21: function all_rich */
+/* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
 static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
 {
     (void)g;
@@ -104,7 +108,7 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
     return Agg1_all_rich(g, f);
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:22: any */
+/* tests/cardc/good/aggregates/aggregates.cards:23: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
@@ -117,7 +121,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
     return acc;
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:22: function any_rich */
+/* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
 static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
 {
     (void)g;
@@ -125,7 +129,7 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
     return Agg1_any_rich(g, f);
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:23: count */
+/* tests/cardc/good/aggregates/aggregates.cards:24: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
 {
     (void)f;
@@ -138,12 +142,37 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
     return acc;
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:23: function seats */
+/* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
 static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
     return Agg1_seats(g, f);
+}
+
+/* tests/cardc/good/aggregates/aggregates.cards:25: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n)
+{
+    (void)f;
+    (void)v_p;
+    (void)v_n;
+    RtValue acc = 0;
+    int n = rt_players(g);
+    for (int i = 0; i < n; i++) {
+        if (!(1)) continue;
+        acc++;
+    }
+    return acc;
+}
+
+/* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
+static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    (void)v_n;
+    return Agg1_ignores(g, f, v_p, v_n);
 }
 
 struct Locals_setup {
@@ -152,7 +181,7 @@ struct Locals_setup {
     RtValue v_i;
 };
 
-/* tests/cardc/good/aggregates/aggregates.cards:25: setup */
+/* tests/cardc/good/aggregates/aggregates.cards:27: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
@@ -185,12 +214,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:30: round */
+/* tests/cardc/good/aggregates/aggregates.cards:32: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if ((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) {
+        if (((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) && (Fn_ignores(g, f, f->me, 7) == 2)) {
             return rt_win(g, f->me);
         }
         return rt_win(g, f->me);
@@ -222,8 +251,8 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/aggregates/aggregates.cards", 25, Script_setup, 3 },
-    { "round", "tests/cardc/good/aggregates/aggregates.cards", 30, Script_round, 0 },
+    { "setup", "tests/cardc/good/aggregates/aggregates.cards", 27, Script_setup, 3 },
+    { "round", "tests/cardc/good/aggregates/aggregates.cards", 32, Script_round, 0 },
 };
 
 static const int16_t Copies_base[] = {
@@ -236,11 +265,11 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 26, 18 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:26:18 */
-    { 0, 27, 27 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:27:27 */
-    { 0, 27, 22 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:27:22 */
-    { 0, 25, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:25:1 */
-    { 0, 30, 1 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:30:1 */
+    { 0, 28, 18 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:28:18 */
+    { 0, 29, 27 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:29:27 */
+    { 0, 29, 22 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:29:22 */
+    { 0, 27, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:27:1 */
+    { 0, 32, 1 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:32:1 */
 };
 
 const RtGameDef aggregates_game = {

@@ -67,6 +67,7 @@ static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
+    (void)v_p;
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -81,6 +82,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     return Agg1_total(g, f, v_p);
 }
 
@@ -89,6 +91,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].fd_value);
 }
@@ -98,6 +101,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
@@ -108,6 +112,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));

@@ -75,6 +75,7 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
+    (void)v_p;
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -89,6 +90,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
+    (void)v_p;
     return Agg1_total(g, f, v_p);
 }
 

@@ -106,6 +106,7 @@ static inline RtValue Memo_memo1(RtGame *g, RtFrame *f, RtValue *m, RtValue a0, 
 RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
 {
     (void)f;
+    (void)v_g;
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_g);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -120,6 +121,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
 {
     (void)g;
     (void)f;
+    (void)v_g;
     return Agg1_fn_x(g, f, v_g);
 }
 
@@ -127,6 +129,8 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
 RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
 {
     (void)f;
+    (void)v_f;
+    (void)v_i;
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_f);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -142,6 +146,8 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
 {
     (void)g;
     (void)f;
+    (void)v_f;
+    (void)v_i;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 0);
 }
