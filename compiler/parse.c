@@ -85,9 +85,9 @@ static int run(ParseCtx *ctx, const char *text, size_t len, Loc base)
     int rc = parse_run(ctx, text, len);
     if (rc >= 0 && !ctx->too_deep) {
         if (ctx->mode == PARSE_FILE && ctx->prog->decls.count > first)
-            check_depth(ctx->d, ctx->prog->decls.items + first, ctx->prog->decls.count - first);
+            ctx->too_deep = check_depth(ctx->d, ctx->prog->decls.items + first, ctx->prog->decls.count - first);
         else if (ctx->result)
-            check_depth(ctx->d, &ctx->result, 1);
+            ctx->too_deep = check_depth(ctx->d, &ctx->result, 1);
     }
     if (rc < 0) {
         diag_plain(ctx->d, "out of memory starting the scanner");
@@ -113,7 +113,10 @@ int parse_file(Diag *d, Arena *arena, int file, AstProgram *prog)
     }
     int errors = run(&ctx, text, len, base);
     d->sources[file].broken = errors > 0;
-    d->syntax_errors += errors;
+    /* Past a nesting limit no walker may see the tree: these errors are
+       not "syntax only", so the checker does not run over the rest. */
+    if (!ctx.too_deep)
+        d->syntax_errors += errors;
     parse_resolve_card_items(arena, prog);
     return errors;
 }

@@ -71,7 +71,7 @@ typedef struct ParseCtx {
     int depth;             /* open '{' so far (for the "missing '}'" hint) */
     int parens;            /* open '(' so far */
     int blocks;            /* block levels open (parser.y's block_enter) */
-    int too_deep;          /* a nesting limit was reported: the scanner stops */
+    int too_deep;          /* a nesting limit was reported: the scanner stops, no walker runs */
     Loc last_end;          /* just after the last token returned (line 0: none yet) */
     Loc tok_loc, prev_loc; /* where the last token and the one before it start */
     char tok_name[40];     /* the last token's text when it is a name or a keyword, else "" */

@@ -102,7 +102,7 @@ static void run_command(Page *p, int line, const char *cmd, int want)
     snprintf(path, sizeof path, "%s/cmd.sh", p->scratch);
     cr_assert_eq(write_file(path, cmd), 0);
     snprintf(full, sizeof full,
-             "S=%s; cd $S/cardc && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u ASAN_OPTIONS "
+             "S=%s; cd $S/cardc && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u BXFI_MAP -u ASAN_OPTIONS "
              "-u LSAN_OPTIONS -u UBSAN_OPTIONS timeout 300 sh $S/cmd.sh </dev/null >$S/out 2>$S/err",
              p->scratch);
     int st = sh(full);
@@ -146,7 +146,7 @@ static void run_block(Page *p, int line, const char *text, int want)
             len += k;
             cur[len] = '\0';
             if (len > 0 && cur[len - 1] == '\\') {
-                cur[len - 1] = '\n';
+                cur[len - 1] = ' '; /* joined as the shell joins it */
             } else {
                 cmds[n++] = cur;
                 cur = NULL;
