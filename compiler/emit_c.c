@@ -463,14 +463,14 @@ static void pure_loop_open(Emit *E, const AstNode *coll, int slot, const char *c
         line(E, "const int32_t *zc = %s;", zone_cells(E, coll));
         line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
         E->indent++;
-        if (cvar)
-            line(E, "RtValue %s = zc[1 + i];", cvar);
+        if (cvar)   /* (void): a call written in place may drop the argument that read it */
+            line(E, "RtValue %s = zc[1 + i]; (void)%s;", cvar, cvar);
     } else {
         line(E, "int n = %s;", ct == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
         line(E, "for (int i = 0; i < n; i++) {");
         E->indent++;
         if (cvar)
-            line(E, "RtValue %s = i;", cvar);
+            line(E, "RtValue %s = i; (void)%s;", cvar, cvar);
     }
     if (store)
         line(E, "L->%s = %s;", lname(E, E->unit->locals[slot]), cvar);

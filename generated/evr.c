@@ -624,7 +624,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c = zc[1 + i];
+        RtValue it_c = zc[1 + i]; (void)it_c;
         acc += rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value);
     }
     return acc;
@@ -688,7 +688,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i];
+        RtValue it_s = zc[1 + i]; (void)it_s;
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
@@ -790,7 +790,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i];
+                        RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
@@ -836,7 +836,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i];
+                        RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
@@ -942,7 +942,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1057,7 +1057,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 3), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1129,7 +1129,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1189,7 +1189,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1259,7 +1259,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1298,7 +1298,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_resource[rt__row(g, it_c)].fd_value <= 2)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1337,7 +1337,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value == 1), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1424,7 +1424,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1497,7 +1497,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1536,7 +1536,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i];
+                    RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
@@ -1640,7 +1640,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1679,7 +1679,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1740,7 +1740,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_resource[rt__row(g, it_c)].fd_value <= 2)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1779,7 +1779,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 3), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -1881,7 +1881,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i];
+                    RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
@@ -1906,7 +1906,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i];
+                        RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
@@ -1995,7 +1995,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -2034,7 +2034,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value == 1), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -2073,7 +2073,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value >= 4), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -2146,7 +2146,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -2185,7 +2185,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i];
+                    RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
@@ -2237,7 +2237,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i];
+                    RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 2), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
@@ -2373,7 +2373,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     {
                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2);
                         for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c_2 = zc[1 + i];
+                            RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (1 && !rt_list_has(g, L->v_chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
@@ -2459,7 +2459,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        RtValue it_p_11 = i;
+        RtValue it_p_11 = i; (void)it_p_11;
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
@@ -2506,7 +2506,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     {
                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p);
                         for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_s = zc[1 + i];
+                            RtValue it_s = zc[1 + i]; (void)it_s;
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
@@ -2541,7 +2541,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i];
+                        RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
                     }
                 }
@@ -2550,7 +2550,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                         for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c_2 = zc[1 + i];
+                            RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
                         }
                     }
@@ -2856,7 +2856,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i];
+                        RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
                     }
                 }

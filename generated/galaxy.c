@@ -1178,7 +1178,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i];
+        RtValue it_s = zc[1 + i]; (void)it_s;
         if (!((!rt__state(g, it_s, 0)))) continue;
         acc++;
     }
@@ -1201,7 +1201,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d = zc[1 + i];
+        RtValue it_d = zc[1 + i]; (void)it_d;
         if (rt__state(g, it_d, 0) == v_f) return 1;
     }
     return acc;
@@ -1215,7 +1215,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i];
+        RtValue it_s = zc[1 + i]; (void)it_s;
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
@@ -1239,7 +1239,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue 
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i];
+        RtValue it_s = zc[1 + i]; (void)it_s;
         if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_board != v_b) | (int)(Rows_space[rt__row(g, it_s)].fd_row != v_r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
     }
     return acc;
@@ -1269,7 +1269,7 @@ RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i];
+        RtValue it_s = zc[1 + i]; (void)it_s;
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 0)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
@@ -1283,7 +1283,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_t = zc[1 + i];
+        RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
         if ((!rt__state(g, it_t, 0)) && Agg2_rebel_usable(g, f, L)) return 1;
     }
@@ -1310,7 +1310,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        RtValue it_q = i;
+        RtValue it_q = i; (void)it_q;
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
@@ -1347,7 +1347,7 @@ RT_PURE static RtValue Agg1_proc_take_turn(RtGame *g, RtFrame *f, struct Locals_
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_2 = zc[1 + i];
+        RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
         if (rt__state(g, it_d_2, 0) == ENUM_victory) return 1;
     }
     return acc;
@@ -1627,7 +1627,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i];
+                    RtValue it_s = zc[1 + i]; (void)it_s;
                     if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
@@ -1727,7 +1727,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d = zc[1 + i];
+        RtValue it_d = zc[1 + i]; (void)it_d;
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
@@ -1741,7 +1741,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_2 = zc[1 + i];
+        RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
@@ -1755,7 +1755,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_3 = zc[1 + i];
+        RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
@@ -1769,7 +1769,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_4 = zc[1 + i];
+        RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
@@ -1783,7 +1783,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_5 = zc[1 + i];
+        RtValue it_d_5 = zc[1 + i]; (void)it_d_5;
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
@@ -1797,7 +1797,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_6 = zc[1 + i];
+        RtValue it_d_6 = zc[1 + i]; (void)it_d_6;
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
@@ -2027,7 +2027,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     {
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_s = zc[1 + i];
+                            RtValue it_s = zc[1 + i]; (void)it_s;
                             if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
@@ -2077,7 +2077,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             {
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me);
                 for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_a = zc[1 + i];
+                    RtValue it_a = zc[1 + i]; (void)it_a;
                     rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
                 }
             }
@@ -2175,7 +2175,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i];
+        RtValue it_s = zc[1 + i]; (void)it_s;
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
@@ -2208,7 +2208,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     {
                         const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
                         for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_s_2 = zc[1 + i];
+                            RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
                             if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
@@ -2764,7 +2764,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 {
                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_box);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_t = zc[1 + i];
+                        RtValue it_t = zc[1 + i]; (void)it_t;
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }

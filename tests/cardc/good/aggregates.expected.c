@@ -44,6 +44,8 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_all_rich(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_any_rich(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_seats(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue);
 
 static inline RtValue Memo_total(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
@@ -62,7 +64,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c = zc[1 + i];
+        RtValue it_c = zc[1 + i]; (void)it_c;
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
     }
     return acc;
@@ -94,7 +96,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        RtValue it_p = i;
+        RtValue it_p = i; (void)it_p;
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
@@ -115,7 +117,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        RtValue it_p = i;
+        RtValue it_p = i; (void)it_p;
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
@@ -175,13 +177,47 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     return Agg1_ignores(g, f, v_p, v_n);
 }
 
+/* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
+static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    (void)v_n;
+    return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
+}
+
+/* tests/cardc/good/aggregates/aggregates.cards:27: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)f;
+    (void)v_p;
+    RtValue acc = 0;
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_c = zc[1 + i]; (void)it_c;
+        if (!(((rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) continue;
+        acc++;
+    }
+    return acc;
+}
+
+/* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
+static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    return Agg1_counted(g, f, v_p);
+}
+
 struct Locals_setup {
     RtValue v_c;
     RtValue v_p;
     RtValue v_i;
 };
 
-/* tests/cardc/good/aggregates/aggregates.cards:27: setup */
+/* tests/cardc/good/aggregates/aggregates.cards:29: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
@@ -214,12 +250,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     return RT_DONE;
 }
 
-/* tests/cardc/good/aggregates/aggregates.cards:32: round */
+/* tests/cardc/good/aggregates/aggregates.cards:34: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        if (((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) && (Fn_ignores(g, f, f->me, 7) == 2)) {
+        if ((((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) && (Fn_ignores(g, f, f->me, 7) == 2)) && (Fn_counted(g, f, f->me) >= 0)) {
             return rt_win(g, f->me);
         }
         return rt_win(g, f->me);
@@ -251,8 +287,8 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/aggregates/aggregates.cards", 27, Script_setup, 3 },
-    { "round", "tests/cardc/good/aggregates/aggregates.cards", 32, Script_round, 0 },
+    { "setup", "tests/cardc/good/aggregates/aggregates.cards", 29, Script_setup, 3 },
+    { "round", "tests/cardc/good/aggregates/aggregates.cards", 34, Script_round, 0 },
 };
 
 static const int16_t Copies_base[] = {
@@ -265,11 +301,11 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 28, 18 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:28:18 */
-    { 0, 29, 27 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:29:27 */
-    { 0, 29, 22 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:29:22 */
-    { 0, 27, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:27:1 */
-    { 0, 32, 1 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:32:1 */
+    { 0, 30, 18 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:30:18 */
+    { 0, 31, 27 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:31:27 */
+    { 0, 31, 22 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:31:22 */
+    { 0, 29, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:29:1 */
+    { 0, 34, 1 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:34:1 */
 };
 
 const RtGameDef aggregates_game = {

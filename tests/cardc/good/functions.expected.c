@@ -71,7 +71,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c = zc[1 + i];
+        RtValue it_c = zc[1 + i]; (void)it_c;
         acc += rt_select((!!rt__state(g, it_c, 0)), 0, Rows_chip[rt__row(g, it_c)].fd_value);
     }
     return acc;

@@ -79,7 +79,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c = zc[1 + i];
+        RtValue it_c = zc[1 + i]; (void)it_c;
         acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
     }
     return acc;
@@ -193,7 +193,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 {
                     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i];
+                        RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2)), 1, it_c, 2);
                     }
                 }

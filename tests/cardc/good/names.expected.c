@@ -110,7 +110,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_g);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_L = zc[1 + i];
+        RtValue it_L = zc[1 + i]; (void)it_L;
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
     }
     return acc;
@@ -134,7 +134,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_f);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_n = zc[1 + i];
+        RtValue it_n = zc[1 + i]; (void)it_n;
         if (!((Rows_assert[rt__row(g, it_n)].fd_acc == v_i))) continue;
         acc++;
     }
