@@ -10,6 +10,7 @@
 
 #include "cardrt.h"
 #include "evr.h"
+#include "lab_engine.h"
 #include "testutil.h"
 
 #ifndef TEST_BUILD_DIR
@@ -21,24 +22,6 @@ const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void)
 {
     return "leak:libfontconfig.so\n";
-}
-
-/* run: the engine with argv (NULL-terminated); stdout and stderr captured. */
-static int run(const char *const *argv, char **out, char **err)
-{
-    int argc = 0;
-    while (argv[argc])
-        argc++;
-    size_t no = 0, ne = 0;
-    FILE *fo = open_memstream(out, &no);
-    FILE *fe = open_memstream(err, &ne);
-    FILE *in = fopen("/dev/null", "r");
-    cr_assert(fo && fe && in);
-    int r = rt_engine_run(argc, (char **)argv, evr_variants, evr_variant_count, in, fo, fe);
-    fclose(fo);
-    fclose(fe);
-    fclose(in);
-    return r;
 }
 
 /* json_ints: the integers of the JSON array after "key":[ in s. */
@@ -81,9 +64,9 @@ Test(sim, json_is_identical_for_any_number_of_jobs)
     const char *a2[] = {"evr", "sim", "--games", "400", "--seed", "7", "--jobs", "2", "--json", NULL};
     const char *a3[] = {"evr", "sim", "--games", "400", "--seed", "7", "--jobs", "5", "--json", NULL};
     char *o1, *e1, *o2, *e2, *o3, *e3;
-    cr_assert_eq(run(a1, &o1, &e1), 0, "%s", e1);
-    cr_assert_eq(run(a2, &o2, &e2), 0, "%s", e2);
-    cr_assert_eq(run(a3, &o3, &e3), 0, "%s", e3);
+    cr_assert_eq(lab_run(a1, &o1, &e1), 0, "%s", e1);
+    cr_assert_eq(lab_run(a2, &o2, &e2), 0, "%s", e2);
+    cr_assert_eq(lab_run(a3, &o3, &e3), 0, "%s", e3);
     cr_assert_str_eq(o1, o2);
     cr_assert_str_eq(o1, o3);
     cr_assert_str_eq(e1, "", "no progress bar when stderr is not a terminal");
@@ -111,8 +94,8 @@ Test(sim, mcts_agents_are_deterministic_across_jobs)
     const char *a1[] = {"evr", "sim", "--games", "6", "--seed", "11", "--agents", "mcts,greedy", "--budget", "8", "--json", NULL};
     const char *a2[] = {"evr", "sim", "--games", "6", "--seed", "11", "--agents", "mcts,greedy", "--budget", "8", "--jobs", "3", "--json", NULL};
     char *o1, *e1, *o2, *e2;
-    cr_assert_eq(run(a1, &o1, &e1), 0, "%s", e1);
-    cr_assert_eq(run(a2, &o2, &e2), 0, "%s", e2);
+    cr_assert_eq(lab_run(a1, &o1, &e1), 0, "%s", e1);
+    cr_assert_eq(lab_run(a2, &o2, &e2), 0, "%s", e2);
     cr_assert_str_eq(o1, o2);
     cr_assert(strstr(o1, "\"agents\":[\"mcts\",\"greedy\"]") != NULL, "%s", o1);
     free(o1), free(e1), free(o2), free(e2);
@@ -122,7 +105,7 @@ Test(sim, text_report_keeps_the_summary_and_adds_the_statistics)
 {
     const char *a[] = {"evr", "sim", "--games", "200", "--seed", "1", NULL};
     char *o, *e;
-    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
     const char *head = "evr (base): 200 games, seed 1, 2 players\nwins: Rebel Alliance ";
     cr_assert(strncmp(o, head, strlen(head)) == 0, "%s", o);
     const char *parts[] = {"\ndraws: 0\nerrors: 0\nmean rounds: ", "\nmean decisions: ", "\nwin rate by seat (95% CI):\n  seat 1 Rebel Alliance (random): ",
@@ -143,7 +126,7 @@ Test(sim, text_report_rounds_a_figure_the_same_way_everywhere)
 {
     const char *a[] = {"evr", "sim", "--games", "2000", "--seed", "1", NULL};
     char *o, *e;
-    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
     cr_expect(strstr(o, "wins: Rebel Alliance 1033 (51.7%), Galactic Empire 967 (48.4%)\n") != NULL, "%s", o);
     cr_expect(strstr(o, "  seat 1 Rebel Alliance (random): 51.7% [") != NULL, "%s", o);
     cr_expect(strstr(o, "  Rebel Alliance: 51.7% [") != NULL, "%s", o);
@@ -155,7 +138,7 @@ Test(sim, csv_has_a_header_and_a_row_per_figure)
 {
     const char *a[] = {"evr", "sim", "--games", "100", "--seed", "2", "--csv", NULL};
     char *o, *e;
-    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
     const char *head = "metric,name,player,agent,count,games,value,ci95_lo,ci95_hi\nseat_win,seat 1,Rebel Alliance,random,";
     cr_assert(strncmp(o, head, strlen(head)) == 0, "%s", o);
     cr_assert(strstr(o, "\nside_win,Galactic Empire,,,") != NULL);
@@ -177,7 +160,7 @@ Test(sim, csv_has_a_header_and_a_row_per_figure)
     }
     const char *bad[] = {"evr", "sim", "--games", "3", "--csv", "--json", NULL};
     free(o), free(e);
-    cr_assert_eq(run(bad, &o, &e), 2);
+    cr_assert_eq(lab_run(bad, &o, &e), 2);
     free(o), free(e);
 }
 
@@ -187,9 +170,9 @@ Test(sim, compare_runs_the_same_seeds_on_two_variants)
     const char *t[] = {"evr", "sim", "--games", "150", "--seed", "4", "--compare", "tutorial", NULL};
     const char *v[] = {"evr", "sim", "--games", "150", "--seed", "4", "--variant", "tutorial", "--json", NULL};
     char *o, *e, *ot, *et, *ov, *ev;
-    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
-    cr_assert_eq(run(t, &ot, &et), 0, "%s", et);
-    cr_assert_eq(run(v, &ov, &ev), 0, "%s", ev);
+    cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(t, &ot, &et), 0, "%s", et);
+    cr_assert_eq(lab_run(v, &ov, &ev), 0, "%s", ev);
     cr_assert(strstr(o, ",\"compare\":{\"variant\":\"tutorial\",\"seats\":[{\"seat\":1,") != NULL, "%s", o);
     cr_assert(strstr(o, "\"mean_rounds_difference\":") != NULL);
     /* the compared run is the variant's own run on the same seeds */
@@ -204,7 +187,7 @@ Test(sim, compare_runs_the_same_seeds_on_two_variants)
     cr_assert(strstr(ot, "\n  mean rounds: ") != NULL);
     free(o), free(e), free(ot), free(et), free(ov), free(ev);
     const char *bad[] = {"evr", "sim", "--compare", "nope", NULL};
-    cr_assert_eq(run(bad, &o, &e), 2);
+    cr_assert_eq(lab_run(bad, &o, &e), 2);
     cr_assert(strstr(e, "unknown variant 'nope'") != NULL, "%s", e);
     free(o), free(e);
 }
@@ -214,10 +197,10 @@ Test(sim, agents_option_errors)
     const char *a1[] = {"evr", "sim", "--agents", "mcts,alphazero", NULL};
     const char *a2[] = {"evr", "sim", "--agents", "mcts,random,random", NULL};
     char *o, *e;
-    cr_assert_eq(run(a1, &o, &e), 2);
+    cr_assert_eq(lab_run(a1, &o, &e), 2);
     cr_assert(strstr(e, "unknown agent 'alphazero'") != NULL, "%s", e);
     free(o), free(e);
-    cr_assert_eq(run(a2, &o, &e), 2);
+    cr_assert_eq(lab_run(a2, &o, &e), 2);
     cr_assert(strstr(e, "3 agents for 2 players") != NULL, "%s", e);
     free(o), free(e);
 }
@@ -234,17 +217,17 @@ Test(plot, svg_and_png)
     const char *a2[] = {"evr", "sim", "--games", "100", "--plot", png, NULL};
     const char *a3[] = {"evr", "sim", "--games", "10", "--plot", "chart.gif", NULL};
     char *o, *e;
-    cr_assert_eq(run(a1, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a1, &o, &e), 0, "%s", e);
     free(o), free(e);
     char *s = slurp(svg);
     cr_assert(strstr(s, "<svg") != NULL);
     free(s);
-    cr_assert_eq(run(a2, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a2, &o, &e), 0, "%s", e);
     free(o), free(e);
     s = slurp(png);
     cr_assert(memcmp(s, "\x89PNG", 4) == 0);
     free(s);
-    cr_assert_eq(run(a3, &o, &e), 1);
+    cr_assert_eq(lab_run(a3, &o, &e), 1);
     cr_assert(strstr(e, "must end in .svg or .png") != NULL, "%s", e);
     free(o), free(e);
     remove(svg);
@@ -261,7 +244,7 @@ Test(replay, save_worst_keeps_the_longest_games_and_they_replay)
     const char *a[] = {"evr", "sim", "--games", "40", "--seed", "9", "--agents", "mcts,random", "--budget", "6",
                        "--save-worst", "2", d, "--json", NULL};
     char *o, *e;
-    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
     const char *mx = strstr(o, "\"max\":");
     cr_assert_not_null(mx);
     int maxr = atoi(mx + 6);
@@ -277,14 +260,14 @@ Test(replay, save_worst_keeps_the_longest_games_and_they_replay)
         snprintf(path, sizeof path, "%s/game-%d.jsonl", d, idx);
         const char *r[] = {"evr", "replay", path, NULL};
         char *ro, *re;
-        cr_assert_eq(run(r, &ro, &re), 0, "%s", re);
+        cr_assert_eq(lab_run(r, &ro, &re), 0, "%s", re);
         free(ro), free(re);
         /* the same game again from its seed alone, with the same agents */
         char sb[32];
         snprintf(sb, sizeof sb, "%llu", seed);
         const char *l[] = {"evr", "log", "--seed", sb, "--agents", "mcts,random", "--budget", "6", "--json", NULL};
         char *lo, *le;
-        cr_assert_eq(run(l, &lo, &le), 0, "%s", le);
+        cr_assert_eq(lab_run(l, &lo, &le), 0, "%s", le);
         char *f = slurp(path);
         cr_assert_str_eq(lo, f, "game %d is reproduced by log --seed %s", idx, sb);
         free(f), free(lo), free(le);
@@ -303,7 +286,7 @@ static void mcts_wins_as(const char *agents, int seat)
 {
     const char *a[] = {"evr", "sim", "--games", "16", "--seed", "3", "--agents", agents, "--budget", "40", "--jobs", "2", "--json", NULL};
     char *o, *e;
-    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
     long w[4];
     cr_assert_eq(json_ints(o, "seat_wins", w, 4), 2);
     cr_assert_geq(w[seat], 12, "mcts at seat %d won only %ld of 16: %s", seat + 1, w[seat], o);
@@ -320,7 +303,7 @@ Test(agents, greedy_and_mcts_play_complete_games)
 {
     const char *a[] = {"evr", "sim", "--games", "8", "--seed", "5", "--agents", "greedy", "--json", NULL};
     char *o, *e;
-    cr_assert_eq(run(a, &o, &e), 0, "%s", e);
+    cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
     cr_assert(strstr(o, "\"errors\":0") != NULL, "%s", o);
     free(o), free(e);
     RtAgent x;

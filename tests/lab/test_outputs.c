@@ -14,25 +14,8 @@
 
 #include "cardrt.h"
 #include "evr.h"
+#include "lab_engine.h"
 #include "testutil.h"
-
-/* run: the EvR engine with argv (NULL-terminated); stdout and stderr captured. */
-static int run(const char *const *argv, char **out, char **err)
-{
-    int argc = 0;
-    while (argv[argc])
-        argc++;
-    size_t no = 0, ne = 0;
-    FILE *fo = open_memstream(out, &no);
-    FILE *fe = open_memstream(err, &ne);
-    FILE *in = fopen("/dev/null", "r");
-    cr_assert(fo && fe && in);
-    int r = rt_engine_run(argc, (char **)argv, evr_variants, evr_variant_count, in, fo, fe);
-    fclose(fo);
-    fclose(fe);
-    fclose(in);
-    return r;
-}
 
 /* full_disk: from now on, files of this process grow to 4 KiB at most. */
 static void full_disk(void)
@@ -87,16 +70,16 @@ Test(engine_outputs, a_full_disk_keeps_the_previous_log_chart_and_replays)
     full_disk();
     char *o, *e, want[1024];
     const char *a1[] = {"evr", "sim", "--games", "3", "--log", log, NULL};
-    cr_expect_eq(run(a1, &o, &e), 1);
+    cr_expect_eq(lab_run(a1, &o, &e), 1);
     cr_expect_str_eq(e, (snprintf(want, sizeof want, "evr: sim: cannot write %s: File too large\n", log), want));
     cr_expect_str_eq(o, "", "no report after a failed output");
     free(o), free(e);
     const char *a2[] = {"evr", "sim", "--games", "3", "--plot", svg, NULL};
-    cr_expect_eq(run(a2, &o, &e), 1);
+    cr_expect_eq(lab_run(a2, &o, &e), 1);
     cr_expect_str_eq(e, (snprintf(want, sizeof want, "evr: sim: cannot write %s: File too large\n", svg), want));
     free(o), free(e);
     const char *a3[] = {"evr", "sim", "--games", "3", "--save-worst", "3", w, NULL};
-    cr_expect_eq(run(a3, &o, &e), 1);
+    cr_expect_eq(lab_run(a3, &o, &e), 1);
     cr_expect(strstr(e, "evr: sim: cannot write ") && strstr(e, ".jsonl: File too large\n"), "%s", e);
     cr_expect(strstr(e, "saved game") == NULL, "%s", e);
     free(o), free(e);
@@ -121,7 +104,7 @@ Test(engine_outputs, the_save_worst_folder_is_made)
     at(w, sizeof w, d, "runs/worst");
     const char *a[] = {"evr", "sim", "--games", "4", "--seed", "2", "--save-worst", "1", w, NULL};
     char *o, *e;
-    cr_expect_eq(run(a, &o, &e), 0, "%s", e);
+    cr_expect_eq(lab_run(a, &o, &e), 0, "%s", e);
     free(o), free(e);
     RunResult r;
     char cmd[600];
@@ -144,20 +127,20 @@ Test(engine_outputs, an_unwritable_output_stops_sim_before_it_simulates)
     snprintf(sub, sizeof sub, "%s/file/game.jsonl", d);
     const char *a1[] = {"evr", "sim", "--games", "2000000000", "--log", sub, NULL};
     char *o, *e;
-    cr_expect_eq(run(a1, &o, &e), 1);
+    cr_expect_eq(lab_run(a1, &o, &e), 1);
     cr_expect_str_eq(e, (snprintf(want, sizeof want, "evr: sim: cannot write %s: Not a directory\n", sub), want));
     free(o), free(e);
     snprintf(sub, sizeof sub, "%s/file/worst", d);
     const char *a2[] = {"evr", "sim", "--games", "2000000000", "--save-worst", "2", sub, NULL};
-    cr_expect_eq(run(a2, &o, &e), 1);
+    cr_expect_eq(lab_run(a2, &o, &e), 1);
     cr_expect_str_eq(e, (snprintf(want, sizeof want, "evr: sim: cannot write %s: a part of it is not a folder\n", sub), want));
     free(o), free(e);
     const char *a3[] = {"evr", "sim", "--games", "2000000000", "--plot", "/dev/null", NULL};
-    cr_expect_eq(run(a3, &o, &e), 1);
+    cr_expect_eq(lab_run(a3, &o, &e), 1);
     cr_expect_str_eq(e, "evr: sim: --plot /dev/null: the file must end in .svg or .png\n");
     free(o), free(e);
     const char *a4[] = {"evr", "sim", "--games", "2000000000", "--log", "/dev/null", NULL};
-    cr_expect_eq(run(a4, &o, &e), 1);
+    cr_expect_eq(lab_run(a4, &o, &e), 1);
     cr_expect_str_eq(e, "evr: sim: cannot write /dev/null: it is not a regular file (a device, FIFO or socket)\n");
     free(o), free(e);
     struct stat st;

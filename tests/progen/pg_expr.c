@@ -45,8 +45,8 @@ int pg_uses(const char *text, const char *name)
     return 0;
 }
 
-/* card_kind: a random kind of cards (not a die), or the die with chance. */
-static int any_kind(PgCtx *c)
+/* pg_any_kind: see pg_script.h. */
+int pg_any_kind(PgCtx *c)
 {
     PgGen *g = c->g;
     if (g->die >= 0 && pg_chance(g, 25))
@@ -268,7 +268,7 @@ static void aggregate(PgCtx *c, PgBuf *b, int what, int d)
         l = pg_push(c, PG_PLAYER, 0);
         pg_put(&head, "%s in players", l->name);
     } else {
-        int k = any_kind(c);
+        int k = pg_any_kind(c);
         PgBuf coll = {0};
         pg_zone(c, &coll, k);
         l = pg_push(c, PG_CARD, k);
@@ -374,7 +374,7 @@ void pg_small(PgCtx *c, PgBuf *b)
         }
     }
         /* fall through */
-    case 2: pg_put(b, "count("); pg_zone(c, b, any_kind(c)); pg_put(b, ")"); return;
+    case 2: pg_put(b, "count("); pg_zone(c, b, pg_any_kind(c)); pg_put(b, ")"); return;
     default: pg_put(b, "%d", pg_rand(g, 6)); return;
     }
 }
@@ -422,7 +422,7 @@ void pg_int(PgCtx *c, PgBuf *b, int d)
             pg_put(b, ") %s %d", r == 14 ? "/" : "%", 1 + pg_rand(g, 4));
             return;
         case 16: pg_put(b, "-("); pg_int(c, b, d - 1); pg_put(b, ")"); return;
-        default: pg_put(b, "count("); pg_zone(c, b, any_kind(c)); pg_put(b, ")"); return;
+        default: pg_put(b, "count("); pg_zone(c, b, pg_any_kind(c)); pg_put(b, ")"); return;
         }
     }
 }
@@ -507,7 +507,7 @@ void pg_bool(PgCtx *c, PgBuf *b, int d)
         case 0: pg_put(b, pg_chance(g, 50) ? "true" : "false"); return;
         case 1: if (card_field(c, b, PG_BOOL, 0)) return; break;
         case 2: if (pg_var(c, b, PG_BOOL, 0)) return; break;
-        case 3: pg_put(b, "empty("); pg_zone(c, b, any_kind(c)); pg_put(b, ")"); return;
+        case 3: pg_put(b, "empty("); pg_zone(c, b, pg_any_kind(c)); pg_put(b, ")"); return;
         case 4: {
             const PgLocal *l = pg_local(c, PG_BOOL, -1);
             if (!l)

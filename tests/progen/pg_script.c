@@ -41,19 +41,6 @@ static const PgLocal *card_local(PgCtx *c, int die)
     return NULL;
 }
 
-/* pick_kind: a random kind of cards, or the die with chance. */
-static int pick_kind(PgCtx *c)
-{
-    PgGen *g = c->g;
-    if (g->die >= 0 && pg_chance(g, 25))
-        return g->die;
-    int k;
-    do
-        k = pg_rand(g, g->nkind);
-    while (g->kind[k].is_die);
-    return k;
-}
-
 /* assign: an assignment to a counter, variable, card state or local. */
 static int assign(PgCtx *c, PgBuf *b)
 {
@@ -171,7 +158,7 @@ static const PgLocal *collection(PgCtx *c, PgBuf *b, int players)
         pg_put(&t, pg_chance(c->g, 20) ? "players" : "players");
         l = pg_push(c, PG_PLAYER, 0);
     } else {
-        int k = pick_kind(c);
+        int k = pg_any_kind(c);
         pg_zone(c, &t, k);
         l = pg_push(c, PG_CARD, k);
     }
@@ -316,7 +303,7 @@ static void move_stmt(PgCtx *c, PgBuf *b)
         pg_put(b, "%s", where_to[pg_rand(g, 3)]);
         return;
     }
-    int k = pick_kind(c);
+    int k = pg_any_kind(c);
     PgBuf z = {0};
     pg_zone(c, &z, k);
     if (pg_chance(g, 60)) {
@@ -468,7 +455,7 @@ static int simple(PgCtx *c, PgBuf *b)
     case 3: case 4: move_stmt(c, b); return 1;
     case 5: {
         PgBuf z = {0};
-        pg_zone(c, &z, pick_kind(c));
+        pg_zone(c, &z, pg_any_kind(c));
         pg_put(b, "shuffle %s", z.s);
         free(z.s);
         return 1;

@@ -36,6 +36,8 @@ int pg_uses(const char *text, const char *name);
 void pg_using(PgCtx *c, PgBuf *b, const PgLocal *l, const char *text, int is_bool);
 void pg_player(PgCtx *c, PgBuf *b, int d);
 int pg_zone(PgCtx *c, PgBuf *b, int k);
+/* pg_any_kind: a random kind of cards (not a die), or the die with chance. */
+int pg_any_kind(PgCtx *c);
 void pg_counter(PgCtx *c, PgBuf *b, int i);
 int pg_var(PgCtx *c, PgBuf *b, int ty, int sub);
 void pg_small(PgCtx *c, PgBuf *b);
