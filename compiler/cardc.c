@@ -16,6 +16,7 @@
 #include "emit_c.h"
 #include "export_json.h"
 #include "export_yaml.h"
+#include "ir.h"
 #include "load.h"
 #include "model.h"
 #include "outfile.h"
@@ -33,14 +34,16 @@ static const char usage[] =
     "  build GAME -o FILE    generate the C and compile the engine FILE with cc\n"
     "  yaml GAME -o DIR      write the game as YAML files, one per source file, into DIR\n"
     "  json GAME [-o FILE]   write the card database as JSON (to stdout without -o)\n"
+    "  ir GAME [-o FILE]     write the typed IR of the game's code as text (to stdout without -o)\n"
     "  sheet GAME -o OUT     print the cards: a PDF of 3 x 3 cards per page with backs,\n"
     "                        or (--format png|svg) one image per card face into the folder OUT\n"
     "  help                  this text\n"
     "\n"
     "options:\n"
-    "  -o PATH               output folder (c, yaml), engine file (build) or JSON file (json)\n"
+    "  -o PATH               output folder (c, yaml), engine file (build) or text file (json, ir)\n"
     "  --cc CC               the C compiler for build (default: $CC or cc)\n"
     "  --runtime DIR         where cardrt.h and libcardrt.a are (default: beside cardc)\n"
+    "  --lowered             ir: the IR as lowered, before its passes\n"
     "  --version             print the version\n"
     "sheet options (docs/sheets.md):\n"
     "  --paper a4|letter     paper size (default a4)\n"
@@ -59,6 +62,7 @@ typedef struct Args {
     const char *cc;
     const char *runtime;
     const char *sheet_opt;    /* the first sheet option given (--paper, ...), or NULL */
+    int lowered;              /* ir --lowered: the IR before its passes */
     const char **inputs;
     int ninputs;
     SheetOptions sheet;      /* the sheet command's options */
@@ -221,6 +225,8 @@ static int parse_args(int argc, char **argv, Args *args, const char **err)
                 args->cc = v;
             else
                 args->runtime = v;
+        } else if (strcmp(s, "--lowered") == 0) {
+            args->lowered = 1;
         } else if (sheet_option_arity(s) >= 0) {
             int arity = sheet_option_arity(s), n = 0;
             if (!args->sheet_opt)
@@ -248,7 +254,7 @@ static int parse_args(int argc, char **argv, Args *args, const char **err)
    free args->inputs; returns 1 then, else 0. */
 static int usage_problem(Args *args)
 {
-    static const char *const commands[] = {"check", "c", "build", "sheet", "yaml", "json", "help"};
+    static const char *const commands[] = {"check", "c", "build", "sheet", "yaml", "json", "ir", "help"};
     const char *cmd = args->command;
     int known = 0;
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
@@ -258,6 +264,7 @@ static int usage_problem(Args *args)
     const char *stray = strcmp(cmd, "check") == 0 && args->out ? "-o"
                         : !is_build && args->cc ? "--cc"
                         : !is_build && args->runtime ? "--runtime"
+                        : strcmp(cmd, "ir") != 0 && args->lowered ? "--lowered"
                         : !is_sheet ? args->sheet_opt : NULL;
     if (!known) {
         const char *s = diag_suggest(cmd, commands, (int)(sizeof commands / sizeof *commands));
@@ -307,6 +314,7 @@ int main(int argc, char **argv)
     int is_yaml = strcmp(args.command, "yaml") == 0;
     int is_json = strcmp(args.command, "json") == 0;
     int is_sheet = strcmp(args.command, "sheet") == 0;
+    int is_ir = strcmp(args.command, "ir") == 0;
     if (usage_problem(&args))
         return 2;
     if (args.ninputs == 0) {
@@ -383,13 +391,13 @@ int main(int argc, char **argv)
         rc = cmd_yaml(&d, used, &arena, &prog, args.out);
     } else if (is_sheet) {
         rc = sheet_write(&d, &arena, m, &args.sheet, args.out);
-    } else if (is_json) {
-        char *text = export_json_text(m, &arena);
+    } else if (is_json || is_ir) {
+        char *text = is_json ? export_json_text(m, &arena) : ir_text(m, &arena, files, used->nsources, !args.lowered);
         if (args.out) {
             if (out_text(&d, args.out, text) != 0)
                 rc = 2;
         } else if (fputs(text, stdout) == EOF || fflush(stdout) != 0) {
-            diag_plain(&d, "cannot write the JSON to stdout");
+            diag_plain(&d, "cannot write the %s to stdout", is_json ? "JSON" : "IR");
             rc = 2;
         }
     }

@@ -32,3 +32,8 @@ for dir in tests/csv/bad/*/; do
 done
 "$cardc" json tests/csv/good/mini | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps(d["cards"], ensure_ascii=False))' \
   > tests/csv/good/mini.expected.json
+# The IR (tests/ir): two games and a small program, before and after the passes
+"$cardc" ir cards/evr > tests/ir/evr.expected.ir
+"$cardc" ir cards/galaxy > tests/ir/galaxy.expected.ir
+"$cardc" ir tests/ir/good/facts.cards > tests/ir/good/facts.expected.ir
+"$cardc" ir --lowered tests/ir/good/facts.cards > tests/ir/good/facts.lowered.expected.ir

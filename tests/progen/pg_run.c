@@ -109,6 +109,14 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
         if (bad)
             return PG_FAILED;
     }
+    /* the typed IR of every accepted game lowers and prints (cardc ir) */
+    snprintf(cmd, sizeof cmd, "%s/san/cardc ir '%s' -o '%s/game.ir'", o->build, game, dir);
+    {
+        int bad = step(dir, seed, "cardc ir", cmd, 0, &r, msg, n);
+        run_free(&r);
+        if (bad)
+            return PG_FAILED;
+    }
     for (int v = 0; v <= has_variant; v++) {
         snprintf(cmd, sizeof cmd, "'%s/engine' sim --games %d --seed %llu%s%s", dir, v ? o->games / 5 : o->games, s,
                  v ? " --variant " : "", v ? variant : "");

@@ -1,0 +1,183 @@
+/* ir.h: the typed intermediate representation between the checker and the
+   back ends. Each code unit of the model (a script, an ability, a
+   procedure, a function) is lowered (ir_lower.c) to one tree of IrNodes in
+   which every name is resolved: a variable load names its variable and
+   player, a card field its kind, field and check, a builtin is an IrBuiltin,
+   and every node keeps its source location. The passes (ir_facts.c) then
+   record what each node may do; ir_print.c writes it as text (`cardc ir`).
+   Everything is allocated in the arena given to ir_lower. */
+#ifndef CARDC_IR_H
+#define CARDC_IR_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "model.h"
+
+/* What a node is. The comment names what its kids[] and payload hold. */
+typedef enum IrOp {
+    /* ---- values -------------------------------------------------------- */
+    IR_INT,          /* value */
+    IR_BOOL,         /* value 0/1 */
+    IR_TEXT,         /* text */
+    IR_SIDE,         /* index: the side */
+    IR_ENUM_VALUE,   /* index: the value's position, aux: the enum */
+    IR_LOCAL,        /* index: the unit's slot (parameters first) */
+    IR_VAR,          /* index: the variable; kids[0]: its player, for a per-player one */
+    IR_CONST,        /* index: the constant (its value depends on the variant) */
+    IR_ZONE,         /* index: the zone; kids[0]: its player, for a per-player one */
+    IR_ME,           /* the player the code runs for */
+    IR_THIS,         /* an ability's card */
+    IR_OPPONENT,     /* the other player of a two-player game */
+    IR_PLAYERS,      /* every player, in seat order */
+    IR_SIDES,        /* every side, in declaration order */
+    IR_CARD_FIELD,   /* kids[0]: the card; field: kind, data field, check */
+    IR_CARD_STATE,   /* kids[0]: the card; field: kind, state index, check */
+    IR_CARD_OWNER,   /* kids[0]: the card */
+    IR_CARD_NAME,    /* kids[0]: the card */
+    IR_PLAYER_SIDE,  /* kids[0]: the player */
+    IR_BUILTIN,      /* builtin; kids: its arguments */
+    IR_CALL,         /* index: the called function's unit; kids: the arguments */
+    IR_AGGREGATE,    /* agg: count/sum/any/all; index: the loop slot;
+                        kids: collection, where (or NULL), value (or NULL) */
+    IR_NEG,          /* kids[0]; checked: the result may not fit */
+    IR_NOT,          /* kids[0] */
+    IR_ARITH,        /* binop: + - * / %; kids[0], kids[1]; checked as IR_NEG */
+    IR_COMPARE,      /* binop: == != < <= > >=; kids[0], kids[1]; aux: the operands' TypeBase */
+    IR_AND, IR_OR,   /* kids[0], kids[1], evaluated left to right, short circuit */
+    IR_IS,           /* index: the kind; kids[0]: the card */
+    IR_SELECT,       /* kids: condition, then, else */
+
+    /* ---- statements ---------------------------------------------------- */
+    IR_BLOCK,        /* kids: the statements */
+    IR_PHASE,        /* text: the phase's name; index: its string; kids[0]: block */
+    IR_IF,           /* kids: condition, then block, else (block, if, or NULL) */
+    IR_WHILE,        /* kids: condition, block */
+    IR_FOR,          /* index: the loop slot; kids: collection, where (or NULL), block;
+                        flags IR_SIMULTANEOUS */
+    IR_CHOOSE,       /* index: the slot chosen into; aux: the prompt's string;
+                        kids: collection, where, count, by, block, else block
+                        (each may be NULL but the collection and the block);
+                        flags IR_HIDDEN, IR_UP_TO */
+    IR_MENU,         /* kids: by (or NULL), then the options; flags IR_HIDDEN */
+    IR_OPTION,       /* text: the label; index: its string; kids: when (or NULL), block */
+    IR_TURNS,        /* index: the first of its four hidden slots (turn, passes,
+                        saved me, action); aux: the "take a turn" string;
+                        kids: first player, until (a condition, or the pass
+                        count with IR_PASSES), block (or NULL), then the actions */
+    IR_ACTION,       /* text: the label; index: its string; aux: the loop slot or -1;
+                        kids: collection, where, when (each may be NULL), block;
+                        flags IR_PASS */
+    IR_MOVE,         /* kids: what (a card or a zone's cards), to (a zone); flags IR_BOTTOM */
+    IR_SHUFFLE,      /* kids[0]: the zone */
+    IR_RUN,          /* index: the hidden slot of the ability's card; kids: the
+                        ability (an IR_CARD_FIELD), as (or NULL) */
+    IR_ASSIGN,       /* binop: = + - (= += -=); kids: target (IR_LOCAL, IR_VAR or
+                        IR_CARD_STATE), value; checked: += or -= may overflow */
+    IR_LET,          /* index: the slot; kids[0]: the value */
+    IR_WIN,          /* kids[0]: the winner */
+    IR_WIN_ALL,      /* index: the slot; kids: players, where (or NULL) */
+    IR_DRAW_GAME,
+    IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
+    IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
+    IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
+    IR_OP_COUNT
+} IrOp;
+
+/* The builtin functions of the language (docs/language.md). */
+typedef enum IrBuiltin {
+    IR_B_NEXT,       /* next(player) */
+    IR_B_COUNT,      /* count(zone | players | sides) */
+    IR_B_EMPTY,      /* empty(zone) */
+    IR_B_RANDOM,     /* random(zone | players | sides) */
+    IR_B_TOP,        /* top(zone) */
+    IR_B_BOTTOM,     /* bottom(zone) */
+    IR_B_MATCHES     /* matches(face, symbol) of one enum (aux: the enum) */
+} IrBuiltin;
+
+typedef enum IrAggregate { IR_A_COUNT, IR_A_SUM, IR_A_ANY, IR_A_ALL } IrAggregate;
+
+typedef enum IrBinop {
+    IR_ADD, IR_SUB, IR_MUL, IR_DIV, IR_MOD,
+    IR_EQ, IR_NE, IR_LT, IR_LE, IR_GT, IR_GE,
+    IR_SET
+} IrBinop;
+
+/* How a card field or state is read: the card's kind is checked at run
+   time (the read may fail), or it is known (the card is the loop variable
+   of a zone of that kind, or was tested with `is`). */
+typedef enum IrCheck { IR_CHECK_KIND, IR_KIND_KNOWN } IrCheck;
+
+enum {   /* IrNode.flags */
+    IR_SIMULTANEOUS = 1 << 0,
+    IR_HIDDEN = 1 << 1,
+    IR_UP_TO = 1 << 2,
+    IR_PASSES = 1 << 3,
+    IR_PASS = 1 << 4,
+    IR_BOTTOM = 1 << 5
+};
+
+enum {   /* IrNode.facts, computed by ir_facts.c */
+    IR_FACT_MAY_FAIL = 1 << 0,   /* may stop the game with a run-time error */
+    IR_FACT_MAY_YIELD = 1 << 1,  /* may wait for a decision (choose, menu, turns, run) */
+    IR_FACT_WRITES = 1 << 2,     /* may change the game's state or its log */
+    IR_FACT_RANDOM = 1 << 3,     /* draws from the game's random generator */
+    IR_FACT_READS_ZONES = 1 << 4 /* reads which cards a zone holds */
+};
+/* pure: none of may-yield, writes, random (it may still read and fail). */
+#define IR_PURE_MASK (IR_FACT_MAY_YIELD | IR_FACT_WRITES | IR_FACT_RANDOM)
+
+typedef struct IrNode {
+    IrOp op;
+    Type type;               /* the value's type; T_VOID for statements */
+    Loc loc;                 /* where it is written (file, line, column) */
+    int index;               /* see IrOp */
+    int aux;                 /* see IrOp */
+    int flags;               /* IR_SIMULTANEOUS ... */
+    unsigned facts;          /* IR_FACT_* (ir_facts) */
+    int64_t value;           /* IR_INT, IR_BOOL */
+    const char *text;        /* IR_TEXT, labels, IR_LOG's format; arena-owned */
+    IrBuiltin builtin;       /* IR_BUILTIN */
+    IrAggregate agg;         /* IR_AGGREGATE */
+    IrBinop binop;           /* IR_ARITH, IR_COMPARE, IR_ASSIGN */
+    int checked;             /* IR_NEG, IR_ARITH, IR_ASSIGN: needs the run-time overflow check */
+    struct { int kind, field; IrCheck check; } card;   /* IR_CARD_FIELD, IR_CARD_STATE */
+    struct IrNode **kids;
+    int nkids;
+} IrNode;
+
+/* One lowered code unit: the model's unit ui and its body. */
+typedef struct IrUnit {
+    int unit;                /* index in Model.units */
+    IrNode *body;            /* a block (scripts) or an expression (functions) */
+    unsigned facts;          /* the body's facts, calls included */
+} IrUnit;
+
+typedef struct IrProgram {
+    const Model *m;
+    IrUnit *units;           /* one per model unit, same order */
+    int nunits;
+    int has_facts;           /* ir_facts ran */
+} IrProgram;
+
+/* ir_lower: lower every unit of the checked model m (allocated in arena);
+   never fails on a model sema_check returned. */
+IrProgram *ir_lower(const Model *m, Arena *arena);
+
+/* ir_facts: compute every node's facts and every unit's (calls and runs
+   included, to a fixed point over the call graph); which arithmetic needs
+   its overflow check (a bound on each integer's magnitude). */
+void ir_facts(IrProgram *p);
+
+/* ir_op_name: the printed name of op ("card-field"). */
+const char *ir_op_name(IrOp op);
+
+/* ir_print: write p as text to out (files: the source paths, by Loc.file), one node per line, indented by depth
+   (docs/compiler.md "The IR"); stable from run to run. */
+void ir_print(const IrProgram *p, const char *const *files, int nfiles, FILE *out);
+
+/* ir_text: the IR of checked model m as text (ir_lower, then ir_facts
+   when passes is set, then ir_print), allocated in a. Out of memory: a message and exit status 2,
+   as the arena does. */
+char *ir_text(const Model *m, Arena *a, const char *const *files, int nfiles, int passes);
+
+#endif

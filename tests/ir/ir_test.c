@@ -1,0 +1,141 @@
+/* ir_test.c: `cardc ir`, the typed IR as text (docs/compiler.md "The IR"):
+   the IR of EvR, Galaxy and a small program against their golden files;
+   what the facts pass adds to the lowered IR; every game lowers; the
+   command's output, errors and options. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define CARDC TEST_BUILD_DIR "/san/cardc"
+
+/* golden: `cardc ir ARGS` prints exactly the file want (refreshed by `make goldens`). */
+static void golden(const char *args, const char *want_path)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, CARDC " ir %s", args);
+    RunResult r = run_cmd(cmd);
+    cr_assert_eq(r.status, 0, "%s: %s", cmd, r.err);
+    cr_expect_str_eq(r.err, "");
+    char *want = read_file(want_path);
+    cr_assert_not_null(want, "missing %s", want_path);
+    cr_expect_str_eq(r.out, want, "%s differs from %s (make goldens, then review the diff)", cmd, want_path);
+    free(want);
+    run_free(&r);
+}
+
+Test(ir, evr_is_its_golden_ir) { golden("cards/evr", "tests/ir/evr.expected.ir"); }
+Test(ir, galaxy_is_its_golden_ir) { golden("cards/galaxy", "tests/ir/galaxy.expected.ir"); }
+Test(ir, a_small_program_is_its_golden_ir) { golden("tests/ir/good/facts.cards", "tests/ir/good/facts.expected.ir"); }
+Test(ir, the_lowered_ir_is_its_golden_ir)
+{
+    golden("--lowered tests/ir/good/facts.cards", "tests/ir/good/facts.lowered.expected.ir");
+}
+
+/* line_of: the first line of text that contains needle, as a new string (or NULL). */
+static char *line_of(const char *text, const char *needle)
+{
+    const char *at = strstr(text, needle);
+    if (!at)
+        return NULL;
+    const char *b = at, *e = at;
+    while (b > text && b[-1] != '\n')
+        b--;
+    while (*e && *e != '\n')
+        e++;
+    char *s = malloc((size_t)(e - b) + 1);
+    memcpy(s, b, (size_t)(e - b));
+    s[e - b] = '\0';
+    return s;
+}
+
+/* The facts pass's effect on one program: the same tree, with what each
+   node may do and which arithmetic needs its check added. */
+Test(ir, the_facts_pass_marks_what_each_node_may_do)
+{
+    RunResult before = run_cmd(CARDC " ir --lowered tests/ir/good/facts.cards");
+    RunResult after = run_cmd(CARDC " ir tests/ir/good/facts.cards");
+    cr_assert_eq(before.status, 0, "%s", before.err);
+    cr_assert_eq(after.status, 0, "%s", after.err);
+    /* the same nodes, one per line */
+    cr_expect_eq(count_lines_with(before.out, "@"), count_lines_with(after.out, "@"));
+    /* before: no facts, no checks */
+    const char *const facts[] = {" [fail", " [yield", " [write", " [random", " [zones"};
+    for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
+        cr_expect_eq(count_lines_with(before.out, facts[i]), 0, "%s", facts[i]);
+    cr_expect_gt(count_lines_with(after.out, " [fail"), 10);
+    cr_expect_eq(count_lines_with(before.out, " checked @"), 0);
+    struct { const char *node, *before, *after; } cases[] = {
+        /* a division always needs its check (by zero) */
+        {"arith / ", "  arith / : int @32:33", "  arith / checked : int @32:33 [fail]"},
+        /* worth(me) * ...: no bound on either side */
+        {"arith * ", "      value: arith * : int @45:15", "      value: arith * checked : int @45:15 [fail zones]"},
+        /* a sum of a count and a sum of small fields: bounded, unchecked */
+        {"arith + ", "  arith + : int @30:35", "  arith + : int @30:35 [zones]"},
+        /* += on a counter with bounds stops at them: no check */
+        {"assign += @44", "    assign += @44:3", "    assign += @44:3 [write zones]"},
+        /* the procedure chooses: its caller may wait for a decision */
+        {"call-procedure polish", "    call-procedure polish @46:3", "    call-procedure polish @46:3 [fail yield write]"},
+        /* the ability that runs chooses and moves */
+        {"run 1 ability_card", "        run 1 ability_card @47:41",
+         "        run 1 ability_card @47:41 [fail yield write zones]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *b = line_of(before.out, cases[i].node), *a = line_of(after.out, cases[i].node);
+        cr_assert_not_null(b, "%s", cases[i].node);
+        cr_assert_not_null(a, "%s", cases[i].node);
+        cr_expect_str_eq(b, cases[i].before);
+        cr_expect_str_eq(a, cases[i].after);
+        free(b);
+        free(a);
+    }
+    run_free(&before);
+    run_free(&after);
+}
+
+/* Card reads: known where the card is a loop variable over a zone of the
+   kind or was tested with `is`; checked otherwise (top of a zone). */
+Test(ir, card_reads_are_known_only_where_the_kind_is_proven)
+{
+    RunResult r = run_cmd(CARDC " ir tests/ir/good/facts.cards");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(count_lines_with(r.out, "card-field gem.value checked : int @31:32 [fail zones]"), 1);
+    cr_expect_eq(count_lines_with(r.out, "card-field gem.value known : int @30:99"), 1);   /* c is gem and c.value */
+    cr_expect_eq(count_lines_with(r.out, "card-field gem.value known : int @30:51"), 1);   /* g in vault */
+    cr_expect_eq(count_lines_with(r.out, " checked : "), 3);
+    run_free(&r);
+}
+
+/* Every game of cards/ lowers, and twice gives the same bytes. */
+Test(ir, every_game_lowers_the_same_every_time)
+{
+    RunResult r = run_cmd("for g in cards/*/; do " CARDC " ir \"$g\" > /tmp/cardc-ir-1.txt || exit 1; "
+                          CARDC " ir \"$g\" > /tmp/cardc-ir-2.txt || exit 1; "
+                          "cmp -s /tmp/cardc-ir-1.txt /tmp/cardc-ir-2.txt || { echo \"$g\"; exit 2; }; "
+                          "grep -c '^script\\|^function\\|^procedure' /tmp/cardc-ir-1.txt >/dev/null || exit 3; done; "
+                          "rm -f /tmp/cardc-ir-1.txt /tmp/cardc-ir-2.txt");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    run_free(&r);
+}
+
+/* -o writes the file; a game with errors writes nothing and exits 1. */
+Test(ir, output_file_and_errors)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " ir tests/ir/good/facts.cards -o $d/facts.ir && "
+                          "cmp $d/facts.ir tests/ir/good/facts.expected.ir && echo same; "
+                          "printf 'game x {\\n  players 2\\n}\\nround { win nobody }\\n' > $d/bad.cards; "
+                          CARDC " ir $d/bad.cards -o $d/bad.ir; echo \"exit $?\"; ls $d; rm -rf $d");
+    cr_expect_str_eq(r.out, "same\nexit 1\nbad.cards\nfacts.ir\n");
+    cr_expect(strstr(r.err, "bad.cards:4:13: error: unknown name 'nobody'") != NULL, "%s", r.err);
+    run_free(&r);
+}
+
+Test(ir, lowered_is_an_option_of_ir_only)
+{
+    RunResult r = run_cmd(CARDC " check --lowered cards/evr");
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.err, "cardc: error: 'check' does not take --lowered (see cardc --help)\n");
+    run_free(&r);
+}
