@@ -42,7 +42,9 @@ LAB_LIBS     = $(eval LAB_LIBS := -pthread $$(shell pkg-config --libs cairo))$(L
 GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards cards/*/*.yaml cards/*/*.csv)))))
 
 RT_SRC  := $(sort $(wildcard runtime/*.c))
-CC_SRC  := $(sort $(wildcard compiler/*.c))
+# The compiler, one folder per stage (compiler/README.md).
+CC_DIRS := compiler/front compiler/check compiler/ir compiler/back compiler/common
+CC_SRC  := $(sort $(wildcard compiler/*.c $(addsuffix /*.c,$(CC_DIRS))))
 DSL_GEN := $(B)/dsl/parser.c $(B)/dsl/lexer.c
 DSL_HDR := $(B)/dsl/parser.h $(B)/dsl/lexer.h
 
@@ -52,7 +54,7 @@ CC_OBJ      := $(patsubst compiler/%.c,$(B)/obj/cc/%.o,$(CC_SRC)) $(B)/obj/cc/pa
 CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/parser.o $(B)/san/cc/lexer.o
 
 ENGINES     := $(addprefix $(B)/,$(GAMES))
-CC_INC      = -Icompiler -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
+CC_INC      = $(addprefix -I,$(CC_DIRS)) -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
 .PHONY: all deps test demo regen goldens bench install clean check-drift fuzz fuzz-merge stress
 # Files made on the way by pattern rules (the games' C, their test objects) are kept.
@@ -80,16 +82,16 @@ $(B)/dsl/lexer.c $(B)/dsl/lexer.h &: dsl/lexer.l $(B)/dsl/parser.h | $(DEPS)
 # Generated scanner/parser code is not held to -Werror -pedantic.
 GENFLAGS := $(BASEFLAGS) $(DEPFLAGS) -Wno-unused-function -Wno-sign-compare
 
-$(B)/obj/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/ast.h
+$(B)/obj/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/front/ast.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GENFLAGS) $(OPT) $(CC_INC) -c -o $@ $<
-$(B)/obj/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/ast.h
+$(B)/obj/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/front/ast.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GENFLAGS) $(OPT) $(CC_INC) -c -o $@ $<
-$(B)/san/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/ast.h
+$(B)/san/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/front/ast.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GENFLAGS) $(SAN) $(CC_INC) -c -o $@ $<
-$(B)/san/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/ast.h
+$(B)/san/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/front/ast.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GENFLAGS) $(SAN) $(CC_INC) -c -o $@ $<
 
@@ -102,7 +104,7 @@ $(B)/san/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
 	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) $(CC_INC) -c -o $@ $<
 
 # The header dependencies the objects wrote (none before the first build).
--include $(wildcard $(B)/obj/*/*.d $(B)/san/*/*.d)
+-include $(wildcard $(B)/obj/*/*.d $(B)/san/*/*.d $(B)/obj/cc/*/*.d $(B)/san/cc/*/*.d)
 # A .d file is only ever written by the compiler: never remake one (the
 # engines' rule $(B)/% would otherwise try).
 $(B)/obj/%.d: ;
@@ -166,7 +168,7 @@ check-drift: $(addprefix $(B)/gen/,$(addsuffix .c,$(GAMES)))
 # link that game's generated C; every suite links the sanitized runtime.
 SUITES := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard tests/*/*.c)))))
 TEST_BINS := $(addprefix $(B)/tests/,$(SUITES))
-TESTFLAGS = $(BASEFLAGS) $(WARN) $(SAN) -Iruntime -Icompiler -Itests/common -I$(B)/gen -DTEST_BUILD_DIR=\"$(B)\"
+TESTFLAGS = $(BASEFLAGS) $(WARN) $(SAN) -Iruntime $(addprefix -I,$(CC_DIRS)) -Itests/common -I$(B)/gen -DTEST_BUILD_DIR=\"$(B)\"
 
 $(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h) $(B)/san/libcardrt.a \
               $$(if $$(findstring game-,$$*),$(B)/san/$$*.o)
@@ -180,11 +182,11 @@ $(B)/tests/lab: $(B)/san/game-evr.o
 $(B)/tests/bench: $(B)/san/game-evr.o bench/evr_ref.h
 
 # The parse suite links the sanitized front end.
-$(B)/tests/parse: $(B)/san/cc/parse.o $(B)/san/cc/parser.o $(B)/san/cc/lexer.o $(B)/san/cc/ast.o $(B)/san/cc/strtab.o $(B)/san/cc/text.o $(B)/san/cc/diag.o $(B)/san/cc/arena.o
+$(B)/tests/parse: $(addprefix $(B)/san/cc/,front/parse.o parser.o lexer.o front/ast.o common/strtab.o front/text.o common/diag.o common/arena.o)
 
 # The sheet suite links the sanitized text engine (shrink-to-fit) and cairo
 # (to compare rendered pages with golden PNGs); it runs build/san/cardc.
-$(B)/tests/sheet: $(B)/san/cc/sheet_text.o
+$(B)/tests/sheet: $(B)/san/cc/back/sheet_text.o
 $(B)/tests/sheet: TESTFLAGS += $(SHEET_CFLAGS)
 $(B)/tests/sheet: TEST_LIBS = $(SHEET_LIBS)
 
@@ -196,7 +198,7 @@ FUZZ_BINS    := $(addprefix $(B)/fuzz/bin/,$(FUZZ_TARGETS))
 FUZZ_SAN     := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # The front ends and the checker: every compiler module but the driver and
 # the back ends (which bring cairo and the output writers).
-FUZZ_CC_SRC  := $(filter-out $(addprefix compiler/,cardc.c emit_c.c export_json.c export_yaml.c outfile.c print.c sheet.c sheet_text.c),$(CC_SRC))
+FUZZ_CC_SRC  := $(filter-out compiler/cardc.c compiler/common/outfile.c compiler/back/%,$(CC_SRC))
 FUZZ_CC_OBJ  := $(patsubst compiler/%.c,$(B)/fuzz/cc/%.o,$(FUZZ_CC_SRC)) $(B)/fuzz/cc/parser.o $(B)/fuzz/cc/lexer.o
 FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC))
 
@@ -214,13 +216,13 @@ test: $(TEST_BINS) $(TEST_TOOLS) $(FUZZ_BINS)
 # -fsanitize=fuzzer,address,undefined against its own instrumented objects
 # (build/fuzz/). `make test` replays tests/fuzz/corpus/<t>/ and the past
 # crashes tests/fuzz/crashes/<t>/; `make fuzz` fuzzes (docs/testing.md).
-$(B)/fuzz/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/ast.h
+$(B)/fuzz/cc/parser.o: $(B)/dsl/parser.c $(DSL_HDR) compiler/front/ast.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(GENFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CC_INC) -c -o $@ $<
-$(B)/fuzz/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/ast.h
+$(B)/fuzz/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/front/ast.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(GENFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CC_INC) -c -o $@ $<
-$(B)/fuzz/cc/%.o: compiler/%.c $(wildcard compiler/*.h) $(DSL_HDR) | $(DEPS)
+$(B)/fuzz/cc/%.o: compiler/%.c $(wildcard compiler/*/*.h) $(DSL_HDR) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CC_INC) -c -o $@ $<
 $(B)/fuzz/rt/%.o: runtime/%.c $(wildcard runtime/*.h) | $(DEPS)

@@ -1,6 +1,6 @@
 /* rt_out.h: files written whole or not at all: each output is written to a
    temporary beside its destination and renamed over it only on success.
-   Shared by the engine (logs, charts, replays) and by cardc (compiler/outfile.c). */
+   Shared by the engine (logs, charts, replays) and by cardc (compiler/common/outfile.c). */
 #ifndef CARDRT_OUT_H
 #define CARDRT_OUT_H
 
