@@ -2796,12 +2796,8 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt_card_row(g, it_c, KIND_resource, 156)].fd_character)))) {
-                        if (rt_check(g)) break;
-                        continue;
-                    }
-                    if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 157);
+                    if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 156);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2817,7 +2813,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 158, "bad resume point");
+        return rt_fail(g, 157, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2864,7 +2860,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 159, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 158, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2873,15 +2869,15 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 160);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 159);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 162);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 161);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 163);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 162);
                 if (rt_check(g)) return RT_END;
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
@@ -2898,7 +2894,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 164)) return RT_END;
+            if (rt_back_edge(g, 163)) return RT_END;
         }
         f->me = L->v_saved_me;
         /* cards/evr/tutorial.cards:36: phase dominance */
@@ -2909,7 +2905,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 165)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 164)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -2921,7 +2917,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         }
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 166)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 165)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -2932,7 +2928,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         return rt_draw_game(g);
         break;
     default:
-        return rt_fail(g, 167, "bad resume point");
+        return rt_fail(g, 166, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3383,18 +3379,17 @@ static const RtSite Site_table[] = {
     { 5, 159, 33 }, /* 153: cards/evr/rules.cards:159:33 */
     { 5, 36, 1 }, /* 154: cards/evr/rules.cards:36:1 */
     { 6, 8, 74 }, /* 155: cards/evr/tutorial.cards:8:74 */
-    { 6, 11, 69 }, /* 156: cards/evr/tutorial.cards:11:69 */
-    { 6, 12, 9 }, /* 157: cards/evr/tutorial.cards:12:9 */
-    { 6, 7, 3 }, /* 158: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 159: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 31 }, /* 160: cards/evr/tutorial.cards:25:31 */
-    { 6, 26, 16 }, /* 161: cards/evr/tutorial.cards:26:16 */
-    { 6, 26, 11 }, /* 162: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 163: cards/evr/tutorial.cards:29:11 */
-    { 6, 23, 7 }, /* 164: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 165: cards/evr/tutorial.cards:40:24 */
-    { 6, 43, 25 }, /* 166: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 167: cards/evr/tutorial.cards:20:3 */
+    { 6, 12, 9 }, /* 156: cards/evr/tutorial.cards:12:9 */
+    { 6, 7, 3 }, /* 157: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 158: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 31 }, /* 159: cards/evr/tutorial.cards:25:31 */
+    { 6, 26, 16 }, /* 160: cards/evr/tutorial.cards:26:16 */
+    { 6, 26, 11 }, /* 161: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 162: cards/evr/tutorial.cards:29:11 */
+    { 6, 23, 7 }, /* 163: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 164: cards/evr/tutorial.cards:40:24 */
+    { 6, 43, 25 }, /* 165: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 166: cards/evr/tutorial.cards:20:3 */
 };
 
 const RtGameDef evr_game = {
@@ -3414,7 +3409,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    168, Site_table, 7, Site_files,
+    167, Site_table, 7, Site_files,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3434,7 +3429,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    168, Site_table, 7, Site_files,
+    167, Site_table, 7, Site_files,
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -37,3 +37,4 @@ done
 "$cardc" ir cards/galaxy > tests/ir/galaxy.expected.ir
 "$cardc" ir tests/ir/good/facts.cards > tests/ir/good/facts.expected.ir
 "$cardc" ir --lowered tests/ir/good/facts.cards > tests/ir/good/facts.lowered.expected.ir
+"$cardc" ir tests/cardc/good/functions > tests/ir/good/functions.expected.ir

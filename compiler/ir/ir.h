@@ -80,6 +80,15 @@ typedef enum IrOp {
     IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
     IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
+
+    /* ---- made by the passes ------------------------------------------------ */
+    IR_INLINE,       /* a call written in place (ir_inline.c): index: the called
+                        function's unit; kids[0]: its body, whose parameters
+                        are IR_ARGs */
+    IR_ARG,          /* in an inlined body, parameter index read as kids[0], the
+                        argument (pure: repeating it changes nothing) */
+    IR_PRELUDE,      /* the first statement of a setup (ir_prelude.c): kids:
+                        the statements that run before any seed matters */
     IR_OP_COUNT
 } IrOp;
 
@@ -113,7 +122,8 @@ enum {   /* IrNode.flags */
     IR_UP_TO = 1 << 2,
     IR_PASSES = 1 << 3,
     IR_PASS = 1 << 4,
-    IR_BOTTOM = 1 << 5
+    IR_BOTTOM = 1 << 5,
+    IR_PLUCK = 1 << 6        /* IR_FOR: a pluck loop (ir_pluck.c) */
 };
 
 enum {   /* IrNode.facts, computed by ir_facts.c */
@@ -139,7 +149,9 @@ typedef struct IrNode {
     IrBuiltin builtin;       /* IR_BUILTIN */
     IrAggregate agg;         /* IR_AGGREGATE */
     IrBinop binop;           /* IR_ARITH, IR_COMPARE, IR_ASSIGN */
-    int checked;             /* IR_NEG, IR_ARITH, IR_ASSIGN: needs the run-time overflow check */
+    int checked;             /* IR_NEG, IR_ARITH, IR_ASSIGN: needs the run-time overflow check;
+                                IR_AGGREGATE (sum): its additions do */
+    int memo;                /* IR_CALL: its memo in the function's body (1..), or 0 (ir_memo.c) */
     struct { int kind, field; IrCheck check; } card;   /* IR_CARD_FIELD, IR_CARD_STATE */
     struct IrNode **kids;
     int nkids;
@@ -150,10 +162,14 @@ typedef struct IrUnit {
     int unit;                /* index in Model.units */
     IrNode *body;            /* a block (scripts) or an expression (functions) */
     unsigned facts;          /* the body's facts, calls included */
+    int flat;                /* a function with no aggregate inside another: its
+                                parameters can be passed by value (ir_inline.c) */
+    int nmemo;               /* the memos of a function's body (ir_memo.c) */
 } IrUnit;
 
 typedef struct IrProgram {
     const Model *m;
+    Arena *arena;            /* where the IR lives (the passes allocate there) */
     IrUnit *units;           /* one per model unit, same order */
     int nunits;
     int has_facts;           /* ir_facts ran */
@@ -168,6 +184,31 @@ IrProgram *ir_lower(const Model *m, Arena *arena);
    its overflow check (a bound on each integer's magnitude). */
 void ir_facts(IrProgram *p);
 
+/* ir_passes: every pass, in order (ir_passes.c): the facts, pluck loops,
+   the setup's prelude, inlining of small functions, memos of calls (one
+   file each; each file's comment is its contract). */
+void ir_passes(IrProgram *p);
+void ir_pluck(IrProgram *p);
+void ir_prelude(IrProgram *p);
+void ir_inline(IrProgram *p);
+void ir_memo(IrProgram *p);
+
+/* ir_magnitude: a bound on |value| of integer node n known without
+   running it, or -1 (ir_facts.c). */
+int64_t ir_magnitude(const Model *m, const IrNode *n);
+
+/* ir_steady: n's value cannot change while a loop over a zone (its
+   variable in slot, or -1) moves the cards it walks out of that zone
+   (ir_pluck.c). */
+int ir_steady(const IrNode *n, int slot);
+
+/* ir_pluck_ok: for statement n over a zone can be a pluck loop (ir_pluck.c). */
+int ir_pluck_ok(const IrNode *n);
+
+/* ir_same: a and b are the same expression (ignoring locations; an IR_ARG
+   is the same as its argument) (ir_memo.c). */
+int ir_same(const IrNode *a, const IrNode *b);
+
 /* ir_op_name: the printed name of op ("card-field"). */
 const char *ir_op_name(IrOp op);
 
@@ -175,7 +216,7 @@ const char *ir_op_name(IrOp op);
    (docs/compiler.md "The IR"); stable from run to run. */
 void ir_print(const IrProgram *p, const char *const *files, int nfiles, FILE *out);
 
-/* ir_text: the IR of checked model m as text (ir_lower, then ir_facts
+/* ir_text: the IR of checked model m as text (ir_lower, then ir_passes
    when passes is set, then ir_print), allocated in a. Out of memory: a message and exit status 2,
    as the arena does. */
 char *ir_text(const Model *m, Arena *a, const char *const *files, int nfiles, int passes);

@@ -20,10 +20,10 @@ enum { MOST = 1 << 24 };   /* at most this many card instances (RT_MAX_CARDS bou
 
 static const int64_t most = (int64_t)1 << 40;   /* past INT32_MAX; a product of two stays in int64 */
 
-/* magnitude: a bound on |value| of integer node n known without running it
-   (literals, counts, data fields, the number of players, and + - * and
+/* ir_magnitude: a bound on |value| of integer node n known without running
+   it (literals, counts, data fields, the number of players, and + - * and
    unary minus and selects of those), or -1 when there is none. */
-static int64_t magnitude(const Model *m, const IrNode *n)
+int64_t ir_magnitude(const Model *m, const IrNode *n)
 {
     int64_t a, b;
     switch (n->op) {
@@ -32,7 +32,7 @@ static int64_t magnitude(const Model *m, const IrNode *n)
     case IR_AGGREGATE:
         if (n->agg == IR_A_COUNT)
             return MOST;
-        a = n->agg == IR_A_SUM && n->kids[2] ? magnitude(m, n->kids[2]) : -1;
+        a = n->agg == IR_A_SUM && n->kids[2] ? ir_magnitude(m, n->kids[2]) : -1;
         return a >= 0 && a <= most / MOST ? a * MOST : -1;
     case IR_CARD_FIELD:   /* the largest in its kind's table */
         a = 0;
@@ -46,20 +46,20 @@ static int64_t magnitude(const Model *m, const IrNode *n)
     case IR_BUILTIN:
         return n->builtin == IR_B_COUNT ? MOST : -1;
     case IR_NEG:
-        return magnitude(m, n->kids[0]);
+        return ir_magnitude(m, n->kids[0]);
     case IR_ARITH:
         if (n->binop != IR_ADD && n->binop != IR_SUB && n->binop != IR_MUL)
             return -1;
-        a = magnitude(m, n->kids[0]);
-        b = magnitude(m, n->kids[1]);
+        a = ir_magnitude(m, n->kids[0]);
+        b = ir_magnitude(m, n->kids[1]);
         if (a < 0 || b < 0 || a > most || b > most)
             return -1;
         if (n->binop == IR_MUL)
             return a && b > most / a ? -1 : a * b;
         return a + b <= most ? a + b : -1;
     case IR_SELECT:
-        a = magnitude(m, n->kids[1]);
-        b = magnitude(m, n->kids[2]);
+        a = ir_magnitude(m, n->kids[1]);
+        b = ir_magnitude(m, n->kids[2]);
         return a < 0 || b < 0 ? -1 : a > b ? a : b;
     default:
         return -1;
@@ -71,7 +71,7 @@ static int needs_check(const Model *m, const IrNode *n)
 {
     if (n->op == IR_ARITH && (n->binop == IR_DIV || n->binop == IR_MOD))
         return 1;
-    int64_t v = magnitude(m, n);
+    int64_t v = ir_magnitude(m, n);
     return v < 0 || v > INT32_MAX;
 }
 
@@ -126,8 +126,15 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         default:
             return 0;
         }
-    case IR_AGGREGATE:
-        return n->kids[0]->type.base == T_ZONE ? IR_FACT_READS_ZONES : 0;
+    case IR_AGGREGATE: {
+        unsigned f = n->kids[0]->type.base == T_ZONE ? IR_FACT_READS_ZONES : 0;
+        if (n->agg == IR_A_SUM) {   /* the running total may leave the range */
+            int64_t v = ir_magnitude(F->m, n);
+            n->checked = v < 0 || v > INT32_MAX;
+            f |= n->checked ? IR_FACT_MAY_FAIL : 0;
+        }
+        return f;
+    }
     case IR_CALL:
     case IR_CALL_PROC:
         return F->unit_facts[n->index] | (n->op == IR_CALL_PROC ? IR_FACT_WRITES : 0);

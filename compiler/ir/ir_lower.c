@@ -538,6 +538,7 @@ IrProgram *ir_lower(const Model *m, Arena *arena)
 {
     IrProgram *p = arena_alloc(arena, sizeof *p);
     p->m = m;
+    p->arena = arena;
     p->nunits = m->nunits;
     p->units = arena_alloc(arena, sizeof *p->units * (size_t)(m->nunits > 0 ? m->nunits : 1));
     for (int u = 0; u < m->nunits; u++) {

@@ -30,6 +30,7 @@ static const char *const op_names[IR_OP_COUNT] = {
     [IR_ACTION] = "action", [IR_MOVE] = "move", [IR_SHUFFLE] = "shuffle", [IR_RUN] = "run",
     [IR_ASSIGN] = "assign", [IR_LET] = "let", [IR_WIN] = "win", [IR_WIN_ALL] = "win-all",
     [IR_DRAW_GAME] = "draw-game", [IR_LOG] = "log", [IR_ROLL] = "roll", [IR_CALL_PROC] = "call-procedure",
+    [IR_INLINE] = "inline", [IR_ARG] = "arg", [IR_PRELUDE] = "prelude",
 };
 
 const char *ir_op_name(IrOp op) { return op >= 0 && op < IR_OP_COUNT && op_names[op] ? op_names[op] : "?"; }
@@ -62,6 +63,7 @@ static const char *role(IrOp op, int i)
     case IR_MOVE: return i == 0 ? "what" : "to";
     case IR_RUN: return i == 0 ? "ability" : "as";
     case IR_ASSIGN: return i == 0 ? "target" : "value";
+    case IR_INLINE: return i == 0 ? "body" : "with";
     default: return NULL;
     }
 }
@@ -150,17 +152,22 @@ static void payload(const Printer *P, const IrNode *n)
         if (n->builtin == IR_B_MATCHES)
             fprintf(o, " %s", m->enums[n->aux].name);
         break;
-    case IR_CALL: case IR_CALL_PROC: fprintf(o, " %s", m->units[n->index].name); break;
+    case IR_CALL: case IR_CALL_PROC: case IR_INLINE:
+        fprintf(o, " %s", m->units[n->index].name);
+        if (n->memo)
+            fprintf(o, " memo %d", n->memo);
+        break;
+    case IR_ARG: fprintf(o, " %d", n->index); break;
     case IR_ARITH: case IR_COMPARE: fprintf(o, " %s", binop_names[n->binop]); break;
     case IR_ASSIGN: fprintf(o, " %s%s", n->binop == IR_SET ? "" : binop_names[n->binop], "="); break;
     case IR_IS: case IR_ROLL: fprintf(o, " %s", m->kinds[n->index].name); break;
     default: break;
     }
-    if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN) && n->checked)
+    if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN || n->op == IR_AGGREGATE) && n->checked)
         fputs(" checked", o);
     static const struct { int flag; const char *word; } flags[] = {
         {IR_SIMULTANEOUS, "simultaneously"}, {IR_HIDDEN, "hidden"}, {IR_UP_TO, "up-to"},
-        {IR_PASSES, "passes"}, {IR_PASS, "pass"}, {IR_BOTTOM, "to-bottom"},
+        {IR_PASSES, "passes"}, {IR_PASS, "pass"}, {IR_BOTTOM, "to-bottom"}, {IR_PLUCK, "pluck"},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (n->flags & flags[i].flag)
@@ -207,6 +214,8 @@ static void print_node(const Printer *P, const IrNode *n, int depth, const char 
         fprintf(o, " @%s:%d:%d", path_of(P, n->loc.file), n->loc.line, n->loc.col);
     facts_text(o, n->facts);
     fputc('\n', o);
+    if (n->op == IR_ARG)   /* the argument is written under its inline */
+        return;
     for (int i = 0; i < n->nkids; i++)
         if (n->kids[i])
             print_node(P, n->kids[i], depth + 1, role(n->op, i));
@@ -256,7 +265,7 @@ char *ir_text(const Model *m, Arena *a, const char *const *files, int nfiles, in
 {
     IrProgram *p = ir_lower(m, a);
     if (passes)
-        ir_facts(p);
+        ir_passes(p);
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);

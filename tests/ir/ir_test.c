@@ -51,6 +51,21 @@ static char *line_of(const char *text, const char *needle)
     return s;
 }
 
+/* section: the unit of text whose first line begins with header, up to
+   the blank line after it, as a new string (or NULL). */
+static char *section(const char *text, const char *header)
+{
+    const char *at = strstr(text, header);
+    if (!at)
+        return NULL;
+    const char *end = strstr(at, "\n\n");
+    size_t n = end ? (size_t)(end - at) + 1 : strlen(at);
+    char *s = malloc(n + 1);
+    memcpy(s, at, n);
+    s[n] = '\0';
+    return s;
+}
+
 /* The facts pass's effect on one program: the same tree, with what each
    node may do and which arithmetic needs its check added. */
 Test(ir, the_facts_pass_marks_what_each_node_may_do)
@@ -59,8 +74,8 @@ Test(ir, the_facts_pass_marks_what_each_node_may_do)
     RunResult after = run_cmd(CARDC " ir tests/ir/good/facts.cards");
     cr_assert_eq(before.status, 0, "%s", before.err);
     cr_assert_eq(after.status, 0, "%s", after.err);
-    /* the same nodes, one per line */
-    cr_expect_eq(count_lines_with(before.out, "@"), count_lines_with(after.out, "@"));
+    /* the same nodes, one per line, but the prelude the setup now begins with */
+    cr_expect_eq(count_lines_with(before.out, "@") + 1, count_lines_with(after.out, "@"));
     /* before: no facts, no checks */
     const char *const facts[] = {" [fail", " [yield", " [write", " [random", " [zones"};
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
@@ -91,6 +106,51 @@ Test(ir, the_facts_pass_marks_what_each_node_may_do)
         free(b);
         free(a);
     }
+    run_free(&before);
+    run_free(&after);
+}
+
+/* The setup's two loops that only move cards out of the box are pluck
+   loops, and the setup's prelude (they need no seed). */
+Test(ir, the_pluck_and_prelude_passes_mark_the_setup)
+{
+    RunResult before = run_cmd(CARDC " ir --lowered tests/ir/good/facts.cards");
+    RunResult after = run_cmd(CARDC " ir tests/ir/good/facts.cards");
+    cr_assert_eq(after.status, 0, "%s", after.err);
+    cr_expect_eq(count_lines_with(before.out, "prelude @"), 0);
+    cr_expect_eq(count_lines_with(before.out, " pluck @"), 0);
+    cr_expect_eq(count_lines_with(after.out, "    prelude @39:3 [fail write zones]"), 1);
+    cr_expect_eq(count_lines_with(after.out, "      for 0 c pluck @39:3 [fail write zones]"), 1);
+    cr_expect_eq(count_lines_with(after.out, "      for 1 c_2 pluck @40:3 [fail write zones]"), 1);
+    /* the round's loop runs abilities: not a pluck loop */
+    cr_expect_eq(count_lines_with(after.out, "    for 0 g @47:3 [fail yield write zones]"), 1);
+    run_free(&before);
+    run_free(&after);
+}
+
+/* In a function's body, small functions are written in place (their
+   parameters read as the arguments) and calls of the same function on the
+   same arguments share one memo: beats(p) calls over(p) and over(next(p)),
+   which call total(p) and total(next(p)), called again after. */
+Test(ir, the_inline_and_memo_passes_rewrite_function_bodies)
+{
+    golden("tests/cardc/good/functions", "tests/ir/good/functions.expected.ir");
+    RunResult before = run_cmd(CARDC " ir --lowered tests/cardc/good/functions");
+    RunResult after = run_cmd(CARDC " ir tests/cardc/good/functions");
+    cr_assert_eq(after.status, 0, "%s", after.err);
+    cr_expect_eq(count_lines_with(before.out, "inline "), 0);
+    cr_expect_eq(count_lines_with(before.out, " memo "), 0);
+    char *b = section(before.out, "function \"beats\""), *a = section(after.out, "function \"beats\"");
+    cr_assert(b && a);
+    cr_expect_eq(count_lines_with(b, "      call over : bool @25:40"), 1);
+    cr_expect_eq(count_lines_with(a, "      inline over : bool @25:40 [fail zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "          call total memo 1 : int @24:35 [zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "          call total memo 2 : int @24:35 [zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "        call total memo 1 : int @25:70 [zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "        call total memo 2 : int @25:81 [zones]"), 1);
+    cr_expect_eq(count_lines_with(a, "memo 3"), 0);
+    free(b);
+    free(a);
     run_free(&before);
     run_free(&after);
 }

@@ -1,0 +1,649 @@
+/* emit_expr.c: the C back end's expressions: the C text of each IR value
+   node (checked arithmetic, card reads, builtins, calls with their memos
+   and inlined bodies, aggregates as helper functions), and the bindings
+   that let pure loops read their variable as a C local. Every text is
+   allocated in the emitter's arena. */
+#include "emit_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- lines, temporaries, locals ---------------------------------------------------- */
+
+void emit_line(Emit *E, const char *fmt, ...)
+{
+    for (int i = 0; i < E->indent; i++)
+        bputs(E->body, "    ");
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    buf_grow(E->body, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(E->body->s + E->body->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    E->body->len += (size_t)n;
+    bputs(E->body, "\n");
+}
+
+const char *emit_temp(Emit *E, const char *base)
+{
+    MUnit *u = E->wunit;
+    const char *name = base;
+    for (int k = 2;; k++) {
+        int clash = 0;
+        for (int i = 0; i < u->nlocals; i++)
+            if (strcmp(u->locals[i], name) == 0)
+                clash = 1;
+        if (!clash)
+            break;
+        name = arena_printf(E->a, "%s_%d", base, k);
+    }
+    if (u->nlocals == u->caplocals) {
+        int cap = u->caplocals ? u->caplocals * 2 : 8;
+        const char **n = arena_alloc(E->a, sizeof *n * (size_t)cap);
+        if (u->nlocals)
+            memcpy(n, u->locals, sizeof *n * (size_t)u->nlocals);
+        u->locals = n;
+        u->caplocals = cap;
+    }
+    u->locals[u->nlocals++] = name;
+    E->reads_frame = 1;
+    return arena_printf(E->a, "L->%s", emit_lname(E, name));
+}
+
+const char *emit_local(Emit *E, int slot)
+{
+    for (int i = E->nbound - 1; i >= 0; i--)
+        if (E->bound[i].slot == slot) {
+            E->bound[i].used = 1;
+            return E->bound[i].cname;
+        }
+    E->reads_frame = 1;
+    return arena_printf(E->a, "L->%s", emit_lname(E, E->unit->locals[slot]));
+}
+
+/* is_local: n reads a local slot (a param read in an inlined body is one). */
+static int is_local(const IrNode *n) { return n->op == IR_LOCAL || n->op == IR_ARG; }
+
+int emit_bind(Emit *E, int slot, const char *cname, int kind)
+{
+    if (E->nbound >= (int)(sizeof E->bound / sizeof E->bound[0]))
+        return 0;
+    E->bound[E->nbound].slot = slot;
+    E->bound[E->nbound].kind = kind;
+    E->bound[E->nbound].cname = cname;
+    E->bound[E->nbound].used = 0;
+    E->nbound++;
+    return 1;
+}
+
+void emit_unbind(Emit *E, int n) { E->nbound = n; }
+
+/* bound_kind: the kind every value of card expression n has when n is a
+   bound loop variable over a zone of one kind, else -1. */
+static int bound_kind(const Emit *E, const IrNode *n)
+{
+    if (!is_local(n))
+        return -1;
+    for (int i = E->nbound - 1; i >= 0; i--)
+        if (E->bound[i].slot == n->index)
+            return E->bound[i].kind;
+    return -1;
+}
+
+int emit_zone_kind(const Emit *E, const IrNode *z)
+{
+    return z->op == IR_ZONE ? E->m->zones[z->index].kind : -1;
+}
+
+/* picked_kind: when n is top, bottom or a random card of a zone of one
+   kind, that kind (n's value is a card of it, or RT_NONE once the game
+   has failed); else -1. */
+static int picked_kind(const Emit *E, const IrNode *n)
+{
+    if (n->op != IR_BUILTIN || n->nkids != 1)
+        return -1;
+    if (n->builtin != IR_B_TOP && n->builtin != IR_B_BOTTOM && n->builtin != IR_B_RANDOM)
+        return -1;
+    return emit_zone_kind(E, n->kids[0]);
+}
+
+int emit_tested_kind(const Emit *E, const IrNode *n)
+{
+    while (n->op == IR_AND)
+        n = n->kids[0];
+    if (n->op != IR_IS || !is_local(n->kids[0]))
+        return -1;
+    return bound_kind(E, n->kids[0]) < 0 ? n->index : -1;
+}
+
+int emit_has_aggregate(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_AGGREGATE)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (emit_has_aggregate(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* ---- pure loops ------------------------------------------------------------------- */
+
+/* A loop whose body cannot change the state (an aggregate, the options of
+   a decision) is written in two calls. emit_pure_loop_bind names the C
+   local the loop variable in slot lives in (*cvar) and binds the slot to
+   it, so that the caller can now write the body's expressions; *bound_ok
+   is 0 when no binding was free. It returns the binding depth, which the
+   caller restores (emit_unbind) once the expressions are written. Then
+   emit_pure_loop_open writes the `for` over coll (a zone: its cards top
+   first; players or sides: counting up) and, when store is set (not
+   bound, or an aggregate in the body reads the frame's slot), keeps the
+   slot up to date too; the caller writes the body and closes the loop.
+   cvar NULL: the body never reads the variable, which is not declared
+   (see emit_loop_var_used). */
+int emit_pure_loop_bind(Emit *E, const IrNode *coll, int slot, const char **cvar, int *bound_ok)
+{
+    int depth = E->nbound;
+    *cvar = arena_printf(E->a, "it_%s", E->unit->locals[slot]);
+    *bound_ok = emit_bind(E, slot, *cvar, emit_zone_kind(E, coll));
+    return depth;
+}
+
+int emit_loop_var_used(const Emit *E, int depth, int bound_ok, int store)
+{
+    if (store || !bound_ok)
+        return 1;
+    for (int i = depth; i < E->nbound; i++)   /* rebound as the same C local (x is K) */
+        if (E->bound[i].used && E->bound[i].cname == E->bound[depth].cname)
+            return 1;
+    return 0;
+}
+
+void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar, int store)
+{
+    if (coll->type.base == T_ZONE) {
+        emit_line(E, "const int32_t *zc = %s;", emit_zone_cells(E, coll));
+        emit_line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
+        E->indent++;
+        if (cvar)   /* (void): a call written in place may drop the argument that read it */
+            emit_line(E, "RtValue %s = zc[1 + i]; (void)%s;", cvar, cvar);
+    } else {
+        emit_line(E, "int n = %s;", coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
+        emit_line(E, "for (int i = 0; i < n; i++) {");
+        E->indent++;
+        if (cvar)
+            emit_line(E, "RtValue %s = i; (void)%s;", cvar, cvar);
+    }
+    if (store) {
+        E->reads_frame = 1;
+        emit_line(E, "L->%s = %s;", emit_lname(E, E->unit->locals[slot]), cvar);
+    }
+}
+
+/* ---- small pieces ------------------------------------------------------------------ */
+
+const char *emit_bare(Emit *E, const char *x)
+{
+    size_t n = strlen(x);
+    if (n < 2 || x[0] != '(' || x[n - 1] != ')')
+        return x;
+    int depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (x[i] == '"' || x[i] == '\'')
+            return x; /* a literal inside: leave it alone */
+        if (x[i] == '(')
+            depth++;
+        else if (x[i] == ')' && --depth == 0 && i != n - 1)
+            return x; /* the first pair closes early: (a) && (b) */
+    }
+    return arena_strndup(E->a, x + 1, n - 2);
+}
+
+const char *emit_condition(Emit *E, const IrNode *n) { return emit_bare(E, emit_expr(E, n)); }
+
+/* zone_place: when zone expression z names a declared zone (a shared one,
+   or a player's), the C text of its cells (const int32_t *, at the cells
+   of the layout) with *decl and *player (C text; "RT_NONE" for a shared
+   zone) for messages; else NULL. */
+static const char *zone_place(Emit *E, const IrNode *z, int *decl, const char **player)
+{
+    if (z->op != IR_ZONE)
+        return NULL;
+    const MZone *mz = &E->m->zones[z->index];
+    *decl = z->index;
+    if (z->nkids == 0) {
+        *player = "RT_NONE";
+        return arena_printf(E->a, "rt_zone_cells_at(g, ZCELL_%s)", mz->name);
+    }
+    *player = emit_expr(E, z->kids[0]);
+    return arena_printf(E->a, "rt_pzone_cells_at(g, ZONE_%s, ZCELL_%s, PLAYER_CELLS, %s)", mz->name, mz->name, *player);
+}
+
+const char *emit_zone_cells(Emit *E, const IrNode *z)
+{
+    int decl;
+    const char *player, *at = zone_place(E, z, &decl, &player);
+    return at ? at : arena_printf(E->a, "rt_zone_cards(g, %s)", emit_expr(E, z));
+}
+
+/* field_name: the name of data field index of kind k. */
+static const char *field_name(const Emit *E, int k, int index)
+{
+    const MKind *kd = &E->m->kinds[k];
+    for (int i = 0; i < kd->nfields; i++)
+        if (!kd->fields[i].is_state && kd->fields[i].index == index)
+            return kd->fields[i].name;
+    return "?";
+}
+
+/* card_member: the C text of member n (a card field, state, owner or name)
+   of card (C text); trusted_kind: the kind card is known to be a valid
+   instance of, or -1: checked access. */
+static const char *card_member(Emit *E, const IrNode *n, const char *card, int trusted_kind)
+{
+    int k = n->card.kind, idx = n->card.field;
+    int trusted = trusted_kind >= 0 && trusted_kind == k;
+    switch (n->op) {
+    case IR_CARD_OWNER:
+        return arena_printf(E->a, "rt_card_owner(g, %s)", card);
+    case IR_CARD_NAME:
+        return arena_printf(E->a, "rt_card_name(g, %s)", card);
+    case IR_CARD_FIELD: {
+        const char *fname = emit_fname(E, field_name(E, k, idx));
+        if (trusted)
+            return arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", E->m->kinds[k].name, card, fname);
+        E->fallible = 1;
+        return arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", E->m->kinds[k].name, card,
+                            emit_kind_enum(E, k), emit_site(E, n->loc), fname);
+    }
+    default:   /* IR_CARD_STATE */
+        if (trusted)
+            return arena_printf(E->a, "rt__state(g, %s, %d)", card, idx);
+        E->fallible = 1;
+        return arena_printf(E->a, "rt_card_state(g, %s, %s, %d, %d)", card, emit_kind_enum(E, k), idx,
+                            emit_site(E, n->loc));
+    }
+}
+
+/* card_read: the C text of a card member node n (its card is kids[0]). */
+static const char *card_read(Emit *E, const IrNode *n)
+{
+    const char *o = emit_expr(E, n->kids[0]);
+    int bk = bound_kind(E, n->kids[0]);
+    if (bk < 0 && n->op == IR_CARD_FIELD && picked_kind(E, n->kids[0]) == n->card.kind)
+        /* top(z).field for z of one kind: the card is one of that kind, or
+           RT_NONE after the game failed (row 0, as ever) */
+        return arena_printf(E->a, "Rows_%s[rt__row_or0(g, %s)].%s", E->m->kinds[n->card.kind].name, o,
+                            emit_fname(E, field_name(E, n->card.kind, n->card.field)));
+    return card_member(E, n, o, bk);
+}
+
+/* player_read: a per-player zone or variable, or a player's side. */
+static const char *player_read(Emit *E, const IrNode *n)
+{
+    const char *p = emit_expr(E, n->kids[0]);
+    if (n->op == IR_ZONE)
+        return arena_printf(E->a, "rt_zone_of(g, ZONE_%s, %s)", E->m->zones[n->index].name, p);
+    if (n->op == IR_VAR)
+        return arena_printf(E->a, "rt_pvar_at(g, VCELL_%s, PLAYER_CELLS, %s)", E->m->vars[n->index].name, p);
+    return arena_printf(E->a, "rt_player_side(g, %s)", p);
+}
+
+/* ---- aggregates --------------------------------------------------------------------- */
+
+static const char *const agg_words[] = {"count", "sum", "any", "all"};
+
+/* aggregate_body: the helper's body for aggregate n, into E->body. */
+static void aggregate_body(Emit *E, const IrNode *n)
+{
+    emit_line(E, "RtValue acc = %s;", n->agg == IR_A_ALL ? "1" : "0");
+    const char *cvar;
+    int bound_ok;
+    int depth = emit_pure_loop_bind(E, n->kids[0], n->index, &cvar, &bound_ok);
+    const char *body_cond = n->kids[1] ? emit_expr(E, n->kids[1]) : NULL;
+    const char *val = n->kids[2] ? emit_expr(E, n->kids[2]) : NULL;
+    int store = !bound_ok || emit_has_aggregate(n->kids[2]) || emit_has_aggregate(n->kids[1]);
+    int used = emit_loop_var_used(E, depth, bound_ok, store);
+    emit_unbind(E, depth);
+    emit_pure_loop_open(E, n->kids[0], n->index, used ? cvar : NULL, store);
+    if (body_cond)
+        emit_line(E, "if (!(%s)) continue;", body_cond);
+    switch (n->agg) {
+    case IR_A_COUNT:
+        emit_line(E, "acc++;");
+        break;
+    case IR_A_SUM:
+        if (!n->checked) {   /* docs/runtime.md "Checked arithmetic" */
+            emit_line(E, "acc += %s;", val ? val : "0");
+        } else {
+            emit_line(E, "acc = rt_add(g, acc, %s, %d);", val ? val : "0", emit_site(E, n->loc));
+            E->fallible = 1;
+        }
+        break;
+    case IR_A_ANY:
+        emit_line(E, "if (%s) return 1;", val ? emit_bare(E, val) : "1");
+        break;
+    default:
+        emit_line(E, "if (!(%s)) return 0;", val ? val : "1");
+        break;
+    }
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "return acc;");
+}
+
+/* aggregate: a helper function for aggregate n (into E->helpers); returns its call. */
+static const char *aggregate(Emit *E, const IrNode *n)
+{
+    int k = ++E->helper_count;
+    const char *fn = arena_printf(E->a, "Agg%d_%s", k, E->unit->cname);
+    /* The helper is a function of its own: the enclosing loops' C locals
+       are not in scope there (it reads them through L). */
+    Emit outer = *E;
+    E->nbound = 0;
+    E->memo_on = 0;   /* a call in the loop depends on the loop variable: never memoised */
+    if (E->by_value)   /* the function's params are the helper's own parameters */
+        for (int p = 0; p < E->unit->nparams; p++)
+            emit_bind(E, p, emit_lname(E, E->unit->locals[p]), -1);
+    Buf hb = {0};
+    E->body = &hb;
+    E->indent = 1;
+    E->reads_frame = 0;
+    aggregate_body(E, n);
+    E->body = outer.body;
+    E->indent = outer.indent;
+    memcpy(E->bound, outer.bound, sizeof E->bound);
+    E->nbound = outer.nbound;
+    E->memo_on = outer.memo_on;
+    E->reads_frame = outer.reads_frame;   /* the helper declares its own L */
+    const char *what = agg_words[n->agg];
+    if (E->by_value) {
+        /* out of line and pure: a call with the same arguments is made
+           once while the state stays as it is (the callers are inlined) */
+        Buf params = {0}, args = {0}, unused = {0};
+        for (int p = 0; p < E->unit->nparams; p++) {
+            bprintf(&params, ", RtValue %s", emit_lname(E, E->unit->locals[p]));
+            bprintf(&args, ", %s", emit_lname(E, E->unit->locals[p]));
+            bprintf(&unused, "    (void)%s;\n", emit_lname(E, E->unit->locals[p])); /* not every param is read */
+        }
+        bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s%s}\n\n",
+                emit_file_of(E, n->loc), n->loc.line, what, fn, params.s ? params.s : "", unused.s ? unused.s : "", hb.s);
+        const char *call = arena_printf(E->a, "%s(g, f%s)", fn, args.s ? args.s : "");
+        buf_free(&params);
+        buf_free(&args);
+        buf_free(&unused);
+        buf_free(&hb);
+        return call;
+    }
+    const char *ltype = arena_printf(E->a, "struct Locals_%s", E->unit->cname);
+    bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
+            emit_file_of(E, n->loc), n->loc.line, what, fn, ltype, hb.s);
+    buf_free(&hb);
+    E->reads_frame = 1;   /* the call passes L */
+    return arena_printf(E->a, "%s(g, f, L)", fn);
+}
+
+/* ---- calls ------------------------------------------------------------------------- */
+
+/* unwrap: x without the parentheses that wrap all of it (one pair after
+   another), so that the same argument is written the same way. */
+static const char *unwrap(Emit *E, const char *x)
+{
+    for (;;) {
+        const char *y = emit_bare(E, x);
+        if (y == x)
+            return x;
+        x = y;
+    }
+}
+
+/* inlined: the body of an inlined call n (IR_INLINE), its params read as
+   the arguments' C text (the arguments are pure: repeating one changes
+   nothing). */
+static const char *inlined(Emit *E, const IrNode *n)
+{
+    const char *args[8];
+    int nargs = n->nkids - 1;
+    for (int i = 0; i < nargs && i < 8; i++) {
+        const char *x = unwrap(E, emit_expr(E, n->kids[1 + i]));
+        size_t k = strspn(x, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_>-");
+        args[i] = x[k] == '\0' ? x : arena_printf(E->a, "(%s)", x);   /* a name (p, L->p) needs no parentheses */
+    }
+    int depth = E->nbound;
+    for (int i = 0; i < nargs && i < 8; i++)
+        emit_bind(E, i, args[i], -1);
+    const char *r = emit_expr(E, n->kids[0]);
+    emit_unbind(E, depth);
+    return arena_printf(E->a, "(%s)", r);
+}
+
+/* call: a call of a game function (memoised when the memo pass gave it one). */
+static const char *call(Emit *E, const IrNode *n)
+{
+    const char *name = E->m->units[n->index].name;
+    Buf b = {0};
+    bputs(&b, "");
+    int memo = E->memo_on && n->memo > 0;
+    for (int i = 0; i < n->nkids; i++)
+        bprintf(&b, ", %s", E->memo_on ? unwrap(E, emit_expr(E, n->kids[i])) : emit_expr(E, n->kids[i]));
+    const char *args = arena_strdup(E->a, b.s);
+    buf_free(&b);
+    if (!memo)
+        return arena_printf(E->a, "Fn_%s(g, f%s)", name, args);
+    E->memo_helper[n->index] = 1;
+    return arena_printf(E->a, "Memo_%s(g, f, memo%d%s)", name, n->memo, args);
+}
+
+/* builtin: next, count, empty, random, top, bottom, matches. */
+static const char *builtin(Emit *E, const IrNode *n)
+{
+    Arena *a = E->a;
+    if (n->builtin == IR_B_MATCHES) {
+        E->uses_matches[n->aux] = 1;
+        const char *x = emit_expr(E, n->kids[0]);
+        const char *y = emit_expr(E, n->kids[1]);
+        return arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[n->aux].name, x, y);
+    }
+    const IrNode *arg = n->kids[0];
+    const char *x = emit_expr(E, arg);
+    TypeBase at = arg->type.base;
+    switch (n->builtin) {
+    case IR_B_NEXT:
+        return arena_printf(a, "rt_next_player(g, %s)", x);
+    case IR_B_COUNT:
+        if (at == T_PLAYERS)
+            return "rt_players(g)";
+        if (at == T_SIDES)
+            return arena_printf(a, "%d", E->m->nsides);
+        return arena_printf(a, "%s[0]", emit_zone_cells(E, arg));
+    case IR_B_EMPTY:
+        return arena_printf(a, "(%s[0] == 0)", emit_zone_cells(E, arg));
+    case IR_B_RANDOM:
+        if (at == T_PLAYERS)
+            return "(RtValue)rt_random(g, (uint32_t)rt_players(g))";
+        if (at == T_SIDES)
+            return arena_printf(a, "(RtValue)rt_random(g, %du)", E->m->nsides);
+        E->fallible = 1;
+        return arena_printf(a, "rt_random_card(g, %s, %d)", x, emit_site(E, n->loc));
+    default: {   /* top, bottom */
+        E->fallible = 1;
+        const char *end = n->builtin == IR_B_TOP ? "top" : "bottom";
+        int decl;
+        const char *player, *place = zone_place(E, arg, &decl, &player);
+        if (place)
+            return arena_printf(a, "rt_%s_at(g, %s, ZONE_%s, %s, %d)", end, place, E->m->zones[decl].name, player,
+                                emit_site(E, n->loc));
+        return arena_printf(a, "rt_%s(g, %s, %d)", end, x, emit_site(E, n->loc));
+    }
+    }
+}
+
+/* ---- operators ------------------------------------------------------------------------ */
+
+int emit_plain(const Emit *E, const IrNode *n)
+{
+    switch (n->op) {
+    case IR_INT: case IR_BOOL: case IR_ME: case IR_THIS: case IR_OPPONENT:
+    case IR_LOCAL: case IR_ARG: case IR_SIDE: case IR_CONST: case IR_ENUM_VALUE:
+        return 1;
+    case IR_VAR: case IR_PLAYER_SIDE:
+        return n->nkids == 0 || emit_plain(E, n->kids[0]);
+    case IR_CARD_FIELD: case IR_CARD_STATE:
+        return is_local(n->kids[0]) && bound_kind(E, n->kids[0]) == n->card.kind;
+    case IR_NEG:
+        return !n->checked && emit_plain(E, n->kids[0]);
+    case IR_NOT: case IR_IS:
+        return emit_plain(E, n->kids[0]);
+    case IR_ARITH:
+        return !n->checked && emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+    case IR_COMPARE:
+        return n->aux != T_TEXT && emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+    case IR_AND:
+        return emit_tested_kind(E, n->kids[0]) < 0 && emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+    case IR_OR:
+        return emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]);
+    case IR_SELECT:
+        return emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]) && emit_plain(E, n->kids[2]);
+    case IR_BUILTIN:
+        if (n->nkids != 1)
+            return 0;
+        if (n->builtin == IR_B_NEXT)
+            return emit_plain(E, n->kids[0]);
+        return n->builtin == IR_B_COUNT && n->kids[0]->type.base != T_ZONE;
+    default:
+        return 0;
+    }
+}
+
+const char *emit_truth(Emit *E, const IrNode *n, const char *x)
+{
+    if (n->op == IR_IS || n->op == IR_BOOL || n->op == IR_NOT || n->op == IR_COMPARE || n->op == IR_AND ||
+        n->op == IR_OR)
+        return x;
+    return arena_printf(E->a, "(!!%s)", x);
+}
+
+static const char *const binop_c[] = {"+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">="};
+static const char *const arith_fn[] = {"rt_add", "rt_sub", "rt_mul", "rt_div", "rt_mod"};
+
+/* logic: `and`, `or`. */
+static const char *logic(Emit *E, const IrNode *n)
+{
+    const char *l = emit_expr(E, n->kids[0]), *r;
+    int depth = E->nbound;
+    int k = n->op == IR_AND ? emit_tested_kind(E, n->kids[0]) : -1;
+    if (k >= 0) {   /* `c is K and ...`: c is a K on the right */
+        const IrNode *t = n->kids[0];
+        while (t->op == IR_AND)
+            t = t->kids[0];
+        int slot = t->kids[0]->index;
+        emit_bind(E, slot, emit_local(E, slot), k);
+    }
+    r = emit_expr(E, n->kids[1]);
+    emit_unbind(E, depth);
+    const char *op = n->op == IR_AND ? "&&" : "||";
+    /* two plain truth values: both read, no branch (a short circuit over
+       data-dependent values is a branch the CPU mispredicts) */
+    if (k < 0 && emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]))
+        return arena_printf(E->a, "((int)%s %s (int)%s)", emit_truth(E, n->kids[0], l), n->op == IR_AND ? "&" : "|",
+                            emit_truth(E, n->kids[1], r));   /* the casts say the bitwise operator is meant (clang) */
+    return arena_printf(E->a, "(%s %s %s)", l, op, r);
+}
+
+/* binary: arithmetic and comparisons. */
+static const char *binary(Emit *E, const IrNode *n)
+{
+    const char *l = emit_expr(E, n->kids[0]);
+    const char *r = emit_expr(E, n->kids[1]);
+    if (n->op == IR_ARITH && n->checked) {   /* docs/language.md "Integers" */
+        E->fallible = 1;
+        return arena_printf(E->a, "%s(g, %s, %s, %d)", arith_fn[n->binop], l, r, emit_site(E, n->loc));
+    }
+    if (n->op == IR_COMPARE && (n->binop == IR_EQ || n->binop == IR_NE) && n->aux == T_TEXT)
+        return arena_printf(E->a, "(strcmp(%s, %s) %s 0)", l, r, binop_c[n->binop]);
+    /* `x == x` is legal cards: a unary plus keeps clang from calling the C a
+       self-comparison (-Wtautological-compare) */
+    int self = n->op == IR_COMPARE && strcmp(l, r) == 0;
+    return arena_printf(E->a, "(%s %s %s%s)", l, binop_c[n->binop], self ? "+" : "", r);
+}
+
+/* ---- expressions ------------------------------------------------------------------------ */
+
+const char *emit_expr(Emit *E, const IrNode *n)
+{
+    Arena *a = E->a;
+    switch (n->op) {
+    case IR_INT:
+        return arena_printf(a, "%lld", (long long)n->value);
+    case IR_BOOL:
+        return n->value ? "1" : "0";
+    case IR_TEXT:
+        return emit_c_string(E, n->text);
+    case IR_LOCAL: case IR_ARG:
+        return emit_local(E, n->index);
+    case IR_SIDE:
+        return arena_printf(a, "SIDE_%s", E->m->side_names[n->index]);
+    case IR_ZONE:
+        if (n->nkids)
+            return player_read(E, n);
+        return arena_printf(a, "rt_zone_shared(g, ZONE_%s)", E->m->zones[n->index].name);
+    case IR_VAR:
+        if (n->nkids)
+            return player_read(E, n);
+        return arena_printf(a, "rt_var_at(g, VCELL_%s)", E->m->vars[n->index].name);
+    case IR_PLAYER_SIDE:
+        return player_read(E, n);
+    case IR_CONST:
+        return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[n->index].name);
+    case IR_ENUM_VALUE:
+        return emit_enum_value(E, n->aux, n->index);
+    case IR_ME:
+        return "f->me";
+    case IR_OPPONENT:
+        return "rt_next_player(g, f->me)";
+    case IR_THIS:
+        return "f->self";
+    case IR_CARD_FIELD: case IR_CARD_STATE: case IR_CARD_OWNER: case IR_CARD_NAME:
+        return card_read(E, n);
+    case IR_CALL:
+        return call(E, n);
+    case IR_INLINE:
+        return inlined(E, n);
+    case IR_BUILTIN:
+        return builtin(E, n);
+    case IR_AGGREGATE:
+        return aggregate(E, n);
+    case IR_NEG:
+        if (n->checked) {
+            E->fallible = 1;
+            const char *x = emit_expr(E, n->kids[0]);
+            return arena_printf(a, "rt_neg(g, %s, %d)", x, emit_site(E, n->loc));
+        }
+        return arena_printf(a, "(-%s)", emit_expr(E, n->kids[0]));
+    case IR_NOT:
+        return arena_printf(a, "(!%s)", emit_expr(E, n->kids[0]));
+    case IR_AND: case IR_OR:
+        return logic(E, n);
+    case IR_ARITH: case IR_COMPARE:
+        return binary(E, n);
+    case IR_IS:
+        return arena_printf(a, "(rt_card_kind(g, %s) == %s)", emit_expr(E, n->kids[0]), emit_kind_enum(E, n->index));
+    case IR_SELECT: {
+        const char *c = emit_expr(E, n->kids[0]);
+        const char *t = emit_expr(E, n->kids[1]);
+        const char *f = emit_expr(E, n->kids[2]);
+        if (emit_plain(E, n->kids[0]) && emit_plain(E, n->kids[1]) && emit_plain(E, n->kids[2]) &&
+            n->type.base != T_TEXT)
+            /* both arms read, one kept without a branch */
+            return arena_printf(a, "rt_select(%s, %s, %s)", emit_truth(E, n->kids[0], c), t, f);
+        return arena_printf(a, "(%s ? %s : %s)", c, t, f);
+    }
+    default:
+        return "0";
+    }
+}

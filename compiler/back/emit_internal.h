@@ -1,0 +1,133 @@
+/* emit_internal.h: what the C back end's files share: the text buffer, the
+   emitter's context, names and escaping (emit_c.c), the code of units
+   written from the IR (emit_expr.c, emit_stmt.c). Not for other modules. */
+#ifndef CARDC_EMIT_INTERNAL_H
+#define CARDC_EMIT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emit_c.h"
+#include "ir.h"
+
+/* A growable text buffer (heap; freed by buf_free; out of memory: a
+   message and abort, as the arena). */
+typedef struct Buf {
+    char *s;
+    size_t len, cap;
+} Buf;
+
+void buf_grow(Buf *b, size_t need);
+void bputs(Buf *b, const char *s);
+void bprintf(Buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void buf_free(Buf *b);
+
+/* The emitter's context: the whole file's, and the unit being written. */
+typedef struct Emit {
+    const Model *m;
+    const IrProgram *ir;   /* the game's IR after its passes */
+    Arena *a;
+    const char *const *files;
+    int nfiles;
+    const MUnit *unit;
+    MUnit *wunit;          /* the same unit, to add temporaries */
+    Buf *body;             /* the function body being written */
+    Buf *helpers;          /* aggregate helpers of this unit */
+    int indent;
+    int pc;                /* last resume point used */
+    int helper_count;
+    int fallible;          /* the current statement calls a primitive that may fail */
+    int hidden;            /* inside simultaneously */
+    int *script_of_unit;   /* unit index -> script index (-1 for functions) */
+    Loc *sites;            /* the site table (docs/runtime.md "Sites"), in order of use */
+    int nsites, capsites;
+    uint8_t *uses_matches;  /* enum index -> matches() on it is used */
+    /* Loop variables of pure loops (aggregates, options) read as C locals:
+       slot, its C name, the kind every value has (-1: not known), and
+       whether the code written reads it (used). */
+    struct { int slot, kind, used; const char *cname; } bound[16];
+    int nbound;
+    int in_options;        /* options are being added to the local RtOptBuf ob */
+    int by_value;          /* a function's params are C parameters, passed by value to its aggregates */
+    int reads_frame;       /* the code written reads the locals through L */
+    /* In a function's body: calls of game functions are made once each
+       (memo: the IR's memo pass numbered them) and small functions are
+       written in place (the IR's inline pass). */
+    int memo_on;
+    uint8_t *memo_helper;  /* unit index -> a memo helper is used */
+    Buf *texts;            /* the char arrays of long text (emit_c_string), or NULL */
+    int ntexts;
+} Emit;
+
+/* ---- emit_c.c: names, text, sites ------------------------------------------ */
+
+/* emit_lname: the C name of local (or param) slot name s: v_s (arena). */
+const char *emit_lname(Emit *E, const char *s);
+/* emit_fname: the C member name of field s: fd_s (arena). */
+const char *emit_fname(Emit *E, const char *s);
+/* emit_c_string: the C text of string s (a literal or a Text_<n> array). */
+const char *emit_c_string(Emit *E, const char *s);
+/* emit_c_comment: s as safe comment text (arena). */
+const char *emit_c_comment(Arena *a, const char *s);
+/* emit_file_of: the path of loc's file, as comment text. */
+const char *emit_file_of(const Emit *E, Loc loc);
+/* emit_site: a new entry for loc in the site table; its index. */
+int emit_site(Emit *E, Loc loc);
+/* emit_enum_value: the C name of value v of enum e (RT_NONE when out of range). */
+const char *emit_enum_value(Emit *E, int e, int v);
+/* emit_kind_enum: the C name of kind k: KIND_k. */
+const char *emit_kind_enum(Emit *E, int k);
+
+/* ---- emit_expr.c: expressions ----------------------------------------------- */
+
+/* emit_line: one line of the body, at the current indent. */
+void emit_line(Emit *E, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* emit_temp: a new hidden slot of the unit; returns "L->name". */
+const char *emit_temp(Emit *E, const char *base);
+/* emit_local: the C text that reads local slot (a bound C local, or L->v_x). */
+const char *emit_local(Emit *E, int slot);
+/* emit_expr: the C text of expression n (arena). */
+const char *emit_expr(Emit *E, const IrNode *n);
+/* emit_condition: the C text of n as a whole condition. */
+const char *emit_condition(Emit *E, const IrNode *n);
+/* emit_bare: x without one pair of parentheses that wraps all of it. */
+const char *emit_bare(Emit *E, const char *x);
+/* emit_truth: the C text x of bool n as 0 or 1. */
+const char *emit_truth(Emit *E, const IrNode *n, const char *x);
+/* emit_plain: reading n costs a few loads and cannot fail or change anything. */
+int emit_plain(const Emit *E, const IrNode *n);
+/* emit_zone_cells: the C text of zone expression z's cells (const int32_t *). */
+const char *emit_zone_cells(Emit *E, const IrNode *z);
+/* emit_zone_kind: the kind every card of zone expression z has, or -1. */
+int emit_zone_kind(const Emit *E, const IrNode *z);
+/* emit_bind / emit_unbind: slot reads as C local cname (cards of kind)
+   until unbound to depth n; emit_bind returns 0 when no binding is free. */
+int emit_bind(Emit *E, int slot, const char *cname, int kind);
+void emit_unbind(Emit *E, int n);
+/* emit_tested_kind: K when n is `x is K [and ...]` for a local x not yet
+   known to be of one kind, else -1. */
+int emit_tested_kind(const Emit *E, const IrNode *n);
+/* emit_pure_loop_bind / emit_loop_var_used / emit_pure_loop_open: a loop
+   whose body cannot change the state, in two calls (see emit_expr.c). */
+int emit_pure_loop_bind(Emit *E, const IrNode *coll, int slot, const char **cvar, int *bound_ok);
+int emit_loop_var_used(const Emit *E, int depth, int bound_ok, int store);
+void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar, int store);
+/* emit_has_aggregate: n holds an aggregate (which reads locals through L). */
+int emit_has_aggregate(const IrNode *n);
+
+/* ---- emit_stmt.c: statements and units ---------------------------------------- */
+
+/* emit_unit: the C of unit ui (a function or a script) into out. */
+void emit_unit(Emit *E, Buf *out, int ui);
+/* emit_memo_helpers: the Memo_ helper of each function a memo reads. */
+void emit_memo_helpers(Emit *E, Buf *out);
+
+#endif

@@ -1,0 +1,1023 @@
+/* emit_stmt.c: the C back end's statements and units: each script as a
+   resumable function (a switch on its resume point, docs/runtime.md), each
+   game function as a pure C function, written from the IR after its passes
+   (pluck loops, the setup's prelude, inlined calls, memos). Texts are
+   allocated in the emitter's arena; buffers are freed here. */
+#include "emit_internal.h"
+
+#include <string.h>
+
+static void stmt(Emit *E, const IrNode *s);
+
+/* block: the statements of block b (or the one statement b). */
+static void block(Emit *E, const IrNode *b)
+{
+    if (!b)
+        return;
+    if (b->op != IR_BLOCK) {
+        stmt(E, b);
+        return;
+    }
+    for (int i = 0; i < b->nkids; i++)
+        stmt(E, b->kids[i]);
+}
+
+/* check_fail: after a statement that may fail, stop the game at once. */
+static void check_fail(Emit *E)
+{
+    if (E->fallible)
+        emit_line(E, "if (rt_check(g)) return RT_END;");
+    E->fallible = 0;
+}
+
+/* decide: a decision's resume point. When agents answer in place
+   (rt_play), rt_answer_now answers it and the script goes on without
+   returning; else it yields to the driver and is resumed here. */
+static void decide(Emit *E)
+{
+    int pc = ++E->pc;
+    emit_line(E, "f->pc = %d;", pc);
+    emit_line(E, "if (!rt_answer_now(g))");
+    emit_line(E, "    return RT_YIELD;");
+    emit_line(E, "/* fall through */");
+    E->indent--;
+    emit_line(E, "case %d:;", pc);
+    E->indent++;
+}
+
+/* run_now: run a callee's frame at once (run: rt_run, or rt_run_top after
+   rt_call pushed it): the pc is stored first, so that when the callee
+   stops at a decision (or a call of its own) the script returns its
+   status and is resumed after the call once the callee's frame is done. */
+static void run_now(Emit *E, const char *run)
+{
+    int pc = ++E->pc;
+    emit_line(E, "f->pc = %d;", pc);
+    emit_line(E, "{");
+    emit_line(E, "    RtStatus st = %s;", run);
+    emit_line(E, "    if (st != RT_DONE)");
+    emit_line(E, "        return st;");
+    emit_line(E, "}");
+    emit_line(E, "/* fall through */");
+    E->indent--;
+    emit_line(E, "case %d:;", pc);
+    E->indent++;
+}
+
+/* assigns_slot: a statement at or below n assigns local slot. */
+static int assigns_slot(const IrNode *n, int slot)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_ASSIGN && n->kids[0]->op == IR_LOCAL && n->kids[0]->index == slot)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (assigns_slot(n->kids[i], slot))
+            return 1;
+    return 0;
+}
+
+/* calls_function: n calls a game function or holds an aggregate (either
+   may fail inside, which the caller does not see at once). */
+static int calls_function(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_CALL || n->op == IR_INLINE || n->op == IR_AGGREGATE)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (calls_function(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* bind_zone_card: the local in slot holds a card of zone coll (a loop's or
+   a choice's variable) in body: when coll is declared of one kind and
+   body never assigns the local, bind it (as the frame's cell) to that
+   kind, so that its fields and state are read unchecked. Returns the
+   binding depth to restore. */
+static int bind_zone_card(Emit *E, const IrNode *coll, int slot, const IrNode *body)
+{
+    int depth = E->nbound, k = emit_zone_kind(E, coll);
+    if (k >= 0 && !assigns_slot(body, slot))
+        emit_bind(E, slot, emit_local(E, slot), k);
+    return depth;
+}
+
+/* ---- loops --------------------------------------------------------------------------- */
+
+/* Loop over players or sides for a statement whose body may yield. */
+static void count_loop_begin(Emit *E, const IrNode *coll, const char *var)
+{
+    const char *idx = emit_temp(E, "i");
+    const char *n = coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
+    emit_line(E, "for (%s = 0; %s < %s; %s++) {", idx, idx, n, idx);
+    E->indent++;
+    emit_line(E, "%s = %s;", var, idx);
+}
+
+/* loop_filter: a loop's where filter: items failing cond are skipped; a
+   cond that failed the game leaves the loop with stop ("return RT_END",
+   or "break" where the loop must be closed first). */
+static void loop_filter(Emit *E, const IrNode *cond, const char *stop)
+{
+    E->fallible = 0;
+    const char *c = emit_expr(E, cond);
+    if (E->fallible) {
+        emit_line(E, "if (!(%s)) {", c);
+        emit_line(E, "    if (rt_check(g)) %s;", stop);
+        emit_line(E, "    continue;");
+        emit_line(E, "}");
+        emit_line(E, "if (rt_check(g)) %s;", stop);
+    } else {
+        emit_line(E, "if (!(%s)) continue;", c);
+    }
+    E->fallible = 0;
+}
+
+/* for_body: a for statement's where filter and body. */
+static void for_body(Emit *E, const IrNode *s)
+{
+    if (s->kids[1])
+        loop_filter(E, s->kids[1], "return RT_END");
+    block(E, s->kids[2]);
+}
+
+/* zone_for: a for statement over a zone: over a snapshot of its cards (top
+   first) on the runtime's list stack, so that the body may move them. When
+   the body cannot yield, the loop reads the snapshot through a pointer;
+   otherwise (the state may have been copied while the script waited)
+   through its handle. */
+static void zone_for(Emit *E, const IrNode *s, const char *var)
+{
+    const char *idx = emit_temp(E, "i");
+    const char *list = emit_temp(E, "list");
+    emit_line(E, "%s = rt_list_zone(g, %s);", list, emit_expr(E, s->kids[0]));
+    check_fail(E);
+    Buf *save = E->body;
+    Buf body = {0};
+    E->body = &body;
+    E->indent += 2;
+    int pc = E->pc;
+    int depth = bind_zone_card(E, s->kids[0], s->index, s);
+    for_body(E, s);
+    emit_unbind(E, depth);
+    E->indent -= 2;
+    E->body = save;
+    emit_line(E, "{");
+    E->indent++;
+    if (E->pc == pc) {
+        const char *cells = arena_printf(E->a, "cells_%s", list + 3);   /* list is "L->name" */
+        emit_line(E, "const int32_t *%s = rt_list_cells(g, %s);", cells, list);
+        emit_line(E, "for (%s = 0; %s < %s[0]; %s++) {", idx, idx, cells, idx);
+        emit_line(E, "    %s = %s[1 + %s];", var, cells, idx);
+    } else {
+        emit_line(E, "for (%s = 0; %s < rt_list_len(g, %s); %s++) {", idx, idx, list, idx);
+        emit_line(E, "    %s = rt_list_at(g, %s, %s);", var, list, idx);
+    }
+    if (body.s)
+        bputs(E->body, body.s);
+    buf_free(&body);
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "rt_list_pop(g, %s);", list);
+}
+
+/* pluck_stmt: a statement of a pluck loop's body (ir_pluck.c). */
+static void pluck_stmt(Emit *E, const IrNode *b)
+{
+    if (!b)
+        return;
+    if (b->op == IR_BLOCK) {
+        for (int i = 0; i < b->nkids; i++)
+            pluck_stmt(E, b->kids[i]);
+        return;
+    }
+    E->fallible = 0;
+    if (b->op == IR_MOVE) {
+        const char *to = emit_expr(E, b->kids[1]);
+        emit_line(E, "rt_pluck(g, pluck_from, pluck_at, %s, %s, %d);", to, (b->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP",
+                  emit_site(E, b->loc));
+        emit_line(E, "if (rt_check(g)) break;");
+        return;
+    }
+    /* IR_IF: a condition that failed stops the loop before either branch */
+    const char *cond = emit_condition(E, b->kids[0]);
+    int fallible = E->fallible;
+    if (fallible) {
+        emit_line(E, "{");
+        E->indent++;
+        emit_line(E, "int holds = %s;", cond);
+        emit_line(E, "if (rt_check(g)) break;");
+        cond = "holds";
+    }
+    emit_line(E, "if (%s) {", cond);
+    E->indent++;
+    pluck_stmt(E, b->kids[1]);
+    E->indent--;
+    if (b->kids[2]) {
+        emit_line(E, "} else {");
+        E->indent++;
+        pluck_stmt(E, b->kids[2]);
+        E->indent--;
+    }
+    emit_line(E, "}");
+    if (fallible) {
+        E->indent--;
+        emit_line(E, "}");
+    }
+}
+
+/* pluck_for: a for statement marked IR_PLUCK walks its zone's cells top
+   first in place; rt_pluck moves a card out and leaves its cell empty, and
+   rt_pluck_close closes the gaps once the loop is over. The moves, their
+   order and the log are those of the snapshot loop. */
+static void pluck_for(Emit *E, const IrNode *s)
+{
+    int slot = s->index;
+    E->fallible = 0;
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "RtValue pluck_from = %s;", emit_expr(E, s->kids[0]));
+    check_fail(E);
+    emit_line(E, "const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);");
+    const char *cvar = arena_printf(E->a, "it_%s", E->unit->locals[slot]);
+    int depth = E->nbound;
+    int bound_ok = emit_bind(E, slot, cvar, emit_zone_kind(E, s->kids[0]));
+    emit_line(E, "for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {");
+    E->indent++;
+    Buf *save = E->body, body = {0};   /* the body first: is the card read? */
+    E->body = &body;
+    if (s->kids[1]) {
+        loop_filter(E, s->kids[1], "break");
+        int k = emit_tested_kind(E, s->kids[1]);
+        if (k >= 0)
+            emit_bind(E, slot, cvar, k);
+    }
+    pluck_stmt(E, s->kids[2]);
+    E->body = save;
+    if (emit_loop_var_used(E, depth, bound_ok, 0))
+        emit_line(E, "RtValue %s = pluck_cells[pluck_at];", cvar);
+    if (!bound_ok) {
+        E->reads_frame = 1;
+        emit_line(E, "L->%s = %s;", emit_lname(E, E->unit->locals[slot]), cvar);
+    }
+    bputs(E->body, body.s ? body.s : "");
+    buf_free(&body);
+    emit_unbind(E, depth);
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "rt_pluck_close(g, pluck_from);");
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "if (rt_check(g)) return RT_END;");
+    E->fallible = 0;
+}
+
+/* for_stmt: a for statement, over a zone (a pluck loop or a snapshot) or
+   over players or sides. */
+static void for_stmt(Emit *E, const IrNode *s)
+{
+    const char *var = emit_local(E, s->index);
+    if (s->flags & IR_SIMULTANEOUS)
+        E->hidden++;
+    if (s->flags & IR_PLUCK) {
+        pluck_for(E, s);
+    } else if (s->kids[0]->type.base == T_ZONE) {
+        zone_for(E, s, var);
+    } else {
+        count_loop_begin(E, s->kids[0], var);
+        for_body(E, s);
+        E->indent--;
+        emit_line(E, "}");
+    }
+    if (s->flags & IR_SIMULTANEOUS)
+        E->hidden--;
+}
+
+/* prelude: the setup's prelude (ir_prelude.c) runs unless the game started
+   from its result (docs/runtime.md "The setup's prelude"). */
+static void prelude(Emit *E, const IrNode *p)
+{
+    emit_line(E, "/* the prelude (docs/runtime.md \"The setup's prelude\") */");
+    emit_line(E, "if (!rt_prelude_done(g)) {");
+    E->indent++;
+    for (int i = 0; i < p->nkids; i++)
+        stmt(E, p->kids[i]);
+    if (E->unit->nlocals) {
+        E->reads_frame = 1;
+        emit_line(E, "memset(L, 0, sizeof *L);");
+    }
+    emit_line(E, "if (rt_prelude_end(g)) return RT_DONE;");
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* ---- decisions -------------------------------------------------------------------------- */
+
+/* open_options / close_options: a decision's options are added to a local
+   buffer (kept in registers; rt_opt_add) between the two; the count is
+   stored once at the close. option_call: the call that adds one. */
+static void open_options(Emit *E, const char *by, int prompt, const char *flags)
+{
+    emit_line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, flags);
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "RtOptBuf ob = rt_opt_buf(g);");
+    E->in_options = 1;
+}
+static void close_options(Emit *E)
+{
+    emit_line(E, "rt_opt_done(g, &ob);");
+    E->indent--;
+    emit_line(E, "}");
+    E->in_options = 0;
+}
+static const char *option_call(const Emit *E) { return E->in_options ? "rt_opt_add(&ob, " : "rt_option(g, "; }
+
+/* options_over: one option per item of coll passing where (no yield
+   inside); when (or NULL) is whether the options are offered at all;
+   value: the option's value (NULL: the item); label: its string, or -1. */
+static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
+                         const char *value, int label)
+{
+    TypeBase ct = coll->type.base;
+    emit_line(E, "{");
+    E->indent++;
+    const char *cvar;
+    int bound_ok;
+    int depth = emit_pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
+    const char *where_c = where ? emit_expr(E, where) : NULL;
+    int where_plain = where && emit_plain(E, where);   /* read while the loop variable is bound */
+    E->fallible = 0;
+    const char *when_c = when ? emit_expr(E, when) : NULL;
+    int when_first = when_c && !E->fallible && !calls_function(when);
+    int store = !bound_ok || emit_has_aggregate(where) || emit_has_aggregate(when);
+    int used = ct == T_ZONE || !value || emit_loop_var_used(E, depth, bound_ok, store);
+    emit_unbind(E, depth);
+    /* `when` does not depend on the item. One that cannot fail is tested
+       before the loop (which it skips when false); any other is evaluated
+       once, at the first item that passes `where` (as often as it matters,
+       never more). */
+    if (when_first) {
+        emit_line(E, "if (%s) {", emit_bare(E, when_c));
+        E->indent++;
+        when_c = NULL;
+    } else if (when_c) {
+        emit_line(E, "int when_ok = -1;");
+    }
+    emit_pure_loop_open(E, coll, slot, used ? cvar : NULL, store);
+    if (when_c)
+        when_c = arena_printf(E->a, "(when_ok < 0 ? (when_ok = !!(%s)) : when_ok)", emit_bare(E, when_c));
+    const char *cond = NULL;
+    if (where_c && when_c)
+        cond = arena_printf(E->a, "%s && %s", where_c, when_c);
+    else if (where_c)
+        cond = where_c;
+    else if (when_c)
+        cond = when_c;
+    const char *card = ct == T_ZONE ? cvar : "RT_NONE";
+    const char *val = value ? value : cvar;
+    const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
+                      : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
+    int plain_cond = E->in_options && !when_c && where_plain;
+    if (cond && plain_cond)   /* counted without a branch */
+        emit_line(E, "rt_opt_add_if(&ob, %s, %s, %s, %s);", emit_truth(E, where, cond), val, card, lab);
+    else if (cond)
+        emit_line(E, "if (%s) %s%s, %s, %s);", emit_bare(E, cond), option_call(E), val, card, lab);
+    else
+        emit_line(E, "%s%s, %s, %s);", option_call(E), val, card, lab);
+    E->indent--;
+    emit_line(E, "}");
+    if (when_first) {
+        E->indent--;
+        emit_line(E, "}");
+    }
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* choose_one: `choose x in COLL ...` without a count. */
+static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by, int hidden)
+{
+    const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
+    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1);
+    close_options(E);
+    check_fail(E);
+    emit_line(E, "if (rt_option_count(g) > 0) {");
+    E->indent++;
+    decide(E);
+    emit_line(E, "%s = rt_chosen(g);", var);
+    int depth = coll->type.base == T_ZONE ? bind_zone_card(E, coll, s->index, body) : E->nbound;
+    block(E, body);
+    emit_unbind(E, depth);
+    E->indent--;
+    if (els) {
+        emit_line(E, "} else {");
+        E->indent++;
+        block(E, els);
+        E->indent--;
+    }
+    emit_line(E, "}");
+}
+
+/* choose: `choose`; with a count (or up to one), repeated, each time among
+   the items not chosen yet. */
+static void choose(Emit *E, const IrNode *s)
+{
+    const char *var = emit_local(E, s->index);
+    const char *by = s->kids[3] ? emit_expr(E, s->kids[3]) : "f->me";
+    int hidden = (s->flags & IR_HIDDEN) || E->hidden;
+    const IrNode *coll = s->kids[0], *els = s->kids[5];
+    if (!s->kids[2]) {
+        choose_one(E, s, var, by, hidden);
+        return;
+    }
+    const char *k = emit_temp(E, "k");
+    const char *n = emit_temp(E, "n");
+    const char *chosen = emit_temp(E, "chosen");
+    emit_line(E, "%s = %s;", n, emit_expr(E, s->kids[2]));
+    check_fail(E);
+    emit_line(E, "%s = rt_list_new(g);", chosen);
+    emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
+    E->indent++;
+    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    {
+        /* options: items passing where and not chosen yet */
+        TypeBase ct = coll->type.base;
+        emit_line(E, "{");
+        E->indent++;
+        const char *cvar;
+        int bound_ok;
+        int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
+        const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
+        emit_unbind(E, depth);
+        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || emit_has_aggregate(s->kids[1]));
+        emit_line(E, "if (%s && !rt_list_has(g, %s, %s)) %s%s, %s, %s);", cond, chosen, cvar, option_call(E), cvar,
+                  ct == T_ZONE ? cvar : "RT_NONE",
+                  ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
+        E->indent--;
+        emit_line(E, "}");
+        E->indent--;
+        emit_line(E, "}");
+    }
+    close_options(E);
+    check_fail(E);
+    if (s->flags & IR_UP_TO)
+        emit_line(E, "if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, %d);",
+                  model_string((Model *)E->m, "done"));
+    emit_line(E, "if (rt_option_count(g) == 0) break;");
+    decide(E);
+    emit_line(E, "%s = rt_chosen(g);", var);
+    if (s->flags & IR_UP_TO)
+        emit_line(E, "if (%s == RT_NONE) break;", var);
+    emit_line(E, "rt_list_add(g, %s, %s);", chosen, var);
+    block(E, s->kids[4]);
+    E->indent--;
+    emit_line(E, "}");
+    if (els) {
+        emit_line(E, "if (%s == 0) {", k);
+        E->indent++;
+        block(E, els);
+        E->indent--;
+        emit_line(E, "}");
+    }
+    emit_line(E, "rt_list_pop(g, %s);", chosen);
+}
+
+/* menu: `choose by P { option "..." ... }`. */
+static void menu(Emit *E, const IrNode *s)
+{
+    const char *by = s->kids[0] ? emit_expr(E, s->kids[0]) : "f->me";
+    int hidden = (s->flags & IR_HIDDEN) || E->hidden;
+    const char *pick = emit_temp(E, "option");
+    open_options(E, by, model_string((Model *)E->m, "choose"), hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    for (int i = 1; i < s->nkids; i++) {
+        const IrNode *o = s->kids[i];
+        if (o->kids[0])
+            emit_line(E, "if (%s) %s%d, RT_NONE, %d);", emit_condition(E, o->kids[0]), option_call(E), i - 1, o->index);
+        else
+            emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), i - 1, o->index);
+    }
+    close_options(E);
+    check_fail(E);
+    emit_line(E, "if (rt_option_count(g) > 0) {");
+    E->indent++;
+    decide(E);
+    emit_line(E, "%s = rt_chosen(g);", pick);
+    for (int i = 1; i < s->nkids; i++) {
+        const IrNode *o = s->kids[i];
+        emit_line(E, "%sif (%s == %d) { /* %s */", i > 1 ? "} else " : "", pick, i - 1, emit_c_comment(E->a, o->text));
+        E->indent++;
+        block(E, o->kids[1]);
+        E->indent--;
+    }
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* turn_actions: a turn of `turns ... until N passes in a row`: the actions
+   offered, the one chosen, and the count of passes. */
+static void turn_actions(Emit *E, const IrNode *s, const char *passes, const char *act)
+{
+    int nact = s->nkids - 3;
+    open_options(E, "f->me", s->aux, "0");
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i];
+        emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
+        if (ac->aux >= 0)
+            options_over(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], arena_printf(E->a, "%d", i), ac->index);
+        else if (ac->kids[2])
+            emit_line(E, "if (%s) %s%d, RT_NONE, %d);", emit_condition(E, ac->kids[2]), option_call(E), i, ac->index);
+        else
+            emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), i, ac->index);
+    }
+    close_options(E);
+    check_fail(E);
+    emit_line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
+              emit_site(E, s->loc));
+    decide(E);
+    emit_line(E, "%s = rt_chosen(g);", act);
+    Buf passcond = {0};
+    for (int i = 0; i < nact; i++) {
+        const IrNode *ac = s->kids[3 + i];
+        emit_line(E, "%sif (%s == %d) { /* %s */", i ? "} else " : "", act, i, emit_c_comment(E->a, ac->text));
+        E->indent++;
+        int depth = E->nbound;
+        if (ac->aux >= 0) {
+            emit_line(E, "%s = rt_chosen_card(g);", emit_local(E, ac->aux));
+            if (ac->kids[0]->type.base == T_ZONE)
+                depth = bind_zone_card(E, ac->kids[0], ac->aux, ac->kids[3]);
+        }
+        block(E, ac->kids[3]);
+        emit_unbind(E, depth);
+        E->indent--;
+        if (ac->flags & IR_PASS)
+            bprintf(&passcond, "%s%s == %d", passcond.len ? " || " : "", act, i);
+    }
+    emit_line(E, "}");
+    emit_line(E, "%s = (%s) ? %s + 1 : 0;", passes, passcond.s ? passcond.s : "0", passes);
+    buf_free(&passcond);
+    emit_line(E, "if (%s >= %s) break;", passes, emit_expr(E, s->kids[1]));
+}
+
+/* turns: the players take turns from a first one until a condition holds
+   or until N passes in a row. */
+static void turns(Emit *E, const IrNode *s)
+{
+    int base = s->index;
+    const char *turn = emit_local(E, base), *passes = emit_local(E, base + 1), *saved = emit_local(E, base + 2),
+               *act = emit_local(E, base + 3);
+    emit_line(E, "%s = %s;", turn, emit_expr(E, s->kids[0]));
+    check_fail(E);
+    emit_line(E, "%s = f->me;", saved);
+    emit_line(E, "%s = 0;", passes);
+    emit_line(E, "for (;;) {");
+    E->indent++;
+    emit_line(E, "f->me = %s;", turn);
+    emit_line(E, "rt_log_turn(g, f->me);");
+    if (s->flags & IR_PASSES) {
+        turn_actions(E, s, passes, act);
+    } else {
+        block(E, s->kids[2]);
+        emit_line(E, "if (%s) break;", emit_condition(E, s->kids[1]));
+        check_fail(E);
+    }
+    emit_line(E, "%s = rt_next_player(g, %s);", turn, turn);
+    emit_line(E, "if (rt_back_edge(g, %d)) return RT_END;", emit_site(E, s->loc));   /* the step budget */
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "f->me = %s;", saved);
+}
+
+/* ---- state changes ---------------------------------------------------------------------- */
+
+/* clamp_bounds: the C text of a counter's bounds ("0, INT32_MAX"). */
+static const char *clamp_bounds(Emit *E, const MVar *mv)
+{
+    return arena_printf(E->a, "%s, %s", mv->has_min ? arena_printf(E->a, "%d", (int)mv->min) : "INT32_MIN",
+                        mv->has_max ? arena_printf(E->a, "%d", (int)mv->max) : "INT32_MAX");
+}
+
+/* assign: `=`, `+=`, `-=` to a local, a variable or counter, or a card's
+   state (the value first, then the player, then the current value). */
+static void assign(Emit *E, const IrNode *s)
+{
+    const IrNode *l = s->kids[0];
+    const char *v = emit_expr(E, s->kids[1]);
+    const char *player = l->op == IR_VAR && l->nkids ? emit_expr(E, l->kids[0]) : NULL;
+    const char *cur = s->binop != IR_SET ? emit_expr(E, l) : NULL;
+    const char *val = v;
+    int plus = s->binop == IR_ADD;
+    const MVar *mv = l->op == IR_VAR ? &E->m->vars[l->index] : NULL;
+    int bounded = mv && (mv->has_min || mv->has_max);
+    /* `+=` and `-=` are checked (s->checked, docs/language.md "Integers"),
+       but on a counter with a bound, which stops at the bound instead */
+    if (cur && bounded) {
+        val = arena_printf(E->a, "rt_clamp_wide((int64_t)%s %s %s, %s)", cur, plus ? "+" : "-", v, clamp_bounds(E, mv));
+    } else if (cur) {
+        val = arena_printf(E->a, "%s(g, %s, %s, %d)", plus ? "rt_add" : "rt_sub", cur, v, emit_site(E, s->loc));
+        E->fallible = 1;
+    }
+    if (l->op == IR_LOCAL) {
+        emit_line(E, "%s = %s;", emit_local(E, l->index), val);
+    } else if (l->op == IR_VAR) {
+        if (bounded && !cur)   /* clamped here; rt_set clamps as well when it logs */
+            val = arena_printf(E->a, "rt_clamp(%s, %s)", val, clamp_bounds(E, mv));
+        if (mv->per_player)
+            emit_line(E, "rt_pvar_store(g, VAR_%s, VCELL_%s, PLAYER_CELLS, %s, %s);", mv->name, mv->name, player, val);
+        else
+            emit_line(E, "rt_var_store(g, VAR_%s, VCELL_%s, %s);", mv->name, mv->name, val);
+    } else {   /* IR_CARD_STATE */
+        E->fallible = 1;
+        const char *card = emit_expr(E, l->kids[0]);
+        int at = emit_site(E, s->loc);
+        emit_line(E, "rt_set_card_state(g, %s, %s, %d, %s, %d);", card, emit_kind_enum(E, l->card.kind), l->card.field,
+                  val, at);
+    }
+    check_fail(E);
+}
+
+static void log_stmt(Emit *E, const IrNode *s)
+{
+    emit_line(E, "rt_log_begin(g);");
+    int hole = 0;
+    Buf seg = {0};
+    bputs(&seg, "");
+    for (const char *p = s->text; *p; p++) {
+        if (*p == '{') {
+            const char *close = strchr(p, '}');
+            if (!close)
+                break;
+            if (seg.len)
+                emit_line(E, "rt_log_str(g, %s);", emit_c_string(E, seg.s));
+            seg.len = 0;
+            seg.s[0] = '\0';
+            if (hole < s->nkids) {
+                const IrNode *h = s->kids[hole++];
+                const char *x = emit_expr(E, h);
+                switch (h->type.base) {
+                case T_PLAYER: emit_line(E, "rt_log_player(g, %s);", x); break;
+                case T_SIDE: emit_line(E, "rt_log_side(g, %s);", x); break;
+                case T_CARD: emit_line(E, "rt_log_card(g, %s);", x); break;
+                case T_TEXT: emit_line(E, "rt_log_str(g, %s);", x); break;
+                case T_ENUM: emit_line(E, "rt_log_value(g, RT_TY_ENUM + %d, %s);", h->type.param, x); break;
+                case T_BOOL: emit_line(E, "rt_log_value(g, RT_TY_BOOL, %s);", x); break;
+                default: emit_line(E, "rt_log_int(g, %s);", x); break;
+                }
+            }
+            p = close;
+            continue;
+        }
+        char c[2] = {*p, 0};
+        bputs(&seg, c);
+    }
+    if (seg.len)
+        emit_line(E, "rt_log_str(g, %s);", emit_c_string(E, seg.s));
+    buf_free(&seg);
+    emit_line(E, "rt_log_end(g);");
+    check_fail(E);
+}
+
+/* win: `win P`, or `win all p in players [where ...]` (nobody: a draw). */
+static void win(Emit *E, const IrNode *s)
+{
+    if (s->op == IR_WIN) {
+        emit_line(E, "return rt_win(g, %s);", emit_expr(E, s->kids[0]));
+        return;
+    }
+    const char *var = emit_local(E, s->index);
+    emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "int winners = 0;");
+    emit_line(E, "for (int i = 0; i < rt_players(g); i++) {");
+    E->indent++;
+    emit_line(E, "%s = i;", var);
+    if (s->kids[1])
+        emit_line(E, "if (!(%s)) continue;", emit_expr(E, s->kids[1]));
+    emit_line(E, "rt_win(g, %s);", var);
+    emit_line(E, "winners++;");
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "return winners ? RT_END : rt_draw_game(g);");
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* move: a card or a zone's cards to a zone (a zone's top or bottom card
+   in one call). */
+static void move(Emit *E, const IrNode *s)
+{
+    const IrNode *c = s->kids[0];
+    const char *w = emit_expr(E, c), *z = emit_expr(E, s->kids[1]);
+    const char *where = (s->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP";
+    if (c->type.base == T_ZONE) {
+        emit_line(E, "rt_move_all(g, %s, %s, %s, %d);", w, z, where, emit_site(E, s->loc));
+    } else if (c->op == IR_BUILTIN && c->nkids == 1 && (c->builtin == IR_B_TOP || c->builtin == IR_B_BOTTOM)) {
+        const char *from = emit_expr(E, c->kids[0]);
+        emit_line(E, "rt_move_end(g, %s, %d, %s, %s, %d);", from, c->builtin == IR_B_BOTTOM, z, where,
+                  emit_site(E, s->loc));
+    } else {
+        emit_line(E, "rt_move(g, %s, %s, %s, %d);", w, z, where, emit_site(E, s->loc));
+    }
+    E->fallible = 1;
+    check_fail(E);
+}
+
+/* run: run a card's ability (its card kept in a hidden slot) as a player. */
+static void run(Emit *E, const IrNode *s)
+{
+    const IrNode *fa = s->kids[0];   /* card-field: card.ability */
+    const char *card = emit_local(E, s->index);
+    emit_line(E, "%s = %s;", card, emit_expr(E, fa->kids[0]));
+    const char *who = s->kids[1] ? emit_expr(E, s->kids[1]) : "f->me";
+    const MKind *kd = &E->m->kinds[fa->card.kind];
+    const char *fname = "?";
+    for (int i = 0; i < kd->nfields; i++)
+        if (!kd->fields[i].is_state && kd->fields[i].index == fa->card.field)
+            fname = kd->fields[i].name;
+    int known = 0;   /* a card known to be of the kind: a pure loop's bound variable */
+    if (fa->kids[0]->op == IR_LOCAL)
+        for (int i = E->nbound - 1; i >= 0; i--)
+            if (E->bound[i].slot == fa->kids[0]->index) {
+                known = E->bound[i].kind == fa->card.kind;
+                break;
+            }
+    const char *script = known ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, emit_fname(E, fname))
+                               : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
+                                              emit_kind_enum(E, fa->card.kind), emit_site(E, s->loc), emit_fname(E, fname));
+    run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s)", script, card, who));
+    emit_line(E, "if (rt_check(g)) return RT_END;");
+}
+
+/* roll: a die, or every die of a zone, to a random face. */
+static void roll(Emit *E, const IrNode *s)
+{
+    const MKind *kd = &E->m->kinds[s->index];
+    const char *x = emit_expr(E, s->kids[0]);
+    emit_line(E, "{");
+    E->indent++;
+    if (s->kids[0]->type.base == T_ZONE) {
+        emit_line(E, "RtValue zone = %s;", x);
+        emit_line(E, "for (int i = 0; i < rt_zone_size(g, zone); i++)");
+        emit_line(E, "    rt_set_card_state(g, rt_zone_at(g, zone, i), %s, 0, Faces_%s[rt_random(g, %du)], %d);",
+                  emit_kind_enum(E, s->index), kd->name, kd->nfaces, emit_site(E, s->loc));
+    } else {
+        emit_line(E, "RtValue die = %s;", x);
+        emit_line(E, "rt_set_card_state(g, die, %s, 0, Faces_%s[rt_random(g, %du)], %d);", emit_kind_enum(E, s->index),
+                  kd->name, kd->nfaces, emit_site(E, s->loc));
+    }
+    E->indent--;
+    emit_line(E, "}");
+    emit_line(E, "if (rt_check(g)) return RT_END;");
+}
+
+/* call_procedure: push the procedure's frame with its arguments, run it. */
+static void call_procedure(Emit *E, const IrNode *s)
+{
+    emit_line(E, "{ /* %s */", E->m->units[s->index].name);
+    E->indent++;
+    for (int i = 0; i < s->nkids; i++)
+        emit_line(E, "RtValue arg%d = %s;", i, emit_expr(E, s->kids[i]));
+    emit_line(E, "if (rt_call(g, %d, f->self, f->me)) {", E->script_of_unit[s->index]);
+    E->indent++;
+    if (s->nkids) {
+        emit_line(E, "RtValue *args = rt_frame_args(g);");
+        emit_line(E, "if (args) {");
+        for (int i = 0; i < s->nkids; i++)
+            emit_line(E, "    args[%d] = arg%d;", i, i);
+        emit_line(E, "}");
+    }
+    E->indent--;
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+    run_now(E, "rt_run_top(g)");   /* a procedure's script always pushes a frame (or fails the game) */
+    emit_line(E, "if (rt_check(g)) return RT_END;");
+}
+
+/* if_stmt: if / else if / else. */
+static void if_stmt(Emit *E, const IrNode *s)
+{
+    emit_line(E, "if (%s) {", emit_condition(E, s->kids[0]));
+    E->indent++;
+    block(E, s->kids[1]);
+    E->indent--;
+    for (const IrNode *c = s->kids[2]; c;) {
+        if (c->op == IR_IF) {
+            emit_line(E, "} else if (%s) {", emit_condition(E, c->kids[0]));
+            E->indent++;
+            block(E, c->kids[1]);
+            E->indent--;
+            c = c->kids[2];
+        } else {
+            emit_line(E, "} else {");
+            E->indent++;
+            block(E, c);
+            E->indent--;
+            c = NULL;
+        }
+    }
+    emit_line(E, "}");
+}
+
+static void stmt(Emit *E, const IrNode *s)
+{
+    E->fallible = 0;
+    switch (s->op) {
+    case IR_BLOCK:
+        emit_line(E, "{");
+        E->indent++;
+        block(E, s);
+        E->indent--;
+        emit_line(E, "}");
+        break;
+    case IR_PRELUDE:
+        prelude(E, s);
+        break;
+    case IR_PHASE:
+        emit_line(E, "/* %s:%d: phase %s */", emit_file_of(E, s->loc), s->loc.line, s->text);
+        emit_line(E, "rt_log_phase(g, %d);", s->index);
+        block(E, s->kids[0]);
+        break;
+    case IR_IF:
+        if_stmt(E, s);
+        break;
+    case IR_WHILE:
+        emit_line(E, "while (%s) {", emit_condition(E, s->kids[0]));
+        E->indent++;
+        block(E, s->kids[1]);
+        emit_line(E, "if (rt_back_edge(g, %d)) return RT_END;", emit_site(E, s->loc));   /* the step budget */
+        E->indent--;
+        emit_line(E, "}");
+        break;
+    case IR_FOR:
+        for_stmt(E, s);
+        break;
+    case IR_CHOOSE:
+        choose(E, s);
+        break;
+    case IR_MENU:
+        menu(E, s);
+        break;
+    case IR_TURNS:
+        turns(E, s);
+        break;
+    case IR_MOVE:
+        move(E, s);
+        break;
+    case IR_SHUFFLE:
+        emit_line(E, "rt_shuffle(g, %s);", emit_expr(E, s->kids[0]));
+        check_fail(E);
+        break;
+    case IR_RUN:
+        run(E, s);
+        break;
+    case IR_ASSIGN:
+        assign(E, s);
+        break;
+    case IR_LET:
+        emit_line(E, "%s = %s;", emit_local(E, s->index), emit_expr(E, s->kids[0]));
+        check_fail(E);
+        break;
+    case IR_WIN: case IR_WIN_ALL:
+        win(E, s);
+        break;
+    case IR_DRAW_GAME:
+        emit_line(E, "return rt_draw_game(g);");
+        break;
+    case IR_LOG:
+        log_stmt(E, s);
+        break;
+    case IR_ROLL:
+        roll(E, s);
+        break;
+    case IR_CALL_PROC:
+        call_procedure(E, s);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- units ------------------------------------------------------------------------ */
+
+static void locals_struct(Emit *E, Buf *out, const MUnit *u)
+{
+    if (u->nlocals == 0)
+        return;
+    bprintf(out, "struct Locals_%s {\n", u->cname);
+    for (int i = 0; i < u->nlocals; i++)
+        bprintf(out, "    RtValue %s;\n", emit_lname(E, u->locals[i]));
+    bputs(out, "};\n\n");
+}
+
+/* script: a resumable script function: a switch on its resume point. */
+static void script(Emit *E, Buf *out, int ui)
+{
+    MUnit *u = &((Model *)E->m)->units[ui];
+    Buf body = {0}, helpers = {0};
+    E->unit = u;
+    E->wunit = u;
+    E->body = &body;
+    E->helpers = &helpers;
+    E->indent = 2;
+    E->pc = 0;
+    E->helper_count = 0;
+    E->hidden = 0;
+    E->reads_frame = 0;
+    block(E, E->ir->units[ui].body);
+    locals_struct(E, out, u);
+    bputs(out, helpers.s ? helpers.s : "");
+    bprintf(out, "/* %s:%d: %s */\n", emit_file_of(E, u->loc), u->loc.line, emit_c_comment(E->a, u->name));
+    bprintf(out, "static RtStatus Script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
+    /* Loops that keep their variable in a C local may leave no use of L. */
+    if (u->nlocals && E->reads_frame)
+        bprintf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
+    bputs(out, "    switch (f->pc) {\n    case 0:;\n");
+    bputs(out, body.s ? body.s : "");
+    bprintf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n",
+            emit_site(E, u->loc));
+    bputs(out, "    return RT_DONE;\n}\n\n");
+    buf_free(&body);
+    buf_free(&helpers);
+}
+
+/* function: a game function: pure, its params C parameters (passed by
+   value to its aggregates) when it is flat, else kept in a frame of
+   locals on the C stack. */
+static void function(Emit *E, Buf *out, int ui)
+{
+    MUnit *u = &((Model *)E->m)->units[ui];
+    const IrUnit *iu = &E->ir->units[ui];
+    Buf body = {0}, helpers = {0};
+    E->unit = u;
+    E->wunit = u;
+    E->body = &body;
+    E->helpers = &helpers;
+    E->indent = 1;
+    E->helper_count = 0;
+    E->by_value = iu->flat;
+    E->nbound = 0;
+    if (E->by_value)
+        for (int p = 0; p < u->nparams; p++)
+            emit_bind(E, p, emit_lname(E, u->locals[p]), -1);
+    E->memo_on = E->by_value;
+    const char *r = emit_expr(E, iu->body);
+    for (int k = 0; k < iu->nmemo; k++)
+        emit_line(E, "RtValue memo%d[2] = {0, 0};   /* the value, and 1 once it is set */", k + 1);
+    emit_line(E, "return %s;", r);
+    E->memo_on = 0;
+    int by_value = E->by_value;
+    E->by_value = 0;
+    E->nbound = 0;
+    if (!by_value)
+        locals_struct(E, out, u);
+    bputs(out, helpers.s ? helpers.s : "");
+    bprintf(out, "/* %s:%d: function %s */\n", emit_file_of(E, u->loc), u->loc.line, u->name);
+    bprintf(out, "static %sRtValue Fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", u->name);
+    for (int p = 0; p < u->nparams; p++)
+        bprintf(out, ", RtValue %s", emit_lname(E, u->locals[p]));
+    bputs(out, ")\n{\n");
+    if (u->nlocals && !by_value) {
+        bprintf(out, "    struct Locals_%s Lv, *L = &Lv;\n", u->cname);
+        bputs(out, "    memset(&Lv, 0, sizeof Lv);\n");
+        for (int p = 0; p < u->nparams; p++)
+            bprintf(out, "    L->%s = %s;\n", emit_lname(E, u->locals[p]), emit_lname(E, u->locals[p]));
+    }
+    bputs(out, "    (void)g;\n    (void)f;\n");
+    for (int p = 0; p < u->nparams; p++)   /* a param the body never reads */
+        bprintf(out, "    (void)%s;\n", emit_lname(E, u->locals[p]));
+    bputs(out, body.s ? body.s : "");
+    bputs(out, "}\n\n");
+    buf_free(&body);
+    buf_free(&helpers);
+}
+
+void emit_unit(Emit *E, Buf *out, int ui)
+{
+    if (E->m->units[ui].is_function)
+        function(E, out, ui);
+    else
+        script(E, out, ui);
+}
+
+void emit_memo_helpers(Emit *E, Buf *out)
+{
+    for (int u = 0; u < E->m->nunits; u++) {
+        if (!E->memo_helper[u])
+            continue;
+        const MUnit *un = &E->m->units[u];
+        const char *fn = un->name;
+        bprintf(out, "static inline RtValue Memo_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
+        for (int p = 0; p < un->nparams; p++)
+            bprintf(out, ", RtValue a%d", p);
+        bprintf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = Fn_%s(g, f", fn);
+        for (int p = 0; p < un->nparams; p++)
+            bprintf(out, ", a%d", p);
+        bputs(out, ");\n    }\n    return m[0];\n}\n\n");
+    }
+}

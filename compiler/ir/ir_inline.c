@@ -1,0 +1,121 @@
+/* ir_inline.c: the inlining pass. In the body of a game function whose
+   aggregates do not nest (a flat function: its parameters can be passed
+   by value), a call of a small function (at most MAX_PARAMS parameters, no
+   aggregate in its body) is replaced by the function's body, its
+   parameters read as the call's arguments (IR_INLINE, IR_ARG), to a depth
+   of MAX_DEPTH. Function bodies are pure expressions, so an argument read
+   twice or not at all changes nothing.
+
+   Contract: runs after ir_facts (the facts and checks of an inlined body
+   are the function's own); sets IrUnit.flat of every function; the
+   inlined bodies are copies (the callee's own body is not changed). */
+#include "ir.h"
+
+#include <string.h>
+
+enum { MAX_PARAMS = 8, MAX_DEPTH = 4 };
+
+/* has_aggregate / nested_aggregate: an aggregate at or below n; one that
+   holds another. */
+static int has_aggregate(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_AGGREGATE)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_aggregate(n->kids[i]))
+            return 1;
+    return 0;
+}
+static int nested_aggregate(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_AGGREGATE)
+        for (int i = 0; i < n->nkids; i++)
+            if (has_aggregate(n->kids[i]))
+                return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (nested_aggregate(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+typedef struct Inliner {
+    IrProgram *p;
+    Arena *a;
+    IrNode **orig;   /* every unit's body as lowered: what is inlined */
+} Inliner;
+
+static IrNode *expand(Inliner *I, IrNode *n, int depth);
+
+/* copy_body: a copy of callee body n in which parameter slot i reads
+   args[i] (an IR_ARG), its calls expanded at depth. */
+static IrNode *copy_body(Inliner *I, const IrNode *n, IrNode *const *args, int nargs, int depth)
+{
+    if (!n)
+        return NULL;
+    IrNode *c = arena_alloc(I->a, sizeof *c);
+    *c = *n;
+    if (n->op == IR_LOCAL && n->index < nargs) {
+        c->op = IR_ARG;
+        c->nkids = 1;
+        c->kids = arena_alloc(I->a, sizeof *c->kids);
+        c->kids[0] = args[n->index];
+        return c;
+    }
+    if (n->nkids > 0) {
+        c->kids = arena_alloc(I->a, sizeof *c->kids * (size_t)n->nkids);
+        for (int i = 0; i < n->nkids; i++)
+            c->kids[i] = copy_body(I, n->kids[i], args, nargs, depth);
+    }
+    return n->op == IR_CALL ? expand(I, c, depth) : c;
+}
+
+/* expand: n, or (a call that can be) its IR_INLINE: kids[0] the body,
+   kids[1..] the arguments (already expanded, at the caller's depth). */
+static IrNode *expand(Inliner *I, IrNode *n, int depth)
+{
+    if (n->op != IR_CALL || depth >= MAX_DEPTH)
+        return n;
+    const MUnit *cu = &I->p->m->units[n->index];
+    const IrNode *body = I->orig[n->index];
+    if (cu->nparams != n->nkids || cu->nparams > MAX_PARAMS || has_aggregate(body))
+        return n;
+    IrNode *in = arena_alloc(I->a, sizeof *in);
+    *in = *n;
+    in->op = IR_INLINE;
+    in->nkids = 1 + n->nkids;
+    in->kids = arena_alloc(I->a, sizeof *in->kids * (size_t)in->nkids);
+    for (int i = 0; i < n->nkids; i++)
+        in->kids[1 + i] = n->kids[i];
+    in->kids[0] = copy_body(I, body, n->kids, n->nkids, depth + 1);
+    return in;
+}
+
+/* walk: expand the calls at and below n (kids first: the arguments of a
+   call are expanded before it is); returns n or its replacement. */
+static IrNode *walk(Inliner *I, IrNode *n)
+{
+    if (!n)
+        return NULL;
+    for (int i = 0; i < n->nkids; i++)
+        n->kids[i] = walk(I, n->kids[i]);
+    return expand(I, n, 0);
+}
+
+void ir_inline(IrProgram *p)
+{
+    Inliner I = {p, p->arena, arena_alloc(p->arena, sizeof(IrNode *) * (size_t)(p->nunits + 1))};
+    for (int u = 0; u < p->nunits; u++) {
+        I.orig[u] = p->units[u].body;
+        if (p->m->units[u].is_function)
+            p->units[u].flat = !nested_aggregate(p->units[u].body);
+    }
+    /* each flat function's body is a copy (MAX_DEPTH: nothing expanded
+       while copying), expanded from the top */
+    for (int u = 0; u < p->nunits; u++)
+        if (p->m->units[u].is_function && p->units[u].flat)
+            p->units[u].body = walk(&I, copy_body(&I, I.orig[u], NULL, 0, MAX_DEPTH));
+}

@@ -1,0 +1,38 @@
+/* back_test.c: the C back end written from the IR (compiler/back/emit_*.c):
+   what the IR knows reaches the C: an enum card state logs with its enum's
+   value names; `c is K and A and B` reads c's fields unchecked in B. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define CARDC TEST_BUILD_DIR "/san/cardc"
+
+Test(back, an_enum_state_logs_its_value_names)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/ir/run/enum_log.cards -o $d/e && "
+                          "$d/e log --seed 1; s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "move \"Tile\" box -> pile\n"
+                            "round 1\n"
+                            "the tile is blue\n"
+                            "state \"Tile\" shade blue -> green\n"
+                            "now it is green\n"
+                            "win Player 1\n");
+    run_free(&r);
+}
+
+Test(back, a_kind_tested_first_in_a_chain_of_ands_holds_in_every_term)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c tests/ir/run/and_chain.cards -o $d && "
+                          "grep -o 'rt__row(g, it_c)\\]\\.fd_[a-z]*\\|rt_card_row([^)]*)\\]\\.fd_[a-z]*' $d/andchain.c; "
+                          "s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "rt__row(g, it_c)].fd_value\nrt__row(g, it_c)].fd_bright\n");
+    run_free(&r);
+    r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/ir/run/and_chain.cards -o $d/e && "
+                "$d/e log --seed 1 | grep bright; s=$?; rm -rf $d; exit $s");
+    cr_expect_str_eq(r.out, "bright gems of value 2 or more: 1\n");
+    run_free(&r);
+}
