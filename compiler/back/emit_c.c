@@ -406,10 +406,10 @@ static int has_prelude(const Emit *E, int ui)
     return b->op == IR_BLOCK && b->nkids > 0 && b->kids[0]->op == IR_PRELUDE;
 }
 
-static void emit_def_data(Emit *E, Buf *out)
+/* emit_names: the sides' names and titles, the enums' value names. */
+static void emit_names(Emit *E, Buf *out)
 {
     const Model *m = E->m;
-    const char *id = m->id;
     if (m->nsides) {
         bputs(out, "static const char *const side_names[] = {");
         for (int i = 0; i < m->nsides; i++)
@@ -434,6 +434,12 @@ static void emit_def_data(Emit *E, Buf *out)
                     m->enums[e].name);
         bputs(out, "};\n\n");
     }
+}
+
+/* emit_zone_kind_defs: the zones, the kinds' states and the kinds. */
+static void emit_zone_kind_defs(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
     bputs(out, "static const RtZoneDef zones[] = {\n");
     for (int i = 0; i < m->nzones; i++) {
         const MZone *z = &m->zones[i];
@@ -501,6 +507,12 @@ static void emit_def_data(Emit *E, Buf *out)
     if (!m->nkinds)
         bputs(out, "    { \"none\", 0, NULL, NULL, NULL, NULL, 0, NULL },\n");
     bputs(out, "};\n\n");
+}
+
+/* emit_card_defs: the cards, the vars, the strings, the scripts. */
+static void emit_card_defs(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
     bputs(out, "static const RtCardDef cards[] = {\n");
     for (int c = 0; c < m->ncards; c++)
         bprintf(out, "    { %s, %s, %d },\n", emit_c_string(E, m->cards[c].name), emit_kind_enum(E, m->cards[c].kind),
@@ -539,6 +551,12 @@ static void emit_def_data(Emit *E, Buf *out)
                 emit_c_string(E, file_path(E, un->loc)), un->loc.line, un->cname, un->nlocals);
     }
     bputs(out, "};\n\n");
+}
+
+/* emit_variant_data: each variant's copies of the cards and constants. */
+static void emit_variant_data(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
@@ -555,20 +573,21 @@ static void emit_def_data(Emit *E, Buf *out)
             bputs(out, " 0");
         bputs(out, " };\n\n");
     }
-    /* the game's `function score(p: player) : int`, for agents */
-    const MUnit *score_fn = NULL;
+}
+
+/* score_function: the game's `function score(p: player) : int`, or NULL. */
+static const MUnit *score_function(const Model *m)
+{
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function && strcmp(m->units[u].name, "score") == 0 && m->units[u].nparams == 1
             && m->units[u].param_types[0].base == T_PLAYER && m->units[u].result.base == T_INT)
-            score_fn = &m->units[u];
-    if (score_fn) {
-        bputs(out, "/* the game's score of a player, for agents: its function score */\n"
-                   "static RtValue game_score(RtGame *g, RtValue player)\n{\n"
-                   "    RtFrame frame = { 0, 0, 0, RT_NONE };\n"
-                   "    frame.me = player;\n");
-        bprintf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
-    }
-    /* the source locations scripts fail at (docs/runtime.md "Sites") */
+            return &m->units[u];
+    return NULL;
+}
+
+/* emit_sites: the source locations scripts fail at (docs/runtime.md "Sites"). */
+static void emit_sites(Emit *E, Buf *out)
+{
     bputs(out, "static const char *const Site_files[] = {\n");
     for (int i = 0; i < E->nfiles; i++)
         bprintf(out, "    %s,\n", emit_c_string(E, E->files[i]));
@@ -581,6 +600,28 @@ static void emit_def_data(Emit *E, Buf *out)
     if (!E->nsites)
         bputs(out, "    { 0, 0, 0 },\n");
     bputs(out, "};\n\n");
+}
+
+/* emit_def_data: every table the descriptors name, then one RtGameDef per
+   variant, the list of them and the engine's main. */
+static void emit_def_data(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    const char *id = m->id;
+    emit_names(E, out);
+    emit_zone_kind_defs(E, out);
+    emit_card_defs(E, out);
+    emit_variant_data(E, out);
+    /* the game's score function, for agents */
+    const MUnit *score_fn = score_function(m);
+    if (score_fn) {
+        bputs(out, "/* the game's score of a player, for agents: its function score */\n"
+                   "static RtValue game_score(RtGame *g, RtValue player)\n{\n"
+                   "    RtFrame frame = { 0, 0, 0, RT_NONE };\n"
+                   "    frame.me = player;\n");
+        bprintf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
+    }
+    emit_sites(E, out);
     int frames = m->max_frames;   /* proven by the checker (sema_calls.c) */
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
