@@ -110,10 +110,12 @@ $(B)/san/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
 $(B)/obj/%.d: ;
 $(B)/san/%.d: ;
 
-# cardc writes its outputs through the runtime's writer (runtime/rt_out.c).
-$(B)/cardc: $(CC_OBJ) $(B)/obj/rt/rt_out.o
+# cardc writes its outputs through the runtime's writer (runtime/rt_out.c)
+# and lays out the state block with the runtime's one computation of it
+# (runtime/rt_layout.c).
+$(B)/cardc: $(CC_OBJ) $(B)/obj/rt/rt_out.o $(B)/obj/rt/rt_layout.o
 	$(CC) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
-$(B)/san/cardc: $(CC_SAN_OBJ) $(B)/san/rt/rt_out.o
+$(B)/san/cardc: $(CC_SAN_OBJ) $(B)/san/rt/rt_out.o $(B)/san/rt/rt_layout.o
 	$(CC) $(SAN) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 
 # --- the runtime ------------------------------------------------------------

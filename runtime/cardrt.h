@@ -169,6 +169,16 @@ typedef struct RtGameDef {
     const char *const *files;
 } RtGameDef;
 
+/* rt_layout_cells: the state block's layout (docs/runtime.md "The state
+   block"), computed in this one place for the runtime and for cardc: the
+   shared variables, then the shared zones (a count cell and cap[z] card
+   cells each), then one block per player of the per-player variables and
+   zones. Writes each variable's and zone's first cell (player 0's for the
+   per-player ones) and *shared_cells, the cells before player 0's block;
+   returns the cells of one player's block. */
+int rt_layout_cells(int nvars, const uint8_t *var_per_player, int nzones, const uint8_t *zone_per_player,
+                    const int32_t *cap, int32_t *var_cell, int32_t *zone_cell, int32_t *shared_cells);
+
 /* ---- frames: what a script function sees -------------------------------- */
 
 /* One activation of a script. v[] holds every local (nlocals of them). */

@@ -157,59 +157,53 @@ static int zone_capacity(const RtGame *g, int z)
     return g->def->layout[z] >= cap ? g->def->layout[z] : -1;
 }
 
-/* lay_out: the first cells of the vars and zones (docs/runtime.md "The
-   state block"): the shared vars, the shared zones, then one block per
-   player of his vars and zones. Returns the first cell after them, or -1
-   when out of memory or (g->layout_refused) def->layout is not this layout. */
+/* lay_out: the first cells of the vars and zones (rt_layout_cells, the
+   one computation of the layout). Returns the first cell after them, or
+   -1 when out of memory or (g->layout_refused) def->layout is not this
+   layout. */
 static int lay_out(RtGame *g)
 {
     const RtGameDef *def = g->def;
-    int off = 0, rel = 0;
-    for (int v = 0; v < def->nvars; v++)
-        if (!def->vars[v].per_player)
-            g->var_cell[v] = off++;
-    int *zrel = calloc((size_t)def->nzones + 1, sizeof *zrel), *cap = calloc((size_t)def->nzones + 1, sizeof *cap);
-    if (!zrel || !cap) {
-        free(zrel);
-        free(cap);
-        return -1;
-    }
-    int bad = 0;
-    for (int z = 0; z < def->nzones; z++) {
-        cap[z] = zone_capacity(g, z);
-        bad |= cap[z] < 0;
-        if (!def->zones[z].per_player) {
-            zrel[z] = off;
-            off += 1 + cap[z];
-        }
-    }
-    int base = off;   /* player 0's block */
-    for (int v = 0; v < def->nvars; v++)
-        if (def->vars[v].per_player)
-            g->var_cell[v] = base + rel++;
-    for (int z = 0; z < def->nzones; z++)
-        if (def->zones[z].per_player) {
-            zrel[z] = base + rel;
-            rel += 1 + cap[z];
-        }
-    g->pre.player_stride = rel;
-    for (int zi = 0; zi < g->nzi; zi++) {
-        int z = g->zi_decl[zi], p = g->zi_owner[zi];
-        g->zone_off[zi] = zrel[z] + (p == RT_NONE ? 0 : (ptrdiff_t)p * rel);
-        g->zone_cap[zi] = cap[z];
-    }
-    const int32_t *lay = def->layout;
-    if (lay) {
+    size_t nv = (size_t)def->nvars + 1, nz = (size_t)def->nzones + 1;
+    uint8_t *vpp = calloc(nv, 1), *zpp = calloc(nz, 1);
+    int32_t *cap = calloc(nz, sizeof *cap), *vcell = calloc(nv, sizeof *vcell), *zcell = calloc(nz, sizeof *zcell);
+    int bad = !vpp || !zpp || !cap || !vcell || !zcell, oom = bad;
+    int32_t base = 0, rel = 0;
+    if (!bad) {
         for (int v = 0; v < def->nvars; v++)
-            bad |= lay[def->nzones + v] != g->var_cell[v];
-        for (int z = 0; z < def->nzones; z++)
-            bad |= lay[def->nzones + def->nvars + z] != zrel[z];
-        bad |= lay[2 * def->nzones + def->nvars] != rel;
+            vpp[v] = (uint8_t)(def->vars[v].per_player != 0);
+        for (int z = 0; z < def->nzones; z++) {
+            zpp[z] = (uint8_t)(def->zones[z].per_player != 0);
+            cap[z] = zone_capacity(g, z);
+            bad |= cap[z] < 0;
+        }
     }
-    free(zrel);
+    if (!bad) {
+        rel = rt_layout_cells(def->nvars, vpp, def->nzones, zpp, cap, vcell, zcell, &base);
+        for (int v = 0; v < def->nvars; v++)
+            g->var_cell[v] = vcell[v];
+        g->pre.player_stride = rel;
+        for (int zi = 0; zi < g->nzi; zi++) {
+            int z = g->zi_decl[zi], p = g->zi_owner[zi];
+            g->zone_off[zi] = zcell[z] + (p == RT_NONE ? 0 : (ptrdiff_t)p * rel);
+            g->zone_cap[zi] = cap[z];
+        }
+        const int32_t *lay = def->layout;   /* the layout the generated code was written for */
+        if (lay) {
+            for (int v = 0; v < def->nvars; v++)
+                bad |= lay[def->nzones + v] != vcell[v];
+            for (int z = 0; z < def->nzones; z++)
+                bad |= lay[def->nzones + def->nvars + z] != zcell[z];
+            bad |= lay[2 * def->nzones + def->nvars] != rel;
+        }
+    }
+    free(vpp);
+    free(zpp);
     free(cap);
+    free(vcell);
+    free(zcell);
     if (bad) {
-        g->layout_refused = 1;
+        g->layout_refused = !oom;
         return -1;
     }
     return base + g->nplayers * rel;

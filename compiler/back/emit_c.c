@@ -297,52 +297,42 @@ static int zone_capacity(const Model *m, int z)
     return best;
 }
 
-/* emit_layout: the cells of the vars and zones, laid out as the runtime
-   lays them out (rt_state.c lay_out; docs/runtime.md "The state block"):
-   the shared vars, the shared zones, then one block of PLAYER_CELLS cells
-   per player with his vars and zones. VCELL_x and ZCELL_x are the first
-   cells (player 0's for per-player ones); the table `layout` gives the
-   runtime the capacities and cells to check. */
+/* emit_layout: the cells of the vars and zones, laid out by the runtime's
+   one computation of the layout (rt_layout_cells; docs/runtime.md "The
+   state block"), with every zone's capacity the most cards it can hold in
+   any variant. VCELL_x and ZCELL_x are the first cells (player 0's for
+   per-player ones); the table `layout` gives the runtime the capacities,
+   and the cells the code was written for, which it checks. */
 static void emit_layout(Emit *E, Buf *out)
 {
     const Model *m = E->m;
-    int *cap = arena_alloc(E->a, sizeof *cap * (size_t)(m->nzones + 1));
-    int *vcell = arena_alloc(E->a, sizeof *vcell * (size_t)(m->nvars + 1));
-    int *zcell = arena_alloc(E->a, sizeof *zcell * (size_t)(m->nzones + 1));
-    int off = 0, rel = 0;
+    int32_t *cap = arena_alloc(E->a, sizeof *cap * (size_t)(m->nzones + 1));
+    int32_t *vcell = arena_alloc(E->a, sizeof *vcell * (size_t)(m->nvars + 1));
+    int32_t *zcell = arena_alloc(E->a, sizeof *zcell * (size_t)(m->nzones + 1));
+    uint8_t *vpp = arena_alloc(E->a, (size_t)m->nvars + 1), *zpp = arena_alloc(E->a, (size_t)m->nzones + 1);
     for (int v = 0; v < m->nvars; v++)
-        if (!m->vars[v].per_player)
-            vcell[v] = off++;
+        vpp[v] = (uint8_t)(m->vars[v].per_player != 0);
     for (int z = 0; z < m->nzones; z++) {
+        zpp[z] = (uint8_t)(m->zones[z].per_player != 0);
         cap[z] = zone_capacity(m, z);
-        if (!m->zones[z].per_player) {
-            zcell[z] = off;
-            off += 1 + cap[z];
-        }
     }
-    for (int v = 0; v < m->nvars; v++)
-        if (m->vars[v].per_player)
-            vcell[v] = off + rel++;
-    for (int z = 0; z < m->nzones; z++)
-        if (m->zones[z].per_player) {
-            zcell[z] = off + rel;
-            rel += 1 + cap[z];
-        }
+    int32_t shared;
+    int rel = rt_layout_cells(m->nvars, vpp, m->nzones, zpp, cap, vcell, zcell, &shared);
     bputs(out, "/* The state layout this code reads (docs/runtime.md \"The state block\"). */\n");
     bprintf(out, "enum { PLAYER_CELLS = %d };\n", rel);
     if (m->nvars) {
         bputs(out, "enum {");
         for (int v = 0; v < m->nvars; v++)
-            bprintf(out, "%s VCELL_%s = %d", v ? "," : "", m->vars[v].name, vcell[v]);
+            bprintf(out, "%s VCELL_%s = %d", v ? "," : "", m->vars[v].name, (int)vcell[v]);
         bputs(out, " };\n");
     }
     bputs(out, "enum {");
     for (int z = 0; z < m->nzones; z++)
-        bprintf(out, "%s ZCELL_%s = %d", z ? "," : "", m->zones[z].name, zcell[z]);
+        bprintf(out, "%s ZCELL_%s = %d", z ? "," : "", m->zones[z].name, (int)zcell[z]);
     bputs(out, " };\n");
     bputs(out, "static const int32_t layout[] = {\n    /* zone capacities */");
     for (int z = 0; z < m->nzones; z++)
-        bprintf(out, " %d,", cap[z]);
+        bprintf(out, " %d,", (int)cap[z]);
     if (m->nvars) {
         bputs(out, "\n    /* vars */");
         for (int v = 0; v < m->nvars; v++)
