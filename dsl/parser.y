@@ -70,7 +70,8 @@ static AstNode *call(ParseCtx *ctx, Loc loc, const char *name, AstList args)
     return n;
 }
 
-/* aggregate: `count/sum/any/all(x in C [where P] [: E])`; head carries name, a, c. */
+/* aggregate: `count/sum/any/all/min/max/argmin/argmax(x in C [where P] [: E])`;
+   head carries name, a, c. */
 static AstNode *aggregate(ParseCtx *ctx, Loc loc, int op, AstNode *head, AstNode *expr)
 {
     head->kind = AST_AGGREGATE;
@@ -146,6 +147,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
        WHERE "'where'" WHILE "'while'" WIN "'win'" ABILITY "'ability'" SET "'set'"
        REMOVE "'remove'" LOG "'log'" LET "'let'" ZONE "'zone'"
        ENUM "'enum'" DIE "'die'" ROLL "'roll'" PROCEDURE "'procedure'" KEEP "'keep'"
+       ARGMAX "'argmax'" ARGMIN "'argmin'"
 %token EQ "'=='" NE "'!='" LE "'<='" GE "'>='" PLUSEQ "'+='" MINUSEQ "'-='" DOTDOT "'..'"
 
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
@@ -676,7 +678,9 @@ opt_pass
     | PASS                            { $$ = ACTION_PASS; }
     ;
 
-/* lhs -> lhs_head { "." field_name }: a variable, counter, `p.vp`, `my x`, `c.state` */
+/* lhs -> lhs_head { "." field_name }: a variable, counter, `p.vp`, `my x`, `c.state`,
+   `argmax(p in players: p.vp).vp` (not `top(z).state`: `move c to z top` ends
+   with `top`, and statements have no separator) */
 lhs
     : lhs_head
     | lhs '.' field_name              { $$ = NODE(AST_FIELD_OF, $1->loc); $$->loc2 = @3; $$->a = $1; $$->name = $3; }
@@ -691,6 +695,8 @@ lhs_head
     | MY field_name                   { $$ = NODE(AST_MY, @1); $$->loc2 = @2; $$->name = $2; }
     | NEXT '(' args ')'               { $$ = call(ctx, @1, "next", $3); }
     | RANDOM '(' args ')'             { $$ = call(ctx, @1, "random", $3); }
+    | ARGMIN '(' agg_head ':' expr ')' { $$ = aggregate(ctx, @1, '<', $3, $5); }
+    | ARGMAX '(' agg_head ':' expr ')' { $$ = aggregate(ctx, @1, '>', $3, $5); }
     ;
 
 /* ---- expressions, loosest first ------------------------------------------ */
@@ -783,7 +789,12 @@ primary
     | SUM '(' args ')'                { $$ = call(ctx, @1, "sum", $3); }
     | ANY '(' args ')'                { $$ = call(ctx, @1, "any", $3); }
     | ALL '(' args ')'                { $$ = call(ctx, @1, "all", $3); }
-    /* aggregate -> ("count" | "sum" | "any" | "all") "(" NAME "in" expr ["where" expr] [":" expr] ")" */
+    | MIN '(' args ')'                { $$ = call(ctx, @1, "min", $3); }
+    | MAX '(' args ')'                { $$ = call(ctx, @1, "max", $3); }
+    | ARGMIN '(' args ')'             { $$ = call(ctx, @1, "argmin", $3); }
+    | ARGMAX '(' args ')'             { $$ = call(ctx, @1, "argmax", $3); }
+    /* aggregate -> ("count" | "sum" | "any" | "all" | "min" | "max" | "argmin" | "argmax")
+                    "(" NAME "in" expr ["where" expr] [":" expr] ")" */
     | COUNT '(' agg_head ')'          { $$ = aggregate(ctx, @1, 'c', $3, NULL); }
     | COUNT '(' agg_head ':' expr ')' { $$ = aggregate(ctx, @1, 'c', $3, $5); }
     | SUM '(' agg_head ')'            { $$ = aggregate(ctx, @1, 's', $3, NULL); }
@@ -792,6 +803,14 @@ primary
     | ANY '(' agg_head ':' expr ')'   { $$ = aggregate(ctx, @1, 'a', $3, $5); }
     | ALL '(' agg_head ')'            { $$ = aggregate(ctx, @1, 'l', $3, NULL); }
     | ALL '(' agg_head ':' expr ')'   { $$ = aggregate(ctx, @1, 'l', $3, $5); }
+    | MIN '(' agg_head ')'            { $$ = aggregate(ctx, @1, 'm', $3, NULL); }
+    | MIN '(' agg_head ':' expr ')'   { $$ = aggregate(ctx, @1, 'm', $3, $5); }
+    | MAX '(' agg_head ')'            { $$ = aggregate(ctx, @1, 'M', $3, NULL); }
+    | MAX '(' agg_head ':' expr ')'   { $$ = aggregate(ctx, @1, 'M', $3, $5); }
+    | ARGMIN '(' agg_head ')'         { $$ = aggregate(ctx, @1, '<', $3, NULL); }
+    | ARGMIN '(' agg_head ':' expr ')' { $$ = aggregate(ctx, @1, '<', $3, $5); }
+    | ARGMAX '(' agg_head ')'         { $$ = aggregate(ctx, @1, '>', $3, NULL); }
+    | ARGMAX '(' agg_head ':' expr ')' { $$ = aggregate(ctx, @1, '>', $3, $5); }
     | '(' expr ')'                    { $$ = $2; }
     ;
 

@@ -1163,12 +1163,12 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 38);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 37);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 39, "bad resume point");
+        return rt_fail(g, 38, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1202,13 +1202,13 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 40);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 39);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 41, "bad resume point");
+        return rt_fail(g, 40, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1231,14 +1231,14 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) & (int)(Rows_resource[rt__row(g, L->v_c)].fd_value <= 2)))) continue;
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 42);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 41);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 43, "bad resume point");
+        return rt_fail(g, 42, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1272,12 +1272,12 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 44);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 43);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 45, "bad resume point");
+        return rt_fail(g, 44, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1311,12 +1311,12 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 46);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 45);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 47, "bad resume point");
+        return rt_fail(g, 46, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1350,12 +1350,12 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 48);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 47);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 49, "bad resume point");
+        return rt_fail(g, 48, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1371,12 +1371,12 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 50);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 49);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 52);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 50);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
@@ -1393,17 +1393,17 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 53);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 51);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 54);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 52);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 55, "bad resume point");
+        return rt_fail(g, 53, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1437,12 +1437,12 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 56);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 54);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 57, "bad resume point");
+        return rt_fail(g, 55, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1454,16 +1454,16 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 58);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 56);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 60);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 57);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 61, "bad resume point");
+        return rt_fail(g, 58, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1476,7 +1476,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 62, "bad resume point");
+        return rt_fail(g, 59, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1510,12 +1510,12 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 63);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 60);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1554,7 +1554,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 65, "bad resume point");
+        return rt_fail(g, 62, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1568,7 +1568,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 66, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1580,16 +1580,16 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 67);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 64);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 69);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 65);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 70, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1612,14 +1612,14 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 71);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 67);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 72, "bad resume point");
+        return rt_fail(g, 68, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1653,12 +1653,12 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 73);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 69);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 74, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1692,13 +1692,13 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 75);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 71);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         break;
     default:
-        return rt_fail(g, 76, "bad resume point");
+        return rt_fail(g, 72, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1710,16 +1710,16 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 77);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 73);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 79);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 74);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 80, "bad resume point");
+        return rt_fail(g, 75, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1753,12 +1753,12 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 81);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 76);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 82, "bad resume point");
+        return rt_fail(g, 77, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1792,12 +1792,12 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 83);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 78);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 84, "bad resume point");
+        return rt_fail(g, 79, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1813,17 +1813,17 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 85);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 80);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 87);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 81);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 88))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 82))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
                 rt_opt_done(g, &ob);
             }
@@ -1836,17 +1836,17 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 89);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 83);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 90);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 84);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 91, "bad resume point");
+        return rt_fail(g, 85, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1859,7 +1859,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 92, "bad resume point");
+        return rt_fail(g, 86, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1894,10 +1894,10 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 93);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 87);
             if (rt_check(g)) return RT_END;
             if (Fn_out_of_strategies(g, f, f->me)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 94);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 88);
                 if (rt_check(g)) return RT_END;
             }
             rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
@@ -1919,14 +1919,14 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_c = rt_chosen(g);
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 89);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
         }
         break;
     default:
-        return rt_fail(g, 96, "bad resume point");
+        return rt_fail(g, 90, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1942,12 +1942,12 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 97);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 99);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 92);
             if (rt_check(g)) return RT_END;
             rt_choose_begin(g, f->me, 79, 0);
             {
@@ -1964,17 +1964,17 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 100);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 101);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 94);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         break;
     default:
-        return rt_fail(g, 102, "bad resume point");
+        return rt_fail(g, 95, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2008,12 +2008,12 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 103);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 96);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 104, "bad resume point");
+        return rt_fail(g, 97, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2047,12 +2047,12 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 105);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 98);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 106, "bad resume point");
+        return rt_fail(g, 99, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2086,12 +2086,12 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 107);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 100);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 108, "bad resume point");
+        return rt_fail(g, 101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2103,16 +2103,16 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
     case 0:;
         if (Fn_can_play(g, f, f->me)) {
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 109);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 102);
                 if (rt_check(g)) return RT_END;
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 111);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 103);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 112, "bad resume point");
+        return rt_fail(g, 104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2125,7 +2125,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 113, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2159,12 +2159,12 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 114);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 106);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 115, "bad resume point");
+        return rt_fail(g, 107, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2203,7 +2203,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 116, "bad resume point");
+        return rt_fail(g, 108, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2216,7 +2216,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
         break;
     default:
-        return rt_fail(g, 117, "bad resume point");
+        return rt_fail(g, 109, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2250,12 +2250,12 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 118);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 110);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 119, "bad resume point");
+        return rt_fail(g, 111, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2278,14 +2278,14 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_c, 0))) continue;
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 120);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 112);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         break;
     default:
-        return rt_fail(g, 121, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2320,7 +2320,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 122);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 114);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2334,7 +2334,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 123);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 115);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2347,10 +2347,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 124);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 116);
                             if (rt_check(g)) break;
                         } else {
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 125);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 117);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2387,7 +2387,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_c_2 = rt_chosen(g);
                 rt_list_add(g, L->v_chosen, L->v_c_2);
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 126);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 118);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
@@ -2399,7 +2399,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         break;
     default:
-        return rt_fail(g, 127, "bad resume point");
+        return rt_fail(g, 119, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2476,18 +2476,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 0);
         rt_var_store(g, VAR_full_value, VCELL_full_value, 0);
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 129);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 120);
         if (rt_check(g)) return RT_END;
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 130)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 121)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 131);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 122);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 132)].fd_reveal, L->v_ability_card, f->me);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 123)].fd_reveal, L->v_ability_card, f->me);
             if (st != RT_DONE)
                 return st;
         }
@@ -2497,7 +2497,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 133);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 124);
                 if (rt_check(g)) return RT_END;
             } else {
                 rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN);
@@ -2519,7 +2519,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s = rt_chosen(g);
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 134);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 125);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2559,7 +2559,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 135, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 126, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2568,15 +2568,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 136);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 127);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 138);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 128);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 139);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 129);
                 if (rt_check(g)) return RT_END;
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
@@ -2591,21 +2591,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 140);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 130);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 141)) return RT_END;
+            if (rt_back_edge(g, 131)) return RT_END;
         }
         f->me = L->v_saved_me;
         /* cards/evr/rules.cards:95: phase dominance */
         rt_log_phase(g, 14);
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 142);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 132);
             if (rt_check(g)) return RT_END;
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2));
         }
@@ -2660,14 +2660,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
             L->v_p_6 = L->v_i_8;
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 143);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 133);
                 if (rt_check(g)) return RT_END;
                 rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0);
             }
         }
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 144);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 134);
             if (rt_check(g)) return RT_END;
         }
         rt_var_store(g, VAR_has_winner, VCELL_has_winner, 0);
@@ -2682,9 +2682,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 145);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 135);
                     if (rt_check(g)) return RT_END;
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 146));
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 136));
                     if (rt_check(g)) return RT_END;
                     rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
                     rt_log_begin(g);
@@ -2716,20 +2716,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         } else {
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 147)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 137)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 148);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 138);
             if (rt_check(g)) return RT_END;
         }
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 149);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 139);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 150);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 140);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 151);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 141);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9));
         }
@@ -2743,16 +2743,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 152);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 142);
             if (rt_check(g)) return RT_END;
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 153);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 143);
                 if (rt_check(g)) return RT_END;
             }
         }
         break;
     default:
-        return rt_fail(g, 154, "bad resume point");
+        return rt_fail(g, 144, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2780,7 +2780,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 155);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 145);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2797,7 +2797,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 156);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 146);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2813,7 +2813,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 157, "bad resume point");
+        return rt_fail(g, 147, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2860,7 +2860,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 158, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 148, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2869,15 +2869,15 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 159);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 149);
                     if (rt_check(g)) return RT_END;
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 161);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 150);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 162);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 151);
                 if (rt_check(g)) return RT_END;
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
@@ -2894,7 +2894,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 163)) return RT_END;
+            if (rt_back_edge(g, 152)) return RT_END;
         }
         f->me = L->v_saved_me;
         /* cards/evr/tutorial.cards:36: phase dominance */
@@ -2905,7 +2905,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 164)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 153)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -2917,7 +2917,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         }
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 165)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 154)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -2928,7 +2928,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         return rt_draw_game(g);
         break;
     default:
-        return rt_fail(g, 166, "bad resume point");
+        return rt_fail(g, 155, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3260,136 +3260,125 @@ static const RtSite Site_table[] = {
     { 2, 36, 51 }, /* 34: cards/evr/imperial.cards:36:51 */
     { 2, 35, 3 }, /* 35: cards/evr/imperial.cards:35:3 */
     { 2, 45, 27 }, /* 36: cards/evr/imperial.cards:45:27 */
-    { 2, 46, 12 }, /* 37: cards/evr/imperial.cards:46:12 */
-    { 2, 46, 7 }, /* 38: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 39: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 37 }, /* 40: cards/evr/imperial.cards:55:37 */
-    { 2, 54, 3 }, /* 41: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 73 }, /* 42: cards/evr/imperial.cards:63:73 */
-    { 2, 62, 3 }, /* 43: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 27 }, /* 44: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 45: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 72 }, /* 46: cards/evr/imperial.cards:82:72 */
-    { 2, 81, 3 }, /* 47: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 52 }, /* 48: cards/evr/imperial.cards:90:52 */
-    { 2, 89, 3 }, /* 49: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 25 }, /* 50: cards/evr/imperial.cards:98:25 */
-    { 2, 100, 12 }, /* 51: cards/evr/imperial.cards:100:12 */
-    { 2, 100, 7 }, /* 52: cards/evr/imperial.cards:100:7 */
-    { 2, 102, 36 }, /* 53: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 41 }, /* 54: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 55: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 55 }, /* 56: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 57: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 27 }, /* 58: cards/evr/imperial.cards:122:27 */
-    { 2, 123, 12 }, /* 59: cards/evr/imperial.cards:123:12 */
-    { 2, 123, 7 }, /* 60: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 61: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 3 }, /* 62: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 43 }, /* 63: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 64: cards/evr/imperial.cards:137:3 */
-    { 2, 152, 3 }, /* 65: cards/evr/imperial.cards:152:3 */
-    { 2, 165, 3 }, /* 66: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 27 }, /* 67: cards/evr/imperial.cards:176:27 */
-    { 2, 177, 12 }, /* 68: cards/evr/imperial.cards:177:12 */
-    { 2, 177, 7 }, /* 69: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 70: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 68 }, /* 71: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 72: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 59 }, /* 73: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 74: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 37 }, /* 75: cards/evr/rebel.cards:18:37 */
-    { 4, 17, 3 }, /* 76: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 27 }, /* 77: cards/evr/rebel.cards:27:27 */
-    { 4, 28, 12 }, /* 78: cards/evr/rebel.cards:28:12 */
-    { 4, 28, 7 }, /* 79: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 80: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 72 }, /* 81: cards/evr/rebel.cards:37:72 */
-    { 4, 36, 3 }, /* 82: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 52 }, /* 83: cards/evr/rebel.cards:45:52 */
-    { 4, 44, 3 }, /* 84: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 25 }, /* 85: cards/evr/rebel.cards:53:25 */
-    { 4, 55, 12 }, /* 86: cards/evr/rebel.cards:55:12 */
-    { 4, 55, 7 }, /* 87: cards/evr/rebel.cards:55:7 */
-    { 4, 57, 48 }, /* 88: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 72 }, /* 89: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 54 }, /* 90: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 91: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 3 }, /* 92: cards/evr/rebel.cards:67:3 */
-    { 4, 75, 7 }, /* 93: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 34 }, /* 94: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 39 }, /* 95: cards/evr/rebel.cards:78:39 */
-    { 4, 73, 3 }, /* 96: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 25 }, /* 97: cards/evr/rebel.cards:89:25 */
-    { 4, 91, 12 }, /* 98: cards/evr/rebel.cards:91:12 */
-    { 4, 91, 7 }, /* 99: cards/evr/rebel.cards:91:7 */
-    { 4, 93, 36 }, /* 100: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 41 }, /* 101: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 102: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 55 }, /* 103: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 104: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 52 }, /* 105: cards/evr/rebel.cards:112:52 */
-    { 4, 111, 3 }, /* 106: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 52 }, /* 107: cards/evr/rebel.cards:120:52 */
-    { 4, 119, 3 }, /* 108: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 27 }, /* 109: cards/evr/rebel.cards:129:27 */
-    { 4, 130, 12 }, /* 110: cards/evr/rebel.cards:130:12 */
-    { 4, 130, 7 }, /* 111: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 112: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 3 }, /* 113: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 43 }, /* 114: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 115: cards/evr/rebel.cards:144:3 */
-    { 4, 159, 3 }, /* 116: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 3 }, /* 117: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 52 }, /* 118: cards/evr/rebel.cards:179:52 */
-    { 4, 178, 3 }, /* 119: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 42 }, /* 120: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 121: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 122: cards/evr/rules.cards:7:35 */
-    { 5, 13, 64 }, /* 123: cards/evr/rules.cards:13:64 */
-    { 5, 16, 24 }, /* 124: cards/evr/rules.cards:16:24 */
-    { 5, 16, 53 }, /* 125: cards/evr/rules.cards:16:53 */
-    { 5, 23, 43 }, /* 126: cards/evr/rules.cards:23:43 */
-    { 5, 5, 1 }, /* 127: cards/evr/rules.cards:5:1 */
-    { 5, 47, 10 }, /* 128: cards/evr/rules.cards:47:10 */
-    { 5, 47, 5 }, /* 129: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 130: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 131: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 132: cards/evr/rules.cards:49:5 */
-    { 5, 55, 9 }, /* 133: cards/evr/rules.cards:55:9 */
-    { 5, 57, 48 }, /* 134: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 135: cards/evr/rules.cards:66:5 */
-    { 5, 70, 29 }, /* 136: cards/evr/rules.cards:70:29 */
-    { 5, 71, 14 }, /* 137: cards/evr/rules.cards:71:14 */
-    { 5, 71, 9 }, /* 138: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 139: cards/evr/rules.cards:77:9 */
-    { 5, 85, 9 }, /* 140: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 141: cards/evr/rules.cards:66:5 */
-    { 5, 99, 7 }, /* 142: cards/evr/rules.cards:99:7 */
-    { 5, 117, 9 }, /* 143: cards/evr/rules.cards:117:9 */
-    { 5, 121, 24 }, /* 144: cards/evr/rules.cards:121:24 */
-    { 5, 131, 9 }, /* 145: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 146: cards/evr/rules.cards:132:9 */
-    { 5, 140, 48 }, /* 147: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 148: cards/evr/rules.cards:141:7 */
-    { 5, 147, 7 }, /* 149: cards/evr/rules.cards:147:7 */
-    { 5, 148, 7 }, /* 150: cards/evr/rules.cards:148:7 */
-    { 5, 149, 7 }, /* 151: cards/evr/rules.cards:149:7 */
-    { 5, 158, 7 }, /* 152: cards/evr/rules.cards:158:7 */
-    { 5, 159, 33 }, /* 153: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 154: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 155: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 9 }, /* 156: cards/evr/tutorial.cards:12:9 */
-    { 6, 7, 3 }, /* 157: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 158: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 31 }, /* 159: cards/evr/tutorial.cards:25:31 */
-    { 6, 26, 16 }, /* 160: cards/evr/tutorial.cards:26:16 */
-    { 6, 26, 11 }, /* 161: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 162: cards/evr/tutorial.cards:29:11 */
-    { 6, 23, 7 }, /* 163: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 164: cards/evr/tutorial.cards:40:24 */
-    { 6, 43, 25 }, /* 165: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 166: cards/evr/tutorial.cards:20:3 */
+    { 2, 46, 7 }, /* 37: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 38: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 37 }, /* 39: cards/evr/imperial.cards:55:37 */
+    { 2, 54, 3 }, /* 40: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 73 }, /* 41: cards/evr/imperial.cards:63:73 */
+    { 2, 62, 3 }, /* 42: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 27 }, /* 43: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 44: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 72 }, /* 45: cards/evr/imperial.cards:82:72 */
+    { 2, 81, 3 }, /* 46: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 52 }, /* 47: cards/evr/imperial.cards:90:52 */
+    { 2, 89, 3 }, /* 48: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 25 }, /* 49: cards/evr/imperial.cards:98:25 */
+    { 2, 100, 7 }, /* 50: cards/evr/imperial.cards:100:7 */
+    { 2, 102, 36 }, /* 51: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 41 }, /* 52: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 53: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 55 }, /* 54: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 55: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 27 }, /* 56: cards/evr/imperial.cards:122:27 */
+    { 2, 123, 7 }, /* 57: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 58: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 3 }, /* 59: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 43 }, /* 60: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 61: cards/evr/imperial.cards:137:3 */
+    { 2, 152, 3 }, /* 62: cards/evr/imperial.cards:152:3 */
+    { 2, 165, 3 }, /* 63: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 27 }, /* 64: cards/evr/imperial.cards:176:27 */
+    { 2, 177, 7 }, /* 65: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 66: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 68 }, /* 67: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 68: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 59 }, /* 69: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 70: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 37 }, /* 71: cards/evr/rebel.cards:18:37 */
+    { 4, 17, 3 }, /* 72: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 27 }, /* 73: cards/evr/rebel.cards:27:27 */
+    { 4, 28, 7 }, /* 74: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 75: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 72 }, /* 76: cards/evr/rebel.cards:37:72 */
+    { 4, 36, 3 }, /* 77: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 52 }, /* 78: cards/evr/rebel.cards:45:52 */
+    { 4, 44, 3 }, /* 79: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 25 }, /* 80: cards/evr/rebel.cards:53:25 */
+    { 4, 55, 7 }, /* 81: cards/evr/rebel.cards:55:7 */
+    { 4, 57, 48 }, /* 82: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 72 }, /* 83: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 54 }, /* 84: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 85: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 3 }, /* 86: cards/evr/rebel.cards:67:3 */
+    { 4, 75, 7 }, /* 87: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 34 }, /* 88: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 39 }, /* 89: cards/evr/rebel.cards:78:39 */
+    { 4, 73, 3 }, /* 90: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 25 }, /* 91: cards/evr/rebel.cards:89:25 */
+    { 4, 91, 7 }, /* 92: cards/evr/rebel.cards:91:7 */
+    { 4, 93, 36 }, /* 93: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 41 }, /* 94: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 95: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 55 }, /* 96: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 97: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 52 }, /* 98: cards/evr/rebel.cards:112:52 */
+    { 4, 111, 3 }, /* 99: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 52 }, /* 100: cards/evr/rebel.cards:120:52 */
+    { 4, 119, 3 }, /* 101: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 27 }, /* 102: cards/evr/rebel.cards:129:27 */
+    { 4, 130, 7 }, /* 103: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 104: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 3 }, /* 105: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 43 }, /* 106: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 107: cards/evr/rebel.cards:144:3 */
+    { 4, 159, 3 }, /* 108: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 3 }, /* 109: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 52 }, /* 110: cards/evr/rebel.cards:179:52 */
+    { 4, 178, 3 }, /* 111: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 42 }, /* 112: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 113: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 114: cards/evr/rules.cards:7:35 */
+    { 5, 13, 64 }, /* 115: cards/evr/rules.cards:13:64 */
+    { 5, 16, 24 }, /* 116: cards/evr/rules.cards:16:24 */
+    { 5, 16, 53 }, /* 117: cards/evr/rules.cards:16:53 */
+    { 5, 23, 43 }, /* 118: cards/evr/rules.cards:23:43 */
+    { 5, 5, 1 }, /* 119: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 120: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 121: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 122: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 123: cards/evr/rules.cards:49:5 */
+    { 5, 55, 9 }, /* 124: cards/evr/rules.cards:55:9 */
+    { 5, 57, 48 }, /* 125: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 126: cards/evr/rules.cards:66:5 */
+    { 5, 70, 29 }, /* 127: cards/evr/rules.cards:70:29 */
+    { 5, 71, 9 }, /* 128: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 129: cards/evr/rules.cards:77:9 */
+    { 5, 85, 9 }, /* 130: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 131: cards/evr/rules.cards:66:5 */
+    { 5, 99, 7 }, /* 132: cards/evr/rules.cards:99:7 */
+    { 5, 117, 9 }, /* 133: cards/evr/rules.cards:117:9 */
+    { 5, 121, 24 }, /* 134: cards/evr/rules.cards:121:24 */
+    { 5, 131, 9 }, /* 135: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 136: cards/evr/rules.cards:132:9 */
+    { 5, 140, 48 }, /* 137: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 138: cards/evr/rules.cards:141:7 */
+    { 5, 147, 7 }, /* 139: cards/evr/rules.cards:147:7 */
+    { 5, 148, 7 }, /* 140: cards/evr/rules.cards:148:7 */
+    { 5, 149, 7 }, /* 141: cards/evr/rules.cards:149:7 */
+    { 5, 158, 7 }, /* 142: cards/evr/rules.cards:158:7 */
+    { 5, 159, 33 }, /* 143: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 144: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 145: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 9 }, /* 146: cards/evr/tutorial.cards:12:9 */
+    { 6, 7, 3 }, /* 147: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 148: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 31 }, /* 149: cards/evr/tutorial.cards:25:31 */
+    { 6, 26, 11 }, /* 150: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 151: cards/evr/tutorial.cards:29:11 */
+    { 6, 23, 7 }, /* 152: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 153: cards/evr/tutorial.cards:40:24 */
+    { 6, 43, 25 }, /* 154: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 155: cards/evr/tutorial.cards:20:3 */
 };
 
 const RtGameDef evr_game = {
@@ -3409,7 +3398,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    167, Site_table, 7, Site_files,
+    156, Site_table, 7, Site_files,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3429,7 +3418,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    167, Site_table, 7, Site_files,
+    156, Site_table, 7, Site_files,
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -296,19 +296,43 @@ static const char *player_read(Emit *E, const IrNode *n)
 
 /* ---- aggregates --------------------------------------------------------------------- */
 
-static const char *const agg_words[] = {"count", "sum", "any", "all"};
+static const char *const agg_words[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax"};
+
+/* best_of: the loop body of min, max, argmin, argmax: the value val of the
+   item cvar, kept when it is the first or better than the best so far
+   (ties keep the first: the collection's order decides). */
+static void best_of(Emit *E, const IrNode *n, const char *val, const char *cvar)
+{
+    int arg = n->agg == IR_A_ARGMIN || n->agg == IR_A_ARGMAX;
+    const char *better = n->agg == IR_A_MIN || n->agg == IR_A_ARGMIN ? "<" : ">";
+    emit_line(E, "RtValue v = %s;", val ? val : "0");
+    emit_line(E, "if (!seen || v %s %s) {", better, arg ? "best" : "acc");
+    if (arg) {
+        emit_line(E, "    best = v;");
+        emit_line(E, "    acc = %s;", cvar);
+    } else {
+        emit_line(E, "    acc = v;");
+    }
+    emit_line(E, "    seen = 1;");
+    emit_line(E, "}");
+}
 
 /* aggregate_body: the helper's body for aggregate n, into E->body. */
 static void aggregate_body(Emit *E, const IrNode *n)
 {
-    emit_line(E, "RtValue acc = %s;", n->agg == IR_A_ALL ? "1" : "0");
+    int best = n->agg >= IR_A_MIN, arg = n->agg == IR_A_ARGMIN || n->agg == IR_A_ARGMAX;
+    emit_line(E, "RtValue acc = %s;", n->agg == IR_A_ALL ? "1" : arg ? "RT_NONE" : "0");
+    if (arg)
+        emit_line(E, "RtValue best = 0;");
+    if (best)
+        emit_line(E, "int seen = 0;");
     const char *cvar;
     int bound_ok;
     int depth = emit_pure_loop_bind(E, n->kids[0], n->index, &cvar, &bound_ok);
     const char *body_cond = n->kids[1] ? emit_expr(E, n->kids[1]) : NULL;
     const char *val = n->kids[2] ? emit_expr(E, n->kids[2]) : NULL;
     int store = !bound_ok || emit_has_aggregate(n->kids[2]) || emit_has_aggregate(n->kids[1]);
-    int used = emit_loop_var_used(E, depth, bound_ok, store);
+    int used = arg || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     emit_pure_loop_open(E, n->kids[0], n->index, used ? cvar : NULL, store);
     if (body_cond)
@@ -328,12 +352,20 @@ static void aggregate_body(Emit *E, const IrNode *n)
     case IR_A_ANY:
         emit_line(E, "if (%s) return 1;", val ? emit_bare(E, val) : "1");
         break;
-    default:
+    case IR_A_ALL:
         emit_line(E, "if (!(%s)) return 0;", val ? val : "1");
+        break;
+    default:
+        best_of(E, n, val, cvar);
         break;
     }
     E->indent--;
     emit_line(E, "}");
+    if (best) {   /* docs/language.md "Aggregates": of no item, the game fails */
+        emit_line(E, "if (!seen)");
+        emit_line(E, "    (void)rt_fail(g, %d, \"%s of no items\");", emit_site(E, n->loc), agg_words[n->agg]);
+        E->fallible = 1;
+    }
     emit_line(E, "return acc;");
 }
 
@@ -439,7 +471,8 @@ static const char *call(Emit *E, const IrNode *n)
     return arena_printf(E->a, "Memo_%s(g, f, memo%d%s)", name, n->memo, args);
 }
 
-/* builtin: next, count, empty, random, top, bottom, matches. */
+/* builtin: next, count, empty, random, top, bottom, matches. Each
+   argument is written once (an aggregate in it becomes one helper). */
 static const char *builtin(Emit *E, const IrNode *n)
 {
     Arena *a = E->a;
@@ -450,11 +483,10 @@ static const char *builtin(Emit *E, const IrNode *n)
         return arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[n->aux].name, x, y);
     }
     const IrNode *arg = n->kids[0];
-    const char *x = emit_expr(E, arg);
     TypeBase at = arg->type.base;
     switch (n->builtin) {
     case IR_B_NEXT:
-        return arena_printf(a, "rt_next_player(g, %s)", x);
+        return arena_printf(a, "rt_next_player(g, %s)", emit_expr(E, arg));
     case IR_B_COUNT:
         if (at == T_PLAYERS)
             return "rt_players(g)";
@@ -469,7 +501,10 @@ static const char *builtin(Emit *E, const IrNode *n)
         if (at == T_SIDES)
             return arena_printf(a, "(RtValue)rt_random(g, %du)", E->m->nsides);
         E->fallible = 1;
-        return arena_printf(a, "rt_random_card(g, %s, %d)", x, emit_site(E, n->loc));
+        {
+            const char *x = emit_expr(E, arg);
+            return arena_printf(a, "rt_random_card(g, %s, %d)", x, emit_site(E, n->loc));
+        }
     default: {   /* top, bottom */
         E->fallible = 1;
         const char *end = n->builtin == IR_B_TOP ? "top" : "bottom";
@@ -478,6 +513,7 @@ static const char *builtin(Emit *E, const IrNode *n)
         if (place)
             return arena_printf(a, "rt_%s_at(g, %s, ZONE_%s, %s, %d)", end, place, E->m->zones[decl].name, player,
                                 emit_site(E, n->loc));
+        const char *x = emit_expr(E, arg);
         return arena_printf(a, "rt_%s(g, %s, %d)", end, x, emit_site(E, n->loc));
     }
     }

@@ -712,16 +712,16 @@ static void win(Emit *E, const IrNode *s)
 static void move(Emit *E, const IrNode *s)
 {
     const IrNode *c = s->kids[0];
-    const char *w = emit_expr(E, c), *z = emit_expr(E, s->kids[1]);
     const char *where = (s->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP";
-    if (c->type.base == T_ZONE) {
-        emit_line(E, "rt_move_all(g, %s, %s, %s, %d);", w, z, where, emit_site(E, s->loc));
-    } else if (c->op == IR_BUILTIN && c->nkids == 1 && (c->builtin == IR_B_TOP || c->builtin == IR_B_BOTTOM)) {
-        const char *from = emit_expr(E, c->kids[0]);
+    if (c->op == IR_BUILTIN && c->type.base != T_ZONE && (c->builtin == IR_B_TOP || c->builtin == IR_B_BOTTOM)) {
+        /* a zone's end card in one call: the zone is written, not its card */
+        const char *from = emit_expr(E, c->kids[0]), *z = emit_expr(E, s->kids[1]);
         emit_line(E, "rt_move_end(g, %s, %d, %s, %s, %d);", from, c->builtin == IR_B_BOTTOM, z, where,
                   emit_site(E, s->loc));
     } else {
-        emit_line(E, "rt_move(g, %s, %s, %s, %d);", w, z, where, emit_site(E, s->loc));
+        const char *w = emit_expr(E, c), *z = emit_expr(E, s->kids[1]);
+        emit_line(E, "rt_%s(g, %s, %s, %s, %d);", c->type.base == T_ZONE ? "move_all" : "move", w, z, where,
+                  emit_site(E, s->loc));
     }
     E->fallible = 1;
     check_fail(E);

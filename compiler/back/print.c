@@ -185,7 +185,9 @@ static void ex(Printer *P, const AstNode *e, int need)
         args(P, &e->list);
         break;
     case AST_AGGREGATE: {
-        const char *w = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : e->op == 'l' ? "all" : NULL;
+        const char *w = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : e->op == 'l' ? "all"
+                        : e->op == 'm' ? "min" : e->op == 'M' ? "max" : e->op == '<' ? "argmin" : e->op == '>' ? "argmax"
+                        : NULL;
         if (!w) {
             fail(P, e, "the aggregate");
             return;

@@ -440,12 +440,15 @@ Type sema_check_expr(Sema *S, AstNode *e)
             expect(S, e->c, T_BOOL, "a 'where' condition");
             narrow(S, e->c);
         }
-        if (e->op == 's') {
+        if (e->op == 's' || e->op == 'm' || e->op == 'M' || e->op == '<' || e->op == '>') {
+            const char *word = e->op == 's' ? "sum" : e->op == 'm' ? "min" : e->op == 'M' ? "max"
+                               : e->op == '<' ? "argmin" : "argmax";
             if (!e->b)
-                diag_error(S->d, e->loc, "'sum' needs ': expression' after the collection");
+                diag_error(S->d, e->loc, "'%s' needs ': expression' after the collection", word);
             else
-                expect(S, e->b, T_INT, "the summed expression");
-            t = mk(T_INT, -1);
+                expect(S, e->b, T_INT, e->op == 's' ? "the summed expression" : "the compared expression");
+            /* argmin and argmax give the item (a card, player or side) */
+            t = e->op == '<' || e->op == '>' ? el : mk(T_INT, -1);
         } else if (e->op == 'c') {
             t = mk(T_INT, -1);
         } else {

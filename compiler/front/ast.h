@@ -78,7 +78,8 @@ typedef enum AstKind {
     AST_MY,          /* name: `my deck` */
     AST_FIELD_OF,    /* a=object, name=field */
     AST_CALL,        /* name=function (builtin or declared), list=args */
-    AST_AGGREGATE,   /* op: 'c' count, 's' sum, 'a' any, 'l' all; name=var, a=collection, c=where or NULL, b=expr or NULL */
+    AST_AGGREGATE,   /* op: 'c' count, 's' sum, 'a' any, 'l' all, 'm' min, 'M' max, '<' argmin, '>' argmax;
+                        name=var, a=collection, c=where or NULL, b=expr or NULL */
     AST_UNARY,       /* op: '-' or '!', a */
     AST_BINARY,      /* op: see AstOp, a, b */
     AST_IS,          /* a=expr, name=kind */

@@ -138,7 +138,7 @@ AstNode *parse_block_string(Diag *d, Arena *arena, const char *text, Loc base)
 }
 
 const char *const parse_keywords[] = {
-    "ability", "action", "all", "and", "any", "as", "bool", "bottom", "by", "card",
+    "ability", "action", "all", "and", "any", "argmax", "argmin", "as", "bool", "bottom", "by", "card",
     "choose", "const", "count", "counter", "die", "draw_game", "else", "empty", "enum",
     "false", "for", "from", "function", "game", "hidden", "if", "in", "int", "is", "keep",
     "kind", "let", "log", "max", "me", "min", "move", "my", "next", "not", "of",

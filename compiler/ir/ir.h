@@ -37,7 +37,7 @@ typedef enum IrOp {
     IR_PLAYER_SIDE,  /* kids[0]: the player */
     IR_BUILTIN,      /* builtin; kids: its arguments */
     IR_CALL,         /* index: the called function's unit; kids: the arguments */
-    IR_AGGREGATE,    /* agg: count/sum/any/all; index: the loop slot;
+    IR_AGGREGATE,    /* agg: count/sum/any/all/min/max/argmin/argmax; index: the loop slot;
                         kids: collection, where (or NULL), value (or NULL) */
     IR_NEG,          /* kids[0]; checked: the result may not fit */
     IR_NOT,          /* kids[0] */
@@ -103,7 +103,11 @@ typedef enum IrBuiltin {
     IR_B_MATCHES     /* matches(face, symbol) of one enum (aux: the enum) */
 } IrBuiltin;
 
-typedef enum IrAggregate { IR_A_COUNT, IR_A_SUM, IR_A_ANY, IR_A_ALL } IrAggregate;
+/* The aggregates. min, max, argmin and argmax of no item fail the game;
+   argmin and argmax give the first best item in the collection's order. */
+typedef enum IrAggregate {
+    IR_A_COUNT, IR_A_SUM, IR_A_ANY, IR_A_ALL, IR_A_MIN, IR_A_MAX, IR_A_ARGMIN, IR_A_ARGMAX
+} IrAggregate;
 
 typedef enum IrBinop {
     IR_ADD, IR_SUB, IR_MUL, IR_DIV, IR_MOD,

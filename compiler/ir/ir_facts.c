@@ -32,6 +32,8 @@ int64_t ir_magnitude(const Model *m, const IrNode *n)
     case IR_AGGREGATE:
         if (n->agg == IR_A_COUNT)
             return MOST;
+        if (n->agg == IR_A_MIN || n->agg == IR_A_MAX)   /* one of the values */
+            return n->kids[2] ? ir_magnitude(m, n->kids[2]) : -1;
         a = n->agg == IR_A_SUM && n->kids[2] ? ir_magnitude(m, n->kids[2]) : -1;
         return a >= 0 && a <= most / MOST ? a * MOST : -1;
     case IR_CARD_FIELD:   /* the largest in its kind's table */
@@ -133,6 +135,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
             n->checked = v < 0 || v > INT32_MAX;
             f |= n->checked ? IR_FACT_MAY_FAIL : 0;
         }
+        if (n->agg >= IR_A_MIN)   /* of no item */
+            f |= IR_FACT_MAY_FAIL;
         return f;
     }
     case IR_CALL:

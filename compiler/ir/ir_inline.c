@@ -3,7 +3,8 @@
    by value), a call of a small function (at most MAX_PARAMS parameters, no
    aggregate in its body) is replaced by the function's body, its
    parameters read as the call's arguments (IR_INLINE, IR_ARG), to a depth
-   of MAX_DEPTH. Function bodies are pure expressions, so an argument read
+   of MAX_DEPTH, unless an argument holds an aggregate (which the C would
+   otherwise make at each use of its parameter, or at none). Function bodies are pure expressions, so an argument read
    twice or not at all changes nothing.
 
    Contract: runs after ir_facts (the facts and checks of an inlined body
@@ -83,6 +84,9 @@ static IrNode *expand(Inliner *I, IrNode *n, int depth)
     const IrNode *body = I->orig[n->index];
     if (cu->nparams != n->nkids || cu->nparams > MAX_PARAMS || has_aggregate(body))
         return n;
+    for (int i = 0; i < n->nkids; i++)   /* an aggregate is made once, by the call, not at each use */
+        if (has_aggregate(n->kids[i]))
+            return n;
     IrNode *in = arena_alloc(I->a, sizeof *in);
     *in = *n;
     in->op = IR_INLINE;

@@ -229,7 +229,16 @@ static IrNode *lower_call(Lower *L, const AstNode *e)
 static IrNode *lower_aggregate(Lower *L, const AstNode *e)
 {
     IrNode *n = expr_node(L, IR_AGGREGATE, e, 3);
-    n->agg = e->op == 'c' ? IR_A_COUNT : e->op == 's' ? IR_A_SUM : e->op == 'a' ? IR_A_ANY : IR_A_ALL;
+    switch (e->op) {
+    case 'c': n->agg = IR_A_COUNT; break;
+    case 's': n->agg = IR_A_SUM; break;
+    case 'a': n->agg = IR_A_ANY; break;
+    case 'm': n->agg = IR_A_MIN; break;
+    case 'M': n->agg = IR_A_MAX; break;
+    case '<': n->agg = IR_A_ARGMIN; break;
+    case '>': n->agg = IR_A_ARGMAX; break;
+    default: n->agg = IR_A_ALL; break;
+    }
     n->index = (int)e->ival;
     n->kids[0] = lower_expr(L, e->a);
     int depth = L->nknown;

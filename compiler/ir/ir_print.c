@@ -36,7 +36,7 @@ static const char *const op_names[IR_OP_COUNT] = {
 const char *ir_op_name(IrOp op) { return op >= 0 && op < IR_OP_COUNT && op_names[op] ? op_names[op] : "?"; }
 
 static const char *const builtin_names[] = {"next", "count", "empty", "random", "top", "bottom", "matches"};
-static const char *const agg_names[] = {"count", "sum", "any", "all"};
+static const char *const agg_names[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax"};
 static const char *const binop_names[] = {"+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "="};
 
 /* The role of kid i of a node of op, or NULL: such kids are written bare. */

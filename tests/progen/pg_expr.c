@@ -58,12 +58,17 @@ int pg_any_kind(PgCtx *c)
     return k;
 }
 
+static void aggregate(PgCtx *c, PgBuf *b, int what, int d);
+
 /* pg_player: a player expression. */
 void pg_player(PgCtx *c, PgBuf *b, int d)
 {
     PgGen *g = c->g;
     for (;;) {
-        switch (pg_rand(g, 6)) {
+        switch (pg_rand(g, d > 0 ? 7 : 6)) {
+        case 6:   /* the first best player: never of no item (a game has players) */
+            aggregate(c, b, 6 + pg_rand(g, 2), d);
+            return;
         case 0:
             if (c->pure)
                 break;
@@ -255,16 +260,18 @@ static char *guard_unused(PgCtx *c, int outer, const char *text)
     return b.s;
 }
 
-/* aggregate: count, sum, any or all over a zone or the players. */
+/* aggregate: count, sum, any or all over a zone or the players; min, max,
+   argmin or argmax over the players, with no where (so never of no item). */
 static void aggregate(PgCtx *c, PgBuf *b, int what, int d)
 {
     PgGen *g = c->g;
-    static const char *const names[] = {"count", "sum", "any", "all"};
+    static const char *const names[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax"};
+    int best = what >= 4;
     int save = c->nloc, save_agg = c->in_agg;
     const PgLocal *l;
     PgBuf head = {0}, cond = {0}, body = {0};
     pg_put(&head, "%s(", names[what]);
-    if (pg_chance(g, 20)) {
+    if (best || pg_chance(g, 20)) {
         l = pg_push(c, PG_PLAYER, 0);
         pg_put(&head, "%s in players", l->name);
     } else {
@@ -276,7 +283,7 @@ static void aggregate(PgCtx *c, PgBuf *b, int what, int d)
         free(coll.s);
     }
     c->in_agg = 1;
-    int where = what == 0 || pg_chance(g, 30);
+    int where = !best && (what == 0 || pg_chance(g, 30));
     if (where) {
         PgBuf t = {0};
         pg_bool(c, &t, d - 1);
@@ -285,14 +292,14 @@ static void aggregate(PgCtx *c, PgBuf *b, int what, int d)
     }
     if (what != 0 || (!where && pg_chance(g, 50))) {
         PgBuf t = {0};
-        if (what == 1)
+        if (what == 1 || best)
             pg_int(c, &t, d - 1);
         else
             pg_bool(c, &t, d - 1);
         if (where)
             pg_put(&body, "%s", t.s);
         else
-            pg_using(c, &body, l, t.s, what != 1);
+            pg_using(c, &body, l, t.s, what != 1 && !best);
         free(t.s);
     }
     PgBuf all = {0};
@@ -304,7 +311,7 @@ static void aggregate(PgCtx *c, PgBuf *b, int what, int d)
         pg_put(b, " where (%s)%s%s%s", guard, cond.s ? " or (" : "", cond.s ? cond.s : "", cond.s ? ")" : "");
     else if (cond.s)
         pg_put(b, " where %s", cond.s);
-    if (body.s && guard && what == 1)
+    if (body.s && guard && (what == 1 || best))
         pg_put(b, ": if %s then %s else 0", guard, body.s);
     else if (body.s && guard)
         pg_put(b, ": (%s) or (%s)", guard, body.s);
@@ -399,7 +406,11 @@ void pg_int(PgCtx *c, PgBuf *b, int d)
             pg_put(b, "%s", l->name);
             return;
         }
-        case 7: case 8: aggregate(c, b, pg_rand(g, 2), d); return;
+        case 7: case 8: {
+            int w = pg_rand(g, 4);   /* count, sum, min, max */
+            aggregate(c, b, w < 2 ? w : 2 + w, d);
+            return;
+        }
         case 9: if (call(c, b, (PgType){PG_INT, 0}, d)) return; break;
         case 10:
             pg_put(b, "(if ");

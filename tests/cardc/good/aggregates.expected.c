@@ -240,12 +240,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 2);
+            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 1);
             if (rt_check(g)) return RT_END;
         }
         break;
     default:
-        return rt_fail(g, 3, "bad resume point");
+        return rt_fail(g, 2, "bad resume point");
     }
     return RT_DONE;
 }
@@ -261,7 +261,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         return rt_win(g, f->me);
         break;
     default:
-        return rt_fail(g, 4, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -302,10 +302,9 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 30, 18 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:30:18 */
-    { 0, 31, 27 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:31:27 */
-    { 0, 31, 22 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:31:22 */
-    { 0, 29, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:29:1 */
-    { 0, 34, 1 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:34:1 */
+    { 0, 31, 22 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:31:22 */
+    { 0, 29, 1 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:29:1 */
+    { 0, 34, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:34:1 */
 };
 
 const RtGameDef aggregates_game = {
@@ -325,7 +324,7 @@ const RtGameDef aggregates_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    5, Site_table, 1, Site_files,
+    4, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const aggregates_variants[] = {

@@ -130,7 +130,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 7);
+        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 6);
         if (rt_check(g)) return RT_END;
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
@@ -139,12 +139,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 8)].fd_side == rt_player_side(g, L->v_p)))) {
+                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 7)].fd_side == rt_player_side(g, L->v_p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 9);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 8);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -153,7 +153,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 10, "bad resume point");
+        return rt_fail(g, 9, "bad resume point");
     }
     return RT_DONE;
 }
@@ -195,7 +195,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
                     L->v_c = cells_v_list[1 + L->v_i_4];
                     if (!((!rt__state(g, L->v_c, 0)))) continue;
-                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 11);
+                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 10);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -203,7 +203,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 12, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -262,13 +262,12 @@ static const RtSite Site_table[] = {
     { 0, 24, 46 }, /* 3: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 24, 46 }, /* 4: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 24, 46 }, /* 5: tests/cardc/good/functions/functions.cards:24:46 */
-    { 0, 29, 8 }, /* 6: tests/cardc/good/functions/functions.cards:29:8 */
-    { 0, 29, 3 }, /* 7: tests/cardc/good/functions/functions.cards:29:3 */
-    { 0, 31, 24 }, /* 8: tests/cardc/good/functions/functions.cards:31:24 */
-    { 0, 31, 43 }, /* 9: tests/cardc/good/functions/functions.cards:31:43 */
-    { 0, 28, 1 }, /* 10: tests/cardc/good/functions/functions.cards:28:1 */
-    { 0, 38, 58 }, /* 11: tests/cardc/good/functions/functions.cards:38:58 */
-    { 0, 35, 1 }, /* 12: tests/cardc/good/functions/functions.cards:35:1 */
+    { 0, 29, 3 }, /* 6: tests/cardc/good/functions/functions.cards:29:3 */
+    { 0, 31, 24 }, /* 7: tests/cardc/good/functions/functions.cards:31:24 */
+    { 0, 31, 43 }, /* 8: tests/cardc/good/functions/functions.cards:31:43 */
+    { 0, 28, 1 }, /* 9: tests/cardc/good/functions/functions.cards:28:1 */
+    { 0, 38, 58 }, /* 10: tests/cardc/good/functions/functions.cards:38:58 */
+    { 0, 35, 1 }, /* 11: tests/cardc/good/functions/functions.cards:35:1 */
 };
 
 const RtGameDef functions_game = {
@@ -288,7 +287,7 @@ const RtGameDef functions_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    13, Site_table, 1, Site_files,
+    12, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const functions_variants[] = {

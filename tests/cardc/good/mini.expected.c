@@ -174,7 +174,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p), 0, rt_zone_of(g, ZONE_hand, L->v_p), RT_AT_TOP, 6);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p), 0, rt_zone_of(g, ZONE_hand, L->v_p), RT_AT_TOP, 5);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -201,7 +201,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 3);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 7, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 6, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -209,7 +209,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         case 1:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* draw */
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 9);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 7);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use */
                 L->v_c = rt_chosen_card(g);
@@ -228,7 +228,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 10)) return RT_END;
+            if (rt_back_edge(g, 8)) return RT_END;
         }
         f->me = L->v_saved_me;
         /* tests/cardc/good/mini/mini.cards:47: phase score */
@@ -241,9 +241,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_str(g, " scores ");
             rt_log_int(g, Fn_total(g, f, L->v_p_2));
             rt_log_end(g);
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 11);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 9);
             if (rt_check(g)) return RT_END;
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 12);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 10);
             if (rt_check(g)) return RT_END;
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2));
         }
@@ -255,7 +255,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -324,15 +324,13 @@ static const RtSite Site_table[] = {
     { 0, 32, 24 }, /* 2: tests/cardc/good/mini/mini.cards:32:24 */
     { 0, 32, 43 }, /* 3: tests/cardc/good/mini/mini.cards:32:43 */
     { 0, 30, 1 }, /* 4: tests/cardc/good/mini/mini.cards:30:1 */
-    { 0, 40, 52 }, /* 5: tests/cardc/good/mini/mini.cards:40:52 */
-    { 0, 40, 47 }, /* 6: tests/cardc/good/mini/mini.cards:40:47 */
-    { 0, 41, 5 }, /* 7: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 42, 52 }, /* 8: tests/cardc/good/mini/mini.cards:42:52 */
-    { 0, 42, 47 }, /* 9: tests/cardc/good/mini/mini.cards:42:47 */
-    { 0, 41, 5 }, /* 10: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 51, 7 }, /* 11: tests/cardc/good/mini/mini.cards:51:7 */
-    { 0, 52, 7 }, /* 12: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 38, 1 }, /* 13: tests/cardc/good/mini/mini.cards:38:1 */
+    { 0, 40, 47 }, /* 5: tests/cardc/good/mini/mini.cards:40:47 */
+    { 0, 41, 5 }, /* 6: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 47 }, /* 7: tests/cardc/good/mini/mini.cards:42:47 */
+    { 0, 41, 5 }, /* 8: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 51, 7 }, /* 9: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 7 }, /* 10: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 38, 1 }, /* 11: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
 const RtGameDef mini_game = {
@@ -352,7 +350,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    14, Site_table, 1, Site_files,
+    12, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const mini_variants[] = {

@@ -105,11 +105,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 4);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 3);
         if (rt_check(g)) return RT_END;
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_BOTTOM, 5);
+            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_BOTTOM, 4);
             if (rt_check(g)) return RT_END;
         }
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
@@ -118,7 +118,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         break;
     default:
-        return rt_fail(g, 6, "bad resume point");
+        return rt_fail(g, 5, "bad resume point");
     }
     return RT_DONE;
 }
@@ -131,7 +131,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         return rt_win(g, f->me);
         break;
     default:
-        return rt_fail(g, 7, "bad resume point");
+        return rt_fail(g, 6, "bad resume point");
     }
     return RT_DONE;
 }
@@ -190,11 +190,10 @@ static const RtSite Site_table[] = {
     { 0, 27, 35 }, /* 0: tests/cardc/good/prelude/prelude.cards:27:35 */
     { 0, 32, 25 }, /* 1: tests/cardc/good/prelude/prelude.cards:32:25 */
     { 0, 32, 53 }, /* 2: tests/cardc/good/prelude/prelude.cards:32:53 */
-    { 0, 36, 8 }, /* 3: tests/cardc/good/prelude/prelude.cards:36:8 */
-    { 0, 36, 3 }, /* 4: tests/cardc/good/prelude/prelude.cards:36:3 */
-    { 0, 37, 22 }, /* 5: tests/cardc/good/prelude/prelude.cards:37:22 */
-    { 0, 25, 1 }, /* 6: tests/cardc/good/prelude/prelude.cards:25:1 */
-    { 0, 41, 1 }, /* 7: tests/cardc/good/prelude/prelude.cards:41:1 */
+    { 0, 36, 3 }, /* 3: tests/cardc/good/prelude/prelude.cards:36:3 */
+    { 0, 37, 22 }, /* 4: tests/cardc/good/prelude/prelude.cards:37:22 */
+    { 0, 25, 1 }, /* 5: tests/cardc/good/prelude/prelude.cards:25:1 */
+    { 0, 41, 1 }, /* 6: tests/cardc/good/prelude/prelude.cards:41:1 */
 };
 
 const RtGameDef prelude_game = {
@@ -214,7 +213,7 @@ const RtGameDef prelude_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    8, Site_table, 1, Site_files,
+    7, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const prelude_variants[] = {
