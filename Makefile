@@ -1,5 +1,5 @@
 # Makefile: the one build entry for cardc (see README.md).
-#   make            build/cardc, build/libcardrt.a, an engine build/<id> per game
+#   make            build/cardc, build/libcardrt.a and build/libcardlab.a, an engine build/<id> per game
 #   make test       every Criterion suite, under ASan + UBSan, the drift check, and
 #                   a replay of the fuzz corpora and past fuzz crashes (tests/fuzz/)
 #   make demo       build everything, then simulate 1,000 games of EvR
@@ -35,13 +35,15 @@ SHEET_PKGS   := pangocairo cairo-pdf cairo-svg cairo-png librsvg-2.0
 # file: on a fresh machine pkg-config and the libraries are not there yet.
 SHEET_CFLAGS = $(eval SHEET_CFLAGS := $$(patsubst -I%,-isystem %,$$(shell pkg-config --cflags $(SHEET_PKGS))))$(SHEET_CFLAGS)
 SHEET_LIBS   = $(eval SHEET_LIBS := $$(shell pkg-config --libs $(SHEET_PKGS)) -lm)$(SHEET_LIBS)
-# The balance lab (runtime/rt_sim.c, rt_plot.c): threads and cairo, for engines and tests.
+# The balance lab (runtime/lab/: libcardlab): threads and cairo, for engines and tests;
+# libcardrt (runtime/) needs neither.
 CAIRO_CFLAGS = $(eval CAIRO_CFLAGS := $$(shell pkg-config --cflags cairo))$(CAIRO_CFLAGS)
 LAB_LIBS     = $(eval LAB_LIBS := -pthread $$(shell pkg-config --libs cairo))$(LAB_LIBS)
 
 GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards cards/*/*.yaml cards/*/*.csv)))))
 
 RT_SRC  := $(sort $(wildcard runtime/*.c))
+LAB_SRC := $(sort $(wildcard runtime/lab/*.c))
 # The compiler, one folder per stage (compiler/README.md).
 CC_DIRS := compiler/front compiler/check compiler/ir compiler/back compiler/common
 CC_SRC  := $(sort $(wildcard compiler/*.c $(addsuffix /*.c,$(CC_DIRS))))
@@ -50,6 +52,8 @@ DSL_HDR := $(B)/dsl/parser.h $(B)/dsl/lexer.h
 
 RT_OBJ      := $(patsubst runtime/%.c,$(B)/obj/rt/%.o,$(RT_SRC))
 RT_SAN_OBJ  := $(patsubst runtime/%.c,$(B)/san/rt/%.o,$(RT_SRC))
+LAB_OBJ     := $(patsubst runtime/%.c,$(B)/obj/rt/%.o,$(LAB_SRC))
+LAB_SAN_OBJ := $(patsubst runtime/%.c,$(B)/san/rt/%.o,$(LAB_SRC))
 CC_OBJ      := $(patsubst compiler/%.c,$(B)/obj/cc/%.o,$(CC_SRC)) $(B)/obj/cc/parser.o $(B)/obj/cc/lexer.o
 CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/parser.o $(B)/san/cc/lexer.o
 
@@ -60,7 +64,7 @@ CC_INC      = $(addprefix -I,$(CC_DIRS)) -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 # Files made on the way by pattern rules (the games' C, their test objects) are kept.
 .PRECIOUS: $(B)/gen/%.c $(B)/gen/%.h $(B)/san/game-%.o $(B)/fuzz/game-%.o
 
-all: $(B)/cardc $(B)/libcardrt.a $(ENGINES)
+all: $(B)/cardc $(B)/libcardrt.a $(B)/libcardlab.a $(ENGINES)
 
 # --- dependencies: installed by the project's own script when missing ------
 deps: $(DEPS)
@@ -104,7 +108,7 @@ $(B)/san/cc/%.o: compiler/%.c $(DSL_HDR) | $(DEPS)
 	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) $(CC_INC) -c -o $@ $<
 
 # The header dependencies the objects wrote (none before the first build).
--include $(wildcard $(B)/obj/*/*.d $(B)/san/*/*.d $(B)/obj/cc/*/*.d $(B)/san/cc/*/*.d)
+-include $(wildcard $(B)/obj/*/*.d $(B)/san/*/*.d $(B)/obj/*/*/*.d $(B)/san/*/*/*.d)
 # A .d file is only ever written by the compiler: never remake one (the
 # engines' rule $(B)/% would otherwise try).
 $(B)/obj/%.d: ;
@@ -118,11 +122,18 @@ $(B)/cardc: $(CC_OBJ) $(B)/obj/rt/rt_out.o $(B)/obj/rt/rt_layout.o
 $(B)/san/cardc: $(CC_SAN_OBJ) $(B)/san/rt/rt_out.o $(B)/san/rt/rt_layout.o
 	$(CC) $(SAN) -o $@ $^ $(YAML_LIBS) $(SHEET_LIBS)
 
-# --- the runtime ------------------------------------------------------------
+# --- the runtime (libcardrt) and the lab (libcardlab) ------------------------
+# The runtime is plain C11 and POSIX: no threads, no cairo (runtime/README.md).
 $(B)/obj/rt/%.o: runtime/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -Iruntime -c -o $@ $<
 $(B)/san/rt/%.o: runtime/%.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) -Iruntime -c -o $@ $<
+$(B)/obj/rt/lab/%.o: runtime/lab/%.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
+$(B)/san/rt/lab/%.o: runtime/lab/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
 
@@ -130,6 +141,12 @@ $(B)/libcardrt.a: $(RT_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 $(B)/san/libcardrt.a: $(RT_SAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(B)/libcardlab.a: $(LAB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(B)/san/libcardlab.a: $(LAB_SAN_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -141,11 +158,12 @@ $(B)/gen/%.c $(B)/gen/%.h: $(B)/cardc $$(wildcard cards/%/*.cards cards/%/*.yaml
 
 GAMEFLAGS := $(BASEFLAGS) $(WARN) -Iruntime
 
-$(B)/%: $(B)/gen/%.c $(B)/libcardrt.a runtime/cardrt.h
-	$(CC) $(GAMEFLAGS) $(OPT) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/libcardrt.a -lm $(LAB_LIBS)
-$(B)/san/%: $(B)/gen/%.c $(B)/san/libcardrt.a runtime/cardrt.h
+# An engine is the game's C, the lab (its command line) and the runtime.
+$(B)/%: $(B)/gen/%.c $(B)/libcardlab.a $(B)/libcardrt.a runtime/cardrt.h
+	$(CC) $(GAMEFLAGS) $(OPT) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/libcardlab.a $(B)/libcardrt.a -lm $(LAB_LIBS)
+$(B)/san/%: $(B)/gen/%.c $(B)/san/libcardlab.a $(B)/san/libcardrt.a runtime/cardrt.h
 	@mkdir -p $(dir $@)
-	$(CC) $(GAMEFLAGS) $(SAN) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/san/libcardrt.a -lm $(LAB_LIBS)
+	$(CC) $(GAMEFLAGS) $(SAN) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/san/libcardlab.a $(B)/san/libcardrt.a -lm $(LAB_LIBS)
 $(B)/san/game-%.o: $(B)/gen/%.c runtime/cardrt.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(SAN) -c -o $@ $<
@@ -172,10 +190,10 @@ SUITES := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard tests/*/*.c)))))
 TEST_BINS := $(addprefix $(B)/tests/,$(SUITES))
 TESTFLAGS = $(BASEFLAGS) $(WARN) $(SAN) -Iruntime $(addprefix -I,$(CC_DIRS)) -Itests/common -I$(B)/gen -DTEST_BUILD_DIR=\"$(B)\"
 
-$(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h) $(B)/san/libcardrt.a \
+$(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h) $(B)/san/libcardlab.a $(B)/san/libcardrt.a \
               $$(if $$(findstring game-,$$*),$(B)/san/$$*.o)
 	@mkdir -p $(B)/tests
-	$(CC) $(TESTFLAGS) -o $@ $(filter %.c %.o,$^) $(B)/san/libcardrt.a -lcriterion -lm $(LAB_LIBS) $(TEST_LIBS)
+	$(CC) $(TESTFLAGS) -o $@ $(filter %.c %.o,$^) $(B)/san/libcardlab.a $(B)/san/libcardrt.a -lcriterion -lm $(LAB_LIBS) $(TEST_LIBS)
 
 # The lab suite plays the EvR engine.
 $(B)/tests/lab: $(B)/san/game-evr.o
@@ -202,7 +220,7 @@ FUZZ_SAN     := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 # the back ends (which bring cairo and the output writers).
 FUZZ_CC_SRC  := $(filter-out compiler/cardc.c compiler/common/outfile.c compiler/back/%,$(CC_SRC))
 FUZZ_CC_OBJ  := $(patsubst compiler/%.c,$(B)/fuzz/cc/%.o,$(FUZZ_CC_SRC)) $(B)/fuzz/cc/parser.o $(B)/fuzz/cc/lexer.o
-FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC))
+FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC) $(LAB_SRC))
 
 # The progen suite generates games and runs build/cardc, build/san/cardc,
 # gcc and clang on them (tests/progen/pg_run.c).
@@ -227,7 +245,7 @@ $(B)/fuzz/cc/lexer.o: $(B)/dsl/lexer.c $(DSL_HDR) compiler/front/ast.h
 $(B)/fuzz/cc/%.o: compiler/%.c $(wildcard compiler/*/*.h) $(DSL_HDR) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CC_INC) -c -o $@ $<
-$(B)/fuzz/rt/%.o: runtime/%.c $(wildcard runtime/*.h) | $(DEPS)
+$(B)/fuzz/rt/%.o: runtime/%.c $(wildcard runtime/*.h runtime/lab/*.h) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
 $(B)/fuzz/game-%.o: $(B)/gen/%.c runtime/cardrt.h
@@ -264,7 +282,7 @@ STRESS_FIRST ?= 100001
 $(B)/progen: $(PG_SRC) tests/common/testutil.h
 	$(CC) $(BASEFLAGS) $(WARN) $(OPT) -Itests/common -Itests/progen -o $@ $(filter %.c,$^)
 
-stress: $(B)/progen $(B)/cardc $(B)/san/cardc $(B)/san/libcardrt.a
+stress: $(B)/progen $(B)/cardc $(B)/san/cardc $(B)/san/libcardrt.a $(B)/san/libcardlab.a
 	$(B)/progen run --programs $(STRESS_PROGRAMS) --first $(STRESS_FIRST) --jobs 2
 
 # --- demo, bench, install -----------------------------------------------------
@@ -278,6 +296,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(B)/cardc $(DESTDIR)$(PREFIX)/bin/cardc
 	install -m 644 $(B)/libcardrt.a $(DESTDIR)$(PREFIX)/lib/libcardrt.a
+	install -m 644 $(B)/libcardlab.a $(DESTDIR)$(PREFIX)/lib/libcardlab.a
 	install -m 644 runtime/cardrt.h $(DESTDIR)$(PREFIX)/include/cardrt.h
 
 goldens: $(B)/san/cardc $(B)/tests/parse

@@ -42,7 +42,7 @@ static const char usage[] =
     "options:\n"
     "  -o PATH               output folder (c, yaml), engine file (build) or text file (json, ir)\n"
     "  --cc CC               the C compiler for build (default: $CC or cc)\n"
-    "  --runtime DIR         where cardrt.h and libcardrt.a are (default: beside cardc)\n"
+    "  --runtime DIR         where cardrt.h, libcardrt.a and libcardlab.a are (default: beside cardc)\n"
     "  --lowered             ir: the IR as lowered, before its passes\n"
     "  --version             print the version\n"
     "sheet options (docs/sheets.md):\n"
@@ -122,9 +122,10 @@ static int cmd_build(Diag *d, Arena *a, const Args *args, const Model *m, const 
         incdir = rt;
         libdir = rt;
     }
-    if (!file_exists(arena_printf(a, "%s/cardrt.h", incdir))
-        || !file_exists(arena_printf(a, "%s/libcardrt.a", libdir))) {
-        diag_plain(d, "cannot find cardrt.h and libcardrt.a (looked in %s and %s); use --runtime DIR", incdir, libdir);
+    if (!file_exists(arena_printf(a, "%s/cardrt.h", incdir)) || !file_exists(arena_printf(a, "%s/libcardrt.a", libdir))
+        || !file_exists(arena_printf(a, "%s/libcardlab.a", libdir))) {
+        diag_plain(d, "cannot find cardrt.h, libcardrt.a and libcardlab.a (looked in %s and %s); use --runtime DIR",
+                   incdir, libdir);
         return 2;
     }
     char tmpdir[] = "/tmp/cardc-build-XXXXXX";
@@ -142,8 +143,8 @@ static int cmd_build(Diag *d, Arena *a, const Args *args, const Model *m, const 
         const char *cc = args->cc ? args->cc : getenv("CC") ? getenv("CC") : "cc";
         char *argv[] = {(char *)cc, "-std=c11", "-O2", "-DCARDRT_ENGINE_MAIN",
                         (char *)arena_printf(a, "-I%s", incdir), (char *)arena_printf(a, "-I%s", tmpdir),
-                        "-o", engine.o.tmp, (char *)cpath, (char *)arena_printf(a, "%s/libcardrt.a", libdir),
-                        "-lcairo", "-pthread", "-lm", NULL};
+                        "-o", engine.o.tmp, (char *)cpath, (char *)arena_printf(a, "%s/libcardlab.a", libdir),
+                        (char *)arena_printf(a, "%s/libcardrt.a", libdir), "-lcairo", "-pthread", "-lm", NULL};
         int st = run(argv);
         if (st != 0) {
             diag_plain(d, "the C compiler failed (status %d)", st);

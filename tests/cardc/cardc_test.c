@@ -187,7 +187,7 @@ Test(generated_c, hostile_names_stay_data)
 {
     RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c tests/cardc/good/escape -o $d && "
                           "cc -std=c11 -DCARDRT_ENGINE_MAIN -Iruntime -I$d -o $d/escape $d/escape.c "
-                          TEST_BUILD_DIR "/libcardrt.a -lcairo -pthread -lm && $d/escape log --seed 1; s=$?; rm -rf $d; exit $s");
+                          TEST_BUILD_DIR "/libcardlab.a " TEST_BUILD_DIR "/libcardrt.a -lcairo -pthread -lm && $d/escape log --seed 1; s=$?; rm -rf $d; exit $s");
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect(strstr(r.out, "\"); abort(); (\"") != NULL, "log:\n%s", r.out);
     cr_expect(strstr(r.out, "*/ int broken; /*") != NULL);
@@ -285,7 +285,7 @@ Test(generated_c, hostile_text_stays_in_literals_and_safe_comments)
     compile_strict("gcc", qdir, "hostile");
     compile_strict("clang", qdir, "hostile");
     r = run_cmd("d=/tmp/cardc-hostile-text && cc -std=c11 -DCARDRT_ENGINE_MAIN -Iruntime -I$d -o $d/engine $d/hostile.c "
-                TEST_BUILD_DIR "/libcardrt.a -lcairo -pthread -lm && $d/engine log --seed 1");
+                TEST_BUILD_DIR "/libcardlab.a " TEST_BUILD_DIR "/libcardrt.a -lcairo -pthread -lm && $d/engine log --seed 1");
     cr_assert_eq(r.status, 0, "%s", r.err);
     /* the long name as the log shows it, the text unescaped */
     static char want[8000];

@@ -19,7 +19,7 @@ static RunResult game_run(const char *game, const char *id, const char *commands
     snprintf(cmd, sizeof cmd,
              "d=$(mktemp -d) && e=$d/engine && " TEST_BUILD_DIR "/san/cardc c tests/lang/games/%s -o $d && "
              "clang " STRICT " -fsyntax-only $d/%s.c && "
-             "cc " STRICT " " SAN " -DCARDRT_ENGINE_MAIN -o $e $d/%s.c " TEST_BUILD_DIR "/san/libcardrt.a "
+             "cc " STRICT " " SAN " -DCARDRT_ENGINE_MAIN -o $e $d/%s.c " TEST_BUILD_DIR "/san/libcardlab.a " TEST_BUILD_DIR "/san/libcardrt.a "
              "-lm -pthread $(pkg-config --libs cairo) && { %s; }; s=$?; rm -rf $d; exit $s",
              game, id, id, commands);
     return run_cmd(cmd);

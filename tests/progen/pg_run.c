@@ -95,14 +95,14 @@ PgResult pg_run_seed(const PgRunOpts *o, uint64_t seed, char *msg, size_t n)
         {"cardc c", "%s/san/cardc c '%s' -o '%s/out'"},
         {"clang -Werror", "clang " PG_STRICT " -fsyntax-only '%s/out/g%llu.c'"},
         {"sanitized build", "cc " PG_STRICT " " PG_SAN " -DCARDRT_ENGINE_MAIN -o '%s/engine' '%s/out/g%llu.c' "
-                            "%s/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo)"},
+                            "%s/san/libcardlab.a %s/san/libcardrt.a -lm -pthread $(pkg-config --libs cairo)"},
     };
     for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
         switch (i) {
         case 0: snprintf(cmd, sizeof cmd, steps[i][1], o->build, game); break;
         case 1: snprintf(cmd, sizeof cmd, steps[i][1], o->build, game, game); break;
         case 2: snprintf(cmd, sizeof cmd, steps[i][1], game, s); break;
-        default: snprintf(cmd, sizeof cmd, steps[i][1], dir, game, s, o->build); break;
+        default: snprintf(cmd, sizeof cmd, steps[i][1], dir, game, s, o->build, o->build); break;
         }
         int bad = step(dir, seed, steps[i][0], cmd, 0, &r, msg, n);
         run_free(&r);

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 typedef struct PgRunOpts {
-    const char *build;   /* the build folder: build/cardc, build/san/cardc, build/san/libcardrt.a */
+    const char *build;   /* the build folder: build/cardc, build/san/cardc, build/san/libcardrt.a and libcardlab.a */
     const char *work;    /* where each seed's folder is made (kept when it fails) */
     int games;           /* games to simulate (100) */
     uint32_t features;   /* pg_generate's feature mask */
