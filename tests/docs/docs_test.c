@@ -11,8 +11,10 @@
      ```sh no-run       shown, not run: it needs a terminal or a person (play)
      ```text output     exactly what the previous command printed
                         (stdout, then stderr)
-     ```cards file=P    appended to the file P (relative to the clone's root),
-                        so a tutorial's blocks build the game its commands use
+     ```cards file=P    written to the file P (relative to the clone's root) by
+                        the page's first block naming P, appended by the next
+                        ones, so a tutorial's blocks build the game its
+                        commands use (any language word: ```c file=P too)
      anything else      (```text, ```cards, ```yaml, ```json) is not run
    Each file gets its own clone (`git clone` of the repository: what is
    committed) with the tools already built in build/ copied in and every file
@@ -41,6 +43,8 @@ typedef struct Page {
     char scratch[64];
     char *last_out;
     int last_line;
+    char written[16][256];   /* the files a block of this page has written */
+    int nwritten;
 } Page;
 
 /* sh: run a shell command (no output captured); returns its exit status. */
@@ -162,13 +166,19 @@ static void run_block(Page *p, int line, const char *text, int want)
     }
 }
 
-/* append_file: a ```cards file=P block: append its text to P in the clone. */
+/* append_file: a ```cards file=P block: write its text to P in the clone
+   (the page's first block naming P), or append it. */
 static void append_file(Page *p, int line, const char *path, const char *text)
 {
     char full[512];
     size_t n = strcspn(path, " ");
     snprintf(full, sizeof full, "%s/cardc/%.*s", p->scratch, (int)n, path);
-    FILE *f = fopen(full, "ab");
+    int seen = 0;
+    for (int i = 0; i < p->nwritten; i++)
+        seen |= strcmp(p->written[i], full) == 0;
+    if (!seen && p->nwritten < 16)
+        snprintf(p->written[p->nwritten++], sizeof p->written[0], "%s", full);
+    FILE *f = fopen(full, seen ? "ab" : "wb");
     cr_assert_not_null(f, "%s:%d: cannot write %s (make its folder in an earlier command)",
                        p->name, line, full);
     fputs(text, f);
