@@ -43,7 +43,7 @@ typedef struct Page {
     char scratch[64];
     char *last_out;
     int last_line;
-    char written[16][256];   /* the files a block of this page has written */
+    char written[16][512];   /* the files a block of this page has written */
     int nwritten;
 } Page;
 
