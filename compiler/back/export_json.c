@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model_value.h"
 #include "print.h"
 
 typedef struct Js {
@@ -63,12 +64,6 @@ static void num(Js *j, long long v)
     put(j, b);
 }
 
-static const char *type_name(AstType t)
-{
-    const char *s = print_type(t);
-    return s ? s : "?";
-}
-
 char *export_json_text(const Model *m, Arena *arena)
 {
     Js j = { 0 };
@@ -88,6 +83,17 @@ char *export_json_text(const Model *m, Arena *arena)
         str(&j, m->side_titles[i] ? m->side_titles[i] : m->side_names[i]);
         put(&j, "}");
     }
+    put(&j, "],\n  \"enums\": [");
+    for (int e = 0; e < m->nenums; e++) {
+        put(&j, e ? ", {\"name\": " : "{\"name\": ");
+        str(&j, m->enums[e].name);
+        put(&j, ", \"values\": [");
+        for (int v = 0; v < m->enums[e].nvalues; v++) {
+            put(&j, v ? ", " : "");
+            str(&j, m->enums[e].values[v]);
+        }
+        put(&j, "]}");
+    }
     put(&j, "],\n  \"variants\": [");
     for (int v = 1; v < m->nvariants; v++) {
         put(&j, v > 1 ? ", " : "");
@@ -106,7 +112,11 @@ char *export_json_text(const Model *m, Arena *arena)
             first = 0;
             str(&j, fd->name);
             put(&j, ", \"type\": ");
-            str(&j, type_name(fd->type));
+            if (model_field_enum(m, fd)) {   /* "type": "enum", "enum": its name */
+                str(&j, "enum");
+                put(&j, ", \"enum\": ");
+            }
+            str(&j, model_field_type(m, fd));
             put(&j, fd->optional ? ", \"optional\": true" : ", \"optional\": false");
             put(&j, fd->is_state ? ", \"state\": true}" : ", \"state\": false}");
         }
@@ -138,33 +148,23 @@ char *export_json_text(const Model *m, Arena *arena)
             first = 0;
             str(&j, fd->name);
             put(&j, ": ");
-            if (!v->present) {
-                put(&j, "null");
-                continue;
-            }
-            switch (fd->type) {
-            case TY_INT: num(&j, v->ival); break;
-            case TY_BOOL: put(&j, v->ival ? "true" : "false"); break;
-            case TY_SIDE:
-                if (v->ival >= 0 && v->ival < m->nsides)
-                    str(&j, m->side_names[v->ival]);
-                else
-                    put(&j, "null");
-                break;
-            case TY_ABILITY: {
+            if (fd->type == TY_ABILITY) {   /* a script, as .cards text */
                 const char *text = NULL;
-                if (v->script >= 0 && v->script < m->nunits) {
-                    PrintResult r = print_block(arena, m->units[v->script].body);
-                    text = r.text;
-                }
+                if (v->present && v->script >= 0 && v->script < m->nunits)
+                    text = print_block(arena, m->units[v->script].body).text;
                 if (text)
                     str(&j, text);
                 else
                     put(&j, "null");
-                break;
+                continue;
             }
-            default: str(&j, v->text); break;
-            }
+            const char *text = model_value_text(m, arena, fd, v);
+            if (!text)
+                put(&j, "null");
+            else if (fd->type == TY_INT || fd->type == TY_BOOL)
+                put(&j, text);
+            else
+                str(&j, text);
         }
         put(&j, "}}");
     }

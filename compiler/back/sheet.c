@@ -15,6 +15,7 @@
 
 #include "outfile.h"
 #include "sheet.h"
+#include "model_value.h"
 #include "sheet_layout.h"
 #include "sheet_text.h"
 
@@ -141,9 +142,7 @@ static const char *box_value(Printer *P, const MCard *c, const MLayoutItem *it, 
     case TY_TEXT:
         *markup = 1;
         return v->text ? v->text : "";
-    case TY_INT:
-        return arena_printf(P->a, "%d", (int)v->ival);
-    case TY_BOOL: {
+    case TY_BOOL: {   /* a true flag prints its field's name ("Elite"), a false one nothing */
         if (!v->ival)
             return "";
         char *s = arena_strdup(P->a, f->name);
@@ -154,16 +153,14 @@ static const char *box_value(Printer *P, const MCard *c, const MLayoutItem *it, 
             s[0] = (char)(s[0] - 'a' + 'A');
         return s;
     }
-    case TY_SIDE:
+    case TY_SIDE:   /* a side prints its title */
         if (v->ival >= 0 && v->ival < P->m->nsides)
             return P->m->side_titles && P->m->side_titles[v->ival] ? P->m->side_titles[v->ival] : P->m->side_names[v->ival];
         return "";
-    case TY_NAMED:
-        if (f->enum_index >= 0 && v->ival >= 0 && v->ival < P->m->enums[f->enum_index].nvalues)
-            return P->m->enums[f->enum_index].values[v->ival];
-        return "";
-    default:
-        return "";
+    default: {   /* ints and enum values as model_value_text reads them */
+        const char *t = model_value_text(P->m, P->a, f, v);
+        return t ? t : "";
+    }
     }
 }
 
