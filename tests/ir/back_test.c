@@ -36,3 +36,20 @@ Test(back, a_kind_tested_first_in_a_chain_of_ands_holds_in_every_term)
     cr_expect_str_eq(r.out, "bright gems of value 2 or more: 1\n");
     run_free(&r);
 }
+
+/* The JSON export reads field values through model_value_text: Galaxy's
+   enum fields by their value names, typed by their enum. */
+Test(back, json_writes_enum_fields_by_value_and_enum)
+{
+    RunResult r = run_cmd(CARDC " json cards/galaxy | grep -e '\"Yavin 4 1.1\"' -e '\"name\": \"imperial_die\"' -e '\"enums\"'");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out,
+        "  \"enums\": [{\"name\": \"symbol\", \"values\": [\"stormtrooper\", \"tie_fighter\", \"at_at\", \"star_destroyer\", "
+        "\"victory\", \"imperial\"]}, {\"name\": \"board\", \"values\": [\"yavin4\", \"hoth\", \"dagobah\", \"bespin\", "
+        "\"tatooine\", \"endor\", \"death_star2\"]}],\n"
+        "    {\"name\": \"imperial_die\", \"fields\": [{\"name\": \"face\", \"type\": \"enum\", \"enum\": \"symbol\", "
+        "\"optional\": false, \"state\": true}]},\n"
+        "    {\"name\": \"Yavin 4 1.1\", \"kind\": \"space\", \"copies\": 1, \"variant\": null, \"fields\": {\"symbol\": "
+        "\"stormtrooper\", \"board\": \"yavin4\", \"row\": 1, \"column\": 1, \"reward_vp\": 1, \"reward_ally\": 0}},\n");
+    run_free(&r);
+}
