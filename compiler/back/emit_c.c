@@ -12,52 +12,6 @@
 
 #include "cardrt.h"
 
-/* ---- the text buffer ---------------------------------------------------------------- */
-
-void buf_grow(Buf *b, size_t need)
-{
-    if (b->len + need + 1 <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 1024;
-    while (cap < b->len + need + 1)
-        cap *= 2;
-    char *n = realloc(b->s, cap);
-    if (!n) {
-        fputs("cardc: out of memory\n", stderr);
-        abort();
-    }
-    b->s = n;
-    b->cap = cap;
-}
-
-void bputs(Buf *b, const char *s)
-{
-    size_t n = strlen(s);
-    buf_grow(b, n);
-    memcpy(b->s + b->len, s, n + 1);
-    b->len += n;
-}
-
-void bprintf(Buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    buf_grow(b, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-void buf_free(Buf *b)
-{
-    free(b->s);
-    b->s = NULL;
-    b->len = b->cap = 0;
-}
-
 /* ---- names and escaping -------------------------------------------------------- */
 
 /* Names (docs/runtime.md, "Names and text in the generated C"): every
@@ -119,26 +73,26 @@ const char *emit_c_string(Emit *E, const char *s)
 {
     Buf b = {0};
     char t[5];
-    bputs(&b, "\"");
+    buf_put(&b, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         escape_byte(*p, p[1], '"', t);
-        bputs(&b, t);
+        buf_put(&b, t);
     }
-    bputs(&b, "\"");
+    buf_put(&b, "\"");
     const char *r;
     if (b.len - 2 <= TEXT_INLINE_MAX || !E->texts) {
         r = arena_strdup(E->a, b.s);
     } else {
         r = arena_printf(E->a, "Text_%d", ++E->ntexts);
-        bprintf(E->texts, "static const char %s[] = {", r);
+        buf_printf(E->texts, "static const char %s[] = {", r);
         int k = 0;
         for (const unsigned char *p = (const unsigned char *)s;; p++, k++) {
             escape_byte(*p, 0, '\'', t);
-            bprintf(E->texts, "%s'%s',", k % 16 ? " " : "\n    ", *p ? t : "\\0");
+            buf_printf(E->texts, "%s'%s',", k % 16 ? " " : "\n    ", *p ? t : "\\0");
             if (!*p)
                 break;
         }
-        bputs(E->texts, "\n};\n");
+        buf_put(E->texts, "\n};\n");
     }
     buf_free(&b);
     return r;
@@ -221,62 +175,62 @@ static void emit_tables(Emit *E, Buf *out)
         const MKind *kd = &m->kinds[k];
         if (kd->ndata == 0)
             continue;
-        bprintf(out, "/* %s:%d: kind %s */\n", emit_file_of(E, kd->loc), kd->loc.line, kd->name);
-        bprintf(out, "struct Row_%s {\n", kd->name);
+        buf_printf(out, "/* %s:%d: kind %s */\n", emit_file_of(E, kd->loc), kd->loc.line, kd->name);
+        buf_printf(out, "struct Row_%s {\n", kd->name);
         if (kd->ndata == 0)
-            bputs(out, "    int unused;\n");
+            buf_put(out, "    int unused;\n");
         for (int f = 0; f < kd->nfields; f++)
             if (!kd->fields[f].is_state)
-                bprintf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), emit_fname(E, kd->fields[f].name));
-        bputs(out, "};\n\n");
+                buf_printf(out, "    %s%s;\n", ctype_of_field(kd->fields[f].type), emit_fname(E, kd->fields[f].name));
+        buf_put(out, "};\n\n");
         int nrows = 0;
         for (int c = 0; c < m->ncards; c++)
             if (m->cards[c].kind == k)
                 nrows++;
         if (nrows == 0) {
-            bprintf(out, "static const struct Row_%s Rows_%s[1];\n\n", kd->name, kd->name);
+            buf_printf(out, "static const struct Row_%s Rows_%s[1];\n\n", kd->name, kd->name);
             continue;
         }
 
-        bprintf(out, "static const struct Row_%s Rows_%s[] = {\n", kd->name, kd->name);
+        buf_printf(out, "static const struct Row_%s Rows_%s[] = {\n", kd->name, kd->name);
         for (int c = 0; c < m->ncards; c++) {
             const MCard *cd = &m->cards[c];
             if (cd->kind != k)
                 continue;
-            bprintf(out, "    { /* %s:%d: %s */\n", emit_file_of(E, cd->loc), cd->loc.line, emit_c_comment(E->a, cd->name));
+            buf_printf(out, "    { /* %s:%d: %s */\n", emit_file_of(E, cd->loc), cd->loc.line, emit_c_comment(E->a, cd->name));
             if (kd->ndata == 0)
-                bputs(out, "        .unused = 0,\n");
+                buf_put(out, "        .unused = 0,\n");
             for (int f = 0; f < kd->nfields; f++) {
                 const MField *fd = &kd->fields[f];
                 if (fd->is_state)
                     continue;
                 const MValue *v = &cd->values[fd->index];
-                bprintf(out, "        .%s = ", emit_fname(E, fd->name));
+                buf_printf(out, "        .%s = ", emit_fname(E, fd->name));
                 switch (fd->type) {
                 case TY_TEXT:
-                    bputs(out, v->present && v->text ? emit_c_string(E, v->text) : "\"\"");
+                    buf_put(out, v->present && v->text ? emit_c_string(E, v->text) : "\"\"");
                     break;
                 case TY_ABILITY:
-                    bprintf(out, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
+                    buf_printf(out, "%d", v->present && v->script >= 0 ? E->script_of_unit[v->script] : -1);
                     break;
                 case TY_NAMED:
-                    bputs(out, v->present ? emit_enum_value(E, fd->enum_index, v->ival) : "RT_NONE");
+                    buf_put(out, v->present ? emit_enum_value(E, fd->enum_index, v->ival) : "RT_NONE");
                     break;
                 case TY_SIDE:
                     if (v->present && v->ival >= 0 && v->ival < m->nsides)
-                        bprintf(out, "SIDE_%s", m->side_names[v->ival]);
+                        buf_printf(out, "SIDE_%s", m->side_names[v->ival]);
                     else
-                        bputs(out, "RT_NONE");
+                        buf_put(out, "RT_NONE");
                     break;
                 default:
-                    bprintf(out, "%d", v->present ? (int)v->ival : 0);
+                    buf_printf(out, "%d", v->present ? (int)v->ival : 0);
                     break;
                 }
-                bputs(out, ",\n");
+                buf_put(out, ",\n");
             }
-            bputs(out, "    },\n");
+            buf_put(out, "    },\n");
         }
-        bputs(out, "};\n\n");
+        buf_put(out, "};\n\n");
     }
 }
 
@@ -318,72 +272,72 @@ static void emit_layout(Emit *E, Buf *out)
     }
     int32_t shared;
     int rel = rt_layout_cells(m->nvars, vpp, m->nzones, zpp, cap, vcell, zcell, &shared);
-    bputs(out, "/* The state layout this code reads (docs/runtime.md \"The state block\"). */\n");
-    bprintf(out, "enum { PLAYER_CELLS = %d };\n", rel);
+    buf_put(out, "/* The state layout this code reads (docs/runtime.md \"The state block\"). */\n");
+    buf_printf(out, "enum { PLAYER_CELLS = %d };\n", rel);
     if (m->nvars) {
-        bputs(out, "enum {");
+        buf_put(out, "enum {");
         for (int v = 0; v < m->nvars; v++)
-            bprintf(out, "%s VCELL_%s = %d", v ? "," : "", m->vars[v].name, (int)vcell[v]);
-        bputs(out, " };\n");
+            buf_printf(out, "%s VCELL_%s = %d", v ? "," : "", m->vars[v].name, (int)vcell[v]);
+        buf_put(out, " };\n");
     }
-    bputs(out, "enum {");
+    buf_put(out, "enum {");
     for (int z = 0; z < m->nzones; z++)
-        bprintf(out, "%s ZCELL_%s = %d", z ? "," : "", m->zones[z].name, (int)zcell[z]);
-    bputs(out, " };\n");
-    bputs(out, "static const int32_t layout[] = {\n    /* zone capacities */");
+        buf_printf(out, "%s ZCELL_%s = %d", z ? "," : "", m->zones[z].name, (int)zcell[z]);
+    buf_put(out, " };\n");
+    buf_put(out, "static const int32_t layout[] = {\n    /* zone capacities */");
     for (int z = 0; z < m->nzones; z++)
-        bprintf(out, " %d,", (int)cap[z]);
+        buf_printf(out, " %d,", (int)cap[z]);
     if (m->nvars) {
-        bputs(out, "\n    /* vars */");
+        buf_put(out, "\n    /* vars */");
         for (int v = 0; v < m->nvars; v++)
-            bprintf(out, " VCELL_%s,", m->vars[v].name);
+            buf_printf(out, " VCELL_%s,", m->vars[v].name);
     }
-    bputs(out, "\n    /* zones */");
+    buf_put(out, "\n    /* zones */");
     for (int z = 0; z < m->nzones; z++)
-        bprintf(out, " ZCELL_%s,", m->zones[z].name);
-    bputs(out, "\n    PLAYER_CELLS,\n};\n\n");
+        buf_printf(out, " ZCELL_%s,", m->zones[z].name);
+    buf_put(out, "\n    PLAYER_CELLS,\n};\n\n");
 }
 
 static void emit_enums(Emit *E, Buf *out)
 {
     const Model *m = E->m;
     if (m->nsides) {
-        bputs(out, "enum {");
+        buf_put(out, "enum {");
         for (int i = 0; i < m->nsides; i++)
-            bprintf(out, "%s SIDE_%s = %d", i ? "," : "", m->side_names[i], i);
-        bputs(out, " };\n");
+            buf_printf(out, "%s SIDE_%s = %d", i ? "," : "", m->side_names[i], i);
+        buf_put(out, " };\n");
     }
     for (int e = 0; e < m->nenums; e++) {
         if (!m->enums[e].nvalues)
             continue;   /* enum values are global names: ENUM_value */
-        bputs(out, "enum {");
+        buf_put(out, "enum {");
         for (int v = 0; v < m->enums[e].nvalues; v++)
-            bprintf(out, "%s ENUM_%s = %d", v ? "," : "", m->enums[e].values[v], v);
-        bputs(out, " };\n");
+            buf_printf(out, "%s ENUM_%s = %d", v ? "," : "", m->enums[e].values[v], v);
+        buf_put(out, " };\n");
     }
-    bputs(out, "enum {");
+    buf_put(out, "enum {");
     for (int i = 0; i < m->nkinds; i++)
-        bprintf(out, "%s KIND_%s = %d", i ? "," : "", m->kinds[i].name, i);
+        buf_printf(out, "%s KIND_%s = %d", i ? "," : "", m->kinds[i].name, i);
     if (!m->nkinds)
-        bputs(out, " NO_KIND = 0");
-    bputs(out, " };\n");
-    bputs(out, "enum {");
+        buf_put(out, " NO_KIND = 0");
+    buf_put(out, " };\n");
+    buf_put(out, "enum {");
     for (int i = 0; i < m->nzones; i++)
-        bprintf(out, "%s ZONE_%s = %d", i ? "," : "", m->zones[i].name, i);
-    bputs(out, " };\n");
+        buf_printf(out, "%s ZONE_%s = %d", i ? "," : "", m->zones[i].name, i);
+    buf_put(out, " };\n");
     if (m->nvars) {
-        bputs(out, "enum {");
+        buf_put(out, "enum {");
         for (int i = 0; i < m->nvars; i++)
-            bprintf(out, "%s VAR_%s = %d", i ? "," : "", m->vars[i].name, i);
-        bputs(out, " };\n");
+            buf_printf(out, "%s VAR_%s = %d", i ? "," : "", m->vars[i].name, i);
+        buf_put(out, " };\n");
     }
     if (m->nconsts) {
-        bputs(out, "enum {");
+        buf_put(out, "enum {");
         for (int i = 0; i < m->nconsts; i++)
-            bprintf(out, "%s CONST_%s = %d", i ? "," : "", m->consts[i].name, i);
-        bputs(out, " };\n");
+            buf_printf(out, "%s CONST_%s = %d", i ? "," : "", m->consts[i].name, i);
+        buf_put(out, " };\n");
     }
-    bputs(out, "\n");
+    buf_put(out, "\n");
     emit_layout(E, out);
 }
 
@@ -401,28 +355,28 @@ static void emit_names(Emit *E, Buf *out)
 {
     const Model *m = E->m;
     if (m->nsides) {
-        bputs(out, "static const char *const side_names[] = {");
+        buf_put(out, "static const char *const side_names[] = {");
         for (int i = 0; i < m->nsides; i++)
-            bprintf(out, "%s %s", i ? "," : "", emit_c_string(E, m->side_names[i]));
-        bputs(out, " };\nstatic const char *const side_titles[] = {");
+            buf_printf(out, "%s %s", i ? "," : "", emit_c_string(E, m->side_names[i]));
+        buf_put(out, " };\nstatic const char *const side_titles[] = {");
         for (int i = 0; i < m->nsides; i++)
-            bprintf(out, "%s %s", i ? "," : "", emit_c_string(E, m->side_titles[i]));
-        bputs(out, " };\n\n");
+            buf_printf(out, "%s %s", i ? "," : "", emit_c_string(E, m->side_titles[i]));
+        buf_put(out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
-        bprintf(out, "static const char *const Values_%s[] = {", m->enums[e].name);
+        buf_printf(out, "static const char *const Values_%s[] = {", m->enums[e].name);
         for (int v = 0; v < m->enums[e].nvalues; v++)
-            bprintf(out, "%s %s", v ? "," : "", emit_c_string(E, m->enums[e].values[v]));
+            buf_printf(out, "%s %s", v ? "," : "", emit_c_string(E, m->enums[e].values[v]));
         if (!m->enums[e].nvalues)
-            bputs(out, " \"\"");
-        bputs(out, " };\n");
+            buf_put(out, " \"\"");
+        buf_put(out, " };\n");
     }
     if (m->nenums) {
-        bputs(out, "static const RtEnumDef enums[] = {\n");
+        buf_put(out, "static const RtEnumDef enums[] = {\n");
         for (int e = 0; e < m->nenums; e++)
-            bprintf(out, "    { %s, %d, Values_%s },\n", emit_c_string(E, m->enums[e].name), m->enums[e].nvalues,
+            buf_printf(out, "    { %s, %d, Values_%s },\n", emit_c_string(E, m->enums[e].name), m->enums[e].nvalues,
                     m->enums[e].name);
-        bputs(out, "};\n\n");
+        buf_put(out, "};\n\n");
     }
 }
 
@@ -430,57 +384,57 @@ static void emit_names(Emit *E, Buf *out)
 static void emit_zone_kind_defs(Emit *E, Buf *out)
 {
     const Model *m = E->m;
-    bputs(out, "static const RtZoneDef zones[] = {\n");
+    buf_put(out, "static const RtZoneDef zones[] = {\n");
     for (int i = 0; i < m->nzones; i++) {
         const MZone *z = &m->zones[i];
         static const char *const vis[] = {"RT_PUBLIC", "RT_PRIVATE", "RT_HIDDEN"};
-        bprintf(out, "    { %s, %d, %d, %s, %s },\n", emit_c_string(E, z->name), z->per_player, z->ordered,
+        buf_printf(out, "    { %s, %d, %d, %s, %s },\n", emit_c_string(E, z->name), z->per_player, z->ordered,
                 vis[z->visibility], z->kind >= 0 ? emit_kind_enum(E, z->kind) : "-1");
     }
-    bputs(out, "};\n\n");
+    buf_put(out, "};\n\n");
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
         if (kd->nstate == 0)
             continue;
-        bprintf(out, "static const char *const StateNames_%s[] = {", kd->name);
+        buf_printf(out, "static const char *const StateNames_%s[] = {", kd->name);
         int first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
-                bprintf(out, "%s %s", first ? "" : ",", emit_c_string(E, kd->fields[f].name));
+                buf_printf(out, "%s %s", first ? "" : ",", emit_c_string(E, kd->fields[f].name));
                 first = 0;
             }
-        bprintf(out, " };\nstatic const RtValue StateDefaults_%s[] = {", kd->name);
+        buf_printf(out, " };\nstatic const RtValue StateDefaults_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
                 const MField *fd = &kd->fields[f];
                 if (fd->type == TY_NAMED)
-                    bprintf(out, "%s %s", first ? "" : ",", emit_enum_value(E, fd->enum_index, fd->def_value));
+                    buf_printf(out, "%s %s", first ? "" : ",", emit_enum_value(E, fd->enum_index, fd->def_value));
                 else
-                    bprintf(out, "%s %d", first ? "" : ",", (int)fd->def_value);
+                    buf_printf(out, "%s %d", first ? "" : ",", (int)fd->def_value);
                 first = 0;
             }
-        bprintf(out, " };\nstatic const uint8_t StateTypes_%s[] = {", kd->name);
+        buf_printf(out, " };\nstatic const uint8_t StateTypes_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
                 const MField *fd = &kd->fields[f];
                 if (fd->type == TY_NAMED)
-                    bprintf(out, "%s RT_TY_ENUM + %d", first ? "" : ",", fd->enum_index);
+                    buf_printf(out, "%s RT_TY_ENUM + %d", first ? "" : ",", fd->enum_index);
                 else
-                    bprintf(out, "%s %s", first ? "" : ",", fd->type == TY_BOOL ? "RT_TY_BOOL" : "RT_TY_INT");
+                    buf_printf(out, "%s %s", first ? "" : ",", fd->type == TY_BOOL ? "RT_TY_BOOL" : "RT_TY_INT");
                 first = 0;
             }
-        bprintf(out, " };\nstatic const uint8_t StateKeep_%s[] = {", kd->name);
+        buf_printf(out, " };\nstatic const uint8_t StateKeep_%s[] = {", kd->name);
         first = 1;
         for (int f = 0; f < kd->nfields; f++)
             if (kd->fields[f].is_state) {
-                bprintf(out, "%s %d", first ? "" : ",", kd->fields[f].keep);
+                buf_printf(out, "%s %d", first ? "" : ",", kd->fields[f].keep);
                 first = 0;
             }
-        bputs(out, " };\n");
+        buf_put(out, " };\n");
     }
-    bputs(out, "static const RtKindDef kinds[] = {\n");
+    buf_put(out, "static const RtKindDef kinds[] = {\n");
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
         int nrows = 0;
@@ -489,29 +443,29 @@ static void emit_zone_kind_defs(Emit *E, Buf *out)
                 nrows++;
         const char *rows = kd->ndata ? arena_printf(E->a, "Rows_%s, %d", kd->name, nrows) : "NULL, 0";
         if (kd->nstate)
-            bprintf(out, "    { %s, %d, StateNames_%s, StateDefaults_%s, StateTypes_%s, %s, StateKeep_%s },\n",
+            buf_printf(out, "    { %s, %d, StateNames_%s, StateDefaults_%s, StateTypes_%s, %s, StateKeep_%s },\n",
                     emit_c_string(E, kd->name), kd->nstate, kd->name, kd->name, kd->name, rows, kd->name);
         else
-            bprintf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", emit_c_string(E, kd->name), rows);
+            buf_printf(out, "    { %s, 0, NULL, NULL, NULL, %s, NULL },\n", emit_c_string(E, kd->name), rows);
     }
     if (!m->nkinds)
-        bputs(out, "    { \"none\", 0, NULL, NULL, NULL, NULL, 0, NULL },\n");
-    bputs(out, "};\n\n");
+        buf_put(out, "    { \"none\", 0, NULL, NULL, NULL, NULL, 0, NULL },\n");
+    buf_put(out, "};\n\n");
 }
 
 /* emit_card_defs: the cards, the vars, the strings, the scripts. */
 static void emit_card_defs(Emit *E, Buf *out)
 {
     const Model *m = E->m;
-    bputs(out, "static const RtCardDef cards[] = {\n");
+    buf_put(out, "static const RtCardDef cards[] = {\n");
     for (int c = 0; c < m->ncards; c++)
-        bprintf(out, "    { %s, %s, %d },\n", emit_c_string(E, m->cards[c].name), emit_kind_enum(E, m->cards[c].kind),
+        buf_printf(out, "    { %s, %s, %d },\n", emit_c_string(E, m->cards[c].name), emit_kind_enum(E, m->cards[c].kind),
                 m->cards[c].row);
     if (!m->ncards)
-        bputs(out, "    { \"none\", 0, 0 },\n");
-    bputs(out, "};\n\n");
+        buf_put(out, "    { \"none\", 0, 0 },\n");
+    buf_put(out, "};\n\n");
     if (m->nvars) {
-        bputs(out, "static const RtVarDef vars[] = {\n");
+        buf_put(out, "static const RtVarDef vars[] = {\n");
         for (int i = 0; i < m->nvars; i++) {
             const MVar *v = &m->vars[i];
             const char *ty = v->type.base == T_BOOL     ? "RT_TY_BOOL"
@@ -520,27 +474,27 @@ static void emit_card_defs(Emit *E, Buf *out)
                              : v->type.base == T_CARD   ? "RT_TY_CARD"
                              : v->type.base == T_ENUM   ? arena_printf(E->a, "RT_TY_ENUM + %d", v->type.param)
                                                         : "RT_TY_INT";
-            bprintf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", emit_c_string(E, v->name), v->per_player, ty,
+            buf_printf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", emit_c_string(E, v->name), v->per_player, ty,
                     v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max,
                     v->is_private ? "RT_PRIVATE" : "RT_PUBLIC");
         }
-        bputs(out, "};\n\n");
+        buf_put(out, "};\n\n");
     }
-    bputs(out, "static const char *const strings[] = {\n");
+    buf_put(out, "static const char *const strings[] = {\n");
     for (int i = 0; i < m->nstrings; i++)
-        bprintf(out, "    %s, /* %d */\n", emit_c_string(E, m->strings[i]), i);
+        buf_printf(out, "    %s, /* %d */\n", emit_c_string(E, m->strings[i]), i);
     if (!m->nstrings)
-        bputs(out, "    \"\",\n");
-    bputs(out, "};\n\n");
-    bputs(out, "static const RtScriptDef scripts[] = {\n");
+        buf_put(out, "    \"\",\n");
+    buf_put(out, "};\n\n");
+    buf_put(out, "static const RtScriptDef scripts[] = {\n");
     for (int u = 0; u < m->nunits; u++) {
         const MUnit *un = &m->units[u];
         if (un->is_function)
             continue;
-        bprintf(out, "    { %s, %s, %d, Script_%s, %d },\n", emit_c_string(E, un->name),
+        buf_printf(out, "    { %s, %s, %d, Script_%s, %d },\n", emit_c_string(E, un->name),
                 emit_c_string(E, file_path(E, un->loc)), un->loc.line, un->cname, un->nlocals);
     }
-    bputs(out, "};\n\n");
+    buf_put(out, "};\n\n");
 }
 
 /* emit_variant_data: each variant's copies of the cards and constants. */
@@ -550,18 +504,18 @@ static void emit_variant_data(Emit *E, Buf *out)
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
-        bprintf(out, "static const int16_t Copies_%s[] = {", vn);
+        buf_printf(out, "static const int16_t Copies_%s[] = {", vn);
         for (int c = 0; c < m->ncards; c++)
-            bprintf(out, "%s%s%d", c ? "," : "", c % 16 == 0 ? "\n    " : " ", mv->copies[c]);
+            buf_printf(out, "%s%s%d", c ? "," : "", c % 16 == 0 ? "\n    " : " ", mv->copies[c]);
         if (!m->ncards)
-            bputs(out, " 0");
-        bputs(out, "\n};\n");
-        bprintf(out, "static const RtValue Consts_%s[] = {", vn);
+            buf_put(out, " 0");
+        buf_put(out, "\n};\n");
+        buf_printf(out, "static const RtValue Consts_%s[] = {", vn);
         for (int i = 0; i < m->nconsts; i++)
-            bprintf(out, "%s %d", i ? "," : "", (int)mv->consts[i]);
+            buf_printf(out, "%s %d", i ? "," : "", (int)mv->consts[i]);
         if (!m->nconsts)
-            bputs(out, " 0");
-        bputs(out, " };\n\n");
+            buf_put(out, " 0");
+        buf_put(out, " };\n\n");
     }
 }
 
@@ -578,18 +532,18 @@ static const MUnit *score_function(const Model *m)
 /* emit_sites: the source locations scripts fail at (docs/runtime.md "Sites"). */
 static void emit_sites(Emit *E, Buf *out)
 {
-    bputs(out, "static const char *const Site_files[] = {\n");
+    buf_put(out, "static const char *const Site_files[] = {\n");
     for (int i = 0; i < E->nfiles; i++)
-        bprintf(out, "    %s,\n", emit_c_string(E, E->files[i]));
+        buf_printf(out, "    %s,\n", emit_c_string(E, E->files[i]));
     if (!E->nfiles)
-        bputs(out, "    \"?\",\n");
-    bputs(out, "};\n\nstatic const RtSite Site_table[] = {\n");
+        buf_put(out, "    \"?\",\n");
+    buf_put(out, "};\n\nstatic const RtSite Site_table[] = {\n");
     for (int i = 0; i < E->nsites; i++)
-        bprintf(out, "    { %d, %d, %d }, /* %d: %s:%d:%d */\n", E->sites[i].file, E->sites[i].line, E->sites[i].col, i,
+        buf_printf(out, "    { %d, %d, %d }, /* %d: %s:%d:%d */\n", E->sites[i].file, E->sites[i].line, E->sites[i].col, i,
                 emit_file_of(E, E->sites[i]), E->sites[i].line, E->sites[i].col);
     if (!E->nsites)
-        bputs(out, "    { 0, 0, 0 },\n");
-    bputs(out, "};\n\n");
+        buf_put(out, "    { 0, 0, 0 },\n");
+    buf_put(out, "};\n\n");
 }
 
 /* emit_def_data: every table the descriptors name, then one RtGameDef per
@@ -605,11 +559,11 @@ static void emit_def_data(Emit *E, Buf *out)
     /* the game's score function, for agents */
     const MUnit *score_fn = score_function(m);
     if (score_fn) {
-        bputs(out, "/* the game's score of a player, for agents: its function score */\n"
+        buf_put(out, "/* the game's score of a player, for agents: its function score */\n"
                    "static RtValue game_score(RtGame *g, RtValue player)\n{\n"
                    "    RtFrame frame = { 0, 0, 0, RT_NONE };\n"
                    "    frame.me = player;\n");
-        bprintf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
+        buf_printf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
     }
     emit_sites(E, out);
     int frames = m->max_frames;   /* proven by the checker (sema_calls.c) */
@@ -617,61 +571,61 @@ static void emit_def_data(Emit *E, Buf *out)
         const MVariant *mv = &m->variants[v];
         const char *vn = v == 0 ? "base" : mv->name;
         if (v == 0)
-            bprintf(out, "const RtGameDef %s_game = {\n", id);
+            buf_printf(out, "const RtGameDef %s_game = {\n", id);
         else
-            bprintf(out, "const RtGameDef %s_variant_%s = {\n", id, mv->name);
-        bprintf(out, "    CARDRT_ABI, %s, %s, %s,\n", emit_c_string(E, id), emit_c_string(E, vn),
+            buf_printf(out, "const RtGameDef %s_variant_%s = {\n", id, mv->name);
+        buf_printf(out, "    CARDRT_ABI, %s, %s, %s,\n", emit_c_string(E, id), emit_c_string(E, vn),
                 emit_c_string(E, mv->title));
-        bprintf(out, "    %d, %d,\n", m->min_players, m->max_players);
+        buf_printf(out, "    %d, %d,\n", m->min_players, m->max_players);
         if (m->nsides)
-            bprintf(out, "    %d, side_names, side_titles,\n", m->nsides);
+            buf_printf(out, "    %d, side_names, side_titles,\n", m->nsides);
         else
-            bputs(out, "    0, NULL, NULL,\n");
-        bprintf(out, "    %d, zones,\n", m->nzones);
-        bprintf(out, "    %d, kinds,\n", m->nkinds);
-        bprintf(out, "    %d, cards, Copies_%s,\n", m->ncards, vn);
-        bprintf(out, "    %d, %s,\n", m->nvars, m->nvars ? "vars" : "NULL");
-        bprintf(out, "    %d, strings,\n", m->nstrings);
+            buf_put(out, "    0, NULL, NULL,\n");
+        buf_printf(out, "    %d, zones,\n", m->nzones);
+        buf_printf(out, "    %d, kinds,\n", m->nkinds);
+        buf_printf(out, "    %d, cards, Copies_%s,\n", m->ncards, vn);
+        buf_printf(out, "    %d, %s,\n", m->nvars, m->nvars ? "vars" : "NULL");
+        buf_printf(out, "    %d, strings,\n", m->nstrings);
         int nscripts = 0;
         for (int u = 0; u < m->nunits; u++)
             if (!m->units[u].is_function)
                 nscripts++;
-        bprintf(out, "    %d, scripts,\n", nscripts);
-        bprintf(out, "    %d, %d,\n", mv->setup >= 0 ? E->script_of_unit[mv->setup] : -1,
+        buf_printf(out, "    %d, scripts,\n", nscripts);
+        buf_printf(out, "    %d, %d,\n", mv->setup >= 0 ? E->script_of_unit[mv->setup] : -1,
                 mv->round >= 0 ? E->script_of_unit[mv->round] : -1);
-        bprintf(out, "    %d, Consts_%s,\n", m->nconsts, vn);
+        buf_printf(out, "    %d, Consts_%s,\n", m->nconsts, vn);
         if (m->nenums)
-            bprintf(out, "    %d, enums,\n", m->nenums);
+            buf_printf(out, "    %d, enums,\n", m->nenums);
         else
-            bputs(out, "    0, NULL,\n");
-        bprintf(out, "    %s,\n", score_fn ? "game_score" : "NULL");
-        bprintf(out, "    %d, /* frames: the deepest calls can go (0: no static bound) */\n", frames);
-        bputs(out, "    layout,\n");
-        bprintf(out, "    %d, /* prelude: the setup begins with one */\n", has_prelude(E, mv->setup));
-        bprintf(out, "    %d, Site_table, %d, Site_files,\n", E->nsites, E->nfiles ? E->nfiles : 1);
-        bputs(out, "};\n\n");
+            buf_put(out, "    0, NULL,\n");
+        buf_printf(out, "    %s,\n", score_fn ? "game_score" : "NULL");
+        buf_printf(out, "    %d, /* frames: the deepest calls can go (0: no static bound) */\n", frames);
+        buf_put(out, "    layout,\n");
+        buf_printf(out, "    %d, /* prelude: the setup begins with one */\n", has_prelude(E, mv->setup));
+        buf_printf(out, "    %d, Site_table, %d, Site_files,\n", E->nsites, E->nfiles ? E->nfiles : 1);
+        buf_put(out, "};\n\n");
     }
-    bprintf(out, "const RtGameDef *const %s_variants[] = {\n", id);
+    buf_printf(out, "const RtGameDef *const %s_variants[] = {\n", id);
     for (int v = 0; v < m->nvariants; v++) {
         if (v == 0)
-            bprintf(out, "    &%s_game,\n", id);
+            buf_printf(out, "    &%s_game,\n", id);
         else
-            bprintf(out, "    &%s_variant_%s,\n", id, m->variants[v].name);
+            buf_printf(out, "    &%s_variant_%s,\n", id, m->variants[v].name);
     }
-    bputs(out, "};\n");
-    bprintf(out, "const int %s_variant_count = %d;\n\n", id, m->nvariants);
-    bputs(out, "#ifdef CARDRT_ENGINE_MAIN\nint main(int argc, char **argv)\n{\n");
-    bprintf(out, "    return rt_engine_main(argc, argv, %s_variants, %s_variant_count);\n}\n#endif\n", id, id);
+    buf_put(out, "};\n");
+    buf_printf(out, "const int %s_variant_count = %d;\n\n", id, m->nvariants);
+    buf_put(out, "#ifdef CARDRT_ENGINE_MAIN\nint main(int argc, char **argv)\n{\n");
+    buf_printf(out, "    return rt_engine_main(argc, argv, %s_variants, %s_variant_count);\n}\n#endif\n", id, id);
 }
 
 /* ---- files ---------------------------------------------------------------------------- */
 
 static void banner(Emit *E, Buf *out, const char *what)
 {
-    bprintf(out, "/* %s: generated by cardc %s from:\n", what, CARDC_VERSION);
+    buf_printf(out, "/* %s: generated by cardc %s from:\n", what, CARDC_VERSION);
     for (int i = 0; i < E->nfiles; i++)
-        bprintf(out, " *   %s\n", emit_c_comment(E->a, E->files[i]));
-    bputs(out, " * Do not edit: change the sources and run `cardc c` again. */\n");
+        buf_printf(out, " *   %s\n", emit_c_comment(E->a, E->files[i]));
+    buf_put(out, " * Do not edit: change the sources and run `cardc c` again. */\n");
 }
 
 char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfiles)
@@ -700,10 +654,10 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function) {
             const MUnit *un = &m->units[u];
-            bprintf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f", un->name);
+            buf_printf(&protos, "RT_PURE RT_MAYBE_UNUSED static RtValue Fn_%s(RtGame *g, RtFrame *f", un->name);
             for (int p = 0; p < un->nparams; p++)
-                bputs(&protos, ", RtValue");
-            bputs(&protos, ");\n");
+                buf_put(&protos, ", RtValue");
+            buf_put(&protos, ");\n");
         }
     for (int u = 0; u < m->nunits; u++)
         if (m->units[u].is_function)
@@ -714,10 +668,10 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
 
     Buf out = {0};
     banner(E, &out, arena_printf(a, "%s.c", m->id));
-    bputs(&out, "#include <stdint.h>\n#include <stddef.h>\n#include <string.h>\n\n");
-    bprintf(&out, "#include \"cardrt.h\"\n#include \"%s.h\"\n\n", m->id);
-    bputs(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");
-    bprintf(&out, "#error \"%s.c was generated for libcardrt ABI " CARDRT_ABI_STRING
+    buf_put(&out, "#include <stdint.h>\n#include <stddef.h>\n#include <string.h>\n\n");
+    buf_printf(&out, "#include \"cardrt.h\"\n#include \"%s.h\"\n\n", m->id);
+    buf_put(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");
+    buf_printf(&out, "#error \"%s.c was generated for libcardrt ABI " CARDRT_ABI_STRING
                   "; regenerate it with this runtime's cardc: cardc c <game folder>\"\n#endif\n\n", m->id);
     size_t texts_at = out.len;   /* the long text goes here, once all is written */
     emit_enums(E, &out);
@@ -727,37 +681,37 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         if (!kd->is_die)
             continue;
         /* unused when the die is never rolled (clang -Wunused-const-variable) */
-        bprintf(&out, "/* %s:%d: die %s */\nRT_MAYBE_UNUSED static const RtValue Faces_%s[] = {", emit_file_of(E, kd->loc), kd->loc.line,
+        buf_printf(&out, "/* %s:%d: die %s */\nRT_MAYBE_UNUSED static const RtValue Faces_%s[] = {", emit_file_of(E, kd->loc), kd->loc.line,
                 kd->name, kd->name);
         for (int f = 0; f < kd->nfaces; f++)
-            bprintf(&out, "%s %s", f ? "," : "", emit_enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
-        bputs(&out, " };\n\n");
+            buf_printf(&out, "%s %s", f ? "," : "", emit_enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
+        buf_put(&out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
         if (!E->uses_matches[e])
             continue;
         const MEnum *en = &m->enums[e];
-        bprintf(&out, "/* matches: face fits symbol: the same value, or face is wild */\n"
+        buf_printf(&out, "/* matches: face fits symbol: the same value, or face is wild */\n"
                       "static int Matches_%s(RtValue face, RtValue symbol)\n{\n", en->name);
         if (en->wild) {
-            bputs(&out, "    return face == symbol");
+            buf_put(&out, "    return face == symbol");
             for (int v = 0; v < en->nvalues; v++)
                 if (en->wild >> v & 1u)
-                    bprintf(&out, " || face == %s", emit_enum_value(E, e, v));
-            bputs(&out, ";\n}\n\n");
+                    buf_printf(&out, " || face == %s", emit_enum_value(E, e, v));
+            buf_put(&out, ";\n}\n\n");
         } else {
-            bputs(&out, "    return face == symbol;\n}\n\n");
+            buf_put(&out, "    return face == symbol;\n}\n\n");
         }
     }
     if (protos.len) {
-        bputs(&out, protos.s);
-        bputs(&out, "\n");
+        buf_put(&out, protos.s);
+        buf_put(&out, "\n");
     }
     emit_memo_helpers(E, &out);
-    bputs(&out, code.s ? code.s : "");
+    buf_put(&out, code.s ? code.s : "");
     emit_def_data(E, &out);
     if (texts.len)
-        bputs(&texts, "\n");
+        buf_put(&texts, "\n");
     char *r = arena_printf(a, "%.*s%s%s", (int)texts_at, out.s, texts.s ? texts.s : "", out.s + texts_at);
     buf_free(&out);
     buf_free(&texts);
@@ -778,13 +732,13 @@ char *emit_c_header(const Model *m, Arena *a, const char *const *files, int nfil
     Buf out = {0};
     banner(E, &out, arena_printf(a, "%s.h", m->id));
     const char *guard = arena_printf(a, "CARDC_GAME_%s_H", m->id);
-    bprintf(&out, "#ifndef %s\n#define %s\n\n#include \"cardrt.h\"\n\n", guard, guard);
-    bprintf(&out, "/* %s */\nextern const RtGameDef %s_game;\n", emit_c_comment(a, m->title), m->id);
+    buf_printf(&out, "#ifndef %s\n#define %s\n\n#include \"cardrt.h\"\n\n", guard, guard);
+    buf_printf(&out, "/* %s */\nextern const RtGameDef %s_game;\n", emit_c_comment(a, m->title), m->id);
     for (int v = 1; v < m->nvariants; v++)
-        bprintf(&out, "/* %s */\nextern const RtGameDef %s_variant_%s;\n", emit_c_comment(a, m->variants[v].title), m->id,
+        buf_printf(&out, "/* %s */\nextern const RtGameDef %s_variant_%s;\n", emit_c_comment(a, m->variants[v].title), m->id,
                 m->variants[v].name);
-    bprintf(&out, "/* every variant, the base game first */\nextern const RtGameDef *const %s_variants[];\n", m->id);
-    bprintf(&out, "extern const int %s_variant_count;\n\n#endif\n", m->id);
+    buf_printf(&out, "/* every variant, the base game first */\nextern const RtGameDef *const %s_variants[];\n", m->id);
+    buf_printf(&out, "extern const int %s_variant_count;\n\n#endif\n", m->id);
     char *r = arena_strdup(a, out.s);
     buf_free(&out);
     return r;

@@ -15,17 +15,12 @@
 void emit_line(Emit *E, const char *fmt, ...)
 {
     for (int i = 0; i < E->indent; i++)
-        bputs(E->body, "    ");
+        buf_put(E->body, "    ");
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    buf_vprintf(E->body, fmt, ap);
     va_end(ap);
-    buf_grow(E->body, (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(E->body->s + E->body->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    E->body->len += (size_t)n;
-    bputs(E->body, "\n");
+    buf_put(E->body, "\n");
 }
 
 const char *emit_temp(Emit *E, const char *base)
@@ -399,11 +394,11 @@ static const char *aggregate(Emit *E, const IrNode *n)
            once while the state stays as it is (the callers are inlined) */
         Buf params = {0}, args = {0}, unused = {0};
         for (int p = 0; p < E->unit->nparams; p++) {
-            bprintf(&params, ", RtValue %s", emit_lname(E, E->unit->locals[p]));
-            bprintf(&args, ", %s", emit_lname(E, E->unit->locals[p]));
-            bprintf(&unused, "    (void)%s;\n", emit_lname(E, E->unit->locals[p])); /* not every param is read */
+            buf_printf(&params, ", RtValue %s", emit_lname(E, E->unit->locals[p]));
+            buf_printf(&args, ", %s", emit_lname(E, E->unit->locals[p]));
+            buf_printf(&unused, "    (void)%s;\n", emit_lname(E, E->unit->locals[p])); /* not every param is read */
         }
-        bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s%s}\n\n",
+        buf_printf(E->helpers, "/* %s:%d: %s */\nRT_PURE RT_NOINLINE static RtValue %s(RtGame *g, RtFrame *f%s)\n{\n    (void)f;\n%s%s}\n\n",
                 emit_file_of(E, n->loc), n->loc.line, what, fn, params.s ? params.s : "", unused.s ? unused.s : "", hb.s);
         const char *call = arena_printf(E->a, "%s(g, f%s)", fn, args.s ? args.s : "");
         buf_free(&params);
@@ -413,7 +408,7 @@ static const char *aggregate(Emit *E, const IrNode *n)
         return call;
     }
     const char *ltype = arena_printf(E->a, "struct Locals_%s", E->unit->cname);
-    bprintf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
+    buf_printf(E->helpers, "/* %s:%d: %s */\nRT_PURE static RtValue %s(RtGame *g, RtFrame *f, %s *L)\n{\n    (void)f;\n    (void)L;\n%s}\n\n",
             emit_file_of(E, n->loc), n->loc.line, what, fn, ltype, hb.s);
     buf_free(&hb);
     E->reads_frame = 1;   /* the call passes L */
@@ -459,10 +454,10 @@ static const char *call(Emit *E, const IrNode *n)
 {
     const char *name = E->m->units[n->index].name;
     Buf b = {0};
-    bputs(&b, "");
+    buf_put(&b, "");
     int memo = E->memo_on && n->memo > 0;
     for (int i = 0; i < n->nkids; i++)
-        bprintf(&b, ", %s", E->memo_on ? unwrap(E, emit_expr(E, n->kids[i])) : emit_expr(E, n->kids[i]));
+        buf_printf(&b, ", %s", E->memo_on ? unwrap(E, emit_expr(E, n->kids[i])) : emit_expr(E, n->kids[i]));
     const char *args = arena_strdup(E->a, b.s);
     buf_free(&b);
     if (!memo)

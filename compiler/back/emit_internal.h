@@ -7,24 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "emit_c.h"
 #include "ir.h"
-
-/* A growable text buffer (heap; freed by buf_free; out of memory: a
-   message and abort, as the arena). */
-typedef struct Buf {
-    char *s;
-    size_t len, cap;
-} Buf;
-
-void buf_grow(Buf *b, size_t need);
-void bputs(Buf *b, const char *s);
-void bprintf(Buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-void buf_free(Buf *b);
 
 /* The emitter's context: the whole file's, and the unit being written. */
 typedef struct Emit {

@@ -176,7 +176,7 @@ static void zone_for(Emit *E, const IrNode *s, const char *var)
         emit_line(E, "    %s = rt_list_at(g, %s, %s);", var, list, idx);
     }
     if (body.s)
-        bputs(E->body, body.s);
+        buf_put(E->body, body.s);
     buf_free(&body);
     emit_line(E, "}");
     E->indent--;
@@ -263,7 +263,7 @@ static void pluck_for(Emit *E, const IrNode *s)
         E->reads_frame = 1;
         emit_line(E, "L->%s = %s;", emit_lname(E, E->unit->locals[slot]), cvar);
     }
-    bputs(E->body, body.s ? body.s : "");
+    buf_put(E->body, body.s ? body.s : "");
     buf_free(&body);
     emit_unbind(E, depth);
     E->indent--;
@@ -556,7 +556,7 @@ static void turn_actions(Emit *E, const IrNode *s, const char *passes, const cha
         emit_unbind(E, depth);
         E->indent--;
         if (ac->flags & IR_PASS)
-            bprintf(&passcond, "%s%s == %d", passcond.len ? " || " : "", act, i);
+            buf_printf(&passcond, "%s%s == %d", passcond.len ? " || " : "", act, i);
     }
     emit_line(E, "}");
     emit_line(E, "%s = (%s) ? %s + 1 : 0;", passes, passcond.s ? passcond.s : "0", passes);
@@ -646,7 +646,7 @@ static void log_stmt(Emit *E, const IrNode *s)
     emit_line(E, "rt_log_begin(g);");
     int hole = 0;
     Buf seg = {0};
-    bputs(&seg, "");
+    buf_put(&seg, "");
     for (const char *p = s->text; *p; p++) {
         if (*p == '{') {
             const char *close = strchr(p, '}');
@@ -673,7 +673,7 @@ static void log_stmt(Emit *E, const IrNode *s)
             continue;
         }
         char c[2] = {*p, 0};
-        bputs(&seg, c);
+        buf_put(&seg, c);
     }
     if (seg.len)
         emit_line(E, "rt_log_str(g, %s);", emit_c_string(E, seg.s));
@@ -909,10 +909,10 @@ static void locals_struct(Emit *E, Buf *out, const MUnit *u)
 {
     if (u->nlocals == 0)
         return;
-    bprintf(out, "struct Locals_%s {\n", u->cname);
+    buf_printf(out, "struct Locals_%s {\n", u->cname);
     for (int i = 0; i < u->nlocals; i++)
-        bprintf(out, "    RtValue %s;\n", emit_lname(E, u->locals[i]));
-    bputs(out, "};\n\n");
+        buf_printf(out, "    RtValue %s;\n", emit_lname(E, u->locals[i]));
+    buf_put(out, "};\n\n");
 }
 
 /* script: a resumable script function: a switch on its resume point. */
@@ -931,17 +931,17 @@ static void script(Emit *E, Buf *out, int ui)
     E->reads_frame = 0;
     block(E, E->ir->units[ui].body);
     locals_struct(E, out, u);
-    bputs(out, helpers.s ? helpers.s : "");
-    bprintf(out, "/* %s:%d: %s */\n", emit_file_of(E, u->loc), u->loc.line, emit_c_comment(E->a, u->name));
-    bprintf(out, "static RtStatus Script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
+    buf_put(out, helpers.s ? helpers.s : "");
+    buf_printf(out, "/* %s:%d: %s */\n", emit_file_of(E, u->loc), u->loc.line, emit_c_comment(E->a, u->name));
+    buf_printf(out, "static RtStatus Script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
     /* Loops that keep their variable in a C local may leave no use of L. */
     if (u->nlocals && E->reads_frame)
-        bprintf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
-    bputs(out, "    switch (f->pc) {\n    case 0:;\n");
-    bputs(out, body.s ? body.s : "");
-    bprintf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n",
+        buf_printf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
+    buf_put(out, "    switch (f->pc) {\n    case 0:;\n");
+    buf_put(out, body.s ? body.s : "");
+    buf_printf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n",
             emit_site(E, u->loc));
-    bputs(out, "    return RT_DONE;\n}\n\n");
+    buf_put(out, "    return RT_DONE;\n}\n\n");
     buf_free(&body);
     buf_free(&helpers);
 }
@@ -976,23 +976,23 @@ static void function(Emit *E, Buf *out, int ui)
     E->nbound = 0;
     if (!by_value)
         locals_struct(E, out, u);
-    bputs(out, helpers.s ? helpers.s : "");
-    bprintf(out, "/* %s:%d: function %s */\n", emit_file_of(E, u->loc), u->loc.line, u->name);
-    bprintf(out, "static %sRtValue Fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", u->name);
+    buf_put(out, helpers.s ? helpers.s : "");
+    buf_printf(out, "/* %s:%d: function %s */\n", emit_file_of(E, u->loc), u->loc.line, u->name);
+    buf_printf(out, "static %sRtValue Fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", u->name);
     for (int p = 0; p < u->nparams; p++)
-        bprintf(out, ", RtValue %s", emit_lname(E, u->locals[p]));
-    bputs(out, ")\n{\n");
+        buf_printf(out, ", RtValue %s", emit_lname(E, u->locals[p]));
+    buf_put(out, ")\n{\n");
     if (u->nlocals && !by_value) {
-        bprintf(out, "    struct Locals_%s Lv, *L = &Lv;\n", u->cname);
-        bputs(out, "    memset(&Lv, 0, sizeof Lv);\n");
+        buf_printf(out, "    struct Locals_%s Lv, *L = &Lv;\n", u->cname);
+        buf_put(out, "    memset(&Lv, 0, sizeof Lv);\n");
         for (int p = 0; p < u->nparams; p++)
-            bprintf(out, "    L->%s = %s;\n", emit_lname(E, u->locals[p]), emit_lname(E, u->locals[p]));
+            buf_printf(out, "    L->%s = %s;\n", emit_lname(E, u->locals[p]), emit_lname(E, u->locals[p]));
     }
-    bputs(out, "    (void)g;\n    (void)f;\n");
+    buf_put(out, "    (void)g;\n    (void)f;\n");
     for (int p = 0; p < u->nparams; p++)   /* a param the body never reads */
-        bprintf(out, "    (void)%s;\n", emit_lname(E, u->locals[p]));
-    bputs(out, body.s ? body.s : "");
-    bputs(out, "}\n\n");
+        buf_printf(out, "    (void)%s;\n", emit_lname(E, u->locals[p]));
+    buf_put(out, body.s ? body.s : "");
+    buf_put(out, "}\n\n");
     buf_free(&body);
     buf_free(&helpers);
 }
@@ -1012,12 +1012,12 @@ void emit_memo_helpers(Emit *E, Buf *out)
             continue;
         const MUnit *un = &E->m->units[u];
         const char *fn = un->name;
-        bprintf(out, "static inline RtValue Memo_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
+        buf_printf(out, "static inline RtValue Memo_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
         for (int p = 0; p < un->nparams; p++)
-            bprintf(out, ", RtValue a%d", p);
-        bprintf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = Fn_%s(g, f", fn);
+            buf_printf(out, ", RtValue a%d", p);
+        buf_printf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = Fn_%s(g, f", fn);
         for (int p = 0; p < un->nparams; p++)
-            bprintf(out, ", a%d", p);
-        bputs(out, ");\n    }\n    return m[0];\n}\n\n");
+            buf_printf(out, ", a%d", p);
+        buf_put(out, ");\n    }\n    return m[0];\n}\n\n");
     }
 }

@@ -10,35 +10,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "print.h"
 
 /* The output buffer and the state of one file. */
 typedef struct Ex {
     Diag *d;
     Arena *a;
-    char *s;
-    size_t len, cap;
-    int failed;
+    Buf out;
+    int failed;      /* a declaration could not be written (reported) */
 } Ex;
 
-static void put(Ex *x, const char *s)
-{
-    size_t n = strlen(s);
-    if (x->len + n + 1 > x->cap) {
-        size_t cap = x->cap ? x->cap : 4096;
-        while (x->len + n + 1 > cap)
-            cap *= 2;
-        char *ns = realloc(x->s, cap);
-        if (!ns) {
-            x->failed = 1;
-            return;
-        }
-        x->s = ns;
-        x->cap = cap;
-    }
-    memcpy(x->s + x->len, s, n + 1);
-    x->len += n;
-}
+static void put(Ex *x, const char *s) { buf_put(&x->out, s); }
 
 static void putf(Ex *x, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -47,25 +30,10 @@ static void putf(Ex *x, const char *fmt, ...)
     ;
 static void putf(Ex *x, const char *fmt, ...)
 {
-    char buf[512];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    buf_vprintf(&x->out, fmt, ap);
     va_end(ap);
-    if (n >= 0 && (size_t)n < sizeof buf) {
-        put(x, buf);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        x->failed = 1;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    put(x, big);
-    free(big);
 }
 
 /* A YAML double-quoted scalar. */
@@ -155,8 +123,8 @@ static void script_value(Ex *x, const char *text, int ind)
         if (*p == '\n')
             p++;
     }
-    x->len--; /* the caller ends the line */
-    x->s[x->len] = '\0';
+    x->out.len--; /* the caller ends the line */
+    x->out.s[x->out.len] = '\0';
 }
 
 static PrintResult print_or_fail(Ex *x, const AstNode *n, int block)
@@ -837,7 +805,7 @@ static void write_items(Ex *x, const AstList *items, int ind, int variant)
 
 char *export_yaml_text(Diag *d, Arena *arena, const AstProgram *prog, int file)
 {
-    Ex x_ = { d, arena, NULL, 0, 0, 0 };
+    Ex x_ = {d, arena, {NULL, 0, 0}, 0};
     Ex *x = &x_;
     const char *path = file >= 0 && file < d->nsources ? d->sources[file].path : "?";
     put(x, "# exported by cardc from ");
@@ -861,11 +829,11 @@ char *export_yaml_text(Diag *d, Arena *arena, const AstProgram *prog, int file)
         put(x, "declarations:\n");
         write_items(x, &mine, 2, 0);
     }
-    char *r = NULL;
-    if (!x->failed && x->s)
-        r = arena_strdup(arena, x->s);
-    free(x->s);
-    return r;
+    if (x->failed) {
+        buf_free(&x->out);
+        return NULL;
+    }
+    return buf_take(&x->out, arena);
 }
 
 static const char *base_of(const char *path)

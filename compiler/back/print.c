@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+
 enum { GLUE_L = 1, GLUE_R = 2 };
 
 /* One token of the stream: text, source line (0: none), spacing, brace. */
@@ -463,35 +465,10 @@ static void st(Printer *P, const AstNode *s)
 
 /* ---- layout ------------------------------------------------------------------------ */
 
-/* A growing output buffer (malloc'd; copied into the arena at the end). */
-typedef struct Out {
-    char *s;
-    size_t len, cap;
-    int oom;
-} Out;
+/* put: n bytes of s to the output. */
+static void put(Buf *o, const char *s, size_t n) { buf_putn(o, s, n); }
 
-static void put(Out *o, const char *s, size_t n)
-{
-    if (o->oom)
-        return;
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 256;
-        while (o->len + n + 1 > cap)
-            cap *= 2;
-        char *ns = realloc(o->s, cap);
-        if (!ns) {
-            o->oom = 1;
-            return;
-        }
-        o->s = ns;
-        o->cap = cap;
-    }
-    memcpy(o->s + o->len, s, n);
-    o->len += n;
-    o->s[o->len] = '\0';
-}
-
-static void newline(Out *o, int depth)
+static void newline(Buf *o, int depth)
 {
     put(o, "\n", 1);
     for (int i = 0; i < depth; i++)
@@ -509,7 +486,7 @@ static PrintResult layout(Printer *P)
     int first = 0;
     for (int i = 0; i < P->n && !first; i++)
         first = P->toks[i].line;
-    Out o = { 0 };
+    Buf o = {0};
     put(&o, "", 0);
     int cur = first, depth = 0, at_start = 1, prev_glue = 0;
     int open_line[256];
@@ -545,14 +522,8 @@ static PrintResult layout(Printer *P)
         }
     }
     free(P->toks);
-    if (o.oom) {
-        free(o.s);
-        r.error = "out of memory";
-        return r;
-    }
-    r.text = arena_strdup(P->a, o.s);
+    r.text = buf_take(&o, P->a);
     r.first_line = first;
-    free(o.s);
     return r;
 }
 

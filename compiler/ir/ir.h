@@ -10,7 +10,7 @@
 #define CARDC_IR_H
 
 #include <stdint.h>
-#include <stdio.h>
+#include "buf.h"
 #include "model.h"
 
 /* What a node is. The comment names what its kids[] and payload hold. */
@@ -218,7 +218,7 @@ const char *ir_op_name(IrOp op);
 
 /* ir_print: write p as text to out (files: the source paths, by Loc.file), one node per line, indented by depth
    (docs/compiler.md "The IR"); stable from run to run. */
-void ir_print(const IrProgram *p, const char *const *files, int nfiles, FILE *out);
+void ir_print(const IrProgram *p, const char *const *files, int nfiles, Buf *out);
 
 /* ir_text: the IR of checked model m as text (ir_lower, then ir_passes
    when passes is set, then ir_print), allocated in a. Out of memory: a message and exit status 2,

@@ -4,8 +4,9 @@
    escaped text are written, so the text is the same from run to run. */
 #include "ir.h"
 
-#include <stdlib.h>
 #include <string.h>
+
+#include "buf.h"
 
 typedef struct Printer {
     const IrProgram *p;
@@ -13,7 +14,7 @@ typedef struct Printer {
     int nfiles;
     int unit_file;        /* the unit's file: node locations there omit it */
     const MUnit *unit;
-    FILE *out;
+    Buf *out;
 } Printer;
 
 static const char *const op_names[IR_OP_COUNT] = {
@@ -70,18 +71,18 @@ static const char *role(IrOp op, int i)
 
 /* quoted: write s as a double-quoted string, escaping quotes, backslashes
    and every byte outside printable ASCII but UTF-8 sequences' bytes. */
-static void quoted(FILE *out, const char *s)
+static void quoted(Buf *out, const char *s)
 {
-    fputc('"', out);
+    buf_put(out, "\"");
     for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c; c++) {
         if (*c == '"' || *c == '\\')
-            fprintf(out, "\\%c", *c);
+            buf_printf(out, "\\%c", *c);
         else if (*c < 0x20 || *c == 0x7f)
-            fprintf(out, "\\x%02x", *c);
+            buf_printf(out, "\\x%02x", *c);
         else
-            fputc(*c, out);
+            buf_putn(out, (const char *)c, 1);
     }
-    fputc('"', out);
+    buf_put(out, "\"");
 }
 
 /* type_text: write type t ("int", "card Unit", "zone hand", "enum Faction"). */
@@ -90,13 +91,13 @@ static void type_text(const Printer *P, Type t)
     static const char *const base[] = {"error", "void", "int", "bool", "text", "side", "player", "card",
                                        "zone", "ability", "players", "sides", "enum"};
     const Model *m = P->p->m;
-    fputs(t.base >= 0 && t.base <= T_ENUM ? base[t.base] : "?", P->out);
+    buf_put(P->out, t.base >= 0 && t.base <= T_ENUM ? base[t.base] : "?");
     if (t.base == T_CARD && t.param >= 0 && t.param < m->nkinds)
-        fprintf(P->out, " %s", m->kinds[t.param].name);
+        buf_printf(P->out, " %s", m->kinds[t.param].name);
     else if (t.base == T_ZONE && t.param >= 0 && t.param < m->nzones)
-        fprintf(P->out, " %s", m->zones[t.param].name);
+        buf_printf(P->out, " %s", m->zones[t.param].name);
     else if (t.base == T_ENUM && t.param >= 0 && t.param < m->nenums)
-        fprintf(P->out, " %s", m->enums[t.param].name);
+        buf_printf(P->out, " %s", m->enums[t.param].name);
 }
 
 /* field_name: the name of data field (or state, state set) index of kind k. */
@@ -119,63 +120,63 @@ static const char *slot_name(const Printer *P, int slot)
 static void payload(const Printer *P, const IrNode *n)
 {
     const Model *m = P->p->m;
-    FILE *o = P->out;
+    Buf *o = P->out;
     switch (n->op) {
-    case IR_INT: fprintf(o, " %lld", (long long)n->value); break;
-    case IR_BOOL: fputs(n->value ? " true" : " false", o); break;
+    case IR_INT: buf_printf(o, " %lld", (long long)n->value); break;
+    case IR_BOOL: buf_put(o, n->value ? " true" : " false"); break;
     case IR_TEXT: case IR_LOG: case IR_OPTION: case IR_ACTION: case IR_PHASE:
-        fputc(' ', o);
+        buf_put(o, " ");
         quoted(o, n->text);
         break;
-    case IR_SIDE: fprintf(o, " %s", m->side_names[n->index]); break;
-    case IR_ENUM_VALUE: fprintf(o, " %s.%s", m->enums[n->aux].name, m->enums[n->aux].values[n->index]); break;
+    case IR_SIDE: buf_printf(o, " %s", m->side_names[n->index]); break;
+    case IR_ENUM_VALUE: buf_printf(o, " %s.%s", m->enums[n->aux].name, m->enums[n->aux].values[n->index]); break;
     case IR_LOCAL: case IR_LET: case IR_FOR: case IR_WIN_ALL: case IR_AGGREGATE: case IR_RUN:
         if (n->op == IR_AGGREGATE)
-            fprintf(o, " %s", agg_names[n->agg]);
-        fprintf(o, " %d %s", n->index, slot_name(P, n->index));
+            buf_printf(o, " %s", agg_names[n->agg]);
+        buf_printf(o, " %d %s", n->index, slot_name(P, n->index));
         break;
     case IR_CHOOSE:
-        fprintf(o, " %d %s ", n->index, slot_name(P, n->index));
+        buf_printf(o, " %d %s ", n->index, slot_name(P, n->index));
         quoted(o, m->strings[n->aux]);
         break;
-    case IR_TURNS: fprintf(o, " %d", n->index); break;
-    case IR_VAR: fprintf(o, " %s", m->vars[n->index].name); break;
-    case IR_CONST: fprintf(o, " %s", m->consts[n->index].name); break;
-    case IR_ZONE: fprintf(o, " %s", m->zones[n->index].name); break;
+    case IR_TURNS: buf_printf(o, " %d", n->index); break;
+    case IR_VAR: buf_printf(o, " %s", m->vars[n->index].name); break;
+    case IR_CONST: buf_printf(o, " %s", m->consts[n->index].name); break;
+    case IR_ZONE: buf_printf(o, " %s", m->zones[n->index].name); break;
     case IR_CARD_FIELD: case IR_CARD_STATE:
-        fprintf(o, " %s.%s %s", m->kinds[n->card.kind].name,
+        buf_printf(o, " %s.%s %s", m->kinds[n->card.kind].name,
                 field_name(m, n->card.kind, n->card.field, n->op == IR_CARD_STATE),
                 n->card.check == IR_KIND_KNOWN ? "known" : "checked");
         break;
     case IR_BUILTIN:
-        fprintf(o, " %s", builtin_names[n->builtin]);
+        buf_printf(o, " %s", builtin_names[n->builtin]);
         if (n->builtin == IR_B_MATCHES)
-            fprintf(o, " %s", m->enums[n->aux].name);
+            buf_printf(o, " %s", m->enums[n->aux].name);
         break;
     case IR_CALL: case IR_CALL_PROC: case IR_INLINE:
-        fprintf(o, " %s", m->units[n->index].name);
+        buf_printf(o, " %s", m->units[n->index].name);
         if (n->memo)
-            fprintf(o, " memo %d", n->memo);
+            buf_printf(o, " memo %d", n->memo);
         break;
-    case IR_ARG: fprintf(o, " %d", n->index); break;
-    case IR_ARITH: case IR_COMPARE: fprintf(o, " %s", binop_names[n->binop]); break;
-    case IR_ASSIGN: fprintf(o, " %s%s", n->binop == IR_SET ? "" : binop_names[n->binop], "="); break;
-    case IR_IS: case IR_ROLL: fprintf(o, " %s", m->kinds[n->index].name); break;
+    case IR_ARG: buf_printf(o, " %d", n->index); break;
+    case IR_ARITH: case IR_COMPARE: buf_printf(o, " %s", binop_names[n->binop]); break;
+    case IR_ASSIGN: buf_printf(o, " %s%s", n->binop == IR_SET ? "" : binop_names[n->binop], "="); break;
+    case IR_IS: case IR_ROLL: buf_printf(o, " %s", m->kinds[n->index].name); break;
     default: break;
     }
     if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN || n->op == IR_AGGREGATE) && n->checked)
-        fputs(" checked", o);
+        buf_put(o, " checked");
     static const struct { int flag; const char *word; } flags[] = {
         {IR_SIMULTANEOUS, "simultaneously"}, {IR_HIDDEN, "hidden"}, {IR_UP_TO, "up-to"},
         {IR_PASSES, "passes"}, {IR_PASS, "pass"}, {IR_BOTTOM, "to-bottom"}, {IR_PLUCK, "pluck"},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
         if (n->flags & flags[i].flag)
-            fprintf(o, " %s", flags[i].word);
+            buf_printf(o, " %s", flags[i].word);
 }
 
 /* facts_text: write the facts as " [fail yield write random zones]" (nothing when none). */
-static void facts_text(FILE *o, unsigned f)
+static void facts_text(Buf *o, unsigned f)
 {
     static const struct { unsigned bit; const char *word; } words[] = {
         {IR_FACT_MAY_FAIL, "fail"}, {IR_FACT_MAY_YIELD, "yield"}, {IR_FACT_WRITES, "write"},
@@ -184,9 +185,9 @@ static void facts_text(FILE *o, unsigned f)
     int any = 0;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (f & words[i].bit)
-            fprintf(o, "%s%s", any++ ? " " : " [", words[i].word);
+            buf_printf(o, "%s%s", any++ ? " " : " [", words[i].word);
     if (any)
-        fputc(']', o);
+        buf_put(o, "]");
 }
 
 static const char *path_of(const Printer *P, int file)
@@ -196,24 +197,24 @@ static const char *path_of(const Printer *P, int file)
 
 static void print_node(const Printer *P, const IrNode *n, int depth, const char *role_name)
 {
-    FILE *o = P->out;
-    fprintf(o, "%*s", 2 * depth, "");
+    Buf *o = P->out;
+    buf_printf(o, "%*s", 2 * depth, "");
     if (role_name)
-        fprintf(o, "%s: ", role_name);
-    fputs(ir_op_name(n->op), o);
+        buf_printf(o, "%s: ", role_name);
+    buf_put(o, ir_op_name(n->op));
     payload(P, n);
     if (n->op == IR_ZONE) {
-        fputs(" : zone", o);   /* its name is written already */
+        buf_put(o, " : zone");   /* its name is written already */
     } else if (n->type.base != T_VOID) {
-        fputs(" : ", o);
+        buf_put(o, " : ");
         type_text(P, n->type);
     }
     if (n->loc.file == P->unit_file)
-        fprintf(o, " @%d:%d", n->loc.line, n->loc.col);
+        buf_printf(o, " @%d:%d", n->loc.line, n->loc.col);
     else
-        fprintf(o, " @%s:%d:%d", path_of(P, n->loc.file), n->loc.line, n->loc.col);
+        buf_printf(o, " @%s:%d:%d", path_of(P, n->loc.file), n->loc.line, n->loc.col);
     facts_text(o, n->facts);
-    fputc('\n', o);
+    buf_put(o, "\n");
     if (n->op == IR_ARG)   /* the argument is written under its inline */
         return;
     for (int i = 0; i < n->nkids; i++)
@@ -225,38 +226,38 @@ static void print_unit(Printer *P, const IrUnit *iu)
 {
     const Model *m = P->p->m;
     const MUnit *u = &m->units[iu->unit];
-    FILE *o = P->out;
+    Buf *o = P->out;
     P->unit = u;
     P->unit_file = u->loc.file;
-    fprintf(o, "\n%s ", u->is_function ? "function" : u->is_procedure ? "procedure" : "script");
+    buf_printf(o, "\n%s ", u->is_function ? "function" : u->is_procedure ? "procedure" : "script");
     quoted(o, u->name);
     if (u->is_function) {
-        fputs(" -> ", o);
+        buf_put(o, " -> ");
         type_text(P, u->result);
     }
     if (u->this_kind >= 0)
-        fprintf(o, " of %s", m->kinds[u->this_kind].name);
-    fprintf(o, " @%s:%d:%d", path_of(P, u->loc.file), u->loc.line, u->loc.col);
+        buf_printf(o, " of %s", m->kinds[u->this_kind].name);
+    buf_printf(o, " @%s:%d:%d", path_of(P, u->loc.file), u->loc.line, u->loc.col);
     facts_text(o, iu->facts);
-    fputc('\n', o);
+    buf_put(o, "\n");
     if (u->nlocals > 0) {
-        fputs("  locals:", o);
+        buf_put(o, "  locals:");
         for (int i = 0; i < u->nlocals; i++)
-            fprintf(o, " %d %s%s", i, u->locals[i], i < u->nparams ? " (param)" : "");
-        fputc('\n', o);
+            buf_printf(o, " %d %s%s", i, u->locals[i], i < u->nparams ? " (param)" : "");
+        buf_put(o, "\n");
     }
     print_node(P, iu->body, 1, NULL);
 }
 
-void ir_print(const IrProgram *p, const char *const *files, int nfiles, FILE *out)
+void ir_print(const IrProgram *p, const char *const *files, int nfiles, Buf *out)
 {
     Printer P = {p, files, nfiles, -1, NULL, out};
-    fprintf(out, "; the IR of game %s (cardc ir; docs/compiler.md)\n", p->m->id);
+    buf_printf(out, "; the IR of game %s (cardc ir; docs/compiler.md)\n", p->m->id);
     if (p->has_facts)
-        fputs("; [fail] may fail at run time, [yield] may wait for a decision, [write] changes the state,\n"
-              "; [random] draws a random number, [zones] reads which cards zones hold\n", out);
+        buf_put(out, "; [fail] may fail at run time, [yield] may wait for a decision, [write] changes the state,\n"
+                     "; [random] draws a random number, [zones] reads which cards zones hold\n");
     else
-        fputs("; as lowered, before the passes\n", out);
+        buf_put(out, "; as lowered, before the passes\n");
     for (int u = 0; u < p->nunits; u++)
         print_unit(&P, &p->units[u]);
 }
@@ -266,19 +267,7 @@ char *ir_text(const Model *m, Arena *a, const char *const *files, int nfiles, in
     IrProgram *p = ir_lower(m, a);
     if (passes)
         ir_passes(p);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    if (!mem) {
-        fputs("cardc: out of memory\n", stderr);
-        exit(2);
-    }
-    ir_print(p, files, nfiles, mem);
-    if (fclose(mem) != 0 || !buf) {
-        fputs("cardc: out of memory\n", stderr);
-        exit(2);
-    }
-    char *text = arena_strndup(a, buf, len);
-    free(buf);
-    return text;
+    Buf out = {0};
+    ir_print(p, files, nfiles, &out);
+    return buf_take(&out, a);
 }
