@@ -613,7 +613,9 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
+#line 619 "evr.c"
 }
 
 /* cards/evr/game.cards:92: sum */
@@ -621,6 +623,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
 {
     (void)f;
     (void)v_p;
+    #line 92 "cards/evr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -628,6 +631,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value);
     }
     return acc;
+#line 635 "evr.c"
 }
 
 /* cards/evr/game.cards:91: function total */
@@ -636,7 +640,9 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 92 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
+#line 646 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function over */
@@ -646,7 +652,9 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 94 "cards/evr/game.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].fd_objective);
+#line 658 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function can_play */
@@ -655,7 +663,9 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 99 "cards/evr/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 1))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p)[0]) > 0));
+#line 669 "evr.c"
 }
 
 /* cards/evr/game.cards:102: function beats */
@@ -666,7 +676,9 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 103 "cards/evr/game.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 2))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 3))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+#line 682 "evr.c"
 }
 
 /* cards/evr/game.cards:106: function wins */
@@ -677,7 +689,9 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 107 "cards/evr/game.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
+#line 695 "evr.c"
 }
 
 /* cards/evr/game.cards:111: any */
@@ -685,6 +699,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
 {
     (void)f;
     (void)v_p;
+    #line 111 "cards/evr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -692,6 +707,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
+#line 711 "evr.c"
 }
 
 /* cards/evr/game.cards:110: function deceives */
@@ -700,7 +716,9 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 111 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
+#line 722 "evr.c"
 }
 
 /* cards/evr/game.cards:114: function out_of_strategies */
@@ -709,7 +727,9 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 115 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p)[0] == 0));
+#line 733 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -723,11 +743,14 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
     struct Locals_rescue_of_princess_leia_reveal *L = (struct Locals_rescue_of_princess_leia_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 3 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
+            #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
+#line 754 "evr.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");
@@ -746,10 +769,13 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
     struct Locals_destruction_of_alderaan_reveal *L = (struct Locals_destruction_of_alderaan_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 4 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
+#line 779 "evr.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -762,7 +788,9 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+#line 794 "evr.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -782,8 +810,10 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
     struct Locals_battle_of_hoth_reveal *L = (struct Locals_battle_of_hoth_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 6 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 7 "cards/evr/events.csv"
             rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -803,11 +833,14 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c = rt_chosen(g);
+                #line 7 "cards/evr/events.csv"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 10);
                 if (rt_check(g)) return RT_END;
+                #line 7 "cards/evr/events.csv"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
+#line 844 "evr.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -827,9 +860,11 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
     struct Locals_dagobah_training_reveal *L = (struct Locals_dagobah_training_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 10 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
+            #line 11 "cards/evr/events.csv"
             rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -849,11 +884,14 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c = rt_chosen(g);
+                #line 11 "cards/evr/events.csv"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 12);
                 if (rt_check(g)) return RT_END;
+                #line 11 "cards/evr/events.csv"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
+#line 895 "evr.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
@@ -872,11 +910,14 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
     struct Locals_cloud_city_betrayal_reveal *L = (struct Locals_cloud_city_betrayal_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 13 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p))))) continue;
+            #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
+#line 921 "evr.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -889,14 +930,19 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 14 "cards/evr/events.csv"
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
+            #line 15 "cards/evr/events.csv"
             rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 16);
             if (rt_check(g)) return RT_END;
+            #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
+                #line 16 "cards/evr/events.csv"
                 rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 17);
                 if (rt_check(g)) return RT_END;
             }
         }
+#line 946 "evr.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -915,10 +961,13 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
     struct Locals_jabba_s_palace_reveal *L = (struct Locals_jabba_s_palace_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 18 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
         }
+#line 971 "evr.c"
         break;
     default:
         return rt_fail(g, 19, "bad resume point");
@@ -936,6 +985,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     struct Locals_theft_of_the_death_star_plans_won *L = (struct Locals_theft_of_the_death_star_plans_won *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 21 "cards/evr/events.csv"
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -955,10 +1005,13 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 21 "cards/evr/events.csv"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 20);
             if (rt_check(g)) return RT_END;
+            #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
+#line 1015 "evr.c"
         break;
     default:
         return rt_fail(g, 21, "bad resume point");
@@ -971,7 +1024,9 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
+#line 1030 "evr.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -984,7 +1039,9 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
+#line 1045 "evr.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -997,7 +1054,9 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+#line 1060 "evr.c"
         break;
     default:
         return rt_fail(g, 24, "bad resume point");
@@ -1010,7 +1069,9 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
 {
     switch (f->pc) {
     case 0:;
+        #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
+#line 1075 "evr.c"
         break;
     default:
         return rt_fail(g, 25, "bad resume point");
@@ -1029,11 +1090,14 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
     struct Locals_search_for_the_rebel_base_reveal *L = (struct Locals_search_for_the_rebel_base_reveal *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 28 "cards/evr/events.csv"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((rt_player_side(g, L->v_p) == SIDE_imperial))) continue;
+            #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
+#line 1101 "evr.c"
         break;
     default:
         return rt_fail(g, 26, "bad resume point");
@@ -1051,6 +1115,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
     struct Locals_darth_vader_power *L = (struct Locals_darth_vader_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 10 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1070,9 +1135,11 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 10 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 27);
             if (rt_check(g)) return RT_END;
         }
+#line 1143 "evr.c"
         break;
     default:
         return rt_fail(g, 28, "bad resume point");
@@ -1085,14 +1152,19 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 18 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
+            #line 19 "cards/evr/imperial.cards"
             rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 29), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 30);
             if (rt_check(g)) return RT_END;
+            #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
+                #line 21 "cards/evr/imperial.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 31);
                 if (rt_check(g)) return RT_END;
             }
         }
+#line 1168 "evr.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");
@@ -1105,7 +1177,9 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+#line 1183 "evr.c"
         break;
     default:
         return rt_fail(g, 33, "bad resume point");
@@ -1123,6 +1197,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
     struct Locals_boba_fett_power *L = (struct Locals_boba_fett_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 36 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1142,9 +1217,11 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 36 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 34);
             if (rt_check(g)) return RT_END;
         }
+#line 1225 "evr.c"
         break;
     default:
         return rt_fail(g, 35, "bad resume point");
@@ -1157,15 +1234,21 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 44 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
+            #line 45 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                #line 45 "cards/evr/imperial.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 36);
                 if (rt_check(g)) return RT_END;
+                #line 45 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
+            #line 46 "cards/evr/imperial.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 37);
             if (rt_check(g)) return RT_END;
         }
+#line 1252 "evr.c"
         break;
     default:
         return rt_fail(g, 38, "bad resume point");
@@ -1183,6 +1266,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
     struct Locals_director_krennic_power *L = (struct Locals_director_krennic_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 55 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1202,10 +1286,13 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 55 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 39);
             if (rt_check(g)) return RT_END;
+            #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
+#line 1296 "evr.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -1225,17 +1312,20 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     struct Locals_general_veers_power *L = (struct Locals_general_veers_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 63 "cards/evr/imperial.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) & (int)(Rows_resource[rt__row(g, L->v_c)].fd_value <= 2)))) continue;
+                #line 63 "cards/evr/imperial.cards"
                 rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 41);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
+#line 1329 "evr.c"
         break;
     default:
         return rt_fail(g, 42, "bad resume point");
@@ -1253,6 +1343,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
     struct Locals_captain_needa_power *L = (struct Locals_captain_needa_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 72 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1272,9 +1363,11 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 72 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 43);
             if (rt_check(g)) return RT_END;
         }
+#line 1371 "evr.c"
         break;
     default:
         return rt_fail(g, 44, "bad resume point");
@@ -1292,6 +1385,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
     struct Locals_stormtrooper_power *L = (struct Locals_stormtrooper_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 82 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1311,9 +1405,11 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 82 "cards/evr/imperial.cards"
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 45);
             if (rt_check(g)) return RT_END;
         }
+#line 1413 "evr.c"
         break;
     default:
         return rt_fail(g, 46, "bad resume point");
@@ -1331,6 +1427,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
     struct Locals_tie_fighter_power *L = (struct Locals_tie_fighter_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 90 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1350,9 +1447,11 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 90 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 47);
             if (rt_check(g)) return RT_END;
         }
+#line 1455 "evr.c"
         break;
     default:
         return rt_fail(g, 48, "bad resume point");
@@ -1370,14 +1469,20 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     struct Locals_probe_droid_power *L = (struct Locals_probe_droid_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 98 "cards/evr/imperial.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            #line 98 "cards/evr/imperial.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 49);
             if (rt_check(g)) return RT_END;
+            #line 98 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
+        #line 99 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+            #line 100 "cards/evr/imperial.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 50);
             if (rt_check(g)) return RT_END;
+            #line 101 "cards/evr/imperial.cards"
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1393,14 +1498,17 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
+                    #line 102 "cards/evr/imperial.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 51);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
+                    #line 103 "cards/evr/imperial.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 52);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
+#line 1512 "evr.c"
         break;
     default:
         return rt_fail(g, 53, "bad resume point");
@@ -1418,6 +1526,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
     struct Locals_at_at_walker_power *L = (struct Locals_at_at_walker_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 113 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1437,9 +1546,11 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 113 "cards/evr/imperial.cards"
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 54);
             if (rt_check(g)) return RT_END;
         }
+#line 1554 "evr.c"
         break;
     default:
         return rt_fail(g, 55, "bad resume point");
@@ -1452,15 +1563,21 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 121 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
+            #line 122 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                #line 122 "cards/evr/imperial.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 56);
                 if (rt_check(g)) return RT_END;
+                #line 122 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
+            #line 123 "cards/evr/imperial.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 57);
             if (rt_check(g)) return RT_END;
         }
+#line 1581 "evr.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -1473,7 +1590,9 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+#line 1596 "evr.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -1491,6 +1610,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     struct Locals_imperial_shuttle_power *L = (struct Locals_imperial_shuttle_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 138 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1510,9 +1630,11 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 138 "cards/evr/imperial.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 60);
             if (rt_check(g)) return RT_END;
         }
+#line 1638 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1530,6 +1652,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     struct Locals_imperial_infiltration_effect *L = (struct Locals_imperial_infiltration_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 155 "cards/evr/imperial.cards"
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1549,9 +1672,12 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
+            #line 156 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s);
+            #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
+#line 1681 "evr.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -1564,8 +1690,11 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 166 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX));
+        #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+#line 1698 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1578,15 +1707,21 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 175 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
+            #line 176 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                #line 176 "cards/evr/imperial.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 64);
                 if (rt_check(g)) return RT_END;
+                #line 176 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
+            #line 177 "cards/evr/imperial.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 65);
             if (rt_check(g)) return RT_END;
         }
+#line 1725 "evr.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -1606,17 +1741,20 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     struct Locals_intimidation_effect *L = (struct Locals_intimidation_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 186 "cards/evr/imperial.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
+                #line 186 "cards/evr/imperial.cards"
                 rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 67);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
+#line 1758 "evr.c"
         break;
     default:
         return rt_fail(g, 68, "bad resume point");
@@ -1634,6 +1772,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     struct Locals_luke_skywalker_power *L = (struct Locals_luke_skywalker_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 10 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1653,9 +1792,11 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 10 "cards/evr/rebel.cards"
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 69);
             if (rt_check(g)) return RT_END;
         }
+#line 1800 "evr.c"
         break;
     default:
         return rt_fail(g, 70, "bad resume point");
@@ -1673,6 +1814,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
     struct Locals_leia_organa_power *L = (struct Locals_leia_organa_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 18 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1692,10 +1834,13 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 18 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 71);
             if (rt_check(g)) return RT_END;
+            #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
+#line 1844 "evr.c"
         break;
     default:
         return rt_fail(g, 72, "bad resume point");
@@ -1708,15 +1853,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
+            #line 27 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                #line 27 "cards/evr/rebel.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 73);
                 if (rt_check(g)) return RT_END;
+                #line 27 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
+            #line 28 "cards/evr/rebel.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 74);
             if (rt_check(g)) return RT_END;
         }
+#line 1871 "evr.c"
         break;
     default:
         return rt_fail(g, 75, "bad resume point");
@@ -1734,6 +1885,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     struct Locals_chewbacca_power *L = (struct Locals_chewbacca_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 37 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1753,9 +1905,11 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 37 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 76);
             if (rt_check(g)) return RT_END;
         }
+#line 1913 "evr.c"
         break;
     default:
         return rt_fail(g, 77, "bad resume point");
@@ -1773,6 +1927,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     struct Locals_obi_wan_kenobi_power *L = (struct Locals_obi_wan_kenobi_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 45 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1792,9 +1947,11 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 45 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 78);
             if (rt_check(g)) return RT_END;
         }
+#line 1955 "evr.c"
         break;
     default:
         return rt_fail(g, 79, "bad resume point");
@@ -1812,14 +1969,20 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     struct Locals_lando_calrissian_power *L = (struct Locals_lando_calrissian_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 53 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            #line 53 "cards/evr/rebel.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 80);
             if (rt_check(g)) return RT_END;
+            #line 53 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
+        #line 54 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+            #line 55 "cards/evr/rebel.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 81);
             if (rt_check(g)) return RT_END;
+            #line 56 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1836,14 +1999,17 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
+                    #line 57 "cards/evr/rebel.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 83);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
+                    #line 58 "cards/evr/rebel.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 84);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
+#line 2013 "evr.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -1856,7 +2022,9 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+#line 2028 "evr.c"
         break;
     default:
         return rt_fail(g, 86, "bad resume point");
@@ -1875,6 +2043,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     struct Locals_r2_d2_and_c_3po_power *L = (struct Locals_r2_d2_and_c_3po_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 74 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 4, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1894,12 +2063,16 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
+            #line 75 "cards/evr/rebel.cards"
             rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 87);
             if (rt_check(g)) return RT_END;
+            #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
+                #line 77 "cards/evr/rebel.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 88);
                 if (rt_check(g)) return RT_END;
             }
+            #line 78 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1919,11 +2092,14 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 /* fall through */
             case 2:;
                 L->v_c = rt_chosen(g);
+                #line 78 "cards/evr/rebel.cards"
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 89);
                 if (rt_check(g)) return RT_END;
+                #line 78 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
         }
+#line 2103 "evr.c"
         break;
     default:
         return rt_fail(g, 90, "bad resume point");
@@ -1941,14 +2117,20 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     struct Locals_rebel_trooper_power *L = (struct Locals_rebel_trooper_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 89 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            #line 89 "cards/evr/rebel.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 91);
             if (rt_check(g)) return RT_END;
+            #line 89 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
+        #line 90 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+            #line 91 "cards/evr/rebel.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 92);
             if (rt_check(g)) return RT_END;
+            #line 92 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1964,14 +2146,17 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
+                    #line 93 "cards/evr/rebel.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
+                    #line 94 "cards/evr/rebel.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 94);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
+#line 2160 "evr.c"
         break;
     default:
         return rt_fail(g, 95, "bad resume point");
@@ -1989,6 +2174,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     struct Locals_x_wing_power *L = (struct Locals_x_wing_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 104 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2008,9 +2194,11 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 104 "cards/evr/rebel.cards"
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 96);
             if (rt_check(g)) return RT_END;
         }
+#line 2202 "evr.c"
         break;
     default:
         return rt_fail(g, 97, "bad resume point");
@@ -2028,6 +2216,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     struct Locals_y_wing_power *L = (struct Locals_y_wing_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 112 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2047,9 +2236,11 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 112 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 98);
             if (rt_check(g)) return RT_END;
         }
+#line 2244 "evr.c"
         break;
     default:
         return rt_fail(g, 99, "bad resume point");
@@ -2067,6 +2258,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     struct Locals_snowspeeder_power *L = (struct Locals_snowspeeder_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 120 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2086,9 +2278,11 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 120 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 100);
             if (rt_check(g)) return RT_END;
         }
+#line 2286 "evr.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -2101,15 +2295,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
+            #line 129 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                #line 129 "cards/evr/rebel.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 102);
                 if (rt_check(g)) return RT_END;
+                #line 129 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
+            #line 130 "cards/evr/rebel.cards"
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 103);
             if (rt_check(g)) return RT_END;
         }
+#line 2313 "evr.c"
         break;
     default:
         return rt_fail(g, 104, "bad resume point");
@@ -2122,7 +2322,9 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+#line 2328 "evr.c"
         break;
     default:
         return rt_fail(g, 105, "bad resume point");
@@ -2140,6 +2342,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     struct Locals_corellian_corvette_power *L = (struct Locals_corellian_corvette_power *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 145 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2159,9 +2362,11 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 145 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 106);
             if (rt_check(g)) return RT_END;
         }
+#line 2370 "evr.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -2179,6 +2384,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     struct Locals_rebel_infiltration_effect *L = (struct Locals_rebel_infiltration_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 162 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2198,9 +2404,12 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
+            #line 163 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s);
+            #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
+#line 2413 "evr.c"
         break;
     default:
         return rt_fail(g, 108, "bad resume point");
@@ -2213,7 +2422,9 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
+#line 2428 "evr.c"
         break;
     default:
         return rt_fail(g, 109, "bad resume point");
@@ -2231,6 +2442,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
     struct Locals_hit_and_run_effect *L = (struct Locals_hit_and_run_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 179 "cards/evr/rebel.cards"
         rt_choose_begin(g, f->me, 1, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2250,9 +2462,11 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_c = rt_chosen(g);
+            #line 179 "cards/evr/rebel.cards"
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 110);
             if (rt_check(g)) return RT_END;
         }
+#line 2470 "evr.c"
         break;
     default:
         return rt_fail(g, 111, "bad resume point");
@@ -2272,17 +2486,20 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     struct Locals_hope_effect *L = (struct Locals_hope_effect *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 187 "cards/evr/rebel.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_c, 0))) continue;
+                #line 187 "cards/evr/rebel.cards"
                 rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 112);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
+#line 2503 "evr.c"
         break;
     default:
         return rt_fail(g, 113, "bad resume point");
@@ -2314,42 +2531,51 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 7 "cards/evr/rules.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
+                    #line 7 "cards/evr/rules.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 114);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
+            #line 10 "cards/evr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                #line 13 "cards/evr/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
+                        #line 13 "cards/evr/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 115);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
                 }
                 if (rt_check(g)) return RT_END;
+                #line 15 "cards/evr/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
+                        #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
+                            #line 16 "cards/evr/rules.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 116);
                             if (rt_check(g)) break;
                         } else {
+                            #line 16 "cards/evr/rules.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 117);
                             if (rt_check(g)) break;
                         }
@@ -2361,9 +2587,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+        #line 8 "cards/evr/rules.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
+        #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
             L->v_chosen = rt_list_new(g);
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
@@ -2387,16 +2616,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_c_2 = rt_chosen(g);
                 rt_list_add(g, L->v_chosen, L->v_c_2);
+                #line 23 "cards/evr/rules.cards"
                 rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 118);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
         }
+        #line 27 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
+            #line 27 "cards/evr/rules.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3));
         }
+        #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+#line 2634 "evr.c"
         break;
     default:
         return rt_fail(g, 119, "bad resume point");
@@ -2456,6 +2690,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
+    #line 155 "cards/evr/rules.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -2463,6 +2698,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
+#line 2702 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2471,19 +2707,26 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 39 "cards/evr/rules.cards"
         /* cards/evr/rules.cards:39: phase planning */
         rt_log_phase(g, 7);
+        #line 41 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 0);
+        #line 42 "cards/evr/rules.cards"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 0);
+        #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
+        #line 47 "cards/evr/rules.cards"
         rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 120);
         if (rt_check(g)) return RT_END;
+        #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
         rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 121)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
+        #line 49 "cards/evr/rules.cards"
         L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 122);
         f->pc = 1;
         {
@@ -2494,12 +2737,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
+        #line 53 "cards/evr/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 54 "cards/evr/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                #line 55 "cards/evr/rules.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 124);
                 if (rt_check(g)) return RT_END;
             } else {
+                #line 57 "cards/evr/rules.cards"
                 rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2519,13 +2766,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s = rt_chosen(g);
+                    #line 57 "cards/evr/rules.cards"
                     rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 125);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
+        #line 63 "cards/evr/rules.cards"
         /* cards/evr/rules.cards:63: phase struggle */
         rt_log_phase(g, 8);
+        #line 66 "cards/evr/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_balance);
         L->v_saved_me = f->me;
         L->v_passes = 0;
@@ -2567,17 +2817,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         case 3:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
+                #line 70 "cards/evr/rules.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                    #line 70 "cards/evr/rules.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 127);
                     if (rt_check(g)) return RT_END;
+                    #line 70 "cards/evr/rules.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
+                #line 71 "cards/evr/rules.cards"
                 rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 128);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
+                #line 77 "cards/evr/rules.cards"
                 rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 129);
                 if (rt_check(g)) return RT_END;
+                #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
@@ -2590,7 +2846,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
+                #line 84 "cards/evr/rules.cards"
                 rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
+                #line 85 "cards/evr/rules.cards"
                 rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 130);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
@@ -2601,26 +2859,35 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 131)) return RT_END;
         }
         f->me = L->v_saved_me;
+        #line 95 "cards/evr/rules.cards"
         /* cards/evr/rules.cards:95: phase dominance */
         rt_log_phase(g, 14);
+        #line 98 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            #line 99 "cards/evr/rules.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 132);
             if (rt_check(g)) return RT_END;
+            #line 100 "cards/evr/rules.cards"
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2));
         }
+        #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
+            #line 104 "cards/evr/rules.cards"
             rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))));
         }
+        #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
+            #line 108 "cards/evr/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4));
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
                     L->v_s_2 = rt_list_at(g, L->v_list, L->v_i_5);
                     if (!((!Rows_strategy[rt__row(g, L->v_s_2)].fd_cancels))) continue;
+                    #line 108 "cards/evr/rules.cards"
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
@@ -2635,14 +2902,17 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
+        #line 110 "cards/evr/rules.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_5 = L->v_i_6;
             if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
+            #line 111 "cards/evr/rules.cards"
             L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5));
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
                     L->v_s_3 = rt_list_at(g, L->v_list_2, L->v_i_7);
                     if (!((!Rows_strategy[rt__row(g, L->v_s_3)].fd_cancels))) continue;
+                    #line 111 "cards/evr/rules.cards"
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
@@ -2657,36 +2927,52 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list_2);
         }
+        #line 115 "cards/evr/rules.cards"
         for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
             L->v_p_6 = L->v_i_8;
+            #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
+                #line 117 "cards/evr/rules.cards"
                 rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 133);
                 if (rt_check(g)) return RT_END;
+                #line 118 "cards/evr/rules.cards"
                 rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0);
             }
         }
+        #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
+            #line 121 "cards/evr/rules.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 134);
             if (rt_check(g)) return RT_END;
         }
+        #line 124 "cards/evr/rules.cards"
         rt_var_store(g, VAR_has_winner, VCELL_has_winner, 0);
+        #line 125 "cards/evr/rules.cards"
         for (L->v_i_10 = 0; L->v_i_10 < rt_players(g); L->v_i_10++) {
             L->v_p_8 = L->v_i_10;
             if (!(Fn_wins(g, f, L->v_p_8))) continue;
+            #line 126 "cards/evr/rules.cards"
             rt_var_store(g, VAR_winner, VCELL_winner, L->v_p_8);
+            #line 127 "cards/evr/rules.cards"
             rt_var_store(g, VAR_has_winner, VCELL_has_winner, 1);
         }
+        #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
+            #line 130 "cards/evr/rules.cards"
             L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
+                    #line 131 "cards/evr/rules.cards"
                     rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 135);
                     if (rt_check(g)) return RT_END;
+                    #line 132 "cards/evr/rules.cards"
                     rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 136));
                     if (rt_check(g)) return RT_END;
+                    #line 133 "cards/evr/rules.cards"
                     rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
+                    #line 134 "cards/evr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
                     rt_log_str(g, " wins ");
@@ -2697,6 +2983,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     rt_log_int(g, Fn_total(g, f, rt_next_player(g, rt_var_at(g, VCELL_winner))));
                     rt_log_str(g, ".");
                     rt_log_end(g);
+                    #line 135 "cards/evr/rules.cards"
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
@@ -2710,46 +2997,64 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
             rt_list_pop(g, L->v_list_3);
+            #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= rt_const(g, CONST_target_vp)) {
+                #line 137 "cards/evr/rules.cards"
                 return rt_win(g, rt_var_at(g, VCELL_winner));
             }
         } else {
+            #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
             rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 137)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
+            #line 141 "cards/evr/rules.cards"
             rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 138);
             if (rt_check(g)) return RT_END;
         }
+        #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
+            #line 147 "cards/evr/rules.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 139);
             if (rt_check(g)) return RT_END;
+            #line 148 "cards/evr/rules.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 140);
             if (rt_check(g)) return RT_END;
+            #line 149 "cards/evr/rules.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 141);
             if (rt_check(g)) return RT_END;
+            #line 150 "cards/evr/rules.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9));
         }
+        #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
             L->v_p_10 = L->v_i_13;
             if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p_10) < rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, L->v_p_10))))) continue;
+            #line 154 "cards/evr/rules.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_10);
         }
+        #line 155 "cards/evr/rules.cards"
         if (Agg1_round(g, f, L) && rt_var_at(g, VCELL_has_winner)) {
+            #line 155 "cards/evr/rules.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, rt_next_player(g, rt_var_at(g, VCELL_winner)));
         }
+        #line 157 "cards/evr/rules.cards"
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
+            #line 158 "cards/evr/rules.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 142);
             if (rt_check(g)) return RT_END;
+            #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
+                #line 159 "cards/evr/rules.cards"
                 rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 143);
                 if (rt_check(g)) return RT_END;
             }
         }
+#line 3058 "evr.c"
         break;
     default:
         return rt_fail(g, 144, "bad resume point");
@@ -2774,12 +3079,14 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 8 "cards/evr/tutorial.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
+                    #line 8 "cards/evr/tutorial.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 145);
                     if (rt_check(g)) break;
                 }
@@ -2789,28 +3096,36 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+        #line 9 "cards/evr/tutorial.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 11 "cards/evr/tutorial.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
+                    #line 12 "cards/evr/tutorial.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 146);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
+            #line 14 "cards/evr/tutorial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
+            #line 15 "cards/evr/tutorial.cards"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX));
         }
+        #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             if (!((rt_player_side(g, L->v_p_2) == SIDE_rebel))) continue;
+            #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
+#line 3129 "evr.c"
         break;
     default:
         return rt_fail(g, 147, "bad resume point");
@@ -2835,8 +3150,10 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
     struct Locals_tutorial_round *L = (struct Locals_tutorial_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 21 "cards/evr/tutorial.cards"
         /* cards/evr/tutorial.cards:21: phase struggle */
         rt_log_phase(g, 8);
+        #line 23 "cards/evr/tutorial.cards"
         L->v_turn = rt_var_at(g, VCELL_balance);
         L->v_saved_me = f->me;
         L->v_passes = 0;
@@ -2868,17 +3185,23 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         case 1:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
+                #line 25 "cards/evr/tutorial.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                    #line 25 "cards/evr/tutorial.cards"
                     rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 149);
                     if (rt_check(g)) return RT_END;
+                    #line 25 "cards/evr/tutorial.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
+                #line 26 "cards/evr/tutorial.cards"
                 rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 150);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
+                #line 29 "cards/evr/tutorial.cards"
                 rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 151);
                 if (rt_check(g)) return RT_END;
+                #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
@@ -2897,11 +3220,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 152)) return RT_END;
         }
         f->me = L->v_saved_me;
+        #line 36 "cards/evr/tutorial.cards"
         /* cards/evr/tutorial.cards:36: phase dominance */
         rt_log_phase(g, 14);
+        #line 39 "cards/evr/tutorial.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(Fn_beats(g, f, L->v_p))) continue;
+            #line 40 "cards/evr/tutorial.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
@@ -2913,8 +3239,10 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
+            #line 41 "cards/evr/tutorial.cards"
             return rt_win(g, L->v_p);
         }
+        #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
         rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 154)));
@@ -2925,7 +3253,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
+        #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
+#line 3259 "evr.c"
         break;
     default:
         return rt_fail(g, 155, "bad resume point");

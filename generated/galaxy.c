@@ -1168,13 +1168,16 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)g;
     (void)f;
     (void)v_b;
+    #line 98 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
+#line 1174 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:106: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)f;
+    #line 106 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1183,6 +1186,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
+#line 1190 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:106: function free_spaces */
@@ -1190,7 +1194,9 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
+    #line 106 "cards/galaxy/game.cards"
     return Agg1_free_spaces(g, f);
+#line 1200 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:110: any */
@@ -1198,6 +1204,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
 {
     (void)f;
     (void)v_f;
+    #line 110 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1205,6 +1212,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
         if (rt__state(g, it_d, 0) == v_f) return 1;
     }
     return acc;
+#line 1216 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:110: any */
@@ -1212,6 +1220,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue
 {
     (void)f;
     (void)v_f;
+    #line 110 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1219,6 +1228,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
+#line 1232 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:109: function can_place */
@@ -1227,7 +1237,9 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)g;
     (void)f;
     (void)v_f;
+    #line 110 "cards/galaxy/game.cards"
     return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
+#line 1243 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:114: all */
@@ -1236,6 +1248,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue 
     (void)f;
     (void)v_b;
     (void)v_r;
+    #line 114 "cards/galaxy/game.cards"
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1243,6 +1256,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue 
         if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_board != v_b) | (int)(Rows_space[rt__row(g, it_s)].fd_row != v_r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
     }
     return acc;
+#line 1260 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:113: function row_done */
@@ -1252,7 +1266,9 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)f;
     (void)v_b;
     (void)v_r;
+    #line 114 "cards/galaxy/game.cards"
     return Agg1_row_done(g, f, v_b, v_r);
+#line 1272 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1266,6 +1282,7 @@ RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
 {
     (void)f;
     (void)L;
+    #line 118 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1273,6 +1290,7 @@ RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 0)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
+#line 1294 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:118: any */
@@ -1280,6 +1298,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
 {
     (void)f;
     (void)L;
+    #line 118 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1288,6 +1307,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_t, 0)) && Agg2_rebel_usable(g, f, L)) return 1;
     }
     return acc;
+#line 1311 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:117: function rebel_usable */
@@ -1299,7 +1319,9 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 118 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
+#line 1325 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:121: all */
@@ -1307,6 +1329,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
+    #line 121 "cards/galaxy/game.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -1314,6 +1337,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
+#line 1341 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:121: function best */
@@ -1322,7 +1346,9 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 121 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
+#line 1352 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1344,6 +1370,7 @@ RT_PURE static RtValue Agg1_proc_take_turn(RtGame *g, RtFrame *f, struct Locals_
 {
     (void)f;
     (void)L;
+    #line 63 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1351,6 +1378,7 @@ RT_PURE static RtValue Agg1_proc_take_turn(RtGame *g, RtFrame *f, struct Locals_
         if (rt__state(g, it_d_2, 0) == ENUM_victory) return 1;
     }
     return acc;
+#line 1382 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:39: take_turn */
@@ -1359,11 +1387,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
     struct Locals_proc_take_turn *L = (struct Locals_proc_take_turn *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 41 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
+                #line 42 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s));
                 rt_log_str(g, " visits ");
@@ -1372,12 +1402,15 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_int(g, Rows_sith[rt__row(g, L->v_s)].fd_forfeit);
                 rt_log_str(g, " of the dice are forfeited this turn.");
                 rt_log_end(g);
+                #line 43 "cards/galaxy/rules.cards"
                 L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_d = cells_v_list_2[1 + L->v_i_2];
+                        #line 43 "cards/galaxy/rules.cards"
                         if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
+                            #line 43 "cards/galaxy/rules.cards"
                             rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 1);
                             if (rt_check(g)) return RT_END;
                         }
@@ -1387,26 +1420,34 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
+        #line 46 "cards/galaxy/rules.cards"
         L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_t = cells_v_list_3[1 + L->v_i_3];
+                #line 46 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 2);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
+        #line 47 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
+        #line 48 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
+        #line 49 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
+        #line 52 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 3);
         }
         if (rt_check(g)) return RT_END;
+        #line 56 "cards/galaxy/rules.cards"
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
+            #line 57 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 167, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1430,6 +1471,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* place a Stormtrooper */
+                    #line 58 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
                         if (rt_call(g, 1, f->self, f->me)) {
@@ -1449,6 +1491,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* place a TIE Fighter */
+                    #line 59 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
                         if (rt_call(g, 1, f->self, f->me)) {
@@ -1468,6 +1511,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* place an AT-AT */
+                    #line 60 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
                         if (rt_call(g, 1, f->self, f->me)) {
@@ -1487,6 +1531,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* place a Star Destroyer */
+                    #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
                         if (rt_call(g, 1, f->self, f->me)) {
@@ -1506,6 +1551,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
+                    #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
                         if (rt_call(g, 1, f->self, f->me)) {
@@ -1525,6 +1571,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* set aside a victory point */
+                    #line 63 "cards/galaxy/rules.cards"
                     { /* set_aside */
                         if (rt_call(g, 2, f->self, f->me)) {
                         }
@@ -1539,6 +1586,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* use your Rebel token */
+                    #line 64 "cards/galaxy/rules.cards"
                     { /* use_rebel */
                         if (rt_call(g, 5, f->self, f->me)) {
                         }
@@ -1553,6 +1601,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 8:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* use an Ally */
+                    #line 65 "cards/galaxy/rules.cards"
                     { /* use_ally */
                         if (rt_call(g, 6, f->self, f->me)) {
                         }
@@ -1567,6 +1616,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 9:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 8) { /* reroll dice */
+                    #line 66 "cards/galaxy/rules.cards"
                     { /* reroll */
                         if (rt_call(g, 3, f->self, f->me)) {
                         }
@@ -1581,11 +1631,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 case 10:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 9) { /* end your turn */
+                    #line 67 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
             if (rt_back_edge(g, 4)) return RT_END;
         }
+        #line 72 "cards/galaxy/rules.cards"
         { /* conclude */
             if (rt_call(g, 9, f->self, f->me)) {
             }
@@ -1599,6 +1651,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 11:;
         if (rt_check(g)) return RT_END;
+#line 1655 "galaxy.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -1621,6 +1674,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     struct Locals_proc_place *L = (struct Locals_proc_place *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 79 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 10, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -1640,34 +1694,44 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
+            #line 80 "cards/galaxy/rules.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
+            #line 81 "cards/galaxy/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_d = cells_v_list[1 + L->v_i];
                     if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
+                    #line 81 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
+                        #line 81 "cards/galaxy/rules.cards"
                         rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 6);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
             rt_list_pop(g, L->v_list);
+            #line 82 "cards/galaxy/rules.cards"
             rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 7);
             if (rt_check(g)) return RT_END;
+            #line 83 "cards/galaxy/rules.cards"
             rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 8);
             if (rt_check(g)) return RT_END;
+            #line 84 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " covers ");
             rt_log_str(g, rt_card_name(g, L->v_s));
             rt_log_str(g, " with a die.");
             rt_log_end(g);
+            #line 85 "cards/galaxy/rules.cards"
             if (Fn_free_spaces(g, f) == 0) {
+                #line 85 "cards/galaxy/rules.cards"
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
+#line 1735 "galaxy.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -1688,20 +1752,25 @@ static RtStatus Script_proc_set_aside(RtGame *g, RtFrame *f)
     struct Locals_proc_set_aside *L = (struct Locals_proc_set_aside *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 91 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_aside)[0];
+        #line 92 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_d, 0) == ENUM_victory))) continue;
+                #line 92 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->v_n) {
+                    #line 92 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 10);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
+#line 1774 "galaxy.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -1724,6 +1793,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
 {
     (void)f;
     (void)L;
+    #line 101 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1731,6 +1801,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
+#line 1805 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:102: any */
@@ -1738,6 +1809,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
 {
     (void)f;
     (void)L;
+    #line 102 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1745,6 +1817,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
+#line 1821 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:103: any */
@@ -1752,6 +1825,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
 {
     (void)f;
     (void)L;
+    #line 103 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1759,6 +1833,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
+#line 1837 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:104: any */
@@ -1766,6 +1841,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
 {
     (void)f;
     (void)L;
+    #line 104 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1773,6 +1849,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
+#line 1853 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:105: any */
@@ -1780,6 +1857,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
 {
     (void)f;
     (void)L;
+    #line 105 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1787,6 +1865,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
+#line 1869 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:106: any */
@@ -1794,6 +1873,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
 {
     (void)f;
     (void)L;
+    #line 106 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1801,6 +1881,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
+#line 1885 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:97: reroll */
@@ -1809,8 +1890,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
     struct Locals_proc_reroll *L = (struct Locals_proc_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 98 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
+        #line 99 "cards/galaxy/rules.cards"
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
+            #line 100 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 167, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1831,6 +1915,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* reroll a Stormtrooper */
+                    #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
                         if (rt_call(g, 4, f->self, f->me)) {
@@ -1850,6 +1935,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* reroll a TIE Fighter */
+                    #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
                         if (rt_call(g, 4, f->self, f->me)) {
@@ -1869,6 +1955,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* reroll an AT-AT */
+                    #line 103 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
                         if (rt_call(g, 4, f->self, f->me)) {
@@ -1888,6 +1975,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* reroll a Star Destroyer */
+                    #line 104 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
                         if (rt_call(g, 4, f->self, f->me)) {
@@ -1907,6 +1995,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* reroll an Imperial symbol */
+                    #line 105 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
                         if (rt_call(g, 4, f->self, f->me)) {
@@ -1926,6 +2015,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* reroll a victory point */
+                    #line 106 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
                         if (rt_call(g, 4, f->self, f->me)) {
@@ -1945,21 +2035,27 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* roll the picked dice */
+                    #line 107 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
             if (rt_back_edge(g, 12)) return RT_END;
         }
+        #line 110 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
+        #line 111 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
+        #line 112 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 13);
         }
         if (rt_check(g)) return RT_END;
+        #line 113 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 14);
         if (rt_check(g)) return RT_END;
+#line 2059 "galaxy.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");
@@ -1981,20 +2077,25 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
     struct Locals_proc_pick_reroll *L = (struct Locals_proc_pick_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 117 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
+        #line 118 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
+                #line 118 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
+                    #line 118 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 16);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
+#line 2099 "galaxy.c"
         break;
     default:
         return rt_fail(g, 17, "bad resume point");
@@ -2015,12 +2116,15 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     struct Locals_proc_use_rebel *L = (struct Locals_proc_use_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 123 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
+                #line 124 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 18);
                 if (rt_check(g)) return RT_END;
+                #line 125 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2040,8 +2144,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s = rt_chosen(g);
+                    #line 126 "cards/galaxy/rules.cards"
                     rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 19);
                     if (rt_check(g)) return RT_END;
+                    #line 127 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
@@ -2054,6 +2160,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
+#line 2164 "galaxy.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
@@ -2071,6 +2178,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     struct Locals_proc_use_ally *L = (struct Locals_proc_use_ally *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 134 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 18, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2090,15 +2198,19 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_a = rt_chosen(g);
+            #line 135 "cards/galaxy/rules.cards"
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 21);
             if (rt_check(g)) return RT_END;
+            #line 136 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " uses the Ally ");
             rt_log_str(g, rt_card_name(g, L->v_a));
             rt_log_str(g, ".");
             rt_log_end(g);
+            #line 137 "cards/galaxy/rules.cards"
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
+                #line 138 "cards/galaxy/rules.cards"
                 { /* restart */
                     if (rt_call(g, 8, f->self, f->me)) {
                     }
@@ -2113,6 +2225,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
+                #line 140 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
                     if (rt_call(g, 7, f->self, f->me)) {
@@ -2131,7 +2244,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
+                #line 141 "cards/galaxy/rules.cards"
                 if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
+                    #line 141 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
                         if (rt_call(g, 7, f->self, f->me)) {
@@ -2153,6 +2268,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
+#line 2272 "galaxy.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -2172,6 +2288,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
 {
     (void)f;
     (void)L;
+    #line 150 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2179,6 +2296,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
+#line 2300 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:148: ally_symbol */
@@ -2187,6 +2305,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     struct Locals_proc_ally_symbol *L = (struct Locals_proc_ally_symbol *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 149 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 167, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2202,6 +2321,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
+                #line 151 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2221,8 +2341,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
+                    #line 152 "cards/galaxy/rules.cards"
                     rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 23);
                     if (rt_check(g)) return RT_END;
+                    #line 153 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
@@ -2231,12 +2353,14 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
+                #line 156 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " forfeits a symbol of the Ally.");
                 rt_log_end(g);
             }
         }
+#line 2364 "galaxy.c"
         break;
     default:
         return rt_fail(g, 24, "bad resume point");
@@ -2256,35 +2380,45 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
     struct Locals_proc_restart *L = (struct Locals_proc_restart *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 164 "cards/galaxy/rules.cards"
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
+        #line 165 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
+                #line 166 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 25);
                 if (rt_check(g)) return RT_END;
+                #line 167 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 26);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
+        #line 169 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 27);
         if (rt_check(g)) return RT_END;
+        #line 170 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 28);
         if (rt_check(g)) return RT_END;
+        #line 171 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
+        #line 172 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
+        #line 173 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 29);
         }
         if (rt_check(g)) return RT_END;
+#line 2422 "galaxy.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -2309,9 +2443,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 180 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
+            #line 181 "cards/galaxy/rules.cards"
             rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 31));
             if (rt_check(g)) return RT_END;
+            #line 182 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " takes ");
@@ -2319,26 +2456,32 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory point(s) for the dice set aside.");
             rt_log_end(g);
         }
+        #line 185 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
+        #line 186 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
+                #line 186 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 32);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
+        #line 189 "cards/galaxy/rules.cards"
         L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
+                #line 190 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 33);
                 if (rt_check(g)) return RT_END;
+                #line 191 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covers the last space of the row of ");
@@ -2349,14 +2492,17 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
+                #line 192 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 34));
                 if (rt_check(g)) return RT_END;
+                #line 193 "cards/galaxy/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
+                        #line 193 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 35);
                         if (rt_check(g)) break;
                     }
@@ -2366,9 +2512,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
+        #line 197 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 36);
         if (rt_check(g)) return RT_END;
+        #line 199 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
+            #line 200 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
                 if (rt_call(g, 10, f->self, f->me)) {
@@ -2388,12 +2537,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         } else if (L->v_dice == 1) {
+            #line 202 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_last_by_die)) {
+                #line 203 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covered the last empty space with a die: Darth Vader does not retaliate.");
                 rt_log_end(g);
             } else {
+                #line 205 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
                     if (rt_call(g, 10, f->self, f->me)) {
@@ -2414,14 +2566,20 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
+        #line 209 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
+        #line 210 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
+        #line 211 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39);
         if (rt_check(g)) return RT_END;
+        #line 214 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
+            #line 215 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
+                #line 215 "cards/galaxy/rules.cards"
                 { /* game_end */
                     if (rt_call(g, 12, f->self, f->me)) {
                     }
@@ -2436,6 +2594,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             case 3:;
                 if (rt_check(g)) return RT_END;
             } else {
+                #line 215 "cards/galaxy/rules.cards"
                 { /* next_site */
                     if (rt_call(g, 11, f->self, f->me)) {
                     }
@@ -2451,6 +2610,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
+#line 2614 "galaxy.c"
         break;
     default:
         return rt_fail(g, 40, "bad resume point");
@@ -2477,38 +2637,45 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
     struct Locals_proc_summon *L = (struct Locals_proc_summon *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 222 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
+            #line 223 "cards/galaxy/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p));
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
+                    #line 223 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 41);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
+        #line 225 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
+                #line 225 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 42);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
+        #line 226 "cards/galaxy/rules.cards"
         L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_2[1 + L->v_i_3];
+                #line 226 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s_3));
                 rt_log_str(g, " will visit ");
@@ -2518,6 +2685,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
+#line 2689 "galaxy.c"
         break;
     default:
         return rt_fail(g, 43, "bad resume point");
@@ -2544,30 +2712,38 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 234 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 44);
         if (rt_check(g)) return RT_END;
+        #line 235 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 45));
         if (rt_check(g)) return RT_END;
+        #line 236 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+                #line 236 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 46);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
+        #line 237 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
+            #line 238 "cards/galaxy/rules.cards"
             rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 47));
             if (rt_check(g)) return RT_END;
+            #line 239 "cards/galaxy/rules.cards"
             L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
             {
                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+                    #line 239 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 48);
                     if (rt_check(g)) return RT_END;
                 }
@@ -2575,53 +2751,71 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list_2);
             if (rt_back_edge(g, 49)) return RT_END;
         }
+        #line 241 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
+            #line 241 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
             rt_log_end(g);
         }
+        #line 242 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 2) {
+            #line 242 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
             rt_log_end(g);
         }
+        #line 243 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 3) {
+            #line 243 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
             rt_log_end(g);
         }
+        #line 244 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 4) {
+            #line 244 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
             rt_log_end(g);
         }
+        #line 245 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 5) {
+            #line 245 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
             rt_log_end(g);
         }
+        #line 246 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 6) {
+            #line 246 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The final duel: Death Star 2.");
             rt_log_end(g);
         }
+        #line 247 "cards/galaxy/rules.cards"
         L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
+                #line 248 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 50);
                 if (rt_check(g)) return RT_END;
+                #line 249 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 51);
                 if (rt_check(g)) return RT_END;
+                #line 250 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 52);
                 if (rt_check(g)) return RT_END;
+                #line 251 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 53);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
+#line 2819 "galaxy.c"
         break;
     default:
         return rt_fail(g, 54, "bad resume point");
@@ -2643,14 +2837,19 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 258 "cards/galaxy/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
         rt_log_end(g);
+        #line 259 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 260 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                #line 261 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 55));
                 if (rt_check(g)) return RT_END;
+                #line 262 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " gains ");
@@ -2658,17 +2857,22 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
+            #line 264 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                #line 265 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 56));
                 if (rt_check(g)) return RT_END;
+                #line 266 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
                 rt_log_end(g);
             }
         }
+        #line 269 "cards/galaxy/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            #line 269 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p_2);
             rt_log_str(g, " has ");
@@ -2676,6 +2880,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory points.");
             rt_log_end(g);
         }
+        #line 271 "cards/galaxy/rules.cards"
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
@@ -2686,6 +2891,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
+#line 2895 "galaxy.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -2710,54 +2916,65 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 8 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+        #line 9 "cards/galaxy/rules.cards"
         rt_log_begin(g);
         rt_log_player(g, rt_var_at(g, VCELL_first));
         rt_log_str(g, " is the youngest player and begins.");
         rt_log_end(g);
+        #line 11 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
+                #line 11 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 58);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
+        #line 13 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
+                #line 13 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 59);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
+        #line 15 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
+                #line 15 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 60);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
+        #line 16 "cards/galaxy/rules.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply));
+        #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
+            #line 21 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 21, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -2777,6 +2994,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_t = rt_chosen(g);
+                #line 21 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 61);
                 if (rt_check(g)) return RT_END;
             }
@@ -2785,6 +3003,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 62)) return RT_END;
         }
         f->me = L->v_saved_me;
+        #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
             if (rt_call(g, 11, f->self, f->me)) {
             }
@@ -2798,6 +3017,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
+#line 3021 "galaxy.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -2818,12 +3038,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 32 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
+            #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
                 if (rt_call(g, 0, f->self, f->me)) {
                 }
@@ -2842,6 +3064,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 64)) return RT_END;
         }
         f->me = L->v_saved_me;
+#line 3068 "galaxy.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -2861,12 +3084,14 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 13 "cards/galaxy/variants.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
+                    #line 13 "cards/galaxy/variants.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66);
                     if (rt_check(g)) break;
                 }
@@ -2876,6 +3101,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+#line 3105 "galaxy.c"
         break;
     default:
         return rt_fail(g, 67, "bad resume point");
@@ -2893,12 +3119,14 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
     struct Locals_dice_check_round *L = (struct Locals_dice_check_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 15 "cards/galaxy/variants.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 68);
         }
         if (rt_check(g)) return RT_END;
+        #line 16 "cards/galaxy/variants.cards"
         rt_choose_begin(g, f->me, 167, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2915,9 +3143,11 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* roll again */
             } else if (L->v_option == 1) { /* stop */
+                #line 18 "cards/galaxy/variants.cards"
                 return rt_draw_game(g);
             }
         }
+#line 3151 "galaxy.c"
         break;
     default:
         return rt_fail(g, 69, "bad resume point");

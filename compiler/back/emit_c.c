@@ -157,6 +157,46 @@ const char *emit_enum_value(Emit *E, int e, int v)
 
 const char *emit_kind_enum(Emit *E, int k) { return arena_printf(E->a, "KIND_%s", E->m->kinds[k].name); }
 
+/* ---- source lines ------------------------------------------------------------------- */
+
+/* line_literal: path as the string literal of a #line directive (escaped
+   as any text; NULL when longer than a literal may be). */
+static const char *line_literal(Emit *E, const char *path)
+{
+    Buf *texts = E->texts;
+    E->texts = NULL;   /* a literal, never a Text_ array */
+    const char *lit = emit_c_string(E, path);
+    E->texts = texts;
+    return strlen(lit) - 2 <= TEXT_INLINE_MAX ? lit : NULL;
+}
+
+void emit_source_line(Emit *E, Loc loc)
+{
+    if (!E->line_files || loc.file < 0 || loc.file >= E->nfiles || !E->line_files[loc.file] || loc.line < 1)
+        return;
+    for (int i = 0; i < E->indent; i++)
+        buf_put(E->body, "    ");
+    buf_printf(E->body, "#line %d %s\n", loc.line, E->line_files[loc.file]);
+}
+
+char *emit_lines_back(Arena *a, const char *text, const char *id)
+{
+    Buf out = {0};
+    size_t marker = strlen(EMIT_LINE_BACK);
+    int line = 1;
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (n >= marker && strncmp(p, EMIT_LINE_BACK, marker) == 0 && (p[marker] == '\n' || p[marker] == '\0'))
+            buf_printf(&out, "#line %d \"%s.c\"\n", line + 1, id);
+        else
+            buf_putn(&out, p, n);
+        line++;
+        p += n;
+    }
+    return buf_take(&out, a);
+}
+
 /* ---- tables and descriptors --------------------------------------------------------- */
 
 static const char *ctype_of_field(AstType t)
@@ -647,6 +687,9 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     IrProgram *ir = ir_lower(m, a);
     ir_passes(ir);
     E->ir = ir;
+    E->line_files = arena_alloc(a, sizeof *E->line_files * (size_t)(nfiles + 1));
+    for (int i = 0; i < nfiles; i++)
+        E->line_files[i] = line_literal(E, files[i]);
 
     /* scripts and functions first: they may add strings and temporaries */
     Buf code = {0}, protos = {0}, texts = {0};
@@ -713,6 +756,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     if (texts.len)
         buf_put(&texts, "\n");
     char *r = arena_printf(a, "%.*s%s%s", (int)texts_at, out.s, texts.s ? texts.s : "", out.s + texts_at);
+    r = emit_lines_back(a, r, m->id);
     buf_free(&out);
     buf_free(&texts);
     buf_free(&code);

@@ -381,7 +381,9 @@ static const char *aggregate(Emit *E, const IrNode *n)
     E->body = &hb;
     E->indent = 1;
     E->reads_frame = 0;
+    emit_source_line(E, n->loc);
     aggregate_body(E, n);
+    buf_put(&hb, EMIT_LINE_BACK "\n");
     E->body = outer.body;
     E->indent = outer.indent;
     memcpy(E->bound, outer.bound, sizeof E->bound);

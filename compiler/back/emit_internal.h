@@ -46,6 +46,7 @@ typedef struct Emit {
     uint8_t *memo_helper;  /* unit index -> a memo helper is used */
     Buf *texts;            /* the char arrays of long text (emit_c_string), or NULL */
     int ntexts;
+    const char **line_files;  /* per source file: its name as a #line string literal, or NULL */
 } Emit;
 
 /* ---- emit_c.c: names, text, sites ------------------------------------------ */
@@ -66,6 +67,18 @@ int emit_site(Emit *E, Loc loc);
 const char *emit_enum_value(Emit *E, int e, int v);
 /* emit_kind_enum: the C name of kind k: KIND_k. */
 const char *emit_kind_enum(Emit *E, int k);
+
+/* Source lines (docs/runtime.md "Source lines"): the code of a statement
+   is preceded by `#line N "file"`, so that a debugger and the C compiler
+   point into the .cards source; each unit's code ends with EMIT_LINE_BACK,
+   which emit_lines_back turns into the `#line` that returns to the C file. */
+#define EMIT_LINE_BACK "#line (back)"
+/* emit_source_line: the #line of loc, at the current indent (nothing when
+   its file's name cannot be a short literal). */
+void emit_source_line(Emit *E, Loc loc);
+/* emit_lines_back: text with each EMIT_LINE_BACK line replaced by `#line N
+   "id.c"`, N the line after it (arena). */
+char *emit_lines_back(Arena *a, const char *text, const char *id);
 
 /* ---- emit_expr.c: expressions ----------------------------------------------- */
 

@@ -195,6 +195,7 @@ static void pluck_stmt(Emit *E, const IrNode *b)
         return;
     }
     E->fallible = 0;
+    emit_source_line(E, b->loc);
     if (b->op == IR_MOVE) {
         const char *to = emit_expr(E, b->kids[1]);
         emit_line(E, "rt_pluck(g, pluck_from, pluck_at, %s, %s, %d);", to, (b->flags & IR_BOTTOM) ? "RT_AT_BOTTOM" : "RT_AT_TOP",
@@ -827,6 +828,8 @@ static void if_stmt(Emit *E, const IrNode *s)
 static void stmt(Emit *E, const IrNode *s)
 {
     E->fallible = 0;
+    if (s->op != IR_BLOCK && s->op != IR_PRELUDE)
+        emit_source_line(E, s->loc);
     switch (s->op) {
     case IR_BLOCK:
         emit_line(E, "{");
@@ -930,6 +933,7 @@ static void script(Emit *E, Buf *out, int ui)
     E->hidden = 0;
     E->reads_frame = 0;
     block(E, E->ir->units[ui].body);
+    buf_put(&body, EMIT_LINE_BACK "\n");
     locals_struct(E, out, u);
     buf_put(out, helpers.s ? helpers.s : "");
     buf_printf(out, "/* %s:%d: %s */\n", emit_file_of(E, u->loc), u->loc.line, emit_c_comment(E->a, u->name));
@@ -969,7 +973,9 @@ static void function(Emit *E, Buf *out, int ui)
     const char *r = emit_expr(E, iu->body);
     for (int k = 0; k < iu->nmemo; k++)
         emit_line(E, "RtValue memo%d[2] = {0, 0};   /* the value, and 1 once it is set */", k + 1);
+    emit_source_line(E, iu->body->loc);
     emit_line(E, "return %s;", r);
+    buf_put(&body, EMIT_LINE_BACK "\n");
     E->memo_on = 0;
     int by_value = E->by_value;
     E->by_value = 0;

@@ -53,3 +53,33 @@ Test(back, json_writes_enum_fields_by_value_and_enum)
         "\"stormtrooper\", \"board\": \"yavin4\", \"row\": 1, \"column\": 1, \"reward_vp\": 1, \"reward_ally\": 0}},\n");
     run_free(&r);
 }
+
+/* Each statement's C is preceded by `#line N "file"`: a debugger's line
+   table (DWARF) maps the code to the .cards lines, here move top(my deck)
+   to my play at imperial.cards:46 (docs/runtime.md "Source lines"). */
+Test(back, source_lines_point_into_the_cards_files)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " CARDC " c cards/evr -o $d && "
+                          "cc -std=c11 -g -O0 -Iruntime -c -o $d/evr.o $d/evr.c && "
+                          "objdump --dwarf=decodedline $d/evr.o | awk '$1 == \"imperial.cards\" && $2 == 46 {n++} "
+                          "$1 == \"evr.c\" {c++} END {print (n > 0), (c > 0)}'; s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "1 1\n");   /* lines of imperial.cards:46, and of the C file itself */
+    run_free(&r);
+}
+
+/* A file name with a quote, a backslash and a newline is written escaped in
+   the #line directives: the C compiles strictly and its line table names
+   the file as it is. */
+Test(back, a_hostile_file_name_stays_a_literal_in_line_directives)
+{
+    RunResult r = run_cmd(
+        "d=$(mktemp -d) && f=\"$d/g/a\\\"b\\\\c\nd.cards\" && mkdir $d/g && "
+        "printf 'game hostile {\\n  players 2\\n}\\nround {\\n  log \"hi\"\\n  win me\\n}\\n' > \"$f\" && "
+        CARDC " c $d/g -o $d && gcc -std=c11 -Wall -Wextra -pedantic -Werror -g -Iruntime -c -o $d/h.o $d/hostile.c && "
+        "clang -std=c11 -Wall -Wextra -pedantic -Werror -Iruntime -fsyntax-only $d/hostile.c && "
+        "grep -c '^ *#line [0-9]* \".*a\\\\\"b\\\\\\\\c\\\\nd.cards\"$' $d/hostile.c; s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "2\n");   /* the round's two statements */
+    run_free(&r);
+}

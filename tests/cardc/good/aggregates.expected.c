@@ -61,6 +61,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
 {
     (void)f;
     (void)v_p;
+    #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -68,6 +69,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
     }
     return acc;
+#line 73 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:20: function total */
@@ -76,7 +78,9 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_total(g, f, v_p);
+#line 84 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: function rich */
@@ -86,13 +90,16 @@ static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 21 "tests/cardc/good/aggregates/aggregates.cards"
     return (Memo_total(g, f, memo1, v_p) > 1);
+#line 96 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
+    #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -100,6 +107,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
+#line 111 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
@@ -107,13 +115,16 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
+    #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_all_rich(g, f);
+#line 121 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
 {
     (void)f;
+    #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -121,6 +132,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
+#line 136 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
@@ -128,13 +140,16 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
+    #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_any_rich(g, f);
+#line 146 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
 {
     (void)f;
+    #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -142,6 +157,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
+#line 161 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
@@ -149,7 +165,9 @@ static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
+    #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_seats(g, f);
+#line 171 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: count */
@@ -158,6 +176,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
     (void)f;
     (void)v_p;
     (void)v_n;
+    #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -165,6 +184,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
+#line 188 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
@@ -174,7 +194,9 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     (void)f;
     (void)v_p;
     (void)v_n;
+    #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_ignores(g, f, v_p, v_n);
+#line 200 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
@@ -184,7 +206,9 @@ static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)f;
     (void)v_p;
     (void)v_n;
+    #line 26 "tests/cardc/good/aggregates/aggregates.cards"
     return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
+#line 212 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: count */
@@ -192,6 +216,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
 {
     (void)f;
     (void)v_p;
+    #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -200,6 +225,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
+#line 229 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -208,7 +234,9 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
+#line 240 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -225,10 +253,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 30 "tests/cardc/good/aggregates/aggregates.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    #line 30 "tests/cardc/good/aggregates/aggregates.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 0);
                     if (rt_check(g)) break;
                 }
@@ -238,11 +268,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+        #line 31 "tests/cardc/good/aggregates/aggregates.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 31 "tests/cardc/good/aggregates/aggregates.cards"
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 1);
             if (rt_check(g)) return RT_END;
         }
+#line 279 "aggregates.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -255,10 +288,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 35 "tests/cardc/good/aggregates/aggregates.cards"
         if ((((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) && (Fn_ignores(g, f, f->me, 7) == 2)) && (Fn_counted(g, f, f->me) >= 0)) {
+            #line 35 "tests/cardc/good/aggregates/aggregates.cards"
             return rt_win(g, f->me);
         }
+        #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me);
+#line 299 "aggregates.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");

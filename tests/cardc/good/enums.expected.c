@@ -92,24 +92,28 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 47 "tests/cardc/good/enums/enums.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c) == KIND_d34))) continue;
+                    #line 47 "tests/cardc/good/enums/enums.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, f->me), RT_AT_TOP, 0);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
+            #line 48 "tests/cardc/good/enums/enums.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c_2 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c_2) == KIND_d2))) continue;
+                    #line 48 "tests/cardc/good/enums/enums.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_cup), RT_AT_TOP, 1);
                     if (rt_check(g)) break;
                 }
@@ -119,6 +123,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+#line 127 "enums.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -143,42 +148,53 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 51 "tests/cardc/good/enums/enums.cards"
         {
             RtValue zone = rt_zone_of(g, ZONE_pool, f->me);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d34, 0, Faces_d34[rt_random(g, 3u)], 3);
         }
         if (rt_check(g)) return RT_END;
+        #line 52 "tests/cardc/good/enums/enums.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
+                #line 52 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e34(rt__state(g, L->v_d, 0), ENUM_a34)) {
+                    #line 52 "tests/cardc/good/enums/enums.cards"
                     rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4));
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
+        #line 53 "tests/cardc/good/enums/enums.cards"
         L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_cup));
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_d_2 = cells_v_list_2[1 + L->v_i_2];
+                #line 53 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e2(rt__state(g, L->v_d_2, 0), ENUM_b2)) {
+                    #line 53 "tests/cardc/good/enums/enums.cards"
                     rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 5));
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
+        #line 54 "tests/cardc/good/enums/enums.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
+            #line 54 "tests/cardc/good/enums/enums.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) >= 3) {
+                #line 54 "tests/cardc/good/enums/enums.cards"
                 return rt_win(g, L->v_p);
             }
         }
+#line 198 "enums.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");

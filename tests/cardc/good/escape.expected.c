@@ -64,8 +64,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 20 "tests/cardc/good/escape/escape.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                #line 21 "tests/cardc/good/escape/escape.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -76,6 +78,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             continue;
                         }
                         if (rt_check(g)) break;
+                        #line 21 "tests/cardc/good/escape/escape.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p), RT_AT_TOP, 1);
                         if (rt_check(g)) break;
                     }
@@ -86,6 +89,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+#line 93 "escape.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -105,16 +109,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 26 "tests/cardc/good/escape/escape.cards"
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
         rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me)[0]);
         rt_log_end(g);
+        #line 27 "tests/cardc/good/escape/escape.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
+                #line 27 "tests/cardc/good/escape/escape.cards"
                 rt_log_begin(g);
                 rt_log_card(g, L->v_c);
                 rt_log_str(g, ": ");
@@ -123,7 +130,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
+        #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me);
+#line 136 "escape.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");

@@ -68,6 +68,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
 {
     (void)f;
     (void)v_p;
+    #line 23 "tests/cardc/good/functions/functions.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -75,6 +76,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), 0, Rows_chip[rt__row(g, it_c)].fd_value);
     }
     return acc;
+#line 80 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:23: function total */
@@ -83,7 +85,9 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 23 "tests/cardc/good/functions/functions.cards"
     return Agg1_total(g, f, v_p);
+#line 91 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:24: function over */
@@ -93,7 +97,9 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 24 "tests/cardc/good/functions/functions.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].fd_value);
+#line 103 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -104,7 +110,9 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 25 "tests/cardc/good/functions/functions.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+#line 116 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -115,7 +123,9 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 26 "tests/cardc/good/functions/functions.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
+#line 129 "functions.c"
 }
 
 struct Locals_setup {
@@ -130,10 +140,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 29 "tests/cardc/good/functions/functions.cards"
         rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 6);
         if (rt_check(g)) return RT_END;
+        #line 30 "tests/cardc/good/functions/functions.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 31 "tests/cardc/good/functions/functions.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -144,6 +157,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         continue;
                     }
                     if (rt_check(g)) break;
+                    #line 31 "tests/cardc/good/functions/functions.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 8);
                     if (rt_check(g)) break;
                 }
@@ -151,6 +165,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
+#line 169 "functions.c"
         break;
     default:
         return rt_fail(g, 9, "bad resume point");
@@ -176,31 +191,40 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 36 "tests/cardc/good/functions/functions.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!(Fn_wins(g, f, L->v_p))) continue;
+            #line 36 "tests/cardc/good/functions/functions.cards"
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
         }
+        #line 37 "tests/cardc/good/functions/functions.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            #line 37 "tests/cardc/good/functions/functions.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) >= 3) {
+                #line 37 "tests/cardc/good/functions/functions.cards"
                 return rt_win(g, L->v_p_2);
             }
         }
+        #line 38 "tests/cardc/good/functions/functions.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
+            #line 38 "tests/cardc/good/functions/functions.cards"
             L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->v_p_3));
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
                     L->v_c = cells_v_list[1 + L->v_i_4];
                     if (!((!rt__state(g, L->v_c, 0)))) continue;
+                    #line 38 "tests/cardc/good/functions/functions.cards"
                     rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 10);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
+#line 228 "functions.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");

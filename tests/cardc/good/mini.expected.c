@@ -76,6 +76,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
 {
     (void)f;
     (void)v_p;
+    #line 23 "tests/cardc/good/mini/mini.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -83,6 +84,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
     }
     return acc;
+#line 88 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -91,7 +93,9 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
+    #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
+#line 99 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -99,8 +103,10 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 0);
         if (rt_check(g)) return RT_END;
+#line 110 "mini.c"
         break;
     default:
         return rt_fail(g, 1, "bad resume point");
@@ -120,8 +126,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 31 "tests/cardc/good/mini/mini.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 32 "tests/cardc/good/mini/mini.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
@@ -132,15 +140,19 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         continue;
                     }
                     if (rt_check(g)) break;
+                    #line 32 "tests/cardc/good/mini/mini.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 3);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
+            #line 33 "tests/cardc/good/mini/mini.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
         }
+        #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
+#line 156 "mini.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -169,15 +181,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 39 "tests/cardc/good/mini/mini.cards"
         /* tests/cardc/good/mini/mini.cards:39: phase play */
         rt_log_phase(g, 0);
+        #line 40 "tests/cardc/good/mini/mini.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 40 "tests/cardc/good/mini/mini.cards"
             if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p)[0] == 0)) {
+                #line 40 "tests/cardc/good/mini/mini.cards"
                 rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p), 0, rt_zone_of(g, ZONE_hand, L->v_p), RT_AT_TOP, 5);
                 if (rt_check(g)) return RT_END;
             }
         }
+        #line 41 "tests/cardc/good/mini/mini.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
         L->v_passes = 0;
@@ -209,10 +226,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         case 1:;
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* draw */
+                #line 42 "tests/cardc/good/mini/mini.cards"
                 rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 7);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use */
                 L->v_c = rt_chosen_card(g);
+                #line 43 "tests/cardc/good/mini/mini.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
@@ -231,28 +250,39 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 8)) return RT_END;
         }
         f->me = L->v_saved_me;
+        #line 47 "tests/cardc/good/mini/mini.cards"
         /* tests/cardc/good/mini/mini.cards:47: phase score */
         rt_log_phase(g, 5);
+        #line 48 "tests/cardc/good/mini/mini.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            #line 49 "tests/cardc/good/mini/mini.cards"
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX));
+            #line 50 "tests/cardc/good/mini/mini.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p_2);
             rt_log_str(g, " scores ");
             rt_log_int(g, Fn_total(g, f, L->v_p_2));
             rt_log_end(g);
+            #line 51 "tests/cardc/good/mini/mini.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 9);
             if (rt_check(g)) return RT_END;
+            #line 52 "tests/cardc/good/mini/mini.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 10);
             if (rt_check(g)) return RT_END;
+            #line 53 "tests/cardc/good/mini/mini.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2));
         }
+        #line 55 "tests/cardc/good/mini/mini.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
+            #line 56 "tests/cardc/good/mini/mini.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_3) >= rt_const(g, CONST_goal)) {
+                #line 56 "tests/cardc/good/mini/mini.cards"
                 return rt_win(g, L->v_p_3);
             }
         }
+#line 286 "mini.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");

@@ -107,6 +107,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
 {
     (void)f;
     (void)v_g;
+    #line 40 "tests/cardc/good/names/names.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_g);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -114,6 +115,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
     }
     return acc;
+#line 119 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -122,7 +124,9 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)g;
     (void)f;
     (void)v_g;
+    #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
+#line 130 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -131,6 +135,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
     (void)f;
     (void)v_f;
     (void)v_i;
+    #line 41 "tests/cardc/good/names/names.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_f);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -139,6 +144,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
         acc++;
     }
     return acc;
+#line 148 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -149,7 +155,9 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     (void)v_f;
     (void)v_i;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 41 "tests/cardc/good/names/names.cards"
     return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 0);
+#line 161 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -158,7 +166,9 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 42 "tests/cardc/good/names/names.cards"
     return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 1);
+#line 172 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -171,8 +181,10 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
     struct Locals_proc_rt_call *L = (struct Locals_proc_rt_call *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), rt_const(g, CONST_EXIT_FAILURE), 2));
         if (rt_check(g)) return RT_END;
+#line 188 "names.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -195,24 +207,29 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 46 "tests/cardc/good/names/names.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    #line 46 "tests/cardc/good/names/names.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 4);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
+            #line 47 "tests/cardc/good/names/names.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                #line 47 "tests/cardc/good/names/names.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_main);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p)))) continue;
+                        #line 47 "tests/cardc/good/names/names.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p), RT_AT_TOP, 5);
                         if (rt_check(g)) break;
                     }
@@ -223,6 +240,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+#line 244 "names.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -242,6 +260,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        #line 51 "tests/cardc/good/names/names.cards"
         { /* rt_call */
             RtValue arg0 = f->me;
             if (rt_call(g, 0, f->self, f->me)) {
@@ -260,16 +279,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
+        #line 52 "tests/cardc/good/names/names.cards"
         L->v_acc = Fn_x(g, f);
+        #line 53 "tests/cardc/good/names/names.cards"
         if (L->v_acc > 0) {
+            #line 53 "tests/cardc/good/names/names.cards"
             rt_var_store(g, VAR_rt_players, VCELL_rt_players, L->v_acc);
         }
+        #line 54 "tests/cardc/good/names/names.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
+            #line 54 "tests/cardc/good/names/names.cards"
             if (rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_p) >= 3) {
+                #line 54 "tests/cardc/good/names/names.cards"
                 return rt_win(g, L->v_p);
             }
         }
+#line 299 "names.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");

@@ -69,30 +69,37 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
+            #line 27 "tests/cardc/good/prelude/prelude.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
+                    #line 27 "tests/cardc/good/prelude/prelude.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 0);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
+            #line 30 "tests/cardc/good/prelude/prelude.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
+                #line 31 "tests/cardc/good/prelude/prelude.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
+                        #line 32 "tests/cardc/good/prelude/prelude.cards"
                         if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
+                            #line 32 "tests/cardc/good/prelude/prelude.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p), RT_AT_TOP, 1);
                             if (rt_check(g)) break;
                         } else {
+                            #line 32 "tests/cardc/good/prelude/prelude.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 2);
                             if (rt_check(g)) break;
                         }
@@ -104,18 +111,25 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
+        #line 28 "tests/cardc/good/prelude/prelude.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_events));
+        #line 36 "tests/cardc/good/prelude/prelude.cards"
         rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 3);
         if (rt_check(g)) return RT_END;
+        #line 37 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
+            #line 37 "tests/cardc/good/prelude/prelude.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_BOTTOM, 4);
             if (rt_check(g)) return RT_END;
         }
+        #line 38 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
+            #line 38 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3));
         }
+#line 133 "prelude.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -128,7 +142,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
+        #line 42 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me);
+#line 148 "prelude.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
