@@ -327,6 +327,134 @@ static int comparable(Type a, Type b)
            || a.base == T_CARD || a.base == T_TEXT || a.base == T_ZONE;
 }
 
+/* check_name: a name in an expression: a local, a side, a shared zone,
+   variable or constant, or an enum value (annotated). */
+static Type check_name(Sema *S, AstNode *e)
+{
+    const Binding *b = lookup_local(S, e->name);
+    int i;
+    if (b) {
+        sema_annotate(e, b->type, SYM_MAKE(SYM_LOCAL, b->slot));
+        return b->type;
+    }
+    if ((i = sema_find_side(S->m, e->name)) >= 0) {
+        sema_annotate(e, mk(T_SIDE, -1), SYM_MAKE(SYM_SIDE, i));
+        return mk(T_SIDE, -1);
+    }
+    if ((i = sema_find_zone(S->m, e->name)) >= 0) {
+        if (S->m->zones[i].per_player) {
+            diag_error(S->d, e->loc, "zone '%s' is per player: write 'my %s' or 'p.%s'", e->name,
+                       e->name, e->name);
+            return mk(T_ERROR, -1);
+        }
+        S->m->zones[i].used = 1;
+        sema_annotate(e, mk(T_ZONE, i), SYM_MAKE(SYM_ZONE, i));
+        return mk(T_ZONE, i);
+    }
+    if ((i = sema_find_var(S->m, e->name)) >= 0) {
+        if (S->m->vars[i].per_player) {
+            diag_error(S->d, e->loc, "'%s' is per player: write 'my %s' or 'p.%s'", e->name, e->name,
+                       e->name);
+            return mk(T_ERROR, -1);
+        }
+        sema_annotate(e, S->m->vars[i].type, SYM_MAKE(SYM_VAR, i));
+        return S->m->vars[i].type;
+    }
+    if ((i = sema_find_const(S->m, e->name)) >= 0) {
+        sema_annotate(e, S->m->consts[i].type, SYM_MAKE(SYM_CONST, i));
+        return S->m->consts[i].type;
+    }
+    int en;
+    if ((i = sema_find_enum_value(S->m, e->name, &en)) >= 0) {
+        sema_annotate(e, mk(T_ENUM, en), SYM_MAKE(SYM_ENUMVAL, i));
+        return mk(T_ENUM, en);
+    }
+    Names ns = sema_gather(S, NS_LOCALS | NS_SIDES | NS_ZONES | NS_VARS | NS_CONSTS);
+    for (int k = 0; k < S->m->nenums; k++)
+        for (int v = 0; v < S->m->enums[k].nvalues; v++)
+            sema_names_add(S, &ns, S->m->enums[k].values[v]);
+    sema_unknown(S, e->loc, "name", e->name, ns);
+    return mk(T_ERROR, -1);
+}
+
+/* aggregate_type: the type of aggregate e (count, sum, any, all, min, max,
+   argmin, argmax), its collection, where and value checked. */
+static Type aggregate_type(Sema *S, AstNode *e)
+{
+    Type t;
+    Type ct = sema_check_expr(S, e->a);
+    Type el = element_of(S, e->a, ct);
+    int save = S->nscope;
+    int slot = sema_bind(S, e->name, el, e->loc);
+    e->ival = slot;
+    if (e->c) {
+        expect(S, e->c, T_BOOL, "a 'where' condition");
+        narrow(S, e->c);
+    }
+    if (e->op == 's' || e->op == 'm' || e->op == 'M' || e->op == '<' || e->op == '>') {
+        const char *word = e->op == 's' ? "sum" : e->op == 'm' ? "min" : e->op == 'M' ? "max"
+                           : e->op == '<' ? "argmin" : "argmax";
+        if (!e->b)
+            diag_error(S->d, e->loc, "'%s' needs ': expression' after the collection", word);
+        else
+            expect(S, e->b, T_INT, e->op == 's' ? "the summed expression" : "the compared expression");
+        /* argmin and argmax give the item (a card, player or side) */
+        t = e->op == '<' || e->op == '>' ? el : mk(T_INT, -1);
+    } else if (e->op == 'c') {
+        t = mk(T_INT, -1);
+    } else {
+        if (!e->b && !e->c)
+            diag_error(S->d, e->loc, "'%s' needs ': condition'", e->op == 'a' ? "any" : "all");
+        if (e->b)
+            expect(S, e->b, T_BOOL, "the condition");
+        t = mk(T_BOOL, -1);
+    }
+    S->nscope = save;
+    return t;
+}
+
+/* binary_type: the type of binary operation e (annotated). */
+static Type binary_type(Sema *S, AstNode *e)
+{
+    Type t = mk(T_ERROR, -1);
+    switch (e->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
+        expect(S, e->a, T_INT, "an arithmetic operand");
+        expect(S, e->b, T_INT, "an arithmetic operand");
+        t = mk(T_INT, -1);
+        break;
+    case OP_AND: case OP_OR: {
+        expect(S, e->a, T_BOOL, e->op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+        int save = e->op == OP_AND ? narrow(S, e->a) : S->nscope;
+        expect(S, e->b, T_BOOL, e->op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
+        S->nscope = save;
+        t = mk(T_BOOL, -1);
+        break;
+    }
+    case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+        expect(S, e->a, T_INT, "an operand of a comparison");
+        expect(S, e->b, T_INT, "an operand of a comparison");
+        t = mk(T_BOOL, -1);
+        break;
+    case OP_EQ: case OP_NE: {
+        Type a = sema_check_expr(S, e->a), b = sema_check_expr(S, e->b);
+        if (!comparable(a, b)) {
+            char b1[96], b2[96];
+            diag_error(S->d, e->loc2.line ? e->loc2 : e->loc, "cannot compare %s with %s",
+                       sema_type_name(S, a, b1, sizeof b1), sema_type_name(S, b, b2, sizeof b2));
+        }
+        e->sem_extra = a.base;
+        e->sem_type = T_BOOL;
+        return mk(T_BOOL, -1);
+    }
+    default:
+        diag_error(S->d, e->loc, "unknown operator");
+        return mk(T_ERROR, -1);
+    }
+    sema_annotate(e, t, e->sem_ref);
+    return t;
+}
+
 Type sema_check_expr(Sema *S, AstNode *e)
 {
     Type t = mk(T_ERROR, -1);
@@ -340,52 +468,8 @@ Type sema_check_expr(Sema *S, AstNode *e)
     case AST_STRING:
         t = mk(T_TEXT, -1);
         break;
-    case AST_NAME: {
-        const Binding *b = lookup_local(S, e->name);
-        int i;
-        if (b) {
-            sema_annotate(e, b->type, SYM_MAKE(SYM_LOCAL, b->slot));
-            return b->type;
-        }
-        if ((i = sema_find_side(S->m, e->name)) >= 0) {
-            sema_annotate(e, mk(T_SIDE, -1), SYM_MAKE(SYM_SIDE, i));
-            return mk(T_SIDE, -1);
-        }
-        if ((i = sema_find_zone(S->m, e->name)) >= 0) {
-            if (S->m->zones[i].per_player) {
-                diag_error(S->d, e->loc, "zone '%s' is per player: write 'my %s' or 'p.%s'", e->name,
-                           e->name, e->name);
-                return mk(T_ERROR, -1);
-            }
-            S->m->zones[i].used = 1;
-            sema_annotate(e, mk(T_ZONE, i), SYM_MAKE(SYM_ZONE, i));
-            return mk(T_ZONE, i);
-        }
-        if ((i = sema_find_var(S->m, e->name)) >= 0) {
-            if (S->m->vars[i].per_player) {
-                diag_error(S->d, e->loc, "'%s' is per player: write 'my %s' or 'p.%s'", e->name, e->name,
-                           e->name);
-                return mk(T_ERROR, -1);
-            }
-            sema_annotate(e, S->m->vars[i].type, SYM_MAKE(SYM_VAR, i));
-            return S->m->vars[i].type;
-        }
-        if ((i = sema_find_const(S->m, e->name)) >= 0) {
-            sema_annotate(e, S->m->consts[i].type, SYM_MAKE(SYM_CONST, i));
-            return S->m->consts[i].type;
-        }
-        int en;
-        if ((i = sema_find_enum_value(S->m, e->name, &en)) >= 0) {
-            sema_annotate(e, mk(T_ENUM, en), SYM_MAKE(SYM_ENUMVAL, i));
-            return mk(T_ENUM, en);
-        }
-        Names ns = sema_gather(S, NS_LOCALS | NS_SIDES | NS_ZONES | NS_VARS | NS_CONSTS);
-        for (int k = 0; k < S->m->nenums; k++)
-            for (int v = 0; v < S->m->enums[k].nvalues; v++)
-                sema_names_add(S, &ns, S->m->enums[k].values[v]);
-        sema_unknown(S, e->loc, "name", e->name, ns);
-        return mk(T_ERROR, -1);
-    }
+    case AST_NAME:
+        return check_name(S, e);
     case AST_ME:
         t = mk(T_PLAYER, -1);
         break;
@@ -430,37 +514,9 @@ Type sema_check_expr(Sema *S, AstNode *e)
     }
     case AST_CALL:
         return check_call(S, e);
-    case AST_AGGREGATE: {
-        Type ct = sema_check_expr(S, e->a);
-        Type el = element_of(S, e->a, ct);
-        int save = S->nscope;
-        int slot = sema_bind(S, e->name, el, e->loc);
-        e->ival = slot;
-        if (e->c) {
-            expect(S, e->c, T_BOOL, "a 'where' condition");
-            narrow(S, e->c);
-        }
-        if (e->op == 's' || e->op == 'm' || e->op == 'M' || e->op == '<' || e->op == '>') {
-            const char *word = e->op == 's' ? "sum" : e->op == 'm' ? "min" : e->op == 'M' ? "max"
-                               : e->op == '<' ? "argmin" : "argmax";
-            if (!e->b)
-                diag_error(S->d, e->loc, "'%s' needs ': expression' after the collection", word);
-            else
-                expect(S, e->b, T_INT, e->op == 's' ? "the summed expression" : "the compared expression");
-            /* argmin and argmax give the item (a card, player or side) */
-            t = e->op == '<' || e->op == '>' ? el : mk(T_INT, -1);
-        } else if (e->op == 'c') {
-            t = mk(T_INT, -1);
-        } else {
-            if (!e->b && !e->c)
-                diag_error(S->d, e->loc, "'%s' needs ': condition'", e->op == 'a' ? "any" : "all");
-            if (e->b)
-                expect(S, e->b, T_BOOL, "the condition");
-            t = mk(T_BOOL, -1);
-        }
-        S->nscope = save;
+    case AST_AGGREGATE:
+        t = aggregate_type(S, e);
         break;
-    }
     case AST_UNARY:
         if (is_unary_neg(e)) {
             expect(S, e->a, T_INT, "the operand of '-'");
@@ -470,43 +526,8 @@ Type sema_check_expr(Sema *S, AstNode *e)
             t = mk(T_BOOL, -1);
         }
         break;
-    case AST_BINARY: {
-        switch (e->op) {
-        case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD:
-            expect(S, e->a, T_INT, "an arithmetic operand");
-            expect(S, e->b, T_INT, "an arithmetic operand");
-            t = mk(T_INT, -1);
-            break;
-        case OP_AND: case OP_OR: {
-            expect(S, e->a, T_BOOL, e->op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
-            int save = e->op == OP_AND ? narrow(S, e->a) : S->nscope;
-            expect(S, e->b, T_BOOL, e->op == OP_AND ? "an operand of 'and'" : "an operand of 'or'");
-            S->nscope = save;
-            t = mk(T_BOOL, -1);
-            break;
-        }
-        case OP_LT: case OP_LE: case OP_GT: case OP_GE:
-            expect(S, e->a, T_INT, "an operand of a comparison");
-            expect(S, e->b, T_INT, "an operand of a comparison");
-            t = mk(T_BOOL, -1);
-            break;
-        case OP_EQ: case OP_NE: {
-            Type a = sema_check_expr(S, e->a), b = sema_check_expr(S, e->b);
-            if (!comparable(a, b)) {
-                char b1[96], b2[96];
-                diag_error(S->d, e->loc2.line ? e->loc2 : e->loc, "cannot compare %s with %s",
-                           sema_type_name(S, a, b1, sizeof b1), sema_type_name(S, b, b2, sizeof b2));
-            }
-            e->sem_extra = a.base;
-            e->sem_type = T_BOOL;
-            return mk(T_BOOL, -1);
-        }
-        default:
-            diag_error(S->d, e->loc, "unknown operator");
-            return mk(T_ERROR, -1);
-        }
-        break;
-    }
+    case AST_BINARY:
+        return binary_type(S, e);
     case AST_IS: {
         Type a = sema_check_expr(S, e->a);
         if (a.base != T_ERROR && a.base != T_CARD)
@@ -677,6 +698,197 @@ static void check_move(Sema *S, AstNode *s)
                    S->m->zones[z.param].name, S->m->kinds[zk].name, S->m->kinds[wk].name);
 }
 
+/* check_choose: a `choose`: its count, chooser, collection, where, body and else, and the prompt a person sees. */
+static void check_choose(Sema *S, AstNode *s)
+{
+    if (S->simultaneous)
+        s->flags |= CHOOSE_HIDDEN;
+    if (s->d)
+        expect(S, s->d, T_INT, "the number of items to choose");
+    check_player(S, s->e, "the chooser ('by')");
+    int save = S->nscope;
+    s->ival = bind_over(S, s->name, s->a, s->loc2.line ? s->loc2 : s->loc);
+    if (s->c) {
+        expect(S, s->c, T_BOOL, "a 'where' condition");
+        narrow(S, s->c);
+    }
+    check_block(S, s->b);
+    S->nscope = save;
+    if (s->list.count > 0)
+        check_block(S, s->list.items[0]);
+    /* the prompt a person sees: where the choice is made from */
+    {
+        TypeBase cb = (TypeBase)s->a->sem_type;
+        const char *prompt = "choose";
+        if (cb == T_ZONE && s->a->sem_extra >= 0)
+            prompt = arena_printf(S->a, "choose from %s", S->m->zones[s->a->sem_extra].name);
+        else if (cb == T_PLAYERS)
+            prompt = "choose a player";
+        else if (cb == T_SIDES)
+            prompt = "choose a side";
+        s->sem_ref = model_string(S->m, prompt);
+    }
+}
+
+/* check_menu: a menu of options: the chooser, and each option's label, when and body. */
+static void check_menu(Sema *S, AstNode *s)
+{
+    if (S->simultaneous)
+        s->flags |= CHOOSE_HIDDEN;
+    check_player(S, s->e, "the chooser ('by')");
+    if (s->list.count == 0)
+        diag_error(S->d, s->loc, "a choice needs at least one option");
+    for (int i = 0; i < s->list.count; i++) {
+        AstNode *o = s->list.items[i];
+        o->sem_ref = model_string(S->m, o->text);
+        if (o->c)
+            expect(S, o->c, T_BOOL, "an option's 'when' condition");
+        check_block(S, o->b);
+    }
+}
+
+/* check_turns: `turns`: the first player, and either actions until N passes in a row or a body until a condition. */
+static void check_turns(Sema *S, AstNode *s)
+{
+    expect(S, s->a, T_PLAYER, "the first player of 'turns'");
+    int save = S->nscope;
+    /* hidden slots the emitter uses: turn player, passes, saved me, action */
+    s->ival = unit_add_local(S, S->unit, "turn");
+    unit_add_local(S, S->unit, "passes");
+    unit_add_local(S, S->unit, "saved_me");
+    unit_add_local(S, S->unit, "action");
+    S->in_turns++;
+    if (s->flags & TURNS_PASSES) {
+        expect(S, s->c, T_INT, "the number of passes");
+        int passes = 0;
+        if (s->list.count == 0)
+            diag_error(S->d, s->loc, "a 'turns ... passes in a row' loop needs actions");
+        for (int i = 0; i < s->list.count; i++) {
+            AstNode *a = s->list.items[i];
+            int asave = S->nscope;
+            a->sem_ref = model_string(S->m, a->text);
+            if (a->flags & ACTION_PASS)
+                passes++;
+            /* 'when' is whether the action is offered at all: it does
+               not see the item of 'for' (the C tests it outside the loop) */
+            if (a->d)
+                expect(S, a->d, T_BOOL, "an action's 'when' condition");
+            if (a->name)
+                a->ival = bind_over(S, a->name, a->a, a->loc2.line ? a->loc2 : a->loc);
+            else
+                a->ival = -1;
+            if (a->c) {
+                expect(S, a->c, T_BOOL, "a 'where' condition");
+                narrow(S, a->c);
+            }
+            check_block(S, a->b);
+            S->nscope = asave;
+        }
+        if (passes == 0 && s->list.count > 0)
+            diag_error(S->d, s->loc, "this turn loop can never end: no action is marked 'pass'");
+        if (s->b && s->b->list.count > 0)
+            diag_error(S->d, s->b->list.items[0]->loc,
+                       "a turn loop with actions takes only actions, not statements");
+    } else {
+        if (s->list.count > 0)
+            diag_error(S->d, s->list.items[0]->loc,
+                       "actions need 'until N passes in a row'");
+        check_block(S, s->b);
+        expect(S, s->c, T_BOOL, "the 'until' condition");
+        int32_t v;
+        Type t;
+        if (s->c && sema_const_eval(S, s->c, NULL, &v, &t) && !v && !contains_ending(s->b))
+            diag_error(S->d, s->c->loc, "this turn loop can never end: its condition is always false");
+    }
+    S->in_turns--;
+    S->nscope = save;
+    s->sem_extra = model_string(S->m, "take a turn");
+}
+
+/* check_win: `win P`, or `win all p in players [where ...]`. */
+static void check_win(Sema *S, AstNode *s)
+{
+    if (s->flags & WIN_ALL) {
+        int save = S->nscope;
+        Type ct = sema_check_expr(S, s->a);
+        if (ct.base != T_ERROR && ct.base != T_PLAYERS)
+            diag_error(S->d, s->a->loc, "'win all' ranges over 'players'");
+        s->ival = sema_bind(S, s->name, mk(T_PLAYER, -1), s->loc2.line ? s->loc2 : s->loc);
+        if (s->c)
+            expect(S, s->c, T_BOOL, "a 'where' condition");
+        S->nscope = save;
+    } else {
+        expect(S, s->a, T_PLAYER, "the winner");
+    }
+    S->endings++;
+}
+
+/* check_roll: `roll`: a die, or a zone of dice. */
+static void check_roll(Sema *S, AstNode *s)
+{
+    Type t = sema_check_expr(S, s->a);
+    int kind = t.base == T_CARD ? t.param : t.base == T_ZONE && t.param >= 0 ? S->m->zones[t.param].kind : -2;
+    if (t.base == T_ERROR)
+        return;
+    if (kind == -2) {
+        diag_error(S->d, s->a->loc, "'roll' needs a die or a zone of dice");
+    } else if (kind < 0) {
+        diag_error(S->d, s->a->loc, "'roll' needs dice: declare the zone 'of' a die kind");
+    } else if (!S->m->kinds[kind].is_die) {
+        diag_error(S->d, s->a->loc, "'%s' is not a die: only dice declared with 'die' can be rolled",
+                   S->m->kinds[kind].name);
+    } else {
+        s->sem_extra = kind;
+    }
+}
+
+/* check_call_stmt: a procedure call: the procedure and its arguments. */
+static void check_call_stmt(Sema *S, AstNode *s)
+{
+    int u = sema_find_proc(S->m, s->name);
+    if (u < 0) {
+        Names ns = {0};
+        for (int i = 0; i < S->m->nunits; i++)
+            if (S->m->units[i].is_procedure)
+                sema_names_add(S, &ns, S->m->units[i].name);
+        sema_unknown(S, s->loc, "procedure", s->name, ns);
+        for (int i = 0; i < s->list.count; i++)
+            sema_check_expr(S, s->list.items[i]);
+        return;
+    }
+    const MUnit *pu = &S->m->units[u];
+    s->sem_ref = u;
+    if (s->list.count != pu->nparams) {
+        diag_error(S->d, s->loc, "'%s' takes %d argument%s, not %d", s->name, pu->nparams,
+                   pu->nparams == 1 ? "" : "s", s->list.count);
+        return;
+    }
+    for (int i = 0; i < s->list.count; i++) {
+        Type t = sema_check_expr(S, s->list.items[i]);
+        Type want = pu->param_types[i];
+        if (t.base != T_ERROR && want.base != T_ERROR && (t.base != want.base
+            || (t.base == T_ENUM && t.param != want.param))) {
+            char b1[96], b2[96];
+            diag_error(S->d, s->list.items[i]->loc, "argument %d of '%s' must be %s, not %s", i + 1, s->name,
+                       sema_type_name(S, want, b1, sizeof b1), sema_type_name(S, t, b2, sizeof b2));
+        }
+    }
+}
+
+/* check_log: `log`: every hole's value must be writable. */
+static void check_log(Sema *S, AstNode *s)
+{
+    for (int i = 0; i < s->list.count; i++) {
+        Type t = sema_check_expr(S, s->list.items[i]);
+        if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_ABILITY
+            || t.base == T_VOID) {
+            char b[96];
+            diag_error(S->d, s->list.items[i]->loc, "a %s cannot be written to the log",
+                       sema_type_name(S, t, b, sizeof b));
+        }
+    }
+}
+
 static void check_stmt(Sema *S, AstNode *s)
 {
     switch (s->kind) {
@@ -721,106 +933,15 @@ static void check_stmt(Sema *S, AstNode *s)
         S->nscope = save;
         break;
     }
-    case AST_CHOOSE: {
-        if (S->simultaneous)
-            s->flags |= CHOOSE_HIDDEN;
-        if (s->d)
-            expect(S, s->d, T_INT, "the number of items to choose");
-        check_player(S, s->e, "the chooser ('by')");
-        int save = S->nscope;
-        s->ival = bind_over(S, s->name, s->a, s->loc2.line ? s->loc2 : s->loc);
-        if (s->c) {
-            expect(S, s->c, T_BOOL, "a 'where' condition");
-            narrow(S, s->c);
-        }
-        check_block(S, s->b);
-        S->nscope = save;
-        if (s->list.count > 0)
-            check_block(S, s->list.items[0]);
-        /* the prompt a person sees: where the choice is made from */
-        {
-            TypeBase cb = (TypeBase)s->a->sem_type;
-            const char *prompt = "choose";
-            if (cb == T_ZONE && s->a->sem_extra >= 0)
-                prompt = arena_printf(S->a, "choose from %s", S->m->zones[s->a->sem_extra].name);
-            else if (cb == T_PLAYERS)
-                prompt = "choose a player";
-            else if (cb == T_SIDES)
-                prompt = "choose a side";
-            s->sem_ref = model_string(S->m, prompt);
-        }
+    case AST_CHOOSE:
+        check_choose(S, s);
         break;
-    }
     case AST_MENU:
-        if (S->simultaneous)
-            s->flags |= CHOOSE_HIDDEN;
-        check_player(S, s->e, "the chooser ('by')");
-        if (s->list.count == 0)
-            diag_error(S->d, s->loc, "a choice needs at least one option");
-        for (int i = 0; i < s->list.count; i++) {
-            AstNode *o = s->list.items[i];
-            o->sem_ref = model_string(S->m, o->text);
-            if (o->c)
-                expect(S, o->c, T_BOOL, "an option's 'when' condition");
-            check_block(S, o->b);
-        }
+        check_menu(S, s);
         break;
-    case AST_TURNS: {
-        expect(S, s->a, T_PLAYER, "the first player of 'turns'");
-        int save = S->nscope;
-        /* hidden slots the emitter uses: turn player, passes, saved me, action */
-        s->ival = unit_add_local(S, S->unit, "turn");
-        unit_add_local(S, S->unit, "passes");
-        unit_add_local(S, S->unit, "saved_me");
-        unit_add_local(S, S->unit, "action");
-        S->in_turns++;
-        if (s->flags & TURNS_PASSES) {
-            expect(S, s->c, T_INT, "the number of passes");
-            int passes = 0;
-            if (s->list.count == 0)
-                diag_error(S->d, s->loc, "a 'turns ... passes in a row' loop needs actions");
-            for (int i = 0; i < s->list.count; i++) {
-                AstNode *a = s->list.items[i];
-                int asave = S->nscope;
-                a->sem_ref = model_string(S->m, a->text);
-                if (a->flags & ACTION_PASS)
-                    passes++;
-                /* 'when' is whether the action is offered at all: it does
-                   not see the item of 'for' (the C tests it outside the loop) */
-                if (a->d)
-                    expect(S, a->d, T_BOOL, "an action's 'when' condition");
-                if (a->name)
-                    a->ival = bind_over(S, a->name, a->a, a->loc2.line ? a->loc2 : a->loc);
-                else
-                    a->ival = -1;
-                if (a->c) {
-                    expect(S, a->c, T_BOOL, "a 'where' condition");
-                    narrow(S, a->c);
-                }
-                check_block(S, a->b);
-                S->nscope = asave;
-            }
-            if (passes == 0 && s->list.count > 0)
-                diag_error(S->d, s->loc, "this turn loop can never end: no action is marked 'pass'");
-            if (s->b && s->b->list.count > 0)
-                diag_error(S->d, s->b->list.items[0]->loc,
-                           "a turn loop with actions takes only actions, not statements");
-        } else {
-            if (s->list.count > 0)
-                diag_error(S->d, s->list.items[0]->loc,
-                           "actions need 'until N passes in a row'");
-            check_block(S, s->b);
-            expect(S, s->c, T_BOOL, "the 'until' condition");
-            int32_t v;
-            Type t;
-            if (s->c && sema_const_eval(S, s->c, NULL, &v, &t) && !v && !contains_ending(s->b))
-                diag_error(S->d, s->c->loc, "this turn loop can never end: its condition is always false");
-        }
-        S->in_turns--;
-        S->nscope = save;
-        s->sem_extra = model_string(S->m, "take a turn");
+    case AST_TURNS:
+        check_turns(S, s);
         break;
-    }
     case AST_MOVE:
         check_move(S, s);
         break;
@@ -853,81 +974,19 @@ static void check_stmt(Sema *S, AstNode *s)
         break;
     }
     case AST_WIN:
-        if (s->flags & WIN_ALL) {
-            int save = S->nscope;
-            Type ct = sema_check_expr(S, s->a);
-            if (ct.base != T_ERROR && ct.base != T_PLAYERS)
-                diag_error(S->d, s->a->loc, "'win all' ranges over 'players'");
-            s->ival = sema_bind(S, s->name, mk(T_PLAYER, -1), s->loc2.line ? s->loc2 : s->loc);
-            if (s->c)
-                expect(S, s->c, T_BOOL, "a 'where' condition");
-            S->nscope = save;
-        } else {
-            expect(S, s->a, T_PLAYER, "the winner");
-        }
-        S->endings++;
+        check_win(S, s);
         break;
     case AST_DRAW_GAME:
         S->endings++;
         break;
-    case AST_ROLL: {
-        Type t = sema_check_expr(S, s->a);
-        int kind = t.base == T_CARD ? t.param : t.base == T_ZONE && t.param >= 0 ? S->m->zones[t.param].kind : -2;
-        if (t.base == T_ERROR)
-            break;
-        if (kind == -2) {
-            diag_error(S->d, s->a->loc, "'roll' needs a die or a zone of dice");
-        } else if (kind < 0) {
-            diag_error(S->d, s->a->loc, "'roll' needs dice: declare the zone 'of' a die kind");
-        } else if (!S->m->kinds[kind].is_die) {
-            diag_error(S->d, s->a->loc, "'%s' is not a die: only dice declared with 'die' can be rolled",
-                       S->m->kinds[kind].name);
-        } else {
-            s->sem_extra = kind;
-        }
+    case AST_ROLL:
+        check_roll(S, s);
         break;
-    }
-    case AST_CALL_STMT: {
-        int u = sema_find_proc(S->m, s->name);
-        if (u < 0) {
-            Names ns = {0};
-            for (int i = 0; i < S->m->nunits; i++)
-                if (S->m->units[i].is_procedure)
-                    sema_names_add(S, &ns, S->m->units[i].name);
-            sema_unknown(S, s->loc, "procedure", s->name, ns);
-            for (int i = 0; i < s->list.count; i++)
-                sema_check_expr(S, s->list.items[i]);
-            break;
-        }
-        const MUnit *pu = &S->m->units[u];
-        s->sem_ref = u;
-        if (s->list.count != pu->nparams) {
-            diag_error(S->d, s->loc, "'%s' takes %d argument%s, not %d", s->name, pu->nparams,
-                       pu->nparams == 1 ? "" : "s", s->list.count);
-            break;
-        }
-        for (int i = 0; i < s->list.count; i++) {
-            Type t = sema_check_expr(S, s->list.items[i]);
-            Type want = pu->param_types[i];
-            if (t.base != T_ERROR && want.base != T_ERROR && (t.base != want.base
-                || (t.base == T_ENUM && t.param != want.param))) {
-                char b1[96], b2[96];
-                diag_error(S->d, s->list.items[i]->loc, "argument %d of '%s' must be %s, not %s", i + 1, s->name,
-                           sema_type_name(S, want, b1, sizeof b1), sema_type_name(S, t, b2, sizeof b2));
-            }
-        }
+    case AST_CALL_STMT:
+        check_call_stmt(S, s);
         break;
-    }
     case AST_LOG:
-        for (int i = 0; i < s->list.count; i++) {
-            Type t = sema_check_expr(S, s->list.items[i]);
-            if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_ABILITY
-                || t.base == T_VOID) {
-                char b[96];
-                diag_error(S->d, s->list.items[i]->loc, "a %s cannot be written to the log",
-                           sema_type_name(S, t, b, sizeof b));
-            }
-        }
+        check_log(S, s);
         break;
     default:
         diag_error(S->d, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));
