@@ -295,6 +295,139 @@ static int add_card(Sema *S, const char *name, int kind)
 }
 
 /* Card values, defaults and ability units. variant: -1 for base cards. */
+/* no_such_field: report item it, which names no data field of kind k. */
+static void no_such_field(Sema *S, const MKind *k, const AstNode *it)
+{
+    Names ns = {0};
+    for (int j = 0; j < k->nfields; j++)
+        if (!k->fields[j].is_state)
+            sema_names_add(S, &ns, k->fields[j].name);
+    const char *s = diag_suggest(it->name, ns.v, ns.n);
+    if (s)
+        diag_error(S->d, it->loc, "kind '%s' has no field '%s'; did you mean '%s'?", k->name, it->name, s);
+    else
+        diag_error(S->d, it->loc, "kind '%s' has no field '%s'", k->name, it->name);
+}
+
+/* card_value: the value of card c's item it for field fd (of kind) into
+   v: a script for an ability, a constant for the others, checked against
+   the field's type. */
+static void card_value(Sema *S, const AstNode *c, int kind, const MField *fd, AstNode *it, MValue *v)
+{
+    Model *m = S->m;
+    switch (fd->type) {
+    case TY_ABILITY:
+        if (!it->b) {
+            diag_error(S->d, it->loc, "ability '%s' needs a block { ... }", it->name);
+            break;
+        }
+        v->script = sema_new_unit(S, arena_printf(S->a, "%s.%s", c->text, it->name),
+                             arena_printf(S->a, "%s_%s", sema_c_ident(S, c->text), it->name), it->loc, it->b, kind);
+        break;
+    case TY_BOOL:
+        if (!it->a) {
+            v->ival = 1;
+            break;
+        }
+        /* fall through */
+    case TY_INT:
+    case TY_NAMED:
+    case TY_SIDE: {
+        if (it->b || !it->a) {
+            diag_error(S->d, it->loc, "field '%s' needs a value", it->name);
+            break;
+        }
+        if (fd->type == TY_SIDE && it->a->kind == AST_NAME && sema_find_side(m, it->a->name) < 0) {
+            Names ns = sema_gather(S, NS_SIDES);
+            sema_unknown(S, it->a->loc, "side", it->a->name, ns);
+            break;
+        }
+        if (fd->type == TY_NAMED && it->a->kind == AST_NAME && fd->enum_index >= 0) {
+            const MEnum *en = &m->enums[fd->enum_index];
+            int ev = -1;
+            for (int k = 0; k < en->nvalues; k++)
+                if (strcmp(en->values[k], it->a->name) == 0)
+                    ev = k;
+            if (ev < 0) {
+                Names ns = {0};
+                for (int k = 0; k < en->nvalues; k++)
+                    sema_names_add(S, &ns, en->values[k]);
+                const char *sg = diag_suggest(it->a->name, ns.v, ns.n);
+                if (sg)
+                    diag_error(S->d, it->a->loc, "'%s' is not a value of enum '%s'; did you mean '%s'?",
+                               it->a->name, en->name, sg);
+                else
+                    diag_error(S->d, it->a->loc, "'%s' is not a value of enum '%s'", it->a->name, en->name);
+                break;
+            }
+            v->ival = ev;
+            break;
+        }
+        Type t;
+        Type want = sema_field_type(S, fd);
+        if (it->a->kind == AST_STRING) {
+            char b1[96];
+            diag_error(S->d, it->a->loc, "field '%s' is %s, not text", it->name,
+                       sema_type_name(S, want, b1, sizeof b1));
+            break;
+        }
+        if (!sema_const_eval(S, it->a, NULL, &v->ival, &t)) {
+            diag_error(S->d, it->a->loc, "field '%s' needs a constant value", it->name);
+            break;
+        }
+        if (t.base != want.base || (t.base == T_ENUM && t.param != want.param)) {
+            char b1[96], b2[96];
+            diag_error(S->d, it->a->loc, "field '%s' is %s, not %s", it->name,
+                       sema_type_name(S, want, b1, sizeof b1), sema_type_name(S, t, b2, sizeof b2));
+        }
+        break;
+    }
+    case TY_TEXT:
+        if (!it->a || it->a->kind != AST_STRING) {
+            diag_error(S->d, it->a ? it->a->loc : it->loc, "field '%s' needs a string", it->name);
+            break;
+        }
+        v->text = it->a->text;
+        break;
+    default:
+        break;
+    }
+}
+
+/* card_defaults: the fields card c (of kind k) does not give: their
+   defaults, in field order, absent optional ones, and an error for each
+   required one (at nl). set: the fields given. */
+static void card_defaults(Sema *S, const AstNode *c, const MKind *k, MValue *values, int *set, Loc nl)
+{
+    FieldEnv env = {k, values, set};
+    for (int f = 0; f < k->nfields; f++) {
+        const MField *fd = &k->fields[f];
+        if (fd->is_state || set[fd->index])
+            continue;
+        MValue *v = &values[fd->index];
+        v->script = -1;
+        if (fd->def) {
+            if (fd->type == TY_TEXT) {
+                if (fd->def->kind == AST_STRING) {
+                    v->text = fd->def->text;
+                    v->present = 1;
+                }
+            } else {
+                Type t;
+                if (sema_const_eval(S, fd->def, &env, &v->ival, &t))
+                    v->present = 1;
+            }
+            set[fd->index] = 1;
+        } else if (fd->optional) {
+            v->present = 0;
+            set[fd->index] = 1;
+        } else {
+            diag_error(S->d, nl, "card \"%s\" lacks the required field '%s' of kind '%s'", c->text,
+                       fd->name, k->name);
+        }
+    }
+}
+
 static void collect_card(Sema *S, AstNode *c, int variant)
 {
     Model *m = S->m;
@@ -330,15 +463,7 @@ static void collect_card(Sema *S, AstNode *c, int variant)
         AstNode *it = c->list.items[i];
         int f = sema_find_field(k, it->name);
         if (f < 0) {
-            Names ns = {0};
-            for (int j = 0; j < k->nfields; j++)
-                if (!k->fields[j].is_state)
-                    sema_names_add(S, &ns, k->fields[j].name);
-            const char *s = diag_suggest(it->name, ns.v, ns.n);
-            if (s)
-                diag_error(S->d, it->loc, "kind '%s' has no field '%s'; did you mean '%s'?", k->name, it->name, s);
-            else
-                diag_error(S->d, it->loc, "kind '%s' has no field '%s'", k->name, it->name);
+            no_such_field(S, k, it);
             continue;
         }
         const MField *fd = &k->fields[f];
@@ -356,112 +481,9 @@ static void collect_card(Sema *S, AstNode *c, int variant)
         MValue *v = &card->values[di];
         v->present = 1;
         v->script = -1;
-        switch (fd->type) {
-        case TY_ABILITY:
-            if (!it->b) {
-                diag_error(S->d, it->loc, "ability '%s' needs a block { ... }", it->name);
-                break;
-            }
-            v->script = sema_new_unit(S, arena_printf(S->a, "%s.%s", c->text, it->name),
-                                 arena_printf(S->a, "%s_%s", sema_c_ident(S, c->text), it->name), it->loc, it->b, kind);
-            break;
-        case TY_BOOL:
-            if (!it->a) {
-                v->ival = 1;
-                break;
-            }
-            /* fall through */
-        case TY_INT:
-        case TY_NAMED:
-        case TY_SIDE: {
-            if (it->b || !it->a) {
-                diag_error(S->d, it->loc, "field '%s' needs a value", it->name);
-                break;
-            }
-            if (fd->type == TY_SIDE && it->a->kind == AST_NAME && sema_find_side(m, it->a->name) < 0) {
-                Names ns = sema_gather(S, NS_SIDES);
-                sema_unknown(S, it->a->loc, "side", it->a->name, ns);
-                break;
-            }
-            if (fd->type == TY_NAMED && it->a->kind == AST_NAME && fd->enum_index >= 0) {
-                const MEnum *en = &m->enums[fd->enum_index];
-                int ev = -1;
-                for (int k = 0; k < en->nvalues; k++)
-                    if (strcmp(en->values[k], it->a->name) == 0)
-                        ev = k;
-                if (ev < 0) {
-                    Names ns = {0};
-                    for (int k = 0; k < en->nvalues; k++)
-                        sema_names_add(S, &ns, en->values[k]);
-                    const char *sg = diag_suggest(it->a->name, ns.v, ns.n);
-                    if (sg)
-                        diag_error(S->d, it->a->loc, "'%s' is not a value of enum '%s'; did you mean '%s'?",
-                                   it->a->name, en->name, sg);
-                    else
-                        diag_error(S->d, it->a->loc, "'%s' is not a value of enum '%s'", it->a->name, en->name);
-                    break;
-                }
-                v->ival = ev;
-                break;
-            }
-            Type t;
-            Type want = sema_field_type(S, fd);
-            if (it->a->kind == AST_STRING) {
-                char b1[96];
-                diag_error(S->d, it->a->loc, "field '%s' is %s, not text", it->name,
-                           sema_type_name(S, want, b1, sizeof b1));
-                break;
-            }
-            if (!sema_const_eval(S, it->a, NULL, &v->ival, &t)) {
-                diag_error(S->d, it->a->loc, "field '%s' needs a constant value", it->name);
-                break;
-            }
-            if (t.base != want.base || (t.base == T_ENUM && t.param != want.param)) {
-                char b1[96], b2[96];
-                diag_error(S->d, it->a->loc, "field '%s' is %s, not %s", it->name,
-                           sema_type_name(S, want, b1, sizeof b1), sema_type_name(S, t, b2, sizeof b2));
-            }
-            break;
-        }
-        case TY_TEXT:
-            if (!it->a || it->a->kind != AST_STRING) {
-                diag_error(S->d, it->a ? it->a->loc : it->loc, "field '%s' needs a string", it->name);
-                break;
-            }
-            v->text = it->a->text;
-            break;
-        default:
-            break;
-        }
+        card_value(S, c, kind, fd, it, v);
     }
-    /* defaults, in field order, then required fields */
-    FieldEnv env = {k, card->values, set};
-    for (int f = 0; f < k->nfields; f++) {
-        const MField *fd = &k->fields[f];
-        if (fd->is_state || set[fd->index])
-            continue;
-        MValue *v = &card->values[fd->index];
-        v->script = -1;
-        if (fd->def) {
-            if (fd->type == TY_TEXT) {
-                if (fd->def->kind == AST_STRING) {
-                    v->text = fd->def->text;
-                    v->present = 1;
-                }
-            } else {
-                Type t;
-                if (sema_const_eval(S, fd->def, &env, &v->ival, &t))
-                    v->present = 1;
-            }
-            set[fd->index] = 1;
-        } else if (fd->optional) {
-            v->present = 0;
-            set[fd->index] = 1;
-        } else {
-            diag_error(S->d, nl, "card \"%s\" lacks the required field '%s' of kind '%s'", c->text,
-                       fd->name, k->name);
-        }
-    }
+    card_defaults(S, c, k, card->values, set, nl);
 }
 
 
@@ -980,41 +1002,13 @@ static void check_layouts(Sema *S)
     sheet_layout_check(S->d, S->a, S->m, S->prog);
 }
 
-Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
+/* collect_names: pass 1 after the game: enums, boards' names, kinds and
+   dice, constants, zones, counters, variables, function and procedure
+   signatures, setup and round, in declaration order; kinds' defaults. */
+static void collect_names(Sema *S, AstNode **decls, int nd)
 {
-    Sema S_;
-    Sema *S = &S_;
-    memset(S, 0, sizeof *S);
-    S->d = d;
-    S->a = arena;
-    S->prog = prog;
-    Model *m = arena_alloc(arena, sizeof *m);
-    m->arena = arena;
-    S->m = m;
-    int nd = prog->decls.count;
-    AstNode **decls = prog->decls.items;
-    S->functions = arena_alloc(arena, sizeof(AstNode *) * (size_t)(nd + 1));
-    S->fresult = arena_alloc(arena, sizeof(Type) * (size_t)(nd + 1));
-    S->fparam_count = arena_alloc(arena, sizeof(int) * (size_t)(nd + 1));
-    S->fparams = arena_alloc(arena, sizeof(Type *) * (size_t)(nd + 1));
-
-    /* the implicit box zone */
-    int zcap = 0;
-    sema_grow(arena, (void **)&m->zones, &m->nzones, &zcap, sizeof *m->zones);
-    m->zones[0].name = "box";
-    m->zones[0].visibility = RT_HIDDEN;
-    m->zones[0].kind = -1;
-    m->zones[0].used = 1;
-
-    /* pass 1: game, sides, kinds, then names in declaration order */
-    for (int i = 0; i < nd; i++)
-        if (decls[i]->kind == AST_GAME)
-            collect_game(S, decls[i]);
-    if (!S->game) {
-        Loc nowhere = {0, 1, 1};
-        diag_error(d, nowhere, "no 'game' declaration: every program needs one");
-        return NULL;
-    }
+    Diag *d = S->d;
+    Model *m = S->m;
     for (int i = 0; i < nd; i++)
         if (decls[i]->kind == AST_ENUM)
             collect_enum(S, decls[i]);
@@ -1056,8 +1050,12 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     }
     for (int k = 0; k < m->nkinds; k++)
         check_kind_defaults(S, k);
+}
 
-    /* cards (base, then those variants add) */
+/* collect_cards: the cards of the base game, then those the variants add;
+   returns the number of variants (the base game included). */
+static int collect_cards(Sema *S, AstNode **decls, int nd)
+{
     for (int i = 0; i < nd; i++) {
         if (decls[i]->kind == AST_CARD)
             collect_card(S, decls[i], -1);
@@ -1078,7 +1076,16 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
             vi++;
         }
 
-    /* units: setup, round, then the functions */
+    return nvariants;
+}
+
+/* make_variants: the setup and round units and every variant (the base
+   game first): its constants, copies of the cards, setup and round. */
+static void make_variants(Sema *S, AstNode **decls, int nd, int nvariants)
+{
+    Diag *d = S->d;
+    Model *m = S->m;
+    Arena *arena = S->a;
     int base_setup = -1, base_round = -1;
     if (S->setup)
         base_setup = sema_new_unit(S, "setup", "setup", S->setup->loc, S->setup->b, -1);
@@ -1110,7 +1117,15 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
             vi++;
         }
 
-    /* check every script unit (abilities were created with the cards) */
+}
+
+/* check_units: every script unit (abilities were created with the cards)
+   and function, the call graphs, that the game can end; warnings for
+   kinds without cards and zones never used; the layouts. */
+static void check_units(Sema *S)
+{
+    Diag *d = S->d;
+    Model *m = S->m;
     int nscripts = m->nunits;
     for (int u = 0; u < nscripts; u++)
         sema_check_unit(S, u);
@@ -1135,6 +1150,47 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
 
     check_layouts(S);
 
+}
+
+Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
+{
+    Sema S_;
+    Sema *S = &S_;
+    memset(S, 0, sizeof *S);
+    S->d = d;
+    S->a = arena;
+    S->prog = prog;
+    Model *m = arena_alloc(arena, sizeof *m);
+    m->arena = arena;
+    S->m = m;
+    int nd = prog->decls.count;
+    AstNode **decls = prog->decls.items;
+    S->functions = arena_alloc(arena, sizeof(AstNode *) * (size_t)(nd + 1));
+    S->fresult = arena_alloc(arena, sizeof(Type) * (size_t)(nd + 1));
+    S->fparam_count = arena_alloc(arena, sizeof(int) * (size_t)(nd + 1));
+    S->fparams = arena_alloc(arena, sizeof(Type *) * (size_t)(nd + 1));
+
+    /* the implicit box zone */
+    int zcap = 0;
+    sema_grow(arena, (void **)&m->zones, &m->nzones, &zcap, sizeof *m->zones);
+    m->zones[0].name = "box";
+    m->zones[0].visibility = RT_HIDDEN;
+    m->zones[0].kind = -1;
+    m->zones[0].used = 1;
+
+    /* pass 1: game, sides, kinds, then names in declaration order */
+    for (int i = 0; i < nd; i++)
+        if (decls[i]->kind == AST_GAME)
+            collect_game(S, decls[i]);
+    if (!S->game) {
+        Loc nowhere = {0, 1, 1};
+        diag_error(d, nowhere, "no 'game' declaration: every program needs one");
+        return NULL;
+    }
+    collect_names(S, decls, nd);
+    int nvariants = collect_cards(S, decls, nd);
+    make_variants(S, decls, nd, nvariants);
+    check_units(S);
     for (int i = 0; i < m->ncards; i++)
         model_string(m, m->cards[i].name);
     if (d->errors)
