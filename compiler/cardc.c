@@ -282,6 +282,34 @@ static int usage_problem(Args *args)
     return 1;
 }
 
+/* reload_with_origins: load and check the game again with the origins the
+   YAML files record (source, origin, lines), into d2, so that the outputs
+   name the original files and lines. Returns d2, with *m and *prog the
+   reloaded game, or d (a warning said why) when the provenance does not
+   check. */
+static Diag *reload_with_origins(Diag *d, Diag *d2, Arena *arena, const Args *args, Model **m, AstProgram *prog)
+{
+    Diag *used = d;
+    FILE *sink = fopen("/dev/null", "w");
+    diag_init(d2, arena, sink ? sink : stderr);
+    AstProgram prog2 = {0};
+    if (load_inputs_ex(d2, arena, args->inputs, args->ninputs, &prog2, LOAD_ORIGINS, NULL) >= 0 && !d2->errors) {
+        Model *m2 = sema_check(d2, arena, &prog2);
+        if (m2 && !d2->errors) {
+            *m = m2;
+            *prog = prog2;
+            used = d2;
+        }
+    }
+    if (sink)
+        fclose(sink);
+    d2->out = stderr;
+    if (used == d)
+        fprintf(stderr, "cardc: warning: the YAML provenance (source/origin/lines) does not check; "
+                        "the output names the YAML files instead\n");
+    return used;
+}
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -362,25 +390,8 @@ int main(int argc, char **argv)
        lines; diagnostics above pointed into the YAML files. */
     Diag *used = &d;
     Diag d2;
-    if (provenance && (is_c || is_build || is_yaml)) {
-        FILE *sink = fopen("/dev/null", "w");
-        diag_init(&d2, &arena, sink ? sink : stderr);
-        AstProgram prog2 = {0};
-        if (load_inputs_ex(&d2, &arena, args.inputs, args.ninputs, &prog2, LOAD_ORIGINS, NULL) >= 0 && !d2.errors) {
-            Model *m2 = sema_check(&d2, &arena, &prog2);
-            if (m2 && !d2.errors) {
-                m = m2;
-                prog = prog2;
-                used = &d2;
-            }
-        }
-        if (sink)
-            fclose(sink);
-        d2.out = stderr;
-        if (used == &d)
-            fprintf(stderr, "cardc: warning: the YAML provenance (source/origin/lines) does not check; "
-                            "the output names the YAML files instead\n");
-    }
+    if (provenance && (is_c || is_build || is_yaml))
+        used = reload_with_origins(&d, &d2, &arena, &args, &m, &prog);
     const char **files = arena_alloc(&arena, sizeof(char *) * (size_t)(used->nsources + 1));
     for (int i = 0; i < used->nsources; i++)
         files[i] = used->sources[i].path;

@@ -278,6 +278,93 @@ static void where(Printer *P, const char *kw, const AstNode *e)
     }
 }
 
+/* st_choose: `choose [up to N] x in C [where] [by] [hidden] { } [else { }]`. */
+static void st_choose(Printer *P, const AstNode *s, int line)
+{
+    tok(P, "choose", line, 0);
+    if (s->d) {
+        if (s->flags & CHOOSE_UP_TO) {
+            tok(P, "up", 0, 0);
+            tok(P, "to", 0, 0);
+        }
+        ex(P, s->d, 0);
+    }
+    tok(P, s->name, 0, 0);
+    tok(P, "in", 0, 0);
+    ex(P, s->a, 0);
+    where(P, "where", s->c);
+    where(P, "by", s->e);
+    if (s->flags & CHOOSE_HIDDEN)
+        tok(P, "hidden", 0, 0);
+    blk(P, s->b);
+    if (s->list.count > 0) {
+        tok(P, "else", 0, 0);
+        blk(P, s->list.items[0]);
+    }
+}
+
+/* st_menu: `choose [by P] [hidden] { option "..." [when] { } ... }`. */
+static void st_menu(Printer *P, const AstNode *s, int line)
+{
+    tok(P, "choose", line, 0);
+    where(P, "by", s->e);
+    if (s->flags & CHOOSE_HIDDEN)
+        tok(P, "hidden", 0, 0);
+    brace(P, '{');
+    for (int i = 0; i < s->list.count && !P->error; i++) {
+        const AstNode *o = s->list.items[i];
+        if (o->kind != AST_OPTION) {
+            fail(P, o, "a menu item");
+            break;
+        }
+        tok(P, "option", o->loc.line, 0);
+        tok(P, print_string_literal(P->a, o->text ? o->text : ""), 0, 0);
+        where(P, "when", o->c);
+        blk(P, o->b);
+    }
+    brace(P, '}');
+}
+
+/* st_turns: `turns from P until C` with a body, or `until N passes in a row` with actions. */
+static void st_turns(Printer *P, const AstNode *s, int line)
+{
+    tok(P, "turns", line, 0);
+    tok(P, "from", 0, 0);
+    ex(P, s->a, 0);
+    tok(P, "until", 0, 0);
+    ex(P, s->c, 0);
+    if (s->flags & TURNS_PASSES) {
+        tok(P, "passes", 0, 0);
+        tok(P, "in", 0, 0);
+        tok(P, "a", 0, 0);
+        tok(P, "row", 0, 0);
+        brace(P, '{');
+        for (int i = 0; i < s->list.count && !P->error; i++) {
+            const AstNode *ac = s->list.items[i];
+            if (ac->kind != AST_ACTION) {
+                fail(P, ac, "a turn action");
+                break;
+            }
+            tok(P, "action", ac->loc.line, 0);
+            tok(P, print_string_literal(P->a, ac->text ? ac->text : ""), 0, 0);
+            if (ac->name) {
+                tok(P, "for", 0, 0);
+                tok(P, ac->name, 0, 0);
+                tok(P, "in", 0, 0);
+                ex(P, ac->a, 0);
+                where(P, "where", ac->c);
+            }
+            where(P, "when", ac->d);
+            if (ac->flags & ACTION_PASS)
+                tok(P, "pass", 0, 0);
+            blk(P, ac->b);
+        }
+        brace(P, '}');
+    } else {
+        blk(P, s->b);
+    }
+}
+
 static void st(Printer *P, const AstNode *s)
 {
     if (P->error)
@@ -323,82 +410,13 @@ static void st(Printer *P, const AstNode *s)
         blk(P, s->b);
         break;
     case AST_CHOOSE:
-        tok(P, "choose", line, 0);
-        if (s->d) {
-            if (s->flags & CHOOSE_UP_TO) {
-                tok(P, "up", 0, 0);
-                tok(P, "to", 0, 0);
-            }
-            ex(P, s->d, 0);
-        }
-        tok(P, s->name, 0, 0);
-        tok(P, "in", 0, 0);
-        ex(P, s->a, 0);
-        where(P, "where", s->c);
-        where(P, "by", s->e);
-        if (s->flags & CHOOSE_HIDDEN)
-            tok(P, "hidden", 0, 0);
-        blk(P, s->b);
-        if (s->list.count > 0) {
-            tok(P, "else", 0, 0);
-            blk(P, s->list.items[0]);
-        }
+        st_choose(P, s, line);
         break;
     case AST_MENU:
-        tok(P, "choose", line, 0);
-        where(P, "by", s->e);
-        if (s->flags & CHOOSE_HIDDEN)
-            tok(P, "hidden", 0, 0);
-        brace(P, '{');
-        for (int i = 0; i < s->list.count && !P->error; i++) {
-            const AstNode *o = s->list.items[i];
-            if (o->kind != AST_OPTION) {
-                fail(P, o, "a menu item");
-                break;
-            }
-            tok(P, "option", o->loc.line, 0);
-            tok(P, print_string_literal(P->a, o->text ? o->text : ""), 0, 0);
-            where(P, "when", o->c);
-            blk(P, o->b);
-        }
-        brace(P, '}');
+        st_menu(P, s, line);
         break;
     case AST_TURNS:
-        tok(P, "turns", line, 0);
-        tok(P, "from", 0, 0);
-        ex(P, s->a, 0);
-        tok(P, "until", 0, 0);
-        ex(P, s->c, 0);
-        if (s->flags & TURNS_PASSES) {
-            tok(P, "passes", 0, 0);
-            tok(P, "in", 0, 0);
-            tok(P, "a", 0, 0);
-            tok(P, "row", 0, 0);
-            brace(P, '{');
-            for (int i = 0; i < s->list.count && !P->error; i++) {
-                const AstNode *ac = s->list.items[i];
-                if (ac->kind != AST_ACTION) {
-                    fail(P, ac, "a turn action");
-                    break;
-                }
-                tok(P, "action", ac->loc.line, 0);
-                tok(P, print_string_literal(P->a, ac->text ? ac->text : ""), 0, 0);
-                if (ac->name) {
-                    tok(P, "for", 0, 0);
-                    tok(P, ac->name, 0, 0);
-                    tok(P, "in", 0, 0);
-                    ex(P, ac->a, 0);
-                    where(P, "where", ac->c);
-                }
-                where(P, "when", ac->d);
-                if (ac->flags & ACTION_PASS)
-                    tok(P, "pass", 0, 0);
-                blk(P, ac->b);
-            }
-            brace(P, '}');
-        } else {
-            blk(P, s->b);
-        }
+        st_turns(P, s, line);
         break;
     case AST_MOVE:
         tok(P, "move", line, 0);
