@@ -668,15 +668,21 @@ static void banner(Emit *E, Buf *out, const char *what)
     buf_put(out, " * Do not edit: change the sources and run `cardc c` again. */\n");
 }
 
-char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfiles)
+/* emit_init: E empty, for the model m, allocating in a, naming files. */
+static Emit *emit_init(Emit *E, const Model *m, Arena *a, const char *const *files, int nfiles)
 {
-    Emit E_;
-    Emit *E = &E_;
     memset(E, 0, sizeof *E);
     E->m = m;
     E->a = a;
     E->files = files;
     E->nfiles = nfiles;
+    return E;
+}
+
+char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfiles)
+{
+    Emit E_;
+    Emit *E = emit_init(&E_, m, a, files, nfiles);
     E->script_of_unit = arena_alloc(a, sizeof(int) * (size_t)(m->nunits + 1));
     E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
     E->uses_matches = arena_alloc(a, (size_t)m->nenums + 1);
@@ -767,12 +773,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
 char *emit_c_header(const Model *m, Arena *a, const char *const *files, int nfiles)
 {
     Emit E_;
-    Emit *E = &E_;
-    memset(E, 0, sizeof *E);
-    E->m = m;
-    E->a = a;
-    E->files = files;
-    E->nfiles = nfiles;
+    Emit *E = emit_init(&E_, m, a, files, nfiles);
     Buf out = {0};
     banner(E, &out, arena_printf(a, "%s.h", m->id));
     const char *guard = arena_printf(a, "CARDC_GAME_%s_H", m->id);

@@ -115,18 +115,6 @@ int emit_tested_kind(const Emit *E, const IrNode *n)
     return bound_kind(E, n->kids[0]) < 0 ? n->index : -1;
 }
 
-int emit_has_aggregate(const IrNode *n)
-{
-    if (!n)
-        return 0;
-    if (n->op == IR_AGGREGATE)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (emit_has_aggregate(n->kids[i]))
-            return 1;
-    return 0;
-}
-
 /* ---- pure loops ------------------------------------------------------------------- */
 
 /* A loop whose body cannot change the state (an aggregate, the options of
@@ -326,7 +314,7 @@ static void aggregate_body(Emit *E, const IrNode *n)
     int depth = emit_pure_loop_bind(E, n->kids[0], n->index, &cvar, &bound_ok);
     const char *body_cond = n->kids[1] ? emit_expr(E, n->kids[1]) : NULL;
     const char *val = n->kids[2] ? emit_expr(E, n->kids[2]) : NULL;
-    int store = !bound_ok || emit_has_aggregate(n->kids[2]) || emit_has_aggregate(n->kids[1]);
+    int store = !bound_ok || ir_has_aggregate(n->kids[2]) || ir_has_aggregate(n->kids[1]);
     int used = arg || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     emit_pure_loop_open(E, n->kids[0], n->index, used ? cvar : NULL, store);

@@ -118,8 +118,6 @@ int emit_tested_kind(const Emit *E, const IrNode *n);
 int emit_pure_loop_bind(Emit *E, const IrNode *coll, int slot, const char **cvar, int *bound_ok);
 int emit_loop_var_used(const Emit *E, int depth, int bound_ok, int store);
 void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar, int store);
-/* emit_has_aggregate: n holds an aggregate (which reads locals through L). */
-int emit_has_aggregate(const IrNode *n);
 
 /* ---- emit_stmt.c: statements and units ---------------------------------------- */
 

@@ -354,7 +354,7 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     E->fallible = 0;
     const char *when_c = when ? emit_expr(E, when) : NULL;
     int when_first = when_c && !E->fallible && !calls_function(when);
-    int store = !bound_ok || emit_has_aggregate(where) || emit_has_aggregate(when);
+    int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when);
     int used = ct == T_ZONE || !value || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     /* `when` does not depend on the item. One that cannot fail is tested
@@ -455,7 +455,7 @@ static void choose(Emit *E, const IrNode *s)
         int depth = emit_pure_loop_bind(E, coll, s->index, &cvar, &bound_ok);
         const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
         emit_unbind(E, depth);
-        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || emit_has_aggregate(s->kids[1]));
+        emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]));
         emit_line(E, "if (%s && !rt_list_has(g, %s, %s)) %s%s, %s, %s);", cond, chosen, cvar, option_call(E), cvar,
                   ct == T_ZONE ? cvar : "RT_NONE",
                   ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");

@@ -209,6 +209,9 @@ int ir_steady(const IrNode *n, int slot);
 /* ir_pluck_ok: for statement n over a zone can be a pluck loop (ir_pluck.c). */
 int ir_pluck_ok(const IrNode *n);
 
+/* ir_has_aggregate: an aggregate at or below n (ir_inline.c). */
+int ir_has_aggregate(const IrNode *n);
+
 /* ir_same: a and b are the same expression (ignoring locations; an IR_ARG
    is the same as its argument) (ir_memo.c). */
 int ir_same(const IrNode *a, const IrNode *b);

@@ -16,16 +16,16 @@
 
 enum { MAX_PARAMS = 8, MAX_DEPTH = 4 };
 
-/* has_aggregate / nested_aggregate: an aggregate at or below n; one that
-   holds another. */
-static int has_aggregate(const IrNode *n)
+/* ir_has_aggregate (ir.h); nested_aggregate: an aggregate at or below n
+   that holds another. */
+int ir_has_aggregate(const IrNode *n)
 {
     if (!n)
         return 0;
     if (n->op == IR_AGGREGATE)
         return 1;
     for (int i = 0; i < n->nkids; i++)
-        if (has_aggregate(n->kids[i]))
+        if (ir_has_aggregate(n->kids[i]))
             return 1;
     return 0;
 }
@@ -35,7 +35,7 @@ static int nested_aggregate(const IrNode *n)
         return 0;
     if (n->op == IR_AGGREGATE)
         for (int i = 0; i < n->nkids; i++)
-            if (has_aggregate(n->kids[i]))
+            if (ir_has_aggregate(n->kids[i]))
                 return 1;
     for (int i = 0; i < n->nkids; i++)
         if (nested_aggregate(n->kids[i]))
@@ -82,10 +82,10 @@ static IrNode *expand(Inliner *I, IrNode *n, int depth)
         return n;
     const MUnit *cu = &I->p->m->units[n->index];
     const IrNode *body = I->orig[n->index];
-    if (cu->nparams != n->nkids || cu->nparams > MAX_PARAMS || has_aggregate(body))
+    if (cu->nparams != n->nkids || cu->nparams > MAX_PARAMS || ir_has_aggregate(body))
         return n;
     for (int i = 0; i < n->nkids; i++)   /* an aggregate is made once, by the call, not at each use */
-        if (has_aggregate(n->kids[i]))
+        if (ir_has_aggregate(n->kids[i]))
             return n;
     IrNode *in = arena_alloc(I->a, sizeof *in);
     *in = *n;
