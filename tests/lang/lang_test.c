@@ -88,3 +88,28 @@ Test(lang, aggregates_need_an_int_to_compare)
                             "2 errors\n");
     run_free(&r);
 }
+
+/* A for loop's where is tested for each item when the loop reaches it,
+   against the state as it is then (Three fails: the total is 5 by then),
+   over the snapshot taken when the loop starts (every chip is visited
+   though the body moves the pile's bottom chip out each time). */
+Test(lang, a_for_loops_where_sees_the_live_state_over_a_snapshot)
+{
+    RunResult r = game_run("where_live", "wherelive", "$e log --seed 1 | sed -n '4,$p' && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "round 1\n"
+                            "players 2, chips on the pile 3\n"
+                            "set total 0 -> 5\n"
+                            "Five passes: total 5\n"
+                            "set total 5 -> 14\n"
+                            "Nine passes: total 14\n"
+                            "move \"Nine\" pile -> kept\n"
+                            "visiting Five, 2 left on the pile\n"
+                            "move \"Three\" pile -> kept\n"
+                            "visiting Three, 1 left on the pile\n"
+                            "move \"Five\" pile -> kept\n"
+                            "visiting Nine, 0 left on the pile\n"
+                            "win Player 1\n"
+                            "errors: 0\n");
+    run_free(&r);
+}
