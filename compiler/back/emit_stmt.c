@@ -280,15 +280,14 @@ static void pluck_for(Emit *E, const IrNode *s)
    over players or sides. */
 static void for_stmt(Emit *E, const IrNode *s)
 {
-    const char *var = emit_local(E, s->index);
     if (s->flags & IR_SIMULTANEOUS)
         E->hidden++;
-    if (s->flags & IR_PLUCK) {
+    if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
         pluck_for(E, s);
     } else if (s->kids[0]->type.base == T_ZONE) {
-        zone_for(E, s, var);
+        zone_for(E, s, emit_local(E, s->index));
     } else {
-        count_loop_begin(E, s->kids[0], var);
+        count_loop_begin(E, s->kids[0], emit_local(E, s->index));
         for_body(E, s);
         E->indent--;
         emit_line(E, "}");
