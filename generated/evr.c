@@ -1313,22 +1313,23 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 63 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 41);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) & (int)(Rows_resource[rt__row(g, L->v_c)].fd_value <= 2)))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 41);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 42);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1329 "evr.c"
+#line 1330 "evr.c"
         break;
     default:
-        return rt_fail(g, 42, "bad resume point");
+        return rt_fail(g, 43, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1364,13 +1365,13 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 72 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 43);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 44);
             if (rt_check(g)) return RT_END;
         }
-#line 1371 "evr.c"
+#line 1372 "evr.c"
         break;
     default:
-        return rt_fail(g, 44, "bad resume point");
+        return rt_fail(g, 45, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1406,13 +1407,13 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 45);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 46);
             if (rt_check(g)) return RT_END;
         }
-#line 1413 "evr.c"
+#line 1414 "evr.c"
         break;
     default:
-        return rt_fail(g, 46, "bad resume point");
+        return rt_fail(g, 47, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1448,13 +1449,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 47);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 48);
             if (rt_check(g)) return RT_END;
         }
-#line 1455 "evr.c"
+#line 1456 "evr.c"
         break;
     default:
-        return rt_fail(g, 48, "bad resume point");
+        return rt_fail(g, 49, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1472,7 +1473,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
         #line 98 "cards/evr/imperial.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 49);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 50);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
@@ -1480,7 +1481,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
         #line 99 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 50);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 51);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
             rt_choose_begin(g, f->me, 79, 0);
@@ -1499,19 +1500,19 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 51);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 52);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 52);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 53);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 1512 "evr.c"
+#line 1513 "evr.c"
         break;
     default:
-        return rt_fail(g, 53, "bad resume point");
+        return rt_fail(g, 54, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1547,13 +1548,13 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 54);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 55);
             if (rt_check(g)) return RT_END;
         }
-#line 1554 "evr.c"
+#line 1555 "evr.c"
         break;
     default:
-        return rt_fail(g, 55, "bad resume point");
+        return rt_fail(g, 56, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1568,19 +1569,19 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             #line 122 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 56);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 57);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 57);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 58);
             if (rt_check(g)) return RT_END;
         }
-#line 1581 "evr.c"
+#line 1582 "evr.c"
         break;
     default:
-        return rt_fail(g, 58, "bad resume point");
+        return rt_fail(g, 59, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1592,10 +1593,10 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
-#line 1596 "evr.c"
+#line 1597 "evr.c"
         break;
     default:
-        return rt_fail(g, 59, "bad resume point");
+        return rt_fail(g, 60, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1631,13 +1632,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 60);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 61);
             if (rt_check(g)) return RT_END;
         }
-#line 1638 "evr.c"
+#line 1639 "evr.c"
         break;
     default:
-        return rt_fail(g, 61, "bad resume point");
+        return rt_fail(g, 62, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1677,10 +1678,10 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
-#line 1681 "evr.c"
+#line 1682 "evr.c"
         break;
     default:
-        return rt_fail(g, 62, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1694,10 +1695,10 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX));
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
-#line 1698 "evr.c"
+#line 1699 "evr.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1712,19 +1713,19 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             #line 176 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 64);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 65);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 65);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 66);
             if (rt_check(g)) return RT_END;
         }
-#line 1725 "evr.c"
+#line 1726 "evr.c"
         break;
     default:
-        return rt_fail(g, 66, "bad resume point");
+        return rt_fail(g, 67, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1742,22 +1743,23 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 186 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)), 68);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 67);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 69);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1758 "evr.c"
+#line 1760 "evr.c"
         break;
     default:
-        return rt_fail(g, 68, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1793,13 +1795,13 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 69);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 71);
             if (rt_check(g)) return RT_END;
         }
-#line 1800 "evr.c"
+#line 1802 "evr.c"
         break;
     default:
-        return rt_fail(g, 70, "bad resume point");
+        return rt_fail(g, 72, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1835,15 +1837,15 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 18 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 71);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 73);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-#line 1844 "evr.c"
+#line 1846 "evr.c"
         break;
     default:
-        return rt_fail(g, 72, "bad resume point");
+        return rt_fail(g, 74, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1858,19 +1860,19 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             #line 27 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 73);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 75);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 74);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 76);
             if (rt_check(g)) return RT_END;
         }
-#line 1871 "evr.c"
+#line 1873 "evr.c"
         break;
     default:
-        return rt_fail(g, 75, "bad resume point");
+        return rt_fail(g, 77, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1906,13 +1908,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 76);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 78);
             if (rt_check(g)) return RT_END;
         }
-#line 1913 "evr.c"
+#line 1915 "evr.c"
         break;
     default:
-        return rt_fail(g, 77, "bad resume point");
+        return rt_fail(g, 79, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1948,13 +1950,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 78);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 80);
             if (rt_check(g)) return RT_END;
         }
-#line 1955 "evr.c"
+#line 1957 "evr.c"
         break;
     default:
-        return rt_fail(g, 79, "bad resume point");
+        return rt_fail(g, 81, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1972,7 +1974,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
         #line 53 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 80);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 82);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
@@ -1980,13 +1982,13 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
         #line 54 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 81);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 83);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 82))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 84))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
                 rt_opt_done(g, &ob);
             }
@@ -2000,19 +2002,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 83);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 85);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 84);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 86);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2013 "evr.c"
+#line 2015 "evr.c"
         break;
     default:
-        return rt_fail(g, 85, "bad resume point");
+        return rt_fail(g, 87, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2024,10 +2026,10 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
-#line 2028 "evr.c"
+#line 2030 "evr.c"
         break;
     default:
-        return rt_fail(g, 86, "bad resume point");
+        return rt_fail(g, 88, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2064,12 +2066,12 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 75 "cards/evr/rebel.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 87);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 89);
             if (rt_check(g)) return RT_END;
             #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
                 #line 77 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 88);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 90);
                 if (rt_check(g)) return RT_END;
             }
             #line 78 "cards/evr/rebel.cards"
@@ -2093,16 +2095,16 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 78 "cards/evr/rebel.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 89);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 91);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
         }
-#line 2103 "evr.c"
+#line 2105 "evr.c"
         break;
     default:
-        return rt_fail(g, 90, "bad resume point");
+        return rt_fail(g, 92, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2120,7 +2122,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
         #line 89 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 91);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
@@ -2128,7 +2130,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
         #line 90 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 92);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 94);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0);
@@ -2147,19 +2149,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 94);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 96);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2160 "evr.c"
+#line 2162 "evr.c"
         break;
     default:
-        return rt_fail(g, 95, "bad resume point");
+        return rt_fail(g, 97, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2195,13 +2197,13 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 96);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 98);
             if (rt_check(g)) return RT_END;
         }
-#line 2202 "evr.c"
+#line 2204 "evr.c"
         break;
     default:
-        return rt_fail(g, 97, "bad resume point");
+        return rt_fail(g, 99, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2237,13 +2239,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 98);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 100);
             if (rt_check(g)) return RT_END;
         }
-#line 2244 "evr.c"
+#line 2246 "evr.c"
         break;
     default:
-        return rt_fail(g, 99, "bad resume point");
+        return rt_fail(g, 101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2279,13 +2281,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 100);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 102);
             if (rt_check(g)) return RT_END;
         }
-#line 2286 "evr.c"
+#line 2288 "evr.c"
         break;
     default:
-        return rt_fail(g, 101, "bad resume point");
+        return rt_fail(g, 103, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2300,19 +2302,19 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             #line 129 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 102);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 104);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 103);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 105);
             if (rt_check(g)) return RT_END;
         }
-#line 2313 "evr.c"
+#line 2315 "evr.c"
         break;
     default:
-        return rt_fail(g, 104, "bad resume point");
+        return rt_fail(g, 106, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2324,10 +2326,10 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
-#line 2328 "evr.c"
+#line 2330 "evr.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 107, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2363,13 +2365,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 106);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 108);
             if (rt_check(g)) return RT_END;
         }
-#line 2370 "evr.c"
+#line 2372 "evr.c"
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 109, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2409,10 +2411,10 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
-#line 2413 "evr.c"
+#line 2415 "evr.c"
         break;
     default:
-        return rt_fail(g, 108, "bad resume point");
+        return rt_fail(g, 110, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2424,10 +2426,10 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
-#line 2428 "evr.c"
+#line 2430 "evr.c"
         break;
     default:
-        return rt_fail(g, 109, "bad resume point");
+        return rt_fail(g, 111, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2463,13 +2465,13 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 110);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 2470 "evr.c"
+#line 2472 "evr.c"
         break;
     default:
-        return rt_fail(g, 111, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2487,22 +2489,23 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 187 "cards/evr/rebel.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 114);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 112);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 115);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2503 "evr.c"
+#line 2506 "evr.c"
         break;
     default:
-        return rt_fail(g, 113, "bad resume point");
+        return rt_fail(g, 116, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2539,7 +2542,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 114);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 117);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2556,7 +2559,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 115);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 118);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2572,11 +2575,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 116);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 119);
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 117);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 120);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2594,7 +2597,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
-            L->v_chosen = rt_list_new(g);
+            L->v_chosen = rt_list_new(g, 121);
+            if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
                 rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN);
                 {
@@ -2615,9 +2619,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c_2 = rt_chosen(g);
-                rt_list_add(g, L->v_chosen, L->v_c_2);
+                rt_list_add(g, L->v_chosen, L->v_c_2, 121);
+                if (rt_check(g)) return RT_END;
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 118);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 122);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
@@ -2630,10 +2635,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2634 "evr.c"
+#line 2639 "evr.c"
         break;
     default:
-        return rt_fail(g, 119, "bad resume point");
+        return rt_fail(g, 123, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2698,7 +2703,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2702 "evr.c"
+#line 2707 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2717,20 +2722,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 120);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 124);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 121)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 125)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 122);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 126);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 123)].fd_reveal, L->v_ability_card, f->me);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 127)].fd_reveal, L->v_ability_card, f->me, 127);
             if (st != RT_DONE)
                 return st;
         }
@@ -2743,7 +2748,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "cards/evr/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 124);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 128);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
@@ -2767,7 +2772,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s = rt_chosen(g);
                     #line 57 "cards/evr/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 125);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 129);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2809,7 +2814,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 126, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 130, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2820,24 +2825,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 70 "cards/evr/rules.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 127);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 131);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 128);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 132);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 129);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 133);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 134);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2849,14 +2854,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 84 "cards/evr/rules.cards"
                 rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
                 #line 85 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 130);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 135);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 131)) return RT_END;
+            if (rt_back_edge(g, 136)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -2866,7 +2871,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 132);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 137);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2));
@@ -2882,7 +2887,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_4 = L->v_i_4;
             if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4));
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4), 138);
+            if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
                     L->v_s_2 = rt_list_at(g, L->v_list, L->v_i_5);
@@ -2891,7 +2897,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 139);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2907,7 +2913,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5));
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5), 140);
+            if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
                     L->v_s_3 = rt_list_at(g, L->v_list_2, L->v_i_7);
@@ -2916,7 +2923,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 141);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2933,7 +2940,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 133);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 142);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
                 rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0);
@@ -2943,7 +2950,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 134);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 143);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -2960,15 +2967,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current));
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 144);
+            if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 135);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 145);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 136));
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 146));
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
                     rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
@@ -2987,7 +2995,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner));
+                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 147);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3006,25 +3014,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 137)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 148)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 138);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 149);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 139);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 150);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 140);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 151);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 141);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 152);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9));
@@ -3045,19 +3053,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 142);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 153);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 143);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 154);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3058 "evr.c"
+#line 3066 "evr.c"
         break;
     default:
-        return rt_fail(g, 144, "bad resume point");
+        return rt_fail(g, 155, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3087,7 +3095,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 145);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 156);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3107,7 +3115,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 146);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 157);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3125,10 +3133,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3129 "evr.c"
+#line 3137 "evr.c"
         break;
     default:
-        return rt_fail(g, 147, "bad resume point");
+        return rt_fail(g, 158, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3177,7 +3185,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 148, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 159, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3188,24 +3196,24 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 #line 25 "cards/evr/tutorial.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 149);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 160);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 150);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 161);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 151);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 162);
                 if (rt_check(g)) return RT_END;
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 163);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3217,7 +3225,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 152)) return RT_END;
+            if (rt_back_edge(g, 164)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3231,7 +3239,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 153)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 165)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -3245,7 +3253,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 154)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 166)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -3255,10 +3263,10 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3259 "evr.c"
+#line 3267 "evr.c"
         break;
     default:
-        return rt_fail(g, 155, "bad resume point");
+        return rt_fail(g, 167, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3594,121 +3602,133 @@ static const RtSite Site_table[] = {
     { 2, 43, 3 }, /* 38: cards/evr/imperial.cards:43:3 */
     { 2, 55, 37 }, /* 39: cards/evr/imperial.cards:55:37 */
     { 2, 54, 3 }, /* 40: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 73 }, /* 41: cards/evr/imperial.cards:63:73 */
-    { 2, 62, 3 }, /* 42: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 27 }, /* 43: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 44: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 72 }, /* 45: cards/evr/imperial.cards:82:72 */
-    { 2, 81, 3 }, /* 46: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 52 }, /* 47: cards/evr/imperial.cards:90:52 */
-    { 2, 89, 3 }, /* 48: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 25 }, /* 49: cards/evr/imperial.cards:98:25 */
-    { 2, 100, 7 }, /* 50: cards/evr/imperial.cards:100:7 */
-    { 2, 102, 36 }, /* 51: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 41 }, /* 52: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 53: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 55 }, /* 54: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 55: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 27 }, /* 56: cards/evr/imperial.cards:122:27 */
-    { 2, 123, 7 }, /* 57: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 58: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 3 }, /* 59: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 43 }, /* 60: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 61: cards/evr/imperial.cards:137:3 */
-    { 2, 152, 3 }, /* 62: cards/evr/imperial.cards:152:3 */
-    { 2, 165, 3 }, /* 63: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 27 }, /* 64: cards/evr/imperial.cards:176:27 */
-    { 2, 177, 7 }, /* 65: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 66: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 68 }, /* 67: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 68: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 59 }, /* 69: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 70: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 37 }, /* 71: cards/evr/rebel.cards:18:37 */
-    { 4, 17, 3 }, /* 72: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 27 }, /* 73: cards/evr/rebel.cards:27:27 */
-    { 4, 28, 7 }, /* 74: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 75: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 72 }, /* 76: cards/evr/rebel.cards:37:72 */
-    { 4, 36, 3 }, /* 77: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 52 }, /* 78: cards/evr/rebel.cards:45:52 */
-    { 4, 44, 3 }, /* 79: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 25 }, /* 80: cards/evr/rebel.cards:53:25 */
-    { 4, 55, 7 }, /* 81: cards/evr/rebel.cards:55:7 */
-    { 4, 57, 48 }, /* 82: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 72 }, /* 83: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 54 }, /* 84: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 85: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 3 }, /* 86: cards/evr/rebel.cards:67:3 */
-    { 4, 75, 7 }, /* 87: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 34 }, /* 88: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 39 }, /* 89: cards/evr/rebel.cards:78:39 */
-    { 4, 73, 3 }, /* 90: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 25 }, /* 91: cards/evr/rebel.cards:89:25 */
-    { 4, 91, 7 }, /* 92: cards/evr/rebel.cards:91:7 */
-    { 4, 93, 36 }, /* 93: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 41 }, /* 94: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 95: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 55 }, /* 96: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 97: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 52 }, /* 98: cards/evr/rebel.cards:112:52 */
-    { 4, 111, 3 }, /* 99: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 52 }, /* 100: cards/evr/rebel.cards:120:52 */
-    { 4, 119, 3 }, /* 101: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 27 }, /* 102: cards/evr/rebel.cards:129:27 */
-    { 4, 130, 7 }, /* 103: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 104: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 3 }, /* 105: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 43 }, /* 106: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 107: cards/evr/rebel.cards:144:3 */
-    { 4, 159, 3 }, /* 108: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 3 }, /* 109: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 52 }, /* 110: cards/evr/rebel.cards:179:52 */
-    { 4, 178, 3 }, /* 111: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 42 }, /* 112: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 113: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 114: cards/evr/rules.cards:7:35 */
-    { 5, 13, 64 }, /* 115: cards/evr/rules.cards:13:64 */
-    { 5, 16, 24 }, /* 116: cards/evr/rules.cards:16:24 */
-    { 5, 16, 53 }, /* 117: cards/evr/rules.cards:16:53 */
-    { 5, 23, 43 }, /* 118: cards/evr/rules.cards:23:43 */
-    { 5, 5, 1 }, /* 119: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 120: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 121: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 122: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 123: cards/evr/rules.cards:49:5 */
-    { 5, 55, 9 }, /* 124: cards/evr/rules.cards:55:9 */
-    { 5, 57, 48 }, /* 125: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 126: cards/evr/rules.cards:66:5 */
-    { 5, 70, 29 }, /* 127: cards/evr/rules.cards:70:29 */
-    { 5, 71, 9 }, /* 128: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 129: cards/evr/rules.cards:77:9 */
-    { 5, 85, 9 }, /* 130: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 131: cards/evr/rules.cards:66:5 */
-    { 5, 99, 7 }, /* 132: cards/evr/rules.cards:99:7 */
-    { 5, 117, 9 }, /* 133: cards/evr/rules.cards:117:9 */
-    { 5, 121, 24 }, /* 134: cards/evr/rules.cards:121:24 */
-    { 5, 131, 9 }, /* 135: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 136: cards/evr/rules.cards:132:9 */
-    { 5, 140, 48 }, /* 137: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 138: cards/evr/rules.cards:141:7 */
-    { 5, 147, 7 }, /* 139: cards/evr/rules.cards:147:7 */
-    { 5, 148, 7 }, /* 140: cards/evr/rules.cards:148:7 */
-    { 5, 149, 7 }, /* 141: cards/evr/rules.cards:149:7 */
-    { 5, 158, 7 }, /* 142: cards/evr/rules.cards:158:7 */
-    { 5, 159, 33 }, /* 143: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 144: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 145: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 9 }, /* 146: cards/evr/tutorial.cards:12:9 */
-    { 6, 7, 3 }, /* 147: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 148: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 31 }, /* 149: cards/evr/tutorial.cards:25:31 */
-    { 6, 26, 11 }, /* 150: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 151: cards/evr/tutorial.cards:29:11 */
-    { 6, 23, 7 }, /* 152: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 153: cards/evr/tutorial.cards:40:24 */
-    { 6, 43, 25 }, /* 154: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 155: cards/evr/tutorial.cards:20:3 */
+    { 2, 63, 5 }, /* 41: cards/evr/imperial.cards:63:5 */
+    { 2, 63, 73 }, /* 42: cards/evr/imperial.cards:63:73 */
+    { 2, 62, 3 }, /* 43: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 27 }, /* 44: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 45: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 72 }, /* 46: cards/evr/imperial.cards:82:72 */
+    { 2, 81, 3 }, /* 47: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 52 }, /* 48: cards/evr/imperial.cards:90:52 */
+    { 2, 89, 3 }, /* 49: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 25 }, /* 50: cards/evr/imperial.cards:98:25 */
+    { 2, 100, 7 }, /* 51: cards/evr/imperial.cards:100:7 */
+    { 2, 102, 36 }, /* 52: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 41 }, /* 53: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 54: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 55 }, /* 55: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 56: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 27 }, /* 57: cards/evr/imperial.cards:122:27 */
+    { 2, 123, 7 }, /* 58: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 59: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 3 }, /* 60: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 43 }, /* 61: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 62: cards/evr/imperial.cards:137:3 */
+    { 2, 152, 3 }, /* 63: cards/evr/imperial.cards:152:3 */
+    { 2, 165, 3 }, /* 64: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 27 }, /* 65: cards/evr/imperial.cards:176:27 */
+    { 2, 177, 7 }, /* 66: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 67: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 5 }, /* 68: cards/evr/imperial.cards:186:5 */
+    { 2, 186, 68 }, /* 69: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 70: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 59 }, /* 71: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 72: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 37 }, /* 73: cards/evr/rebel.cards:18:37 */
+    { 4, 17, 3 }, /* 74: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 27 }, /* 75: cards/evr/rebel.cards:27:27 */
+    { 4, 28, 7 }, /* 76: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 77: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 72 }, /* 78: cards/evr/rebel.cards:37:72 */
+    { 4, 36, 3 }, /* 79: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 52 }, /* 80: cards/evr/rebel.cards:45:52 */
+    { 4, 44, 3 }, /* 81: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 25 }, /* 82: cards/evr/rebel.cards:53:25 */
+    { 4, 55, 7 }, /* 83: cards/evr/rebel.cards:55:7 */
+    { 4, 57, 48 }, /* 84: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 72 }, /* 85: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 54 }, /* 86: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 87: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 3 }, /* 88: cards/evr/rebel.cards:67:3 */
+    { 4, 75, 7 }, /* 89: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 34 }, /* 90: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 39 }, /* 91: cards/evr/rebel.cards:78:39 */
+    { 4, 73, 3 }, /* 92: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 25 }, /* 93: cards/evr/rebel.cards:89:25 */
+    { 4, 91, 7 }, /* 94: cards/evr/rebel.cards:91:7 */
+    { 4, 93, 36 }, /* 95: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 41 }, /* 96: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 97: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 55 }, /* 98: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 99: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 52 }, /* 100: cards/evr/rebel.cards:112:52 */
+    { 4, 111, 3 }, /* 101: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 52 }, /* 102: cards/evr/rebel.cards:120:52 */
+    { 4, 119, 3 }, /* 103: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 27 }, /* 104: cards/evr/rebel.cards:129:27 */
+    { 4, 130, 7 }, /* 105: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 106: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 3 }, /* 107: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 43 }, /* 108: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 109: cards/evr/rebel.cards:144:3 */
+    { 4, 159, 3 }, /* 110: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 3 }, /* 111: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 52 }, /* 112: cards/evr/rebel.cards:179:52 */
+    { 4, 178, 3 }, /* 113: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 5 }, /* 114: cards/evr/rebel.cards:187:5 */
+    { 4, 187, 42 }, /* 115: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 116: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 117: cards/evr/rules.cards:7:35 */
+    { 5, 13, 64 }, /* 118: cards/evr/rules.cards:13:64 */
+    { 5, 16, 24 }, /* 119: cards/evr/rules.cards:16:24 */
+    { 5, 16, 53 }, /* 120: cards/evr/rules.cards:16:53 */
+    { 5, 23, 5 }, /* 121: cards/evr/rules.cards:23:5 */
+    { 5, 23, 43 }, /* 122: cards/evr/rules.cards:23:43 */
+    { 5, 5, 1 }, /* 123: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 124: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 125: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 126: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 127: cards/evr/rules.cards:49:5 */
+    { 5, 55, 9 }, /* 128: cards/evr/rules.cards:55:9 */
+    { 5, 57, 48 }, /* 129: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 130: cards/evr/rules.cards:66:5 */
+    { 5, 70, 29 }, /* 131: cards/evr/rules.cards:70:29 */
+    { 5, 71, 9 }, /* 132: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 133: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 134: cards/evr/rules.cards:78:9 */
+    { 5, 85, 9 }, /* 135: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 136: cards/evr/rules.cards:66:5 */
+    { 5, 99, 7 }, /* 137: cards/evr/rules.cards:99:7 */
+    { 5, 108, 7 }, /* 138: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 139: cards/evr/rules.cards:108:49 */
+    { 5, 111, 7 }, /* 140: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 141: cards/evr/rules.cards:111:49 */
+    { 5, 117, 9 }, /* 142: cards/evr/rules.cards:117:9 */
+    { 5, 121, 24 }, /* 143: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 144: cards/evr/rules.cards:130:7 */
+    { 5, 131, 9 }, /* 145: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 146: cards/evr/rules.cards:132:9 */
+    { 5, 135, 9 }, /* 147: cards/evr/rules.cards:135:9 */
+    { 5, 140, 48 }, /* 148: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 149: cards/evr/rules.cards:141:7 */
+    { 5, 147, 7 }, /* 150: cards/evr/rules.cards:147:7 */
+    { 5, 148, 7 }, /* 151: cards/evr/rules.cards:148:7 */
+    { 5, 149, 7 }, /* 152: cards/evr/rules.cards:149:7 */
+    { 5, 158, 7 }, /* 153: cards/evr/rules.cards:158:7 */
+    { 5, 159, 33 }, /* 154: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 155: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 156: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 9 }, /* 157: cards/evr/tutorial.cards:12:9 */
+    { 6, 7, 3 }, /* 158: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 159: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 31 }, /* 160: cards/evr/tutorial.cards:25:31 */
+    { 6, 26, 11 }, /* 161: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 162: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 163: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 164: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 165: cards/evr/tutorial.cards:40:24 */
+    { 6, 43, 25 }, /* 166: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 167: cards/evr/tutorial.cards:20:3 */
 };
 
 const RtGameDef evr_game = {
@@ -3728,7 +3748,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    156, Site_table, 7, Site_files,
+    168, Site_table, 7, Site_files,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3748,7 +3768,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    156, Site_table, 7, Site_files,
+    168, Site_table, 7, Site_files,
 };
 
 const RtGameDef *const evr_variants[] = {

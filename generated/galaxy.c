@@ -1388,7 +1388,8 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 41 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 1);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
@@ -1403,7 +1404,8 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_str(g, " of the dice are forfeited this turn.");
                 rt_log_end(g);
                 #line 43 "cards/galaxy/rules.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 2);
+                if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
@@ -1411,7 +1413,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                         #line 43 "cards/galaxy/rules.cards"
                         if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
                             #line 43 "cards/galaxy/rules.cards"
-                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 1);
+                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 3);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -1421,13 +1423,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 46 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 4);
+        if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_t = cells_v_list_3[1 + L->v_i_3];
                 #line 46 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 2);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 5);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1442,7 +1445,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 3);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 6);
         }
         if (rt_check(g)) return RT_END;
         #line 56 "cards/galaxy/rules.cards"
@@ -1474,7 +1477,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 58 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 1, f->self, f->me)) {
+                        if (rt_call(g, 1, f->self, f->me, 7)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1494,7 +1497,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 59 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me)) {
+                        if (rt_call(g, 1, f->self, f->me, 8)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1514,7 +1517,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 60 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me)) {
+                        if (rt_call(g, 1, f->self, f->me, 9)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1534,7 +1537,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me)) {
+                        if (rt_call(g, 1, f->self, f->me, 10)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1554,7 +1557,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me)) {
+                        if (rt_call(g, 1, f->self, f->me, 11)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1573,7 +1576,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* set aside a victory point */
                     #line 63 "cards/galaxy/rules.cards"
                     { /* set_aside */
-                        if (rt_call(g, 2, f->self, f->me)) {
+                        if (rt_call(g, 2, f->self, f->me, 12)) {
                         }
                     }
                     f->pc = 7;
@@ -1588,7 +1591,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use your Rebel token */
                     #line 64 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 5, f->self, f->me)) {
+                        if (rt_call(g, 5, f->self, f->me, 13)) {
                         }
                     }
                     f->pc = 8;
@@ -1603,7 +1606,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* use an Ally */
                     #line 65 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 6, f->self, f->me)) {
+                        if (rt_call(g, 6, f->self, f->me, 14)) {
                         }
                     }
                     f->pc = 9;
@@ -1618,7 +1621,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 8) { /* reroll dice */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 3, f->self, f->me)) {
+                        if (rt_call(g, 3, f->self, f->me, 15)) {
                         }
                     }
                     f->pc = 10;
@@ -1635,11 +1638,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 4)) return RT_END;
+            if (rt_back_edge(g, 16)) return RT_END;
         }
         #line 72 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 9, f->self, f->me)) {
+            if (rt_call(g, 9, f->self, f->me, 17)) {
             }
         }
         f->pc = 11;
@@ -1651,10 +1654,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 11:;
         if (rt_check(g)) return RT_END;
-#line 1655 "galaxy.c"
+#line 1658 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 5, "bad resume point");
+        return rt_fail(g, 18, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1697,7 +1700,8 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             #line 80 "cards/galaxy/rules.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
             #line 81 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 19);
+            if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
@@ -1706,17 +1710,17 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     #line 81 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 81 "cards/galaxy/rules.cards"
-                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 6);
+                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 20);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
             rt_list_pop(g, L->v_list);
             #line 82 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 7);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 21);
             if (rt_check(g)) return RT_END;
             #line 83 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 8);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 22);
             if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -1731,10 +1735,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1735 "galaxy.c"
+#line 1739 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 9, "bad resume point");
+        return rt_fail(g, 23, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1755,7 +1759,8 @@ static RtStatus Script_proc_set_aside(RtGame *g, RtFrame *f)
         #line 91 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_aside)[0];
         #line 92 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 24);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
@@ -1764,16 +1769,16 @@ static RtStatus Script_proc_set_aside(RtGame *g, RtFrame *f)
                 #line 92 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->v_n) {
                     #line 92 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 10);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 25);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1774 "galaxy.c"
+#line 1779 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 11, "bad resume point");
+        return rt_fail(g, 26, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1801,7 +1806,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
-#line 1805 "galaxy.c"
+#line 1810 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:102: any */
@@ -1817,7 +1822,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
-#line 1821 "galaxy.c"
+#line 1826 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:103: any */
@@ -1833,7 +1838,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
-#line 1837 "galaxy.c"
+#line 1842 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:104: any */
@@ -1849,7 +1854,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
-#line 1853 "galaxy.c"
+#line 1858 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:105: any */
@@ -1865,7 +1870,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
-#line 1869 "galaxy.c"
+#line 1874 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:106: any */
@@ -1881,7 +1886,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
-#line 1885 "galaxy.c"
+#line 1890 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:97: reroll */
@@ -1918,7 +1923,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 4, f->self, f->me)) {
+                        if (rt_call(g, 4, f->self, f->me, 27)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1938,7 +1943,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 4, f->self, f->me)) {
+                        if (rt_call(g, 4, f->self, f->me, 28)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1958,7 +1963,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 103 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 4, f->self, f->me)) {
+                        if (rt_call(g, 4, f->self, f->me, 29)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1978,7 +1983,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 104 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 4, f->self, f->me)) {
+                        if (rt_call(g, 4, f->self, f->me, 30)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1998,7 +2003,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 105 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 4, f->self, f->me)) {
+                        if (rt_call(g, 4, f->self, f->me, 31)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2018,7 +2023,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 106 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 4, f->self, f->me)) {
+                        if (rt_call(g, 4, f->self, f->me, 32)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2039,7 +2044,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 12)) return RT_END;
+            if (rt_back_edge(g, 33)) return RT_END;
         }
         #line 110 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -2049,16 +2054,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 13);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 34);
         }
         if (rt_check(g)) return RT_END;
         #line 113 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 14);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 35);
         if (rt_check(g)) return RT_END;
-#line 2059 "galaxy.c"
+#line 2064 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 15, "bad resume point");
+        return rt_fail(g, 36, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2080,7 +2085,8 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
         #line 117 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 118 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool));
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 37);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
@@ -2089,16 +2095,16 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 #line 118 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 118 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 16);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 38);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2099 "galaxy.c"
+#line 2105 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 17, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2117,12 +2123,13 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 123 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 40);
+        if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 124 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 18);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 41);
                 if (rt_check(g)) return RT_END;
                 #line 125 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0);
@@ -2145,7 +2152,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s = rt_chosen(g);
                     #line 126 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 19);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 42);
                     if (rt_check(g)) return RT_END;
                     #line 127 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2160,10 +2167,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2164 "galaxy.c"
+#line 2171 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 20, "bad resume point");
+        return rt_fail(g, 43, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2199,7 +2206,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a = rt_chosen(g);
             #line 135 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 21);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 44);
             if (rt_check(g)) return RT_END;
             #line 136 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2212,7 +2219,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 138 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 8, f->self, f->me)) {
+                    if (rt_call(g, 8, f->self, f->me, 45)) {
                     }
                 }
                 f->pc = 2;
@@ -2228,7 +2235,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 140 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 7, f->self, f->me)) {
+                    if (rt_call(g, 7, f->self, f->me, 46)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2249,7 +2256,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 141 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 7, f->self, f->me)) {
+                        if (rt_call(g, 7, f->self, f->me, 47)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2268,10 +2275,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2272 "galaxy.c"
+#line 2279 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 22, "bad resume point");
+        return rt_fail(g, 48, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2296,7 +2303,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2300 "galaxy.c"
+#line 2307 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:148: ally_symbol */
@@ -2342,7 +2349,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 152 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 23);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 49);
                     if (rt_check(g)) return RT_END;
                     #line 153 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2360,10 +2367,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2364 "galaxy.c"
+#line 2371 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 24, "bad resume point");
+        return rt_fail(g, 50, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2386,26 +2393,27 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
         #line 165 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 51);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 166 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 25);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 52);
                 if (rt_check(g)) return RT_END;
                 #line 167 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 26);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 53);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 169 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 27);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 54);
         if (rt_check(g)) return RT_END;
         #line 170 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 28);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 55);
         if (rt_check(g)) return RT_END;
         #line 171 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2415,13 +2423,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 29);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 56);
         }
         if (rt_check(g)) return RT_END;
-#line 2422 "galaxy.c"
+#line 2430 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 30, "bad resume point");
+        return rt_fail(g, 57, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2446,7 +2454,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 180 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 181 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 31));
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 58));
             if (rt_check(g)) return RT_END;
             #line 182 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2459,27 +2467,29 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 185 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
         #line 186 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 59);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 186 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 32);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 60);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 189 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 61);
+        if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                 #line 190 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 33);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 62);
                 if (rt_check(g)) return RT_END;
                 #line 191 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2493,7 +2503,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
                 #line 192 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 34));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 63));
                 if (rt_check(g)) return RT_END;
                 #line 193 "cards/galaxy/rules.cards"
                 {
@@ -2503,7 +2513,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 193 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 35);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 64);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2513,14 +2523,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 197 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 36);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 65);
         if (rt_check(g)) return RT_END;
         #line 199 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 200 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 10, f->self, f->me)) {
+                if (rt_call(g, 10, f->self, f->me, 66)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2548,7 +2558,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 205 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 10, f->self, f->me)) {
+                    if (rt_call(g, 10, f->self, f->me, 67)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2567,13 +2577,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 209 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68);
         if (rt_check(g)) return RT_END;
         #line 210 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 69);
         if (rt_check(g)) return RT_END;
         #line 211 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 39);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 70);
         if (rt_check(g)) return RT_END;
         #line 214 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2581,7 +2591,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
                 #line 215 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 12, f->self, f->me)) {
+                    if (rt_call(g, 12, f->self, f->me, 71)) {
                     }
                 }
                 f->pc = 3;
@@ -2596,7 +2606,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 215 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 11, f->self, f->me)) {
+                    if (rt_call(g, 11, f->self, f->me, 72)) {
                     }
                 }
                 f->pc = 4;
@@ -2610,10 +2620,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2614 "galaxy.c"
+#line 2624 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 40, "bad resume point");
+        return rt_fail(g, 73, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2642,14 +2652,15 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
             #line 223 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p));
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p), 74);
+            if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
                     #line 223 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 41);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 75);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2663,14 +2674,15 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 225 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 42);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 76);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 226 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me));
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 77);
+        if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
@@ -2685,10 +2697,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 2689 "galaxy.c"
+#line 2701 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 43, "bad resume point");
+        return rt_fail(g, 78, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2713,20 +2725,21 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 234 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 44);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 79);
         if (rt_check(g)) return RT_END;
         #line 235 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 45));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 80));
         if (rt_check(g)) return RT_END;
         #line 236 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 81);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 236 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 46);
+                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 82);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2734,22 +2747,23 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 237 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
             #line 238 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 47));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 83));
             if (rt_check(g)) return RT_END;
             #line 239 "cards/galaxy/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box));
+            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 84);
+            if (L->v_list_2 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 239 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 48);
+                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 85);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_2);
-            if (rt_back_edge(g, 49)) return RT_END;
+            if (rt_back_edge(g, 86)) return RT_END;
         }
         #line 241 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2794,31 +2808,32 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 247 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces));
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 87);
+        if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 248 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 50);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 88);
                 if (rt_check(g)) return RT_END;
                 #line 249 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 51);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 89);
                 if (rt_check(g)) return RT_END;
                 #line 250 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 52);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 90);
                 if (rt_check(g)) return RT_END;
                 #line 251 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 53);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 91);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 2819 "galaxy.c"
+#line 2834 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 54, "bad resume point");
+        return rt_fail(g, 92, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2847,7 +2862,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 260 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0] == 0)) {
                 #line 261 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 55));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 93));
                 if (rt_check(g)) return RT_END;
                 #line 262 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2860,7 +2875,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 264 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p)[0] == 0)) {
                 #line 265 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 56));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 94));
                 if (rt_check(g)) return RT_END;
                 #line 266 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2891,10 +2906,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2895 "galaxy.c"
+#line 2910 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 57, "bad resume point");
+        return rt_fail(g, 95, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2931,7 +2946,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 58);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 96);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2945,7 +2960,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 59);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 97);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2959,7 +2974,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 60);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 98);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2995,17 +3010,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 61);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 99);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 62)) return RT_END;
+            if (rt_back_edge(g, 100)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 11, f->self, f->me)) {
+            if (rt_call(g, 11, f->self, f->me, 101)) {
             }
         }
         f->pc = 2;
@@ -3017,10 +3032,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 3021 "galaxy.c"
+#line 3036 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 102, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3047,7 +3062,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me)) {
+                if (rt_call(g, 0, f->self, f->me, 103)) {
                 }
             }
             f->pc = 1;
@@ -3061,13 +3076,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 64)) return RT_END;
+            if (rt_back_edge(g, 104)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3068 "galaxy.c"
+#line 3083 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 65, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3092,7 +3107,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 13 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 106);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3101,10 +3116,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3105 "galaxy.c"
+#line 3120 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 67, "bad resume point");
+        return rt_fail(g, 107, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3123,7 +3138,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 68);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 108);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/variants.cards"
@@ -3147,10 +3162,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             }
         }
-#line 3151 "galaxy.c"
+#line 3166 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 69, "bad resume point");
+        return rt_fail(g, 109, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3597,75 +3612,115 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 118, 79 }, /* 0: cards/galaxy/game.cards:118:79 */
-    { 2, 43, 51 }, /* 1: cards/galaxy/rules.cards:43:51 */
-    { 2, 46, 23 }, /* 2: cards/galaxy/rules.cards:46:23 */
-    { 2, 52, 3 }, /* 3: cards/galaxy/rules.cards:52:3 */
-    { 2, 56, 3 }, /* 4: cards/galaxy/rules.cards:56:3 */
-    { 2, 39, 11 }, /* 5: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 63 }, /* 6: cards/galaxy/rules.cards:81:63 */
-    { 2, 82, 5 }, /* 7: cards/galaxy/rules.cards:82:5 */
-    { 2, 83, 5 }, /* 8: cards/galaxy/rules.cards:83:5 */
-    { 2, 78, 11 }, /* 9: cards/galaxy/rules.cards:78:11 */
-    { 2, 92, 66 }, /* 10: cards/galaxy/rules.cards:92:66 */
-    { 2, 90, 11 }, /* 11: cards/galaxy/rules.cards:90:11 */
-    { 2, 99, 3 }, /* 12: cards/galaxy/rules.cards:99:3 */
-    { 2, 112, 3 }, /* 13: cards/galaxy/rules.cards:112:3 */
-    { 2, 113, 3 }, /* 14: cards/galaxy/rules.cards:113:3 */
-    { 2, 97, 11 }, /* 15: cards/galaxy/rules.cards:97:11 */
-    { 2, 118, 64 }, /* 16: cards/galaxy/rules.cards:118:64 */
-    { 2, 116, 11 }, /* 17: cards/galaxy/rules.cards:116:11 */
-    { 2, 124, 5 }, /* 18: cards/galaxy/rules.cards:124:5 */
-    { 2, 126, 7 }, /* 19: cards/galaxy/rules.cards:126:7 */
-    { 2, 122, 11 }, /* 20: cards/galaxy/rules.cards:122:11 */
-    { 2, 135, 5 }, /* 21: cards/galaxy/rules.cards:135:5 */
-    { 2, 133, 11 }, /* 22: cards/galaxy/rules.cards:133:11 */
-    { 2, 152, 9 }, /* 23: cards/galaxy/rules.cards:152:9 */
-    { 2, 148, 11 }, /* 24: cards/galaxy/rules.cards:148:11 */
-    { 2, 166, 5 }, /* 25: cards/galaxy/rules.cards:166:5 */
-    { 2, 167, 5 }, /* 26: cards/galaxy/rules.cards:167:5 */
-    { 2, 169, 3 }, /* 27: cards/galaxy/rules.cards:169:3 */
-    { 2, 170, 3 }, /* 28: cards/galaxy/rules.cards:170:3 */
-    { 2, 173, 3 }, /* 29: cards/galaxy/rules.cards:173:3 */
-    { 2, 163, 11 }, /* 30: cards/galaxy/rules.cards:163:11 */
-    { 2, 181, 5 }, /* 31: cards/galaxy/rules.cards:181:5 */
-    { 2, 186, 36 }, /* 32: cards/galaxy/rules.cards:186:36 */
-    { 2, 190, 5 }, /* 33: cards/galaxy/rules.cards:190:5 */
-    { 2, 192, 5 }, /* 34: cards/galaxy/rules.cards:192:5 */
-    { 2, 193, 74 }, /* 35: cards/galaxy/rules.cards:193:74 */
-    { 2, 197, 3 }, /* 36: cards/galaxy/rules.cards:197:3 */
-    { 2, 209, 3 }, /* 37: cards/galaxy/rules.cards:209:3 */
-    { 2, 210, 3 }, /* 38: cards/galaxy/rules.cards:210:3 */
-    { 2, 211, 3 }, /* 39: cards/galaxy/rules.cards:211:3 */
-    { 2, 178, 11 }, /* 40: cards/galaxy/rules.cards:178:11 */
-    { 2, 223, 48 }, /* 41: cards/galaxy/rules.cards:223:48 */
-    { 2, 225, 40 }, /* 42: cards/galaxy/rules.cards:225:40 */
-    { 2, 221, 11 }, /* 43: cards/galaxy/rules.cards:221:11 */
-    { 2, 234, 3 }, /* 44: cards/galaxy/rules.cards:234:3 */
-    { 2, 235, 3 }, /* 45: cards/galaxy/rules.cards:235:3 */
-    { 2, 236, 66 }, /* 46: cards/galaxy/rules.cards:236:66 */
-    { 2, 238, 5 }, /* 47: cards/galaxy/rules.cards:238:5 */
-    { 2, 239, 68 }, /* 48: cards/galaxy/rules.cards:239:68 */
-    { 2, 237, 3 }, /* 49: cards/galaxy/rules.cards:237:3 */
-    { 2, 248, 13 }, /* 50: cards/galaxy/rules.cards:248:13 */
-    { 2, 249, 5 }, /* 51: cards/galaxy/rules.cards:249:5 */
-    { 2, 250, 5 }, /* 52: cards/galaxy/rules.cards:250:5 */
-    { 2, 251, 5 }, /* 53: cards/galaxy/rules.cards:251:5 */
-    { 2, 233, 11 }, /* 54: cards/galaxy/rules.cards:233:11 */
-    { 2, 261, 7 }, /* 55: cards/galaxy/rules.cards:261:7 */
-    { 2, 265, 7 }, /* 56: cards/galaxy/rules.cards:265:7 */
-    { 2, 257, 11 }, /* 57: cards/galaxy/rules.cards:257:11 */
-    { 2, 11, 42 }, /* 58: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 59: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 60: cards/galaxy/rules.cards:15:34 */
-    { 2, 21, 46 }, /* 61: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 62: cards/galaxy/rules.cards:20:3 */
-    { 2, 5, 1 }, /* 63: cards/galaxy/rules.cards:5:1 */
-    { 2, 32, 3 }, /* 64: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 65: cards/galaxy/rules.cards:31:1 */
-    { 4, 13, 50 }, /* 66: cards/galaxy/variants.cards:13:50 */
-    { 4, 13, 3 }, /* 67: cards/galaxy/variants.cards:13:3 */
-    { 4, 15, 5 }, /* 68: cards/galaxy/variants.cards:15:5 */
-    { 4, 14, 3 }, /* 69: cards/galaxy/variants.cards:14:3 */
+    { 2, 41, 3 }, /* 1: cards/galaxy/rules.cards:41:3 */
+    { 2, 43, 5 }, /* 2: cards/galaxy/rules.cards:43:5 */
+    { 2, 43, 51 }, /* 3: cards/galaxy/rules.cards:43:51 */
+    { 2, 46, 3 }, /* 4: cards/galaxy/rules.cards:46:3 */
+    { 2, 46, 23 }, /* 5: cards/galaxy/rules.cards:46:23 */
+    { 2, 52, 3 }, /* 6: cards/galaxy/rules.cards:52:3 */
+    { 2, 58, 68 }, /* 7: cards/galaxy/rules.cards:58:68 */
+    { 2, 59, 66 }, /* 8: cards/galaxy/rules.cards:59:66 */
+    { 2, 60, 55 }, /* 9: cards/galaxy/rules.cards:60:55 */
+    { 2, 61, 72 }, /* 10: cards/galaxy/rules.cards:61:72 */
+    { 2, 62, 80 }, /* 11: cards/galaxy/rules.cards:62:80 */
+    { 2, 63, 83 }, /* 12: cards/galaxy/rules.cards:63:83 */
+    { 2, 64, 61 }, /* 13: cards/galaxy/rules.cards:64:61 */
+    { 2, 65, 56 }, /* 14: cards/galaxy/rules.cards:65:56 */
+    { 2, 66, 68 }, /* 15: cards/galaxy/rules.cards:66:68 */
+    { 2, 56, 3 }, /* 16: cards/galaxy/rules.cards:56:3 */
+    { 2, 72, 3 }, /* 17: cards/galaxy/rules.cards:72:3 */
+    { 2, 39, 11 }, /* 18: cards/galaxy/rules.cards:39:11 */
+    { 2, 81, 5 }, /* 19: cards/galaxy/rules.cards:81:5 */
+    { 2, 81, 63 }, /* 20: cards/galaxy/rules.cards:81:63 */
+    { 2, 82, 5 }, /* 21: cards/galaxy/rules.cards:82:5 */
+    { 2, 83, 5 }, /* 22: cards/galaxy/rules.cards:83:5 */
+    { 2, 78, 11 }, /* 23: cards/galaxy/rules.cards:78:11 */
+    { 2, 92, 3 }, /* 24: cards/galaxy/rules.cards:92:3 */
+    { 2, 92, 66 }, /* 25: cards/galaxy/rules.cards:92:66 */
+    { 2, 90, 11 }, /* 26: cards/galaxy/rules.cards:90:11 */
+    { 2, 101, 84 }, /* 27: cards/galaxy/rules.cards:101:84 */
+    { 2, 102, 82 }, /* 28: cards/galaxy/rules.cards:102:82 */
+    { 2, 103, 71 }, /* 29: cards/galaxy/rules.cards:103:71 */
+    { 2, 104, 88 }, /* 30: cards/galaxy/rules.cards:104:88 */
+    { 2, 105, 84 }, /* 31: cards/galaxy/rules.cards:105:84 */
+    { 2, 106, 80 }, /* 32: cards/galaxy/rules.cards:106:80 */
+    { 2, 99, 3 }, /* 33: cards/galaxy/rules.cards:99:3 */
+    { 2, 112, 3 }, /* 34: cards/galaxy/rules.cards:112:3 */
+    { 2, 113, 3 }, /* 35: cards/galaxy/rules.cards:113:3 */
+    { 2, 97, 11 }, /* 36: cards/galaxy/rules.cards:97:11 */
+    { 2, 118, 3 }, /* 37: cards/galaxy/rules.cards:118:3 */
+    { 2, 118, 64 }, /* 38: cards/galaxy/rules.cards:118:64 */
+    { 2, 116, 11 }, /* 39: cards/galaxy/rules.cards:116:11 */
+    { 2, 123, 3 }, /* 40: cards/galaxy/rules.cards:123:3 */
+    { 2, 124, 5 }, /* 41: cards/galaxy/rules.cards:124:5 */
+    { 2, 126, 7 }, /* 42: cards/galaxy/rules.cards:126:7 */
+    { 2, 122, 11 }, /* 43: cards/galaxy/rules.cards:122:11 */
+    { 2, 135, 5 }, /* 44: cards/galaxy/rules.cards:135:5 */
+    { 2, 138, 7 }, /* 45: cards/galaxy/rules.cards:138:7 */
+    { 2, 140, 7 }, /* 46: cards/galaxy/rules.cards:140:7 */
+    { 2, 141, 27 }, /* 47: cards/galaxy/rules.cards:141:27 */
+    { 2, 133, 11 }, /* 48: cards/galaxy/rules.cards:133:11 */
+    { 2, 152, 9 }, /* 49: cards/galaxy/rules.cards:152:9 */
+    { 2, 148, 11 }, /* 50: cards/galaxy/rules.cards:148:11 */
+    { 2, 165, 3 }, /* 51: cards/galaxy/rules.cards:165:3 */
+    { 2, 166, 5 }, /* 52: cards/galaxy/rules.cards:166:5 */
+    { 2, 167, 5 }, /* 53: cards/galaxy/rules.cards:167:5 */
+    { 2, 169, 3 }, /* 54: cards/galaxy/rules.cards:169:3 */
+    { 2, 170, 3 }, /* 55: cards/galaxy/rules.cards:170:3 */
+    { 2, 173, 3 }, /* 56: cards/galaxy/rules.cards:173:3 */
+    { 2, 163, 11 }, /* 57: cards/galaxy/rules.cards:163:11 */
+    { 2, 181, 5 }, /* 58: cards/galaxy/rules.cards:181:5 */
+    { 2, 186, 3 }, /* 59: cards/galaxy/rules.cards:186:3 */
+    { 2, 186, 36 }, /* 60: cards/galaxy/rules.cards:186:36 */
+    { 2, 189, 3 }, /* 61: cards/galaxy/rules.cards:189:3 */
+    { 2, 190, 5 }, /* 62: cards/galaxy/rules.cards:190:5 */
+    { 2, 192, 5 }, /* 63: cards/galaxy/rules.cards:192:5 */
+    { 2, 193, 74 }, /* 64: cards/galaxy/rules.cards:193:74 */
+    { 2, 197, 3 }, /* 65: cards/galaxy/rules.cards:197:3 */
+    { 2, 200, 5 }, /* 66: cards/galaxy/rules.cards:200:5 */
+    { 2, 205, 7 }, /* 67: cards/galaxy/rules.cards:205:7 */
+    { 2, 209, 3 }, /* 68: cards/galaxy/rules.cards:209:3 */
+    { 2, 210, 3 }, /* 69: cards/galaxy/rules.cards:210:3 */
+    { 2, 211, 3 }, /* 70: cards/galaxy/rules.cards:211:3 */
+    { 2, 215, 30 }, /* 71: cards/galaxy/rules.cards:215:30 */
+    { 2, 215, 50 }, /* 72: cards/galaxy/rules.cards:215:50 */
+    { 2, 178, 11 }, /* 73: cards/galaxy/rules.cards:178:11 */
+    { 2, 223, 5 }, /* 74: cards/galaxy/rules.cards:223:5 */
+    { 2, 223, 48 }, /* 75: cards/galaxy/rules.cards:223:48 */
+    { 2, 225, 40 }, /* 76: cards/galaxy/rules.cards:225:40 */
+    { 2, 226, 3 }, /* 77: cards/galaxy/rules.cards:226:3 */
+    { 2, 221, 11 }, /* 78: cards/galaxy/rules.cards:221:11 */
+    { 2, 234, 3 }, /* 79: cards/galaxy/rules.cards:234:3 */
+    { 2, 235, 3 }, /* 80: cards/galaxy/rules.cards:235:3 */
+    { 2, 236, 3 }, /* 81: cards/galaxy/rules.cards:236:3 */
+    { 2, 236, 66 }, /* 82: cards/galaxy/rules.cards:236:66 */
+    { 2, 238, 5 }, /* 83: cards/galaxy/rules.cards:238:5 */
+    { 2, 239, 5 }, /* 84: cards/galaxy/rules.cards:239:5 */
+    { 2, 239, 68 }, /* 85: cards/galaxy/rules.cards:239:68 */
+    { 2, 237, 3 }, /* 86: cards/galaxy/rules.cards:237:3 */
+    { 2, 247, 3 }, /* 87: cards/galaxy/rules.cards:247:3 */
+    { 2, 248, 13 }, /* 88: cards/galaxy/rules.cards:248:13 */
+    { 2, 249, 5 }, /* 89: cards/galaxy/rules.cards:249:5 */
+    { 2, 250, 5 }, /* 90: cards/galaxy/rules.cards:250:5 */
+    { 2, 251, 5 }, /* 91: cards/galaxy/rules.cards:251:5 */
+    { 2, 233, 11 }, /* 92: cards/galaxy/rules.cards:233:11 */
+    { 2, 261, 7 }, /* 93: cards/galaxy/rules.cards:261:7 */
+    { 2, 265, 7 }, /* 94: cards/galaxy/rules.cards:265:7 */
+    { 2, 257, 11 }, /* 95: cards/galaxy/rules.cards:257:11 */
+    { 2, 11, 42 }, /* 96: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 97: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 98: cards/galaxy/rules.cards:15:34 */
+    { 2, 21, 46 }, /* 99: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 100: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 101: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 102: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 103: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 104: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 105: cards/galaxy/rules.cards:31:1 */
+    { 4, 13, 50 }, /* 106: cards/galaxy/variants.cards:13:50 */
+    { 4, 13, 3 }, /* 107: cards/galaxy/variants.cards:13:3 */
+    { 4, 15, 5 }, /* 108: cards/galaxy/variants.cards:15:5 */
+    { 4, 14, 3 }, /* 109: cards/galaxy/variants.cards:14:3 */
 };
 
 const RtGameDef galaxy_game = {
@@ -3685,7 +3740,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    70, Site_table, 5, Site_files,
+    110, Site_table, 5, Site_files,
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -3705,7 +3760,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    70, Site_table, 5, Site_files,
+    110, Site_table, 5, Site_files,
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -3725,7 +3780,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    70, Site_table, 5, Site_files,
+    110, Site_table, 5, Site_files,
 };
 
 const RtGameDef *const galaxy_variants[] = {

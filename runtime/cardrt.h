@@ -804,7 +804,10 @@ static inline RtValue rt_const(const RtGame *g, int k)
 }
 
 /* Snapshot lists for loops, on a stack inside the state. */
-int rt_list_zone(RtGame *g, RtValue zone);       /* push a copy of zone's cards, top first; returns a handle */
+/* rt_list_zone: push a copy of zone's cards, top first; returns its handle,
+   or -1 after failing the game at site (a bad zone, or the list stack is
+   full). */
+int rt_list_zone(RtGame *g, RtValue zone, int site);
 /* rt__list: the cells of list handle, or NULL when it is not a live list. */
 static inline const int32_t *rt__list(const RtGame *g, int handle)
 {
@@ -836,8 +839,11 @@ static inline const int32_t *rt_list_cells(const RtGame *g, int list)
     return l ? l : empty;
 }
 void rt_list_pop(RtGame *g, int list);           /* pop list and every list above it */
-int rt_list_new(RtGame *g);                      /* push an empty list; returns its handle */
-void rt_list_add(RtGame *g, int list, RtValue v); /* append v (list must be the top list) */
+/* rt_list_new: push an empty list; returns its handle, or -1 after failing
+   the game at site (the list stack is full). rt_list_add: append v to list
+   (which must be the top list); a full stack fails the game at site. */
+int rt_list_new(RtGame *g, int site);
+void rt_list_add(RtGame *g, int list, RtValue v, int site);
 int rt_list_has(const RtGame *g, int list, RtValue v);
 
 /* Decisions. A script calls rt_choose_begin, adds options, and if
@@ -957,8 +963,9 @@ static inline RtValue rt_chosen_card(const RtGame *g) { return rt__pre(g)->hdr->
 
 /* Calls: push a frame for script with this = self and me = me. Returns 1
    if pushed (the caller stores its pc and returns RT_CALL), 0 if script
-   is -1 (an absent ability: nothing to run). */
-int rt_call(RtGame *g, int script, RtValue self, RtValue me);
+   is -1 (an absent ability: nothing to run). Calls nested deeper than the
+   frame stack fail the game at site (the call). */
+int rt_call(RtGame *g, int script, RtValue self, RtValue me, int site);
 /* rt_frame_args: after rt_call, the new frame's locals, where the caller
    stores a procedure's arguments (v[0..n-1]); NULL if the game has failed. */
 RtValue *rt_frame_args(RtGame *g);
@@ -969,7 +976,7 @@ RtValue *rt_frame_args(RtGame *g);
 RtStatus rt_run_top(RtGame *g);
 /* rt_run: push a frame for script and run it at once (rt_call then
    rt_run_top); RT_DONE at once for script -1 (an absent ability). */
-RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me);
+RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
 
 /* Ending. Each returns RT_END for the script to return. */
 RtStatus rt_win(RtGame *g, RtValue player);

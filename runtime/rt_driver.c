@@ -4,12 +4,12 @@
 #include <string.h>
 
 /* push: a frame for script (pc 0, its locals zeroed; the cells past them
-   are never read); fails the game when the stack is full. */
-static inline void push(RtGame *g, int script, RtValue self, RtValue me)
+   are never read); fails the game at site when the stack is full. */
+static inline void push(RtGame *g, int script, RtValue self, RtValue me, int site)
 {
     RtHeader *h = rt__hdr(g);
     if (h->depth >= g->max_depth) {
-        rt__failf(g, RT_SITE_SCRIPT, "calls nested deeper than %d frames", g->max_depth);
+        rt__failf(g, site, "calls nested deeper than %d frames", g->max_depth);
         return;
     }
     int32_t *cell = rt__frame_cell(g, h->depth), *locals = cell + 5;
@@ -75,7 +75,7 @@ static int advance(RtGame *g, RtAgent *const *agents)
             if (!h->started) {
                 h->started = 1;
                 if (def->setup_script >= 0)
-                    push(g, def->setup_script, RT_NONE, 0);
+                    push(g, def->setup_script, RT_NONE, 0, RT_SITE_NONE);
                 continue;
             }
             if (def->round_script < 0) {
@@ -96,7 +96,7 @@ static int advance(RtGame *g, RtAgent *const *agents)
             RtEvent *e = rt__event(g, RT_EV_ROUND, RT_VIS_EVERYONE);
             if (e)
                 e->a[0] = h->round;
-            push(g, def->round_script, RT_NONE, 0);
+            push(g, def->round_script, RT_NONE, 0, RT_SITE_NONE);
             continue;
         }
         RtFrame *f = rt__frame(g, h->depth - 1);
@@ -155,7 +155,7 @@ int rt__run_prelude(RtGame *g)
     const RtGameDef *def = g->def;
     if (def->setup_script < 0 || h->depth != 0)
         return 0;
-    push(g, def->setup_script, RT_NONE, 0);
+    push(g, def->setup_script, RT_NONE, 0, RT_SITE_NONE);
     if (h->status != RT_RUNNING)
         return 0;
     g->building_prelude = 1;
@@ -299,24 +299,24 @@ void rt__option_fail(RtGame *g)
 /* rt_call: push a frame for script (see cardrt.h). Returns 0 only when
    script is -1; a bad script or a full stack fails the game and returns
    1, so the caller returns RT_CALL and the driver stops. */
-int rt_call(RtGame *g, int script, RtValue self, RtValue me)
+int rt_call(RtGame *g, int script, RtValue self, RtValue me, int site)
 {
     if (script == -1)
         return 0;
     if (script < 0 || script >= g->def->nscripts) {
-        rt__failf(g, RT_SITE_SCRIPT, "call of no script %d", script);
+        rt__failf(g, site, "call of no script %d", script);
         return 1;
     }
-    push(g, script, self, me);
+    push(g, script, self, me, site);
     return 1;
 }
 
 /* rt_run: see cardrt.h: rt_call and rt_run_top in one. */
-RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me)
+RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site)
 {
     if (script == -1)
         return RT_DONE;
-    if (!rt_call(g, script, self, me))
+    if (!rt_call(g, script, self, me, site))
         return RT_DONE;
     return rt_run_top(g);
 }

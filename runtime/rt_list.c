@@ -3,12 +3,12 @@
 #include "rt_internal.h"
 
 /* rt_list_new: push an empty list; returns its handle, or -1 after failing
-   the game when the list stack is full (a named error). */
-int rt_list_new(RtGame *g)
+   the game at site when the list stack is full (a named error). */
+int rt_list_new(RtGame *g, int site)
 {
     RtHeader *h = rt__hdr(g);
     if (h->list_top + 1 > g->list_cap) {
-        rt__failf(g, RT_SITE_SCRIPT, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        rt__failf(g, site, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
         return -1;
     }
     int handle = h->list_top;
@@ -18,8 +18,9 @@ int rt_list_new(RtGame *g)
 }
 
 /* rt_list_add: append v to list, which must be the topmost list; fails the
-   game otherwise or when the stack is full. */
-void rt_list_add(RtGame *g, int list, RtValue v)
+   game otherwise (at the running script), or at site when the stack is
+   full. */
+void rt_list_add(RtGame *g, int list, RtValue v, int site)
 {
     RtHeader *h = rt__hdr(g);
     if (list < 0 || list >= h->list_top) {
@@ -32,7 +33,7 @@ void rt_list_add(RtGame *g, int list, RtValue v)
         return;
     }
     if (h->list_top + 1 > g->list_cap) {
-        rt__failf(g, RT_SITE_SCRIPT, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        rt__failf(g, site, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
         return;
     }
     l[1 + l[0]] = v;

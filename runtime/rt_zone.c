@@ -394,18 +394,18 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
 }
 
 /* rt_list_zone: push a snapshot of zone's cards (top first) on the list
-   stack; returns its handle, or -1 after failing the game (bad zone, or
-   the stack is full: a named error). */
-int rt_list_zone(RtGame *g, RtValue zone)
+   stack; returns its handle, or -1 after failing the game at site (bad
+   zone, or the stack is full: a named error). */
+int rt_list_zone(RtGame *g, RtValue zone, int site)
 {
     RtHeader *h = rt__hdr(g);
     if (!rt__is_zone(g, zone)) {
-        rt__failf(g, RT_SITE_SCRIPT, "loop over no zone");
+        rt__failf(g, site, "loop over no zone");
         return -1;
     }
     const int32_t *z = rt__zone(g, zone);
     if (h->list_top + 1 + z[0] > g->list_cap) {
-        rt__failf(g, RT_SITE_SCRIPT, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
+        rt__failf(g, site, "nested loops exceed the list stack (limit %d cells)", g->list_cap);
         return -1;
     }
     int32_t *l = rt__cells(g) + g->off_lists + h->list_top;

@@ -152,8 +152,12 @@ static void zone_for(Emit *E, const IrNode *s, const char *var)
 {
     const char *idx = emit_temp(E, "i");
     const char *list = emit_temp(E, "list");
-    emit_line(E, "%s = rt_list_zone(g, %s);", list, emit_expr(E, s->kids[0]));
-    check_fail(E);
+    emit_line(E, "%s = rt_list_zone(g, %s, %d);", list, emit_expr(E, s->kids[0]), emit_site(E, s->loc));
+    if (E->fallible)
+        emit_line(E, "if (%s < 0 || rt_check(g)) return RT_END;", list);
+    else
+        emit_line(E, "if (%s < 0) return RT_END;", list);   /* the list stack is full */
+    E->fallible = 0;
     Buf *save = E->body;
     Buf body = {0};
     E->body = &body;
@@ -440,7 +444,9 @@ static void choose(Emit *E, const IrNode *s)
     const char *chosen = emit_temp(E, "chosen");
     emit_line(E, "%s = %s;", n, emit_expr(E, s->kids[2]));
     check_fail(E);
-    emit_line(E, "%s = rt_list_new(g);", chosen);
+    int at = emit_site(E, s->loc);
+    emit_line(E, "%s = rt_list_new(g, %d);", chosen, at);
+    emit_line(E, "if (%s < 0) return RT_END;", chosen);
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
     E->indent++;
     open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0");
@@ -473,7 +479,8 @@ static void choose(Emit *E, const IrNode *s)
     emit_line(E, "%s = rt_chosen(g);", var);
     if (s->flags & IR_UP_TO)
         emit_line(E, "if (%s == RT_NONE) break;", var);
-    emit_line(E, "rt_list_add(g, %s, %s);", chosen, var);
+    emit_line(E, "rt_list_add(g, %s, %s, %d);", chosen, var, at);
+    emit_line(E, "if (rt_check(g)) return RT_END;");
     block(E, s->kids[4]);
     E->indent--;
     emit_line(E, "}");
@@ -739,6 +746,7 @@ static void run(Emit *E, const IrNode *s)
     for (int i = 0; i < kd->nfields; i++)
         if (!kd->fields[i].is_state && kd->fields[i].index == fa->card.field)
             fname = kd->fields[i].name;
+    int at = emit_site(E, s->loc);
     int known = 0;   /* a card known to be of the kind: a pure loop's bound variable */
     if (fa->kids[0]->op == IR_LOCAL)
         for (int i = E->nbound - 1; i >= 0; i--)
@@ -748,8 +756,8 @@ static void run(Emit *E, const IrNode *s)
             }
     const char *script = known ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, emit_fname(E, fname))
                                : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
-                                              emit_kind_enum(E, fa->card.kind), emit_site(E, s->loc), emit_fname(E, fname));
-    run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s)", script, card, who));
+                                              emit_kind_enum(E, fa->card.kind), at, emit_fname(E, fname));
+    run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s, %d)", script, card, who, at));
     emit_line(E, "if (rt_check(g)) return RT_END;");
 }
 
@@ -782,7 +790,7 @@ static void call_procedure(Emit *E, const IrNode *s)
     E->indent++;
     for (int i = 0; i < s->nkids; i++)
         emit_line(E, "RtValue arg%d = %s;", i, emit_expr(E, s->kids[i]));
-    emit_line(E, "if (rt_call(g, %d, f->self, f->me)) {", E->script_of_unit[s->index]);
+    emit_line(E, "if (rt_call(g, %d, f->self, f->me, %d)) {", E->script_of_unit[s->index], emit_site(E, s->loc));
     E->indent++;
     if (s->nkids) {
         emit_line(E, "RtValue *args = rt_frame_args(g);");

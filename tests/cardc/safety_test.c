@@ -115,3 +115,15 @@ Test(steps, a_log_keeps_its_budget_and_replays)
     cr_expect(strstr(r.err, "lines verified") != NULL, "%s", r.err);
     run_free(&r);
 }
+
+/* Nested loops that fill the list stack fail the game at the loop that
+   overflows it, in its own file (a.cards's procedure, called from
+   b.cards's round), and the script stops there: nothing after it runs. */
+Test(sites, a_full_list_stack_fails_at_the_loop)
+{
+    RunResult r = play("lists", "$e log --seed 1 | tail -n 2");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "round 1\n"
+                            "error " FAILS "lists/a.cards:17:11: nested loops exceed the list stack (limit 2656 cells)\n");
+    run_free(&r);
+}

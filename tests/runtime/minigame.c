@@ -49,7 +49,7 @@ static RtStatus setup_fn(RtGame *g, RtFrame *f)
 {
     for (;;) switch (f->pc) {
     case 0: {
-        int l = rt_list_zone(g, rt_zone(g, Z_BOX, RT_NONE));
+        int l = rt_list_zone(g, rt_zone(g, Z_BOX, RT_NONE), RT_SITE_SCRIPT);
         int k = 0;
         for (int i = 0; i < rt_list_len(g, l); i++) {
             RtValue c = rt_list_at(g, l, i);
@@ -120,7 +120,7 @@ static RtStatus round_fn(RtGame *g, RtFrame *f)
         rt_log_turn(g, p);
         rt_choose_begin(g, p, S_PROMPT, 0);
         rt_option(g, 0, RT_NONE, S_PASS);
-        int l = rt_list_zone(g, rt_zone(g, Z_HAND, p));
+        int l = rt_list_zone(g, rt_zone(g, Z_HAND, p), RT_SITE_SCRIPT);
         for (int i = 0; i < rt_list_len(g, l); i++)
             rt_option(g, 1, rt_list_at(g, l, i), S_PLAY);
         rt_list_pop(g, l);
@@ -139,7 +139,7 @@ static RtStatus round_fn(RtGame *g, RtFrame *f)
             if (rt_check(g))
                 return RT_END;
             rt_set(g, V_SCORE, p, rt_get(g, V_SCORE, p) + unit_rows[row].power);
-            if (rt_call(g, unit_rows[row].ability, c, p))
+            if (rt_call(g, unit_rows[row].ability, c, p, RT_SITE_SCRIPT))
                 return RT_CALL;
         }
         break;
@@ -207,7 +207,7 @@ static RtStatus deep_fn(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:
         f->pc = 1;
-        if (rt_call(g, SC_DEEP, RT_NONE, f->me))
+        if (rt_call(g, SC_DEEP, RT_NONE, f->me, RT_SITE_SCRIPT))
             return RT_CALL;
         return RT_DONE;
     default:

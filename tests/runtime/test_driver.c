@@ -269,8 +269,8 @@ Test(driver, bad_arguments_never_crash)
     cr_assert_str_eq(rt_player_name(g, 7, buf, sizeof buf), "none");
     rt_move_all(g, 0, 55, RT_AT_TOP, 1);
     rt_shuffle(g, 1234);
-    cr_assert_eq(rt_call(g, 999, RT_NONE, 0), 1);
-    cr_assert_eq(rt_call(g, -1, RT_NONE, 0), 0);
+    cr_assert_eq(rt_call(g, 999, RT_NONE, 0, RT_SITE_NONE), 1);
+    cr_assert_eq(rt_call(g, -1, RT_NONE, 0, RT_SITE_NONE), 0);
     rt_option(g, 1, 2, 3);
     rt_apply(g, 3);
     cr_assert_eq(rt_win(g, 3), RT_END);

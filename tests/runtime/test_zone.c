@@ -138,13 +138,13 @@ Test(zone, cards_are_conserved_through_whole_games)
 Test(zone, lists_snapshot_top_first)
 {
     RtGame *g = new_game(&mini_base, 1, 2);
-    int l = rt_list_zone(g, 0);
+    int l = rt_list_zone(g, 0, RT_SITE_SCRIPT);
     cr_assert_eq(rt_list_len(g, l), N_INST);
     cr_assert_eq(rt_list_at(g, l, 0), I_GAMMA);
     cr_assert_eq(rt_list_at(g, l, N_INST - 1), I_ALPHA0);
     rt_move(g, I_GAMMA, rt_zone(g, Z_POOL, 0), RT_AT_TOP, 1);
     cr_assert_eq(rt_list_len(g, l), N_INST);   /* a snapshot */
-    int l2 = rt_list_zone(g, 0);
+    int l2 = rt_list_zone(g, 0, RT_SITE_SCRIPT);
     cr_assert_eq(rt_list_len(g, l2), N_INST - 1);
     rt_list_pop(g, l);
     cr_assert_eq(rt_list_len(g, l2), 0);
@@ -159,7 +159,7 @@ Test(zone, list_stack_overflow_is_a_named_error)
     RtGame *g = new_game(&mini_base, 1, 2);
     int ok = 0;
     for (int i = 0; i < 1000 && !rt_failed(g); i++)
-        ok += rt_list_zone(g, 0) >= 0;
+        ok += rt_list_zone(g, 0, RT_SITE_SCRIPT) >= 0;
     cr_assert(rt_failed(g));
     cr_assert_gt(ok, 10);
     cr_assert(strstr(rt_error(g), "list stack (limit") != NULL, "%s", rt_error(g));
@@ -169,14 +169,14 @@ Test(zone, list_stack_overflow_is_a_named_error)
 Test(zone, built_lists_append_and_search)
 {
     RtGame *g = new_game(&mini_base, 1, 2);
-    int l = rt_list_new(g);
-    rt_list_add(g, l, I_BETA0);
-    rt_list_add(g, l, I_GAMMA);
+    int l = rt_list_new(g, RT_SITE_SCRIPT);
+    rt_list_add(g, l, I_BETA0, RT_SITE_SCRIPT);
+    rt_list_add(g, l, I_GAMMA, RT_SITE_SCRIPT);
     cr_assert_eq(rt_list_len(g, l), 2);
     cr_assert(rt_list_has(g, l, I_GAMMA));
     cr_assert_not(rt_list_has(g, l, I_ALPHA0));
-    int inner = rt_list_zone(g, 0);
-    rt_list_add(g, l, I_ALPHA0);   /* not the top list: an error */
+    int inner = rt_list_zone(g, 0, RT_SITE_SCRIPT);
+    rt_list_add(g, l, I_ALPHA0, RT_SITE_SCRIPT);   /* not the top list: an error */
     cr_assert(rt_failed(g));
     rt_list_pop(g, inner);
     rt_free(g);
@@ -204,7 +204,7 @@ static void pluck_units(RtGame *g)
 static void move_units(RtGame *g)
 {
     RtValue box = rt_zone(g, Z_BOX, RT_NONE);
-    int list = rt_list_zone(g, box);
+    int list = rt_list_zone(g, box, RT_SITE_SCRIPT);
     for (int i = 0; i < rt_list_len(g, list); i++) {
         RtValue c = rt_list_at(g, list, i);
         if (rt_card_kind(g, c) != K_UNIT)

@@ -156,7 +156,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 52 "tests/cardc/good/enums/enums.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me), 4);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
@@ -164,14 +165,15 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 52 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e34(rt__state(g, L->v_d, 0), ENUM_a34)) {
                     #line 52 "tests/cardc/good/enums/enums.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 4));
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 5));
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 53 "tests/cardc/good/enums/enums.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_cup));
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_cup), 6);
+        if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
@@ -179,7 +181,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 53 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e2(rt__state(g, L->v_d_2, 0), ENUM_b2)) {
                     #line 53 "tests/cardc/good/enums/enums.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 5));
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 7));
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -194,10 +196,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p);
             }
         }
-#line 198 "enums.c"
+#line 200 "enums.c"
         break;
     default:
-        return rt_fail(g, 6, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -325,9 +327,11 @@ static const RtSite Site_table[] = {
     { 0, 48, 32 }, /* 1: tests/cardc/good/enums/enums.cards:48:32 */
     { 0, 46, 1 }, /* 2: tests/cardc/good/enums/enums.cards:46:1 */
     { 0, 51, 3 }, /* 3: tests/cardc/good/enums/enums.cards:51:3 */
-    { 0, 52, 48 }, /* 4: tests/cardc/good/enums/enums.cards:52:48 */
-    { 0, 53, 43 }, /* 5: tests/cardc/good/enums/enums.cards:53:43 */
-    { 0, 50, 1 }, /* 6: tests/cardc/good/enums/enums.cards:50:1 */
+    { 0, 52, 3 }, /* 4: tests/cardc/good/enums/enums.cards:52:3 */
+    { 0, 52, 48 }, /* 5: tests/cardc/good/enums/enums.cards:52:48 */
+    { 0, 53, 3 }, /* 6: tests/cardc/good/enums/enums.cards:53:3 */
+    { 0, 53, 43 }, /* 7: tests/cardc/good/enums/enums.cards:53:43 */
+    { 0, 50, 1 }, /* 8: tests/cardc/good/enums/enums.cards:50:1 */
 };
 
 const RtGameDef enums_game = {
@@ -347,7 +351,7 @@ const RtGameDef enums_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    7, Site_table, 1, Site_files,
+    9, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const enums_variants[] = {

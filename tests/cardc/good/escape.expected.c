@@ -116,7 +116,8 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me)[0]);
         rt_log_end(g);
         #line 27 "tests/cardc/good/escape/escape.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me));
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me), 3);
+        if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
@@ -132,10 +133,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list);
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me);
-#line 136 "escape.c"
+#line 137 "escape.c"
         break;
     default:
-        return rt_fail(g, 3, "bad resume point");
+        return rt_fail(g, 4, "bad resume point");
     }
     return RT_DONE;
 }
@@ -184,7 +185,8 @@ static const RtSite Site_table[] = {
     { 0, 21, 24 }, /* 0: tests/cardc/good/escape/escape.cards:21:24 */
     { 0, 21, 43 }, /* 1: tests/cardc/good/escape/escape.cards:21:43 */
     { 0, 19, 1 }, /* 2: tests/cardc/good/escape/escape.cards:19:1 */
-    { 0, 25, 1 }, /* 3: tests/cardc/good/escape/escape.cards:25:1 */
+    { 0, 27, 3 }, /* 3: tests/cardc/good/escape/escape.cards:27:3 */
+    { 0, 25, 1 }, /* 4: tests/cardc/good/escape/escape.cards:25:1 */
 };
 
 const RtGameDef escape_game = {
@@ -204,7 +206,7 @@ const RtGameDef escape_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    4, Site_table, 1, Site_files,
+    5, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const escape_variants[] = {

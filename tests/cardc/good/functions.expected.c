@@ -211,23 +211,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 38 "tests/cardc/good/functions/functions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->v_p_3));
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->v_p_3), 10);
+            if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
                     L->v_c = cells_v_list[1 + L->v_i_4];
                     if (!((!rt__state(g, L->v_c, 0)))) continue;
                     #line 38 "tests/cardc/good/functions/functions.cards"
-                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 10);
+                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 11);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
-#line 228 "functions.c"
+#line 229 "functions.c"
         break;
     default:
-        return rt_fail(g, 11, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -290,8 +291,9 @@ static const RtSite Site_table[] = {
     { 0, 31, 24 }, /* 7: tests/cardc/good/functions/functions.cards:31:24 */
     { 0, 31, 43 }, /* 8: tests/cardc/good/functions/functions.cards:31:43 */
     { 0, 28, 1 }, /* 9: tests/cardc/good/functions/functions.cards:28:1 */
-    { 0, 38, 58 }, /* 10: tests/cardc/good/functions/functions.cards:38:58 */
-    { 0, 35, 1 }, /* 11: tests/cardc/good/functions/functions.cards:35:1 */
+    { 0, 38, 22 }, /* 10: tests/cardc/good/functions/functions.cards:38:22 */
+    { 0, 38, 58 }, /* 11: tests/cardc/good/functions/functions.cards:38:58 */
+    { 0, 35, 1 }, /* 12: tests/cardc/good/functions/functions.cards:35:1 */
 };
 
 const RtGameDef functions_game = {
@@ -311,7 +313,7 @@ const RtGameDef functions_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    12, Site_table, 1, Site_files,
+    13, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const functions_variants[] = {

@@ -235,7 +235,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me);
+                    RtStatus st = rt_run(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 8);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -247,7 +247,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 8)) return RT_END;
+            if (rt_back_edge(g, 9)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 47 "tests/cardc/good/mini/mini.cards"
@@ -265,10 +265,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_int(g, Fn_total(g, f, L->v_p_2));
             rt_log_end(g);
             #line 51 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 9);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 10);
             if (rt_check(g)) return RT_END;
             #line 52 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 10);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 11);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/mini/mini.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2));
@@ -285,7 +285,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
 #line 286 "mini.c"
         break;
     default:
-        return rt_fail(g, 11, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -357,10 +357,11 @@ static const RtSite Site_table[] = {
     { 0, 40, 47 }, /* 5: tests/cardc/good/mini/mini.cards:40:47 */
     { 0, 41, 5 }, /* 6: tests/cardc/good/mini/mini.cards:41:5 */
     { 0, 42, 47 }, /* 7: tests/cardc/good/mini/mini.cards:42:47 */
-    { 0, 41, 5 }, /* 8: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 51, 7 }, /* 9: tests/cardc/good/mini/mini.cards:51:7 */
-    { 0, 52, 7 }, /* 10: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 38, 1 }, /* 11: tests/cardc/good/mini/mini.cards:38:1 */
+    { 0, 43, 76 }, /* 8: tests/cardc/good/mini/mini.cards:43:76 */
+    { 0, 41, 5 }, /* 9: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 51, 7 }, /* 10: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 7 }, /* 11: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 38, 1 }, /* 12: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
 const RtGameDef mini_game = {
@@ -380,7 +381,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    12, Site_table, 1, Site_files,
+    13, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const mini_variants[] = {

@@ -263,7 +263,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 51 "tests/cardc/good/names/names.cards"
         { /* rt_call */
             RtValue arg0 = f->me;
-            if (rt_call(g, 0, f->self, f->me)) {
+            if (rt_call(g, 0, f->self, f->me, 7)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -298,7 +298,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
 #line 299 "names.c"
         break;
     default:
-        return rt_fail(g, 7, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -363,7 +363,8 @@ static const RtSite Site_table[] = {
     { 0, 46, 19 }, /* 4: tests/cardc/good/names/names.cards:46:19 */
     { 0, 47, 60 }, /* 5: tests/cardc/good/names/names.cards:47:60 */
     { 0, 45, 1 }, /* 6: tests/cardc/good/names/names.cards:45:1 */
-    { 0, 50, 1 }, /* 7: tests/cardc/good/names/names.cards:50:1 */
+    { 0, 51, 3 }, /* 7: tests/cardc/good/names/names.cards:51:3 */
+    { 0, 50, 1 }, /* 8: tests/cardc/good/names/names.cards:50:1 */
 };
 
 const RtGameDef names_game = {
@@ -383,7 +384,7 @@ const RtGameDef names_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    8, Site_table, 1, Site_files,
+    9, Site_table, 1, Site_files,
 };
 
 const RtGameDef *const names_variants[] = {
