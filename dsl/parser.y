@@ -147,14 +147,15 @@ static int block_enter(ParseCtx *ctx, Loc loc)
        WHERE "'where'" WHILE "'while'" WIN "'win'" ABILITY "'ability'" SET "'set'"
        REMOVE "'remove'" LOG "'log'" LET "'let'" ZONE "'zone'"
        ENUM "'enum'" DIE "'die'" ROLL "'roll'" PROCEDURE "'procedure'" KEEP "'keep'"
-       ARGMAX "'argmax'" ARGMIN "'argmin'"
+       ARGMAX "'argmax'" ARGMIN "'argmin'" VIEW "'view'"
 %token EQ "'=='" NE "'!='" LE "'<='" GE "'>='" PLUSEQ "'+='" MINUSEQ "'-='" DOTDOT "'..'"
 
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
 %type <node> var_decl const_decl function_decl param variant_decl variant_item
 %type <node> enum_decl die_decl board_decl board_row procedure_decl
 %type <list> die_faces board_rows layout_words
-%type <node> layout_decl layout_word
+%type <node> layout_decl layout_word view_decl
+%type <list> view_items
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
@@ -186,7 +187,7 @@ decls
 
 decl
     : game | kind_decl | card_decl | zone_decl | var_decl | const_decl | function_decl | variant_decl
-    | enum_decl | die_decl | board_decl | procedure_decl | layout_decl
+    | enum_decl | die_decl | board_decl | procedure_decl | layout_decl | view_decl
     | COUNTER names counter_attrs     { $$ = $3; $$->loc = @1; $$->loc2 = @2; $$->list = $2; }
     | SETUP block                     { $$ = NODE(AST_SETUP, @1); $$->b = $2; }
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
@@ -440,6 +441,22 @@ board_row
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @1); }
     | NAME names '{' card_items '}'
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
+    ;
+
+/* view -> "view" "{" { NAME ["per" "player"] | "hidden" names } "}": what
+   the play screen shows besides the zones and counters: functions (of no
+   argument, or per player of a player), and the counters, variables and
+   zones it leaves off (bookkeeping). */
+view_decl
+    : VIEW '{' view_items '}'          { $$ = NODE(AST_VIEW, @1); $$->list = $3; }
+    ;
+
+view_items
+    : %empty                          { $$ = (AstList){0}; }
+    | view_items NAME opt_per_player
+        { $$ = $1; AstNode *n = NODE(AST_NAME, @2); n->name = $2; n->flags = $3; PUSH($$, n); }
+    | view_items HIDDEN names
+        { $$ = $1; for (int i = 0; i < $3.count; i++) { $3.items[i]->flags |= VIEW_HIDDEN; PUSH($$, $3.items[i]); } }
     ;
 
 /* layout -> "layout" NAME "{" { layout_word } "}"

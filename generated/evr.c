@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 5
-#error "evr.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "evr.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -2603,6 +2603,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
+                    rt_choose_steps(g, L->v_k, L->v_n);
                     {
                         const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2);
                         for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2635,7 +2636,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2639 "evr.c"
+#line 2640 "evr.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -2703,7 +2704,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2707 "evr.c"
+#line 2708 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3062,7 +3063,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3066 "evr.c"
+#line 3067 "evr.c"
         break;
     default:
         return rt_fail(g, 155, "bad resume point");
@@ -3133,7 +3134,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3137 "evr.c"
+#line 3138 "evr.c"
         break;
     default:
         return rt_fail(g, 158, "bad resume point");
@@ -3263,7 +3264,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3267 "evr.c"
+#line 3268 "evr.c"
         break;
     default:
         return rt_fail(g, 167, "bad resume point");
@@ -3731,6 +3732,157 @@ static const RtSite Site_table[] = {
     { 6, 20, 3 }, /* 167: cards/evr/tutorial.cards:20:3 */
 };
 
+/* the view's total of each player: function total */
+static RtValue View_total(RtGame *g, RtValue p)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    frame.me = p;
+    return Fn_total(g, &frame, p);
+}
+
+static const RtViewValue View_values[] = {
+    { "total", 1, RT_TY_INT, View_total },
+};
+
+static const uint8_t View_var_hidden[] = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0 };
+
+static const char *const Card_fields[] = {
+    "capacity 4, objective 12, victory 1, influence 1",
+    "capacity 4, objective 11, victory 1, influence 1",
+    "capacity 5, objective 14, victory 2, influence 0",
+    "capacity 6, objective 18, victory 3, influence 0",
+    "capacity 7, objective 17, victory 2, influence 1",
+    "capacity 4, objective 10, victory 1, influence 1",
+    "capacity 4, objective 10, victory 1, influence 2",
+    "capacity 5, objective 13, victory 2, influence 1",
+    "capacity 4, objective 13, victory 1, influence 2",
+    "capacity 5, objective 12, victory 1, influence 2",
+    "capacity 8, objective 20, victory 3, influence 1",
+    "capacity 3, objective 9, victory 1, influence 1",
+    "capacity 6, objective 15, victory 2, influence 1",
+    "capacity 7, objective 19, victory 3, influence 0",
+    "capacity 3, objective 8, victory 1, influence 0",
+    "capacity 4, objective 9, victory 1, influence 1",
+    "capacity 6, objective 16, victory 2, influence 1",
+    "capacity 5, objective 12, victory 2, influence 2",
+    "capacity 3, objective 10, victory 1, influence 1",
+    "capacity 6, objective 14, victory 2, influence 1",
+    "capacity 5, objective 15, victory 2, influence 1",
+    "capacity 5, objective 11, victory 1, influence 1",
+    "capacity 4, objective 11, victory 1, influence 0",
+    "capacity 8, objective 19, victory 3, influence 2",
+    "side Galactic Empire, value 6, exhausted_value 3, character true",
+    "side Galactic Empire, value 5, exhausted_value 2, character true",
+    "side Galactic Empire, value 4, exhausted_value 2, character true",
+    "side Galactic Empire, value 4, exhausted_value 2, character true",
+    "side Galactic Empire, value 3, exhausted_value 1, character true",
+    "side Galactic Empire, value 3, exhausted_value 2, character true",
+    "side Galactic Empire, value 4, exhausted_value 2, character true",
+    "side Galactic Empire, value 3, exhausted_value 1, character true",
+    "side Galactic Empire, value 2, exhausted_value 2, character false",
+    "side Galactic Empire, value 2, exhausted_value 2, character false",
+    "side Galactic Empire, value 1, exhausted_value 1, character false",
+    "side Galactic Empire, value 4, exhausted_value 4, character false",
+    "side Galactic Empire, value 4, exhausted_value 4, character false",
+    "side Galactic Empire, value 1, exhausted_value 1, character false",
+    "side Galactic Empire, value 3, exhausted_value 3, character false",
+    "faction Galactic Empire, cancels true",
+    "faction Galactic Empire, cancels false",
+    "faction Galactic Empire, cancels false",
+    "faction Galactic Empire, cancels false",
+    "faction Galactic Empire, cancels false",
+    "side Rebel Alliance, value 5, exhausted_value 2, character true",
+    "side Rebel Alliance, value 4, exhausted_value 2, character true",
+    "side Rebel Alliance, value 4, exhausted_value 1, character true",
+    "side Rebel Alliance, value 5, exhausted_value 3, character true",
+    "side Rebel Alliance, value 3, exhausted_value 1, character true",
+    "side Rebel Alliance, value 4, exhausted_value 2, character true",
+    "side Rebel Alliance, value 3, exhausted_value 2, character true",
+    "side Rebel Alliance, value 2, exhausted_value 1, character true",
+    "side Rebel Alliance, value 2, exhausted_value 2, character false",
+    "side Rebel Alliance, value 3, exhausted_value 3, character false",
+    "side Rebel Alliance, value 2, exhausted_value 2, character false",
+    "side Rebel Alliance, value 2, exhausted_value 2, character false",
+    "side Rebel Alliance, value 4, exhausted_value 4, character false",
+    "side Rebel Alliance, value 1, exhausted_value 1, character false",
+    "side Rebel Alliance, value 3, exhausted_value 3, character false",
+    "faction Rebel Alliance, cancels true",
+    "faction Rebel Alliance, cancels false",
+    "faction Rebel Alliance, cancels false",
+    "faction Rebel Alliance, cancels false",
+    "faction Rebel Alliance, cancels false",
+};
+
+static const char *const Card_texts[] = {
+    "",
+    "When revealed: Set the balance token to its Rebel side.",
+    "When revealed: Each player loses 1 influence.",
+    "When won: Your opponent loses 2 influence.",
+    "When revealed: Each player adds a character from his reserve to his deck.",
+    "",
+    "When revealed: The Rebel player adds a character from his reserve to his deck.",
+    "When revealed: The player with more influence than his opponent loses 1 influence.",
+    "When won: Your opponent discards 1 of his unused strategy cards at random.",
+    "When revealed: Each player gains 1 influence.",
+    "",
+    "",
+    "When won: Add a character from your reserve to your deck.",
+    "",
+    "When revealed: This round, exhausted resource cards count their full resource value.",
+    "When revealed: This round, the powers of characters cannot be used.",
+    "When won: Your opponent loses 1 influence.",
+    "When revealed: This round, players cannot spend influence.",
+    "",
+    "When revealed: Set the balance token to its Imperial side.",
+    "",
+    "",
+    "",
+    "",
+    "Discard 1 of your opponent's resource cards with a value of 3 or less.",
+    "Your opponent discards 1 of his unused strategy cards at random.",
+    "Your opponent loses 2 influence.",
+    "Discard 1 of your opponent's exhausted resource cards.",
+    "Play a card.",
+    "Add a character from your reserve to your deck.",
+    "Ready each of your other exhausted resource cards with a value of 2 or less.",
+    "Return 1 of your resource cards to the bottom of your deck.",
+    "Exhaust 1 of your opponent's ready resource cards with a value of 2 or less.",
+    "Discard 1 of your opponent's resource cards with a value of 1.",
+    "Look at the top card of your deck. You may put it on the bottom of your deck.",
+    "Exhaust 1 of your opponent's ready resource cards.",
+    "Play a card.",
+    "Your opponent loses 1 influence.",
+    "Return another of your resource cards to the bottom of your deck.",
+    "Deception: Cancel the effect of your opponent's strategy card.",
+    "Infiltration: Secretly choose 1 of your opponent's unused strategy cards. It is his strategy card next round.",
+    "Gain 1 influence. Your opponent loses 1 influence.",
+    "Play a card.",
+    "Exhaust each of your opponent's ready characters.",
+    "Ready another of your resource cards.",
+    "Add a character from your reserve to your deck.",
+    "Play a card.",
+    "Discard 1 of your opponent's ready resource cards with a value of 2 or less.",
+    "Return 1 of your opponent's resource cards with a value of 3 or less to the bottom of his deck.",
+    "Look at the top card of your deck. You may play it; otherwise put it on the bottom of your deck.",
+    "Your opponent loses 2 influence.",
+    "Discard 1 of your unused strategy cards. If you do, add a character from your reserve to your deck.",
+    "Look at the top card of your deck. You may put it on the bottom of your deck.",
+    "Exhaust 1 of your opponent's ready resource cards.",
+    "Discard 1 of your opponent's resource cards with a value of 1.",
+    "Return 1 of your opponent's resource cards with a value of 4 or more to the bottom of his deck.",
+    "Play a card.",
+    "Your opponent loses 1 influence.",
+    "Return another of your resource cards to the bottom of your deck.",
+    "Deception: Cancel the effect of your opponent's strategy card.",
+    "Infiltration: Secretly choose 1 of your opponent's unused strategy cards. It is his strategy card next round.",
+    "Gain 2 influence.",
+    "Discard 1 of your opponent's resource cards with a value of 2 or less.",
+    "Ready each of your exhausted resource cards.",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 1, View_values, View_var_hidden, NULL, Card_fields, Card_texts };
+
 const RtGameDef evr_game = {
     CARDRT_ABI, "evr", "base", "Star Wars: Empire vs. Rebellion",
     2, 2,
@@ -3749,6 +3901,7 @@ const RtGameDef evr_game = {
     layout,
     1, /* prelude: the setup begins with one */
     168, Site_table, 7, Site_files,
+    &view,
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -3769,6 +3922,7 @@ const RtGameDef evr_variant_tutorial = {
     layout,
     1, /* prelude: the setup begins with one */
     168, Site_table, 7, Site_files,
+    &view,
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 5
-#error "galaxy.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "galaxy.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -1162,22 +1162,22 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValu
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best(RtGame *g, RtFrame *f, RtValue);
 
-/* cards/galaxy/game.cards:97: function stage_of */
+/* cards/galaxy/game.cards:103: function stage_of */
 static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
     (void)g;
     (void)f;
     (void)v_b;
-    #line 98 "cards/galaxy/game.cards"
+    #line 104 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
 #line 1174 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:106: count */
+/* cards/galaxy/game.cards:112: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 106 "cards/galaxy/game.cards"
+    #line 112 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1189,22 +1189,22 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
 #line 1190 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:106: function free_spaces */
+/* cards/galaxy/game.cards:112: function free_spaces */
 static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 106 "cards/galaxy/game.cards"
+    #line 112 "cards/galaxy/game.cards"
     return Agg1_free_spaces(g, f);
 #line 1200 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:110: any */
+/* cards/galaxy/game.cards:116: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 110 "cards/galaxy/game.cards"
+    #line 116 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1215,12 +1215,12 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
 #line 1216 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:110: any */
+/* cards/galaxy/game.cards:116: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 110 "cards/galaxy/game.cards"
+    #line 116 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1231,24 +1231,24 @@ RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue
 #line 1232 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:109: function can_place */
+/* cards/galaxy/game.cards:115: function can_place */
 static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 110 "cards/galaxy/game.cards"
+    #line 116 "cards/galaxy/game.cards"
     return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
 #line 1243 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:114: all */
+/* cards/galaxy/game.cards:120: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 114 "cards/galaxy/game.cards"
+    #line 120 "cards/galaxy/game.cards"
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1259,14 +1259,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue 
 #line 1260 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:113: function row_done */
+/* cards/galaxy/game.cards:119: function row_done */
 static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)g;
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 114 "cards/galaxy/game.cards"
+    #line 120 "cards/galaxy/game.cards"
     return Agg1_row_done(g, f, v_b, v_r);
 #line 1272 "galaxy.c"
 }
@@ -1277,12 +1277,12 @@ struct Locals_rebel_usable {
     RtValue v_s;
 };
 
-/* cards/galaxy/game.cards:118: any */
+/* cards/galaxy/game.cards:124: any */
 RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 118 "cards/galaxy/game.cards"
+    #line 124 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1293,12 +1293,12 @@ RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
 #line 1294 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:118: any */
+/* cards/galaxy/game.cards:124: any */
 RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 118 "cards/galaxy/game.cards"
+    #line 124 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1310,7 +1310,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
 #line 1311 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:117: function rebel_usable */
+/* cards/galaxy/game.cards:123: function rebel_usable */
 static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_rebel_usable Lv, *L = &Lv;
@@ -1319,17 +1319,17 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
-    #line 118 "cards/galaxy/game.cards"
+    #line 124 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
 #line 1325 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:121: all */
+/* cards/galaxy/game.cards:127: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 121 "cards/galaxy/game.cards"
+    #line 127 "cards/galaxy/game.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -1340,13 +1340,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 #line 1341 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:121: function best */
+/* cards/galaxy/game.cards:127: function best */
 static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 121 "cards/galaxy/game.cards"
+    #line 127 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
 #line 1352 "galaxy.c"
 }
@@ -3611,7 +3611,7 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 118, 79 }, /* 0: cards/galaxy/game.cards:118:79 */
+    { 0, 124, 79 }, /* 0: cards/galaxy/game.cards:124:79 */
     { 2, 41, 3 }, /* 1: cards/galaxy/rules.cards:41:3 */
     { 2, 43, 5 }, /* 2: cards/galaxy/rules.cards:43:5 */
     { 2, 43, 51 }, /* 3: cards/galaxy/rules.cards:43:51 */
@@ -3723,6 +3723,301 @@ static const RtSite Site_table[] = {
     { 4, 14, 3 }, /* 109: cards/galaxy/variants.cards:14:3 */
 };
 
+static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1 };
+
+static const char *const Card_fields[] = {
+    "",
+    "symbol stormtrooper, board yavin4, row 1, column 1, reward_vp 1, reward_ally 0",
+    "symbol stormtrooper, board yavin4, row 1, column 2, reward_vp 1, reward_ally 0",
+    "symbol tie_fighter, board yavin4, row 2, column 1, reward_vp 0, reward_ally 1",
+    "symbol at_at, board yavin4, row 2, column 2, reward_vp 0, reward_ally 1",
+    "symbol at_at, board yavin4, row 3, column 1, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board yavin4, row 3, column 2, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board yavin4, row 3, column 3, reward_vp 2, reward_ally 0",
+    "symbol tie_fighter, board yavin4, row 4, column 1, reward_vp 2, reward_ally 0",
+    "symbol tie_fighter, board yavin4, row 4, column 2, reward_vp 2, reward_ally 0",
+    "symbol stormtrooper, board yavin4, row 4, column 3, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board yavin4, row 5, column 1, reward_vp 2, reward_ally 1",
+    "symbol at_at, board yavin4, row 5, column 2, reward_vp 2, reward_ally 1",
+    "symbol imperial, board yavin4, row 5, column 3, reward_vp 2, reward_ally 1",
+    "symbol at_at, board hoth, row 1, column 1, reward_vp 2, reward_ally 0",
+    "symbol at_at, board hoth, row 1, column 2, reward_vp 2, reward_ally 0",
+    "symbol at_at, board hoth, row 1, column 3, reward_vp 2, reward_ally 0",
+    "symbol stormtrooper, board hoth, row 2, column 1, reward_vp 0, reward_ally 1",
+    "symbol tie_fighter, board hoth, row 2, column 2, reward_vp 0, reward_ally 1",
+    "symbol imperial, board hoth, row 2, column 3, reward_vp 0, reward_ally 1",
+    "symbol star_destroyer, board hoth, row 3, column 1, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board hoth, row 3, column 2, reward_vp 2, reward_ally 0",
+    "symbol stormtrooper, board hoth, row 3, column 3, reward_vp 2, reward_ally 0",
+    "symbol tie_fighter, board hoth, row 4, column 1, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board hoth, row 4, column 2, reward_vp 3, reward_ally 0",
+    "symbol at_at, board hoth, row 4, column 3, reward_vp 3, reward_ally 0",
+    "symbol at_at, board hoth, row 4, column 4, reward_vp 3, reward_ally 0",
+    "symbol imperial, board hoth, row 5, column 1, reward_vp 2, reward_ally 1",
+    "symbol stormtrooper, board hoth, row 5, column 2, reward_vp 2, reward_ally 1",
+    "symbol star_destroyer, board hoth, row 5, column 3, reward_vp 2, reward_ally 1",
+    "symbol stormtrooper, board dagobah, row 1, column 1, reward_vp 1, reward_ally 0",
+    "symbol at_at, board dagobah, row 1, column 2, reward_vp 1, reward_ally 0",
+    "symbol tie_fighter, board dagobah, row 2, column 1, reward_vp 0, reward_ally 1",
+    "symbol tie_fighter, board dagobah, row 2, column 2, reward_vp 0, reward_ally 1",
+    "symbol imperial, board dagobah, row 2, column 3, reward_vp 0, reward_ally 1",
+    "symbol star_destroyer, board dagobah, row 3, column 1, reward_vp 3, reward_ally 0",
+    "symbol at_at, board dagobah, row 3, column 2, reward_vp 3, reward_ally 0",
+    "symbol stormtrooper, board dagobah, row 3, column 3, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board dagobah, row 3, column 4, reward_vp 3, reward_ally 0",
+    "symbol at_at, board dagobah, row 4, column 1, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board dagobah, row 4, column 2, reward_vp 2, reward_ally 0",
+    "symbol imperial, board dagobah, row 4, column 3, reward_vp 2, reward_ally 0",
+    "symbol stormtrooper, board dagobah, row 5, column 1, reward_vp 1, reward_ally 1",
+    "symbol stormtrooper, board dagobah, row 5, column 2, reward_vp 1, reward_ally 1",
+    "symbol star_destroyer, board dagobah, row 5, column 3, reward_vp 1, reward_ally 1",
+    "symbol tie_fighter, board bespin, row 1, column 1, reward_vp 1, reward_ally 0",
+    "symbol star_destroyer, board bespin, row 1, column 2, reward_vp 1, reward_ally 0",
+    "symbol stormtrooper, board bespin, row 2, column 1, reward_vp 2, reward_ally 1",
+    "symbol stormtrooper, board bespin, row 2, column 2, reward_vp 2, reward_ally 1",
+    "symbol at_at, board bespin, row 2, column 3, reward_vp 2, reward_ally 1",
+    "symbol imperial, board bespin, row 2, column 4, reward_vp 2, reward_ally 1",
+    "symbol at_at, board bespin, row 3, column 1, reward_vp 2, reward_ally 0",
+    "symbol tie_fighter, board bespin, row 3, column 2, reward_vp 2, reward_ally 0",
+    "symbol tie_fighter, board bespin, row 3, column 3, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board bespin, row 4, column 1, reward_vp 3, reward_ally 0",
+    "symbol star_destroyer, board bespin, row 4, column 2, reward_vp 3, reward_ally 0",
+    "symbol stormtrooper, board bespin, row 4, column 3, reward_vp 3, reward_ally 0",
+    "symbol at_at, board bespin, row 4, column 4, reward_vp 3, reward_ally 0",
+    "symbol imperial, board bespin, row 5, column 1, reward_vp 2, reward_ally 1",
+    "symbol imperial, board bespin, row 5, column 2, reward_vp 2, reward_ally 1",
+    "symbol tie_fighter, board bespin, row 5, column 3, reward_vp 2, reward_ally 1",
+    "symbol at_at, board tatooine, row 1, column 1, reward_vp 2, reward_ally 0",
+    "symbol stormtrooper, board tatooine, row 1, column 2, reward_vp 2, reward_ally 0",
+    "symbol tie_fighter, board tatooine, row 1, column 3, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board tatooine, row 2, column 1, reward_vp 0, reward_ally 1",
+    "symbol star_destroyer, board tatooine, row 2, column 2, reward_vp 0, reward_ally 1",
+    "symbol star_destroyer, board tatooine, row 2, column 3, reward_vp 0, reward_ally 1",
+    "symbol stormtrooper, board tatooine, row 3, column 1, reward_vp 3, reward_ally 0",
+    "symbol stormtrooper, board tatooine, row 3, column 2, reward_vp 3, reward_ally 0",
+    "symbol imperial, board tatooine, row 3, column 3, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board tatooine, row 3, column 4, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board tatooine, row 4, column 1, reward_vp 3, reward_ally 1",
+    "symbol at_at, board tatooine, row 4, column 2, reward_vp 3, reward_ally 1",
+    "symbol at_at, board tatooine, row 4, column 3, reward_vp 3, reward_ally 1",
+    "symbol star_destroyer, board tatooine, row 4, column 4, reward_vp 3, reward_ally 1",
+    "symbol imperial, board tatooine, row 5, column 1, reward_vp 4, reward_ally 0",
+    "symbol stormtrooper, board tatooine, row 5, column 2, reward_vp 4, reward_ally 0",
+    "symbol star_destroyer, board tatooine, row 5, column 3, reward_vp 4, reward_ally 0",
+    "symbol at_at, board tatooine, row 5, column 4, reward_vp 4, reward_ally 0",
+    "symbol stormtrooper, board endor, row 1, column 1, reward_vp 0, reward_ally 1",
+    "symbol stormtrooper, board endor, row 1, column 2, reward_vp 0, reward_ally 1",
+    "symbol at_at, board endor, row 1, column 3, reward_vp 0, reward_ally 1",
+    "symbol tie_fighter, board endor, row 2, column 1, reward_vp 2, reward_ally 0",
+    "symbol imperial, board endor, row 2, column 2, reward_vp 2, reward_ally 0",
+    "symbol star_destroyer, board endor, row 2, column 3, reward_vp 2, reward_ally 0",
+    "symbol at_at, board endor, row 3, column 1, reward_vp 2, reward_ally 1",
+    "symbol at_at, board endor, row 3, column 2, reward_vp 2, reward_ally 1",
+    "symbol tie_fighter, board endor, row 3, column 3, reward_vp 2, reward_ally 1",
+    "symbol stormtrooper, board endor, row 3, column 4, reward_vp 2, reward_ally 1",
+    "symbol star_destroyer, board endor, row 4, column 1, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board endor, row 4, column 2, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board endor, row 4, column 3, reward_vp 3, reward_ally 0",
+    "symbol imperial, board endor, row 4, column 4, reward_vp 3, reward_ally 0",
+    "symbol stormtrooper, board endor, row 5, column 1, reward_vp 4, reward_ally 1",
+    "symbol at_at, board endor, row 5, column 2, reward_vp 4, reward_ally 1",
+    "symbol star_destroyer, board endor, row 5, column 3, reward_vp 4, reward_ally 1",
+    "symbol star_destroyer, board endor, row 5, column 4, reward_vp 4, reward_ally 1",
+    "symbol imperial, board endor, row 5, column 5, reward_vp 4, reward_ally 1",
+    "symbol imperial, board endor, row 5, column 6, reward_vp 4, reward_ally 1",
+    "symbol stormtrooper, board death_star2, row 1, column 1, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board death_star2, row 1, column 2, reward_vp 3, reward_ally 0",
+    "symbol at_at, board death_star2, row 1, column 3, reward_vp 3, reward_ally 0",
+    "symbol star_destroyer, board death_star2, row 2, column 1, reward_vp 3, reward_ally 0",
+    "symbol star_destroyer, board death_star2, row 2, column 2, reward_vp 3, reward_ally 0",
+    "symbol imperial, board death_star2, row 2, column 3, reward_vp 3, reward_ally 0",
+    "symbol tie_fighter, board death_star2, row 3, column 1, reward_vp 4, reward_ally 0",
+    "symbol tie_fighter, board death_star2, row 3, column 2, reward_vp 4, reward_ally 0",
+    "symbol stormtrooper, board death_star2, row 3, column 3, reward_vp 4, reward_ally 0",
+    "symbol stormtrooper, board death_star2, row 3, column 4, reward_vp 4, reward_ally 0",
+    "symbol at_at, board death_star2, row 4, column 1, reward_vp 4, reward_ally 0",
+    "symbol at_at, board death_star2, row 4, column 2, reward_vp 4, reward_ally 0",
+    "symbol star_destroyer, board death_star2, row 4, column 3, reward_vp 4, reward_ally 0",
+    "symbol imperial, board death_star2, row 4, column 4, reward_vp 4, reward_ally 0",
+    "symbol imperial, board death_star2, row 5, column 1, reward_vp 5, reward_ally 0",
+    "symbol stormtrooper, board death_star2, row 5, column 2, reward_vp 5, reward_ally 0",
+    "symbol tie_fighter, board death_star2, row 5, column 3, reward_vp 5, reward_ally 0",
+    "symbol at_at, board death_star2, row 5, column 4, reward_vp 5, reward_ally 0",
+    "symbol star_destroyer, board death_star2, row 5, column 5, reward_vp 5, reward_ally 0",
+    "symbol imperial, board death_star2, row 6, column 1, reward_vp 6, reward_ally 0",
+    "symbol imperial, board death_star2, row 6, column 2, reward_vp 6, reward_ally 0",
+    "symbol star_destroyer, board death_star2, row 6, column 3, reward_vp 6, reward_ally 0",
+    "symbol tie_fighter, board death_star2, row 6, column 4, reward_vp 6, reward_ally 0",
+    "symbol at_at, board death_star2, row 6, column 5, reward_vp 6, reward_ally 0",
+    "mark tie_fighter",
+    "mark stormtrooper",
+    "mark star_destroyer",
+    "mark at_at",
+    "symbols 1, first stormtrooper, second imperial, restart false",
+    "symbols 1, first tie_fighter, second imperial, restart false",
+    "symbols 1, first at_at, second imperial, restart false",
+    "symbols 1, first star_destroyer, second imperial, restart false",
+    "symbols 2, first stormtrooper, second tie_fighter, restart false",
+    "symbols 2, first stormtrooper, second at_at, restart false",
+    "symbols 2, first tie_fighter, second at_at, restart false",
+    "symbols 2, first tie_fighter, second star_destroyer, restart false",
+    "symbols 2, first at_at, second star_destroyer, restart false",
+    "symbols 1, first imperial, second imperial, restart false",
+    "symbols 1, first imperial, second imperial, restart false",
+    "symbols 0, first imperial, second imperial, restart true",
+    "symbols 0, first imperial, second imperial, restart true",
+    "forfeit 1",
+    "forfeit 2",
+};
+
+static const char *const Card_texts[] = {
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, View_var_hidden, NULL, Card_fields, Card_texts };
+
 const RtGameDef galaxy_game = {
     CARDRT_ABI, "galaxy", "base", "Galaxy Rebellion",
     2, 4,
@@ -3741,6 +4036,7 @@ const RtGameDef galaxy_game = {
     layout,
     0, /* prelude: the setup begins with one */
     110, Site_table, 5, Site_files,
+    &view,
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -3761,6 +4057,7 @@ const RtGameDef galaxy_variant_short = {
     layout,
     0, /* prelude: the setup begins with one */
     110, Site_table, 5, Site_files,
+    &view,
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -3781,6 +4078,7 @@ const RtGameDef galaxy_variant_dice_check = {
     layout,
     1, /* prelude: the setup begins with one */
     110, Site_table, 5, Site_files,
+    &view,
 };
 
 const RtGameDef *const galaxy_variants[] = {

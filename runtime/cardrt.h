@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 5
+#define CARDRT_ABI 6
 
 #define RT_NONE (-1)
 /* The most frames the frame stack holds (nested calls and runs); cardc
@@ -105,6 +105,27 @@ typedef struct RtScriptDef {
     int nlocals;          /* frame slots the function uses */
 } RtScriptDef;
 
+/* What the play screen shows of a game (docs/runtime.md "The play
+   screen"), besides its zones and variables: the values of the game's
+   `view` functions, each card's printed fields, and the variables and
+   zones it leaves off. */
+typedef struct RtViewValue {
+    const char *name;
+    uint8_t per_player;   /* shown for each player, else once */
+    uint8_t type;         /* RT_TY_* of the value */
+    /* the value for player p (per player), else for the viewer p; it may
+       fail the game it is given (the screen gives it a copy) */
+    RtValue (*fn)(RtGame *g, RtValue p);
+} RtViewValue;
+typedef struct RtViewDef {
+    int nvalues;
+    const RtViewValue *values;
+    const uint8_t *var_hidden;          /* nvars flags (1: left off the screen), or NULL */
+    const uint8_t *zone_hidden;         /* nzones flags, or NULL */
+    const char *const *card_fields;     /* ncards: the printed fields ("value 3, character true"), or NULL */
+    const char *const *card_texts;      /* ncards: the text fields, or NULL */
+} RtViewDef;
+
 /* A source location of the generated code (docs/runtime.md "Sites"):
    primitives that may fail take the index of one in RtGameDef.sites, a
    small constant, and the error names "file:line:col". RT_SITE_SCRIPT:
@@ -167,6 +188,9 @@ typedef struct RtGameDef {
     const RtSite *sites;
     int nfiles;
     const char *const *files;
+    /* view: what the play screen shows (RtViewDef), or NULL: every
+       variable and zone, and the cards by name. */
+    const RtViewDef *view;
 } RtGameDef;
 
 /* rt_layout_cells: the state block's layout (docs/runtime.md "The state
@@ -214,6 +238,7 @@ typedef struct RtHeader {
     int32_t list_top;       /* cells used on the list stack */
     int32_t pending;        /* RT_DEC_*: options being added, or 2+ options await rt_apply */
     int32_t dec_player, dec_prompt, dec_flags, dec_count;
+    int32_t dec_step, dec_steps; /* a repeated choice: dec_step picks made of dec_steps (rt_choose_steps); else 0, 0 */
     int32_t chosen_value, chosen_card;
     int32_t first_turn;     /* 1 + the player of the game's first turn (rt_log_turn), or 0 */
     int32_t prelude;        /* 1 once the setup script's prelude has run (rt_prelude_done) */
@@ -867,7 +892,17 @@ static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int fl
     h->dec_prompt = prompt;
     h->dec_flags = flags;
     h->dec_count = 0;
+    h->dec_step = h->dec_steps = 0;
     h->pending = RT_DEC_BUILDING;
+}
+/* rt_choose_steps: after rt_choose_begin, say that this decision is one of
+   a repeated choice (`choose N`): step picks are made, of steps (for the
+   play screen's prompt; it changes nothing else). */
+static inline void rt_choose_steps(RtGame *g, int step, int steps)
+{
+    RtHeader *h = rt__pre(g)->hdr;
+    h->dec_step = step;
+    h->dec_steps = steps;
 }
 /* rt_option: add an option (value, card, label: a string index or an
    RT_LABEL_*) to the decision being built; outside a choice, or more than

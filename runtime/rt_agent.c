@@ -33,28 +33,64 @@ static void human_reset(RtAgent *a, uint64_t seed)
     a->seen = 0;
 }
 
+/* same_option: options i and j look the same to a player: the same label
+   and the same card face (the same printed card in the same state), or
+   the same value when neither names a card. */
+static int same_option(const RtGame *g, int i, int j)
+{
+    const int32_t *a = g->pre.opt_cells + 3 * i, *b = g->pre.opt_cells + 3 * j;
+    char la[256], lb[256];
+    if (strcmp(rt_option_label(g, i, la, sizeof la), rt_option_label(g, j, lb, sizeof lb)) != 0)
+        return 0;
+    if (a[1] == RT_NONE || b[1] == RT_NONE)
+        return a[1] == b[1] && a[0] == b[0];
+    if (a[1] == b[1])
+        return 1;
+    if (a[1] < 0 || a[1] >= g->ninst || b[1] < 0 || b[1] >= g->ninst || g->inst_card[a[1]] != g->inst_card[b[1]])
+        return 0;
+    int nstate = g->def->kinds[g->def->cards[g->inst_card[a[1]]].kind].nstate;
+    return memcmp(rt__card(g, a[1]) + 1, rt__card(g, b[1]) + 1, sizeof(int32_t) * (size_t)nstate) == 0;
+}
+
 /* human_choose: show the new log lines the seat may see, its view and the
-   numbered options (from 1); read a number. End of input: -1. */
+   options (from 1): options that look the same are one line with their
+   count (the answer takes the first); read a number. End of input: -1. */
 static int human_choose(RtAgent *a, RtGame *g)
 {
     char buf[512];
     int seat = rt_decision_player(g);
     int n = rt_option_count(g);
-    for (; a->seen < rt_log_count(g); a->seen++)
-        fprintf(a->out, "| %s\n", rt_log_line(g, a->seen, seat, buf, sizeof buf));
+    a->seen = rt__log_show(g, a->seen, seat, a->out);
     fputc('\n', a->out);
     rt_view_print(g, seat, a->out);
+    int *first = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    if (!first)
+        return -1;
+    int shown = 0;
     for (int i = 0; i < n; i++) {
-        fprintf(a->out, "  %d) ", i + 1);
+        int same = 0;
+        for (int k = 0; k < shown && !same; k++)
+            same = same_option(g, first[k], i);
+        if (same)
+            continue;
+        int copies = 1;
+        for (int j = i + 1; j < n; j++)
+            copies += same_option(g, i, j);
+        first[shown++] = i;
+        fprintf(a->out, "  %d) ", shown);
         rt__put_esc(a->out, rt_option_label(g, i, buf, sizeof buf));
+        if (copies > 1)
+            fprintf(a->out, " (x%d)", copies);
         fputc('\n', a->out);
     }
     for (;;) {
         rt__put_esc(a->out, rt_player_name(g, seat, buf, sizeof buf));
         fputs("> ", a->out);
         fflush(a->out);
-        if (!fgets(buf, sizeof buf, a->in))
+        if (!fgets(buf, sizeof buf, a->in)) {
+            free(first);
             return -1;
+        }
         if (!strchr(buf, '\n')) {   /* discard the rest of a long line */
             int c;
             while ((c = fgetc(a->in)) != EOF && c != '\n')
@@ -64,9 +100,12 @@ static int human_choose(RtAgent *a, RtGame *g)
         long k = strtol(buf, &end, 10);
         while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
             end++;
-        if (end != buf && *end == '\0' && k >= 1 && k <= n)
-            return (int)k - 1;
-        fprintf(a->out, "answer with a number from 1 to %d\n", n);
+        if (end != buf && *end == '\0' && k >= 1 && k <= shown) {
+            int answer = first[k - 1];
+            free(first);
+            return answer;
+        }
+        fprintf(a->out, "answer with a number from 1 to %d\n", shown);
     }
 }
 

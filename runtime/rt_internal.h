@@ -134,6 +134,10 @@ void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap);
 /* names (rt_state.c) */
 const char *rt__card_label(const RtGame *g, RtValue card);     /* name or "none" */
 const char *rt__zone_label(const RtGame *g, RtValue zone, char *buf, size_t size);
+/* rt__log_show: print the log lines from `from` on that viewer may see
+   ("| " first; identical runs as one, with "(xN)"); returns the log's
+   length (rt_agent.c). */
+int rt__log_show(const RtGame *g, int from, int viewer, FILE *out);
 /* rt__value_text: v written as a value of RT_TY_* type. */
 const char *rt__value_text(const RtGame *g, int type, RtValue v, char *buf, size_t size);
 const char *rt__label_text(const RtGame *g, RtValue value, RtValue card, int label, char *buf, size_t size);

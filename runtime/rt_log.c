@@ -154,6 +154,67 @@ static const char *render(const RtGame *g, const RtEvent *e, int viewer, char *b
     return rt__esc(raw, buf, size);
 }
 
+/* move_run: how many events from i on are moves between the same zones
+   (the same end) that viewer sees all of or none of. */
+static int move_run(const RtGame *g, int i, int viewer)
+{
+    const RtEvent *e = &g->ev[i];
+    if (e->type != RT_EV_MOVE)
+        return 1;
+    int run = 1;
+    for (; i + run < g->nev; run++) {
+        const RtEvent *f = &g->ev[i + run];
+        if (f->type != RT_EV_MOVE || f->a[1] != e->a[1] || f->a[2] != e->a[2] || f->a[3] != e->a[3] ||
+            sees(f, viewer) != sees(e, viewer))
+            break;
+    }
+    return run;
+}
+
+/* rt__log_show: see rt_internal.h. A run of moves between the same zones
+   is one line ("move "A", "B" box -> hand(P)", or "move 16 cards ..."
+   for cards the viewer does not see); other identical lines in a row are
+   one with their count ("(x3)"). */
+int rt__log_show(const RtGame *g, int from, int viewer, FILE *out)
+{
+    char line[512], next[512], a[256], b[256];
+    for (int i = from; i < g->nev;) {
+        int run = move_run(g, i, viewer);
+        const RtEvent *e = &g->ev[i];
+        if (run > 1) {
+            rt__zone_label(g, e->a[1], a, sizeof a);
+            rt__zone_label(g, e->a[2], b, sizeof b);
+            fputs("| move ", out);
+            if (sees(e, viewer)) {
+                for (int k = 0; k < run; k++) {
+                    fputs(k ? ", \"" : "\"", out);
+                    rt__put_esc(out, rt__card_label(g, g->ev[i + k].a[0]));
+                    fputc('"', out);
+                }
+            } else {
+                fprintf(out, "%d cards", run);
+            }
+            fputc(' ', out);
+            rt__put_esc(out, a);
+            fputs(" -> ", out);
+            rt__put_esc(out, b);
+            fprintf(out, "%s\n", e->a[3] ? " (bottom)" : "");
+            i += run;
+            continue;
+        }
+        rt_log_line(g, i, viewer, line, sizeof line);
+        run = 1;
+        while (i + run < g->nev && strcmp(rt_log_line(g, i + run, viewer, next, sizeof next), line) == 0)
+            run++;
+        if (run > 1)
+            fprintf(out, "| %s (x%d)\n", line, run);
+        else
+            fprintf(out, "| %s\n", line);
+        i += run;
+    }
+    return g->nev;
+}
+
 /* rt_log_count: events recorded so far. */
 int rt_log_count(const RtGame *g) { return g->nev; }
 

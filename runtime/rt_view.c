@@ -1,38 +1,99 @@
-/* rt_view.c: the text view of a game as one player may see it (zones, counters, the pending decision); names escaped (rt__put_esc). */
+/* rt_view.c: the text view of a game as one player may see it (the play
+   screen, docs/runtime.md "The play screen"): the round, the game's view
+   values, its variables, its zones with their cards' printed fields and
+   state, then the result or the pending decision; names escaped
+   (rt__put_esc). */
 #include "rt_internal.h"
 
-static void print_card(const RtGame *g, RtValue card, FILE *out)
+#include <string.h>
+
+/* var_shown / zone_shown: whether the def's view leaves the variable or
+   zone declaration on the screen. */
+static int var_shown(const RtGameDef *def, int v)
 {
-    const RtKindDef *k = &g->def->kinds[g->def->cards[g->inst_card[card]].kind];
-    const int32_t *cs = rt__card(g, card);
-    fputc('"', out);
-    rt__put_esc(out, rt__card_label(g, card));
-    fputc('"', out);
-    int any = 0;
-    for (int s = 0; s < k->nstate; s++) {
-        if (cs[1 + s] == k->state_defaults[s])
-            continue;
-        fputs(any ? " " : " (", out);
-        rt__put_esc(out, k->state_names && k->state_names[s] ? k->state_names[s] : "?");
-        fprintf(out, "=%d", (int)cs[1 + s]);
-        any = 1;
-    }
-    if (any)
-        fputc(')', out);
+    return !def->view || !def->view->var_hidden || !def->view->var_hidden[v];
+}
+static int zone_shown(const RtGameDef *def, int zone_decl)
+{
+    return !def->view || !def->view->zone_hidden || !def->view->zone_hidden[zone_decl];
 }
 
-/* rt_view_print: what player (-1: everything) may see now: the round, the
-   counters, each zone (cards it may see, top first, with the state that
-   differs from the defaults; else a count; the box is left out), then the
-   result or the pending decision. */
-void rt_view_print(const RtGame *g, int player, FILE *out)
+/* print_card: one line for a card the viewer sees: its name, its state
+   (every slot, by type: booleans as words, faces and enums by name), its
+   printed fields; its text on the next line, indented. */
+static void print_card(const RtGame *g, RtValue card, FILE *out)
+{
+    int cd = g->inst_card[card];
+    const RtKindDef *k = &g->def->kinds[g->def->cards[cd].kind];
+    const RtViewDef *view = g->def->view;
+    const int32_t *cs = rt__card(g, card);
+    char buf[200];
+    fputs("    \"", out);
+    rt__put_esc(out, rt__card_label(g, card));
+    fputc('"', out);
+    for (int s = 0; s < k->nstate; s++) {
+        fputs(s ? ", " : " (", out);
+        rt__put_esc(out, k->state_names && k->state_names[s] ? k->state_names[s] : "?");
+        fputc(' ', out);
+        rt__put_esc(out, rt__value_text(g, k->state_types ? k->state_types[s] : RT_TY_INT, cs[1 + s], buf, sizeof buf));
+    }
+    if (k->nstate)
+        fputc(')', out);
+    if (view && view->card_fields && view->card_fields[cd][0]) {
+        fputs(": ", out);
+        rt__put_esc(out, view->card_fields[cd]);
+    }
+    fputc('\n', out);
+    if (view && view->card_texts && view->card_texts[cd][0]) {
+        fputs("      ", out);
+        rt__put_esc(out, view->card_texts[cd]);
+        fputc('\n', out);
+    }
+}
+
+/* print_values: the def's view values, each evaluated on a copy of the
+   game (a value that fails shows "?" and fails only the copy). */
+static void print_values(const RtGame *g, int player, FILE *out)
+{
+    const RtViewDef *view = g->def->view;
+    if (!view || view->nvalues <= 0)
+        return;
+    RtGame *copy = rt_clone(g);
+    char a[200], b[200];
+    for (int i = 0; i < view->nvalues; i++) {
+        const RtViewValue *w = &view->values[i];
+        rt__put_esc(out, w->name);
+        fputc(':', out);
+        for (int p = 0; p < (w->per_player ? g->nplayers : 1); p++) {
+            fputs(p ? ", " : " ", out);
+            if (w->per_player) {
+                rt__put_esc(out, rt_player_name(g, p, a, sizeof a));
+                fputc(' ', out);
+            }
+            RtValue x = copy ? w->fn(copy, w->per_player ? p : (player >= 0 ? player : 0)) : 0;
+            if (!copy || rt_failed(copy)) {
+                fputc('?', out);
+                if (copy)
+                    rt_copy_state(copy, g);
+            } else {
+                rt__put_esc(out, rt__value_text(g, w->type, x, b, sizeof b));
+            }
+        }
+        fputc('\n', out);
+    }
+    rt_free(copy);
+}
+
+/* print_vars: each variable the view shows, per player when per player
+   (a private one of another player as "(hidden)"). */
+static void print_vars(const RtGame *g, int player, FILE *out)
 {
     const RtGameDef *def = g->def;
-    const RtHeader *h = rt__hdr(g);
     char a[200], b[200];
-    fprintf(out, "round %d\n", (int)h->round);
     for (int v = 0; v < def->nvars; v++) {
         const RtVarDef *d = &def->vars[v];
+        if (!var_shown(def, v))
+            continue;
         rt__put_esc(out, d->name);
         fputc(':', out);
         if (d->per_player) {
@@ -49,22 +110,44 @@ void rt_view_print(const RtGame *g, int player, FILE *out)
         }
         fputc('\n', out);
     }
-    for (int z = g->decl_first[def->nzones > 1 ? 1 : 0]; def->nzones > 1 && z < g->nzi; z++) {
-        const int32_t *zc = rt__zone(g, z);
-        rt__put_esc(out, rt__zone_label(g, z, a, sizeof a));
-        fputc(':', out);
-        int visible = player < 0 || (player < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> player & 1u));
-        if (zc[0] == 0)
-            fputs(" empty", out);
-        else if (!visible)
-            fprintf(out, " %d card%s", (int)zc[0], zc[0] == 1 ? "" : "s");
-        else
-            for (int i = zc[0] - 1; i >= 0; i--) {
-                fputs(i == zc[0] - 1 ? " " : ", ", out);
-                print_card(g, zc[1 + i], out);
+}
+
+/* print_zones: each zone the view shows but the box: one the viewer sees
+   with a line per card (top first), another as a count; the empty ones
+   on one line at the end. */
+static void print_zones(const RtGame *g, int player, FILE *out)
+{
+    const RtGameDef *def = g->def;
+    char a[200];
+    int nempty = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int z = def->nzones > 1 ? g->decl_first[1] : g->nzi; z < g->nzi; z++) {
+            const int32_t *zc = rt__zone(g, z);
+            if (!zone_shown(def, g->zi_decl[z]) || (pass == 0) != (zc[0] > 0))
+                continue;
+            if (pass == 1) {
+                fputs(nempty++ ? ", " : "empty: ", out);
+                rt__put_esc(out, rt__zone_label(g, z, a, sizeof a));
+                continue;
             }
-        fputc('\n', out);
+            int visible = player < 0 || (player < RT_MAX_PLAYERS && (rt__zone_vis(g, z) >> player & 1u));
+            rt__put_esc(out, rt__zone_label(g, z, a, sizeof a));
+            fprintf(out, ": %d card%s\n", (int)zc[0], zc[0] == 1 ? "" : "s");
+            if (visible)
+                for (int i = zc[0] - 1; i >= 0; i--)
+                    print_card(g, zc[1 + i], out);
+        }
     }
+    if (nempty)
+        fputc('\n', out);
+}
+
+/* print_pending: the result, or whose decision waits and what it is (for
+   a repeated choice, how many picks are made). */
+static void print_pending(const RtGame *g, FILE *out)
+{
+    const RtHeader *h = rt__hdr(g);
+    char a[200];
     if (h->status == RT_FAILED) {
         fputs("game over: error ", out);
         rt__put_esc(out, h->error);
@@ -84,6 +167,20 @@ void rt_view_print(const RtGame *g, int player, FILE *out)
         rt__put_esc(out, rt_player_name(g, h->dec_player, a, sizeof a));
         fputs(" to choose: ", out);
         rt__put_esc(out, rt__string(g, h->dec_prompt));
+        if (h->dec_steps > 0)
+            fprintf(out, " (%d of %d chosen)", (int)h->dec_step, (int)h->dec_steps);
         fputc('\n', out);
     }
+}
+
+/* rt_view_print: what player (-1: everything) may see now: the round, the
+   view's values, the variables and zones the view shows, then the result
+   or the pending decision. */
+void rt_view_print(const RtGame *g, int player, FILE *out)
+{
+    fprintf(out, "round %d\n", (int)rt__hdr(g)->round);
+    print_values(g, player, out);
+    print_vars(g, player, out);
+    print_zones(g, player, out);
+    print_pending(g, out);
 }

@@ -493,6 +493,19 @@ static void emit_zone_kind_defs(Emit *E, Buf *out)
     buf_put(out, "};\n\n");
 }
 
+/* emit_rt_type: the runtime's RT_TY_* of a value of type t (arena). */
+const char *emit_rt_type(Emit *E, Type t)
+{
+    switch (t.base) {
+    case T_BOOL: return "RT_TY_BOOL";
+    case T_SIDE: return "RT_TY_SIDE";
+    case T_PLAYER: return "RT_TY_PLAYER";
+    case T_CARD: return "RT_TY_CARD";
+    case T_ENUM: return arena_printf(E->a, "RT_TY_ENUM + %d", t.param);
+    default: return "RT_TY_INT";
+    }
+}
+
 /* emit_card_defs: the cards, the vars, the strings, the scripts. */
 static void emit_card_defs(Emit *E, Buf *out)
 {
@@ -508,12 +521,7 @@ static void emit_card_defs(Emit *E, Buf *out)
         buf_put(out, "static const RtVarDef vars[] = {\n");
         for (int i = 0; i < m->nvars; i++) {
             const MVar *v = &m->vars[i];
-            const char *ty = v->type.base == T_BOOL     ? "RT_TY_BOOL"
-                             : v->type.base == T_SIDE   ? "RT_TY_SIDE"
-                             : v->type.base == T_PLAYER ? "RT_TY_PLAYER"
-                             : v->type.base == T_CARD   ? "RT_TY_CARD"
-                             : v->type.base == T_ENUM   ? arena_printf(E->a, "RT_TY_ENUM + %d", v->type.param)
-                                                        : "RT_TY_INT";
+            const char *ty = emit_rt_type(E, v->type);
             buf_printf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", emit_c_string(E, v->name), v->per_player, ty,
                     v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max,
                     v->is_private ? "RT_PRIVATE" : "RT_PUBLIC");
@@ -606,6 +614,7 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_printf(out, "    return Fn_%s(g, &frame, player);\n}\n\n", score_fn->name);
     }
     emit_sites(E, out);
+    emit_view(E, out);
     int frames = m->max_frames;   /* proven by the checker (sema_calls.c) */
     for (int v = 0; v < m->nvariants; v++) {
         const MVariant *mv = &m->variants[v];
@@ -643,6 +652,7 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_put(out, "    layout,\n");
         buf_printf(out, "    %d, /* prelude: the setup begins with one */\n", has_prelude(E, mv->setup));
         buf_printf(out, "    %d, Site_table, %d, Site_files,\n", E->nsites, E->nfiles ? E->nfiles : 1);
+        buf_put(out, "    &view,\n");
         buf_put(out, "};\n\n");
     }
     buf_printf(out, "const RtGameDef *const %s_variants[] = {\n", id);

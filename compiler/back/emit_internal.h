@@ -65,6 +65,11 @@ const char *emit_file_of(const Emit *E, Loc loc);
 int emit_site(Emit *E, Loc loc);
 /* emit_enum_value: the C name of value v of enum e (RT_NONE when out of range). */
 const char *emit_enum_value(Emit *E, int e, int v);
+/* emit_rt_type: the runtime's RT_TY_* of a value of type t (arena). */
+const char *emit_rt_type(Emit *E, Type t);
+/* emit_view: the play screen's data (emit_view.c): the view functions'
+   wrappers, the hidden flags, each card's printed fields; `view`. */
+void emit_view(Emit *E, Buf *out);
 /* emit_kind_enum: the C name of kind k: KIND_k. */
 const char *emit_kind_enum(Emit *E, int k);
 

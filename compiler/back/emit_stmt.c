@@ -450,6 +450,7 @@ static void choose(Emit *E, const IrNode *s)
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
     E->indent++;
     open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
     {
         /* options: items passing where and not chosen yet */
         TypeBase ct = coll->type.base;

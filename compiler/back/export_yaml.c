@@ -420,6 +420,39 @@ static void w_enum(Ex *x, const AstNode *e, int ind)
     end_decl(x, ind, e->loc.line, NULL);
 }
 
+/* w_view: {view: [NAME | {per_player: NAME}...], hidden: [NAME...]}. */
+static void w_view(Ex *x, const AstNode *v, int ind)
+{
+    put(x, "view: [");
+    int k = 0, nhidden = 0;
+    for (int i = 0; i < v->list.count; i++) {
+        const AstNode *it = v->list.items[i];
+        if (it->flags & VIEW_HIDDEN) {
+            nhidden++;
+            continue;
+        }
+        put(x, k++ ? ", " : "");
+        if (it->flags & DECL_PER_PLAYER) {
+            put(x, "{per_player: ");
+            scal(x, it->name);
+            put(x, "}");
+        } else {
+            scal(x, it->name);
+        }
+    }
+    put(x, "]\n");
+    if (nhidden) {
+        putf(x, "%*shidden: [", ind, "");
+        for (int i = 0, h = 0; i < v->list.count; i++)
+            if (v->list.items[i]->flags & VIEW_HIDDEN) {
+                put(x, h++ ? ", " : "");
+                scal(x, v->list.items[i]->name);
+            }
+        put(x, "]\n");
+    }
+    end_decl(x, ind, v->loc.line, NULL);
+}
+
 static void w_die(Ex *x, const AstNode *d, int ind)
 {
     put(x, "die: ");
@@ -778,6 +811,7 @@ static const struct { AstKind kind; WriteFn top, in_variant; } writers[] = {
     { AST_PROCEDURE, w_procedure, NULL },
     { AST_LAYOUT, w_layout, NULL },
     { AST_VARIANT, w_variant, NULL },
+    { AST_VIEW, w_view, NULL },
     { AST_SET, NULL, w_set },
     { AST_REMOVE_CARD, NULL, w_remove_card },
     { AST_REMOVE_BOARD, NULL, w_remove_board },

@@ -92,6 +92,7 @@ typedef struct MZone {
     Loc loc;
     int per_player, ordered, visibility, kind;  /* visibility: RT_PUBLIC.. values */
     int used;
+    int view_hidden;          /* left off the play screen (view { hidden ... }) */
 } MZone;
 
 typedef struct MVar {
@@ -102,7 +103,17 @@ typedef struct MVar {
     Type type;
     int32_t init, min, max;
     int has_min, has_max;
+    int view_hidden;          /* left off the play screen (view { hidden ... }) */
 } MVar;
+
+/* A value the play screen shows (view { NAME [per player] }): the
+   function unit, called with each player or with none. */
+typedef struct MView {
+    const char *name;
+    Loc loc;
+    int unit;                 /* index into units: a function */
+    int per_player;
+} MView;
 
 typedef struct MConst {
     const char *name;
@@ -211,6 +222,8 @@ typedef struct Model {
     MLayout *layouts;                 /* one per kind (sheet_layout_check) */
     const char *game_dir;             /* the folder of the game's declaration (icons/) */
     int max_frames;                   /* the most frames the scripts can stack; 0: no static bound */
+    MView *views;    int nviews;      /* the play screen's values, in declaration order */
+    int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
 } Model;
 
 /* sema_check: check prog and build the model in arena. Reports to d.

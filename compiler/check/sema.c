@@ -1149,7 +1149,6 @@ static void check_units(Sema *S)
             diag_warning(d, m->zones[z].loc, "zone '%s' is never used", m->zones[z].name);
 
     check_layouts(S);
-
 }
 
 Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
@@ -1191,6 +1190,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     int nvariants = collect_cards(S, decls, nd);
     make_variants(S, decls, nd, nvariants);
     check_units(S);
+    sema_check_views(S, decls, nd);
     for (int i = 0; i < m->ncards; i++)
         model_string(m, m->cards[i].name);
     if (d->errors)

@@ -96,6 +96,9 @@ int sema_find_var(const Model *m, const char *name);
 int sema_find_zone(const Model *m, const char *name);
 /* sema_gather: candidate names of the categories in which (NS_* bits). */
 Names sema_gather(Sema *S, int which);
+/* sema_check_views: the view declarations (sema_view.c), after the units. */
+void sema_check_views(Sema *S, AstNode **decls, int nd);
+
 /* sema_grow: grow an arena array by one zeroed element; returns its index. */
 int sema_grow(Arena *a, void **items, int *count, int *cap, size_t size);
 /* sema_names_add: add a candidate name for "did you mean". */

@@ -49,6 +49,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_ENUM] = "enum",
     [AST_DIE] = "die",
     [AST_BOARD] = "board",
+    [AST_VIEW] = "view",
     [AST_ROW] = "row",
     [AST_PROCEDURE] = "procedure",
     [AST_REMOVE_BOARD] = "remove board",

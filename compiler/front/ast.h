@@ -44,6 +44,8 @@ typedef enum AstKind {
                         Words: AST_NAME (names, keywords and the punctuation ",", "==", "!=", "-"),
                         AST_INT (a number in thousandths: 1.5 is 1500), AST_STRING, AST_LAYOUT_BLOCK */
     AST_LAYOUT_BLOCK,/* list=words between '{' and '}' inside a layout (the `back { ... }` face) */
+    AST_VIEW,        /* list=items (NAME): a function shown (flags DECL_PER_PLAYER: of each player),
+                        or with VIEW_HIDDEN a counter, variable or zone left off the play screen */
     /* (every kind above AST_INT is a statement or declaration: code tests `kind < AST_INT`) */
 
     /* statements */
@@ -120,7 +122,8 @@ enum {
     FACE_WILD = 1 << 16,
     FIELD_KEEP = 1 << 17,
     VAR_PRIVATE = 1 << 18,
-    WIN_ALL = 1 << 19
+    WIN_ALL = 1 << 19,
+    VIEW_HIDDEN = 1 << 20
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

@@ -146,7 +146,7 @@ const char *const parse_keywords[] = {
     "players", "private", "procedure", "public", "random", "remove", "roll", "round",
     "run", "set", "setup", "shared", "shuffle", "side", "sides", "simultaneously",
     "state", "sum", "text", "then", "this", "to", "top", "true", "turns", "until", "up",
-    "var", "variant", "when", "where", "while", "win", "zone", NULL,
+    "var", "variant", "view", "when", "where", "while", "win", "zone", NULL,
 };
 
 static int is_keyword(const char *name)
@@ -311,7 +311,8 @@ void parse_syntax_error(ParseCtx *ctx, Loc loc, const char *msg)
 void parse_contextual(ParseCtx *ctx, Loc loc, const char *got, const char *want)
 {
     if (strcmp(got, want) != 0)
-        diag_error(ctx->d, loc, "expected '%s', found '%s' (write 'passes in a row')", want, got);
+        diag_error(ctx->d, loc, "expected '%s', found '%s'%s", want, got,
+                   strcmp(want, "a") == 0 ? " (write 'passes in a row')" : "");
 }
 
 /* log -> "log" STRING: the holes `{expr}` of the raw string are parsed as

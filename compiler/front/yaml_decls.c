@@ -367,6 +367,42 @@ static AstList name_list(Y *y, const YNode *m, const char *key, Loc loc, const c
     return l;
 }
 
+/* view -> {view: [NAME | {per_player: NAME}...], hidden?: [NAME...]}: the
+   functions the play screen shows (of no parameter, or of each player),
+   and the counters, variables and zones it leaves off. */
+static AstNode *build_view(Y *y, const YNode *m, Loc loc)
+{
+    AstNode *v = ast_new(y->a, AST_VIEW, loc);
+    v->loc2 = loc;
+    const YNode *shown = yl_get(m, "view");
+    if (shown && shown->kind != YN_SEQ && !yl_is_null(shown))
+        diag_error(y->d, yl_loc(y, shown), "'view' must be a list of functions, not %s", yl_kind_word(shown));
+    for (int i = 0; shown && shown->kind == YN_SEQ && i < shown->count; i++) {
+        const YNode *it = shown->items[i];
+        int per = it->kind == YN_MAP;
+        if (per) {
+            static const char *const keys[] = { "per_player", NULL };
+            if (!yl_check_keys(y, it, keys, "a view item") || !yl_need(y, it, "per_player", "a view item"))
+                continue;
+            it = yl_get(it, "per_player");
+        }
+        const char *s = yl_name_of(y, it, "a function");
+        if (!s)
+            continue;
+        AstNode *nm = ast_new(y->a, AST_NAME, y->origins && y->src >= 0 ? loc : yl_loc(y, it));
+        nm->loc2 = nm->loc;
+        nm->name = s;
+        nm->flags = per ? DECL_PER_PLAYER : 0;
+        ast_push(y->a, &v->list, nm);
+    }
+    AstList hidden = name_list(y, m, "hidden", loc, "a counter, variable or zone", 1);
+    for (int i = 0; i < hidden.count; i++) {
+        hidden.items[i]->flags |= VIEW_HIDDEN;
+        ast_push(y->a, &v->list, hidden.items[i]);
+    }
+    return v;
+}
+
 /* title_at: the optional `title` of m (a string, or ~ for none). */
 static const char *title_at(Y *y, const YNode *m)
 {
@@ -692,6 +728,7 @@ static const DeclForm top_forms[] = {
     { "procedure", build_procedure, { "procedure", "params", "script", "origin", "lines", NULL } },
     { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },
     { "variant", build_variant, { "variant", "of", "title", "items", "origin", "lines", NULL } },
+    { "view", build_view, { "view", "hidden", "origin", "lines", NULL } },
     { NULL, NULL, { NULL } },
 };
 

@@ -30,6 +30,7 @@ typedef struct Args {
     const char *choices;
     int viewer;          /* 1-based; 0: omniscient */
     const char *agents;  /* "mcts,random"; NULL: random everywhere */
+    const char *opponent;/* play: the agent of every other seat; NULL: random */
     int budget;          /* mcts iterations per decision */
     int jobs;
     int csv;
@@ -60,8 +61,9 @@ static const OptSpec opt_specs[] = {
     {"--max-steps", OPT_INT, offsetof(Args, max_steps), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "a game past N steps (loops gone round again, rounds) fails (default 1000000)"},
     {"--choices", OPT_STR, offsetof(Args, choices), CMD_LOG, "L", "option indices (0-based, comma-separated) for the first decisions"},
     {"--viewer", OPT_INT, offsetof(Args, viewer), CMD_LOG, "N", "print the text log as seat N (1-based) sees it"},
+    {"--opponent", OPT_STR, offsetof(Args, opponent), CMD_PLAY, "A", "the agent of the other seats: random, greedy, mcts (default random)"},
     {"--agents", OPT_STR, offsetof(Args, agents), CMD_SIM | CMD_LOG, "A,B", "agent per seat: random, greedy, mcts (default random)"},
-    {"--budget", OPT_INT, offsetof(Args, budget), CMD_SIM | CMD_LOG | CMD_BENCH, "N", "mcts iterations per decision (default 200)"},
+    {"--budget", OPT_INT, offsetof(Args, budget), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH, "N", "mcts iterations per decision (default 200)"},
     {"--mcts-seconds", OPT_NAT, offsetof(Args, mcts_seconds), CMD_BENCH, "S", "seconds of MCTS timing (default 2; 0: none)"},
     {"--jobs", OPT_INT, offsetof(Args, jobs), CMD_SIM, "J", "threads (default 1); the output does not depend on it"},
     {"--csv", OPT_FLAG, offsetof(Args, csv), CMD_SIM, "", "CSV output"},
@@ -76,8 +78,8 @@ static const struct {
     const char *usage;
     const char *what;
 } commands[] = {
-    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--max-rounds N] [--max-steps N]",
-     "play one game at the terminal against random agents, seeing only what your seat may see"},
+    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--opponent A] [--budget N] [--max-rounds N] [--max-steps N]",
+     "play one game at the terminal against agents (random by default), seeing only what your seat may see"},
     {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--jobs J] "
      "[--json | --csv] [--compare V] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
      "play many games between agents (random by default) and report the results"},
@@ -259,12 +261,19 @@ static void result_line(const RtGame *g, FILE *out)
     fputs(any ? " wins\n" : " draw\n", out);
 }
 
-/* play: a person at seat vs random agents. */
+/* play: a person at seat vs agents (--opponent: random, greedy or mcts). */
 static int cmd_play(const RtEngine *e, const Args *a)
 {
     const RtGameDef *def = rt__engine_def(e, "play", a->variant);
     if (!def)
         return RT_EXIT_USAGE;
+    const char *opponent = a->opponent ? a->opponent : "random";
+    if (strcmp(opponent, "random") != 0 && strcmp(opponent, "greedy") != 0 && strcmp(opponent, "mcts") != 0) {
+        fprintf(e->err, "%s: play: --opponent ", e->prog);
+        rt__put_esc(e->err, opponent);
+        fputs(": not an agent (random, greedy, mcts)\n", e->err);
+        return RT_EXIT_USAGE;
+    }
     uint64_t seed = a->seed_given ? a->seed : (uint64_t)time(NULL);
     RtGame *g = new_game(e, "play", def, a, seed, 1);
     if (!g)
@@ -280,7 +289,7 @@ static int cmd_play(const RtEngine *e, const Args *a)
             rt__esc(def->title ? def->title : "", t2, sizeof t2), rt__esc(def->variant, t3, sizeof t3),
             (unsigned long long)seed);
     rt__put_esc(e->out, rt_player_name(g, seat, buf, sizeof buf));
-    fputc('\n', e->out);
+    fprintf(e->out, " against %s\n", opponent);
     RtAgent agents[RT_MAX_PLAYERS];
     RtAgent *ptrs[RT_MAX_PLAYERS];
     for (int p = 0; p < rt_players(g); p++) {
@@ -288,14 +297,21 @@ static int cmd_play(const RtEngine *e, const Args *a)
             rt_agent_human(&agents[p], e->in, e->out);
             agents[p].reset(&agents[p], seed);
         } else {
-            rt_agent_random(&agents[p]);
+            if (rt_agent_by_name(&agents[p], opponent, a->budget) != 0) {
+                fprintf(e->err, "%s: play: out of memory\n", e->prog);
+                for (int q = 0; q < p; q++)
+                    rt_agent_release(&agents[q]);
+                rt_free(g);
+                return RT_EXIT_FAIL;
+            }
             agents[p].reset(&agents[p], rt__agent_seed(seed, p));
         }
         ptrs[p] = &agents[p];
     }
     int r = rt_play(g, ptrs);
-    for (int i = agents[seat].seen; i < rt_log_count(g); i++)
-        fprintf(e->out, "| %s\n", rt_log_line(g, i, seat, buf, sizeof buf));
+    for (int p = 0; p < rt_players(g); p++)
+        rt_agent_release(&agents[p]);
+    rt__log_show(g, agents[seat].seen, seat, e->out);
     int status = RT_EXIT_OK;
     if (r < 0) {
         fprintf(e->out, "end of input: the game was abandoned\n");

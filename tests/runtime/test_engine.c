@@ -192,7 +192,7 @@ Test(engine, play_gives_up_at_end_of_input)
     const char *argv[] = {"mini", "play", "--seed", "3", "--seat", "2", NULL};
     char *o, *e;
     cr_assert_eq(run_engine(argv, &o, &e), 1);
-    cr_assert(strstr(o, "seed 3, you are South\n") != NULL, "%s", o);
+    cr_assert(strstr(o, "seed 3, you are South against random\n") != NULL, "%s", o);
     cr_assert(strstr(o, "end of input") != NULL, "%s", o);
     cr_assert(strstr(o, "  1) left\n  2) right\n") != NULL, "%s", o);
     free(o);

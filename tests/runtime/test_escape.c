@@ -164,7 +164,7 @@ Test(escape, play_log_and_sim_print_names_escaped)
     cr_expect(strstr(out, "\nresult: error game did not end within 3 rounds\n") != NULL, "%s", out);
     cr_expect_eq(control_bytes(out), 0, "%s", out);
     cr_expect_eq(lines_starting(out, "result:"), 1, "%s", out);
-    cr_expect(strstr(out, "you are North\\x1b[1A\\nresult: draw\n") != NULL, "%s", out);
+    cr_expect(strstr(out, "you are North\\x1b[1A\\nresult: draw against random\n") != NULL, "%s", out);
     cr_expect(strstr(out, "choose\\x1b[31m a card\\n| forged") != NULL, "%s", out);
     free(out);
     free(err);

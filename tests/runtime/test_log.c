@@ -142,13 +142,14 @@ Test(log, view_shows_what_a_player_may_see)
     cr_assert(strstr(buf, "score: North 3, South 0\n") != NULL, "%s", buf);
     cr_assert(strstr(buf, "deck(North): 1 card\n") != NULL, "%s", buf);
     cr_assert(strstr(buf, "hand(North): 1 card\n") != NULL, "%s", buf);
-    cr_assert(strstr(buf, "pool: \"Gamma \"the token\"\"\n") != NULL, "%s", buf);
-    cr_assert(strstr(buf, "table(North): \"Beta\" (tapped=1 dmg=2)\n") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "pool: 1 card\n    \"Gamma \"the token\"\"\n") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "table(North): 1 card\n    \"Beta\" (tapped 1, dmg 2)\n") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "empty: table(South)\n") != NULL, "%s", buf);
     cr_assert(strstr(buf, "South to choose: choose a card\n") != NULL, "%s", buf);
     cr_assert(strstr(buf, "box") == NULL);
     RtValue mine = rt_zone_at(g, rt_zone(g, Z_HAND, 1), 0);
     char want[64];
-    snprintf(want, sizeof want, "hand(South): \"%s\"\n", rt_card_name(g, mine));
+    snprintf(want, sizeof want, "hand(South): 1 card\n    \"%s\" (", rt_card_name(g, mine));
     cr_assert(strstr(buf, want) != NULL, "%s", buf);
     free(buf);
     rt_free(g);

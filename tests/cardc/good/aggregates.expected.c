@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 5
-#error "aggregates.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "aggregates.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -344,6 +344,19 @@ static const RtSite Site_table[] = {
     { 0, 34, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:34:1 */
 };
 
+static const char *const Card_fields[] = {
+    "value 1",
+    "value 2",
+};
+
+static const char *const Card_texts[] = {
+    "",
+    "",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+
 const RtGameDef aggregates_game = {
     CARDRT_ABI, "aggregates", "base", "Aggregates",
     2, 2,
@@ -362,6 +375,7 @@ const RtGameDef aggregates_game = {
     layout,
     1, /* prelude: the setup begins with one */
     4, Site_table, 1, Site_files,
+    &view,
 };
 
 const RtGameDef *const aggregates_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 5
-#error "enums.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "enums.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -334,6 +334,19 @@ static const RtSite Site_table[] = {
     { 0, 50, 1 }, /* 8: tests/cardc/good/enums/enums.cards:50:1 */
 };
 
+static const char *const Card_fields[] = {
+    "",
+    "",
+};
+
+static const char *const Card_texts[] = {
+    "",
+    "",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+
 const RtGameDef enums_game = {
     CARDRT_ABI, "enums", "base", "Enums",
     2, 2,
@@ -352,6 +365,7 @@ const RtGameDef enums_game = {
     layout,
     1, /* prelude: the setup begins with one */
     9, Site_table, 1, Site_files,
+    &view,
 };
 
 const RtGameDef *const enums_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 5
-#error "escape.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "escape.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -189,6 +189,23 @@ static const RtSite Site_table[] = {
     { 0, 25, 1 }, /* 4: tests/cardc/good/escape/escape.cards:25:1 */
 };
 
+static const char *const Card_fields[] = {
+    "side North \"N\"",
+    "side North \"N\"",
+    "side South */ /* S",
+    "side South */ /* S",
+};
+
+static const char *const Card_texts[] = {
+    "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
+    "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
+    "Line one\nLine two\t(tab) and a \"quote\" and ?\?= trigraph",
+    "\346\227\245\346\234\254\350\252\236\343\201\256\343\203\206\343\202\255\343\202\271\343\203\210",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+
 const RtGameDef escape_game = {
     CARDRT_ABI, "escape", "base", "Quote \" and back\\slash */ and ?\?/ trigraph",
     2, 2,
@@ -207,6 +224,7 @@ const RtGameDef escape_game = {
     layout,
     1, /* prelude: the setup begins with one */
     5, Site_table, 1, Site_files,
+    &view,
 };
 
 const RtGameDef *const escape_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "functions.h"
 
-#if CARDRT_ABI != 5
-#error "functions.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "functions.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -296,6 +296,21 @@ static const RtSite Site_table[] = {
     { 0, 35, 1 }, /* 12: tests/cardc/good/functions/functions.cards:35:1 */
 };
 
+static const char *const Card_fields[] = {
+    "side Red, value 1",
+    "side Blue, value 3",
+    "side Red, value 4",
+};
+
+static const char *const Card_texts[] = {
+    "",
+    "",
+    "",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+
 const RtGameDef functions_game = {
     CARDRT_ABI, "functions", "base", "Function Calls",
     2, 2,
@@ -314,6 +329,7 @@ const RtGameDef functions_game = {
     layout,
     0, /* prelude: the setup begins with one */
     13, Site_table, 1, Site_files,
+    &view,
 };
 
 const RtGameDef *const functions_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 5
-#error "mini.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "mini.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -364,6 +364,23 @@ static const RtSite Site_table[] = {
     { 0, 38, 1 }, /* 12: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
+static const char *const Card_fields[] = {
+    "side Red, value 1, bonus 1",
+    "side Red, value 2, bonus 1",
+    "side Blue, value 1, bonus 1",
+    "side Blue, value 2, bonus 2",
+};
+
+static const char *const Card_texts[] = {
+    "",
+    "Taps itself.",
+    "",
+    "",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+
 const RtGameDef mini_game = {
     CARDRT_ABI, "mini", "base", "Mini Race",
     2, 2,
@@ -382,6 +399,7 @@ const RtGameDef mini_game = {
     layout,
     0, /* prelude: the setup begins with one */
     13, Site_table, 1, Site_files,
+    &view,
 };
 
 const RtGameDef *const mini_variants[] = {

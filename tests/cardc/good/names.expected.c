@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 5
-#error "names.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "names.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -367,6 +367,19 @@ static const RtSite Site_table[] = {
     { 0, 50, 1 }, /* 8: tests/cardc/good/names/names.cards:50:1 */
 };
 
+static const char *const Card_fields[] = {
+    "EOF End, offsetof 1, errno BUFSIZ, L 0, g 0, f 0, ob 0, rt_zone 0, RT_NONE 0, i 0, while_ 0, acc 0",
+    "EOF In, offsetof 2, errno INT32_MAX, L 0, g 0, f 0, ob 0, rt_zone 0, RT_NONE 0, i 0, while_ 0, acc 0",
+};
+
+static const char *const Card_texts[] = {
+    "x",
+    "x",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+
 const RtGameDef names_game = {
     CARDRT_ABI, "names", "base", "Names",
     2, 2,
@@ -385,6 +398,7 @@ const RtGameDef names_game = {
     layout,
     1, /* prelude: the setup begins with one */
     9, Site_table, 1, Site_files,
+    &view,
 };
 
 const RtGameDef *const names_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "prelude.h"
 
-#if CARDRT_ABI != 5
-#error "prelude.c was generated for libcardrt ABI 5; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 6
+#error "prelude.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -212,6 +212,25 @@ static const RtSite Site_table[] = {
     { 0, 41, 1 }, /* 6: tests/cardc/good/prelude/prelude.cards:41:1 */
 };
 
+static const char *const Card_fields[] = {
+    "",
+    "side Red, value 1",
+    "side Blue, value 2",
+    "side Red, value 5",
+    "side Blue, value 5",
+};
+
+static const char *const Card_texts[] = {
+    "",
+    "",
+    "",
+    "",
+    "",
+};
+
+/* what the play screen shows (docs/runtime.md "The play screen") */
+static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+
 const RtGameDef prelude_game = {
     CARDRT_ABI, "prelude", "base", "Prelude Rules",
     2, 2,
@@ -230,6 +249,7 @@ const RtGameDef prelude_game = {
     layout,
     1, /* prelude: the setup begins with one */
     7, Site_table, 1, Site_files,
+    &view,
 };
 
 const RtGameDef *const prelude_variants[] = {

@@ -1,0 +1,111 @@
+/* emit_view.c: the play screen's data of a game (RtViewDef, docs/runtime.md
+   "The play screen"): a wrapper for each function the game's `view` shows,
+   the flags of the variables and zones it leaves off, and each card's
+   printed fields and text, read through model_value_text. Every text is
+   written through emit_c_string (escaped). */
+#include "emit_internal.h"
+
+#include <string.h>
+
+#include "model_value.h"
+
+/* field_text: card c's value of data field f as the screen prints it (a
+   side by its title), or NULL (absent, an ability). Arena-owned. */
+static const char *field_text(Emit *E, const MCard *c, const MField *f)
+{
+    const MValue *v = &c->values[f->index];
+    if (f->type == TY_SIDE && v->present && v->ival >= 0 && v->ival < E->m->nsides && E->m->side_titles[v->ival])
+        return E->m->side_titles[v->ival];
+    return model_value_text(E->m, E->a, f, v);
+}
+
+/* card_faces: the Card_fields and Card_texts tables, one entry per card:
+   its data fields but text and abilities ("value 3, character true"),
+   and its text fields (joined by " / "), in declaration order. */
+static void card_faces(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    Buf fields = {0}, texts = {0};
+    buf_put(&fields, "static const char *const Card_fields[] = {\n");
+    buf_put(&texts, "static const char *const Card_texts[] = {\n");
+    for (int c = 0; c < m->ncards; c++) {
+        const MCard *card = &m->cards[c];
+        const MKind *k = &m->kinds[card->kind];
+        Buf f = {0}, t = {0};
+        buf_put(&f, "");
+        buf_put(&t, "");
+        for (int i = 0; i < k->nfields; i++) {
+            const MField *fd = &k->fields[i];
+            if (fd->is_state || fd->type == TY_ABILITY)
+                continue;
+            const char *x = field_text(E, card, fd);
+            if (!x)
+                continue;
+            if (fd->type == TY_TEXT) {
+                if (*x)
+                    buf_printf(&t, "%s%s", t.len ? " / " : "", x);
+            } else {
+                buf_printf(&f, "%s%s %s", f.len ? ", " : "", fd->name, x);
+            }
+        }
+        buf_printf(&fields, "    %s,\n", emit_c_string(E, f.s));
+        buf_printf(&texts, "    %s,\n", emit_c_string(E, t.s));
+        buf_free(&f);
+        buf_free(&t);
+    }
+    if (!m->ncards) {
+        buf_put(&fields, "    \"\",\n");
+        buf_put(&texts, "    \"\",\n");
+    }
+    buf_put(&fields, "};\n\n");
+    buf_put(&texts, "};\n\n");
+    buf_put(out, fields.s);
+    buf_put(out, texts.s);
+    buf_free(&fields);
+    buf_free(&texts);
+}
+
+/* hidden_flags: NAME[] = the view_hidden flag of each of n items (at
+   stride bytes from flags0), or nothing when none is set; the C
+   expression naming the table ("NULL" when none). */
+static const char *hidden_flags(Buf *out, const char *name, const int *flags0, size_t stride, int n)
+{
+    int any = 0;
+    for (int i = 0; i < n; i++)
+        any |= *(const int *)((const char *)flags0 + stride * (size_t)i);
+    if (!any)
+        return "NULL";
+    buf_printf(out, "static const uint8_t %s[] = {", name);
+    for (int i = 0; i < n; i++)
+        buf_printf(out, "%s%d", i ? ", " : " ", *(const int *)((const char *)flags0 + stride * (size_t)i));
+    buf_put(out, " };\n\n");
+    return name;
+}
+
+void emit_view(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    for (int v = 0; v < m->nviews; v++) {
+        const MView *w = &m->views[v];
+        buf_printf(out, "/* the view's %s%s: function %s */\n", w->name, w->per_player ? " of each player" : "", w->name);
+        buf_printf(out, "static RtValue View_%s(RtGame *g, RtValue p)\n{\n", w->name);
+        buf_put(out, "    RtFrame frame = { 0, 0, 0, RT_NONE };\n    frame.me = p;\n");
+        buf_printf(out, "    return Fn_%s(g, &frame%s);\n}\n\n", m->units[w->unit].name, w->per_player ? ", p" : "");
+    }
+    if (m->nviews) {
+        buf_put(out, "static const RtViewValue View_values[] = {\n");
+        for (int v = 0; v < m->nviews; v++) {
+            const MView *w = &m->views[v];
+            buf_printf(out, "    { %s, %d, %s, View_%s },\n", emit_c_string(E, w->name), w->per_player,
+                       emit_rt_type(E, m->units[w->unit].result), w->name);
+        }
+        buf_put(out, "};\n\n");
+    }
+    const char *vars = m->nvars ? hidden_flags(out, "View_var_hidden", &m->vars[0].view_hidden, sizeof m->vars[0], m->nvars)
+                                : "NULL";
+    const char *zones = hidden_flags(out, "View_zone_hidden", &m->zones[0].view_hidden, sizeof m->zones[0], m->nzones);
+    card_faces(E, out);
+    buf_put(out, "/* what the play screen shows (docs/runtime.md \"The play screen\") */\n");
+    buf_printf(out, "static const RtViewDef view = { %d, %s, %s, %s, Card_fields, Card_texts };\n\n", m->nviews,
+               m->nviews ? "View_values" : "NULL", vars, zones);
+}
