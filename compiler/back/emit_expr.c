@@ -576,6 +576,37 @@ static const char *logic(Emit *E, const IrNode *n)
     return arena_printf(E->a, "(%s %s %s)", l, op, r);
 }
 
+/* unwrapped: s without the parentheses around the whole of it, as
+   (start, length): "((x))" is x. */
+static const char *unwrapped(const char *s, size_t *len)
+{
+    size_t n = strlen(s);
+    while (n >= 2 && s[0] == '(' && s[n - 1] == ')') {
+        int depth = 0;
+        size_t i = 0;
+        for (; i < n; i++) {
+            depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+            if (depth == 0)
+                break;
+        }
+        if (i != n - 1)
+            break;   /* "(a) + (b)": the first parenthesis closes early */
+        s++;
+        n -= 2;
+    }
+    *len = n;
+    return s;
+}
+
+/* same_c: l and r are the same C expression, up to parentheses around
+   the whole (an inlined call's result is parenthesised). */
+static int same_c(const char *l, const char *r)
+{
+    size_t nl, nr;
+    const char *a = unwrapped(l, &nl), *b = unwrapped(r, &nr);
+    return nl == nr && memcmp(a, b, nl) == 0;
+}
+
 /* binary: arithmetic and comparisons. */
 static const char *binary(Emit *E, const IrNode *n)
 {
@@ -589,7 +620,7 @@ static const char *binary(Emit *E, const IrNode *n)
         return arena_printf(E->a, "(strcmp(%s, %s) %s 0)", l, r, binop_c[n->binop]);
     /* `x == x` is legal cards: a unary plus keeps clang from calling the C a
        self-comparison (-Wtautological-compare) */
-    int self = n->op == IR_COMPARE && strcmp(l, r) == 0;
+    int self = n->op == IR_COMPARE && same_c(l, r);
     return arena_printf(E->a, "(%s %s %s%s)", l, binop_c[n->binop], self ? "+" : "", r);
 }
 

@@ -156,3 +156,15 @@ Test(progen, unrolled_die_compiles)
                                "setup { for x in box where x is d { move x to cup } }\n"
                                "round { if count(cup) == 2 { win me } }\n");
 }
+
+/* Regression (found by the generator, seed 101734): a small function
+   written in place is parenthesised, so `pick(red) != red` became
+   `(ENUM_red) != ENUM_red`, still a self-comparison to clang. */
+Test(progen, inlined_self_comparison_compiles)
+{
+    compiles_clean("inlined", "game inlined \"Inlined\" {\n  players 2\n}\n"
+                              "enum hue { red, blue }\n"
+                              "function pick(h: hue) : hue = h\n"
+                              "function differs() : bool = pick(red) != red\n"
+                              "round {\n  if not differs() { win me }\n}\n");
+}
