@@ -220,6 +220,13 @@ static int named_error(ParseCtx *ctx, Loc loc, const char *msg)
             return 1;
         }
     }
+    if (ctx->prev[0] == TK_OF && ctx->prev[1] == TK_NAME && ctx->depth > 0) {
+        /* `hand of me`: the English order, not the language's */
+        diag_error(ctx->d, ctx->prev_loc, "'%s of ...' is not how a player's zone or counter is named: write 'P.%s' "
+                   "(or 'my %s')", ctx->prev_name, ctx->prev_name, ctx->prev_name);
+        ctx->quiet_depth = eff;
+        return 1;
+    }
     if (ctx->prev[1] == TK_NAME && (k = near_keyword(ctx->prev_name)) != NULL) {
         diag_error(ctx->d, ctx->prev_loc, "unknown keyword '%s'; did you mean '%s'?", ctx->prev_name, k);
         ctx->quiet_depth = eff;

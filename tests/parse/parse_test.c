@@ -155,6 +155,7 @@ FIXTURE(syn_view_reserved)
 FIXTURE(syn_log_holes)
 FIXTURE(syn_missing_brace)
 FIXTURE(syn_missing_colon)
+FIXTURE(syn_name_of_player)
 FIXTURE(syn_misspelt_declaration)
 FIXTURE(syn_misspelt_keyword)
 FIXTURE(syn_passes_row)
@@ -182,7 +183,7 @@ Test(fixtures, all_listed)
         }
     }
     closedir(dir);
-    cr_expect_eq(n, 30, "%d fixtures on disk; list new ones in parse_test.c", n);
+    cr_expect_eq(n, 31, "%d fixtures on disk; list new ones in parse_test.c", n);
 }
 
 /* The reserved words docs/language.md lists are the ones the parser knows
