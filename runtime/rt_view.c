@@ -173,12 +173,39 @@ static void print_pending(const RtGame *g, FILE *out)
     }
 }
 
-/* rt_view_print: what player (-1: everything) may see now: the round, the
-   view's values, the variables and zones the view shows, then the result
-   or the pending decision. */
+/* print_round: "round N", then, when a log is kept, the round's current
+   phase and whose turn it is (the last of each in the log since the round
+   began; a turn only after the phase it belongs to). */
+static void print_round(const RtGame *g, FILE *out)
+{
+    char a[200];
+    fprintf(out, "round %d", (int)rt__hdr(g)->round);
+    int phase = -1, turn = -1;
+    for (int i = g->nev - 1; i >= 0 && g->ev[i].type != RT_EV_ROUND; i--) {
+        if (g->ev[i].type == RT_EV_PHASE) {
+            phase = i;
+            break;
+        }
+        if (g->ev[i].type == RT_EV_TURN && turn < 0)
+            turn = i;
+    }
+    if (phase >= 0) {
+        fputs(", phase ", out);
+        rt__put_esc(out, rt__string(g, g->ev[phase].a[0]));
+    }
+    if (turn >= 0) {
+        fputs(", turn of ", out);
+        rt__put_esc(out, rt_player_name(g, g->ev[turn].a[0], a, sizeof a));
+    }
+    fputc('\n', out);
+}
+
+/* rt_view_print: what player (-1: everything) may see now: the round (its
+   phase and turn), the view's values, the variables and zones the view
+   shows, then the result or the pending decision. */
 void rt_view_print(const RtGame *g, int player, FILE *out)
 {
-    fprintf(out, "round %d\n", (int)rt__hdr(g)->round);
+    print_round(g, out);
     print_values(g, player, out);
     print_vars(g, player, out);
     print_zones(g, player, out);

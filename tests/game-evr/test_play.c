@@ -43,6 +43,7 @@ Test(play, a_whole_game_shows_the_totals_at_every_decision)
     cr_expect_eq(count(r.out, "\nbusted:"), 0);
     cr_expect_eq(count(r.out, "\nwinner:"), 0);
     cr_expect(strstr(r.out, "\ninfluence: Rebel Alliance 2, Galactic Empire 2\n") != NULL);
+    cr_expect(strstr(r.out, "\nround 1, phase struggle, turn of Rebel Alliance\ntotal: ") != NULL, "%s", r.out);
     run_free(&r);
 }
 

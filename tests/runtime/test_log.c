@@ -138,7 +138,7 @@ Test(log, view_shows_what_a_player_may_see)
     FILE *f = open_memstream(&buf, &n);
     rt_view_print(g, 1, f);
     fclose(f);
-    cr_assert(strstr(buf, "round 1\n") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "round 1, phase main, turn of South\n") != NULL, "%s", buf);
     cr_assert(strstr(buf, "score: North 3, South 0\n") != NULL, "%s", buf);
     cr_assert(strstr(buf, "deck(North): 1 card\n") != NULL, "%s", buf);
     cr_assert(strstr(buf, "hand(North): 1 card\n") != NULL, "%s", buf);
