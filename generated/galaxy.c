@@ -1352,34 +1352,18 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 }
 
 struct Locals_proc_take_turn {
+    RtValue v_t;
     RtValue v_s;
     RtValue v_d;
-    RtValue v_t;
-    RtValue v_d_2;
     RtValue v_i;
     RtValue v_list;
     RtValue v_i_2;
     RtValue v_list_2;
-    RtValue v_i_3;
-    RtValue v_list_3;
+    RtValue v_k;
+    RtValue v_n;
+    RtValue v_chosen;
     RtValue v_option;
 };
-
-/* cards/galaxy/rules.cards:63: any */
-RT_PURE static RtValue Agg1_proc_take_turn(RtGame *g, RtFrame *f, struct Locals_proc_take_turn *L)
-{
-    (void)f;
-    (void)L;
-    #line 63 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
-        if (rt__state(g, it_d_2, 0) == ENUM_victory) return 1;
-    }
-    return acc;
-#line 1382 "galaxy.c"
-}
 
 /* cards/galaxy/rules.cards:39: take_turn */
 static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
@@ -1388,13 +1372,38 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 41 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 1);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 1);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_s = cells_v_list[1 + L->v_i];
-                #line 42 "cards/galaxy/rules.cards"
+                L->v_t = cells_v_list[1 + L->v_i];
+                #line 41 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 2);
+                if (rt_check(g)) return RT_END;
+            }
+        }
+        rt_list_pop(g, L->v_list);
+        #line 42 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
+        #line 43 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
+        #line 44 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
+        #line 47 "cards/galaxy/rules.cards"
+        {
+            RtValue zone = rt_zone_shared(g, ZONE_pool);
+            for (int i = 0; i < rt_zone_size(g, zone); i++)
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 3);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 50 "cards/galaxy/rules.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 4);
+        if (L->v_list_2 < 0) return RT_END;
+        {
+            for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
+                L->v_s = rt_list_at(g, L->v_list_2, L->v_i_2);
+                #line 51 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s));
                 rt_log_str(g, " visits ");
@@ -1403,101 +1412,70 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_int(g, Rows_sith[rt__row(g, L->v_s)].fd_forfeit);
                 rt_log_str(g, " of the dice are forfeited this turn.");
                 rt_log_end(g);
-                #line 43 "cards/galaxy/rules.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 2);
-                if (L->v_list_2 < 0) return RT_END;
-                {
-                    const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-                    for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                        L->v_d = cells_v_list_2[1 + L->v_i_2];
-                        #line 43 "cards/galaxy/rules.cards"
-                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
-                            #line 43 "cards/galaxy/rules.cards"
-                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 3);
-                            if (rt_check(g)) return RT_END;
+                #line 52 "cards/galaxy/rules.cards"
+                L->v_n = Rows_sith[rt__row(g, L->v_s)].fd_forfeit;
+                L->v_chosen = rt_list_new(g, 5);
+                if (L->v_chosen < 0) return RT_END;
+                for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
+                    rt_choose_begin(g, f->me, 0, 0);
+                    {
+                        RtOptBuf ob = rt_opt_buf(g);
+                        rt_choose_steps(g, L->v_k, L->v_n);
+                        {
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_d = zc[1 + i]; (void)it_d;
+                                if (1 && !rt_list_has(g, L->v_chosen, it_d)) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
+                            }
                         }
+                        rt_opt_done(g, &ob);
                     }
+                    if (rt_option_count(g) == 0) break;
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    L->v_d = rt_chosen(g);
+                    rt_list_add(g, L->v_chosen, L->v_d, 5);
+                    if (rt_check(g)) return RT_END;
+                    #line 52 "cards/galaxy/rules.cards"
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 6);
+                    if (rt_check(g)) return RT_END;
                 }
-                rt_list_pop(g, L->v_list_2);
+                rt_list_pop(g, L->v_chosen);
             }
         }
-        rt_list_pop(g, L->v_list);
-        #line 46 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 4);
-        if (L->v_list_3 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
-            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
-                L->v_t = cells_v_list_3[1 + L->v_i_3];
-                #line 46 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 5);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list_3);
-        #line 47 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
-        #line 48 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
-        #line 49 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 52 "cards/galaxy/rules.cards"
-        {
-            RtValue zone = rt_zone_shared(g, ZONE_pool);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 6);
-        }
-        if (rt_check(g)) return RT_END;
-        #line 56 "cards/galaxy/rules.cards"
+        rt_list_pop(g, L->v_list_2);
+        #line 57 "cards/galaxy/rules.cards"
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
-            #line 57 "cards/galaxy/rules.cards"
+            #line 58 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 167, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
-                if (Fn_can_place(g, f, ENUM_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 1);
-                if (Fn_can_place(g, f, ENUM_at_at)) rt_opt_add(&ob, 2, RT_NONE, 2);
-                if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
-                if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
-                if (Agg1_proc_take_turn(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 5);
-                if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 6, RT_NONE, 6);
-                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me)[0] == 0)) rt_opt_add(&ob, 7, RT_NONE, 7);
-                if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 8, RT_NONE, 8);
-                rt_opt_add(&ob, 9, RT_NONE, 9);
+                if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 1);
+                if (Fn_can_place(g, f, ENUM_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 2);
+                if (Fn_can_place(g, f, ENUM_at_at)) rt_opt_add(&ob, 2, RT_NONE, 3);
+                if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 4);
+                if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 5);
+                if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 6);
+                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 7);
+                if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 8);
+                rt_opt_add(&ob, 8, RT_NONE, 9);
                 rt_opt_done(g, &ob);
             }
             if (rt_option_count(g) > 0) {
-                f->pc = 1;
+                f->pc = 2;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 1:;
+            case 2:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* place a Stormtrooper */
-                    #line 58 "cards/galaxy/rules.cards"
+                    #line 59 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
                         if (rt_call(g, 1, f->self, f->me, 7)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                    }
-                    f->pc = 2;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 2:;
-                    if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 1) { /* place a TIE Fighter */
-                    #line 59 "cards/galaxy/rules.cards"
-                    { /* place */
-                        RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 8)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1513,11 +1491,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 2) { /* place an AT-AT */
+                } else if (L->v_option == 1) { /* place a TIE Fighter */
                     #line 60 "cards/galaxy/rules.cards"
                     { /* place */
-                        RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 9)) {
+                        RtValue arg0 = ENUM_tie_fighter;
+                        if (rt_call(g, 1, f->self, f->me, 8)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1533,11 +1511,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 3) { /* place a Star Destroyer */
+                } else if (L->v_option == 2) { /* place an AT-AT */
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
-                        RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 10)) {
+                        RtValue arg0 = ENUM_at_at;
+                        if (rt_call(g, 1, f->self, f->me, 9)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1553,11 +1531,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
+                } else if (L->v_option == 3) { /* place a Star Destroyer */
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
-                        RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 11)) {
+                        RtValue arg0 = ENUM_star_destroyer;
+                        if (rt_call(g, 1, f->self, f->me, 10)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1573,10 +1551,15 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 6:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 5) { /* set aside a victory point */
+                } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
                     #line 63 "cards/galaxy/rules.cards"
-                    { /* set_aside */
-                        if (rt_call(g, 2, f->self, f->me, 12)) {
+                    { /* place */
+                        RtValue arg0 = ENUM_imperial;
+                        if (rt_call(g, 1, f->self, f->me, 11)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                            }
                         }
                     }
                     f->pc = 7;
@@ -1588,10 +1571,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 6) { /* use your Rebel token */
+                } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 64 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 5, f->self, f->me, 13)) {
+                        if (rt_call(g, 4, f->self, f->me, 12)) {
                         }
                     }
                     f->pc = 8;
@@ -1603,10 +1586,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 8:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 7) { /* use an Ally */
+                } else if (L->v_option == 6) { /* use an Ally */
                     #line 65 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 6, f->self, f->me, 14)) {
+                        if (rt_call(g, 5, f->self, f->me, 13)) {
                         }
                     }
                     f->pc = 9;
@@ -1618,10 +1601,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 9:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 8) { /* reroll dice */
+                } else if (L->v_option == 7) { /* reroll dice */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 3, f->self, f->me, 15)) {
+                        if (rt_call(g, 2, f->self, f->me, 14)) {
                         }
                     }
                     f->pc = 10;
@@ -1633,16 +1616,16 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 10:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 9) { /* end your turn */
+                } else if (L->v_option == 8) { /* end your turn */
                     #line 67 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 16)) return RT_END;
+            if (rt_back_edge(g, 15)) return RT_END;
         }
         #line 72 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 9, f->self, f->me, 17)) {
+            if (rt_call(g, 8, f->self, f->me, 16)) {
             }
         }
         f->pc = 11;
@@ -1654,10 +1637,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 11:;
         if (rt_check(g)) return RT_END;
-#line 1658 "galaxy.c"
+#line 1641 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 18, "bad resume point");
+        return rt_fail(g, 17, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1700,7 +1683,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             #line 80 "cards/galaxy/rules.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
             #line 81 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 19);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 18);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -1710,17 +1693,17 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     #line 81 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 81 "cards/galaxy/rules.cards"
-                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 20);
+                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 19);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
             rt_list_pop(g, L->v_list);
             #line 82 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 21);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 20);
             if (rt_check(g)) return RT_END;
             #line 83 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 22);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 21);
             if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -1735,50 +1718,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1739 "galaxy.c"
+#line 1722 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 23, "bad resume point");
-    }
-    return RT_DONE;
-}
-
-struct Locals_proc_set_aside {
-    RtValue v_n;
-    RtValue v_d;
-    RtValue v_i;
-    RtValue v_list;
-};
-
-/* cards/galaxy/rules.cards:90: set_aside */
-static RtStatus Script_proc_set_aside(RtGame *g, RtFrame *f)
-{
-    struct Locals_proc_set_aside *L = (struct Locals_proc_set_aside *)(void *)f->v;
-    switch (f->pc) {
-    case 0:;
-        #line 91 "cards/galaxy/rules.cards"
-        L->v_n = rt_zone_cells_at(g, ZCELL_aside)[0];
-        #line 92 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 24);
-        if (L->v_list < 0) return RT_END;
-        {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_d = cells_v_list[1 + L->v_i];
-                if (!((rt__state(g, L->v_d, 0) == ENUM_victory))) continue;
-                #line 92 "cards/galaxy/rules.cards"
-                if (rt_zone_cells_at(g, ZCELL_aside)[0] == L->v_n) {
-                    #line 92 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 25);
-                    if (rt_check(g)) return RT_END;
-                }
-            }
-        }
-        rt_list_pop(g, L->v_list);
-#line 1779 "galaxy.c"
-        break;
-    default:
-        return rt_fail(g, 26, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1793,12 +1736,12 @@ struct Locals_proc_reroll {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:101: any */
+/* cards/galaxy/rules.cards:95: any */
 RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
-    #line 101 "cards/galaxy/rules.cards"
+    #line 95 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1806,15 +1749,15 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
-#line 1810 "galaxy.c"
+#line 1753 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:102: any */
+/* cards/galaxy/rules.cards:96: any */
 RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
-    #line 102 "cards/galaxy/rules.cards"
+    #line 96 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1822,15 +1765,15 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
-#line 1826 "galaxy.c"
+#line 1769 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:103: any */
+/* cards/galaxy/rules.cards:97: any */
 RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
-    #line 103 "cards/galaxy/rules.cards"
+    #line 97 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1838,15 +1781,15 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
-#line 1842 "galaxy.c"
+#line 1785 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:104: any */
+/* cards/galaxy/rules.cards:98: any */
 RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
-    #line 104 "cards/galaxy/rules.cards"
+    #line 98 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1854,15 +1797,15 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
-#line 1858 "galaxy.c"
+#line 1801 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:105: any */
+/* cards/galaxy/rules.cards:99: any */
 RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
-    #line 105 "cards/galaxy/rules.cards"
+    #line 99 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1870,15 +1813,15 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
-#line 1874 "galaxy.c"
+#line 1817 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:106: any */
+/* cards/galaxy/rules.cards:100: any */
 RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
-    #line 106 "cards/galaxy/rules.cards"
+    #line 100 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1886,20 +1829,20 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
-#line 1890 "galaxy.c"
+#line 1833 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:97: reroll */
+/* cards/galaxy/rules.cards:91: reroll */
 static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll *L = (struct Locals_proc_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 98 "cards/galaxy/rules.cards"
+        #line 92 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
-        #line 99 "cards/galaxy/rules.cards"
+        #line 93 "cards/galaxy/rules.cards"
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
-            #line 100 "cards/galaxy/rules.cards"
+            #line 94 "cards/galaxy/rules.cards"
             rt_choose_begin(g, f->me, 167, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
@@ -1920,10 +1863,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* reroll a Stormtrooper */
-                    #line 101 "cards/galaxy/rules.cards"
+                    #line 95 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 4, f->self, f->me, 27)) {
+                        if (rt_call(g, 3, f->self, f->me, 23)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1940,10 +1883,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* reroll a TIE Fighter */
-                    #line 102 "cards/galaxy/rules.cards"
+                    #line 96 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 4, f->self, f->me, 28)) {
+                        if (rt_call(g, 3, f->self, f->me, 24)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1960,10 +1903,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* reroll an AT-AT */
-                    #line 103 "cards/galaxy/rules.cards"
+                    #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 4, f->self, f->me, 29)) {
+                        if (rt_call(g, 3, f->self, f->me, 25)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1980,10 +1923,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* reroll a Star Destroyer */
-                    #line 104 "cards/galaxy/rules.cards"
+                    #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 4, f->self, f->me, 30)) {
+                        if (rt_call(g, 3, f->self, f->me, 26)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2000,10 +1943,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* reroll an Imperial symbol */
-                    #line 105 "cards/galaxy/rules.cards"
+                    #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 4, f->self, f->me, 31)) {
+                        if (rt_call(g, 3, f->self, f->me, 27)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2020,10 +1963,10 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* reroll a victory point */
-                    #line 106 "cards/galaxy/rules.cards"
+                    #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 4, f->self, f->me, 32)) {
+                        if (rt_call(g, 3, f->self, f->me, 28)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2040,30 +1983,30 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* roll the picked dice */
-                    #line 107 "cards/galaxy/rules.cards"
+                    #line 101 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 33)) return RT_END;
+            if (rt_back_edge(g, 29)) return RT_END;
         }
-        #line 110 "cards/galaxy/rules.cards"
+        #line 104 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
-        #line 111 "cards/galaxy/rules.cards"
+        #line 105 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
-        #line 112 "cards/galaxy/rules.cards"
+        #line 106 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 34);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 30);
         }
         if (rt_check(g)) return RT_END;
-        #line 113 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 35);
+        #line 107 "cards/galaxy/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 31);
         if (rt_check(g)) return RT_END;
-#line 2064 "galaxy.c"
+#line 2007 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 36, "bad resume point");
+        return rt_fail(g, 32, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2076,35 +2019,35 @@ struct Locals_proc_pick_reroll {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:116: pick_reroll */
+/* cards/galaxy/rules.cards:110: pick_reroll */
 static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_pick_reroll *L = (struct Locals_proc_pick_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 117 "cards/galaxy/rules.cards"
+        #line 111 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
-        #line 118 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 37);
+        #line 112 "cards/galaxy/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 33);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
-                #line 118 "cards/galaxy/rules.cards"
+                #line 112 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
-                    #line 118 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 38);
+                    #line 112 "cards/galaxy/rules.cards"
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 34);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2105 "galaxy.c"
+#line 2048 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 39, "bad resume point");
+        return rt_fail(g, 35, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2116,22 +2059,22 @@ struct Locals_proc_use_rebel {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:122: use_rebel */
+/* cards/galaxy/rules.cards:116: use_rebel */
 static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_rebel *L = (struct Locals_proc_use_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 123 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 40);
+        #line 117 "cards/galaxy/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 36);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
-                #line 124 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 41);
+                #line 118 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 37);
                 if (rt_check(g)) return RT_END;
-                #line 125 "cards/galaxy/rules.cards"
+                #line 119 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2151,10 +2094,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s = rt_chosen(g);
-                    #line 126 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 42);
+                    #line 120 "cards/galaxy/rules.cards"
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 38);
                     if (rt_check(g)) return RT_END;
-                    #line 127 "cards/galaxy/rules.cards"
+                    #line 121 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
@@ -2167,10 +2110,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2171 "galaxy.c"
+#line 2114 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 43, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2179,13 +2122,13 @@ struct Locals_proc_use_ally {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:133: use_ally */
+/* cards/galaxy/rules.cards:127: use_ally */
 static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_ally *L = (struct Locals_proc_use_ally *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 134 "cards/galaxy/rules.cards"
+        #line 128 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 18, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2205,21 +2148,21 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_a = rt_chosen(g);
-            #line 135 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 44);
+            #line 129 "cards/galaxy/rules.cards"
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 40);
             if (rt_check(g)) return RT_END;
-            #line 136 "cards/galaxy/rules.cards"
+            #line 130 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " uses the Ally ");
             rt_log_str(g, rt_card_name(g, L->v_a));
             rt_log_str(g, ".");
             rt_log_end(g);
-            #line 137 "cards/galaxy/rules.cards"
+            #line 131 "cards/galaxy/rules.cards"
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
-                #line 138 "cards/galaxy/rules.cards"
+                #line 132 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 8, f->self, f->me, 45)) {
+                    if (rt_call(g, 7, f->self, f->me, 41)) {
                     }
                 }
                 f->pc = 2;
@@ -2232,10 +2175,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 140 "cards/galaxy/rules.cards"
+                #line 134 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 7, f->self, f->me, 46)) {
+                    if (rt_call(g, 6, f->self, f->me, 42)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2251,12 +2194,12 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                #line 141 "cards/galaxy/rules.cards"
+                #line 135 "cards/galaxy/rules.cards"
                 if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
-                    #line 141 "cards/galaxy/rules.cards"
+                    #line 135 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 7, f->self, f->me, 47)) {
+                        if (rt_call(g, 6, f->self, f->me, 43)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2275,10 +2218,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2279 "galaxy.c"
+#line 2222 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 48, "bad resume point");
+        return rt_fail(g, 44, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2290,12 +2233,12 @@ struct Locals_proc_ally_symbol {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:150: any */
+/* cards/galaxy/rules.cards:144: any */
 RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Locals_proc_ally_symbol *L)
 {
     (void)f;
     (void)L;
-    #line 150 "cards/galaxy/rules.cards"
+    #line 144 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2303,16 +2246,16 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2307 "galaxy.c"
+#line 2250 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:148: ally_symbol */
+/* cards/galaxy/rules.cards:142: ally_symbol */
 static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_ally_symbol *L = (struct Locals_proc_ally_symbol *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 149 "cards/galaxy/rules.cards"
+        #line 143 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 167, 0);
         {
             RtOptBuf ob = rt_opt_buf(g);
@@ -2328,7 +2271,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
-                #line 151 "cards/galaxy/rules.cards"
+                #line 145 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
@@ -2348,10 +2291,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 152 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 49);
+                    #line 146 "cards/galaxy/rules.cards"
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 45);
                     if (rt_check(g)) return RT_END;
-                    #line 153 "cards/galaxy/rules.cards"
+                    #line 147 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
@@ -2360,17 +2303,17 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
-                #line 156 "cards/galaxy/rules.cards"
+                #line 150 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " forfeits a symbol of the Ally.");
                 rt_log_end(g);
             }
         }
-#line 2371 "galaxy.c"
+#line 2314 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 50, "bad resume point");
+        return rt_fail(g, 46, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2381,60 +2324,58 @@ struct Locals_proc_restart {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:163: restart */
+/* cards/galaxy/rules.cards:157: restart */
 static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_restart *L = (struct Locals_proc_restart *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 164 "cards/galaxy/rules.cards"
+        #line 158 "cards/galaxy/rules.cards"
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
-        #line 165 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 51);
+        #line 159 "cards/galaxy/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 47);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                #line 166 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 52);
+                #line 160 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 48);
                 if (rt_check(g)) return RT_END;
-                #line 167 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 53);
+                #line 161 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 49);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 169 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 54);
+        #line 163 "cards/galaxy/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 50);
         if (rt_check(g)) return RT_END;
-        #line 170 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 55);
-        if (rt_check(g)) return RT_END;
-        #line 171 "cards/galaxy/rules.cards"
+        #line 164 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
-        #line 172 "cards/galaxy/rules.cards"
+        #line 165 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 173 "cards/galaxy/rules.cards"
+        #line 166 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 56);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 51);
         }
         if (rt_check(g)) return RT_END;
-#line 2430 "galaxy.c"
+#line 2370 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 57, "bad resume point");
+        return rt_fail(g, 52, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_conclude {
+    RtValue v_d;
     RtValue v_dice;
     RtValue v_s;
     RtValue v_s_2;
@@ -2445,18 +2386,32 @@ struct Locals_proc_conclude {
     RtValue v_list_2;
 };
 
-/* cards/galaxy/rules.cards:178: conclude */
+/* cards/galaxy/rules.cards:171: conclude */
 static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 180 "cards/galaxy/rules.cards"
+        #line 174 "cards/galaxy/rules.cards"
+        {
+            RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
+                #line 174 "cards/galaxy/rules.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 53);
+                if (rt_check(g)) break;
+            }
+            rt_pluck_close(g, pluck_from);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 175 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
-            #line 181 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 58));
+            #line 176 "cards/galaxy/rules.cards"
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 54));
             if (rt_check(g)) return RT_END;
-            #line 182 "cards/galaxy/rules.cards"
+            #line 177 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " takes ");
@@ -2464,34 +2419,34 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory point(s) for the dice set aside.");
             rt_log_end(g);
         }
-        #line 185 "cards/galaxy/rules.cards"
+        #line 180 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
-        #line 186 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 59);
+        #line 181 "cards/galaxy/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 55);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                #line 186 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 60);
+                #line 181 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 56);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 189 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 61);
+        #line 184 "cards/galaxy/rules.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 57);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
-                #line 190 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 62);
+                #line 185 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 58);
                 if (rt_check(g)) return RT_END;
-                #line 191 "cards/galaxy/rules.cards"
+                #line 186 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covers the last space of the row of ");
@@ -2502,18 +2457,18 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
-                #line 192 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 63));
+                #line 187 "cards/galaxy/rules.cards"
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 59));
                 if (rt_check(g)) return RT_END;
-                #line 193 "cards/galaxy/rules.cards"
+                #line 188 "cards/galaxy/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
-                        #line 193 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 64);
+                        #line 188 "cards/galaxy/rules.cards"
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 60);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2522,15 +2477,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 197 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 65);
+        #line 192 "cards/galaxy/rules.cards"
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 61);
         if (rt_check(g)) return RT_END;
-        #line 199 "cards/galaxy/rules.cards"
+        #line 194 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
-            #line 200 "cards/galaxy/rules.cards"
+            #line 195 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 10, f->self, f->me, 66)) {
+                if (rt_call(g, 9, f->self, f->me, 62)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2547,18 +2502,18 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         } else if (L->v_dice == 1) {
-            #line 202 "cards/galaxy/rules.cards"
+            #line 197 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_last_by_die)) {
-                #line 203 "cards/galaxy/rules.cards"
+                #line 198 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covered the last empty space with a die: Darth Vader does not retaliate.");
                 rt_log_end(g);
             } else {
-                #line 205 "cards/galaxy/rules.cards"
+                #line 200 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 10, f->self, f->me, 67)) {
+                    if (rt_call(g, 9, f->self, f->me, 63)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2576,22 +2531,22 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
+        #line 204 "cards/galaxy/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
+        if (rt_check(g)) return RT_END;
+        #line 205 "cards/galaxy/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65);
+        if (rt_check(g)) return RT_END;
+        #line 206 "cards/galaxy/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66);
+        if (rt_check(g)) return RT_END;
         #line 209 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68);
-        if (rt_check(g)) return RT_END;
-        #line 210 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 69);
-        if (rt_check(g)) return RT_END;
-        #line 211 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 70);
-        if (rt_check(g)) return RT_END;
-        #line 214 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
-            #line 215 "cards/galaxy/rules.cards"
+            #line 210 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
-                #line 215 "cards/galaxy/rules.cards"
+                #line 210 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 12, f->self, f->me, 71)) {
+                    if (rt_call(g, 11, f->self, f->me, 67)) {
                     }
                 }
                 f->pc = 3;
@@ -2604,9 +2559,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             case 3:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 215 "cards/galaxy/rules.cards"
+                #line 210 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 11, f->self, f->me, 72)) {
+                    if (rt_call(g, 10, f->self, f->me, 68)) {
                     }
                 }
                 f->pc = 4;
@@ -2620,10 +2575,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2624 "galaxy.c"
+#line 2579 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 73, "bad resume point");
+        return rt_fail(g, 69, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2641,53 +2596,53 @@ struct Locals_proc_summon {
     RtValue v_list_2;
 };
 
-/* cards/galaxy/rules.cards:221: summon */
+/* cards/galaxy/rules.cards:216: summon */
 static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_summon *L = (struct Locals_proc_summon *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 222 "cards/galaxy/rules.cards"
+        #line 217 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
-            #line 223 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p), 74);
+            #line 218 "cards/galaxy/rules.cards"
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p), 70);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
-                    #line 223 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 75);
+                    #line 218 "cards/galaxy/rules.cards"
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 71);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 225 "cards/galaxy/rules.cards"
+        #line 220 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
-                #line 225 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 76);
+                #line 220 "cards/galaxy/rules.cards"
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 72);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-        #line 226 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 77);
+        #line 221 "cards/galaxy/rules.cards"
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 73);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_2[1 + L->v_i_3];
-                #line 226 "cards/galaxy/rules.cards"
+                #line 221 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s_3));
                 rt_log_str(g, " will visit ");
@@ -2697,10 +2652,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 2701 "galaxy.c"
+#line 2656 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 78, "bad resume point");
+        return rt_fail(g, 74, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2718,122 +2673,122 @@ struct Locals_proc_next_site {
     RtValue v_list_3;
 };
 
-/* cards/galaxy/rules.cards:233: next_site */
+/* cards/galaxy/rules.cards:228: next_site */
 static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 234 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 79);
+        #line 229 "cards/galaxy/rules.cards"
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 75);
         if (rt_check(g)) return RT_END;
-        #line 235 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 80));
+        #line 230 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 76));
         if (rt_check(g)) return RT_END;
-        #line 236 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 81);
+        #line 231 "cards/galaxy/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 77);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
-                #line 236 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 82);
+                #line 231 "cards/galaxy/rules.cards"
+                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 78);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 237 "cards/galaxy/rules.cards"
+        #line 232 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
-            #line 238 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 83));
+            #line 233 "cards/galaxy/rules.cards"
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 79));
             if (rt_check(g)) return RT_END;
-            #line 239 "cards/galaxy/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 84);
+            #line 234 "cards/galaxy/rules.cards"
+            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 80);
             if (L->v_list_2 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
-                    #line 239 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 85);
+                    #line 234 "cards/galaxy/rules.cards"
+                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 81);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_2);
-            if (rt_back_edge(g, 86)) return RT_END;
+            if (rt_back_edge(g, 82)) return RT_END;
         }
-        #line 241 "cards/galaxy/rules.cards"
+        #line 236 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
-            #line 241 "cards/galaxy/rules.cards"
+            #line 236 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
             rt_log_end(g);
         }
-        #line 242 "cards/galaxy/rules.cards"
+        #line 237 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 2) {
-            #line 242 "cards/galaxy/rules.cards"
+            #line 237 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
             rt_log_end(g);
         }
-        #line 243 "cards/galaxy/rules.cards"
+        #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 3) {
-            #line 243 "cards/galaxy/rules.cards"
+            #line 238 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
             rt_log_end(g);
         }
-        #line 244 "cards/galaxy/rules.cards"
+        #line 239 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 4) {
-            #line 244 "cards/galaxy/rules.cards"
+            #line 239 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
             rt_log_end(g);
         }
-        #line 245 "cards/galaxy/rules.cards"
+        #line 240 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 5) {
-            #line 245 "cards/galaxy/rules.cards"
+            #line 240 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
             rt_log_end(g);
         }
-        #line 246 "cards/galaxy/rules.cards"
+        #line 241 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 6) {
-            #line 246 "cards/galaxy/rules.cards"
+            #line 241 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The final duel: Death Star 2.");
             rt_log_end(g);
         }
-        #line 247 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 87);
+        #line 242 "cards/galaxy/rules.cards"
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 83);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
-                #line 248 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 88);
+                #line 243 "cards/galaxy/rules.cards"
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 84);
                 if (rt_check(g)) return RT_END;
-                #line 249 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 89);
+                #line 244 "cards/galaxy/rules.cards"
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 85);
                 if (rt_check(g)) return RT_END;
-                #line 250 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 90);
+                #line 245 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 86);
                 if (rt_check(g)) return RT_END;
-                #line 251 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 91);
+                #line 246 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 87);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 2834 "galaxy.c"
+#line 2789 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 92, "bad resume point");
+        return rt_fail(g, 88, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2846,25 +2801,25 @@ struct Locals_proc_game_end {
     RtValue v_i_2;
 };
 
-/* cards/galaxy/rules.cards:257: game_end */
+/* cards/galaxy/rules.cards:252: game_end */
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 258 "cards/galaxy/rules.cards"
+        #line 253 "cards/galaxy/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
         rt_log_end(g);
-        #line 259 "cards/galaxy/rules.cards"
+        #line 254 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            #line 260 "cards/galaxy/rules.cards"
+            #line 255 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                #line 261 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 93));
+                #line 256 "cards/galaxy/rules.cards"
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 89));
                 if (rt_check(g)) return RT_END;
-                #line 262 "cards/galaxy/rules.cards"
+                #line 257 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " gains ");
@@ -2872,22 +2827,22 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
-            #line 264 "cards/galaxy/rules.cards"
+            #line 259 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p)[0] == 0)) {
-                #line 265 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 94));
+                #line 260 "cards/galaxy/rules.cards"
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 90));
                 if (rt_check(g)) return RT_END;
-                #line 266 "cards/galaxy/rules.cards"
+                #line 261 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
                 rt_log_end(g);
             }
         }
-        #line 269 "cards/galaxy/rules.cards"
+        #line 264 "cards/galaxy/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            #line 269 "cards/galaxy/rules.cards"
+            #line 264 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p_2);
             rt_log_str(g, " has ");
@@ -2895,7 +2850,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory points.");
             rt_log_end(g);
         }
-        #line 271 "cards/galaxy/rules.cards"
+        #line 266 "cards/galaxy/rules.cards"
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
@@ -2906,10 +2861,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2910 "galaxy.c"
+#line 2865 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 95, "bad resume point");
+        return rt_fail(g, 91, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2946,7 +2901,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 96);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 92);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2960,7 +2915,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 97);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 93);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2974,7 +2929,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 98);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 94);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -3010,17 +2965,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 99);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 95);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 100)) return RT_END;
+            if (rt_back_edge(g, 96)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 11, f->self, f->me, 101)) {
+            if (rt_call(g, 10, f->self, f->me, 97)) {
             }
         }
         f->pc = 2;
@@ -3032,10 +2987,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 3036 "galaxy.c"
+#line 2991 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 102, "bad resume point");
+        return rt_fail(g, 98, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3062,7 +3017,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 103)) {
+                if (rt_call(g, 0, f->self, f->me, 99)) {
                 }
             }
             f->pc = 1;
@@ -3076,13 +3031,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 104)) return RT_END;
+            if (rt_back_edge(g, 100)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3083 "galaxy.c"
+#line 3038 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3107,7 +3062,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 13 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 106);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 102);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3116,10 +3071,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3120 "galaxy.c"
+#line 3075 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 103, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3138,7 +3093,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 108);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 104);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/variants.cards"
@@ -3162,10 +3117,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             }
         }
-#line 3166 "galaxy.c"
+#line 3121 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 109, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3373,12 +3328,12 @@ static const RtVarDef vars[] = {
 };
 
 static const char *const strings[] = {
-    "place a Stormtrooper", /* 0 */
-    "place a TIE Fighter", /* 1 */
-    "place an AT-AT", /* 2 */
-    "place a Star Destroyer", /* 3 */
-    "place the Imperial symbol (wildcard)", /* 4 */
-    "set aside a victory point", /* 5 */
+    "choose from pool", /* 0 */
+    "place a Stormtrooper", /* 1 */
+    "place a TIE Fighter", /* 2 */
+    "place an AT-AT", /* 3 */
+    "place a Star Destroyer", /* 4 */
+    "place the Imperial symbol (wildcard)", /* 5 */
     "use your Rebel token", /* 6 */
     "use an Ally", /* 7 */
     "reroll dice", /* 8 */
@@ -3546,17 +3501,16 @@ static const char *const strings[] = {
 static const RtScriptDef scripts[] = {
     { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 11 },
     { "place", "cards/galaxy/rules.cards", 78, Script_proc_place, 6 },
-    { "set_aside", "cards/galaxy/rules.cards", 90, Script_proc_set_aside, 4 },
-    { "reroll", "cards/galaxy/rules.cards", 97, Script_proc_reroll, 7 },
-    { "pick_reroll", "cards/galaxy/rules.cards", 116, Script_proc_pick_reroll, 5 },
-    { "use_rebel", "cards/galaxy/rules.cards", 122, Script_proc_use_rebel, 4 },
-    { "use_ally", "cards/galaxy/rules.cards", 133, Script_proc_use_ally, 1 },
-    { "ally_symbol", "cards/galaxy/rules.cards", 148, Script_proc_ally_symbol, 4 },
-    { "restart", "cards/galaxy/rules.cards", 163, Script_proc_restart, 3 },
-    { "conclude", "cards/galaxy/rules.cards", 178, Script_proc_conclude, 8 },
-    { "summon", "cards/galaxy/rules.cards", 221, Script_proc_summon, 10 },
-    { "next_site", "cards/galaxy/rules.cards", 233, Script_proc_next_site, 10 },
-    { "game_end", "cards/galaxy/rules.cards", 257, Script_proc_game_end, 5 },
+    { "reroll", "cards/galaxy/rules.cards", 91, Script_proc_reroll, 7 },
+    { "pick_reroll", "cards/galaxy/rules.cards", 110, Script_proc_pick_reroll, 5 },
+    { "use_rebel", "cards/galaxy/rules.cards", 116, Script_proc_use_rebel, 4 },
+    { "use_ally", "cards/galaxy/rules.cards", 127, Script_proc_use_ally, 1 },
+    { "ally_symbol", "cards/galaxy/rules.cards", 142, Script_proc_ally_symbol, 4 },
+    { "restart", "cards/galaxy/rules.cards", 157, Script_proc_restart, 3 },
+    { "conclude", "cards/galaxy/rules.cards", 171, Script_proc_conclude, 9 },
+    { "summon", "cards/galaxy/rules.cards", 216, Script_proc_summon, 10 },
+    { "next_site", "cards/galaxy/rules.cards", 228, Script_proc_next_site, 10 },
+    { "game_end", "cards/galaxy/rules.cards", 252, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
     { "round", "cards/galaxy/rules.cards", 31, Script_round, 4 },
     { "dice_check setup", "cards/galaxy/variants.cards", 13, Script_dice_check_setup, 1 },
@@ -3613,114 +3567,110 @@ static const char *const Site_files[] = {
 static const RtSite Site_table[] = {
     { 0, 124, 79 }, /* 0: cards/galaxy/game.cards:124:79 */
     { 2, 41, 3 }, /* 1: cards/galaxy/rules.cards:41:3 */
-    { 2, 43, 5 }, /* 2: cards/galaxy/rules.cards:43:5 */
-    { 2, 43, 51 }, /* 3: cards/galaxy/rules.cards:43:51 */
-    { 2, 46, 3 }, /* 4: cards/galaxy/rules.cards:46:3 */
-    { 2, 46, 23 }, /* 5: cards/galaxy/rules.cards:46:23 */
-    { 2, 52, 3 }, /* 6: cards/galaxy/rules.cards:52:3 */
-    { 2, 58, 68 }, /* 7: cards/galaxy/rules.cards:58:68 */
-    { 2, 59, 66 }, /* 8: cards/galaxy/rules.cards:59:66 */
-    { 2, 60, 55 }, /* 9: cards/galaxy/rules.cards:60:55 */
-    { 2, 61, 72 }, /* 10: cards/galaxy/rules.cards:61:72 */
-    { 2, 62, 80 }, /* 11: cards/galaxy/rules.cards:62:80 */
-    { 2, 63, 83 }, /* 12: cards/galaxy/rules.cards:63:83 */
-    { 2, 64, 61 }, /* 13: cards/galaxy/rules.cards:64:61 */
-    { 2, 65, 56 }, /* 14: cards/galaxy/rules.cards:65:56 */
-    { 2, 66, 68 }, /* 15: cards/galaxy/rules.cards:66:68 */
-    { 2, 56, 3 }, /* 16: cards/galaxy/rules.cards:56:3 */
-    { 2, 72, 3 }, /* 17: cards/galaxy/rules.cards:72:3 */
-    { 2, 39, 11 }, /* 18: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 5 }, /* 19: cards/galaxy/rules.cards:81:5 */
-    { 2, 81, 63 }, /* 20: cards/galaxy/rules.cards:81:63 */
-    { 2, 82, 5 }, /* 21: cards/galaxy/rules.cards:82:5 */
-    { 2, 83, 5 }, /* 22: cards/galaxy/rules.cards:83:5 */
-    { 2, 78, 11 }, /* 23: cards/galaxy/rules.cards:78:11 */
-    { 2, 92, 3 }, /* 24: cards/galaxy/rules.cards:92:3 */
-    { 2, 92, 66 }, /* 25: cards/galaxy/rules.cards:92:66 */
-    { 2, 90, 11 }, /* 26: cards/galaxy/rules.cards:90:11 */
-    { 2, 101, 84 }, /* 27: cards/galaxy/rules.cards:101:84 */
-    { 2, 102, 82 }, /* 28: cards/galaxy/rules.cards:102:82 */
-    { 2, 103, 71 }, /* 29: cards/galaxy/rules.cards:103:71 */
-    { 2, 104, 88 }, /* 30: cards/galaxy/rules.cards:104:88 */
-    { 2, 105, 84 }, /* 31: cards/galaxy/rules.cards:105:84 */
-    { 2, 106, 80 }, /* 32: cards/galaxy/rules.cards:106:80 */
-    { 2, 99, 3 }, /* 33: cards/galaxy/rules.cards:99:3 */
-    { 2, 112, 3 }, /* 34: cards/galaxy/rules.cards:112:3 */
-    { 2, 113, 3 }, /* 35: cards/galaxy/rules.cards:113:3 */
-    { 2, 97, 11 }, /* 36: cards/galaxy/rules.cards:97:11 */
-    { 2, 118, 3 }, /* 37: cards/galaxy/rules.cards:118:3 */
-    { 2, 118, 64 }, /* 38: cards/galaxy/rules.cards:118:64 */
+    { 2, 41, 23 }, /* 2: cards/galaxy/rules.cards:41:23 */
+    { 2, 47, 3 }, /* 3: cards/galaxy/rules.cards:47:3 */
+    { 2, 50, 3 }, /* 4: cards/galaxy/rules.cards:50:3 */
+    { 2, 52, 5 }, /* 5: cards/galaxy/rules.cards:52:5 */
+    { 2, 52, 34 }, /* 6: cards/galaxy/rules.cards:52:34 */
+    { 2, 59, 68 }, /* 7: cards/galaxy/rules.cards:59:68 */
+    { 2, 60, 66 }, /* 8: cards/galaxy/rules.cards:60:66 */
+    { 2, 61, 55 }, /* 9: cards/galaxy/rules.cards:61:55 */
+    { 2, 62, 72 }, /* 10: cards/galaxy/rules.cards:62:72 */
+    { 2, 63, 80 }, /* 11: cards/galaxy/rules.cards:63:80 */
+    { 2, 64, 61 }, /* 12: cards/galaxy/rules.cards:64:61 */
+    { 2, 65, 56 }, /* 13: cards/galaxy/rules.cards:65:56 */
+    { 2, 66, 68 }, /* 14: cards/galaxy/rules.cards:66:68 */
+    { 2, 57, 3 }, /* 15: cards/galaxy/rules.cards:57:3 */
+    { 2, 72, 3 }, /* 16: cards/galaxy/rules.cards:72:3 */
+    { 2, 39, 11 }, /* 17: cards/galaxy/rules.cards:39:11 */
+    { 2, 81, 5 }, /* 18: cards/galaxy/rules.cards:81:5 */
+    { 2, 81, 63 }, /* 19: cards/galaxy/rules.cards:81:63 */
+    { 2, 82, 5 }, /* 20: cards/galaxy/rules.cards:82:5 */
+    { 2, 83, 5 }, /* 21: cards/galaxy/rules.cards:83:5 */
+    { 2, 78, 11 }, /* 22: cards/galaxy/rules.cards:78:11 */
+    { 2, 95, 84 }, /* 23: cards/galaxy/rules.cards:95:84 */
+    { 2, 96, 82 }, /* 24: cards/galaxy/rules.cards:96:82 */
+    { 2, 97, 71 }, /* 25: cards/galaxy/rules.cards:97:71 */
+    { 2, 98, 88 }, /* 26: cards/galaxy/rules.cards:98:88 */
+    { 2, 99, 84 }, /* 27: cards/galaxy/rules.cards:99:84 */
+    { 2, 100, 80 }, /* 28: cards/galaxy/rules.cards:100:80 */
+    { 2, 93, 3 }, /* 29: cards/galaxy/rules.cards:93:3 */
+    { 2, 106, 3 }, /* 30: cards/galaxy/rules.cards:106:3 */
+    { 2, 107, 3 }, /* 31: cards/galaxy/rules.cards:107:3 */
+    { 2, 91, 11 }, /* 32: cards/galaxy/rules.cards:91:11 */
+    { 2, 112, 3 }, /* 33: cards/galaxy/rules.cards:112:3 */
+    { 2, 112, 64 }, /* 34: cards/galaxy/rules.cards:112:64 */
+    { 2, 110, 11 }, /* 35: cards/galaxy/rules.cards:110:11 */
+    { 2, 117, 3 }, /* 36: cards/galaxy/rules.cards:117:3 */
+    { 2, 118, 5 }, /* 37: cards/galaxy/rules.cards:118:5 */
+    { 2, 120, 7 }, /* 38: cards/galaxy/rules.cards:120:7 */
     { 2, 116, 11 }, /* 39: cards/galaxy/rules.cards:116:11 */
-    { 2, 123, 3 }, /* 40: cards/galaxy/rules.cards:123:3 */
-    { 2, 124, 5 }, /* 41: cards/galaxy/rules.cards:124:5 */
-    { 2, 126, 7 }, /* 42: cards/galaxy/rules.cards:126:7 */
-    { 2, 122, 11 }, /* 43: cards/galaxy/rules.cards:122:11 */
-    { 2, 135, 5 }, /* 44: cards/galaxy/rules.cards:135:5 */
-    { 2, 138, 7 }, /* 45: cards/galaxy/rules.cards:138:7 */
-    { 2, 140, 7 }, /* 46: cards/galaxy/rules.cards:140:7 */
-    { 2, 141, 27 }, /* 47: cards/galaxy/rules.cards:141:27 */
-    { 2, 133, 11 }, /* 48: cards/galaxy/rules.cards:133:11 */
-    { 2, 152, 9 }, /* 49: cards/galaxy/rules.cards:152:9 */
-    { 2, 148, 11 }, /* 50: cards/galaxy/rules.cards:148:11 */
-    { 2, 165, 3 }, /* 51: cards/galaxy/rules.cards:165:3 */
-    { 2, 166, 5 }, /* 52: cards/galaxy/rules.cards:166:5 */
-    { 2, 167, 5 }, /* 53: cards/galaxy/rules.cards:167:5 */
-    { 2, 169, 3 }, /* 54: cards/galaxy/rules.cards:169:3 */
-    { 2, 170, 3 }, /* 55: cards/galaxy/rules.cards:170:3 */
-    { 2, 173, 3 }, /* 56: cards/galaxy/rules.cards:173:3 */
-    { 2, 163, 11 }, /* 57: cards/galaxy/rules.cards:163:11 */
-    { 2, 181, 5 }, /* 58: cards/galaxy/rules.cards:181:5 */
-    { 2, 186, 3 }, /* 59: cards/galaxy/rules.cards:186:3 */
-    { 2, 186, 36 }, /* 60: cards/galaxy/rules.cards:186:36 */
-    { 2, 189, 3 }, /* 61: cards/galaxy/rules.cards:189:3 */
-    { 2, 190, 5 }, /* 62: cards/galaxy/rules.cards:190:5 */
-    { 2, 192, 5 }, /* 63: cards/galaxy/rules.cards:192:5 */
-    { 2, 193, 74 }, /* 64: cards/galaxy/rules.cards:193:74 */
-    { 2, 197, 3 }, /* 65: cards/galaxy/rules.cards:197:3 */
-    { 2, 200, 5 }, /* 66: cards/galaxy/rules.cards:200:5 */
-    { 2, 205, 7 }, /* 67: cards/galaxy/rules.cards:205:7 */
-    { 2, 209, 3 }, /* 68: cards/galaxy/rules.cards:209:3 */
-    { 2, 210, 3 }, /* 69: cards/galaxy/rules.cards:210:3 */
-    { 2, 211, 3 }, /* 70: cards/galaxy/rules.cards:211:3 */
-    { 2, 215, 30 }, /* 71: cards/galaxy/rules.cards:215:30 */
-    { 2, 215, 50 }, /* 72: cards/galaxy/rules.cards:215:50 */
-    { 2, 178, 11 }, /* 73: cards/galaxy/rules.cards:178:11 */
-    { 2, 223, 5 }, /* 74: cards/galaxy/rules.cards:223:5 */
-    { 2, 223, 48 }, /* 75: cards/galaxy/rules.cards:223:48 */
-    { 2, 225, 40 }, /* 76: cards/galaxy/rules.cards:225:40 */
-    { 2, 226, 3 }, /* 77: cards/galaxy/rules.cards:226:3 */
-    { 2, 221, 11 }, /* 78: cards/galaxy/rules.cards:221:11 */
-    { 2, 234, 3 }, /* 79: cards/galaxy/rules.cards:234:3 */
-    { 2, 235, 3 }, /* 80: cards/galaxy/rules.cards:235:3 */
-    { 2, 236, 3 }, /* 81: cards/galaxy/rules.cards:236:3 */
-    { 2, 236, 66 }, /* 82: cards/galaxy/rules.cards:236:66 */
-    { 2, 238, 5 }, /* 83: cards/galaxy/rules.cards:238:5 */
-    { 2, 239, 5 }, /* 84: cards/galaxy/rules.cards:239:5 */
-    { 2, 239, 68 }, /* 85: cards/galaxy/rules.cards:239:68 */
-    { 2, 237, 3 }, /* 86: cards/galaxy/rules.cards:237:3 */
-    { 2, 247, 3 }, /* 87: cards/galaxy/rules.cards:247:3 */
-    { 2, 248, 13 }, /* 88: cards/galaxy/rules.cards:248:13 */
-    { 2, 249, 5 }, /* 89: cards/galaxy/rules.cards:249:5 */
-    { 2, 250, 5 }, /* 90: cards/galaxy/rules.cards:250:5 */
-    { 2, 251, 5 }, /* 91: cards/galaxy/rules.cards:251:5 */
-    { 2, 233, 11 }, /* 92: cards/galaxy/rules.cards:233:11 */
-    { 2, 261, 7 }, /* 93: cards/galaxy/rules.cards:261:7 */
-    { 2, 265, 7 }, /* 94: cards/galaxy/rules.cards:265:7 */
-    { 2, 257, 11 }, /* 95: cards/galaxy/rules.cards:257:11 */
-    { 2, 11, 42 }, /* 96: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 97: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 98: cards/galaxy/rules.cards:15:34 */
-    { 2, 21, 46 }, /* 99: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 100: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 101: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 102: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 103: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 104: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 105: cards/galaxy/rules.cards:31:1 */
-    { 4, 13, 50 }, /* 106: cards/galaxy/variants.cards:13:50 */
-    { 4, 13, 3 }, /* 107: cards/galaxy/variants.cards:13:3 */
-    { 4, 15, 5 }, /* 108: cards/galaxy/variants.cards:15:5 */
-    { 4, 14, 3 }, /* 109: cards/galaxy/variants.cards:14:3 */
+    { 2, 129, 5 }, /* 40: cards/galaxy/rules.cards:129:5 */
+    { 2, 132, 7 }, /* 41: cards/galaxy/rules.cards:132:7 */
+    { 2, 134, 7 }, /* 42: cards/galaxy/rules.cards:134:7 */
+    { 2, 135, 27 }, /* 43: cards/galaxy/rules.cards:135:27 */
+    { 2, 127, 11 }, /* 44: cards/galaxy/rules.cards:127:11 */
+    { 2, 146, 9 }, /* 45: cards/galaxy/rules.cards:146:9 */
+    { 2, 142, 11 }, /* 46: cards/galaxy/rules.cards:142:11 */
+    { 2, 159, 3 }, /* 47: cards/galaxy/rules.cards:159:3 */
+    { 2, 160, 5 }, /* 48: cards/galaxy/rules.cards:160:5 */
+    { 2, 161, 5 }, /* 49: cards/galaxy/rules.cards:161:5 */
+    { 2, 163, 3 }, /* 50: cards/galaxy/rules.cards:163:3 */
+    { 2, 166, 3 }, /* 51: cards/galaxy/rules.cards:166:3 */
+    { 2, 157, 11 }, /* 52: cards/galaxy/rules.cards:157:11 */
+    { 2, 174, 43 }, /* 53: cards/galaxy/rules.cards:174:43 */
+    { 2, 176, 5 }, /* 54: cards/galaxy/rules.cards:176:5 */
+    { 2, 181, 3 }, /* 55: cards/galaxy/rules.cards:181:3 */
+    { 2, 181, 36 }, /* 56: cards/galaxy/rules.cards:181:36 */
+    { 2, 184, 3 }, /* 57: cards/galaxy/rules.cards:184:3 */
+    { 2, 185, 5 }, /* 58: cards/galaxy/rules.cards:185:5 */
+    { 2, 187, 5 }, /* 59: cards/galaxy/rules.cards:187:5 */
+    { 2, 188, 74 }, /* 60: cards/galaxy/rules.cards:188:74 */
+    { 2, 192, 3 }, /* 61: cards/galaxy/rules.cards:192:3 */
+    { 2, 195, 5 }, /* 62: cards/galaxy/rules.cards:195:5 */
+    { 2, 200, 7 }, /* 63: cards/galaxy/rules.cards:200:7 */
+    { 2, 204, 3 }, /* 64: cards/galaxy/rules.cards:204:3 */
+    { 2, 205, 3 }, /* 65: cards/galaxy/rules.cards:205:3 */
+    { 2, 206, 3 }, /* 66: cards/galaxy/rules.cards:206:3 */
+    { 2, 210, 30 }, /* 67: cards/galaxy/rules.cards:210:30 */
+    { 2, 210, 50 }, /* 68: cards/galaxy/rules.cards:210:50 */
+    { 2, 171, 11 }, /* 69: cards/galaxy/rules.cards:171:11 */
+    { 2, 218, 5 }, /* 70: cards/galaxy/rules.cards:218:5 */
+    { 2, 218, 48 }, /* 71: cards/galaxy/rules.cards:218:48 */
+    { 2, 220, 40 }, /* 72: cards/galaxy/rules.cards:220:40 */
+    { 2, 221, 3 }, /* 73: cards/galaxy/rules.cards:221:3 */
+    { 2, 216, 11 }, /* 74: cards/galaxy/rules.cards:216:11 */
+    { 2, 229, 3 }, /* 75: cards/galaxy/rules.cards:229:3 */
+    { 2, 230, 3 }, /* 76: cards/galaxy/rules.cards:230:3 */
+    { 2, 231, 3 }, /* 77: cards/galaxy/rules.cards:231:3 */
+    { 2, 231, 66 }, /* 78: cards/galaxy/rules.cards:231:66 */
+    { 2, 233, 5 }, /* 79: cards/galaxy/rules.cards:233:5 */
+    { 2, 234, 5 }, /* 80: cards/galaxy/rules.cards:234:5 */
+    { 2, 234, 68 }, /* 81: cards/galaxy/rules.cards:234:68 */
+    { 2, 232, 3 }, /* 82: cards/galaxy/rules.cards:232:3 */
+    { 2, 242, 3 }, /* 83: cards/galaxy/rules.cards:242:3 */
+    { 2, 243, 13 }, /* 84: cards/galaxy/rules.cards:243:13 */
+    { 2, 244, 5 }, /* 85: cards/galaxy/rules.cards:244:5 */
+    { 2, 245, 5 }, /* 86: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 5 }, /* 87: cards/galaxy/rules.cards:246:5 */
+    { 2, 228, 11 }, /* 88: cards/galaxy/rules.cards:228:11 */
+    { 2, 256, 7 }, /* 89: cards/galaxy/rules.cards:256:7 */
+    { 2, 260, 7 }, /* 90: cards/galaxy/rules.cards:260:7 */
+    { 2, 252, 11 }, /* 91: cards/galaxy/rules.cards:252:11 */
+    { 2, 11, 42 }, /* 92: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 93: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 94: cards/galaxy/rules.cards:15:34 */
+    { 2, 21, 46 }, /* 95: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 96: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 97: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 98: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 99: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 100: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 101: cards/galaxy/rules.cards:31:1 */
+    { 4, 13, 50 }, /* 102: cards/galaxy/variants.cards:13:50 */
+    { 4, 13, 3 }, /* 103: cards/galaxy/variants.cards:13:3 */
+    { 4, 15, 5 }, /* 104: cards/galaxy/variants.cards:15:5 */
+    { 4, 14, 3 }, /* 105: cards/galaxy/variants.cards:14:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1 };
@@ -4027,15 +3977,15 @@ const RtGameDef galaxy_game = {
     142, cards, Copies_base,
     7, vars,
     168, strings,
-    17, scripts,
-    13, 14,
+    16, scripts,
+    12, 13,
     1, Consts_base,
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    110, Site_table, 5, Site_files,
+    106, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4048,15 +3998,15 @@ const RtGameDef galaxy_variant_short = {
     142, cards, Copies_short,
     7, vars,
     168, strings,
-    17, scripts,
-    13, 14,
+    16, scripts,
+    12, 13,
     1, Consts_short,
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    110, Site_table, 5, Site_files,
+    106, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4069,15 +4019,15 @@ const RtGameDef galaxy_variant_dice_check = {
     142, cards, Copies_dice_check,
     7, vars,
     168, strings,
-    17, scripts,
-    15, 16,
+    16, scripts,
+    14, 15,
     1, Consts_dice_check,
     2, enums,
     NULL,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    110, Site_table, 5, Site_files,
+    106, Site_table, 5, Site_files,
     &view,
 };
 

@@ -52,9 +52,37 @@ static int same_option(const RtGame *g, int i, int j)
     return memcmp(rt__card(g, a[1]) + 1, rt__card(g, b[1]) + 1, sizeof(int32_t) * (size_t)nstate) == 0;
 }
 
+/* put_state: " (state v, ...)" of the card of option i, if it has state. */
+static void put_state(const RtGame *g, int i, FILE *out)
+{
+    RtValue c = g->pre.opt_cells[3 * i + 1];
+    if (c < 0 || c >= g->ninst)
+        return;
+    const RtKindDef *k = &g->def->kinds[g->def->cards[g->inst_card[c]].kind];
+    char buf[200];
+    for (int s = 0; s < k->nstate; s++) {
+        fputs(s ? ", " : " (", out);
+        rt__put_esc(out, k->state_names && k->state_names[s] ? k->state_names[s] : "?");
+        fputc(' ', out);
+        rt__put_esc(out, rt__value_text(g, k->state_types ? k->state_types[s] : RT_TY_INT, rt__card(g, c)[1 + s], buf,
+                                        sizeof buf));
+    }
+    if (k->nstate)
+        fputc(')', out);
+}
+
+/* same_label: options i and j have the same label. */
+static int same_label(const RtGame *g, int i, int j)
+{
+    char la[256], lb[256];
+    return strcmp(rt_option_label(g, i, la, sizeof la), rt_option_label(g, j, lb, sizeof lb)) == 0;
+}
+
 /* human_choose: show the new log lines the seat may see, its view and the
    options (from 1): options that look the same are one line with their
-   count (the answer takes the first); read a number. End of input: -1. */
+   count (the answer takes the first); options of the same label that
+   differ show their card's state ("Imperial die (face victory)"); read a
+   number. End of input: -1. */
 static int human_choose(RtAgent *a, RtGame *g)
 {
     char buf[512];
@@ -73,12 +101,17 @@ static int human_choose(RtAgent *a, RtGame *g)
             same = same_option(g, first[k], i);
         if (same)
             continue;
-        int copies = 1;
-        for (int j = i + 1; j < n; j++)
-            copies += same_option(g, i, j);
+        int copies = 1, twin = 0;
+        for (int j = 0; j < n; j++) {
+            int same = j != i && same_option(g, i, j);
+            copies += j > i && same;
+            twin |= j != i && !same && same_label(g, i, j);
+        }
         first[shown++] = i;
         fprintf(a->out, "  %d) ", shown);
         rt__put_esc(a->out, rt_option_label(g, i, buf, sizeof buf));
+        if (twin)
+            put_state(g, i, a->out);
         if (copies > 1)
             fprintf(a->out, " (x%d)", copies);
         fputc('\n', a->out);

@@ -2,6 +2,7 @@
    they take, passing to the next player they visit, returning after one
    turn, the last-empty-space exception, and keeping them across planets. */
 #include "drive.h"
+#include "testutil.h"
 
 /* a 2-player game at its first turn where the first two turns can each place two dice */
 static RtGame *game_where(uint64_t *seed_io, int (*ok)(RtGame *))
@@ -41,10 +42,15 @@ Test(sith, emperor_palpatine_when_no_space_is_covered_with_dice_takes_two_dice)
     drv_place_dice(g, 2);
     cr_assert(drv_end_turn(g));
     cr_assert_eq(drv_sith_at(g, "Emperor Palpatine"), a, "B covered two spaces: Palpatine stays with A");
-    /* A's next turn: two dice forfeited before the roll */
+    /* A's next turn: the four dice are rolled, then A forfeits two of them, his choice */
     cr_assert_eq(drv_turn_player(g), a);
     snprintf(want, sizeof want, "Emperor Palpatine visits %s: 2 of the dice are forfeited this turn.", drv_pname(a));
     cr_assert(drv_log_find(g, at, want) >= 0);
+    cr_assert(drv_is_forfeit(g), "the forfeit comes after the roll");
+    cr_assert_eq(drv_size(g, "pool", 0), 4, "all four dice are rolled");
+    cr_assert_eq(rt_option_count(g), 4, "any rolled die may be forfeited");
+    cr_assert_eq(drv_forfeit(g), 2);
+    cr_assert(drv_is_menu(g));
     cr_assert_eq(drv_size(g, "pool", 0), 2);
     cr_assert_eq(drv_size(g, "taken", 0), 2);
     rt_free(g);
@@ -73,7 +79,8 @@ Test(sith, darth_vader_when_one_space_is_covered_with_dice_takes_one_die_and_ret
     cr_assert(drv_end_turn(g));
     cr_assert_eq(drv_sith_at(g, "Darth Vader"), a);
     cr_assert_eq(drv_turn_player(g), a);
-    cr_assert_eq(drv_size(g, "pool", 0), 3, "one die forfeited");
+    cr_assert_eq(drv_forfeit(g), 1, "one die forfeited, after the roll");
+    cr_assert_eq(drv_size(g, "pool", 0), 3);
     cr_assert_eq(drv_size(g, "taken", 0), 1);
     snprintf(want, sizeof want, "Darth Vader visits %s: 1 of the dice are forfeited this turn.", drv_pname(a));
     cr_assert(drv_log_find(g, at, want) >= 0);
@@ -122,7 +129,8 @@ Test(sith, a_sith_lord_passes_to_the_next_player_who_earns_him)
     /* and Palpatine goes the same way */
     drv_end_turn(g);
     cr_assert_eq(drv_sith_at(g, "Emperor Palpatine"), a);
-    drv_end_turn(g); /* B was visited by Vader: Vader returns, then B earns Palpatine */
+    cr_assert_eq(drv_forfeit(g), 1, "B is visited by Vader");
+    drv_end_turn(g); /* Vader returns, then B earns Palpatine */
     cr_assert_eq(drv_sith_at(g, "Emperor Palpatine"), b);
     cr_assert_eq(drv_sith_at(g, "Darth Vader"), -1);
     rt_free(g);
@@ -229,4 +237,22 @@ Test(sith, sith_lords_are_kept_across_planets)
         rt_free(g);
     }
     cr_assert(seen >= 5, "seen %d", seen);
+}
+
+/* ---- at the terminal ---------------------------------------------------------------------------- */
+
+/* `play`: the dice a Sith Lord takes are chosen among the rolled dice,
+   which the options tell apart by the face they show (the dice are
+   identical cards: the same label, not the same state). */
+Test(sith, play_shows_the_faces_of_the_dice_to_forfeit)
+{
+    RunResult r = run_cmd("yes 1 | head -n 3000 | " TEST_BUILD_DIR "/san/galaxy play --seed 5");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "\nPlayer 1 to choose: choose from pool (0 of 1 chosen)\n"
+                            "  1) Imperial die (face victory)\n"
+                            "  2) Imperial die (face stormtrooper)\n"
+                            "  3) Imperial die (face at_at)\n"
+                            "  4) Imperial die (face imperial)\n") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "\n  1) Imperial die (face tie_fighter) (x2)\n") != NULL, "two dice of one face are one option");
+    run_free(&r);
 }
