@@ -281,6 +281,13 @@ static inline int evr_event(const EvrGame *g)
     return g->z[Z_CURRENT][g->n[Z_CURRENT] - 1];
 }
 
+/* evr_worth: card c's value now: its exhausted value while exhausted,
+   unless full values count (cards/evr/game.cards, worth). */
+static inline int evr_worth(const EvrGame *g, int c)
+{
+    return g->exh[c] && !g->full_value ? EVR_EXV[c] : EVR_VAL[c];
+}
+
 /* evr_total: resource value of p's faceup cards. */
 static inline int evr_total(const EvrGame *g, int p)
 {
@@ -288,7 +295,7 @@ static inline int evr_total(const EvrGame *g, int p)
     int t = 0;
     for (int i = g->n[ZP(K_PLAY, p)] - 1; i >= 0; i--) {
         int c = a[i];
-        t += g->exh[c] && !g->full_value ? EVR_EXV[c] : EVR_VAL[c];
+        t += evr_worth(g, c);
     }
     return t;
 }
@@ -388,17 +395,17 @@ static void evr_discard_random_strategy(EvrGame *g, int q)
 enum { SEL_ALL, SEL_VALUE_LE3, SEL_EXHAUSTED, SEL_READY_LE2, SEL_VALUE1, SEL_READY, SEL_VALUE_GE4, SEL_VALUE_LE2 };
 
 /* evr_select: does card c of a play area pass selector sel (self excluded
-   by the caller)? */
+   by the caller)? Values are the cards' values now (evr_worth). */
 static inline int evr_select(const EvrGame *g, int c, int sel)
 {
     switch (sel) {
-    case SEL_VALUE_LE3: return EVR_VAL[c] <= 3;
+    case SEL_VALUE_LE3: return evr_worth(g, c) <= 3;
     case SEL_EXHAUSTED: return g->exh[c];
-    case SEL_READY_LE2: return !g->exh[c] && EVR_VAL[c] <= 2;
-    case SEL_VALUE1: return EVR_VAL[c] == 1;
+    case SEL_READY_LE2: return !g->exh[c] && evr_worth(g, c) <= 2;
+    case SEL_VALUE1: return evr_worth(g, c) == 1;
     case SEL_READY: return !g->exh[c];
-    case SEL_VALUE_GE4: return EVR_VAL[c] >= 4;
-    case SEL_VALUE_LE2: return EVR_VAL[c] <= 2;
+    case SEL_VALUE_GE4: return evr_worth(g, c) >= 4;
+    case SEL_VALUE_LE2: return evr_worth(g, c) <= 2;
     default: return 1;
     }
 }
@@ -451,7 +458,7 @@ static void evr_set_exhausted_all(EvrGame *g, int z, int from, int to, int chars
 {
     for (int i = g->n[z] - 1; i >= 0; i--) {
         int c = g->z[z][i];
-        if (g->exh[c] == from && c != skip && EVR_VAL[c] <= maxv && (!chars || EVR_CHR[c]))
+        if (g->exh[c] == from && c != skip && evr_worth(g, c) <= maxv && (!chars || EVR_CHR[c]))
             g->exh[c] = (uint8_t)to;
     }
 }

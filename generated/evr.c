@@ -590,6 +590,7 @@ static const struct Row_event Rows_event[] = {
 };
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_over(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue);
@@ -615,60 +616,71 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 619 "evr.c"
+#line 620 "evr.c"
 }
 
-/* cards/evr/game.cards:92: sum */
+/* cards/evr/game.cards:94: function worth */
+static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
+{
+    (void)g;
+    (void)f;
+    (void)v_c;
+    #line 95 "cards/evr/game.cards"
+    return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Rows_resource[rt_card_row(g, v_c, KIND_resource, 1)].fd_exhausted_value : Rows_resource[rt_card_row(g, v_c, KIND_resource, 2)].fd_value);
+#line 631 "evr.c"
+}
+
+/* cards/evr/game.cards:99: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 92 "cards/evr/game.cards"
+    #line 99 "cards/evr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc += rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value);
+        acc = rt_add(g, acc, (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value)), 3);
     }
     return acc;
-#line 635 "evr.c"
+#line 647 "evr.c"
 }
 
-/* cards/evr/game.cards:91: function total */
+/* cards/evr/game.cards:98: function total */
 static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 92 "cards/evr/game.cards"
+    #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 646 "evr.c"
+#line 658 "evr.c"
 }
 
-/* cards/evr/game.cards:94: function over */
+/* cards/evr/game.cards:101: function over */
 static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 94 "cards/evr/game.cards"
-    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 0))].fd_objective);
-#line 658 "evr.c"
+    #line 101 "cards/evr/game.cards"
+    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective);
+#line 670 "evr.c"
 }
 
-/* cards/evr/game.cards:98: function can_play */
+/* cards/evr/game.cards:105: function can_play */
 static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 99 "cards/evr/game.cards"
-    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 1))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p)[0]) > 0));
-#line 669 "evr.c"
+    #line 106 "cards/evr/game.cards"
+    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p)[0]) > 0));
+#line 681 "evr.c"
 }
 
-/* cards/evr/game.cards:102: function beats */
+/* cards/evr/game.cards:109: function beats */
 static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
@@ -676,12 +688,12 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 103 "cards/evr/game.cards"
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 2))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 3))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 682 "evr.c"
+    #line 110 "cards/evr/game.cards"
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 7))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+#line 694 "evr.c"
 }
 
-/* cards/evr/game.cards:106: function wins */
+/* cards/evr/game.cards:113: function wins */
 static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
@@ -689,17 +701,17 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 107 "cards/evr/game.cards"
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 695 "evr.c"
+    #line 114 "cards/evr/game.cards"
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 8))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
+#line 707 "evr.c"
 }
 
-/* cards/evr/game.cards:111: any */
+/* cards/evr/game.cards:118: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 111 "cards/evr/game.cards"
+    #line 118 "cards/evr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -707,29 +719,29 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
-#line 711 "evr.c"
+#line 723 "evr.c"
 }
 
-/* cards/evr/game.cards:110: function deceives */
+/* cards/evr/game.cards:117: function deceives */
 static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 111 "cards/evr/game.cards"
+    #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 722 "evr.c"
+#line 734 "evr.c"
 }
 
-/* cards/evr/game.cards:114: function out_of_strategies */
+/* cards/evr/game.cards:121: function out_of_strategies */
 static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 115 "cards/evr/game.cards"
+    #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p)[0] == 0));
-#line 733 "evr.c"
+#line 745 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -750,10 +762,10 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 754 "evr.c"
+#line 766 "evr.c"
         break;
     default:
-        return rt_fail(g, 7, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -775,10 +787,10 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
-#line 779 "evr.c"
+#line 791 "evr.c"
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -790,10 +802,10 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
-#line 794 "evr.c"
+#line 806 "evr.c"
         break;
     default:
-        return rt_fail(g, 9, "bad resume point");
+        return rt_fail(g, 13, "bad resume point");
     }
     return RT_DONE;
 }
@@ -834,16 +846,16 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_c = rt_chosen(g);
                 #line 7 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 10);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 14);
                 if (rt_check(g)) return RT_END;
                 #line 7 "cards/evr/events.csv"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
-#line 844 "evr.c"
+#line 856 "evr.c"
         break;
     default:
-        return rt_fail(g, 11, "bad resume point");
+        return rt_fail(g, 15, "bad resume point");
     }
     return RT_DONE;
 }
@@ -885,16 +897,16 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_c = rt_chosen(g);
                 #line 11 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 12);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 16);
                 if (rt_check(g)) return RT_END;
                 #line 11 "cards/evr/events.csv"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
             }
         }
-#line 895 "evr.c"
+#line 907 "evr.c"
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 17, "bad resume point");
     }
     return RT_DONE;
 }
@@ -917,10 +929,10 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
         }
-#line 921 "evr.c"
+#line 933 "evr.c"
         break;
     default:
-        return rt_fail(g, 14, "bad resume point");
+        return rt_fail(g, 18, "bad resume point");
     }
     return RT_DONE;
 }
@@ -933,19 +945,19 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
         #line 14 "cards/evr/events.csv"
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
             #line 15 "cards/evr/events.csv"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 15), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 16);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 20);
             if (rt_check(g)) return RT_END;
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 16 "cards/evr/events.csv"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 17);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 21);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 946 "evr.c"
+#line 958 "evr.c"
         break;
     default:
-        return rt_fail(g, 18, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -967,10 +979,10 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
         }
-#line 971 "evr.c"
+#line 983 "evr.c"
         break;
     default:
-        return rt_fail(g, 19, "bad resume point");
+        return rt_fail(g, 23, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1006,15 +1018,15 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 21 "cards/evr/events.csv"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 20);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 24);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-#line 1015 "evr.c"
+#line 1027 "evr.c"
         break;
     default:
-        return rt_fail(g, 21, "bad resume point");
+        return rt_fail(g, 25, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1026,10 +1038,10 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1030 "evr.c"
+#line 1042 "evr.c"
         break;
     default:
-        return rt_fail(g, 22, "bad resume point");
+        return rt_fail(g, 26, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1041,10 +1053,10 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1045 "evr.c"
+#line 1057 "evr.c"
         break;
     default:
-        return rt_fail(g, 23, "bad resume point");
+        return rt_fail(g, 27, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1056,10 +1068,10 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
-#line 1060 "evr.c"
+#line 1072 "evr.c"
         break;
     default:
-        return rt_fail(g, 24, "bad resume point");
+        return rt_fail(g, 28, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1071,10 +1083,10 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1075 "evr.c"
+#line 1087 "evr.c"
         break;
     default:
-        return rt_fail(g, 25, "bad resume point");
+        return rt_fail(g, 29, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1097,10 +1109,10 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1101 "evr.c"
+#line 1113 "evr.c"
         break;
     default:
-        return rt_fail(g, 26, "bad resume point");
+        return rt_fail(g, 30, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1123,7 +1135,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 3), it_c, it_c, RT_LABEL_AUTO);
+                    if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1136,13 +1148,13 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 27);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 31);
             if (rt_check(g)) return RT_END;
         }
-#line 1143 "evr.c"
+#line 1155 "evr.c"
         break;
     default:
-        return rt_fail(g, 28, "bad resume point");
+        return rt_fail(g, 32, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1155,19 +1167,19 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
         #line 18 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
             #line 19 "cards/evr/imperial.cards"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 29), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 30);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 33), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 34);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 21 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 31);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 35);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1168 "evr.c"
+#line 1180 "evr.c"
         break;
     default:
-        return rt_fail(g, 32, "bad resume point");
+        return rt_fail(g, 36, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1179,10 +1191,10 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
-#line 1183 "evr.c"
+#line 1195 "evr.c"
         break;
     default:
-        return rt_fail(g, 33, "bad resume point");
+        return rt_fail(g, 37, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1218,13 +1230,13 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 36 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 34);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 38);
             if (rt_check(g)) return RT_END;
         }
-#line 1225 "evr.c"
+#line 1237 "evr.c"
         break;
     default:
-        return rt_fail(g, 35, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1239,19 +1251,19 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             #line 45 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 45 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 36);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 40);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 46 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 37);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 41);
             if (rt_check(g)) return RT_END;
         }
-#line 1252 "evr.c"
+#line 1264 "evr.c"
         break;
     default:
-        return rt_fail(g, 38, "bad resume point");
+        return rt_fail(g, 42, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1287,15 +1299,15 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 55 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 39);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 43);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-#line 1296 "evr.c"
+#line 1308 "evr.c"
         break;
     default:
-        return rt_fail(g, 40, "bad resume point");
+        return rt_fail(g, 44, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1313,23 +1325,23 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 63 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 41);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 45);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_c = cells_v_list[1 + L->v_i];
-                if (!(((int)((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) & (int)(Rows_resource[rt__row(g, L->v_c)].fd_value <= 2)))) continue;
+                if (!((((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2)))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 42);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 46);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1330 "evr.c"
+#line 1342 "evr.c"
         break;
     default:
-        return rt_fail(g, 43, "bad resume point");
+        return rt_fail(g, 47, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1365,13 +1377,13 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 72 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 44);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 48);
             if (rt_check(g)) return RT_END;
         }
-#line 1372 "evr.c"
+#line 1384 "evr.c"
         break;
     default:
-        return rt_fail(g, 45, "bad resume point");
+        return rt_fail(g, 49, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1394,7 +1406,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_resource[rt__row(g, it_c)].fd_value <= 2)), it_c, it_c, RT_LABEL_AUTO);
+                    if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1407,13 +1419,13 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 46);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 50);
             if (rt_check(g)) return RT_END;
         }
-#line 1414 "evr.c"
+#line 1426 "evr.c"
         break;
     default:
-        return rt_fail(g, 47, "bad resume point");
+        return rt_fail(g, 51, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1436,7 +1448,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value == 1), it_c, it_c, RT_LABEL_AUTO);
+                    if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1449,13 +1461,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 48);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
         }
-#line 1456 "evr.c"
+#line 1468 "evr.c"
         break;
     default:
-        return rt_fail(g, 49, "bad resume point");
+        return rt_fail(g, 53, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1473,7 +1485,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
         #line 98 "cards/evr/imperial.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 50);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 54);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
@@ -1481,7 +1493,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
         #line 99 "cards/evr/imperial.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 51);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
             rt_choose_begin(g, f->me, 79, 0);
@@ -1500,19 +1512,19 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 52);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 56);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 53);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 57);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 1513 "evr.c"
+#line 1525 "evr.c"
         break;
     default:
-        return rt_fail(g, 54, "bad resume point");
+        return rt_fail(g, 58, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1548,13 +1560,13 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 55);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 59);
             if (rt_check(g)) return RT_END;
         }
-#line 1555 "evr.c"
+#line 1567 "evr.c"
         break;
     default:
-        return rt_fail(g, 56, "bad resume point");
+        return rt_fail(g, 60, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1569,19 +1581,19 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             #line 122 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 57);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 61);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 58);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 62);
             if (rt_check(g)) return RT_END;
         }
-#line 1582 "evr.c"
+#line 1594 "evr.c"
         break;
     default:
-        return rt_fail(g, 59, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1593,10 +1605,10 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
-#line 1597 "evr.c"
+#line 1609 "evr.c"
         break;
     default:
-        return rt_fail(g, 60, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1632,13 +1644,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 61);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 65);
             if (rt_check(g)) return RT_END;
         }
-#line 1639 "evr.c"
+#line 1651 "evr.c"
         break;
     default:
-        return rt_fail(g, 62, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1678,10 +1690,10 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
-#line 1682 "evr.c"
+#line 1694 "evr.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 67, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1695,10 +1707,10 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX));
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
-#line 1699 "evr.c"
+#line 1711 "evr.c"
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 68, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1713,19 +1725,19 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             #line 176 "cards/evr/imperial.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 65);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 69);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 66);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 70);
             if (rt_check(g)) return RT_END;
         }
-#line 1726 "evr.c"
+#line 1738 "evr.c"
         break;
     default:
-        return rt_fail(g, 67, "bad resume point");
+        return rt_fail(g, 71, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1743,7 +1755,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 186 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)), 68);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)), 72);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -1751,15 +1763,15 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 69);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 73);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1760 "evr.c"
+#line 1772 "evr.c"
         break;
     default:
-        return rt_fail(g, 70, "bad resume point");
+        return rt_fail(g, 74, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1795,13 +1807,13 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 71);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 75);
             if (rt_check(g)) return RT_END;
         }
-#line 1802 "evr.c"
+#line 1814 "evr.c"
         break;
     default:
-        return rt_fail(g, 72, "bad resume point");
+        return rt_fail(g, 76, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1837,15 +1849,15 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 18 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 73);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 77);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
         }
-#line 1846 "evr.c"
+#line 1858 "evr.c"
         break;
     default:
-        return rt_fail(g, 74, "bad resume point");
+        return rt_fail(g, 78, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1860,19 +1872,19 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             #line 27 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 75);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 79);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 76);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 80);
             if (rt_check(g)) return RT_END;
         }
-#line 1873 "evr.c"
+#line 1885 "evr.c"
         break;
     default:
-        return rt_fail(g, 77, "bad resume point");
+        return rt_fail(g, 81, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1895,7 +1907,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_resource[rt__row(g, it_c)].fd_value <= 2)), it_c, it_c, RT_LABEL_AUTO);
+                    if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1908,13 +1920,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 78);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 82);
             if (rt_check(g)) return RT_END;
         }
-#line 1915 "evr.c"
+#line 1927 "evr.c"
         break;
     default:
-        return rt_fail(g, 79, "bad resume point");
+        return rt_fail(g, 83, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1937,7 +1949,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 3), it_c, it_c, RT_LABEL_AUTO);
+                    if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -1950,13 +1962,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 80);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 84);
             if (rt_check(g)) return RT_END;
         }
-#line 1957 "evr.c"
+#line 1969 "evr.c"
         break;
     default:
-        return rt_fail(g, 81, "bad resume point");
+        return rt_fail(g, 85, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1974,7 +1986,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
         #line 53 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 82);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 86);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
@@ -1982,13 +1994,13 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
         #line 54 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 83);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 87);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 84))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 88))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
                 rt_opt_done(g, &ob);
             }
@@ -2002,19 +2014,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 85);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 89);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 86);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 90);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2015 "evr.c"
+#line 2027 "evr.c"
         break;
     default:
-        return rt_fail(g, 87, "bad resume point");
+        return rt_fail(g, 91, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2026,10 +2038,10 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
-#line 2030 "evr.c"
+#line 2042 "evr.c"
         break;
     default:
-        return rt_fail(g, 88, "bad resume point");
+        return rt_fail(g, 92, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2066,12 +2078,12 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 75 "cards/evr/rebel.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 89);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 93);
             if (rt_check(g)) return RT_END;
             #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
                 #line 77 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 90);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 94);
                 if (rt_check(g)) return RT_END;
             }
             #line 78 "cards/evr/rebel.cards"
@@ -2095,16 +2107,16 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 78 "cards/evr/rebel.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 91);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
         }
-#line 2105 "evr.c"
+#line 2117 "evr.c"
         break;
     default:
-        return rt_fail(g, 92, "bad resume point");
+        return rt_fail(g, 96, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2122,7 +2134,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
         #line 89 "cards/evr/rebel.cards"
         if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 93);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 97);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
@@ -2130,7 +2142,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
         #line 90 "cards/evr/rebel.cards"
         if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 94);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 98);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
             rt_choose_begin(g, f->me, 79, 0);
@@ -2149,19 +2161,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 99);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 96);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 100);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2162 "evr.c"
+#line 2174 "evr.c"
         break;
     default:
-        return rt_fail(g, 97, "bad resume point");
+        return rt_fail(g, 101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2197,13 +2209,13 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 98);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 102);
             if (rt_check(g)) return RT_END;
         }
-#line 2204 "evr.c"
+#line 2216 "evr.c"
         break;
     default:
-        return rt_fail(g, 99, "bad resume point");
+        return rt_fail(g, 103, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2226,7 +2238,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value == 1), it_c, it_c, RT_LABEL_AUTO);
+                    if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2239,13 +2251,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 100);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 104);
             if (rt_check(g)) return RT_END;
         }
-#line 2246 "evr.c"
+#line 2258 "evr.c"
         break;
     default:
-        return rt_fail(g, 101, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2268,7 +2280,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value >= 4), it_c, it_c, RT_LABEL_AUTO);
+                    if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2281,13 +2293,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 102);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 106);
             if (rt_check(g)) return RT_END;
         }
-#line 2288 "evr.c"
+#line 2300 "evr.c"
         break;
     default:
-        return rt_fail(g, 103, "bad resume point");
+        return rt_fail(g, 107, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2302,19 +2314,19 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             #line 129 "cards/evr/rebel.cards"
             if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 104);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 108);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 105);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 109);
             if (rt_check(g)) return RT_END;
         }
-#line 2315 "evr.c"
+#line 2327 "evr.c"
         break;
     default:
-        return rt_fail(g, 106, "bad resume point");
+        return rt_fail(g, 110, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2326,10 +2338,10 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
-#line 2330 "evr.c"
+#line 2342 "evr.c"
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 111, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2365,13 +2377,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 108);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 2372 "evr.c"
+#line 2384 "evr.c"
         break;
     default:
-        return rt_fail(g, 109, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2411,10 +2423,10 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
         }
-#line 2415 "evr.c"
+#line 2427 "evr.c"
         break;
     default:
-        return rt_fail(g, 110, "bad resume point");
+        return rt_fail(g, 114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2426,10 +2438,10 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
-#line 2430 "evr.c"
+#line 2442 "evr.c"
         break;
     default:
-        return rt_fail(g, 111, "bad resume point");
+        return rt_fail(g, 115, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2452,7 +2464,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add_if(&ob, (Rows_resource[rt__row(g, it_c)].fd_value <= 2), it_c, it_c, RT_LABEL_AUTO);
+                    if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob);
@@ -2465,13 +2477,13 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 112);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 116);
             if (rt_check(g)) return RT_END;
         }
-#line 2472 "evr.c"
+#line 2484 "evr.c"
         break;
     default:
-        return rt_fail(g, 113, "bad resume point");
+        return rt_fail(g, 117, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2489,7 +2501,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 187 "cards/evr/rebel.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 114);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 118);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2497,15 +2509,15 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 115);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 119);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2506 "evr.c"
+#line 2518 "evr.c"
         break;
     default:
-        return rt_fail(g, 116, "bad resume point");
+        return rt_fail(g, 120, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2542,7 +2554,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 117);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 121);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2559,7 +2571,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 118);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 122);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2575,11 +2587,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 119);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 123);
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 120);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 124);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2597,7 +2609,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
-            L->v_chosen = rt_list_new(g, 121);
+            L->v_chosen = rt_list_new(g, 125);
             if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
                 rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN);
@@ -2620,10 +2632,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c_2 = rt_chosen(g);
-                rt_list_add(g, L->v_chosen, L->v_c_2, 121);
+                rt_list_add(g, L->v_chosen, L->v_c_2, 125);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 122);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 126);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
@@ -2636,10 +2648,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2640 "evr.c"
+#line 2652 "evr.c"
         break;
     default:
-        return rt_fail(g, 123, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2704,7 +2716,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2708 "evr.c"
+#line 2720 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2723,20 +2735,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 124);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 128);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 125)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 129)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 126);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 130);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 127)].fd_reveal, L->v_ability_card, f->me, 127);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 131)].fd_reveal, L->v_ability_card, f->me, 131);
             if (st != RT_DONE)
                 return st;
         }
@@ -2749,7 +2761,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "cards/evr/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 128);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 132);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
@@ -2773,7 +2785,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s = rt_chosen(g);
                     #line 57 "cards/evr/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 129);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 133);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2815,7 +2827,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 130, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 134, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2826,24 +2838,24 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 70 "cards/evr/rules.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 131);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 135);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 132);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 136);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 133);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 137);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 134);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 138);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2855,14 +2867,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 84 "cards/evr/rules.cards"
                 rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
                 #line 85 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 135);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 139);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 136)) return RT_END;
+            if (rt_back_edge(g, 140)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -2872,7 +2884,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 137);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 141);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
             rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2));
@@ -2888,7 +2900,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_4 = L->v_i_4;
             if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4), 138);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4), 142);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -2898,7 +2910,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 139);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 143);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2914,7 +2926,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5), 140);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5), 144);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -2924,7 +2936,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 141);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 145);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2941,7 +2953,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 142);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 146);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
                 rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0);
@@ -2951,7 +2963,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 143);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 147);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -2968,16 +2980,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 144);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 148);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 145);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 149);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 146));
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 150));
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
                     rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
@@ -2996,7 +3008,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 147);
+                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 151);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3015,25 +3027,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 148)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 152)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 149);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 153);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 150);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 154);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 151);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 155);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 152);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 156);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9));
@@ -3054,19 +3066,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 153);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 157);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 154);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 158);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3067 "evr.c"
+#line 3079 "evr.c"
         break;
     default:
-        return rt_fail(g, 155, "bad resume point");
+        return rt_fail(g, 159, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3096,7 +3108,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 156);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 160);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3116,7 +3128,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 157);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 161);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3134,10 +3146,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3138 "evr.c"
+#line 3150 "evr.c"
         break;
     default:
-        return rt_fail(g, 158, "bad resume point");
+        return rt_fail(g, 162, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3186,7 +3198,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 rt_opt_add(&ob, 2, RT_NONE, 12);
                 rt_opt_done(g, &ob);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 159, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 163, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3197,24 +3209,24 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 #line 25 "cards/evr/tutorial.cards"
                 if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 160);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 164);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
                     rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 161);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 165);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 162);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 166);
                 if (rt_check(g)) return RT_END;
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 163);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 167);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3226,7 +3238,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 164)) return RT_END;
+            if (rt_back_edge(g, 168)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3240,7 +3252,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 165)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 169)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -3254,7 +3266,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 166)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 170)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -3264,10 +3276,10 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3268 "evr.c"
+#line 3280 "evr.c"
         break;
     default:
-        return rt_fail(g, 167, "bad resume point");
+        return rt_fail(g, 171, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3562,174 +3574,178 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 1, 94, 46 }, /* 0: cards/evr/game.cards:94:46 */
-    { 1, 99, 19 }, /* 1: cards/evr/game.cards:99:19 */
-    { 1, 94, 46 }, /* 2: cards/evr/game.cards:94:46 */
-    { 1, 94, 46 }, /* 3: cards/evr/game.cards:94:46 */
-    { 1, 94, 46 }, /* 4: cards/evr/game.cards:94:46 */
-    { 1, 94, 46 }, /* 5: cards/evr/game.cards:94:46 */
-    { 1, 94, 46 }, /* 6: cards/evr/game.cards:94:46 */
-    { 0, 3, 97 }, /* 7: cards/evr/events.csv:3:97 */
-    { 0, 4, 87 }, /* 8: cards/evr/events.csv:4:87 */
-    { 0, 5, 77 }, /* 9: cards/evr/events.csv:5:77 */
-    { 0, 7, 39 }, /* 10: cards/evr/events.csv:7:39 */
-    { 0, 6, 106 }, /* 11: cards/evr/events.csv:6:106 */
-    { 0, 11, 39 }, /* 12: cards/evr/events.csv:11:39 */
-    { 0, 10, 113 }, /* 13: cards/evr/events.csv:10:113 */
-    { 0, 13, 120 }, /* 14: cards/evr/events.csv:13:120 */
-    { 0, 15, 8 }, /* 15: cards/evr/events.csv:15:8 */
-    { 0, 15, 3 }, /* 16: cards/evr/events.csv:15:3 */
-    { 0, 16, 36 }, /* 17: cards/evr/events.csv:16:36 */
-    { 0, 14, 112 }, /* 18: cards/evr/events.csv:14:112 */
-    { 0, 18, 78 }, /* 19: cards/evr/events.csv:18:78 */
-    { 0, 21, 138 }, /* 20: cards/evr/events.csv:21:138 */
-    { 0, 21, 106 }, /* 21: cards/evr/events.csv:21:106 */
-    { 0, 23, 114 }, /* 22: cards/evr/events.csv:23:114 */
-    { 0, 24, 105 }, /* 23: cards/evr/events.csv:24:105 */
-    { 0, 25, 92 }, /* 24: cards/evr/events.csv:25:92 */
-    { 0, 26, 113 }, /* 25: cards/evr/events.csv:26:113 */
-    { 0, 28, 102 }, /* 26: cards/evr/events.csv:28:102 */
-    { 2, 10, 52 }, /* 27: cards/evr/imperial.cards:10:52 */
-    { 2, 9, 3 }, /* 28: cards/evr/imperial.cards:9:3 */
-    { 2, 19, 12 }, /* 29: cards/evr/imperial.cards:19:12 */
-    { 2, 19, 7 }, /* 30: cards/evr/imperial.cards:19:7 */
-    { 2, 21, 40 }, /* 31: cards/evr/imperial.cards:21:40 */
-    { 2, 17, 3 }, /* 32: cards/evr/imperial.cards:17:3 */
-    { 2, 29, 3 }, /* 33: cards/evr/imperial.cards:29:3 */
-    { 2, 36, 51 }, /* 34: cards/evr/imperial.cards:36:51 */
-    { 2, 35, 3 }, /* 35: cards/evr/imperial.cards:35:3 */
-    { 2, 45, 27 }, /* 36: cards/evr/imperial.cards:45:27 */
-    { 2, 46, 7 }, /* 37: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 38: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 37 }, /* 39: cards/evr/imperial.cards:55:37 */
-    { 2, 54, 3 }, /* 40: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 5 }, /* 41: cards/evr/imperial.cards:63:5 */
-    { 2, 63, 73 }, /* 42: cards/evr/imperial.cards:63:73 */
-    { 2, 62, 3 }, /* 43: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 27 }, /* 44: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 45: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 72 }, /* 46: cards/evr/imperial.cards:82:72 */
-    { 2, 81, 3 }, /* 47: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 52 }, /* 48: cards/evr/imperial.cards:90:52 */
-    { 2, 89, 3 }, /* 49: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 25 }, /* 50: cards/evr/imperial.cards:98:25 */
-    { 2, 100, 7 }, /* 51: cards/evr/imperial.cards:100:7 */
-    { 2, 102, 36 }, /* 52: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 41 }, /* 53: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 54: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 55 }, /* 55: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 56: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 27 }, /* 57: cards/evr/imperial.cards:122:27 */
-    { 2, 123, 7 }, /* 58: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 59: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 3 }, /* 60: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 43 }, /* 61: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 62: cards/evr/imperial.cards:137:3 */
-    { 2, 152, 3 }, /* 63: cards/evr/imperial.cards:152:3 */
-    { 2, 165, 3 }, /* 64: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 27 }, /* 65: cards/evr/imperial.cards:176:27 */
-    { 2, 177, 7 }, /* 66: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 67: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 5 }, /* 68: cards/evr/imperial.cards:186:5 */
-    { 2, 186, 68 }, /* 69: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 70: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 59 }, /* 71: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 72: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 37 }, /* 73: cards/evr/rebel.cards:18:37 */
-    { 4, 17, 3 }, /* 74: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 27 }, /* 75: cards/evr/rebel.cards:27:27 */
-    { 4, 28, 7 }, /* 76: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 77: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 72 }, /* 78: cards/evr/rebel.cards:37:72 */
-    { 4, 36, 3 }, /* 79: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 52 }, /* 80: cards/evr/rebel.cards:45:52 */
-    { 4, 44, 3 }, /* 81: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 25 }, /* 82: cards/evr/rebel.cards:53:25 */
-    { 4, 55, 7 }, /* 83: cards/evr/rebel.cards:55:7 */
-    { 4, 57, 48 }, /* 84: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 72 }, /* 85: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 54 }, /* 86: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 87: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 3 }, /* 88: cards/evr/rebel.cards:67:3 */
-    { 4, 75, 7 }, /* 89: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 34 }, /* 90: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 39 }, /* 91: cards/evr/rebel.cards:78:39 */
-    { 4, 73, 3 }, /* 92: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 25 }, /* 93: cards/evr/rebel.cards:89:25 */
-    { 4, 91, 7 }, /* 94: cards/evr/rebel.cards:91:7 */
-    { 4, 93, 36 }, /* 95: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 41 }, /* 96: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 97: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 55 }, /* 98: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 99: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 52 }, /* 100: cards/evr/rebel.cards:112:52 */
-    { 4, 111, 3 }, /* 101: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 52 }, /* 102: cards/evr/rebel.cards:120:52 */
-    { 4, 119, 3 }, /* 103: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 27 }, /* 104: cards/evr/rebel.cards:129:27 */
-    { 4, 130, 7 }, /* 105: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 106: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 3 }, /* 107: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 43 }, /* 108: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 109: cards/evr/rebel.cards:144:3 */
-    { 4, 159, 3 }, /* 110: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 3 }, /* 111: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 52 }, /* 112: cards/evr/rebel.cards:179:52 */
-    { 4, 178, 3 }, /* 113: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 5 }, /* 114: cards/evr/rebel.cards:187:5 */
-    { 4, 187, 42 }, /* 115: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 116: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 117: cards/evr/rules.cards:7:35 */
-    { 5, 13, 64 }, /* 118: cards/evr/rules.cards:13:64 */
-    { 5, 16, 24 }, /* 119: cards/evr/rules.cards:16:24 */
-    { 5, 16, 53 }, /* 120: cards/evr/rules.cards:16:53 */
-    { 5, 23, 5 }, /* 121: cards/evr/rules.cards:23:5 */
-    { 5, 23, 43 }, /* 122: cards/evr/rules.cards:23:43 */
-    { 5, 5, 1 }, /* 123: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 124: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 125: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 126: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 127: cards/evr/rules.cards:49:5 */
-    { 5, 55, 9 }, /* 128: cards/evr/rules.cards:55:9 */
-    { 5, 57, 48 }, /* 129: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 130: cards/evr/rules.cards:66:5 */
-    { 5, 70, 29 }, /* 131: cards/evr/rules.cards:70:29 */
-    { 5, 71, 9 }, /* 132: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 133: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 134: cards/evr/rules.cards:78:9 */
-    { 5, 85, 9 }, /* 135: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 136: cards/evr/rules.cards:66:5 */
-    { 5, 99, 7 }, /* 137: cards/evr/rules.cards:99:7 */
-    { 5, 108, 7 }, /* 138: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 139: cards/evr/rules.cards:108:49 */
-    { 5, 111, 7 }, /* 140: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 141: cards/evr/rules.cards:111:49 */
-    { 5, 117, 9 }, /* 142: cards/evr/rules.cards:117:9 */
-    { 5, 121, 24 }, /* 143: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 144: cards/evr/rules.cards:130:7 */
-    { 5, 131, 9 }, /* 145: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 146: cards/evr/rules.cards:132:9 */
-    { 5, 135, 9 }, /* 147: cards/evr/rules.cards:135:9 */
-    { 5, 140, 48 }, /* 148: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 149: cards/evr/rules.cards:141:7 */
-    { 5, 147, 7 }, /* 150: cards/evr/rules.cards:147:7 */
-    { 5, 148, 7 }, /* 151: cards/evr/rules.cards:148:7 */
-    { 5, 149, 7 }, /* 152: cards/evr/rules.cards:149:7 */
-    { 5, 158, 7 }, /* 153: cards/evr/rules.cards:158:7 */
-    { 5, 159, 33 }, /* 154: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 155: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 156: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 9 }, /* 157: cards/evr/tutorial.cards:12:9 */
-    { 6, 7, 3 }, /* 158: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 159: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 31 }, /* 160: cards/evr/tutorial.cards:25:31 */
-    { 6, 26, 11 }, /* 161: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 162: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 163: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 164: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 165: cards/evr/tutorial.cards:40:24 */
-    { 6, 43, 25 }, /* 166: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 167: cards/evr/tutorial.cards:20:3 */
+    { 1, 95, 6 }, /* 0: cards/evr/game.cards:95:6 */
+    { 1, 95, 42 }, /* 1: cards/evr/game.cards:95:42 */
+    { 1, 95, 65 }, /* 2: cards/evr/game.cards:95:65 */
+    { 1, 99, 3 }, /* 3: cards/evr/game.cards:99:3 */
+    { 1, 101, 46 }, /* 4: cards/evr/game.cards:101:46 */
+    { 1, 106, 19 }, /* 5: cards/evr/game.cards:106:19 */
+    { 1, 101, 46 }, /* 6: cards/evr/game.cards:101:46 */
+    { 1, 101, 46 }, /* 7: cards/evr/game.cards:101:46 */
+    { 1, 101, 46 }, /* 8: cards/evr/game.cards:101:46 */
+    { 1, 101, 46 }, /* 9: cards/evr/game.cards:101:46 */
+    { 1, 101, 46 }, /* 10: cards/evr/game.cards:101:46 */
+    { 0, 3, 97 }, /* 11: cards/evr/events.csv:3:97 */
+    { 0, 4, 87 }, /* 12: cards/evr/events.csv:4:87 */
+    { 0, 5, 77 }, /* 13: cards/evr/events.csv:5:77 */
+    { 0, 7, 39 }, /* 14: cards/evr/events.csv:7:39 */
+    { 0, 6, 106 }, /* 15: cards/evr/events.csv:6:106 */
+    { 0, 11, 39 }, /* 16: cards/evr/events.csv:11:39 */
+    { 0, 10, 113 }, /* 17: cards/evr/events.csv:10:113 */
+    { 0, 13, 120 }, /* 18: cards/evr/events.csv:13:120 */
+    { 0, 15, 8 }, /* 19: cards/evr/events.csv:15:8 */
+    { 0, 15, 3 }, /* 20: cards/evr/events.csv:15:3 */
+    { 0, 16, 36 }, /* 21: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 22: cards/evr/events.csv:14:112 */
+    { 0, 18, 78 }, /* 23: cards/evr/events.csv:18:78 */
+    { 0, 21, 138 }, /* 24: cards/evr/events.csv:21:138 */
+    { 0, 21, 106 }, /* 25: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 26: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 27: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 28: cards/evr/events.csv:25:92 */
+    { 0, 26, 113 }, /* 29: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 30: cards/evr/events.csv:28:102 */
+    { 2, 10, 53 }, /* 31: cards/evr/imperial.cards:10:53 */
+    { 2, 9, 3 }, /* 32: cards/evr/imperial.cards:9:3 */
+    { 2, 19, 12 }, /* 33: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 7 }, /* 34: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 40 }, /* 35: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 36: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 3 }, /* 37: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 51 }, /* 38: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 39: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 27 }, /* 40: cards/evr/imperial.cards:45:27 */
+    { 2, 46, 7 }, /* 41: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 42: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 37 }, /* 43: cards/evr/imperial.cards:55:37 */
+    { 2, 54, 3 }, /* 44: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 5 }, /* 45: cards/evr/imperial.cards:63:5 */
+    { 2, 63, 74 }, /* 46: cards/evr/imperial.cards:63:74 */
+    { 2, 62, 3 }, /* 47: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 27 }, /* 48: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 49: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 73 }, /* 50: cards/evr/imperial.cards:82:73 */
+    { 2, 81, 3 }, /* 51: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 53 }, /* 52: cards/evr/imperial.cards:90:53 */
+    { 2, 89, 3 }, /* 53: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 25 }, /* 54: cards/evr/imperial.cards:98:25 */
+    { 2, 100, 7 }, /* 55: cards/evr/imperial.cards:100:7 */
+    { 2, 102, 36 }, /* 56: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 41 }, /* 57: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 58: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 55 }, /* 59: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 60: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 27 }, /* 61: cards/evr/imperial.cards:122:27 */
+    { 2, 123, 7 }, /* 62: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 63: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 3 }, /* 64: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 43 }, /* 65: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 66: cards/evr/imperial.cards:137:3 */
+    { 2, 152, 3 }, /* 67: cards/evr/imperial.cards:152:3 */
+    { 2, 165, 3 }, /* 68: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 27 }, /* 69: cards/evr/imperial.cards:176:27 */
+    { 2, 177, 7 }, /* 70: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 71: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 5 }, /* 72: cards/evr/imperial.cards:186:5 */
+    { 2, 186, 68 }, /* 73: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 74: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 59 }, /* 75: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 76: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 37 }, /* 77: cards/evr/rebel.cards:18:37 */
+    { 4, 17, 3 }, /* 78: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 27 }, /* 79: cards/evr/rebel.cards:27:27 */
+    { 4, 28, 7 }, /* 80: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 81: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 73 }, /* 82: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 83: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 53 }, /* 84: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 85: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 25 }, /* 86: cards/evr/rebel.cards:53:25 */
+    { 4, 55, 7 }, /* 87: cards/evr/rebel.cards:55:7 */
+    { 4, 57, 48 }, /* 88: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 72 }, /* 89: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 54 }, /* 90: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 91: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 3 }, /* 92: cards/evr/rebel.cards:67:3 */
+    { 4, 75, 7 }, /* 93: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 34 }, /* 94: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 39 }, /* 95: cards/evr/rebel.cards:78:39 */
+    { 4, 73, 3 }, /* 96: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 25 }, /* 97: cards/evr/rebel.cards:89:25 */
+    { 4, 91, 7 }, /* 98: cards/evr/rebel.cards:91:7 */
+    { 4, 93, 36 }, /* 99: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 41 }, /* 100: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 101: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 55 }, /* 102: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 103: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 53 }, /* 104: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 105: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 53 }, /* 106: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 107: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 27 }, /* 108: cards/evr/rebel.cards:129:27 */
+    { 4, 130, 7 }, /* 109: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 110: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 3 }, /* 111: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 43 }, /* 112: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 113: cards/evr/rebel.cards:144:3 */
+    { 4, 159, 3 }, /* 114: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 3 }, /* 115: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 53 }, /* 116: cards/evr/rebel.cards:179:53 */
+    { 4, 178, 3 }, /* 117: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 5 }, /* 118: cards/evr/rebel.cards:187:5 */
+    { 4, 187, 42 }, /* 119: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 120: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 121: cards/evr/rules.cards:7:35 */
+    { 5, 13, 64 }, /* 122: cards/evr/rules.cards:13:64 */
+    { 5, 16, 24 }, /* 123: cards/evr/rules.cards:16:24 */
+    { 5, 16, 53 }, /* 124: cards/evr/rules.cards:16:53 */
+    { 5, 23, 5 }, /* 125: cards/evr/rules.cards:23:5 */
+    { 5, 23, 43 }, /* 126: cards/evr/rules.cards:23:43 */
+    { 5, 5, 1 }, /* 127: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 128: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 129: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 130: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 131: cards/evr/rules.cards:49:5 */
+    { 5, 55, 9 }, /* 132: cards/evr/rules.cards:55:9 */
+    { 5, 57, 48 }, /* 133: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 134: cards/evr/rules.cards:66:5 */
+    { 5, 70, 29 }, /* 135: cards/evr/rules.cards:70:29 */
+    { 5, 71, 9 }, /* 136: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 137: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 138: cards/evr/rules.cards:78:9 */
+    { 5, 85, 9 }, /* 139: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 140: cards/evr/rules.cards:66:5 */
+    { 5, 99, 7 }, /* 141: cards/evr/rules.cards:99:7 */
+    { 5, 108, 7 }, /* 142: cards/evr/rules.cards:108:7 */
+    { 5, 108, 49 }, /* 143: cards/evr/rules.cards:108:49 */
+    { 5, 111, 7 }, /* 144: cards/evr/rules.cards:111:7 */
+    { 5, 111, 49 }, /* 145: cards/evr/rules.cards:111:49 */
+    { 5, 117, 9 }, /* 146: cards/evr/rules.cards:117:9 */
+    { 5, 121, 24 }, /* 147: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 148: cards/evr/rules.cards:130:7 */
+    { 5, 131, 9 }, /* 149: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 150: cards/evr/rules.cards:132:9 */
+    { 5, 135, 9 }, /* 151: cards/evr/rules.cards:135:9 */
+    { 5, 140, 48 }, /* 152: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 153: cards/evr/rules.cards:141:7 */
+    { 5, 147, 7 }, /* 154: cards/evr/rules.cards:147:7 */
+    { 5, 148, 7 }, /* 155: cards/evr/rules.cards:148:7 */
+    { 5, 149, 7 }, /* 156: cards/evr/rules.cards:149:7 */
+    { 5, 158, 7 }, /* 157: cards/evr/rules.cards:158:7 */
+    { 5, 159, 33 }, /* 158: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 159: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 160: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 9 }, /* 161: cards/evr/tutorial.cards:12:9 */
+    { 6, 7, 3 }, /* 162: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 163: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 31 }, /* 164: cards/evr/tutorial.cards:25:31 */
+    { 6, 26, 11 }, /* 165: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 166: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 167: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 168: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 169: cards/evr/tutorial.cards:40:24 */
+    { 6, 43, 25 }, /* 170: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 171: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -3900,7 +3916,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    168, Site_table, 7, Site_files,
+    172, Site_table, 7, Site_files,
     &view,
 };
 
@@ -3921,7 +3937,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    168, Site_table, 7, Site_files,
+    172, Site_table, 7, Site_files,
     &view,
 };
 

@@ -1155,6 +1155,7 @@ static int Matches_symbol(RtValue face, RtValue symbol)
     return face == symbol || face == ENUM_imperial;
 }
 
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_free_spaces(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue);
@@ -1162,22 +1163,33 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValu
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best(RtGame *g, RtFrame *f, RtValue);
 
-/* cards/galaxy/game.cards:103: function stage_of */
+/* cards/galaxy/game.cards:105: function score */
+static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)g;
+    (void)f;
+    (void)v_p;
+    #line 106 "cards/galaxy/game.cards"
+    return rt_sub(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p)[0], 0), ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p)[0] == 0) ? 0 : 1), 1);
+#line 1175 "galaxy.c"
+}
+
+/* cards/galaxy/game.cards:109: function stage_of */
 static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
     (void)g;
     (void)f;
     (void)v_b;
-    #line 104 "cards/galaxy/game.cards"
+    #line 110 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1174 "galaxy.c"
+#line 1186 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:112: count */
+/* cards/galaxy/game.cards:118: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 112 "cards/galaxy/game.cards"
+    #line 118 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1186,25 +1198,25 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1190 "galaxy.c"
+#line 1202 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:112: function free_spaces */
+/* cards/galaxy/game.cards:118: function free_spaces */
 static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 112 "cards/galaxy/game.cards"
+    #line 118 "cards/galaxy/game.cards"
     return Agg1_free_spaces(g, f);
-#line 1200 "galaxy.c"
+#line 1212 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:116: any */
+/* cards/galaxy/game.cards:122: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 116 "cards/galaxy/game.cards"
+    #line 122 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1212,15 +1224,15 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
         if (rt__state(g, it_d, 0) == v_f) return 1;
     }
     return acc;
-#line 1216 "galaxy.c"
+#line 1228 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:116: any */
+/* cards/galaxy/game.cards:122: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 116 "cards/galaxy/game.cards"
+    #line 122 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1228,27 +1240,27 @@ RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 1232 "galaxy.c"
+#line 1244 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:115: function can_place */
+/* cards/galaxy/game.cards:121: function can_place */
 static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 116 "cards/galaxy/game.cards"
+    #line 122 "cards/galaxy/game.cards"
     return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
-#line 1243 "galaxy.c"
+#line 1255 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:120: all */
+/* cards/galaxy/game.cards:126: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 120 "cards/galaxy/game.cards"
+    #line 126 "cards/galaxy/game.cards"
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1256,19 +1268,19 @@ RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue 
         if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_board != v_b) | (int)(Rows_space[rt__row(g, it_s)].fd_row != v_r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
     }
     return acc;
-#line 1260 "galaxy.c"
+#line 1272 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:119: function row_done */
+/* cards/galaxy/game.cards:125: function row_done */
 static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)g;
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 120 "cards/galaxy/game.cards"
+    #line 126 "cards/galaxy/game.cards"
     return Agg1_row_done(g, f, v_b, v_r);
-#line 1272 "galaxy.c"
+#line 1284 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1277,28 +1289,28 @@ struct Locals_rebel_usable {
     RtValue v_s;
 };
 
-/* cards/galaxy/game.cards:124: any */
+/* cards/galaxy/game.cards:130: any */
 RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 124 "cards/galaxy/game.cards"
+    #line 130 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
-        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 0)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 2)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 1294 "galaxy.c"
+#line 1306 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:124: any */
+/* cards/galaxy/game.cards:130: any */
 RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 124 "cards/galaxy/game.cards"
+    #line 130 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1307,10 +1319,10 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_t, 0)) && Agg2_rebel_usable(g, f, L)) return 1;
     }
     return acc;
-#line 1311 "galaxy.c"
+#line 1323 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:123: function rebel_usable */
+/* cards/galaxy/game.cards:129: function rebel_usable */
 static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_rebel_usable Lv, *L = &Lv;
@@ -1319,17 +1331,17 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
-    #line 124 "cards/galaxy/game.cards"
+    #line 130 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1325 "galaxy.c"
+#line 1337 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:127: all */
+/* cards/galaxy/game.cards:133: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 127 "cards/galaxy/game.cards"
+    #line 133 "cards/galaxy/game.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -1337,18 +1349,18 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1341 "galaxy.c"
+#line 1353 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:127: function best */
+/* cards/galaxy/game.cards:133: function best */
 static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 127 "cards/galaxy/game.cards"
+    #line 133 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1352 "galaxy.c"
+#line 1364 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1372,14 +1384,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 41 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 1);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 3);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_t = cells_v_list[1 + L->v_i];
                 #line 41 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 2);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 4);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1394,11 +1406,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 3);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 5);
         }
         if (rt_check(g)) return RT_END;
         #line 50 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 4);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 6);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -1414,7 +1426,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_end(g);
                 #line 52 "cards/galaxy/rules.cards"
                 L->v_n = Rows_sith[rt__row(g, L->v_s)].fd_forfeit;
-                L->v_chosen = rt_list_new(g, 5);
+                L->v_chosen = rt_list_new(g, 7);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
                     rt_choose_begin(g, f->me, 0, 0);
@@ -1437,10 +1449,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_d = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_d, 5);
+                    rt_list_add(g, L->v_chosen, L->v_d, 7);
                     if (rt_check(g)) return RT_END;
                     #line 52 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 6);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 8);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -1475,7 +1487,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 59 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 1, f->self, f->me, 7)) {
+                        if (rt_call(g, 1, f->self, f->me, 9)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1495,7 +1507,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 60 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 8)) {
+                        if (rt_call(g, 1, f->self, f->me, 10)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1515,7 +1527,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 9)) {
+                        if (rt_call(g, 1, f->self, f->me, 11)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1535,7 +1547,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 10)) {
+                        if (rt_call(g, 1, f->self, f->me, 12)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1555,7 +1567,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 63 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 11)) {
+                        if (rt_call(g, 1, f->self, f->me, 13)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1574,7 +1586,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 64 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 4, f->self, f->me, 12)) {
+                        if (rt_call(g, 4, f->self, f->me, 14)) {
                         }
                     }
                     f->pc = 8;
@@ -1589,7 +1601,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 65 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 5, f->self, f->me, 13)) {
+                        if (rt_call(g, 5, f->self, f->me, 15)) {
                         }
                     }
                     f->pc = 9;
@@ -1604,7 +1616,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 2, f->self, f->me, 14)) {
+                        if (rt_call(g, 2, f->self, f->me, 16)) {
                         }
                     }
                     f->pc = 10;
@@ -1621,11 +1633,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 15)) return RT_END;
+            if (rt_back_edge(g, 17)) return RT_END;
         }
         #line 72 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 8, f->self, f->me, 16)) {
+            if (rt_call(g, 8, f->self, f->me, 18)) {
             }
         }
         f->pc = 11;
@@ -1637,10 +1649,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 11:;
         if (rt_check(g)) return RT_END;
-#line 1641 "galaxy.c"
+#line 1653 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 17, "bad resume point");
+        return rt_fail(g, 19, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1683,7 +1695,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             #line 80 "cards/galaxy/rules.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
             #line 81 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 18);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 20);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -1693,17 +1705,17 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     #line 81 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 81 "cards/galaxy/rules.cards"
-                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 19);
+                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 21);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
             rt_list_pop(g, L->v_list);
             #line 82 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 20);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 22);
             if (rt_check(g)) return RT_END;
             #line 83 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 21);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 23);
             if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -1718,10 +1730,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1722 "galaxy.c"
+#line 1734 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 22, "bad resume point");
+        return rt_fail(g, 24, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1749,7 +1761,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
-#line 1753 "galaxy.c"
+#line 1765 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:96: any */
@@ -1765,7 +1777,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
-#line 1769 "galaxy.c"
+#line 1781 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:97: any */
@@ -1781,7 +1793,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
-#line 1785 "galaxy.c"
+#line 1797 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:98: any */
@@ -1797,7 +1809,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
-#line 1801 "galaxy.c"
+#line 1813 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:99: any */
@@ -1813,7 +1825,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
-#line 1817 "galaxy.c"
+#line 1829 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:100: any */
@@ -1829,7 +1841,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
-#line 1833 "galaxy.c"
+#line 1845 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:91: reroll */
@@ -1866,7 +1878,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 95 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 3, f->self, f->me, 23)) {
+                        if (rt_call(g, 3, f->self, f->me, 25)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1886,7 +1898,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 96 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 3, f->self, f->me, 24)) {
+                        if (rt_call(g, 3, f->self, f->me, 26)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1906,7 +1918,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 3, f->self, f->me, 25)) {
+                        if (rt_call(g, 3, f->self, f->me, 27)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1926,7 +1938,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 3, f->self, f->me, 26)) {
+                        if (rt_call(g, 3, f->self, f->me, 28)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1946,7 +1958,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 3, f->self, f->me, 27)) {
+                        if (rt_call(g, 3, f->self, f->me, 29)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1966,7 +1978,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 3, f->self, f->me, 28)) {
+                        if (rt_call(g, 3, f->self, f->me, 30)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1987,7 +1999,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 29)) return RT_END;
+            if (rt_back_edge(g, 31)) return RT_END;
         }
         #line 104 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -1997,16 +2009,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 30);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 32);
         }
         if (rt_check(g)) return RT_END;
         #line 107 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 31);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 33);
         if (rt_check(g)) return RT_END;
-#line 2007 "galaxy.c"
+#line 2019 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 32, "bad resume point");
+        return rt_fail(g, 34, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2028,7 +2040,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
         #line 111 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 112 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 33);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 35);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2038,16 +2050,16 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 #line 112 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 112 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 34);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 36);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2048 "galaxy.c"
+#line 2060 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 35, "bad resume point");
+        return rt_fail(g, 37, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2066,13 +2078,13 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 117 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 36);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 38);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 118 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 37);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 39);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/galaxy/rules.cards"
                 rt_choose_begin(g, f->me, 10, 0);
@@ -2095,7 +2107,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s = rt_chosen(g);
                     #line 120 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 38);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 40);
                     if (rt_check(g)) return RT_END;
                     #line 121 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2110,10 +2122,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2114 "galaxy.c"
+#line 2126 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 39, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2149,7 +2161,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a = rt_chosen(g);
             #line 129 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 40);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 42);
             if (rt_check(g)) return RT_END;
             #line 130 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2162,7 +2174,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 132 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 7, f->self, f->me, 41)) {
+                    if (rt_call(g, 7, f->self, f->me, 43)) {
                     }
                 }
                 f->pc = 2;
@@ -2178,7 +2190,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 134 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 6, f->self, f->me, 42)) {
+                    if (rt_call(g, 6, f->self, f->me, 44)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2199,7 +2211,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 135 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 6, f->self, f->me, 43)) {
+                        if (rt_call(g, 6, f->self, f->me, 45)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2218,10 +2230,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2222 "galaxy.c"
+#line 2234 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 44, "bad resume point");
+        return rt_fail(g, 46, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2246,7 +2258,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2250 "galaxy.c"
+#line 2262 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:142: ally_symbol */
@@ -2292,7 +2304,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 146 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 45);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 47);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2310,10 +2322,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2314 "galaxy.c"
+#line 2326 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 46, "bad resume point");
+        return rt_fail(g, 48, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2336,7 +2348,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
         #line 159 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 47);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 49);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2344,16 +2356,16 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 160 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 48);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 50);
                 if (rt_check(g)) return RT_END;
                 #line 161 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 49);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 51);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 163 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 50);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 52);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2363,13 +2375,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 51);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 53);
         }
         if (rt_check(g)) return RT_END;
-#line 2370 "galaxy.c"
+#line 2382 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 52, "bad resume point");
+        return rt_fail(g, 54, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2400,7 +2412,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
                 #line 174 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 53);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 55);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2409,7 +2421,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 175 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 176 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 54));
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 56));
             if (rt_check(g)) return RT_END;
             #line 177 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2422,7 +2434,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 180 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
         #line 181 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 55);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 57);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2430,13 +2442,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 181 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 56);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 58);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 184 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 57);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 59);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -2444,7 +2456,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                 #line 185 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 58);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 60);
                 if (rt_check(g)) return RT_END;
                 #line 186 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2458,7 +2470,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
                 #line 187 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 59));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 61));
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 {
@@ -2468,7 +2480,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 188 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 60);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 62);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2478,14 +2490,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 192 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 61);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 63);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 195 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 9, f->self, f->me, 62)) {
+                if (rt_call(g, 9, f->self, f->me, 64)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2513,7 +2525,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 200 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 9, f->self, f->me, 63)) {
+                    if (rt_call(g, 9, f->self, f->me, 65)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2532,13 +2544,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 204 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66);
         if (rt_check(g)) return RT_END;
         #line 205 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 65);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 67);
         if (rt_check(g)) return RT_END;
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68);
         if (rt_check(g)) return RT_END;
         #line 209 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2546,7 +2558,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
                 #line 210 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 11, f->self, f->me, 67)) {
+                    if (rt_call(g, 11, f->self, f->me, 69)) {
                     }
                 }
                 f->pc = 3;
@@ -2561,7 +2573,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 210 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 10, f->self, f->me, 68)) {
+                    if (rt_call(g, 10, f->self, f->me, 70)) {
                     }
                 }
                 f->pc = 4;
@@ -2575,10 +2587,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2579 "galaxy.c"
+#line 2591 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 69, "bad resume point");
+        return rt_fail(g, 71, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2607,7 +2619,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
             #line 218 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p), 70);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p), 72);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2615,7 +2627,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
                     #line 218 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 71);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 73);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2629,14 +2641,14 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 220 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 72);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 74);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 221 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 73);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 75);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -2652,10 +2664,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 2656 "galaxy.c"
+#line 2668 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 74, "bad resume point");
+        return rt_fail(g, 76, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2680,13 +2692,13 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 229 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 75);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 77);
         if (rt_check(g)) return RT_END;
         #line 230 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 76));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 78));
         if (rt_check(g)) return RT_END;
         #line 231 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 77);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 79);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2694,7 +2706,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 231 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 78);
+                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 80);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2702,10 +2714,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 232 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
             #line 233 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 79));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 81));
             if (rt_check(g)) return RT_END;
             #line 234 "cards/galaxy/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 80);
+            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 82);
             if (L->v_list_2 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -2713,12 +2725,12 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 234 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 81);
+                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 83);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_2);
-            if (rt_back_edge(g, 82)) return RT_END;
+            if (rt_back_edge(g, 84)) return RT_END;
         }
         #line 236 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2763,7 +2775,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 242 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 83);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 85);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -2771,24 +2783,24 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 243 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 84);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 86);
                 if (rt_check(g)) return RT_END;
                 #line 244 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 85);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 87);
                 if (rt_check(g)) return RT_END;
                 #line 245 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 86);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 88);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 87);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 89);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 2789 "galaxy.c"
+#line 2801 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 88, "bad resume point");
+        return rt_fail(g, 90, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2817,7 +2829,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 255 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0] == 0)) {
                 #line 256 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 89));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 91));
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2830,7 +2842,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 259 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p)[0] == 0)) {
                 #line 260 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 90));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 92));
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2861,10 +2873,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2865 "galaxy.c"
+#line 2877 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 91, "bad resume point");
+        return rt_fail(g, 93, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2901,7 +2913,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 92);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 94);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2915,7 +2927,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 93);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 95);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2929,7 +2941,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 94);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 96);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2965,17 +2977,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 95);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 97);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 96)) return RT_END;
+            if (rt_back_edge(g, 98)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 97)) {
+            if (rt_call(g, 10, f->self, f->me, 99)) {
             }
         }
         f->pc = 2;
@@ -2987,10 +2999,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 2991 "galaxy.c"
+#line 3003 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 98, "bad resume point");
+        return rt_fail(g, 100, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3017,7 +3029,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 99)) {
+                if (rt_call(g, 0, f->self, f->me, 101)) {
                 }
             }
             f->pc = 1;
@@ -3031,13 +3043,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 100)) return RT_END;
+            if (rt_back_edge(g, 102)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3038 "galaxy.c"
+#line 3050 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 101, "bad resume point");
+        return rt_fail(g, 103, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3062,7 +3074,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 13 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 102);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 104);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3071,10 +3083,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3075 "galaxy.c"
+#line 3087 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 103, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3093,7 +3105,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 104);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 106);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/variants.cards"
@@ -3117,10 +3129,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             }
         }
-#line 3121 "galaxy.c"
+#line 3133 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 107, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3556,6 +3568,14 @@ static const int16_t Copies_dice_check[] = {
 };
 static const RtValue Consts_dice_check[] = { 6 };
 
+/* the game's score of a player, for agents: its function score */
+static RtValue game_score(RtGame *g, RtValue player)
+{
+    RtFrame frame = { 0, 0, 0, RT_NONE };
+    frame.me = player;
+    return Fn_score(g, &frame, player);
+}
+
 static const char *const Site_files[] = {
     "cards/galaxy/game.cards",
     "cards/galaxy/planets.cards",
@@ -3565,112 +3585,114 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 124, 79 }, /* 0: cards/galaxy/game.cards:124:79 */
-    { 2, 41, 3 }, /* 1: cards/galaxy/rules.cards:41:3 */
-    { 2, 41, 23 }, /* 2: cards/galaxy/rules.cards:41:23 */
-    { 2, 47, 3 }, /* 3: cards/galaxy/rules.cards:47:3 */
-    { 2, 50, 3 }, /* 4: cards/galaxy/rules.cards:50:3 */
-    { 2, 52, 5 }, /* 5: cards/galaxy/rules.cards:52:5 */
-    { 2, 52, 34 }, /* 6: cards/galaxy/rules.cards:52:34 */
-    { 2, 59, 68 }, /* 7: cards/galaxy/rules.cards:59:68 */
-    { 2, 60, 66 }, /* 8: cards/galaxy/rules.cards:60:66 */
-    { 2, 61, 55 }, /* 9: cards/galaxy/rules.cards:61:55 */
-    { 2, 62, 72 }, /* 10: cards/galaxy/rules.cards:62:72 */
-    { 2, 63, 80 }, /* 11: cards/galaxy/rules.cards:63:80 */
-    { 2, 64, 61 }, /* 12: cards/galaxy/rules.cards:64:61 */
-    { 2, 65, 56 }, /* 13: cards/galaxy/rules.cards:65:56 */
-    { 2, 66, 68 }, /* 14: cards/galaxy/rules.cards:66:68 */
-    { 2, 57, 3 }, /* 15: cards/galaxy/rules.cards:57:3 */
-    { 2, 72, 3 }, /* 16: cards/galaxy/rules.cards:72:3 */
-    { 2, 39, 11 }, /* 17: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 5 }, /* 18: cards/galaxy/rules.cards:81:5 */
-    { 2, 81, 63 }, /* 19: cards/galaxy/rules.cards:81:63 */
-    { 2, 82, 5 }, /* 20: cards/galaxy/rules.cards:82:5 */
-    { 2, 83, 5 }, /* 21: cards/galaxy/rules.cards:83:5 */
-    { 2, 78, 11 }, /* 22: cards/galaxy/rules.cards:78:11 */
-    { 2, 95, 84 }, /* 23: cards/galaxy/rules.cards:95:84 */
-    { 2, 96, 82 }, /* 24: cards/galaxy/rules.cards:96:82 */
-    { 2, 97, 71 }, /* 25: cards/galaxy/rules.cards:97:71 */
-    { 2, 98, 88 }, /* 26: cards/galaxy/rules.cards:98:88 */
-    { 2, 99, 84 }, /* 27: cards/galaxy/rules.cards:99:84 */
-    { 2, 100, 80 }, /* 28: cards/galaxy/rules.cards:100:80 */
-    { 2, 93, 3 }, /* 29: cards/galaxy/rules.cards:93:3 */
-    { 2, 106, 3 }, /* 30: cards/galaxy/rules.cards:106:3 */
-    { 2, 107, 3 }, /* 31: cards/galaxy/rules.cards:107:3 */
-    { 2, 91, 11 }, /* 32: cards/galaxy/rules.cards:91:11 */
-    { 2, 112, 3 }, /* 33: cards/galaxy/rules.cards:112:3 */
-    { 2, 112, 64 }, /* 34: cards/galaxy/rules.cards:112:64 */
-    { 2, 110, 11 }, /* 35: cards/galaxy/rules.cards:110:11 */
-    { 2, 117, 3 }, /* 36: cards/galaxy/rules.cards:117:3 */
-    { 2, 118, 5 }, /* 37: cards/galaxy/rules.cards:118:5 */
-    { 2, 120, 7 }, /* 38: cards/galaxy/rules.cards:120:7 */
-    { 2, 116, 11 }, /* 39: cards/galaxy/rules.cards:116:11 */
-    { 2, 129, 5 }, /* 40: cards/galaxy/rules.cards:129:5 */
-    { 2, 132, 7 }, /* 41: cards/galaxy/rules.cards:132:7 */
-    { 2, 134, 7 }, /* 42: cards/galaxy/rules.cards:134:7 */
-    { 2, 135, 27 }, /* 43: cards/galaxy/rules.cards:135:27 */
-    { 2, 127, 11 }, /* 44: cards/galaxy/rules.cards:127:11 */
-    { 2, 146, 9 }, /* 45: cards/galaxy/rules.cards:146:9 */
-    { 2, 142, 11 }, /* 46: cards/galaxy/rules.cards:142:11 */
-    { 2, 159, 3 }, /* 47: cards/galaxy/rules.cards:159:3 */
-    { 2, 160, 5 }, /* 48: cards/galaxy/rules.cards:160:5 */
-    { 2, 161, 5 }, /* 49: cards/galaxy/rules.cards:161:5 */
-    { 2, 163, 3 }, /* 50: cards/galaxy/rules.cards:163:3 */
-    { 2, 166, 3 }, /* 51: cards/galaxy/rules.cards:166:3 */
-    { 2, 157, 11 }, /* 52: cards/galaxy/rules.cards:157:11 */
-    { 2, 174, 43 }, /* 53: cards/galaxy/rules.cards:174:43 */
-    { 2, 176, 5 }, /* 54: cards/galaxy/rules.cards:176:5 */
-    { 2, 181, 3 }, /* 55: cards/galaxy/rules.cards:181:3 */
-    { 2, 181, 36 }, /* 56: cards/galaxy/rules.cards:181:36 */
-    { 2, 184, 3 }, /* 57: cards/galaxy/rules.cards:184:3 */
-    { 2, 185, 5 }, /* 58: cards/galaxy/rules.cards:185:5 */
-    { 2, 187, 5 }, /* 59: cards/galaxy/rules.cards:187:5 */
-    { 2, 188, 74 }, /* 60: cards/galaxy/rules.cards:188:74 */
-    { 2, 192, 3 }, /* 61: cards/galaxy/rules.cards:192:3 */
-    { 2, 195, 5 }, /* 62: cards/galaxy/rules.cards:195:5 */
-    { 2, 200, 7 }, /* 63: cards/galaxy/rules.cards:200:7 */
-    { 2, 204, 3 }, /* 64: cards/galaxy/rules.cards:204:3 */
-    { 2, 205, 3 }, /* 65: cards/galaxy/rules.cards:205:3 */
-    { 2, 206, 3 }, /* 66: cards/galaxy/rules.cards:206:3 */
-    { 2, 210, 30 }, /* 67: cards/galaxy/rules.cards:210:30 */
-    { 2, 210, 50 }, /* 68: cards/galaxy/rules.cards:210:50 */
-    { 2, 171, 11 }, /* 69: cards/galaxy/rules.cards:171:11 */
-    { 2, 218, 5 }, /* 70: cards/galaxy/rules.cards:218:5 */
-    { 2, 218, 48 }, /* 71: cards/galaxy/rules.cards:218:48 */
-    { 2, 220, 40 }, /* 72: cards/galaxy/rules.cards:220:40 */
-    { 2, 221, 3 }, /* 73: cards/galaxy/rules.cards:221:3 */
-    { 2, 216, 11 }, /* 74: cards/galaxy/rules.cards:216:11 */
-    { 2, 229, 3 }, /* 75: cards/galaxy/rules.cards:229:3 */
-    { 2, 230, 3 }, /* 76: cards/galaxy/rules.cards:230:3 */
-    { 2, 231, 3 }, /* 77: cards/galaxy/rules.cards:231:3 */
-    { 2, 231, 66 }, /* 78: cards/galaxy/rules.cards:231:66 */
-    { 2, 233, 5 }, /* 79: cards/galaxy/rules.cards:233:5 */
-    { 2, 234, 5 }, /* 80: cards/galaxy/rules.cards:234:5 */
-    { 2, 234, 68 }, /* 81: cards/galaxy/rules.cards:234:68 */
-    { 2, 232, 3 }, /* 82: cards/galaxy/rules.cards:232:3 */
-    { 2, 242, 3 }, /* 83: cards/galaxy/rules.cards:242:3 */
-    { 2, 243, 13 }, /* 84: cards/galaxy/rules.cards:243:13 */
-    { 2, 244, 5 }, /* 85: cards/galaxy/rules.cards:244:5 */
-    { 2, 245, 5 }, /* 86: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 5 }, /* 87: cards/galaxy/rules.cards:246:5 */
-    { 2, 228, 11 }, /* 88: cards/galaxy/rules.cards:228:11 */
-    { 2, 256, 7 }, /* 89: cards/galaxy/rules.cards:256:7 */
-    { 2, 260, 7 }, /* 90: cards/galaxy/rules.cards:260:7 */
-    { 2, 252, 11 }, /* 91: cards/galaxy/rules.cards:252:11 */
-    { 2, 11, 42 }, /* 92: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 93: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 94: cards/galaxy/rules.cards:15:34 */
-    { 2, 21, 46 }, /* 95: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 96: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 97: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 98: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 99: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 100: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 101: cards/galaxy/rules.cards:31:1 */
-    { 4, 13, 50 }, /* 102: cards/galaxy/variants.cards:13:50 */
-    { 4, 13, 3 }, /* 103: cards/galaxy/variants.cards:13:3 */
-    { 4, 15, 5 }, /* 104: cards/galaxy/variants.cards:15:5 */
-    { 4, 14, 3 }, /* 105: cards/galaxy/variants.cards:14:3 */
+    { 0, 106, 3 }, /* 0: cards/galaxy/game.cards:106:3 */
+    { 0, 106, 3 }, /* 1: cards/galaxy/game.cards:106:3 */
+    { 0, 130, 79 }, /* 2: cards/galaxy/game.cards:130:79 */
+    { 2, 41, 3 }, /* 3: cards/galaxy/rules.cards:41:3 */
+    { 2, 41, 23 }, /* 4: cards/galaxy/rules.cards:41:23 */
+    { 2, 47, 3 }, /* 5: cards/galaxy/rules.cards:47:3 */
+    { 2, 50, 3 }, /* 6: cards/galaxy/rules.cards:50:3 */
+    { 2, 52, 5 }, /* 7: cards/galaxy/rules.cards:52:5 */
+    { 2, 52, 34 }, /* 8: cards/galaxy/rules.cards:52:34 */
+    { 2, 59, 68 }, /* 9: cards/galaxy/rules.cards:59:68 */
+    { 2, 60, 66 }, /* 10: cards/galaxy/rules.cards:60:66 */
+    { 2, 61, 55 }, /* 11: cards/galaxy/rules.cards:61:55 */
+    { 2, 62, 72 }, /* 12: cards/galaxy/rules.cards:62:72 */
+    { 2, 63, 80 }, /* 13: cards/galaxy/rules.cards:63:80 */
+    { 2, 64, 61 }, /* 14: cards/galaxy/rules.cards:64:61 */
+    { 2, 65, 56 }, /* 15: cards/galaxy/rules.cards:65:56 */
+    { 2, 66, 68 }, /* 16: cards/galaxy/rules.cards:66:68 */
+    { 2, 57, 3 }, /* 17: cards/galaxy/rules.cards:57:3 */
+    { 2, 72, 3 }, /* 18: cards/galaxy/rules.cards:72:3 */
+    { 2, 39, 11 }, /* 19: cards/galaxy/rules.cards:39:11 */
+    { 2, 81, 5 }, /* 20: cards/galaxy/rules.cards:81:5 */
+    { 2, 81, 63 }, /* 21: cards/galaxy/rules.cards:81:63 */
+    { 2, 82, 5 }, /* 22: cards/galaxy/rules.cards:82:5 */
+    { 2, 83, 5 }, /* 23: cards/galaxy/rules.cards:83:5 */
+    { 2, 78, 11 }, /* 24: cards/galaxy/rules.cards:78:11 */
+    { 2, 95, 84 }, /* 25: cards/galaxy/rules.cards:95:84 */
+    { 2, 96, 82 }, /* 26: cards/galaxy/rules.cards:96:82 */
+    { 2, 97, 71 }, /* 27: cards/galaxy/rules.cards:97:71 */
+    { 2, 98, 88 }, /* 28: cards/galaxy/rules.cards:98:88 */
+    { 2, 99, 84 }, /* 29: cards/galaxy/rules.cards:99:84 */
+    { 2, 100, 80 }, /* 30: cards/galaxy/rules.cards:100:80 */
+    { 2, 93, 3 }, /* 31: cards/galaxy/rules.cards:93:3 */
+    { 2, 106, 3 }, /* 32: cards/galaxy/rules.cards:106:3 */
+    { 2, 107, 3 }, /* 33: cards/galaxy/rules.cards:107:3 */
+    { 2, 91, 11 }, /* 34: cards/galaxy/rules.cards:91:11 */
+    { 2, 112, 3 }, /* 35: cards/galaxy/rules.cards:112:3 */
+    { 2, 112, 64 }, /* 36: cards/galaxy/rules.cards:112:64 */
+    { 2, 110, 11 }, /* 37: cards/galaxy/rules.cards:110:11 */
+    { 2, 117, 3 }, /* 38: cards/galaxy/rules.cards:117:3 */
+    { 2, 118, 5 }, /* 39: cards/galaxy/rules.cards:118:5 */
+    { 2, 120, 7 }, /* 40: cards/galaxy/rules.cards:120:7 */
+    { 2, 116, 11 }, /* 41: cards/galaxy/rules.cards:116:11 */
+    { 2, 129, 5 }, /* 42: cards/galaxy/rules.cards:129:5 */
+    { 2, 132, 7 }, /* 43: cards/galaxy/rules.cards:132:7 */
+    { 2, 134, 7 }, /* 44: cards/galaxy/rules.cards:134:7 */
+    { 2, 135, 27 }, /* 45: cards/galaxy/rules.cards:135:27 */
+    { 2, 127, 11 }, /* 46: cards/galaxy/rules.cards:127:11 */
+    { 2, 146, 9 }, /* 47: cards/galaxy/rules.cards:146:9 */
+    { 2, 142, 11 }, /* 48: cards/galaxy/rules.cards:142:11 */
+    { 2, 159, 3 }, /* 49: cards/galaxy/rules.cards:159:3 */
+    { 2, 160, 5 }, /* 50: cards/galaxy/rules.cards:160:5 */
+    { 2, 161, 5 }, /* 51: cards/galaxy/rules.cards:161:5 */
+    { 2, 163, 3 }, /* 52: cards/galaxy/rules.cards:163:3 */
+    { 2, 166, 3 }, /* 53: cards/galaxy/rules.cards:166:3 */
+    { 2, 157, 11 }, /* 54: cards/galaxy/rules.cards:157:11 */
+    { 2, 174, 43 }, /* 55: cards/galaxy/rules.cards:174:43 */
+    { 2, 176, 5 }, /* 56: cards/galaxy/rules.cards:176:5 */
+    { 2, 181, 3 }, /* 57: cards/galaxy/rules.cards:181:3 */
+    { 2, 181, 36 }, /* 58: cards/galaxy/rules.cards:181:36 */
+    { 2, 184, 3 }, /* 59: cards/galaxy/rules.cards:184:3 */
+    { 2, 185, 5 }, /* 60: cards/galaxy/rules.cards:185:5 */
+    { 2, 187, 5 }, /* 61: cards/galaxy/rules.cards:187:5 */
+    { 2, 188, 74 }, /* 62: cards/galaxy/rules.cards:188:74 */
+    { 2, 192, 3 }, /* 63: cards/galaxy/rules.cards:192:3 */
+    { 2, 195, 5 }, /* 64: cards/galaxy/rules.cards:195:5 */
+    { 2, 200, 7 }, /* 65: cards/galaxy/rules.cards:200:7 */
+    { 2, 204, 3 }, /* 66: cards/galaxy/rules.cards:204:3 */
+    { 2, 205, 3 }, /* 67: cards/galaxy/rules.cards:205:3 */
+    { 2, 206, 3 }, /* 68: cards/galaxy/rules.cards:206:3 */
+    { 2, 210, 30 }, /* 69: cards/galaxy/rules.cards:210:30 */
+    { 2, 210, 50 }, /* 70: cards/galaxy/rules.cards:210:50 */
+    { 2, 171, 11 }, /* 71: cards/galaxy/rules.cards:171:11 */
+    { 2, 218, 5 }, /* 72: cards/galaxy/rules.cards:218:5 */
+    { 2, 218, 48 }, /* 73: cards/galaxy/rules.cards:218:48 */
+    { 2, 220, 40 }, /* 74: cards/galaxy/rules.cards:220:40 */
+    { 2, 221, 3 }, /* 75: cards/galaxy/rules.cards:221:3 */
+    { 2, 216, 11 }, /* 76: cards/galaxy/rules.cards:216:11 */
+    { 2, 229, 3 }, /* 77: cards/galaxy/rules.cards:229:3 */
+    { 2, 230, 3 }, /* 78: cards/galaxy/rules.cards:230:3 */
+    { 2, 231, 3 }, /* 79: cards/galaxy/rules.cards:231:3 */
+    { 2, 231, 66 }, /* 80: cards/galaxy/rules.cards:231:66 */
+    { 2, 233, 5 }, /* 81: cards/galaxy/rules.cards:233:5 */
+    { 2, 234, 5 }, /* 82: cards/galaxy/rules.cards:234:5 */
+    { 2, 234, 68 }, /* 83: cards/galaxy/rules.cards:234:68 */
+    { 2, 232, 3 }, /* 84: cards/galaxy/rules.cards:232:3 */
+    { 2, 242, 3 }, /* 85: cards/galaxy/rules.cards:242:3 */
+    { 2, 243, 13 }, /* 86: cards/galaxy/rules.cards:243:13 */
+    { 2, 244, 5 }, /* 87: cards/galaxy/rules.cards:244:5 */
+    { 2, 245, 5 }, /* 88: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 5 }, /* 89: cards/galaxy/rules.cards:246:5 */
+    { 2, 228, 11 }, /* 90: cards/galaxy/rules.cards:228:11 */
+    { 2, 256, 7 }, /* 91: cards/galaxy/rules.cards:256:7 */
+    { 2, 260, 7 }, /* 92: cards/galaxy/rules.cards:260:7 */
+    { 2, 252, 11 }, /* 93: cards/galaxy/rules.cards:252:11 */
+    { 2, 11, 42 }, /* 94: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 95: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 96: cards/galaxy/rules.cards:15:34 */
+    { 2, 21, 46 }, /* 97: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 98: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 99: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 100: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 101: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 102: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 103: cards/galaxy/rules.cards:31:1 */
+    { 4, 13, 50 }, /* 104: cards/galaxy/variants.cards:13:50 */
+    { 4, 13, 3 }, /* 105: cards/galaxy/variants.cards:13:3 */
+    { 4, 15, 5 }, /* 106: cards/galaxy/variants.cards:15:5 */
+    { 4, 14, 3 }, /* 107: cards/galaxy/variants.cards:14:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1 };
@@ -3981,11 +4003,11 @@ const RtGameDef galaxy_game = {
     12, 13,
     1, Consts_base,
     2, enums,
-    NULL,
+    game_score,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    106, Site_table, 5, Site_files,
+    108, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4002,11 +4024,11 @@ const RtGameDef galaxy_variant_short = {
     12, 13,
     1, Consts_short,
     2, enums,
-    NULL,
+    game_score,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    106, Site_table, 5, Site_files,
+    108, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4023,11 +4045,11 @@ const RtGameDef galaxy_variant_dice_check = {
     14, 15,
     1, Consts_dice_check,
     2, enums,
-    NULL,
+    game_score,
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    106, Site_table, 5, Site_files,
+    108, Site_table, 5, Site_files,
     &view,
 };
 

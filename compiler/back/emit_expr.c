@@ -421,7 +421,8 @@ static const char *unwrap(Emit *E, const char *x)
 
 /* inlined: the body of an inlined call n (IR_INLINE), its params read as
    the arguments' C text (the arguments are pure: repeating one changes
-   nothing). */
+   nothing); a param whose argument is a loop's card of a known kind is
+   one too, so the body reads its fields without a check. */
 static const char *inlined(Emit *E, const IrNode *n)
 {
     const char *args[8];
@@ -432,8 +433,11 @@ static const char *inlined(Emit *E, const IrNode *n)
         args[i] = x[k] == '\0' ? x : arena_printf(E->a, "(%s)", x);   /* a name (p, L->p) needs no parentheses */
     }
     int depth = E->nbound;
+    int kinds[8];
     for (int i = 0; i < nargs && i < 8; i++)
-        emit_bind(E, i, args[i], -1);
+        kinds[i] = bound_kind(E, n->kids[1 + i]);   /* before the params shadow the caller's slots */
+    for (int i = 0; i < nargs && i < 8; i++)
+        emit_bind(E, i, args[i], kinds[i]);
     const char *r = emit_expr(E, n->kids[0]);
     emit_unbind(E, depth);
     return arena_printf(E->a, "(%s)", r);

@@ -196,6 +196,14 @@ static inline int drv_is_character(const char *name)
     return v->value != v->exhausted;
 }
 
+/* drv_worth: card c's value now: its exhausted value while exhausted,
+   unless full values count (Kessel Run); the powers' "value of N" reads it. */
+static inline int drv_worth(RtGame *g, RtValue c, int full)
+{
+    const DrvValue *v = drv_value_of(rt_card_name(g, c));
+    return drv_exhausted(g, c) && !full ? v->exhausted : v->value;
+}
+
 /* drv_total: p's total resource value computed from the play area (full: Kessel Run). */
 static inline int drv_total(RtGame *g, int p, int full)
 {

@@ -208,7 +208,7 @@ static int visit_no_target(RtGame *g, uint64_t *rng, void *ctx)
         return DRV_RANDOM;
     RtValue z = drv_zone(g, "play", o);
     for (int i = 0; i < rt_zone_size(g, z); i++)
-        if (drv_value_of(rt_card_name(g, rt_zone_at(g, z, i)))->value == 1)
+        if (drv_worth(g, rt_zone_at(g, z, i), drv_var(g, "full_value", 0)) == 1)
             return DRV_RANDOM;
     int before = rt_zone_size(g, z), ready_before = 0;
     RtValue mz = drv_zone(g, "play", p);
@@ -629,4 +629,47 @@ Test(look, lando_plays_the_top_card)
 Test(look, lando_at_capacity_puts_it_on_the_bottom)
 {
     cr_assert(drv_search(&evr_game, 1, 600, visit_lando, (void *)"put it on the bottom of your deck"));
+}
+
+/* ---- the value a power reads (docs/games/evr.md, Rulings) ------------------------------------- */
+
+/* Darth Vader discards "1 of your opponent's resource cards with a value
+   of 3 or less": an exhausted character counts at its exhausted value
+   (Luke Skywalker, 5 ready, 2 exhausted, may be discarded), and every
+   card offered is worth 3 or less now. */
+static int visit_vader(RtGame *g, uint64_t *rng, void *ctx)
+{
+    (void)rng;
+    int *done = ctx;
+    if (!drv_is_turn(g) || !drv_has(g, "use a power: Darth Vader"))
+        return DRV_RANDOM;
+    int p = rt_decision_player(g), o = 1 - p, full = drv_var(g, "full_value", 0);
+    RtValue z = drv_zone(g, "play", o);
+    const char *lowered = NULL;   /* an exhausted character worth 3 or less, printed more */
+    for (int i = 0; i < rt_zone_size(g, z); i++) {
+        RtValue c = rt_zone_at(g, z, i);
+        if (drv_worth(g, c, full) <= 3 && drv_value_of(rt_card_name(g, c))->value > 3)
+            lowered = rt_card_name(g, c);
+    }
+    if (!lowered)
+        return DRV_RANDOM;
+    drv_pick(g, "use a power: Darth Vader");
+    cr_assert(drv_next(g));
+    cr_assert(drv_find(g, lowered, 0) >= 0, "%s (exhausted) is offered: %s", lowered, drv_labels(g));
+    for (int i = 0; i < rt_option_count(g); i++) {
+        RtValue c = RT_NONE;
+        for (int k = 0; k < rt_zone_size(g, z); k++)
+            if (strcmp(rt_card_name(g, rt_zone_at(g, z, k)), drv_label(g, i)) == 0)
+                c = rt_zone_at(g, z, k);
+        cr_assert_neq(c, RT_NONE, "option %s is an opposing card", drv_label(g, i));
+    }
+    (*done)++;
+    return DRV_STOP;
+}
+
+Test(rulings, a_power_reads_an_exhausted_card_at_its_exhausted_value)
+{
+    int done = 0;
+    cr_assert(drv_search(&evr_game, 1, 3000, visit_vader, &done), "no game where Vader meets an exhausted character");
+    cr_assert_eq(done, 1);
 }
