@@ -6,6 +6,7 @@
 #   make regen      rewrite generated/ from cards/ (commit the result)
 #   make goldens    rewrite the expected outputs of golden tests (review the diff!)
 #   make bench      benchmarks
+#   make balance    the balance figures the game docs quote, into build/balance.json (docs/lab.md)
 #   make stress     the program generator over STRESS_PROGRAMS seeded games (docs/testing.md)
 #   make install PREFIX=/usr/local
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target (tests/fuzz/targets/) for N
@@ -60,7 +61,7 @@ CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/pa
 ENGINES     := $(addprefix $(B)/,$(GAMES))
 CC_INC      = $(addprefix -I,$(CC_DIRS)) -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
-.PHONY: all deps test demo regen goldens bench install clean check-drift fuzz fuzz-merge stress
+.PHONY: all deps test demo regen goldens bench balance install clean check-drift fuzz fuzz-merge stress
 # Files made on the way by pattern rules (the games' C, their test objects) are kept.
 .PRECIOUS: $(B)/gen/%.c $(B)/gen/%.h $(B)/san/game-%.o $(B)/fuzz/game-%.o
 
@@ -291,6 +292,9 @@ demo: all
 
 bench: all
 	@CC="$(CC)" ENGINE_CFLAGS="$(BASEFLAGS) $(OPT)" bash bench/run.sh
+
+balance: all
+	@bash scripts/balance.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
