@@ -1090,6 +1090,7 @@ struct RtAgent {
     /* Added for the search agents (rt_search.c); zero for the others. */
     int budget;           /* mcts: iterations per decision */
     void (*release)(RtAgent *self);   /* frees ctx; may be NULL */
+    int rollout;          /* mcts: random decisions per rollout before the score decides; 0: to the end */
 };
 
 /* rt_answer_now's inline half (declared with the decisions above). */
@@ -1135,7 +1136,10 @@ void rt_agent_greedy(RtAgent *a);
 /* rt_agent_mcts: Monte Carlo tree search (UCT over a determinization per
    iteration, random rollouts) with budget iterations per decision (0: the
    default, RT_MCTS_BUDGET). Returns 0, or -1 when out of memory. Free
-   with rt_agent_release. */
+   with rt_agent_release. Setting a->rollout to N > 0 cuts each rollout
+   after N random decisions: a game not over by then is worth what the
+   game's score says (1 to the leader, shared by those tied; 1/players each
+   without a score), for games whose rollouts are long. */
 #define RT_MCTS_BUDGET 200
 int rt_agent_mcts(RtAgent *a, int budget);
 /* rt_agent_by_name: "random", "greedy" or "mcts" (budget as above) into a.

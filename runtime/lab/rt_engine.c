@@ -32,6 +32,7 @@ typedef struct Args {
     const char *agents;  /* "mcts,random"; NULL: random everywhere */
     const char *opponent;/* play: the agent of every other seat; NULL: random */
     int budget;          /* mcts iterations per decision */
+    int rollout;         /* mcts decisions per rollout; 0: to the end */
     int jobs;
     int csv;
     const char *compare; /* a second variant, the same seeds */
@@ -64,6 +65,7 @@ static const OptSpec opt_specs[] = {
     {"--opponent", OPT_STR, offsetof(Args, opponent), CMD_PLAY, "A", "the agent of the other seats: random, greedy, mcts (default random)"},
     {"--agents", OPT_STR, offsetof(Args, agents), CMD_SIM | CMD_LOG, "A,B", "agent per seat: random, greedy, mcts (default random)"},
     {"--budget", OPT_INT, offsetof(Args, budget), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH, "N", "mcts iterations per decision (default 200)"},
+    {"--rollout", OPT_INT, offsetof(Args, rollout), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "mcts: cut each rollout after N decisions and let the game's score decide (default: play it out)"},
     {"--mcts-seconds", OPT_NAT, offsetof(Args, mcts_seconds), CMD_BENCH, "S", "seconds of MCTS timing (default 2; 0: none)"},
     {"--jobs", OPT_INT, offsetof(Args, jobs), CMD_SIM, "J", "threads (default 1); the output does not depend on it"},
     {"--csv", OPT_FLAG, offsetof(Args, csv), CMD_SIM, "", "CSV output"},
@@ -78,15 +80,15 @@ static const struct {
     const char *usage;
     const char *what;
 } commands[] = {
-    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--opponent A] [--budget N] [--max-rounds N] [--max-steps N]",
+    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--opponent A] [--budget N] [--rollout N] [--max-rounds N] [--max-steps N]",
      "play one game at the terminal against agents (random by default), seeing only what your seat may see"},
-    {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--jobs J] "
+    {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--rollout N] [--jobs J] "
      "[--json | --csv] [--compare V] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
      "play many games between agents (random by default) and report the results"},
     {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N] [--mcts-seconds S]",
      "time N games between random agents on one thread, then MCTS iterations; one JSON line"},
     {"replay", 0, "replay FILE", "replay a JSON-lines log written by 'sim --log', print it as text and verify it"},
-    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--viewer N] [--json] [--max-rounds N] [--max-steps N]",
+    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--rollout N] [--viewer N] [--json] [--max-rounds N] [--max-steps N]",
      "play one game from the given option indices (then the agents, random by default) and print its log"},
 };
 
@@ -304,6 +306,7 @@ static int cmd_play(const RtEngine *e, const Args *a)
                 rt_free(g);
                 return RT_EXIT_FAIL;
             }
+            agents[p].rollout = a->rollout;
             agents[p].reset(&agents[p], rt__agent_seed(seed, p));
         }
         ptrs[p] = &agents[p];
@@ -366,6 +369,7 @@ static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSi
     sp->games = a->games ? a->games : 100;
     sp->jobs = a->jobs ? a->jobs : 1;
     sp->budget = a->budget;
+    sp->rollout = a->rollout;
     if (rt__agents_parse(sp, a->agents ? a->agents : "random", buf, bsize, e->err, e->prog) != 0)
         return RT_EXIT_USAGE;
     return 0;
@@ -664,6 +668,7 @@ static int cmd_log(const RtEngine *e, const Args *a)
             rt_free(g);
             return RT_EXIT_FAIL;
         }
+        agents[p].rollout = a->rollout;
         agents[p].reset(&agents[p], rt__agent_seed(seed, p));
     }
     const char *c = a->choices;

@@ -19,6 +19,7 @@ typedef struct RtSimSpec {
     int nagents;                          /* == players */
     const char *agents[RT_MAX_PLAYERS];   /* per seat: "random", "greedy", "mcts" */
     int budget;                           /* mcts iterations per decision (0: default) */
+    int rollout;                          /* mcts decisions per rollout (0: to the end) */
     FILE *progress;                       /* a terminal for the progress bar, or NULL */
 } RtSimSpec;
 

@@ -274,6 +274,27 @@ static double reward(const RtGame *g, int player)
     return rt_is_winner(g, player) ? 1.0 : 0.0;
 }
 
+/* cut_reward: what a game cut short (not over) is worth to player by the
+   game's score: 1 shared among the leaders, 0 to the others; 1/players
+   each when the game has no score. */
+static double cut_reward(RtGame *g, int player)
+{
+    if (!g->def->score)
+        return 1.0 / g->nplayers;
+    RtValue best = 0, mine = g->def->score(g, player);
+    int leaders = 0;
+    for (int p = 0; p < g->nplayers; p++) {
+        RtValue s = g->def->score(g, p);
+        if (leaders == 0 || s > best) {
+            best = s;
+            leaders = 1;
+        } else if (s == best) {
+            leaders++;
+        }
+    }
+    return mine == best ? 1.0 / leaders : 0.0;
+}
+
 /* mcts_iterate: one iteration from the root on a fresh determinization. */
 static void mcts_iterate(Mcts *m, RtAgent *a, int me)
 {
@@ -322,14 +343,21 @@ static void mcts_iterate(Mcts *m, RtAgent *a, int me)
         node = best;
         rt_apply(w, m->nodes[node].action);
     }
-    /* rollout */
-    while (rt_advance(w))
+    /* rollout (cut after a->rollout decisions, when set) */
+    int left = a->rollout > 0 ? a->rollout : -1, cut = 0;
+    while (rt_advance(w)) {
+        if (left == 0) {
+            cut = 1;
+            break;
+        }
         rt_apply(w, (int)rt__xoshiro_below(a->rng, (uint32_t)rt_option_count(w)));
+        left -= left > 0;
+    }
     /* backpropagation */
     for (int k = node; k >= 0; k = m->nodes[k].parent) {
         m->nodes[k].visits++;
         if (m->nodes[k].player >= 0)
-            m->nodes[k].wins += reward(w, m->nodes[k].player);
+            m->nodes[k].wins += cut ? cut_reward(w, m->nodes[k].player) : reward(w, m->nodes[k].player);
     }
 }
 

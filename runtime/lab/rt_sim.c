@@ -72,6 +72,7 @@ static int make_agents(const RtSimSpec *spec, RtAgent *agents)
                 rt_agent_release(&agents[q]);
             return -1;
         }
+        agents[p].rollout = spec->rollout;
     }
     return 0;
 }

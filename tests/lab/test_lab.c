@@ -299,6 +299,35 @@ Test(agents, mcts_beats_random_as_either_side)
     mcts_wins_as("random,mcts", 1);
 }
 
+/* --rollout N cuts each rollout after N decisions and lets the game's
+   score (EvR: victory points) decide: the agent still beats random, the
+   games do not depend on --jobs, and the cut changes what it plays. */
+Test(agents, a_cut_rollout_lets_the_score_decide)
+{
+    const char *cut[] = {"evr", "sim", "--games", "16", "--seed", "3", "--agents", "mcts,random", "--budget", "40",
+                         "--rollout", "10", "--json", NULL};
+    const char *cut2[] = {"evr", "sim", "--games", "16", "--seed", "3", "--agents", "mcts,random", "--budget", "40",
+                          "--rollout", "10", "--jobs", "2", "--json", NULL};
+    const char *full[] = {"evr", "sim", "--games", "16", "--seed", "3", "--agents", "mcts,random", "--budget", "40",
+                          "--json", NULL};
+    char *o1, *o2, *o3, *e;
+    cr_assert_eq(lab_run(cut, &o1, &e), 0, "%s", e);
+    free(e);
+    cr_assert_eq(lab_run(cut2, &o2, &e), 0, "%s", e);
+    free(e);
+    cr_assert_eq(lab_run(full, &o3, &e), 0, "%s", e);
+    free(e);
+    long w[4];
+    cr_assert_eq(json_ints(o1, "seat_wins", w, 4), 2);
+    cr_expect_geq(w[0], 12, "mcts with cut rollouts won only %ld of 16: %s", w[0], o1);
+    cr_expect_str_eq(o1, o2, "--jobs changed the games");
+    cr_expect_str_neq(o1, o3, "the cut changed nothing");
+    free(o1), free(o2), free(o3);
+    const char *zero[] = {"evr", "sim", "--agents", "mcts", "--rollout", "0", NULL};
+    cr_expect_eq(lab_run(zero, &o1, &e), 2, "--rollout 0 is a usage error");
+    free(o1), free(e);
+}
+
 Test(agents, greedy_and_mcts_play_complete_games)
 {
     const char *a[] = {"evr", "sim", "--games", "8", "--seed", "5", "--agents", "greedy", "--json", NULL};
