@@ -88,7 +88,7 @@ void emit_view(Emit *E, Buf *out)
     for (int v = 0; v < m->nviews; v++) {
         const MView *w = &m->views[v];
         buf_printf(out, "/* the view's %s%s: function %s */\n", w->name, w->per_player ? " of each player" : "", w->name);
-        buf_printf(out, "static RtValue View_%s(RtGame *g, RtValue p)\n{\n", w->name);
+        buf_printf(out, "static RtValue ViewFn_%s(RtGame *g, RtValue p)\n{\n", w->name);
         buf_put(out, "    RtFrame frame = { 0, 0, 0, RT_NONE };\n    frame.me = p;\n");
         buf_printf(out, "    return Fn_%s(g, &frame%s);\n}\n\n", m->units[w->unit].name, w->per_player ? ", p" : "");
     }
@@ -96,7 +96,7 @@ void emit_view(Emit *E, Buf *out)
         buf_put(out, "static const RtViewValue View_values[] = {\n");
         for (int v = 0; v < m->nviews; v++) {
             const MView *w = &m->views[v];
-            buf_printf(out, "    { %s, %d, %s, View_%s },\n", emit_c_string(E, w->name), w->per_player,
+            buf_printf(out, "    { %s, %d, %s, ViewFn_%s },\n", emit_c_string(E, w->name), w->per_player,
                        emit_rt_type(E, m->units[w->unit].result), w->name);
         }
         buf_put(out, "};\n\n");

@@ -168,6 +168,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "tests/cardc/good/aggregates", "aggregates");
     compile_strict("gcc", "tests/cardc/good/names", "names");
     compile_strict("gcc", "tests/cardc/good/enums", "enums");
+    compile_strict("gcc", "tests/cardc/good/views", "views");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -181,6 +182,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "tests/cardc/good/aggregates", "aggregates");
     compile_strict("clang", "tests/cardc/good/names", "names");
     compile_strict("clang", "tests/cardc/good/enums", "enums");
+    compile_strict("clang", "tests/cardc/good/views", "views");
 }
 
 Test(generated_c, hostile_names_stay_data)
@@ -436,5 +438,29 @@ Test(limits, a_game_at_every_limit_compiles_and_round_trips)
                           CARDC " c $t/g -o $t/a; " CARDC " yaml $t/g -o $t/y; " CARDC " c $t/y -o $t/b; "
                           "sh tests/common/same_c.sh $t/a/mini.c $t/b/mini.c; rm -rf $t");
     cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    run_free(&r);
+}
+
+/* The play screen of a game with a view: the view's values (functions
+   named like the C tables that hold them), the hidden counter and zone
+   left off, each card with its state, fields and text. */
+Test(generated_c, a_view_shapes_the_play_screen)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/cardc/good/views -o $d/views >/dev/null && "
+                          "printf '2\\n' | $d/views play --seed 1 | sed -n '6,18p'; s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "round 1\n"
+                            "values: 1\n"
+                            "var_hidden: Player 1 3, Player 2 0\n"
+                            "steps: 1\n"
+                            "pile(Player 1): 2 cards\n"
+                            "    \"Noted\" (spent false): value 2\n"
+                            "      A \"noted\" chip.\n"
+                            "    \"Plain\" (spent false): value 1\n"
+                            "empty: pile(Player 2)\n"
+                            "Player 1 to choose: choose from pile\n"
+                            "  1) Noted\n"
+                            "  2) Plain\n"
+                            "Player 1> | choose Player 1: Plain\n");
     run_free(&r);
 }
