@@ -3749,7 +3749,7 @@ static const RtSite Site_table[] = {
 };
 
 /* the view's total of each player: function total */
-static RtValue View_total(RtGame *g, RtValue p)
+static RtValue ViewFn_total(RtGame *g, RtValue p)
 {
     RtFrame frame = { 0, 0, 0, RT_NONE };
     frame.me = p;
@@ -3757,7 +3757,7 @@ static RtValue View_total(RtGame *g, RtValue p)
 }
 
 static const RtViewValue View_values[] = {
-    { "total", 1, RT_TY_INT, View_total },
+    { "total", 1, RT_TY_INT, ViewFn_total },
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0 };
