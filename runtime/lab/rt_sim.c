@@ -162,13 +162,27 @@ static void *worker(void *arg)
         return NULL;
     }
     RtGame *g = NULL;   /* reused from game to game */
+    /* The played cards are sampled into this thread's own buffer and
+       copied out once per game: the threads' games lie side by side in
+       res->played, and sampling there would make the threads write the
+       same cache lines at every decision. */
+    uint8_t *bits = malloc(res->played_stride);
+    if (!bits) {
+        pthread_mutex_lock(&sh->lock);
+        sh->failed_start = 1;
+        pthread_mutex_unlock(&sh->lock);
+        release_agents(spec, agents);
+        return NULL;
+    }
     for (;;) {
         pthread_mutex_lock(&sh->lock);
         int i = sh->failed_start ? spec->games : sh->next++;
         pthread_mutex_unlock(&sh->lock);
         if (i >= spec->games)
             break;
-        g = play_one(spec, i, agents, 0, res->played + (size_t)i * res->played_stride, g);
+        memset(bits, 0, res->played_stride);
+        g = play_one(spec, i, agents, 0, bits, g);
+        memcpy(res->played + (size_t)i * res->played_stride, bits, res->played_stride);
         RtSimGame *r = &res->game[i];
         if (!g) {
             pthread_mutex_lock(&sh->lock);
@@ -189,6 +203,7 @@ static void *worker(void *arg)
         progress(sh);
         pthread_mutex_unlock(&sh->lock);
     }
+    free(bits);
     rt_free(g);
     release_agents(spec, agents);
     return NULL;
