@@ -3398,11 +3398,11 @@ static const RtVarDef vars[] = {
 };
 
 static const char *const strings[] = {
-    "choose from reserve", /* 0 */
-    "choose from play", /* 1 */
+    "choose a resource from reserve", /* 0 */
+    "choose a resource from play", /* 1 */
     "leave it on top", /* 2 */
     "put it on the bottom", /* 3 */
-    "choose from strategies", /* 4 */
+    "choose a strategy from strategies", /* 4 */
     "play it", /* 5 */
     "put it on the bottom of your deck", /* 6 */
     "planning", /* 7 */

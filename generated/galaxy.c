@@ -3340,7 +3340,7 @@ static const RtVarDef vars[] = {
 };
 
 static const char *const strings[] = {
-    "choose from pool", /* 0 */
+    "choose an imperial_die from pool", /* 0 */
     "place a Stormtrooper", /* 1 */
     "place a TIE Fighter", /* 2 */
     "place an AT-AT", /* 3 */
@@ -3350,7 +3350,7 @@ static const char *const strings[] = {
     "use an Ally", /* 7 */
     "reroll dice", /* 8 */
     "end your turn", /* 9 */
-    "choose from spaces", /* 10 */
+    "choose a space from spaces", /* 10 */
     "reroll a Stormtrooper", /* 11 */
     "reroll a TIE Fighter", /* 12 */
     "reroll an AT-AT", /* 13 */
@@ -3358,10 +3358,10 @@ static const char *const strings[] = {
     "reroll an Imperial symbol", /* 15 */
     "reroll a victory point", /* 16 */
     "roll the picked dice", /* 17 */
-    "choose from allies", /* 18 */
+    "choose an ally from allies", /* 18 */
     "cover a space with the Ally's symbol", /* 19 */
     "forfeit the Ally's symbol", /* 20 */
-    "choose from box", /* 21 */
+    "choose a card from box", /* 21 */
     "take a turn", /* 22 */
     "roll again", /* 23 */
     "stop", /* 24 */

@@ -716,12 +716,15 @@ static void check_choose(Sema *S, AstNode *s)
     S->nscope = save;
     if (s->list.count > 0)
         check_block(S, s->list.items[0]);
-    /* the prompt a person sees: where the choice is made from */
+    /* the prompt a person sees: what is chosen, and from where */
     {
         TypeBase cb = (TypeBase)s->a->sem_type;
         const char *prompt = "choose";
-        if (cb == T_ZONE && s->a->sem_extra >= 0)
-            prompt = arena_printf(S->a, "choose from %s", S->m->zones[s->a->sem_extra].name);
+        if (cb == T_ZONE && s->a->sem_extra >= 0) {
+            const MZone *z = &S->m->zones[s->a->sem_extra];
+            const char *what = z->kind >= 0 ? S->m->kinds[z->kind].name : "card";
+            prompt = arena_printf(S->a, "choose %s %s from %s", strchr("aeiouAEIOU", what[0]) ? "an" : "a", what, z->name);
+        }
         else if (cb == T_PLAYERS)
             prompt = "choose a player";
         else if (cb == T_SIDES)

@@ -458,7 +458,7 @@ Test(generated_c, a_view_shapes_the_play_screen)
                             "      A \"noted\" chip.\n"
                             "    \"Plain\" (spent false): value 1\n"
                             "empty: pile(Player 2)\n"
-                            "Player 1 to choose: choose from pile\n"
+                            "Player 1 to choose: choose a chip from pile\n"
                             "  1) Noted\n"
                             "  2) Plain\n"
                             "Player 1> | choose Player 1: Plain\n");

@@ -98,7 +98,7 @@ Test(play, a_repeated_choice_counts_its_picks)
     cr_assert_eq(r.status, 0, "%s", r.err);
     for (int k = 0; k < 4; k++) {
         char want[128];
-        snprintf(want, sizeof want, "\nRebel Alliance to choose: choose from reserve (%d of 4 chosen)\n", k);
+        snprintf(want, sizeof want, "\nRebel Alliance to choose: choose a resource from reserve (%d of 4 chosen)\n", k);
         cr_expect(strstr(r.out, want) != NULL, "no '%s' in:\n%s", want + 1, r.out);
     }
     run_free(&r);

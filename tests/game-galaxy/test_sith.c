@@ -248,7 +248,7 @@ Test(sith, play_shows_the_faces_of_the_dice_to_forfeit)
 {
     RunResult r = run_cmd("yes 1 | head -n 3000 | " TEST_BUILD_DIR "/san/galaxy play --seed 5");
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect(strstr(r.out, "\nPlayer 1 to choose: choose from pool (0 of 1 chosen)\n"
+    cr_expect(strstr(r.out, "\nPlayer 1 to choose: choose an imperial_die from pool (0 of 1 chosen)\n"
                             "  1) Imperial die (face victory)\n"
                             "  2) Imperial die (face stormtrooper)\n"
                             "  3) Imperial die (face at_at)\n"

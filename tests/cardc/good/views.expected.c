@@ -182,7 +182,7 @@ static const RtVarDef vars[] = {
 };
 
 static const char *const strings[] = {
-    "choose from pile", /* 0 */
+    "choose a chip from pile", /* 0 */
     "Plain", /* 1 */
     "Noted", /* 2 */
 };
