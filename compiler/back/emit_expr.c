@@ -419,6 +419,19 @@ static const char *unwrap(Emit *E, const char *x)
     }
 }
 
+/* reads_arg: body (an inlined function's) reads its parameter i. */
+static int reads_arg(const IrNode *body, int i)
+{
+    if (!body)
+        return 0;
+    if (body->op == IR_ARG && body->index == i)
+        return 1;
+    for (int k = 0; k < body->nkids; k++)
+        if (reads_arg(body->kids[k], i))
+            return 1;
+    return 0;
+}
+
 /* inlined: the body of an inlined call n (IR_INLINE), its params read as
    the arguments' C text (the arguments are pure: repeating one changes
    nothing); a param whose argument is a loop's card of a known kind is
@@ -428,6 +441,10 @@ static const char *inlined(Emit *E, const IrNode *n)
     const char *args[8];
     int nargs = n->nkids - 1;
     for (int i = 0; i < nargs && i < 8; i++) {
+        if (!reads_arg(n->kids[0], i)) {   /* an argument the body ignores is not written (nor its calls' helpers) */
+            args[i] = "0";
+            continue;
+        }
         const char *x = unwrap(E, emit_expr(E, n->kids[1 + i]));
         size_t k = strspn(x, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_>-");
         args[i] = x[k] == '\0' ? x : arena_printf(E->a, "(%s)", x);   /* a name (p, L->p) needs no parentheses */

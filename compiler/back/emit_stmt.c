@@ -958,6 +958,18 @@ static void script(Emit *E, Buf *out, int ui)
     buf_free(&helpers);
 }
 
+/* names_memo: C text r reads memo array k (memo<k> not followed by a digit). */
+static int names_memo(const char *r, int k)
+{
+    char name[24];
+    snprintf(name, sizeof name, "memo%d", k);
+    size_t n = strlen(name);
+    for (const char *p = strstr(r, name); p; p = strstr(p + n, name))
+        if (p[n] < '0' || p[n] > '9')
+            return 1;
+    return 0;
+}
+
 /* function: a game function: pure, its params C parameters (passed by
    value to its aggregates) when it is flat, else kept in a frame of
    locals on the C stack. */
@@ -980,7 +992,8 @@ static void function(Emit *E, Buf *out, int ui)
     E->memo_on = E->by_value;
     const char *r = emit_expr(E, iu->body);
     for (int k = 0; k < iu->nmemo; k++)
-        emit_line(E, "RtValue memo%d[2] = {0, 0};   /* the value, and 1 once it is set */", k + 1);
+        if (names_memo(r, k + 1))   /* a memoised call in an argument an inlined body ignores is not written */
+            emit_line(E, "RtValue memo%d[2] = {0, 0};   /* the value, and 1 once it is set */", k + 1);
     emit_source_line(E, iu->body->loc);
     emit_line(E, "return %s;", r);
     buf_put(&body, EMIT_LINE_BACK "\n");

@@ -168,3 +168,16 @@ Test(progen, inlined_self_comparison_compiles)
                               "function differs() : bool = pick(red) != red\n"
                               "round {\n  if not differs() { win me }\n}\n");
 }
+
+/* Regression (found by the generator, seed 102077): an argument that a
+   function written in place ignores was emitted all the same, so a call
+   in it left its memo array and its memo helper unused (clang -Werror). */
+Test(progen, an_ignored_argument_leaves_nothing_unused)
+{
+    compiles_clean("ignored", "game ignored \"Ignored\" {\n  players 2\n}\n"
+                              "counter c per player\n"
+                              "function heavy(p: player) : int = count(q in players where q.c > p.c)\n"
+                              "function first(p: player, x: int) : bool = p == me\n"
+                              "function both(p: player) : bool = first(p, heavy(p))\n"
+                              "round {\n  my c += 1\n  if both(me) { win me }\n}\n");
+}

@@ -220,12 +220,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(((rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) continue;
         acc++;
     }
     return acc;
-#line 229 "aggregates.c"
+#line 228 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -236,7 +235,7 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
-#line 240 "aggregates.c"
+#line 239 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -275,7 +274,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 1);
             if (rt_check(g)) return RT_END;
         }
-#line 279 "aggregates.c"
+#line 278 "aggregates.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -295,7 +294,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me);
-#line 299 "aggregates.c"
+#line 298 "aggregates.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
