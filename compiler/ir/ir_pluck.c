@@ -49,19 +49,38 @@ int ir_steady(const IrNode *n, int slot)
     }
 }
 
+/* has_move: a move at or below statement b. */
+static int has_move(const IrNode *b)
+{
+    if (!b)
+        return 0;
+    if (b->op == IR_MOVE)
+        return 1;
+    for (int i = 0; i < b->nkids; i++)
+        if (has_move(b->kids[i]))
+            return 1;
+    return 0;
+}
+
 /* body_ok: block or statement b of a loop over zone from_zone (its variable
    in slot) only moves the loop card to other zones (of steady players),
-   under if/else with steady conditions. */
+   under if/else with steady conditions, and at most once on any path (a
+   second move would take it from where the first put it, not from the
+   loop's zone). */
 static int body_ok(const IrNode *b, int slot, int from_zone)
 {
     if (!b)
         return 1;
     switch (b->op) {
-    case IR_BLOCK:
-        for (int i = 0; i < b->nkids; i++)
+    case IR_BLOCK: {
+        int moving = 0;
+        for (int i = 0; i < b->nkids; i++) {
             if (!body_ok(b->kids[i], slot, from_zone))
                 return 0;
-        return 1;
+            moving += has_move(b->kids[i]);
+        }
+        return moving <= 1;
+    }
     case IR_MOVE: {
         const IrNode *c = b->kids[0], *z = b->kids[1];
         if (c->op != IR_LOCAL || c->index != slot)

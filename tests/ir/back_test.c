@@ -83,3 +83,23 @@ Test(back, a_hostile_file_name_stays_a_literal_in_line_directives)
     cr_expect_str_eq(r.out, "2\n");   /* the round's two statements */
     run_free(&r);
 }
+
+/* A for loop that moves its card twice walks a snapshot (it is not a
+   pluck loop): both moves happen, the second from where the first put
+   the card (progen seed 102255 failed "move of no card"). */
+Test(back, a_loop_that_moves_its_card_twice_is_not_a_pluck_loop)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/cardc build tests/ir/run/move_twice.cards -o $d/e && "
+                          "$d/e log --seed 1; s=$?; rm -rf $d; exit $s");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "move \"Chip\" box -> pile\n"
+                            "move \"Chip\" box -> pile\n"
+                            "round 1\n"
+                            "move \"Chip\" pile -> tray (bottom)\n"
+                            "move \"Chip\" tray -> bin\n"
+                            "move \"Chip\" pile -> tray (bottom)\n"
+                            "move \"Chip\" tray -> bin\n"
+                            "pile 0, tray 0, bin 2\n"
+                            "win Player 1\n");
+    run_free(&r);
+}
