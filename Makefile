@@ -281,6 +281,7 @@ STRESS_PROGRAMS ?= 5000
 STRESS_FIRST ?= 100001
 
 $(B)/progen: $(PG_SRC) tests/common/testutil.h
+	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(WARN) $(OPT) -Itests/common -Itests/progen -o $@ $(filter %.c,$^)
 
 stress: $(B)/progen $(B)/cardc $(B)/san/cardc $(B)/san/libcardrt.a $(B)/san/libcardlab.a
