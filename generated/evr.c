@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 6
-#error "evr.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "evr.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -637,10 +637,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 3);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc = rt_add(g, acc, (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value)), 3);
+        acc = rt_add(g, acc, (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value)), 4);
     }
     return acc;
 #line 647 "evr.c"
@@ -665,7 +665,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
-    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective);
+    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective);
 #line 670 "evr.c"
 }
 
@@ -676,7 +676,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     #line 106 "cards/evr/game.cards"
-    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p)[0]) > 0));
+    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 6)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 7))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 8)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 9)[0]) > 0));
 #line 681 "evr.c"
 }
 
@@ -689,7 +689,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 7))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
 #line 694 "evr.c"
 }
 
@@ -702,7 +702,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 8))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 14))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
 #line 707 "evr.c"
 }
 
@@ -713,7 +713,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p, 15);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
@@ -740,7 +740,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     #line 122 "cards/evr/game.cards"
-    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p)[0] == 0));
+    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 16)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 17)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 18)[0] == 0));
 #line 745 "evr.c"
 }
 
@@ -765,7 +765,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
 #line 766 "evr.c"
         break;
     default:
-        return rt_fail(g, 11, "bad resume point");
+        return rt_fail(g, 19, "bad resume point");
     }
     return RT_DONE;
 }
@@ -785,12 +785,12 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 4 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 20);
         }
 #line 791 "evr.c"
         break;
     default:
-        return rt_fail(g, 12, "bad resume point");
+        return rt_fail(g, 21, "bad resume point");
     }
     return RT_DONE;
 }
@@ -801,11 +801,11 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 5 "cards/evr/events.csv"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 22);
 #line 806 "evr.c"
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 23, "bad resume point");
     }
     return RT_DONE;
 }
@@ -826,17 +826,17 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 7 "cards/evr/events.csv"
-            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN);
+            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 24);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 24);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -846,16 +846,16 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_c = rt_chosen(g);
                 #line 7 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 14);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
                 #line 7 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 28);
             }
         }
 #line 856 "evr.c"
         break;
     default:
-        return rt_fail(g, 15, "bad resume point");
+        return rt_fail(g, 30, "bad resume point");
     }
     return RT_DONE;
 }
@@ -877,17 +877,17 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
             #line 11 "cards/evr/events.csv"
-            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN);
+            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 31);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 32);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 31);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -897,16 +897,16 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_c = rt_chosen(g);
                 #line 11 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 16);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 33), RT_AT_TOP, 34);
                 if (rt_check(g)) return RT_END;
                 #line 11 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 35);
             }
         }
 #line 907 "evr.c"
         break;
     default:
-        return rt_fail(g, 17, "bad resume point");
+        return rt_fail(g, 37, "bad resume point");
     }
     return RT_DONE;
 }
@@ -927,12 +927,12 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p))))) continue;
             #line 13 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 38);
         }
 #line 933 "evr.c"
         break;
     default:
-        return rt_fail(g, 18, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -943,21 +943,21 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 14 "cards/evr/events.csv"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 40)[0] == 0)) {
             #line 15 "cards/evr/events.csv"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 19), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 20);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 41), 42), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 43), RT_AT_TOP, 44);
             if (rt_check(g)) return RT_END;
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 16 "cards/evr/events.csv"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 21);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 45), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 46), RT_AT_TOP, 47);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 958 "evr.c"
         break;
     default:
-        return rt_fail(g, 22, "bad resume point");
+        return rt_fail(g, 48, "bad resume point");
     }
     return RT_DONE;
 }
@@ -977,12 +977,12 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 18 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 49);
         }
 #line 983 "evr.c"
         break;
     default:
-        return rt_fail(g, 23, "bad resume point");
+        return rt_fail(g, 50, "bad resume point");
     }
     return RT_DONE;
 }
@@ -998,17 +998,17 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 21 "cards/evr/events.csv"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 51);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 52);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 51);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1018,15 +1018,15 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 21 "cards/evr/events.csv"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 24);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 53), RT_AT_TOP, 54);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/events.csv"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 56), 55);
         }
 #line 1027 "evr.c"
         break;
     default:
-        return rt_fail(g, 25, "bad resume point");
+        return rt_fail(g, 57, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1041,7 +1041,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
 #line 1042 "evr.c"
         break;
     default:
-        return rt_fail(g, 26, "bad resume point");
+        return rt_fail(g, 58, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1056,7 +1056,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
 #line 1057 "evr.c"
         break;
     default:
-        return rt_fail(g, 27, "bad resume point");
+        return rt_fail(g, 59, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1067,11 +1067,11 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 25 "cards/evr/events.csv"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 60);
 #line 1072 "evr.c"
         break;
     default:
-        return rt_fail(g, 28, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1086,7 +1086,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
 #line 1087 "evr.c"
         break;
     default:
-        return rt_fail(g, 29, "bad resume point");
+        return rt_fail(g, 62, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1112,7 +1112,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
 #line 1113 "evr.c"
         break;
     default:
-        return rt_fail(g, 30, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1128,17 +1128,17 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 64);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 65);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 64);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1148,13 +1148,13 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 31);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 66), RT_AT_TOP, 67);
             if (rt_check(g)) return RT_END;
         }
 #line 1155 "evr.c"
         break;
     default:
-        return rt_fail(g, 32, "bad resume point");
+        return rt_fail(g, 68, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1165,21 +1165,21 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me))[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 69)[0] == 0)) {
             #line 19 "cards/evr/imperial.cards"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), 33), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), RT_AT_TOP, 34);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 70), 71), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 72), RT_AT_TOP, 73);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 21 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me)), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me)), RT_AT_TOP, 35);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 74), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 75), RT_AT_TOP, 76);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 1180 "evr.c"
         break;
     default:
-        return rt_fail(g, 36, "bad resume point");
+        return rt_fail(g, 77, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1190,11 +1190,11 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 29 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 78);
 #line 1195 "evr.c"
         break;
     default:
-        return rt_fail(g, 37, "bad resume point");
+        return rt_fail(g, 79, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1210,17 +1210,17 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 36 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 80);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 81);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 80);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1230,13 +1230,13 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 36 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 38);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 82), RT_AT_TOP, 83);
             if (rt_check(g)) return RT_END;
         }
 #line 1237 "evr.c"
         break;
     default:
-        return rt_fail(g, 39, "bad resume point");
+        return rt_fail(g, 84, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1249,21 +1249,21 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
         #line 44 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 45 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 85)[0] == 0) {
                 #line 45 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 40);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 86), rt_zone_of(g, ZONE_deck, f->me, 87), RT_AT_TOP, 88);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 90), 89);
             }
             #line 46 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 41);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 91), 0, rt_zone_of(g, ZONE_play, f->me, 92), RT_AT_TOP, 93);
             if (rt_check(g)) return RT_END;
         }
 #line 1264 "evr.c"
         break;
     default:
-        return rt_fail(g, 42, "bad resume point");
+        return rt_fail(g, 94, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1279,17 +1279,17 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 55 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 95);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 96);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 95);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1299,15 +1299,15 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 55 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 43);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 97), RT_AT_TOP, 98);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 100), 99);
         }
 #line 1308 "evr.c"
         break;
     default:
-        return rt_fail(g, 44, "bad resume point");
+        return rt_fail(g, 101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1325,7 +1325,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 63 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 45);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me, 103), 102);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -1333,7 +1333,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!((((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2)))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 46);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 104);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1341,7 +1341,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
 #line 1342 "evr.c"
         break;
     default:
-        return rt_fail(g, 47, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1357,17 +1357,17 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 72 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 106);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 107);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 106);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1377,13 +1377,13 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 72 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 48);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 108), RT_AT_BOTTOM, 109);
             if (rt_check(g)) return RT_END;
         }
 #line 1384 "evr.c"
         break;
     default:
-        return rt_fail(g, 49, "bad resume point");
+        return rt_fail(g, 110, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1399,17 +1399,17 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 111);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 112);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 111);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1419,13 +1419,13 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 50);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 113);
             if (rt_check(g)) return RT_END;
         }
 #line 1426 "evr.c"
         break;
     default:
-        return rt_fail(g, 51, "bad resume point");
+        return rt_fail(g, 114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1441,17 +1441,17 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 115);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 116);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 115);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1461,13 +1461,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 52);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 117), RT_AT_TOP, 118);
             if (rt_check(g)) return RT_END;
         }
 #line 1468 "evr.c"
         break;
     default:
-        return rt_fail(g, 53, "bad resume point");
+        return rt_fail(g, 119, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1483,25 +1483,25 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 98 "cards/evr/imperial.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 120)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 54);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 121), rt_zone_of(g, ZONE_deck, f->me, 122), RT_AT_TOP, 123);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 125), 124);
         }
         #line 99 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 126)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 55);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 127), 0, rt_zone_of(g, ZONE_looking, f->me, 128), RT_AT_TOP, 129);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
-            rt_choose_begin(g, f->me, 79, 0);
+            rt_choose_begin(g, f->me, 79, 0, 130);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 130);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1512,11 +1512,11 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 56);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 131), rt_zone_of(g, ZONE_deck, f->me, 132), RT_AT_TOP, 133);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 57);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 134), rt_zone_of(g, ZONE_deck, f->me, 135), RT_AT_BOTTOM, 136);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1524,7 +1524,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
 #line 1525 "evr.c"
         break;
     default:
-        return rt_fail(g, 58, "bad resume point");
+        return rt_fail(g, 137, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1540,17 +1540,17 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 113 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 138);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 139);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 138);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1560,13 +1560,13 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 59);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 140);
             if (rt_check(g)) return RT_END;
         }
 #line 1567 "evr.c"
         break;
     default:
-        return rt_fail(g, 60, "bad resume point");
+        return rt_fail(g, 141, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1579,21 +1579,21 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
         #line 121 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 122 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 142)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 61);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 143), rt_zone_of(g, ZONE_deck, f->me, 144), RT_AT_TOP, 145);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 147), 146);
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 62);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 148), 0, rt_zone_of(g, ZONE_play, f->me, 149), RT_AT_TOP, 150);
             if (rt_check(g)) return RT_END;
         }
 #line 1594 "evr.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 151, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1604,11 +1604,11 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 131 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 152);
 #line 1609 "evr.c"
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 153, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1624,17 +1624,17 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 154);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 155);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 154);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1644,13 +1644,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 65);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 156), RT_AT_BOTTOM, 157);
             if (rt_check(g)) return RT_END;
         }
 #line 1651 "evr.c"
         break;
     default:
-        return rt_fail(g, 66, "bad resume point");
+        return rt_fail(g, 158, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1666,17 +1666,17 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 159);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 160);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 159);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1686,14 +1686,14 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 156 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 161);
             #line 157 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 162);
         }
 #line 1694 "evr.c"
         break;
     default:
-        return rt_fail(g, 67, "bad resume point");
+        return rt_fail(g, 163, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1704,13 +1704,13 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 166 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 164);
         #line 167 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 165);
 #line 1711 "evr.c"
         break;
     default:
-        return rt_fail(g, 68, "bad resume point");
+        return rt_fail(g, 166, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1723,21 +1723,21 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
         #line 175 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 176 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 167)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 69);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 168), rt_zone_of(g, ZONE_deck, f->me, 169), RT_AT_TOP, 170);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 172), 171);
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 70);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 173), 0, rt_zone_of(g, ZONE_play, f->me, 174), RT_AT_TOP, 175);
             if (rt_check(g)) return RT_END;
         }
 #line 1738 "evr.c"
         break;
     default:
-        return rt_fail(g, 71, "bad resume point");
+        return rt_fail(g, 176, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1755,7 +1755,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 186 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me)), 72);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 178), 177);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -1763,7 +1763,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 73);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 179);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1771,7 +1771,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
 #line 1772 "evr.c"
         break;
     default:
-        return rt_fail(g, 74, "bad resume point");
+        return rt_fail(g, 180, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1787,17 +1787,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 181);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 182);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 181);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1807,13 +1807,13 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 75);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 183);
             if (rt_check(g)) return RT_END;
         }
 #line 1814 "evr.c"
         break;
     default:
-        return rt_fail(g, 76, "bad resume point");
+        return rt_fail(g, 184, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1829,17 +1829,17 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 185);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 186);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 185);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1849,15 +1849,15 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 18 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 77);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 187), RT_AT_TOP, 188);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 190), 189);
         }
 #line 1858 "evr.c"
         break;
     default:
-        return rt_fail(g, 78, "bad resume point");
+        return rt_fail(g, 191, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1870,21 +1870,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 192)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 79);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 193), rt_zone_of(g, ZONE_deck, f->me, 194), RT_AT_TOP, 195);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 197), 196);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 80);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 198), 0, rt_zone_of(g, ZONE_play, f->me, 199), RT_AT_TOP, 200);
             if (rt_check(g)) return RT_END;
         }
 #line 1885 "evr.c"
         break;
     default:
-        return rt_fail(g, 81, "bad resume point");
+        return rt_fail(g, 201, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1900,17 +1900,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 202);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 203);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 202);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1920,13 +1920,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 82);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 204), RT_AT_TOP, 205);
             if (rt_check(g)) return RT_END;
         }
 #line 1927 "evr.c"
         break;
     default:
-        return rt_fail(g, 83, "bad resume point");
+        return rt_fail(g, 206, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1942,17 +1942,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 207);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 208);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 207);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1962,13 +1962,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 84);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 209), RT_AT_BOTTOM, 210);
             if (rt_check(g)) return RT_END;
         }
 #line 1969 "evr.c"
         break;
     default:
-        return rt_fail(g, 85, "bad resume point");
+        return rt_fail(g, 211, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1984,25 +1984,25 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 212)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 86);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 213), rt_zone_of(g, ZONE_deck, f->me, 214), RT_AT_TOP, 215);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 217), 216);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 218)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 87);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 219), 0, rt_zone_of(g, ZONE_looking, f->me, 220), RT_AT_TOP, 221);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0);
+            rt_choose_begin(g, f->me, 79, 0, 222);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 88))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 223)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 224))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 222);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -2014,11 +2014,11 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 89);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 225), rt_zone_of(g, ZONE_play, f->me, 226), RT_AT_TOP, 227);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 90);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 228), rt_zone_of(g, ZONE_deck, f->me, 229), RT_AT_BOTTOM, 230);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2026,7 +2026,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
 #line 2027 "evr.c"
         break;
     default:
-        return rt_fail(g, 91, "bad resume point");
+        return rt_fail(g, 231, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2037,11 +2037,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 232);
 #line 2042 "evr.c"
         break;
     default:
-        return rt_fail(g, 92, "bad resume point");
+        return rt_fail(g, 233, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2058,17 +2058,17 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 74 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, 0);
+        rt_choose_begin(g, f->me, 4, 0, 234);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 235);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 234);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2078,26 +2078,26 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 75 "cards/evr/rebel.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 93);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 236), RT_AT_TOP, 237);
             if (rt_check(g)) return RT_END;
             #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
                 #line 77 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me), rt_zone_of(g, ZONE_strategies, f->me), RT_AT_TOP, 94);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 238), rt_zone_of(g, ZONE_strategies, f->me, 239), RT_AT_TOP, 240);
                 if (rt_check(g)) return RT_END;
             }
             #line 78 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN);
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 241);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 242);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 241);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -2107,16 +2107,16 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 78 "cards/evr/rebel.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 95);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 243), RT_AT_TOP, 244);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 246), 245);
             }
         }
 #line 2117 "evr.c"
         break;
     default:
-        return rt_fail(g, 96, "bad resume point");
+        return rt_fail(g, 247, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2132,25 +2132,25 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 248)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 97);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 249), rt_zone_of(g, ZONE_deck, f->me, 250), RT_AT_TOP, 251);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 253), 252);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 254)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_looking, f->me), RT_AT_TOP, 98);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 255), 0, rt_zone_of(g, ZONE_looking, f->me, 256), RT_AT_TOP, 257);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0);
+            rt_choose_begin(g, f->me, 79, 0, 258);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 258);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2161,11 +2161,11 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 99);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 259), rt_zone_of(g, ZONE_deck, f->me, 260), RT_AT_TOP, 261);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 100);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 262), rt_zone_of(g, ZONE_deck, f->me, 263), RT_AT_BOTTOM, 264);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2173,7 +2173,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
 #line 2174 "evr.c"
         break;
     default:
-        return rt_fail(g, 101, "bad resume point");
+        return rt_fail(g, 265, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2189,17 +2189,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 266);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 267);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 266);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2209,13 +2209,13 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 102);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 268);
             if (rt_check(g)) return RT_END;
         }
 #line 2216 "evr.c"
         break;
     default:
-        return rt_fail(g, 103, "bad resume point");
+        return rt_fail(g, 269, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2231,17 +2231,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 270);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 271);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 270);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2251,13 +2251,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 104);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 272), RT_AT_TOP, 273);
             if (rt_check(g)) return RT_END;
         }
 #line 2258 "evr.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 274, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2273,17 +2273,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 275);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 276);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 275);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2293,13 +2293,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me)), RT_AT_BOTTOM, 106);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 277), RT_AT_BOTTOM, 278);
             if (rt_check(g)) return RT_END;
         }
 #line 2300 "evr.c"
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 279, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2312,21 +2312,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 280)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 108);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 281), rt_zone_of(g, ZONE_deck, f->me, 282), RT_AT_TOP, 283);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 285), 284);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 109);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 286), 0, rt_zone_of(g, ZONE_play, f->me, 287), RT_AT_TOP, 288);
             if (rt_check(g)) return RT_END;
         }
 #line 2327 "evr.c"
         break;
     default:
-        return rt_fail(g, 110, "bad resume point");
+        return rt_fail(g, 289, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2337,11 +2337,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 290);
 #line 2342 "evr.c"
         break;
     default:
-        return rt_fail(g, 111, "bad resume point");
+        return rt_fail(g, 291, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2357,17 +2357,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 292);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 293);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 292);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2377,13 +2377,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me), RT_AT_BOTTOM, 112);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 294), RT_AT_BOTTOM, 295);
             if (rt_check(g)) return RT_END;
         }
 #line 2384 "evr.c"
         break;
     default:
-        return rt_fail(g, 113, "bad resume point");
+        return rt_fail(g, 296, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2399,17 +2399,17 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 162 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 297);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 298);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 297);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2419,14 +2419,14 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 163 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 299);
             #line 164 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 300);
         }
 #line 2427 "evr.c"
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 301, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2437,11 +2437,11 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX));
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 302);
 #line 2442 "evr.c"
         break;
     default:
-        return rt_fail(g, 115, "bad resume point");
+        return rt_fail(g, 303, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2457,17 +2457,17 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 179 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0);
+        rt_choose_begin(g, f->me, 1, 0, 304);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me));
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 305);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 304);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2477,13 +2477,13 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me)), RT_AT_TOP, 116);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 306), RT_AT_TOP, 307);
             if (rt_check(g)) return RT_END;
         }
 #line 2484 "evr.c"
         break;
     default:
-        return rt_fail(g, 117, "bad resume point");
+        return rt_fail(g, 308, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2501,7 +2501,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 187 "cards/evr/rebel.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me), 118);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me, 310), 309);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2509,7 +2509,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 119);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 311);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2517,7 +2517,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
 #line 2518 "evr.c"
         break;
     default:
-        return rt_fail(g, 120, "bad resume point");
+        return rt_fail(g, 312, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2554,7 +2554,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 121);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 313);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2571,7 +2571,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p), RT_AT_TOP, 122);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 314), RT_AT_TOP, 315);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2587,11 +2587,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p), RT_AT_TOP, 123);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 316), RT_AT_TOP, 317);
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 124);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 318), RT_AT_TOP, 319);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2603,27 +2603,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events));
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 320);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
-            L->v_chosen = rt_list_new(g, 125);
+            L->v_chosen = rt_list_new(g, 321);
             if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 322);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 323);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (1 && !rt_list_has(g, L->v_chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob);
+                    rt_opt_done(g, &ob, 322);
                 }
                 if (rt_option_count(g) == 0) break;
                 f->pc = 1;
@@ -2632,10 +2632,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c_2 = rt_chosen(g);
-                rt_list_add(g, L->v_chosen, L->v_c_2, 125);
+                rt_list_add(g, L->v_chosen, L->v_c_2, 321);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 126);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 324), RT_AT_TOP, 325);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
@@ -2644,14 +2644,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 327), 326);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
 #line 2652 "evr.c"
         break;
     default:
-        return rt_fail(g, 127, "bad resume point");
+        return rt_fail(g, 328, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2735,20 +2735,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 128);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 329);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 129)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 330)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 130);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 331);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 131)].fd_reveal, L->v_ability_card, f->me, 131);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 332)].fd_reveal, L->v_ability_card, f->me, 332);
             if (st != RT_DONE)
                 return st;
         }
@@ -2759,23 +2759,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 333)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p), rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 132);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 334), rt_zone_of(g, ZONE_chosen, L->v_p, 335), RT_AT_TOP, 336);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
-                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN);
+                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 337);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 338);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob);
+                    rt_opt_done(g, &ob, 337);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2785,7 +2785,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s = rt_chosen(g);
                     #line 57 "cards/evr/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p), RT_AT_TOP, 133);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 339), RT_AT_TOP, 340);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2800,14 +2800,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0);
+            rt_choose_begin(g, f->me, 13, 0, 341);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 342);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
@@ -2816,7 +2816,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 343);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -2824,10 +2824,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 344)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 341);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 134, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 345, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2836,26 +2836,26 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 346)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 135);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 347), rt_zone_of(g, ZONE_deck, f->me, 348), RT_AT_TOP, 349);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 351), 350);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 136);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 352), 0, rt_zone_of(g, ZONE_play, f->me, 353), RT_AT_TOP, 354);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 137);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 355);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 138);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 356);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2865,16 +2865,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX));
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 357);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 139);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 358);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 140)) return RT_END;
+            if (rt_back_edge(g, 359)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -2884,23 +2884,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2), rt_zone_of(g, ZONE_revealed, L->v_p_2), RT_AT_TOP, 141);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 360), rt_zone_of(g, ZONE_revealed, L->v_p_2, 361), RT_AT_TOP, 362);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2));
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 363);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))));
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 364);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4), 142);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 366), 365);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -2910,7 +2910,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 143);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 367);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2926,7 +2926,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5), 144);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 369), 368);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -2936,7 +2936,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 145);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 370);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2953,17 +2953,17 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6)), RT_AT_TOP, 146);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 371), RT_AT_TOP, 372);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 373);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7), rt_zone_of(g, ZONE_forced, L->v_p_7), RT_AT_TOP, 147);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 374), rt_zone_of(g, ZONE_forced, L->v_p_7, 375), RT_AT_TOP, 376);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -2980,19 +2980,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 148);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 377);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner)), RT_AT_TOP, 149);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 378), RT_AT_TOP, 379);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 150));
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 380), 381);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX));
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 382);
                     #line 134 "cards/evr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
@@ -3008,7 +3008,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 151);
+                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 383);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3021,34 +3021,34 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= rt_const(g, CONST_target_vp)) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner));
+                return rt_win(g, rt_var_at(g, VCELL_winner), 384);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 152)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 385)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 153);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 386);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 154);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 387), rt_zone_of(g, ZONE_deck, L->v_p_9, 388), RT_AT_TOP, 389);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 155);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 390), rt_zone_of(g, ZONE_deck, L->v_p_9, 391), RT_AT_TOP, 392);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9), rt_zone_of(g, ZONE_deck, L->v_p_9), RT_AT_TOP, 156);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 393), rt_zone_of(g, ZONE_deck, L->v_p_9, 394), RT_AT_TOP, 395);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 397), 396);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3066,19 +3066,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12), rt_zone_of(g, ZONE_used, L->v_p_12), RT_AT_TOP, 157);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 398), rt_zone_of(g, ZONE_used, L->v_p_12, 399), RT_AT_TOP, 400);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12), rt_zone_of(g, ZONE_strategies, L->v_p_12), RT_AT_TOP, 158);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 401), rt_zone_of(g, ZONE_strategies, L->v_p_12, 402), RT_AT_TOP, 403);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 3079 "evr.c"
         break;
     default:
-        return rt_fail(g, 159, "bad resume point");
+        return rt_fail(g, 404, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3108,7 +3108,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 160);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 405);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3128,16 +3128,16 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 161);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 406), RT_AT_TOP, 407);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 409), 408);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 410);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3149,7 +3149,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
 #line 3150 "evr.c"
         break;
     default:
-        return rt_fail(g, 162, "bad resume point");
+        return rt_fail(g, 411, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3181,14 +3181,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0);
+            rt_choose_begin(g, f->me, 13, 0, 412);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 413);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3196,9 +3196,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 412);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 163, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 414, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3207,26 +3207,26 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 415)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me), rt_zone_of(g, ZONE_deck, f->me), RT_AT_TOP, 164);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 416), rt_zone_of(g, ZONE_deck, f->me, 417), RT_AT_TOP, 418);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me));
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 420), 419);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_play, f->me), RT_AT_TOP, 165);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 421), 0, rt_zone_of(g, ZONE_play, f->me, 422), RT_AT_TOP, 423);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 166);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 424);
                 if (rt_check(g)) return RT_END;
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 167);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 425);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3238,7 +3238,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 168)) return RT_END;
+            if (rt_back_edge(g, 426)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3252,7 +3252,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 169)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 427)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -3261,12 +3261,12 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p);
+            return rt_win(g, L->v_p, 428);
         }
         #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 170)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 429)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -3279,7 +3279,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
 #line 3280 "evr.c"
         break;
     default:
-        return rt_fail(g, 171, "bad resume point");
+        return rt_fail(g, 430, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3577,175 +3577,434 @@ static const RtSite Site_table[] = {
     { 1, 95, 6 }, /* 0: cards/evr/game.cards:95:6 */
     { 1, 95, 42 }, /* 1: cards/evr/game.cards:95:42 */
     { 1, 95, 65 }, /* 2: cards/evr/game.cards:95:65 */
-    { 1, 99, 3 }, /* 3: cards/evr/game.cards:99:3 */
-    { 1, 101, 46 }, /* 4: cards/evr/game.cards:101:46 */
-    { 1, 106, 19 }, /* 5: cards/evr/game.cards:106:19 */
-    { 1, 101, 46 }, /* 6: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 7: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 8: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 9: cards/evr/game.cards:101:46 */
+    { 1, 99, 12 }, /* 3: cards/evr/game.cards:99:12 */
+    { 1, 99, 3 }, /* 4: cards/evr/game.cards:99:3 */
+    { 1, 101, 46 }, /* 5: cards/evr/game.cards:101:46 */
+    { 1, 106, 9 }, /* 6: cards/evr/game.cards:106:9 */
+    { 1, 106, 19 }, /* 7: cards/evr/game.cards:106:19 */
+    { 1, 106, 51 }, /* 8: cards/evr/game.cards:106:51 */
+    { 1, 106, 67 }, /* 9: cards/evr/game.cards:106:67 */
     { 1, 101, 46 }, /* 10: cards/evr/game.cards:101:46 */
-    { 0, 3, 97 }, /* 11: cards/evr/events.csv:3:97 */
-    { 0, 4, 87 }, /* 12: cards/evr/events.csv:4:87 */
-    { 0, 5, 77 }, /* 13: cards/evr/events.csv:5:77 */
-    { 0, 7, 39 }, /* 14: cards/evr/events.csv:7:39 */
-    { 0, 6, 106 }, /* 15: cards/evr/events.csv:6:106 */
-    { 0, 11, 39 }, /* 16: cards/evr/events.csv:11:39 */
-    { 0, 10, 113 }, /* 17: cards/evr/events.csv:10:113 */
-    { 0, 13, 120 }, /* 18: cards/evr/events.csv:13:120 */
-    { 0, 15, 8 }, /* 19: cards/evr/events.csv:15:8 */
-    { 0, 15, 3 }, /* 20: cards/evr/events.csv:15:3 */
-    { 0, 16, 36 }, /* 21: cards/evr/events.csv:16:36 */
-    { 0, 14, 112 }, /* 22: cards/evr/events.csv:14:112 */
-    { 0, 18, 78 }, /* 23: cards/evr/events.csv:18:78 */
-    { 0, 21, 138 }, /* 24: cards/evr/events.csv:21:138 */
-    { 0, 21, 106 }, /* 25: cards/evr/events.csv:21:106 */
-    { 0, 23, 114 }, /* 26: cards/evr/events.csv:23:114 */
-    { 0, 24, 105 }, /* 27: cards/evr/events.csv:24:105 */
-    { 0, 25, 92 }, /* 28: cards/evr/events.csv:25:92 */
-    { 0, 26, 113 }, /* 29: cards/evr/events.csv:26:113 */
-    { 0, 28, 102 }, /* 30: cards/evr/events.csv:28:102 */
-    { 2, 10, 53 }, /* 31: cards/evr/imperial.cards:10:53 */
-    { 2, 9, 3 }, /* 32: cards/evr/imperial.cards:9:3 */
-    { 2, 19, 12 }, /* 33: cards/evr/imperial.cards:19:12 */
-    { 2, 19, 7 }, /* 34: cards/evr/imperial.cards:19:7 */
-    { 2, 21, 40 }, /* 35: cards/evr/imperial.cards:21:40 */
-    { 2, 17, 3 }, /* 36: cards/evr/imperial.cards:17:3 */
-    { 2, 29, 3 }, /* 37: cards/evr/imperial.cards:29:3 */
-    { 2, 36, 51 }, /* 38: cards/evr/imperial.cards:36:51 */
-    { 2, 35, 3 }, /* 39: cards/evr/imperial.cards:35:3 */
-    { 2, 45, 27 }, /* 40: cards/evr/imperial.cards:45:27 */
-    { 2, 46, 7 }, /* 41: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 42: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 37 }, /* 43: cards/evr/imperial.cards:55:37 */
-    { 2, 54, 3 }, /* 44: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 5 }, /* 45: cards/evr/imperial.cards:63:5 */
-    { 2, 63, 74 }, /* 46: cards/evr/imperial.cards:63:74 */
-    { 2, 62, 3 }, /* 47: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 27 }, /* 48: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 49: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 73 }, /* 50: cards/evr/imperial.cards:82:73 */
-    { 2, 81, 3 }, /* 51: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 53 }, /* 52: cards/evr/imperial.cards:90:53 */
-    { 2, 89, 3 }, /* 53: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 25 }, /* 54: cards/evr/imperial.cards:98:25 */
-    { 2, 100, 7 }, /* 55: cards/evr/imperial.cards:100:7 */
-    { 2, 102, 36 }, /* 56: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 41 }, /* 57: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 58: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 55 }, /* 59: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 60: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 27 }, /* 61: cards/evr/imperial.cards:122:27 */
-    { 2, 123, 7 }, /* 62: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 63: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 3 }, /* 64: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 43 }, /* 65: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 66: cards/evr/imperial.cards:137:3 */
-    { 2, 152, 3 }, /* 67: cards/evr/imperial.cards:152:3 */
-    { 2, 165, 3 }, /* 68: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 27 }, /* 69: cards/evr/imperial.cards:176:27 */
-    { 2, 177, 7 }, /* 70: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 71: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 5 }, /* 72: cards/evr/imperial.cards:186:5 */
-    { 2, 186, 68 }, /* 73: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 74: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 59 }, /* 75: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 76: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 37 }, /* 77: cards/evr/rebel.cards:18:37 */
-    { 4, 17, 3 }, /* 78: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 27 }, /* 79: cards/evr/rebel.cards:27:27 */
-    { 4, 28, 7 }, /* 80: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 81: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 73 }, /* 82: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 83: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 53 }, /* 84: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 85: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 25 }, /* 86: cards/evr/rebel.cards:53:25 */
-    { 4, 55, 7 }, /* 87: cards/evr/rebel.cards:55:7 */
-    { 4, 57, 48 }, /* 88: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 72 }, /* 89: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 54 }, /* 90: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 91: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 3 }, /* 92: cards/evr/rebel.cards:67:3 */
-    { 4, 75, 7 }, /* 93: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 34 }, /* 94: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 39 }, /* 95: cards/evr/rebel.cards:78:39 */
-    { 4, 73, 3 }, /* 96: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 25 }, /* 97: cards/evr/rebel.cards:89:25 */
-    { 4, 91, 7 }, /* 98: cards/evr/rebel.cards:91:7 */
-    { 4, 93, 36 }, /* 99: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 41 }, /* 100: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 101: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 55 }, /* 102: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 103: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 53 }, /* 104: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 105: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 53 }, /* 106: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 107: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 27 }, /* 108: cards/evr/rebel.cards:129:27 */
-    { 4, 130, 7 }, /* 109: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 110: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 3 }, /* 111: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 43 }, /* 112: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 113: cards/evr/rebel.cards:144:3 */
-    { 4, 159, 3 }, /* 114: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 3 }, /* 115: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 53 }, /* 116: cards/evr/rebel.cards:179:53 */
-    { 4, 178, 3 }, /* 117: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 5 }, /* 118: cards/evr/rebel.cards:187:5 */
-    { 4, 187, 42 }, /* 119: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 120: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 121: cards/evr/rules.cards:7:35 */
-    { 5, 13, 64 }, /* 122: cards/evr/rules.cards:13:64 */
-    { 5, 16, 24 }, /* 123: cards/evr/rules.cards:16:24 */
-    { 5, 16, 53 }, /* 124: cards/evr/rules.cards:16:53 */
-    { 5, 23, 5 }, /* 125: cards/evr/rules.cards:23:5 */
-    { 5, 23, 43 }, /* 126: cards/evr/rules.cards:23:43 */
-    { 5, 5, 1 }, /* 127: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 128: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 129: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 130: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 131: cards/evr/rules.cards:49:5 */
-    { 5, 55, 9 }, /* 132: cards/evr/rules.cards:55:9 */
-    { 5, 57, 48 }, /* 133: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 134: cards/evr/rules.cards:66:5 */
-    { 5, 70, 29 }, /* 135: cards/evr/rules.cards:70:29 */
-    { 5, 71, 9 }, /* 136: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 137: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 138: cards/evr/rules.cards:78:9 */
-    { 5, 85, 9 }, /* 139: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 140: cards/evr/rules.cards:66:5 */
-    { 5, 99, 7 }, /* 141: cards/evr/rules.cards:99:7 */
-    { 5, 108, 7 }, /* 142: cards/evr/rules.cards:108:7 */
-    { 5, 108, 49 }, /* 143: cards/evr/rules.cards:108:49 */
-    { 5, 111, 7 }, /* 144: cards/evr/rules.cards:111:7 */
-    { 5, 111, 49 }, /* 145: cards/evr/rules.cards:111:49 */
-    { 5, 117, 9 }, /* 146: cards/evr/rules.cards:117:9 */
-    { 5, 121, 24 }, /* 147: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 148: cards/evr/rules.cards:130:7 */
-    { 5, 131, 9 }, /* 149: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 150: cards/evr/rules.cards:132:9 */
-    { 5, 135, 9 }, /* 151: cards/evr/rules.cards:135:9 */
-    { 5, 140, 48 }, /* 152: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 153: cards/evr/rules.cards:141:7 */
-    { 5, 147, 7 }, /* 154: cards/evr/rules.cards:147:7 */
-    { 5, 148, 7 }, /* 155: cards/evr/rules.cards:148:7 */
-    { 5, 149, 7 }, /* 156: cards/evr/rules.cards:149:7 */
-    { 5, 158, 7 }, /* 157: cards/evr/rules.cards:158:7 */
-    { 5, 159, 33 }, /* 158: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 159: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 160: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 9 }, /* 161: cards/evr/tutorial.cards:12:9 */
-    { 6, 7, 3 }, /* 162: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 163: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 31 }, /* 164: cards/evr/tutorial.cards:25:31 */
-    { 6, 26, 11 }, /* 165: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 166: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 167: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 168: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 169: cards/evr/tutorial.cards:40:24 */
-    { 6, 43, 25 }, /* 170: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 171: cards/evr/tutorial.cards:20:3 */
+    { 1, 101, 46 }, /* 11: cards/evr/game.cards:101:46 */
+    { 1, 101, 46 }, /* 12: cards/evr/game.cards:101:46 */
+    { 1, 101, 46 }, /* 13: cards/evr/game.cards:101:46 */
+    { 1, 101, 46 }, /* 14: cards/evr/game.cards:101:46 */
+    { 1, 118, 29 }, /* 15: cards/evr/game.cards:118:29 */
+    { 1, 122, 9 }, /* 16: cards/evr/game.cards:122:9 */
+    { 1, 122, 33 }, /* 17: cards/evr/game.cards:122:33 */
+    { 1, 122, 53 }, /* 18: cards/evr/game.cards:122:53 */
+    { 0, 3, 97 }, /* 19: cards/evr/events.csv:3:97 */
+    { 0, 4, 106 }, /* 20: cards/evr/events.csv:4:106 */
+    { 0, 4, 87 }, /* 21: cards/evr/events.csv:4:87 */
+    { 0, 5, 77 }, /* 22: cards/evr/events.csv:5:77 */
+    { 0, 5, 77 }, /* 23: cards/evr/events.csv:5:77 */
+    { 0, 7, 3 }, /* 24: cards/evr/events.csv:7:3 */
+    { 0, 7, 15 }, /* 25: cards/evr/events.csv:7:15 */
+    { 0, 7, 49 }, /* 26: cards/evr/events.csv:7:49 */
+    { 0, 7, 39 }, /* 27: cards/evr/events.csv:7:39 */
+    { 0, 7, 56 }, /* 28: cards/evr/events.csv:7:56 */
+    { 0, 7, 64 }, /* 29: cards/evr/events.csv:7:64 */
+    { 0, 6, 106 }, /* 30: cards/evr/events.csv:6:106 */
+    { 0, 11, 3 }, /* 31: cards/evr/events.csv:11:3 */
+    { 0, 11, 15 }, /* 32: cards/evr/events.csv:11:15 */
+    { 0, 11, 49 }, /* 33: cards/evr/events.csv:11:49 */
+    { 0, 11, 39 }, /* 34: cards/evr/events.csv:11:39 */
+    { 0, 11, 56 }, /* 35: cards/evr/events.csv:11:56 */
+    { 0, 11, 64 }, /* 36: cards/evr/events.csv:11:64 */
+    { 0, 10, 113 }, /* 37: cards/evr/events.csv:10:113 */
+    { 0, 13, 177 }, /* 38: cards/evr/events.csv:13:177 */
+    { 0, 13, 120 }, /* 39: cards/evr/events.csv:13:120 */
+    { 0, 14, 126 }, /* 40: cards/evr/events.csv:14:126 */
+    { 0, 15, 15 }, /* 41: cards/evr/events.csv:15:15 */
+    { 0, 15, 8 }, /* 42: cards/evr/events.csv:15:8 */
+    { 0, 15, 39 }, /* 43: cards/evr/events.csv:15:39 */
+    { 0, 15, 3 }, /* 44: cards/evr/events.csv:15:3 */
+    { 0, 16, 41 }, /* 45: cards/evr/events.csv:16:41 */
+    { 0, 16, 58 }, /* 46: cards/evr/events.csv:16:58 */
+    { 0, 16, 36 }, /* 47: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 48: cards/evr/events.csv:14:112 */
+    { 0, 18, 97 }, /* 49: cards/evr/events.csv:18:97 */
+    { 0, 18, 78 }, /* 50: cards/evr/events.csv:18:78 */
+    { 0, 21, 106 }, /* 51: cards/evr/events.csv:21:106 */
+    { 0, 21, 118 }, /* 52: cards/evr/events.csv:21:118 */
+    { 0, 21, 148 }, /* 53: cards/evr/events.csv:21:148 */
+    { 0, 21, 138 }, /* 54: cards/evr/events.csv:21:138 */
+    { 0, 21, 156 }, /* 55: cards/evr/events.csv:21:156 */
+    { 0, 21, 164 }, /* 56: cards/evr/events.csv:21:164 */
+    { 0, 21, 106 }, /* 57: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 58: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 59: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 60: cards/evr/events.csv:25:92 */
+    { 0, 25, 92 }, /* 61: cards/evr/events.csv:25:92 */
+    { 0, 26, 113 }, /* 62: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 63: cards/evr/events.csv:28:102 */
+    { 2, 10, 5 }, /* 64: cards/evr/imperial.cards:10:5 */
+    { 2, 10, 17 }, /* 65: cards/evr/imperial.cards:10:17 */
+    { 2, 10, 63 }, /* 66: cards/evr/imperial.cards:10:63 */
+    { 2, 10, 53 }, /* 67: cards/evr/imperial.cards:10:53 */
+    { 2, 9, 3 }, /* 68: cards/evr/imperial.cards:9:3 */
+    { 2, 18, 18 }, /* 69: cards/evr/imperial.cards:18:18 */
+    { 2, 19, 19 }, /* 70: cards/evr/imperial.cards:19:19 */
+    { 2, 19, 12 }, /* 71: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 43 }, /* 72: cards/evr/imperial.cards:19:43 */
+    { 2, 19, 7 }, /* 73: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 45 }, /* 74: cards/evr/imperial.cards:21:45 */
+    { 2, 21, 62 }, /* 75: cards/evr/imperial.cards:21:62 */
+    { 2, 21, 40 }, /* 76: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 77: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 11 }, /* 78: cards/evr/imperial.cards:29:11 */
+    { 2, 29, 3 }, /* 79: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 5 }, /* 80: cards/evr/imperial.cards:36:5 */
+    { 2, 36, 17 }, /* 81: cards/evr/imperial.cards:36:17 */
+    { 2, 36, 61 }, /* 82: cards/evr/imperial.cards:36:61 */
+    { 2, 36, 51 }, /* 83: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 84: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 16 }, /* 85: cards/evr/imperial.cards:45:16 */
+    { 2, 45, 32 }, /* 86: cards/evr/imperial.cards:45:32 */
+    { 2, 45, 46 }, /* 87: cards/evr/imperial.cards:45:46 */
+    { 2, 45, 27 }, /* 88: cards/evr/imperial.cards:45:27 */
+    { 2, 45, 55 }, /* 89: cards/evr/imperial.cards:45:55 */
+    { 2, 45, 63 }, /* 90: cards/evr/imperial.cards:45:63 */
+    { 2, 46, 16 }, /* 91: cards/evr/imperial.cards:46:16 */
+    { 2, 46, 28 }, /* 92: cards/evr/imperial.cards:46:28 */
+    { 2, 46, 7 }, /* 93: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 94: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 5 }, /* 95: cards/evr/imperial.cards:55:5 */
+    { 2, 55, 17 }, /* 96: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 47 }, /* 97: cards/evr/imperial.cards:55:47 */
+    { 2, 55, 37 }, /* 98: cards/evr/imperial.cards:55:37 */
+    { 2, 55, 56 }, /* 99: cards/evr/imperial.cards:55:56 */
+    { 2, 55, 64 }, /* 100: cards/evr/imperial.cards:55:64 */
+    { 2, 54, 3 }, /* 101: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 5 }, /* 102: cards/evr/imperial.cards:63:5 */
+    { 2, 63, 14 }, /* 103: cards/evr/imperial.cards:63:14 */
+    { 2, 63, 74 }, /* 104: cards/evr/imperial.cards:63:74 */
+    { 2, 62, 3 }, /* 105: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 5 }, /* 106: cards/evr/imperial.cards:72:5 */
+    { 2, 72, 17 }, /* 107: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 37 }, /* 108: cards/evr/imperial.cards:72:37 */
+    { 2, 72, 27 }, /* 109: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 110: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 5 }, /* 111: cards/evr/imperial.cards:82:5 */
+    { 2, 82, 17 }, /* 112: cards/evr/imperial.cards:82:17 */
+    { 2, 82, 73 }, /* 113: cards/evr/imperial.cards:82:73 */
+    { 2, 81, 3 }, /* 114: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 5 }, /* 115: cards/evr/imperial.cards:90:5 */
+    { 2, 90, 17 }, /* 116: cards/evr/imperial.cards:90:17 */
+    { 2, 90, 63 }, /* 117: cards/evr/imperial.cards:90:63 */
+    { 2, 90, 53 }, /* 118: cards/evr/imperial.cards:90:53 */
+    { 2, 89, 3 }, /* 119: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 14 }, /* 120: cards/evr/imperial.cards:98:14 */
+    { 2, 98, 30 }, /* 121: cards/evr/imperial.cards:98:30 */
+    { 2, 98, 44 }, /* 122: cards/evr/imperial.cards:98:44 */
+    { 2, 98, 25 }, /* 123: cards/evr/imperial.cards:98:25 */
+    { 2, 98, 53 }, /* 124: cards/evr/imperial.cards:98:53 */
+    { 2, 98, 61 }, /* 125: cards/evr/imperial.cards:98:61 */
+    { 2, 99, 18 }, /* 126: cards/evr/imperial.cards:99:18 */
+    { 2, 100, 16 }, /* 127: cards/evr/imperial.cards:100:16 */
+    { 2, 100, 28 }, /* 128: cards/evr/imperial.cards:100:28 */
+    { 2, 100, 7 }, /* 129: cards/evr/imperial.cards:100:7 */
+    { 2, 101, 7 }, /* 130: cards/evr/imperial.cards:101:7 */
+    { 2, 102, 41 }, /* 131: cards/evr/imperial.cards:102:41 */
+    { 2, 102, 55 }, /* 132: cards/evr/imperial.cards:102:55 */
+    { 2, 102, 36 }, /* 133: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 46 }, /* 134: cards/evr/imperial.cards:103:46 */
+    { 2, 103, 60 }, /* 135: cards/evr/imperial.cards:103:60 */
+    { 2, 103, 41 }, /* 136: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 137: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 5 }, /* 138: cards/evr/imperial.cards:113:5 */
+    { 2, 113, 17 }, /* 139: cards/evr/imperial.cards:113:17 */
+    { 2, 113, 55 }, /* 140: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 141: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 16 }, /* 142: cards/evr/imperial.cards:122:16 */
+    { 2, 122, 32 }, /* 143: cards/evr/imperial.cards:122:32 */
+    { 2, 122, 46 }, /* 144: cards/evr/imperial.cards:122:46 */
+    { 2, 122, 27 }, /* 145: cards/evr/imperial.cards:122:27 */
+    { 2, 122, 55 }, /* 146: cards/evr/imperial.cards:122:55 */
+    { 2, 122, 63 }, /* 147: cards/evr/imperial.cards:122:63 */
+    { 2, 123, 16 }, /* 148: cards/evr/imperial.cards:123:16 */
+    { 2, 123, 28 }, /* 149: cards/evr/imperial.cards:123:28 */
+    { 2, 123, 7 }, /* 150: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 151: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 11 }, /* 152: cards/evr/imperial.cards:131:11 */
+    { 2, 131, 3 }, /* 153: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 5 }, /* 154: cards/evr/imperial.cards:138:5 */
+    { 2, 138, 17 }, /* 155: cards/evr/imperial.cards:138:17 */
+    { 2, 138, 53 }, /* 156: cards/evr/imperial.cards:138:53 */
+    { 2, 138, 43 }, /* 157: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 158: cards/evr/imperial.cards:137:3 */
+    { 2, 155, 5 }, /* 159: cards/evr/imperial.cards:155:5 */
+    { 2, 155, 17 }, /* 160: cards/evr/imperial.cards:155:17 */
+    { 2, 156, 7 }, /* 161: cards/evr/imperial.cards:156:7 */
+    { 2, 157, 7 }, /* 162: cards/evr/imperial.cards:157:7 */
+    { 2, 152, 3 }, /* 163: cards/evr/imperial.cards:152:3 */
+    { 2, 166, 5 }, /* 164: cards/evr/imperial.cards:166:5 */
+    { 2, 167, 5 }, /* 165: cards/evr/imperial.cards:167:5 */
+    { 2, 165, 3 }, /* 166: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 16 }, /* 167: cards/evr/imperial.cards:176:16 */
+    { 2, 176, 32 }, /* 168: cards/evr/imperial.cards:176:32 */
+    { 2, 176, 46 }, /* 169: cards/evr/imperial.cards:176:46 */
+    { 2, 176, 27 }, /* 170: cards/evr/imperial.cards:176:27 */
+    { 2, 176, 55 }, /* 171: cards/evr/imperial.cards:176:55 */
+    { 2, 176, 63 }, /* 172: cards/evr/imperial.cards:176:63 */
+    { 2, 177, 16 }, /* 173: cards/evr/imperial.cards:177:16 */
+    { 2, 177, 28 }, /* 174: cards/evr/imperial.cards:177:28 */
+    { 2, 177, 7 }, /* 175: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 176: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 5 }, /* 177: cards/evr/imperial.cards:186:5 */
+    { 2, 186, 14 }, /* 178: cards/evr/imperial.cards:186:14 */
+    { 2, 186, 68 }, /* 179: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 180: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 5 }, /* 181: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 182: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 183: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 184: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 185: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 186: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 47 }, /* 187: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 37 }, /* 188: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 56 }, /* 189: cards/evr/rebel.cards:18:56 */
+    { 4, 18, 64 }, /* 190: cards/evr/rebel.cards:18:64 */
+    { 4, 17, 3 }, /* 191: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 192: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 193: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 194: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 195: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 55 }, /* 196: cards/evr/rebel.cards:27:55 */
+    { 4, 27, 63 }, /* 197: cards/evr/rebel.cards:27:63 */
+    { 4, 28, 16 }, /* 198: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 199: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 200: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 201: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 202: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 203: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 204: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 205: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 206: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 207: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 208: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 209: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 210: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 211: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 212: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 213: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 214: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 215: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 53 }, /* 216: cards/evr/rebel.cards:53:53 */
+    { 4, 53, 61 }, /* 217: cards/evr/rebel.cards:53:61 */
+    { 4, 54, 18 }, /* 218: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 219: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 220: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 221: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 222: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 223: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 224: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 225: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 226: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 227: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 228: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 229: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 230: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 231: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 232: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 233: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 234: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 235: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 17 }, /* 236: cards/evr/rebel.cards:75:17 */
+    { 4, 75, 7 }, /* 237: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 39 }, /* 238: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 239: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 240: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 241: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 242: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 49 }, /* 243: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 39 }, /* 244: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 58 }, /* 245: cards/evr/rebel.cards:78:58 */
+    { 4, 78, 66 }, /* 246: cards/evr/rebel.cards:78:66 */
+    { 4, 73, 3 }, /* 247: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 248: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 249: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 250: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 251: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 53 }, /* 252: cards/evr/rebel.cards:89:53 */
+    { 4, 89, 61 }, /* 253: cards/evr/rebel.cards:89:61 */
+    { 4, 90, 18 }, /* 254: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 255: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 256: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 257: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 258: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 259: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 260: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 261: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 262: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 263: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 264: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 265: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 266: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 267: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 268: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 269: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 270: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 271: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 272: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 273: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 274: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 275: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 276: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 277: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 278: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 279: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 280: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 281: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 282: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 283: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 55 }, /* 284: cards/evr/rebel.cards:129:55 */
+    { 4, 129, 63 }, /* 285: cards/evr/rebel.cards:129:63 */
+    { 4, 130, 16 }, /* 286: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 287: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 288: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 289: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 290: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 291: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 292: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 293: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 294: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 295: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 296: cards/evr/rebel.cards:144:3 */
+    { 4, 162, 5 }, /* 297: cards/evr/rebel.cards:162:5 */
+    { 4, 162, 17 }, /* 298: cards/evr/rebel.cards:162:17 */
+    { 4, 163, 7 }, /* 299: cards/evr/rebel.cards:163:7 */
+    { 4, 164, 7 }, /* 300: cards/evr/rebel.cards:164:7 */
+    { 4, 159, 3 }, /* 301: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 12 }, /* 302: cards/evr/rebel.cards:172:12 */
+    { 4, 172, 3 }, /* 303: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 5 }, /* 304: cards/evr/rebel.cards:179:5 */
+    { 4, 179, 17 }, /* 305: cards/evr/rebel.cards:179:17 */
+    { 4, 179, 63 }, /* 306: cards/evr/rebel.cards:179:63 */
+    { 4, 179, 53 }, /* 307: cards/evr/rebel.cards:179:53 */
+    { 4, 178, 3 }, /* 308: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 5 }, /* 309: cards/evr/rebel.cards:187:5 */
+    { 4, 187, 14 }, /* 310: cards/evr/rebel.cards:187:14 */
+    { 4, 187, 42 }, /* 311: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 312: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 313: cards/evr/rules.cards:7:35 */
+    { 5, 13, 74 }, /* 314: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 315: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 316: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 317: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 318: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 319: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 320: cards/evr/rules.cards:8:3 */
+    { 5, 23, 5 }, /* 321: cards/evr/rules.cards:23:5 */
+    { 5, 23, 5 }, /* 322: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 323: cards/evr/rules.cards:23:19 */
+    { 5, 23, 53 }, /* 324: cards/evr/rules.cards:23:53 */
+    { 5, 23, 43 }, /* 325: cards/evr/rules.cards:23:43 */
+    { 5, 27, 22 }, /* 326: cards/evr/rules.cards:27:22 */
+    { 5, 27, 30 }, /* 327: cards/evr/rules.cards:27:30 */
+    { 5, 5, 1 }, /* 328: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 329: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 330: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 331: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 332: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 333: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 334: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 335: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 336: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 337: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 338: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 339: cards/evr/rules.cards:57:58 */
+    { 5, 57, 48 }, /* 340: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 341: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 342: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 343: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 344: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 345: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 346: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 347: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 348: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 349: cards/evr/rules.cards:70:29 */
+    { 5, 70, 57 }, /* 350: cards/evr/rules.cards:70:57 */
+    { 5, 70, 65 }, /* 351: cards/evr/rules.cards:70:65 */
+    { 5, 71, 18 }, /* 352: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 353: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 354: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 355: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 356: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 357: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 358: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 359: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 360: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 361: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 362: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 363: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 364: cards/evr/rules.cards:104:7 */
+    { 5, 108, 7 }, /* 365: cards/evr/rules.cards:108:7 */
+    { 5, 108, 16 }, /* 366: cards/evr/rules.cards:108:16 */
+    { 5, 108, 49 }, /* 367: cards/evr/rules.cards:108:49 */
+    { 5, 111, 7 }, /* 368: cards/evr/rules.cards:111:7 */
+    { 5, 111, 16 }, /* 369: cards/evr/rules.cards:111:16 */
+    { 5, 111, 49 }, /* 370: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 371: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 372: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 373: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 374: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 375: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 376: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 377: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 378: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 379: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 380: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 381: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 382: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 383: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 384: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 385: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 386: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 387: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 388: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 389: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 390: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 391: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 392: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 393: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 394: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 395: cards/evr/rules.cards:149:7 */
+    { 5, 150, 7 }, /* 396: cards/evr/rules.cards:150:7 */
+    { 5, 150, 15 }, /* 397: cards/evr/rules.cards:150:15 */
+    { 5, 158, 12 }, /* 398: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 399: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 400: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 401: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 402: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 403: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 404: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 405: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 406: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 407: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 7 }, /* 408: cards/evr/tutorial.cards:14:7 */
+    { 6, 14, 15 }, /* 409: cards/evr/tutorial.cards:14:15 */
+    { 6, 15, 7 }, /* 410: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 411: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 412: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 413: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 414: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 415: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 416: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 417: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 418: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 59 }, /* 419: cards/evr/tutorial.cards:25:59 */
+    { 6, 25, 67 }, /* 420: cards/evr/tutorial.cards:25:67 */
+    { 6, 26, 20 }, /* 421: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 422: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 423: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 424: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 425: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 426: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 427: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 428: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 429: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 430: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -3916,7 +4175,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    172, Site_table, 7, Site_files,
+    431, Site_table, 7, Site_files,
     &view,
 };
 
@@ -3937,7 +4196,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    172, Site_table, 7, Site_files,
+    431, Site_table, 7, Site_files,
     &view,
 };
 

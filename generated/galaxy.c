@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 6
-#error "galaxy.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "galaxy.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -1170,7 +1170,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     #line 106 "cards/galaxy/game.cards"
-    return rt_sub(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p)[0], 0), ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p)[0] == 0) ? 0 : 1), 1);
+    return rt_sub(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : 1), 3);
 #line 1175 "galaxy.c"
 }
 
@@ -1299,7 +1299,7 @@ RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
-        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 2)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 4)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
 #line 1306 "galaxy.c"
@@ -1312,7 +1312,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
     (void)L;
     #line 130 "cards/galaxy/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 5);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
@@ -1384,14 +1384,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 41 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 3);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 7), 6);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_t = cells_v_list[1 + L->v_i];
                 #line 41 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 4);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 8);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1406,11 +1406,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 5);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 9);
         }
         if (rt_check(g)) return RT_END;
         #line 50 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 6);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 11), 10);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -1426,10 +1426,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_end(g);
                 #line 52 "cards/galaxy/rules.cards"
                 L->v_n = Rows_sith[rt__row(g, L->v_s)].fd_forfeit;
-                L->v_chosen = rt_list_new(g, 7);
+                L->v_chosen = rt_list_new(g, 12);
                 if (L->v_chosen < 0) return RT_END;
                 for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 0, 0);
+                    rt_choose_begin(g, f->me, 0, 0, 13);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_choose_steps(g, L->v_k, L->v_n);
@@ -1440,7 +1440,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                                 if (1 && !rt_list_has(g, L->v_chosen, it_d)) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob);
+                        rt_opt_done(g, &ob, 13);
                     }
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
@@ -1449,10 +1449,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_d = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_d, 7);
+                    rt_list_add(g, L->v_chosen, L->v_d, 12);
                     if (rt_check(g)) return RT_END;
                     #line 52 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 8);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 14);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen);
@@ -1462,7 +1462,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 57 "cards/galaxy/rules.cards"
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
             #line 58 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 167, 0);
+            rt_choose_begin(g, f->me, 167, 0, 15);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 1);
@@ -1471,10 +1471,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 4);
                 if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 5);
                 if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 6);
-                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 7);
+                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 16)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 7);
                 if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 8);
                 rt_opt_add(&ob, 8, RT_NONE, 9);
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 15);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -1487,7 +1487,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 59 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 1, f->self, f->me, 9)) {
+                        if (rt_call(g, 1, f->self, f->me, 17)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1507,7 +1507,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 60 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 10)) {
+                        if (rt_call(g, 1, f->self, f->me, 18)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1527,7 +1527,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 11)) {
+                        if (rt_call(g, 1, f->self, f->me, 19)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1547,7 +1547,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 12)) {
+                        if (rt_call(g, 1, f->self, f->me, 20)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1567,7 +1567,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 63 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 13)) {
+                        if (rt_call(g, 1, f->self, f->me, 21)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1586,7 +1586,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 64 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 4, f->self, f->me, 14)) {
+                        if (rt_call(g, 4, f->self, f->me, 22)) {
                         }
                     }
                     f->pc = 8;
@@ -1601,7 +1601,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 65 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 5, f->self, f->me, 15)) {
+                        if (rt_call(g, 5, f->self, f->me, 23)) {
                         }
                     }
                     f->pc = 9;
@@ -1616,7 +1616,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 2, f->self, f->me, 16)) {
+                        if (rt_call(g, 2, f->self, f->me, 24)) {
                         }
                     }
                     f->pc = 10;
@@ -1633,11 +1633,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 17)) return RT_END;
+            if (rt_back_edge(g, 25)) return RT_END;
         }
         #line 72 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 8, f->self, f->me, 18)) {
+            if (rt_call(g, 8, f->self, f->me, 26)) {
             }
         }
         f->pc = 11;
@@ -1652,7 +1652,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
 #line 1653 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 19, "bad resume point");
+        return rt_fail(g, 27, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1673,7 +1673,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 79 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 10, 0);
+        rt_choose_begin(g, f->me, 10, 0, 28);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
@@ -1683,7 +1683,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 28);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1695,7 +1695,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             #line 80 "cards/galaxy/rules.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
             #line 81 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 20);
+            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 29);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -1705,17 +1705,17 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     #line 81 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 81 "cards/galaxy/rules.cards"
-                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 21);
+                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 30);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
             rt_list_pop(g, L->v_list);
             #line 82 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 22);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 31);
             if (rt_check(g)) return RT_END;
             #line 83 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 23);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 32);
             if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -1733,7 +1733,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
 #line 1734 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 24, "bad resume point");
+        return rt_fail(g, 33, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1855,7 +1855,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 93 "cards/galaxy/rules.cards"
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
             #line 94 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 167, 0);
+            rt_choose_begin(g, f->me, 167, 0, 34);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (Agg1_proc_reroll(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 11);
@@ -1865,7 +1865,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 if (Agg5_proc_reroll(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 15);
                 if (Agg6_proc_reroll(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 16);
                 if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 17);
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 34);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1878,7 +1878,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 95 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 3, f->self, f->me, 25)) {
+                        if (rt_call(g, 3, f->self, f->me, 35)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1898,7 +1898,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 96 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 3, f->self, f->me, 26)) {
+                        if (rt_call(g, 3, f->self, f->me, 36)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1918,7 +1918,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 3, f->self, f->me, 27)) {
+                        if (rt_call(g, 3, f->self, f->me, 37)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1938,7 +1938,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 3, f->self, f->me, 28)) {
+                        if (rt_call(g, 3, f->self, f->me, 38)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1958,7 +1958,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 3, f->self, f->me, 29)) {
+                        if (rt_call(g, 3, f->self, f->me, 39)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1978,7 +1978,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 3, f->self, f->me, 30)) {
+                        if (rt_call(g, 3, f->self, f->me, 40)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1999,7 +1999,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 31)) return RT_END;
+            if (rt_back_edge(g, 41)) return RT_END;
         }
         #line 104 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -2009,16 +2009,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 32);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 42);
         }
         if (rt_check(g)) return RT_END;
         #line 107 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 33);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 43);
         if (rt_check(g)) return RT_END;
 #line 2019 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 34, "bad resume point");
+        return rt_fail(g, 44, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2040,7 +2040,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
         #line 111 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 112 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 35);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 45);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2050,7 +2050,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 #line 112 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 112 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 36);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 46);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2059,7 +2059,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 #line 2060 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 37, "bad resume point");
+        return rt_fail(g, 47, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2078,16 +2078,16 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 117 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me), 38);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 49), 48);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 118 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 39);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 50);
                 if (rt_check(g)) return RT_END;
                 #line 119 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0);
+                rt_choose_begin(g, f->me, 10, 0, 51);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2097,7 +2097,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob);
+                    rt_opt_done(g, &ob, 51);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2107,7 +2107,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s = rt_chosen(g);
                     #line 120 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 40);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 52);
                     if (rt_check(g)) return RT_END;
                     #line 121 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2125,7 +2125,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 #line 2126 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 41, "bad resume point");
+        return rt_fail(g, 53, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2141,17 +2141,17 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 128 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 18, 0);
+        rt_choose_begin(g, f->me, 18, 0, 54);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 55);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a = zc[1 + i]; (void)it_a;
                     rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 54);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2161,7 +2161,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a = rt_chosen(g);
             #line 129 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 42);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 56);
             if (rt_check(g)) return RT_END;
             #line 130 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2174,7 +2174,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 132 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 7, f->self, f->me, 43)) {
+                    if (rt_call(g, 7, f->self, f->me, 57)) {
                     }
                 }
                 f->pc = 2;
@@ -2190,7 +2190,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 134 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 6, f->self, f->me, 44)) {
+                    if (rt_call(g, 6, f->self, f->me, 58)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2211,7 +2211,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 135 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 6, f->self, f->me, 45)) {
+                        if (rt_call(g, 6, f->self, f->me, 59)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2233,7 +2233,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 #line 2234 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 46, "bad resume point");
+        return rt_fail(g, 60, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2268,12 +2268,12 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 143 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 167, 0);
+        rt_choose_begin(g, f->me, 167, 0, 61);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (Agg1_proc_ally_symbol(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 19);
             rt_opt_add(&ob, 1, RT_NONE, 20);
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 61);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2284,7 +2284,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 145 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0);
+                rt_choose_begin(g, f->me, 10, 0, 62);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2294,7 +2294,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob);
+                    rt_opt_done(g, &ob, 62);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2304,7 +2304,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 146 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 47);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 63);
                     if (rt_check(g)) return RT_END;
                     #line 147 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2325,7 +2325,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 #line 2326 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 48, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2348,7 +2348,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
         #line 159 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 49);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 65);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2356,16 +2356,16 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 160 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 50);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 66);
                 if (rt_check(g)) return RT_END;
                 #line 161 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 51);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 67);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 163 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 52);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68);
         if (rt_check(g)) return RT_END;
         #line 164 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2375,13 +2375,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 53);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 69);
         }
         if (rt_check(g)) return RT_END;
 #line 2382 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 54, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2412,7 +2412,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
                 #line 174 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 55);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 71);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2421,7 +2421,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 175 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 176 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 56));
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 72), 73);
             if (rt_check(g)) return RT_END;
             #line 177 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2434,7 +2434,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 180 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
         #line 181 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 57);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 74);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2442,13 +2442,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 181 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 58);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 75);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 184 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 59);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 76);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -2456,7 +2456,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                 #line 185 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 60);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 77);
                 if (rt_check(g)) return RT_END;
                 #line 186 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2470,7 +2470,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
                 #line 187 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 61));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 78), 79);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 {
@@ -2480,7 +2480,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 188 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me), RT_AT_TOP, 62);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 80), RT_AT_TOP, 81);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2490,14 +2490,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 192 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 63);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 82), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 83);
         if (rt_check(g)) return RT_END;
         #line 194 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 195 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 9, f->self, f->me, 64)) {
+                if (rt_call(g, 9, f->self, f->me, 84)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2525,7 +2525,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 200 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 9, f->self, f->me, 65)) {
+                    if (rt_call(g, 9, f->self, f->me, 85)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2544,13 +2544,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 204 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 66);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 86);
         if (rt_check(g)) return RT_END;
         #line 205 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 67);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 87);
         if (rt_check(g)) return RT_END;
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 88);
         if (rt_check(g)) return RT_END;
         #line 209 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2558,7 +2558,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
                 #line 210 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 11, f->self, f->me, 69)) {
+                    if (rt_call(g, 11, f->self, f->me, 89)) {
                     }
                 }
                 f->pc = 3;
@@ -2573,7 +2573,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 210 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 10, f->self, f->me, 70)) {
+                    if (rt_call(g, 10, f->self, f->me, 90)) {
                     }
                 }
                 f->pc = 4;
@@ -2590,7 +2590,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 #line 2591 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 71, "bad resume point");
+        return rt_fail(g, 91, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2619,7 +2619,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
             #line 218 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p), 72);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 93), 92);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2627,7 +2627,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
                     #line 218 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 73);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 94), RT_AT_TOP, 95);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2641,14 +2641,14 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 220 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me), RT_AT_TOP, 74);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 96), RT_AT_TOP, 97);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 221 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me), 75);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 99), 98);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -2667,7 +2667,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 #line 2668 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 76, "bad resume point");
+        return rt_fail(g, 100, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2692,13 +2692,13 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 229 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 77);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 101);
         if (rt_check(g)) return RT_END;
         #line 230 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 78));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 102));
         if (rt_check(g)) return RT_END;
         #line 231 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 79);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 103);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2706,7 +2706,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 231 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 80);
+                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 104);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2714,10 +2714,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 232 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
             #line 233 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 81));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 105));
             if (rt_check(g)) return RT_END;
             #line 234 "cards/galaxy/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 82);
+            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 106);
             if (L->v_list_2 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -2725,12 +2725,12 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 234 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 83);
+                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 107);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_2);
-            if (rt_back_edge(g, 84)) return RT_END;
+            if (rt_back_edge(g, 108)) return RT_END;
         }
         #line 236 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2775,7 +2775,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 242 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 85);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 109);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -2783,16 +2783,16 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 243 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 86);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 110);
                 if (rt_check(g)) return RT_END;
                 #line 244 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 87);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 111);
                 if (rt_check(g)) return RT_END;
                 #line 245 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 88);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 112);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 89);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 113);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2800,7 +2800,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
 #line 2801 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 90, "bad resume point");
+        return rt_fail(g, 114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2827,22 +2827,22 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 255 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 115)[0] == 0)) {
                 #line 256 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0], 91));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 116)[0], 117), 118);
                 if (rt_check(g)) return RT_END;
                 #line 257 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " gains ");
-                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p)[0]);
+                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 119)[0]);
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
             #line 259 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 120)[0] == 0)) {
                 #line 260 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 92));
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 121), 122);
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2868,7 +2868,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3);
+                rt_win(g, L->v_p_3, 123);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
@@ -2876,7 +2876,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 #line 2877 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 93, "bad resume point");
+        return rt_fail(g, 124, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2913,7 +2913,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 94);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 125);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2927,7 +2927,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 95);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 126);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2941,14 +2941,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 96);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 127);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply));
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 128);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -2957,7 +2957,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0);
+            rt_choose_begin(g, f->me, 21, 0, 129);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2967,7 +2967,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 129);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2977,17 +2977,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me), RT_AT_TOP, 97);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 130), RT_AT_TOP, 131);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 98)) return RT_END;
+            if (rt_back_edge(g, 132)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 99)) {
+            if (rt_call(g, 10, f->self, f->me, 133)) {
             }
         }
         f->pc = 2;
@@ -3002,7 +3002,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 3003 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 100, "bad resume point");
+        return rt_fail(g, 134, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3029,7 +3029,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 101)) {
+                if (rt_call(g, 0, f->self, f->me, 135)) {
                 }
             }
             f->pc = 1;
@@ -3043,13 +3043,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 102)) return RT_END;
+            if (rt_back_edge(g, 136)) return RT_END;
         }
         f->me = L->v_saved_me;
 #line 3050 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 103, "bad resume point");
+        return rt_fail(g, 137, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3074,7 +3074,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 13 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 104);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 138);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3086,7 +3086,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
 #line 3087 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 139, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3105,16 +3105,16 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 106);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 140);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 167, 0);
+        rt_choose_begin(g, f->me, 167, 0, 141);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 23);
             rt_opt_add(&ob, 1, RT_NONE, 24);
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 141);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3132,7 +3132,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
 #line 3133 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 142, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3585,114 +3585,149 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 106, 3 }, /* 0: cards/galaxy/game.cards:106:3 */
+    { 0, 106, 16 }, /* 0: cards/galaxy/game.cards:106:16 */
     { 0, 106, 3 }, /* 1: cards/galaxy/game.cards:106:3 */
-    { 0, 130, 79 }, /* 2: cards/galaxy/game.cards:130:79 */
-    { 2, 41, 3 }, /* 3: cards/galaxy/rules.cards:41:3 */
-    { 2, 41, 23 }, /* 4: cards/galaxy/rules.cards:41:23 */
-    { 2, 47, 3 }, /* 5: cards/galaxy/rules.cards:47:3 */
-    { 2, 50, 3 }, /* 6: cards/galaxy/rules.cards:50:3 */
-    { 2, 52, 5 }, /* 7: cards/galaxy/rules.cards:52:5 */
-    { 2, 52, 34 }, /* 8: cards/galaxy/rules.cards:52:34 */
-    { 2, 59, 68 }, /* 9: cards/galaxy/rules.cards:59:68 */
-    { 2, 60, 66 }, /* 10: cards/galaxy/rules.cards:60:66 */
-    { 2, 61, 55 }, /* 11: cards/galaxy/rules.cards:61:55 */
-    { 2, 62, 72 }, /* 12: cards/galaxy/rules.cards:62:72 */
-    { 2, 63, 80 }, /* 13: cards/galaxy/rules.cards:63:80 */
-    { 2, 64, 61 }, /* 14: cards/galaxy/rules.cards:64:61 */
-    { 2, 65, 56 }, /* 15: cards/galaxy/rules.cards:65:56 */
-    { 2, 66, 68 }, /* 16: cards/galaxy/rules.cards:66:68 */
-    { 2, 57, 3 }, /* 17: cards/galaxy/rules.cards:57:3 */
-    { 2, 72, 3 }, /* 18: cards/galaxy/rules.cards:72:3 */
-    { 2, 39, 11 }, /* 19: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 5 }, /* 20: cards/galaxy/rules.cards:81:5 */
-    { 2, 81, 63 }, /* 21: cards/galaxy/rules.cards:81:63 */
-    { 2, 82, 5 }, /* 22: cards/galaxy/rules.cards:82:5 */
-    { 2, 83, 5 }, /* 23: cards/galaxy/rules.cards:83:5 */
-    { 2, 78, 11 }, /* 24: cards/galaxy/rules.cards:78:11 */
-    { 2, 95, 84 }, /* 25: cards/galaxy/rules.cards:95:84 */
-    { 2, 96, 82 }, /* 26: cards/galaxy/rules.cards:96:82 */
-    { 2, 97, 71 }, /* 27: cards/galaxy/rules.cards:97:71 */
-    { 2, 98, 88 }, /* 28: cards/galaxy/rules.cards:98:88 */
-    { 2, 99, 84 }, /* 29: cards/galaxy/rules.cards:99:84 */
-    { 2, 100, 80 }, /* 30: cards/galaxy/rules.cards:100:80 */
-    { 2, 93, 3 }, /* 31: cards/galaxy/rules.cards:93:3 */
-    { 2, 106, 3 }, /* 32: cards/galaxy/rules.cards:106:3 */
-    { 2, 107, 3 }, /* 33: cards/galaxy/rules.cards:107:3 */
-    { 2, 91, 11 }, /* 34: cards/galaxy/rules.cards:91:11 */
-    { 2, 112, 3 }, /* 35: cards/galaxy/rules.cards:112:3 */
-    { 2, 112, 64 }, /* 36: cards/galaxy/rules.cards:112:64 */
-    { 2, 110, 11 }, /* 37: cards/galaxy/rules.cards:110:11 */
-    { 2, 117, 3 }, /* 38: cards/galaxy/rules.cards:117:3 */
-    { 2, 118, 5 }, /* 39: cards/galaxy/rules.cards:118:5 */
-    { 2, 120, 7 }, /* 40: cards/galaxy/rules.cards:120:7 */
-    { 2, 116, 11 }, /* 41: cards/galaxy/rules.cards:116:11 */
-    { 2, 129, 5 }, /* 42: cards/galaxy/rules.cards:129:5 */
-    { 2, 132, 7 }, /* 43: cards/galaxy/rules.cards:132:7 */
-    { 2, 134, 7 }, /* 44: cards/galaxy/rules.cards:134:7 */
-    { 2, 135, 27 }, /* 45: cards/galaxy/rules.cards:135:27 */
-    { 2, 127, 11 }, /* 46: cards/galaxy/rules.cards:127:11 */
-    { 2, 146, 9 }, /* 47: cards/galaxy/rules.cards:146:9 */
-    { 2, 142, 11 }, /* 48: cards/galaxy/rules.cards:142:11 */
-    { 2, 159, 3 }, /* 49: cards/galaxy/rules.cards:159:3 */
-    { 2, 160, 5 }, /* 50: cards/galaxy/rules.cards:160:5 */
-    { 2, 161, 5 }, /* 51: cards/galaxy/rules.cards:161:5 */
-    { 2, 163, 3 }, /* 52: cards/galaxy/rules.cards:163:3 */
-    { 2, 166, 3 }, /* 53: cards/galaxy/rules.cards:166:3 */
-    { 2, 157, 11 }, /* 54: cards/galaxy/rules.cards:157:11 */
-    { 2, 174, 43 }, /* 55: cards/galaxy/rules.cards:174:43 */
-    { 2, 176, 5 }, /* 56: cards/galaxy/rules.cards:176:5 */
-    { 2, 181, 3 }, /* 57: cards/galaxy/rules.cards:181:3 */
-    { 2, 181, 36 }, /* 58: cards/galaxy/rules.cards:181:36 */
-    { 2, 184, 3 }, /* 59: cards/galaxy/rules.cards:184:3 */
-    { 2, 185, 5 }, /* 60: cards/galaxy/rules.cards:185:5 */
-    { 2, 187, 5 }, /* 61: cards/galaxy/rules.cards:187:5 */
-    { 2, 188, 74 }, /* 62: cards/galaxy/rules.cards:188:74 */
-    { 2, 192, 3 }, /* 63: cards/galaxy/rules.cards:192:3 */
-    { 2, 195, 5 }, /* 64: cards/galaxy/rules.cards:195:5 */
-    { 2, 200, 7 }, /* 65: cards/galaxy/rules.cards:200:7 */
-    { 2, 204, 3 }, /* 66: cards/galaxy/rules.cards:204:3 */
-    { 2, 205, 3 }, /* 67: cards/galaxy/rules.cards:205:3 */
-    { 2, 206, 3 }, /* 68: cards/galaxy/rules.cards:206:3 */
-    { 2, 210, 30 }, /* 69: cards/galaxy/rules.cards:210:30 */
-    { 2, 210, 50 }, /* 70: cards/galaxy/rules.cards:210:50 */
-    { 2, 171, 11 }, /* 71: cards/galaxy/rules.cards:171:11 */
-    { 2, 218, 5 }, /* 72: cards/galaxy/rules.cards:218:5 */
-    { 2, 218, 48 }, /* 73: cards/galaxy/rules.cards:218:48 */
-    { 2, 220, 40 }, /* 74: cards/galaxy/rules.cards:220:40 */
-    { 2, 221, 3 }, /* 75: cards/galaxy/rules.cards:221:3 */
-    { 2, 216, 11 }, /* 76: cards/galaxy/rules.cards:216:11 */
-    { 2, 229, 3 }, /* 77: cards/galaxy/rules.cards:229:3 */
-    { 2, 230, 3 }, /* 78: cards/galaxy/rules.cards:230:3 */
-    { 2, 231, 3 }, /* 79: cards/galaxy/rules.cards:231:3 */
-    { 2, 231, 66 }, /* 80: cards/galaxy/rules.cards:231:66 */
-    { 2, 233, 5 }, /* 81: cards/galaxy/rules.cards:233:5 */
-    { 2, 234, 5 }, /* 82: cards/galaxy/rules.cards:234:5 */
-    { 2, 234, 68 }, /* 83: cards/galaxy/rules.cards:234:68 */
-    { 2, 232, 3 }, /* 84: cards/galaxy/rules.cards:232:3 */
-    { 2, 242, 3 }, /* 85: cards/galaxy/rules.cards:242:3 */
-    { 2, 243, 13 }, /* 86: cards/galaxy/rules.cards:243:13 */
-    { 2, 244, 5 }, /* 87: cards/galaxy/rules.cards:244:5 */
-    { 2, 245, 5 }, /* 88: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 5 }, /* 89: cards/galaxy/rules.cards:246:5 */
-    { 2, 228, 11 }, /* 90: cards/galaxy/rules.cards:228:11 */
-    { 2, 256, 7 }, /* 91: cards/galaxy/rules.cards:256:7 */
-    { 2, 260, 7 }, /* 92: cards/galaxy/rules.cards:260:7 */
-    { 2, 252, 11 }, /* 93: cards/galaxy/rules.cards:252:11 */
-    { 2, 11, 42 }, /* 94: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 95: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 96: cards/galaxy/rules.cards:15:34 */
-    { 2, 21, 46 }, /* 97: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 98: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 99: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 100: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 101: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 102: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 103: cards/galaxy/rules.cards:31:1 */
-    { 4, 13, 50 }, /* 104: cards/galaxy/variants.cards:13:50 */
-    { 4, 13, 3 }, /* 105: cards/galaxy/variants.cards:13:3 */
-    { 4, 15, 5 }, /* 106: cards/galaxy/variants.cards:15:5 */
-    { 4, 14, 3 }, /* 107: cards/galaxy/variants.cards:14:3 */
+    { 0, 106, 38 }, /* 2: cards/galaxy/game.cards:106:38 */
+    { 0, 106, 3 }, /* 3: cards/galaxy/game.cards:106:3 */
+    { 0, 130, 79 }, /* 4: cards/galaxy/game.cards:130:79 */
+    { 0, 130, 12 }, /* 5: cards/galaxy/game.cards:130:12 */
+    { 2, 41, 3 }, /* 6: cards/galaxy/rules.cards:41:3 */
+    { 2, 41, 12 }, /* 7: cards/galaxy/rules.cards:41:12 */
+    { 2, 41, 23 }, /* 8: cards/galaxy/rules.cards:41:23 */
+    { 2, 47, 3 }, /* 9: cards/galaxy/rules.cards:47:3 */
+    { 2, 50, 3 }, /* 10: cards/galaxy/rules.cards:50:3 */
+    { 2, 50, 12 }, /* 11: cards/galaxy/rules.cards:50:12 */
+    { 2, 52, 5 }, /* 12: cards/galaxy/rules.cards:52:5 */
+    { 2, 52, 5 }, /* 13: cards/galaxy/rules.cards:52:5 */
+    { 2, 52, 34 }, /* 14: cards/galaxy/rules.cards:52:34 */
+    { 2, 58, 5 }, /* 15: cards/galaxy/rules.cards:58:5 */
+    { 2, 65, 43 }, /* 16: cards/galaxy/rules.cards:65:43 */
+    { 2, 59, 68 }, /* 17: cards/galaxy/rules.cards:59:68 */
+    { 2, 60, 66 }, /* 18: cards/galaxy/rules.cards:60:66 */
+    { 2, 61, 55 }, /* 19: cards/galaxy/rules.cards:61:55 */
+    { 2, 62, 72 }, /* 20: cards/galaxy/rules.cards:62:72 */
+    { 2, 63, 80 }, /* 21: cards/galaxy/rules.cards:63:80 */
+    { 2, 64, 61 }, /* 22: cards/galaxy/rules.cards:64:61 */
+    { 2, 65, 56 }, /* 23: cards/galaxy/rules.cards:65:56 */
+    { 2, 66, 68 }, /* 24: cards/galaxy/rules.cards:66:68 */
+    { 2, 57, 3 }, /* 25: cards/galaxy/rules.cards:57:3 */
+    { 2, 72, 3 }, /* 26: cards/galaxy/rules.cards:72:3 */
+    { 2, 39, 11 }, /* 27: cards/galaxy/rules.cards:39:11 */
+    { 2, 79, 3 }, /* 28: cards/galaxy/rules.cards:79:3 */
+    { 2, 81, 5 }, /* 29: cards/galaxy/rules.cards:81:5 */
+    { 2, 81, 63 }, /* 30: cards/galaxy/rules.cards:81:63 */
+    { 2, 82, 5 }, /* 31: cards/galaxy/rules.cards:82:5 */
+    { 2, 83, 5 }, /* 32: cards/galaxy/rules.cards:83:5 */
+    { 2, 78, 11 }, /* 33: cards/galaxy/rules.cards:78:11 */
+    { 2, 94, 5 }, /* 34: cards/galaxy/rules.cards:94:5 */
+    { 2, 95, 84 }, /* 35: cards/galaxy/rules.cards:95:84 */
+    { 2, 96, 82 }, /* 36: cards/galaxy/rules.cards:96:82 */
+    { 2, 97, 71 }, /* 37: cards/galaxy/rules.cards:97:71 */
+    { 2, 98, 88 }, /* 38: cards/galaxy/rules.cards:98:88 */
+    { 2, 99, 84 }, /* 39: cards/galaxy/rules.cards:99:84 */
+    { 2, 100, 80 }, /* 40: cards/galaxy/rules.cards:100:80 */
+    { 2, 93, 3 }, /* 41: cards/galaxy/rules.cards:93:3 */
+    { 2, 106, 3 }, /* 42: cards/galaxy/rules.cards:106:3 */
+    { 2, 107, 3 }, /* 43: cards/galaxy/rules.cards:107:3 */
+    { 2, 91, 11 }, /* 44: cards/galaxy/rules.cards:91:11 */
+    { 2, 112, 3 }, /* 45: cards/galaxy/rules.cards:112:3 */
+    { 2, 112, 64 }, /* 46: cards/galaxy/rules.cards:112:64 */
+    { 2, 110, 11 }, /* 47: cards/galaxy/rules.cards:110:11 */
+    { 2, 117, 3 }, /* 48: cards/galaxy/rules.cards:117:3 */
+    { 2, 117, 12 }, /* 49: cards/galaxy/rules.cards:117:12 */
+    { 2, 118, 5 }, /* 50: cards/galaxy/rules.cards:118:5 */
+    { 2, 119, 5 }, /* 51: cards/galaxy/rules.cards:119:5 */
+    { 2, 120, 7 }, /* 52: cards/galaxy/rules.cards:120:7 */
+    { 2, 116, 11 }, /* 53: cards/galaxy/rules.cards:116:11 */
+    { 2, 128, 3 }, /* 54: cards/galaxy/rules.cards:128:3 */
+    { 2, 128, 15 }, /* 55: cards/galaxy/rules.cards:128:15 */
+    { 2, 129, 5 }, /* 56: cards/galaxy/rules.cards:129:5 */
+    { 2, 132, 7 }, /* 57: cards/galaxy/rules.cards:132:7 */
+    { 2, 134, 7 }, /* 58: cards/galaxy/rules.cards:134:7 */
+    { 2, 135, 27 }, /* 59: cards/galaxy/rules.cards:135:27 */
+    { 2, 127, 11 }, /* 60: cards/galaxy/rules.cards:127:11 */
+    { 2, 143, 3 }, /* 61: cards/galaxy/rules.cards:143:3 */
+    { 2, 145, 7 }, /* 62: cards/galaxy/rules.cards:145:7 */
+    { 2, 146, 9 }, /* 63: cards/galaxy/rules.cards:146:9 */
+    { 2, 142, 11 }, /* 64: cards/galaxy/rules.cards:142:11 */
+    { 2, 159, 3 }, /* 65: cards/galaxy/rules.cards:159:3 */
+    { 2, 160, 5 }, /* 66: cards/galaxy/rules.cards:160:5 */
+    { 2, 161, 5 }, /* 67: cards/galaxy/rules.cards:161:5 */
+    { 2, 163, 3 }, /* 68: cards/galaxy/rules.cards:163:3 */
+    { 2, 166, 3 }, /* 69: cards/galaxy/rules.cards:166:3 */
+    { 2, 157, 11 }, /* 70: cards/galaxy/rules.cards:157:11 */
+    { 2, 174, 43 }, /* 71: cards/galaxy/rules.cards:174:43 */
+    { 2, 176, 5 }, /* 72: cards/galaxy/rules.cards:176:5 */
+    { 2, 176, 5 }, /* 73: cards/galaxy/rules.cards:176:5 */
+    { 2, 181, 3 }, /* 74: cards/galaxy/rules.cards:181:3 */
+    { 2, 181, 36 }, /* 75: cards/galaxy/rules.cards:181:36 */
+    { 2, 184, 3 }, /* 76: cards/galaxy/rules.cards:184:3 */
+    { 2, 185, 5 }, /* 77: cards/galaxy/rules.cards:185:5 */
+    { 2, 187, 5 }, /* 78: cards/galaxy/rules.cards:187:5 */
+    { 2, 187, 5 }, /* 79: cards/galaxy/rules.cards:187:5 */
+    { 2, 188, 84 }, /* 80: cards/galaxy/rules.cards:188:84 */
+    { 2, 188, 74 }, /* 81: cards/galaxy/rules.cards:188:74 */
+    { 2, 192, 8 }, /* 82: cards/galaxy/rules.cards:192:8 */
+    { 2, 192, 3 }, /* 83: cards/galaxy/rules.cards:192:3 */
+    { 2, 195, 5 }, /* 84: cards/galaxy/rules.cards:195:5 */
+    { 2, 200, 7 }, /* 85: cards/galaxy/rules.cards:200:7 */
+    { 2, 204, 3 }, /* 86: cards/galaxy/rules.cards:204:3 */
+    { 2, 205, 3 }, /* 87: cards/galaxy/rules.cards:205:3 */
+    { 2, 206, 3 }, /* 88: cards/galaxy/rules.cards:206:3 */
+    { 2, 210, 30 }, /* 89: cards/galaxy/rules.cards:210:30 */
+    { 2, 210, 50 }, /* 90: cards/galaxy/rules.cards:210:50 */
+    { 2, 171, 11 }, /* 91: cards/galaxy/rules.cards:171:11 */
+    { 2, 218, 5 }, /* 92: cards/galaxy/rules.cards:218:5 */
+    { 2, 218, 14 }, /* 93: cards/galaxy/rules.cards:218:14 */
+    { 2, 218, 58 }, /* 94: cards/galaxy/rules.cards:218:58 */
+    { 2, 218, 48 }, /* 95: cards/galaxy/rules.cards:218:48 */
+    { 2, 220, 50 }, /* 96: cards/galaxy/rules.cards:220:50 */
+    { 2, 220, 40 }, /* 97: cards/galaxy/rules.cards:220:40 */
+    { 2, 221, 3 }, /* 98: cards/galaxy/rules.cards:221:3 */
+    { 2, 221, 12 }, /* 99: cards/galaxy/rules.cards:221:12 */
+    { 2, 216, 11 }, /* 100: cards/galaxy/rules.cards:216:11 */
+    { 2, 229, 3 }, /* 101: cards/galaxy/rules.cards:229:3 */
+    { 2, 230, 3 }, /* 102: cards/galaxy/rules.cards:230:3 */
+    { 2, 231, 3 }, /* 103: cards/galaxy/rules.cards:231:3 */
+    { 2, 231, 66 }, /* 104: cards/galaxy/rules.cards:231:66 */
+    { 2, 233, 5 }, /* 105: cards/galaxy/rules.cards:233:5 */
+    { 2, 234, 5 }, /* 106: cards/galaxy/rules.cards:234:5 */
+    { 2, 234, 68 }, /* 107: cards/galaxy/rules.cards:234:68 */
+    { 2, 232, 3 }, /* 108: cards/galaxy/rules.cards:232:3 */
+    { 2, 242, 3 }, /* 109: cards/galaxy/rules.cards:242:3 */
+    { 2, 243, 13 }, /* 110: cards/galaxy/rules.cards:243:13 */
+    { 2, 244, 5 }, /* 111: cards/galaxy/rules.cards:244:5 */
+    { 2, 245, 5 }, /* 112: cards/galaxy/rules.cards:245:5 */
+    { 2, 246, 5 }, /* 113: cards/galaxy/rules.cards:246:5 */
+    { 2, 228, 11 }, /* 114: cards/galaxy/rules.cards:228:11 */
+    { 2, 255, 18 }, /* 115: cards/galaxy/rules.cards:255:18 */
+    { 2, 256, 21 }, /* 116: cards/galaxy/rules.cards:256:21 */
+    { 2, 256, 7 }, /* 117: cards/galaxy/rules.cards:256:7 */
+    { 2, 256, 7 }, /* 118: cards/galaxy/rules.cards:256:7 */
+    { 2, 257, 29 }, /* 119: cards/galaxy/rules.cards:257:29 */
+    { 2, 259, 18 }, /* 120: cards/galaxy/rules.cards:259:18 */
+    { 2, 260, 7 }, /* 121: cards/galaxy/rules.cards:260:7 */
+    { 2, 260, 7 }, /* 122: cards/galaxy/rules.cards:260:7 */
+    { 2, 266, 3 }, /* 123: cards/galaxy/rules.cards:266:3 */
+    { 2, 252, 11 }, /* 124: cards/galaxy/rules.cards:252:11 */
+    { 2, 11, 42 }, /* 125: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 126: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 127: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 128: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 129: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 130: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 131: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 132: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 133: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 134: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 135: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 136: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 137: cards/galaxy/rules.cards:31:1 */
+    { 4, 13, 50 }, /* 138: cards/galaxy/variants.cards:13:50 */
+    { 4, 13, 3 }, /* 139: cards/galaxy/variants.cards:13:3 */
+    { 4, 15, 5 }, /* 140: cards/galaxy/variants.cards:15:5 */
+    { 4, 16, 5 }, /* 141: cards/galaxy/variants.cards:16:5 */
+    { 4, 14, 3 }, /* 142: cards/galaxy/variants.cards:14:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1 };
@@ -4007,7 +4042,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    108, Site_table, 5, Site_files,
+    143, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4028,7 +4063,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    108, Site_table, 5, Site_files,
+    143, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4049,7 +4084,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    108, Site_table, 5, Site_files,
+    143, Site_table, 5, Site_files,
     &view,
 };
 

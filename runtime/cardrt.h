@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 6
+#define CARDRT_ABI 7
 
 #define RT_NONE (-1)
 /* The most frames the frame stack holds (nested calls and runs); cardc
@@ -316,11 +316,11 @@ static inline uint32_t rt__xoshiro_below_inline(uint64_t s[4], uint32_t n)
 /* Out-of-line halves of the inline primitives: each is called only when
    the inline check failed, fails the game with the same message as ever
    and returns what the primitive returns then. Not for other callers. */
-RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p);
+RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p, int site);
 RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int site);
 int rt__card_row_fail(RtGame *g, RtValue card, int kind, int site);
 RtValue rt__card_state_fail(RtGame *g, RtValue card, int kind, int slot, int site);
-void rt__option_fail(RtGame *g);
+void rt__option_fail(RtGame *g, int site);
 
 /* ---- creating and driving a game ---------------------------------------- */
 
@@ -426,16 +426,17 @@ static inline RtValue rt_zone(RtGame *g, int zone_decl, RtValue p)
         if (p >= 0 && p < x->nplayers)
             return x->decl_first[zone_decl] + p;
     }
-    return rt__zone_fail(g, zone_decl, p);
+    return rt__zone_fail(g, zone_decl, p, RT_SITE_SCRIPT);
 }
 /* rt_zone_of / rt_zone_shared: rt_zone for a zone_decl that cardc has
-   checked (per player / shared): only the player is checked. */
-static inline RtValue rt_zone_of(RtGame *g, int zone_decl, RtValue p)
+   checked (per player / shared): only the player is checked, and a zone of
+   no player fails the game at site. */
+static inline RtValue rt_zone_of(RtGame *g, int zone_decl, RtValue p, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if ((uint32_t)p < (uint32_t)x->nplayers)
         return x->decl_first[zone_decl] + p;
-    return rt__zone_fail(g, zone_decl, p);
+    return rt__zone_fail(g, zone_decl, p, site);
 }
 static inline RtValue rt_zone_shared(const RtGame *g, int zone_decl) { return rt__pre(g)->decl_first[zone_decl]; }
 /* rt__zone_cells: zone's count then its cards (bottom first); zone must be valid. */
@@ -629,7 +630,9 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
     }
     rt__move_end(g, from, end, zone, where, site);
 }
-void rt_shuffle(RtGame *g, RtValue zone);
+/* rt_shuffle: shuffle zone with the game's generator (logged); no zone
+   fails the game at site. */
+void rt_shuffle(RtGame *g, RtValue zone, int site);
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)
 {
@@ -703,6 +706,9 @@ static inline RtValue rt_get(const RtGame *g, int var, RtValue p)
     return p >= 0 && p < x->nplayers ? x->cells[x->var_cell[var] + p * x->player_stride] : 0;
 }
 void rt_set(RtGame *g, int var, RtValue p, RtValue v);   /* clamps to min/max, logs */
+/* rt_set_at: rt_set, failing the game at site (not at the running script)
+   for a bad var or player. */
+void rt_set_at(RtGame *g, int var, RtValue p, RtValue v, int site);
 
 /* ---- cells at places cardc laid out ---------------------------------------
    Generated code reads vars and zones at the cells its def->layout names
@@ -719,8 +725,8 @@ static inline RtValue rt_pvar_at(const RtGame *g, ptrdiff_t cell, ptrdiff_t stri
     return (uint32_t)p < (uint32_t)x->nplayers ? x->cells[cell + p * stride] : 0;
 }
 /* rt_var_store / rt_pvar_store: var = v for a var without min or max,
-   stored at once when no log is kept, else through rt_set (which logs it,
-   and fails the game for a bad player). */
+   stored at once when no log is kept, else through rt_set (which logs it);
+   a var of no player fails the game at site. */
 static inline void rt_var_store(RtGame *g, int var, ptrdiff_t cell, RtValue v)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -729,25 +735,28 @@ static inline void rt_var_store(RtGame *g, int var, ptrdiff_t cell, RtValue v)
     else
         rt_set(g, var, 0, v);
 }
-static inline void rt_pvar_store(RtGame *g, int var, ptrdiff_t cell, ptrdiff_t stride, RtValue p, RtValue v)
+static inline void rt_pvar_store(RtGame *g, int var, ptrdiff_t cell, ptrdiff_t stride, RtValue p, RtValue v,
+                                 int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)p < (uint32_t)x->nplayers)
         x->cells[cell + p * stride] = v;
     else
-        rt_set(g, var, p, v);
+        rt_set_at(g, var, p, v, site);
 }
 /* rt_zone_cells_at / rt_pzone_cells_at: a shared zone's / p's zone's
    count, then its cards bottom first (read only; valid until the state
-   changes). A bad player fails the game and reads as an empty zone. */
+   changes). A bad player fails the game at site and reads as an empty
+   zone. */
 static inline const int32_t *rt_zone_cells_at(const RtGame *g, ptrdiff_t cell) { return rt__pre(g)->cells + cell; }
-static inline const int32_t *rt_pzone_cells_at(RtGame *g, int zone_decl, ptrdiff_t cell, ptrdiff_t stride, RtValue p)
+static inline const int32_t *rt_pzone_cells_at(RtGame *g, int zone_decl, ptrdiff_t cell, ptrdiff_t stride, RtValue p,
+                                               int site)
 {
     static const int32_t empty[1] = {0};
     const RtGamePrefix *x = rt__pre(g);
     if ((uint32_t)p < (uint32_t)x->nplayers)
         return x->cells + cell + p * stride;
-    rt__zone_fail(g, zone_decl, p);
+    rt__zone_fail(g, zone_decl, p, site);
     return empty;
 }
 /* rt_top_at / rt_bottom_at: the top / bottom card of the zone whose cells
@@ -880,14 +889,14 @@ enum { RT_CHOOSE_HIDDEN = 1 };
    RT_LABEL_SIDE print the value as a player's name or a side's title. */
 enum { RT_LABEL_AUTO = -1, RT_LABEL_PLAYER = -2, RT_LABEL_SIDE = -3 };
 /* rt_choose_begin: start a decision of player (options follow); a bad
-   player fails the game. */
-void rt__choose_fail(RtGame *g);
-static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags)
+   player fails the game at site (the choice). */
+void rt__choose_fail(RtGame *g, int site);
+static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;
     if ((uint32_t)player >= (uint32_t)x->nplayers)
-        rt__choose_fail(g);
+        rt__choose_fail(g, site);
     h->dec_player = player;
     h->dec_prompt = prompt;
     h->dec_flags = flags;
@@ -912,7 +921,7 @@ static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;
     if (h->pending != RT_DEC_BUILDING || h->dec_count >= x->max_opts) {
-        rt__option_fail(g);
+        rt__option_fail(g, RT_SITE_SCRIPT);
         return;
     }
     int32_t *o = x->opt_cells + 3 * h->dec_count;
@@ -946,7 +955,8 @@ static inline int rt_answer_now(RtGame *g);   /* inline below, after RtAgent */
 #endif
 /* RtOptBuf: the options of the decision being built, added in registers
    by generated code (rt_opt_buf, rt_opt_add) and counted once
-   (rt_opt_done), which fails the game past the limit as rt_option does. */
+   (rt_opt_done), which fails the game at site (the choice) past the
+   limit, with rt_option's message. */
 typedef struct RtOptBuf {
     int32_t *cell;
     ptrdiff_t n, max;
@@ -979,12 +989,12 @@ static inline void rt_opt_add_if(RtOptBuf *b, int cond, RtValue value, RtValue c
     }
     b->n += cond;
 }
-static inline void rt_opt_done(RtGame *g, const RtOptBuf *b)
+static inline void rt_opt_done(RtGame *g, const RtOptBuf *b, int site)
 {
     RtHeader *h = rt__pre(g)->hdr;
     h->dec_count = (int32_t)(b->n < b->max ? b->n : b->max);
     if (b->n > b->max)
-        rt__option_fail(g);
+        rt__option_fail(g, site);
 }
 /* The setup's prelude: generated setup scripts run it when
    rt_prelude_done is 0, then call rt_prelude_end, which records it as
@@ -1013,8 +1023,9 @@ RtStatus rt_run_top(RtGame *g);
    rt_run_top); RT_DONE at once for script -1 (an absent ability). */
 RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
 
-/* Ending. Each returns RT_END for the script to return. */
-RtStatus rt_win(RtGame *g, RtValue player);
+/* Ending. Each returns RT_END for the script to return. rt_win: player
+   wins (a further call adds a winner); no player fails the game at site. */
+RtStatus rt_win(RtGame *g, RtValue player, int site);
 RtStatus rt_draw_game(RtGame *g);
 /* rt_fail: end the game with a runtime error "file:line:col: message" (the
    location of site in the def's site table). */

@@ -279,21 +279,23 @@ void rt_apply(RtGame *g, int i)
     rt__apply(g, i, 0);
 }
 
-/* rt__choose_fail: rt_choose_begin's failing half: a choice by no player. */
-void rt__choose_fail(RtGame *g)
+/* rt__choose_fail: rt_choose_begin's failing half: a choice by no player
+   fails the game at site. */
+void rt__choose_fail(RtGame *g, int site)
 {
-    rt__failf(g, RT_SITE_SCRIPT, "a choice by no player");
+    rt__failf(g, site, "a choice by no player");
 }
 
-/* rt__option_fail: rt_option's failing half: an option outside a choice,
-   or one more than the limit, fails the game with a named error. */
-void rt__option_fail(RtGame *g)
+/* rt__option_fail: rt_option's and rt_opt_done's failing half: an option
+   outside a choice (at the running script), or one more than the limit (at
+   site), fails the game with a named error. */
+void rt__option_fail(RtGame *g, int site)
 {
     RtHeader *h = rt__hdr(g);
     if (h->pending != RT_DEC_BUILDING)
         rt__failf(g, RT_SITE_SCRIPT, "an option outside a choice");
     else if (h->dec_count >= g->max_opts)
-        rt__failf(g, RT_SITE_SCRIPT, "more than %d options in one decision", g->max_opts);
+        rt__failf(g, site, "more than %d options in one decision", g->max_opts);
 }
 
 /* rt_call: push a frame for script (see cardrt.h). Returns 0 only when
@@ -348,13 +350,13 @@ RtValue *rt_frame_args(RtGame *g)
 
 /* rt_win: player wins; the game is over. Further rt_win calls add
    winners (a team). Returns RT_END. */
-RtStatus rt_win(RtGame *g, RtValue player)
+RtStatus rt_win(RtGame *g, RtValue player, int site)
 {
     RtHeader *h = rt__hdr(g);
     if (h->status == RT_FAILED || (h->status == RT_OVER && h->winners == 0))
         return RT_END;
     if (!rt__is_player(g, player)) {
-        rt__failf(g, RT_SITE_SCRIPT, "win of no player");
+        rt__failf(g, site, "win of no player");
         return RT_END;
     }
     if (h->winners >> player & 1u)

@@ -12,15 +12,18 @@ static int32_t *var_cell(const RtGame *g, int var, RtValue p)
 }
 
 /* rt_set: var = v clamped to its min/max; a change is logged. A bad var
-   or player fails the game. */
-void rt_set(RtGame *g, int var, RtValue p, RtValue v)
+   or player fails the game at the running script. */
+void rt_set(RtGame *g, int var, RtValue p, RtValue v) { rt_set_at(g, var, p, v, RT_SITE_SCRIPT); }
+
+/* rt_set_at: rt_set, failing at site (see cardrt.h). */
+void rt_set_at(RtGame *g, int var, RtValue p, RtValue v, int site)
 {
     int32_t *c = var_cell(g, var, p);
     if (!c) {
         if (var < 0 || var >= g->def->nvars)
-            rt__failf(g, RT_SITE_SCRIPT, "no variable %d", (int)var);
+            rt__failf(g, site, "no variable %d", (int)var);
         else
-            rt__failf(g, RT_SITE_SCRIPT, "%s of no player", g->def->vars[var].name);
+            rt__failf(g, site, "%s of no player", g->def->vars[var].name);
         return;
     }
     const RtVarDef *d = &g->def->vars[var];

@@ -17,18 +17,18 @@ uint32_t rt__zone_vis(const RtGame *g, RtValue zone)
 }
 
 /* rt__zone_fail: rt_zone's failing half (a bad decl, or a per-player
-   zone of no player): fails the game and gives RT_NONE (or the zone when
-   the arguments were good after all). */
-RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p)
+   zone of no player): fails the game at site and gives RT_NONE (or the
+   zone when the arguments were good after all). */
+RtValue rt__zone_fail(RtGame *g, int zone_decl, RtValue p, int site)
 {
     if (zone_decl < 0 || zone_decl >= g->def->nzones) {
-        rt__failf(g, RT_SITE_SCRIPT, "no zone %d", zone_decl);
+        rt__failf(g, site, "no zone %d", zone_decl);
         return RT_NONE;
     }
     if (!g->def->zones[zone_decl].per_player)
         return g->decl_first[zone_decl];
     if (!rt__is_player(g, p)) {
-        rt__failf(g, RT_SITE_SCRIPT, "zone %s of no player", g->def->zones[zone_decl].name);
+        rt__failf(g, site, "zone %s of no player", g->def->zones[zone_decl].name);
         return RT_NONE;
     }
     return g->decl_first[zone_decl] + p;
@@ -56,7 +56,8 @@ RtValue rt__pick_fail(RtGame *g, RtValue zone, const char *what, int site) { ret
 /* rt__top_at_fail: rt_top_at's and rt_bottom_at's failing half (see cardrt.h). */
 RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int site)
 {
-    return pick(g, rt_zone(g, zone_decl, p), bottom ? 0 : -1, bottom ? "bottom" : "top", site);
+    RtValue zone = rt__zone_fail(g, zone_decl, p, site);   /* the zone, when decl and p are good */
+    return pick(g, zone, bottom ? 0 : -1, bottom ? "bottom" : "top", site);
 }
 
 /* rt_bottom / rt_random_card: a card of zone; an empty or bad zone fails
@@ -299,10 +300,10 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 /* rt_shuffle: Fisher-Yates with the game's generator: for i from the top
    index down to 1, swap card i with card rt_random(i + 1). Logged. The
    generator's state is worked on in a copy and stored once. */
-void rt_shuffle(RtGame *g, RtValue zone)
+void rt_shuffle(RtGame *g, RtValue zone, int site)
 {
     if (!rt__is_zone(g, zone)) {
-        rt__failf(g, RT_SITE_SCRIPT, "shuffle of no zone");
+        rt__failf(g, site, "shuffle of no zone");
         return;
     }
     int32_t *z = rt__zone(g, zone);

@@ -204,7 +204,8 @@ static const char *zone_place(Emit *E, const IrNode *z, int *decl, const char **
         return arena_printf(E->a, "rt_zone_cells_at(g, ZCELL_%s)", mz->name);
     }
     *player = emit_expr(E, z->kids[0]);
-    return arena_printf(E->a, "rt_pzone_cells_at(g, ZONE_%s, ZCELL_%s, PLAYER_CELLS, %s)", mz->name, mz->name, *player);
+    return arena_printf(E->a, "rt_pzone_cells_at(g, ZONE_%s, ZCELL_%s, PLAYER_CELLS, %s, %d)", mz->name, mz->name, *player,
+                        emit_site(E, z->loc));
 }
 
 const char *emit_zone_cells(Emit *E, const IrNode *z)
@@ -271,7 +272,7 @@ static const char *player_read(Emit *E, const IrNode *n)
 {
     const char *p = emit_expr(E, n->kids[0]);
     if (n->op == IR_ZONE)
-        return arena_printf(E->a, "rt_zone_of(g, ZONE_%s, %s)", E->m->zones[n->index].name, p);
+        return arena_printf(E->a, "rt_zone_of(g, ZONE_%s, %s, %d)", E->m->zones[n->index].name, p, emit_site(E, n->loc));
     if (n->op == IR_VAR)
         return arena_printf(E->a, "rt_pvar_at(g, VCELL_%s, PLAYER_CELLS, %s)", E->m->vars[n->index].name, p);
     return arena_printf(E->a, "rt_player_side(g, %s)", p);

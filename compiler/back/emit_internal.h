@@ -37,6 +37,7 @@ typedef struct Emit {
     struct { int slot, kind, used; const char *cname; } bound[16];
     int nbound;
     int in_options;        /* options are being added to the local RtOptBuf ob */
+    int options_site;      /* the site of the decision whose options are being added */
     int by_value;          /* a function's params are C parameters, passed by value to its aggregates */
     int reads_frame;       /* the code written reads the locals through L */
     /* In a function's body: calls of game functions are made once each

@@ -323,9 +323,10 @@ static void prelude(Emit *E, const IrNode *p)
 /* open_options / close_options: a decision's options are added to a local
    buffer (kept in registers; rt_opt_add) between the two; the count is
    stored once at the close. option_call: the call that adds one. */
-static void open_options(Emit *E, const char *by, int prompt, const char *flags)
+static void open_options(Emit *E, const char *by, int prompt, const char *flags, Loc at)
 {
-    emit_line(E, "rt_choose_begin(g, %s, %d, %s);", by, prompt, flags);
+    E->options_site = emit_site(E, at);
+    emit_line(E, "rt_choose_begin(g, %s, %d, %s, %d);", by, prompt, flags, E->options_site);
     emit_line(E, "{");
     E->indent++;
     emit_line(E, "RtOptBuf ob = rt_opt_buf(g);");
@@ -333,7 +334,7 @@ static void open_options(Emit *E, const char *by, int prompt, const char *flags)
 }
 static void close_options(Emit *E)
 {
-    emit_line(E, "rt_opt_done(g, &ob);");
+    emit_line(E, "rt_opt_done(g, &ob, %d);", E->options_site);
     E->indent--;
     emit_line(E, "}");
     E->in_options = 0;
@@ -406,7 +407,7 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
 static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by, int hidden)
 {
     const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
-    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1);
     close_options(E);
     check_fail(E);
@@ -449,7 +450,7 @@ static void choose(Emit *E, const IrNode *s)
     emit_line(E, "if (%s < 0) return RT_END;", chosen);
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
     E->indent++;
-    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
     {
         /* options: items passing where and not chosen yet */
@@ -501,7 +502,7 @@ static void menu(Emit *E, const IrNode *s)
     const char *by = s->kids[0] ? emit_expr(E, s->kids[0]) : "f->me";
     int hidden = (s->flags & IR_HIDDEN) || E->hidden;
     const char *pick = emit_temp(E, "option");
-    open_options(E, by, model_string((Model *)E->m, "choose"), hidden ? "RT_CHOOSE_HIDDEN" : "0");
+    open_options(E, by, model_string((Model *)E->m, "choose"), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     for (int i = 1; i < s->nkids; i++) {
         const IrNode *o = s->kids[i];
         if (o->kids[0])
@@ -532,7 +533,7 @@ static void menu(Emit *E, const IrNode *s)
 static void turn_actions(Emit *E, const IrNode *s, const char *passes, const char *act)
 {
     int nact = s->nkids - 3;
-    open_options(E, "f->me", s->aux, "0");
+    open_options(E, "f->me", s->aux, "0", s->loc);
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i];
         emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
@@ -636,7 +637,8 @@ static void assign(Emit *E, const IrNode *s)
         if (bounded && !cur)   /* clamped here; rt_set clamps as well when it logs */
             val = arena_printf(E->a, "rt_clamp(%s, %s)", val, clamp_bounds(E, mv));
         if (mv->per_player)
-            emit_line(E, "rt_pvar_store(g, VAR_%s, VCELL_%s, PLAYER_CELLS, %s, %s);", mv->name, mv->name, player, val);
+            emit_line(E, "rt_pvar_store(g, VAR_%s, VCELL_%s, PLAYER_CELLS, %s, %s, %d);", mv->name, mv->name, player, val,
+                      emit_site(E, s->loc));
         else
             emit_line(E, "rt_var_store(g, VAR_%s, VCELL_%s, %s);", mv->name, mv->name, val);
     } else {   /* IR_CARD_STATE */
@@ -694,7 +696,7 @@ static void log_stmt(Emit *E, const IrNode *s)
 static void win(Emit *E, const IrNode *s)
 {
     if (s->op == IR_WIN) {
-        emit_line(E, "return rt_win(g, %s);", emit_expr(E, s->kids[0]));
+        emit_line(E, "return rt_win(g, %s, %d);", emit_expr(E, s->kids[0]), emit_site(E, s->loc));
         return;
     }
     const char *var = emit_local(E, s->index);
@@ -706,7 +708,7 @@ static void win(Emit *E, const IrNode *s)
     emit_line(E, "%s = i;", var);
     if (s->kids[1])
         emit_line(E, "if (!(%s)) continue;", emit_expr(E, s->kids[1]));
-    emit_line(E, "rt_win(g, %s);", var);
+    emit_line(E, "rt_win(g, %s, %d);", var, emit_site(E, s->loc));
     emit_line(E, "winners++;");
     E->indent--;
     emit_line(E, "}");
@@ -881,7 +883,7 @@ static void stmt(Emit *E, const IrNode *s)
         move(E, s);
         break;
     case IR_SHUFFLE:
-        emit_line(E, "rt_shuffle(g, %s);", emit_expr(E, s->kids[0]));
+        emit_line(E, "rt_shuffle(g, %s, %d);", emit_expr(E, s->kids[0]), emit_site(E, s->loc));
         check_fail(E);
         break;
     case IR_RUN:

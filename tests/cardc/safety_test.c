@@ -127,3 +127,28 @@ Test(sites, a_full_list_stack_fails_at_the_loop)
                             "error " FAILS "lists/a.cards:17:11: nested loops exceed the list stack (limit 2656 cells)\n");
     run_free(&r);
 }
+
+/* A player variable that is still none fails each rule that names it at
+   that rule's own statement in a.cards (a zone read, a counter stored, a
+   choice, a win, a shuffle, a move), never at the first line of b.cards's
+   round that called it: with a log, and in sim's fast paths without one. */
+Test(sites, a_rule_of_no_player_fails_at_its_statement)
+{
+    RunResult r = play("noplayer", "for k in 0 1 2 3 4 5; do $e log --seed 1 --choices $k | tail -n 1; done; "
+                                   "$e sim --games 4 --seed 1 2>&1 >/dev/null | sed 's/.*): //'");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *at = "error " FAILS "noplayer/a.cards:";
+    char want[2048];
+    snprintf(want, sizeof want,
+             "%s13:31: zone hand of no player\n"
+             "%s14:21: score of no player\n"
+             "%s15:20: a choice by no player\n"
+             "%s16:21: win of no player\n"
+             "%s17:27: zone hand of no player\n"
+             "%s18:38: zone hand of no player\n",
+             at, at, at, at, at, at);
+    cr_expect(strncmp(r.out, want, strlen(want)) == 0, "%s", r.out);
+    const char *sim = r.out + (strncmp(r.out, want, strlen(want)) == 0 ? strlen(want) : 0);
+    cr_expect(strncmp(sim, FAILS "noplayer/a.cards:", strlen(FAILS "noplayer/a.cards:")) == 0, "%s", sim);
+    run_free(&r);
+}

@@ -398,7 +398,7 @@ static void disturb(RtGame *g)
     RtValue a = rt_zone_at(g, zr, 0), b = rt_zone_at(g, zd, 0);
     rt_move(g, b, zr, RT_AT_BOTTOM, 0);
     rt_move(g, a, zd, RT_AT_TOP, 0);
-    rt_shuffle(g, zd);
+    rt_shuffle(g, zd, RT_SITE_NONE);
     cr_assert(!rt_failed(g));
 }
 

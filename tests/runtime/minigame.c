@@ -60,7 +60,7 @@ static RtStatus setup_fn(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, l);
         for (RtValue p = 0; p < rt_players(g); p++) {
-            rt_shuffle(g, rt_zone(g, Z_DECK, p));
+            rt_shuffle(g, rt_zone(g, Z_DECK, p), 14);
             rt_move(g, rt_top(g, rt_zone(g, Z_DECK, p), 15), rt_zone(g, Z_HAND, p), RT_AT_TOP, 15);
             if (rt_check(g))
                 return RT_END;
@@ -82,7 +82,7 @@ static RtStatus setup_fn(RtGame *g, RtFrame *f)
     case 1:
         if (f->v[0] >= rt_players(g))
             return RT_DONE;
-        rt_choose_begin(g, f->v[0], S_SECRET, RT_CHOOSE_HIDDEN);
+        rt_choose_begin(g, f->v[0], S_SECRET, RT_CHOOSE_HIDDEN, 20);
         rt_option(g, 0, RT_NONE, S_LEFT);
         rt_option(g, 1, RT_NONE, S_RIGHT);
         f->pc = 2;
@@ -118,7 +118,7 @@ static RtStatus round_fn(RtGame *g, RtFrame *f)
         }
         RtValue p = f->v[0];
         rt_log_turn(g, p);
-        rt_choose_begin(g, p, S_PROMPT, 0);
+        rt_choose_begin(g, p, S_PROMPT, 0, 30);
         rt_option(g, 0, RT_NONE, S_PASS);
         int l = rt_list_zone(g, rt_zone(g, Z_HAND, p), RT_SITE_SCRIPT);
         for (int i = 0; i < rt_list_len(g, l); i++)
@@ -150,7 +150,7 @@ static RtStatus round_fn(RtGame *g, RtFrame *f)
         if (rt_zone_size(g, deck) > 0)
             rt_move(g, rt_top(g, deck, 40), rt_zone(g, Z_HAND, p), RT_AT_TOP, 40);
         if (rt_get(g, V_SCORE, p) >= 5)
-            return rt_win(g, p);
+            return rt_win(g, p, 41);
         f->v[0]++;
         f->pc = 1;
         break;
@@ -165,7 +165,7 @@ static RtStatus beta_fn(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:
-        rt_choose_begin(g, f->me, S_BONUS, 0);
+        rt_choose_begin(g, f->me, S_BONUS, 0, 50);
         rt_option(g, 1, RT_NONE, S_ONE);
         rt_option(g, 2, RT_NONE, S_TWO);
         f->pc = 1;
@@ -219,8 +219,8 @@ static RtStatus deep_fn(RtGame *g, RtFrame *f)
    site i is mini.cards line i, column 5 (the lines it uses). */
 static const char *const files[] = {"mini.cards"};
 #define SITE(N) [N] = {0, N, 5}
-static const RtSite sites[] = {SITE(10), SITE(12), SITE(13), SITE(15), SITE(17), SITE(30), SITE(34), SITE(35),
-                               SITE(36), SITE(40), SITE(50), SITE(53), SITE(62), SITE(63), SITE(80)};
+static const RtSite sites[] = {SITE(10), SITE(12), SITE(13), SITE(14), SITE(15), SITE(17), SITE(20), SITE(30), SITE(34), SITE(35),
+                               SITE(36), SITE(40), SITE(41), SITE(50), SITE(53), SITE(62), SITE(63), SITE(80)};
 
 static const RtScriptDef scripts[] = {
     {"setup", "mini.cards", 10, setup_fn, 1},

@@ -93,7 +93,7 @@ Test(zone, shuffle_is_a_seeded_permutation)
     RtGame *a = new_game(&mini_base, 5, 2), *b = new_game(&mini_base, 5, 2), *c = new_game(&mini_base, 6, 2);
     RtGame *gs[] = {a, b, c};
     for (int k = 0; k < 3; k++)
-        rt_shuffle(gs[k], 0);
+        rt_shuffle(gs[k], 0, RT_SITE_NONE);
     int seen[N_INST] = {0};
     int same_ab = 1, same_ac = 1;
     for (int i = 0; i < N_INST; i++) {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 6
-#error "aggregates.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "aggregates.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -63,7 +63,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     (void)v_p;
     #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
@@ -218,7 +218,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 1);
     for (int i = zc[0] - 1; i >= 0; i--) {
         if (!(((rt_zone_cells_at(g, ZCELL_deck)[0] == 0)))) continue;
         acc++;
@@ -258,7 +258,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 30 "tests/cardc/good/aggregates/aggregates.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 0);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 2);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -271,13 +271,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 31 "tests/cardc/good/aggregates/aggregates.cards"
-            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 1);
+            rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4);
             if (rt_check(g)) return RT_END;
         }
 #line 278 "aggregates.c"
         break;
     default:
-        return rt_fail(g, 2, "bad resume point");
+        return rt_fail(g, 5, "bad resume point");
     }
     return RT_DONE;
 }
@@ -290,14 +290,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 35 "tests/cardc/good/aggregates/aggregates.cards"
         if ((((Fn_all_rich(g, f) && Fn_any_rich(g, f)) && (Fn_seats(g, f) == 2)) && (Fn_ignores(g, f, f->me, 7) == 2)) && (Fn_counted(g, f, f->me) >= 0)) {
             #line 35 "tests/cardc/good/aggregates/aggregates.cards"
-            return rt_win(g, f->me);
+            return rt_win(g, f->me, 6);
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
-        return rt_win(g, f->me);
+        return rt_win(g, f->me, 7);
 #line 298 "aggregates.c"
         break;
     default:
-        return rt_fail(g, 3, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -337,10 +337,15 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 30, 18 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:30:18 */
-    { 0, 31, 22 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:31:22 */
-    { 0, 29, 1 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:29:1 */
-    { 0, 34, 1 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:34:1 */
+    { 0, 20, 44 }, /* 0: tests/cardc/good/aggregates/aggregates.cards:20:44 */
+    { 0, 27, 48 }, /* 1: tests/cardc/good/aggregates/aggregates.cards:27:48 */
+    { 0, 30, 18 }, /* 2: tests/cardc/good/aggregates/aggregates.cards:30:18 */
+    { 0, 31, 40 }, /* 3: tests/cardc/good/aggregates/aggregates.cards:31:40 */
+    { 0, 31, 22 }, /* 4: tests/cardc/good/aggregates/aggregates.cards:31:22 */
+    { 0, 29, 1 }, /* 5: tests/cardc/good/aggregates/aggregates.cards:29:1 */
+    { 0, 35, 96 }, /* 6: tests/cardc/good/aggregates/aggregates.cards:35:96 */
+    { 0, 36, 3 }, /* 7: tests/cardc/good/aggregates/aggregates.cards:36:3 */
+    { 0, 34, 1 }, /* 8: tests/cardc/good/aggregates/aggregates.cards:34:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -373,7 +378,7 @@ const RtGameDef aggregates_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    4, Site_table, 1, Site_files,
+    9, Site_table, 1, Site_files,
     &view,
 };
 

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 6
-#error "enums.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "enums.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -100,7 +100,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c) == KIND_d34))) continue;
                     #line 47 "tests/cardc/good/enums/enums.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, f->me), RT_AT_TOP, 0);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, f->me, 0), RT_AT_TOP, 1);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -114,7 +114,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_c_2 = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_c_2) == KIND_d2))) continue;
                     #line 48 "tests/cardc/good/enums/enums.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_cup), RT_AT_TOP, 1);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_cup), RT_AT_TOP, 2);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -126,7 +126,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 127 "enums.c"
         break;
     default:
-        return rt_fail(g, 2, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -150,13 +150,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 51 "tests/cardc/good/enums/enums.cards"
         {
-            RtValue zone = rt_zone_of(g, ZONE_pool, f->me);
+            RtValue zone = rt_zone_of(g, ZONE_pool, f->me, 4);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d34, 0, Faces_d34[rt_random(g, 3u)], 3);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d34, 0, Faces_d34[rt_random(g, 3u)], 5);
         }
         if (rt_check(g)) return RT_END;
         #line 52 "tests/cardc/good/enums/enums.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me), 4);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me, 7), 6);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -165,14 +165,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 52 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e34(rt__state(g, L->v_d, 0), ENUM_a34)) {
                     #line 52 "tests/cardc/good/enums/enums.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 5));
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 8), 9);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 53 "tests/cardc/good/enums/enums.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_cup), 6);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_cup), 10);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -181,7 +181,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 53 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e2(rt__state(g, L->v_d_2, 0), ENUM_b2)) {
                     #line 53 "tests/cardc/good/enums/enums.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 7));
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 11), 12);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -193,13 +193,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "tests/cardc/good/enums/enums.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) >= 3) {
                 #line 54 "tests/cardc/good/enums/enums.cards"
-                return rt_win(g, L->v_p);
+                return rt_win(g, L->v_p, 13);
             }
         }
 #line 200 "enums.c"
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 14, "bad resume point");
     }
     return RT_DONE;
 }
@@ -323,15 +323,21 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 47, 33 }, /* 0: tests/cardc/good/enums/enums.cards:47:33 */
-    { 0, 48, 32 }, /* 1: tests/cardc/good/enums/enums.cards:48:32 */
-    { 0, 46, 1 }, /* 2: tests/cardc/good/enums/enums.cards:46:1 */
-    { 0, 51, 3 }, /* 3: tests/cardc/good/enums/enums.cards:51:3 */
-    { 0, 52, 3 }, /* 4: tests/cardc/good/enums/enums.cards:52:3 */
-    { 0, 52, 48 }, /* 5: tests/cardc/good/enums/enums.cards:52:48 */
-    { 0, 53, 3 }, /* 6: tests/cardc/good/enums/enums.cards:53:3 */
-    { 0, 53, 43 }, /* 7: tests/cardc/good/enums/enums.cards:53:43 */
-    { 0, 50, 1 }, /* 8: tests/cardc/good/enums/enums.cards:50:1 */
+    { 0, 47, 43 }, /* 0: tests/cardc/good/enums/enums.cards:47:43 */
+    { 0, 47, 33 }, /* 1: tests/cardc/good/enums/enums.cards:47:33 */
+    { 0, 48, 32 }, /* 2: tests/cardc/good/enums/enums.cards:48:32 */
+    { 0, 46, 1 }, /* 3: tests/cardc/good/enums/enums.cards:46:1 */
+    { 0, 51, 8 }, /* 4: tests/cardc/good/enums/enums.cards:51:8 */
+    { 0, 51, 3 }, /* 5: tests/cardc/good/enums/enums.cards:51:3 */
+    { 0, 52, 3 }, /* 6: tests/cardc/good/enums/enums.cards:52:3 */
+    { 0, 52, 12 }, /* 7: tests/cardc/good/enums/enums.cards:52:12 */
+    { 0, 52, 48 }, /* 8: tests/cardc/good/enums/enums.cards:52:48 */
+    { 0, 52, 48 }, /* 9: tests/cardc/good/enums/enums.cards:52:48 */
+    { 0, 53, 3 }, /* 10: tests/cardc/good/enums/enums.cards:53:3 */
+    { 0, 53, 43 }, /* 11: tests/cardc/good/enums/enums.cards:53:43 */
+    { 0, 53, 43 }, /* 12: tests/cardc/good/enums/enums.cards:53:43 */
+    { 0, 54, 40 }, /* 13: tests/cardc/good/enums/enums.cards:54:40 */
+    { 0, 50, 1 }, /* 14: tests/cardc/good/enums/enums.cards:50:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -364,7 +370,7 @@ const RtGameDef enums_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    9, Site_table, 1, Site_files,
+    15, Site_table, 1, Site_files,
     &view,
 };
 

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "escape.h"
 
-#if CARDRT_ABI != 6
-#error "escape.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "escape.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -79,7 +79,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         }
                         if (rt_check(g)) break;
                         #line 21 "tests/cardc/good/escape/escape.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p), RT_AT_TOP, 1);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pool, L->v_p, 1), RT_AT_TOP, 2);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -92,7 +92,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 93 "escape.c"
         break;
     default:
-        return rt_fail(g, 2, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -113,10 +113,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
-        rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me)[0]);
+        rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 4)[0]);
         rt_log_end(g);
         #line 27 "tests/cardc/good/escape/escape.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me), 3);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me, 6), 5);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -132,11 +132,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 28 "tests/cardc/good/escape/escape.cards"
-        return rt_win(g, f->me);
+        return rt_win(g, f->me, 7);
 #line 137 "escape.c"
         break;
     default:
-        return rt_fail(g, 4, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -183,10 +183,14 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 21, 24 }, /* 0: tests/cardc/good/escape/escape.cards:21:24 */
-    { 0, 21, 43 }, /* 1: tests/cardc/good/escape/escape.cards:21:43 */
-    { 0, 19, 1 }, /* 2: tests/cardc/good/escape/escape.cards:19:1 */
-    { 0, 27, 3 }, /* 3: tests/cardc/good/escape/escape.cards:27:3 */
-    { 0, 25, 1 }, /* 4: tests/cardc/good/escape/escape.cards:25:1 */
+    { 0, 21, 53 }, /* 1: tests/cardc/good/escape/escape.cards:21:53 */
+    { 0, 21, 43 }, /* 2: tests/cardc/good/escape/escape.cards:21:43 */
+    { 0, 19, 1 }, /* 3: tests/cardc/good/escape/escape.cards:19:1 */
+    { 0, 26, 45 }, /* 4: tests/cardc/good/escape/escape.cards:26:45 */
+    { 0, 27, 3 }, /* 5: tests/cardc/good/escape/escape.cards:27:3 */
+    { 0, 27, 12 }, /* 6: tests/cardc/good/escape/escape.cards:27:12 */
+    { 0, 28, 3 }, /* 7: tests/cardc/good/escape/escape.cards:28:3 */
+    { 0, 25, 1 }, /* 8: tests/cardc/good/escape/escape.cards:25:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -223,7 +227,7 @@ const RtGameDef escape_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    5, Site_table, 1, Site_files,
+    9, Site_table, 1, Site_files,
     &view,
 };
 

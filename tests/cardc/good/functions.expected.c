@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "functions.h"
 
-#if CARDRT_ABI != 6
-#error "functions.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "functions.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -70,7 +70,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     (void)v_p;
     #line 23 "tests/cardc/good/functions/functions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         acc += rt_select((!!rt__state(g, it_c, 0)), 0, Rows_chip[rt__row(g, it_c)].fd_value);
@@ -98,7 +98,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 24 "tests/cardc/good/functions/functions.cards"
-    return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 0))].fd_value);
+    return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value);
 #line 103 "functions.c"
 }
 
@@ -111,7 +111,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 25 "tests/cardc/good/functions/functions.cards"
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
 #line 116 "functions.c"
 }
 
@@ -124,7 +124,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 26 "tests/cardc/good/functions/functions.cards"
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
 #line 129 "functions.c"
 }
 
@@ -141,7 +141,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 29 "tests/cardc/good/functions/functions.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 6);
+        rt_move_end(g, rt_zone_shared(g, ZONE_box), 0, rt_zone_shared(g, ZONE_goal), RT_AT_TOP, 7);
         if (rt_check(g)) return RT_END;
         #line 30 "tests/cardc/good/functions/functions.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
@@ -152,13 +152,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 7)].fd_side == rt_player_side(g, L->v_p)))) {
+                    if (!((Rows_chip[rt_card_row(g, it_c, KIND_chip, 8)].fd_side == rt_player_side(g, L->v_p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
                     #line 31 "tests/cardc/good/functions/functions.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p), RT_AT_TOP, 8);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_pile, L->v_p, 9), RT_AT_TOP, 10);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -168,7 +168,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 169 "functions.c"
         break;
     default:
-        return rt_fail(g, 9, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -196,7 +196,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!(Fn_wins(g, f, L->v_p))) continue;
             #line 36 "tests/cardc/good/functions/functions.cards"
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX));
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 12);
         }
         #line 37 "tests/cardc/good/functions/functions.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -204,14 +204,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 37 "tests/cardc/good/functions/functions.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) >= 3) {
                 #line 37 "tests/cardc/good/functions/functions.cards"
-                return rt_win(g, L->v_p_2);
+                return rt_win(g, L->v_p_2, 13);
             }
         }
         #line 38 "tests/cardc/good/functions/functions.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 38 "tests/cardc/good/functions/functions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->v_p_3), 10);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->v_p_3, 15), 14);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -219,7 +219,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_c = cells_v_list[1 + L->v_i_4];
                     if (!((!rt__state(g, L->v_c, 0)))) continue;
                     #line 38 "tests/cardc/good/functions/functions.cards"
-                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 11);
+                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 16);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -228,7 +228,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
 #line 229 "functions.c"
         break;
     default:
-        return rt_fail(g, 12, "bad resume point");
+        return rt_fail(g, 17, "bad resume point");
     }
     return RT_DONE;
 }
@@ -281,19 +281,24 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 24, 46 }, /* 0: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 23, 44 }, /* 0: tests/cardc/good/functions/functions.cards:23:44 */
     { 0, 24, 46 }, /* 1: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 24, 46 }, /* 2: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 24, 46 }, /* 3: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 24, 46 }, /* 4: tests/cardc/good/functions/functions.cards:24:46 */
     { 0, 24, 46 }, /* 5: tests/cardc/good/functions/functions.cards:24:46 */
-    { 0, 29, 3 }, /* 6: tests/cardc/good/functions/functions.cards:29:3 */
-    { 0, 31, 24 }, /* 7: tests/cardc/good/functions/functions.cards:31:24 */
-    { 0, 31, 43 }, /* 8: tests/cardc/good/functions/functions.cards:31:43 */
-    { 0, 28, 1 }, /* 9: tests/cardc/good/functions/functions.cards:28:1 */
-    { 0, 38, 22 }, /* 10: tests/cardc/good/functions/functions.cards:38:22 */
-    { 0, 38, 58 }, /* 11: tests/cardc/good/functions/functions.cards:38:58 */
-    { 0, 35, 1 }, /* 12: tests/cardc/good/functions/functions.cards:35:1 */
+    { 0, 24, 46 }, /* 6: tests/cardc/good/functions/functions.cards:24:46 */
+    { 0, 29, 3 }, /* 7: tests/cardc/good/functions/functions.cards:29:3 */
+    { 0, 31, 24 }, /* 8: tests/cardc/good/functions/functions.cards:31:24 */
+    { 0, 31, 53 }, /* 9: tests/cardc/good/functions/functions.cards:31:53 */
+    { 0, 31, 43 }, /* 10: tests/cardc/good/functions/functions.cards:31:43 */
+    { 0, 28, 1 }, /* 11: tests/cardc/good/functions/functions.cards:28:1 */
+    { 0, 36, 36 }, /* 12: tests/cardc/good/functions/functions.cards:36:36 */
+    { 0, 37, 40 }, /* 13: tests/cardc/good/functions/functions.cards:37:40 */
+    { 0, 38, 22 }, /* 14: tests/cardc/good/functions/functions.cards:38:22 */
+    { 0, 38, 31 }, /* 15: tests/cardc/good/functions/functions.cards:38:31 */
+    { 0, 38, 58 }, /* 16: tests/cardc/good/functions/functions.cards:38:58 */
+    { 0, 35, 1 }, /* 17: tests/cardc/good/functions/functions.cards:35:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -328,7 +333,7 @@ const RtGameDef functions_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    13, Site_table, 1, Site_files,
+    18, Site_table, 1, Site_files,
     &view,
 };
 

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 6
-#error "mini.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "mini.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -78,7 +78,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
@@ -104,12 +104,12 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 26 "tests/cardc/good/mini/mini.cards"
-        rt_set_card_state(g, f->self, KIND_token, 0, 1, 0);
+        rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
 #line 110 "mini.c"
         break;
     default:
-        return rt_fail(g, 1, "bad resume point");
+        return rt_fail(g, 2, "bad resume point");
     }
     return RT_DONE;
 }
@@ -135,27 +135,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_c = pluck_cells[pluck_at];
-                    if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 2)].fd_side == rt_player_side(g, L->v_p)))) {
+                    if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 3)].fd_side == rt_player_side(g, L->v_p)))) {
                         if (rt_check(g)) break;
                         continue;
                     }
                     if (rt_check(g)) break;
                     #line 32 "tests/cardc/good/mini/mini.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 3);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 4), RT_AT_TOP, 5);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
             #line 33 "tests/cardc/good/mini/mini.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 6);
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
 #line 156 "mini.c"
         break;
     default:
-        return rt_fail(g, 4, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -188,9 +188,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 40 "tests/cardc/good/mini/mini.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, L->v_p, 9)[0] == 0)) {
                 #line 40 "tests/cardc/good/mini/mini.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p), 0, rt_zone_of(g, ZONE_hand, L->v_p), RT_AT_TOP, 5);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, L->v_p, 10), 0, rt_zone_of(g, ZONE_hand, L->v_p, 11), RT_AT_TOP, 12);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -201,14 +201,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 4, 0);
+            rt_choose_begin(g, f->me, 4, 0, 13);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "draw" */
-                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 1);
+                if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 14)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 1);
                 /* action "use" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_table, ZCELL_table, PLAYER_CELLS, f->me, 15);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(Rows_token[rt__row(g, it_c)].fd_value == 2)), 1, it_c, 2);
@@ -216,9 +216,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 3);
-                rt_opt_done(g, &ob);
+                rt_opt_done(g, &ob, 13);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 6, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 16, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -227,7 +227,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* draw */
                 #line 42 "tests/cardc/good/mini/mini.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me), 0, rt_zone_of(g, ZONE_table, f->me), RT_AT_TOP, 7);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 17), 0, rt_zone_of(g, ZONE_table, f->me, 18), RT_AT_TOP, 19);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use */
                 L->v_c = rt_chosen_card(g);
@@ -235,7 +235,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 8);
+                    RtStatus st = rt_run(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 20);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -247,7 +247,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 9)) return RT_END;
+            if (rt_back_edge(g, 21)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 47 "tests/cardc/good/mini/mini.cards"
@@ -257,7 +257,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 49 "tests/cardc/good/mini/mini.cards"
-            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX));
+            rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX), 22);
             #line 50 "tests/cardc/good/mini/mini.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p_2);
@@ -265,13 +265,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_int(g, Fn_total(g, f, L->v_p_2));
             rt_log_end(g);
             #line 51 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 10);
+            rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2, 23), rt_zone_of(g, ZONE_deck, L->v_p_2, 24), RT_AT_TOP, 25);
             if (rt_check(g)) return RT_END;
             #line 52 "tests/cardc/good/mini/mini.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_TOP, 11);
+            rt_move_all(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 26), rt_zone_of(g, ZONE_deck, L->v_p_2, 27), RT_AT_TOP, 28);
             if (rt_check(g)) return RT_END;
             #line 53 "tests/cardc/good/mini/mini.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_2, 30), 29);
         }
         #line 55 "tests/cardc/good/mini/mini.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
@@ -279,13 +279,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 56 "tests/cardc/good/mini/mini.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_3) >= rt_const(g, CONST_goal)) {
                 #line 56 "tests/cardc/good/mini/mini.cards"
-                return rt_win(g, L->v_p_3);
+                return rt_win(g, L->v_p_3, 31);
             }
         }
 #line 286 "mini.c"
         break;
     default:
-        return rt_fail(g, 12, "bad resume point");
+        return rt_fail(g, 32, "bad resume point");
     }
     return RT_DONE;
 }
@@ -349,19 +349,39 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 26, 80 }, /* 0: tests/cardc/good/mini/mini.cards:26:80 */
-    { 0, 26, 72 }, /* 1: tests/cardc/good/mini/mini.cards:26:72 */
-    { 0, 32, 24 }, /* 2: tests/cardc/good/mini/mini.cards:32:24 */
-    { 0, 32, 43 }, /* 3: tests/cardc/good/mini/mini.cards:32:43 */
-    { 0, 30, 1 }, /* 4: tests/cardc/good/mini/mini.cards:30:1 */
-    { 0, 40, 47 }, /* 5: tests/cardc/good/mini/mini.cards:40:47 */
-    { 0, 41, 5 }, /* 6: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 42, 47 }, /* 7: tests/cardc/good/mini/mini.cards:42:47 */
-    { 0, 43, 76 }, /* 8: tests/cardc/good/mini/mini.cards:43:76 */
-    { 0, 41, 5 }, /* 9: tests/cardc/good/mini/mini.cards:41:5 */
-    { 0, 51, 7 }, /* 10: tests/cardc/good/mini/mini.cards:51:7 */
-    { 0, 52, 7 }, /* 11: tests/cardc/good/mini/mini.cards:52:7 */
-    { 0, 38, 1 }, /* 12: tests/cardc/good/mini/mini.cards:38:1 */
+    { 0, 23, 44 }, /* 0: tests/cardc/good/mini/mini.cards:23:44 */
+    { 0, 26, 80 }, /* 1: tests/cardc/good/mini/mini.cards:26:80 */
+    { 0, 26, 72 }, /* 2: tests/cardc/good/mini/mini.cards:26:72 */
+    { 0, 32, 24 }, /* 3: tests/cardc/good/mini/mini.cards:32:24 */
+    { 0, 32, 53 }, /* 4: tests/cardc/good/mini/mini.cards:32:53 */
+    { 0, 32, 43 }, /* 5: tests/cardc/good/mini/mini.cards:32:43 */
+    { 0, 33, 5 }, /* 6: tests/cardc/good/mini/mini.cards:33:5 */
+    { 0, 33, 13 }, /* 7: tests/cardc/good/mini/mini.cards:33:13 */
+    { 0, 30, 1 }, /* 8: tests/cardc/good/mini/mini.cards:30:1 */
+    { 0, 40, 37 }, /* 9: tests/cardc/good/mini/mini.cards:40:37 */
+    { 0, 40, 56 }, /* 10: tests/cardc/good/mini/mini.cards:40:56 */
+    { 0, 40, 67 }, /* 11: tests/cardc/good/mini/mini.cards:40:67 */
+    { 0, 40, 47 }, /* 12: tests/cardc/good/mini/mini.cards:40:47 */
+    { 0, 41, 5 }, /* 13: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 36 }, /* 14: tests/cardc/good/mini/mini.cards:42:36 */
+    { 0, 43, 29 }, /* 15: tests/cardc/good/mini/mini.cards:43:29 */
+    { 0, 41, 5 }, /* 16: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 42, 56 }, /* 17: tests/cardc/good/mini/mini.cards:42:56 */
+    { 0, 42, 68 }, /* 18: tests/cardc/good/mini/mini.cards:42:68 */
+    { 0, 42, 47 }, /* 19: tests/cardc/good/mini/mini.cards:42:47 */
+    { 0, 43, 76 }, /* 20: tests/cardc/good/mini/mini.cards:43:76 */
+    { 0, 41, 5 }, /* 21: tests/cardc/good/mini/mini.cards:41:5 */
+    { 0, 49, 7 }, /* 22: tests/cardc/good/mini/mini.cards:49:7 */
+    { 0, 51, 12 }, /* 23: tests/cardc/good/mini/mini.cards:51:12 */
+    { 0, 51, 23 }, /* 24: tests/cardc/good/mini/mini.cards:51:23 */
+    { 0, 51, 7 }, /* 25: tests/cardc/good/mini/mini.cards:51:7 */
+    { 0, 52, 12 }, /* 26: tests/cardc/good/mini/mini.cards:52:12 */
+    { 0, 52, 22 }, /* 27: tests/cardc/good/mini/mini.cards:52:22 */
+    { 0, 52, 7 }, /* 28: tests/cardc/good/mini/mini.cards:52:7 */
+    { 0, 53, 7 }, /* 29: tests/cardc/good/mini/mini.cards:53:7 */
+    { 0, 53, 15 }, /* 30: tests/cardc/good/mini/mini.cards:53:15 */
+    { 0, 56, 28 }, /* 31: tests/cardc/good/mini/mini.cards:56:28 */
+    { 0, 38, 1 }, /* 32: tests/cardc/good/mini/mini.cards:38:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -398,7 +418,7 @@ const RtGameDef mini_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    13, Site_table, 1, Site_files,
+    33, Site_table, 1, Site_files,
     &view,
 };
 

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 6
-#error "names.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "names.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -109,7 +109,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_g);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_g, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_L = zc[1 + i]; (void)it_L;
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
@@ -137,7 +137,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
     (void)v_i;
     #line 41 "tests/cardc/good/names/names.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_f);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_stdout, ZCELL_stdout, PLAYER_CELLS, v_f, 1);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_n = zc[1 + i]; (void)it_n;
         if (!((Rows_assert[rt__row(g, it_n)].fd_acc == v_i))) continue;
@@ -156,7 +156,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     (void)v_i;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
-    return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 0);
+    return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 2);
 #line 161 "names.c"
 }
 
@@ -167,7 +167,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
-    return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 1);
+    return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 3);
 #line 172 "names.c"
 }
 
@@ -182,12 +182,12 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 43 "tests/cardc/good/names/names.cards"
-        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), rt_const(g, CONST_EXIT_FAILURE), 2));
+        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), rt_const(g, CONST_EXIT_FAILURE), 4), 5);
         if (rt_check(g)) return RT_END;
 #line 188 "names.c"
         break;
     default:
-        return rt_fail(g, 3, "bad resume point");
+        return rt_fail(g, 6, "bad resume point");
     }
     return RT_DONE;
 }
@@ -213,7 +213,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 46 "tests/cardc/good/names/names.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 4);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 7);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -230,7 +230,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p)))) continue;
                         #line 47 "tests/cardc/good/names/names.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p), RT_AT_TOP, 5);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 8), RT_AT_TOP, 9);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -243,7 +243,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 244 "names.c"
         break;
     default:
-        return rt_fail(g, 6, "bad resume point");
+        return rt_fail(g, 10, "bad resume point");
     }
     return RT_DONE;
 }
@@ -263,7 +263,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 51 "tests/cardc/good/names/names.cards"
         { /* rt_call */
             RtValue arg0 = f->me;
-            if (rt_call(g, 0, f->self, f->me, 7)) {
+            if (rt_call(g, 0, f->self, f->me, 11)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -292,13 +292,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "tests/cardc/good/names/names.cards"
             if (rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_p) >= 3) {
                 #line 54 "tests/cardc/good/names/names.cards"
-                return rt_win(g, L->v_p);
+                return rt_win(g, L->v_p, 12);
             }
         }
 #line 299 "names.c"
         break;
     default:
-        return rt_fail(g, 8, "bad resume point");
+        return rt_fail(g, 13, "bad resume point");
     }
     return RT_DONE;
 }
@@ -356,15 +356,20 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 41, 43 }, /* 0: tests/cardc/good/names/names.cards:41:43 */
-    { 0, 42, 22 }, /* 1: tests/cardc/good/names/names.cards:42:22 */
-    { 0, 43, 33 }, /* 2: tests/cardc/good/names/names.cards:43:33 */
-    { 0, 43, 11 }, /* 3: tests/cardc/good/names/names.cards:43:11 */
-    { 0, 46, 19 }, /* 4: tests/cardc/good/names/names.cards:46:19 */
-    { 0, 47, 60 }, /* 5: tests/cardc/good/names/names.cards:47:60 */
-    { 0, 45, 1 }, /* 6: tests/cardc/good/names/names.cards:45:1 */
-    { 0, 51, 3 }, /* 7: tests/cardc/good/names/names.cards:51:3 */
-    { 0, 50, 1 }, /* 8: tests/cardc/good/names/names.cards:50:1 */
+    { 0, 40, 43 }, /* 0: tests/cardc/good/names/names.cards:40:43 */
+    { 0, 41, 54 }, /* 1: tests/cardc/good/names/names.cards:41:54 */
+    { 0, 41, 43 }, /* 2: tests/cardc/good/names/names.cards:41:43 */
+    { 0, 42, 22 }, /* 3: tests/cardc/good/names/names.cards:42:22 */
+    { 0, 43, 33 }, /* 4: tests/cardc/good/names/names.cards:43:33 */
+    { 0, 43, 33 }, /* 5: tests/cardc/good/names/names.cards:43:33 */
+    { 0, 43, 11 }, /* 6: tests/cardc/good/names/names.cards:43:11 */
+    { 0, 46, 19 }, /* 7: tests/cardc/good/names/names.cards:46:19 */
+    { 0, 47, 70 }, /* 8: tests/cardc/good/names/names.cards:47:70 */
+    { 0, 47, 60 }, /* 9: tests/cardc/good/names/names.cards:47:60 */
+    { 0, 45, 1 }, /* 10: tests/cardc/good/names/names.cards:45:1 */
+    { 0, 51, 3 }, /* 11: tests/cardc/good/names/names.cards:51:3 */
+    { 0, 54, 43 }, /* 12: tests/cardc/good/names/names.cards:54:43 */
+    { 0, 50, 1 }, /* 13: tests/cardc/good/names/names.cards:50:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -397,7 +402,7 @@ const RtGameDef names_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    9, Site_table, 1, Site_files,
+    14, Site_table, 1, Site_files,
     &view,
 };
 

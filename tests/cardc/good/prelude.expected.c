@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "prelude.h"
 
-#if CARDRT_ABI != 6
-#error "prelude.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "prelude.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -96,11 +96,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 32 "tests/cardc/good/prelude/prelude.cards"
                         if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
                             #line 32 "tests/cardc/good/prelude/prelude.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p), RT_AT_TOP, 1);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p, 1), RT_AT_TOP, 2);
                             if (rt_check(g)) break;
                         } else {
                             #line 32 "tests/cardc/good/prelude/prelude.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p), RT_AT_TOP, 2);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 3), RT_AT_TOP, 4);
                             if (rt_check(g)) break;
                         }
                     }
@@ -112,27 +112,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 28 "tests/cardc/good/prelude/prelude.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events));
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 5);
         #line 36 "tests/cardc/good/prelude/prelude.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 3);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 6);
         if (rt_check(g)) return RT_END;
         #line 37 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 37 "tests/cardc/good/prelude/prelude.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2), rt_zone_of(g, ZONE_deck, L->v_p_2), RT_AT_BOTTOM, 4);
+            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2, 7), rt_zone_of(g, ZONE_deck, L->v_p_2, 8), RT_AT_BOTTOM, 9);
             if (rt_check(g)) return RT_END;
         }
         #line 38 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 38 "tests/cardc/good/prelude/prelude.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3));
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 11), 10);
         }
 #line 133 "prelude.c"
         break;
     default:
-        return rt_fail(g, 5, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -143,11 +143,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 42 "tests/cardc/good/prelude/prelude.cards"
-        return rt_win(g, f->me);
+        return rt_win(g, f->me, 13);
 #line 148 "prelude.c"
         break;
     default:
-        return rt_fail(g, 6, "bad resume point");
+        return rt_fail(g, 14, "bad resume point");
     }
     return RT_DONE;
 }
@@ -204,12 +204,20 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 27, 35 }, /* 0: tests/cardc/good/prelude/prelude.cards:27:35 */
-    { 0, 32, 25 }, /* 1: tests/cardc/good/prelude/prelude.cards:32:25 */
-    { 0, 32, 53 }, /* 2: tests/cardc/good/prelude/prelude.cards:32:53 */
-    { 0, 36, 3 }, /* 3: tests/cardc/good/prelude/prelude.cards:36:3 */
-    { 0, 37, 22 }, /* 4: tests/cardc/good/prelude/prelude.cards:37:22 */
-    { 0, 25, 1 }, /* 5: tests/cardc/good/prelude/prelude.cards:25:1 */
-    { 0, 41, 1 }, /* 6: tests/cardc/good/prelude/prelude.cards:41:1 */
+    { 0, 32, 35 }, /* 1: tests/cardc/good/prelude/prelude.cards:32:35 */
+    { 0, 32, 25 }, /* 2: tests/cardc/good/prelude/prelude.cards:32:25 */
+    { 0, 32, 63 }, /* 3: tests/cardc/good/prelude/prelude.cards:32:63 */
+    { 0, 32, 53 }, /* 4: tests/cardc/good/prelude/prelude.cards:32:53 */
+    { 0, 28, 3 }, /* 5: tests/cardc/good/prelude/prelude.cards:28:3 */
+    { 0, 36, 3 }, /* 6: tests/cardc/good/prelude/prelude.cards:36:3 */
+    { 0, 37, 27 }, /* 7: tests/cardc/good/prelude/prelude.cards:37:27 */
+    { 0, 37, 39 }, /* 8: tests/cardc/good/prelude/prelude.cards:37:39 */
+    { 0, 37, 22 }, /* 9: tests/cardc/good/prelude/prelude.cards:37:22 */
+    { 0, 38, 22 }, /* 10: tests/cardc/good/prelude/prelude.cards:38:22 */
+    { 0, 38, 30 }, /* 11: tests/cardc/good/prelude/prelude.cards:38:30 */
+    { 0, 25, 1 }, /* 12: tests/cardc/good/prelude/prelude.cards:25:1 */
+    { 0, 42, 3 }, /* 13: tests/cardc/good/prelude/prelude.cards:42:3 */
+    { 0, 41, 1 }, /* 14: tests/cardc/good/prelude/prelude.cards:41:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -248,7 +256,7 @@ const RtGameDef prelude_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    7, Site_table, 1, Site_files,
+    15, Site_table, 1, Site_files,
     &view,
 };
 

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "views.h"
 
-#if CARDRT_ABI != 6
-#error "views.c was generated for libcardrt ABI 6; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 7
+#error "views.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -64,7 +64,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_var_hidden(RtGame *g, RtFrame *f, RtValu
     (void)v_p;
     #line 19 "tests/cardc/good/views/views.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, v_p, 0);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
@@ -92,14 +92,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
             #line 26 "tests/cardc/good/views/views.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_box), rt_zone_of(g, ZONE_pile, f->me), RT_AT_TOP, 0);
+            rt_move_all(g, rt_zone_shared(g, ZONE_box), rt_zone_of(g, ZONE_pile, f->me, 1), RT_AT_TOP, 2);
             if (rt_check(g)) return RT_END;
             if (rt_prelude_end(g)) return RT_DONE;
         }
 #line 100 "views.c"
         break;
     default:
-        return rt_fail(g, 1, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -115,20 +115,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 29 "tests/cardc/good/views/views.cards"
-        rt_var_store(g, VAR_steps, VCELL_steps, rt_add(g, rt_var_at(g, VCELL_steps), 1, 2));
+        rt_var_store(g, VAR_steps, VCELL_steps, rt_add(g, rt_var_at(g, VCELL_steps), 1, 4));
         if (rt_check(g)) return RT_END;
         #line 30 "tests/cardc/good/views/views.cards"
-        rt_choose_begin(g, f->me, 0, 0);
+        rt_choose_begin(g, f->me, 0, 0, 5);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 6);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob);
+            rt_opt_done(g, &ob, 5);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -138,21 +138,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 30 "tests/cardc/good/views/views.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_used, f->me), RT_AT_TOP, 3);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_used, f->me, 7), RT_AT_TOP, 8);
             if (rt_check(g)) return RT_END;
         }
         #line 31 "tests/cardc/good/views/views.cards"
-        rt_pvar_store(g, VAR_n, VCELL_n, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me), 1, 4));
+        rt_pvar_store(g, VAR_n, VCELL_n, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me), 1, 9), 10);
         if (rt_check(g)) return RT_END;
         #line 32 "tests/cardc/good/views/views.cards"
         if (rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me) >= 2) {
             #line 32 "tests/cardc/good/views/views.cards"
-            return rt_win(g, f->me);
+            return rt_win(g, f->me, 11);
         }
 #line 153 "views.c"
         break;
     default:
-        return rt_fail(g, 5, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -202,12 +202,19 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 26, 3 }, /* 0: tests/cardc/good/views/views.cards:26:3 */
-    { 0, 25, 1 }, /* 1: tests/cardc/good/views/views.cards:25:1 */
-    { 0, 29, 3 }, /* 2: tests/cardc/good/views/views.cards:29:3 */
-    { 0, 30, 25 }, /* 3: tests/cardc/good/views/views.cards:30:25 */
-    { 0, 31, 3 }, /* 4: tests/cardc/good/views/views.cards:31:3 */
-    { 0, 28, 1 }, /* 5: tests/cardc/good/views/views.cards:28:1 */
+    { 0, 19, 49 }, /* 0: tests/cardc/good/views/views.cards:19:49 */
+    { 0, 26, 15 }, /* 1: tests/cardc/good/views/views.cards:26:15 */
+    { 0, 26, 3 }, /* 2: tests/cardc/good/views/views.cards:26:3 */
+    { 0, 25, 1 }, /* 3: tests/cardc/good/views/views.cards:25:1 */
+    { 0, 29, 3 }, /* 4: tests/cardc/good/views/views.cards:29:3 */
+    { 0, 30, 3 }, /* 5: tests/cardc/good/views/views.cards:30:3 */
+    { 0, 30, 15 }, /* 6: tests/cardc/good/views/views.cards:30:15 */
+    { 0, 30, 35 }, /* 7: tests/cardc/good/views/views.cards:30:35 */
+    { 0, 30, 25 }, /* 8: tests/cardc/good/views/views.cards:30:25 */
+    { 0, 31, 3 }, /* 9: tests/cardc/good/views/views.cards:31:3 */
+    { 0, 31, 3 }, /* 10: tests/cardc/good/views/views.cards:31:3 */
+    { 0, 32, 18 }, /* 11: tests/cardc/good/views/views.cards:32:18 */
+    { 0, 28, 1 }, /* 12: tests/cardc/good/views/views.cards:28:1 */
 };
 
 /* the view's values: function values */
@@ -265,7 +272,7 @@ const RtGameDef views_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    6, Site_table, 1, Site_files,
+    13, Site_table, 1, Site_files,
     &view,
 };
 
