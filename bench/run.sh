@@ -4,6 +4,9 @@
 # evr, the hand-written reference engine bench/evr_ref.c on the same seeds,
 # compiled with the engines' flags and timed in the same run, alternately,
 # BENCH_RUNS times each: the ratio generated/reference of the best times.
+# For each game, also the lab's path against the benchmark's: `sim` on one
+# thread over `bench` (sim_over_bench), and `sim --jobs 2` over `--jobs 1`
+# (jobs2_speedup), best of BENCH_RUNS each.
 # Writes the figures to build/bench.json. Never part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +17,19 @@ RUNS=${BENCH_RUNS:-5}
 CC=${CC:-cc}
 ENGINE_CFLAGS=${ENGINE_CFLAGS:--std=c11 -O2}
 out=$B/bench.json
+TIMEFORMAT=%R
+
+# best_of CMD...: the least wall time, in seconds, of RUNS runs of CMD
+# (its output discarded): the run least disturbed by the rest of the machine.
+best_of() {
+  local best="" t
+  for _ in $(seq "$RUNS"); do
+    t=$( { time "$@" >/dev/null; } 2>&1 )
+    best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+  done
+  echo "$best"
+}
+
 games_json=""
 mcts=""
 ratio="null"
@@ -28,7 +44,16 @@ for dir in cards/*/; do
   ips=$(sed -E 's/.*"mcts_iterations_per_second":([0-9.]+).*/\1/' <<<"$line")
   printf '%-8s %10.1f games per second, random agents on 1 thread (%s games)\n' "$g" "$gps" "$GAMES"
   printf '%-8s %10.1f MCTS iterations per second, one MCTS agent (budget 200) against random ones, 1 thread\n' "$g" "$ips"
-  games_json="$games_json${games_json:+,}\"$g\":{\"games_per_second\":$gps,\"mcts_iterations_per_second\":$ips}"
+  # The lab's path: the same games through sim (which samples the cards
+  # played for its report) on one thread and on two, against bench.
+  tb=$(best_of "$B/$g" bench --games "$GAMES" --seed "$SEED" --mcts-seconds 0)
+  t1=$(best_of "$B/$g" sim --games "$GAMES" --seed "$SEED" --jobs 1 --json)
+  t2=$(best_of "$B/$g" sim --games "$GAMES" --seed "$SEED" --jobs 2 --json)
+  sob=$(awk -v a="$t1" -v b="$tb" 'BEGIN { printf "%.3f", a / b }')
+  j2=$(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.3f", a / b }')
+  printf '%-8s %10s time of sim on 1 thread over bench'"'"'s, the same games (best of %s runs)\n' "$g" "$sob" "$RUNS"
+  printf '%-8s %10s speed-up of sim --jobs 2 over --jobs 1 (best of %s runs)\n' "$g" "$j2" "$RUNS"
+  games_json="$games_json${games_json:+,}\"$g\":{\"games_per_second\":$gps,\"mcts_iterations_per_second\":$ips,\"sim_over_bench\":$sob,\"jobs2_speedup\":$j2}"
   [ "$g" = evr ] && mcts=$ips
   if [ "$g" = evr ] && [ -f bench/evr_ref.c ]; then
     # The reference is compiled with the flags the engines are compiled with.
