@@ -563,7 +563,7 @@ static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, 
     }
 }
 
-#define SWEEP_MAX 64
+#define SWEEP_MAX 32
 
 /* sweep: each variant of --sweep played on the same seeds (on --jobs
    threads, shared between processes with MPI), then a report each, in
@@ -589,11 +589,7 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
     int fd = fileno(e->err);
     sp.progress = is_root(e) && fd >= 0 && isatty(fd) ? e->err : NULL;
     sp.dist = e->dist;
-    RtSimResult *res = calloc((size_t)n, sizeof *res);
-    if (!res) {
-        fprintf(e->err, "%s: sim: out of memory\n", e->prog);
-        return RT_EXIT_FAIL;
-    }
+    RtSimResult res[SWEEP_MAX];   /* no allocation that one process alone could fail */
     int done = 0, status = RT_EXIT_OK;
     for (; done < n; done++) {
         sp.def = defs[done];
@@ -616,7 +612,6 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
     }
     if (failed_games)
         status = RT_EXIT_FAIL;
-    free(res);
     return status;
 }
 
