@@ -1,5 +1,6 @@
 # Makefile: the one build entry for cardc (see README.md).
-#   make            build/cardc, build/libcardrt.a and build/libcardlab.a, an engine build/<id> per game
+#   make            build/cardc, build/libcardrt.a and build/libcardlab.a, an engine build/<id> per game,
+#                   and build/<id>-mpi per game when Open MPI is installed (docs/lab.md)
 #   make test       every Criterion suite, under ASan + UBSan, the drift check, and
 #                   a replay of the fuzz corpora and past fuzz crashes (tests/fuzz/)
 #   make demo       build everything, then simulate 1,000 games of EvR
@@ -61,11 +62,11 @@ CC_SAN_OBJ  := $(patsubst compiler/%.c,$(B)/san/cc/%.o,$(CC_SRC)) $(B)/san/cc/pa
 ENGINES     := $(addprefix $(B)/,$(GAMES))
 CC_INC      = $(addprefix -I,$(CC_DIRS)) -I$(B)/dsl -Iruntime $(SHEET_CFLAGS)
 
-.PHONY: all deps test demo regen goldens bench balance install clean check-drift fuzz fuzz-merge stress
+.PHONY: all deps test demo regen goldens bench balance install clean check-drift fuzz fuzz-merge stress mpi-engines
 # Files made on the way by pattern rules (the games' C, their test objects) are kept.
-.PRECIOUS: $(B)/gen/%.c $(B)/gen/%.h $(B)/san/game-%.o $(B)/fuzz/game-%.o
+.PRECIOUS: $(B)/gen/%.c $(B)/gen/%.h $(B)/san/game-%.o $(B)/fuzz/game-%.o $(B)/obj/mpi/game-%.o $(B)/obj/mpi/main-%.o
 
-all: $(B)/cardc $(B)/libcardrt.a $(B)/libcardlab.a $(ENGINES)
+all: $(B)/cardc $(B)/libcardrt.a $(B)/libcardlab.a $(ENGINES) mpi-engines
 
 # --- dependencies: installed by the project's own script when missing ------
 deps: $(DEPS)
@@ -169,6 +170,32 @@ $(B)/san/game-%.o: $(B)/gen/%.c runtime/cardrt.h
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(SAN) -c -o $@ $<
 
+# --- MPI engines: build/<id>-mpi, when Open MPI's mpicc is there -------------
+# The engine with sim shared between the processes of an MPI job
+# (runtime/mpi/, docs/lab.md): the game's C without its main, the MPI
+# module (the only code that includes mpi.h), the lab and the runtime.
+# Whether mpicc is installed is asked when mpi-engines runs (after the
+# set-up script), so a build without MPI still works: it just has none.
+MPICC       ?= mpicc
+MPI_ENGINES := $(addsuffix -mpi,$(ENGINES))
+
+mpi-engines: $(B)/libcardlab.a $(B)/libcardrt.a | $(DEPS)
+	@if command -v $(MPICC) >/dev/null 2>&1; then $(MAKE) --no-print-directory $(MPI_ENGINES); \
+	else echo "make: $(MPICC) not found: no MPI engines (build/<id>-mpi)"; fi
+
+$(B)/obj/mpi/rt_mpi.o: runtime/mpi/rt_mpi.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(MPICC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -Iruntime -Iruntime/lab -c -o $@ $<
+$(B)/obj/mpi/game-%.o: $(B)/gen/%.c runtime/cardrt.h
+	@mkdir -p $(dir $@)
+	$(CC) $(GAMEFLAGS) $(OPT) -c -o $@ $<
+$(B)/obj/mpi/main-%.o: runtime/mpi/rt_mpi_main.c runtime/mpi/rt_mpi.h $(B)/gen/%.h
+	@mkdir -p $(dir $@)
+	$(CC) $(GAMEFLAGS) $(OPT) -Iruntime/mpi -I$(B)/gen -DGAME_HEADER='"$*.h"' -DGAME_VARIANTS=$*_variants \
+	  -DGAME_COUNT=$*_variant_count -c -o $@ $<
+$(B)/%-mpi: $(B)/obj/mpi/main-%.o $(B)/obj/mpi/game-%.o $(B)/obj/mpi/rt_mpi.o $(B)/libcardlab.a $(B)/libcardrt.a
+	$(MPICC) -o $@ $(filter %.o,$^) $(B)/libcardlab.a $(B)/libcardrt.a -lm $(LAB_LIBS)
+
 regen: $(addprefix $(B)/gen/,$(addsuffix .c,$(GAMES)))
 	@mkdir -p generated
 	@for g in $(GAMES); do cp $(B)/gen/$$g.c $(B)/gen/$$g.h generated/; done
@@ -227,7 +254,7 @@ FUZZ_RT_OBJ  := $(patsubst runtime/%.c,$(B)/fuzz/rt/%.o,$(RT_SRC) $(LAB_SRC))
 # gcc and clang on them (tests/progen/pg_run.c).
 $(B)/tests/progen: $(B)/cardc $(B)/san/cardc
 
-TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc
+TEST_TOOLS := $(B)/san/cardc $(addprefix $(B)/san/,$(GAMES)) $(ENGINES) $(B)/cardc mpi-engines
 
 test: $(TEST_BINS) $(TEST_TOOLS) $(FUZZ_BINS)
 	@MAKE="$(MAKE)" FUZZ_BIN=$(B)/fuzz/bin FUZZ_TARGETS="$(FUZZ_TARGETS)" bash tests/run-suites.sh $(TEST_BINS)

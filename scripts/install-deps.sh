@@ -9,6 +9,7 @@ packages=(
   libyaml-dev libcriterion-dev
   libcairo2-dev libpango1.0-dev librsvg2-dev fonts-dejavu-core
   poppler-utils python3
+  openmpi-bin libopenmpi-dev
 )
 
 missing=()

@@ -36,6 +36,7 @@ typedef struct Args {
     int jobs;
     int csv;
     const char *compare; /* a second variant, the same seeds */
+    const char *sweep;   /* variants to play in turn on the same seeds: "base,short" */
     const char *plot;    /* FILE.svg or FILE.png */
     int worst;           /* --save-worst K DIR */
     const char *worst_dir;
@@ -70,6 +71,7 @@ static const OptSpec opt_specs[] = {
     {"--jobs", OPT_INT, offsetof(Args, jobs), CMD_SIM, "J", "threads (default 1); the output does not depend on it"},
     {"--csv", OPT_FLAG, offsetof(Args, csv), CMD_SIM, "", "CSV output"},
     {"--compare", OPT_STR, offsetof(Args, compare), CMD_SIM, "V", "also run variant V on the same seeds and report the difference"},
+    {"--sweep", OPT_STR, offsetof(Args, sweep), CMD_SIM, "V,W", "play each variant listed on the same seeds, a report each (JSON: a line each)"},
     {"--plot", OPT_STR, offsetof(Args, plot), CMD_SIM, "FILE", "draw win rates and game lengths to FILE.svg or FILE.png"},
     {"--save-worst", OPT_KDIR, offsetof(Args, worst), CMD_SIM, "K DIR", "write the K longest games as replay files into DIR"},
 };
@@ -83,7 +85,7 @@ static const struct {
     {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--opponent A] [--budget N] [--rollout N] [--max-rounds N] [--max-steps N]",
      "play one game at the terminal against agents (random by default), seeing only what your seat may see"},
     {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--rollout N] [--jobs J] "
-     "[--json | --csv] [--compare V] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
+     "[--json | --csv] [--compare V | --sweep V,W] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
      "play many games between agents (random by default) and report the results"},
     {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N] [--mcts-seconds S]",
      "time N games between random agents on one thread, then MCTS iterations; one JSON line"},
@@ -455,11 +457,172 @@ static int sim_outputs(const RtEngine *e, const Args *a, RtOut *log, RtOut *plot
     return 1;
 }
 
+/* report_errors: a message on the first failed game of r, if any (named:
+   after the variant's name). Returns 1 if a game failed. */
+static int report_errors(const RtEngine *e, const RtSimResult *r, int named)
+{
+    long errors = 0;
+    int first = -1;
+    for (int i = 0; i < r->games; i++)
+        if (r->game[i].failed && errors++ == 0)
+            first = i;
+    if (!errors)
+        return 0;
+    fprintf(e->err, "%s: sim: ", e->prog);
+    if (named) {
+        rt__put_esc(e->err, r->def->variant);
+        fputs(": ", e->err);
+    }
+    fprintf(e->err, "%ld game%s failed; first: game %d (seed %llu): ", errors, errors == 1 ? "" : "s", first,
+            (unsigned long long)r->game[first].seed);
+    rt__put_esc(e->err, r->game[first].error);
+    fputc('\n', e->err);
+    return 1;
+}
+
+/* is_root: 1 if this process reports (no MPI, or rank 0). */
+static int is_root(const RtEngine *e)
+{
+    return !e->dist || e->dist->rank == 0;
+}
+
+/* sim_finish: what sim does once its games are played (rank 0): the log
+   of game 0, the longest games, the chart, the report. Frees res and
+   cres (the --compare run, or NULL); returns the exit status. */
+static int sim_finish(const RtEngine *e, const Args *a, const RtSimSpec *sp, RtSimResult *res, RtSimResult *cres,
+                      RtOut *logf, RtOut *plotf, int png)
+{
+    int status = RT_EXIT_OK;
+    if (a->log) {
+        RtGame *g = rt__sim_replay(sp, 0);
+        if (!g) {
+            fprintf(e->err, "%s: sim: cannot replay game 0\n", e->prog);
+            rt_out_abort(logf);
+            status = RT_EXIT_FAIL;
+        } else if (!write_json_log(e, g, logf, a->log)) {
+            status = RT_EXIT_FAIL;
+        }
+        rt_free(g);
+    }
+    if (status == RT_EXIT_OK && a->worst && !save_worst(e, sp, res, a->worst, a->worst_dir))
+        status = RT_EXIT_FAIL;
+    if (a->plot && status == RT_EXIT_OK) {
+        rt__plot(res, sp, png, plotf);
+        if (rt_out_commit(plotf) != 0) {
+            cannot_write(e, a->plot, plotf);
+            status = RT_EXIT_FAIL;
+        }
+    } else if (a->plot) {
+        rt_out_abort(plotf);
+    }
+    if (status == RT_EXIT_OK) {
+        RtReportSpec rs = {sp, res, cres, a->json, a->csv};
+        rt__report(&rs, e->out);
+        if (report_errors(e, res, 0))
+            status = RT_EXIT_FAIL;
+    }
+    rt__sim_free(res);
+    if (cres)
+        rt__sim_free(cres);
+    return status;
+}
+
+/* sweep_defs: the variants of a->sweep (comma-separated, copied into buf)
+   into defs (at most max); their number, or -1 after a message. */
+static int sweep_defs(const RtEngine *e, const Args *a, const RtGameDef **defs, int max, char *buf, size_t bsize)
+{
+    if (a->variant || a->compare || a->csv || a->plot || a->worst || a->log) {
+        fprintf(e->err, "%s: sim: --sweep takes none of --variant, --compare, --csv, --plot, --save-worst, --log\n",
+                e->prog);
+        return -1;
+    }
+    size_t len = strlen(a->sweep);
+    if (len + 1 > bsize) {
+        fprintf(e->err, "%s: sim: --sweep: the list is too long\n", e->prog);
+        return -1;
+    }
+    memcpy(buf, a->sweep, len + 1);
+    int n = 0;
+    for (char *p = buf;;) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*p) {
+            fprintf(e->err, "%s: sim: --sweep: an empty variant name in '%s'\n", e->prog, a->sweep);
+            return -1;
+        }
+        if (n == max) {
+            fprintf(e->err, "%s: sim: --sweep: more than %d variants\n", e->prog, max);
+            return -1;
+        }
+        if (!(defs[n++] = rt__engine_def(e, "sim", p)))
+            return -1;
+        if (!comma)
+            return n;
+        p = comma + 1;
+    }
+}
+
+#define SWEEP_MAX 32
+
+/* sweep: each variant of --sweep played on the same seeds (on --jobs
+   threads, shared between processes with MPI), then a report each, in
+   the list's order: what 'sim --variant V' prints for each V. */
+static int cmd_sweep(const RtEngine *e, const Args *a)
+{
+    const RtGameDef *defs[SWEEP_MAX];
+    char list[1024], abuf[1024];
+    int n = sweep_defs(e, a, defs, SWEEP_MAX, list, sizeof list);
+    if (n < 0)
+        return RT_EXIT_USAGE;
+    RtSimSpec sp;
+    int st = sim_spec(e, a, defs[0], &sp, abuf, sizeof abuf);
+    if (st)
+        return st;
+    for (int k = 1; k < n; k++)
+        if (defs[k]->min_players > sp.players || defs[k]->max_players < sp.players) {
+            fprintf(e->err, "%s: sim: --sweep: ", e->prog);
+            rt__put_esc(e->err, defs[k]->variant);
+            fprintf(e->err, " takes %d to %d players, not %d\n", defs[k]->min_players, defs[k]->max_players, sp.players);
+            return RT_EXIT_USAGE;
+        }
+    int fd = fileno(e->err);
+    sp.progress = is_root(e) && fd >= 0 && isatty(fd) ? e->err : NULL;
+    sp.dist = e->dist;
+    RtSimResult res[SWEEP_MAX];   /* no allocation that one process alone could fail */
+    int done = 0, status = RT_EXIT_OK;
+    for (; done < n; done++) {
+        sp.def = defs[done];
+        if (rt__sim_run(&sp, &res[done], e->err) != 0) {
+            status = RT_EXIT_FAIL;
+            break;
+        }
+    }
+    int failed_games = 0;
+    for (int k = 0; k < done; k++) {
+        if (status == RT_EXIT_OK && is_root(e)) {
+            sp.def = defs[k];
+            RtReportSpec rs = {&sp, &res[k], NULL, a->json, 0};
+            if (k && !a->json)
+                fputc('\n', e->out);
+            rt__report(&rs, e->out);
+            failed_games |= report_errors(e, &res[k], 1);
+        }
+        rt__sim_free(&res[k]);
+    }
+    if (failed_games)
+        status = RT_EXIT_FAIL;
+    return status;
+}
+
 /* sim: games between agents (random by default) on --jobs threads; game
    i is seeded with the (i+1)-th splitmix64 output from the seed; the
-   report is in game order, so it never depends on --jobs. */
+   report is in game order, so it never depends on --jobs, nor on how
+   many processes share the games (e->dist). */
 static int cmd_sim(const RtEngine *e, const Args *a)
 {
+    if (a->sweep)
+        return cmd_sweep(e, a);
     const RtGameDef *def = rt__engine_def(e, "sim", a->variant);
     if (!def)
         return RT_EXIT_USAGE;
@@ -481,76 +644,40 @@ static int cmd_sim(const RtEngine *e, const Args *a)
         return RT_EXIT_USAGE;
     }
     RtOut logf = {0}, plotf = {0};
-    int png = 0;
-    if (!sim_outputs(e, a, &logf, &plotf, &png))
-        return RT_EXIT_FAIL;
-    int fd = fileno(e->err);
-    sp.progress = fd >= 0 && isatty(fd) ? e->err : NULL;
-    RtSimResult res, cres;
-    if (rt__sim_run(&sp, &res, e->err) != 0) {
+    int png = 0, root = is_root(e);
+    /* only rank 0 writes files; every process learns whether it could */
+    int ok = !root || sim_outputs(e, a, &logf, &plotf, &png);
+    if (e->dist && !e->dist->agree(e->dist, ok)) {
         rt_out_abort(&logf);
         rt_out_abort(&plotf);
         return RT_EXIT_FAIL;
     }
-    int have_cmp = 0;
-    if (cdef) {
+    if (!ok)
+        return RT_EXIT_FAIL;
+    int fd = fileno(e->err);
+    sp.progress = root && fd >= 0 && isatty(fd) ? e->err : NULL;
+    sp.dist = e->dist;
+    RtSimResult res, cres;
+    int failed = rt__sim_run(&sp, &res, e->err) != 0;
+    if (!failed && cdef) {
         cp = sp;
         cp.def = cdef;
         if (rt__sim_run(&cp, &cres, e->err) != 0) {
             rt__sim_free(&res);
-            rt_out_abort(&logf);
-            rt_out_abort(&plotf);
-            return RT_EXIT_FAIL;
+            failed = 1;
         }
-        have_cmp = 1;
     }
-    int status = RT_EXIT_OK;
-    if (a->log) {
-        RtGame *g = rt__sim_replay(&sp, 0);
-        if (!g) {
-            fprintf(e->err, "%s: sim: cannot replay game 0\n", e->prog);
-            rt_out_abort(&logf);
-            status = RT_EXIT_FAIL;
-        } else if (!write_json_log(e, g, &logf, a->log)) {
-            status = RT_EXIT_FAIL;
-        }
-        rt_free(g);
-    }
-    if (status == RT_EXIT_OK && a->worst && !save_worst(e, &sp, &res, a->worst, a->worst_dir))
-        status = RT_EXIT_FAIL;
-    if (a->plot && status == RT_EXIT_OK) {
-        rt__plot(&res, &sp, png, &plotf);
-        if (rt_out_commit(&plotf) != 0) {
-            cannot_write(e, a->plot, &plotf);
-            status = RT_EXIT_FAIL;
-        }
-    } else if (a->plot) {
+    if (failed || !root) {
+        rt_out_abort(&logf);
         rt_out_abort(&plotf);
+        if (!failed) {
+            rt__sim_free(&res);
+            if (cdef)
+                rt__sim_free(&cres);
+        }
+        return failed ? RT_EXIT_FAIL : RT_EXIT_OK;
     }
-    if (status != RT_EXIT_OK) {
-        rt__sim_free(&res);
-        if (have_cmp)
-            rt__sim_free(&cres);
-        return status;
-    }
-    RtReportSpec rs = {&sp, &res, have_cmp ? &cres : NULL, a->json, a->csv};
-    rt__report(&rs, e->out);
-    long errors = 0;
-    int first = -1;
-    for (int i = 0; i < res.games; i++)
-        if (res.game[i].failed && errors++ == 0)
-            first = i;
-    if (errors) {
-        fprintf(e->err, "%s: sim: %ld game%s failed; first: game %d (seed %llu): ", e->prog, errors,
-                errors == 1 ? "" : "s", first, (unsigned long long)res.game[first].seed);
-        rt__put_esc(e->err, res.game[first].error);
-        fputc('\n', e->err);
-        status = RT_EXIT_FAIL;
-    }
-    rt__sim_free(&res);
-    if (have_cmp)
-        rt__sim_free(&cres);
-    return status;
+    return sim_finish(e, a, &sp, &res, cdef ? &cres : NULL, &logf, &plotf, png);
 }
 
 static double now_seconds(void)
@@ -707,7 +834,14 @@ static int cmd_log(const RtEngine *e, const Args *a)
 /* rt_engine_run: see cardrt.h. */
 int rt_engine_run(int argc, char **argv, const RtGameDef *const *defs, int ndefs, FILE *in, FILE *out, FILE *err)
 {
-    RtEngine e = {argc > 0 && argv[0] ? argv[0] : "engine", defs, ndefs, in, out, err};
+    return rt__engine_run_dist(argc, argv, defs, ndefs, in, out, err, NULL);
+}
+
+/* rt__engine_run_dist: see rt_engine.h. */
+int rt__engine_run_dist(int argc, char **argv, const RtGameDef *const *defs, int ndefs, FILE *in, FILE *out, FILE *err,
+                        const RtSimDist *dist)
+{
+    RtEngine e = {argc > 0 && argv[0] ? argv[0] : "engine", defs, ndefs, in, out, err, dist};
     if (!defs || ndefs < 1 || !defs[0]) {
         fprintf(err, "%s: no game\n", e.prog);
         return RT_EXIT_USAGE;
@@ -721,6 +855,8 @@ int rt_engine_run(int argc, char **argv, const RtGameDef *const *defs, int ndefs
         engine_help(&e, out);
         return RT_EXIT_OK;
     }
+    if (dist && dist->rank != 0 && strcmp(cmd, "sim") != 0)
+        return RT_EXIT_OK;   /* rank 0 runs it alone */
     if (strcmp(cmd, "replay") == 0)
         return rt__replay_main(&e, argc - 2, argv + 2);
     for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {

@@ -13,7 +13,16 @@ typedef struct RtEngine {
     const RtGameDef *const *defs;
     int ndefs;
     FILE *in, *out, *err;
+    const struct RtSimDist *dist;     /* sim shared between processes (MPI, rt_lab.h), or NULL */
 } RtEngine;
+
+/* rt__engine_run_dist: rt_engine_run (cardrt.h) with sim's simulations
+   shared between the processes of dist (NULL: none, as rt_engine_run).
+   With dist, rank 0 runs the command as rt_engine_run does; another rank
+   only plays its share of sim's games and prints nothing on out; it runs
+   no other command. Every process must be given the same arguments. */
+int rt__engine_run_dist(int argc, char **argv, const RtGameDef *const *defs, int ndefs, FILE *in, FILE *out, FILE *err,
+                        const struct RtSimDist *dist);
 
 /* rt__engine_def: the def of variant name (NULL: the base game), or NULL
    after printing the known variants to err. */

@@ -7,6 +7,29 @@
 #include "rt_internal.h"
 #include "rt_out.h"
 
+typedef struct RtSimResult RtSimResult;
+
+/* How one simulation is shared between processes (an MPI run: rt_mpi.c,
+   linked only into the engines build/<id>-mpi). Process rank of size
+   plays the games rt__sim_block gives it; every process calls exchange
+   once per simulation (a collective). NULL in RtSimSpec: this process
+   plays every game. */
+typedef struct RtSimDist RtSimDist;
+struct RtSimDist {
+    int rank, size;
+    /* exchange: ok is 1 if this process played its block of res; returns
+       1 if every process did (the same answer everywhere), and then on
+       rank 0 res holds every game; else 0 (after a message on err). */
+    int (*exchange)(const RtSimDist *d, RtSimResult *res, int ok, FILE *err);
+    /* agree: 1 if ok is 1 on every process, else 0 (a collective). */
+    int (*agree)(const RtSimDist *d, int ok);
+    void *ctx;                            /* the distributor's own */
+};
+
+/* rt__sim_block: the games [*lo, *hi) of process rank of size (contiguous
+   blocks in game order, sizes differing by at most one). */
+void rt__sim_block(int games, int rank, int size, int *lo, int *hi);
+
 /* What one simulation runs. */
 typedef struct RtSimSpec {
     const RtGameDef *def;
@@ -21,6 +44,7 @@ typedef struct RtSimSpec {
     int budget;                           /* mcts iterations per decision (0: default) */
     int rollout;                          /* mcts decisions per rollout (0: to the end) */
     FILE *progress;                       /* a terminal for the progress bar, or NULL */
+    const RtSimDist *dist;                /* shared between processes, or NULL */
 } RtSimSpec;
 
 /* One game's result. played holds a bit per (card def c, player p) at
@@ -36,7 +60,7 @@ typedef struct RtSimGame {
 } RtSimGame;
 
 /* The results of a simulation, in game order. */
-typedef struct RtSimResult {
+struct RtSimResult {
     const RtGameDef *def;
     int players, games;
     uint64_t seed;
@@ -45,12 +69,15 @@ typedef struct RtSimResult {
     RtSimGame *game;                      /* games of them */
     size_t played_stride;                 /* bytes of played bits per game */
     uint8_t *played;                      /* games * played_stride */
-} RtSimResult;
+};
 
 /* rt__sim_run: play spec->games games (spec->jobs threads) into *res;
-   results never depend on jobs. Returns 0, or -1 (out of memory, a bad
-   agent name or a game that cannot start; a message on err). The caller
-   frees res with rt__sim_free. */
+   results never depend on jobs. With spec->dist, this process plays its
+   block and the processes exchange results: on rank 0 res then holds
+   every game, on the others only their own. Returns 0, or -1 (out of
+   memory, a bad agent name or a game that cannot start, here or in
+   another process; a message on err). The caller frees res with
+   rt__sim_free (after a failure it holds nothing). */
 int rt__sim_run(const RtSimSpec *spec, RtSimResult *res, FILE *err);
 void rt__sim_free(RtSimResult *res);
 

@@ -8,13 +8,26 @@
 /* Salt of the agents' seeds (as rt__agent_seed in rt_engine.c). */
 #define AGENT_SALT 0x6a09e667f3bcc909u
 
-/* What the threads share; next and done are guarded by lock. */
+/* What the threads share: they play the games [next, hi); next and done
+   are guarded by lock. */
 typedef struct Shared {
     const RtSimSpec *spec;
     RtSimResult *res;
     pthread_mutex_t lock;
-    int next, done, shown, failed_start;
+    int next, hi, total, done, shown, failed_start;
 } Shared;
+
+/* rt__sim_block: see rt_lab.h. */
+void rt__sim_block(int games, int rank, int size, int *lo, int *hi)
+{
+    if (size < 1 || rank < 0 || rank >= size) {
+        *lo = 0;
+        *hi = games;
+        return;
+    }
+    *lo = (int)((long long)games * rank / size);
+    *hi = (int)((long long)games * (rank + 1) / size);
+}
 
 /* rt__agents_parse: see rt_lab.h. */
 int rt__agents_parse(RtSimSpec *spec, const char *list, char *buf, size_t bsize, FILE *err, const char *prog)
@@ -134,8 +147,8 @@ static void progress(Shared *sh)
     FILE *f = sh->spec->progress;
     if (!f)
         return;
-    int pct = (int)(100L * sh->done / sh->spec->games);
-    if (pct == sh->shown && sh->done != sh->spec->games)
+    int pct = sh->total ? (int)(100L * sh->done / sh->total) : 100;
+    if (pct == sh->shown && sh->done != sh->total)
         return;
     sh->shown = pct;
     char bar[41];
@@ -143,8 +156,8 @@ static void progress(Shared *sh)
     for (int i = 0; i < 40; i++)
         bar[i] = i < fill ? '#' : '.';
     bar[40] = '\0';
-    fprintf(f, "\r[%s] %3d%% %d/%d games", bar, pct, sh->done, sh->spec->games);
-    if (sh->done == sh->spec->games)
+    fprintf(f, "\r[%s] %3d%% %d/%d games", bar, pct, sh->done, sh->total);
+    if (sh->done == sh->total)
         fputs("\r\033[K", f);
     fflush(f);
 }
@@ -176,9 +189,9 @@ static void *worker(void *arg)
     }
     for (;;) {
         pthread_mutex_lock(&sh->lock);
-        int i = sh->failed_start ? spec->games : sh->next++;
+        int i = sh->failed_start ? sh->hi : sh->next++;
         pthread_mutex_unlock(&sh->lock);
-        if (i >= spec->games)
+        if (i >= sh->hi)
             break;
         memset(bits, 0, res->played_stride);
         g = play_one(spec, i, agents, 0, bits, g);
@@ -209,8 +222,9 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* rt__sim_run: see rt_lab.h. */
-int rt__sim_run(const RtSimSpec *spec, RtSimResult *res, FILE *err)
+/* sim_setup: the names and sides of res's players, and room for its
+   games. Returns 0, or -1 after a message (res freed). */
+static int sim_setup(const RtSimSpec *spec, RtSimResult *res, FILE *err)
 {
     memset(res, 0, sizeof *res);
     res->def = spec->def;
@@ -238,15 +252,25 @@ int rt__sim_run(const RtSimSpec *spec, RtSimResult *res, FILE *err)
         rt__sim_free(res);
         return -1;
     }
+    return 0;
+}
+
+/* play_block: the games [lo, hi) of spec into res on spec->jobs threads.
+   Returns 0, or -1 after a message. */
+static int play_block(const RtSimSpec *spec, RtSimResult *res, int lo, int hi, FILE *err)
+{
     Shared sh;
     memset(&sh, 0, sizeof sh);
     sh.spec = spec;
     sh.res = res;
+    sh.next = lo;
+    sh.hi = hi;
+    sh.total = hi - lo;
     sh.shown = -1;
     pthread_mutex_init(&sh.lock, NULL);
     int jobs = spec->jobs < 1 ? 1 : spec->jobs;
-    if (jobs > spec->games)
-        jobs = spec->games > 0 ? spec->games : 1;
+    if (jobs > sh.total)
+        jobs = sh.total > 0 ? sh.total : 1;
     pthread_t *th = calloc((size_t)jobs, sizeof *th);
     int started = 0;
     if (th)
@@ -260,8 +284,23 @@ int rt__sim_run(const RtSimSpec *spec, RtSimResult *res, FILE *err)
         pthread_join(th[t], NULL);
     free(th);
     pthread_mutex_destroy(&sh.lock);
-    if (sh.failed_start || sh.done != spec->games) {
+    if (sh.failed_start || sh.done != sh.total) {
         fprintf(err, "cardrt: sim: cannot start a game or an agent (out of memory?)\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* rt__sim_run: see rt_lab.h. */
+int rt__sim_run(const RtSimSpec *spec, RtSimResult *res, FILE *err)
+{
+    const RtSimDist *d = spec->dist;
+    int lo, hi;
+    rt__sim_block(spec->games, d ? d->rank : 0, d ? d->size : 1, &lo, &hi);
+    int ok = sim_setup(spec, res, err) == 0 && play_block(spec, res, lo, hi, err) == 0;
+    if (d && !d->exchange(d, res, ok, err))
+        ok = 0;
+    if (!ok) {
         rt__sim_free(res);
         return -1;
     }

@@ -29,3 +29,13 @@ Test(layers, the_lab_uses_the_runtime)
     cr_expect_neq(strcmp(r.out, "0\n"), 0, "%s", r.out);
     run_free(&r);
 }
+
+/* MPI is the MPI engines' alone (runtime/mpi/, linked into build/<id>-mpi):
+   neither the runtime nor the lab calls it. */
+Test(layers, the_runtime_and_the_lab_call_no_mpi)
+{
+    RunResult r = run_cmd("nm -u " TEST_BUILD_DIR "/libcardrt.a " TEST_BUILD_DIR "/libcardlab.a | awk 'NF == 2 {print $2}' "
+                          "| grep -iE '^(mpi_|ompi_)' | sort -u");
+    cr_expect_str_eq(r.out, "", "MPI in libcardrt or libcardlab:\n%s", r.out);
+    run_free(&r);
+}

@@ -5,7 +5,7 @@
 
 #include "testutil.h"
 
-#define SOURCES "compiler/*.c compiler/*/*.c compiler/*/*.h runtime/*.c runtime/*.h runtime/lab/*.c runtime/lab/*.h"
+#define SOURCES "compiler/*.c compiler/*/*.c compiler/*/*.h runtime/*.c runtime/*.h runtime/lab/*.c runtime/lab/*.h runtime/mpi/*.c runtime/mpi/*.h"
 
 Test(style, no_file_or_function_is_too_long)
 {
