@@ -20,16 +20,16 @@ enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_de
 enum { ENUM_yavin4 = 0, ENUM_hoth = 1, ENUM_dagobah = 2, ENUM_bespin = 3, ENUM_tatooine = 4, ENUM_endor = 5, ENUM_death_star2 = 6 };
 enum { KIND_imperial_die = 0, KIND_space = 1, KIND_rebel_token = 2, KIND_ally = 3, KIND_sith = 4 };
 enum { ZONE_box = 0, ZONE_pool = 1, ZONE_placed = 2, ZONE_aside = 3, ZONE_rerolling = 4, ZONE_taken = 5, ZONE_spaces = 6, ZONE_token = 7, ZONE_allies = 8, ZONE_ally_supply = 9, ZONE_offered = 10, ZONE_edge = 11, ZONE_visiting = 12 };
-enum { VAR_vp = 0, VAR_first = 1, VAR_stage = 2, VAR_rerolled = 3, VAR_turn_done = 4, VAR_picking = 5, VAR_last_by_die = 6 };
+enum { VAR_vp = 0, VAR_first = 1, VAR_turn_of = 2, VAR_stage = 3, VAR_rerolled = 4, VAR_turn_done = 5, VAR_picking = 6, VAR_last_by_die = 7 };
 enum { CONST_last_stage = 0 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 23 };
-enum { VCELL_vp = 331, VCELL_first = 0, VCELL_stage = 1, VCELL_rerolled = 2, VCELL_turn_done = 3, VCELL_picking = 4, VCELL_last_by_die = 5 };
-enum { ZCELL_box = 6, ZCELL_pool = 152, ZCELL_placed = 157, ZCELL_aside = 162, ZCELL_rerolling = 167, ZCELL_taken = 172, ZCELL_spaces = 177, ZCELL_token = 332, ZCELL_allies = 337, ZCELL_ally_supply = 300, ZCELL_offered = 314, ZCELL_edge = 328, ZCELL_visiting = 351 };
+enum { VCELL_vp = 332, VCELL_first = 0, VCELL_turn_of = 1, VCELL_stage = 2, VCELL_rerolled = 3, VCELL_turn_done = 4, VCELL_picking = 5, VCELL_last_by_die = 6 };
+enum { ZCELL_box = 7, ZCELL_pool = 153, ZCELL_placed = 158, ZCELL_aside = 163, ZCELL_rerolling = 168, ZCELL_taken = 173, ZCELL_spaces = 178, ZCELL_token = 333, ZCELL_allies = 338, ZCELL_ally_supply = 301, ZCELL_offered = 315, ZCELL_edge = 329, ZCELL_visiting = 352 };
 static const int32_t layout[] = {
     /* zone capacities */ 145, 4, 4, 4, 4, 4, 122, 4, 13, 13, 13, 2, 2,
-    /* vars */ VCELL_vp, VCELL_first, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die,
+    /* vars */ VCELL_vp, VCELL_first, VCELL_turn_of, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die,
     /* zones */ ZCELL_box, ZCELL_pool, ZCELL_placed, ZCELL_aside, ZCELL_rerolling, ZCELL_taken, ZCELL_spaces, ZCELL_token, ZCELL_allies, ZCELL_ally_supply, ZCELL_offered, ZCELL_edge, ZCELL_visiting,
     PLAYER_CELLS,
 };
@@ -1156,6 +1156,8 @@ static int Matches_symbol(RtValue face, RtValue symbol)
 }
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_pending(RtGame *g, RtFrame *f);
+RT_PURE RT_MAYBE_UNUSED static RtValue Fn_sith_earned(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_free_spaces(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue);
@@ -1163,33 +1165,95 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValu
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_best(RtGame *g, RtFrame *f, RtValue);
 
-/* cards/galaxy/game.cards:105: function score */
+static inline RtValue Memo_pending(RtGame *g, RtFrame *f, RtValue *m)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_pending(g, f);
+    }
+    return m[0];
+}
+
+/* cards/galaxy/game.cards:109: function score */
 static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 106 "cards/galaxy/game.cards"
-    return rt_sub(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : 1), 3);
-#line 1175 "galaxy.c"
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
+    #line 110 "cards/galaxy/game.cards"
+    return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? rt_sub(g, Memo_pending(g, f, memo1), (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0), 2) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 3)[0] == 0) ? 0 : (-1))), 4);
+#line 1187 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:109: function stage_of */
+/* cards/galaxy/game.cards:118: count */
+RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 118 "cards/galaxy/game.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d = zc[1 + i]; (void)it_d;
+        if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
+        acc++;
+    }
+    return acc;
+#line 1203 "galaxy.c"
+}
+
+/* cards/galaxy/game.cards:119: sum */
+RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
+{
+    (void)f;
+    #line 119 "cards/galaxy/game.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_s = zc[1 + i]; (void)it_s;
+        if (!((((int)(Rows_space[rt__row(g, it_s)].fd_column == 1) & (int)(!rt__state(g, it_s, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, it_s)].fd_board, Rows_space[rt__row(g, it_s)].fd_row)))) continue;
+        acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
+    }
+    return acc;
+#line 1219 "galaxy.c"
+}
+
+/* cards/galaxy/game.cards:117: function pending */
+static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    #line 118 "cards/galaxy/game.cards"
+    return (Agg1_pending(g, f) + Agg2_pending(g, f));
+#line 1229 "galaxy.c"
+}
+
+/* cards/galaxy/game.cards:124: function sith_earned */
+static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
+{
+    (void)g;
+    (void)f;
+    #line 125 "cards/galaxy/game.cards"
+    return (((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))));
+#line 1239 "galaxy.c"
+}
+
+/* cards/galaxy/game.cards:128: function stage_of */
 static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
 {
     (void)g;
     (void)f;
     (void)v_b;
-    #line 110 "cards/galaxy/game.cards"
+    #line 129 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1186 "galaxy.c"
+#line 1250 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:118: count */
+/* cards/galaxy/game.cards:137: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 118 "cards/galaxy/game.cards"
+    #line 137 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1198,25 +1262,25 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1202 "galaxy.c"
+#line 1266 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:118: function free_spaces */
+/* cards/galaxy/game.cards:137: function free_spaces */
 static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 118 "cards/galaxy/game.cards"
+    #line 137 "cards/galaxy/game.cards"
     return Agg1_free_spaces(g, f);
-#line 1212 "galaxy.c"
+#line 1276 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:122: any */
+/* cards/galaxy/game.cards:141: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 122 "cards/galaxy/game.cards"
+    #line 141 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1224,15 +1288,15 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
         if (rt__state(g, it_d, 0) == v_f) return 1;
     }
     return acc;
-#line 1228 "galaxy.c"
+#line 1292 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:122: any */
+/* cards/galaxy/game.cards:141: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 122 "cards/galaxy/game.cards"
+    #line 141 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1240,27 +1304,27 @@ RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 1244 "galaxy.c"
+#line 1308 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:121: function can_place */
+/* cards/galaxy/game.cards:140: function can_place */
 static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 122 "cards/galaxy/game.cards"
+    #line 141 "cards/galaxy/game.cards"
     return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
-#line 1255 "galaxy.c"
+#line 1319 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:126: all */
+/* cards/galaxy/game.cards:145: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 126 "cards/galaxy/game.cards"
+    #line 145 "cards/galaxy/game.cards"
     RtValue acc = 1;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1268,19 +1332,19 @@ RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue 
         if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_board != v_b) | (int)(Rows_space[rt__row(g, it_s)].fd_row != v_r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
     }
     return acc;
-#line 1272 "galaxy.c"
+#line 1336 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:125: function row_done */
+/* cards/galaxy/game.cards:144: function row_done */
 static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
 {
     (void)g;
     (void)f;
     (void)v_b;
     (void)v_r;
-    #line 126 "cards/galaxy/game.cards"
+    #line 145 "cards/galaxy/game.cards"
     return Agg1_row_done(g, f, v_b, v_r);
-#line 1284 "galaxy.c"
+#line 1348 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1289,40 +1353,40 @@ struct Locals_rebel_usable {
     RtValue v_s;
 };
 
-/* cards/galaxy/game.cards:130: any */
+/* cards/galaxy/game.cards:149: any */
 RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 130 "cards/galaxy/game.cards"
+    #line 149 "cards/galaxy/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
-        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 4)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
+        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 5)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 1306 "galaxy.c"
+#line 1370 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:130: any */
+/* cards/galaxy/game.cards:149: any */
 RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
-    #line 130 "cards/galaxy/game.cards"
+    #line 149 "cards/galaxy/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 5);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 6);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
         if ((!rt__state(g, it_t, 0)) && Agg2_rebel_usable(g, f, L)) return 1;
     }
     return acc;
-#line 1323 "galaxy.c"
+#line 1387 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:129: function rebel_usable */
+/* cards/galaxy/game.cards:148: function rebel_usable */
 static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_rebel_usable Lv, *L = &Lv;
@@ -1331,17 +1395,17 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
-    #line 130 "cards/galaxy/game.cards"
+    #line 149 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1337 "galaxy.c"
+#line 1401 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:133: all */
+/* cards/galaxy/game.cards:152: all */
 RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 133 "cards/galaxy/game.cards"
+    #line 152 "cards/galaxy/game.cards"
     RtValue acc = 1;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -1349,18 +1413,18 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1353 "galaxy.c"
+#line 1417 "galaxy.c"
 }
 
-/* cards/galaxy/game.cards:133: function best */
+/* cards/galaxy/game.cards:152: function best */
 static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 133 "cards/galaxy/game.cards"
+    #line 152 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1364 "galaxy.c"
+#line 1428 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1371,9 +1435,8 @@ struct Locals_proc_take_turn {
     RtValue v_list;
     RtValue v_i_2;
     RtValue v_list_2;
-    RtValue v_k;
-    RtValue v_n;
-    RtValue v_chosen;
+    RtValue v_i_3;
+    RtValue v_list_3;
     RtValue v_option;
 };
 
@@ -1383,38 +1446,34 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
     struct Locals_proc_take_turn *L = (struct Locals_proc_take_turn *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 41 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 7), 6);
+        #line 40 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_turn_of, VCELL_turn_of, f->me);
+        #line 42 "cards/galaxy/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 8), 7);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_t = cells_v_list[1 + L->v_i];
-                #line 41 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 8);
+                #line 42 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 9);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 42 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
         #line 43 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
         #line 44 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_turn_done, VCELL_turn_done, 0);
+        #line 45 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
-        #line 47 "cards/galaxy/rules.cards"
-        {
-            RtValue zone = rt_zone_shared(g, ZONE_pool);
-            for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 9);
-        }
-        if (rt_check(g)) return RT_END;
         #line 50 "cards/galaxy/rules.cards"
         L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 11), 10);
         if (L->v_list_2 < 0) return RT_END;
         {
-            for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                L->v_s = rt_list_at(g, L->v_list_2, L->v_i_2);
+            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                L->v_s = cells_v_list_2[1 + L->v_i_2];
                 #line 51 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s));
@@ -1425,69 +1484,80 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_str(g, " of the dice are forfeited this turn.");
                 rt_log_end(g);
                 #line 52 "cards/galaxy/rules.cards"
-                L->v_n = Rows_sith[rt__row(g, L->v_s)].fd_forfeit;
-                L->v_chosen = rt_list_new(g, 12);
-                if (L->v_chosen < 0) return RT_END;
-                for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                    rt_choose_begin(g, f->me, 0, 0, 13);
-                    {
-                        RtOptBuf ob = rt_opt_buf(g);
-                        rt_choose_steps(g, L->v_k, L->v_n);
-                        {
-                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-                            for (int i = zc[0] - 1; i >= 0; i--) {
-                                RtValue it_d = zc[1 + i]; (void)it_d;
-                                if (1 && !rt_list_has(g, L->v_chosen, it_d)) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
-                            }
+                L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 12);
+                if (L->v_list_3 < 0) return RT_END;
+                {
+                    const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
+                    for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
+                        L->v_d = cells_v_list_3[1 + L->v_i_3];
+                        #line 52 "cards/galaxy/rules.cards"
+                        if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
+                            #line 52 "cards/galaxy/rules.cards"
+                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 13);
+                            if (rt_check(g)) return RT_END;
                         }
-                        rt_opt_done(g, &ob, 13);
                     }
-                    if (rt_option_count(g) == 0) break;
-                    f->pc = 1;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 1:;
-                    L->v_d = rt_chosen(g);
-                    rt_list_add(g, L->v_chosen, L->v_d, 12);
-                    if (rt_check(g)) return RT_END;
-                    #line 52 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 14);
-                    if (rt_check(g)) return RT_END;
                 }
-                rt_list_pop(g, L->v_chosen);
+                rt_list_pop(g, L->v_list_3);
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 57 "cards/galaxy/rules.cards"
+        #line 55 "cards/galaxy/rules.cards"
+        {
+            RtValue zone = rt_zone_shared(g, ZONE_pool);
+            for (int i = 0; i < rt_zone_size(g, zone); i++)
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 14);
+        }
+        if (rt_check(g)) return RT_END;
+        #line 59 "cards/galaxy/rules.cards"
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
-            #line 58 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 167, 0, 15);
+            #line 60 "cards/galaxy/rules.cards"
+            rt_choose_begin(g, f->me, 168, 0, 15);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 1);
-                if (Fn_can_place(g, f, ENUM_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 2);
-                if (Fn_can_place(g, f, ENUM_at_at)) rt_opt_add(&ob, 2, RT_NONE, 3);
-                if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 4);
-                if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 5);
-                if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 6);
-                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 16)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 7);
-                if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 8);
-                rt_opt_add(&ob, 8, RT_NONE, 9);
+                if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
+                if (Fn_can_place(g, f, ENUM_tie_fighter)) rt_opt_add(&ob, 1, RT_NONE, 1);
+                if (Fn_can_place(g, f, ENUM_at_at)) rt_opt_add(&ob, 2, RT_NONE, 2);
+                if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
+                if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
+                if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 5);
+                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 16)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
+                if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 7);
+                rt_opt_add(&ob, 8, RT_NONE, 8);
                 rt_opt_done(g, &ob, 15);
             }
             if (rt_option_count(g) > 0) {
-                f->pc = 2;
+                f->pc = 1;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 2:;
+            case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* place a Stormtrooper */
-                    #line 59 "cards/galaxy/rules.cards"
+                    #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
                         if (rt_call(g, 1, f->self, f->me, 17)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                            }
+                        }
+                    }
+                    f->pc = 2;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 2:;
+                    if (rt_check(g)) return RT_END;
+                } else if (L->v_option == 1) { /* place a TIE Fighter */
+                    #line 62 "cards/galaxy/rules.cards"
+                    { /* place */
+                        RtValue arg0 = ENUM_tie_fighter;
+                        if (rt_call(g, 1, f->self, f->me, 18)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1503,11 +1573,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 3:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 1) { /* place a TIE Fighter */
-                    #line 60 "cards/galaxy/rules.cards"
+                } else if (L->v_option == 2) { /* place an AT-AT */
+                    #line 63 "cards/galaxy/rules.cards"
                     { /* place */
-                        RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 18)) {
+                        RtValue arg0 = ENUM_at_at;
+                        if (rt_call(g, 1, f->self, f->me, 19)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1523,11 +1593,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 4:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 2) { /* place an AT-AT */
-                    #line 61 "cards/galaxy/rules.cards"
+                } else if (L->v_option == 3) { /* place a Star Destroyer */
+                    #line 64 "cards/galaxy/rules.cards"
                     { /* place */
-                        RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 19)) {
+                        RtValue arg0 = ENUM_star_destroyer;
+                        if (rt_call(g, 1, f->self, f->me, 20)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1543,11 +1613,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 5:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 3) { /* place a Star Destroyer */
-                    #line 62 "cards/galaxy/rules.cards"
+                } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
+                    #line 65 "cards/galaxy/rules.cards"
                     { /* place */
-                        RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 20)) {
+                        RtValue arg0 = ENUM_imperial;
+                        if (rt_call(g, 1, f->self, f->me, 21)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1563,15 +1633,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 6:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 4) { /* place the Imperial symbol _wildcard_ */
-                    #line 63 "cards/galaxy/rules.cards"
-                    { /* place */
-                        RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 21)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
+                } else if (L->v_option == 5) { /* use your Rebel token */
+                    #line 66 "cards/galaxy/rules.cards"
+                    { /* use_rebel */
+                        if (rt_call(g, 4, f->self, f->me, 22)) {
                         }
                     }
                     f->pc = 7;
@@ -1583,10 +1648,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 7:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 5) { /* use your Rebel token */
-                    #line 64 "cards/galaxy/rules.cards"
-                    { /* use_rebel */
-                        if (rt_call(g, 4, f->self, f->me, 22)) {
+                } else if (L->v_option == 6) { /* use an Ally */
+                    #line 67 "cards/galaxy/rules.cards"
+                    { /* use_ally */
+                        if (rt_call(g, 5, f->self, f->me, 23)) {
                         }
                     }
                     f->pc = 8;
@@ -1598,10 +1663,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 8:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 6) { /* use an Ally */
-                    #line 65 "cards/galaxy/rules.cards"
-                    { /* use_ally */
-                        if (rt_call(g, 5, f->self, f->me, 23)) {
+                } else if (L->v_option == 7) { /* reroll dice */
+                    #line 68 "cards/galaxy/rules.cards"
+                    { /* reroll */
+                        if (rt_call(g, 2, f->self, f->me, 24)) {
                         }
                     }
                     f->pc = 9;
@@ -1613,43 +1678,28 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 9:;
                     if (rt_check(g)) return RT_END;
-                } else if (L->v_option == 7) { /* reroll dice */
-                    #line 66 "cards/galaxy/rules.cards"
-                    { /* reroll */
-                        if (rt_call(g, 2, f->self, f->me, 24)) {
-                        }
-                    }
-                    f->pc = 10;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 10:;
-                    if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 8) { /* end your turn */
-                    #line 67 "cards/galaxy/rules.cards"
+                    #line 69 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
             if (rt_back_edge(g, 25)) return RT_END;
         }
-        #line 72 "cards/galaxy/rules.cards"
+        #line 74 "cards/galaxy/rules.cards"
         { /* conclude */
             if (rt_call(g, 8, f->self, f->me, 26)) {
             }
         }
-        f->pc = 11;
+        f->pc = 10;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
-    case 11:;
+    case 10:;
         if (rt_check(g)) return RT_END;
-#line 1653 "galaxy.c"
+#line 1703 "galaxy.c"
         break;
     default:
         return rt_fail(g, 27, "bad resume point");
@@ -1666,14 +1716,14 @@ struct Locals_proc_place {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:78: place */
+/* cards/galaxy/rules.cards:80: place */
 static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_place *L = (struct Locals_proc_place *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 79 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 10, 0, 28);
+        #line 81 "cards/galaxy/rules.cards"
+        rt_choose_begin(g, f->me, 9, 0, 28);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
@@ -1692,9 +1742,9 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s = rt_chosen(g);
-            #line 80 "cards/galaxy/rules.cards"
+            #line 82 "cards/galaxy/rules.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
-            #line 81 "cards/galaxy/rules.cards"
+            #line 83 "cards/galaxy/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 29);
             if (L->v_list < 0) return RT_END;
             {
@@ -1702,35 +1752,35 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                     L->v_d = cells_v_list[1 + L->v_i];
                     if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
-                    #line 81 "cards/galaxy/rules.cards"
+                    #line 83 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
-                        #line 81 "cards/galaxy/rules.cards"
+                        #line 83 "cards/galaxy/rules.cards"
                         rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 30);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
             rt_list_pop(g, L->v_list);
-            #line 82 "cards/galaxy/rules.cards"
+            #line 84 "cards/galaxy/rules.cards"
             rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 31);
             if (rt_check(g)) return RT_END;
-            #line 83 "cards/galaxy/rules.cards"
+            #line 85 "cards/galaxy/rules.cards"
             rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 32);
             if (rt_check(g)) return RT_END;
-            #line 84 "cards/galaxy/rules.cards"
+            #line 86 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " covers ");
             rt_log_str(g, rt_card_name(g, L->v_s));
             rt_log_str(g, " with a die.");
             rt_log_end(g);
-            #line 85 "cards/galaxy/rules.cards"
+            #line 87 "cards/galaxy/rules.cards"
             if (Fn_free_spaces(g, f) == 0) {
-                #line 85 "cards/galaxy/rules.cards"
+                #line 87 "cards/galaxy/rules.cards"
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1734 "galaxy.c"
+#line 1784 "galaxy.c"
         break;
     default:
         return rt_fail(g, 33, "bad resume point");
@@ -1748,40 +1798,8 @@ struct Locals_proc_reroll {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:95: any */
-RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 95 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d = zc[1 + i]; (void)it_d;
-        if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
-    }
-    return acc;
-#line 1765 "galaxy.c"
-}
-
-/* cards/galaxy/rules.cards:96: any */
-RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 96 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
-        if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
-    }
-    return acc;
-#line 1781 "galaxy.c"
-}
-
 /* cards/galaxy/rules.cards:97: any */
-RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
+RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1789,15 +1807,15 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
+        RtValue it_d = zc[1 + i]; (void)it_d;
+        if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
-#line 1797 "galaxy.c"
+#line 1815 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:98: any */
-RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
+RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1805,15 +1823,15 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-        if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
+        RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
+        if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
-#line 1813 "galaxy.c"
+#line 1831 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:99: any */
-RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
+RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1821,15 +1839,15 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_5 = zc[1 + i]; (void)it_d_5;
-        if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
+        RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
+        if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
-#line 1829 "galaxy.c"
+#line 1847 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:100: any */
-RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
+RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
 {
     (void)f;
     (void)L;
@@ -1837,34 +1855,66 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
+        if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
+    }
+    return acc;
+#line 1863 "galaxy.c"
+}
+
+/* cards/galaxy/rules.cards:101: any */
+RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
+{
+    (void)f;
+    (void)L;
+    #line 101 "cards/galaxy/rules.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        RtValue it_d_5 = zc[1 + i]; (void)it_d_5;
+        if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
+    }
+    return acc;
+#line 1879 "galaxy.c"
+}
+
+/* cards/galaxy/rules.cards:102: any */
+RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
+{
+    (void)f;
+    (void)L;
+    #line 102 "cards/galaxy/rules.cards"
+    RtValue acc = 0;
+    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
+    for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_6 = zc[1 + i]; (void)it_d_6;
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
-#line 1845 "galaxy.c"
+#line 1895 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:91: reroll */
+/* cards/galaxy/rules.cards:93: reroll */
 static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_reroll *L = (struct Locals_proc_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 92 "cards/galaxy/rules.cards"
+        #line 94 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 1);
-        #line 93 "cards/galaxy/rules.cards"
+        #line 95 "cards/galaxy/rules.cards"
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
-            #line 94 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 167, 0, 34);
+            #line 96 "cards/galaxy/rules.cards"
+            rt_choose_begin(g, f->me, 168, 0, 34);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (Agg1_proc_reroll(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 11);
-                if (Agg2_proc_reroll(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 12);
-                if (Agg3_proc_reroll(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 13);
-                if (Agg4_proc_reroll(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 14);
-                if (Agg5_proc_reroll(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 15);
-                if (Agg6_proc_reroll(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 16);
-                if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 17);
+                if (Agg1_proc_reroll(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 10);
+                if (Agg2_proc_reroll(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 11);
+                if (Agg3_proc_reroll(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 12);
+                if (Agg4_proc_reroll(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 13);
+                if (Agg5_proc_reroll(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 14);
+                if (Agg6_proc_reroll(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 15);
+                if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 16);
                 rt_opt_done(g, &ob, 34);
             }
             if (rt_option_count(g) > 0) {
@@ -1875,7 +1925,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* reroll a Stormtrooper */
-                    #line 95 "cards/galaxy/rules.cards"
+                    #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
                         if (rt_call(g, 3, f->self, f->me, 35)) {
@@ -1895,7 +1945,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* reroll a TIE Fighter */
-                    #line 96 "cards/galaxy/rules.cards"
+                    #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
                         if (rt_call(g, 3, f->self, f->me, 36)) {
@@ -1915,7 +1965,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* reroll an AT-AT */
-                    #line 97 "cards/galaxy/rules.cards"
+                    #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
                         if (rt_call(g, 3, f->self, f->me, 37)) {
@@ -1935,7 +1985,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* reroll a Star Destroyer */
-                    #line 98 "cards/galaxy/rules.cards"
+                    #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
                         if (rt_call(g, 3, f->self, f->me, 38)) {
@@ -1955,7 +2005,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* reroll an Imperial symbol */
-                    #line 99 "cards/galaxy/rules.cards"
+                    #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
                         if (rt_call(g, 3, f->self, f->me, 39)) {
@@ -1975,7 +2025,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* reroll a victory point */
-                    #line 100 "cards/galaxy/rules.cards"
+                    #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
                         if (rt_call(g, 3, f->self, f->me, 40)) {
@@ -1995,27 +2045,27 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* roll the picked dice */
-                    #line 101 "cards/galaxy/rules.cards"
+                    #line 103 "cards/galaxy/rules.cards"
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
             if (rt_back_edge(g, 41)) return RT_END;
         }
-        #line 104 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_picking, VCELL_picking, 0);
-        #line 105 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
         #line 106 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_picking, VCELL_picking, 0);
+        #line 107 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 1);
+        #line 108 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 42);
         }
         if (rt_check(g)) return RT_END;
-        #line 107 "cards/galaxy/rules.cards"
+        #line 109 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 43);
         if (rt_check(g)) return RT_END;
-#line 2019 "galaxy.c"
+#line 2069 "galaxy.c"
         break;
     default:
         return rt_fail(g, 44, "bad resume point");
@@ -2031,15 +2081,15 @@ struct Locals_proc_pick_reroll {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:110: pick_reroll */
+/* cards/galaxy/rules.cards:112: pick_reroll */
 static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_pick_reroll *L = (struct Locals_proc_pick_reroll *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 111 "cards/galaxy/rules.cards"
+        #line 113 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
-        #line 112 "cards/galaxy/rules.cards"
+        #line 114 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 45);
         if (L->v_list < 0) return RT_END;
         {
@@ -2047,16 +2097,16 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
-                #line 112 "cards/galaxy/rules.cards"
+                #line 114 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
-                    #line 112 "cards/galaxy/rules.cards"
+                    #line 114 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 46);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2060 "galaxy.c"
+#line 2110 "galaxy.c"
         break;
     default:
         return rt_fail(g, 47, "bad resume point");
@@ -2071,23 +2121,23 @@ struct Locals_proc_use_rebel {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:116: use_rebel */
+/* cards/galaxy/rules.cards:118: use_rebel */
 static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_rebel *L = (struct Locals_proc_use_rebel *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 117 "cards/galaxy/rules.cards"
+        #line 119 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 49), 48);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
-                #line 118 "cards/galaxy/rules.cards"
+                #line 120 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 50);
                 if (rt_check(g)) return RT_END;
-                #line 119 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0, 51);
+                #line 121 "cards/galaxy/rules.cards"
+                rt_choose_begin(g, f->me, 9, 0, 51);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2106,10 +2156,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 1:;
                     L->v_s = rt_chosen(g);
-                    #line 120 "cards/galaxy/rules.cards"
+                    #line 122 "cards/galaxy/rules.cards"
                     rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 52);
                     if (rt_check(g)) return RT_END;
-                    #line 121 "cards/galaxy/rules.cards"
+                    #line 123 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
@@ -2122,7 +2172,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2126 "galaxy.c"
+#line 2176 "galaxy.c"
         break;
     default:
         return rt_fail(g, 53, "bad resume point");
@@ -2134,14 +2184,14 @@ struct Locals_proc_use_ally {
     RtValue v_a;
 };
 
-/* cards/galaxy/rules.cards:127: use_ally */
+/* cards/galaxy/rules.cards:129: use_ally */
 static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_use_ally *L = (struct Locals_proc_use_ally *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 128 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 18, 0, 54);
+        #line 130 "cards/galaxy/rules.cards"
+        rt_choose_begin(g, f->me, 17, 0, 54);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
@@ -2160,19 +2210,19 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_a = rt_chosen(g);
-            #line 129 "cards/galaxy/rules.cards"
+            #line 131 "cards/galaxy/rules.cards"
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 56);
             if (rt_check(g)) return RT_END;
-            #line 130 "cards/galaxy/rules.cards"
+            #line 132 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " uses the Ally ");
             rt_log_str(g, rt_card_name(g, L->v_a));
             rt_log_str(g, ".");
             rt_log_end(g);
-            #line 131 "cards/galaxy/rules.cards"
+            #line 133 "cards/galaxy/rules.cards"
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
-                #line 132 "cards/galaxy/rules.cards"
+                #line 134 "cards/galaxy/rules.cards"
                 { /* restart */
                     if (rt_call(g, 7, f->self, f->me, 57)) {
                     }
@@ -2187,7 +2237,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 134 "cards/galaxy/rules.cards"
+                #line 136 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
                     if (rt_call(g, 6, f->self, f->me, 58)) {
@@ -2206,9 +2256,9 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                #line 135 "cards/galaxy/rules.cards"
+                #line 137 "cards/galaxy/rules.cards"
                 if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
-                    #line 135 "cards/galaxy/rules.cards"
+                    #line 137 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
                         if (rt_call(g, 6, f->self, f->me, 59)) {
@@ -2230,7 +2280,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2234 "galaxy.c"
+#line 2284 "galaxy.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -2245,12 +2295,12 @@ struct Locals_proc_ally_symbol {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:144: any */
+/* cards/galaxy/rules.cards:146: any */
 RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Locals_proc_ally_symbol *L)
 {
     (void)f;
     (void)L;
-    #line 144 "cards/galaxy/rules.cards"
+    #line 146 "cards/galaxy/rules.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2258,21 +2308,21 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2262 "galaxy.c"
+#line 2312 "galaxy.c"
 }
 
-/* cards/galaxy/rules.cards:142: ally_symbol */
+/* cards/galaxy/rules.cards:144: ally_symbol */
 static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_ally_symbol *L = (struct Locals_proc_ally_symbol *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 143 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 167, 0, 61);
+        #line 145 "cards/galaxy/rules.cards"
+        rt_choose_begin(g, f->me, 168, 0, 61);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (Agg1_proc_ally_symbol(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 19);
-            rt_opt_add(&ob, 1, RT_NONE, 20);
+            if (Agg1_proc_ally_symbol(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 18);
+            rt_opt_add(&ob, 1, RT_NONE, 19);
             rt_opt_done(g, &ob, 61);
         }
         if (rt_option_count(g) > 0) {
@@ -2283,8 +2333,8 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
         case 1:;
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
-                #line 145 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 10, 0, 62);
+                #line 147 "cards/galaxy/rules.cards"
+                rt_choose_begin(g, f->me, 9, 0, 62);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2303,10 +2353,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
-                    #line 146 "cards/galaxy/rules.cards"
+                    #line 148 "cards/galaxy/rules.cards"
                     rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 63);
                     if (rt_check(g)) return RT_END;
-                    #line 147 "cards/galaxy/rules.cards"
+                    #line 149 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, f->me);
                     rt_log_str(g, " covers ");
@@ -2315,14 +2365,14 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
-                #line 150 "cards/galaxy/rules.cards"
+                #line 152 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " forfeits a symbol of the Ally.");
                 rt_log_end(g);
             }
         }
-#line 2326 "galaxy.c"
+#line 2376 "galaxy.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -2336,18 +2386,18 @@ struct Locals_proc_restart {
     RtValue v_list;
 };
 
-/* cards/galaxy/rules.cards:157: restart */
+/* cards/galaxy/rules.cards:159: restart */
 static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_restart *L = (struct Locals_proc_restart *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 158 "cards/galaxy/rules.cards"
+        #line 160 "cards/galaxy/rules.cards"
         rt_log_begin(g);
         rt_log_player(g, f->me);
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
-        #line 159 "cards/galaxy/rules.cards"
+        #line 161 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 65);
         if (L->v_list < 0) return RT_END;
         {
@@ -2355,30 +2405,30 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                #line 160 "cards/galaxy/rules.cards"
+                #line 162 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 66);
                 if (rt_check(g)) return RT_END;
-                #line 161 "cards/galaxy/rules.cards"
+                #line 163 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 67);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 163 "cards/galaxy/rules.cards"
+        #line 165 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68);
         if (rt_check(g)) return RT_END;
-        #line 164 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
-        #line 165 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 166 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
+        #line 167 "cards/galaxy/rules.cards"
+        rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
+        #line 168 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 69);
         }
         if (rt_check(g)) return RT_END;
-#line 2382 "galaxy.c"
+#line 2432 "galaxy.c"
         break;
     default:
         return rt_fail(g, 70, "bad resume point");
@@ -2398,32 +2448,32 @@ struct Locals_proc_conclude {
     RtValue v_list_2;
 };
 
-/* cards/galaxy/rules.cards:171: conclude */
+/* cards/galaxy/rules.cards:173: conclude */
 static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_conclude *L = (struct Locals_proc_conclude *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 174 "cards/galaxy/rules.cards"
+        #line 176 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
-                #line 174 "cards/galaxy/rules.cards"
+                #line 176 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 71);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-        #line 175 "cards/galaxy/rules.cards"
+        #line 177 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
-            #line 176 "cards/galaxy/rules.cards"
+            #line 178 "cards/galaxy/rules.cards"
             rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 72), 73);
             if (rt_check(g)) return RT_END;
-            #line 177 "cards/galaxy/rules.cards"
+            #line 179 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
             rt_log_str(g, " takes ");
@@ -2431,9 +2481,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory point(s) for the dice set aside.");
             rt_log_end(g);
         }
-        #line 180 "cards/galaxy/rules.cards"
+        #line 182 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
-        #line 181 "cards/galaxy/rules.cards"
+        #line 183 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 74);
         if (L->v_list < 0) return RT_END;
         {
@@ -2441,13 +2491,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(rt__state(g, L->v_s, 1))) continue;
-                #line 181 "cards/galaxy/rules.cards"
+                #line 183 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 75);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 184 "cards/galaxy/rules.cards"
+        #line 186 "cards/galaxy/rules.cards"
         L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 76);
         if (L->v_list_2 < 0) return RT_END;
         {
@@ -2455,10 +2505,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
-                #line 185 "cards/galaxy/rules.cards"
+                #line 187 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 77);
                 if (rt_check(g)) return RT_END;
-                #line 186 "cards/galaxy/rules.cards"
+                #line 188 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covers the last space of the row of ");
@@ -2469,17 +2519,17 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
-                #line 187 "cards/galaxy/rules.cards"
+                #line 189 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 78), 79);
                 if (rt_check(g)) return RT_END;
-                #line 188 "cards/galaxy/rules.cards"
+                #line 190 "cards/galaxy/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_offered);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
-                        #line 188 "cards/galaxy/rules.cards"
+                        #line 190 "cards/galaxy/rules.cards"
                         rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 80), RT_AT_TOP, 81);
                         if (rt_check(g)) break;
                     }
@@ -2489,12 +2539,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-        #line 192 "cards/galaxy/rules.cards"
+        #line 194 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 82), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 83);
         if (rt_check(g)) return RT_END;
-        #line 194 "cards/galaxy/rules.cards"
+        #line 196 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
-            #line 195 "cards/galaxy/rules.cards"
+            #line 197 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
                 if (rt_call(g, 9, f->self, f->me, 84)) {
@@ -2514,15 +2564,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         } else if (L->v_dice == 1) {
-            #line 197 "cards/galaxy/rules.cards"
+            #line 199 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_last_by_die)) {
-                #line 198 "cards/galaxy/rules.cards"
+                #line 200 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
                 rt_log_str(g, " covered the last empty space with a die: Darth Vader does not retaliate.");
                 rt_log_end(g);
             } else {
-                #line 200 "cards/galaxy/rules.cards"
+                #line 202 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
                     if (rt_call(g, 9, f->self, f->me, 85)) {
@@ -2543,20 +2593,20 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        #line 204 "cards/galaxy/rules.cards"
+        #line 206 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 86);
         if (rt_check(g)) return RT_END;
-        #line 205 "cards/galaxy/rules.cards"
+        #line 207 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 87);
         if (rt_check(g)) return RT_END;
-        #line 206 "cards/galaxy/rules.cards"
+        #line 208 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 88);
         if (rt_check(g)) return RT_END;
-        #line 209 "cards/galaxy/rules.cards"
+        #line 211 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
-            #line 210 "cards/galaxy/rules.cards"
+            #line 212 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
-                #line 210 "cards/galaxy/rules.cards"
+                #line 212 "cards/galaxy/rules.cards"
                 { /* game_end */
                     if (rt_call(g, 11, f->self, f->me, 89)) {
                     }
@@ -2571,7 +2621,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             case 3:;
                 if (rt_check(g)) return RT_END;
             } else {
-                #line 210 "cards/galaxy/rules.cards"
+                #line 212 "cards/galaxy/rules.cards"
                 { /* next_site */
                     if (rt_call(g, 10, f->self, f->me, 90)) {
                     }
@@ -2587,7 +2637,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2591 "galaxy.c"
+#line 2641 "galaxy.c"
         break;
     default:
         return rt_fail(g, 91, "bad resume point");
@@ -2608,17 +2658,17 @@ struct Locals_proc_summon {
     RtValue v_list_2;
 };
 
-/* cards/galaxy/rules.cards:216: summon */
+/* cards/galaxy/rules.cards:218: summon */
 static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_summon *L = (struct Locals_proc_summon *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 217 "cards/galaxy/rules.cards"
+        #line 219 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
-            #line 218 "cards/galaxy/rules.cards"
+            #line 220 "cards/galaxy/rules.cards"
             L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 93), 92);
             if (L->v_list < 0) return RT_END;
             {
@@ -2626,35 +2676,35 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
-                    #line 218 "cards/galaxy/rules.cards"
+                    #line 220 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 94), RT_AT_TOP, 95);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
-        #line 220 "cards/galaxy/rules.cards"
+        #line 222 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_edge);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
-                #line 220 "cards/galaxy/rules.cards"
+                #line 222 "cards/galaxy/rules.cards"
                 rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 96), RT_AT_TOP, 97);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-        #line 221 "cards/galaxy/rules.cards"
+        #line 223 "cards/galaxy/rules.cards"
         L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 99), 98);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_2[1 + L->v_i_3];
-                #line 221 "cards/galaxy/rules.cards"
+                #line 223 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s_3));
                 rt_log_str(g, " will visit ");
@@ -2664,7 +2714,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_2);
-#line 2668 "galaxy.c"
+#line 2718 "galaxy.c"
         break;
     default:
         return rt_fail(g, 100, "bad resume point");
@@ -2685,19 +2735,19 @@ struct Locals_proc_next_site {
     RtValue v_list_3;
 };
 
-/* cards/galaxy/rules.cards:228: next_site */
+/* cards/galaxy/rules.cards:230: next_site */
 static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_next_site *L = (struct Locals_proc_next_site *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 229 "cards/galaxy/rules.cards"
+        #line 231 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 101);
         if (rt_check(g)) return RT_END;
-        #line 230 "cards/galaxy/rules.cards"
+        #line 232 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 102));
         if (rt_check(g)) return RT_END;
-        #line 231 "cards/galaxy/rules.cards"
+        #line 233 "cards/galaxy/rules.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 103);
         if (L->v_list < 0) return RT_END;
         {
@@ -2705,18 +2755,18 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
-                #line 231 "cards/galaxy/rules.cards"
+                #line 233 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 104);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 232 "cards/galaxy/rules.cards"
+        #line 234 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
-            #line 233 "cards/galaxy/rules.cards"
+            #line 235 "cards/galaxy/rules.cards"
             rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 105));
             if (rt_check(g)) return RT_END;
-            #line 234 "cards/galaxy/rules.cards"
+            #line 236 "cards/galaxy/rules.cards"
             L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 106);
             if (L->v_list_2 < 0) return RT_END;
             {
@@ -2724,7 +2774,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
-                    #line 234 "cards/galaxy/rules.cards"
+                    #line 236 "cards/galaxy/rules.cards"
                     rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 107);
                     if (rt_check(g)) return RT_END;
                 }
@@ -2732,49 +2782,49 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list_2);
             if (rt_back_edge(g, 108)) return RT_END;
         }
-        #line 236 "cards/galaxy/rules.cards"
+        #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
-            #line 236 "cards/galaxy/rules.cards"
+            #line 238 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
             rt_log_end(g);
         }
-        #line 237 "cards/galaxy/rules.cards"
+        #line 239 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 2) {
-            #line 237 "cards/galaxy/rules.cards"
+            #line 239 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
             rt_log_end(g);
         }
-        #line 238 "cards/galaxy/rules.cards"
+        #line 240 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 3) {
-            #line 238 "cards/galaxy/rules.cards"
+            #line 240 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
             rt_log_end(g);
         }
-        #line 239 "cards/galaxy/rules.cards"
+        #line 241 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 4) {
-            #line 239 "cards/galaxy/rules.cards"
+            #line 241 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
             rt_log_end(g);
         }
-        #line 240 "cards/galaxy/rules.cards"
+        #line 242 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 5) {
-            #line 240 "cards/galaxy/rules.cards"
+            #line 242 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
             rt_log_end(g);
         }
-        #line 241 "cards/galaxy/rules.cards"
+        #line 243 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 6) {
-            #line 241 "cards/galaxy/rules.cards"
+            #line 243 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The final duel: Death Star 2.");
             rt_log_end(g);
         }
-        #line 242 "cards/galaxy/rules.cards"
+        #line 244 "cards/galaxy/rules.cards"
         L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 109);
         if (L->v_list_3 < 0) return RT_END;
         {
@@ -2782,22 +2832,22 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
-                #line 243 "cards/galaxy/rules.cards"
+                #line 245 "cards/galaxy/rules.cards"
                 L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 110);
                 if (rt_check(g)) return RT_END;
-                #line 244 "cards/galaxy/rules.cards"
+                #line 246 "cards/galaxy/rules.cards"
                 rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 111);
                 if (rt_check(g)) return RT_END;
-                #line 245 "cards/galaxy/rules.cards"
+                #line 247 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 112);
                 if (rt_check(g)) return RT_END;
-                #line 246 "cards/galaxy/rules.cards"
+                #line 248 "cards/galaxy/rules.cards"
                 rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 113);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 2801 "galaxy.c"
+#line 2851 "galaxy.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -2813,25 +2863,25 @@ struct Locals_proc_game_end {
     RtValue v_i_2;
 };
 
-/* cards/galaxy/rules.cards:252: game_end */
+/* cards/galaxy/rules.cards:254: game_end */
 static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 {
     struct Locals_proc_game_end *L = (struct Locals_proc_game_end *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 253 "cards/galaxy/rules.cards"
+        #line 255 "cards/galaxy/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
         rt_log_end(g);
-        #line 254 "cards/galaxy/rules.cards"
+        #line 256 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
-            #line 255 "cards/galaxy/rules.cards"
+            #line 257 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 115)[0] == 0)) {
-                #line 256 "cards/galaxy/rules.cards"
+                #line 258 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 116)[0], 117), 118);
                 if (rt_check(g)) return RT_END;
-                #line 257 "cards/galaxy/rules.cards"
+                #line 259 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " gains ");
@@ -2839,22 +2889,22 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
-            #line 259 "cards/galaxy/rules.cards"
+            #line 261 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 120)[0] == 0)) {
-                #line 260 "cards/galaxy/rules.cards"
+                #line 262 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 121), 122);
                 if (rt_check(g)) return RT_END;
-                #line 261 "cards/galaxy/rules.cards"
+                #line 263 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
                 rt_log_end(g);
             }
         }
-        #line 264 "cards/galaxy/rules.cards"
+        #line 266 "cards/galaxy/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
-            #line 264 "cards/galaxy/rules.cards"
+            #line 266 "cards/galaxy/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p_2);
             rt_log_str(g, " has ");
@@ -2862,7 +2912,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             rt_log_str(g, " victory points.");
             rt_log_end(g);
         }
-        #line 266 "cards/galaxy/rules.cards"
+        #line 268 "cards/galaxy/rules.cards"
         {
             int winners = 0;
             for (int i = 0; i < rt_players(g); i++) {
@@ -2873,7 +2923,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2877 "galaxy.c"
+#line 2927 "galaxy.c"
         break;
     default:
         return rt_fail(g, 124, "bad resume point");
@@ -2957,7 +3007,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 21, 0, 129);
+            rt_choose_begin(g, f->me, 20, 0, 129);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2999,7 +3049,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 3003 "galaxy.c"
+#line 3053 "galaxy.c"
         break;
     default:
         return rt_fail(g, 134, "bad resume point");
@@ -3046,7 +3096,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 136)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3050 "galaxy.c"
+#line 3100 "galaxy.c"
         break;
     default:
         return rt_fail(g, 137, "bad resume point");
@@ -3058,7 +3108,7 @@ struct Locals_dice_check_setup {
     RtValue v_d;
 };
 
-/* cards/galaxy/variants.cards:13: dice_check setup */
+/* cards/galaxy/variants.cards:14: dice_check setup */
 static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_dice_check_setup *L = (struct Locals_dice_check_setup *)(void *)f->v;
@@ -3066,14 +3116,14 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
-            #line 13 "cards/galaxy/variants.cards"
+            #line 14 "cards/galaxy/variants.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
-                    #line 13 "cards/galaxy/variants.cards"
+                    #line 14 "cards/galaxy/variants.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 138);
                     if (rt_check(g)) break;
                 }
@@ -3083,7 +3133,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3087 "galaxy.c"
+#line 3137 "galaxy.c"
         break;
     default:
         return rt_fail(g, 139, "bad resume point");
@@ -3092,28 +3142,30 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
 }
 
 struct Locals_dice_check_round {
+    RtValue v_d;
     RtValue v_option;
 };
 
-/* cards/galaxy/variants.cards:14: dice_check round */
+/* cards/galaxy/variants.cards:15: dice_check round */
 static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
 {
     struct Locals_dice_check_round *L = (struct Locals_dice_check_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 15 "cards/galaxy/variants.cards"
+        #line 16 "cards/galaxy/variants.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 140);
         }
         if (rt_check(g)) return RT_END;
-        #line 16 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 167, 0, 141);
+        #line 17 "cards/galaxy/variants.cards"
+        rt_choose_begin(g, f->me, 168, 0, 141);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            rt_opt_add(&ob, 0, RT_NONE, 23);
-            rt_opt_add(&ob, 1, RT_NONE, 24);
+            rt_opt_add(&ob, 0, RT_NONE, 22);
+            rt_opt_add(&ob, 1, RT_NONE, 23);
+            rt_opt_add(&ob, 2, RT_NONE, 24);
             rt_opt_done(g, &ob, 141);
         }
         if (rt_option_count(g) > 0) {
@@ -3125,14 +3177,42 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* roll again */
             } else if (L->v_option == 1) { /* stop */
-                #line 18 "cards/galaxy/variants.cards"
+                #line 19 "cards/galaxy/variants.cards"
                 return rt_draw_game(g);
+            } else if (L->v_option == 2) { /* look at a die */
+                #line 20 "cards/galaxy/variants.cards"
+                rt_choose_begin(g, f->me, 25, 0, 142);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_d = zc[1 + i]; (void)it_d;
+                            rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 142);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 2;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 2:;
+                    L->v_d = rt_chosen(g);
+                    #line 20 "cards/galaxy/variants.cards"
+                    rt_log_begin(g);
+                    rt_log_str(g, "The die shows ");
+                    rt_log_value(g, RT_TY_ENUM + 0, rt__state(g, L->v_d, 0));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
             }
         }
-#line 3133 "galaxy.c"
+#line 3213 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 142, "bad resume point");
+        return rt_fail(g, 143, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3332,6 +3412,7 @@ static const RtCardDef cards[] = {
 static const RtVarDef vars[] = {
     { "vp", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
+    { "turn_of", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
     { "stage", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "rerolled", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "turn_done", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
@@ -3340,193 +3421,194 @@ static const RtVarDef vars[] = {
 };
 
 static const char *const strings[] = {
-    "choose an imperial_die from pool", /* 0 */
-    "place a Stormtrooper", /* 1 */
-    "place a TIE Fighter", /* 2 */
-    "place an AT-AT", /* 3 */
-    "place a Star Destroyer", /* 4 */
-    "place the Imperial symbol (wildcard)", /* 5 */
-    "use your Rebel token", /* 6 */
-    "use an Ally", /* 7 */
-    "reroll dice", /* 8 */
-    "end your turn", /* 9 */
-    "choose a space from spaces", /* 10 */
-    "reroll a Stormtrooper", /* 11 */
-    "reroll a TIE Fighter", /* 12 */
-    "reroll an AT-AT", /* 13 */
-    "reroll a Star Destroyer", /* 14 */
-    "reroll an Imperial symbol", /* 15 */
-    "reroll a victory point", /* 16 */
-    "roll the picked dice", /* 17 */
-    "choose an ally from allies", /* 18 */
-    "cover a space with the Ally's symbol", /* 19 */
-    "forfeit the Ally's symbol", /* 20 */
-    "choose a card from box", /* 21 */
-    "take a turn", /* 22 */
-    "roll again", /* 23 */
-    "stop", /* 24 */
-    "Imperial die", /* 25 */
-    "Yavin 4 1.1", /* 26 */
-    "Yavin 4 1.2", /* 27 */
-    "Yavin 4 2.1", /* 28 */
-    "Yavin 4 2.2", /* 29 */
-    "Yavin 4 3.1", /* 30 */
-    "Yavin 4 3.2", /* 31 */
-    "Yavin 4 3.3", /* 32 */
-    "Yavin 4 4.1", /* 33 */
-    "Yavin 4 4.2", /* 34 */
-    "Yavin 4 4.3", /* 35 */
-    "Yavin 4 5.1", /* 36 */
-    "Yavin 4 5.2", /* 37 */
-    "Yavin 4 5.3", /* 38 */
-    "Hoth 1.1", /* 39 */
-    "Hoth 1.2", /* 40 */
-    "Hoth 1.3", /* 41 */
-    "Hoth 2.1", /* 42 */
-    "Hoth 2.2", /* 43 */
-    "Hoth 2.3", /* 44 */
-    "Hoth 3.1", /* 45 */
-    "Hoth 3.2", /* 46 */
-    "Hoth 3.3", /* 47 */
-    "Hoth 4.1", /* 48 */
-    "Hoth 4.2", /* 49 */
-    "Hoth 4.3", /* 50 */
-    "Hoth 4.4", /* 51 */
-    "Hoth 5.1", /* 52 */
-    "Hoth 5.2", /* 53 */
-    "Hoth 5.3", /* 54 */
-    "Dagobah 1.1", /* 55 */
-    "Dagobah 1.2", /* 56 */
-    "Dagobah 2.1", /* 57 */
-    "Dagobah 2.2", /* 58 */
-    "Dagobah 2.3", /* 59 */
-    "Dagobah 3.1", /* 60 */
-    "Dagobah 3.2", /* 61 */
-    "Dagobah 3.3", /* 62 */
-    "Dagobah 3.4", /* 63 */
-    "Dagobah 4.1", /* 64 */
-    "Dagobah 4.2", /* 65 */
-    "Dagobah 4.3", /* 66 */
-    "Dagobah 5.1", /* 67 */
-    "Dagobah 5.2", /* 68 */
-    "Dagobah 5.3", /* 69 */
-    "Bespin 1.1", /* 70 */
-    "Bespin 1.2", /* 71 */
-    "Bespin 2.1", /* 72 */
-    "Bespin 2.2", /* 73 */
-    "Bespin 2.3", /* 74 */
-    "Bespin 2.4", /* 75 */
-    "Bespin 3.1", /* 76 */
-    "Bespin 3.2", /* 77 */
-    "Bespin 3.3", /* 78 */
-    "Bespin 4.1", /* 79 */
-    "Bespin 4.2", /* 80 */
-    "Bespin 4.3", /* 81 */
-    "Bespin 4.4", /* 82 */
-    "Bespin 5.1", /* 83 */
-    "Bespin 5.2", /* 84 */
-    "Bespin 5.3", /* 85 */
-    "Tatooine 1.1", /* 86 */
-    "Tatooine 1.2", /* 87 */
-    "Tatooine 1.3", /* 88 */
-    "Tatooine 2.1", /* 89 */
-    "Tatooine 2.2", /* 90 */
-    "Tatooine 2.3", /* 91 */
-    "Tatooine 3.1", /* 92 */
-    "Tatooine 3.2", /* 93 */
-    "Tatooine 3.3", /* 94 */
-    "Tatooine 3.4", /* 95 */
-    "Tatooine 4.1", /* 96 */
-    "Tatooine 4.2", /* 97 */
-    "Tatooine 4.3", /* 98 */
-    "Tatooine 4.4", /* 99 */
-    "Tatooine 5.1", /* 100 */
-    "Tatooine 5.2", /* 101 */
-    "Tatooine 5.3", /* 102 */
-    "Tatooine 5.4", /* 103 */
-    "Endor 1.1", /* 104 */
-    "Endor 1.2", /* 105 */
-    "Endor 1.3", /* 106 */
-    "Endor 2.1", /* 107 */
-    "Endor 2.2", /* 108 */
-    "Endor 2.3", /* 109 */
-    "Endor 3.1", /* 110 */
-    "Endor 3.2", /* 111 */
-    "Endor 3.3", /* 112 */
-    "Endor 3.4", /* 113 */
-    "Endor 4.1", /* 114 */
-    "Endor 4.2", /* 115 */
-    "Endor 4.3", /* 116 */
-    "Endor 4.4", /* 117 */
-    "Endor 5.1", /* 118 */
-    "Endor 5.2", /* 119 */
-    "Endor 5.3", /* 120 */
-    "Endor 5.4", /* 121 */
-    "Endor 5.5", /* 122 */
-    "Endor 5.6", /* 123 */
-    "Death Star 2 1.1", /* 124 */
-    "Death Star 2 1.2", /* 125 */
-    "Death Star 2 1.3", /* 126 */
-    "Death Star 2 2.1", /* 127 */
-    "Death Star 2 2.2", /* 128 */
-    "Death Star 2 2.3", /* 129 */
-    "Death Star 2 3.1", /* 130 */
-    "Death Star 2 3.2", /* 131 */
-    "Death Star 2 3.3", /* 132 */
-    "Death Star 2 3.4", /* 133 */
-    "Death Star 2 4.1", /* 134 */
-    "Death Star 2 4.2", /* 135 */
-    "Death Star 2 4.3", /* 136 */
-    "Death Star 2 4.4", /* 137 */
-    "Death Star 2 5.1", /* 138 */
-    "Death Star 2 5.2", /* 139 */
-    "Death Star 2 5.3", /* 140 */
-    "Death Star 2 5.4", /* 141 */
-    "Death Star 2 5.5", /* 142 */
-    "Death Star 2 6.1", /* 143 */
-    "Death Star 2 6.2", /* 144 */
-    "Death Star 2 6.3", /* 145 */
-    "Death Star 2 6.4", /* 146 */
-    "Death Star 2 6.5", /* 147 */
-    "Luke Skywalker", /* 148 */
-    "Princess Leia", /* 149 */
-    "Han Solo", /* 150 */
-    "Chewbacca", /* 151 */
-    "Bail Organa", /* 152 */
-    "Wedge Antilles", /* 153 */
-    "Wicket W. Warrick", /* 154 */
-    "Admiral Ackbar", /* 155 */
-    "Lando Calrissian", /* 156 */
-    "Jyn Erso", /* 157 */
-    "Biggs Darklighter", /* 158 */
-    "Nien Nunb", /* 159 */
-    "Mon Mothma", /* 160 */
-    "Obi-Wan Kenobi", /* 161 */
-    "Yoda", /* 162 */
-    "R2-D2", /* 163 */
-    "C-3PO", /* 164 */
-    "Darth Vader", /* 165 */
-    "Emperor Palpatine", /* 166 */
-    "choose", /* 167 */
+    "place a Stormtrooper", /* 0 */
+    "place a TIE Fighter", /* 1 */
+    "place an AT-AT", /* 2 */
+    "place a Star Destroyer", /* 3 */
+    "place the Imperial symbol (wildcard)", /* 4 */
+    "use your Rebel token", /* 5 */
+    "use an Ally", /* 6 */
+    "reroll dice", /* 7 */
+    "end your turn", /* 8 */
+    "choose a space from spaces", /* 9 */
+    "reroll a Stormtrooper", /* 10 */
+    "reroll a TIE Fighter", /* 11 */
+    "reroll an AT-AT", /* 12 */
+    "reroll a Star Destroyer", /* 13 */
+    "reroll an Imperial symbol", /* 14 */
+    "reroll a victory point", /* 15 */
+    "roll the picked dice", /* 16 */
+    "choose an ally from allies", /* 17 */
+    "cover a space with the Ally's symbol", /* 18 */
+    "forfeit the Ally's symbol", /* 19 */
+    "choose a card from box", /* 20 */
+    "take a turn", /* 21 */
+    "roll again", /* 22 */
+    "stop", /* 23 */
+    "look at a die", /* 24 */
+    "choose an imperial_die from pool", /* 25 */
+    "Imperial die", /* 26 */
+    "Yavin 4 1.1", /* 27 */
+    "Yavin 4 1.2", /* 28 */
+    "Yavin 4 2.1", /* 29 */
+    "Yavin 4 2.2", /* 30 */
+    "Yavin 4 3.1", /* 31 */
+    "Yavin 4 3.2", /* 32 */
+    "Yavin 4 3.3", /* 33 */
+    "Yavin 4 4.1", /* 34 */
+    "Yavin 4 4.2", /* 35 */
+    "Yavin 4 4.3", /* 36 */
+    "Yavin 4 5.1", /* 37 */
+    "Yavin 4 5.2", /* 38 */
+    "Yavin 4 5.3", /* 39 */
+    "Hoth 1.1", /* 40 */
+    "Hoth 1.2", /* 41 */
+    "Hoth 1.3", /* 42 */
+    "Hoth 2.1", /* 43 */
+    "Hoth 2.2", /* 44 */
+    "Hoth 2.3", /* 45 */
+    "Hoth 3.1", /* 46 */
+    "Hoth 3.2", /* 47 */
+    "Hoth 3.3", /* 48 */
+    "Hoth 4.1", /* 49 */
+    "Hoth 4.2", /* 50 */
+    "Hoth 4.3", /* 51 */
+    "Hoth 4.4", /* 52 */
+    "Hoth 5.1", /* 53 */
+    "Hoth 5.2", /* 54 */
+    "Hoth 5.3", /* 55 */
+    "Dagobah 1.1", /* 56 */
+    "Dagobah 1.2", /* 57 */
+    "Dagobah 2.1", /* 58 */
+    "Dagobah 2.2", /* 59 */
+    "Dagobah 2.3", /* 60 */
+    "Dagobah 3.1", /* 61 */
+    "Dagobah 3.2", /* 62 */
+    "Dagobah 3.3", /* 63 */
+    "Dagobah 3.4", /* 64 */
+    "Dagobah 4.1", /* 65 */
+    "Dagobah 4.2", /* 66 */
+    "Dagobah 4.3", /* 67 */
+    "Dagobah 5.1", /* 68 */
+    "Dagobah 5.2", /* 69 */
+    "Dagobah 5.3", /* 70 */
+    "Bespin 1.1", /* 71 */
+    "Bespin 1.2", /* 72 */
+    "Bespin 2.1", /* 73 */
+    "Bespin 2.2", /* 74 */
+    "Bespin 2.3", /* 75 */
+    "Bespin 2.4", /* 76 */
+    "Bespin 3.1", /* 77 */
+    "Bespin 3.2", /* 78 */
+    "Bespin 3.3", /* 79 */
+    "Bespin 4.1", /* 80 */
+    "Bespin 4.2", /* 81 */
+    "Bespin 4.3", /* 82 */
+    "Bespin 4.4", /* 83 */
+    "Bespin 5.1", /* 84 */
+    "Bespin 5.2", /* 85 */
+    "Bespin 5.3", /* 86 */
+    "Tatooine 1.1", /* 87 */
+    "Tatooine 1.2", /* 88 */
+    "Tatooine 1.3", /* 89 */
+    "Tatooine 2.1", /* 90 */
+    "Tatooine 2.2", /* 91 */
+    "Tatooine 2.3", /* 92 */
+    "Tatooine 3.1", /* 93 */
+    "Tatooine 3.2", /* 94 */
+    "Tatooine 3.3", /* 95 */
+    "Tatooine 3.4", /* 96 */
+    "Tatooine 4.1", /* 97 */
+    "Tatooine 4.2", /* 98 */
+    "Tatooine 4.3", /* 99 */
+    "Tatooine 4.4", /* 100 */
+    "Tatooine 5.1", /* 101 */
+    "Tatooine 5.2", /* 102 */
+    "Tatooine 5.3", /* 103 */
+    "Tatooine 5.4", /* 104 */
+    "Endor 1.1", /* 105 */
+    "Endor 1.2", /* 106 */
+    "Endor 1.3", /* 107 */
+    "Endor 2.1", /* 108 */
+    "Endor 2.2", /* 109 */
+    "Endor 2.3", /* 110 */
+    "Endor 3.1", /* 111 */
+    "Endor 3.2", /* 112 */
+    "Endor 3.3", /* 113 */
+    "Endor 3.4", /* 114 */
+    "Endor 4.1", /* 115 */
+    "Endor 4.2", /* 116 */
+    "Endor 4.3", /* 117 */
+    "Endor 4.4", /* 118 */
+    "Endor 5.1", /* 119 */
+    "Endor 5.2", /* 120 */
+    "Endor 5.3", /* 121 */
+    "Endor 5.4", /* 122 */
+    "Endor 5.5", /* 123 */
+    "Endor 5.6", /* 124 */
+    "Death Star 2 1.1", /* 125 */
+    "Death Star 2 1.2", /* 126 */
+    "Death Star 2 1.3", /* 127 */
+    "Death Star 2 2.1", /* 128 */
+    "Death Star 2 2.2", /* 129 */
+    "Death Star 2 2.3", /* 130 */
+    "Death Star 2 3.1", /* 131 */
+    "Death Star 2 3.2", /* 132 */
+    "Death Star 2 3.3", /* 133 */
+    "Death Star 2 3.4", /* 134 */
+    "Death Star 2 4.1", /* 135 */
+    "Death Star 2 4.2", /* 136 */
+    "Death Star 2 4.3", /* 137 */
+    "Death Star 2 4.4", /* 138 */
+    "Death Star 2 5.1", /* 139 */
+    "Death Star 2 5.2", /* 140 */
+    "Death Star 2 5.3", /* 141 */
+    "Death Star 2 5.4", /* 142 */
+    "Death Star 2 5.5", /* 143 */
+    "Death Star 2 6.1", /* 144 */
+    "Death Star 2 6.2", /* 145 */
+    "Death Star 2 6.3", /* 146 */
+    "Death Star 2 6.4", /* 147 */
+    "Death Star 2 6.5", /* 148 */
+    "Luke Skywalker", /* 149 */
+    "Princess Leia", /* 150 */
+    "Han Solo", /* 151 */
+    "Chewbacca", /* 152 */
+    "Bail Organa", /* 153 */
+    "Wedge Antilles", /* 154 */
+    "Wicket W. Warrick", /* 155 */
+    "Admiral Ackbar", /* 156 */
+    "Lando Calrissian", /* 157 */
+    "Jyn Erso", /* 158 */
+    "Biggs Darklighter", /* 159 */
+    "Nien Nunb", /* 160 */
+    "Mon Mothma", /* 161 */
+    "Obi-Wan Kenobi", /* 162 */
+    "Yoda", /* 163 */
+    "R2-D2", /* 164 */
+    "C-3PO", /* 165 */
+    "Darth Vader", /* 166 */
+    "Emperor Palpatine", /* 167 */
+    "choose", /* 168 */
 };
 
 static const RtScriptDef scripts[] = {
-    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 11 },
-    { "place", "cards/galaxy/rules.cards", 78, Script_proc_place, 6 },
-    { "reroll", "cards/galaxy/rules.cards", 91, Script_proc_reroll, 7 },
-    { "pick_reroll", "cards/galaxy/rules.cards", 110, Script_proc_pick_reroll, 5 },
-    { "use_rebel", "cards/galaxy/rules.cards", 116, Script_proc_use_rebel, 4 },
-    { "use_ally", "cards/galaxy/rules.cards", 127, Script_proc_use_ally, 1 },
-    { "ally_symbol", "cards/galaxy/rules.cards", 142, Script_proc_ally_symbol, 4 },
-    { "restart", "cards/galaxy/rules.cards", 157, Script_proc_restart, 3 },
-    { "conclude", "cards/galaxy/rules.cards", 171, Script_proc_conclude, 9 },
-    { "summon", "cards/galaxy/rules.cards", 216, Script_proc_summon, 10 },
-    { "next_site", "cards/galaxy/rules.cards", 228, Script_proc_next_site, 10 },
-    { "game_end", "cards/galaxy/rules.cards", 252, Script_proc_game_end, 5 },
+    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 10 },
+    { "place", "cards/galaxy/rules.cards", 80, Script_proc_place, 6 },
+    { "reroll", "cards/galaxy/rules.cards", 93, Script_proc_reroll, 7 },
+    { "pick_reroll", "cards/galaxy/rules.cards", 112, Script_proc_pick_reroll, 5 },
+    { "use_rebel", "cards/galaxy/rules.cards", 118, Script_proc_use_rebel, 4 },
+    { "use_ally", "cards/galaxy/rules.cards", 129, Script_proc_use_ally, 1 },
+    { "ally_symbol", "cards/galaxy/rules.cards", 144, Script_proc_ally_symbol, 4 },
+    { "restart", "cards/galaxy/rules.cards", 159, Script_proc_restart, 3 },
+    { "conclude", "cards/galaxy/rules.cards", 173, Script_proc_conclude, 9 },
+    { "summon", "cards/galaxy/rules.cards", 218, Script_proc_summon, 10 },
+    { "next_site", "cards/galaxy/rules.cards", 230, Script_proc_next_site, 10 },
+    { "game_end", "cards/galaxy/rules.cards", 254, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
     { "round", "cards/galaxy/rules.cards", 31, Script_round, 4 },
-    { "dice_check setup", "cards/galaxy/variants.cards", 13, Script_dice_check_setup, 1 },
-    { "dice_check round", "cards/galaxy/variants.cards", 14, Script_dice_check_round, 1 },
+    { "dice_check setup", "cards/galaxy/variants.cards", 14, Script_dice_check_setup, 1 },
+    { "dice_check round", "cards/galaxy/variants.cards", 15, Script_dice_check_round, 2 },
 };
 
 static const int16_t Copies_base[] = {
@@ -3585,131 +3667,131 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 106, 16 }, /* 0: cards/galaxy/game.cards:106:16 */
-    { 0, 106, 3 }, /* 1: cards/galaxy/game.cards:106:3 */
-    { 0, 106, 38 }, /* 2: cards/galaxy/game.cards:106:38 */
-    { 0, 106, 3 }, /* 3: cards/galaxy/game.cards:106:3 */
-    { 0, 130, 79 }, /* 4: cards/galaxy/game.cards:130:79 */
-    { 0, 130, 12 }, /* 5: cards/galaxy/game.cards:130:12 */
-    { 2, 41, 3 }, /* 6: cards/galaxy/rules.cards:41:3 */
-    { 2, 41, 12 }, /* 7: cards/galaxy/rules.cards:41:12 */
-    { 2, 41, 23 }, /* 8: cards/galaxy/rules.cards:41:23 */
-    { 2, 47, 3 }, /* 9: cards/galaxy/rules.cards:47:3 */
+    { 0, 110, 16 }, /* 0: cards/galaxy/game.cards:110:16 */
+    { 0, 110, 3 }, /* 1: cards/galaxy/game.cards:110:3 */
+    { 0, 111, 27 }, /* 2: cards/galaxy/game.cards:111:27 */
+    { 0, 112, 20 }, /* 3: cards/galaxy/game.cards:112:20 */
+    { 0, 110, 3 }, /* 4: cards/galaxy/game.cards:110:3 */
+    { 0, 149, 79 }, /* 5: cards/galaxy/game.cards:149:79 */
+    { 0, 149, 12 }, /* 6: cards/galaxy/game.cards:149:12 */
+    { 2, 42, 3 }, /* 7: cards/galaxy/rules.cards:42:3 */
+    { 2, 42, 12 }, /* 8: cards/galaxy/rules.cards:42:12 */
+    { 2, 42, 23 }, /* 9: cards/galaxy/rules.cards:42:23 */
     { 2, 50, 3 }, /* 10: cards/galaxy/rules.cards:50:3 */
     { 2, 50, 12 }, /* 11: cards/galaxy/rules.cards:50:12 */
     { 2, 52, 5 }, /* 12: cards/galaxy/rules.cards:52:5 */
-    { 2, 52, 5 }, /* 13: cards/galaxy/rules.cards:52:5 */
-    { 2, 52, 34 }, /* 14: cards/galaxy/rules.cards:52:34 */
-    { 2, 58, 5 }, /* 15: cards/galaxy/rules.cards:58:5 */
-    { 2, 65, 43 }, /* 16: cards/galaxy/rules.cards:65:43 */
-    { 2, 59, 68 }, /* 17: cards/galaxy/rules.cards:59:68 */
-    { 2, 60, 66 }, /* 18: cards/galaxy/rules.cards:60:66 */
-    { 2, 61, 55 }, /* 19: cards/galaxy/rules.cards:61:55 */
-    { 2, 62, 72 }, /* 20: cards/galaxy/rules.cards:62:72 */
-    { 2, 63, 80 }, /* 21: cards/galaxy/rules.cards:63:80 */
-    { 2, 64, 61 }, /* 22: cards/galaxy/rules.cards:64:61 */
-    { 2, 65, 56 }, /* 23: cards/galaxy/rules.cards:65:56 */
-    { 2, 66, 68 }, /* 24: cards/galaxy/rules.cards:66:68 */
-    { 2, 57, 3 }, /* 25: cards/galaxy/rules.cards:57:3 */
-    { 2, 72, 3 }, /* 26: cards/galaxy/rules.cards:72:3 */
+    { 2, 52, 51 }, /* 13: cards/galaxy/rules.cards:52:51 */
+    { 2, 55, 3 }, /* 14: cards/galaxy/rules.cards:55:3 */
+    { 2, 60, 5 }, /* 15: cards/galaxy/rules.cards:60:5 */
+    { 2, 67, 43 }, /* 16: cards/galaxy/rules.cards:67:43 */
+    { 2, 61, 68 }, /* 17: cards/galaxy/rules.cards:61:68 */
+    { 2, 62, 66 }, /* 18: cards/galaxy/rules.cards:62:66 */
+    { 2, 63, 55 }, /* 19: cards/galaxy/rules.cards:63:55 */
+    { 2, 64, 72 }, /* 20: cards/galaxy/rules.cards:64:72 */
+    { 2, 65, 80 }, /* 21: cards/galaxy/rules.cards:65:80 */
+    { 2, 66, 61 }, /* 22: cards/galaxy/rules.cards:66:61 */
+    { 2, 67, 56 }, /* 23: cards/galaxy/rules.cards:67:56 */
+    { 2, 68, 68 }, /* 24: cards/galaxy/rules.cards:68:68 */
+    { 2, 59, 3 }, /* 25: cards/galaxy/rules.cards:59:3 */
+    { 2, 74, 3 }, /* 26: cards/galaxy/rules.cards:74:3 */
     { 2, 39, 11 }, /* 27: cards/galaxy/rules.cards:39:11 */
-    { 2, 79, 3 }, /* 28: cards/galaxy/rules.cards:79:3 */
-    { 2, 81, 5 }, /* 29: cards/galaxy/rules.cards:81:5 */
-    { 2, 81, 63 }, /* 30: cards/galaxy/rules.cards:81:63 */
-    { 2, 82, 5 }, /* 31: cards/galaxy/rules.cards:82:5 */
-    { 2, 83, 5 }, /* 32: cards/galaxy/rules.cards:83:5 */
-    { 2, 78, 11 }, /* 33: cards/galaxy/rules.cards:78:11 */
-    { 2, 94, 5 }, /* 34: cards/galaxy/rules.cards:94:5 */
-    { 2, 95, 84 }, /* 35: cards/galaxy/rules.cards:95:84 */
-    { 2, 96, 82 }, /* 36: cards/galaxy/rules.cards:96:82 */
-    { 2, 97, 71 }, /* 37: cards/galaxy/rules.cards:97:71 */
-    { 2, 98, 88 }, /* 38: cards/galaxy/rules.cards:98:88 */
-    { 2, 99, 84 }, /* 39: cards/galaxy/rules.cards:99:84 */
-    { 2, 100, 80 }, /* 40: cards/galaxy/rules.cards:100:80 */
-    { 2, 93, 3 }, /* 41: cards/galaxy/rules.cards:93:3 */
-    { 2, 106, 3 }, /* 42: cards/galaxy/rules.cards:106:3 */
-    { 2, 107, 3 }, /* 43: cards/galaxy/rules.cards:107:3 */
-    { 2, 91, 11 }, /* 44: cards/galaxy/rules.cards:91:11 */
-    { 2, 112, 3 }, /* 45: cards/galaxy/rules.cards:112:3 */
-    { 2, 112, 64 }, /* 46: cards/galaxy/rules.cards:112:64 */
-    { 2, 110, 11 }, /* 47: cards/galaxy/rules.cards:110:11 */
-    { 2, 117, 3 }, /* 48: cards/galaxy/rules.cards:117:3 */
-    { 2, 117, 12 }, /* 49: cards/galaxy/rules.cards:117:12 */
-    { 2, 118, 5 }, /* 50: cards/galaxy/rules.cards:118:5 */
-    { 2, 119, 5 }, /* 51: cards/galaxy/rules.cards:119:5 */
-    { 2, 120, 7 }, /* 52: cards/galaxy/rules.cards:120:7 */
-    { 2, 116, 11 }, /* 53: cards/galaxy/rules.cards:116:11 */
-    { 2, 128, 3 }, /* 54: cards/galaxy/rules.cards:128:3 */
-    { 2, 128, 15 }, /* 55: cards/galaxy/rules.cards:128:15 */
-    { 2, 129, 5 }, /* 56: cards/galaxy/rules.cards:129:5 */
-    { 2, 132, 7 }, /* 57: cards/galaxy/rules.cards:132:7 */
-    { 2, 134, 7 }, /* 58: cards/galaxy/rules.cards:134:7 */
-    { 2, 135, 27 }, /* 59: cards/galaxy/rules.cards:135:27 */
-    { 2, 127, 11 }, /* 60: cards/galaxy/rules.cards:127:11 */
-    { 2, 143, 3 }, /* 61: cards/galaxy/rules.cards:143:3 */
-    { 2, 145, 7 }, /* 62: cards/galaxy/rules.cards:145:7 */
-    { 2, 146, 9 }, /* 63: cards/galaxy/rules.cards:146:9 */
-    { 2, 142, 11 }, /* 64: cards/galaxy/rules.cards:142:11 */
-    { 2, 159, 3 }, /* 65: cards/galaxy/rules.cards:159:3 */
-    { 2, 160, 5 }, /* 66: cards/galaxy/rules.cards:160:5 */
-    { 2, 161, 5 }, /* 67: cards/galaxy/rules.cards:161:5 */
-    { 2, 163, 3 }, /* 68: cards/galaxy/rules.cards:163:3 */
-    { 2, 166, 3 }, /* 69: cards/galaxy/rules.cards:166:3 */
-    { 2, 157, 11 }, /* 70: cards/galaxy/rules.cards:157:11 */
-    { 2, 174, 43 }, /* 71: cards/galaxy/rules.cards:174:43 */
-    { 2, 176, 5 }, /* 72: cards/galaxy/rules.cards:176:5 */
-    { 2, 176, 5 }, /* 73: cards/galaxy/rules.cards:176:5 */
-    { 2, 181, 3 }, /* 74: cards/galaxy/rules.cards:181:3 */
-    { 2, 181, 36 }, /* 75: cards/galaxy/rules.cards:181:36 */
-    { 2, 184, 3 }, /* 76: cards/galaxy/rules.cards:184:3 */
-    { 2, 185, 5 }, /* 77: cards/galaxy/rules.cards:185:5 */
-    { 2, 187, 5 }, /* 78: cards/galaxy/rules.cards:187:5 */
-    { 2, 187, 5 }, /* 79: cards/galaxy/rules.cards:187:5 */
-    { 2, 188, 84 }, /* 80: cards/galaxy/rules.cards:188:84 */
-    { 2, 188, 74 }, /* 81: cards/galaxy/rules.cards:188:74 */
-    { 2, 192, 8 }, /* 82: cards/galaxy/rules.cards:192:8 */
-    { 2, 192, 3 }, /* 83: cards/galaxy/rules.cards:192:3 */
-    { 2, 195, 5 }, /* 84: cards/galaxy/rules.cards:195:5 */
-    { 2, 200, 7 }, /* 85: cards/galaxy/rules.cards:200:7 */
-    { 2, 204, 3 }, /* 86: cards/galaxy/rules.cards:204:3 */
-    { 2, 205, 3 }, /* 87: cards/galaxy/rules.cards:205:3 */
-    { 2, 206, 3 }, /* 88: cards/galaxy/rules.cards:206:3 */
-    { 2, 210, 30 }, /* 89: cards/galaxy/rules.cards:210:30 */
-    { 2, 210, 50 }, /* 90: cards/galaxy/rules.cards:210:50 */
-    { 2, 171, 11 }, /* 91: cards/galaxy/rules.cards:171:11 */
-    { 2, 218, 5 }, /* 92: cards/galaxy/rules.cards:218:5 */
-    { 2, 218, 14 }, /* 93: cards/galaxy/rules.cards:218:14 */
-    { 2, 218, 58 }, /* 94: cards/galaxy/rules.cards:218:58 */
-    { 2, 218, 48 }, /* 95: cards/galaxy/rules.cards:218:48 */
-    { 2, 220, 50 }, /* 96: cards/galaxy/rules.cards:220:50 */
-    { 2, 220, 40 }, /* 97: cards/galaxy/rules.cards:220:40 */
-    { 2, 221, 3 }, /* 98: cards/galaxy/rules.cards:221:3 */
-    { 2, 221, 12 }, /* 99: cards/galaxy/rules.cards:221:12 */
-    { 2, 216, 11 }, /* 100: cards/galaxy/rules.cards:216:11 */
-    { 2, 229, 3 }, /* 101: cards/galaxy/rules.cards:229:3 */
-    { 2, 230, 3 }, /* 102: cards/galaxy/rules.cards:230:3 */
-    { 2, 231, 3 }, /* 103: cards/galaxy/rules.cards:231:3 */
-    { 2, 231, 66 }, /* 104: cards/galaxy/rules.cards:231:66 */
-    { 2, 233, 5 }, /* 105: cards/galaxy/rules.cards:233:5 */
-    { 2, 234, 5 }, /* 106: cards/galaxy/rules.cards:234:5 */
-    { 2, 234, 68 }, /* 107: cards/galaxy/rules.cards:234:68 */
-    { 2, 232, 3 }, /* 108: cards/galaxy/rules.cards:232:3 */
-    { 2, 242, 3 }, /* 109: cards/galaxy/rules.cards:242:3 */
-    { 2, 243, 13 }, /* 110: cards/galaxy/rules.cards:243:13 */
-    { 2, 244, 5 }, /* 111: cards/galaxy/rules.cards:244:5 */
-    { 2, 245, 5 }, /* 112: cards/galaxy/rules.cards:245:5 */
-    { 2, 246, 5 }, /* 113: cards/galaxy/rules.cards:246:5 */
-    { 2, 228, 11 }, /* 114: cards/galaxy/rules.cards:228:11 */
-    { 2, 255, 18 }, /* 115: cards/galaxy/rules.cards:255:18 */
-    { 2, 256, 21 }, /* 116: cards/galaxy/rules.cards:256:21 */
-    { 2, 256, 7 }, /* 117: cards/galaxy/rules.cards:256:7 */
-    { 2, 256, 7 }, /* 118: cards/galaxy/rules.cards:256:7 */
-    { 2, 257, 29 }, /* 119: cards/galaxy/rules.cards:257:29 */
-    { 2, 259, 18 }, /* 120: cards/galaxy/rules.cards:259:18 */
-    { 2, 260, 7 }, /* 121: cards/galaxy/rules.cards:260:7 */
-    { 2, 260, 7 }, /* 122: cards/galaxy/rules.cards:260:7 */
-    { 2, 266, 3 }, /* 123: cards/galaxy/rules.cards:266:3 */
-    { 2, 252, 11 }, /* 124: cards/galaxy/rules.cards:252:11 */
+    { 2, 81, 3 }, /* 28: cards/galaxy/rules.cards:81:3 */
+    { 2, 83, 5 }, /* 29: cards/galaxy/rules.cards:83:5 */
+    { 2, 83, 63 }, /* 30: cards/galaxy/rules.cards:83:63 */
+    { 2, 84, 5 }, /* 31: cards/galaxy/rules.cards:84:5 */
+    { 2, 85, 5 }, /* 32: cards/galaxy/rules.cards:85:5 */
+    { 2, 80, 11 }, /* 33: cards/galaxy/rules.cards:80:11 */
+    { 2, 96, 5 }, /* 34: cards/galaxy/rules.cards:96:5 */
+    { 2, 97, 84 }, /* 35: cards/galaxy/rules.cards:97:84 */
+    { 2, 98, 82 }, /* 36: cards/galaxy/rules.cards:98:82 */
+    { 2, 99, 71 }, /* 37: cards/galaxy/rules.cards:99:71 */
+    { 2, 100, 88 }, /* 38: cards/galaxy/rules.cards:100:88 */
+    { 2, 101, 84 }, /* 39: cards/galaxy/rules.cards:101:84 */
+    { 2, 102, 80 }, /* 40: cards/galaxy/rules.cards:102:80 */
+    { 2, 95, 3 }, /* 41: cards/galaxy/rules.cards:95:3 */
+    { 2, 108, 3 }, /* 42: cards/galaxy/rules.cards:108:3 */
+    { 2, 109, 3 }, /* 43: cards/galaxy/rules.cards:109:3 */
+    { 2, 93, 11 }, /* 44: cards/galaxy/rules.cards:93:11 */
+    { 2, 114, 3 }, /* 45: cards/galaxy/rules.cards:114:3 */
+    { 2, 114, 64 }, /* 46: cards/galaxy/rules.cards:114:64 */
+    { 2, 112, 11 }, /* 47: cards/galaxy/rules.cards:112:11 */
+    { 2, 119, 3 }, /* 48: cards/galaxy/rules.cards:119:3 */
+    { 2, 119, 12 }, /* 49: cards/galaxy/rules.cards:119:12 */
+    { 2, 120, 5 }, /* 50: cards/galaxy/rules.cards:120:5 */
+    { 2, 121, 5 }, /* 51: cards/galaxy/rules.cards:121:5 */
+    { 2, 122, 7 }, /* 52: cards/galaxy/rules.cards:122:7 */
+    { 2, 118, 11 }, /* 53: cards/galaxy/rules.cards:118:11 */
+    { 2, 130, 3 }, /* 54: cards/galaxy/rules.cards:130:3 */
+    { 2, 130, 15 }, /* 55: cards/galaxy/rules.cards:130:15 */
+    { 2, 131, 5 }, /* 56: cards/galaxy/rules.cards:131:5 */
+    { 2, 134, 7 }, /* 57: cards/galaxy/rules.cards:134:7 */
+    { 2, 136, 7 }, /* 58: cards/galaxy/rules.cards:136:7 */
+    { 2, 137, 27 }, /* 59: cards/galaxy/rules.cards:137:27 */
+    { 2, 129, 11 }, /* 60: cards/galaxy/rules.cards:129:11 */
+    { 2, 145, 3 }, /* 61: cards/galaxy/rules.cards:145:3 */
+    { 2, 147, 7 }, /* 62: cards/galaxy/rules.cards:147:7 */
+    { 2, 148, 9 }, /* 63: cards/galaxy/rules.cards:148:9 */
+    { 2, 144, 11 }, /* 64: cards/galaxy/rules.cards:144:11 */
+    { 2, 161, 3 }, /* 65: cards/galaxy/rules.cards:161:3 */
+    { 2, 162, 5 }, /* 66: cards/galaxy/rules.cards:162:5 */
+    { 2, 163, 5 }, /* 67: cards/galaxy/rules.cards:163:5 */
+    { 2, 165, 3 }, /* 68: cards/galaxy/rules.cards:165:3 */
+    { 2, 168, 3 }, /* 69: cards/galaxy/rules.cards:168:3 */
+    { 2, 159, 11 }, /* 70: cards/galaxy/rules.cards:159:11 */
+    { 2, 176, 43 }, /* 71: cards/galaxy/rules.cards:176:43 */
+    { 2, 178, 5 }, /* 72: cards/galaxy/rules.cards:178:5 */
+    { 2, 178, 5 }, /* 73: cards/galaxy/rules.cards:178:5 */
+    { 2, 183, 3 }, /* 74: cards/galaxy/rules.cards:183:3 */
+    { 2, 183, 36 }, /* 75: cards/galaxy/rules.cards:183:36 */
+    { 2, 186, 3 }, /* 76: cards/galaxy/rules.cards:186:3 */
+    { 2, 187, 5 }, /* 77: cards/galaxy/rules.cards:187:5 */
+    { 2, 189, 5 }, /* 78: cards/galaxy/rules.cards:189:5 */
+    { 2, 189, 5 }, /* 79: cards/galaxy/rules.cards:189:5 */
+    { 2, 190, 84 }, /* 80: cards/galaxy/rules.cards:190:84 */
+    { 2, 190, 74 }, /* 81: cards/galaxy/rules.cards:190:74 */
+    { 2, 194, 8 }, /* 82: cards/galaxy/rules.cards:194:8 */
+    { 2, 194, 3 }, /* 83: cards/galaxy/rules.cards:194:3 */
+    { 2, 197, 5 }, /* 84: cards/galaxy/rules.cards:197:5 */
+    { 2, 202, 7 }, /* 85: cards/galaxy/rules.cards:202:7 */
+    { 2, 206, 3 }, /* 86: cards/galaxy/rules.cards:206:3 */
+    { 2, 207, 3 }, /* 87: cards/galaxy/rules.cards:207:3 */
+    { 2, 208, 3 }, /* 88: cards/galaxy/rules.cards:208:3 */
+    { 2, 212, 30 }, /* 89: cards/galaxy/rules.cards:212:30 */
+    { 2, 212, 50 }, /* 90: cards/galaxy/rules.cards:212:50 */
+    { 2, 173, 11 }, /* 91: cards/galaxy/rules.cards:173:11 */
+    { 2, 220, 5 }, /* 92: cards/galaxy/rules.cards:220:5 */
+    { 2, 220, 14 }, /* 93: cards/galaxy/rules.cards:220:14 */
+    { 2, 220, 58 }, /* 94: cards/galaxy/rules.cards:220:58 */
+    { 2, 220, 48 }, /* 95: cards/galaxy/rules.cards:220:48 */
+    { 2, 222, 50 }, /* 96: cards/galaxy/rules.cards:222:50 */
+    { 2, 222, 40 }, /* 97: cards/galaxy/rules.cards:222:40 */
+    { 2, 223, 3 }, /* 98: cards/galaxy/rules.cards:223:3 */
+    { 2, 223, 12 }, /* 99: cards/galaxy/rules.cards:223:12 */
+    { 2, 218, 11 }, /* 100: cards/galaxy/rules.cards:218:11 */
+    { 2, 231, 3 }, /* 101: cards/galaxy/rules.cards:231:3 */
+    { 2, 232, 3 }, /* 102: cards/galaxy/rules.cards:232:3 */
+    { 2, 233, 3 }, /* 103: cards/galaxy/rules.cards:233:3 */
+    { 2, 233, 66 }, /* 104: cards/galaxy/rules.cards:233:66 */
+    { 2, 235, 5 }, /* 105: cards/galaxy/rules.cards:235:5 */
+    { 2, 236, 5 }, /* 106: cards/galaxy/rules.cards:236:5 */
+    { 2, 236, 68 }, /* 107: cards/galaxy/rules.cards:236:68 */
+    { 2, 234, 3 }, /* 108: cards/galaxy/rules.cards:234:3 */
+    { 2, 244, 3 }, /* 109: cards/galaxy/rules.cards:244:3 */
+    { 2, 245, 13 }, /* 110: cards/galaxy/rules.cards:245:13 */
+    { 2, 246, 5 }, /* 111: cards/galaxy/rules.cards:246:5 */
+    { 2, 247, 5 }, /* 112: cards/galaxy/rules.cards:247:5 */
+    { 2, 248, 5 }, /* 113: cards/galaxy/rules.cards:248:5 */
+    { 2, 230, 11 }, /* 114: cards/galaxy/rules.cards:230:11 */
+    { 2, 257, 18 }, /* 115: cards/galaxy/rules.cards:257:18 */
+    { 2, 258, 21 }, /* 116: cards/galaxy/rules.cards:258:21 */
+    { 2, 258, 7 }, /* 117: cards/galaxy/rules.cards:258:7 */
+    { 2, 258, 7 }, /* 118: cards/galaxy/rules.cards:258:7 */
+    { 2, 259, 29 }, /* 119: cards/galaxy/rules.cards:259:29 */
+    { 2, 261, 18 }, /* 120: cards/galaxy/rules.cards:261:18 */
+    { 2, 262, 7 }, /* 121: cards/galaxy/rules.cards:262:7 */
+    { 2, 262, 7 }, /* 122: cards/galaxy/rules.cards:262:7 */
+    { 2, 268, 3 }, /* 123: cards/galaxy/rules.cards:268:3 */
+    { 2, 254, 11 }, /* 124: cards/galaxy/rules.cards:254:11 */
     { 2, 11, 42 }, /* 125: cards/galaxy/rules.cards:11:42 */
     { 2, 13, 34 }, /* 126: cards/galaxy/rules.cards:13:34 */
     { 2, 15, 34 }, /* 127: cards/galaxy/rules.cards:15:34 */
@@ -3723,14 +3805,15 @@ static const RtSite Site_table[] = {
     { 2, 33, 5 }, /* 135: cards/galaxy/rules.cards:33:5 */
     { 2, 32, 3 }, /* 136: cards/galaxy/rules.cards:32:3 */
     { 2, 31, 1 }, /* 137: cards/galaxy/rules.cards:31:1 */
-    { 4, 13, 50 }, /* 138: cards/galaxy/variants.cards:13:50 */
-    { 4, 13, 3 }, /* 139: cards/galaxy/variants.cards:13:3 */
-    { 4, 15, 5 }, /* 140: cards/galaxy/variants.cards:15:5 */
-    { 4, 16, 5 }, /* 141: cards/galaxy/variants.cards:16:5 */
-    { 4, 14, 3 }, /* 142: cards/galaxy/variants.cards:14:3 */
+    { 4, 14, 50 }, /* 138: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 139: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 140: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 141: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 142: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 143: cards/galaxy/variants.cards:15:3 */
 };
 
-static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1 };
+static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
 
 static const char *const Card_fields[] = {
     "",
@@ -4032,8 +4115,8 @@ const RtGameDef galaxy_game = {
     13, zones,
     5, kinds,
     142, cards, Copies_base,
-    7, vars,
-    168, strings,
+    8, vars,
+    169, strings,
     16, scripts,
     12, 13,
     1, Consts_base,
@@ -4042,7 +4125,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    143, Site_table, 5, Site_files,
+    144, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4053,8 +4136,8 @@ const RtGameDef galaxy_variant_short = {
     13, zones,
     5, kinds,
     142, cards, Copies_short,
-    7, vars,
-    168, strings,
+    8, vars,
+    169, strings,
     16, scripts,
     12, 13,
     1, Consts_short,
@@ -4063,7 +4146,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    143, Site_table, 5, Site_files,
+    144, Site_table, 5, Site_files,
     &view,
 };
 
@@ -4074,8 +4157,8 @@ const RtGameDef galaxy_variant_dice_check = {
     13, zones,
     5, kinds,
     142, cards, Copies_dice_check,
-    7, vars,
-    168, strings,
+    8, vars,
+    169, strings,
     16, scripts,
     14, 15,
     1, Consts_dice_check,
@@ -4084,7 +4167,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    143, Site_table, 5, Site_files,
+    144, Site_table, 5, Site_files,
     &view,
 };
 

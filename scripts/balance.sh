@@ -30,6 +30,8 @@ runs=(
   "galaxy: random vs greedy|galaxy|--games 2000 --players 2 --agents random,greedy"
   "galaxy: mcts vs mcts|galaxy|--games 100 --players 2 --agents mcts,mcts --budget 100 --rollout 40"
   "galaxy: mcts vs random|galaxy|--games 100 --players 2 --agents mcts,random --budget 100 --rollout 40"
+  "galaxy: mcts vs greedy|galaxy|--games 100 --players 2 --agents mcts,greedy --budget 100 --rollout 40"
+  "galaxy: greedy vs mcts|galaxy|--games 100 --players 2 --agents greedy,mcts --budget 100 --rollout 40"
 )
 
 printf '| run | games | win rate by seat (95%% interval) | mean rounds |\n|---|---|---|---|\n'

@@ -131,26 +131,6 @@ static inline int drv_pick_next(RtGame *g, const char *text)
     return drv_next(g);
 }
 
-/* drv_is_forfeit: the pending decision is a Sith Lord's forfeit: the
-   options are the rolled dice of the pool. */
-static inline int drv_is_forfeit(const RtGame *g)
-{
-    return rt_option_count(g) > 0 && strcmp(drv_label(g, 0), "Imperial die") == 0;
-}
-/* drv_forfeit: answer the forfeits with the die offered first, each time
-   advancing to the next decision; returns how many dice were forfeited. */
-static inline int drv_forfeit(RtGame *g)
-{
-    int n = 0;
-    while (drv_is_forfeit(g)) {
-        rt_apply(g, 0);
-        n++;
-        if (!drv_next(g))
-            break;
-    }
-    return n;
-}
-
 /* drv_is_menu: the pending decision is the turn's menu. */
 static inline int drv_is_menu(const RtGame *g) { return drv_has(g, "end your turn"); }
 /* drv_is_space_choice: every option is a space. */
@@ -295,16 +275,14 @@ static inline uint64_t drv_search_p(const RtGameDef *def, int players, uint64_t 
 /* drv_end_turn: from the menu, end the turn and advance to the next decision. */
 static inline int drv_end_turn(RtGame *g) { return drv_pick_next(g, "end your turn"); }
 
-/* drv_at_turn_start: the pending decision is the first menu of a turn
-   (after the dice a Sith Lord takes, if any: "choose Player N: Imperial die"). */
+/* drv_at_turn_start: the pending decision is the first menu of a turn. */
 static inline int drv_at_turn_start(const RtGame *g)
 {
     if (!drv_is_menu(g))
         return 0;
     for (int i = rt_log_count(g) - 1; i >= 0; i--) {
         const char *l = drv_line(g, i, -1);
-        const char *die = strstr(l, ": Imperial die");
-        if (strncmp(l, "choose ", 7) == 0 && !(die && strcmp(die, ": Imperial die") == 0))
+        if (strncmp(l, "choose ", 7) == 0)
             return 0;
         if (strncmp(l, "turn ", 5) == 0)
             return 1;

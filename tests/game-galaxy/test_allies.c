@@ -22,7 +22,7 @@ static void use_ally(RtGame *g, const char *name)
 }
 
 typedef struct {
-    int wild, forfeit, restart;
+    int wild, forfeit, restart, token_kept;
 } AllyCtx;
 
 static int visit_ally(RtGame *g, uint64_t *rng, void *vctx)
@@ -82,8 +82,32 @@ static int visit_ally(RtGame *g, uint64_t *rng, void *vctx)
             if (drv_has(g, "roll the picked dice"))
                 drv_pick_next(g, "roll the picked dice");
         }
+        /* the Rebel token first, when it can: its marker outlasts the restart */
+        char token_space[48] = "";
+        if (drv_has(g, "use your Rebel token")) {
+            int t = rt_log_count(g);
+            drv_pick(g, "use your Rebel token");
+            if (!drv_next(g))
+                return DRV_STOP;
+            if (drv_is_space_choice(g)) {
+                rt_apply(g, 0);
+                if (!drv_next(g))
+                    return DRV_STOP;
+            }
+            int l = drv_log_find(g, t, " with the Rebel token ");
+            cr_assert_geq(l, 0);
+            const char *line = drv_line(g, l, -1), *from = strstr(line, " covers ") + 8;
+            snprintf(token_space, sizeof token_space, "%.*s", (int)(strstr(line, " with the Rebel token ") - from), from);
+            if (!drv_is_menu(g) || drv_turn_player(g) != p || !drv_has(g, "use an Ally"))
+                return DRV_APPLIED; /* the token completed the site */
+        }
         int at = rt_log_count(g);
         use_ally(g, a);
+        if (token_space[0]) {
+            cr_assert(drv_covered(g, token_space), "the Rebel token's marker on %s stays", token_space);
+            cr_assert(!drv_has(g, "use your Rebel token"), "the Rebel token stays used");
+            c->token_kept++;
+        }
         char want[96];
         snprintf(want, sizeof want, "%s cancels the turn and rerolls all the dice.", drv_pname(p));
         cr_assert(drv_log_find(g, at, want) >= 0);
@@ -102,10 +126,10 @@ static int visit_ally(RtGame *g, uint64_t *rng, void *vctx)
 
 Test(allies, imperial_symbol_wildcard_symbols_forfeited_and_restart)
 {
-    AllyCtx c = {0, 0, 0};
+    AllyCtx c = {0};
     drv_search_p(&galaxy_game, 2, 1, 200, visit_ally, &c, NULL);
-    cr_assert(c.wild >= 5 && c.forfeit >= 5 && c.restart >= 5, "wild %d forfeit %d restart %d", c.wild, c.forfeit,
-              c.restart);
+    cr_assert(c.wild >= 5 && c.forfeit >= 5 && c.restart >= 5 && c.token_kept >= 2,
+              "wild %d forfeit %d restart %d (after the Rebel token %d)", c.wild, c.forfeit, c.restart, c.token_kept);
 }
 
 Test(allies, every_ally_is_used_at_most_once_per_game)

@@ -1,9 +1,11 @@
 /* test_dice.c: the game's dice, rolled a million times through the
    runtime's `roll` (the dice_check variant: the four dice in the pool, rolled
-   once per round), against the fair-die frequencies. */
+   once per round), against the fair-die frequencies; and the dice at the
+   terminal. */
 #include <math.h>
 
 #include "drive.h"
+#include "testutil.h"
 
 #define ROLLS 1000000
 
@@ -53,4 +55,21 @@ Test(dice, a_million_rolls_of_the_four_dice_are_fair)
     cr_assert_eq(rt_advance(g), 0);
     cr_assert(!rt_failed(g));
     rt_free(g);
+}
+
+/* ---- at the terminal ---------------------------------------------------------------------------- */
+
+/* `play`: a choice among the dice tells them apart by the face they show
+   (the dice are identical cards: the same label, not the same state); the
+   dice_check variant's "look at a die" is such a choice. */
+Test(dice, play_shows_the_faces_of_the_dice_to_choose)
+{
+    RunResult r = run_cmd("printf '3\\n1\\n2\\n' | " TEST_BUILD_DIR "/san/galaxy play --variant dice_check --seed 5");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "\nPlayer 1 to choose: choose an imperial_die from pool\n"
+                            "  1) Imperial die (face at_at)\n"
+                            "  2) Imperial die (face victory) (x3)\n") != NULL,
+              "the faces tell the dice apart; three dice of one face are one option: %s", r.out);
+    cr_expect(strstr(r.out, "The die shows at_at.") != NULL);
+    run_free(&r);
 }

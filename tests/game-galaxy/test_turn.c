@@ -235,14 +235,14 @@ static int visit_reroll(RtGame *g, uint64_t *rng, void *vctx)
         if (drv_at_turn_start(g))
             break;
     }
-    return c->rerolls >= 20 ? DRV_STOP : DRV_APPLIED;
+    return c->rerolls >= 30 ? DRV_STOP : DRV_APPLIED;
 }
 
 Test(turn, one_reroll_of_the_picked_remaining_dice)
 {
     RerollCtx c = {0};
-    drv_search_p(&galaxy_game, 2, 1, 40, visit_reroll, &c, NULL);
-    cr_assert(c.rerolls >= 20 && c.after > 20, "rerolls %d, menus after %d", c.rerolls, c.after);
+    drv_search_p(&galaxy_game, 2, 1, 60, visit_reroll, &c, NULL);
+    cr_assert(c.rerolls >= 30 && c.after > 20, "rerolls %d, menus after %d", c.rerolls, c.after);
 }
 
 /* -------------------------------------------------------------------------------------------- */
