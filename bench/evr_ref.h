@@ -112,14 +112,14 @@ static const uint8_t EVR_VAL[EVR_NI] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     6, 5, 4, 4, 3, 3, 4, 3, 2, 2, 2, 2, 2, 2, 2, 1, 1, 4, 4, 4, 1, 1, 3, 3,
     0, 0, 0, 0, 0,
-    5, 4, 4, 5, 3, 4, 3, 2, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 4, 1, 1, 3, 3,
+    5, 4, 4, 5, 3, 4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 1, 1, 3, 3,
     0, 0, 0, 0, 0,
 };
 static const uint8_t EVR_EXV[EVR_NI] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     3, 2, 2, 2, 1, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2, 1, 1, 4, 4, 4, 1, 1, 3, 3,
     0, 0, 0, 0, 0,
-    2, 2, 1, 3, 1, 2, 2, 1, 2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 4, 1, 1, 3, 3,
+    2, 2, 1, 3, 1, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 4, 1, 1, 3, 3,
     0, 0, 0, 0, 0,
 };
 static const uint8_t EVR_CHR[EVR_NI] = {
@@ -524,7 +524,7 @@ static void evr_power(EvrGame *g, int self, int me)
     case PW_ADD_CHAR: evr_add_character(g, me); break;
     case PW_VEERS: evr_set_exhausted_all(g, myplay, 1, 0, 0, self, 2); break;
     case PW_NEEDA: evr_pick_move(g, me, myplay, SEL_ALL, -1, ZP(K_DECK, me), 1); break;
-    case PW_STORMTROOPER: evr_pick_move(g, me, oplay, SEL_READY_LE2, -1, TO_EXHAUST, 0); break;
+    case PW_STORMTROOPER: evr_pick_move(g, me, oplay, SEL_READY, -1, TO_EXHAUST, 0); break;
     case PW_VALUE1: evr_pick_move(g, me, oplay, SEL_VALUE1, -1, ZP(K_DISCARD, op), 0); break;
     case PW_LOOK: evr_look(g, me, 0); break;
     case PW_EXHAUST: evr_pick_move(g, me, oplay, SEL_READY, -1, TO_EXHAUST, 0); break;

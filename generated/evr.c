@@ -115,7 +115,7 @@ static const struct Row_resource Rows_resource[] = {
         .fd_value = 2,
         .fd_exhausted_value = 2,
         .fd_character = 0,
-        .fd_text = "Exhaust 1 of your opponent's ready resource cards with a value of 2 or less.",
+        .fd_text = "Exhaust 1 of your opponent's ready resource cards.",
         .fd_power = 22,
     },
     { /* cards/evr/imperial.cards:86: TIE Fighter */
@@ -240,8 +240,8 @@ static const struct Row_resource Rows_resource[] = {
     },
     { /* cards/evr/rebel.cards:100: X-wing */
         .fd_side = SIDE_rebel,
-        .fd_value = 3,
-        .fd_exhausted_value = 3,
+        .fd_value = 2,
+        .fd_exhausted_value = 2,
         .fd_character = 0,
         .fd_text = "Exhaust 1 of your opponent's ready resource cards.",
         .fd_power = 42,
@@ -1406,7 +1406,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
                 const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 112);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
-                    if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
             rt_opt_done(g, &ob, 111);
@@ -3687,7 +3687,7 @@ static const RtSite Site_table[] = {
     { 2, 70, 3 }, /* 110: cards/evr/imperial.cards:70:3 */
     { 2, 82, 5 }, /* 111: cards/evr/imperial.cards:82:5 */
     { 2, 82, 17 }, /* 112: cards/evr/imperial.cards:82:17 */
-    { 2, 82, 73 }, /* 113: cards/evr/imperial.cards:82:73 */
+    { 2, 82, 55 }, /* 113: cards/evr/imperial.cards:82:55 */
     { 2, 81, 3 }, /* 114: cards/evr/imperial.cards:81:3 */
     { 2, 90, 5 }, /* 115: cards/evr/imperial.cards:90:5 */
     { 2, 90, 17 }, /* 116: cards/evr/imperial.cards:90:17 */
@@ -4075,7 +4075,7 @@ static const char *const Card_fields[] = {
     "side Rebel Alliance, value 3, exhausted_value 2, character true",
     "side Rebel Alliance, value 2, exhausted_value 1, character true",
     "side Rebel Alliance, value 2, exhausted_value 2, character false",
-    "side Rebel Alliance, value 3, exhausted_value 3, character false",
+    "side Rebel Alliance, value 2, exhausted_value 2, character false",
     "side Rebel Alliance, value 2, exhausted_value 2, character false",
     "side Rebel Alliance, value 2, exhausted_value 2, character false",
     "side Rebel Alliance, value 4, exhausted_value 4, character false",
@@ -4121,7 +4121,7 @@ static const char *const Card_texts[] = {
     "Add a character from your reserve to your deck.",
     "Ready each of your other exhausted resource cards with a value of 2 or less.",
     "Return 1 of your resource cards to the bottom of your deck.",
-    "Exhaust 1 of your opponent's ready resource cards with a value of 2 or less.",
+    "Exhaust 1 of your opponent's ready resource cards.",
     "Discard 1 of your opponent's resource cards with a value of 1.",
     "Look at the top card of your deck. You may put it on the bottom of your deck.",
     "Exhaust 1 of your opponent's ready resource cards.",

@@ -15,9 +15,9 @@ tmp=$out.tmp
 
 # name | engine | sim arguments (each run is `build/<engine> sim ARGS --seed 1 --json`)
 runs=(
-  "evr: random|evr|--games 10000"
+  "evr: random|evr|--games 20000"
   "evr: greedy vs greedy|evr|--games 2000 --agents greedy,greedy"
-  "evr: mcts vs mcts|evr|--games 400 --agents mcts,mcts --budget 200"
+  "evr: mcts vs mcts|evr|--games 2000 --agents mcts,mcts --budget 200"
   "evr: mcts vs random|evr|--games 400 --agents mcts,random --budget 200"
   "evr: random vs mcts|evr|--games 400 --agents random,mcts --budget 200"
   "evr tutorial: random|evr|--games 10000 --variant tutorial"

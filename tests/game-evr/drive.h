@@ -173,7 +173,7 @@ typedef struct DrvValue {
 __attribute__((unused)) static const DrvValue drv_values[] = {
     {"Luke Skywalker", 5, 2}, {"Leia Organa", 4, 2}, {"Han Solo", 4, 1}, {"Chewbacca", 5, 3},
     {"Obi-Wan Kenobi", 3, 1}, {"Lando Calrissian", 4, 2}, {"Mon Mothma", 3, 2}, {"R2-D2 and C-3PO", 2, 1},
-    {"Rebel Trooper", 2, 2}, {"X-wing", 3, 3}, {"Y-wing", 2, 2}, {"Snowspeeder", 2, 2},
+    {"Rebel Trooper", 2, 2}, {"X-wing", 2, 2}, {"Y-wing", 2, 2}, {"Snowspeeder", 2, 2},
     {"Millennium Falcon", 4, 4}, {"Rebel Spy", 1, 1}, {"Corellian Corvette", 3, 3},
     {"Darth Vader", 6, 3}, {"Emperor Palpatine", 5, 2}, {"Grand Moff Tarkin", 4, 2}, {"Boba Fett", 4, 2},
     {"Admiral Piett", 3, 1}, {"Director Krennic", 3, 2}, {"General Veers", 4, 2}, {"Captain Needa", 3, 1},

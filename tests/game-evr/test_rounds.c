@@ -227,18 +227,23 @@ Test(tutorial, outcome_highest_not_over_12_wins_else_draw)
     cr_assert(wins > 0 && tie > 0, "wins %d, ties %d, both over %d", wins, tie, both_over);
 }
 
-Test(tutorial, both_over_is_a_draw)
+/* Both totals over 12 (a draw by the script) cannot happen in the tutorial:
+   the Rebel player's four cards are worth at most 4 + 3 + 3 + 2 = 12
+   (Millennium Falcon, two Corellian Corvettes, a 2) since the X-wing is
+   worth 2 (docs/games/evr.md, Balance). So an Imperial total over 12 always
+   loses, and the Rebel total never exceeds 12. */
+Test(tutorial, an_imperial_total_over_12_loses_and_the_rebel_never_exceeds_12)
 {
     int found = 0;
-    for (uint64_t seed = 1; seed <= 5000 && !found; seed++) {
+    for (uint64_t seed = 1; seed <= 5000; seed++) {
         RtGame *g = drv_new(&evr_variant_tutorial, seed);
         while (drv_next(g))
             drv_pick(g, drv_has(g, "play a card") ? "play a card" : "pass");
         int t0 = drv_total(g, 0, 0), t1 = drv_total(g, 1, 0);
-        if (t0 > 12 && t1 > 12) {
+        cr_assert(t0 <= 12, "seed %llu: Rebel total %d", (unsigned long long)seed, t0);
+        if (t1 > 12) {
             found = 1;
-            cr_assert(rt_over(g) && !rt_is_winner(g, 0) && !rt_is_winner(g, 1));
-            cr_assert_str_eq(drv_line(g, rt_log_count(g) - 1, -1), "draw");
+            cr_assert(rt_over(g) && rt_is_winner(g, 0) && !rt_is_winner(g, 1));
         }
         rt_free(g);
     }

@@ -646,12 +646,14 @@ static int visit_vader(RtGame *g, uint64_t *rng, void *ctx)
     int p = rt_decision_player(g), o = 1 - p, full = drv_var(g, "full_value", 0);
     RtValue z = drv_zone(g, "play", o);
     const char *lowered = NULL;   /* an exhausted character worth 3 or less, printed more */
+    int targets = 0;              /* cards worth 3 or less: with one only, the choice is forced (not shown) */
     for (int i = 0; i < rt_zone_size(g, z); i++) {
         RtValue c = rt_zone_at(g, z, i);
+        targets += drv_worth(g, c, full) <= 3;
         if (drv_worth(g, c, full) <= 3 && drv_value_of(rt_card_name(g, c))->value > 3)
             lowered = rt_card_name(g, c);
     }
-    if (!lowered)
+    if (!lowered || targets < 2)
         return DRV_RANDOM;
     drv_pick(g, "use a power: Darth Vader");
     cr_assert(drv_next(g));

@@ -120,17 +120,17 @@ Test(sim, text_report_keeps_the_summary_and_adds_the_statistics)
     free(o), free(e);
 }
 
-/* 1051 wins in 2000 games is 52.55% (and 949 is 47.45%): every line that
+/* 949 wins in 2000 games is 47.45% (and 1051 is 52.55%): every line that
    shows it rounds the half the same way (up), whatever its binary value. */
 Test(sim, text_report_rounds_a_figure_the_same_way_everywhere)
 {
-    const char *a[] = {"evr", "sim", "--games", "2000", "--seed", "2", NULL};
+    const char *a[] = {"evr", "sim", "--games", "2000", "--seed", "6", NULL};
     char *o, *e;
     cr_assert_eq(lab_run(a, &o, &e), 0, "%s", e);
-    cr_expect(strstr(o, "wins: Rebel Alliance 1051 (52.6%), Galactic Empire 949 (47.5%)\n") != NULL, "%s", o);
-    cr_expect(strstr(o, "  seat 1 Rebel Alliance (random): 52.6% [") != NULL, "%s", o);
-    cr_expect(strstr(o, "  seat 2 Galactic Empire (random): 47.5% [") != NULL, "%s", o);
-    cr_expect(strstr(o, "  Rebel Alliance: 52.6% [") != NULL, "%s", o);
+    cr_expect(strstr(o, "wins: Rebel Alliance 949 (47.5%), Galactic Empire 1051 (52.6%)\n") != NULL, "%s", o);
+    cr_expect(strstr(o, "  seat 1 Rebel Alliance (random): 47.5% [") != NULL, "%s", o);
+    cr_expect(strstr(o, "  seat 2 Galactic Empire (random): 52.6% [") != NULL, "%s", o);
+    cr_expect(strstr(o, "  Rebel Alliance: 47.5% [") != NULL, "%s", o);
     cr_expect(strstr(o, "shared wins") == NULL, "EvR has no shared wins:\n%s", o);
     free(o), free(e);
 }
