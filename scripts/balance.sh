@@ -46,9 +46,12 @@ for r in "${runs[@]}"; do
   first=0
   printf '{"name":"%s","command":"%s sim %s --seed 1 --json","result":%s}' "$name" "$B/$engine" "$args" "$json" >>"$tmp"
   python3 -c '
-import json, sys
+import json, math, sys
+def pct(f):   # a percentage to a tenth, halves away from zero, as the sim report rounds
+    t = f * 1000
+    return (math.floor(t + 0.5 + 1e-6) if t >= 0 else -math.floor(-t + 0.5 + 1e-6)) / 10
 name, d = sys.argv[1], json.loads(sys.argv[2])
-seats = ", ".join("%s (%s) %.1f%% [%.1f, %.1f]" % (s["player"], s["agent"], 100 * s["win_rate"], 100 * s["ci95"][0], 100 * s["ci95"][1]) for s in d["seats"])
+seats = ", ".join("%s (%s) %.1f%% [%.1f, %.1f]" % (s["player"], s["agent"], pct(s["wins"] / d["games"]), pct(s["ci95"][0]), pct(s["ci95"][1])) for s in d["seats"])
 print("| %s | %d | %s | %.2f |" % (name, d["games"], seats, d["mean_rounds"]))
 ' "$name" "$json"
 done
