@@ -81,7 +81,7 @@ static int same_label(const RtGame *g, int i, int j)
 /* human_choose: show the new log lines the seat may see, its view and the
    options (from 1): options that look the same are one line with their
    count (the answer takes the first); options of the same label that
-   differ show their card's state ("Imperial die (face victory)"); read a
+   differ show their card's state ("Die (face six)"); read a
    number. End of input: -1. */
 static int human_choose(RtAgent *a, RtGame *g)
 {
