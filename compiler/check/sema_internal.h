@@ -1,6 +1,7 @@
-/* sema_internal.h: the checker's context and the helpers its three files
+/* sema_internal.h: the checker's context and the helpers its files
    share (sema_names.c: names and constants; sema_script.c: expressions,
-   statements and code units; sema.c: declarations and the whole program). */
+   statements and code units; sema_expr.c: expressions; sema_cards.c: cards, enums, dice and boards;
+   sema.c: the other declarations and the whole program). */
 #ifndef CARDC_SEMA_INTERNAL_H
 #define CARDC_SEMA_INTERNAL_H
 
@@ -101,6 +102,32 @@ void sema_check_views(Sema *S, AstNode **decls, int nd);
 
 /* sema_grow: grow an arena array by one zeroed element; returns its index. */
 int sema_grow(Arena *a, void **items, int *count, int *cap, size_t size);
+/* sema_want_kind: the kind named name, or -1 after reporting it unknown at loc (sema.c). */
+int sema_want_kind(Sema *S, const char *name, Loc loc);
+/* Cards, enums, dice and boards into the model (sema_cards.c): */
+/* sema_find_card: index of the card named name so far, or -1. */
+int sema_find_card(const Sema *S, const char *name);
+/* sema_collect_card: card c (variant, or -1 for the base game), one per copy. */
+void sema_collect_card(Sema *S, AstNode *c, int variant);
+/* sema_collect_enum: an enum declaration's type and values. */
+void sema_collect_enum(Sema *S, AstNode *n);
+/* sema_collect_board_names: the implicit enum `board`, one value per board. */
+void sema_collect_board_names(Sema *S, AstNode **decls, int nd);
+/* sema_collect_die_kind, sema_collect_die_card: a die's kind and its card. */
+void sema_collect_die_kind(Sema *S, AstNode *n);
+void sema_collect_die_card(Sema *S, AstNode *n);
+/* sema_collect_board_cards: a board's spaces, one card per symbol of each row. */
+void sema_collect_board_cards(Sema *S, AstNode *b);
+
+/* sema_lookup_local: the innermost binding of name in scope, or NULL (sema_script.c). */
+const Binding *sema_lookup_local(const Sema *S, const char *name);
+/* sema_narrow: shadow each `x is KIND` of cond's and-chain; returns the scope size to restore. */
+int sema_narrow(Sema *S, const AstNode *cond);
+/* sema_expect: check e and require type base want (sema_expr.c). */
+Type sema_expect(Sema *S, AstNode *e, TypeBase want, const char *context);
+/* sema_element_of: the element type of collection coll of type t, or an error type. */
+Type sema_element_of(Sema *S, AstNode *coll, Type t);
+
 /* sema_names_add: add a candidate name for "did you mean". */
 void sema_names_add(Sema *S, Names *ns, const char *s);
 /* sema_new_unit: a new code unit (script) with a unique C name; returns its index. */
