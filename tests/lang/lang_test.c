@@ -6,27 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "testutil.h"
-
-#define STRICT "-std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -pedantic -Werror -Iruntime"
-#define SAN "-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
-
-/* game_run: build tests/lang/games/<game> (cardc c, clang strictly, gcc
-   strictly with the sanitizers) as $e, then run commands; their output. */
-static RunResult game_run(const char *game, const char *id, const char *commands)
-{
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "d=$(mktemp -d) && e=$d/engine && " TEST_BUILD_DIR "/san/cardc c tests/lang/games/%s -o $d && "
-             "clang " STRICT " -fsyntax-only $d/%s.c && "
-             "cc " STRICT " " SAN " -DCARDRT_ENGINE_MAIN -o $e $d/%s.c " TEST_BUILD_DIR "/san/libcardlab.a " TEST_BUILD_DIR "/san/libcardrt.a "
-             "-lm -pthread $(pkg-config --libs cairo) && { %s; }; s=$?; rm -rf $d; exit $s",
-             game, id, id, commands);
-    return run_cmd(cmd);
-}
-
-/* sim_clean: 1,000 games of the engine $e under the sanitizers, none in error. */
-#define SIM_1000 "$e sim --games 1000 --seed 7 | grep '^errors:'"
+#include "lang_game.h"
 
 Test(lang, min_max_argmin_argmax_over_zones_and_players)
 {
