@@ -44,7 +44,7 @@ for dir in cards/*/; do
   ips=$(sed -E 's/.*"mcts_iterations_per_second":([0-9.]+).*/\1/' <<<"$line")
   printf '%-8s %10.1f games per second, random agents on 1 thread (%s games)\n' "$g" "$gps" "$GAMES"
   printf '%-8s %10.1f MCTS iterations per second, one MCTS agent (budget 200) against random ones, 1 thread\n' "$g" "$ips"
-  # The lab's path: the same games through sim (which samples the cards
+  # The lab's path: the same games through sim (which notes the cards
   # played for its report) on one thread and on two, against bench.
   tb=$(best_of "$B/$g" bench --games "$GAMES" --seed "$SEED" --mcts-seconds 0)
   t1=$(best_of "$B/$g" sim --games "$GAMES" --seed "$SEED" --jobs 1 --json)

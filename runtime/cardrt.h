@@ -279,6 +279,9 @@ typedef struct RtGamePrefix {
     const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
     const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
     RtAgent *const *agents;       /* rt_play's agents while it runs (rt_answer_now), else NULL */
+    uint8_t *played;              /* rt_note_played's bits while the lab records plays, else NULL */
+    const int32_t *zi_noted;      /* per zone instance: its owner when it is public and a player's, else -1 */
+    const int16_t *inst_card;     /* per card instance: its card */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -370,6 +373,11 @@ void rt_apply(RtGame *g, int i);
 
 /* rt_clone: a copy of g's state and def, without the log. Caller frees. */
 RtGame *rt_clone(const RtGame *g);
+/* rt_note_played: from now on, every card entering a public zone of a
+   player sets bit card * players + player of bits (the caller's, at least
+   cards * players bits; a clone does not inherit it); the cards in such
+   zones now are marked at once. NULL stops it. */
+void rt_note_played(RtGame *g, uint8_t *bits);
 /* rt_copy_state: make dst's state equal to src's (same def and players). */
 void rt_copy_state(RtGame *dst, const RtGame *src);
 /* rt_hash: a 64-bit hash of the whole state (docs/runtime.md); equal states
@@ -505,6 +513,16 @@ void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int
    out of its zone already, enters zone at where and its state is reset
    (rt_zone.c's enter). Returns 0, doing nothing, when the zone does not
    take the card's kind or the kind keeps a slot across moves. */
+/* rt__note_played: with plays recorded (rt_note_played), mark card's
+   card as played by zone's owner when zone is a player's public zone. */
+static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue zone)
+{
+    int32_t owner = x->zi_noted[zone];
+    if (owner >= 0) {
+        size_t bit = (size_t)x->inst_card[card] * (size_t)x->nplayers + (size_t)owner;
+        x->played[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+    }
+}
 /* rt__place: card, out of its zone already, is put into zone at where
    and records it as its zone (its state is left as it is). */
 static inline void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
@@ -520,6 +538,8 @@ static inline void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, 
     }
     dst[0] = m + 1;
     x->card_cells[card * x->card_stride] = zone;
+    if (x->played)
+        rt__note_played(x, card, zone);
 }
 static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
 {
@@ -604,6 +624,8 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
                 cs[0] = to;
                 for (ptrdiff_t k = 0; k < ms; k++)
                     cs[1 + k] = d[k];
+                if (x->played)
+                    rt__note_played(x, c, to);
             }
             dst[0] = m + n;
             src[0] = 0;

@@ -64,6 +64,7 @@ struct RtGame {
     ptrdiff_t *var_cell;      /* nvars: first cell of each var (absolute) */
     uint8_t *var_pp;        /* nvars: per player */
     int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
+    int32_t *zi_noted;      /* nzi: the owner of a player's public zone, else -1 (rt_note_played) */
     int32_t *kind_reset;    /* nkinds * maxstate: what a move resets each state slot to (0 past nstate) */
     uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind (reset slot by slot) */
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
