@@ -244,6 +244,8 @@ typedef struct RtHeader {
     int32_t prelude;        /* 1 once the setup script's prelude has run (rt_prelude_done) */
     int32_t steps_left;     /* steps the game may still take (rt_back_edge); below 0 it fails */
     int32_t max_steps;      /* the game's step budget (RtOptions.max_steps) */
+    uint32_t out;           /* bit p: player p is out of the game (rt_eliminate) */
+    int32_t nout;           /* players out */
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -399,13 +401,35 @@ uint32_t rt_random(RtGame *g, uint32_t n);      /* uniform in [0, n) */
 /* rt_players: the number of players (seats). */
 static inline int rt_players(const RtGame *g) { return (int)rt__pre(g)->nplayers; }
 
-/* rt_next_player: the next seat, wrapping; RT_NONE for a non-player. */
+/* Players out of the game (docs/language.md "Players out"). rt__next_in:
+   the next seat after p that is not out, wrapping (p itself when every
+   other player is out); RT_NONE for a non-player. */
+RtValue rt__next_in(const RtGame *g, RtValue p);
+/* rt_next_player: the next seat, wrapping, skipping players who are out;
+   RT_NONE for a non-player. */
 static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 {
-    int n = (int)rt__pre(g)->nplayers;
+    const RtGamePrefix *x = rt__pre(g);
+    int n = (int)x->nplayers;
     RtValue q = p + 1;   /* wraps to 0 after the last seat, without a branch */
+    if (x->hdr->out)
+        return rt__next_in(g, p);
     return (uint32_t)p < (uint32_t)n ? q & -(RtValue)(q != n) : RT_NONE;
 }
+/* rt_player_out: 1 when player p is out of the game (0 for a non-player). */
+static inline RtValue rt_player_out(const RtGame *g, RtValue p)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    return (uint32_t)p < (uint32_t)x->nplayers ? (RtValue)(x->hdr->out >> p & 1u) : 0;
+}
+/* rt_player_in: p when p is not out, else the next seat that is not out. */
+static inline RtValue rt_player_in(const RtGame *g, RtValue p)
+{
+    return rt_player_out(g, p) ? rt__next_in(g, p) : p;
+}
+/* rt_eliminate: player p is out of the game for good (logged "out P");
+   fails the game at site for a non-player or the last player in. */
+void rt_eliminate(RtGame *g, RtValue p, int site);
 /* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)
 {
@@ -1026,6 +1050,19 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
 /* Ending. Each returns RT_END for the script to return. rt_win: player
    wins (a further call adds a winner); no player fails the game at site. */
 RtStatus rt_win(RtGame *g, RtValue player, int site);
+/* rt_win_team: in a game of teams, every player of player's side wins
+   (rt_win of each, in seat order). */
+RtStatus rt_win_team(RtGame *g, RtValue player, int site);
+/* Labels and prompts with holes: while the log is on, a decision's option
+   labels and prompt with `{expr}` holes are formatted as they are added:
+   rt_label_begin (slot: the option's index, or RT_PROMPT_SLOT; tpl: the
+   template's string index) returns 1 when formatting, then the rt_log_*
+   pieces build the text and rt_label_end stores it for the log and the
+   play screen. A hole that fails shows the template instead; it does not
+   fail the game. With the log off, nothing is formatted. */
+enum { RT_PROMPT_SLOT = -1 };
+int rt_label_begin(RtGame *g, int slot, int tpl);
+void rt_label_end(RtGame *g);
 RtStatus rt_draw_game(RtGame *g);
 /* rt_fail: end the game with a runtime error "file:line:col: message" (the
    location of site in the def's site table). */
