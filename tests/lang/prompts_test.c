@@ -161,3 +161,52 @@ Test(teams, a_team_win_counts_for_every_member)
                             "\"seat_wins\":[680,320,680,320]\n");
     run_free(&r);
 }
+
+/* A choice's where is tested for every item each time the choice is
+   offered, against the state of that moment: after each pick raises the
+   total, the next offer holds only the chips worth more (5, then 4, then
+   1 option); the prompt's hole shows the total of the moment. */
+Test(where, a_choices_where_is_tested_at_each_offer_against_the_live_state)
+{
+    RunResult r = game_run("where_choose", "wherechoose",
+                           "$e log --seed 3 | sed -n '6,$p' && $e log --seed 3 --json | grep '\"choice\"' | "
+                           "grep -o '\"options\":[0-9]*,.*\"prompt\":\"[^\"]*\"' && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "round 1\n"
+                            "choose Player 1: One\n"
+                            "set total 0 -> 1\n"
+                            "One: total 1, 4 chips worth more\n"
+                            "choose Player 1: Three\n"
+                            "set total 1 -> 4\n"
+                            "Three: total 4, 1 chips worth more\n"
+                            "choose Player 1: Five (forced)\n"
+                            "set total 4 -> 9\n"
+                            "Five: total 9, 0 chips worth more\n"
+                            "win Player 1\n"
+                            "\"options\":5,\"forced\":false,\"hidden\":false,\"prompt\":\"a chip worth more than 0\"\n"
+                            "\"options\":4,\"forced\":false,\"hidden\":false,\"prompt\":\"a chip worth more than 1\"\n"
+                            "\"options\":1,\"forced\":true,\"hidden\":false,\"prompt\":\"a chip worth more than 4\"\n"
+                            "errors: 0\n");
+    run_free(&r);
+}
+
+/* The reserved words docs/language.md lists are exactly the scanner's
+   keywords; each is refused as a name, and the contextual words the page
+   names are names everywhere else. */
+Test(reserved, the_listed_reserved_words_are_the_keywords_and_refused_as_names)
+{
+    RunResult r = run_cmd(
+        "listed=$(awk '/^Keywords: /{f=1} f{print} f&&/`\\.$/{exit}' docs/language.md | sed 's/Keywords://' | "
+        "tr -d '`.' | tr -s ' ' '\\n' | grep -v '^$' | sort) && "
+        "lexed=$(grep -oE '^\"[a-z_]+\"' dsl/lexer.l | tr -d '\"' | sort) && "
+        "[ \"$listed\" = \"$lexed\" ] && echo same && d=$(mktemp -d) && n=0 && "
+        "for w in $listed; do printf 'game t {\\n  players 2\\n}\\nvar %s : int\\nround { win me }\\n' $w > $d/t.cards; "
+        TEST_BUILD_DIR "/san/cardc check $d/t.cards 2>&1 | grep -q \"'$w' is a reserved word\" && n=$((n+1)); done; "
+        "echo $n reserved; for w in a row board faces wild prompt teams layout; do "
+        "printf 'game t {\\n  players 2\\n}\\nvar %s : int\\nround { %s = 1\\n  win me\\n}\\n' $w $w > $d/t.cards; "
+        TEST_BUILD_DIR "/san/cardc check $d/t.cards || echo \"$w refused\"; done; "
+        "echo $(echo \"$listed\" | wc -l) listed; rm -rf $d");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "same\n88 reserved\n88 listed\n", "%s", r.err);
+    run_free(&r);
+}
