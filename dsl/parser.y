@@ -628,7 +628,7 @@ choose_tail
    (`prompt` is contextual: scanned as a name, checked here) */
 opt_prompt
     : %empty                          { $$ = NULL; }
-    | NAME STRING                     { parse_contextual(ctx, @1, $1, "prompt"); $$ = parse_text(ctx, @1, @2, $2, "prompt"); }
+    | NAME STRING                     { parse_contextual(ctx, @1, $1, "prompt"); $$ = parse_text_holes(ctx, @1, @2, $2, "prompt"); }
     ;
 
 opt_by
@@ -648,7 +648,7 @@ opt_else
 
 menu_head
     : CHOOSE                          { $$ = NODE(AST_MENU, @1); }
-    | CHOOSE NAME STRING              { $$ = NODE(AST_MENU, @1); parse_contextual(ctx, @2, $2, "prompt"); $$->f = parse_text(ctx, @2, @3, $3, "prompt"); }
+    | CHOOSE NAME STRING              { $$ = NODE(AST_MENU, @1); parse_contextual(ctx, @2, $2, "prompt"); $$->f = parse_text_holes(ctx, @2, @3, $3, "prompt"); }
     | CHOOSE HIDDEN opt_prompt        { $$ = NODE(AST_MENU, @1); $$->flags = CHOOSE_HIDDEN; $$->f = $3; }
     | CHOOSE BY expr opt_hidden opt_prompt { $$ = NODE(AST_MENU, @1); $$->e = $3; $$->flags = $4; $$->f = $5; }
     ;
@@ -662,7 +662,7 @@ options
 /* option -> "option" STRING ["when" expr] block */
 option
     : OPTION STRING opt_when block
-        { $$ = NODE(AST_OPTION, @1); $$->loc2 = @2; $$->list = parse_text(ctx, @1, @2, $2, "label")->list; $$->text = $2.text; $$->c = $3; $$->b = $4; }
+        { $$ = NODE(AST_OPTION, @1); $$->loc2 = @2; $$->list = parse_text_holes(ctx, @1, @2, $2, "label")->list; $$->text = $2.text; $$->c = $3; $$->b = $4; }
     ;
 
 opt_when
@@ -696,7 +696,7 @@ action_decl
         {
             $$ = $3 ? $3 : NODE(AST_ACTION, @1);
             $$->loc = @1; $$->text = $2.text; $$->d = $4; $$->flags = $5; $$->b = $6;
-            $$->list = parse_text(ctx, @1, @2, $2, "label")->list;
+            $$->list = parse_text_holes(ctx, @1, @2, $2, "label")->list;
         }
     ;
 

@@ -401,12 +401,9 @@ uint32_t rt_random(RtGame *g, uint32_t n);      /* uniform in [0, n) */
 /* rt_players: the number of players (seats). */
 static inline int rt_players(const RtGame *g) { return (int)rt__pre(g)->nplayers; }
 
-/* Players out of the game (docs/language.md "Players out"). rt__next_in:
-   the next seat after p that is not out, wrapping (p itself when every
-   other player is out); RT_NONE for a non-player. */
+/* rt_next_player: the next seat, wrapping, skipping players out
+   (rt__next_in); RT_NONE for a non-player. */
 RtValue rt__next_in(const RtGame *g, RtValue p);
-/* rt_next_player: the next seat, wrapping, skipping players who are out;
-   RT_NONE for a non-player. */
 static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -416,19 +413,10 @@ static inline RtValue rt_next_player(const RtGame *g, RtValue p)
         return rt__next_in(g, p);
     return (uint32_t)p < (uint32_t)n ? q & -(RtValue)(q != n) : RT_NONE;
 }
-/* rt_player_out: 1 when player p is out of the game (0 for a non-player). */
-static inline RtValue rt_player_out(const RtGame *g, RtValue p)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    return (uint32_t)p < (uint32_t)x->nplayers ? (RtValue)(x->hdr->out >> p & 1u) : 0;
-}
-/* rt_player_in: p when p is not out, else the next seat that is not out. */
-static inline RtValue rt_player_in(const RtGame *g, RtValue p)
-{
-    return rt_player_out(g, p) ? rt__next_in(g, p) : p;
-}
-/* rt_eliminate: player p is out of the game for good (logged "out P");
-   fails the game at site for a non-player or the last player in. */
+/* Players out (docs/runtime.md "Players out"): rt_player_out, 1 when p is
+   out; rt_player_in, p or the next player in; rt_eliminate, p out for good. */
+RtValue rt_player_out(const RtGame *g, RtValue p);
+RtValue rt_player_in(const RtGame *g, RtValue p);
 void rt_eliminate(RtGame *g, RtValue p, int site);
 /* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)
@@ -928,6 +916,11 @@ static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int fl
     h->dec_step = h->dec_steps = 0;
     h->pending = RT_DEC_BUILDING;
 }
+/* rt_label_begin / rt_label_end: a label or prompt (RT_PROMPT_SLOT) with
+   holes (docs/runtime.md "Labels and prompts with holes"). */
+enum { RT_PROMPT_SLOT = -1 };
+int rt_label_begin(RtGame *g, int slot, int tpl);
+void rt_label_end(RtGame *g);
 /* rt_choose_steps: after rt_choose_begin, say that this decision is one of
    a repeated choice (`choose N`): step picks are made, of steps (for the
    play screen's prompt; it changes nothing else). */
@@ -1050,19 +1043,7 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
 /* Ending. Each returns RT_END for the script to return. rt_win: player
    wins (a further call adds a winner); no player fails the game at site. */
 RtStatus rt_win(RtGame *g, RtValue player, int site);
-/* rt_win_team: in a game of teams, every player of player's side wins
-   (rt_win of each, in seat order). */
-RtStatus rt_win_team(RtGame *g, RtValue player, int site);
-/* Labels and prompts with holes: while the log is on, a decision's option
-   labels and prompt with `{expr}` holes are formatted as they are added:
-   rt_label_begin (slot: the option's index, or RT_PROMPT_SLOT; tpl: the
-   template's string index) returns 1 when formatting, then the rt_log_*
-   pieces build the text and rt_label_end stores it for the log and the
-   play screen. A hole that fails shows the template instead; it does not
-   fail the game. With the log off, nothing is formatted. */
-enum { RT_PROMPT_SLOT = -1 };
-int rt_label_begin(RtGame *g, int slot, int tpl);
-void rt_label_end(RtGame *g);
+RtStatus rt_win_team(RtGame *g, RtValue player, int site);   /* `teams`: each player of player's side wins */
 RtStatus rt_draw_game(RtGame *g);
 /* rt_fail: end the game with a runtime error "file:line:col: message" (the
    location of site in the def's site table). */

@@ -15,6 +15,16 @@ RtValue rt__next_in(const RtGame *g, RtValue p)
     return RT_NONE;   /* unreachable: rt_eliminate keeps a player in */
 }
 
+/* rt_player_out / rt_player_in: see cardrt.h. */
+RtValue rt_player_out(const RtGame *g, RtValue p)
+{
+    return rt__is_player(g, p) ? (RtValue)(rt__hdr(g)->out >> p & 1u) : 0;
+}
+RtValue rt_player_in(const RtGame *g, RtValue p)
+{
+    return rt_player_out(g, p) ? rt__next_in(g, p) : p;
+}
+
 /* rt_eliminate: see cardrt.h. */
 void rt_eliminate(RtGame *g, RtValue p, int site)
 {

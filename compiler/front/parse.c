@@ -326,11 +326,11 @@ void parse_contextual(ParseCtx *ctx, Loc loc, const char *got, const char *want)
    expressions at their own source columns (a string is on one line). */
 AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
 {
-    return parse_text(ctx, loc, str_loc, s, "log");
+    return parse_text_holes(ctx, loc, str_loc, s, "log");
 }
 
 /* label -> STRING, prompt -> "prompt" STRING: as a log's text. */
-AstNode *parse_text(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what)
+AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what)
 {
     AstNode *n = ast_new(ctx->arena, AST_LOG, loc);
     n->loc2 = str_loc;

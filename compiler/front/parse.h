@@ -102,9 +102,9 @@ void parse_syntax_error(ParseCtx *ctx, Loc loc, const char *msg);
    format, list the expressions of its `{expr}` holes, parsed in order. */
 AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s);
 
-/* parse_text: parse_log's AST_LOG for a label or prompt: what ("label",
+/* parse_text_holes: parse_log's AST_LOG for a label or prompt: what ("label",
    "prompt") names the text in its errors. Allocated in ctx's arena. */
-AstNode *parse_text(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what);
+AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what);
 
 /* parse_contextual: check that the name `got` (scanned as a name) is the
    contextual keyword `want`; reports an error otherwise. */
