@@ -214,7 +214,7 @@ game_items
         { $$ = $1; for (int i = 0; i < $3.count; i++) PUSH($$, $3.items[i]); }
     /* "teams" (contextual): the players of a side are a team */
     | game_items NAME
-        { $$ = $1; parse_contextual(ctx, @2, $2, "teams"); AstNode *n = NODE(AST_NAME, @2); n->name = $2; PUSH($$, n); }
+        { $$ = $1; parse_game_word(ctx, @2, $2); AstNode *n = NODE(AST_NAME, @2); n->name = $2; PUSH($$, n); }
     | game_items error                { $$ = $1; }
     ;
 

@@ -322,6 +322,18 @@ void parse_contextual(ParseCtx *ctx, Loc loc, const char *got, const char *want)
                    strcmp(want, "a") == 0 ? " (write 'passes in a row')" : "");
 }
 
+void parse_game_word(ParseCtx *ctx, Loc loc, const char *got)
+{
+    const char *k;
+    if (strcmp(got, "teams") == 0 || (ctx->quiet_depth > 0 && ctx->depth >= ctx->quiet_depth))
+        return;
+    if ((k = near_keyword(got)) != NULL)
+        diag_error(ctx->d, loc, "unknown keyword '%s'; did you mean '%s'?", got, k);
+    else
+        parse_contextual(ctx, loc, got, "teams");
+    ctx->quiet_depth = ctx->depth;   /* the rest of the game's items follow from it */
+}
+
 /* log -> "log" STRING: the holes `{expr}` of the raw string are parsed as
    expressions at their own source columns (a string is on one line). */
 AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
