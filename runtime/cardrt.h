@@ -244,6 +244,8 @@ typedef struct RtHeader {
     int32_t prelude;        /* 1 once the setup script's prelude has run (rt_prelude_done) */
     int32_t steps_left;     /* steps the game may still take (rt_back_edge); below 0 it fails */
     int32_t max_steps;      /* the game's step budget (RtOptions.max_steps) */
+    uint32_t out;           /* bit p: player p is out of the game (rt_eliminate) */
+    int32_t nout;           /* players out */
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -407,13 +409,23 @@ uint32_t rt_random(RtGame *g, uint32_t n);      /* uniform in [0, n) */
 /* rt_players: the number of players (seats). */
 static inline int rt_players(const RtGame *g) { return (int)rt__pre(g)->nplayers; }
 
-/* rt_next_player: the next seat, wrapping; RT_NONE for a non-player. */
+/* rt_next_player: the next seat, wrapping, skipping players out
+   (rt__next_in); RT_NONE for a non-player. */
+RtValue rt__next_in(const RtGame *g, RtValue p);
 static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 {
-    int n = (int)rt__pre(g)->nplayers;
+    const RtGamePrefix *x = rt__pre(g);
+    int n = (int)x->nplayers;
     RtValue q = p + 1;   /* wraps to 0 after the last seat, without a branch */
+    if (x->hdr->out)
+        return rt__next_in(g, p);
     return (uint32_t)p < (uint32_t)n ? q & -(RtValue)(q != n) : RT_NONE;
 }
+/* Players out (docs/runtime.md "Players out"): rt_player_out, 1 when p is
+   out; rt_player_in, p or the next player in; rt_eliminate, p out for good. */
+RtValue rt_player_out(const RtGame *g, RtValue p);
+RtValue rt_player_in(const RtGame *g, RtValue p);
+void rt_eliminate(RtGame *g, RtValue p, int site);
 /* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)
 {
@@ -926,6 +938,11 @@ static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int fl
     h->dec_step = h->dec_steps = 0;
     h->pending = RT_DEC_BUILDING;
 }
+/* rt_label_begin / rt_label_end: a label or prompt (RT_PROMPT_SLOT) with
+   holes (docs/runtime.md "Labels and prompts with holes"). */
+enum { RT_PROMPT_SLOT = -1 };
+int rt_label_begin(RtGame *g, int slot, int tpl);
+void rt_label_end(RtGame *g);
 /* rt_choose_steps: after rt_choose_begin, say that this decision is one of
    a repeated choice (`choose N`): step picks are made, of steps (for the
    play screen's prompt; it changes nothing else). */
@@ -1048,6 +1065,7 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
 /* Ending. Each returns RT_END for the script to return. rt_win: player
    wins (a further call adds a winner); no player fails the game at site. */
 RtStatus rt_win(RtGame *g, RtValue player, int site);
+RtStatus rt_win_team(RtGame *g, RtValue player, int site);   /* `teams`: each player of player's side wins */
 RtStatus rt_draw_game(RtGame *g);
 /* rt_fail: end the game with a runtime error "file:line:col: message" (the
    location of site in the def's site table). */

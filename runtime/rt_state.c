@@ -377,10 +377,13 @@ RtGame *rt_new(const RtGameDef *def, const RtOptions *opt)
 /* rt_reset: see cardrt.h. */
 void rt_reset(RtGame *g, uint64_t seed)
 {
-    for (int i = 0; i < g->nev; i++)
+    for (int i = 0; i < g->nev; i++) {
         free(g->ev[i].text);
+        free(g->ev[i].prompt);
+    }
     g->nev = 0;
     g->building = 0;
+    g->lab_serial = -1;
     g->textlen = 0;
     g->seed = seed;
     init_state(g);
@@ -647,6 +650,10 @@ const char *rt__label_text(const RtGame *g, RtValue value, RtValue card, int lab
 void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap)
 {
     RtHeader *h = rt__hdr(g);
+    if (g->labeling) {   /* a hole of a label (rt_label.c): the label shows its template */
+        g->label_failed = 1;
+        return;
+    }
     if (h->status != RT_RUNNING)
         return;
     char msg[RT_ERROR_SIZE];
