@@ -14,7 +14,7 @@
    with the given players, and how many failed. */
 static void measure(const RtGameDef *def, int players, int n)
 {
-    RtOptions o = {players, 1, 0, 0, 0};
+    RtOptions o = {players, 1, 0, 0, 0, NULL};
     RtGame *g = rt_new(def, &o);
     RtAgent agents[8], *seats[8];
     for (int p = 0; p < players; p++) {

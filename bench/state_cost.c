@@ -12,7 +12,7 @@ extern const RtGameDef evr_game, galaxy_game;
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
 /* measure: print the costs for def with the given players. */
 static void measure(const RtGameDef *def, int players) {
-    RtOptions o = {players, 1, 0, 0, 0};
+    RtOptions o = {players, 1, 0, 0, 0, NULL};
     RtGame *g = rt_new(def, &o);
     for (int i = 0; i < 30 && rt_advance(g); i++) rt_apply(g, 0);
     RtGame *c = rt_clone(g);

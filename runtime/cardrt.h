@@ -284,6 +284,7 @@ typedef struct RtGamePrefix {
     uint8_t *played;              /* rt_note_played's bits while the lab records plays, else NULL */
     const int32_t *zi_noted;      /* per zone instance: its owner when it is public and a player's, else -1 */
     const int16_t *inst_card;     /* per card instance: its card */
+    int8_t seat_side[32];         /* per seat: its side (RtOptions.sides), RT_NONE without sides */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -340,6 +341,7 @@ typedef struct RtOptions {
     int log;              /* keep an event log */
     int max_rounds;       /* 0: 1000; reaching it fails the game with a named error */
     int max_steps;        /* 0: RT_DEFAULT_MAX_STEPS; the step budget (rt_back_edge) */
+    const int *sides;     /* NULL: seat p plays side p mod nsides; else players sides, one per seat, a rearrangement of that */
 } RtOptions;
 /* The default step budget of a game: far above the most steps any game
    of the bundled games takes (docs/runtime.md "The step budget"). */
@@ -426,13 +428,11 @@ static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 RtValue rt_player_out(const RtGame *g, RtValue p);
 RtValue rt_player_in(const RtGame *g, RtValue p);
 void rt_eliminate(RtGame *g, RtValue p, int site);
-/* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
+/* rt_player_side: seat p's side (RtOptions.sides); RT_NONE without sides. */
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (x->def->nsides <= 0 || p < 0 || p >= x->nplayers)
-        return RT_NONE;
-    return p % x->def->nsides;
+    return (uint32_t)p < (uint32_t)x->nplayers ? x->seat_side[p] : RT_NONE;
 }
 
 /* rt_zone: the instance of zone_decl (p's when per player; p ignored when

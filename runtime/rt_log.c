@@ -404,6 +404,11 @@ void rt_log_json(const RtGame *g, FILE *out)
             g->max_rounds);
     if (g->max_steps != RT_DEFAULT_MAX_STEPS)   /* the budget a replay needs, when not the default */
         fprintf(out, ",\"max_steps\":%d", g->max_steps);
+    char sides[RT_MAX_PLAYERS * 64];
+    if (rt__sides_text(g, sides, sizeof sides)) {   /* the seating a replay needs, when not the default */
+        fputs(",\"sides\":", out);
+        rt__json_str(out, sides);
+    }
     fputs("}\n", out);
     for (int i = 0; i < g->nev; i++)
         json_event(g, &g->ev[i], out);

@@ -6,6 +6,7 @@
 
 _Static_assert(sizeof(RtHeader) % 8 == 0, "RtHeader must not need tail padding");
 _Static_assert(sizeof(RtFrame) == 4 * sizeof(int32_t), "RtFrame header is four int32");
+_Static_assert(sizeof ((RtGamePrefix *)0)->seat_side == RT_MAX_PLAYERS, "a side for each seat");
 
 /* def_problem: why def cannot be run with nplayers, or NULL. */
 static const char *def_problem(const RtGameDef *def, int nplayers, char *buf, size_t size)
@@ -21,7 +22,7 @@ static const char *def_problem(const RtGameDef *def, int nplayers, char *buf, si
     }
     if (def->nzones < 1 || !def->zones)
         return "the definition has no zones (zone 0 must be the box)";
-    if (def->nsides < 0 || (def->nsides > 0 && (!def->side_names || !def->side_titles)))
+    if (def->nsides < 0 || def->nsides > INT8_MAX || (def->nsides > 0 && (!def->side_names || !def->side_titles)))
         return "the definition's sides are incomplete";
     for (int z = 0; z < def->nzones; z++)
         if (def->zones[z].kind < -1 || def->zones[z].kind >= def->nkinds)
@@ -146,6 +147,8 @@ static void fill_prefix(RtGame *g)
     x->zi_kind = g->zi_kind;
     x->zi_noted = g->zi_noted;
     x->inst_card = g->inst_card;
+    for (int p = 0; p < g->nplayers; p++)   /* the default seating; rt_new and rt_clone may change it */
+        x->seat_side[p] = (int8_t)(g->def->nsides > 0 ? p % g->def->nsides : RT_NONE);
 }
 
 /* zone_capacity: the cards zone decl z can hold: def->layout's, or the
@@ -370,6 +373,15 @@ RtGame *rt_new(const RtGameDef *def, const RtOptions *opt)
     }
     if (opt->max_steps > 0)
         g->max_steps = opt->max_steps;
+    if (opt->sides) {
+        if ((why = rt__sides_check(def, nplayers, opt->sides, buf, sizeof buf))) {
+            fprintf(stderr, "cardrt: %s: RtOptions.sides: %s\n", def->id ? def->id : "game", why);
+            rt_free(g);
+            return NULL;
+        }
+        for (int p = 0; p < nplayers; p++)
+            g->pre.seat_side[p] = (int8_t)opt->sides[p];
+    }
     init_state(g);
     return g;
 }
@@ -427,6 +439,7 @@ RtGame *rt_clone(const RtGame *g)
     if (!c)
         return NULL;
     c->max_steps = g->max_steps;
+    memcpy(c->pre.seat_side, g->pre.seat_side, sizeof c->pre.seat_side);   /* the copy plays the same seating */
     memcpy(c->blk, g->blk, g->size);
     return c;
 }
@@ -446,11 +459,12 @@ void rt_note_played(RtGame *g, uint8_t *bits)
     }
 }
 
-/* rt_copy_state: dst's state = src's; nothing happens if they do not fit. */
+/* rt_copy_state: dst's state and seating = src's; nothing happens if they do not fit. */
 void rt_copy_state(RtGame *dst, const RtGame *src)
 {
     if (!dst || !src || dst == src || dst->def != src->def || dst->size != src->size)
         return;
+    memcpy(dst->pre.seat_side, src->pre.seat_side, sizeof dst->pre.seat_side);
     memcpy(dst->blk, src->blk, src->size);
 }
 
@@ -538,7 +552,7 @@ int rt_decisions(const RtGame *g) { return rt__hdr(g)->decisions; }
 uint64_t rt_seed(const RtGame *g) { return g->seed; }
 
 
-/* rt_player_name: side title when sides map one to one onto seats, else
+/* rt_player_name: the title of the seat's side when sides map one to one onto seats, else
    "Player N" (1-based); "none" for anything that is not a player. */
 const char *rt_player_name(const RtGame *g, int player, char *buf, size_t size)
 {
@@ -546,8 +560,8 @@ const char *rt_player_name(const RtGame *g, int player, char *buf, size_t size)
         return "";
     if (!rt__is_player(g, player))
         snprintf(buf, size, "none");
-    else if (g->def->nsides == g->nplayers && g->def->side_titles[player])
-        snprintf(buf, size, "%s", g->def->side_titles[player]);
+    else if (g->def->nsides == g->nplayers && g->def->side_titles[g->pre.seat_side[player]])
+        snprintf(buf, size, "%s", g->def->side_titles[g->pre.seat_side[player]]);
     else
         snprintf(buf, size, "Player %d", player + 1);
     return buf;

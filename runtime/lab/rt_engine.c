@@ -41,6 +41,7 @@ typedef struct Args {
     int worst;           /* --save-worst K DIR */
     const char *worst_dir;
     int mcts_seconds;    /* bench: seconds of MCTS (-1: the default 2) */
+    const char *sides;   /* "imperial,rebel": the side of each seat; NULL: the default */
 } Args;
 
 typedef struct OptSpec {
@@ -56,6 +57,7 @@ static const OptSpec opt_specs[] = {
     {"--seed", OPT_U64, offsetof(Args, seed), CMD_PLAY | CMD_SIM | CMD_LOG | CMD_BENCH, "S", "the seed (an unsigned 64-bit integer)"},
     {"--players", OPT_INT, offsetof(Args, players), CMD_PLAY | CMD_SIM | CMD_LOG, "N", "number of players (default: the game's minimum)"},
     {"--variant", OPT_STR, offsetof(Args, variant), CMD_PLAY | CMD_SIM | CMD_LOG, "V", "the variant (default: the base game)"},
+    {"--sides", OPT_STR, offsetof(Args, sides), CMD_PLAY | CMD_SIM | CMD_LOG, "S,T", "the side each seat plays, by name (default: seat N the N-th side)"},
     {"--games", OPT_INT, offsetof(Args, games), CMD_SIM | CMD_BENCH, "N", "number of games (default 100)"},
     {"--json", OPT_FLAG, offsetof(Args, json), CMD_SIM | CMD_LOG, "", "JSON output"},
     {"--log", OPT_STR, offsetof(Args, log), CMD_SIM, "FILE", "write the JSON-lines log of game 0 to FILE"},
@@ -82,15 +84,15 @@ static const struct {
     const char *usage;
     const char *what;
 } commands[] = {
-    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--variant V] [--opponent A] [--budget N] [--rollout N] [--max-rounds N] [--max-steps N]",
+    {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--sides S,T] [--variant V] [--opponent A] [--budget N] [--rollout N] [--max-rounds N] [--max-steps N]",
      "play one game at the terminal against agents (random by default), seeing only what your seat may see"},
-    {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--variant V] [--agents A,B] [--budget N] [--rollout N] [--jobs J] "
+    {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--sides S,T] [--variant V] [--agents A,B] [--budget N] [--rollout N] [--jobs J] "
      "[--json | --csv] [--compare V | --sweep V,W] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
      "play many games between agents (random by default) and report the results"},
     {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N] [--mcts-seconds S]",
      "time N games between random agents on one thread, then MCTS iterations; one JSON line"},
     {"replay", 0, "replay FILE", "replay a JSON-lines log written by 'sim --log', print it as text and verify it"},
-    {"log", CMD_LOG, "log [--seed S] [--players N] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--rollout N] [--viewer N] [--json] [--max-rounds N] [--max-steps N]",
+    {"log", CMD_LOG, "log [--seed S] [--players N] [--sides S,T] [--variant V] [--choices 0,2,1] [--agents A,B] [--budget N] [--rollout N] [--viewer N] [--json] [--max-rounds N] [--max-steps N]",
      "play one game from the given option indices (then the agents, random by default) and print its log"},
 };
 
@@ -227,6 +229,22 @@ static int parse_args(const RtEngine *e, int c, int argc, char **argv, Args *a)
     return -1;
 }
 
+/* parse_sides: a->sides for a game of def with players seats into sides
+   (RT_MAX_PLAYERS of them). Returns 1 if given, 0 if not, -1 after a
+   one-line message. */
+static int parse_sides(const RtEngine *e, const char *cmd, const Args *a, const RtGameDef *def, int players, int *sides)
+{
+    char why[1024];
+    if (!a->sides)
+        return 0;
+    if (!rt__sides_parse(def, players, a->sides, sides, why, sizeof why))
+        return 1;
+    fprintf(e->err, "%s: %s: --sides: ", e->prog, cmd);
+    rt__put_esc(e->err, why);
+    fputc('\n', e->err);
+    return -1;
+}
+
 /* new_game: a game of def for the parsed options, or NULL after a message. */
 static RtGame *new_game(const RtEngine *e, const char *cmd, const RtGameDef *def, const Args *a, uint64_t seed, int log)
 {
@@ -237,7 +255,11 @@ static RtGame *new_game(const RtEngine *e, const char *cmd, const RtGameDef *def
         fprintf(e->err, " takes %d to %d players, not %d\n", def->min_players, def->max_players, players);
         return NULL;
     }
-    RtOptions opt = {players, seed, log, a->max_rounds, a->max_steps};
+    int sides[RT_MAX_PLAYERS];
+    int given = parse_sides(e, cmd, a, def, players, sides);
+    if (given < 0)
+        return NULL;
+    RtOptions opt = {players, seed, log, a->max_rounds, a->max_steps, given ? sides : NULL};
     RtGame *g = rt_new(def, &opt);
     if (!g)
         fprintf(e->err, "%s: %s: cannot start the game\n", e->prog, cmd);
@@ -363,6 +385,8 @@ static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSi
         fprintf(e->err, " takes %d to %d players, not %d\n", def->min_players, def->max_players, players);
         return RT_EXIT_USAGE;
     }
+    if ((sp->seating = parse_sides(e, "sim", a, def, players, sp->sides)) < 0)
+        return RT_EXIT_USAGE;
     sp->def = def;
     sp->players = players;
     sp->max_rounds = a->max_rounds;
@@ -586,6 +610,9 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
             fprintf(e->err, " takes %d to %d players, not %d\n", defs[k]->min_players, defs[k]->max_players, sp.players);
             return RT_EXIT_USAGE;
         }
+    for (int k = 1; k < n; k++)
+        if (parse_sides(e, "sim", a, defs[k], sp.players, sp.sides) < 0)
+            return RT_EXIT_USAGE;
     int fd = fileno(e->err);
     sp.progress = is_root(e) && fd >= 0 && isatty(fd) ? e->err : NULL;
     sp.dist = e->dist;
@@ -593,6 +620,10 @@ static int cmd_sweep(const RtEngine *e, const Args *a)
     int done = 0, status = RT_EXIT_OK;
     for (; done < n; done++) {
         sp.def = defs[done];
+        if (parse_sides(e, "sim", a, sp.def, sp.players, sp.sides) < 0) {   /* checked before: each variant has the sides */
+            status = RT_EXIT_USAGE;
+            break;
+        }
         if (rt__sim_run(&sp, &res[done], e->err) != 0) {
             status = RT_EXIT_FAIL;
             break;
@@ -643,6 +674,9 @@ static int cmd_sim(const RtEngine *e, const Args *a)
                 cdef->min_players, cdef->max_players, sp.players);
         return RT_EXIT_USAGE;
     }
+    int csides[RT_MAX_PLAYERS] = {0};   /* cdef's numbers of the sides of --sides */
+    if (cdef && parse_sides(e, "sim", a, cdef, sp.players, csides) < 0)
+        return RT_EXIT_USAGE;
     RtOut logf = {0}, plotf = {0};
     int png = 0, root = is_root(e);
     /* only rank 0 writes files; every process learns whether it could */
@@ -662,6 +696,7 @@ static int cmd_sim(const RtEngine *e, const Args *a)
     if (!failed && cdef) {
         cp = sp;
         cp.def = cdef;
+        memcpy(cp.sides, csides, sizeof cp.sides);
         if (rt__sim_run(&cp, &cres, e->err) != 0) {
             rt__sim_free(&res);
             failed = 1;
@@ -698,7 +733,7 @@ static int cmd_bench(const RtEngine *e, const Args *a)
     const RtGameDef *def = e->defs[0];
     int games = a->games ? a->games : 20000;
     uint64_t seed = a->seed_given ? a->seed : 1;
-    RtOptions opt = {def->min_players, 0, 0, 0, 0};
+    RtOptions opt = {def->min_players, 0, 0, 0, 0, NULL};
     RtAgent agents[RT_MAX_PLAYERS], *seats[RT_MAX_PLAYERS];
     for (int p = 0; p < def->min_players; p++) {
         rt_agent_random(&agents[p]);

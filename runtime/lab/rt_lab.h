@@ -36,6 +36,8 @@ typedef struct RtSimSpec {
     int players;                          /* resolved (not 0) */
     int max_rounds;                       /* 0: the default */
     int max_steps;                        /* 0: the default (RT_DEFAULT_MAX_STEPS) */
+    int seating;                          /* 1: seat p plays sides[p] (--sides); 0: the default seating */
+    int sides[RT_MAX_PLAYERS];
     uint64_t seed;                        /* game i is seeded at(seed, i) */
     int games;
     int jobs;                             /* threads, >= 1 */

@@ -179,7 +179,7 @@ static void replay_help(const RtEngine *e, FILE *out)
 {
     fprintf(out, "usage: %s replay FILE\n"
                  "replay a JSON-lines log written by 'sim --log': play its game again with the\n"
-                 "recorded seed, players, variant and choices, print the text log, and check\n"
+                 "recorded seed, players, sides, variant and choices, print the text log, and check\n"
                  "that the regenerated JSON log equals FILE (exit 1 at the first difference)\n"
                  "  --help   this text\nsee docs/cli.md\n", e->prog);
 }
@@ -210,6 +210,25 @@ static int compare(const RtEngine *e, const char *path, char **lines, int nlines
         fprintf(e->err, "%s: replay: %s: %d lines verified\n", e->prog, path, nr);
     free(rl);
     return status;
+}
+
+/* header_sides: the seating of the header line (its "sides", as
+   --sides) into sides. Returns 1 if it has one, 0 if not, -1 after a
+   message. */
+static int header_sides(const RtEngine *e, const char *path, const char *line, const RtGameDef *def, int players, int *sides)
+{
+    char list[RT_MAX_PLAYERS * 64], why[1024];
+    size_t n;
+    if (!json_value(line, "sides", &n))
+        return 0;
+    const char *bad = json_string(line, "sides", list, sizeof list) ? rt__sides_parse(def, players, list, sides, why, sizeof why)
+                                                                    : "not a string";
+    if (!bad)
+        return 1;
+    fprintf(e->err, "%s: replay: %s:1: sides: ", e->prog, path);
+    rt__put_esc(e->err, bad);
+    fputc('\n', e->err);
+    return -1;
 }
 
 /* rt__replay_main: see rt_engine.h and docs/cli.md. */
@@ -266,9 +285,14 @@ int rt__replay_main(const RtEngine *e, int argc, char **argv)
                 rt__esc(e->defs[0]->id, t2, sizeof t2));
     else
         def = rt__engine_def(e, "replay", variant);
+    int sides[RT_MAX_PLAYERS];
+    int seated = def ? header_sides(e, path, lines[0], def, (int)players, sides) : 0;
+    if (seated < 0)
+        def = NULL;
     int *choices = malloc(((size_t)nlines + 1) * sizeof *choices);
     RtOptions opt = {(int)players, seed, 1, max_rounds > 0 && max_rounds < 0x7fffffff ? (int)max_rounds : 0,
-                     max_steps > 0 && max_steps < 0x7fffffff ? (int)max_steps : 0};
+                     max_steps > 0 && max_steps < 0x7fffffff ? (int)max_steps : 0,
+                     seated > 0 ? sides : NULL};
     RtGame *g = def && choices ? rt_new(def, &opt) : NULL;
     if (!g) {
         free(choices);

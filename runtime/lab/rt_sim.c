@@ -105,7 +105,7 @@ static void release_agents(const RtSimSpec *spec, RtAgent *agents)
 static RtGame *play_one(const RtSimSpec *spec, int i, RtAgent *agents, int log, uint8_t *bits, RtGame *reuse)
 {
     uint64_t gs = rt__splitmix_at(spec->seed, (uint64_t)i);
-    RtOptions opt = {spec->players, gs, log, spec->max_rounds, spec->max_steps};
+    RtOptions opt = {spec->players, gs, log, spec->max_rounds, spec->max_steps, spec->seating ? spec->sides : NULL};
     RtGame *g = reuse;
     if (g)
         rt_reset(g, gs);
@@ -223,7 +223,7 @@ static int sim_setup(const RtSimSpec *spec, RtSimResult *res, FILE *err)
     res->players = spec->players;
     res->games = spec->games;
     res->seed = spec->seed;
-    RtOptions opt = {spec->players, spec->seed, 0, spec->max_rounds, spec->max_steps};
+    RtOptions opt = {spec->players, spec->seed, 0, spec->max_rounds, spec->max_steps, spec->seating ? spec->sides : NULL};
     RtGame *g0 = rt_new(spec->def, &opt);
     if (!g0) {
         fprintf(err, "cardrt: sim: cannot start the game\n");

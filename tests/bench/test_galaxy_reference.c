@@ -30,7 +30,7 @@ typedef struct Outcome {
    random agents seeded as `bench` seeds them. */
 static Outcome generated_game(int players, uint64_t gs)
 {
-    RtOptions opt = {players, gs, 0, 0, 0};
+    RtOptions opt = {players, gs, 0, 0, 0, NULL};
     RtGame *g = rt_new(&galaxy_game, &opt);
     cr_assert_not_null(g);
     RtAgent agents[GAL_MAX_PLAYERS];

@@ -35,7 +35,7 @@ typedef struct Outcome {
    seeded as `bench` seeds them. */
 static Outcome generated_game(uint64_t gs)
 {
-    RtOptions opt = {2, gs, 0, 0, 0};
+    RtOptions opt = {2, gs, 0, 0, 0, NULL};
     RtGame *g = rt_new(&evr_game, &opt);
     cr_assert_not_null(g);
     RtAgent agents[2];

@@ -104,7 +104,7 @@ Test(engine, tutorial_variant_runs)
 Test(engine, first_player_is_who_took_the_first_turn)
 {
     for (uint64_t seed = 1; seed <= 20; seed++) {
-        RtOptions o = {2, seed, 1, 0, 0};
+        RtOptions o = {2, seed, 1, 0, 0, NULL};
         RtGame *g = rt_new(&evr_game, &o);
         cr_assert_not_null(g);
         while (rt_advance(g))
@@ -127,7 +127,7 @@ static RtGame *new_with_layout(const int32_t *layout, char *err, size_t size)
 {
     RtGameDef def = evr_game;
     def.layout = layout;
-    RtOptions opt = {2, 1, 0, 0, 0};
+    RtOptions opt = {2, 1, 0, 0, 0, NULL};
     fflush(stderr);
     FILE *tmp = tmpfile();
     cr_assert_not_null(tmp);

@@ -353,7 +353,7 @@ Test(game, log_on_and_off_and_rt_play_play_the_same_games)
         RtGame *g[3];
         RtAgent ag[3][2];
         for (int k = 0; k < 3; k++) {
-            RtOptions o = {2, seed, k == 0, 200, 0};
+            RtOptions o = {2, seed, k == 0, 200, 0, NULL};
             g[k] = rt_new(def, &o);
             cr_assert_not_null(g[k]);
             for (int p = 0; p < 2; p++) {
@@ -385,6 +385,6 @@ Test(game, log_on_and_off_and_rt_play_play_the_same_games)
    gives up there leaves the decision waiting, as the driver does. */
 Test(game, an_agent_giving_up_in_place_leaves_the_decision_waiting)
 {
-    RtOptions o = {2, 9, 0, 200, 0};
+    RtOptions o = {2, 9, 0, 200, 0, NULL};
     expect_give_up_waits(rt_new(&evr_game, &o), rt_new(&evr_game, &o), 5);
 }

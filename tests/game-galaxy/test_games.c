@@ -116,7 +116,7 @@ Test(games, log_on_and_off_and_rt_play_play_the_same_games)
             RtGame *g[3];
             RtAgent ag[3][4], *seats[4];
             for (int i = 0; i < 3; i++) {
-                RtOptions o = {players, seed, i == 0, 1000, 0};
+                RtOptions o = {players, seed, i == 0, 1000, 0, NULL};
                 g[i] = rt_new(def, &o);
                 cr_assert_not_null(g[i]);
                 for (int p = 0; p < players; p++) {

@@ -368,7 +368,7 @@ static char *view(const RtGame *g, int p)
    seat 0 at which the opponent's reserve is not empty. */
 static RtGame *reach(uint64_t seed, int k)
 {
-    RtOptions o = {2, seed, 0, 0, 0};
+    RtOptions o = {2, seed, 0, 0, 0, NULL};
     RtGame *g = rt_new(&evr_game, &o);
     cr_assert_not_null(g);
     RtAgent r[2];

@@ -8,7 +8,7 @@
 
 RtGame *new_game(const RtGameDef *def, uint64_t seed, int players)
 {
-    RtOptions opt = {players, seed, 1, 0, 0};
+    RtOptions opt = {players, seed, 1, 0, 0, NULL};
     RtGame *g = rt_new(def, &opt);
     cr_assert_not_null(g);
     return g;

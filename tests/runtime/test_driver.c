@@ -303,7 +303,7 @@ Test(driver, bad_option_index_fails_the_game)
 
 Test(driver, max_rounds_fails_with_a_named_error)
 {
-    RtOptions opt = {2, 1, 1, 5, 0};
+    RtOptions opt = {2, 1, 1, 5, 0, NULL};
     RtGame *g = rt_new(&mini_endless, &opt);
     cr_assert_eq(rt_advance(g), 0);
     cr_assert(rt_failed(g));
@@ -331,7 +331,7 @@ Test(driver, frame_stack_overflow_is_a_named_error)
 /* rt_new says why on stderr, which the test reads (and so keeps off the screen). */
 Test(driver, rt_new_checks_players_and_abi, .init = cr_redirect_stderr)
 {
-    RtOptions opt = {4, 1, 0, 0, 0};
+    RtOptions opt = {4, 1, 0, 0, 0, NULL};
     cr_assert_null(rt_new(&mini_base, &opt));
     opt.players = 1;
     cr_assert_null(rt_new(&mini_base, &opt));

@@ -123,7 +123,7 @@ Test(log, json_lines_are_escaped_and_complete)
 
 Test(log, no_log_unless_asked)
 {
-    RtOptions opt = {2, 1, 0, 0, 0};
+    RtOptions opt = {2, 1, 0, 0, 0, NULL};
     RtGame *g = rt_new(&mini_base, &opt);
     play_random(g, 1);
     cr_assert_eq(rt_log_count(g), 0);

@@ -68,7 +68,7 @@ Test(arith, clamp_wide_stops_at_the_bound)
    site; a clone carries what is left. */
 Test(steps, the_step_past_the_budget_fails_at_the_loop)
 {
-    RtOptions opt = {2, 1, 1, 0, 3};
+    RtOptions opt = {2, 1, 1, 0, 3, NULL};
     RtGame *g = rt_new(&mini_base, &opt);
     cr_assert_not_null(g);
     cr_expect_eq(rt_back_edge(g, 53), 0);
@@ -97,7 +97,7 @@ Test(steps, the_step_past_the_budget_fails_at_the_loop)
    budget is spent (the endless variant's round does nothing). */
 Test(steps, rounds_take_steps)
 {
-    RtOptions opt = {2, 1, 1, 0, 5};
+    RtOptions opt = {2, 1, 1, 0, 5, NULL};
     RtGame *g = rt_new(&mini_endless, &opt);
     cr_assert_not_null(g);
     cr_expect_eq(rt_advance(g), 0);

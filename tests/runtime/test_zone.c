@@ -323,7 +323,7 @@ Test(zone, move_end_takes_the_top_or_bottom_card_as_move_does)
    with the log off (the inline fast paths) or on (the general ones). */
 static void note_played_run(int log)
 {
-    RtOptions opt = {2, 1, log, 0, 0};
+    RtOptions opt = {2, 1, log, 0, 0, NULL};
     RtGame *g = rt_new(&mini_base, &opt);
     cr_assert_not_null(g);
     uint8_t bits[1] = {0};   /* 3 cards x 2 players */
