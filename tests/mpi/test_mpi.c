@@ -1,8 +1,9 @@
 /* test_mpi.c: the MPI engines build/<id>-mpi (runtime/mpi/) print what the
    threaded engines print: mpirun -n 2 and -n 3 of sim, --compare and
-   --sweep give the same bytes as build/<id> sim (the report has no timing
-   keys); bad input fails once with a message. Skipped when Open MPI is
-   not installed (make builds no -mpi engine then). They run the optimized
+   --sweep (and with --sides) give the same bytes as build/<id> sim (the
+   report has no timing keys); bad input fails once with a message.
+   Skipped when Open MPI is not installed (make builds no -mpi engine
+   then). They run the optimized
    engines (build/<id>, build/<id>-mpi) as commands. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -75,6 +76,16 @@ Test(mpi, a_sweep_is_each_variant_in_turn)
          MPIRUN " -n 2 " TEST_BUILD_DIR "/evr-mpi sim --games 150 --seed 2 --sweep tutorial,base");
 }
 
+/* --sides: every rank plays the same seating */
+Test(mpi, two_ranks_print_the_threaded_json_with_sides)
+{
+    need_mpi();
+    same(TEST_BUILD_DIR "/evr sim --games 300 --seed 6 --sides imperial,rebel --json --jobs 2",
+         MPIRUN " -n 2 " TEST_BUILD_DIR "/evr-mpi sim --games 300 --seed 6 --sides imperial,rebel --json");
+    same(TEST_BUILD_DIR "/evr sim --games 100 --seed 6 --sides imperial,rebel --compare tutorial",
+         MPIRUN " -n 3 " TEST_BUILD_DIR "/evr-mpi sim --games 100 --seed 6 --sides imperial,rebel --compare tutorial");
+}
+
 /* more ranks than games: some ranks play none */
 Test(mpi, more_ranks_than_games)
 {
@@ -100,6 +111,7 @@ Test(mpi, bad_input_fails_once_with_a_message)
         {"sim --sweep base,,tutorial", "an empty variant name"},
         {"sim --sweep base --compare tutorial", "--sweep takes none of"},
         {"sim --games 5 --plot /nonexistent-dir/x.svg", "cannot write /nonexistent-dir/x.svg"},
+        {"sim --sides rebl,imperial", "--sides: unknown side 'rebl' (sides: rebel, imperial)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char cmd[512];
