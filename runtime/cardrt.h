@@ -279,6 +279,7 @@ typedef struct RtGamePrefix {
     const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
     const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
     RtAgent *const *agents;       /* rt_play's agents while it runs (rt_answer_now), else NULL */
+    const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once a card was revealed (rt_know.c) */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -537,7 +538,8 @@ static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zo
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && to != from) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        to != from) {
         int32_t *src = x->cells + x->zone_off[from];
         if (at >= 1 && at <= src[0] && (uint32_t)src[at] < (uint32_t)x->ninst && rt__enter_fast(x, src[at], to, where)) {
             src[at] = RT_NONE;
@@ -570,7 +572,7 @@ static inline int rt__cell_of(const int32_t *z, RtValue card)
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
         RtValue from = x->card_cells[card * x->card_stride];
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
@@ -587,8 +589,8 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && from != to &&
-        x->hdr->status == RT_RUNNING) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        from != to && x->hdr->status == RT_RUNNING) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
         /* onto the top, from a zone of one kind the destination takes and
@@ -617,7 +619,8 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
 static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi && zone != from) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi &&
+        zone != from) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (n > 0 && rt__enter_fast(x, src[end ? 1 : n], zone, where)) {
@@ -633,6 +636,20 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
 /* rt_shuffle: shuffle zone with the game's generator (logged); no zone
    fails the game at site. */
 void rt_shuffle(RtGame *g, RtValue zone, int site);
+/* What a player knows (rt_know.c, docs/runtime.md "What a player knows").
+   rt_reveal: card becomes known to the players how and to say: everyone
+   (RT_REVEAL_ALL, to ignored), player to (RT_REVEAL_PLAYER), every player
+   of side to (RT_REVEAL_SIDE), or player to looks at it (RT_REVEAL_LOOK).
+   Logged. No card, or no player or side, fails the game at site.
+   rt_reveal_zone: rt_reveal of every card of zone (top first). */
+enum { RT_REVEAL_ALL = 0, RT_REVEAL_PLAYER = 1, RT_REVEAL_SIDE = 2, RT_REVEAL_LOOK = 3 };
+void rt_reveal(RtGame *g, RtValue card, int how, RtValue to, int site);
+void rt_reveal_zone(RtGame *g, RtValue zone, int how, RtValue to, int site);
+/* rt_knows: 1 when player may tell where card is: it is in a zone he
+   sees, or he was shown it and has not lost track of it since; else 0
+   (also for no card or no player). */
+int rt_knows(const RtGame *g, int player, RtValue card);
+
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)
 {

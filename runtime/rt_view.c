@@ -112,6 +112,23 @@ static void print_vars(const RtGame *g, int player, FILE *out)
     }
 }
 
+/* print_known: the cards of a zone player does not see that he has been
+   shown and not lost track of (rt_know.c), top first, each on a line
+   "  seen: NAME" and "(position N from the top)" when he knows where. */
+static void print_known(const RtGame *g, int player, const int32_t *zc, FILE *out)
+{
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        int k = rt__knows(g, player, zc[1 + i]);
+        if (k == 0)
+            continue;
+        fputs("  seen: ", out);
+        rt__put_esc(out, rt__card_label(g, zc[1 + i]));
+        if (k == 2)
+            fprintf(out, " (position %d from the top)", (int)zc[0] - i);
+        fputc('\n', out);
+    }
+}
+
 /* print_zones: each zone the view shows but the box: one the viewer sees
    with a line per card (top first), another as a count; the empty ones
    on one line at the end. */
@@ -136,6 +153,8 @@ static void print_zones(const RtGame *g, int player, FILE *out)
             if (visible)
                 for (int i = zc[0] - 1; i >= 0; i--)
                     print_card(g, zc[1 + i], out);
+            else
+                print_known(g, player, zc, out);
         }
     }
     if (nempty)
