@@ -737,6 +737,18 @@ static void move(Emit *E, const IrNode *s)
     check_fail(E);
 }
 
+/* emit_reveal: `reveal X [to P]` or `look P at X`: one call of the runtime
+   for a card or for every card of a zone (rt_know.c). */
+static void emit_reveal(Emit *E, const IrNode *s)
+{
+    static const char *const how[] = {"RT_REVEAL_ALL", "RT_REVEAL_PLAYER", "RT_REVEAL_SIDE", "RT_REVEAL_LOOK"};
+    const char *w = emit_expr(E, s->kids[0]), *to = s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE";
+    emit_line(E, "rt_reveal%s(g, %s, %s, %s, %d);", s->kids[0]->type.base == T_ZONE ? "_zone" : "", w, how[s->aux & 3],
+              to, emit_site(E, s->loc));
+    E->fallible = 1;
+    check_fail(E);
+}
+
 /* run: run a card's ability (its card kept in a hidden slot) as a player. */
 static void run(Emit *E, const IrNode *s)
 {
@@ -910,6 +922,9 @@ static void stmt(Emit *E, const IrNode *s)
         break;
     case IR_CALL_PROC:
         call_procedure(E, s);
+        break;
+    case IR_REVEAL:
+        emit_reveal(E, s);
         break;
     default:
         break;

@@ -471,6 +471,18 @@ static void st(Printer *P, const AstNode *s)
         tok(P, "roll", line, 0);
         ex(P, s->a, 0);
         break;
+    case AST_REVEAL:
+        if (s->op == 'l') {
+            tok(P, "look", line, 0);
+            ex(P, s->b, 0);
+            tok(P, "at", 0, 0);
+            ex(P, s->a, 0);
+        } else {
+            tok(P, "reveal", line, 0);
+            ex(P, s->a, 0);
+            where(P, "to", s->b);
+        }
+        break;
     case AST_CALL_STMT:
         tok(P, s->name, line, 0);
         args(P, &s->list);

@@ -80,6 +80,8 @@ typedef enum IrOp {
     IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
     IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
+    IR_REVEAL,       /* aux: who learns (cardrt.h's RT_REVEAL_*: everyone, a player, a side's
+                        players, a player who looks); kids: a card or a zone, the player or side (or NULL) */
 
     /* ---- made by the passes ------------------------------------------------ */
     IR_INLINE,       /* a call written in place (ir_inline.c): index: the called
