@@ -279,7 +279,7 @@ typedef struct RtGamePrefix {
     const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
     const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
     RtAgent *const *agents;       /* rt_play's agents while it runs (rt_answer_now), else NULL */
-    const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once a card was revealed (rt_know.c) */
+    const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once the record is on (rt_know.c) */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -649,6 +649,10 @@ void rt_reveal_zone(RtGame *g, RtValue zone, int how, RtValue to, int site);
    sees, or he was shown it and has not lost track of it since; else 0
    (also for no card or no player). */
 int rt_knows(const RtGame *g, int player, RtValue card);
+/* rt_know_on: start the record (the setup and round scripts of a game
+   that reveals or looks call it first): from then on every move follows
+   the rules of rt_know.c. Until then no move is recorded. */
+void rt_know_on(RtGame *g);
 
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)

@@ -150,10 +150,10 @@ uint32_t rt__zone_vis(const RtGame *g, RtValue zone);          /* who sees the c
 /* knowledge (rt_know.c): what each player knows of the cards he cannot
    see. rt__know_cells: the cells of the area (g->off_know); rt__know_move:
    card moved from zone from to zone to (called by every move once a
-   record is kept); rt__know_shuffle: zone was shuffled; rt__know_drop:
+   record is kept; end: it was the top or bottom card, taken as such); rt__know_shuffle: zone was shuffled; rt__know_drop:
    player p's record forgets card (the determinization, which deals again
    the cards viewer does not know, for the other players). */
-void rt__know_move(RtGame *g, RtValue card, RtValue from, RtValue to);
+void rt__know_move(RtGame *g, RtValue card, RtValue from, RtValue to, int end);
 void rt__know_shuffle(RtGame *g, RtValue zone);
 void rt__know_drop(RtGame *g, int p, RtValue card);
 /* rt__knows: 2 when player knows card's place, 1 when only its zone, else 0

@@ -2,18 +2,15 @@
 #include "rt_internal.h"
 
 /* The knowledge area (g->off_know, inside the state block, so a clone
-   copies it and rt_hash reads it): cell 0 is 1 once anything was revealed
-   (until then every move takes the inline fast paths), then for each
-   player two bitsets of know_words words over the card instances: the
-   cards whose zone he knows, then the cards whose place (zone and cell)
-   he knows. A card whose place is known has its zone bit set too. The
-   rules (docs/runtime.md "What a player knows"): a reveal or a look sets
-   both bits; a move forgets the moved card; a card leaving a zone the
-   player does not see forgets the places of every card of that zone, and
-   their zones too unless the player sees where it went (then he can tell
-   which card left); a shuffle forgets the places of its cards. Every
-   rule depends only on what the player sees, never on which card moved
-   when he cannot see it. */
+   copies it and rt_hash reads it): cell 0 is 1 once the record is on
+   (rt_know_on, or a first reveal; until then every move keeps the inline
+   fast paths), then for each player two bitsets of know_words words over
+   the card instances: the cards whose zone he knows, then the cards whose
+   place (zone and cell) he knows. A card whose place is known has its
+   zone bit set too. How reveals, moves and shuffles change them is said
+   at each function (docs/runtime.md "What a player knows"); every rule
+   depends only on what the player sees, never on which card moved when
+   he cannot see it, so the record is a function of what he observed. */
 
 /* bits: player p's bitset (0: zones, 1: places). */
 static uint32_t *bits(const RtGame *g, int p, int which)
@@ -60,22 +57,70 @@ static void forget_zone(RtGame *g, int p, RtValue zone, int zones)
     }
 }
 
-/* rt__know_move: see rt_internal.h. */
-void rt__know_move(RtGame *g, RtValue card, RtValue from, RtValue to)
+/* rt_know_on: see cardrt.h. */
+void rt_know_on(RtGame *g) { rt__cells(g)[g->off_know] = 1; }
+
+/* moved_unseen: player p (whose record is kz, kp) does not see zone from,
+   which card left (card, whose place he knew when placed). From an end of
+   the zone (end): he knows where it left from, so the cards whose place
+   he knows stay known; unless he knew which card it was, those whose
+   zone alone he knew may be the one that left. Otherwise: if he sees where it went and knew its place,
+   the others keep their places; if he sees where it went only, they keep
+   their zones (he cannot tell where it was); if he sees neither, he
+   cannot tell which card left and forgets every card of the zone. */
+static void moved_unseen(RtGame *g, int p, RtValue from, int end, int sees_to, int placed)
+{
+    if (end) {
+        const int32_t *z = rt__zone(g, from);
+        uint32_t *kz = bits(g, p, 0), *kp = bits(g, p, 1);
+        for (int i = 1; i <= z[0] && !sees_to && !placed; i++)
+            if (rt__is_card(g, z[i]) && !get_bit(kp, z[i]))
+                clear_bit(kz, z[i]);
+        return;
+    }
+    if (!(sees_to && placed))
+        forget_zone(g, p, from, !sees_to);
+}
+
+/* rt__know_move: see rt_internal.h. For each player p: the card is
+   forgotten, then: from a zone p sees to one he does not, he saw where it
+   went (the top or the bottom): he knows its place; from an end of a zone
+   he does not see, when he knew the card's place, he knows where it went
+   too; a card leaving a zone he does not see follows moved_unseen. A move
+   within a zone he does not see forgets the places of its cards, not
+   their zone. */
+void rt__know_move(RtGame *g, RtValue card, RtValue from, RtValue to, int end)
 {
     if (!rt__is_card(g, card) || !rt__is_zone(g, from) || !rt__is_zone(g, to))
         return;
     uint32_t vf = rt__zone_vis(g, from), vt = rt__zone_vis(g, to);
-    for (int p = 0; p < g->nplayers; p++) {
-        clear_bit(bits(g, p, 0), card);
-        clear_bit(bits(g, p, 1), card);
-        if (p >= RT_MAX_PLAYERS || (vf >> p & 1u))
+    for (int p = 0; p < g->nplayers && p < RT_MAX_PLAYERS; p++) {
+        uint32_t *kz = bits(g, p, 0), *kp = bits(g, p, 1);
+        int placed = get_bit(kp, card), zoned = get_bit(kz, card), sees_from = vf >> p & 1u, sees_to = vt >> p & 1u;
+        clear_bit(kz, card);
+        clear_bit(kp, card);
+        if (from == to) {
+            if (!sees_from) {   /* still there, but where? */
+                forget_zone(g, p, from, 0);
+                if (zoned)
+                    set_bit(kz, card);
+            }
             continue;
-        forget_zone(g, p, from, !(vt >> p & 1u));
+        }
+        if (sees_from || (end && placed)) {
+            if (!sees_to) {
+                set_bit(kz, card);
+                set_bit(kp, card);
+            }
+            if (sees_from)
+                continue;
+        }
+        moved_unseen(g, p, from, end, sees_to, placed);
     }
 }
 
-/* rt__know_shuffle: see rt_internal.h. */
+/* rt__know_shuffle: see rt_internal.h. Everyone forgets the places of
+   the zone's cards, not that they are in it. */
 void rt__know_shuffle(RtGame *g, RtValue zone)
 {
     if (!rt__is_zone(g, zone))

@@ -171,7 +171,7 @@ void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int site)
     if (g->log_on)
         move_event(g, card, from, zone, where);
     if (g->pre.know_cells[0])
-        rt__know_move(g, card, from, zone);
+        rt__know_move(g, card, from, zone, 0);
 }
 
 /* rt__move_end: rt_move_end's general half: rt_move(top(from)) (bottom(from) when end is 1) without
@@ -198,7 +198,7 @@ void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int
     if (g->log_on)
         move_event(g, card, from, zone, where);
     if (g->pre.know_cells[0])
-        rt__know_move(g, card, from, zone);
+        rt__know_move(g, card, from, zone, 1);
 }
 
 /* rt__pluck: rt_pluck's general half: the card in cell at (1 = bottom) of zone from enters zone to
@@ -224,7 +224,7 @@ void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
     if (g->log_on)
         move_event(g, card, from, to, where);
     if (g->pre.know_cells[0])
-        rt__know_move(g, card, from, to);
+        rt__know_move(g, card, from, to, 0);
 }
 
 /* rt_pluck_close: close the gaps rt_pluck left in zone from (the cards

@@ -943,6 +943,32 @@ static void locals_struct(Emit *E, Buf *out, const MUnit *u)
     buf_put(out, "};\n\n");
 }
 
+/* has_reveal: n or a node below it is a reveal or a look. */
+static int has_reveal(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_REVEAL)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_reveal(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* keeps_knowledge: unit ui is a setup or round script of a game that
+   reveals or looks: it starts the record of what each player knows
+   (rt_know_on), so that the record covers the whole game. */
+static int keeps_knowledge(const Emit *E, int ui)
+{
+    int top = 0, any = 0;
+    for (int v = 0; v < E->m->nvariants; v++)
+        top |= E->m->variants[v].setup == ui || E->m->variants[v].round == ui;
+    for (int u = 0; top && !any && u < E->ir->nunits; u++)
+        any = has_reveal(E->ir->units[u].body);
+    return any;
+}
+
 /* script: a resumable script function: a switch on its resume point. */
 static void script(Emit *E, Buf *out, int ui)
 {
@@ -967,6 +993,8 @@ static void script(Emit *E, Buf *out, int ui)
     if (u->nlocals && E->reads_frame)
         buf_printf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
     buf_put(out, "    switch (f->pc) {\n    case 0:;\n");
+    if (keeps_knowledge(E, ui))
+        buf_put(out, "        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */\n");
     buf_put(out, body.s ? body.s : "");
     buf_printf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n",
             emit_site(E, u->loc));

@@ -51,6 +51,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
             #line 17 "tests/cardc/good/knowledge/knowledge.cards"
@@ -77,7 +78,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3);
             if (rt_check(g)) return RT_END;
         }
-#line 81 "knowledge.c"
+#line 82 "knowledge.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -104,7 +105,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc += Rows_token[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 108 "knowledge.c"
+#line 109 "knowledge.c"
 }
 
 /* tests/cardc/good/knowledge/knowledge.cards:22: round */
@@ -113,6 +114,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
+        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */
         #line 23 "tests/cardc/good/knowledge/knowledge.cards"
         rt_reveal(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 5), RT_REVEAL_LOOK, f->me, 6);
         if (rt_check(g)) return RT_END;
@@ -144,7 +146,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 30 "tests/cardc/good/knowledge/knowledge.cards"
             return rt_win(g, f->me, 19);
         }
-#line 148 "knowledge.c"
+#line 150 "knowledge.c"
         break;
     default:
         return rt_fail(g, 20, "bad resume point");
