@@ -3,7 +3,8 @@
    the play screen of one player, and the search agents, which keep every
    card their player has seen where he saw it and choose alike whatever
    the cards he has not seen are (tests/lang/leak/leak_check.c), in that
-   game, in EvR and in Galaxy. */
+   game, in tests/lang/games/knowledge_moves (how knowledge follows moves),
+   in EvR and in Galaxy. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 
@@ -120,5 +121,51 @@ Test(knowledge, search_agents_choose_alike_whatever_the_unseen_cards_of_galaxy, 
     run_free(&r);
     r = leak_check("cards/galaxy", "galaxy", "keep 1");
     cr_expect_str_eq(r.out, "determinizations 19800, known cards checked 637800, moved 0\n");
+    run_free(&r);
+}
+
+Test(knowledge, a_card_put_into_a_hidden_zone_is_known_where_its_player_put_it)
+{
+    /* Player 1 buries a gem at the bottom of his deck (Player 2 sees "a
+       card"), draws the top one: he still knows the buried gem is second
+       from the top; Player 2 shows his hand */
+    RunResult r = game_run("knowledge_moves", "stash",
+                           "$e log --seed 2 --viewer 2 --choices 1,0,3 | sed -n '/round 1/,/round 2/p' && "
+                           "printf '2\\n1\\n3\\n' | $e play --seed 2 | sed -n '/^round 2/,/^hand(Player 1)/p' && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "round 1\n"
+                            "choose Player 1: bury a gem\n"
+                            "choose Player 1: (hidden)\n"
+                            "move a card hand(Player 1) -> deck(Player 1) (bottom)\n"
+                            "move a card deck(Player 1) -> hand(Player 1)\n"
+                            "set score(Player 1) 0 -> 2\n"
+                            "move \"Jade\" pile -> table\n"
+                            "choose Player 2: show your hand\n"
+                            "reveal \"Ruby\" in hand(Player 2) to Player 1\n"
+                            "reveal \"Opal\" in hand(Player 2) to Player 1\n"
+                            "move \"Jade\" deck(Player 2) -> hand(Player 2)\n"
+                            "set score(Player 2) 0 -> 1\n"
+                            "move \"Opal\" pile -> table\n"
+                            "set left 6 -> 5\n"
+                            "round 2\n"
+                            "round 2\n"
+                            "left: 5\n"
+                            "score: Player 1 2, Player 2 1\n"
+                            "deck(Player 1): 2 cards\n"
+                            "    seen \"Jade\", position 2 from the top\n"
+                            "deck(Player 2): 1 card\n"
+                            "hand(Player 1): 2 cards\n"
+                            "errors: 0\n");
+    run_free(&r);
+}
+
+Test(knowledge, moves_shuffles_and_looks_keep_every_determinization_honest)
+{
+    RunResult r = leak_check("tests/lang/games/knowledge_moves", "stash", "keep 30");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "determinizations 21000, known cards checked 140720, moved 0\n");
+    run_free(&r);
+    r = leak_check("tests/lang/games/knowledge_moves", "stash", "leak 100 1");
+    cr_expect_str_eq(r.out, "states 1165, greedy same 1165, mcts same 1165\n");
     run_free(&r);
 }
