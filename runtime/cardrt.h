@@ -1181,11 +1181,14 @@ int rt_agent_by_name(RtAgent *a, const char *name, int budget);
    for nothing until made again). */
 void rt_agent_release(RtAgent *a);
 /* rt_determinize: make g a sample of the games viewer cannot tell from it:
-   the cards of every zone viewer does not see are dealt again at random
-   (among the unseen places of cards of the same kind) from rng, card
-   values of other players' private variables are redrawn from the zone
-   that holds them, and g's generator is reseeded from rng. The result
-   depends only on what viewer sees and on rng. */
+   the cards of the zones viewer does not see are dealt again at random
+   from rng, except those he knows (rt_knows): a card whose place he knows
+   stays, one whose zone he knows is dealt within it, the others among
+   the places left of cards of the same kind; the other players forget
+   the cards dealt again; card values of other players' private variables
+   are redrawn from the zone that holds them, and g's generator is
+   reseeded from rng. The result depends only on what viewer sees and
+   knows, and on rng. */
 void rt_determinize(RtGame *g, int viewer, uint64_t rng[4]);
 
 /* rt_play: run g to the end, asking agents[seat]. Returns 0, or -1 if an
