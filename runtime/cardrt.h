@@ -636,22 +636,15 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
 /* rt_shuffle: shuffle zone with the game's generator (logged); no zone
    fails the game at site. */
 void rt_shuffle(RtGame *g, RtValue zone, int site);
-/* What a player knows (rt_know.c, docs/runtime.md "What a player knows").
-   rt_reveal: card becomes known to the players how and to say: everyone
-   (RT_REVEAL_ALL, to ignored), player to (RT_REVEAL_PLAYER), every player
-   of side to (RT_REVEAL_SIDE), or player to looks at it (RT_REVEAL_LOOK).
-   Logged. No card, or no player or side, fails the game at site.
-   rt_reveal_zone: rt_reveal of every card of zone (top first). */
+/* What a player knows (rt_know.c, docs/runtime.md "What a player knows"):
+   rt_reveal shows card to everyone (RT_REVEAL_ALL), to player to, to
+   every player of side to, or to player to who looks (RT_REVEAL_LOOK),
+   logged; no card, player or side fails the game at site. rt_reveal_zone:
+   each card of zone, top first. rt_know_on: the record starts (a game
+   that reveals or looks calls it first in its setup and round scripts). */
 enum { RT_REVEAL_ALL = 0, RT_REVEAL_PLAYER = 1, RT_REVEAL_SIDE = 2, RT_REVEAL_LOOK = 3 };
 void rt_reveal(RtGame *g, RtValue card, int how, RtValue to, int site);
 void rt_reveal_zone(RtGame *g, RtValue zone, int how, RtValue to, int site);
-/* rt_knows: 1 when player may tell where card is: it is in a zone he
-   sees, or he was shown it and has not lost track of it since; else 0
-   (also for no card or no player). */
-int rt_knows(const RtGame *g, int player, RtValue card);
-/* rt_know_on: start the record (the setup and round scripts of a game
-   that reveals or looks call it first): from then on every move follows
-   the rules of rt_know.c. Until then no move is recorded. */
 void rt_know_on(RtGame *g);
 
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */

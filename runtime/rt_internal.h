@@ -159,6 +159,9 @@ void rt__know_drop(RtGame *g, int p, RtValue card);
 /* rt__knows: 2 when player knows card's place, 1 when only its zone, else 0
    (the record only; a zone player sees is not consulted). */
 int rt__knows(const RtGame *g, int player, RtValue card);
+/* rt_knows: 1 when player may tell where card is: it is in a zone he
+   sees, or his record says so; else 0 (also for no card or no player). */
+int rt_knows(const RtGame *g, int player, RtValue card);
 
 /* log (rt_log.c): append an event (NULL when the log is off). */
 RtEvent *rt__event(RtGame *g, int type, uint32_t vis);

@@ -32,7 +32,7 @@ int rt__knows(const RtGame *g, int player, RtValue card)
     return get_bit(bits(g, player, 0), card);
 }
 
-/* rt_knows: see cardrt.h. */
+/* rt_knows: see rt_internal.h. */
 int rt_knows(const RtGame *g, int player, RtValue card)
 {
     if (!rt__is_player(g, player) || !rt__is_card(g, card))
@@ -57,7 +57,7 @@ static void forget_zone(RtGame *g, int p, RtValue zone, int zones)
     }
 }
 
-/* rt_know_on: see cardrt.h. */
+/* rt_know_on: see cardrt.h (the record starts). */
 void rt_know_on(RtGame *g) { rt__cells(g)[g->off_know] = 1; }
 
 /* moved_unseen: player p (whose record is kz, kp) does not see zone from,

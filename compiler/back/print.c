@@ -365,6 +365,21 @@ static void st_turns(Printer *P, const AstNode *s, int line)
     }
 }
 
+/* reveal: `reveal X [to P]`, or `look P at X` (op 'l'). */
+static void reveal(Printer *P, const AstNode *s, int line)
+{
+    if (s->op == 'l') {
+        tok(P, "look", line, 0);
+        ex(P, s->b, 0);
+        tok(P, "at", 0, 0);
+        ex(P, s->a, 0);
+    } else {
+        tok(P, "reveal", line, 0);
+        ex(P, s->a, 0);
+        where(P, "to", s->b);
+    }
+}
+
 static void st(Printer *P, const AstNode *s)
 {
     if (P->error)
@@ -472,16 +487,7 @@ static void st(Printer *P, const AstNode *s)
         ex(P, s->a, 0);
         break;
     case AST_REVEAL:
-        if (s->op == 'l') {
-            tok(P, "look", line, 0);
-            ex(P, s->b, 0);
-            tok(P, "at", 0, 0);
-            ex(P, s->a, 0);
-        } else {
-            tok(P, "reveal", line, 0);
-            ex(P, s->a, 0);
-            where(P, "to", s->b);
-        }
+        reveal(P, s, line);
         break;
     case AST_CALL_STMT:
         tok(P, s->name, line, 0);
