@@ -575,10 +575,12 @@ stmt
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
     /* roll -> "roll" expr */
     | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }
-    /* reveal -> "reveal" expr ["to" expr]; look -> "look" expr "at" expr
-       (`at` is contextual: scanned as a name, checked here) */
+    /* reveal -> "reveal" expr ["to" (expr | "all" NAME "in" expr ["where" expr])];
+       look -> "look" expr "at" expr  (`at` is contextual: scanned as a name, checked here) */
     | REVEAL expr                     { $$ = NODE(AST_REVEAL, @1); $$->a = $2; }
     | REVEAL expr TO expr             { $$ = NODE(AST_REVEAL, @1); $$->a = $2; $$->b = $4; }
+    | REVEAL expr TO ALL NAME IN expr opt_where
+        { $$ = NODE(AST_REVEAL, @1); $$->op = 'a'; $$->a = $2; $$->loc2 = @5; $$->name = $5; $$->d = $7; $$->c = $8; }
     | LOOK expr NAME expr
         { parse_contextual(ctx, @3, $3, "at"); $$ = NODE(AST_REVEAL, @1); $$->op = 'l'; $$->a = $4; $$->b = $2; }
     /* call -> NAME "(" args ")"  (a procedure) */

@@ -742,9 +742,26 @@ static void move(Emit *E, const IrNode *s)
 static void emit_reveal(Emit *E, const IrNode *s)
 {
     static const char *const how[] = {"RT_REVEAL_ALL", "RT_REVEAL_PLAYER", "RT_REVEAL_SIDE", "RT_REVEAL_LOOK"};
+    const char *fn = s->kids[0]->type.base == T_ZONE ? "rt_reveal_zone" : "rt_reveal";
     const char *w = emit_expr(E, s->kids[0]), *to = s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE";
-    emit_line(E, "rt_reveal%s(g, %s, %s, %s, %d);", s->kids[0]->type.base == T_ZONE ? "_zone" : "", w, how[s->aux & 3],
-              to, emit_site(E, s->loc));
+    if (s->nkids == 4) {   /* to all p in players [where c]: what is shown is taken once */
+        const char *var = emit_local(E, s->index);
+        emit_line(E, "{");
+        E->indent++;
+        emit_line(E, "RtValue shown = %s;", w);
+        emit_line(E, "for (int i = 0; i < rt_players(g) && !rt_check(g); i++) {");
+        E->indent++;
+        emit_line(E, "%s = i;", var);
+        if (s->kids[3])
+            emit_line(E, "if (!(%s)) continue;", emit_expr(E, s->kids[3]));
+        emit_line(E, "%s(g, shown, RT_REVEAL_PLAYER, %s, %d);", fn, var, emit_site(E, s->loc));
+        E->indent--;
+        emit_line(E, "}");
+        E->indent--;
+        emit_line(E, "}");
+    } else {
+        emit_line(E, "%s(g, %s, %s, %s, %d);", fn, w, how[s->aux & 3], to, emit_site(E, s->loc));
+    }
     E->fallible = 1;
     check_fail(E);
 }

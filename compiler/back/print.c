@@ -378,6 +378,14 @@ static void reveal(Printer *P, const AstNode *s, int line)
         ex(P, s->a, 0);
         where(P, "to", s->b);
     }
+    if (s->op == 'a') {
+        tok(P, "to", 0, 0);
+        tok(P, "all", 0, 0);
+        tok(P, s->name, 0, 0);
+        tok(P, "in", 0, 0);
+        ex(P, s->d, 0);
+        where(P, "where", s->c);
+    }
 }
 
 static void st(Printer *P, const AstNode *s)

@@ -12,8 +12,9 @@ static void check_shown(Sema *S, AstNode *e, const char *verb)
         diag_error(S->d, e->loc, "'%s' needs a card or a zone, not %s", verb, sema_type_name(S, t, tb, sizeof tb));
 }
 
-/* sema_check_reveal: reveal -> "reveal" expr ["to" expr]; look -> "look"
-   expr "at" expr. Sets s->sem_extra to who learns (RT_REVEAL_*). */
+/* sema_check_reveal: reveal -> "reveal" expr ["to" (expr | "all" NAME "in"
+   expr ["where" expr])]; look -> "look" expr "at" expr. Sets s->sem_extra
+   to who learns (RT_REVEAL_*; each player of the loop for `to all`). */
 void sema_check_reveal(Sema *S, AstNode *s)
 {
     char tb[160];
@@ -25,6 +26,18 @@ void sema_check_reveal(Sema *S, AstNode *s)
     }
     check_shown(S, s->a, "reveal");
     s->sem_extra = RT_REVEAL_ALL;
+    if (s->op == 'a') {   /* to all p in players [where c]: each player passing c */
+        int save = S->nscope;
+        Type ct = sema_check_expr(S, s->d);
+        if (ct.base != T_ERROR && ct.base != T_PLAYERS)
+            diag_error(S->d, s->d->loc, "'reveal ... to all' ranges over 'players'");
+        s->ival = sema_bind(S, s->name, mk(T_PLAYER, -1), s->loc2);
+        if (s->c)
+            sema_expect(S, s->c, T_BOOL, "a 'where' condition");
+        S->nscope = save;
+        s->sem_extra = RT_REVEAL_PLAYER;
+        return;
+    }
     if (!s->b)
         return;
     Type t = sema_check_expr(S, s->b);

@@ -62,7 +62,8 @@ static const char *role(IrOp op, int i)
     case IR_OPTION: return i == 0 ? "when" : "do";
     case IR_TURNS: return i < 3 ? turns[i] : NULL;
     case IR_ACTION: return i < 4 ? action[i] : NULL;
-    case IR_MOVE: case IR_REVEAL: return i == 0 ? "what" : "to";
+    case IR_MOVE: return i == 0 ? "what" : "to";
+    case IR_REVEAL: return i == 0 ? "what" : i == 1 ? "to" : over_where_do[i - 2];
     case IR_RUN: return i == 0 ? "ability" : "as";
     case IR_ASSIGN: return i == 0 ? "target" : "value";
     case IR_INLINE: return i == 0 ? "body" : "with";

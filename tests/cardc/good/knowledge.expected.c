@@ -88,16 +88,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 
 struct Locals_round {
     RtValue v_p;
+    RtValue v_p_2;
     RtValue v_c;
     RtValue v_i;
 };
 
-/* tests/cardc/good/knowledge/knowledge.cards:30: sum */
+/* tests/cardc/good/knowledge/knowledge.cards:31: sum */
 RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 30 "tests/cardc/good/knowledge/knowledge.cards"
+    #line 31 "tests/cardc/good/knowledge/knowledge.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_shown);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -105,7 +106,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc += Rows_token[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 109 "knowledge.c"
+#line 110 "knowledge.c"
 }
 
 /* tests/cardc/good/knowledge/knowledge.cards:22: round */
@@ -136,20 +137,30 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 28 "tests/cardc/good/knowledge/knowledge.cards"
-        rt_reveal(g, rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 16), RT_REVEAL_ALL, RT_NONE, 17);
+        {
+            RtValue shown = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 16);
+            for (int i = 0; i < rt_players(g) && !rt_check(g); i++) {
+                L->v_p_2 = i;
+                if (!((L->v_p_2 != f->me))) continue;
+                rt_reveal(g, shown, RT_REVEAL_PLAYER, L->v_p_2, 17);
+            }
+        }
         if (rt_check(g)) return RT_END;
         #line 29 "tests/cardc/good/knowledge/knowledge.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_shared(g, ZONE_shown), RT_AT_TOP, 18);
+        rt_reveal(g, rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 18), RT_REVEAL_ALL, RT_NONE, 19);
         if (rt_check(g)) return RT_END;
         #line 30 "tests/cardc/good/knowledge/knowledge.cards"
+        rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_shared(g, ZONE_shown), RT_AT_TOP, 20);
+        if (rt_check(g)) return RT_END;
+        #line 31 "tests/cardc/good/knowledge/knowledge.cards"
         if ((Agg1_round(g, f, L) >= 6) || (rt_zone_cells_at(g, ZCELL_deck)[0] == 0)) {
-            #line 30 "tests/cardc/good/knowledge/knowledge.cards"
-            return rt_win(g, f->me, 19);
+            #line 31 "tests/cardc/good/knowledge/knowledge.cards"
+            return rt_win(g, f->me, 21);
         }
-#line 150 "knowledge.c"
+#line 161 "knowledge.c"
         break;
     default:
-        return rt_fail(g, 20, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -180,7 +191,7 @@ static const char *const strings[] = {
 
 static const RtScriptDef scripts[] = {
     { "setup", "tests/cardc/good/knowledge/knowledge.cards", 16, Script_setup, 3 },
-    { "round", "tests/cardc/good/knowledge/knowledge.cards", 22, Script_round, 3 },
+    { "round", "tests/cardc/good/knowledge/knowledge.cards", 22, Script_round, 4 },
 };
 
 static const int16_t Copies_base[] = {
@@ -211,9 +222,11 @@ static const RtSite Site_table[] = {
     { 0, 27, 43 }, /* 15: tests/cardc/good/knowledge/knowledge.cards:27:43 */
     { 0, 28, 10 }, /* 16: tests/cardc/good/knowledge/knowledge.cards:28:10 */
     { 0, 28, 3 }, /* 17: tests/cardc/good/knowledge/knowledge.cards:28:3 */
-    { 0, 29, 3 }, /* 18: tests/cardc/good/knowledge/knowledge.cards:29:3 */
-    { 0, 30, 53 }, /* 19: tests/cardc/good/knowledge/knowledge.cards:30:53 */
-    { 0, 22, 1 }, /* 20: tests/cardc/good/knowledge/knowledge.cards:22:1 */
+    { 0, 29, 10 }, /* 18: tests/cardc/good/knowledge/knowledge.cards:29:10 */
+    { 0, 29, 3 }, /* 19: tests/cardc/good/knowledge/knowledge.cards:29:3 */
+    { 0, 30, 3 }, /* 20: tests/cardc/good/knowledge/knowledge.cards:30:3 */
+    { 0, 31, 53 }, /* 21: tests/cardc/good/knowledge/knowledge.cards:31:53 */
+    { 0, 22, 1 }, /* 22: tests/cardc/good/knowledge/knowledge.cards:22:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -246,7 +259,7 @@ const RtGameDef knowledge_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    21, Site_table, 1, Site_files,
+    23, Site_table, 1, Site_files,
     &view,
 };
 
