@@ -148,6 +148,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
        REMOVE "'remove'" LOG "'log'" LET "'let'" ZONE "'zone'"
        ENUM "'enum'" DIE "'die'" ROLL "'roll'" PROCEDURE "'procedure'" KEEP "'keep'"
        ARGMAX "'argmax'" ARGMIN "'argmin'" VIEW "'view'" ELIMINATE "'eliminate'"
+       REVEAL "'reveal'" LOOK "'look'"
 %token EQ "'=='" NE "'!='" LE "'<='" GE "'>='" PLUSEQ "'+='" MINUSEQ "'-='" DOTDOT "'..'"
 
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
@@ -247,11 +248,13 @@ field
         { $$ = NODE(AST_FIELD, @1); $$->loc2 = @4; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = FIELD_STATE | $6; $$->a = $5; }
     ;
 
-/* field_name -> NAME | "side" | "text"  (the two type words are common field names) */
+/* field_name -> NAME | "side" | "text" | "reveal" | "look"  (type and statement words that are common field names) */
 field_name
     : NAME
     | SIDE                            { $$ = "side"; }
     | TEXT                            { $$ = "text"; }
+    | REVEAL                          { $$ = "reveal"; }
+    | LOOK                            { $$ = "look"; }
     ;
 
 /* opt_keep -> ["keep"]: state that survives moves */
@@ -575,6 +578,14 @@ stmt
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
     /* roll -> "roll" expr */
     | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }
+    /* reveal -> "reveal" expr ["to" (expr | "all" NAME "in" expr ["where" expr])];
+       look -> "look" expr "at" expr  (`at` is contextual: scanned as a name, checked here) */
+    | REVEAL expr                     { $$ = NODE(AST_REVEAL, @1); $$->a = $2; }
+    | REVEAL expr TO expr             { $$ = NODE(AST_REVEAL, @1); $$->a = $2; $$->b = $4; }
+    | REVEAL expr TO ALL NAME IN expr opt_where
+        { $$ = NODE(AST_REVEAL, @1); $$->op = 'a'; $$->a = $2; $$->loc2 = @5; $$->name = $5; $$->d = $7; $$->c = $8; }
+    | LOOK expr NAME expr
+        { parse_contextual(ctx, @3, $3, "at"); $$ = NODE(AST_REVEAL, @1); $$->op = 'l'; $$->a = $4; $$->b = $2; }
     /* call -> NAME "(" args ")"  (a procedure) */
     | NAME '(' args ')'               { $$ = NODE(AST_CALL_STMT, @1); $$->name = $1; $$->list = $3; }
     /* eliminate -> "eliminate" expr: a player out of the game for good */

@@ -284,6 +284,7 @@ typedef struct RtGamePrefix {
     uint8_t *played;              /* rt_note_played's bits while the lab records plays, else NULL */
     const int32_t *zi_noted;      /* per zone instance: its owner when it is public and a player's, else -1 */
     const int16_t *inst_card;     /* per card instance: its card */
+    const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once the record is on (rt_know.c) */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -569,7 +570,8 @@ static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zo
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && to != from) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        to != from) {
         int32_t *src = x->cells + x->zone_off[from];
         if (at >= 1 && at <= src[0] && (uint32_t)src[at] < (uint32_t)x->ninst && rt__enter_fast(x, src[at], to, where)) {
             src[at] = RT_NONE;
@@ -602,7 +604,7 @@ static inline int rt__cell_of(const int32_t *z, RtValue card)
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
         RtValue from = x->card_cells[card * x->card_stride];
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
@@ -619,8 +621,8 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && from != to &&
-        x->hdr->status == RT_RUNNING) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        from != to && x->hdr->status == RT_RUNNING) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
         /* onto the top, from a zone of one kind the destination takes and
@@ -651,7 +653,8 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
 static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi && zone != from) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi &&
+        zone != from) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (n > 0 && rt__enter_fast(x, src[end ? 1 : n], zone, where)) {
@@ -667,6 +670,17 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
 /* rt_shuffle: shuffle zone with the game's generator (logged); no zone
    fails the game at site. */
 void rt_shuffle(RtGame *g, RtValue zone, int site);
+/* What a player knows (rt_know.c, docs/runtime.md "What a player knows"):
+   rt_reveal shows card to everyone (RT_REVEAL_ALL), to player to, to
+   every player of side to, or to player to who looks (RT_REVEAL_LOOK),
+   logged; no card, player or side fails the game at site. rt_reveal_zone:
+   each card of zone, top first. rt_know_on: the record starts (a game
+   that reveals or looks calls it first in its setup and round scripts). */
+enum { RT_REVEAL_ALL = 0, RT_REVEAL_PLAYER = 1, RT_REVEAL_SIDE = 2, RT_REVEAL_LOOK = 3 };
+void rt_reveal(RtGame *g, RtValue card, int how, RtValue to, int site);
+void rt_reveal_zone(RtGame *g, RtValue zone, int how, RtValue to, int site);
+void rt_know_on(RtGame *g);
+
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)
 {
@@ -1200,11 +1214,14 @@ int rt_agent_by_name(RtAgent *a, const char *name, int budget);
    for nothing until made again). */
 void rt_agent_release(RtAgent *a);
 /* rt_determinize: make g a sample of the games viewer cannot tell from it:
-   the cards of every zone viewer does not see are dealt again at random
-   (among the unseen places of cards of the same kind) from rng, card
-   values of other players' private variables are redrawn from the zone
-   that holds them, and g's generator is reseeded from rng. The result
-   depends only on what viewer sees and on rng. */
+   the cards of the zones viewer does not see are dealt again at random
+   from rng, except those he knows (rt_knows): a card whose place he knows
+   stays, one whose zone he knows is dealt within it, the others among
+   the places left of cards of the same kind; the other players forget
+   the cards dealt again; card values of other players' private variables
+   are redrawn from the zone that holds them, and g's generator is
+   reseeded from rng. The result depends only on what viewer sees and
+   knows, and on rng. */
 void rt_determinize(RtGame *g, int viewer, uint64_t rng[4]);
 
 /* rt_play: run g to the end, asking agents[seat]. Returns 0, or -1 if an

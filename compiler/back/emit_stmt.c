@@ -745,6 +745,35 @@ static void move(Emit *E, const IrNode *s)
     check_fail(E);
 }
 
+/* emit_reveal: `reveal X [to P]` or `look P at X`: one call of the runtime
+   for a card or for every card of a zone (rt_know.c). */
+static void emit_reveal(Emit *E, const IrNode *s)
+{
+    static const char *const how[] = {"RT_REVEAL_ALL", "RT_REVEAL_PLAYER", "RT_REVEAL_SIDE", "RT_REVEAL_LOOK"};
+    const char *fn = s->kids[0]->type.base == T_ZONE ? "rt_reveal_zone" : "rt_reveal";
+    const char *w = emit_expr(E, s->kids[0]), *to = s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE";
+    if (s->nkids == 4) {   /* to all p in players [where c]: what is shown is taken once */
+        const char *var = emit_local(E, s->index);
+        emit_line(E, "{");
+        E->indent++;
+        emit_line(E, "RtValue shown = %s;", w);
+        emit_line(E, "for (int i = 0; i < rt_players(g) && !rt_check(g); i++) {");
+        E->indent++;
+        emit_line(E, "%s = i;", var);
+        if (s->kids[3])
+            emit_line(E, "if (!(%s)) continue;", emit_expr(E, s->kids[3]));
+        emit_line(E, "%s(g, shown, RT_REVEAL_PLAYER, %s, %d);", fn, var, emit_site(E, s->loc));
+        E->indent--;
+        emit_line(E, "}");
+        E->indent--;
+        emit_line(E, "}");
+    } else {
+        emit_line(E, "%s(g, %s, %s, %s, %d);", fn, w, how[s->aux & 3], to, emit_site(E, s->loc));
+    }
+    E->fallible = 1;
+    check_fail(E);
+}
+
 /* run: run a card's ability (its card kept in a hidden slot) as a player. */
 static void run(Emit *E, const IrNode *s)
 {
@@ -923,6 +952,9 @@ static void stmt(Emit *E, const IrNode *s)
         emit_eliminate(E, s);
         check_fail(E);
         break;
+    case IR_REVEAL:
+        emit_reveal(E, s);
+        break;
     default:
         break;
     }
@@ -938,6 +970,32 @@ static void locals_struct(Emit *E, Buf *out, const MUnit *u)
     for (int i = 0; i < u->nlocals; i++)
         buf_printf(out, "    RtValue %s;\n", emit_lname(E, u->locals[i]));
     buf_put(out, "};\n\n");
+}
+
+/* has_reveal: n or a node below it is a reveal or a look. */
+static int has_reveal(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_REVEAL)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_reveal(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* keeps_knowledge: unit ui is a setup or round script of a game that
+   reveals or looks: it starts the record of what each player knows
+   (rt_know_on), so that the record covers the whole game. */
+static int keeps_knowledge(const Emit *E, int ui)
+{
+    int top = 0, any = 0;
+    for (int v = 0; v < E->m->nvariants; v++)
+        top |= E->m->variants[v].setup == ui || E->m->variants[v].round == ui;
+    for (int u = 0; top && !any && u < E->ir->nunits; u++)
+        any = has_reveal(E->ir->units[u].body);
+    return any;
 }
 
 /* script: a resumable script function: a switch on its resume point. */
@@ -964,6 +1022,8 @@ static void script(Emit *E, Buf *out, int ui)
     if (u->nlocals && E->reads_frame)
         buf_printf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
     buf_put(out, "    switch (f->pc) {\n    case 0:;\n");
+    if (keeps_knowledge(E, ui))
+        buf_put(out, "        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */\n");
     buf_put(out, body.s ? body.s : "");
     buf_printf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n",
             emit_site(E, u->loc));

@@ -377,6 +377,29 @@ static void st_turns(Printer *P, const AstNode *s, int line)
     }
 }
 
+/* reveal: `reveal X [to P]`, or `look P at X` (op 'l'). */
+static void reveal(Printer *P, const AstNode *s, int line)
+{
+    if (s->op == 'l') {
+        tok(P, "look", line, 0);
+        ex(P, s->b, 0);
+        tok(P, "at", 0, 0);
+        ex(P, s->a, 0);
+    } else {
+        tok(P, "reveal", line, 0);
+        ex(P, s->a, 0);
+        where(P, "to", s->b);
+    }
+    if (s->op == 'a') {
+        tok(P, "to", 0, 0);
+        tok(P, "all", 0, 0);
+        tok(P, s->name, 0, 0);
+        tok(P, "in", 0, 0);
+        ex(P, s->d, 0);
+        where(P, "where", s->c);
+    }
+}
+
 static void st(Printer *P, const AstNode *s)
 {
     if (P->error)
@@ -486,6 +509,9 @@ static void st(Printer *P, const AstNode *s)
     case AST_ELIMINATE:
         tok(P, "eliminate", line, 0);
         ex(P, s->a, 0);
+        break;
+    case AST_REVEAL:
+        reveal(P, s, line);
         break;
     case AST_CALL_STMT:
         tok(P, s->name, line, 0);

@@ -104,6 +104,8 @@ int sema_find_var(const Model *m, const char *name);
 int sema_find_zone(const Model *m, const char *name);
 /* sema_gather: candidate names of the categories in which (NS_* bits). */
 Names sema_gather(Sema *S, int which);
+/* sema_check_reveal: `reveal X [to P]` and `look P at X` (sema_know.c). */
+void sema_check_reveal(Sema *S, AstNode *s);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 

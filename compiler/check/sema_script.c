@@ -524,6 +524,9 @@ static void check_stmt(Sema *S, AstNode *s)
     case AST_ELIMINATE:
         sema_check_eliminate(S, s);
         break;
+    case AST_REVEAL:
+        sema_check_reveal(S, s);
+        break;
     default:
         diag_error(S->d, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));
         break;

@@ -76,6 +76,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_ELIMINATE] = "eliminate",
     [AST_ROLL] = "roll",
     [AST_CALL_STMT] = "procedure call",
+    [AST_REVEAL] = "reveal",
     [AST_INT] = "integer",
     [AST_BOOL] = "boolean",
     [AST_STRING] = "string",

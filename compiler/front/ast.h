@@ -71,6 +71,8 @@ typedef enum AstKind {
     AST_ROLL,        /* a=die or zone of dice */
     AST_CALL_STMT,   /* name=procedure, list=args */
     AST_ELIMINATE,   /* a=player: out of the game for good */
+    AST_REVEAL,      /* a=card or zone, b=to (player or side) or NULL: everyone; op 'l': `look b at a`;
+                        op 'a': `to all NAME in d where c`, ival the slot of NAME */
 
     /* expressions */
     AST_INT,         /* ival */

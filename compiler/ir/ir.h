@@ -82,6 +82,9 @@ typedef enum IrOp {
     IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
     IR_ELIMINATE,    /* kids[0]: the player taken out of the game */
+    IR_REVEAL,       /* aux: who learns (cardrt.h's RT_REVEAL_*: everyone, a player, a side's
+                        players, a player who looks); kids: a card or a zone, the player or side (or NULL);
+                        `to all`: index the loop's slot, kids[2] the players, kids[3] where (or NULL) */
 
     /* ---- made by the passes ------------------------------------------------ */
     IR_INLINE,       /* a call written in place (ir_inline.c): index: the called

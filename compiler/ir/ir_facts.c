@@ -160,6 +160,7 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | run_facts(F, ab->card.kind, ab->card.field);
     }
     case IR_MOVE:
+    case IR_REVEAL:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
     case IR_ELIMINATE:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL;

@@ -576,6 +576,17 @@ static IrNode *lower_stmt(Lower *L, const AstNode *s)
         n = simple(L, IR_ROLL, s, s->a, NULL);
         n->index = s->sem_extra;
         return n;
+    case AST_REVEAL:
+        n = node(L, IR_REVEAL, s->loc, s->op == 'a' ? 4 : 2);
+        n->aux = s->sem_extra;
+        n->kids[0] = lower_expr(L, s->a);
+        n->kids[1] = opt_expr(L, s->b);
+        if (s->op == 'a') {
+            n->index = (int)s->ival;
+            n->kids[2] = lower_expr(L, s->d);
+            n->kids[3] = opt_expr(L, s->c);
+        }
+        return n;
     default:   /* AST_CALL_STMT */
         n = node(L, IR_CALL_PROC, s->loc, s->list.count);
         n->index = s->sem_ref;

@@ -32,6 +32,7 @@ static const char *const op_names[IR_OP_COUNT] = {
     [IR_ASSIGN] = "assign", [IR_LET] = "let", [IR_WIN] = "win", [IR_WIN_ALL] = "win-all",
     [IR_DRAW_GAME] = "draw-game", [IR_LOG] = "log", [IR_ROLL] = "roll", [IR_CALL_PROC] = "call-procedure",
     [IR_PLAYER_OUT] = "player-out", [IR_ELIMINATE] = "eliminate",
+    [IR_REVEAL] = "reveal",
     [IR_INLINE] = "inline", [IR_ARG] = "arg", [IR_PRELUDE] = "prelude",
 };
 
@@ -63,6 +64,7 @@ static const char *role(IrOp op, int i)
     case IR_TURNS: return i < 3 ? turns[i] : NULL;
     case IR_ACTION: return i < 4 ? action[i] : NULL;
     case IR_MOVE: return i == 0 ? "what" : "to";
+    case IR_REVEAL: return i == 0 ? "what" : i == 1 ? "to" : over_where_do[i - 2];
     case IR_RUN: return i == 0 ? "ability" : "as";
     case IR_ASSIGN: return i == 0 ? "target" : "value";
     case IR_INLINE: return i == 0 ? "body" : "with";
@@ -163,6 +165,11 @@ static void payload(const Printer *P, const IrNode *n)
     case IR_ARITH: case IR_COMPARE: buf_printf(o, " %s", binop_names[n->binop]); break;
     case IR_ASSIGN: buf_printf(o, " %s%s", n->binop == IR_SET ? "" : binop_names[n->binop], "="); break;
     case IR_IS: case IR_ROLL: buf_printf(o, " %s", m->kinds[n->index].name); break;
+    case IR_REVEAL: {
+        static const char *const to[] = {"to-all", "to-player", "to-side", "look"};
+        buf_printf(o, " %s", to[n->aux & 3]);
+        break;
+    }
     default: break;
     }
     if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN || n->op == IR_AGGREGATE) && n->checked)
