@@ -697,6 +697,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
     E->uses_matches = arena_alloc(a, (size_t)m->nenums + 1);
     memset(E->uses_matches, 0, (size_t)m->nenums + 1);
+    E->uses_graph = arena_alloc(a, (size_t)m->ngraphs + 1);
+    memset(E->uses_graph, 0, (size_t)m->ngraphs + 1);
     memset(E->memo_helper, 0, (size_t)m->nunits + 1);
     for (int u = 0, s = 0; u < m->nunits; u++)
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
@@ -735,6 +737,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     size_t texts_at = out.len;   /* the long text goes here, once all is written */
     emit_enums(E, &out);
     emit_tables(E, &out);
+    emit_graph_tables(E, &out);
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
         if (!kd->is_die)

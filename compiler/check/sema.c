@@ -543,6 +543,7 @@ static void collect_names(Sema *S, AstNode **decls, int nd)
         if (decls[i]->kind == AST_ENUM)
             sema_collect_enum(S, decls[i]);
     sema_collect_board_names(S, decls, nd);
+    sema_collect_map_names(S, decls, nd);
     for (int i = 0; i < nd; i++) {
         if (decls[i]->kind == AST_KIND)
             collect_kind(S, decls[i]);
@@ -593,6 +594,8 @@ static int collect_cards(Sema *S, AstNode **decls, int nd)
             sema_collect_die_card(S, decls[i]);
         else if (decls[i]->kind == AST_BOARD)
             sema_collect_board_cards(S, decls[i]);
+        else if (decls[i]->kind == AST_MAP)
+            sema_collect_map(S, decls[i]);
     }
     int nvariants = 1;
     for (int i = 0; i < nd; i++)

@@ -125,6 +125,11 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         case IR_B_TOP:
         case IR_B_BOTTOM:
             return IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
+        case IR_B_NEIGHBOURS:   /* the card may be no space of the map */
+        case IR_B_WITHIN:
+        case IR_B_ADJACENT:
+        case IR_B_DISTANCE:
+            return IR_FACT_MAY_FAIL;
         default:
             return 0;
         }
