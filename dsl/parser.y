@@ -456,10 +456,11 @@ map_decl
         {
             parse_contextual(ctx, @1, $1, "map");
             $$ = NODE(AST_MAP, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->name2 = $5; $$->list = $8;
+            $$->a = NODE(AST_NAME, @5); $$->a->name = $5;
             if (strcmp($6, "symmetric") == 0)
                 $$->ival = 1;
-            else
-                parse_contextual(ctx, @6, $6, "directed");
+            else if (strcmp($6, "directed") != 0)
+                diag_error(ctx->d, @6, "expected 'symmetric' or 'directed' after the map's kind, found '%s'", $6);
         }
     ;
 

@@ -28,7 +28,7 @@ int rt_graph_space(RtGame *g, const RtGraphDef *m, RtValue card, int site)
         return -1;
     int s = row >= 0 && row < m->nrows ? m->space[row] : -1;
     if (s < 0) {
-        rt__failf(g, site, "%s is not a space of map %s", rt_card_name(g, card), m->name);
+        rt__failf(g, site, "\"%s\" is not a space of map %s", rt_card_name(g, card), m->name);
         return -1;
     }
     return s;
@@ -129,7 +129,7 @@ RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, 
     int16_t dist[RT_GRAPH_MAX_SPACES], order[RT_GRAPH_MAX_SPACES];
     bfs(g, m, from, -1, NULL, dist, order);
     if (dist[to] < 0) {
-        rt__failf(g, site, "no path from %s to %s on map %s", rt_card_name(g, a), rt_card_name(g, b), m->name);
+        rt__failf(g, site, "no path from \"%s\" to \"%s\" on map %s", rt_card_name(g, a), rt_card_name(g, b), m->name);
         return 0;
     }
     return dist[to];

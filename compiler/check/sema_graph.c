@@ -49,6 +49,20 @@ static void add_region(Sema *S, int e, const char *name, Loc loc)
     en->values = v;
 }
 
+/* edge_list_map: a row of an edge list (a top-level adjacency) names a
+   declared map, or is reported (with a did-you-mean). */
+static void edge_list_map(Sema *S, AstNode **decls, int nd, const AstNode *a)
+{
+    Names ns = {0};
+    for (int i = 0; i < nd; i++)
+        if (decls[i]->kind == AST_MAP) {
+            if (strcmp(decls[i]->name, a->name2) == 0)
+                return;
+            sema_names_add(S, &ns, decls[i]->name);
+        }
+    sema_unknown(S, a->loc2, "map", a->name2, ns);
+}
+
 /* The maps' names (MGraph entries, kind unknown yet) and the implicit enum
    `region` (one value per region named in any map, in order). */
 void sema_collect_map_names(Sema *S, AstNode **decls, int nd)
@@ -57,6 +71,8 @@ void sema_collect_map_names(Sema *S, AstNode **decls, int nd)
     int made = 0, e = -2, cap = m->ngraphs;
     for (int i = 0; i < nd; i++) {
         AstNode *d = decls[i];
+        if (d->kind == AST_ADJACENT)
+            edge_list_map(S, decls, nd, d);
         if (d->kind != AST_MAP)
             continue;
         Loc nl = d->loc2.line ? d->loc2 : d->loc;
@@ -121,12 +137,11 @@ static int find_space(Sema *S, const MGraph *g, const StrTab *ids, const char *n
     int i = strtab_get(ids, name);
     if (i >= 0)
         return i;
-    Names ns = {0};
-    for (int k = 0; k < g->nspaces; k++)
-        sema_names_add(S, &ns, g->space_name[k]);
-    char what[160];
-    snprintf(what, sizeof what, "space of map '%s'", g->name);
-    sema_unknown(S, loc, what, name, ns);
+    const char *s = diag_suggest(name, g->space_name, g->nspaces);
+    if (s)
+        diag_error(S->d, loc, "unknown space '%s' in map '%s'; did you mean '%s'?", name, g->name, s);
+    else
+        diag_error(S->d, loc, "unknown space '%s' in map '%s'", name, g->name);
     return -1;
 }
 
@@ -172,20 +187,25 @@ static void map_spaces(Sema *S, AstNode *d, MGraph *g, StrTab *ids)
 
 /* map_edges: the edges of map d as written (checked: unknown spaces,
    self-loops, duplicates); returns how many, in *out (arena). */
-static int map_edges(Sema *S, const AstNode *d, const MGraph *g, const StrTab *ids, Edge **out)
+static int map_edges(Sema *S, const AstNode *d, const MGraph *g, const StrTab *ids, Edge **out, int *unknown)
 {
     int n = 0, cap = 0;
     Edge *e = NULL;
-    for (int j = 0; j < d->list.count; j++) {
-        const AstNode *a = d->list.items[j];
-        if (a->kind != AST_ADJACENT)
+    const AstList *top = &S->prog->decls;
+    for (int j = 0; j < d->list.count + top->count; j++) {
+        /* the map's own adjacency lists, then the rows of edge lists (CSV) naming it */
+        const AstNode *a = j < d->list.count ? d->list.items[j] : top->items[j - d->list.count];
+        if (a->kind != AST_ADJACENT || (j >= d->list.count && (!a->name2 || strcmp(a->name2, g->name) != 0)))
             continue;
         int from = find_space(S, g, ids, a->name, a->loc);
+        *unknown |= from < 0;
         for (int t = 0; t < a->list.count; t++) {
             const AstNode *nb = a->list.items[t];
             int to = find_space(S, g, ids, nb->name, nb->loc);
-            if (from < 0 || to < 0)
+            if (from < 0 || to < 0) {
+                *unknown = 1;
                 continue;
+            }
             if (from == to) {
                 diag_error(S->d, nb->loc, "space '%s' is listed as its own neighbour", nb->name);
                 continue;
@@ -217,7 +237,7 @@ void sema_collect_map(Sema *S, AstNode *d)
     if (d->sem_ref < 0)
         return;
     MGraph *g = &m->graphs[d->sem_ref];
-    int kind = sema_want_kind(S, d->name2, d->loc2);
+    int kind = sema_want_kind(S, d->name2, d->a ? d->a->loc : d->loc2);
     if (kind < 0)
         return;
     for (int i = 0; i < d->sem_ref; i++)
@@ -230,8 +250,9 @@ void sema_collect_map(Sema *S, AstNode *d)
     StrTab *ids = strtab_new(S->a);
     map_spaces(S, d, g, ids);
     Edge *e;
-    int ne = map_edges(S, d, g, ids, &e);
-    if (g->symmetric)
+    int unknown = 0;
+    int ne = map_edges(S, d, g, ids, &e, &unknown);
+    if (g->symmetric && !unknown)   /* an edge to a misspelt space would be reported twice */
         for (int i = 0; i < ne; i++) {
             int back = 0;
             for (int j = 0; j < ne && !back; j++)

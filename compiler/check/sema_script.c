@@ -406,7 +406,7 @@ static void check_log(Sema *S, AstNode *s)
     for (int i = 0; i < s->list.count; i++) {
         Type t = sema_check_expr(S, s->list.items[i]);
         if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_ABILITY
-            || t.base == T_VOID) {
+            || t.base == T_VOID || t.base == T_SPACES) {
             char b[96];
             diag_error(S->d, s->list.items[i]->loc, "a %s cannot be written to the log",
                        sema_type_name(S, t, b, sizeof b));
@@ -491,7 +491,7 @@ static void check_stmt(Sema *S, AstNode *s)
     case AST_LET: {
         Type t = sema_check_expr(S, s->a);
         if (t.base == T_TEXT || t.base == T_VOID || t.base == T_PLAYERS || t.base == T_SIDES
-            || t.base == T_ABILITY) {
+            || t.base == T_ABILITY || t.base == T_SPACES) {
             char b[96];
             diag_error(S->d, s->a->loc, "a %s cannot be stored in 'let'", sema_type_name(S, t, b, sizeof b));
         }

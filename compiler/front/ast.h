@@ -46,11 +46,12 @@ typedef enum AstKind {
     AST_LAYOUT_BLOCK,/* list=words between '{' and '}' inside a layout (the `back { ... }` face) */
     AST_VIEW,        /* list=items (NAME): a function shown (flags DECL_PER_PLAYER: of each player),
                         or with VIEW_HIDDEN a counter, variable or zone left off the play screen */
-    AST_MAP,         /* name, text=title or NULL, name2=space kind, ival=1 if symmetric,
+    AST_MAP,         /* name, text=title or NULL, name2=space kind (a: its NAME), ival=1 if symmetric,
                         list=items (REGION, ADJACENT) */
     AST_REGION,      /* name=region (NULL for `spaces { ... }`), list=spaces (SPACE) */
     AST_SPACE,       /* name=the space's identifier, text=title or NULL, b=BLOCK of CARD_ITEMs or NULL */
-    AST_ADJACENT,    /* name=space, list=its neighbours (NAME), each an edge from it */
+    AST_ADJACENT,    /* name=space, list=its neighbours (NAME), each an edge from it; at top
+                        level (a CSV edge list's row) name2=the map, loc2=where it is named */
     /* (every kind above AST_INT is a statement or declaration: code tests `kind < AST_INT`) */
 
     /* statements */

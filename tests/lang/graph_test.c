@@ -1,0 +1,91 @@
+/* graph_test.c: maps (docs/language.md "Maps"): a probe that walks only
+   along the edges of a small hand-computed map, the graph builtins'
+   results against that map, the same map with its edges from a CSV edge
+   list, and the builtins' runtime errors at their calls. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang_game.h"
+
+/* The map of tests/lang/games/graph: Coruscant - Alderaan, Coruscant -
+   Tatooine, Alderaan - Hoth, Tatooine - Hoth, Tatooine - Dagobah; Endor
+   alone. Hoth has the fewest resources (0), Tatooine 3. */
+Test(graph, builtins_match_the_hand_computed_map_and_the_probe_walks_along_edges)
+{
+    RunResult r = game_run("graph", "graph", "$e log --seed 1 | sed -n '7,38p' && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    /* each step is checked by the game itself (1 / 0 when not adjacent):
+       1,000 games without an error are 1,000 walks along edges */
+    cr_expect_str_eq(r.out,
+                            "Coruscant (core): 2 neighbours, 3 within 1, 5 within 2\n"
+                            "Alderaan (core): 2 neighbours, 3 within 1, 4 within 2\n"
+                            "Tatooine (rim): 3 neighbours, 4 within 1, 5 within 2\n"
+                            "Hoth (rim): 2 neighbours, 3 within 1, 5 within 2\n"
+                            "Dagobah (rim): 1 neighbours, 2 within 1, 4 within 2\n"
+                            "Endor (rim): 0 neighbours, 1 within 1, 1 within 2\n"
+                            "distance Hoth to Coruscant: 2; around Tatooine: true\n"
+                            "distance Hoth to Alderaan: 1; around Tatooine: true\n"
+                            "distance Hoth to Tatooine: 1; around Tatooine: false\n"
+                            "distance Hoth to Hoth: 0; around Tatooine: true\n"
+                            "distance Hoth to Dagobah: 2; around Tatooine: false\n"
+                            "no path from Hoth to Endor\n"
+                            "within 1 of Hoth: Hoth\n"
+                            "within 1 of Hoth: Alderaan\n"
+                            "within 1 of Hoth: Tatooine\n"
+                            "richest within 2 of Hoth: Dagobah\n"
+                            "Alderaan next to Hoth: true\n"
+                            "choose Player 1: Dagobah\n"
+                            "set probe none -> \"Dagobah\"\n"
+                            "round 1\n"
+                            "choose Player 1: Tatooine (forced)\n"
+                            "set probe \"Dagobah\" -> \"Tatooine\"\n"
+                            "state \"Tatooine\" visited 0 -> 1\n"
+                            "set score(Player 1) 0 -> 3\n"
+                            "set steps 0 -> 1\n"
+                            "Player 1 moves the probe from Dagobah to Tatooine (distance 1; rich neighbours 1, best 4, all visited false)\n"
+                            "choose Player 2: Coruscant\n"
+                            "set probe \"Tatooine\" -> \"Coruscant\"\n"
+                            "state \"Coruscant\" visited 0 -> 1\n"
+                            "set score(Player 2) 0 -> 1\n"
+                            "set steps 1 -> 2\n"
+                            "Player 2 moves the probe from Tatooine to Coruscant (distance 1; rich neighbours 1, best 3, all visited false)\n"
+                            "errors: 0\n");
+    run_free(&r);
+}
+
+Test(graph, a_csv_edge_list_makes_the_same_map_as_the_cards_block)
+{
+    const char *cmd = "$e log --seed 1 && $e log --seed 5 && $e sim --games 200 --seed 3 | grep -v -i time";
+    RunResult a = game_run("graph", "graph", cmd);
+    RunResult b = game_run("graph_csv", "graph", cmd);
+    cr_assert_eq(a.status, 0, "%s%s", a.out, a.err);
+    cr_assert_eq(b.status, 0, "%s%s", b.out, b.err);
+    cr_expect(strstr(a.out, "Tatooine (rim): 3 neighbours, 4 within 1, 5 within 2\n") != NULL, "%s", a.out);
+    cr_expect_str_eq(b.out, a.out);
+    run_free(&a);
+    run_free(&b);
+}
+
+Test(graph, no_path_and_no_space_are_runtime_errors_at_the_call)
+{
+    RunResult r = game_run("graph_errors", "grapherr",
+                           "$e log --seed 1; $e log --seed 1 --variant crate; $e log --seed 1 --variant nowhere; true");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    const char *src = "tests/lang/games/graph_errors/game.cards";
+    char want[2048];
+    snprintf(want, sizeof want,
+             "move \"Gamma\" box -> sky\n"
+             "move \"Beta\" box -> sky\n"
+             "move \"Alpha\" box -> sky\n"
+             "move \"Crate\" box -> hold\n"
+             "from Beta to Gamma: 1; within 5 of Gamma: 1, of Beta: 2\n"
+             "error %s:33:33: no path from \"Gamma\" to \"Beta\" on map galaxy\n"
+             "move \"Crate\" box -> hold\n"
+             "set probe none -> \"Crate\"\n"
+             "error %s:42:17: \"Crate\" is not a system\n"
+             "error %s:49:71: \"Nowhere\" is not a space of map galaxy\n",
+             src, src, src);
+    cr_expect_str_eq(r.out, want);
+    run_free(&r);
+}
