@@ -1072,47 +1072,24 @@ void rt_log_side(RtGame *g, RtValue side);
 void rt_log_value(RtGame *g, int type, RtValue v);  /* RT_TY_* (enums by name, bools as true/false) */
 void rt_log_end(RtGame *g);
 
-/* ---- maps: boards as graphs (rt_graph.c) ------------------------------------ */
-
-/* A map's adjacency, a const table cardc writes per map (docs/runtime.md
-   "Maps"): its spaces are cards of one kind; space i's neighbours are
-   adj[first[i] .. first[i + 1]) in the order the game lists them. The
-   functions keep their scratch on the C stack (no allocation), so a map
-   has at most RT_GRAPH_MAX_SPACES spaces (cardc checks it). */
-#define RT_GRAPH_MAX_SPACES 1024
-typedef struct RtGraphDef {
+/* ---- maps (rt_graph.c, docs/runtime.md "Maps"): cardc writes a const RtGraphDef per map */
+#define RT_GRAPH_MAX_SPACES 1024     /* the most spaces of a map (cardc checks; scratch on the C stack) */
+typedef struct RtGraphDef {          /* space i's neighbours are adj[first[i] .. first[i + 1]) */
     const char *name;
-    int kind;                /* the spaces' kind */
-    int nrows;               /* the rows of that kind's table */
-    const int16_t *space;    /* nrows: each row's space, or -1 (a card of the kind that is no space) */
-    int nspaces;
-    const int32_t *card;     /* nspaces: each space's card (index in RtGameDef.cards) */
-    const int32_t *first;    /* nspaces + 1 */
-    const int16_t *adj;      /* first[nspaces] neighbour spaces */
+    int kind, nrows, nspaces;        /* the spaces' kind, the rows of its table, the spaces */
+    const int16_t *space, *adj;      /* nrows: each row's space (-1: none); the neighbours */
+    const int32_t *card, *first;     /* each space's card (RtGameDef.cards); nspaces + 1 offsets */
 } RtGraphDef;
 enum { RT_GRAPH_NEIGHBOURS, RT_GRAPH_WITHIN, RT_GRAPH_ALL };
-/* rt_graph_spaces: the cards of a set of spaces of map m, into out (room
-   for m->nspaces): RT_GRAPH_NEIGHBOURS of card (listed order),
-   RT_GRAPH_WITHIN steps of card (breadth first: card, then its
-   neighbours, ...), RT_GRAPH_ALL spaces (declared order). Returns how
-   many, or -1 after failing the game at site (card is no space of m). */
+/* Each fails the game at site when a card is no space of m. rt_graph_spaces: into out, the NEIGHBOURS
+   of card as listed, those WITHIN steps breadth first, or ALL; how many (-1: failed). rt_graph_list
+   pushes them as a list; rt_graph_reach: a path avoiding the spaces flagged (avoid[i]: ALL's i-th). */
 int rt_graph_spaces(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, RtValue *out, int site);
-/* rt_graph_list: the same set pushed as a list on the list stack (a
-   snapshot a loop may yield over); its handle, or -1 after failing. */
 int rt_graph_list(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site);
-/* rt_graph_count: how many spaces rt_graph_spaces gives (0 after failing). */
 RtValue rt_graph_count(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site);
-/* rt_graph_adjacent: 1 when b is a neighbour of a. rt_graph_distance: the
-   fewest steps from a to b; no path fails the game at site. rt_graph_reach:
-   1 when a path from a to b exists whose every space after a is not
-   avoided (avoid: a flag per space of m). Each fails the game (and returns
-   0) when a or b is no space of m. */
 RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site);
 RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site);
 RtValue rt_graph_reach(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, const uint8_t *avoid, int site);
-/* rt_graph_space: card's space in m, or -1 after failing the game at site. */
-int rt_graph_space(RtGame *g, const RtGraphDef *m, RtValue card, int site);
-
 /* ---- the event log -------------------------------------------------------- */
 
 /* rt_log_text: write every event visible to viewer (-1: all, omniscient)

@@ -21,7 +21,8 @@ static RtValue space_instance(const RtGame *g, const RtGraphDef *m, int s)
     return lo < g->ninst && g->inst_card[lo] == card ? lo : RT_NONE;
 }
 
-int rt_graph_space(RtGame *g, const RtGraphDef *m, RtValue card, int site)
+/* graph_space: card's space in m, or -1 after failing the game at site. */
+static int graph_space(RtGame *g, const RtGraphDef *m, RtValue card, int site)
 {
     int row = rt_card_row(g, card, m->kind, site);
     if (rt_check(g))
@@ -71,7 +72,7 @@ int rt_graph_spaces(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValu
                 n++;
         return n;
     }
-    int from = rt_graph_space(g, m, card, site);
+    int from = graph_space(g, m, card, site);
     if (from < 0)
         return -1;
     if (op == RT_GRAPH_NEIGHBOURS) {
@@ -110,8 +111,8 @@ RtValue rt_graph_count(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtV
 
 RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site)
 {
-    int from = rt_graph_space(g, m, a, site);
-    int to = from < 0 ? -1 : rt_graph_space(g, m, b, site);
+    int from = graph_space(g, m, a, site);
+    int to = from < 0 ? -1 : graph_space(g, m, b, site);
     if (to < 0)
         return 0;
     for (int e = m->first[from]; e < m->first[from + 1]; e++)
@@ -122,8 +123,8 @@ RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, 
 
 RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site)
 {
-    int from = rt_graph_space(g, m, a, site);
-    int to = from < 0 ? -1 : rt_graph_space(g, m, b, site);
+    int from = graph_space(g, m, a, site);
+    int to = from < 0 ? -1 : graph_space(g, m, b, site);
     if (to < 0)
         return 0;
     int16_t dist[RT_GRAPH_MAX_SPACES], order[RT_GRAPH_MAX_SPACES];
@@ -137,11 +138,17 @@ RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, 
 
 RtValue rt_graph_reach(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, const uint8_t *avoid, int site)
 {
-    int from = rt_graph_space(g, m, a, site);
-    int to = from < 0 ? -1 : rt_graph_space(g, m, b, site);
+    int from = graph_space(g, m, a, site);
+    int to = from < 0 ? -1 : graph_space(g, m, b, site);
     if (to < 0)
         return 0;
+    uint8_t flags[RT_GRAPH_MAX_SPACES];   /* avoid[] counts the spaces this variant has */
+    for (int s = 0, i = 0; s < m->nspaces; s++) {
+        int present = space_instance(g, m, s) != RT_NONE;
+        flags[s] = present && avoid[i];
+        i += present;
+    }
     int16_t dist[RT_GRAPH_MAX_SPACES], order[RT_GRAPH_MAX_SPACES];
-    bfs(g, m, from, -1, avoid, dist, order);
+    bfs(g, m, from, -1, flags, dist, order);
     return dist[to] >= 0;
 }

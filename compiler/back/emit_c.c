@@ -21,13 +21,15 @@
      file scope, all beginning with a capital: SIDE_ KIND_ ZONE_ ZCELL_
        VAR_ VCELL_ CONST_ ENUM_ (enum values), Rows_ Faces_ StateNames_
        StateDefaults_ StateTypes_ StateKeep_ (kinds), Values_ Matches_
-       (enums), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
+       (enums), Graph_ GraphSpace_ GraphCard_ GraphFirst_ GraphAdj_
+       (maps), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
        Script_ Agg<n>_ (units, by their unique C name), Text_<n> (long
        text); struct tags Row_ (kinds) and Locals_ (units);
      struct members: fd_ (fields), v_ (locals); block scope: v_ (params),
        it_ (loop variables).
    No prefix is the beginning of another, and the generator's own names
-   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards ...) begin with none,
+   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards, gs, gn, avoid
+   ...) begin with none,
    so two source names never meet in one C name. The exported names are
    the game id's (id_game, id_variant_v, id_variants, id_variant_count):
    the checker requires an id beginning with a lower-case letter and not

@@ -50,9 +50,9 @@ void emit_graph_tables(Emit *E, Buf *out)
                 buf_printf(out, " %d,", gr->adj[e]);
         }
         buf_printf(out, "%s-1 };\n", ne ? "\n    " : " ");
-        buf_printf(out, "static const RtGraphDef Graph_%s = {\n    %s, %s, %d, GraphSpace_%s,\n"
-                        "    %d, GraphCard_%s, GraphFirst_%s, GraphAdj_%s\n};\n\n",
-                   id, emit_c_string(E, id), emit_kind_enum(E, gr->kind), nrows, id, gr->nspaces, id, id, id);
+        buf_printf(out, "static const RtGraphDef Graph_%s = {\n    .name = %s, .kind = %s, .nrows = %d, .nspaces = %d,\n"
+                        "    .space = GraphSpace_%s, .adj = GraphAdj_%s, .card = GraphCard_%s, .first = GraphFirst_%s\n};\n\n",
+                   id, emit_c_string(E, id), emit_kind_enum(E, gr->kind), nrows, gr->nspaces, id, id, id, id);
     }
 }
 
@@ -119,9 +119,7 @@ void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const cha
     emit_line(E, "{");
     E->indent++;
     emit_pure_loop_open(E, n->kids[0], n->index, cvar, store);
-    emit_line(E, "if (!(%s)) continue;", where);
-    emit_line(E, "int sp = rt_graph_space(g, %s, %s, %d);", graph_ref(E, gi), cvar, emit_site(E, n->loc));
-    emit_line(E, "if (sp >= 0) avoid[sp] = 1;");
+    emit_line(E, "if (%s) avoid[i] = 1;", emit_bare(E, where));
     E->indent--;
     emit_line(E, "}");
     E->indent--;

@@ -64,8 +64,8 @@ static const int16_t GraphAdj_galaxy[9] = {
     /* hoth: */ 1, 2,
     -1 };
 static const RtGraphDef Graph_galaxy = {
-    "galaxy", KIND_system, 4, GraphSpace_galaxy,
-    4, GraphCard_galaxy, GraphFirst_galaxy, GraphAdj_galaxy
+    .name = "galaxy", .kind = KIND_system, .nrows = 4, .nspaces = 4,
+    .space = GraphSpace_galaxy, .adj = GraphAdj_galaxy, .card = GraphCard_galaxy, .first = GraphFirst_galaxy
 };
 
 struct Locals_setup {
@@ -201,13 +201,11 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_ALL, RT_NONE, 0, gs, 12);
         for (int i = 0; i < gn; i++) {
             RtValue it_x = gs[i]; (void)it_x;
-            if (!((Rows_system[rt_card_row(g, it_x, KIND_system, 10)].fd_resources == 3))) continue;
-            int sp = rt_graph_space(g, &Graph_galaxy, it_x, 13);
-            if (sp >= 0) avoid[sp] = 1;
+            if (Rows_system[rt_card_row(g, it_x, KIND_system, 10)].fd_resources == 3) avoid[i] = 1;
         }
     }
-    return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
-#line 211 "graph.c"
+    return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 13);
+#line 209 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:30: round */
@@ -248,18 +246,18 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 35 "tests/cardc/good/graph/graph.cards"
         if (Agg2_round(g, f, L)) {
             #line 36 "tests/cardc/good/graph/graph.cards"
-            rt_choose_begin(g, f->me, 1, 0, 15);
+            rt_choose_begin(g, f->me, 1, 0, 14);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
                     RtValue gs[5];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 16);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 15);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_t = gs[i]; (void)it_t;
                         rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 15);
+                rt_opt_done(g, &ob, 14);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -274,12 +272,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
         } else {
             #line 38 "tests/cardc/good/graph/graph.cards"
-            return rt_win(g, f->me, 17);
+            return rt_win(g, f->me, 16);
         }
-#line 280 "graph.c"
+#line 278 "graph.c"
         break;
     default:
-        return rt_fail(g, 18, "bad resume point");
+        return rt_fail(g, 17, "bad resume point");
     }
     return RT_DONE;
 }
@@ -347,11 +345,10 @@ static const RtSite Site_table[] = {
     { 0, 35, 23 }, /* 11: tests/cardc/good/graph/graph.cards:35:23 */
     { 0, 35, 6 }, /* 12: tests/cardc/good/graph/graph.cards:35:6 */
     { 0, 35, 6 }, /* 13: tests/cardc/good/graph/graph.cards:35:6 */
-    { 0, 35, 6 }, /* 14: tests/cardc/good/graph/graph.cards:35:6 */
-    { 0, 36, 5 }, /* 15: tests/cardc/good/graph/graph.cards:36:5 */
-    { 0, 36, 17 }, /* 16: tests/cardc/good/graph/graph.cards:36:17 */
-    { 0, 38, 5 }, /* 17: tests/cardc/good/graph/graph.cards:38:5 */
-    { 0, 30, 1 }, /* 18: tests/cardc/good/graph/graph.cards:30:1 */
+    { 0, 36, 5 }, /* 14: tests/cardc/good/graph/graph.cards:36:5 */
+    { 0, 36, 17 }, /* 15: tests/cardc/good/graph/graph.cards:36:17 */
+    { 0, 38, 5 }, /* 16: tests/cardc/good/graph/graph.cards:38:5 */
+    { 0, 30, 1 }, /* 17: tests/cardc/good/graph/graph.cards:30:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -388,7 +385,7 @@ const RtGameDef graph_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    19, Site_table, 1, Site_files,
+    18, Site_table, 1, Site_files,
     &view,
 };
 
