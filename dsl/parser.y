@@ -332,6 +332,7 @@ zone_attrs
     | zone_attrs PUBLIC               { $$ = $1 | ZONE_PUBLIC; }
     | zone_attrs PRIVATE              { $$ = $1 | ZONE_PRIVATE; }
     | zone_attrs HIDDEN               { $$ = $1 | ZONE_HIDDEN; }
+    | zone_attrs PER NAME             { parse_contextual(ctx, @3, $3, "space"); $$ = $1 | ZONE_PER_SPACE; }
     ;
 
 /* names -> NAME { "," NAME }  (each an AST_NAME) */

@@ -91,7 +91,7 @@ static int bound_kind(const Emit *E, const IrNode *n)
 
 int emit_zone_kind(const Emit *E, const IrNode *z)
 {
-    return z->op == IR_ZONE ? E->m->zones[z->index].kind : -1;
+    return z->op == IR_ZONE || z->op == IR_SPACE_ZONE ? E->m->zones[z->index].kind : -1;
 }
 
 /* picked_kind: when n is top, bottom or a random card of a zone of one
@@ -676,6 +676,8 @@ const char *emit_expr(Emit *E, const IrNode *n)
         return emit_local(E, n->index);
     case IR_SIDE:
         return arena_printf(a, "SIDE_%s", E->m->side_names[n->index]);
+    case IR_SPACE_ZONE:
+        return emit_space_zone(E, n);
     case IR_ZONE:
         if (n->nkids)
             return player_read(E, n);

@@ -127,3 +127,46 @@ void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const cha
     emit_line(E, "return rt_graph_reach(g, %s, %s, %s, avoid, %d);", graph_ref(E, gi), from, to, emit_site(E, n->loc));
     E->fallible = 1;
 }
+
+const char *emit_space_zone(Emit *E, const IrNode *n)
+{
+    E->uses_space_zone[n->index] = 1;
+    E->fallible = 1;
+    return arena_printf(E->a, "Zone_%s(g, %s, %d)", E->m->zones[n->index].name, emit_expr(E, n->kids[0]),
+                        emit_site(E, n->loc));
+}
+
+/* Each `per space` zone Z the code reads: Zone_Z(g, card, site), the zone
+   of the space card is (one shared zone per space, by the row of the
+   card in the map kind's table); a card that is no space fails the game. */
+void emit_space_zone_helpers(Emit *E, Buf *out)
+{
+    const Model *m = E->m;
+    for (int z = 0; z < m->nzones; z++) {
+        const MZone *mz = &m->zones[z];
+        if (!mz->per_space || !E->uses_space_zone[z])
+            continue;
+        const MGraph *gr = &m->graphs[mz->per_space - 1];
+        buf_printf(out, "/* %s:%d: zone %s per space of map %s */\n", emit_file_of(E, mz->loc), mz->loc.line, mz->name,
+                   gr->name);
+        buf_printf(out, "static RtValue Zone_%s(RtGame *g, RtValue card, int site)\n{\n", mz->name);
+        int nrows = 0;
+        for (int c = 0; c < m->ncards; c++)
+            if (m->cards[c].kind == gr->kind)
+                nrows++;
+        buf_printf(out, "    static const int16_t decl[%d] = {", nrows + 1);
+        for (int r = 0; r < nrows; r++) {
+            int zone = -1;
+            for (int s = 0; s < gr->nspaces; s++)
+                if (m->cards[gr->space_card[s]].row == r)
+                    zone = mz->space_first + s;
+            buf_printf(out, "%s%s", r ? ", " : " ", zone >= 0 ? arena_printf(E->a, "ZONE_%s", m->zones[zone].name) : "-1");
+        }
+        buf_printf(out, "%s-1 };\n", nrows ? ", " : " ");
+        buf_printf(out, "    int row = rt_card_row(g, card, %s, site);\n", emit_kind_enum(E, gr->kind));
+        buf_put(out, "    if (rt_check(g))\n        return RT_NONE;\n");
+        buf_printf(out, "    if (decl[row] < 0) {\n        (void)rt_fail(g, site, %s);\n        return RT_NONE;\n    }\n",
+                   emit_c_string(E, arena_printf(E->a, "a card that is no space of map %s has no zone %s", gr->name, mz->name)));
+        buf_put(out, "    return rt_zone_shared(g, decl[row]);\n}\n\n");
+    }
+}

@@ -32,6 +32,7 @@ typedef struct Emit {
     int nsites, capsites;
     uint8_t *uses_matches;  /* enum index -> matches() on it is used */
     uint8_t *uses_graph;    /* map index -> the code reads its table (emit_graph.c) */
+    uint8_t *uses_space_zone; /* zone index -> the code reads `s.Z` of that per-space zone */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
        whether the code written reads it (used). */
@@ -140,6 +141,10 @@ void emit_graph_loop_open(Emit *E, const IrNode *coll, const char *cvar);
 const char *emit_graph_list(Emit *E, const IrNode *coll, int site);
 const char *emit_graph_builtin(Emit *E, const IrNode *n);
 void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const char *where, int store);
+/* emit_space_zone: the C of `s.Z` (a zone per space: Zone_Z(g, s, site));
+   emit_space_zone_helpers: the Zone_Z functions the code calls. */
+const char *emit_space_zone(Emit *E, const IrNode *n);
+void emit_space_zone_helpers(Emit *E, Buf *out);
 /* emit_memo_helpers: the Memo_ helper of each function a memo reads. */
 void emit_memo_helpers(Emit *E, Buf *out);
 

@@ -109,6 +109,8 @@ typedef struct MZone {
     int per_player, ordered, visibility, kind;  /* visibility: RT_PUBLIC.. values */
     int used;
     int view_hidden;          /* left off the play screen (view { hidden ... }) */
+    int per_space;            /* `per space`: 1 + the map, whose spaces each have a zone of their own */
+    int space_first;          /* per_space: the zone of the map's first space (the others follow) */
 } MZone;
 
 typedef struct MVar {

@@ -100,6 +100,9 @@ static Type card_member(Sema *S, AstNode *e, int kind, const char *name, Loc loc
         sema_annotate(e, mk(T_TEXT, -1), SYM_MAKE(SYM_CARD_NAME, 0));
         return mk(T_TEXT, -1);
     }
+    Type space_zone;
+    if (sema_space_zone(S, e, kind, name, &space_zone))   /* s.units (sema_graph.c) */
+        return space_zone;
     if (kind < 0) {
         /* infer the kind when exactly one kind has this field */
         int found = -1, count = 0;
@@ -274,6 +277,10 @@ static Type check_name(Sema *S, AstNode *e)
         if (S->m->zones[i].per_player) {
             diag_error(S->d, e->loc, "zone '%s' is per player: write 'my %s' or 'p.%s'", e->name,
                        e->name, e->name);
+            return mk(T_ERROR, -1);
+        }
+        if (S->m->zones[i].per_space) {
+            diag_error(S->d, e->loc, "zone '%s' is per space: write 's.%s' for a space s", e->name, e->name);
             return mk(T_ERROR, -1);
         }
         S->m->zones[i].used = 1;

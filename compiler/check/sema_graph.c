@@ -359,3 +359,66 @@ int sema_graph_call(Sema *S, AstNode *e, Type *out)
     e->ival2 = g;
     return 1;
 }
+
+/* A `per space` zone Z of the map M (the game's only map): one shared zone
+   per space, named Z_SPACE, of Z's kind, order and visibility; Z itself
+   stays an empty zone that rules reach only as `s.Z`. */
+void sema_expand_space_zones(Sema *S)
+{
+    Model *m = S->m;
+    int nz = m->nzones;
+    for (int z = 0; z < nz; z++) {
+        if (!m->zones[z].per_space)
+            continue;
+        if (m->ngraphs != 1 || m->graphs[0].kind < 0) {
+            diag_error(S->d, m->zones[z].loc, "a zone 'per space' needs the game to have one map, not %d", m->ngraphs);
+            m->zones[z].per_space = 0;
+            continue;
+        }
+        const MGraph *g = &m->graphs[0];
+        m->zones[z].per_space = 1;
+        m->zones[z].space_first = m->nzones;
+        m->zones[z].used = 1;
+        m->zones[z].view_hidden = 1;
+        for (int s = 0; s < g->nspaces; s++) {
+            const char *name = arena_printf(S->a, "%s_%s", m->zones[z].name, g->space_name[s]);
+            int taken = sema_find_zone(m, name);
+            if (taken >= 0) {
+                diag_error(S->d, m->zones[z].loc, "the zone '%s' of space '%s' is named '%s', which another zone is",
+                           m->zones[z].name, g->space_name[s], name);
+                diag_note(S->d, m->zones[taken].loc, "that zone is here");
+            } else {
+                sema_check_global_unique(S, name, m->zones[z].loc);   /* reports a clash */
+            }
+            int cap = m->nzones;
+            int zi = sema_grow(S->a, (void **)&m->zones, &m->nzones, &cap, sizeof *m->zones);
+            MZone *mz = &m->zones[zi], *t = &m->zones[z];
+            mz->name = name;
+            mz->loc = t->loc;
+            mz->ordered = t->ordered;
+            mz->visibility = t->visibility;
+            mz->kind = t->kind;
+            mz->used = 1;
+        }
+    }
+}
+
+int sema_space_zone(Sema *S, AstNode *e, int kind, const char *name, Type *out)
+{
+    const Model *m = S->m;
+    int z = sema_find_zone(m, name);
+    if (z < 0 || !m->zones[z].per_space)
+        return 0;
+    int g = m->zones[z].per_space - 1;
+    if (kind >= 0 && kind != m->graphs[g].kind && sema_find_field(&m->kinds[kind], name) >= 0)
+        return 0;   /* another kind's field of that name */
+    if (kind >= 0 && kind != m->graphs[g].kind) {
+        diag_error(S->d, e->loc2.line ? e->loc2 : e->loc, "'%s' is a zone of each space of map '%s'; a card of kind '%s' is no space",
+                   name, m->graphs[g].name, m->kinds[kind].name);
+        *out = mk(T_ERROR, -1);
+        return 1;
+    }
+    *out = mk(T_ZONE, z);
+    sema_annotate(e, *out, SYM_MAKE(SYM_ZONE, z));
+    return 1;
+}

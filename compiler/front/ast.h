@@ -129,7 +129,8 @@ enum {
     FIELD_KEEP = 1 << 17,
     VAR_PRIVATE = 1 << 18,
     WIN_ALL = 1 << 19,
-    VIEW_HIDDEN = 1 << 20
+    VIEW_HIDDEN = 1 << 20,
+    ZONE_PER_SPACE = 1 << 21     /* `zone units per space`: a zone for each space of the map */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

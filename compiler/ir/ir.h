@@ -25,6 +25,7 @@ typedef enum IrOp {
     IR_VAR,          /* index: the variable; kids[0]: its player, for a per-player one */
     IR_CONST,        /* index: the constant (its value depends on the variant) */
     IR_ZONE,         /* index: the zone; kids[0]: its player, for a per-player one */
+    IR_SPACE_ZONE,   /* index: a `per space` zone; kids[0]: the space (a card): its own zone */
     IR_ME,           /* the player the code runs for */
     IR_THIS,         /* an ability's card */
     IR_OPPONENT,     /* the other player of a two-player game */

@@ -159,6 +159,12 @@ static IrNode *player_member(Lower *L, const AstNode *e, IrNode *player)
 static IrNode *card_member(Lower *L, const AstNode *e, IrNode *card)
 {
     int cat = SYM_CAT(e->sem_ref);
+    if (cat == SYM_ZONE) {   /* s.units: the zone of space s */
+        IrNode *z = expr_node(L, IR_SPACE_ZONE, e, 1);
+        z->index = (int)SYM_IDX(e->sem_ref);
+        z->kids[0] = card;
+        return z;
+    }
     IrOp op = cat == SYM_CARD_OWNER ? IR_CARD_OWNER : cat == SYM_CARD_NAME ? IR_CARD_NAME
               : cat == SYM_STATE ? IR_CARD_STATE : IR_CARD_FIELD;
     IrNode *n = expr_node(L, op, e, 1);

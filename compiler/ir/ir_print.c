@@ -20,7 +20,7 @@ typedef struct Printer {
 static const char *const op_names[IR_OP_COUNT] = {
     [IR_INT] = "int", [IR_BOOL] = "bool", [IR_TEXT] = "text", [IR_SIDE] = "side",
     [IR_ENUM_VALUE] = "enum-value", [IR_LOCAL] = "local", [IR_VAR] = "var", [IR_CONST] = "const",
-    [IR_ZONE] = "zone", [IR_ME] = "me", [IR_THIS] = "this", [IR_OPPONENT] = "opponent",
+    [IR_ZONE] = "zone", [IR_SPACE_ZONE] = "space-zone", [IR_ME] = "me", [IR_THIS] = "this", [IR_OPPONENT] = "opponent",
     [IR_PLAYERS] = "players", [IR_SIDES] = "sides", [IR_CARD_FIELD] = "card-field",
     [IR_CARD_STATE] = "card-state", [IR_CARD_OWNER] = "card-owner", [IR_CARD_NAME] = "card-name",
     [IR_PLAYER_SIDE] = "player-side", [IR_BUILTIN] = "builtin", [IR_CALL] = "call",
@@ -50,7 +50,7 @@ static const char *role(IrOp op, int i)
     static const char *const action[] = {"over", "where", "when", "do"};
     static const char *const turns[] = {"from", "until", "do"};
     switch (op) {
-    case IR_VAR: case IR_ZONE: case IR_PLAYER_SIDE: return i == 0 ? "of" : NULL;
+    case IR_VAR: case IR_ZONE: case IR_PLAYER_SIDE: case IR_SPACE_ZONE: return i == 0 ? "of" : NULL;
     case IR_CARD_FIELD: case IR_CARD_STATE: case IR_CARD_OWNER: case IR_CARD_NAME: return "card";
     case IR_AGGREGATE: return i < 3 ? (i == 2 ? "value" : over_where_do[i]) : i == 3 ? "from" : "to";
     case IR_SELECT: case IR_IF: return i < 3 ? cond_then_else[i] : NULL;
@@ -145,7 +145,7 @@ static void payload(const Printer *P, const IrNode *n)
     case IR_TURNS: buf_printf(o, " %d", n->index); break;
     case IR_VAR: buf_printf(o, " %s", m->vars[n->index].name); break;
     case IR_CONST: buf_printf(o, " %s", m->consts[n->index].name); break;
-    case IR_ZONE: buf_printf(o, " %s", m->zones[n->index].name); break;
+    case IR_ZONE: case IR_SPACE_ZONE: buf_printf(o, " %s", m->zones[n->index].name); break;
     case IR_CARD_FIELD: case IR_CARD_STATE:
         buf_printf(o, " %s.%s %s", m->kinds[n->card.kind].name,
                 field_name(m, n->card.kind, n->card.field, n->op == IR_CARD_STATE),

@@ -89,3 +89,46 @@ Test(graph, no_path_and_no_space_are_runtime_errors_at_the_call)
     cr_expect_str_eq(r.out, want);
     run_free(&r);
 }
+
+/* tests/lang/games/tokens: 292 units from four cards with copies, a zone
+   per space, stacks of up to five moved along the edges one card at a
+   time (each move logged), units counted by class and side. */
+Test(graph, units_in_bulk_sit_on_spaces_and_move_in_stacks)
+{
+    RunResult r = game_run("tokens", "tokens",
+                           "$e log --seed 1 > $d/log && grep -c '^move \"TIE Fighter\" box -> units_coruscant$' $d/log && "
+                           "sed -n '/^round 1$/,/^round 2$/p' $d/log | grep '^move' && "
+                           "grep -v '^move' $d/log | sed -n '1,18p' && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "120\n"
+                            "move \"X-wing\" units_hoth -> units_yavin\n"
+                            "move \"X-wing\" units_hoth -> units_yavin\n"
+                            "move \"X-wing\" units_hoth -> units_yavin\n"
+                            "move \"X-wing\" units_hoth -> units_yavin\n"
+                            "move \"X-wing\" units_hoth -> units_yavin\n"
+                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                            "Coruscant: 132 units, 120 fighters, 12 imperial capital ships\n"
+                            "Kuat: 0 units, 0 fighters, 0 imperial capital ships\n"
+                            "Yavin: 0 units, 0 fighters, 0 imperial capital ships\n"
+                            "Hoth: 160 units, 100 fighters, 0 imperial capital ships\n"
+                            "round 1\n"
+                            "choose Rebel Alliance: Hoth (forced)\n"
+                            "choose Rebel Alliance: Yavin\n"
+                            "Rebel Alliance moves 5 from Hoth to Yavin: 5 there, 155 left\n"
+                            "choose Galactic Empire: Coruscant (forced)\n"
+                            "choose Galactic Empire: Kuat\n"
+                            "Galactic Empire moves 5 from Coruscant to Kuat: 5 there, 127 left\n"
+                            "round 2\n"
+                            "choose Rebel Alliance: Yavin\n"
+                            "choose Rebel Alliance: Coruscant\n"
+                            "Rebel Alliance moves 5 from Yavin to Coruscant: 5 there, 0 left\n"
+                            "choose Galactic Empire: Kuat\n"
+                            "choose Galactic Empire: Hoth\n"
+                            "Galactic Empire moves 5 from Kuat to Hoth: 5 there, 0 left\n"
+                            "errors: 0\n");
+    run_free(&r);
+}

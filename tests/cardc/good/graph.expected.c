@@ -13,18 +13,18 @@
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
-enum { KIND_system = 0 };
-enum { ZONE_box = 0, ZONE_sky = 1 };
+enum { KIND_system = 0, KIND_unit = 1 };
+enum { ZONE_box = 0, ZONE_sky = 1, ZONE_units = 2, ZONE_units_coruscant = 3, ZONE_units_alderaan = 4, ZONE_units_tatooine = 5, ZONE_units_hoth = 6 };
 enum { VAR_probe = 0 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 0 };
 enum { VCELL_probe = 0 };
-enum { ZCELL_box = 1, ZCELL_sky = 6 };
+enum { ZCELL_box = 1, ZCELL_sky = 9, ZCELL_units = 14, ZCELL_units_coruscant = 18, ZCELL_units_alderaan = 22, ZCELL_units_tatooine = 26, ZCELL_units_hoth = 30 };
 static const int32_t layout[] = {
-    /* zone capacities */ 4, 4,
+    /* zone capacities */ 7, 4, 3, 3, 3, 3, 3,
     /* vars */ VCELL_probe,
-    /* zones */ ZCELL_box, ZCELL_sky,
+    /* zones */ ZCELL_box, ZCELL_sky, ZCELL_units, ZCELL_units_coruscant, ZCELL_units_alderaan, ZCELL_units_tatooine, ZCELL_units_hoth,
     PLAYER_CELLS,
 };
 
@@ -53,6 +53,17 @@ static const struct Row_system Rows_system[] = {
     },
 };
 
+/* tests/cardc/good/graph/graph.cards:22: kind unit */
+struct Row_unit {
+    RtValue fd_power;
+};
+
+static const struct Row_unit Rows_unit[] = {
+    { /* tests/cardc/good/graph/graph.cards:23: Scout */
+        .fd_power = 1,
+    },
+};
+
 /* tests/cardc/good/graph/graph.cards:13: map galaxy */
 static const int16_t GraphSpace_galaxy[5] = { 0, 1, 2, 3, -1 };
 static const int32_t GraphCard_galaxy[5] = { 0, 1, 2, 3, -1 };
@@ -68,12 +79,27 @@ static const RtGraphDef Graph_galaxy = {
     .space = GraphSpace_galaxy, .adj = GraphAdj_galaxy, .card = GraphCard_galaxy, .first = GraphFirst_galaxy
 };
 
+/* tests/cardc/good/graph/graph.cards:26: zone units per space of map galaxy */
+static RtValue Zone_units(RtGame *g, RtValue card, int site)
+{
+    static const int16_t decl[5] = { ZONE_units_coruscant, ZONE_units_alderaan, ZONE_units_tatooine, ZONE_units_hoth, -1 };
+    int row = rt_card_row(g, card, KIND_system, site);
+    if (rt_check(g))
+        return RT_NONE;
+    if (decl[row] < 0) {
+        (void)rt_fail(g, site, "a card that is no space of map galaxy has no zone units");
+        return RT_NONE;
+    }
+    return rt_zone_shared(g, decl[row]);
+}
+
 struct Locals_setup {
     RtValue v_s;
+    RtValue v_u;
     RtValue v_s_2;
 };
 
-/* tests/cardc/good/graph/graph.cards:25: setup */
+/* tests/cardc/good/graph/graph.cards:29: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
@@ -81,13 +107,29 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
-            #line 26 "tests/cardc/good/graph/graph.cards"
+            #line 30 "tests/cardc/good/graph/graph.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    #line 26 "tests/cardc/good/graph/graph.cards"
+                    RtValue it_s = pluck_cells[pluck_at];
+                    if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
+                    #line 30 "tests/cardc/good/graph/graph.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_sky), RT_AT_TOP, 0);
+                    if (rt_check(g)) break;
+                }
+                rt_pluck_close(g, pluck_from);
+            }
+            if (rt_check(g)) return RT_END;
+            #line 31 "tests/cardc/good/graph/graph.cards"
+            {
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_u = pluck_cells[pluck_at];
+                    if (!((rt_card_kind(g, it_u) == KIND_unit))) continue;
+                    #line 31 "tests/cardc/good/graph/graph.cards"
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_units_coruscant), RT_AT_TOP, 1);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -96,8 +138,8 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-        #line 27 "tests/cardc/good/graph/graph.cards"
-        rt_choose_begin(g, f->me, 0, 0, 1);
+        #line 32 "tests/cardc/good/graph/graph.cards"
+        rt_choose_begin(g, f->me, 0, 0, 2);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
@@ -107,7 +149,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1);
+            rt_opt_done(g, &ob, 2);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -116,13 +158,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             /* fall through */
         case 1:;
             L->v_s_2 = rt_chosen(g);
-            #line 27 "tests/cardc/good/graph/graph.cards"
+            #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 123 "graph.c"
+#line 165 "graph.c"
         break;
     default:
-        return rt_fail(g, 2, "bad resume point");
+        return rt_fail(g, 3, "bad resume point");
     }
     return RT_DONE;
 }
@@ -133,24 +175,27 @@ struct Locals_round {
     RtValue v_s_3;
     RtValue v_x;
     RtValue v_t;
+    RtValue v_u;
     RtValue v_i;
     RtValue v_list;
+    RtValue v_i_2;
+    RtValue v_list_2;
 };
 
-/* tests/cardc/good/graph/graph.cards:34: argmax */
+/* tests/cardc/good/graph/graph.cards:39: argmax */
 RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 34 "tests/cardc/good/graph/graph.cards"
+    #line 39 "tests/cardc/good/graph/graph.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
     RtValue gs[5];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 7);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 8);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
-        RtValue v = Rows_system[rt_card_row(g, it_s_2, KIND_system, 6)].fd_resources;
+        RtValue v = Rows_system[rt_card_row(g, it_s_2, KIND_system, 7)].fd_resources;
         if (!seen || v > best) {
             best = v;
             acc = it_s_2;
@@ -158,17 +203,17 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 8, "argmax of no items");
+        (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 164 "graph.c"
+#line 209 "graph.c"
 }
 
-/* tests/cardc/good/graph/graph.cards:35: argmin */
+/* tests/cardc/good/graph/graph.cards:40: argmin */
 RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 35 "tests/cardc/good/graph/graph.cards"
+    #line 40 "tests/cardc/good/graph/graph.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
@@ -183,81 +228,81 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     if (!seen)
-        (void)rt_fail(g, 11, "argmin of no items");
+        (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 189 "graph.c"
+#line 234 "graph.c"
 }
 
-/* tests/cardc/good/graph/graph.cards:35: reachable */
+/* tests/cardc/good/graph/graph.cards:40: reachable */
 RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 35 "tests/cardc/good/graph/graph.cards"
+    #line 40 "tests/cardc/good/graph/graph.cards"
     uint8_t avoid[5];
     memset(avoid, 0, sizeof avoid);
     {
         RtValue gs[5];
-        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_ALL, RT_NONE, 0, gs, 12);
+        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_ALL, RT_NONE, 0, gs, 13);
         for (int i = 0; i < gn; i++) {
             RtValue it_x = gs[i]; (void)it_x;
-            if (Rows_system[rt_card_row(g, it_x, KIND_system, 10)].fd_resources == 3) avoid[i] = 1;
+            if (Rows_system[rt_card_row(g, it_x, KIND_system, 11)].fd_resources == 3) avoid[i] = 1;
         }
     }
-    return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 13);
-#line 209 "graph.c"
+    return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
+#line 254 "graph.c"
 }
 
-/* tests/cardc/good/graph/graph.cards:30: round */
+/* tests/cardc/good/graph/graph.cards:35: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 31 "tests/cardc/good/graph/graph.cards"
-        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_probe), 2, 3);
+        #line 36 "tests/cardc/good/graph/graph.cards"
+        L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_probe), 2, 4);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!((L->v_s != rt_var_at(g, VCELL_probe)))) continue;
-                #line 32 "tests/cardc/good/graph/graph.cards"
+                #line 37 "tests/cardc/good/graph/graph.cards"
                 rt_log_begin(g);
                 rt_log_card(g, L->v_s);
                 rt_log_str(g, " at ");
-                rt_log_int(g, rt_graph_distance(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 4));
+                rt_log_int(g, rt_graph_distance(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 5));
                 rt_log_str(g, ", next to it: ");
-                rt_log_value(g, RT_TY_BOOL, rt_graph_adjacent(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 5));
+                rt_log_value(g, RT_TY_BOOL, rt_graph_adjacent(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), L->v_s, 6));
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-        #line 34 "tests/cardc/good/graph/graph.cards"
+        #line 39 "tests/cardc/good/graph/graph.cards"
         rt_log_begin(g);
         rt_log_str(g, "richest near: ");
         rt_log_card(g, Agg1_round(g, f, L));
         rt_log_str(g, ", ");
-        rt_log_int(g, rt_graph_count(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, 9));
+        rt_log_int(g, rt_graph_count(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, 10));
         rt_log_str(g, " neighbours");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-        #line 35 "tests/cardc/good/graph/graph.cards"
+        #line 40 "tests/cardc/good/graph/graph.cards"
         if (Agg2_round(g, f, L)) {
-            #line 36 "tests/cardc/good/graph/graph.cards"
-            rt_choose_begin(g, f->me, 1, 0, 14);
+            #line 41 "tests/cardc/good/graph/graph.cards"
+            rt_choose_begin(g, f->me, 1, 0, 15);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
                     RtValue gs[5];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 15);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, rt_var_at(g, VCELL_probe), 0, gs, 16);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_t = gs[i]; (void)it_t;
                         rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 14);
+                rt_opt_done(g, &ob, 15);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -267,17 +312,30 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_t = rt_chosen(g);
-                #line 36 "tests/cardc/good/graph/graph.cards"
+                #line 42 "tests/cardc/good/graph/graph.cards"
+                L->v_list_2 = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_probe), 18), 17);
+                if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
+                {
+                    const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+                    for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                        L->v_u = cells_v_list_2[1 + L->v_i_2];
+                        #line 42 "tests/cardc/good/graph/graph.cards"
+                        rt_move(g, L->v_u, Zone_units(g, L->v_t, 19), RT_AT_TOP, 20);
+                        if (rt_check(g)) return RT_END;
+                    }
+                }
+                rt_list_pop(g, L->v_list_2);
+                #line 43 "tests/cardc/good/graph/graph.cards"
                 rt_var_store(g, VAR_probe, VCELL_probe, L->v_t);
             }
         } else {
-            #line 38 "tests/cardc/good/graph/graph.cards"
-            return rt_win(g, f->me, 16);
+            #line 46 "tests/cardc/good/graph/graph.cards"
+            return rt_win(g, f->me, 21);
         }
-#line 278 "graph.c"
+#line 336 "graph.c"
         break;
     default:
-        return rt_fail(g, 17, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -290,10 +348,16 @@ static const RtEnumDef enums[] = {
 static const RtZoneDef zones[] = {
     { "box", 0, 0, RT_HIDDEN, -1 },
     { "sky", 0, 0, RT_PUBLIC, KIND_system },
+    { "units", 0, 0, RT_PUBLIC, KIND_unit },
+    { "units_coruscant", 0, 0, RT_PUBLIC, KIND_unit },
+    { "units_alderaan", 0, 0, RT_PUBLIC, KIND_unit },
+    { "units_tatooine", 0, 0, RT_PUBLIC, KIND_unit },
+    { "units_hoth", 0, 0, RT_PUBLIC, KIND_unit },
 };
 
 static const RtKindDef kinds[] = {
     { "system", 0, NULL, NULL, NULL, Rows_system, 4, NULL },
+    { "unit", 0, NULL, NULL, NULL, Rows_unit, 1, NULL },
 };
 
 static const RtCardDef cards[] = {
@@ -301,6 +365,7 @@ static const RtCardDef cards[] = {
     { "Alderaan", KIND_system, 1 },
     { "Tatooine", KIND_system, 2 },
     { "Hoth", KIND_system, 3 },
+    { "Scout", KIND_unit, 0 },
 };
 
 static const RtVarDef vars[] = {
@@ -314,15 +379,16 @@ static const char *const strings[] = {
     "Alderaan", /* 3 */
     "Tatooine", /* 4 */
     "Hoth", /* 5 */
+    "Scout", /* 6 */
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/graph/graph.cards", 25, Script_setup, 2 },
-    { "round", "tests/cardc/good/graph/graph.cards", 30, Script_round, 7 },
+    { "setup", "tests/cardc/good/graph/graph.cards", 29, Script_setup, 3 },
+    { "round", "tests/cardc/good/graph/graph.cards", 35, Script_round, 10 },
 };
 
 static const int16_t Copies_base[] = {
-    1, 1, 1, 1
+    1, 1, 1, 1, 3
 };
 static const RtValue Consts_base[] = { 0 };
 
@@ -331,31 +397,39 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 26, 18 }, /* 0: tests/cardc/good/graph/graph.cards:26:18 */
-    { 0, 27, 3 }, /* 1: tests/cardc/good/graph/graph.cards:27:3 */
-    { 0, 25, 1 }, /* 2: tests/cardc/good/graph/graph.cards:25:1 */
-    { 0, 31, 3 }, /* 3: tests/cardc/good/graph/graph.cards:31:3 */
-    { 0, 32, 18 }, /* 4: tests/cardc/good/graph/graph.cards:32:18 */
-    { 0, 32, 52 }, /* 5: tests/cardc/good/graph/graph.cards:32:52 */
-    { 0, 34, 54 }, /* 6: tests/cardc/good/graph/graph.cards:34:54 */
-    { 0, 34, 35 }, /* 7: tests/cardc/good/graph/graph.cards:34:35 */
-    { 0, 34, 23 }, /* 8: tests/cardc/good/graph/graph.cards:34:23 */
-    { 0, 34, 76 }, /* 9: tests/cardc/good/graph/graph.cards:34:76 */
-    { 0, 35, 71 }, /* 10: tests/cardc/good/graph/graph.cards:35:71 */
-    { 0, 35, 23 }, /* 11: tests/cardc/good/graph/graph.cards:35:23 */
-    { 0, 35, 6 }, /* 12: tests/cardc/good/graph/graph.cards:35:6 */
-    { 0, 35, 6 }, /* 13: tests/cardc/good/graph/graph.cards:35:6 */
-    { 0, 36, 5 }, /* 14: tests/cardc/good/graph/graph.cards:36:5 */
-    { 0, 36, 17 }, /* 15: tests/cardc/good/graph/graph.cards:36:17 */
-    { 0, 38, 5 }, /* 16: tests/cardc/good/graph/graph.cards:38:5 */
-    { 0, 30, 1 }, /* 17: tests/cardc/good/graph/graph.cards:30:1 */
+    { 0, 30, 36 }, /* 0: tests/cardc/good/graph/graph.cards:30:36 */
+    { 0, 31, 34 }, /* 1: tests/cardc/good/graph/graph.cards:31:34 */
+    { 0, 32, 3 }, /* 2: tests/cardc/good/graph/graph.cards:32:3 */
+    { 0, 29, 1 }, /* 3: tests/cardc/good/graph/graph.cards:29:1 */
+    { 0, 36, 3 }, /* 4: tests/cardc/good/graph/graph.cards:36:3 */
+    { 0, 37, 18 }, /* 5: tests/cardc/good/graph/graph.cards:37:18 */
+    { 0, 37, 52 }, /* 6: tests/cardc/good/graph/graph.cards:37:52 */
+    { 0, 39, 54 }, /* 7: tests/cardc/good/graph/graph.cards:39:54 */
+    { 0, 39, 35 }, /* 8: tests/cardc/good/graph/graph.cards:39:35 */
+    { 0, 39, 23 }, /* 9: tests/cardc/good/graph/graph.cards:39:23 */
+    { 0, 39, 76 }, /* 10: tests/cardc/good/graph/graph.cards:39:76 */
+    { 0, 40, 71 }, /* 11: tests/cardc/good/graph/graph.cards:40:71 */
+    { 0, 40, 23 }, /* 12: tests/cardc/good/graph/graph.cards:40:23 */
+    { 0, 40, 6 }, /* 13: tests/cardc/good/graph/graph.cards:40:6 */
+    { 0, 40, 6 }, /* 14: tests/cardc/good/graph/graph.cards:40:6 */
+    { 0, 41, 5 }, /* 15: tests/cardc/good/graph/graph.cards:41:5 */
+    { 0, 41, 17 }, /* 16: tests/cardc/good/graph/graph.cards:41:17 */
+    { 0, 42, 7 }, /* 17: tests/cardc/good/graph/graph.cards:42:7 */
+    { 0, 42, 16 }, /* 18: tests/cardc/good/graph/graph.cards:42:16 */
+    { 0, 42, 40 }, /* 19: tests/cardc/good/graph/graph.cards:42:40 */
+    { 0, 42, 30 }, /* 20: tests/cardc/good/graph/graph.cards:42:30 */
+    { 0, 46, 5 }, /* 21: tests/cardc/good/graph/graph.cards:46:5 */
+    { 0, 35, 1 }, /* 22: tests/cardc/good/graph/graph.cards:35:1 */
 };
+
+static const uint8_t View_zone_hidden[] = { 0, 0, 1, 0, 0, 0, 0 };
 
 static const char *const Card_fields[] = {
     "region core, resources 1",
     "region core, resources 2",
     "region rim, resources 3",
     "region rim, resources 0",
+    "power 1",
 };
 
 static const char *const Card_texts[] = {
@@ -363,20 +437,21 @@ static const char *const Card_texts[] = {
     "",
     "",
     "",
+    "",
 };
 
 /* what the play screen shows (docs/runtime.md "The play screen") */
-static const RtViewDef view = { 0, NULL, NULL, NULL, Card_fields, Card_texts };
+static const RtViewDef view = { 0, NULL, NULL, View_zone_hidden, Card_fields, Card_texts };
 
 const RtGameDef graph_game = {
     CARDRT_ABI, "graph", "base", "Graph",
     2, 2,
     0, NULL, NULL,
-    2, zones,
-    1, kinds,
-    4, cards, Copies_base,
+    7, zones,
+    2, kinds,
+    5, cards, Copies_base,
     1, vars,
-    6, strings,
+    7, strings,
     2, scripts,
     0, 1,
     0, Consts_base,
@@ -385,7 +460,7 @@ const RtGameDef graph_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    18, Site_table, 1, Site_files,
+    23, Site_table, 1, Site_files,
     &view,
 };
 
