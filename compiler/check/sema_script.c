@@ -251,6 +251,10 @@ static void check_choose(Sema *S, AstNode *s)
             prompt = "choose a player";
         else if (cb == T_SIDES)
             prompt = "choose a side";
+        else if (cb == T_SPACES && s->a->sem_extra >= 0 && S->m->graphs[s->a->sem_extra].kind >= 0) {
+            const char *what = S->m->kinds[S->m->graphs[s->a->sem_extra].kind].name;
+            prompt = arena_printf(S->a, "choose %s %s", strchr("aeiouAEIOU", what[0]) ? "an" : "a", what);
+        }
         s->sem_ref = model_string(S->m, prompt);
     }
 }

@@ -374,7 +374,7 @@ static const RtVarDef vars[] = {
 
 static const char *const strings[] = {
     "choose a system from sky", /* 0 */
-    "choose", /* 1 */
+    "choose a system", /* 1 */
     "Coruscant", /* 2 */
     "Alderaan", /* 3 */
     "Tatooine", /* 4 */
