@@ -63,6 +63,7 @@ static int bfs(const RtGame *g, const RtGraphDef *m, int from, int steps, const 
     return n;
 }
 
+/* rt_graph_spaces (cardrt.h): the set op of card into out. */
 int rt_graph_spaces(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, RtValue *out, int site)
 {
     int n = 0;
@@ -90,6 +91,7 @@ int rt_graph_spaces(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValu
     return n;
 }
 
+/* rt_graph_list (cardrt.h): the set pushed as a list. */
 int rt_graph_list(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site)
 {
     RtValue items[RT_GRAPH_MAX_SPACES];
@@ -102,6 +104,7 @@ int rt_graph_list(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue 
     return rt_check(g) ? -1 : list;
 }
 
+/* rt_graph_count (cardrt.h): the set's size. */
 RtValue rt_graph_count(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site)
 {
     RtValue items[RT_GRAPH_MAX_SPACES];
@@ -109,6 +112,7 @@ RtValue rt_graph_count(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtV
     return n < 0 ? 0 : n;
 }
 
+/* rt_graph_adjacent (cardrt.h): b is listed among a's neighbours. */
 RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site)
 {
     int from = graph_space(g, m, a, site);
@@ -121,6 +125,7 @@ RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, 
     return 0;
 }
 
+/* rt_graph_distance (cardrt.h): the fewest steps; no path fails. */
 RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site)
 {
     int from = graph_space(g, m, a, site);
@@ -136,6 +141,7 @@ RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, 
     return dist[to];
 }
 
+/* rt_graph_reach (cardrt.h): a path from a to b entering no avoided space. */
 RtValue rt_graph_reach(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, const uint8_t *avoid, int site)
 {
     int from = graph_space(g, m, a, site);

@@ -75,6 +75,8 @@ static const char *set_args(Emit *E, const IrNode *coll)
     return arena_printf(E->a, "RT_GRAPH_WITHIN, %s, %s", card, emit_expr(E, coll->kids[1]));
 }
 
+/* emit_graph_loop_open: the head of a pure loop over the set of spaces
+   coll, its cards in a C array of the map's size (see emit_internal.h). */
 void emit_graph_loop_open(Emit *E, const IrNode *coll, const char *cvar)
 {
     int gi = coll->aux;
@@ -88,12 +90,14 @@ void emit_graph_loop_open(Emit *E, const IrNode *coll, const char *cvar)
     E->fallible = 1;
 }
 
+/* emit_graph_list: the call that pushes the set coll as a list (arena text). */
 const char *emit_graph_list(Emit *E, const IrNode *coll, int site)
 {
     const char *args = set_args(E, coll);
     return arena_printf(E->a, "rt_graph_list(g, %s, %s, %d)", graph_ref(E, coll->aux), args, site);
 }
 
+/* emit_graph_builtin: adjacent, distance, or count of a set (arena text). */
 const char *emit_graph_builtin(Emit *E, const IrNode *n)
 {
     E->fallible = 1;
@@ -109,6 +113,8 @@ const char *emit_graph_builtin(Emit *E, const IrNode *n)
                         graph_ref(E, n->aux), a, b, emit_site(E, n->loc));
 }
 
+/* emit_graph_reach_body: reachable's helper: flag every space passing
+   where (in RT_GRAPH_ALL's order), then search. */
 void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const char *where, int store)
 {
     int gi = n->kids[0]->aux;
@@ -128,6 +134,7 @@ void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const cha
     E->fallible = 1;
 }
 
+/* emit_space_zone: s.Z as a call of Zone_Z (arena text). */
 const char *emit_space_zone(Emit *E, const IrNode *n)
 {
     E->uses_space_zone[n->index] = 1;

@@ -403,6 +403,7 @@ void sema_expand_space_zones(Sema *S)
     }
 }
 
+/* sema_space_zone (sema_internal.h): `s.Z` for a zone Z per space. */
 int sema_space_zone(Sema *S, AstNode *e, int kind, const char *name, Type *out)
 {
     const Model *m = S->m;

@@ -443,6 +443,9 @@ static AstNode *build_die(Y *y, const YNode *m, Loc loc)
     return d;
 }
 
+/* yl_values_at (yaml_internal.h): values_at for the other files (yaml_map.c). */
+void yl_values_at(Y *y, const YNode *m, AstNode *owner, Loc loc) { values_at(y, m, owner, loc); }
+
 /* board row -> {symbols: [NAME...], values?: {FIELD: VALUE}, origin?, lines?}
    (in origins mode `lines: {symbols: [LINE...]}` gives each symbol's line
    when they are not all on the row's line) */
@@ -729,6 +732,7 @@ static const DeclForm top_forms[] = {
     { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },
     { "variant", build_variant, { "variant", "of", "title", "items", "origin", "lines", NULL } },
     { "view", build_view, { "view", "hidden", "origin", "lines", NULL } },
+    { "map", yl_build_map, { "map", "title", "of", "symmetric", "spaces", "adjacency", "origin", "lines", NULL } },
     { NULL, NULL, { NULL } },
 };
 

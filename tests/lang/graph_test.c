@@ -1,7 +1,8 @@
 /* graph_test.c: maps (docs/language.md "Maps"): a probe that walks only
    along the edges of a small hand-computed map, the graph builtins'
    results against that map, the same map with its edges from a CSV edge
-   list, and the builtins' runtime errors at their calls. */
+   list and written in YAML, the builtins' runtime errors at their calls,
+   and units in bulk on the spaces. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,6 +63,19 @@ Test(graph, a_csv_edge_list_makes_the_same_map_as_the_cards_block)
     cr_assert_eq(a.status, 0, "%s%s", a.out, a.err);
     cr_assert_eq(b.status, 0, "%s%s", b.out, b.err);
     cr_expect(strstr(a.out, "Tatooine (rim): 3 neighbours, 4 within 1, 5 within 2\n") != NULL, "%s", a.out);
+    cr_expect_str_eq(b.out, a.out);
+    run_free(&a);
+    run_free(&b);
+}
+
+Test(graph, a_yaml_map_makes_the_same_map_as_the_cards_block)
+{
+    const char *cmd = "$e log --seed 1 && $e log --seed 5 && $e sim --games 200 --seed 3 | grep -v -i time";
+    RunResult a = game_run("graph", "graph", cmd);
+    RunResult b = game_run("graph_yaml", "graph", cmd);
+    cr_assert_eq(a.status, 0, "%s%s", a.out, a.err);
+    cr_assert_eq(b.status, 0, "%s%s", b.out, b.err);
+    cr_expect(strstr(a.out, "Dagobah (rim): 1 neighbours, 2 within 1, 4 within 2\n") != NULL, "%s", a.out);
     cr_expect_str_eq(b.out, a.out);
     run_free(&a);
     run_free(&b);
