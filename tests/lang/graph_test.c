@@ -106,13 +106,14 @@ Test(graph, no_path_and_no_space_are_runtime_errors_at_the_call)
 
 /* tests/lang/games/tokens: 292 units from four cards with copies, a zone
    per space, stacks of up to five moved along the edges one card at a
-   time (each move logged), units counted by class and side. */
+   time (each move logged), units counted by class and side; any, all,
+   max, sum and argmax over sides, players, a zone, spaces, neighbours. */
 Test(graph, units_in_bulk_sit_on_spaces_and_move_in_stacks)
 {
     RunResult r = game_run("tokens", "tokens",
                            "$e log --seed 1 > $d/log && grep -c '^move \"TIE Fighter\" box -> units_coruscant$' $d/log && "
                            "sed -n '/^round 1$/,/^round 2$/p' $d/log | grep '^move' && "
-                           "grep -v '^move' $d/log | sed -n '1,18p' && " SIM_1000);
+                           "grep -v '^move' $d/log | sed -n '1,19p' && " SIM_1000);
     cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
     cr_expect_str_eq(r.out, "120\n"
                             "move \"X-wing\" units_hoth -> units_yavin\n"
@@ -129,6 +130,7 @@ Test(graph, units_in_bulk_sit_on_spaces_and_move_in_stacks)
                             "Kuat: 0 units, 0 fighters, 0 imperial capital ships\n"
                             "Yavin: 0 units, 0 fighters, 0 imperial capital ships\n"
                             "Hoth: 160 units, 100 fighters, 0 imperial capital ships\n"
+                            "every side holds a space: true; a player of the Empire: true; all of Hoth's units rebel: true; spaces next to an empty one: 2; strongest next to Kuat: Hoth; most units on a space: 160, total 292\n"
                             "round 1\n"
                             "choose Rebel Alliance: Hoth (forced)\n"
                             "choose Rebel Alliance: Yavin\n"
