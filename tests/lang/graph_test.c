@@ -25,11 +25,11 @@ Test(graph, builtins_match_the_hand_computed_map_and_the_probe_walks_along_edges
                             "Hoth (rim): 2 neighbours, 3 within 1, 5 within 2\n"
                             "Dagobah (rim): 1 neighbours, 2 within 1, 4 within 2\n"
                             "Endor (rim): 0 neighbours, 1 within 1, 1 within 2\n"
-                            "distance Hoth to Coruscant: 2; around Tatooine: true\n"
-                            "distance Hoth to Alderaan: 1; around Tatooine: true\n"
-                            "distance Hoth to Tatooine: 1; around Tatooine: false\n"
-                            "distance Hoth to Hoth: 0; around Tatooine: true\n"
-                            "distance Hoth to Dagobah: 2; around Tatooine: false\n"
+                            "distance Hoth to Coruscant: 2; around Tatooine: true, around Alderaan: true\n"
+                            "distance Hoth to Alderaan: 1; around Tatooine: true, around Alderaan: false\n"
+                            "distance Hoth to Tatooine: 1; around Tatooine: false, around Alderaan: true\n"
+                            "distance Hoth to Hoth: 0; around Tatooine: true, around Alderaan: true\n"
+                            "distance Hoth to Dagobah: 2; around Tatooine: false, around Alderaan: true\n"
                             "no path from Hoth to Endor\n"
                             "within 1 of Hoth: Hoth\n"
                             "within 1 of Hoth: Alderaan\n"
@@ -52,6 +52,37 @@ Test(graph, builtins_match_the_hand_computed_map_and_the_probe_walks_along_edges
                             "set steps 1 -> 2\n"
                             "Player 2 moves the probe from Tatooine to Coruscant (distance 1; rich neighbours 1, best 3, all visited false)\n"
                             "errors: 0\n");
+    run_free(&r);
+}
+
+/* Without Tatooine (a variant removes its card), its edges are gone:
+   Dagobah is cut off, Hoth reaches Coruscant only through Alderaan, and
+   reachable's avoided spaces still line up with the spaces that remain. */
+Test(graph, a_space_a_variant_removes_takes_its_edges_with_it)
+{
+    RunResult r = game_run("graph", "graph", "$e log --variant no_tatooine --seed 1 | sed -n '1,20p'");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out,
+                            "move \"Endor\" box -> sky\n"
+                            "move \"Dagobah\" box -> sky\n"
+                            "move \"Hoth\" box -> sky\n"
+                            "move \"Alderaan\" box -> sky\n"
+                            "move \"Coruscant\" box -> sky\n"
+                            "Coruscant (core): 1 neighbours, 2 within 1, 3 within 2\n"
+                            "Alderaan (core): 2 neighbours, 3 within 1, 3 within 2\n"
+                            "Hoth (rim): 1 neighbours, 2 within 1, 3 within 2\n"
+                            "Dagobah (rim): 0 neighbours, 1 within 1, 1 within 2\n"
+                            "Endor (rim): 0 neighbours, 1 within 1, 1 within 2\n"
+                            "distance Hoth to Coruscant: 2; around Tatooine: true, around Alderaan: false\n"
+                            "distance Hoth to Alderaan: 1; around Tatooine: true, around Alderaan: false\n"
+                            "distance Hoth to Hoth: 0; around Tatooine: true, around Alderaan: true\n"
+                            "no path from Hoth to Dagobah\n"
+                            "no path from Hoth to Endor\n"
+                            "within 1 of Hoth: Hoth\n"
+                            "within 1 of Hoth: Alderaan\n"
+                            "richest within 2 of Hoth: Alderaan\n"
+                            "Alderaan next to Hoth: true\n"
+                            "choose Player 1: Alderaan\n");
     run_free(&r);
 }
 
