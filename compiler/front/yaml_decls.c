@@ -253,7 +253,7 @@ static int flag_at(Y *y, const YNode *m, const char *key, int bit)
     return 0;
 }
 
-/* zone -> {zone: NAME | [NAME...], per_player?, shared?, ordered?, public?, private?, hidden?, of?: KIND} */
+/* zone -> {zone: NAME | [NAME...], per_player?, shared?, ordered?, public?, private?, hidden?, per_space?, of?: KIND} */
 static AstNode *build_zone(Y *y, const YNode *m, Loc loc)
 {
     AstNode *z = ast_new(y->a, AST_ZONE, loc);
@@ -261,7 +261,8 @@ static AstNode *build_zone(Y *y, const YNode *m, Loc loc)
     z->list = yl_names_at(y, yl_get(m, "zone"), loc, "a zone");
     z->flags = flag_at(y, m, "per_player", ZONE_PER_PLAYER) | flag_at(y, m, "shared", ZONE_SHARED)
                | flag_at(y, m, "ordered", ZONE_ORDERED) | flag_at(y, m, "public", ZONE_PUBLIC)
-               | flag_at(y, m, "private", ZONE_PRIVATE) | flag_at(y, m, "hidden", ZONE_HIDDEN);
+               | flag_at(y, m, "private", ZONE_PRIVATE) | flag_at(y, m, "hidden", ZONE_HIDDEN)
+               | flag_at(y, m, "per_space", ZONE_PER_SPACE);
     const YNode *of = yl_get(m, "of");
     if (of)
         z->name = yl_name_of(y, of, "'of'");
@@ -718,7 +719,7 @@ static const DeclForm top_forms[] = {
     { "game", build_game, { "game", "title", "players", "sides", "origin", "lines", NULL } },
     { "kind", build_kind, { "kind", "fields", "origin", "lines", NULL } },
     { "card", build_card, { "card", "kind", "copies", "values", "origin", "lines", NULL } },
-    { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "of", "origin", "lines", NULL } },
+    { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "per_space", "of", "origin", "lines", NULL } },
     { "counter", build_counter, { "counter", "per_player", "init", "min", "max", "origin", "lines", NULL } },
     { "var", build_var, { "var", "type", "per_player", "private", "init", "origin", "lines", NULL } },
     { "const", build_const, { "const", "value", "origin", "lines", NULL } },

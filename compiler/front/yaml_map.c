@@ -8,6 +8,13 @@
 
 #include <string.h>
 
+/* at: where node n is, or in origins mode (an export that records the
+   source's lines) fallback, a location in the source file. */
+static Loc at(Y *y, const YNode *n, Loc fallback)
+{
+    return y->origins && y->src >= 0 ? fallback : yl_loc(y, n);
+}
+
 /* region_of: the AST_REGION of map d named name (NULL: no region), made
    (at loc) when it is the first space of that region. */
 static AstNode *region_of(Y *y, AstNode *d, const char *name, Loc loc)
@@ -46,7 +53,7 @@ static void map_space(Y *y, AstNode *d, const YNode *s)
     sp->b = ast_new(y->a, AST_BLOCK, loc);
     sp->b->name = d->name2;   /* the kind of the spaces, for load_resolve_cells */
     yl_values_at(y, s, sp->b, loc);
-    ast_push(y->a, &region_of(y, d, region, rn ? yl_loc(y, rn) : loc)->list, sp);
+    ast_push(y->a, &region_of(y, d, region, rn ? at(y, rn, loc) : loc)->list, sp);
 }
 
 AstNode *yl_build_map(Y *y, const YNode *m, Loc loc)
@@ -59,7 +66,7 @@ AstNode *yl_build_map(Y *y, const YNode *m, Loc loc)
     const YNode *of = yl_need(y, m, "of", "a map");
     if (of) {
         d->name2 = yl_name_of(y, of, "'of'");
-        d->a = ast_new(y->a, AST_NAME, yl_loc(y, of));
+        d->a = ast_new(y->a, AST_NAME, at(y, of, loc));
         d->a->name = d->name2;
     }
     const YNode *sym = yl_get(m, "symmetric");
@@ -82,9 +89,9 @@ AstNode *yl_build_map(Y *y, const YNode *m, Loc loc)
         const char *from = yl_name_of(y, adj->items[i], "a space");
         if (!from)
             continue;
-        AstNode *a = ast_new(y->a, AST_ADJACENT, yl_loc(y, adj->items[i]));
+        AstNode *a = ast_new(y->a, AST_ADJACENT, at(y, adj->items[i], loc));
         a->name = from;
-        a->list = yl_names_at(y, adj->items[i + 1], yl_loc(y, adj->items[i + 1]), "a space's neighbours");
+        a->list = yl_names_at(y, adj->items[i + 1], at(y, adj->items[i + 1], loc), "a space's neighbours");
         ast_push(y->a, &d->list, a);
     }
     return d->name && d->name2 ? d : NULL;

@@ -179,3 +179,27 @@ Test(graph, units_in_bulk_sit_on_spaces_and_move_in_stacks)
                             "errors: 0\n");
     run_free(&r);
 }
+
+/* A map, a zone per space and reachable's `avoiding` survive the YAML
+   export: the export compiles to the same C (but the site table's
+   columns, tests/common/same_c.sh), and exporting the export changes
+   nothing. */
+Test(graph, a_map_exported_to_yaml_compiles_to_the_same_c)
+{
+    const char *cardc = TEST_BUILD_DIR "/san/cardc";
+    const char *games[] = { "tests/cardc/good/graph", "tests/lang/games/tokens", "tests/lang/games/graph_yaml" };
+    for (int i = 0; i < 3; i++) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd,
+                 "set -e; t=$(mktemp -d); mkdir $t/y $t/z $t/a $t/b; "
+                 "%s yaml %s -o $t/y; %s yaml $t/y -o $t/z; diff -r $t/y $t/z; "
+                 "%s c %s -o $t/a; %s c $t/y -o $t/b; "
+                 "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; "
+                 "grep -c '^  - map: ' $t/y/*; rm -rf $t",
+                 cardc, games[i], cardc, cardc, games[i], cardc);
+        RunResult r = run_cmd(cmd);
+        cr_expect_eq(r.status, 0, "%s: %s%s", games[i], r.out, r.err);
+        cr_expect(strstr(r.out, "1\n") != NULL, "%s: no map in the export: %s", games[i], r.out);
+        run_free(&r);
+    }
+}
