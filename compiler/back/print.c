@@ -140,7 +140,6 @@ static void args(Printer *P, const AstList *l)
     tok(P, ")", 0, GLUE_L);
 }
 
-
 /* avoiding_args: `(a, b, avoiding x where COND)` of a reachable call e. */
 static void avoiding_args(Printer *P, const AstNode *e)
 {
