@@ -226,8 +226,9 @@ $(B)/tests/%: $$(wildcard tests/%/*.c tests/%/*.h) $$(wildcard tests/common/*.h)
 # The lab suite plays the EvR engine.
 $(B)/tests/lab: $(B)/san/game-evr.o
 
-# The bench suite plays the EvR engine next to the reference engine (bench/evr_ref.h).
-$(B)/tests/bench: $(B)/san/game-evr.o bench/evr_ref.h
+# The bench suite plays the EvR and Galaxy engines next to their reference
+# engines (bench/evr_ref.h, bench/galaxy_ref.h).
+$(B)/tests/bench: $(B)/san/game-evr.o $(B)/san/game-galaxy.o bench/evr_ref.h bench/galaxy_ref.h
 
 # The parse suite links the sanitized front end.
 $(B)/tests/parse: $(addprefix $(B)/san/cc/,front/parse.o parser.o lexer.o front/ast.o common/strtab.o front/text.o common/diag.o common/arena.o)

@@ -1,9 +1,10 @@
 #!/bin/bash
 # bench/run.sh: `make bench`. For each game in cards/: random-agent games per
 # second on one thread (`build/<id> bench`); MCTS iterations per second; for
-# evr, the hand-written reference engine bench/evr_ref.c on the same seeds,
-# compiled with the engines' flags and timed in the same run, alternately,
-# BENCH_RUNS times each: the ratio generated/reference of the best times.
+# a game with a hand-written reference engine bench/<id>_ref.c (evr, galaxy),
+# the reference on the same seeds, compiled with the engines' flags and timed
+# in the same run, alternately, BENCH_RUNS times each: the ratio
+# generated/reference of the best times (<id>_generated_over_reference).
 # For each game, also the lab's path against the benchmark's: `sim` on one
 # thread over `bench` (sim_over_bench), and `sim --jobs 2` over `--jobs 1`
 # (jobs2_speedup), best of BENCH_RUNS each.
@@ -32,7 +33,7 @@ best_of() {
 
 games_json=""
 mcts=""
-ratio="null"
+ratios=""
 for dir in cards/*/; do
   g=$(basename "$dir")
   [ -x "$B/$g" ] || { echo "bench: $B/$g is missing (run make)" >&2; exit 1; }
@@ -44,7 +45,7 @@ for dir in cards/*/; do
   ips=$(sed -E 's/.*"mcts_iterations_per_second":([0-9.]+).*/\1/' <<<"$line")
   printf '%-8s %10.1f games per second, random agents on 1 thread (%s games)\n' "$g" "$gps" "$GAMES"
   printf '%-8s %10.1f MCTS iterations per second, one MCTS agent (budget 200) against random ones, 1 thread\n' "$g" "$ips"
-  # The lab's path: the same games through sim (which samples the cards
+  # The lab's path: the same games through sim (which notes the cards
   # played for its report) on one thread and on two, against bench.
   tb=$(best_of "$B/$g" bench --games "$GAMES" --seed "$SEED" --mcts-seconds 0)
   t1=$(best_of "$B/$g" sim --games "$GAMES" --seed "$SEED" --jobs 1 --json)
@@ -55,13 +56,13 @@ for dir in cards/*/; do
   printf '%-8s %10s speed-up of sim --jobs 2 over --jobs 1 (best of %s runs)\n' "$g" "$j2" "$RUNS"
   games_json="$games_json${games_json:+,}\"$g\":{\"games_per_second\":$gps,\"mcts_iterations_per_second\":$ips,\"sim_over_bench\":$sob,\"jobs2_speedup\":$j2}"
   [ "$g" = evr ] && mcts=$ips
-  if [ "$g" = evr ] && [ -f bench/evr_ref.c ]; then
+  if [ -f "bench/${g}_ref.c" ]; then
     # The reference is compiled with the flags the engines are compiled with.
-    $CC $ENGINE_CFLAGS -o $B/evr_ref bench/evr_ref.c
+    $CC $ENGINE_CFLAGS -o "$B/${g}_ref" "bench/${g}_ref.c"
     # Best of RUNS alternating runs of each (the least disturbed time).
     rs=""; gs=""
     for _ in $(seq "$RUNS"); do
-      ref=$($B/evr_ref "$GAMES" "$SEED")
+      ref=$("$B/${g}_ref" "$GAMES" "$SEED")
       gen=$("$B/$g" bench --games "$GAMES" --seed "$SEED" --mcts-seconds 0)
       r=$(sed -E 's/.*"seconds":([0-9.]+).*/\1/' <<<"$ref")
       t=$(sed -E 's/.*"seconds":([0-9.]+).*/\1/' <<<"$gen")
@@ -77,7 +78,12 @@ for dir in cards/*/; do
     printf '%-8s %10.1f games per second, the generated engine timed beside it (best of %s runs)\n' "$g" \
       "$(awk -v n="$GAMES" -v s="$gs" 'BEGIN { printf "%.1f", n / s }')" "$RUNS"
     printf '%-8s %10s time per game of the generated engine over the reference'"'"'s (1.000: as fast; %s)\n' "$g" "$ratio" "$same"
+    ratios="$ratios,\"${g}_generated_over_reference\":$ratio"
   fi
 done
-echo "{\"games\":{$games_json},\"evr_generated_over_reference\":$ratio,\"mcts_iterations_per_second\":${mcts:-null}}" > $out
+# The EvR and Galaxy ratios are always there (null: no reference or no engine).
+for g in evr galaxy; do
+  [[ "$ratios" == *"\"${g}_generated_over_reference\""* ]] || ratios="$ratios,\"${g}_generated_over_reference\":null"
+done
+echo "{\"games\":{$games_json}$ratios,\"mcts_iterations_per_second\":${mcts:-null}}" > $out
 echo "wrote $out"

@@ -149,7 +149,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
        WHERE "'where'" WHILE "'while'" WIN "'win'" ABILITY "'ability'" SET "'set'"
        REMOVE "'remove'" LOG "'log'" LET "'let'" ZONE "'zone'"
        ENUM "'enum'" DIE "'die'" ROLL "'roll'" PROCEDURE "'procedure'" KEEP "'keep'"
-       ARGMAX "'argmax'" ARGMIN "'argmin'" VIEW "'view'"
+       ARGMAX "'argmax'" ARGMIN "'argmin'" VIEW "'view'" ELIMINATE "'eliminate'"
 %token EQ "'=='" NE "'!='" LE "'<='" GE "'>='" PLUSEQ "'+='" MINUSEQ "'-='" DOTDOT "'..'"
 
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
@@ -163,7 +163,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
-%type <node> opt_where opt_by opt_when opt_else opt_init agg_head
+%type <node> opt_where opt_by opt_when opt_else opt_init agg_head opt_prompt
 %type <list> game_items side_list fields card_items names zone_names params params1
 %type <list> variant_items stmts options actions args args1
 %type <flags> opt_var_private
@@ -197,7 +197,7 @@ decl
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
     ;
 
-/* game -> "game" NAME [STRING] "{" { "players" INT [".." INT] | "sides" side_list } "}" */
+/* game -> "game" NAME [STRING] "{" { "players" INT [".." INT] | "sides" side_list | "teams" } "}" */
 game
     : GAME NAME opt_title '{' game_items '}'
         { $$ = NODE(AST_GAME, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->list = $5; }
@@ -216,6 +216,9 @@ game_items
         { $$ = $1; AstNode *n = NODE(AST_PLAYERS, @2); n->ival = $3; n->ival2 = $5; PUSH($$, n); }
     | game_items SIDES side_list
         { $$ = $1; for (int i = 0; i < $3.count; i++) PUSH($$, $3.items[i]); }
+    /* "teams" (contextual): the players of a side are a team */
+    | game_items NAME
+        { $$ = $1; parse_game_word(ctx, @2, $2); AstNode *n = NODE(AST_NAME, @2); n->name = $2; PUSH($$, n); }
     | game_items error                { $$ = $1; }
     ;
 
@@ -622,6 +625,8 @@ stmt
     | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }
     /* call -> NAME "(" args ")"  (a procedure) */
     | NAME '(' args ')'               { $$ = NODE(AST_CALL_STMT, @1); $$->name = $1; $$->list = $3; }
+    /* eliminate -> "eliminate" expr: a player out of the game for good */
+    | ELIMINATE expr                  { $$ = NODE(AST_ELIMINATE, @1); $$->a = $2; }
     ;
 
 move_pos
@@ -648,8 +653,8 @@ opt_where
     ;
 
 /* choose -> "choose" [expr | "up" "to" expr] NAME "in" expr ["where" expr] ["by" expr]
-             ["hidden"] block ["else" block]
-           | "choose" ["by" expr] ["hidden"] "{" { option } "}" */
+             ["hidden"] ["prompt" STRING] block ["else" block]
+           | "choose" ["by" expr] ["hidden"] ["prompt" STRING] "{" { option } "}" */
 choose_stmt
     : CHOOSE choose_tail              { $$ = $2; $$->loc = @1; }
     | CHOOSE expr choose_tail         { $$ = $3; $$->loc = @1; $$->d = $2; }
@@ -658,13 +663,20 @@ choose_stmt
     ;
 
 choose_tail
-    : NAME IN expr opt_where opt_by opt_hidden block opt_else
+    : NAME IN expr opt_where opt_by opt_hidden opt_prompt block opt_else
         {
             $$ = NODE(AST_CHOOSE, @1);
-            $$->loc2 = @1; $$->name = $1; $$->a = $3; $$->c = $4; $$->e = $5; $$->flags = $6; $$->b = $7;
-            if ($8)
-                PUSH($$->list, $8);
+            $$->loc2 = @1; $$->name = $1; $$->a = $3; $$->c = $4; $$->e = $5; $$->flags = $6; $$->f = $7; $$->b = $8;
+            if ($9)
+                PUSH($$->list, $9);
         }
+    ;
+
+/* opt_prompt -> ["prompt" STRING]: what the decision asks, with {expr} holes
+   (`prompt` is contextual: scanned as a name, checked here) */
+opt_prompt
+    : %empty                          { $$ = NULL; }
+    | NAME STRING                     { parse_contextual(ctx, @1, $1, "prompt"); $$ = parse_text_holes(ctx, @1, @2, $2, "prompt"); }
     ;
 
 opt_by
@@ -684,8 +696,9 @@ opt_else
 
 menu_head
     : CHOOSE                          { $$ = NODE(AST_MENU, @1); }
-    | CHOOSE HIDDEN                   { $$ = NODE(AST_MENU, @1); $$->flags = CHOOSE_HIDDEN; }
-    | CHOOSE BY expr opt_hidden       { $$ = NODE(AST_MENU, @1); $$->e = $3; $$->flags = $4; }
+    | CHOOSE NAME STRING              { $$ = NODE(AST_MENU, @1); parse_contextual(ctx, @2, $2, "prompt"); $$->f = parse_text_holes(ctx, @2, @3, $3, "prompt"); }
+    | CHOOSE HIDDEN opt_prompt        { $$ = NODE(AST_MENU, @1); $$->flags = CHOOSE_HIDDEN; $$->f = $3; }
+    | CHOOSE BY expr opt_hidden opt_prompt { $$ = NODE(AST_MENU, @1); $$->e = $3; $$->flags = $4; $$->f = $5; }
     ;
 
 options
@@ -696,7 +709,8 @@ options
 
 /* option -> "option" STRING ["when" expr] block */
 option
-    : OPTION STRING opt_when block    { $$ = NODE(AST_OPTION, @1); $$->loc2 = @2; $$->text = $2.text; $$->c = $3; $$->b = $4; }
+    : OPTION STRING opt_when block
+        { $$ = NODE(AST_OPTION, @1); $$->loc2 = @2; $$->list = parse_text_holes(ctx, @1, @2, $2, "label")->list; $$->text = $2.text; $$->c = $3; $$->b = $4; }
     ;
 
 opt_when
@@ -704,15 +718,15 @@ opt_when
     | WHEN expr                       { $$ = $2; }
     ;
 
-/* turns -> "turns" "from" expr "until" expr "passes" "in" "a" "row" "{" { action } "}"
+/* turns -> "turns" "from" expr "until" expr "passes" "in" "a" "row" ["prompt" STRING] "{" { action } "}"
           | "turns" "from" expr "until" expr block
    (`a` and `row` are contextual: scanned as names, checked here) */
 turns_stmt
-    : TURNS FROM expr UNTIL expr PASSES IN NAME NAME '{' actions '}'
+    : TURNS FROM expr UNTIL expr PASSES IN NAME NAME opt_prompt '{' actions '}'
         {
             parse_contextual(ctx, @8, $8, "a");
             parse_contextual(ctx, @9, $9, "row");
-            $$ = NODE(AST_TURNS, @1); $$->a = $3; $$->c = $5; $$->flags = TURNS_PASSES; $$->list = $11;
+            $$ = NODE(AST_TURNS, @1); $$->a = $3; $$->c = $5; $$->flags = TURNS_PASSES; $$->list = $12; $$->f = $10;
         }
     | TURNS FROM expr UNTIL expr block
         { $$ = NODE(AST_TURNS, @1); $$->a = $3; $$->c = $5; $$->b = $6; }
@@ -730,6 +744,7 @@ action_decl
         {
             $$ = $3 ? $3 : NODE(AST_ACTION, @1);
             $$->loc = @1; $$->text = $2.text; $$->d = $4; $$->flags = $5; $$->b = $6;
+            $$->list = parse_text_holes(ctx, @1, @2, $2, "label")->list;
         }
     ;
 

@@ -244,6 +244,8 @@ typedef struct RtHeader {
     int32_t prelude;        /* 1 once the setup script's prelude has run (rt_prelude_done) */
     int32_t steps_left;     /* steps the game may still take (rt_back_edge); below 0 it fails */
     int32_t max_steps;      /* the game's step budget (RtOptions.max_steps) */
+    uint32_t out;           /* bit p: player p is out of the game (rt_eliminate) */
+    int32_t nout;           /* players out */
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -279,6 +281,9 @@ typedef struct RtGamePrefix {
     const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
     const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
     RtAgent *const *agents;       /* rt_play's agents while it runs (rt_answer_now), else NULL */
+    uint8_t *played;              /* rt_note_played's bits while the lab records plays, else NULL */
+    const int32_t *zi_noted;      /* per zone instance: its owner when it is public and a player's, else -1 */
+    const int16_t *inst_card;     /* per card instance: its card */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -370,6 +375,11 @@ void rt_apply(RtGame *g, int i);
 
 /* rt_clone: a copy of g's state and def, without the log. Caller frees. */
 RtGame *rt_clone(const RtGame *g);
+/* rt_note_played: from now on, every card entering a public zone of a
+   player sets bit card * players + player of bits (the caller's, at least
+   cards * players bits; a clone does not inherit it); the cards in such
+   zones now are marked at once. NULL stops it. */
+void rt_note_played(RtGame *g, uint8_t *bits);
 /* rt_copy_state: make dst's state equal to src's (same def and players). */
 void rt_copy_state(RtGame *dst, const RtGame *src);
 /* rt_hash: a 64-bit hash of the whole state (docs/runtime.md); equal states
@@ -399,13 +409,23 @@ uint32_t rt_random(RtGame *g, uint32_t n);      /* uniform in [0, n) */
 /* rt_players: the number of players (seats). */
 static inline int rt_players(const RtGame *g) { return (int)rt__pre(g)->nplayers; }
 
-/* rt_next_player: the next seat, wrapping; RT_NONE for a non-player. */
+/* rt_next_player: the next seat, wrapping, skipping players out
+   (rt__next_in); RT_NONE for a non-player. */
+RtValue rt__next_in(const RtGame *g, RtValue p);
 static inline RtValue rt_next_player(const RtGame *g, RtValue p)
 {
-    int n = (int)rt__pre(g)->nplayers;
+    const RtGamePrefix *x = rt__pre(g);
+    int n = (int)x->nplayers;
     RtValue q = p + 1;   /* wraps to 0 after the last seat, without a branch */
+    if (x->hdr->out)
+        return rt__next_in(g, p);
     return (uint32_t)p < (uint32_t)n ? q & -(RtValue)(q != n) : RT_NONE;
 }
+/* Players out (docs/runtime.md "Players out"): rt_player_out, 1 when p is
+   out; rt_player_in, p or the next player in; rt_eliminate, p out for good. */
+RtValue rt_player_out(const RtGame *g, RtValue p);
+RtValue rt_player_in(const RtGame *g, RtValue p);
+void rt_eliminate(RtGame *g, RtValue p, int site);
 /* rt_player_side: p modulo the number of sides; RT_NONE without sides. */
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)
 {
@@ -505,6 +525,16 @@ void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int
    out of its zone already, enters zone at where and its state is reset
    (rt_zone.c's enter). Returns 0, doing nothing, when the zone does not
    take the card's kind or the kind keeps a slot across moves. */
+/* rt__note_played: with plays recorded (rt_note_played), mark card's
+   card as played by zone's owner when zone is a player's public zone. */
+static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue zone)
+{
+    int32_t owner = x->zi_noted[zone];
+    if (owner >= 0) {
+        size_t bit = (size_t)x->inst_card[card] * (size_t)x->nplayers + (size_t)owner;
+        x->played[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+    }
+}
 /* rt__place: card, out of its zone already, is put into zone at where
    and records it as its zone (its state is left as it is). */
 static inline void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
@@ -520,6 +550,8 @@ static inline void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, 
     }
     dst[0] = m + 1;
     x->card_cells[card * x->card_stride] = zone;
+    if (x->played)
+        rt__note_played(x, card, zone);
 }
 static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
 {
@@ -604,6 +636,8 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
                 cs[0] = to;
                 for (ptrdiff_t k = 0; k < ms; k++)
                     cs[1 + k] = d[k];
+                if (x->played)
+                    rt__note_played(x, c, to);
             }
             dst[0] = m + n;
             src[0] = 0;
@@ -904,6 +938,11 @@ static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int fl
     h->dec_step = h->dec_steps = 0;
     h->pending = RT_DEC_BUILDING;
 }
+/* rt_label_begin / rt_label_end: a label or prompt (RT_PROMPT_SLOT) with
+   holes (docs/runtime.md "Labels and prompts with holes"). */
+enum { RT_PROMPT_SLOT = -1 };
+int rt_label_begin(RtGame *g, int slot, int tpl);
+void rt_label_end(RtGame *g);
 /* rt_choose_steps: after rt_choose_begin, say that this decision is one of
    a repeated choice (`choose N`): step picks are made, of steps (for the
    play screen's prompt; it changes nothing else). */
@@ -1026,6 +1065,7 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
 /* Ending. Each returns RT_END for the script to return. rt_win: player
    wins (a further call adds a winner); no player fails the game at site. */
 RtStatus rt_win(RtGame *g, RtValue player, int site);
+RtStatus rt_win_team(RtGame *g, RtValue player, int site);   /* `teams`: each player of player's side wins */
 RtStatus rt_draw_game(RtGame *g);
 /* rt_fail: end the game with a runtime error "file:line:col: message" (the
    location of site in the def's site table). */

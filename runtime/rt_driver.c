@@ -217,7 +217,11 @@ int rt__answer_now(RtGame *g)
 
 /* The pending decision: see cardrt.h. */
 int rt_decision_player(const RtGame *g) { return rt__hdr(g)->dec_player; }
-const char *rt_decision_prompt(const RtGame *g) { return rt__string(g, rt__hdr(g)->dec_prompt); }
+const char *rt_decision_prompt(const RtGame *g)
+{
+    const char *p = rt__prompt_of(g);
+    return p ? p : rt__string(g, rt__hdr(g)->dec_prompt);
+}
 int rt_decision_hidden(const RtGame *g) { return (rt__hdr(g)->dec_flags & RT_CHOOSE_HIDDEN) != 0; }
 
 static const int32_t *option(const RtGame *g, int i)
@@ -235,6 +239,11 @@ const char *rt_option_label(const RtGame *g, int i, char *buf, size_t size)
         return buf;
     }
     const int32_t *o = option(g, i);
+    const char *t = rt__label_of(g, i);
+    if (t) {
+        snprintf(buf, size, "%s", t);
+        return buf;
+    }
     return rt__label_text(g, o[0], o[1], o[2], buf, size);
 }
 
@@ -248,6 +257,7 @@ void rt__apply(RtGame *g, int i, int forced)
         return;
     }
     const int32_t *o = option(g, i);
+    const char *label = g->log_on ? rt__label_of(g, i) : NULL, *prompt = g->log_on ? rt__prompt_of(g) : NULL;
     h->chosen_value = o[0];
     h->chosen_card = o[1];
     h->decisions++;
@@ -266,6 +276,8 @@ void rt__apply(RtGame *g, int i, int forced)
         e->a[5] = o[2];
         e->a[6] = h->dec_prompt;
         e->a[7] = (hidden ? RT_EVF_HIDDEN : 0) | (forced ? RT_EVF_FORCED : 0);
+        e->text = label ? strdup(label) : NULL;
+        e->prompt = prompt ? strdup(prompt) : NULL;
     }
 }
 

@@ -23,7 +23,7 @@ enum { RT_VIS_ALL = -1 };                                 /* viewer: omniscient 
 typedef enum RtEventType {
     RT_EV_ROUND, RT_EV_PHASE, RT_EV_TURN, RT_EV_MOVE, RT_EV_SHUFFLE,
     RT_EV_CHOICE, RT_EV_SET, RT_EV_STATE, RT_EV_WIN, RT_EV_DRAW,
-    RT_EV_ERROR, RT_EV_TEXT
+    RT_EV_ERROR, RT_EV_TEXT, RT_EV_OUT
 } RtEventType;
 
 /* RT_EV_CHOICE flag bits in a[7]. */
@@ -34,7 +34,8 @@ typedef struct RtEvent {
     int round;
     int32_t a[8];
     uint32_t vis;       /* players who see the detail (all bits: everyone) */
-    char *text;         /* owned; RT_EV_TEXT and RT_EV_ERROR */
+    char *text;         /* owned; RT_EV_TEXT and RT_EV_ERROR; RT_EV_CHOICE: the label formatted (or NULL) */
+    char *prompt;       /* owned; RT_EV_CHOICE: the prompt formatted (or NULL) */
 } RtEvent;
 
 struct RtGame {
@@ -64,6 +65,7 @@ struct RtGame {
     ptrdiff_t *var_cell;      /* nvars: first cell of each var (absolute) */
     uint8_t *var_pp;        /* nvars: per player */
     int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
+    int32_t *zi_noted;      /* nzi: the owner of a player's public zone, else -1 (rt_note_played) */
     int32_t *kind_reset;    /* nkinds * maxstate: what a move resets each state slot to (0 past nstate) */
     uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind (reset slot by slot) */
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
@@ -82,7 +84,24 @@ struct RtGame {
     char *text;             /* rt_log_begin..rt_log_end text being built */
     size_t textlen, textcap;
     int building;
+
+    /* the pending decision's labels and prompt with holes (rt_label.c),
+       formatted while the log is on */
+    char *labels;           /* the texts, each ending in NUL; at most RT_LABEL_BYTES */
+    size_t lablen;
+    int32_t *lab_at;        /* 1 + max_opts: slot (0: the prompt, 1 + i: option i): offset, or -1 */
+    int32_t *lab_tpl;       /* 1 + max_opts: the template (string index) the slot was formatted from */
+    int32_t lab_serial;     /* the decision (RtHeader.decisions) they are of; -1: none */
+    int lab_slot;           /* the slot being formatted (rt_label_begin) */
+    int labeling;           /* a label is being formatted: a failing hole does not fail the game */
+    int label_failed;       /* ... and one did */
 };
+
+/* rt_label.c: the formatted label of option i / of the prompt of the
+   pending decision, or NULL; rt__labels_free releases them. */
+const char *rt__label_of(const RtGame *g, int i);
+const char *rt__prompt_of(const RtGame *g);
+void rt__labels_free(RtGame *g);
 
 static inline RtHeader *rt__hdr(const RtGame *g) { return g->pre.hdr; }
 static inline int32_t *rt__cells(const RtGame *g) { return g->pre.cells; }

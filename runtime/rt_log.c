@@ -29,17 +29,20 @@ RtEvent *rt__event(RtGame *g, int type, uint32_t vis)
 /* rt__log_free: release the events and the text being built. */
 void rt__log_free(RtGame *g)
 {
-    for (int i = 0; i < g->nev; i++)
+    for (int i = 0; i < g->nev; i++) {
         free(g->ev[i].text);
+        free(g->ev[i].prompt);
+    }
     free(g->ev);
     free(g->text);
+    rt__labels_free(g);
     g->ev = NULL;
     g->text = NULL;
     g->nev = g->evcap = 0;
 }
 
 static const char *const type_names[] = {
-    "round", "phase", "turn", "move", "shuffle", "choice", "set", "state", "win", "draw", "error", "log"
+    "round", "phase", "turn", "move", "shuffle", "choice", "set", "state", "win", "draw", "error", "log", "out"
 };
 
 static int sees(const RtEvent *e, int viewer)
@@ -98,7 +101,8 @@ static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, cha
     case RT_EV_CHOICE:
         rt_player_name(g, e->a[0], a, sizeof a);
         if (sees(e, viewer))
-            snprintf(buf, size, "choose %s: %s%s", a, rt__label_text(g, e->a[3], e->a[4], e->a[5], c, sizeof c),
+            snprintf(buf, size, "choose %s: %s%s", a,
+                     e->text ? e->text : rt__label_text(g, e->a[3], e->a[4], e->a[5], c, sizeof c),
                      (e->a[7] & RT_EVF_FORCED) ? " (forced)" : "");
         else
             snprintf(buf, size, "choose %s: (hidden)", a);
@@ -128,6 +132,9 @@ static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, cha
         break;
     case RT_EV_WIN:
         snprintf(buf, size, "win %s", rt_player_name(g, e->a[0], a, sizeof a));
+        break;
+    case RT_EV_OUT:
+        snprintf(buf, size, "out %s", rt_player_name(g, e->a[0], a, sizeof a));
         break;
     case RT_EV_DRAW:
         snprintf(buf, size, "draw");
@@ -333,6 +340,7 @@ static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
         break;
     case RT_EV_TURN:
     case RT_EV_WIN:
+    case RT_EV_OUT:
         fprintf(out, ",\"player\":%d,\"name\":", (int)e->a[0]);
         rt__json_str(out, rt_player_name(g, e->a[0], a, sizeof a));
         break;
@@ -353,9 +361,9 @@ static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
         fprintf(out, ",\"player\":%d,\"option\":%d,\"options\":%d,\"forced\":%s,\"hidden\":%s,\"prompt\":",
                 (int)e->a[0], (int)e->a[1], (int)e->a[2], (e->a[7] & RT_EVF_FORCED) ? "true" : "false",
                 (e->a[7] & RT_EVF_HIDDEN) ? "true" : "false");
-        rt__json_str(out, rt__string(g, e->a[6]));
+        rt__json_str(out, e->prompt ? e->prompt : rt__string(g, e->a[6]));
         fputs(",\"label\":", out);
-        rt__json_str(out, rt__label_text(g, e->a[3], e->a[4], e->a[5], a, sizeof a));
+        rt__json_str(out, e->text ? e->text : rt__label_text(g, e->a[3], e->a[4], e->a[5], a, sizeof a));
         break;
     case RT_EV_SET:
         fputs(",\"var\":", out);

@@ -66,6 +66,7 @@ static int alloc_tables(RtGame *g)
     g->zi_decl = calloc(nzi, sizeof *g->zi_decl);
     g->zi_owner = calloc(nzi, sizeof *g->zi_owner);
     g->zi_kind = calloc(nzi, sizeof *g->zi_kind);
+    g->zi_noted = calloc(nzi, sizeof *g->zi_noted);
     g->decl_first = calloc(nz, sizeof *g->decl_first);
     g->decl_pp = calloc(nz, sizeof *g->decl_pp);
     g->zone_off = calloc(nzi, sizeof *g->zone_off);
@@ -73,7 +74,7 @@ static int alloc_tables(RtGame *g)
     g->kind_reset = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_reset);
     g->kind_keeps = calloc((size_t)def->nkinds + 1, sizeof *g->kind_keeps);
     return g->kind_reset && g->kind_keeps && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
-           && g->zi_decl && g->zi_owner && g->zi_kind && g->decl_first && g->decl_pp;
+           && g->zi_decl && g->zi_owner && g->zi_kind && g->zi_noted && g->decl_first && g->decl_pp;
 }
 
 /* fill_tables: the tables of a game of g->def with g->nplayers, from the
@@ -108,6 +109,7 @@ static void fill_tables(RtGame *g)
             g->zi_decl[zi] = z;
             g->zi_owner[zi] = def->zones[z].per_player ? p : RT_NONE;
             g->zi_kind[zi] = def->zones[z].kind;
+            g->zi_noted[zi] = def->zones[z].per_player && def->zones[z].visibility == RT_PUBLIC ? p : -1;
         }
     }
 }
@@ -142,6 +144,8 @@ static void fill_prefix(RtGame *g)
     x->kind_reset = g->kind_reset;
     x->kind_keeps = g->kind_keeps;
     x->zi_kind = g->zi_kind;
+    x->zi_noted = g->zi_noted;
+    x->inst_card = g->inst_card;
 }
 
 /* zone_capacity: the cards zone decl z can hold: def->layout's, or the
@@ -373,10 +377,13 @@ RtGame *rt_new(const RtGameDef *def, const RtOptions *opt)
 /* rt_reset: see cardrt.h. */
 void rt_reset(RtGame *g, uint64_t seed)
 {
-    for (int i = 0; i < g->nev; i++)
+    for (int i = 0; i < g->nev; i++) {
         free(g->ev[i].text);
+        free(g->ev[i].prompt);
+    }
     g->nev = 0;
     g->building = 0;
+    g->lab_serial = -1;
     g->textlen = 0;
     g->seed = seed;
     init_state(g);
@@ -399,6 +406,7 @@ void rt_free(RtGame *g)
     free(g->var_cell);
     free(g->var_pp);
     free(g->zi_kind);
+    free(g->zi_noted);
     free(g->zone_off);
     free(g->zone_cap);
     free(g->kind_reset);
@@ -421,6 +429,21 @@ RtGame *rt_clone(const RtGame *g)
     c->max_steps = g->max_steps;
     memcpy(c->blk, g->blk, g->size);
     return c;
+}
+
+/* rt_note_played: see cardrt.h. */
+void rt_note_played(RtGame *g, uint8_t *bits)
+{
+    if (!g)
+        return;
+    g->pre.played = bits;
+    for (int z = 0; bits && z < g->nzi; z++) {
+        if (g->zi_noted[z] < 0)
+            continue;
+        const int32_t *cells = rt__zone(g, z);
+        for (int i = 1; i <= cells[0]; i++)
+            rt__note_played(&g->pre, cells[i], z);
+    }
 }
 
 /* rt_copy_state: dst's state = src's; nothing happens if they do not fit. */
@@ -627,6 +650,10 @@ const char *rt__label_text(const RtGame *g, RtValue value, RtValue card, int lab
 void rt__vfailf(RtGame *g, int site, const char *fmt, va_list ap)
 {
     RtHeader *h = rt__hdr(g);
+    if (g->labeling) {   /* a hole of a label (rt_label.c): the label shows its template */
+        g->label_failed = 1;
+        return;
+    }
     if (h->status != RT_RUNNING)
         return;
     char msg[RT_ERROR_SIZE];

@@ -166,7 +166,7 @@ static void print_pending(const RtGame *g, FILE *out)
     } else if (h->pending == RT_DEC_WAITING) {
         rt__put_esc(out, rt_player_name(g, h->dec_player, a, sizeof a));
         fputs(" to choose: ", out);
-        rt__put_esc(out, rt__string(g, h->dec_prompt));
+        rt__put_esc(out, rt_decision_prompt(g));
         if (h->dec_steps > 0)
             fprintf(out, " (%d of %d chosen)", (int)h->dec_step, (int)h->dec_steps);
         fputc('\n', out);

@@ -266,6 +266,8 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
         int32_t *cs = cards + c * stride;
         put[i] = c;
         cs[0] = to;
+        if (g->pre.played)
+            rt__note_played(&g->pre, c, to);
         if (keeps[k]) {
             reset_state(g, c);
             continue;

@@ -21,7 +21,7 @@ runs=(
   "evr: mcts vs random|evr|--games 400 --agents mcts,random --budget 200"
   "evr: random vs mcts|evr|--games 400 --agents random,mcts --budget 200"
   "evr tutorial: random|evr|--games 10000 --variant tutorial"
-  "evr tutorial: mcts vs mcts|evr|--games 400 --agents mcts,mcts --budget 200 --variant tutorial"
+  "evr tutorial: mcts vs mcts|evr|--games 2000 --agents mcts,mcts --budget 200 --variant tutorial"
   "galaxy: random, 2 players|galaxy|--games 10000 --players 2"
   "galaxy: random, 4 players|galaxy|--games 10000 --players 4"
   "galaxy short: random, 4 players|galaxy|--games 10000 --players 4 --variant short"

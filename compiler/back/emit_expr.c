@@ -277,6 +277,8 @@ static const char *player_read(Emit *E, const IrNode *n)
         return arena_printf(E->a, "rt_zone_of(g, ZONE_%s, %s, %d)", E->m->zones[n->index].name, p, emit_site(E, n->loc));
     if (n->op == IR_VAR)
         return arena_printf(E->a, "rt_pvar_at(g, VCELL_%s, PLAYER_CELLS, %s)", E->m->vars[n->index].name, p);
+    if (n->op == IR_PLAYER_OUT)
+        return arena_printf(E->a, "rt_player_out(g, %s)", p);
     return arena_printf(E->a, "rt_player_side(g, %s)", p);
 }
 
@@ -548,7 +550,7 @@ int emit_plain(const Emit *E, const IrNode *n)
     case IR_INT: case IR_BOOL: case IR_ME: case IR_THIS: case IR_OPPONENT:
     case IR_LOCAL: case IR_ARG: case IR_SIDE: case IR_CONST: case IR_ENUM_VALUE:
         return 1;
-    case IR_VAR: case IR_PLAYER_SIDE:
+    case IR_VAR: case IR_PLAYER_SIDE: case IR_PLAYER_OUT:
         return n->nkids == 0 || emit_plain(E, n->kids[0]);
     case IR_CARD_FIELD: case IR_CARD_STATE:
         return is_local(n->kids[0]) && bound_kind(E, n->kids[0]) == n->card.kind;
@@ -686,7 +688,7 @@ const char *emit_expr(Emit *E, const IrNode *n)
         if (n->nkids)
             return player_read(E, n);
         return arena_printf(a, "rt_var_at(g, VCELL_%s)", E->m->vars[n->index].name);
-    case IR_PLAYER_SIDE:
+    case IR_PLAYER_SIDE: case IR_PLAYER_OUT:
         return player_read(E, n);
     case IR_CONST:
         return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[n->index].name);

@@ -148,4 +148,12 @@ void emit_space_zone_helpers(Emit *E, Buf *out);
 /* emit_memo_helpers: the Memo_ helper of each function a memo reads. */
 void emit_memo_helpers(Emit *E, Buf *out);
 
+/* ---- emit_prompts.c: texts with holes, players out ------------------------------ */
+
+void emit_text_pieces(Emit *E, const IrNode *s);
+void emit_label(Emit *E, const IrNode *fmt, const char *slot, int tpl);
+int emit_prompt_string(Emit *E, const IrNode *fmt, int dflt);
+void emit_prompt(Emit *E, const IrNode *fmt);
+void emit_eliminate(Emit *E, const IrNode *s);
+
 #endif

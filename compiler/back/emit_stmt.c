@@ -344,11 +344,34 @@ static void close_options(Emit *E)
 }
 static const char *option_call(const Emit *E) { return E->in_options ? "rt_opt_add(&ob, " : "rt_option(g, "; }
 
+/* one_option: an option without an item (a menu's option, an action
+   without `for`): value v, offered when `when` holds (NULL: always),
+   labelled by string label, formatted from fmt when it has holes. */
+static void one_option(Emit *E, const IrNode *when, int v, int label, const IrNode *fmt)
+{
+    if (!fmt) {
+        if (when)
+            emit_line(E, "if (%s) %s%d, RT_NONE, %d);", emit_condition(E, when), option_call(E), v, label);
+        else
+            emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), v, label);
+        return;
+    }
+    if (when)
+        emit_line(E, "if (%s) {", emit_condition(E, when));
+    else
+        emit_line(E, "{");
+    E->indent++;
+    emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), v, label);
+    emit_label(E, fmt, "(int)ob.n - 1", label);
+    E->indent--;
+    emit_line(E, "}");
+}
+
 /* options_over: one option per item of coll passing where (no yield
    inside); when (or NULL) is whether the options are offered at all;
    value: the option's value (NULL: the item); label: its string, or -1. */
 static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *where, const IrNode *when,
-                         const char *value, int label)
+                         const char *value, int label, const IrNode *fmt)
 {
     TypeBase ct = coll->type.base;
     emit_line(E, "{");
@@ -361,8 +384,8 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     E->fallible = 0;
     const char *when_c = when ? emit_expr(E, when) : NULL;
     int when_first = when_c && !E->fallible && !calls_function(when);
-    int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when);
-    int used = ct == T_ZONE || ct == T_SPACES || !value || emit_loop_var_used(E, depth, bound_ok, store);
+    int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when) || fmt;
+    int used = ct == T_ZONE || ct == T_SPACES || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     /* `when` does not depend on the item. One that cannot fail is tested
        before the loop (which it skips when false); any other is evaluated
@@ -390,7 +413,19 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
     int plain_cond = E->in_options && !when_c && where_plain;
-    if (cond && plain_cond)   /* counted without a branch */
+    if (fmt) {   /* a label with holes: the option, then its text */
+        if (cond)
+            emit_line(E, "if (%s) {", emit_bare(E, cond));
+        else
+            emit_line(E, "{");
+        E->indent++;
+        emit_line(E, "%s%s, %s, %s);", option_call(E), val, card, lab);
+        int d2 = emit_pure_loop_bind(E, coll, slot, &cvar, &bound_ok);
+        emit_label(E, fmt, "(int)ob.n - 1", label);
+        emit_unbind(E, d2);
+        E->indent--;
+        emit_line(E, "}");
+    } else if (cond && plain_cond)   /* counted without a branch */
         emit_line(E, "rt_opt_add_if(&ob, %s, %s, %s, %s);", emit_truth(E, where, cond), val, card, lab);
     else if (cond)
         emit_line(E, "if (%s) %s%s, %s, %s);", emit_bare(E, cond), option_call(E), val, card, lab);
@@ -410,8 +445,9 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
 static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by, int hidden)
 {
     const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
-    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
-    options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1);
+    open_options(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    emit_prompt(E, s->fmt);
+    options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1, NULL);
     close_options(E);
     check_fail(E);
     emit_line(E, "if (rt_option_count(g) > 0) {");
@@ -453,8 +489,9 @@ static void choose(Emit *E, const IrNode *s)
     emit_line(E, "if (%s < 0) return RT_END;", chosen);
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
     E->indent++;
-    open_options(E, by, s->aux, hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    open_options(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
+    emit_prompt(E, s->fmt);
     {
         /* options: items passing where and not chosen yet */
         TypeBase ct = coll->type.base;
@@ -505,13 +542,13 @@ static void menu(Emit *E, const IrNode *s)
     const char *by = s->kids[0] ? emit_expr(E, s->kids[0]) : "f->me";
     int hidden = (s->flags & IR_HIDDEN) || E->hidden;
     const char *pick = emit_temp(E, "option");
-    open_options(E, by, model_string((Model *)E->m, "choose"), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
-    for (int i = 1; i < s->nkids; i++) {
+    int nopt = s->nkids - (s->fmt != NULL);
+    open_options(E, by, emit_prompt_string(E, s->fmt, model_string((Model *)E->m, "choose")),
+                 hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    emit_prompt(E, s->fmt);
+    for (int i = 1; i < nopt; i++) {
         const IrNode *o = s->kids[i];
-        if (o->kids[0])
-            emit_line(E, "if (%s) %s%d, RT_NONE, %d);", emit_condition(E, o->kids[0]), option_call(E), i - 1, o->index);
-        else
-            emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), i - 1, o->index);
+        one_option(E, o->kids[0], i - 1, o->index, o->fmt);
     }
     close_options(E);
     check_fail(E);
@@ -519,7 +556,7 @@ static void menu(Emit *E, const IrNode *s)
     E->indent++;
     decide(E);
     emit_line(E, "%s = rt_chosen(g);", pick);
-    for (int i = 1; i < s->nkids; i++) {
+    for (int i = 1; i < nopt; i++) {
         const IrNode *o = s->kids[i];
         emit_line(E, "%sif (%s == %d) { /* %s */", i > 1 ? "} else " : "", pick, i - 1, emit_c_comment(E->a, o->text));
         E->indent++;
@@ -535,17 +572,17 @@ static void menu(Emit *E, const IrNode *s)
    offered, the one chosen, and the count of passes. */
 static void turn_actions(Emit *E, const IrNode *s, const char *passes, const char *act)
 {
-    int nact = s->nkids - 3;
-    open_options(E, "f->me", s->aux, "0", s->loc);
+    int nact = s->nkids - 3 - (s->fmt != NULL);
+    open_options(E, "f->me", emit_prompt_string(E, s->fmt, s->aux), "0", s->loc);
+    emit_prompt(E, s->fmt);
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i];
         emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
         if (ac->aux >= 0)
-            options_over(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], arena_printf(E->a, "%d", i), ac->index);
-        else if (ac->kids[2])
-            emit_line(E, "if (%s) %s%d, RT_NONE, %d);", emit_condition(E, ac->kids[2]), option_call(E), i, ac->index);
+            options_over(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], arena_printf(E->a, "%d", i), ac->index,
+                         ac->fmt);
         else
-            emit_line(E, "%s%d, RT_NONE, %d);", option_call(E), i, ac->index);
+            one_option(E, ac->kids[2], i, ac->index, ac->fmt);
     }
     close_options(E);
     check_fail(E);
@@ -583,7 +620,10 @@ static void turns(Emit *E, const IrNode *s)
     int base = s->index;
     const char *turn = emit_local(E, base), *passes = emit_local(E, base + 1), *saved = emit_local(E, base + 2),
                *act = emit_local(E, base + 3);
-    emit_line(E, "%s = %s;", turn, emit_expr(E, s->kids[0]));
+    if (E->m->eliminates)   /* the first turn goes to a player still in */
+        emit_line(E, "%s = rt_player_in(g, %s);", turn, emit_expr(E, s->kids[0]));
+    else
+        emit_line(E, "%s = %s;", turn, emit_expr(E, s->kids[0]));
     check_fail(E);
     emit_line(E, "%s = f->me;", saved);
     emit_line(E, "%s = 0;", passes);
@@ -657,40 +697,7 @@ static void assign(Emit *E, const IrNode *s)
 static void log_stmt(Emit *E, const IrNode *s)
 {
     emit_line(E, "rt_log_begin(g);");
-    int hole = 0;
-    Buf seg = {0};
-    buf_put(&seg, "");
-    for (const char *p = s->text; *p; p++) {
-        if (*p == '{') {
-            const char *close = strchr(p, '}');
-            if (!close)
-                break;
-            if (seg.len)
-                emit_line(E, "rt_log_str(g, %s);", emit_c_string(E, seg.s));
-            seg.len = 0;
-            seg.s[0] = '\0';
-            if (hole < s->nkids) {
-                const IrNode *h = s->kids[hole++];
-                const char *x = emit_expr(E, h);
-                switch (h->type.base) {
-                case T_PLAYER: emit_line(E, "rt_log_player(g, %s);", x); break;
-                case T_SIDE: emit_line(E, "rt_log_side(g, %s);", x); break;
-                case T_CARD: emit_line(E, "rt_log_card(g, %s);", x); break;
-                case T_TEXT: emit_line(E, "rt_log_str(g, %s);", x); break;
-                case T_ENUM: emit_line(E, "rt_log_value(g, RT_TY_ENUM + %d, %s);", h->type.param, x); break;
-                case T_BOOL: emit_line(E, "rt_log_value(g, RT_TY_BOOL, %s);", x); break;
-                default: emit_line(E, "rt_log_int(g, %s);", x); break;
-                }
-            }
-            p = close;
-            continue;
-        }
-        char c[2] = {*p, 0};
-        buf_put(&seg, c);
-    }
-    if (seg.len)
-        emit_line(E, "rt_log_str(g, %s);", emit_c_string(E, seg.s));
-    buf_free(&seg);
+    emit_text_pieces(E, s);
     emit_line(E, "rt_log_end(g);");
     check_fail(E);
 }
@@ -699,7 +706,8 @@ static void log_stmt(Emit *E, const IrNode *s)
 static void win(Emit *E, const IrNode *s)
 {
     if (s->op == IR_WIN) {
-        emit_line(E, "return rt_win(g, %s, %d);", emit_expr(E, s->kids[0]), emit_site(E, s->loc));
+        emit_line(E, "return %s(g, %s, %d);", E->m->teams ? "rt_win_team" : "rt_win", emit_expr(E, s->kids[0]),
+                  emit_site(E, s->loc));
         return;
     }
     const char *var = emit_local(E, s->index);
@@ -913,6 +921,10 @@ static void stmt(Emit *E, const IrNode *s)
         break;
     case IR_CALL_PROC:
         call_procedure(E, s);
+        break;
+    case IR_ELIMINATE:
+        emit_eliminate(E, s);
+        check_fail(E);
         break;
     default:
         break;

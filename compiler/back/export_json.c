@@ -60,7 +60,7 @@ char *export_json_text(const Model *m, Arena *arena)
         str(&j, m->side_titles[i] ? m->side_titles[i] : m->side_names[i]);
         buf_put(&j, "}");
     }
-    buf_put(&j, "],\n  \"enums\": [");
+    buf_put(&j, m->teams ? "],\n  \"teams\": true,\n  \"enums\": [" : "],\n  \"enums\": [");
     for (int e = 0; e < m->nenums; e++) {
         buf_put(&j, e ? ", {\"name\": " : "{\"name\": ");
         str(&j, m->enums[e].name);

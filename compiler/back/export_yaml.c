@@ -230,6 +230,8 @@ static void w_game(Ex *x, const AstNode *g, int ind)
             else
                 put(x, "~");
             put(x, "\n");
+        } else if (it->kind == AST_NAME && strcmp(it->name, "teams") == 0) {
+            putf(x, "%*steams: true\n", ind, "");
         }
     }
     end_decl(x, ind, g->loc.line, NULL);

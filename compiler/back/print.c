@@ -296,6 +296,15 @@ static void where(Printer *P, const char *kw, const AstNode *e)
     }
 }
 
+/* prompt: `prompt "..."` of a choice or turn loop, if it has one. */
+static void prompt(Printer *P, const AstNode *f)
+{
+    if (f) {
+        tok(P, "prompt", 0, 0);
+        tok(P, print_string_literal(P->a, f->text ? f->text : ""), 0, 0);
+    }
+}
+
 /* st_choose: `choose [up to N] x in C [where] [by] [hidden] { } [else { }]`. */
 static void st_choose(Printer *P, const AstNode *s, int line)
 {
@@ -314,6 +323,7 @@ static void st_choose(Printer *P, const AstNode *s, int line)
     where(P, "by", s->e);
     if (s->flags & CHOOSE_HIDDEN)
         tok(P, "hidden", 0, 0);
+    prompt(P, s->f);
     blk(P, s->b);
     if (s->list.count > 0) {
         tok(P, "else", 0, 0);
@@ -328,6 +338,7 @@ static void st_menu(Printer *P, const AstNode *s, int line)
     where(P, "by", s->e);
     if (s->flags & CHOOSE_HIDDEN)
         tok(P, "hidden", 0, 0);
+    prompt(P, s->f);
     brace(P, '{');
     for (int i = 0; i < s->list.count && !P->error; i++) {
         const AstNode *o = s->list.items[i];
@@ -356,6 +367,7 @@ static void st_turns(Printer *P, const AstNode *s, int line)
         tok(P, "in", 0, 0);
         tok(P, "a", 0, 0);
         tok(P, "row", 0, 0);
+        prompt(P, s->f);
         brace(P, '{');
         for (int i = 0; i < s->list.count && !P->error; i++) {
             const AstNode *ac = s->list.items[i];
@@ -487,6 +499,10 @@ static void st(Printer *P, const AstNode *s)
         break;
     case AST_ROLL:
         tok(P, "roll", line, 0);
+        ex(P, s->a, 0);
+        break;
+    case AST_ELIMINATE:
+        tok(P, "eliminate", line, 0);
         ex(P, s->a, 0);
         break;
     case AST_CALL_STMT:

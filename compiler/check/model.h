@@ -24,7 +24,8 @@ typedef struct Type {
 enum {
     SYM_NONE = 0, SYM_LOCAL, SYM_SIDE, SYM_ZONE, SYM_VAR, SYM_CONST, SYM_FUNC,
     SYM_FIELD, SYM_STATE, SYM_PARAM,
-    SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE, SYM_ENUMVAL, SYM_PROC
+    SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE, SYM_ENUMVAL, SYM_PROC,
+    SYM_PLAYER_OUT
 };
 #define SYM_MAKE(cat, idx) (((cat) << 24) | (idx))
 #define SYM_CAT(ref) ((ref) >> 24)
@@ -242,6 +243,8 @@ typedef struct Model {
     int max_frames;                   /* the most frames the scripts can stack; 0: no static bound */
     MView *views;    int nviews;      /* the play screen's values, in declaration order */
     int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
+    int eliminates;                   /* an `eliminate` exists: turn loops skip players who are out */
+    int teams;                        /* `teams`: the players of a side share its wins (seat i plays side i mod nsides) */
     MGraph *graphs;  int ngraphs;     /* the maps, in declaration order */
 } Model;
 

@@ -67,6 +67,7 @@ static void collect_game(Sema *S, AstNode *g)
         diag_error(S->d, g->loc, "the game must say how many players it has ('players N')");
         m->min_players = m->max_players = 2;
     }
+    sema_check_teams(S, g);
 }
 
 static void collect_kind(Sema *S, AstNode *k)

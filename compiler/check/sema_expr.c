@@ -77,6 +77,10 @@ static Type player_member(Sema *S, AstNode *e, const char *name, Loc loc)
         sema_annotate(e, mk(T_SIDE, -1), SYM_MAKE(SYM_PLAYER_SIDE, 0));
         return mk(T_SIDE, -1);
     }
+    if (strcmp(name, "out") == 0) {   /* taken out of the game by `eliminate` */
+        sema_annotate(e, mk(T_BOOL, -1), SYM_MAKE(SYM_PLAYER_OUT, 0));
+        return mk(T_BOOL, -1);
+    }
     Names ns = {0};
     for (int z = 0; z < S->m->nzones; z++)
         if (S->m->zones[z].per_player)
@@ -85,6 +89,7 @@ static Type player_member(Sema *S, AstNode *e, const char *name, Loc loc)
         if (S->m->vars[v].per_player)
             sema_names_add(S, &ns, S->m->vars[v].name);
     sema_names_add(S, &ns, "side");
+    sema_names_add(S, &ns, "out");
     sema_unknown(S, loc, "player zone or counter", name, ns);
     return mk(T_ERROR, -1);
 }

@@ -76,6 +76,13 @@ char *sema_c_ident(Sema *S, const char *s);
 void sema_check_calls(Sema *S);
 /* sema_check_expr: check an expression; returns its type and annotates it. */
 Type sema_check_expr(Sema *S, AstNode *e);
+
+/* sema_prompts.c: the holes of a label or prompt (what: "label",
+   "prompt"), `eliminate`, and the game's `teams` (after its sides and
+   players are collected). */
+void sema_check_holes(Sema *S, AstList *holes, const char *what);
+void sema_check_eliminate(Sema *S, AstNode *s);
+void sema_check_teams(Sema *S, const AstNode *game);
 /* sema_check_global_unique: 1 if name is not yet a global; else reports the clash and returns 0. */
 int sema_check_global_unique(Sema *S, const char *name, Loc loc);
 /* sema_check_unit: check one script unit (its body, with procedure parameters bound). */

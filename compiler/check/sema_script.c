@@ -228,6 +228,8 @@ static void check_choose(Sema *S, AstNode *s)
     if (s->d)
         sema_expect(S, s->d, T_INT, "the number of items to choose");
     check_player(S, s->e, "the chooser ('by')");
+    if (s->f)
+        sema_check_holes(S, &s->f->list, "prompt");
     int save = S->nscope;
     s->ival = bind_over(S, s->name, s->a, s->loc2.line ? s->loc2 : s->loc);
     if (s->c) {
@@ -265,11 +267,14 @@ static void check_menu(Sema *S, AstNode *s)
     if (S->simultaneous)
         s->flags |= CHOOSE_HIDDEN;
     check_player(S, s->e, "the chooser ('by')");
+    if (s->f)
+        sema_check_holes(S, &s->f->list, "prompt");
     if (s->list.count == 0)
         diag_error(S->d, s->loc, "a choice needs at least one option");
     for (int i = 0; i < s->list.count; i++) {
         AstNode *o = s->list.items[i];
         o->sem_ref = model_string(S->m, o->text);
+        sema_check_holes(S, &o->list, "label");
         if (o->c)
             sema_expect(S, o->c, T_BOOL, "an option's 'when' condition");
         check_block(S, o->b);
@@ -287,6 +292,8 @@ static void check_turns(Sema *S, AstNode *s)
     unit_add_local(S, S->unit, "saved_me");
     unit_add_local(S, S->unit, "action");
     S->in_turns++;
+    if (s->f)
+        sema_check_holes(S, &s->f->list, "prompt");
     if (s->flags & TURNS_PASSES) {
         sema_expect(S, s->c, T_INT, "the number of passes");
         int passes = 0;
@@ -310,6 +317,7 @@ static void check_turns(Sema *S, AstNode *s)
                 sema_expect(S, a->c, T_BOOL, "a 'where' condition");
                 sema_narrow(S, a->c);
             }
+            sema_check_holes(S, &a->list, "label");   /* may show the item */
             check_block(S, a->b);
             S->nscope = asave;
         }
@@ -516,6 +524,9 @@ static void check_stmt(Sema *S, AstNode *s)
         break;
     case AST_LOG:
         check_log(S, s);
+        break;
+    case AST_ELIMINATE:
+        sema_check_eliminate(S, s);
         break;
     default:
         diag_error(S->d, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));

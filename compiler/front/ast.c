@@ -77,6 +77,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_WIN] = "win",
     [AST_DRAW_GAME] = "draw_game",
     [AST_LOG] = "log",
+    [AST_ELIMINATE] = "eliminate",
     [AST_ROLL] = "roll",
     [AST_CALL_STMT] = "procedure call",
     [AST_INT] = "integer",

@@ -63,9 +63,9 @@ typedef enum AstKind {
     AST_CHOOSE,      /* name=var, a=collection, c=where, d=count or NULL, e=by or NULL, b=BLOCK,
                         list=else BLOCK in items[0] if any; flags CHOOSE_HIDDEN|CHOOSE_UP_TO */
     AST_MENU,        /* e=by or NULL, list=options (OPTION), flags CHOOSE_HIDDEN */
-    AST_OPTION,      /* text=label, c=when or NULL, b=BLOCK */
+    AST_OPTION,      /* text=label, list=its {expr} holes, c=when or NULL, b=BLOCK */
     AST_TURNS,       /* a=from, c=until cond (or pass count when flags TURNS_PASSES), list=ACTIONs, b=BLOCK of plain statements */
-    AST_ACTION,      /* text=label, name=for-var or NULL, a=for-collection, c=where, d=when, b=BLOCK, flags ACTION_PASS */
+    AST_ACTION,      /* text=label, list=its {expr} holes, name=for-var or NULL, a=for-collection, c=where, d=when, b=BLOCK, flags ACTION_PASS */
     AST_MOVE,        /* a=what, b=to zone, flags MOVE_BOTTOM */
     AST_SHUFFLE,     /* a=zone */
     AST_RUN,         /* a=ability expr, b=as player or NULL */
@@ -76,6 +76,7 @@ typedef enum AstKind {
     AST_LOG,         /* text=format (with {expr} holes), list=parsed hole exprs */
     AST_ROLL,        /* a=die or zone of dice */
     AST_CALL_STMT,   /* name=procedure, list=args */
+    AST_ELIMINATE,   /* a=player: out of the game for good */
 
     /* expressions */
     AST_INT,         /* ival */
@@ -146,6 +147,7 @@ typedef struct AstNode {
     int flags;
     AstType type;
     struct AstNode *a, *b, *c, *d, *e;
+    struct AstNode *f;       /* AST_CHOOSE, AST_MENU, AST_TURNS: the `prompt` (an AST_LOG) or NULL */
     AstList list;
     /* filled by the checker */
     int sem_type;            /* sema's type code */

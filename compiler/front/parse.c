@@ -139,7 +139,7 @@ AstNode *parse_block_string(Diag *d, Arena *arena, const char *text, Loc base)
 
 const char *const parse_keywords[] = {
     "ability", "action", "all", "and", "any", "argmax", "argmin", "as", "bool", "bottom", "by", "card",
-    "choose", "const", "count", "counter", "die", "draw_game", "else", "empty", "enum",
+    "choose", "const", "count", "counter", "die", "draw_game", "eliminate", "else", "empty", "enum",
     "false", "for", "from", "function", "game", "hidden", "if", "in", "int", "is", "keep",
     "kind", "let", "log", "max", "me", "min", "move", "my", "next", "not", "of",
     "opponent", "option", "or", "ordered", "pass", "passes", "per", "phase", "player",
@@ -322,9 +322,27 @@ void parse_contextual(ParseCtx *ctx, Loc loc, const char *got, const char *want)
                    strcmp(want, "a") == 0 ? " (write 'passes in a row')" : "");
 }
 
+void parse_game_word(ParseCtx *ctx, Loc loc, const char *got)
+{
+    const char *k;
+    if (strcmp(got, "teams") == 0 || (ctx->quiet_depth > 0 && ctx->depth >= ctx->quiet_depth))
+        return;
+    if ((k = near_keyword(got)) != NULL)
+        diag_error(ctx->d, loc, "unknown keyword '%s'; did you mean '%s'?", got, k);
+    else
+        parse_contextual(ctx, loc, got, "teams");
+    ctx->quiet_depth = ctx->depth;   /* the rest of the game's items follow from it */
+}
+
 /* log -> "log" STRING: the holes `{expr}` of the raw string are parsed as
    expressions at their own source columns (a string is on one line). */
 AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
+{
+    return parse_text_holes(ctx, loc, str_loc, s, "log");
+}
+
+/* label -> STRING, prompt -> "prompt" STRING: as a log's text. */
+AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what)
 {
     AstNode *n = ast_new(ctx->arena, AST_LOG, loc);
     n->loc2 = str_loc;
@@ -334,14 +352,14 @@ AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
         Loc at = str_loc;
         at.col += 1 + (int)i; /* 1 for the opening quote */
         if (raw[i] == '}') {
-            diag_error(ctx->d, at, "'}' without '{' in log text (holes are written {expr})");
+            diag_error(ctx->d, at, "'}' without '{' in %s text (holes are written {expr})", what);
             continue;
         }
         if (raw[i] != '{')
             continue;
         const char *close = strchr(raw + i + 1, '}');
         if (!close) {
-            diag_error(ctx->d, at, "'{' without '}' in log text (holes are written {expr})");
+            diag_error(ctx->d, at, "'{' without '}' in %s text (holes are written {expr})", what);
             break;
         }
         size_t len = (size_t)(close - (raw + i + 1));
@@ -350,7 +368,7 @@ AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
         while (hole[k] == ' ')
             k++;
         if (hole[k] == '\0') {
-            diag_error(ctx->d, at, "empty '{}' in log text (holes are written {expr})");
+            diag_error(ctx->d, at, "empty '{}' in %s text (holes are written {expr})", what);
         } else {
             Loc base = at;
             base.col += 1;

@@ -102,6 +102,15 @@ void parse_syntax_error(ParseCtx *ctx, Loc loc, const char *msg);
    format, list the expressions of its `{expr}` holes, parsed in order. */
 AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s);
 
+/* parse_game_word: a name among a game's items must be `teams`; else an
+   error at loc (a misspelt keyword, `sidess`, as one), and the rest of
+   the game's block reports nothing more. */
+void parse_game_word(ParseCtx *ctx, Loc loc, const char *got);
+
+/* parse_text_holes: parse_log's AST_LOG for a label or prompt: what ("label",
+   "prompt") names the text in its errors. Allocated in ctx's arena. */
+AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what);
+
 /* parse_contextual: check that the name `got` (scanned as a name) is the
    contextual keyword `want`; reports an error otherwise. */
 void parse_contextual(ParseCtx *ctx, Loc loc, const char *got, const char *want);

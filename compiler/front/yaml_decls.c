@@ -86,6 +86,13 @@ static AstNode *build_game(Y *y, const YNode *m, Loc loc)
             ast_push(y->a, &g->list, s);
         }
     }
+    const YNode *teams = yl_get(m, "teams");
+    int on = 0;
+    if (teams && yl_boolean(y, teams, "'teams'", &on) && on) {
+        AstNode *t = ast_new(y->a, AST_NAME, y->origins && y->src >= 0 ? loc : yl_loc(y, teams));
+        t->name = "teams";
+        ast_push(y->a, &g->list, t);
+    }
     return g;
 }
 
@@ -716,7 +723,7 @@ static AstNode *build_phase(Y *y, const YNode *m, Loc loc)
 static AstNode *build_variant(Y *y, const YNode *m, Loc loc);
 
 static const DeclForm top_forms[] = {
-    { "game", build_game, { "game", "title", "players", "sides", "origin", "lines", NULL } },
+    { "game", build_game, { "game", "title", "players", "sides", "teams", "origin", "lines", NULL } },
     { "kind", build_kind, { "kind", "fields", "origin", "lines", NULL } },
     { "card", build_card, { "card", "kind", "copies", "values", "origin", "lines", NULL } },
     { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "per_space", "of", "origin", "lines", NULL } },

@@ -36,6 +36,7 @@ typedef enum IrOp {
     IR_CARD_OWNER,   /* kids[0]: the card */
     IR_CARD_NAME,    /* kids[0]: the card */
     IR_PLAYER_SIDE,  /* kids[0]: the player */
+    IR_PLAYER_OUT,   /* kids[0]: the player; bool: taken out by `eliminate` */
     IR_BUILTIN,      /* builtin; kids: its arguments */
     IR_CALL,         /* index: the called function's unit; kids: the arguments */
     IR_AGGREGATE,    /* agg: count/sum/any/all/min/max/argmin/argmax; index: the loop slot;
@@ -81,6 +82,7 @@ typedef enum IrOp {
     IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
     IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
+    IR_ELIMINATE,    /* kids[0]: the player taken out of the game */
 
     /* ---- made by the passes ------------------------------------------------ */
     IR_INLINE,       /* a call written in place (ir_inline.c): index: the called
@@ -168,6 +170,10 @@ typedef struct IrNode {
     struct { int kind, field; IrCheck check; } card;   /* IR_CARD_FIELD, IR_CARD_STATE */
     struct IrNode **kids;
     int nkids;
+    /* IR_CHOOSE, IR_MENU, IR_TURNS: the `prompt`; IR_OPTION, IR_ACTION: the
+       label when it has holes: an IR_LOG (format and holes), also the
+       node's last kid so that the passes see the holes; else NULL */
+    struct IrNode *fmt;
 } IrNode;
 
 /* One lowered code unit: the model's unit ui and its body. */

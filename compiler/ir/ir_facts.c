@@ -168,6 +168,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     }
     case IR_MOVE:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
+    case IR_ELIMINATE:
+        return IR_FACT_WRITES | IR_FACT_MAY_FAIL;
     case IR_SHUFFLE:
     case IR_ROLL:
         return IR_FACT_WRITES | IR_FACT_RANDOM;

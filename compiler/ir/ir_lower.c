@@ -148,7 +148,7 @@ static IrNode *player_member(Lower *L, const AstNode *e, IrNode *player)
         n = expr_node(L, IR_VAR, e, per);
         n->index = idx;
     } else {
-        n = expr_node(L, IR_PLAYER_SIDE, e, 1);
+        n = expr_node(L, cat == SYM_PLAYER_OUT ? IR_PLAYER_OUT : IR_PLAYER_SIDE, e, 1);
     }
     if (n->nkids)
         n->kids[0] = player;
@@ -394,9 +394,44 @@ static void lower_loop_body(Lower *L, const AstNode *coll, int slot, const AstNo
     L->nknown = depth;
 }
 
+/* lower_text: the IR_LOG of a log, label or prompt t (its format and holes). */
+static IrNode *lower_text(Lower *L, const AstNode *t)
+{
+    IrNode *n = node(L, IR_LOG, t->loc, t->list.count);
+    n->text = t->text;
+    for (int i = 0; i < t->list.count; i++)
+        n->kids[i] = lower_expr(L, t->list.items[i]);
+    return n;
+}
+
+/* with_fmt: n's fmt (a prompt, or a label with holes: t, or NULL), also
+   put in n's last kid, which n was made with room for (has_fmt). */
+static void with_fmt(Lower *L, IrNode *n, const AstNode *t)
+{
+    if (!t)
+        return;
+    n->fmt = lower_text(L, t);
+    n->kids[n->nkids - 1] = n->fmt;
+}
+
+/* label_text: the AST_LOG of a label with holes, as an option's or action's
+   text and list (NULL: a plain label). */
+static const AstNode *label_text(Lower *L, const AstNode *o)
+{
+    if (o->list.count == 0)
+        return NULL;
+    AstNode *t = arena_alloc(L->a, sizeof *t);
+    memset(t, 0, sizeof *t);
+    t->kind = AST_LOG;
+    t->loc = o->loc2.line ? o->loc2 : o->loc;
+    t->text = o->text;
+    t->list = o->list;
+    return t;
+}
+
 static IrNode *lower_choose(Lower *L, const AstNode *s)
 {
-    IrNode *n = node(L, IR_CHOOSE, s->loc, 6);
+    IrNode *n = node(L, IR_CHOOSE, s->loc, 6 + (s->f != NULL));
     n->index = (int)s->ival;
     n->aux = s->sem_ref;
     n->flags = ((s->flags & CHOOSE_HIDDEN) ? IR_HIDDEN : 0) | ((s->flags & CHOOSE_UP_TO) ? IR_UP_TO : 0);
@@ -406,29 +441,33 @@ static IrNode *lower_choose(Lower *L, const AstNode *s)
     lower_loop_body(L, s->a, n->index, s->c, s->b, &n->kids[1], &n->kids[4]);
     if (s->list.count > 0)
         n->kids[5] = lower_block(L, s->list.items[0], s->loc);
+    with_fmt(L, n, s->f);
     return n;
 }
 
 static IrNode *lower_menu(Lower *L, const AstNode *s)
 {
-    IrNode *n = node(L, IR_MENU, s->loc, 1 + s->list.count);
+    IrNode *n = node(L, IR_MENU, s->loc, 1 + s->list.count + (s->f != NULL));
     n->flags = (s->flags & CHOOSE_HIDDEN) ? IR_HIDDEN : 0;
     n->kids[0] = opt_expr(L, s->e);
     for (int i = 0; i < s->list.count; i++) {
         const AstNode *o = s->list.items[i];
-        IrNode *on = node(L, IR_OPTION, o->loc, 2);
+        const AstNode *label = label_text(L, o);
+        IrNode *on = node(L, IR_OPTION, o->loc, 2 + (label != NULL));
         on->text = o->text;
         on->index = o->sem_ref;
         on->kids[0] = opt_expr(L, o->c);
         on->kids[1] = lower_block(L, o->b, o->loc);
+        with_fmt(L, on, label);
         n->kids[1 + i] = on;
     }
+    with_fmt(L, n, s->f);
     return n;
 }
 
 static IrNode *lower_turns(Lower *L, const AstNode *s)
 {
-    IrNode *n = node(L, IR_TURNS, s->loc, 3 + s->list.count);
+    IrNode *n = node(L, IR_TURNS, s->loc, 3 + s->list.count + (s->f != NULL));
     n->index = (int)s->ival;
     n->aux = s->sem_extra;
     n->flags = (s->flags & TURNS_PASSES) ? IR_PASSES : 0;
@@ -437,7 +476,8 @@ static IrNode *lower_turns(Lower *L, const AstNode *s)
     n->kids[2] = s->b ? lower_block(L, s->b, s->loc) : NULL;
     for (int i = 0; i < s->list.count; i++) {
         const AstNode *a = s->list.items[i];
-        IrNode *an = node(L, IR_ACTION, a->loc, 4);
+        const AstNode *label = label_text(L, a);
+        IrNode *an = node(L, IR_ACTION, a->loc, 4 + (label != NULL));
         an->text = a->text;
         an->index = a->sem_ref;
         an->aux = a->name ? (int)a->ival : -1;
@@ -450,8 +490,14 @@ static IrNode *lower_turns(Lower *L, const AstNode *s)
             an->kids[1] = opt_expr(L, a->c);
             an->kids[3] = lower_block(L, a->b, a->loc);
         }
+        int depth = L->nknown;   /* the label's holes see the item */
+        if (a->name)
+            know_loop(L, a->a, an->aux);
+        with_fmt(L, an, label);
+        L->nknown = depth;
         n->kids[3 + i] = an;
     }
+    with_fmt(L, n, s->f);
     return n;
 }
 
@@ -553,11 +599,9 @@ static IrNode *lower_stmt(Lower *L, const AstNode *s)
     case AST_DRAW_GAME:
         return node(L, IR_DRAW_GAME, s->loc, 0);
     case AST_LOG:
-        n = node(L, IR_LOG, s->loc, s->list.count);
-        n->text = s->text;
-        for (int i = 0; i < s->list.count; i++)
-            n->kids[i] = lower_expr(L, s->list.items[i]);
-        return n;
+        return lower_text(L, s);
+    case AST_ELIMINATE:
+        return simple(L, IR_ELIMINATE, s, s->a, NULL);
     case AST_ROLL:
         n = simple(L, IR_ROLL, s, s->a, NULL);
         n->index = s->sem_extra;

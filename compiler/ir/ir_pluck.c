@@ -21,7 +21,7 @@ int ir_steady(const IrNode *n, int slot)
     case IR_INT: case IR_BOOL: case IR_TEXT: case IR_SIDE: case IR_ENUM_VALUE: case IR_LOCAL: case IR_ARG:
     case IR_CONST: case IR_ME: case IR_OPPONENT: case IR_THIS:
         return 1;
-    case IR_VAR: case IR_PLAYER_SIDE: case IR_CARD_FIELD: case IR_CARD_NAME: case IR_IS: case IR_NOT:
+    case IR_VAR: case IR_PLAYER_SIDE: case IR_PLAYER_OUT: case IR_CARD_FIELD: case IR_CARD_NAME: case IR_IS: case IR_NOT:
         return n->nkids == 0 || ir_steady(n->kids[0], slot);
     case IR_CARD_STATE: case IR_CARD_OWNER: {
         const IrNode *c = n->kids[0];

@@ -31,6 +31,7 @@ static const char *const op_names[IR_OP_COUNT] = {
     [IR_ACTION] = "action", [IR_MOVE] = "move", [IR_SHUFFLE] = "shuffle", [IR_RUN] = "run",
     [IR_ASSIGN] = "assign", [IR_LET] = "let", [IR_WIN] = "win", [IR_WIN_ALL] = "win-all",
     [IR_DRAW_GAME] = "draw-game", [IR_LOG] = "log", [IR_ROLL] = "roll", [IR_CALL_PROC] = "call-procedure",
+    [IR_PLAYER_OUT] = "player-out", [IR_ELIMINATE] = "eliminate",
     [IR_INLINE] = "inline", [IR_ARG] = "arg", [IR_PRELUDE] = "prelude",
 };
 
@@ -50,7 +51,7 @@ static const char *role(IrOp op, int i)
     static const char *const action[] = {"over", "where", "when", "do"};
     static const char *const turns[] = {"from", "until", "do"};
     switch (op) {
-    case IR_VAR: case IR_ZONE: case IR_PLAYER_SIDE: case IR_SPACE_ZONE: return i == 0 ? "of" : NULL;
+    case IR_VAR: case IR_ZONE: case IR_PLAYER_SIDE: case IR_PLAYER_OUT: case IR_SPACE_ZONE: return i == 0 ? "of" : NULL;
     case IR_CARD_FIELD: case IR_CARD_STATE: case IR_CARD_OWNER: case IR_CARD_NAME: return "card";
     case IR_AGGREGATE: return i < 3 ? (i == 2 ? "value" : over_where_do[i]) : i == 3 ? "from" : "to";
     case IR_SELECT: case IR_IF: return i < 3 ? cond_then_else[i] : NULL;

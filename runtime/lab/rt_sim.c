@@ -8,8 +8,11 @@
 /* Salt of the agents' seeds (as rt__agent_seed in rt_engine.c). */
 #define AGENT_SALT 0x6a09e667f3bcc909u
 
-/* What the threads share: they play the games [next, hi); next and done
-   are guarded by lock. */
+/* SIM_RUN: the games a thread takes at a time. */
+enum { SIM_RUN = 64 };
+
+/* What the threads share: they play the games [next, hi), SIM_RUN at a
+   time; next and done are guarded by lock. */
 typedef struct Shared {
     const RtSimSpec *spec;
     RtSimResult *res;
@@ -96,20 +99,6 @@ static void release_agents(const RtSimSpec *spec, RtAgent *agents)
         rt_agent_release(&agents[p]);
 }
 
-/* sample_played: mark (card, owner) for every card now in a public zone
-   owned by a player (pub lists those zone instances, npub of them). */
-static void sample_played(const RtGame *g, const int *pub, int npub, uint8_t *bits)
-{
-    for (int k = 0; k < npub; k++) {
-        const int32_t *z = rt__zone(g, pub[k]);
-        size_t owner = (size_t)g->zi_owner[pub[k]];
-        for (int i = 0; i < z[0]; i++) {
-            size_t bit = (size_t)g->inst_card[z[1 + i]] * (size_t)g->nplayers + owner;
-            bits[bit >> 3] |= (uint8_t)(1u << (bit & 7));
-        }
-    }
-}
-
 /* play_one: game i with agents (made for spec), log on or off, in reuse
    (a game of spec played before, rt_reset) or, when reuse is NULL, in a
    new game; NULL if it cannot start. */
@@ -126,18 +115,16 @@ static RtGame *play_one(const RtSimSpec *spec, int i, RtAgent *agents, int log, 
         return NULL;
     for (int p = 0; p < spec->players; p++)
         agents[p].reset(&agents[p], agent_seed(gs, p));
-    int pub[256], npub = 0;
-    for (int z = 0; bits && z < g->nzi && npub < 256; z++)
-        if (g->zi_owner[z] >= 0 && g->def->zones[g->zi_decl[z]].visibility == RT_PUBLIC)
-            pub[npub++] = z;
-    while (rt_advance(g)) {
-        if (bits)
-            sample_played(g, pub, npub, bits);
+    rt_note_played(g, bits);   /* every card that enters a player's public zone */
+    RtAgent *seat[RT_MAX_PLAYERS];
+    for (int p = 0; p < spec->players; p++)
+        seat[p] = &agents[p];
+    rt_play(g, seat);          /* the agents answer in place, as in bench */
+    while (rt_advance(g)) {    /* what an agent gave up on: asked again, as ever */
         RtAgent *a = &agents[rt_decision_player(g)];
         rt_apply(g, a->choose(a, g));
     }
-    if (bits)
-        sample_played(g, pub, npub, bits);
+    rt_note_played(g, NULL);
     return g;
 }
 
@@ -175,10 +162,8 @@ static void *worker(void *arg)
         return NULL;
     }
     RtGame *g = NULL;   /* reused from game to game */
-    /* The played cards are sampled into this thread's own buffer and
-       copied out once per game: the threads' games lie side by side in
-       res->played, and sampling there would make the threads write the
-       same cache lines at every decision. */
+    /* The played cards are noted in this thread's own buffer as the
+       game moves them and copied out once per game. */
     uint8_t *bits = malloc(res->played_stride);
     if (!bits) {
         pthread_mutex_lock(&sh->lock);
@@ -188,33 +173,40 @@ static void *worker(void *arg)
         return NULL;
     }
     for (;;) {
+        /* A run of games at a time: one lock per run, and each thread
+           writes its own stretch of res->game and res->played. */
         pthread_mutex_lock(&sh->lock);
-        int i = sh->failed_start ? sh->hi : sh->next++;
+        int lo = sh->failed_start ? sh->hi : sh->next;
+        int hi = sh->hi - lo > SIM_RUN ? lo + SIM_RUN : sh->hi;
+        sh->next = hi;
         pthread_mutex_unlock(&sh->lock);
-        if (i >= sh->hi)
+        if (lo >= hi)
             break;
-        memset(bits, 0, res->played_stride);
-        g = play_one(spec, i, agents, 0, bits, g);
-        memcpy(res->played + (size_t)i * res->played_stride, bits, res->played_stride);
-        RtSimGame *r = &res->game[i];
-        if (!g) {
-            pthread_mutex_lock(&sh->lock);
-            sh->failed_start = 1;
-            pthread_mutex_unlock(&sh->lock);
-            break;
+        int played = 0;
+        for (int i = lo; i < hi; i++, played++) {
+            memset(bits, 0, res->played_stride);
+            g = play_one(spec, i, agents, 0, bits, g);
+            if (!g)
+                break;
+            memcpy(res->played + (size_t)i * res->played_stride, bits, res->played_stride);
+            RtSimGame *r = &res->game[i];
+            r->seed = rt_seed(g);
+            r->rounds = rt_rounds(g);
+            r->decisions = rt_decisions(g);
+            r->failed = rt_failed(g);
+            r->winners = rt__hdr(g)->winners;
+            r->first = rt_first_player(g);
+            if (r->failed)
+                r->error = strdup(rt_error(g));
         }
-        r->seed = rt_seed(g);
-        r->rounds = rt_rounds(g);
-        r->decisions = rt_decisions(g);
-        r->failed = rt_failed(g);
-        r->winners = rt__hdr(g)->winners;
-        r->first = rt_first_player(g);
-        if (r->failed)
-            r->error = strdup(rt_error(g));
         pthread_mutex_lock(&sh->lock);
-        sh->done++;
+        sh->done += played;
+        if (!g)
+            sh->failed_start = 1;
         progress(sh);
         pthread_mutex_unlock(&sh->lock);
+        if (!g)
+            break;
     }
     free(bits);
     rt_free(g);

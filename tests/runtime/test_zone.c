@@ -318,3 +318,41 @@ Test(zone, move_end_takes_the_top_or_bottom_card_as_move_does)
     rt_free(a);
     rt_free(b);
 }
+
+/* note_played_run: the played-card bits of moves in a game of mini_base
+   with the log off (the inline fast paths) or on (the general ones). */
+static void note_played_run(int log)
+{
+    RtOptions opt = {2, 1, log, 0, 0};
+    RtGame *g = rt_new(&mini_base, &opt);
+    cr_assert_not_null(g);
+    uint8_t bits[1] = {0};   /* 3 cards x 2 players */
+    rt_note_played(g, bits);
+    cr_assert_eq(bits[0], 0, "the box is no player's public zone");
+    rt_move(g, I_ALPHA0, rt_zone(g, Z_TABLE, 1), RT_AT_TOP, 1);
+    rt_move(g, I_ALPHA0, rt_zone(g, Z_HAND, 1), RT_AT_TOP, 1);
+    cr_assert_eq(bits[0], 1u << (0 * 2 + 1), "Alpha passed through player 2's table: played, and it stays so");
+    rt_move(g, I_BETA0, rt_zone(g, Z_HAND, 0), RT_AT_TOP, 1);
+    rt_move(g, I_GAMMA, rt_zone(g, Z_POOL, RT_NONE), RT_AT_TOP, 1);
+    cr_assert_eq(bits[0], 1u << 1, "a private zone and a shared public one note nothing");
+    rt_move(g, I_BETA1, rt_zone(g, Z_HAND, 0), RT_AT_BOTTOM, 1);
+    rt_move_all(g, rt_zone(g, Z_HAND, 0), rt_zone(g, Z_TABLE, 0), RT_AT_TOP, 1);
+    cr_assert_eq(bits[0], (1u << 1) | (1u << (1 * 2 + 0)), "a move of a whole zone notes its cards");
+    RtGame *c = rt_clone(g);
+    rt_move(c, I_GAMMA, rt_zone(c, Z_TABLE, 0), RT_AT_TOP, 1);
+    cr_assert_eq(bits[0], (1u << 1) | (1u << 2), "a clone's moves are not noted");
+    uint8_t again[1] = {0};
+    rt_note_played(g, again);
+    cr_assert_eq(again[0], 1u << 2, "starting to note marks what the public zones hold: both Betas on player 1's table");
+    rt_note_played(g, NULL);
+    rt_move(g, I_ALPHA1, rt_zone(g, Z_TABLE, 0), RT_AT_TOP, 1);
+    cr_assert_eq(again[0], 1u << 2, "stopped: nothing more is noted");
+    rt_free(c);
+    rt_free(g);
+}
+
+Test(zone, played_cards_are_noted_as_they_enter_a_players_public_zone)
+{
+    note_played_run(0);
+    note_played_run(1);
+}
