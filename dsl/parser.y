@@ -41,6 +41,8 @@ int cc_lex(CC_STYPE *lval, Loc *lloc, yyscan_t scanner);
 }
 
 %code {
+#include <string.h>
+
 static void cc_error(Loc *loc, yyscan_t scanner, ParseCtx *ctx, const char *msg)
 {
     (void)scanner;
@@ -155,6 +157,8 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <node> var_decl const_decl function_decl param variant_decl variant_item
 %type <node> enum_decl die_decl board_decl board_row procedure_decl
 %type <list> die_faces board_rows layout_words
+%type <node> map_decl map_item map_space
+%type <list> map_items map_spaces
 %type <node> layout_decl layout_word view_decl
 %type <list> view_items
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
@@ -188,7 +192,7 @@ decls
 
 decl
     : game | kind_decl | card_decl | zone_decl | var_decl | const_decl | function_decl | variant_decl
-    | enum_decl | die_decl | board_decl | procedure_decl | layout_decl | view_decl
+    | enum_decl | die_decl | board_decl | procedure_decl | layout_decl | view_decl | map_decl
     | COUNTER names counter_attrs     { $$ = $3; $$->loc = @1; $$->loc2 = @2; $$->list = $2; }
     | SETUP block                     { $$ = NODE(AST_SETUP, @1); $$->b = $2; }
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
@@ -334,6 +338,7 @@ zone_attrs
     | zone_attrs PUBLIC               { $$ = $1 | ZONE_PUBLIC; }
     | zone_attrs PRIVATE              { $$ = $1 | ZONE_PRIVATE; }
     | zone_attrs HIDDEN               { $$ = $1 | ZONE_HIDDEN; }
+    | zone_attrs PER NAME             { parse_contextual(ctx, @3, $3, "space"); $$ = $1 | ZONE_PER_SPACE; }
     ;
 
 /* names -> NAME { "," NAME }  (each an AST_NAME) */
@@ -447,6 +452,49 @@ board_row
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @1); }
     | NAME names '{' card_items '}'
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
+    ;
+
+/* map -> "map" NAME [STRING] "of" NAME ("symmetric" | "directed") "{" { map_item } "}"
+   map_item -> "region" NAME "{" spaces "}" | "spaces" "{" spaces "}" | NAME ":" names
+   space -> NAME [STRING] ["{" card_items "}"]
+   (`map`, `region`, `spaces`, `symmetric` and `directed` are contextual) */
+map_decl
+    : NAME NAME opt_title OF NAME NAME '{' map_items '}'
+        {
+            parse_contextual(ctx, @1, $1, "map");
+            $$ = NODE(AST_MAP, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->name2 = $5; $$->list = $8;
+            $$->a = NODE(AST_NAME, @5); $$->a->name = $5;
+            if (strcmp($6, "symmetric") == 0)
+                $$->ival = 1;
+            else if (strcmp($6, "directed") != 0)
+                diag_error(ctx->d, @6, "expected 'symmetric' or 'directed' after the map's kind, found '%s'", $6);
+        }
+    ;
+
+map_items
+    : %empty                          { $$ = (AstList){0}; }
+    | map_items map_item              { $$ = $1; PUSH($$, $2); }
+    ;
+
+map_item
+    : NAME NAME '{' map_spaces '}'
+        { parse_contextual(ctx, @1, $1, "region"); $$ = NODE(AST_REGION, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; }
+    | NAME '{' map_spaces '}'
+        { parse_contextual(ctx, @1, $1, "spaces"); $$ = NODE(AST_REGION, @1); $$->list = $3; }
+    | NAME ':' names
+        { $$ = NODE(AST_ADJACENT, @1); $$->name = $1; $$->list = $3; }
+    ;
+
+map_spaces
+    : map_space                       { $$ = (AstList){0}; PUSH($$, $1); }
+    | map_spaces ',' map_space        { $$ = $1; PUSH($$, $3); }
+    ;
+
+map_space
+    : NAME opt_title
+        { $$ = NODE(AST_SPACE, @1); $$->name = $1; $$->text = $2.text; }
+    | NAME opt_title '{' card_items '}'
+        { $$ = NODE(AST_SPACE, @1); $$->name = $1; $$->text = $2.text; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
     ;
 
 /* view -> "view" "{" { NAME ["per" "player"] | "hidden" names } "}": what
@@ -817,6 +865,12 @@ primary
     | FALSE                           { $$ = NODE(AST_BOOL, @1); $$->ival = 0; }
     | NAME                            { $$ = NODE(AST_NAME, @1); $$->name = $1; }
     | NAME '(' args ')'               { $$ = call(ctx, @1, $1, $3); }
+    /* reachable(a, b, avoiding x where COND) (`avoiding` is contextual) */
+    | NAME '(' args1 ',' NAME NAME WHERE expr ')'
+        {
+            parse_contextual(ctx, @5, $5, "avoiding");
+            $$ = call(ctx, @1, $1, $3); $$->name2 = $6; $$->loc2 = @6; $$->c = $8;
+        }
     | ME                              { $$ = NODE(AST_ME, @1); }
     | THIS                            { $$ = NODE(AST_THIS, @1); }
     | OPPONENT                        { $$ = NODE(AST_OPPONENT, @1); }

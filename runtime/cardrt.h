@@ -1126,6 +1126,24 @@ void rt_log_side(RtGame *g, RtValue side);
 void rt_log_value(RtGame *g, int type, RtValue v);  /* RT_TY_* (enums by name, bools as true/false) */
 void rt_log_end(RtGame *g);
 
+/* ---- maps (rt_graph.c, docs/runtime.md "Maps"): cardc writes a const RtGraphDef per map */
+#define RT_GRAPH_MAX_SPACES 1024     /* the most spaces of a map (cardc checks; scratch on the C stack) */
+typedef struct RtGraphDef {          /* space i's neighbours are adj[first[i] .. first[i + 1]) */
+    const char *name;
+    int kind, nrows, nspaces;        /* the spaces' kind, the rows of its table, the spaces */
+    const int16_t *space, *adj;      /* nrows: each row's space (-1: none); the neighbours */
+    const int32_t *card, *first;     /* each space's card (RtGameDef.cards); nspaces + 1 offsets */
+} RtGraphDef;
+enum { RT_GRAPH_NEIGHBOURS, RT_GRAPH_WITHIN, RT_GRAPH_ALL };
+/* Each fails the game at site when a card is no space of m. rt_graph_spaces: into out, the NEIGHBOURS
+   of card as listed, those WITHIN steps breadth first, or ALL; how many (-1: failed). rt_graph_list
+   pushes them as a list; rt_graph_reach: a path avoiding the spaces flagged (avoid[i]: ALL's i-th). */
+int rt_graph_spaces(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, RtValue *out, int site);
+int rt_graph_list(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site);
+RtValue rt_graph_count(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site);
+RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site);
+RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site);
+RtValue rt_graph_reach(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, const uint8_t *avoid, int site);
 /* ---- the event log -------------------------------------------------------- */
 
 /* rt_log_text: write every event visible to viewer (-1: all, omniscient)

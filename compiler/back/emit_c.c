@@ -21,13 +21,15 @@
      file scope, all beginning with a capital: SIDE_ KIND_ ZONE_ ZCELL_
        VAR_ VCELL_ CONST_ ENUM_ (enum values), Rows_ Faces_ StateNames_
        StateDefaults_ StateTypes_ StateKeep_ (kinds), Values_ Matches_
-       (enums), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
+       (enums), Graph_ GraphSpace_ GraphCard_ GraphFirst_ GraphAdj_
+       (maps), Zone_ (zones per space), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
        Script_ Agg<n>_ (units, by their unique C name), Text_<n> (long
        text); struct tags Row_ (kinds) and Locals_ (units);
      struct members: fd_ (fields), v_ (locals); block scope: v_ (params),
        it_ (loop variables).
    No prefix is the beginning of another, and the generator's own names
-   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards ...) begin with none,
+   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards, gs, gn, avoid
+   ...) begin with none,
    so two source names never meet in one C name. The exported names are
    the game id's (id_game, id_variant_v, id_variants, id_variant_count):
    the checker requires an id beginning with a lower-case letter and not
@@ -697,6 +699,10 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
     E->uses_matches = arena_alloc(a, (size_t)m->nenums + 1);
     memset(E->uses_matches, 0, (size_t)m->nenums + 1);
+    E->uses_graph = arena_alloc(a, (size_t)m->ngraphs + 1);
+    memset(E->uses_graph, 0, (size_t)m->ngraphs + 1);
+    E->uses_space_zone = arena_alloc(a, (size_t)m->nzones + 1);
+    memset(E->uses_space_zone, 0, (size_t)m->nzones + 1);
     memset(E->memo_helper, 0, (size_t)m->nunits + 1);
     for (int u = 0, s = 0; u < m->nunits; u++)
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
@@ -735,6 +741,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     size_t texts_at = out.len;   /* the long text goes here, once all is written */
     emit_enums(E, &out);
     emit_tables(E, &out);
+    emit_graph_tables(E, &out);
+    emit_space_zone_helpers(E, &out);
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
         if (!kd->is_die)

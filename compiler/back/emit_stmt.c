@@ -152,7 +152,10 @@ static void zone_for(Emit *E, const IrNode *s, const char *var)
 {
     const char *idx = emit_temp(E, "i");
     const char *list = emit_temp(E, "list");
-    emit_line(E, "%s = rt_list_zone(g, %s, %d);", list, emit_expr(E, s->kids[0]), emit_site(E, s->loc));
+    if (s->kids[0]->type.base == T_SPACES)
+        emit_line(E, "%s = %s;", list, emit_graph_list(E, s->kids[0], emit_site(E, s->loc)));
+    else
+        emit_line(E, "%s = rt_list_zone(g, %s, %d);", list, emit_expr(E, s->kids[0]), emit_site(E, s->loc));
     if (E->fallible)
         emit_line(E, "if (%s < 0 || rt_check(g)) return RT_END;", list);
     else
@@ -288,7 +291,7 @@ static void for_stmt(Emit *E, const IrNode *s)
         E->hidden++;
     if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
         pluck_for(E, s);
-    } else if (s->kids[0]->type.base == T_ZONE) {
+    } else if (s->kids[0]->type.base == T_ZONE || s->kids[0]->type.base == T_SPACES) {
         zone_for(E, s, emit_local(E, s->index));
     } else {
         count_loop_begin(E, s->kids[0], emit_local(E, s->index));
@@ -382,7 +385,7 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     const char *when_c = when ? emit_expr(E, when) : NULL;
     int when_first = when_c && !E->fallible && !calls_function(when);
     int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when) || fmt;
-    int used = ct == T_ZONE || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
+    int used = ct == T_ZONE || ct == T_SPACES || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     /* `when` does not depend on the item. One that cannot fail is tested
        before the loop (which it skips when false); any other is evaluated
@@ -405,7 +408,7 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
         cond = where_c;
     else if (when_c)
         cond = when_c;
-    const char *card = ct == T_ZONE ? cvar : "RT_NONE";
+    const char *card = ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE";
     const char *val = value ? value : cvar;
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
@@ -501,7 +504,7 @@ static void choose(Emit *E, const IrNode *s)
         emit_unbind(E, depth);
         emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]));
         emit_line(E, "if (%s && !rt_list_has(g, %s, %s)) %s%s, %s, %s);", cond, chosen, cvar, option_call(E), cvar,
-                  ct == T_ZONE ? cvar : "RT_NONE",
+                  ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE",
                   ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
         E->indent--;
         emit_line(E, "}");

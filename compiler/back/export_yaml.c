@@ -304,6 +304,7 @@ static void w_zone(Ex *x, const AstNode *z, int ind)
     static const struct { int bit; const char *key; } flags[] = {
         { ZONE_PER_PLAYER, "per_player" }, { ZONE_SHARED, "shared" }, { ZONE_ORDERED, "ordered" },
         { ZONE_PUBLIC, "public" }, { ZONE_PRIVATE, "private" }, { ZONE_HIDDEN, "hidden" },
+        { ZONE_PER_SPACE, "per_space" },
     };
     put(x, "zone: ");
     names(x, z);
@@ -587,6 +588,86 @@ static void w_board(Ex *x, const AstNode *b, int ind)
     end_decl(x, ind, b->loc.line, NULL);
 }
 
+/* A map's space: "- {space: ID, title: ..., region: R, values: {...}, origin: N}";
+   an ability value (a script) cannot be written here yet (an error). */
+static void w_space(Ex *x, const AstNode *r, const AstNode *sp, int ind)
+{
+    putf(x, "%*s- {space: ", ind, "");
+    scal(x, sp->name);
+    if (sp->text) {
+        put(x, ", title: ");
+        qstr(x, sp->text);
+    }
+    if (r->name) {
+        put(x, ", region: ");
+        scal(x, r->name);
+    }
+    const AstList *items = sp->b ? &sp->b->list : NULL;
+    if (items && items->count) {
+        put(x, ", values: {");
+        for (int i = 0; i < items->count && !x->failed; i++) {
+            if (items->items[i]->b) {
+                diag_error(x->d, items->items[i]->loc, "cannot write a map space's ability to YAML yet");
+                x->failed = 1;
+                return;
+            }
+            put(x, i ? ", " : "");
+            scal(x, items->items[i]->name);
+            put(x, ": ");
+            item_value(x, items->items[i]);
+        }
+        put(x, "}");
+    }
+    putf(x, ", origin: %d}\n", sp->loc.line);
+}
+
+/* map -> {map, title, of, symmetric, spaces: [SPACE...], adjacency: {SPACE: [NAME...]}}
+   (a space's adjacency lines are joined into one list, in order) */
+static void w_map(Ex *x, const AstNode *d, int ind)
+{
+    put(x, "map: ");
+    scal(x, d->name);
+    put(x, "\n");
+    title_key(x, d->text, ind);
+    putf(x, "%*sof: ", ind, "");
+    scal(x, d->name2 ? d->name2 : "?");
+    putf(x, "\n%*ssymmetric: %s\n", ind, "", d->ival ? "true" : "false");
+    int spaces = 0, adjacency = 0;
+    for (int i = 0; i < d->list.count; i++) {
+        const AstNode *r = d->list.items[i];
+        if (r->kind == AST_REGION)
+            for (int s = 0; s < r->list.count && !x->failed; s++, spaces++) {
+                if (!spaces)
+                    putf(x, "%*sspaces:\n", ind, "");
+                w_space(x, r, r->list.items[s], ind + 2);
+            }
+    }
+    for (int i = 0; i < d->list.count; i++) {
+        const AstNode *a = d->list.items[i];
+        int first = 1;
+        for (int j = 0; j < i && first; j++)
+            first = d->list.items[j]->kind != AST_ADJACENT || strcmp(d->list.items[j]->name, a->name) != 0;
+        if (a->kind != AST_ADJACENT || !first)
+            continue;
+        if (!adjacency++)
+            putf(x, "%*sadjacency:\n", ind, "");
+        putf(x, "%*s", ind + 2, "");
+        scal(x, a->name);
+        put(x, ": [");
+        for (int j = i, n = 0; j < d->list.count; j++) {
+            const AstNode *b = d->list.items[j];
+            if (b->kind != AST_ADJACENT || strcmp(b->name, a->name) != 0)
+                continue;
+            for (int k = 0; k < b->list.count; k++, n++) {
+                put(x, n ? ", " : "");
+                scal(x, b->list.items[k]->name);
+            }
+        }
+        put(x, "]\n");
+    }
+    end_decl(x, ind, d->loc.line, NULL);
+}
+
 static void params(Ex *x, const AstList *ps, int ind)
 {
     if (!ps->count)
@@ -810,6 +891,7 @@ static const struct { AstKind kind; WriteFn top, in_variant; } writers[] = {
     { AST_ENUM, w_enum, NULL },
     { AST_DIE, w_die, NULL },
     { AST_BOARD, w_board, NULL },
+    { AST_MAP, w_map, NULL },
     { AST_PROCEDURE, w_procedure, NULL },
     { AST_LAYOUT, w_layout, NULL },
     { AST_VARIANT, w_variant, NULL },

@@ -140,6 +140,21 @@ static void args(Printer *P, const AstList *l)
     tok(P, ")", 0, GLUE_L);
 }
 
+/* avoiding_args: `(a, b, avoiding x where COND)` of a reachable call e. */
+static void avoiding_args(Printer *P, const AstNode *e)
+{
+    tok(P, "(", 0, GLUE_L | GLUE_R);
+    for (int i = 0; i < e->list.count; i++) {
+        ex(P, e->list.items[i], 0);
+        tok(P, ",", 0, GLUE_L);
+    }
+    tok(P, "avoiding", 0, 0);
+    tok(P, e->name2, e->loc2.line, 0);
+    tok(P, "where", 0, 0);
+    ex(P, e->c, 0);
+    tok(P, ")", 0, GLUE_L);
+}
+
 /* expr at strength `need` or tighter, parenthesised otherwise */
 static void ex(Printer *P, const AstNode *e, int need)
 {
@@ -184,7 +199,10 @@ static void ex(Printer *P, const AstNode *e, int need)
         break;
     case AST_CALL:
         tok(P, e->name, line, 0);
-        args(P, &e->list);
+        if (e->name2)   /* reachable(a, b, avoiding x where COND) */
+            avoiding_args(P, e);
+        else
+            args(P, &e->list);
         break;
     case AST_AGGREGATE: {
         const char *w = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : e->op == 'l' ? "all"

@@ -9,7 +9,8 @@
 typedef enum TypeBase {
     T_ERROR = 0, T_VOID, T_INT, T_BOOL, T_TEXT, T_SIDE, T_PLAYER, T_CARD,
     T_ZONE, T_ABILITY, T_PLAYERS, T_SIDES,
-    T_ENUM          /* param: the enum's index */
+    T_ENUM,         /* param: the enum's index */
+    T_SPACES        /* spaces of a map (neighbours, within): param: the map (graph) */
 } TypeBase;
 
 /* A type: base plus, for cards, the kind (-1: any kind) and, for zones,
@@ -88,12 +89,29 @@ typedef struct MBoard {
     int kind;
 } MBoard;
 
+/* A map (`map NAME of KIND ...`): spaces (cards of kind) and the edges
+   between them, as compressed rows: the neighbours of space i are
+   adj[first[i] .. first[i + 1]), in the order they are written. */
+typedef struct MGraph {
+    const char *name, *title;
+    Loc loc;
+    int kind;
+    int symmetric;            /* declared `symmetric`: every edge is given both ways */
+    int nspaces;
+    int *space_card;          /* per space: its card (index in Model.cards) */
+    const char **space_name;  /* per space: its identifier */
+    int *first;               /* nspaces + 1 */
+    int *adj;                 /* first[nspaces] neighbours */
+} MGraph;
+
 typedef struct MZone {
     const char *name;
     Loc loc;
     int per_player, ordered, visibility, kind;  /* visibility: RT_PUBLIC.. values */
     int used;
     int view_hidden;          /* left off the play screen (view { hidden ... }) */
+    int per_space;            /* `per space`: 1 + the map, whose spaces each have a zone of their own */
+    int space_first;          /* per_space: the zone of the map's first space (the others follow) */
 } MZone;
 
 typedef struct MVar {
@@ -227,6 +245,7 @@ typedef struct Model {
     int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
     int eliminates;                   /* an `eliminate` exists: turn loops skip players who are out */
     int teams;                        /* `teams`: the players of a side share its wins (seat i plays side i mod nsides) */
+    MGraph *graphs;  int ngraphs;     /* the maps, in declaration order */
 } Model;
 
 /* sema_check: check prog and build the model in arena. Reports to d.

@@ -158,6 +158,9 @@ static void collect_zone(Sema *S, AstNode *z)
         mz->ordered = (z->flags & ZONE_ORDERED) != 0;
         mz->visibility = vis;
         mz->kind = kind;
+        mz->per_space = (z->flags & ZONE_PER_SPACE) != 0;   /* the map is known later (sema_graph.c) */
+        if (mz->per_space && mz->per_player)
+            diag_error(S->d, z->loc, "a zone is either 'per player' or 'per space', not both");
     }
 }
 
@@ -544,6 +547,7 @@ static void collect_names(Sema *S, AstNode **decls, int nd)
         if (decls[i]->kind == AST_ENUM)
             sema_collect_enum(S, decls[i]);
     sema_collect_board_names(S, decls, nd);
+    sema_collect_map_names(S, decls, nd);
     for (int i = 0; i < nd; i++) {
         if (decls[i]->kind == AST_KIND)
             collect_kind(S, decls[i]);
@@ -594,7 +598,10 @@ static int collect_cards(Sema *S, AstNode **decls, int nd)
             sema_collect_die_card(S, decls[i]);
         else if (decls[i]->kind == AST_BOARD)
             sema_collect_board_cards(S, decls[i]);
+        else if (decls[i]->kind == AST_MAP)
+            sema_collect_map(S, decls[i]);
     }
+    sema_expand_space_zones(S);
     int nvariants = 1;
     for (int i = 0; i < nd; i++)
         if (decls[i]->kind == AST_VARIANT)

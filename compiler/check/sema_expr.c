@@ -35,6 +35,8 @@ Type sema_element_of(Sema *S, AstNode *coll, Type t)
         return mk(T_PLAYER, -1);
     case T_SIDES:
         return mk(T_SIDE, -1);
+    case T_SPACES:
+        return mk(T_CARD, S->m->graphs[t.param].kind);
     case T_ERROR:
         return mk(T_ERROR, -1);
     default: {
@@ -103,6 +105,9 @@ static Type card_member(Sema *S, AstNode *e, int kind, const char *name, Loc loc
         sema_annotate(e, mk(T_TEXT, -1), SYM_MAKE(SYM_CARD_NAME, 0));
         return mk(T_TEXT, -1);
     }
+    Type space_zone;
+    if (sema_space_zone(S, e, kind, name, &space_zone))   /* s.units (sema_graph.c) */
+        return space_zone;
     if (kind < 0) {
         /* infer the kind when exactly one kind has this field */
         int found = -1, count = 0;
@@ -153,6 +158,9 @@ static Type check_call(Sema *S, AstNode *e)
     const char *n = e->name;
     int argc = e->list.count;
     AstNode **args = e->list.items;
+    Type graph_type;
+    if (sema_graph_call(S, e, &graph_type))
+        return graph_type;
     if (strcmp(n, "matches") == 0 && sema_find_func(S, n) < 0) {
         if (argc != 2) {
             diag_error(S->d, e->loc, "'matches' takes 2 arguments (a face and a symbol), not %d", argc);
@@ -189,10 +197,10 @@ static Type check_call(Sema *S, AstNode *e)
             else
                 r = mk(T_PLAYER, -1);
         } else if (strcmp(n, "count") == 0) {
-            if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES)
+            if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_SPACES)
                 r = mk(T_INT, -1);
             else
-                diag_error(S->d, args[0]->loc, "'count' needs a zone, 'players' or 'sides'");
+                diag_error(S->d, args[0]->loc, "'count' needs a zone, 'players', 'sides' or spaces");
         } else if (strcmp(n, "empty") == 0) {
             if (t.base == T_ZONE)
                 r = mk(T_BOOL, -1);
@@ -274,6 +282,10 @@ static Type check_name(Sema *S, AstNode *e)
         if (S->m->zones[i].per_player) {
             diag_error(S->d, e->loc, "zone '%s' is per player: write 'my %s' or 'p.%s'", e->name,
                        e->name, e->name);
+            return mk(T_ERROR, -1);
+        }
+        if (S->m->zones[i].per_space) {
+            diag_error(S->d, e->loc, "zone '%s' is per space: write 's.%s' for a space s", e->name, e->name);
             return mk(T_ERROR, -1);
         }
         S->m->zones[i].used = 1;

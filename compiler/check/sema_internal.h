@@ -128,6 +128,19 @@ void sema_collect_die_card(Sema *S, AstNode *n);
 /* sema_collect_board_cards: a board's spaces, one card per symbol of each row. */
 void sema_collect_board_cards(Sema *S, AstNode *b);
 
+/* Maps (sema_graph.c): the maps' names and the enum `region`; a map's
+   spaces and edges; the map of a kind (or -1); a graph builtin call
+   (returns 0 when e's function is not one, else its type in *out). */
+void sema_collect_map_names(Sema *S, AstNode **decls, int nd);
+void sema_collect_map(Sema *S, AstNode *d);
+int sema_graph_of(const Model *m, int kind);
+int sema_graph_call(Sema *S, AstNode *e, Type *out);
+/* sema_expand_space_zones: a shared zone per space for each `per space`
+   zone (once the maps are known); sema_space_zone: when name is such a
+   zone and e's card may be a space, annotate e (SYM_ZONE) and return 1. */
+void sema_expand_space_zones(Sema *S);
+int sema_space_zone(Sema *S, AstNode *e, int kind, const char *name, Type *out);
+
 /* sema_lookup_local: the innermost binding of name in scope, or NULL (sema_script.c). */
 const Binding *sema_lookup_local(const Sema *S, const char *name);
 /* sema_narrow: shadow each `x is KIND` of cond's and-chain; returns the scope size to restore. */

@@ -37,6 +37,12 @@ const char *sema_type_name(const Sema *S, Type t, char *buf, size_t n)
             return buf;
         }
         return "enum";
+    case T_SPACES:
+        if (t.param >= 0 && t.param < S->m->ngraphs) {
+            snprintf(buf, n, "set of spaces of map '%s'", S->m->graphs[t.param].name);
+            return buf;
+        }
+        return "set of spaces";
     }
     return "?";
 }

@@ -253,6 +253,10 @@ static void check_choose(Sema *S, AstNode *s)
             prompt = "choose a player";
         else if (cb == T_SIDES)
             prompt = "choose a side";
+        else if (cb == T_SPACES && s->a->sem_extra >= 0 && S->m->graphs[s->a->sem_extra].kind >= 0) {
+            const char *what = S->m->kinds[S->m->graphs[s->a->sem_extra].kind].name;
+            prompt = arena_printf(S->a, "choose %s %s", strchr("aeiouAEIOU", what[0]) ? "an" : "a", what);
+        }
         s->sem_ref = model_string(S->m, prompt);
     }
 }
@@ -414,7 +418,7 @@ static void check_log(Sema *S, AstNode *s)
     for (int i = 0; i < s->list.count; i++) {
         Type t = sema_check_expr(S, s->list.items[i]);
         if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_ABILITY
-            || t.base == T_VOID) {
+            || t.base == T_VOID || t.base == T_SPACES) {
             char b[96];
             diag_error(S->d, s->list.items[i]->loc, "a %s cannot be written to the log",
                        sema_type_name(S, t, b, sizeof b));
@@ -499,7 +503,7 @@ static void check_stmt(Sema *S, AstNode *s)
     case AST_LET: {
         Type t = sema_check_expr(S, s->a);
         if (t.base == T_TEXT || t.base == T_VOID || t.base == T_PLAYERS || t.base == T_SIDES
-            || t.base == T_ABILITY) {
+            || t.base == T_ABILITY || t.base == T_SPACES) {
             char b[96];
             diag_error(S->d, s->a->loc, "a %s cannot be stored in 'let'", sema_type_name(S, t, b, sizeof b));
         }

@@ -46,6 +46,12 @@ typedef enum AstKind {
     AST_LAYOUT_BLOCK,/* list=words between '{' and '}' inside a layout (the `back { ... }` face) */
     AST_VIEW,        /* list=items (NAME): a function shown (flags DECL_PER_PLAYER: of each player),
                         or with VIEW_HIDDEN a counter, variable or zone left off the play screen */
+    AST_MAP,         /* name, text=title or NULL, name2=space kind (a: its NAME), ival=1 if symmetric,
+                        list=items (REGION, ADJACENT) */
+    AST_REGION,      /* name=region (NULL for `spaces { ... }`), list=spaces (SPACE) */
+    AST_SPACE,       /* name=the space's identifier, text=title or NULL, b=BLOCK of CARD_ITEMs or NULL */
+    AST_ADJACENT,    /* name=space, list=its neighbours (NAME), each an edge from it; at top
+                        level (a CSV edge list's row) name2=the map, loc2=where it is named */
     /* (every kind above AST_INT is a statement or declaration: code tests `kind < AST_INT`) */
 
     /* statements */
@@ -126,7 +132,8 @@ enum {
     FIELD_KEEP = 1 << 17,
     VAR_PRIVATE = 1 << 18,
     WIN_ALL = 1 << 19,
-    VIEW_HIDDEN = 1 << 20
+    VIEW_HIDDEN = 1 << 20,
+    ZONE_PER_SPACE = 1 << 21     /* `zone units per space`: a zone for each space of the map */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

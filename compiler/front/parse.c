@@ -434,6 +434,15 @@ static int resolve_decl(Arena *arena, AstProgram *prog, AstNode *d)
             if (d->list.items[j] && d->list.items[j]->b)
                 done &= resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
     }
+    else if (d->kind == AST_MAP) {
+        for (int j = 0; j < d->list.count; j++) {
+            const AstNode *r = d->list.items[j];
+            if (r && r->kind == AST_REGION)
+                for (int k = 0; k < r->list.count; k++)
+                    if (r->list.items[k]->b)
+                        done &= resolve_items(arena, prog, d->name2, &r->list.items[k]->b->list);
+        }
+    }
     else if (d->kind == AST_VARIANT)
         for (int j = 0; j < d->list.count; j++)
             if (d->list.items[j] && d->list.items[j]->kind == AST_CARD)

@@ -260,7 +260,7 @@ static int flag_at(Y *y, const YNode *m, const char *key, int bit)
     return 0;
 }
 
-/* zone -> {zone: NAME | [NAME...], per_player?, shared?, ordered?, public?, private?, hidden?, of?: KIND} */
+/* zone -> {zone: NAME | [NAME...], per_player?, shared?, ordered?, public?, private?, hidden?, per_space?, of?: KIND} */
 static AstNode *build_zone(Y *y, const YNode *m, Loc loc)
 {
     AstNode *z = ast_new(y->a, AST_ZONE, loc);
@@ -268,7 +268,8 @@ static AstNode *build_zone(Y *y, const YNode *m, Loc loc)
     z->list = yl_names_at(y, yl_get(m, "zone"), loc, "a zone");
     z->flags = flag_at(y, m, "per_player", ZONE_PER_PLAYER) | flag_at(y, m, "shared", ZONE_SHARED)
                | flag_at(y, m, "ordered", ZONE_ORDERED) | flag_at(y, m, "public", ZONE_PUBLIC)
-               | flag_at(y, m, "private", ZONE_PRIVATE) | flag_at(y, m, "hidden", ZONE_HIDDEN);
+               | flag_at(y, m, "private", ZONE_PRIVATE) | flag_at(y, m, "hidden", ZONE_HIDDEN)
+               | flag_at(y, m, "per_space", ZONE_PER_SPACE);
     const YNode *of = yl_get(m, "of");
     if (of)
         z->name = yl_name_of(y, of, "'of'");
@@ -449,6 +450,9 @@ static AstNode *build_die(Y *y, const YNode *m, Loc loc)
     }
     return d;
 }
+
+/* yl_values_at (yaml_internal.h): values_at for the other files (yaml_map.c). */
+void yl_values_at(Y *y, const YNode *m, AstNode *owner, Loc loc) { values_at(y, m, owner, loc); }
 
 /* board row -> {symbols: [NAME...], values?: {FIELD: VALUE}, origin?, lines?}
    (in origins mode `lines: {symbols: [LINE...]}` gives each symbol's line
@@ -722,7 +726,7 @@ static const DeclForm top_forms[] = {
     { "game", build_game, { "game", "title", "players", "sides", "teams", "origin", "lines", NULL } },
     { "kind", build_kind, { "kind", "fields", "origin", "lines", NULL } },
     { "card", build_card, { "card", "kind", "copies", "values", "origin", "lines", NULL } },
-    { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "of", "origin", "lines", NULL } },
+    { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "per_space", "of", "origin", "lines", NULL } },
     { "counter", build_counter, { "counter", "per_player", "init", "min", "max", "origin", "lines", NULL } },
     { "var", build_var, { "var", "type", "per_player", "private", "init", "origin", "lines", NULL } },
     { "const", build_const, { "const", "value", "origin", "lines", NULL } },
@@ -736,6 +740,7 @@ static const DeclForm top_forms[] = {
     { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },
     { "variant", build_variant, { "variant", "of", "title", "items", "origin", "lines", NULL } },
     { "view", build_view, { "view", "hidden", "origin", "lines", NULL } },
+    { "map", yl_build_map, { "map", "title", "of", "symmetric", "spaces", "adjacency", "origin", "lines", NULL } },
     { NULL, NULL, { NULL } },
 };
 

@@ -107,6 +107,11 @@ AstType yl_type_of(Y *y, const YNode *n, const char *what, const char **name2);
 
 /* ---- declarations (yaml_decls.c) ------------------------------------------- */
 
+/* yl_build_map: a map declaration (yaml_map.c; NULL after an error);
+   yl_values_at: the `values` of m as pending cells of owner (yaml_decls.c). */
+AstNode *yl_build_map(Y *y, const YNode *m, Loc loc);
+void yl_values_at(Y *y, const YNode *m, AstNode *owner, Loc loc);
+
 /* yl_build_file: the declarations of the file's tree root (file ->
    {source?: PATH, declarations: [DECL...]}) into y->prog. */
 void yl_build_file(Y *y, const YNode *root, int *provenance);

@@ -25,6 +25,7 @@ typedef enum IrOp {
     IR_VAR,          /* index: the variable; kids[0]: its player, for a per-player one */
     IR_CONST,        /* index: the constant (its value depends on the variant) */
     IR_ZONE,         /* index: the zone; kids[0]: its player, for a per-player one */
+    IR_SPACE_ZONE,   /* index: a `per space` zone; kids[0]: the space (a card): its own zone */
     IR_ME,           /* the player the code runs for */
     IR_THIS,         /* an ability's card */
     IR_OPPONENT,     /* the other player of a two-player game */
@@ -105,13 +106,21 @@ typedef enum IrBuiltin {
     IR_B_RANDOM,     /* random(zone | players | sides) */
     IR_B_TOP,        /* top(zone) */
     IR_B_BOTTOM,     /* bottom(zone) */
-    IR_B_MATCHES     /* matches(face, symbol) of one enum (aux: the enum) */
+    IR_B_MATCHES,    /* matches(face, symbol) of one enum (aux: the enum) */
+    IR_B_NEIGHBOURS, /* neighbours(space): spaces (aux: the map) */
+    IR_B_WITHIN,     /* within(space, steps): spaces (aux: the map) */
+    IR_B_ADJACENT,   /* adjacent(a, b): bool (aux: the map) */
+    IR_B_DISTANCE,   /* distance(a, b): int (aux: the map) */
+    IR_B_SPACES      /* every space of map aux (no kids; reachable's loop) */
 } IrBuiltin;
 
 /* The aggregates. min, max, argmin and argmax of no item fail the game;
-   argmin and argmax give the first best item in the collection's order. */
+   argmin and argmax give the first best item in the collection's order.
+   IR_A_REACH is reachable(a, b, avoiding x where COND): over every space
+   of a map (an IR_B_SPACES), where: the avoided ones, kids[3] and kids[4]:
+   a and b; it fails when a or b is no space. */
 typedef enum IrAggregate {
-    IR_A_COUNT, IR_A_SUM, IR_A_ANY, IR_A_ALL, IR_A_MIN, IR_A_MAX, IR_A_ARGMIN, IR_A_ARGMAX
+    IR_A_COUNT, IR_A_SUM, IR_A_ANY, IR_A_ALL, IR_A_MIN, IR_A_MAX, IR_A_ARGMIN, IR_A_ARGMAX, IR_A_REACH
 } IrAggregate;
 
 typedef enum IrBinop {

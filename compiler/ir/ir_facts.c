@@ -114,6 +114,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_CARD_FIELD:
     case IR_CARD_STATE:
         return n->card.check == IR_CHECK_KIND ? IR_FACT_MAY_FAIL : 0;
+    case IR_SPACE_ZONE:   /* the card may be no space */
+        return IR_FACT_MAY_FAIL;
     case IR_BUILTIN:
         switch (n->builtin) {
         case IR_B_COUNT:
@@ -125,6 +127,11 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         case IR_B_TOP:
         case IR_B_BOTTOM:
             return IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
+        case IR_B_NEIGHBOURS:   /* the card may be no space of the map */
+        case IR_B_WITHIN:
+        case IR_B_ADJACENT:
+        case IR_B_DISTANCE:
+            return IR_FACT_MAY_FAIL;
         default:
             return 0;
         }
