@@ -156,6 +156,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <list> die_faces board_rows layout_words
 %type <node> layout_decl layout_word view_decl
 %type <list> view_items
+%type <node> dims dim
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
@@ -189,6 +190,8 @@ decl
     : game | kind_decl | card_decl | zone_decl | var_decl | const_decl | function_decl | variant_decl
     | enum_decl | die_decl | board_decl | procedure_decl | layout_decl | view_decl
     | COUNTER names counter_attrs     { $$ = $3; $$->loc = @1; $$->loc2 = @2; $$->list = $2; }
+    | COUNTER NAME '[' dims ']' counter_attrs
+        { $$ = $6; $$->loc = @1; $$->loc2 = @2; $$->d = $4; AstNode *n = NODE(AST_NAME, @2); n->name = $2; PUSH($$->list, n); }
     | SETUP block                     { $$ = NODE(AST_SETUP, @1); $$->b = $2; }
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
     ;
@@ -351,7 +354,26 @@ var_decl
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $4; $$->flags = $5 | $6; $$->a = $7; }
     | VAR NAME ':' NAME opt_per_player opt_var_private opt_init
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = $5 | $6; $$->a = $7; }
+    | VAR NAME '[' dims ']' ':' type opt_per_player opt_var_private opt_init
+        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $7; $$->flags = $8 | $9; $$->a = $10; $$->d = $4; }
+    | VAR NAME '[' dims ']' ':' NAME opt_per_player opt_var_private opt_init
+        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $7; $$->flags = $8 | $9; $$->a = $10; $$->d = $4; }
     ;
+
+/* dims -> dim { "," dim }: the indices of an array counter or variable */
+dims
+    : dim                             { $$ = NODE(AST_DIMS, @1); PUSH($$->list, $1); }
+    | dims ',' dim                    { $$ = $1; PUSH($$->list, $3); }
+    ;
+
+/* dim -> "player" | NAME | [NAME ":"] INT ".." INT: a player, an enum or a
+   kind of card, or a range of integers (with a label for the reader) */
+dim
+    : PLAYER                          { $$ = NODE(AST_DIM, @1); $$->op = 'p'; }
+    | NAME                            { $$ = NODE(AST_DIM, @1); $$->op = 'n'; $$->name = $1; }
+    | INT DOTDOT INT                  { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = $1; $$->ival2 = $3; }
+    | '-' INT DOTDOT INT              { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = -$2; $$->ival2 = $4; }
+    | NAME ':' INT DOTDOT INT         { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->name = $1; $$->ival = $3; $$->ival2 = $5; }
 
 /* opt_var_private -> ["private"]: only its player sees the variable */
 opt_var_private
@@ -706,6 +728,7 @@ lhs
 lhs_head
     : NAME                            { $$ = NODE(AST_NAME, @1); $$->name = $1; }
     | NAME '(' args ')'               { $$ = call(ctx, @1, $1, $3); }
+    | NAME '[' args1 ']'              { $$ = NODE(AST_INDEX, @1); $$->name = $1; $$->list = $3; }
     | ME                              { $$ = NODE(AST_ME, @1); }
     | THIS                            { $$ = NODE(AST_THIS, @1); }
     | OPPONENT                        { $$ = NODE(AST_OPPONENT, @1); }
@@ -791,6 +814,7 @@ primary
     | FALSE                           { $$ = NODE(AST_BOOL, @1); $$->ival = 0; }
     | NAME                            { $$ = NODE(AST_NAME, @1); $$->name = $1; }
     | NAME '(' args ')'               { $$ = call(ctx, @1, $1, $3); }
+    | NAME '[' args1 ']'              { $$ = NODE(AST_INDEX, @1); $$->name = $1; $$->list = $3; }
     | ME                              { $$ = NODE(AST_ME, @1); }
     | THIS                            { $$ = NODE(AST_THIS, @1); }
     | OPPONENT                        { $$ = NODE(AST_OPPONENT, @1); }

@@ -314,10 +314,14 @@ static void emit_layout(Emit *E, Buf *out)
     int rel = rt_layout_cells(m->nvars, vpp, m->nzones, zpp, cap, vcell, zcell, &shared);
     buf_put(out, "/* The state layout this code reads (docs/runtime.md \"The state block\"). */\n");
     buf_printf(out, "enum { PLAYER_CELLS = %d };\n", rel);
-    if (m->nvars) {
+    int plain = 0;   /* an array's elements are read by VAR_<array> + position, not VCELL_ */
+    for (int v = 0; v < m->nvars; v++)
+        plain += !m->vars[v].array;
+    if (plain) {
         buf_put(out, "enum {");
-        for (int v = 0; v < m->nvars; v++)
-            buf_printf(out, "%s VCELL_%s = %d", v ? "," : "", m->vars[v].name, (int)vcell[v]);
+        for (int v = 0, n = 0; v < m->nvars; v++)
+            if (!m->vars[v].array)
+                buf_printf(out, "%s VCELL_%s = %d", n++ ? "," : "", m->vars[v].name, (int)vcell[v]);
         buf_put(out, " };\n");
     }
     buf_put(out, "enum {");
@@ -330,7 +334,10 @@ static void emit_layout(Emit *E, Buf *out)
     if (m->nvars) {
         buf_put(out, "\n    /* vars */");
         for (int v = 0; v < m->nvars; v++)
-            buf_printf(out, " VCELL_%s,", m->vars[v].name);
+            if (m->vars[v].array)
+                buf_printf(out, " %d,", (int)vcell[v]);
+            else
+                buf_printf(out, " VCELL_%s,", m->vars[v].name);
     }
     buf_put(out, "\n    /* zones */");
     for (int z = 0; z < m->nzones; z++)
@@ -367,8 +374,11 @@ static void emit_enums(Emit *E, Buf *out)
     buf_put(out, " };\n");
     if (m->nvars) {
         buf_put(out, "enum {");
-        for (int i = 0; i < m->nvars; i++)
-            buf_printf(out, "%s VAR_%s = %d", i ? "," : "", m->vars[i].name, i);
+        for (int i = 0, n = 0; i < m->nvars; i++)   /* an array: VAR_<array>, its first element */
+            if (!m->vars[i].array)
+                buf_printf(out, "%s VAR_%s = %d", n++ ? "," : "", m->vars[i].name, i);
+            else if (m->arrays[m->vars[i].array - 1].first == i)
+                buf_printf(out, "%s VAR_%s = %d", n++ ? "," : "", m->arrays[m->vars[i].array - 1].name, i);
         buf_put(out, " };\n");
     }
     if (m->nconsts) {

@@ -672,6 +672,8 @@ const char *emit_expr(Emit *E, const IrNode *n)
         return arena_printf(a, "rt_var_at(g, VCELL_%s)", E->m->vars[n->index].name);
     case IR_PLAYER_SIDE:
         return player_read(E, n);
+    case IR_ELEM:
+        return emit_elem_read(E, n);
     case IR_CONST:
         return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[n->index].name);
     case IR_ENUM_VALUE:

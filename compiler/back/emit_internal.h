@@ -131,5 +131,11 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
 void emit_unit(Emit *E, Buf *out, int ui);
 /* emit_memo_helpers: the Memo_ helper of each function a memo reads. */
 void emit_memo_helpers(Emit *E, Buf *out);
+/* Arrays (emit_arrays.c): emit_elem_var: the C of an element's variable
+   index; emit_elem_read: of its value; emit_elem_assign: the statement
+   `element op= v` (v a C expression). */
+const char *emit_elem_var(Emit *E, const IrNode *n);
+const char *emit_elem_read(Emit *E, const IrNode *n);
+void emit_elem_assign(Emit *E, const IrNode *s, const char *v);
 
 #endif

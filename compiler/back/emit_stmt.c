@@ -617,6 +617,11 @@ static void assign(Emit *E, const IrNode *s)
 {
     const IrNode *l = s->kids[0];
     const char *v = emit_expr(E, s->kids[1]);
+    if (l->op == IR_ELEM) {
+        emit_elem_assign(E, s, v);
+        check_fail(E);
+        return;
+    }
     const char *player = l->op == IR_VAR && l->nkids ? emit_expr(E, l->kids[0]) : NULL;
     const char *cur = s->binop != IR_SET ? emit_expr(E, l) : NULL;
     const char *val = v;

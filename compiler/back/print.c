@@ -186,6 +186,16 @@ static void ex(Printer *P, const AstNode *e, int need)
         tok(P, e->name, line, 0);
         args(P, &e->list);
         break;
+    case AST_INDEX:   /* track[me, 3] */
+        tok(P, e->name, line, 0);
+        tok(P, "[", 0, GLUE_L | GLUE_R);
+        for (int i = 0; i < e->list.count; i++) {
+            if (i)
+                tok(P, ",", 0, GLUE_L);
+            ex(P, e->list.items[i], 0);
+        }
+        tok(P, "]", 0, GLUE_L);
+        break;
     case AST_AGGREGATE: {
         const char *w = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : e->op == 'l' ? "all"
                         : e->op == 'm' ? "min" : e->op == 'M' ? "max" : e->op == '<' ? "argmin" : e->op == '>' ? "argmax"

@@ -23,7 +23,8 @@ typedef struct Type {
 enum {
     SYM_NONE = 0, SYM_LOCAL, SYM_SIDE, SYM_ZONE, SYM_VAR, SYM_CONST, SYM_FUNC,
     SYM_FIELD, SYM_STATE, SYM_PARAM,
-    SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE, SYM_ENUMVAL, SYM_PROC
+    SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE, SYM_ENUMVAL, SYM_PROC,
+    SYM_ARRAY
 };
 #define SYM_MAKE(cat, idx) (((cat) << 24) | (idx))
 #define SYM_CAT(ref) ((ref) >> 24)
@@ -104,7 +105,30 @@ typedef struct MVar {
     int32_t init, min, max;
     int has_min, has_max;
     int view_hidden;          /* left off the play screen (view { hidden ... }) */
+    int array;                /* an element of array (array - 1), or 0 (sema_arrays.c) */
 } MVar;
+
+/* One index of an array counter or variable (sema_arrays.c). */
+typedef enum MDimWhat { DIM_PLAYER, DIM_ENUM, DIM_KIND, DIM_RANGE } MDimWhat;
+typedef struct MDim {
+    MDimWhat what;
+    int param;                /* DIM_ENUM: the enum; DIM_KIND: the kind */
+    int32_t lo;               /* DIM_RANGE: the least index, else 0 */
+    int n;                    /* how many values (DIM_PLAYER: not counted in elements) */
+} MDim;
+
+/* An array counter or variable: its elements are the variables
+   first..first+nelems-1, in row-major order of the dimensions after a
+   leading player one (which makes every element per player). */
+typedef struct MArray {
+    const char *name;
+    Loc loc;
+    int first, nelems;
+    MDim *dims;
+    int ndims;
+    int per_player;           /* dims[0] is DIM_PLAYER */
+    MVar proto;               /* what every element is (its name aside) */
+} MArray;
 
 /* A value the play screen shows (view { NAME [per player] }): the
    function unit, called with each player or with none. */
@@ -224,6 +248,7 @@ typedef struct Model {
     int max_frames;                   /* the most frames the scripts can stack; 0: no static bound */
     MView *views;    int nviews;      /* the play screen's values, in declaration order */
     int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
+    MArray *arrays;  int narrays;     /* array counters and variables (sema_arrays.c) */
 } Model;
 
 /* sema_check: check prog and build the model in arena. Reports to d.

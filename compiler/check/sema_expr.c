@@ -464,6 +464,8 @@ Type sema_check_expr(Sema *S, AstNode *e)
         sema_annotate(e, mk(T_BOOL, -1), k);
         return mk(T_BOOL, -1);
     }
+    case AST_INDEX:
+        return sema_check_index(S, e);
     case AST_COND: {
         sema_expect(S, e->a, T_BOOL, "the condition of 'if'");
         Type a = sema_check_expr(S, e->b), b = sema_check_expr(S, e->c);

@@ -97,6 +97,17 @@ int sema_find_var(const Model *m, const char *name);
 int sema_find_zone(const Model *m, const char *name);
 /* sema_gather: candidate names of the categories in which (NS_* bits). */
 Names sema_gather(Sema *S, int which);
+/* Arrays (sema_arrays.c): sema_find_array: the array named name, or -1;
+   sema_array_declare: declare one (a counter's or variable's d: DIMS),
+   whose elements are like proto; sema_arrays_expand: every array's
+   elements, once the cards are known; sema_array_hide: hide an array
+   from the play screen (1; 0: no array NAME; -1: hidden already);
+   sema_check_index: check `NAME[i, ...]`, returning its type. */
+int sema_find_array(const Model *m, const char *name);
+void sema_array_declare(Sema *S, const AstNode *dims, const MVar *proto, const char *name, Loc loc);
+void sema_arrays_expand(Sema *S);
+int sema_array_hide(Sema *S, const char *name);
+Type sema_check_index(Sema *S, AstNode *e);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 

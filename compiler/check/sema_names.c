@@ -245,7 +245,7 @@ int sema_check_global_unique(Sema *S, const char *name, Loc loc)
         what = "side";
     else if (sema_find_zone(S->m, name) >= 0)
         what = "zone";
-    else if (sema_find_var(S->m, name) >= 0)
+    else if (sema_find_var(S->m, name) >= 0 || sema_find_array(S->m, name) >= 0)
         what = "variable";
     else if (sema_find_const(S->m, name) >= 0)
         what = "constant";

@@ -175,10 +175,11 @@ static void check_assign_target(Sema *S, AstNode *l, Type vt, int op)
     }
     case AST_MY:
     case AST_FIELD_OF:
+    case AST_INDEX:
         t = sema_check_expr(S, l);
         if (t.base == T_ERROR)
             return;
-        if (SYM_CAT(l->sem_ref) != SYM_VAR && SYM_CAT(l->sem_ref) != SYM_STATE) {
+        if (SYM_CAT(l->sem_ref) != SYM_VAR && SYM_CAT(l->sem_ref) != SYM_STATE && SYM_CAT(l->sem_ref) != SYM_ARRAY) {
             diag_error(S->d, l->loc2.line ? l->loc2 : l->loc,
                        "only variables, counters and card state can be assigned");
             return;

@@ -92,6 +92,12 @@ static void check_hidden(Sema *S, const AstNode *it)
 {
     Model *m = S->m;
     int v = sema_find_var(m, it->name);
+    int arr = v < 0 ? sema_array_hide(S, it->name) : 0;
+    if (arr) {
+        if (arr < 0)
+            diag_error(S->d, it->loc, "'%s' is hidden twice", it->name);
+        return;
+    }
     int z = v < 0 ? sema_find_zone(m, it->name) : -1;
     int *flag = v >= 0 ? &m->vars[v].view_hidden : z > 0 ? &m->zones[z].view_hidden : NULL;
     if (z == 0) {

@@ -50,6 +50,8 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_DIE] = "die",
     [AST_BOARD] = "board",
     [AST_VIEW] = "view",
+    [AST_DIMS] = "indices",
+    [AST_DIM] = "index",
     [AST_ROW] = "row",
     [AST_PROCEDURE] = "procedure",
     [AST_REMOVE_BOARD] = "remove board",
@@ -92,6 +94,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_BINARY] = "binary",
     [AST_IS] = "is",
     [AST_COND] = "if-then-else",
+    [AST_INDEX] = "index",
 };
 
 const char *ast_kind_name(AstKind kind)

@@ -24,8 +24,9 @@ typedef enum AstKind {
     AST_CARD,        /* name=kind name, text=card name, ival=copies (1 default), list=items (CARD_ITEM) */
     AST_CARD_ITEM,   /* name=field, a=value expr or NULL (bare bool), b=BLOCK for abilities */
     AST_ZONE,        /* list=names (NAME), flags ZONE_*, name=of-kind or NULL */
-    AST_COUNTER,     /* list=names (NAME), flags DECL_PER_PLAYER, a=init, b=min, c=max (NULL if absent) */
-    AST_VAR,         /* name, type, flags DECL_PER_PLAYER, a=init or NULL */
+    AST_COUNTER,     /* list=names (NAME), flags DECL_PER_PLAYER, a=init, b=min, c=max (NULL if absent),
+                        d=DIMS of an array (one name) or NULL */
+    AST_VAR,         /* name, type, flags DECL_PER_PLAYER, a=init or NULL, d=DIMS or NULL */
     AST_CONST,       /* name, a=value */
     AST_FUNCTION,    /* name, list=params (PARAM), type=result, a=body expr */
     AST_PARAM,       /* name, type */
@@ -46,6 +47,8 @@ typedef enum AstKind {
     AST_LAYOUT_BLOCK,/* list=words between '{' and '}' inside a layout (the `back { ... }` face) */
     AST_VIEW,        /* list=items (NAME): a function shown (flags DECL_PER_PLAYER: of each player),
                         or with VIEW_HIDDEN a counter, variable or zone left off the play screen */
+    AST_DIMS,        /* list=DIMs: the indices of an array counter or variable (its decl's d) */
+    AST_DIM,         /* op 'p' (player), 'n' (name=an enum or a kind) or 'r' (ival..ival2; name=label or NULL) */
     /* (every kind above AST_INT is a statement or declaration: code tests `kind < AST_INT`) */
 
     /* statements */
@@ -86,6 +89,7 @@ typedef enum AstKind {
     AST_BINARY,      /* op: see AstOp, a, b */
     AST_IS,          /* a=expr, name=kind */
     AST_COND,        /* a=cond, b=then, c=else */
+    AST_INDEX,       /* name=array counter or variable, list=indices: `track[me, 3]` */
     AST_KIND_COUNT
 } AstKind;
 

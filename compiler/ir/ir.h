@@ -46,6 +46,8 @@ typedef enum IrOp {
     IR_AND, IR_OR,   /* kids[0], kids[1], evaluated left to right, short circuit */
     IR_IS,           /* index: the kind; kids[0]: the card */
     IR_SELECT,       /* kids: condition, then, else */
+    IR_ELEM,         /* index: the array (Model.arrays); kids: its player (NULL unless
+                        the array is per player), then one index per other dimension */
 
     /* ---- statements ---------------------------------------------------- */
     IR_BLOCK,        /* kids: the statements */
@@ -71,8 +73,8 @@ typedef enum IrOp {
     IR_SHUFFLE,      /* kids[0]: the zone */
     IR_RUN,          /* index: the hidden slot of the ability's card; kids: the
                         ability (an IR_CARD_FIELD), as (or NULL) */
-    IR_ASSIGN,       /* binop: = + - (= += -=); kids: target (IR_LOCAL, IR_VAR or
-                        IR_CARD_STATE), value; checked: += or -= may overflow */
+    IR_ASSIGN,       /* binop: = + - (= += -=); kids: target (IR_LOCAL, IR_VAR,
+                        IR_ELEM or IR_CARD_STATE), value; checked: += or -= may overflow */
     IR_LET,          /* index: the slot; kids[0]: the value */
     IR_WIN,          /* kids[0]: the winner */
     IR_WIN_ALL,      /* index: the slot; kids: players, where (or NULL) */

@@ -81,6 +81,8 @@ static int needs_check(const Model *m, const IrNode *n)
    at the bound instead of failing). */
 static int clamped(const Model *m, const IrNode *t)
 {
+    if (t->op == IR_ELEM)
+        return m->arrays[t->index].proto.has_min || m->arrays[t->index].proto.has_max;
     return t->op == IR_VAR && (m->vars[t->index].has_min || m->vars[t->index].has_max);
 }
 
@@ -114,6 +116,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_CARD_FIELD:
     case IR_CARD_STATE:
         return n->card.check == IR_CHECK_KIND ? IR_FACT_MAY_FAIL : 0;
+    case IR_ELEM:   /* an index out of range */
+        return IR_FACT_MAY_FAIL;
     case IR_BUILTIN:
         switch (n->builtin) {
         case IR_B_COUNT:

@@ -331,6 +331,14 @@ static IrNode *lower_expr(Lower *L, const AstNode *e)
         n->type.param = -1;
         n->kids[0] = lower_expr(L, e->a);
         return n;
+    case AST_INDEX: {   /* kids: the player (or NULL), then the other indices */
+        const MArray *a = &L->m->arrays[SYM_IDX(e->sem_ref)];
+        n = expr_node(L, IR_ELEM, e, e->list.count + !a->per_player);
+        n->index = (int)SYM_IDX(e->sem_ref);
+        for (int i = 0; i < e->list.count; i++)
+            n->kids[i + !a->per_player] = lower_expr(L, e->list.items[i]);
+        return n;
+    }
     default:   /* AST_COND */
         n = expr_node(L, IR_SELECT, e, 3);
         n->kids[0] = lower_expr(L, e->a);
