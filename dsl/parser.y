@@ -156,7 +156,8 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <list> die_faces board_rows layout_words
 %type <node> layout_decl layout_word view_decl
 %type <list> view_items
-%type <node> dims dim
+%type <node> dims dim die_face face_terms face_term
+%type <list> face_list
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
@@ -360,6 +361,33 @@ var_decl
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $7; $$->flags = $8 | $9; $$->a = $10; $$->d = $4; }
     ;
 
+/* face_list -> die_face { "," die_face } */
+face_list
+    : die_face                        { $$ = (AstList){0}; PUSH($$, $1); }
+    | face_list ',' die_face          { $$ = $1; PUSH($$, $3); }
+    ;
+
+/* die_face -> ["-"] INT | face_term { "+" face_term }: a number, a symbol
+   (a NAME, as before), or a record of symbols with counts (AST_FACE) */
+die_face
+    : INT                             { $$ = NODE(AST_INT, @1); $$->ival = $1; }
+    | '-' INT                         { $$ = NODE(AST_INT, @1); $$->ival = -$2; }
+    | face_terms                      { $$ = $1->list.count == 1 && $1->list.items[0]->ival == 0 ? $1->list.items[0] : $1; }
+    ;
+
+/* face_terms -> face_term { "+" face_term }, as an AST_FACE */
+face_terms
+    : face_term                       { $$ = NODE(AST_FACE, @1); PUSH($$->list, $1); }
+    | face_terms '+' face_term        { $$ = $1; PUSH($$->list, $3); }
+    ;
+
+/* face_term -> NAME [COPIES]: a symbol, shown COPIES times (ival: the
+   count written, 0 when none, -1 for x0) */
+face_term
+    : NAME                            { $$ = NODE(AST_NAME, @1); $$->name = $1; }
+    | NAME COPIES                     { $$ = NODE(AST_NAME, @1); $$->name = $1; $$->ival = $2 ? $2 : -1; }
+    ;
+
 /* dims -> dim { "," dim }: the indices of an array counter or variable */
 dims
     : dim                             { $$ = NODE(AST_DIMS, @1); PUSH($$->list, $1); }
@@ -430,8 +458,8 @@ die_decl
     ;
 
 die_faces
-    : NAME names                      { parse_contextual(ctx, @1, $1, "faces"); $$ = $2; }
-    | NAME names NAME names
+    : NAME face_list                  { parse_contextual(ctx, @1, $1, "faces"); $$ = $2; }
+    | NAME face_list NAME names
         {
             parse_contextual(ctx, @1, $1, "faces");
             parse_contextual(ctx, @3, $3, "wild");
@@ -594,6 +622,15 @@ stmt
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
     /* roll -> "roll" expr */
     | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }
+    /* roll -> "roll" NAME "in" expr ["where" expr]: `for NAME in expr [where expr] { roll NAME }` */
+    | ROLL NAME IN expr opt_where
+        {
+            AstNode *d = NODE(AST_NAME, @2), *r = NODE(AST_ROLL, @1), *b = NODE(AST_BLOCK, @1);
+            d->name = $2;
+            r->a = d;
+            PUSH(b->list, r);
+            $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = b;
+        }
     /* call -> NAME "(" args ")"  (a procedure) */
     | NAME '(' args ')'               { $$ = NODE(AST_CALL_STMT, @1); $$->name = $1; $$->list = $3; }
     ;

@@ -152,6 +152,8 @@ const char *emit_enum_value(Emit *E, int e, int v)
     const MEnum *en = &E->m->enums[e];
     if (v < 0 || v >= en->nvalues)
         return "RT_NONE";
+    if (en->die_faces)   /* a die's faces ("hit x2 + focus") are no names: their positions */
+        return arena_printf(E->a, "%d", v);
     return arena_printf(E->a, "ENUM_%s", en->values[v]);
 }
 
@@ -355,8 +357,8 @@ static void emit_enums(Emit *E, Buf *out)
         buf_put(out, " };\n");
     }
     for (int e = 0; e < m->nenums; e++) {
-        if (!m->enums[e].nvalues)
-            continue;   /* enum values are global names: ENUM_value */
+        if (!m->enums[e].nvalues || m->enums[e].die_faces)
+            continue;   /* enum values are global names: ENUM_value (a die's faces are no names) */
         buf_put(out, "enum {");
         for (int v = 0; v < m->enums[e].nvalues; v++)
             buf_printf(out, "%s ENUM_%s = %d", v ? "," : "", m->enums[e].values[v], v);
@@ -707,6 +709,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
     E->uses_matches = arena_alloc(a, (size_t)m->nenums + 1);
     memset(E->uses_matches, 0, (size_t)m->nenums + 1);
+    E->uses_count = arena_alloc(a, (size_t)m->nenums + 1);
+    memset(E->uses_count, 0, (size_t)m->nenums + 1);
     memset(E->memo_helper, 0, (size_t)m->nunits + 1);
     for (int u = 0, s = 0; u < m->nunits; u++)
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
@@ -752,8 +756,11 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         /* unused when the die is never rolled (clang -Wunused-const-variable) */
         buf_printf(&out, "/* %s:%d: die %s */\nRT_MAYBE_UNUSED static const RtValue Faces_%s[] = {", emit_file_of(E, kd->loc), kd->loc.line,
                 kd->name, kd->name);
-        for (int f = 0; f < kd->nfaces; f++)
-            buf_printf(&out, "%s %s", f ? "," : "", emit_enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
+        for (int f = 0; f < kd->nfaces; f++)   /* number faces, and the positions of faces of several symbols */
+            if (kd->fields[0].enum_index < 0 || kd->counts)
+                buf_printf(&out, "%s %d", f ? "," : "", (int)kd->faces[f]);
+            else
+                buf_printf(&out, "%s %s", f ? "," : "", emit_enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
         buf_put(&out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
@@ -772,6 +779,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
             buf_put(&out, "    return face == symbol;\n}\n\n");
         }
     }
+    emit_dice_helpers(E, &out);
     if (protos.len) {
         buf_put(&out, protos.s);
         buf_put(&out, "\n");

@@ -674,6 +674,8 @@ const char *emit_expr(Emit *E, const IrNode *n)
         return player_read(E, n);
     case IR_ELEM:
         return emit_elem_read(E, n);
+    case IR_FACE_COUNT:
+        return emit_face_count(E, n);
     case IR_CONST:
         return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[n->index].name);
     case IR_ENUM_VALUE:

@@ -31,6 +31,8 @@ typedef struct Emit {
     Loc *sites;            /* the site table (docs/runtime.md "Sites"), in order of use */
     int nsites, capsites;
     uint8_t *uses_matches;  /* enum index -> matches() on it is used */
+    uint8_t *uses_count;    /* enum index -> d.symbol of it is read (emit_dice.c) */
+    int uses_roll_any;      /* dice of several kinds are rolled (emit_dice.c) */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
        whether the code written reads it (used). */
@@ -135,6 +137,11 @@ void emit_memo_helpers(Emit *E, Buf *out);
    index; emit_elem_read: of its value; emit_elem_assign: the statement
    `element op= v` (v a C expression). */
 const char *emit_elem_var(Emit *E, const IrNode *n);
+/* Dice (emit_dice.c): emit_face_count: the C of `d.hit`; emit_roll_any:
+   `roll` of dice of any kind; emit_dice_helpers: the helpers they use. */
+const char *emit_face_count(Emit *E, const IrNode *n);
+void emit_roll_any(Emit *E, const IrNode *s);
+void emit_dice_helpers(Emit *E, Buf *out);
 const char *emit_elem_read(Emit *E, const IrNode *n);
 void emit_elem_assign(Emit *E, const IrNode *s, const char *v);
 

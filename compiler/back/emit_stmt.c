@@ -911,7 +911,10 @@ static void stmt(Emit *E, const IrNode *s)
         log_stmt(E, s);
         break;
     case IR_ROLL:
-        roll(E, s);
+        if (s->index < 0)
+            emit_roll_any(E, s);
+        else
+            roll(E, s);
         break;
     case IR_CALL_PROC:
         call_procedure(E, s);

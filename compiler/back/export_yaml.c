@@ -388,7 +388,21 @@ static void name_flow(Ex *x, const AstList *l, int wild)
             continue;
         if (k++)
             put(x, ", ");
-        scal(x, l->items[i]->name);
+        const AstNode *f = l->items[i];
+        if (f->kind == AST_INT) {   /* a number face */
+            putf(x, "%lld", (long long)f->ival);
+        } else if (f->kind == AST_FACE) {   /* a face of several symbols: "hit x2 + focus" */
+            put(x, "\"");
+            for (int t = 0; t < f->list.count; t++) {
+                put(x, t ? " + " : "");
+                put(x, f->list.items[t]->name);
+                if (f->list.items[t]->ival)
+                    putf(x, " x%lld", (long long)f->list.items[t]->ival);
+            }
+            put(x, "\"");
+        } else {
+            scal(x, f->name);
+        }
     }
     put(x, "]");
 }

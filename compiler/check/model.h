@@ -24,7 +24,7 @@ enum {
     SYM_NONE = 0, SYM_LOCAL, SYM_SIDE, SYM_ZONE, SYM_VAR, SYM_CONST, SYM_FUNC,
     SYM_FIELD, SYM_STATE, SYM_PARAM,
     SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE, SYM_ENUMVAL, SYM_PROC,
-    SYM_ARRAY
+    SYM_ARRAY, SYM_FACE_COUNT
 };
 #define SYM_MAKE(cat, idx) (((cat) << 24) | (idx))
 #define SYM_CAT(ref) ((ref) >> 24)
@@ -52,6 +52,9 @@ typedef struct MKind {
     int is_die;               /* declared with `die`: one state `face` */
     int32_t *faces;           /* dice: the face of each side, in order */
     int nfaces;
+    int symbols;              /* dice: the enum of the symbols the faces show, or -1 (number faces) */
+    int32_t *counts;          /* dice of several symbols a face (sema_dice.c): nfaces rows of the
+                                 symbols' counts; the face state is the face's position; else NULL */
 } MKind;
 
 /* One field value of one card (after defaults). */
@@ -80,6 +83,8 @@ typedef struct MEnum {
     const char **values;
     int nvalues;
     uint32_t wild;            /* bit i: value i is a wild die face */
+    int die_faces;            /* 1 + the die whose faces these values name ("hit x2 + focus"),
+                                 made by sema_dice.c and not a name in the program; else 0 */
 } MEnum;
 
 typedef struct MBoard {

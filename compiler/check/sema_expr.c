@@ -98,6 +98,9 @@ static Type card_member(Sema *S, AstNode *e, int kind, const char *name, Loc loc
         sema_annotate(e, mk(T_TEXT, -1), SYM_MAKE(SYM_CARD_NAME, 0));
         return mk(T_TEXT, -1);
     }
+    Type dt;
+    if (sema_die_symbol(S, e, kind, name, loc, &dt))   /* d.hit: how many hits d's face shows */
+        return dt;
     if (kind < 0) {
         /* infer the kind when exactly one kind has this field */
         int found = -1, count = 0;

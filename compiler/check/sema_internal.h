@@ -108,6 +108,13 @@ void sema_array_declare(Sema *S, const AstNode *dims, const MVar *proto, const c
 void sema_arrays_expand(Sema *S);
 int sema_array_hide(Sema *S, const char *name);
 Type sema_check_index(Sema *S, AstNode *e);
+/* Dice (sema_dice.c): sema_die_other_faces: die n has a face that is a
+   number or several symbols; sema_collect_die_faces: collect such a die's
+   kind; sema_die_symbol: `d.hit` (kind: d's, or -1) when it is a count of
+   a symbol on a die's face: 1 after checking it (*t its type), else 0. */
+int sema_die_other_faces(const AstNode *n);
+void sema_collect_die_faces(Sema *S, AstNode *n);
+int sema_die_symbol(Sema *S, AstNode *e, int kind, const char *name, Loc loc, Type *t);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 

@@ -151,7 +151,7 @@ int sema_find_kind(const Model *m, const char *name)
 int sema_find_enum(const Model *m, const char *name)
 {
     for (int i = 0; i < m->nenums; i++)
-        if (strcmp(m->enums[i].name, name) == 0)
+        if (!m->enums[i].die_faces && strcmp(m->enums[i].name, name) == 0)
             return i;
     return -1;
 }
@@ -160,7 +160,7 @@ int sema_find_enum(const Model *m, const char *name)
 int sema_find_enum_value(const Model *m, const char *name, int *e)
 {
     for (int i = 0; i < m->nenums; i++)
-        for (int v = 0; v < m->enums[i].nvalues; v++)
+        for (int v = 0; v < m->enums[i].nvalues && !m->enums[i].die_faces; v++)
             if (strcmp(m->enums[i].values[v], name) == 0) {
                 *e = i;
                 return v;

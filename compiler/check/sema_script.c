@@ -356,8 +356,13 @@ static void check_roll(Sema *S, AstNode *s)
     int kind = t.base == T_CARD ? t.param : t.base == T_ZONE && t.param >= 0 ? S->m->zones[t.param].kind : -2;
     if (t.base == T_ERROR)
         return;
+    int dice = 0;
+    for (int k = 0; k < S->m->nkinds; k++)
+        dice |= S->m->kinds[k].is_die;
     if (kind == -2) {
         diag_error(S->d, s->a->loc, "'roll' needs a die or a zone of dice");
+    } else if (kind < 0 && dice) {   /* dice of several kinds: each rolls its own faces (or fails: not a die) */
+        s->sem_extra = -1;
     } else if (kind < 0) {
         diag_error(S->d, s->a->loc, "'roll' needs dice: declare the zone 'of' a die kind");
     } else if (!S->m->kinds[kind].is_die) {

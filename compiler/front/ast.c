@@ -52,6 +52,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_VIEW] = "view",
     [AST_DIMS] = "indices",
     [AST_DIM] = "index",
+    [AST_FACE] = "face",
     [AST_ROW] = "row",
     [AST_PROCEDURE] = "procedure",
     [AST_REMOVE_BOARD] = "remove board",

@@ -36,7 +36,8 @@ typedef enum AstKind {
     AST_SET,         /* name, a=value */
     AST_REMOVE_CARD, /* text=card name */
     AST_ENUM,        /* name, list=values (NAME) */
-    AST_DIE,         /* name, text=title or NULL, ival=copies, list=faces (NAME; flags FACE_WILD on wild faces) */
+    AST_DIE,         /* name, text=title or NULL, ival=copies, list=faces (NAME, INT or FACE;
+                        flags FACE_WILD on wild faces) */
     AST_BOARD,       /* name, text=title or NULL, name2=space kind, list=rows (ROW) */
     AST_ROW,         /* list=symbols (NAME), b=BLOCK whose list holds CARD_ITEMs for every space of the row */
     AST_PROCEDURE,   /* name, list=params (PARAM), b=BLOCK */
@@ -49,6 +50,7 @@ typedef enum AstKind {
                         or with VIEW_HIDDEN a counter, variable or zone left off the play screen */
     AST_DIMS,        /* list=DIMs: the indices of an array counter or variable (its decl's d) */
     AST_DIM,         /* op 'p' (player), 'n' (name=an enum or a kind) or 'r' (ival..ival2; name=label or NULL) */
+    AST_FACE,        /* a die's face of several symbols: list=NAMEs, each with ival=its count (0: once) */
     /* (every kind above AST_INT is a statement or declaration: code tests `kind < AST_INT`) */
 
     /* statements */

@@ -46,6 +46,8 @@ typedef enum IrOp {
     IR_AND, IR_OR,   /* kids[0], kids[1], evaluated left to right, short circuit */
     IR_IS,           /* index: the kind; kids[0]: the card */
     IR_SELECT,       /* kids: condition, then, else */
+    IR_FACE_COUNT,   /* index: a symbol of enum aux; kids[0]: a die (card.kind its kind, or -1):
+                        how many of the symbol its face shows */
     IR_ELEM,         /* index: the array (Model.arrays); kids: its player (NULL unless
                         the array is per player), then one index per other dimension */
 
@@ -80,7 +82,7 @@ typedef enum IrOp {
     IR_WIN_ALL,      /* index: the slot; kids: players, where (or NULL) */
     IR_DRAW_GAME,
     IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
-    IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
+    IR_ROLL,         /* index: the die kind (-1: dice of any kind); kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
 
     /* ---- made by the passes ------------------------------------------------ */

@@ -117,6 +117,7 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_CARD_STATE:
         return n->card.check == IR_CHECK_KIND ? IR_FACT_MAY_FAIL : 0;
     case IR_ELEM:   /* an index out of range */
+    case IR_FACE_COUNT:   /* no die */
         return IR_FACT_MAY_FAIL;
     case IR_BUILTIN:
         switch (n->builtin) {

@@ -159,6 +159,16 @@ static IrNode *player_member(Lower *L, const AstNode *e, IrNode *player)
 static IrNode *card_member(Lower *L, const AstNode *e, IrNode *card)
 {
     int cat = SYM_CAT(e->sem_ref);
+    if (cat == SYM_FACE_COUNT) {   /* d.hit */
+        IrNode *n = expr_node(L, IR_FACE_COUNT, e, 1);
+        n->kids[0] = card;
+        n->index = (int)SYM_IDX(e->sem_ref);
+        n->aux = (int)e->ival2;
+        n->card.kind = e->sem_extra;
+        n->type.base = T_INT;
+        n->type.param = -1;
+        return n;
+    }
     IrOp op = cat == SYM_CARD_OWNER ? IR_CARD_OWNER : cat == SYM_CARD_NAME ? IR_CARD_NAME
               : cat == SYM_STATE ? IR_CARD_STATE : IR_CARD_FIELD;
     IrNode *n = expr_node(L, op, e, 1);

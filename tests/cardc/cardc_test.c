@@ -170,6 +170,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "tests/cardc/good/enums", "enums");
     compile_strict("gcc", "tests/cardc/good/views", "views");
     compile_strict("gcc", "tests/cardc/good/arrays", "arrays");
+    compile_strict("gcc", "tests/cardc/good/dice", "dice");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
@@ -185,6 +186,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "tests/cardc/good/enums", "enums");
     compile_strict("clang", "tests/cardc/good/views", "views");
     compile_strict("clang", "tests/cardc/good/arrays", "arrays");
+    compile_strict("clang", "tests/cardc/good/dice", "dice");
 }
 
 Test(generated_c, hostile_names_stay_data)
