@@ -156,7 +156,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <list> die_faces board_rows layout_words
 %type <node> layout_decl layout_word view_decl
 %type <list> view_items
-%type <node> dims dim die_face face_terms face_term
+%type <node> dims dim die_face face_terms face_term coll
 %type <list> face_list
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
@@ -359,6 +359,13 @@ var_decl
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $7; $$->flags = $8 | $9; $$->a = $10; $$->d = $4; }
     | VAR NAME '[' dims ']' ':' NAME opt_per_player opt_var_private opt_init
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $7; $$->flags = $8 | $9; $$->a = $10; $$->d = $4; }
+    ;
+
+/* coll -> expr | add_expr ".." add_expr: what a loop, a choice or an
+   aggregate ranges over; a range of integers only here */
+coll
+    : expr
+    | add_expr DOTDOT add_expr        { $$ = NODE(AST_RANGE, $1->loc); $$->loc2 = @2; $$->a = $1; $$->b = $3; }
     ;
 
 /* face_list -> die_face { "," die_face } */
@@ -597,9 +604,9 @@ stmt
     | if_stmt
     | WHILE expr block                { $$ = NODE(AST_WHILE, @1); $$->a = $2; $$->b = $3; }
     /* for -> ["simultaneously"] "for" NAME "in" expr ["where" expr] block */
-    | FOR NAME IN expr opt_where block
+    | FOR NAME IN coll opt_where block
         { $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = $6; }
-    | SIMULTANEOUSLY FOR NAME IN expr opt_where block
+    | SIMULTANEOUSLY FOR NAME IN coll opt_where block
         { $$ = NODE(AST_FOR, @1); $$->loc2 = @3; $$->name = $3; $$->a = $5; $$->c = $6; $$->b = $7; $$->flags = STMT_SIMULTANEOUS; }
     | choose_stmt
     | turns_stmt
@@ -669,7 +676,7 @@ choose_stmt
     ;
 
 choose_tail
-    : NAME IN expr opt_where opt_by opt_hidden block opt_else
+    : NAME IN coll opt_where opt_by opt_hidden block opt_else
         {
             $$ = NODE(AST_CHOOSE, @1);
             $$->loc2 = @1; $$->name = $1; $$->a = $3; $$->c = $4; $$->e = $5; $$->flags = $6; $$->b = $7;
@@ -746,7 +753,7 @@ action_decl
 
 action_for
     : %empty                          { $$ = NULL; }
-    | FOR NAME IN expr opt_where      { $$ = NODE(AST_ACTION, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; }
+    | FOR NAME IN coll opt_where      { $$ = NODE(AST_ACTION, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; }
     ;
 
 opt_pass
@@ -893,7 +900,7 @@ primary
     ;
 
 agg_head
-    : NAME IN expr opt_where          { $$ = NODE(AST_NAME, @1); $$->name = $1; $$->a = $3; $$->c = $4; }
+    : NAME IN coll opt_where          { $$ = NODE(AST_NAME, @1); $$->name = $1; $$->a = $3; $$->c = $4; }
     ;
 
 args

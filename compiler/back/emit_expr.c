@@ -155,6 +155,11 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
         E->indent++;
         if (cvar)   /* (void): a call written in place may drop the argument that read it */
             emit_line(E, "RtValue %s = zc[1 + i]; (void)%s;", cvar, cvar);
+    } else if (coll->type.base == T_RANGE) {   /* the integers value..aux */
+        emit_line(E, "for (int i = 0; i < %d; i++) {", (int)(coll->aux - coll->value + 1));
+        E->indent++;
+        if (cvar)
+            emit_line(E, "RtValue %s = i + %d; (void)%s;", cvar, (int)coll->value, cvar);
     } else {
         emit_line(E, "int n = %s;", coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
         emit_line(E, "for (int i = 0; i < n; i++) {");

@@ -111,9 +111,14 @@ static void count_loop_begin(Emit *E, const IrNode *coll, const char *var)
 {
     const char *idx = emit_temp(E, "i");
     const char *n = coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
+    if (coll->type.base == T_RANGE)   /* the integers value..aux */
+        n = arena_printf(E->a, "%d", (int)(coll->aux - coll->value + 1));
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", idx, idx, n, idx);
     E->indent++;
-    emit_line(E, "%s = %s;", var, idx);
+    if (coll->type.base == T_RANGE)
+        emit_line(E, "%s = %s + %d;", var, idx, (int)coll->value);
+    else
+        emit_line(E, "%s = %s;", var, idx);
 }
 
 /* loop_filter: a loop's where filter: items failing cond are skipped; a

@@ -326,6 +326,28 @@ static void expr_key(Ex *x, const char *key, const AstNode *e, int ind)
     put(x, "\n");
 }
 
+/* dims_key: an array's indices (AST_DIMS d, or NULL: none) as
+   `index: [player, colour, "column: 1..5"]`. */
+static void dims_key(Ex *x, const AstNode *d, int ind)
+{
+    if (!d)
+        return;
+    putf(x, "%*sindex: [", ind, "");
+    for (int i = 0; i < d->list.count; i++) {
+        const AstNode *dim = d->list.items[i];
+        put(x, i ? ", " : "");
+        if (dim->op == 'p')
+            put(x, "player");
+        else if (dim->op == 'n')
+            scal(x, dim->name);
+        else if (dim->name)
+            putf(x, "\"%s: %lld..%lld\"", dim->name, (long long)dim->ival, (long long)dim->ival2);
+        else
+            putf(x, "\"%lld..%lld\"", (long long)dim->ival, (long long)dim->ival2);
+    }
+    put(x, "]\n");
+}
+
 static void w_counter(Ex *x, const AstNode *c, int ind)
 {
     put(x, "counter: ");
@@ -336,6 +358,7 @@ static void w_counter(Ex *x, const AstNode *c, int ind)
     expr_key(x, "init", c->a, ind);
     expr_key(x, "min", c->b, ind);
     expr_key(x, "max", c->c, ind);
+    dims_key(x, c->d, ind);
     end_decl(x, ind, c->loc.line, NULL);
 }
 
@@ -349,6 +372,7 @@ static void w_var(Ex *x, const AstNode *v, int ind)
     if (v->flags & VAR_PRIVATE)
         putf(x, "%*sprivate: true\n", ind, "");
     expr_key(x, "init", v->a, ind);
+    dims_key(x, v->d, ind);
     end_decl(x, ind, v->loc.line, NULL);
 }
 

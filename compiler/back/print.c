@@ -186,6 +186,11 @@ static void ex(Printer *P, const AstNode *e, int need)
         tok(P, e->name, line, 0);
         args(P, &e->list);
         break;
+    case AST_RANGE:   /* 1..5 */
+        ex(P, e->a, 5);
+        tok(P, "..", 0, GLUE_L | GLUE_R);
+        ex(P, e->b, 5);
+        break;
     case AST_INDEX:   /* track[me, 3] */
         tok(P, e->name, line, 0);
         tok(P, "[", 0, GLUE_L | GLUE_R);

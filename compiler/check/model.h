@@ -9,7 +9,8 @@
 typedef enum TypeBase {
     T_ERROR = 0, T_VOID, T_INT, T_BOOL, T_TEXT, T_SIDE, T_PLAYER, T_CARD,
     T_ZONE, T_ABILITY, T_PLAYERS, T_SIDES,
-    T_ENUM          /* param: the enum's index */
+    T_ENUM,         /* param: the enum's index */
+    T_RANGE         /* integers lo..hi as a collection (sema_arrays.c) */
 } TypeBase;
 
 /* A type: base plus, for cards, the kind (-1: any kind) and, for zones,

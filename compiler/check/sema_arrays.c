@@ -277,3 +277,39 @@ Type sema_check_index(Sema *S, AstNode *e)
     sema_annotate(e, a->proto.type, SYM_MAKE(SYM_ARRAY, ai));
     return a->proto.type;
 }
+
+/* range_bound: bound x of a range, an integer literal (maybe negative),
+   into *v; 0 after reporting it. */
+static int range_bound(Sema *S, const AstNode *x, int64_t *v)
+{
+    if (x->kind == AST_INT) {
+        *v = x->ival;
+        return 1;
+    }
+    if (x->kind == AST_UNARY && x->op == '-' && x->a->kind == AST_INT) {
+        *v = -x->a->ival;
+        return 1;
+    }
+    diag_error(S->d, x->loc, "a range's bounds are integers written out (1..5)");
+    return 0;
+}
+
+/* sema_check_range: `A..B` where a collection is written (a loop, a
+   choice, an aggregate): A and B integer literals, A <= B, at most
+   MAX_ELEMS numbers; the bounds go to e->ival and e->ival2. Returns
+   T_RANGE, or T_ERROR after a report. */
+Type sema_check_range(Sema *S, AstNode *e)
+{
+    int64_t lo, hi;
+    if (!range_bound(S, e->a, &lo) || !range_bound(S, e->b, &hi))
+        return mk(T_ERROR, -1);
+    if (lo > hi || hi - lo >= MAX_ELEMS) {
+        diag_error(S->d, e->loc2.line ? e->loc2 : e->loc, "a range must run upwards and hold at most %d numbers: %lld..%lld does not",
+                   MAX_ELEMS, (long long)lo, (long long)hi);
+        return mk(T_ERROR, -1);
+    }
+    e->ival = lo;
+    e->ival2 = hi;
+    sema_annotate(e, mk(T_RANGE, -1), 0);
+    return mk(T_RANGE, -1);
+}

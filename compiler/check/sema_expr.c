@@ -35,6 +35,8 @@ Type sema_element_of(Sema *S, AstNode *coll, Type t)
         return mk(T_PLAYER, -1);
     case T_SIDES:
         return mk(T_SIDE, -1);
+    case T_RANGE:
+        return mk(T_INT, -1);
     case T_ERROR:
         return mk(T_ERROR, -1);
     default: {
@@ -469,6 +471,8 @@ Type sema_check_expr(Sema *S, AstNode *e)
     }
     case AST_INDEX:
         return sema_check_index(S, e);
+    case AST_RANGE:
+        return sema_check_range(S, e);
     case AST_COND: {
         sema_expect(S, e->a, T_BOOL, "the condition of 'if'");
         Type a = sema_check_expr(S, e->b), b = sema_check_expr(S, e->c);

@@ -108,6 +108,8 @@ void sema_array_declare(Sema *S, const AstNode *dims, const MVar *proto, const c
 void sema_arrays_expand(Sema *S);
 int sema_array_hide(Sema *S, const char *name);
 Type sema_check_index(Sema *S, AstNode *e);
+/* sema_check_range: `A..B` where a collection is written (sema_arrays.c). */
+Type sema_check_range(Sema *S, AstNode *e);
 /* Dice (sema_dice.c): sema_die_other_faces: die n has a face that is a
    number or several symbols; sema_collect_die_faces: collect such a die's
    kind; sema_die_symbol: `d.hit` (kind: d's, or -1) when it is a count of

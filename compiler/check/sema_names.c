@@ -31,6 +31,7 @@ const char *sema_type_name(const Sema *S, Type t, char *buf, size_t n)
     case T_ABILITY: return "ability";
     case T_PLAYERS: return "players";
     case T_SIDES: return "sides";
+    case T_RANGE: return "range";
     case T_ENUM:
         if (t.param >= 0 && t.param < S->m->nenums) {
             snprintf(buf, n, "%s", S->m->enums[t.param].name);

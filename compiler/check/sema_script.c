@@ -252,6 +252,8 @@ static void check_choose(Sema *S, AstNode *s)
             prompt = "choose a player";
         else if (cb == T_SIDES)
             prompt = "choose a side";
+        else if (cb == T_RANGE)
+            prompt = "choose a number";
         s->sem_ref = model_string(S->m, prompt);
     }
 }

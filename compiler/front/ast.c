@@ -96,6 +96,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_IS] = "is",
     [AST_COND] = "if-then-else",
     [AST_INDEX] = "index",
+    [AST_RANGE] = "range",
 };
 
 const char *ast_kind_name(AstKind kind)

@@ -92,6 +92,7 @@ typedef enum AstKind {
     AST_IS,          /* a=expr, name=kind */
     AST_COND,        /* a=cond, b=then, c=else */
     AST_INDEX,       /* name=array counter or variable, list=indices: `track[me, 3]` */
+    AST_RANGE,       /* a..b, integers as a collection (only where a collection is written) */
     AST_KIND_COUNT
 } AstKind;
 

@@ -278,6 +278,7 @@ static AstNode *build_counter(Y *y, const YNode *m, Loc loc)
     c->a = yl_expr_at(y, m, "init", "'init'");
     c->b = yl_expr_at(y, m, "min", "'min'");
     c->c = yl_expr_at(y, m, "max", "'max'");
+    c->d = yl_dims_at(y, m, loc);
     return c;
 }
 
@@ -292,6 +293,7 @@ static AstNode *build_var(Y *y, const YNode *m, Loc loc)
         v->type = yl_type_of(y, t, "'type'", &v->name2);
     v->flags = flag_at(y, m, "per_player", DECL_PER_PLAYER) | flag_at(y, m, "private", VAR_PRIVATE);
     v->a = yl_expr_at(y, m, "init", "'init'");
+    v->d = yl_dims_at(y, m, loc);
     return v;
 }
 
@@ -434,7 +436,7 @@ static AstNode *build_die(Y *y, const YNode *m, Loc loc)
     if (cp)
         yl_integer(y, cp, "'copies'", &d->ival); /* the checker bounds it, as for `xN` */
     if (yl_need(y, m, "faces", "a die"))
-        d->list = name_list(y, m, "faces", loc, "a face", 0);
+        d->list = yl_faces_at(y, m, loc);
     AstList wild = name_list(y, m, "wild", loc, "a wild face", 1);
     for (int i = 0; i < wild.count; i++) {
         wild.items[i]->flags |= FACE_WILD;
@@ -716,8 +718,8 @@ static const DeclForm top_forms[] = {
     { "kind", build_kind, { "kind", "fields", "origin", "lines", NULL } },
     { "card", build_card, { "card", "kind", "copies", "values", "origin", "lines", NULL } },
     { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "of", "origin", "lines", NULL } },
-    { "counter", build_counter, { "counter", "per_player", "init", "min", "max", "origin", "lines", NULL } },
-    { "var", build_var, { "var", "type", "per_player", "private", "init", "origin", "lines", NULL } },
+    { "counter", build_counter, { "counter", "per_player", "init", "min", "max", "index", "origin", "lines", NULL } },
+    { "var", build_var, { "var", "type", "per_player", "private", "init", "index", "origin", "lines", NULL } },
     { "const", build_const, { "const", "value", "origin", "lines", NULL } },
     { "function", build_function, { "function", "params", "type", "body", "origin", "lines", NULL } },
     { "setup", build_setup, { "setup", "origin", "lines", NULL } },

@@ -46,6 +46,7 @@ typedef enum IrOp {
     IR_AND, IR_OR,   /* kids[0], kids[1], evaluated left to right, short circuit */
     IR_IS,           /* index: the kind; kids[0]: the card */
     IR_SELECT,       /* kids: condition, then, else */
+    IR_RANGE,        /* the integers value..aux, as a collection */
     IR_FACE_COUNT,   /* index: a symbol of enum aux; kids[0]: a die (card.kind its kind, or -1):
                         how many of the symbol its face shows */
     IR_ELEM,         /* index: the array (Model.arrays); kids: its player (NULL unless

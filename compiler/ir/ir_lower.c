@@ -341,6 +341,11 @@ static IrNode *lower_expr(Lower *L, const AstNode *e)
         n->type.param = -1;
         n->kids[0] = lower_expr(L, e->a);
         return n;
+    case AST_RANGE:
+        n = expr_node(L, IR_RANGE, e, 0);
+        n->value = e->ival;
+        n->aux = (int)e->ival2;
+        return n;
     case AST_INDEX: {   /* kids: the player (or NULL), then the other indices */
         const MArray *a = &L->m->arrays[SYM_IDX(e->sem_ref)];
         n = expr_node(L, IR_ELEM, e, e->list.count + !a->per_player);

@@ -26,7 +26,7 @@ static const char *const op_names[IR_OP_COUNT] = {
     [IR_PLAYER_SIDE] = "player-side", [IR_BUILTIN] = "builtin", [IR_CALL] = "call",
     [IR_AGGREGATE] = "aggregate", [IR_NEG] = "neg", [IR_NOT] = "not", [IR_ARITH] = "arith",
     [IR_COMPARE] = "compare", [IR_AND] = "and", [IR_OR] = "or", [IR_IS] = "is", [IR_SELECT] = "select",
-    [IR_ELEM] = "element", [IR_FACE_COUNT] = "face-count",
+    [IR_ELEM] = "element", [IR_FACE_COUNT] = "face-count", [IR_RANGE] = "range",
     [IR_BLOCK] = "block", [IR_PHASE] = "phase", [IR_IF] = "if", [IR_WHILE] = "while", [IR_FOR] = "for",
     [IR_CHOOSE] = "choose", [IR_MENU] = "menu", [IR_OPTION] = "option", [IR_TURNS] = "turns",
     [IR_ACTION] = "action", [IR_MOVE] = "move", [IR_SHUFFLE] = "shuffle", [IR_RUN] = "run",
@@ -145,6 +145,7 @@ static void payload(const Printer *P, const IrNode *n)
     case IR_TURNS: buf_printf(o, " %d", n->index); break;
     case IR_VAR: buf_printf(o, " %s", m->vars[n->index].name); break;
     case IR_ELEM: buf_printf(o, " %s", m->arrays[n->index].name); break;
+    case IR_RANGE: buf_printf(o, " %lld..%d", (long long)n->value, n->aux); break;
     case IR_FACE_COUNT: buf_printf(o, " %s.%s", m->enums[n->aux].name, m->enums[n->aux].values[n->index]); break;
     case IR_CONST: buf_printf(o, " %s", m->consts[n->index].name); break;
     case IR_ZONE: buf_printf(o, " %s", m->zones[n->index].name); break;

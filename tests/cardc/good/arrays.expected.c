@@ -44,6 +44,21 @@ static const struct Row_system Rows_system[] = {
 
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_total(RtGame *g, RtFrame *f, RtValue);
 
+/* tests/cardc/good/arrays/arrays.cards:22: sum */
+RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p)
+{
+    (void)f;
+    (void)v_p;
+    #line 22 "tests/cardc/good/arrays/arrays.cards"
+    RtValue acc = 0;
+    for (int i = 0; i < 3; i++) {
+        RtValue it_c = i + 1; (void)it_c;
+        acc = rt_add(g, acc, rt_get(g, VAR_track + rt_index(g, it_c, 1, 3, "track", 0), v_p), 1);
+    }
+    return acc;
+#line 60 "arrays.c"
+}
+
 /* tests/cardc/good/arrays/arrays.cards:22: function total */
 static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
 {
@@ -51,8 +66,8 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     #line 22 "tests/cardc/good/arrays/arrays.cards"
-    return rt_add(g, rt_add(g, rt_get(g, VAR_track + 0, v_p), rt_get(g, VAR_track + 1, v_p), 0), rt_get(g, VAR_track + 2, v_p), 1);
-#line 56 "arrays.c"
+    return Agg1_total(g, f, v_p);
+#line 71 "arrays.c"
 }
 
 struct Locals_setup {
@@ -82,7 +97,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 86 "arrays.c"
+#line 101 "arrays.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -157,7 +172,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 161 "arrays.c"
+#line 176 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");
@@ -216,7 +231,7 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 22, 35 }, /* 0: tests/cardc/good/arrays/arrays.cards:22:35 */
+    { 0, 22, 59 }, /* 0: tests/cardc/good/arrays/arrays.cards:22:59 */
     { 0, 22, 35 }, /* 1: tests/cardc/good/arrays/arrays.cards:22:35 */
     { 0, 19, 18 }, /* 2: tests/cardc/good/arrays/arrays.cards:19:18 */
     { 0, 18, 1 }, /* 3: tests/cardc/good/arrays/arrays.cards:18:1 */
