@@ -138,3 +138,35 @@ Test(arrays, an_index_out_of_range_at_run_time_fails_at_its_site)
                             "error tests/lang/games/array_range/game.cards:13:13: index 6 out of range 1..5 for track\n");
     run_free(&r);
 }
+
+/* The play screen shows an element per line, a per-player one with each
+   player's value (track[2]: Player 1 0, Player 2 0), the array hidden by
+   the view (puller) not at all; choosing from the range 1..3 offers the
+   numbers, and the change is logged with the player first. */
+Test(arrays, the_play_screen_shows_each_element)
+{
+    RunResult r = game_run("tracks", "tracks", "printf '2\\n' | $e play --seed 3 | sed -n '5,24p'");
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out,
+                            "round 1\n"
+                            "track[1]: Player 1 0, Player 2 0\n"
+                            "track[2]: Player 1 0, Player 2 0\n"
+                            "track[3]: Player 1 0, Player 2 0\n"
+                            "loyalty[Hoth]: 0\n"
+                            "loyalty[Endor]: 0\n"
+                            "loyalty[Tatooine]: 0\n"
+                            "supply[red]: 1\n"
+                            "supply[green]: 1\n"
+                            "supply[blue]: 1\n"
+                            "systems: 3 cards\n"
+                            "    \"Hoth\": colour blue\n"
+                            "    \"Endor\": colour green\n"
+                            "    \"Tatooine\": colour red\n"
+                            "Player 1 to choose: choose a number\n"
+                            "  1) 1\n"
+                            "  2) 2\n"
+                            "  3) 3\n"
+                            "Player 1> | choose Player 1: 2\n"
+                            "| set track[Player 1, 2] 0 -> 2\n");
+    run_free(&r);
+}
