@@ -97,3 +97,24 @@ Test(dice, a_reroll_keeps_the_held_dice)
                             "errors: 0\n");
     run_free(&r);
 }
+
+/* A zone with no 'of' holds dice of any kind, and may hold other cards:
+   the roll of such a card, and a symbol counted on it, stop the game at
+   their source site. */
+Test(dice, a_card_that_is_not_a_die_fails_at_the_roll_or_the_count)
+{
+    RunResult r = game_run("not_dice", "notdice", "$e log --seed 1; echo \"status $?\"; $e log --seed 1 --variant counting");
+    cr_expect_eq(r.status, 1, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "move \"White die\" box -> pool\n"
+                            "move \"Token\" box -> pool\n"
+                            "round 1\n"
+                            "state \"White die\" face hit -> blank\n"
+                            "error tests/lang/games/not_dice/game.cards:21:3: only dice can be rolled\n"
+                            "status 1\n"
+                            "move \"White die\" box -> pool\n"
+                            "move \"Token\" box -> pool\n"
+                            "round 1\n"
+                            "error tests/lang/games/not_dice/game.cards:20:87: this card is not a die that shows "
+                            "these symbols\n");
+    run_free(&r);
+}
