@@ -773,15 +773,10 @@ static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, 
 }
 /* rt_select: a when c (0 or 1) is 1, else b, without a branch. */
 static inline RtValue rt_select(int c, RtValue a, RtValue b) { return b ^ ((a ^ b) & -(RtValue)c); }
-/* rt_index: the position of index v in a range of n indices from lo (an
-   array's dimension, docs/language.md "Arrays"): v - lo; outside the
-   range it fails the game at site ("index 6 out of range 1..5 for
-   track", name the array's) and gives 0. */
-int rt__index_fail(RtGame *g, RtValue v, RtValue lo, int n, const char *name, int site);
-static inline int rt_index(RtGame *g, RtValue v, RtValue lo, int n, const char *name, int site)
-{
-    return (int64_t)v >= lo && (int64_t)v < (int64_t)lo + n ? (int)(v - lo) : rt__index_fail(g, v, lo, n, name, site);
-}
+/* rt_index: v - lo, index v's position among the n from lo of an array's
+   dimension; outside, it fails the game at site ("index 6 out of range
+   1..5 for track") and gives 0 (rt_index.c). */
+int rt_index(RtGame *g, RtValue v, RtValue lo, int n, const char *name, int site);
 /* rt_clamp: v within [lo, hi] (a var's min and max). */
 static inline RtValue rt_clamp(RtValue v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : v; }
 /* rt_clamp_wide: v, a sum computed in 64 bits (it cannot overflow),
