@@ -82,7 +82,7 @@ static Type player_member(Sema *S, AstNode *e, const char *name, Loc loc)
         if (S->m->zones[z].per_player)
             sema_names_add(S, &ns, S->m->zones[z].name);
     for (int v = 0; v < S->m->nvars; v++)
-        if (S->m->vars[v].per_player)
+        if (S->m->vars[v].per_player && !S->m->vars[v].array)
             sema_names_add(S, &ns, S->m->vars[v].name);
     sema_names_add(S, &ns, "side");
     sema_unknown(S, loc, "player zone or counter", name, ns);
@@ -297,6 +297,10 @@ static Type check_name(Sema *S, AstNode *e)
     if ((i = sema_find_enum_value(S->m, e->name, &en)) >= 0) {
         sema_annotate(e, mk(T_ENUM, en), SYM_MAKE(SYM_ENUMVAL, i));
         return mk(T_ENUM, en);
+    }
+    if (sema_find_array(S->m, e->name) >= 0) {
+        diag_error(S->d, e->loc, "'%s' is an array: write one of its elements, %s[...]", e->name, e->name);
+        return mk(T_ERROR, -1);
     }
     Names ns = sema_gather(S, NS_LOCALS | NS_SIDES | NS_ZONES | NS_VARS | NS_CONSTS);
     for (int k = 0; k < S->m->nenums; k++)

@@ -213,9 +213,13 @@ Names sema_gather(Sema *S, int which)
     if (which & NS_ZONES)
         for (int i = 0; i < S->m->nzones; i++)
             sema_names_add(S, &ns, S->m->zones[i].name);
-    if (which & NS_VARS)
+    if (which & NS_VARS) {   /* an array by its name, not its elements' */
         for (int i = 0; i < S->m->nvars; i++)
-            sema_names_add(S, &ns, S->m->vars[i].name);
+            if (!S->m->vars[i].array)
+                sema_names_add(S, &ns, S->m->vars[i].name);
+        for (int i = 0; i < S->m->narrays; i++)
+            sema_names_add(S, &ns, S->m->arrays[i].name);
+    }
     if (which & NS_CONSTS)
         for (int i = 0; i < S->m->nconsts; i++)
             sema_names_add(S, &ns, S->m->consts[i].name);

@@ -160,6 +160,8 @@ static void check_assign_target(Sema *S, AstNode *l, Type vt, int op)
         if (i < 0) {
             if (sema_find_const(S->m, l->name) >= 0)
                 diag_error(S->d, l->loc, "'%s' is a constant and cannot be assigned", l->name);
+            else if (sema_find_array(S->m, l->name) >= 0)
+                diag_error(S->d, l->loc, "'%s' is an array: write one of its elements, %s[...]", l->name, l->name);
             else
                 sema_unknown(S, l->loc, "variable", l->name, sema_gather(S, NS_LOCALS | NS_VARS));
             return;
