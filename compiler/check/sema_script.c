@@ -303,6 +303,8 @@ static void check_turns(Sema *S, AstNode *s)
                not see the item of 'for' (the C tests it outside the loop) */
             if (a->d)
                 sema_expect(S, a->d, T_BOOL, "an action's 'when' condition");
+            if (a->name && a->a->kind == AST_RANGE)   /* the chosen action carries a card, not a number */
+                diag_error(S->d, a->a->loc, "an action ranges over a zone, 'players' or 'sides', not a range of integers");
             if (a->name)
                 a->ival = bind_over(S, a->name, a->a, a->loc2.line ? a->loc2 : a->loc);
             else
