@@ -136,6 +136,11 @@ static void record_die(Sema *S, AstNode *n)
         }
         const AstNode *one[1] = {f};
         int nt = f->kind == AST_FACE ? f->list.count : 1;
+        if (nt > 8) {
+            diag_error(S->d, f->list.items[8]->loc, "a face shows at most 8 symbols");
+            bad = 1;
+            continue;
+        }
         Buf b = {0};
         buf_put(&b, "");
         for (int t = 0; t < nt; t++) {
@@ -147,20 +152,15 @@ static void record_die(Sema *S, AstNode *n)
             }
             int count = f->kind == AST_FACE && term->ival ? (int)term->ival : 1;
             if (count < 1 || count > 1000) {
-                diag_error(S->d, term->loc, "a face shows a symbol 1 to 1000 times, not %s", count < 1 ? "0" : "more");
+                diag_error(S->d, term->loc, "a face shows a symbol 1 to 1000 times, not %d", count < 1 ? 0 : count);
                 bad = 1;
                 continue;
             }
             buf_printf(&b, "%s%s", t ? " + " : "", term->name);
             if (count > 1)
                 buf_printf(&b, " x%d", count);
-            if (nterms < nf * 8) {
-                terms[nterms][0] = v;
-                terms[nterms++][1] = count;
-            } else {
-                diag_error(S->d, term->loc, "a face shows at most 8 symbols");
-                bad = 1;
-            }
+            terms[nterms][0] = v;   /* room for 8 a face */
+            terms[nterms++][1] = count;
         }
         texts[i] = arena_strdup(S->a, b.s);
         buf_free(&b);
