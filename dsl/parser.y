@@ -156,7 +156,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <list> die_faces board_rows layout_words
 %type <node> layout_decl layout_word view_decl
 %type <list> view_items
-%type <node> dims dim die_face face_terms face_term coll
+%type <node> dims dim die_face face_terms face_term coll die_states
 %type <list> face_list
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
@@ -458,10 +458,29 @@ enum_decl
 /* die -> "die" NAME [STRING] [COPIES] "{" "faces" names ["wild" names] "}"
    (`faces` and `wild` are contextual: scanned as names, checked here) */
 die_decl
-    : DIE NAME opt_title '{' die_faces '}'
-        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = 1; $$->list = $5; }
-    | DIE NAME opt_title COPIES '{' die_faces '}'
-        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = $4; $$->list = $6; }
+    : DIE NAME opt_title '{' die_faces die_states '}'
+        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = 1; $$->list = $5; $$->b = $6; }
+    | DIE NAME opt_title COPIES '{' die_faces die_states '}'
+        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = $4; $$->list = $6; $$->b = $7; }
+    ;
+
+/* die_states -> { "state" field_name ":" type ["=" expr] ["keep"] }: state
+   each die carries besides its face (a die held aside), as a kind's */
+die_states
+    : %empty                          { $$ = NULL; }
+    | die_states STATE field_name ':' type opt_init opt_keep
+        {
+            $$ = $1 ? $1 : NODE(AST_BLOCK, @2);
+            AstNode *f = NODE(AST_FIELD, @2); f->loc2 = @3; f->name = $3; f->type = $5; f->flags = FIELD_STATE | $7; f->a = $6;
+            PUSH($$->list, f);
+        }
+    | die_states STATE field_name ':' NAME opt_init opt_keep
+        {
+            $$ = $1 ? $1 : NODE(AST_BLOCK, @2);
+            AstNode *f = NODE(AST_FIELD, @2); f->loc2 = @5; f->name = $3; f->type = TY_NAMED; f->name2 = $5;
+            f->flags = FIELD_STATE | $7; f->a = $6;
+            PUSH($$->list, f);
+        }
     ;
 
 die_faces

@@ -235,27 +235,26 @@ static void w_game(Ex *x, const AstNode *g, int ind)
     end_decl(x, ind, g->loc.line, NULL);
 }
 
-static void w_kind(Ex *x, const AstNode *k, int ind)
+/* fields_map: `fields:` and the FIELDs of l, each `NAME: SPEC` (a kind's
+   fields, a die's states); 0 after an internal error. */
+static int fields_map(Ex *x, const AstList *l, int ind)
 {
-    put(x, "kind: ");
-    scal(x, k->name);
-    put(x, "\n");
-    if (k->list.count)
+    if (l->count)
         putf(x, "%*sfields:\n", ind, "");
-    for (int i = 0; i < k->list.count; i++) {
-        const AstNode *f = k->list.items[i];
+    for (int i = 0; i < l->count; i++) {
+        const AstNode *f = l->items[i];
         const char *t = f->type == TY_NAMED ? f->name2 : print_type(f->type);
         if (!t) {
             diag_error(x->d, f->loc, "internal error: field '%s' has no type", f->name);
             x->failed = 1;
-            return;
+            return 0;
         }
         char *spec = arena_printf(x->a, "%s%s%s%s", f->flags & FIELD_STATE ? "state " : "", f->flags & FIELD_KEEP ? "keep " : "", t,
                                   f->flags & FIELD_OPTIONAL ? "?" : "");
         if (f->a) {
             PrintResult r = print_or_fail(x, f->a, 0);
             if (!r.text)
-                return;
+                return 0;
             spec = arena_printf(x->a, "%s = %s", spec, r.text);
         }
         putf(x, "%*s", ind + 2, "");
@@ -264,6 +263,16 @@ static void w_kind(Ex *x, const AstNode *k, int ind)
         scal(x, spec);
         put(x, "\n");
     }
+    return 1;
+}
+
+static void w_kind(Ex *x, const AstNode *k, int ind)
+{
+    put(x, "kind: ");
+    scal(x, k->name);
+    put(x, "\n");
+    if (!fields_map(x, &k->list, ind))
+        return;
     end_decl(x, ind, k->loc.line, NULL);
 }
 
@@ -507,6 +516,8 @@ static void w_die(Ex *x, const AstNode *d, int ind)
         name_flow(x, &d->list, 1);
         put(x, "\n");
     }
+    if (d->b && !fields_map(x, &d->b->list, ind))   /* its states */
+        return;
     end_decl(x, ind, d->loc.line, NULL);
 }
 

@@ -386,6 +386,7 @@ void sema_collect_die_kind(Sema *S, AstNode *n)
     k->fields[0].enum_index = e;
     k->fields[0].def_value = faces[0];
     k->symbols = e;
+    sema_die_states(S, n, ki);
 }
 
 /* sema_collect_die_card: die n's card, with its copies. */

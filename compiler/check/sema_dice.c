@@ -69,7 +69,7 @@ static void number_die(Sema *S, AstNode *n)
         diag_error(S->d, n->loc2.line ? n->loc2 : n->loc, "a die needs at least two faces");
         return;
     }
-    new_die_kind(S, n, faces, nfaces, -1);
+    sema_die_states(S, n, new_die_kind(S, n, faces, nfaces, -1));
 }
 
 /* face_symbol: the value of term t (a NAME) in enum *e (set by the first
@@ -198,6 +198,7 @@ static void record_die(Sema *S, AstNode *n)
     int ki = new_die_kind(S, n, faces, nf, fe);
     S->m->kinds[ki].symbols = e;
     S->m->kinds[ki].counts = counts;
+    sema_die_states(S, n, ki);
 }
 
 /* sema_collect_die_faces: the kind of die n, whose faces are numbers or
@@ -251,4 +252,47 @@ int sema_die_symbol(Sema *S, AstNode *e, int kind, const char *name, Loc loc, Ty
     e->sem_ref = SYM_MAKE(SYM_FACE_COUNT, v);
     *t = mk(T_INT, -1);
     return 1;
+}
+
+/* sema_die_states: the states die n declares besides its face (`state held
+   : bool = false`), appended to its kind ki as a kind's states are (their
+   defaults are checked with every kind's); a name taken, or a type that
+   is not int, bool or an enum, is reported. The fields live in the arena. */
+void sema_die_states(Sema *S, const AstNode *n, int ki)
+{
+    if (!n->b || ki < 0)
+        return;
+    MKind *k = &S->m->kinds[ki];
+    MField *f = arena_alloc(S->a, sizeof(MField) * (size_t)(k->nfields + n->b->list.count));
+    memcpy(f, k->fields, sizeof(MField) * (size_t)k->nfields);
+    k->fields = f;
+    for (int i = 0; i < n->b->list.count; i++) {
+        const AstNode *fd = n->b->list.items[i];
+        if (sema_find_field(k, fd->name) >= 0) {
+            diag_error(S->d, fd->loc2.line ? fd->loc2 : fd->loc, "die '%s' has a '%s' already", k->name, fd->name);
+            continue;
+        }
+        if (!(fd->flags & FIELD_STATE)) {   /* YAML's `fields` of a die */
+            diag_error(S->d, fd->loc, "a die's fields are states: write 'state %s'", fd->name);
+            continue;
+        }
+        if (fd->type != TY_INT && fd->type != TY_BOOL && fd->type != TY_NAMED) {
+            diag_error(S->d, fd->loc, "state '%s' must be int, bool or an enum", fd->name);
+            continue;
+        }
+        MField *mf = &k->fields[k->nfields++];
+        memset(mf, 0, sizeof *mf);
+        mf->name = fd->name;
+        mf->loc = fd->loc;
+        mf->type = fd->type;
+        mf->is_state = 1;
+        mf->keep = (fd->flags & FIELD_KEEP) != 0;
+        mf->def = fd->a;
+        mf->enum_index = -1;
+        if (fd->type == TY_NAMED) {
+            Type t = sema_resolve_type(S, TY_NAMED, fd->name2, fd->loc2.line ? fd->loc2 : fd->loc);
+            mf->enum_index = t.base == T_ENUM ? t.param : -1;
+        }
+        mf->index = k->nstate++;
+    }
 }

@@ -117,6 +117,8 @@ Type sema_check_range(Sema *S, AstNode *e);
 int sema_die_other_faces(const AstNode *n);
 void sema_collect_die_faces(Sema *S, AstNode *n);
 int sema_die_symbol(Sema *S, AstNode *e, int kind, const char *name, Loc loc, Type *t);
+/* sema_die_states: append the states die n declares to its kind ki. */
+void sema_die_states(Sema *S, const AstNode *n, int ki);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 

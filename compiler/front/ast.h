@@ -37,7 +37,7 @@ typedef enum AstKind {
     AST_REMOVE_CARD, /* text=card name */
     AST_ENUM,        /* name, list=values (NAME) */
     AST_DIE,         /* name, text=title or NULL, ival=copies, list=faces (NAME, INT or FACE;
-                        flags FACE_WILD on wild faces) */
+                        flags FACE_WILD on wild faces), b=NULL or a BLOCK of its state FIELDs */
     AST_BOARD,       /* name, text=title or NULL, name2=space kind, list=rows (ROW) */
     AST_ROW,         /* list=symbols (NAME), b=BLOCK whose list holds CARD_ITEMs for every space of the row */
     AST_PROCEDURE,   /* name, list=params (PARAM), b=BLOCK */

@@ -442,6 +442,17 @@ static AstNode *build_die(Y *y, const YNode *m, Loc loc)
         wild.items[i]->flags |= FACE_WILD;
         ast_push(y->a, &d->list, wild.items[i]);
     }
+    const YNode *fs = yl_get(m, "fields");   /* its states: {held: "state bool = false"} */
+    if (fs && fs->kind != YN_MAP)
+        diag_error(y->d, yl_loc(y, fs), "'fields' must be a mapping from field names to types, not %s", yl_kind_word(fs));
+    for (int i = 0; fs && fs->kind == YN_MAP && i + 1 < fs->count; i += 2) {
+        Loc fl = y->origins && y->src >= 0 ? loc : yl_loc(y, fs->items[i]);
+        AstNode *f = build_field(y, fs->items[i], fs->items[i + 1], fl);
+        if (f && !d->b)
+            d->b = ast_new(y->a, AST_BLOCK, fl);
+        if (f)
+            ast_push(y->a, &d->b->list, f);
+    }
     return d;
 }
 
@@ -725,7 +736,7 @@ static const DeclForm top_forms[] = {
     { "setup", build_setup, { "setup", "origin", "lines", NULL } },
     { "round", build_round, { "round", "origin", "lines", NULL } },
     { "enum", build_enum, { "enum", "values", "origin", "lines", NULL } },
-    { "die", build_die, { "die", "title", "copies", "faces", "wild", "origin", "lines", NULL } },
+    { "die", build_die, { "die", "title", "copies", "faces", "wild", "fields", "origin", "lines", NULL } },
     { "board", build_board, { "board", "title", "of", "rows", "origin", "lines", NULL } },
     { "procedure", build_procedure, { "procedure", "params", "script", "origin", "lines", NULL } },
     { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },

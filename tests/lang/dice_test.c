@@ -118,3 +118,64 @@ Test(dice, a_card_that_is_not_a_die_fails_at_the_roll_or_the_count)
                             "these symbols\n");
     run_free(&r);
 }
+
+/* Dice that carry a state of their own: Player 2 holds two dice (hit and
+   hit x2, `d.held = true`), `roll d in pool where not d.held` rerolls the
+   third only (hit -> blank), and the held dice still show hit and hit x2:
+   3 points. The kept state `rolls` counts each die's turns. */
+Test(dice, a_reroll_keeps_the_dice_held_by_their_state)
+{
+    RunResult r = game_run("held_dice", "held", "$e log --seed 5 && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out,
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "round 1\n"
+                            "state \"Red die\" face hit -> hit x2\n"
+                            "choose Player 1: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 1 holds a die showing hit x2\n"
+                            "choose Player 1: done\n"
+                            "state \"Red die\" face hit -> crit + hit\n"
+                            "still held: hit x2\n"
+                            "set score(Player 1) 0 -> 5\n"
+                            "state \"Red die\" rolls 0 -> 1\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 0 -> 1\n"
+                            "state \"Red die\" rolls 0 -> 1\n"
+                            "state \"Red die\" face crit + hit -> hit\n"
+                            "choose Player 2: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 2 holds a die showing hit\n"
+                            "choose Player 2: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 2 holds a die showing hit x2\n"
+                            "state \"Red die\" face hit -> blank\n"
+                            "still held: hit\n"
+                            "still held: hit x2\n"
+                            "set score(Player 2) 0 -> 3\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 1 -> 2\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 1 -> 2\n"
+                            "state \"Red die\" rolls 1 -> 2\n"
+                            "round 2\n"
+                            "state \"Red die\" face blank -> crit + hit\n"
+                            "state \"Red die\" face hit x2 -> crit + hit\n"
+                            "state \"Red die\" face hit -> crit + hit\n"
+                            "choose Player 1: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 1 holds a die showing crit + hit\n"
+                            "choose Player 1: done\n"
+                            "state \"Red die\" face crit + hit -> hit x2\n"
+                            "still held: crit + hit\n"
+                            "set score(Player 1) 5 -> 11\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 2 -> 3\n"
+                            "state \"Red die\" rolls 2 -> 3\n"
+                            "state \"Red die\" rolls 2 -> 3\n"
+                            "win Player 1\n"
+                            "errors: 0\n");
+    run_free(&r);
+}

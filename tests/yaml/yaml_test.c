@@ -188,13 +188,14 @@ Test(yaml_front_end, a_script_error_points_into_the_yaml_block)
     run_free(&r);
 }
 
-/* Arrays (`index: [...]`) and dice of numbers and of faces of several
-   symbols (`faces: [1, 2]`, `"hit x2"`, `"crit + hit"`): the YAML export
+/* Arrays (`index: [...]`), dice of numbers and of faces of several
+   symbols (`faces: [1, 2]`, `"hit x2"`, `"crit + hit"`) and dice with
+   states (`fields: {held: "state bool = false"}`): the YAML export
    of each test game compiles to the same C as the game (but the site
    table's columns), and its export is stable. */
 Test(equivalence, arrays_and_dice_survive_the_yaml_export)
 {
-    static const char *const games[] = {"tracks", "dicepool", "array_range"};
+    static const char *const games[] = {"tracks", "dicepool", "array_range", "held_dice"};
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         char cmd[2048];
         snprintf(cmd, sizeof cmd,
