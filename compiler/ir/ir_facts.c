@@ -167,8 +167,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_MOVE:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
     case IR_SHUFFLE:
-    case IR_ROLL:
-        return IR_FACT_WRITES | IR_FACT_RANDOM;
+    case IR_ROLL:   /* dice of several kinds: a card that is not a die fails */
+        return IR_FACT_WRITES | IR_FACT_RANDOM | (n->op == IR_ROLL && n->index < 0 ? IR_FACT_MAY_FAIL : 0);
     case IR_LET:
     case IR_WIN:
     case IR_WIN_ALL:

@@ -94,7 +94,7 @@ static void type_text(const Printer *P, Type t)
     static const char *const base[] = {"error", "void", "int", "bool", "text", "side", "player", "card",
                                        "zone", "ability", "players", "sides", "enum"};
     const Model *m = P->p->m;
-    buf_put(P->out, t.base >= 0 && t.base <= T_ENUM ? base[t.base] : "?");
+    buf_put(P->out, t.base >= 0 && t.base <= T_ENUM ? base[t.base] : t.base == T_RANGE ? "range" : "?");
     if (t.base == T_CARD && t.param >= 0 && t.param < m->nkinds)
         buf_printf(P->out, " %s", m->kinds[t.param].name);
     else if (t.base == T_ZONE && t.param >= 0 && t.param < m->nzones)
@@ -167,7 +167,9 @@ static void payload(const Printer *P, const IrNode *n)
     case IR_ARG: buf_printf(o, " %d", n->index); break;
     case IR_ARITH: case IR_COMPARE: buf_printf(o, " %s", binop_names[n->binop]); break;
     case IR_ASSIGN: buf_printf(o, " %s%s", n->binop == IR_SET ? "" : binop_names[n->binop], "="); break;
-    case IR_IS: case IR_ROLL: buf_printf(o, " %s", m->kinds[n->index].name); break;
+    case IR_IS: case IR_ROLL:   /* a roll of dice of several kinds: each its own */
+        buf_printf(o, " %s", n->index >= 0 ? m->kinds[n->index].name : "any-die");
+        break;
     default: break;
     }
     if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN || n->op == IR_AGGREGATE) && n->checked)
