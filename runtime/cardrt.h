@@ -821,6 +821,10 @@ static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, 
 }
 /* rt_select: a when c (0 or 1) is 1, else b, without a branch. */
 static inline RtValue rt_select(int c, RtValue a, RtValue b) { return b ^ ((a ^ b) & -(RtValue)c); }
+/* rt_index: v - lo, index v's position among the n from lo of an array's
+   dimension; outside, it fails the game at site ("index 6 out of range
+   1..5 for track") and gives 0 (rt_index.c). */
+int rt_index(RtGame *g, RtValue v, RtValue lo, int n, const char *name, int site);
 /* rt_clamp: v within [lo, hi] (a var's min and max). */
 static inline RtValue rt_clamp(RtValue v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : v; }
 /* rt_clamp_wide: v, a sum computed in 64 bits (it cannot overflow),

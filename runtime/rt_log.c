@@ -133,7 +133,11 @@ static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, cha
     case RT_EV_SET: {
         const RtVarDef *v = &def->vars[e->a[0]];
         char name[200];
-        if (e->a[1] != RT_NONE)
+        const char *at = strchr(v->name, '[');
+        if (e->a[1] != RT_NONE && at)   /* an element of an array by player: "track[Player 1, 3]" */
+            snprintf(name, sizeof name, "%.*s[%s, %s", (int)(at - v->name), v->name,
+                     rt_player_name(g, e->a[1], c, sizeof c), at + 1);
+        else if (e->a[1] != RT_NONE)
             snprintf(name, sizeof name, "%s(%s)", v->name, rt_player_name(g, e->a[1], c, sizeof c));
         else
             snprintf(name, sizeof name, "%s", v->name);

@@ -157,6 +157,11 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
         E->indent++;
         if (cvar)   /* (void): a call written in place may drop the argument that read it */
             emit_line(E, "RtValue %s = zc[1 + i]; (void)%s;", cvar, cvar);
+    } else if (coll->type.base == T_RANGE) {   /* the integers value..aux */
+        emit_line(E, "for (int i = 0; i < %d; i++) {", (int)(coll->aux - coll->value + 1));
+        E->indent++;
+        if (cvar)
+            emit_line(E, "RtValue %s = i + %d; (void)%s;", cvar, (int)coll->value, cvar);
     } else {
         emit_line(E, "int n = %s;", coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
         emit_line(E, "for (int i = 0; i < n; i++) {");
@@ -690,6 +695,10 @@ const char *emit_expr(Emit *E, const IrNode *n)
         return arena_printf(a, "rt_var_at(g, VCELL_%s)", E->m->vars[n->index].name);
     case IR_PLAYER_SIDE: case IR_PLAYER_OUT:
         return player_read(E, n);
+    case IR_ELEM:
+        return emit_elem_read(E, n);
+    case IR_FACE_COUNT:
+        return emit_face_count(E, n);
     case IR_CONST:
         return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[n->index].name);
     case IR_ENUM_VALUE:

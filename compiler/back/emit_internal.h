@@ -33,6 +33,8 @@ typedef struct Emit {
     uint8_t *uses_matches;  /* enum index -> matches() on it is used */
     uint8_t *uses_graph;    /* map index -> the code reads its table (emit_graph.c) */
     uint8_t *uses_space_zone; /* zone index -> the code reads `s.Z` of that per-space zone */
+    uint8_t *uses_count;    /* enum index -> d.symbol of it is read (emit_dice.c) */
+    int uses_roll_any;      /* dice of several kinds are rolled (emit_dice.c) */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
        whether the code written reads it (used). */
@@ -147,6 +149,17 @@ const char *emit_space_zone(Emit *E, const IrNode *n);
 void emit_space_zone_helpers(Emit *E, Buf *out);
 /* emit_memo_helpers: the Memo_ helper of each function a memo reads. */
 void emit_memo_helpers(Emit *E, Buf *out);
+/* Arrays (emit_arrays.c): emit_elem_var: the C of an element's variable
+   index; emit_elem_read: of its value; emit_elem_assign: the statement
+   `element op= v` (v a C expression). */
+const char *emit_elem_var(Emit *E, const IrNode *n);
+/* Dice (emit_dice.c): emit_face_count: the C of `d.hit`; emit_roll_any:
+   `roll` of dice of any kind; emit_dice_helpers: the helpers they use. */
+const char *emit_face_count(Emit *E, const IrNode *n);
+void emit_roll_any(Emit *E, const IrNode *s);
+void emit_dice_helpers(Emit *E, Buf *out);
+const char *emit_elem_read(Emit *E, const IrNode *n);
+void emit_elem_assign(Emit *E, const IrNode *s, const char *v);
 
 /* ---- emit_prompts.c: texts with holes, players out ------------------------------ */
 

@@ -111,9 +111,14 @@ static void count_loop_begin(Emit *E, const IrNode *coll, const char *var)
 {
     const char *idx = emit_temp(E, "i");
     const char *n = coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
+    if (coll->type.base == T_RANGE)   /* the integers value..aux */
+        n = arena_printf(E->a, "%d", (int)(coll->aux - coll->value + 1));
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", idx, idx, n, idx);
     E->indent++;
-    emit_line(E, "%s = %s;", var, idx);
+    if (coll->type.base == T_RANGE)
+        emit_line(E, "%s = %s + %d;", var, idx, (int)coll->value);
+    else
+        emit_line(E, "%s = %s;", var, idx);
 }
 
 /* loop_filter: a loop's where filter: items failing cond are skipped; a
@@ -660,6 +665,11 @@ static void assign(Emit *E, const IrNode *s)
 {
     const IrNode *l = s->kids[0];
     const char *v = emit_expr(E, s->kids[1]);
+    if (l->op == IR_ELEM) {
+        emit_elem_assign(E, s, v);
+        check_fail(E);
+        return;
+    }
     const char *player = l->op == IR_VAR && l->nkids ? emit_expr(E, l->kids[0]) : NULL;
     const char *cur = s->binop != IR_SET ? emit_expr(E, l) : NULL;
     const char *val = v;
@@ -946,7 +956,10 @@ static void stmt(Emit *E, const IrNode *s)
         log_stmt(E, s);
         break;
     case IR_ROLL:
-        roll(E, s);
+        if (s->index < 0)
+            emit_roll_any(E, s);
+        else
+            roll(E, s);
         break;
     case IR_CALL_PROC:
         call_procedure(E, s);

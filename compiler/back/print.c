@@ -155,6 +155,26 @@ static void avoiding_args(Printer *P, const AstNode *e)
     tok(P, ")", 0, GLUE_L);
 }
 
+/* index_or_range: an element of an array `track[me, 3]` (AST_INDEX) or a
+   range `1..5` (AST_RANGE) */
+static void index_or_range(Printer *P, const AstNode *e, int line)
+{
+    if (e->kind == AST_RANGE) {
+        ex(P, e->a, 5);
+        tok(P, "..", 0, GLUE_L | GLUE_R);
+        ex(P, e->b, 5);
+        return;
+    }
+    tok(P, e->name, line, 0);
+    tok(P, "[", 0, GLUE_L | GLUE_R);
+    for (int i = 0; i < e->list.count; i++) {
+        if (i)
+            tok(P, ",", 0, GLUE_L);
+        ex(P, e->list.items[i], 0);
+    }
+    tok(P, "]", 0, GLUE_L);
+}
+
 /* expr at strength `need` or tighter, parenthesised otherwise */
 static void ex(Printer *P, const AstNode *e, int need)
 {
@@ -203,6 +223,10 @@ static void ex(Printer *P, const AstNode *e, int need)
             avoiding_args(P, e);
         else
             args(P, &e->list);
+        break;
+    case AST_RANGE:
+    case AST_INDEX:
+        index_or_range(P, e, line);
         break;
     case AST_AGGREGATE: {
         const char *w = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : e->op == 'l' ? "all"

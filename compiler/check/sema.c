@@ -195,6 +195,13 @@ static void collect_counter(Sema *S, AstNode *c)
         diag_error(S->d, c->a ? c->a->loc : c->loc, "the initial value %d is outside the bounds", (int)init);
     for (int i = 0; i < c->list.count; i++) {
         AstNode *n = c->list.items[i];
+        if (c->d) {   /* an array counter */
+            MVar proto = {.name = n->name, .loc = n->loc, .per_player = (c->flags & DECL_PER_PLAYER) != 0,
+                          .is_counter = 1, .type = mk(T_INT, -1), .init = init, .has_min = has_min,
+                          .has_max = has_max, .min = lo, .max = hi};
+            sema_array_declare(S, c->d, &proto, n->name, n->loc);
+            continue;
+        }
         if (!sema_check_global_unique(S, n->name, n->loc))
             continue;
         int cap = m->nvars;
@@ -217,7 +224,7 @@ static void collect_var(Sema *S, AstNode *c)
 {
     Model *m = S->m;
     Loc nl = c->loc2.line ? c->loc2 : c->loc;
-    if (!sema_check_global_unique(S, c->name, nl))
+    if (!c->d && !sema_check_global_unique(S, c->name, nl))
         return;
     Type ty = sema_resolve_type(S, c->type, c->name2, nl);
     if (ty.base == T_ERROR)
@@ -232,6 +239,12 @@ static void collect_var(Sema *S, AstNode *c)
         if (const_int(S, c->a, &init, &t, "a variable's initial value")
             && (t.base != ty.base || (t.base == T_ENUM && t.param != ty.param)))
             diag_error(S->d, c->a->loc, "the initial value does not have the variable's type");
+    }
+    if (c->d) {   /* an array variable */
+        MVar proto = {.name = c->name, .loc = nl, .per_player = (c->flags & DECL_PER_PLAYER) != 0,
+                      .is_private = (c->flags & VAR_PRIVATE) != 0, .type = ty, .init = init};
+        sema_array_declare(S, c->d, &proto, c->name, nl);
+        return;
     }
     int cap = m->nvars;
     int vi = sema_grow(S->a, (void **)&m->vars, &m->nvars, &cap, sizeof *m->vars);
@@ -726,6 +739,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     }
     collect_names(S, decls, nd);
     int nvariants = collect_cards(S, decls, nd);
+    sema_arrays_expand(S);
     make_variants(S, decls, nd, nvariants);
     check_units(S);
     sema_check_views(S, decls, nd);

@@ -37,6 +37,8 @@ Type sema_element_of(Sema *S, AstNode *coll, Type t)
         return mk(T_SIDE, -1);
     case T_SPACES:
         return mk(T_CARD, S->m->graphs[t.param].kind);
+    case T_RANGE:
+        return mk(T_INT, -1);
     case T_ERROR:
         return mk(T_ERROR, -1);
     default: {
@@ -86,7 +88,7 @@ static Type player_member(Sema *S, AstNode *e, const char *name, Loc loc)
         if (S->m->zones[z].per_player)
             sema_names_add(S, &ns, S->m->zones[z].name);
     for (int v = 0; v < S->m->nvars; v++)
-        if (S->m->vars[v].per_player)
+        if (S->m->vars[v].per_player && !S->m->vars[v].array)
             sema_names_add(S, &ns, S->m->vars[v].name);
     sema_names_add(S, &ns, "side");
     sema_names_add(S, &ns, "out");
@@ -108,6 +110,9 @@ static Type card_member(Sema *S, AstNode *e, int kind, const char *name, Loc loc
     Type space_zone;
     if (sema_space_zone(S, e, kind, name, &space_zone))   /* s.units (sema_graph.c) */
         return space_zone;
+    Type dt;
+    if (sema_die_symbol(S, e, kind, name, loc, &dt))   /* d.hit: how many hits d's face shows */
+        return dt;
     if (kind < 0) {
         /* infer the kind when exactly one kind has this field */
         int found = -1, count = 0;
@@ -310,6 +315,10 @@ static Type check_name(Sema *S, AstNode *e)
         sema_annotate(e, mk(T_ENUM, en), SYM_MAKE(SYM_ENUMVAL, i));
         return mk(T_ENUM, en);
     }
+    if (sema_find_array(S->m, e->name) >= 0) {
+        diag_error(S->d, e->loc, "'%s' is an array: write one of its elements, %s[...]", e->name, e->name);
+        return mk(T_ERROR, -1);
+    }
     Names ns = sema_gather(S, NS_LOCALS | NS_SIDES | NS_ZONES | NS_VARS | NS_CONSTS);
     for (int k = 0; k < S->m->nenums; k++)
         for (int v = 0; v < S->m->enums[k].nvalues; v++)
@@ -481,6 +490,10 @@ Type sema_check_expr(Sema *S, AstNode *e)
         sema_annotate(e, mk(T_BOOL, -1), k);
         return mk(T_BOOL, -1);
     }
+    case AST_INDEX:
+        return sema_check_index(S, e);
+    case AST_RANGE:
+        return sema_check_range(S, e);
     case AST_COND: {
         sema_expect(S, e->a, T_BOOL, "the condition of 'if'");
         Type a = sema_check_expr(S, e->b), b = sema_check_expr(S, e->c);

@@ -106,6 +106,28 @@ int sema_find_zone(const Model *m, const char *name);
 Names sema_gather(Sema *S, int which);
 /* sema_check_reveal: `reveal X [to P]` and `look P at X` (sema_know.c). */
 void sema_check_reveal(Sema *S, AstNode *s);
+/* Arrays (sema_arrays.c): sema_find_array: the array named name, or -1;
+   sema_array_declare: declare one (a counter's or variable's d: DIMS),
+   whose elements are like proto; sema_arrays_expand: every array's
+   elements, once the cards are known; sema_array_hide: hide an array
+   from the play screen (1; 0: no array NAME; -1: hidden already);
+   sema_check_index: check `NAME[i, ...]`, returning its type. */
+int sema_find_array(const Model *m, const char *name);
+void sema_array_declare(Sema *S, const AstNode *dims, const MVar *proto, const char *name, Loc loc);
+void sema_arrays_expand(Sema *S);
+int sema_array_hide(Sema *S, const char *name);
+Type sema_check_index(Sema *S, AstNode *e);
+/* sema_check_range: `A..B` where a collection is written (sema_arrays.c). */
+Type sema_check_range(Sema *S, AstNode *e);
+/* Dice (sema_dice.c): sema_die_other_faces: die n has a face that is a
+   number or several symbols; sema_collect_die_faces: collect such a die's
+   kind; sema_die_symbol: `d.hit` (kind: d's, or -1) when it is a count of
+   a symbol on a die's face: 1 after checking it (*t its type), else 0. */
+int sema_die_other_faces(const AstNode *n);
+void sema_collect_die_faces(Sema *S, AstNode *n);
+int sema_die_symbol(Sema *S, AstNode *e, int kind, const char *name, Loc loc, Type *t);
+/* sema_die_states: append the states die n declares to its kind ki. */
+void sema_die_states(Sema *S, const AstNode *n, int ki);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 

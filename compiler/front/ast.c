@@ -54,6 +54,9 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_REGION] = "region",
     [AST_SPACE] = "space",
     [AST_ADJACENT] = "adjacency",
+    [AST_DIMS] = "indices",
+    [AST_DIM] = "index",
+    [AST_FACE] = "face",
     [AST_ROW] = "row",
     [AST_PROCEDURE] = "procedure",
     [AST_REMOVE_BOARD] = "remove board",
@@ -98,6 +101,8 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_BINARY] = "binary",
     [AST_IS] = "is",
     [AST_COND] = "if-then-else",
+    [AST_INDEX] = "index",
+    [AST_RANGE] = "range",
 };
 
 const char *ast_kind_name(AstKind kind)

@@ -48,6 +48,11 @@ typedef enum IrOp {
     IR_AND, IR_OR,   /* kids[0], kids[1], evaluated left to right, short circuit */
     IR_IS,           /* index: the kind; kids[0]: the card */
     IR_SELECT,       /* kids: condition, then, else */
+    IR_RANGE,        /* the integers value..aux, as a collection */
+    IR_FACE_COUNT,   /* index: a symbol of enum aux; kids[0]: a die (card.kind its kind, or -1):
+                        how many of the symbol its face shows */
+    IR_ELEM,         /* index: the array (Model.arrays); kids: its player (NULL unless
+                        the array is per player), then one index per other dimension */
 
     /* ---- statements ---------------------------------------------------- */
     IR_BLOCK,        /* kids: the statements */
@@ -73,14 +78,14 @@ typedef enum IrOp {
     IR_SHUFFLE,      /* kids[0]: the zone */
     IR_RUN,          /* index: the hidden slot of the ability's card; kids: the
                         ability (an IR_CARD_FIELD), as (or NULL) */
-    IR_ASSIGN,       /* binop: = + - (= += -=); kids: target (IR_LOCAL, IR_VAR or
-                        IR_CARD_STATE), value; checked: += or -= may overflow */
+    IR_ASSIGN,       /* binop: = + - (= += -=); kids: target (IR_LOCAL, IR_VAR,
+                        IR_ELEM or IR_CARD_STATE), value; checked: += or -= may overflow */
     IR_LET,          /* index: the slot; kids[0]: the value */
     IR_WIN,          /* kids[0]: the winner */
     IR_WIN_ALL,      /* index: the slot; kids: players, where (or NULL) */
     IR_DRAW_GAME,
     IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
-    IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
+    IR_ROLL,         /* index: the die kind (-1: dice of any kind); kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
     IR_ELIMINATE,    /* kids[0]: the player taken out of the game */
     IR_REVEAL,       /* aux: who learns (cardrt.h's RT_REVEAL_*: everyone, a player, a side's

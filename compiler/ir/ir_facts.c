@@ -81,6 +81,8 @@ static int needs_check(const Model *m, const IrNode *n)
    at the bound instead of failing). */
 static int clamped(const Model *m, const IrNode *t)
 {
+    if (t->op == IR_ELEM)
+        return m->arrays[t->index].proto.has_min || m->arrays[t->index].proto.has_max;
     return t->op == IR_VAR && (m->vars[t->index].has_min || m->vars[t->index].has_max);
 }
 
@@ -115,6 +117,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_CARD_STATE:
         return n->card.check == IR_CHECK_KIND ? IR_FACT_MAY_FAIL : 0;
     case IR_SPACE_ZONE:   /* the card may be no space */
+    case IR_ELEM:   /* an index out of range */
+    case IR_FACE_COUNT:   /* no die */
         return IR_FACT_MAY_FAIL;
     case IR_BUILTIN:
         switch (n->builtin) {
@@ -172,8 +176,8 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_ELIMINATE:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL;
     case IR_SHUFFLE:
-    case IR_ROLL:
-        return IR_FACT_WRITES | IR_FACT_RANDOM;
+    case IR_ROLL:   /* dice of several kinds: a card that is not a die fails */
+        return IR_FACT_WRITES | IR_FACT_RANDOM | (n->op == IR_ROLL && n->index < 0 ? IR_FACT_MAY_FAIL : 0);
     case IR_LET:
     case IR_WIN:
     case IR_WIN_ALL:

@@ -165,6 +165,16 @@ static IrNode *card_member(Lower *L, const AstNode *e, IrNode *card)
         z->kids[0] = card;
         return z;
     }
+    if (cat == SYM_FACE_COUNT) {   /* d.hit */
+        IrNode *n = expr_node(L, IR_FACE_COUNT, e, 1);
+        n->kids[0] = card;
+        n->index = (int)SYM_IDX(e->sem_ref);
+        n->aux = (int)e->ival2;
+        n->card.kind = e->sem_extra;
+        n->type.base = T_INT;
+        n->type.param = -1;
+        return n;
+    }
     IrOp op = cat == SYM_CARD_OWNER ? IR_CARD_OWNER : cat == SYM_CARD_NAME ? IR_CARD_NAME
               : cat == SYM_STATE ? IR_CARD_STATE : IR_CARD_FIELD;
     IrNode *n = expr_node(L, op, e, 1);
@@ -361,6 +371,19 @@ static IrNode *lower_expr(Lower *L, const AstNode *e)
         n->type.param = -1;
         n->kids[0] = lower_expr(L, e->a);
         return n;
+    case AST_RANGE:
+        n = expr_node(L, IR_RANGE, e, 0);
+        n->value = e->ival;
+        n->aux = (int)e->ival2;
+        return n;
+    case AST_INDEX: {   /* kids: the player (or NULL), then the other indices */
+        const MArray *a = &L->m->arrays[SYM_IDX(e->sem_ref)];
+        n = expr_node(L, IR_ELEM, e, e->list.count + !a->per_player);
+        n->index = (int)SYM_IDX(e->sem_ref);
+        for (int i = 0; i < e->list.count; i++)
+            n->kids[i + !a->per_player] = lower_expr(L, e->list.items[i]);
+        return n;
+    }
     default:   /* AST_COND */
         n = expr_node(L, IR_SELECT, e, 3);
         n->kids[0] = lower_expr(L, e->a);

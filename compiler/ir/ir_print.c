@@ -26,6 +26,7 @@ static const char *const op_names[IR_OP_COUNT] = {
     [IR_PLAYER_SIDE] = "player-side", [IR_BUILTIN] = "builtin", [IR_CALL] = "call",
     [IR_AGGREGATE] = "aggregate", [IR_NEG] = "neg", [IR_NOT] = "not", [IR_ARITH] = "arith",
     [IR_COMPARE] = "compare", [IR_AND] = "and", [IR_OR] = "or", [IR_IS] = "is", [IR_SELECT] = "select",
+    [IR_ELEM] = "element", [IR_FACE_COUNT] = "face-count", [IR_RANGE] = "range",
     [IR_BLOCK] = "block", [IR_PHASE] = "phase", [IR_IF] = "if", [IR_WHILE] = "while", [IR_FOR] = "for",
     [IR_CHOOSE] = "choose", [IR_MENU] = "menu", [IR_OPTION] = "option", [IR_TURNS] = "turns",
     [IR_ACTION] = "action", [IR_MOVE] = "move", [IR_SHUFFLE] = "shuffle", [IR_RUN] = "run",
@@ -53,6 +54,8 @@ static const char *role(IrOp op, int i)
     static const char *const turns[] = {"from", "until", "do"};
     switch (op) {
     case IR_VAR: case IR_ZONE: case IR_PLAYER_SIDE: case IR_PLAYER_OUT: case IR_SPACE_ZONE: return i == 0 ? "of" : NULL;
+    case IR_ELEM: return i == 0 ? "of" : "index";
+    case IR_FACE_COUNT: return "die";
     case IR_CARD_FIELD: case IR_CARD_STATE: case IR_CARD_OWNER: case IR_CARD_NAME: return "card";
     case IR_AGGREGATE: return i < 3 ? (i == 2 ? "value" : over_where_do[i]) : i == 3 ? "from" : "to";
     case IR_SELECT: case IR_IF: return i < 3 ? cond_then_else[i] : NULL;
@@ -95,7 +98,7 @@ static void type_text(const Printer *P, Type t)
     static const char *const base[] = {"error", "void", "int", "bool", "text", "side", "player", "card",
                                        "zone", "ability", "players", "sides", "enum", "spaces"};
     const Model *m = P->p->m;
-    buf_put(P->out, t.base >= 0 && t.base <= T_SPACES ? base[t.base] : "?");
+    buf_put(P->out, t.base >= 0 && t.base <= T_SPACES ? base[t.base] : t.base == T_RANGE ? "range" : "?");
     if (t.base == T_CARD && t.param >= 0 && t.param < m->nkinds)
         buf_printf(P->out, " %s", m->kinds[t.param].name);
     else if (t.base == T_ZONE && t.param >= 0 && t.param < m->nzones)
@@ -147,6 +150,9 @@ static void payload(const Printer *P, const IrNode *n)
         break;
     case IR_TURNS: buf_printf(o, " %d", n->index); break;
     case IR_VAR: buf_printf(o, " %s", m->vars[n->index].name); break;
+    case IR_ELEM: buf_printf(o, " %s", m->arrays[n->index].name); break;
+    case IR_RANGE: buf_printf(o, " %lld..%d", (long long)n->value, n->aux); break;
+    case IR_FACE_COUNT: buf_printf(o, " %s.%s", m->enums[n->aux].name, m->enums[n->aux].values[n->index]); break;
     case IR_CONST: buf_printf(o, " %s", m->consts[n->index].name); break;
     case IR_ZONE: case IR_SPACE_ZONE: buf_printf(o, " %s", m->zones[n->index].name); break;
     case IR_CARD_FIELD: case IR_CARD_STATE:
@@ -169,7 +175,9 @@ static void payload(const Printer *P, const IrNode *n)
     case IR_ARG: buf_printf(o, " %d", n->index); break;
     case IR_ARITH: case IR_COMPARE: buf_printf(o, " %s", binop_names[n->binop]); break;
     case IR_ASSIGN: buf_printf(o, " %s%s", n->binop == IR_SET ? "" : binop_names[n->binop], "="); break;
-    case IR_IS: case IR_ROLL: buf_printf(o, " %s", m->kinds[n->index].name); break;
+    case IR_IS: case IR_ROLL:   /* a roll of dice of several kinds: each its own */
+        buf_printf(o, " %s", n->index >= 0 ? m->kinds[n->index].name : "any-die");
+        break;
     case IR_REVEAL: {
         static const char *const to[] = {"to-all", "to-player", "to-side", "look"};
         buf_printf(o, " %s", to[n->aux & 3]);
