@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 7
-#error "dice.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 8
+#error "dice.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };
