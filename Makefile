@@ -45,6 +45,7 @@ LAB_LIBS     = $(eval LAB_LIBS := -pthread $$(shell pkg-config --libs cairo))$(L
 GAMES   := $(sort $(notdir $(patsubst %/,%,$(dir $(wildcard cards/*/*.cards cards/*/*.yaml cards/*/*.csv)))))
 
 RT_SRC  := $(sort $(wildcard runtime/*.c))
+RT_HEADERS := runtime/cardrt.h runtime/cardrt_script.h
 LAB_SRC := $(sort $(wildcard runtime/lab/*.c))
 # The compiler, one folder per stage (compiler/README.md).
 CC_DIRS := compiler/front compiler/check compiler/ir compiler/back compiler/common
@@ -161,12 +162,12 @@ $(B)/gen/%.c $(B)/gen/%.h: $(B)/cardc $$(wildcard cards/%/*.cards cards/%/*.yaml
 GAMEFLAGS := $(BASEFLAGS) $(WARN) -Iruntime
 
 # An engine is the game's C, the lab (its command line) and the runtime.
-$(B)/%: $(B)/gen/%.c $(B)/libcardlab.a $(B)/libcardrt.a runtime/cardrt.h
+$(B)/%: $(B)/gen/%.c $(B)/libcardlab.a $(B)/libcardrt.a $(RT_HEADERS)
 	$(CC) $(GAMEFLAGS) $(OPT) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/libcardlab.a $(B)/libcardrt.a -lm $(LAB_LIBS)
-$(B)/san/%: $(B)/gen/%.c $(B)/san/libcardlab.a $(B)/san/libcardrt.a runtime/cardrt.h
+$(B)/san/%: $(B)/gen/%.c $(B)/san/libcardlab.a $(B)/san/libcardrt.a $(RT_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(SAN) -DCARDRT_ENGINE_MAIN -o $@ $< $(B)/san/libcardlab.a $(B)/san/libcardrt.a -lm $(LAB_LIBS)
-$(B)/san/game-%.o: $(B)/gen/%.c runtime/cardrt.h
+$(B)/san/game-%.o: $(B)/gen/%.c $(RT_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(SAN) -c -o $@ $<
 
@@ -186,7 +187,7 @@ mpi-engines: $(B)/libcardlab.a $(B)/libcardrt.a | $(DEPS)
 $(B)/obj/mpi/rt_mpi.o: runtime/mpi/rt_mpi.c | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(MPICC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -Iruntime -Iruntime/lab -c -o $@ $<
-$(B)/obj/mpi/game-%.o: $(B)/gen/%.c runtime/cardrt.h
+$(B)/obj/mpi/game-%.o: $(B)/gen/%.c $(RT_HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(GAMEFLAGS) $(OPT) -c -o $@ $<
 $(B)/obj/mpi/main-%.o: runtime/mpi/rt_mpi_main.c runtime/mpi/rt_mpi.h $(B)/gen/%.h
@@ -277,7 +278,7 @@ $(B)/fuzz/cc/%.o: compiler/%.c $(wildcard compiler/*/*.h) $(DSL_HDR) | $(DEPS)
 $(B)/fuzz/rt/%.o: runtime/%.c $(wildcard runtime/*.h runtime/lab/*.h) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<
-$(B)/fuzz/game-%.o: $(B)/gen/%.c runtime/cardrt.h
+$(B)/fuzz/game-%.o: $(B)/gen/%.c $(RT_HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(GAMEFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 $(B)/fuzz/libcardc.a: $(FUZZ_CC_OBJ)
@@ -331,6 +332,7 @@ install: all
 	install -m 644 $(B)/libcardrt.a $(DESTDIR)$(PREFIX)/lib/libcardrt.a
 	install -m 644 $(B)/libcardlab.a $(DESTDIR)$(PREFIX)/lib/libcardlab.a
 	install -m 644 runtime/cardrt.h $(DESTDIR)$(PREFIX)/include/cardrt.h
+	install -m 644 runtime/cardrt_script.h $(DESTDIR)$(PREFIX)/include/cardrt_script.h
 
 goldens: $(B)/san/cardc $(B)/tests/parse
 	@bash tests/refresh-goldens.sh

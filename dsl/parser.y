@@ -41,6 +41,8 @@ int cc_lex(CC_STYPE *lval, Loc *lloc, yyscan_t scanner);
 }
 
 %code {
+#include <string.h>
+
 static void cc_error(Loc *loc, yyscan_t scanner, ParseCtx *ctx, const char *msg)
 {
     (void)scanner;
@@ -148,14 +150,19 @@ static int block_enter(ParseCtx *ctx, Loc loc)
        REMOVE "'remove'" LOG "'log'" LET "'let'" ZONE "'zone'"
        ENUM "'enum'" DIE "'die'" ROLL "'roll'" PROCEDURE "'procedure'" KEEP "'keep'"
        ARGMAX "'argmax'" ARGMIN "'argmin'" VIEW "'view'" ELIMINATE "'eliminate'"
+       REVEAL "'reveal'" LOOK "'look'"
 %token EQ "'=='" NE "'!='" LE "'<='" GE "'>='" PLUSEQ "'+='" MINUSEQ "'-='" DOTDOT "'..'"
 
 %type <node> decl game kind_decl field card_decl card_item card_value zone_decl counter_attrs
 %type <node> var_decl const_decl function_decl param variant_decl variant_item
 %type <node> enum_decl die_decl board_decl board_row procedure_decl
 %type <list> die_faces board_rows layout_words
+%type <node> map_decl map_item map_space
+%type <list> map_items map_spaces
 %type <node> layout_decl layout_word view_decl
 %type <list> view_items
+%type <node> dims dim die_face face_terms face_term coll die_states
+%type <list> face_list
 %type <node> block stmt if_stmt else_part choose_stmt choose_tail menu_head option turns_stmt
 %type <node> action_decl action_for lhs lhs_head
 %type <node> expr or_expr and_expr not_expr cmp_expr add_expr mul_expr unary_expr postfix primary
@@ -187,8 +194,10 @@ decls
 
 decl
     : game | kind_decl | card_decl | zone_decl | var_decl | const_decl | function_decl | variant_decl
-    | enum_decl | die_decl | board_decl | procedure_decl | layout_decl | view_decl
+    | enum_decl | die_decl | board_decl | procedure_decl | layout_decl | view_decl | map_decl
     | COUNTER names counter_attrs     { $$ = $3; $$->loc = @1; $$->loc2 = @2; $$->list = $2; }
+    | COUNTER NAME '[' dims ']' counter_attrs
+        { $$ = $6; $$->loc = @1; $$->loc2 = @2; $$->d = $4; AstNode *n = NODE(AST_NAME, @2); n->name = $2; PUSH($$->list, n); }
     | SETUP block                     { $$ = NODE(AST_SETUP, @1); $$->b = $2; }
     | ROUND block                     { $$ = NODE(AST_ROUND, @1); $$->b = $2; }
     ;
@@ -247,11 +256,13 @@ field
         { $$ = NODE(AST_FIELD, @1); $$->loc2 = @4; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = FIELD_STATE | $6; $$->a = $5; }
     ;
 
-/* field_name -> NAME | "side" | "text"  (the two type words are common field names) */
+/* field_name -> NAME | "side" | "text" | "reveal" | "look"  (type and statement words that are common field names) */
 field_name
     : NAME
     | SIDE                            { $$ = "side"; }
     | TEXT                            { $$ = "text"; }
+    | REVEAL                          { $$ = "reveal"; }
+    | LOOK                            { $$ = "look"; }
     ;
 
 /* opt_keep -> ["keep"]: state that survives moves */
@@ -331,6 +342,7 @@ zone_attrs
     | zone_attrs PUBLIC               { $$ = $1 | ZONE_PUBLIC; }
     | zone_attrs PRIVATE              { $$ = $1 | ZONE_PRIVATE; }
     | zone_attrs HIDDEN               { $$ = $1 | ZONE_HIDDEN; }
+    | zone_attrs PER NAME             { parse_contextual(ctx, @3, $3, "space"); $$ = $1 | ZONE_PER_SPACE; }
     ;
 
 /* names -> NAME { "," NAME }  (each an AST_NAME) */
@@ -354,7 +366,60 @@ var_decl
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $4; $$->flags = $5 | $6; $$->a = $7; }
     | VAR NAME ':' NAME opt_per_player opt_var_private opt_init
         { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $4; $$->flags = $5 | $6; $$->a = $7; }
+    | VAR NAME '[' dims ']' ':' type opt_per_player opt_var_private opt_init
+        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = $7; $$->flags = $8 | $9; $$->a = $10; $$->d = $4; }
+    | VAR NAME '[' dims ']' ':' NAME opt_per_player opt_var_private opt_init
+        { $$ = NODE(AST_VAR, @1); $$->loc2 = @2; $$->name = $2; $$->type = TY_NAMED; $$->name2 = $7; $$->flags = $8 | $9; $$->a = $10; $$->d = $4; }
     ;
+
+/* coll -> expr | add_expr ".." add_expr: what a loop, a choice or an
+   aggregate ranges over; a range of integers only here */
+coll
+    : expr
+    | add_expr DOTDOT add_expr        { $$ = NODE(AST_RANGE, $1->loc); $$->loc2 = @2; $$->a = $1; $$->b = $3; }
+    ;
+
+/* face_list -> die_face { "," die_face } */
+face_list
+    : die_face                        { $$ = (AstList){0}; PUSH($$, $1); }
+    | face_list ',' die_face          { $$ = $1; PUSH($$, $3); }
+    ;
+
+/* die_face -> ["-"] INT | face_term { "+" face_term }: a number, a symbol
+   (a NAME, as before), or a record of symbols with counts (AST_FACE) */
+die_face
+    : INT                             { $$ = NODE(AST_INT, @1); $$->ival = $1; }
+    | '-' INT                         { $$ = NODE(AST_INT, @1); $$->ival = -$2; }
+    | face_terms                      { $$ = $1->list.count == 1 && $1->list.items[0]->ival == 0 ? $1->list.items[0] : $1; }
+    ;
+
+/* face_terms -> face_term { "+" face_term }, as an AST_FACE */
+face_terms
+    : face_term                       { $$ = NODE(AST_FACE, @1); PUSH($$->list, $1); }
+    | face_terms '+' face_term        { $$ = $1; PUSH($$->list, $3); }
+    ;
+
+/* face_term -> NAME [COPIES]: a symbol, shown COPIES times (ival: the
+   count written, 0 when none, -1 for x0) */
+face_term
+    : NAME                            { $$ = NODE(AST_NAME, @1); $$->name = $1; }
+    | NAME COPIES                     { $$ = NODE(AST_NAME, @1); $$->name = $1; $$->ival = $2 ? $2 : -1; }
+    ;
+
+/* dims -> dim { "," dim }: the indices of an array counter or variable */
+dims
+    : dim                             { $$ = NODE(AST_DIMS, @1); PUSH($$->list, $1); }
+    | dims ',' dim                    { $$ = $1; PUSH($$->list, $3); }
+    ;
+
+/* dim -> "player" | NAME | [NAME ":"] INT ".." INT: a player, an enum or a
+   kind of card, or a range of integers (with a label for the reader) */
+dim
+    : PLAYER                          { $$ = NODE(AST_DIM, @1); $$->op = 'p'; }
+    | NAME                            { $$ = NODE(AST_DIM, @1); $$->op = 'n'; $$->name = $1; }
+    | INT DOTDOT INT                  { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = $1; $$->ival2 = $3; }
+    | '-' INT DOTDOT INT              { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = -$2; $$->ival2 = $4; }
+    | NAME ':' INT DOTDOT INT         { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->name = $1; $$->ival = $3; $$->ival2 = $5; }
 
 /* opt_var_private -> ["private"]: only its player sees the variable */
 opt_var_private
@@ -404,15 +469,34 @@ enum_decl
 /* die -> "die" NAME [STRING] [COPIES] "{" "faces" names ["wild" names] "}"
    (`faces` and `wild` are contextual: scanned as names, checked here) */
 die_decl
-    : DIE NAME opt_title '{' die_faces '}'
-        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = 1; $$->list = $5; }
-    | DIE NAME opt_title COPIES '{' die_faces '}'
-        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = $4; $$->list = $6; }
+    : DIE NAME opt_title '{' die_faces die_states '}'
+        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = 1; $$->list = $5; $$->b = $6; }
+    | DIE NAME opt_title COPIES '{' die_faces die_states '}'
+        { $$ = NODE(AST_DIE, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->ival = $4; $$->list = $6; $$->b = $7; }
+    ;
+
+/* die_states -> { "state" field_name ":" type ["=" expr] ["keep"] }: state
+   each die carries besides its face (a die held aside), as a kind's */
+die_states
+    : %empty                          { $$ = NULL; }
+    | die_states STATE field_name ':' type opt_init opt_keep
+        {
+            $$ = $1 ? $1 : NODE(AST_BLOCK, @2);
+            AstNode *f = NODE(AST_FIELD, @2); f->loc2 = @3; f->name = $3; f->type = $5; f->flags = FIELD_STATE | $7; f->a = $6;
+            PUSH($$->list, f);
+        }
+    | die_states STATE field_name ':' NAME opt_init opt_keep
+        {
+            $$ = $1 ? $1 : NODE(AST_BLOCK, @2);
+            AstNode *f = NODE(AST_FIELD, @2); f->loc2 = @5; f->name = $3; f->type = TY_NAMED; f->name2 = $5;
+            f->flags = FIELD_STATE | $7; f->a = $6;
+            PUSH($$->list, f);
+        }
     ;
 
 die_faces
-    : NAME names                      { parse_contextual(ctx, @1, $1, "faces"); $$ = $2; }
-    | NAME names NAME names
+    : NAME face_list                  { parse_contextual(ctx, @1, $1, "faces"); $$ = $2; }
+    | NAME face_list NAME names
         {
             parse_contextual(ctx, @1, $1, "faces");
             parse_contextual(ctx, @3, $3, "wild");
@@ -444,6 +528,49 @@ board_row
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @1); }
     | NAME names '{' card_items '}'
         { parse_contextual(ctx, @1, $1, "row"); $$ = NODE(AST_ROW, @1); $$->list = $2; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
+    ;
+
+/* map -> "map" NAME [STRING] "of" NAME ("symmetric" | "directed") "{" { map_item } "}"
+   map_item -> "region" NAME "{" spaces "}" | "spaces" "{" spaces "}" | NAME ":" names
+   space -> NAME [STRING] ["{" card_items "}"]
+   (`map`, `region`, `spaces`, `symmetric` and `directed` are contextual) */
+map_decl
+    : NAME NAME opt_title OF NAME NAME '{' map_items '}'
+        {
+            parse_contextual(ctx, @1, $1, "map");
+            $$ = NODE(AST_MAP, @1); $$->loc2 = @2; $$->name = $2; $$->text = $3.text; $$->name2 = $5; $$->list = $8;
+            $$->a = NODE(AST_NAME, @5); $$->a->name = $5;
+            if (strcmp($6, "symmetric") == 0)
+                $$->ival = 1;
+            else if (strcmp($6, "directed") != 0)
+                diag_error(ctx->d, @6, "expected 'symmetric' or 'directed' after the map's kind, found '%s'", $6);
+        }
+    ;
+
+map_items
+    : %empty                          { $$ = (AstList){0}; }
+    | map_items map_item              { $$ = $1; PUSH($$, $2); }
+    ;
+
+map_item
+    : NAME NAME '{' map_spaces '}'
+        { parse_contextual(ctx, @1, $1, "region"); $$ = NODE(AST_REGION, @1); $$->loc2 = @2; $$->name = $2; $$->list = $4; }
+    | NAME '{' map_spaces '}'
+        { parse_contextual(ctx, @1, $1, "spaces"); $$ = NODE(AST_REGION, @1); $$->list = $3; }
+    | NAME ':' names
+        { $$ = NODE(AST_ADJACENT, @1); $$->name = $1; $$->list = $3; }
+    ;
+
+map_spaces
+    : map_space                       { $$ = (AstList){0}; PUSH($$, $1); }
+    | map_spaces ',' map_space        { $$ = $1; PUSH($$, $3); }
+    ;
+
+map_space
+    : NAME opt_title
+        { $$ = NODE(AST_SPACE, @1); $$->name = $1; $$->text = $2.text; }
+    | NAME opt_title '{' card_items '}'
+        { $$ = NODE(AST_SPACE, @1); $$->name = $1; $$->text = $2.text; $$->b = NODE(AST_BLOCK, @3); $$->b->list = $4; }
     ;
 
 /* view -> "view" "{" { NAME ["per" "player"] | "hidden" names } "}": what
@@ -550,9 +677,9 @@ stmt
     | if_stmt
     | WHILE expr block                { $$ = NODE(AST_WHILE, @1); $$->a = $2; $$->b = $3; }
     /* for -> ["simultaneously"] "for" NAME "in" expr ["where" expr] block */
-    | FOR NAME IN expr opt_where block
+    | FOR NAME IN coll opt_where block
         { $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = $6; }
-    | SIMULTANEOUSLY FOR NAME IN expr opt_where block
+    | SIMULTANEOUSLY FOR NAME IN coll opt_where block
         { $$ = NODE(AST_FOR, @1); $$->loc2 = @3; $$->name = $3; $$->a = $5; $$->c = $6; $$->b = $7; $$->flags = STMT_SIMULTANEOUS; }
     | choose_stmt
     | turns_stmt
@@ -575,6 +702,23 @@ stmt
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
     /* roll -> "roll" expr */
     | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }
+    /* reveal -> "reveal" expr ["to" (expr | "all" NAME "in" expr ["where" expr])];
+       look -> "look" expr "at" expr  (`at` is contextual: scanned as a name, checked here) */
+    | REVEAL expr                     { $$ = NODE(AST_REVEAL, @1); $$->a = $2; }
+    | REVEAL expr TO expr             { $$ = NODE(AST_REVEAL, @1); $$->a = $2; $$->b = $4; }
+    | REVEAL expr TO ALL NAME IN expr opt_where
+        { $$ = NODE(AST_REVEAL, @1); $$->op = 'a'; $$->a = $2; $$->loc2 = @5; $$->name = $5; $$->d = $7; $$->c = $8; }
+    | LOOK expr NAME expr
+        { parse_contextual(ctx, @3, $3, "at"); $$ = NODE(AST_REVEAL, @1); $$->op = 'l'; $$->a = $4; $$->b = $2; }
+    /* roll -> "roll" NAME "in" expr ["where" expr]: `for NAME in expr [where expr] { roll NAME }` */
+    | ROLL NAME IN expr opt_where
+        {
+            AstNode *d = NODE(AST_NAME, @2), *r = NODE(AST_ROLL, @1), *b = NODE(AST_BLOCK, @1);
+            d->name = $2;
+            r->a = d;
+            PUSH(b->list, r);
+            $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = b;
+        }
     /* call -> NAME "(" args ")"  (a procedure) */
     | NAME '(' args ')'               { $$ = NODE(AST_CALL_STMT, @1); $$->name = $1; $$->list = $3; }
     /* eliminate -> "eliminate" expr: a player out of the game for good */
@@ -615,7 +759,7 @@ choose_stmt
     ;
 
 choose_tail
-    : NAME IN expr opt_where opt_by opt_hidden opt_prompt block opt_else
+    : NAME IN coll opt_where opt_by opt_hidden opt_prompt block opt_else
         {
             $$ = NODE(AST_CHOOSE, @1);
             $$->loc2 = @1; $$->name = $1; $$->a = $3; $$->c = $4; $$->e = $5; $$->flags = $6; $$->f = $7; $$->b = $8;
@@ -702,7 +846,7 @@ action_decl
 
 action_for
     : %empty                          { $$ = NULL; }
-    | FOR NAME IN expr opt_where      { $$ = NODE(AST_ACTION, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; }
+    | FOR NAME IN coll opt_where      { $$ = NODE(AST_ACTION, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; }
     ;
 
 opt_pass
@@ -721,6 +865,7 @@ lhs
 lhs_head
     : NAME                            { $$ = NODE(AST_NAME, @1); $$->name = $1; }
     | NAME '(' args ')'               { $$ = call(ctx, @1, $1, $3); }
+    | NAME '[' args1 ']'              { $$ = NODE(AST_INDEX, @1); $$->name = $1; $$->list = $3; }
     | ME                              { $$ = NODE(AST_ME, @1); }
     | THIS                            { $$ = NODE(AST_THIS, @1); }
     | OPPONENT                        { $$ = NODE(AST_OPPONENT, @1); }
@@ -806,6 +951,13 @@ primary
     | FALSE                           { $$ = NODE(AST_BOOL, @1); $$->ival = 0; }
     | NAME                            { $$ = NODE(AST_NAME, @1); $$->name = $1; }
     | NAME '(' args ')'               { $$ = call(ctx, @1, $1, $3); }
+    /* reachable(a, b, avoiding x where COND) (`avoiding` is contextual) */
+    | NAME '(' args1 ',' NAME NAME WHERE expr ')'
+        {
+            parse_contextual(ctx, @5, $5, "avoiding");
+            $$ = call(ctx, @1, $1, $3); $$->name2 = $6; $$->loc2 = @6; $$->c = $8;
+        }
+    | NAME '[' args1 ']'              { $$ = NODE(AST_INDEX, @1); $$->name = $1; $$->list = $3; }
     | ME                              { $$ = NODE(AST_ME, @1); }
     | THIS                            { $$ = NODE(AST_THIS, @1); }
     | OPPONENT                        { $$ = NODE(AST_OPPONENT, @1); }
@@ -847,7 +999,7 @@ primary
     ;
 
 agg_head
-    : NAME IN expr opt_where          { $$ = NODE(AST_NAME, @1); $$->name = $1; $$->a = $3; $$->c = $4; }
+    : NAME IN coll opt_where          { $$ = NODE(AST_NAME, @1); $$->name = $1; $$->a = $3; $$->c = $4; }
     ;
 
 args

@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 7
-#error "evr.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 8
+#error "evr.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };

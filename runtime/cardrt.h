@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 7
+#define CARDRT_ABI 8
 
 #define RT_NONE (-1)
 /* The most frames the frame stack holds (nested calls and runs); cardc
@@ -284,6 +284,7 @@ typedef struct RtGamePrefix {
     uint8_t *played;              /* rt_note_played's bits while the lab records plays, else NULL */
     const int32_t *zi_noted;      /* per zone instance: its owner when it is public and a player's, else -1 */
     const int16_t *inst_card;     /* per card instance: its card */
+    const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once the record is on (rt_know.c) */
     int8_t seat_side[32];         /* per seat: its side (RtOptions.sides), RT_NONE without sides */
 } RtGamePrefix;
 
@@ -569,7 +570,8 @@ static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zo
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && to != from) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        to != from) {
         int32_t *src = x->cells + x->zone_off[from];
         if (at >= 1 && at <= src[0] && (uint32_t)src[at] < (uint32_t)x->ninst && rt__enter_fast(x, src[at], to, where)) {
             src[at] = RT_NONE;
@@ -602,7 +604,7 @@ static inline int rt__cell_of(const int32_t *z, RtValue card)
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
         RtValue from = x->card_cells[card * x->card_stride];
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
@@ -619,8 +621,8 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi && from != to &&
-        x->hdr->status == RT_RUNNING) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
+        from != to && x->hdr->status == RT_RUNNING) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
         /* onto the top, from a zone of one kind the destination takes and
@@ -651,7 +653,8 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
 static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi && zone != from) {
+    if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)zone < (uint32_t)x->nzi &&
+        zone != from) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
         if (n > 0 && rt__enter_fast(x, src[end ? 1 : n], zone, where)) {
@@ -667,6 +670,17 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
 /* rt_shuffle: shuffle zone with the game's generator (logged); no zone
    fails the game at site. */
 void rt_shuffle(RtGame *g, RtValue zone, int site);
+/* What a player knows (rt_know.c, docs/runtime.md "What a player knows"):
+   rt_reveal shows card to everyone (RT_REVEAL_ALL), to player to, to
+   every player of side to, or to player to who looks (RT_REVEAL_LOOK),
+   logged; no card, player or side fails the game at site. rt_reveal_zone:
+   each card of zone, top first. rt_know_on: the record starts (a game
+   that reveals or looks calls it first in its setup and round scripts). */
+enum { RT_REVEAL_ALL = 0, RT_REVEAL_PLAYER = 1, RT_REVEAL_SIDE = 2, RT_REVEAL_LOOK = 3 };
+void rt_reveal(RtGame *g, RtValue card, int how, RtValue to, int site);
+void rt_reveal_zone(RtGame *g, RtValue zone, int how, RtValue to, int site);
+void rt_know_on(RtGame *g);
+
 /* rt_card_zone: the zone instance holding card, RT_NONE for no card. */
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)
 {
@@ -744,348 +758,7 @@ void rt_set(RtGame *g, int var, RtValue p, RtValue v);   /* clamps to min/max, l
    for a bad var or player. */
 void rt_set_at(RtGame *g, int var, RtValue p, RtValue v, int site);
 
-/* ---- cells at places cardc laid out ---------------------------------------
-   Generated code reads vars and zones at the cells its def->layout names
-   (rt_new has checked that the runtime lays the state out so): cell is a
-   shared var's or zone's cell, or player 0's cell of a per-player one,
-   and stride the cells of one player's block. A bad player fails the game
-   (zones) or reads 0 (vars), as rt_zone and rt_get do. */
-
-/* rt_var_at / rt_pvar_at: the value of a shared var / of p's var. */
-static inline RtValue rt_var_at(const RtGame *g, ptrdiff_t cell) { return rt__pre(g)->cells[cell]; }
-static inline RtValue rt_pvar_at(const RtGame *g, ptrdiff_t cell, ptrdiff_t stride, RtValue p)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    return (uint32_t)p < (uint32_t)x->nplayers ? x->cells[cell + p * stride] : 0;
-}
-/* rt_var_store / rt_pvar_store: var = v for a var without min or max,
-   stored at once when no log is kept, else through rt_set (which logs it);
-   a var of no player fails the game at site. */
-static inline void rt_var_store(RtGame *g, int var, ptrdiff_t cell, RtValue v)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on)
-        x->cells[cell] = v;
-    else
-        rt_set(g, var, 0, v);
-}
-static inline void rt_pvar_store(RtGame *g, int var, ptrdiff_t cell, ptrdiff_t stride, RtValue p, RtValue v,
-                                 int site)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    if (!x->log_on && (uint32_t)p < (uint32_t)x->nplayers)
-        x->cells[cell + p * stride] = v;
-    else
-        rt_set_at(g, var, p, v, site);
-}
-/* rt_zone_cells_at / rt_pzone_cells_at: a shared zone's / p's zone's
-   count, then its cards bottom first (read only; valid until the state
-   changes). A bad player fails the game at site and reads as an empty
-   zone. */
-static inline const int32_t *rt_zone_cells_at(const RtGame *g, ptrdiff_t cell) { return rt__pre(g)->cells + cell; }
-static inline const int32_t *rt_pzone_cells_at(RtGame *g, int zone_decl, ptrdiff_t cell, ptrdiff_t stride, RtValue p,
-                                               int site)
-{
-    static const int32_t empty[1] = {0};
-    const RtGamePrefix *x = rt__pre(g);
-    if ((uint32_t)p < (uint32_t)x->nplayers)
-        return x->cells + cell + p * stride;
-    rt__zone_fail(g, zone_decl, p, site);
-    return empty;
-}
-/* rt_top_at / rt_bottom_at: the top / bottom card of the zone whose cells
-   zc are (p's instance of zone_decl; p is RT_NONE for a shared zone); an
-   empty zone fails the game at site and gives RT_NONE. */
-RtValue rt__top_at_fail(RtGame *g, int zone_decl, RtValue p, int bottom, int site);
-static inline RtValue rt_top_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int site)
-{
-    return zc[0] > 0 ? zc[zc[0]] : rt__top_at_fail(g, zone_decl, p, 0, site);
-}
-static inline RtValue rt_bottom_at(RtGame *g, const int32_t *zc, int zone_decl, RtValue p, int site)
-{
-    return zc[0] > 0 ? zc[1] : rt__top_at_fail(g, zone_decl, p, 1, site);
-}
-/* rt_select: a when c (0 or 1) is 1, else b, without a branch. */
-static inline RtValue rt_select(int c, RtValue a, RtValue b) { return b ^ ((a ^ b) & -(RtValue)c); }
-/* rt_clamp: v within [lo, hi] (a var's min and max). */
-static inline RtValue rt_clamp(RtValue v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : v; }
-/* rt_clamp_wide: v, a sum computed in 64 bits (it cannot overflow),
-   within [lo, hi]: `+=` and `-=` on a counter with a bound. */
-static inline RtValue rt_clamp_wide(int64_t v, RtValue lo, RtValue hi) { return v < lo ? lo : v > hi ? hi : (RtValue)v; }
-
-/* Checked arithmetic (docs/language.md "Integers"): a result outside the
-   int32 range, or a division or modulo by zero, fails the game at site
-   (rt__arith_fail names the operation and its operands) and gives 0. The
-   check is one overflow flag on the fast path. */
-RtValue rt__arith_fail(RtGame *g, int site, int op, RtValue a, RtValue b);
-#if defined(__GNUC__)
-#define RT__OVF(fn, a, b, r) __builtin_##fn##_overflow(a, b, r)
-#else
-static inline int rt__ovf_wide(int64_t w, RtValue *r) { *r = (RtValue)w; return w < INT32_MIN || w > INT32_MAX; }
-#define RT__OVF(fn, a, b, r) rt__ovf_##fn(a, b, r)
-#define rt__ovf_add(a, b, r) rt__ovf_wide((int64_t)(a) + (b), r)
-#define rt__ovf_sub(a, b, r) rt__ovf_wide((int64_t)(a) - (b), r)
-#define rt__ovf_mul(a, b, r) rt__ovf_wide((int64_t)(a) * (b), r)
-#endif
-static inline RtValue rt_add(RtGame *g, RtValue a, RtValue b, int site)
-{
-    RtValue r;
-    return RT__OVF(add, a, b, &r) ? rt__arith_fail(g, site, '+', a, b) : r;
-}
-static inline RtValue rt_sub(RtGame *g, RtValue a, RtValue b, int site)
-{
-    RtValue r;
-    return RT__OVF(sub, a, b, &r) ? rt__arith_fail(g, site, '-', a, b) : r;
-}
-static inline RtValue rt_mul(RtGame *g, RtValue a, RtValue b, int site)
-{
-    RtValue r;
-    return RT__OVF(mul, a, b, &r) ? rt__arith_fail(g, site, '*', a, b) : r;
-}
-/* rt_neg: -a (fails for the least int32, whose negation is out of range). */
-static inline RtValue rt_neg(RtGame *g, RtValue a, int site)
-{
-    return a == INT32_MIN ? rt__arith_fail(g, site, 'n', a, 0) : -a;
-}
-/* rt_div / rt_mod: a / b truncated toward zero, and its remainder (the
-   sign of a); b == 0 fails, and so does the least int32 / -1. */
-static inline RtValue rt_div(RtGame *g, RtValue a, RtValue b, int site)
-{
-    if (b == 0 || (b == -1 && a == INT32_MIN))
-        return rt__arith_fail(g, site, '/', a, b);
-    return a / b;
-}
-static inline RtValue rt_mod(RtGame *g, RtValue a, RtValue b, int site)
-{
-    if (b == 0)
-        return rt__arith_fail(g, site, '%', a, b);
-    return b == -1 ? 0 : a % b;
-}
-/* rt__row_or0: rt__row of a card that is a valid instance or RT_NONE (0 for RT_NONE). */
-static inline int rt__row_or0(const RtGame *g, RtValue card) { return card >= 0 ? rt__pre(g)->inst_row[card] : 0; }
-
-/* rt_const: constant k as this variant sets it; 0 when out of range. */
-static inline RtValue rt_const(const RtGame *g, int k)
-{
-    const RtGameDef *d = rt__pre(g)->def;
-    return k >= 0 && k < d->nconsts && d->consts ? d->consts[k] : 0;
-}
-
-/* Snapshot lists for loops, on a stack inside the state. */
-/* rt_list_zone: push a copy of zone's cards, top first; returns its handle,
-   or -1 after failing the game at site (a bad zone, or the list stack is
-   full). */
-int rt_list_zone(RtGame *g, RtValue zone, int site);
-/* rt__list: the cells of list handle, or NULL when it is not a live list. */
-static inline const int32_t *rt__list(const RtGame *g, int handle)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    int top = x->hdr->list_top;
-    if (handle < 0 || handle >= top)
-        return NULL;
-    const int32_t *l = x->cells + x->off_lists + handle;
-    return l[0] >= 0 && handle + 1 + l[0] <= top ? l : NULL;
-}
-/* rt_list_len / rt_list_at: length and i-th card (0 = the zone's top). */
-static inline int rt_list_len(const RtGame *g, int list)
-{
-    const int32_t *l = rt__list(g, list);
-    return l ? l[0] : 0;
-}
-static inline RtValue rt_list_at(const RtGame *g, int list, int i)
-{
-    const int32_t *l = rt__list(g, list);
-    return l && i >= 0 && i < l[0] ? l[1 + i] : RT_NONE;
-}
-/* rt_list_cells: list's length, then its cards, for a loop whose body
-   cannot yield (the list stays where it is until it is popped); a bad
-   handle reads as an empty list. */
-static inline const int32_t *rt_list_cells(const RtGame *g, int list)
-{
-    static const int32_t empty[1] = {0};
-    const int32_t *l = rt__list(g, list);
-    return l ? l : empty;
-}
-void rt_list_pop(RtGame *g, int list);           /* pop list and every list above it */
-/* rt_list_new: push an empty list; returns its handle, or -1 after failing
-   the game at site (the list stack is full). rt_list_add: append v to list
-   (which must be the top list); a full stack fails the game at site. */
-int rt_list_new(RtGame *g, int site);
-void rt_list_add(RtGame *g, int list, RtValue v, int site);
-int rt_list_has(const RtGame *g, int list, RtValue v);
-
-/* Decisions. A script calls rt_choose_begin, adds options, and if
-   rt_option_count(g) > 0 stores its pc and returns RT_YIELD. When resumed,
-   rt_chosen/rt_chosen_card give the picked option. */
-enum { RT_CHOOSE_HIDDEN = 1 };
-/* rt_option's label, besides a string index: RT_LABEL_AUTO names the card
-   (or prints the value when card is RT_NONE); RT_LABEL_PLAYER and
-   RT_LABEL_SIDE print the value as a player's name or a side's title. */
-enum { RT_LABEL_AUTO = -1, RT_LABEL_PLAYER = -2, RT_LABEL_SIDE = -3 };
-/* rt_choose_begin: start a decision of player (options follow); a bad
-   player fails the game at site (the choice). */
-void rt__choose_fail(RtGame *g, int site);
-static inline void rt_choose_begin(RtGame *g, RtValue player, int prompt, int flags, int site)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    RtHeader *h = x->hdr;
-    if ((uint32_t)player >= (uint32_t)x->nplayers)
-        rt__choose_fail(g, site);
-    h->dec_player = player;
-    h->dec_prompt = prompt;
-    h->dec_flags = flags;
-    h->dec_count = 0;
-    h->dec_step = h->dec_steps = 0;
-    h->pending = RT_DEC_BUILDING;
-}
-/* rt_label_begin / rt_label_end: a label or prompt (RT_PROMPT_SLOT) with
-   holes (docs/runtime.md "Labels and prompts with holes"). */
-enum { RT_PROMPT_SLOT = -1 };
-int rt_label_begin(RtGame *g, int slot, int tpl);
-void rt_label_end(RtGame *g);
-/* rt_choose_steps: after rt_choose_begin, say that this decision is one of
-   a repeated choice (`choose N`): step picks are made, of steps (for the
-   play screen's prompt; it changes nothing else). */
-static inline void rt_choose_steps(RtGame *g, int step, int steps)
-{
-    RtHeader *h = rt__pre(g)->hdr;
-    h->dec_step = step;
-    h->dec_steps = steps;
-}
-/* rt_option: add an option (value, card, label: a string index or an
-   RT_LABEL_*) to the decision being built; outside a choice, or more than
-   the limit, fails the game with a named error. */
-static inline void rt_option(RtGame *g, RtValue value, RtValue card, int label)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    RtHeader *h = x->hdr;
-    if (h->pending != RT_DEC_BUILDING || h->dec_count >= x->max_opts) {
-        rt__option_fail(g, RT_SITE_SCRIPT);
-        return;
-    }
-    int32_t *o = x->opt_cells + 3 * h->dec_count;
-    o[0] = value;
-    o[1] = card;
-    o[2] = label;
-    h->dec_count++;
-}
-/* rt_answer_now: a script that built a decision's options (its pc
-   stored) asks whether the agents of rt_play answered it in place:
-   1, and the script goes on; 0, and it returns RT_YIELD to the driver
-   (no agents attached, a decision the driver must refuse, or an agent
-   that gave up). The runtime's random agent draws inline, without a
-   call; rt__answer_now does the rest (rt_driver.c). */
-int rt__answer_now(RtGame *g);
-static inline int rt_answer_now(RtGame *g);   /* inline below, after RtAgent */
-/* RT_PURE: marks the generated game functions and aggregates, which
-   only read the state: the compiler may reuse a call's value while the
-   state has not changed (a failing call fails the game once either way:
-   the first error wins). RT_NOINLINE keeps a function's aggregates out
-   of line, so that their calls can be reused. RT_MAYBE_UNUSED: a game
-   function every use of which was written in place. */
-#if defined(__GNUC__)
-#define RT_PURE __attribute__((pure))
-#define RT_NOINLINE __attribute__((noinline))
-#define RT_MAYBE_UNUSED __attribute__((unused))
-#else
-#define RT_PURE
-#define RT_NOINLINE
-#define RT_MAYBE_UNUSED
-#endif
-/* RtOptBuf: the options of the decision being built, added in registers
-   by generated code (rt_opt_buf, rt_opt_add) and counted once
-   (rt_opt_done), which fails the game at site (the choice) past the
-   limit, with rt_option's message. */
-typedef struct RtOptBuf {
-    int32_t *cell;
-    ptrdiff_t n, max;
-} RtOptBuf;
-static inline RtOptBuf rt_opt_buf(RtGame *g)
-{
-    const RtGamePrefix *x = rt__pre(g);
-    RtOptBuf b = {x->opt_cells, 0, x->max_opts};
-    return b;
-}
-static inline void rt_opt_add(RtOptBuf *b, RtValue value, RtValue card, int label)
-{
-    if (b->n < b->max) {
-        int32_t *o = b->cell + 3 * b->n;
-        o[0] = value;
-        o[1] = card;
-        o[2] = label;
-    }
-    b->n++;
-}
-/* rt_opt_add_if: rt_opt_add when cond (0 or 1) holds, without a branch:
-   the option is written either way and counted only then. */
-static inline void rt_opt_add_if(RtOptBuf *b, int cond, RtValue value, RtValue card, int label)
-{
-    if (b->n < b->max) {
-        int32_t *o = b->cell + 3 * b->n;
-        o[0] = value;
-        o[1] = card;
-        o[2] = label;
-    }
-    b->n += cond;
-}
-static inline void rt_opt_done(RtGame *g, const RtOptBuf *b, int site)
-{
-    RtHeader *h = rt__pre(g)->hdr;
-    h->dec_count = (int32_t)(b->n < b->max ? b->n : b->max);
-    if (b->n > b->max)
-        rt__option_fail(g, site);
-}
-/* The setup's prelude: generated setup scripts run it when
-   rt_prelude_done is 0, then call rt_prelude_end, which records it as
-   done and returns 1 when the runtime only wanted the prelude's result
-   (the script then returns RT_DONE). */
-static inline int rt_prelude_done(const RtGame *g) { return rt__pre(g)->hdr->prelude != 0; }
-int rt_prelude_end(RtGame *g);
-/* rt_chosen / rt_chosen_card: the value and card of the last answer. */
-static inline RtValue rt_chosen(const RtGame *g) { return rt__pre(g)->hdr->chosen_value; }
-static inline RtValue rt_chosen_card(const RtGame *g) { return rt__pre(g)->hdr->chosen_card; }
-
-/* Calls: push a frame for script with this = self and me = me. Returns 1
-   if pushed (the caller stores its pc and returns RT_CALL), 0 if script
-   is -1 (an absent ability: nothing to run). Calls nested deeper than the
-   frame stack fail the game at site (the call). */
-int rt_call(RtGame *g, int script, RtValue self, RtValue me, int site);
-/* rt_frame_args: after rt_call, the new frame's locals, where the caller
-   stores a procedure's arguments (v[0..n-1]); NULL if the game has failed. */
-RtValue *rt_frame_args(RtGame *g);
-/* rt_run_top: run the frame rt_call pushed at once, in the caller's
-   turn (the caller stored its pc first). RT_DONE when the script ended
-   (its frame is popped: the caller goes on); else the status the caller
-   returns, and the driver goes on with the frames as they are. */
-RtStatus rt_run_top(RtGame *g);
-/* rt_run: push a frame for script and run it at once (rt_call then
-   rt_run_top); RT_DONE at once for script -1 (an absent ability). */
-RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
-
-/* Ending. Each returns RT_END for the script to return. rt_win: player
-   wins (a further call adds a winner); no player fails the game at site. */
-RtStatus rt_win(RtGame *g, RtValue player, int site);
-RtStatus rt_win_team(RtGame *g, RtValue player, int site);   /* `teams`: each player of player's side wins */
-RtStatus rt_draw_game(RtGame *g);
-/* rt_fail: end the game with a runtime error "file:line:col: message" (the
-   location of site in the def's site table). */
-RtStatus rt_fail(RtGame *g, int site, const char *message);
-/* rt_check: nonzero once the game failed (or ended): generated code then returns RT_END. */
-static inline int rt_check(const RtGame *g) { return rt__pre(g)->hdr->status != RT_RUNNING; }
-/* rt_back_edge: one step of the game's budget, taken where a loop that
-   need not end goes round again (a `while`, a `turns` loop) and at each
-   round: past the budget the game fails at site ("game exceeded N steps
-   in this loop"). Nonzero once the game failed (or ended), as rt_check. */
-void rt__steps_fail(RtGame *g, int site);
-static inline int rt_back_edge(RtGame *g, int site)
-{
-    RtHeader *h = rt__pre(g)->hdr;
-    if (--h->steps_left < 0)
-        rt__steps_fail(g, site);
-    return h->status != RT_RUNNING;
-}
-/* rt_steps: the steps the game has taken (loops gone round again, rounds). */
-int rt_steps(const RtGame *g);
+#include "cardrt_script.h"   /* cells, arithmetic, lists, decisions, calls, endings */
 
 /* Log entries written by scripts. */
 void rt__log_phase(RtGame *g, int name_string);
@@ -1112,6 +785,24 @@ void rt_log_side(RtGame *g, RtValue side);
 void rt_log_value(RtGame *g, int type, RtValue v);  /* RT_TY_* (enums by name, bools as true/false) */
 void rt_log_end(RtGame *g);
 
+/* ---- maps (rt_graph.c, docs/runtime.md "Maps"): cardc writes a const RtGraphDef per map */
+#define RT_GRAPH_MAX_SPACES 1024     /* the most spaces of a map (cardc checks; scratch on the C stack) */
+typedef struct RtGraphDef {          /* space i's neighbours are adj[first[i] .. first[i + 1]) */
+    const char *name;
+    int kind, nrows, nspaces;        /* the spaces' kind, the rows of its table, the spaces */
+    const int16_t *space, *adj;      /* nrows: each row's space (-1: none); the neighbours */
+    const int32_t *card, *first;     /* each space's card (RtGameDef.cards); nspaces + 1 offsets */
+} RtGraphDef;
+enum { RT_GRAPH_NEIGHBOURS, RT_GRAPH_WITHIN, RT_GRAPH_ALL };
+/* Each fails the game at site when a card is no space of m. rt_graph_spaces: into out, the NEIGHBOURS
+   of card as listed, those WITHIN steps breadth first, or ALL; how many (-1: failed). rt_graph_list
+   pushes them as a list; rt_graph_reach: a path avoiding the spaces flagged (avoid[i]: ALL's i-th). */
+int rt_graph_spaces(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, RtValue *out, int site);
+int rt_graph_list(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site);
+RtValue rt_graph_count(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site);
+RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site);
+RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site);
+RtValue rt_graph_reach(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, const uint8_t *avoid, int site);
 /* ---- the event log -------------------------------------------------------- */
 
 /* rt_log_text: write every event visible to viewer (-1: all, omniscient)
@@ -1200,11 +891,14 @@ int rt_agent_by_name(RtAgent *a, const char *name, int budget);
    for nothing until made again). */
 void rt_agent_release(RtAgent *a);
 /* rt_determinize: make g a sample of the games viewer cannot tell from it:
-   the cards of every zone viewer does not see are dealt again at random
-   (among the unseen places of cards of the same kind) from rng, card
-   values of other players' private variables are redrawn from the zone
-   that holds them, and g's generator is reseeded from rng. The result
-   depends only on what viewer sees and on rng. */
+   the cards of the zones viewer does not see are dealt again at random
+   from rng, except those he knows (rt_knows): a card whose place he knows
+   stays, one whose zone he knows is dealt within it, the others among
+   the places left of cards of the same kind; the other players forget
+   the cards dealt again; card values of other players' private variables
+   are redrawn from the zone that holds them, and g's generator is
+   reseeded from rng. The result depends only on what viewer sees and
+   knows, and on rng. */
 void rt_determinize(RtGame *g, int viewer, uint64_t rng[4]);
 
 /* rt_play: run g to the end, asking agents[seat]. Returns 0, or -1 if an

@@ -23,7 +23,7 @@ enum { RT_VIS_ALL = -1 };                                 /* viewer: omniscient 
 typedef enum RtEventType {
     RT_EV_ROUND, RT_EV_PHASE, RT_EV_TURN, RT_EV_MOVE, RT_EV_SHUFFLE,
     RT_EV_CHOICE, RT_EV_SET, RT_EV_STATE, RT_EV_WIN, RT_EV_DRAW,
-    RT_EV_ERROR, RT_EV_TEXT, RT_EV_OUT
+    RT_EV_ERROR, RT_EV_TEXT, RT_EV_OUT, RT_EV_REVEAL
 } RtEventType;
 
 /* RT_EV_CHOICE flag bits in a[7]. */
@@ -56,6 +56,7 @@ struct RtGame {
     ptrdiff_t *zone_off;      /* nzi: first cell of each zone instance (absolute) */
     int32_t *zone_cap;      /* nzi: cards it can hold (the instances of its kind; all for no kind) */
     int off_opts, off_cards, off_frames, off_lists;  /* in int32 cells */
+    int off_know, know_words;  /* the knowledge area (rt_know.c) and the words of one bitset */
     int16_t *inst_card;     /* ninst: card def of each instance */
     int *zi_decl, *zi_owner;/* nzi: zone decl and owner (RT_NONE if shared) */
     ptrdiff_t *decl_first;    /* nzones: first zone instance of each decl */
@@ -164,6 +165,22 @@ const char *rt__string(const RtGame *g, int s);                /* string s or ""
 
 /* zones (rt_zone.c) */
 uint32_t rt__zone_vis(const RtGame *g, RtValue zone);          /* who sees the cards */
+
+/* knowledge (rt_know.c): what each player knows of the cards he cannot
+   see. rt__know_cells: the cells of the area (g->off_know); rt__know_move:
+   card moved from zone from to zone to (called by every move once a
+   record is kept; end: it was the top or bottom card, taken as such); rt__know_shuffle: zone was shuffled; rt__know_drop:
+   player p's record forgets card (the determinization, which deals again
+   the cards viewer does not know, for the other players). */
+void rt__know_move(RtGame *g, RtValue card, RtValue from, RtValue to, int end);
+void rt__know_shuffle(RtGame *g, RtValue zone);
+void rt__know_drop(RtGame *g, int p, RtValue card);
+/* rt__knows: 2 when player knows card's place, 1 when only its zone, else 0
+   (the record only; a zone player sees is not consulted). */
+int rt__knows(const RtGame *g, int player, RtValue card);
+/* rt_knows: 1 when player may tell where card is: it is in a zone he
+   sees, or his record says so; else 0 (also for no card or no player). */
+int rt_knows(const RtGame *g, int player, RtValue card);
 
 /* log (rt_log.c): append an event (NULL when the log is off). */
 RtEvent *rt__event(RtGame *g, int type, uint32_t vis);

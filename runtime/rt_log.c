@@ -42,7 +42,7 @@ void rt__log_free(RtGame *g)
 }
 
 static const char *const type_names[] = {
-    "round", "phase", "turn", "move", "shuffle", "choice", "set", "state", "win", "draw", "error", "log", "out"
+    "round", "phase", "turn", "move", "shuffle", "choice", "set", "state", "win", "draw", "error", "log", "out", "reveal"
 };
 
 static int sees(const RtEvent *e, int viewer)
@@ -69,6 +69,29 @@ static const char *state_name(const RtGame *g, RtValue card, int slot)
     if (slot < 0 || slot >= k->nstate || !k->state_names || !k->state_names[slot])
         return "?";
     return k->state_names[slot];
+}
+
+/* render_reveal: a reveal or a look (rt_know.c) as text: the card by name
+   for the players it was shown to and those who see its zone, else "a
+   card"; who learns it: everyone, a player or a side. */
+static void render_reveal(const RtGame *g, const RtEvent *e, int viewer, char *buf, size_t size)
+{
+    char what[200], zone[128], who[128];
+    if (sees(e, viewer))
+        snprintf(what, sizeof what, "\"%s\"", rt__card_label(g, e->a[0]));
+    else
+        snprintf(what, sizeof what, "a card");
+    rt__zone_label(g, e->a[3], zone, sizeof zone);
+    if (e->a[1] == RT_REVEAL_SIDE)
+        snprintf(who, sizeof who, "%s", e->a[2] >= 0 && e->a[2] < g->def->nsides ? g->def->side_titles[e->a[2]] : "?");
+    else
+        rt_player_name(g, e->a[2], who, sizeof who);
+    if (e->a[1] == RT_REVEAL_LOOK)
+        snprintf(buf, size, "%s looks at %s in %s", who, what, zone);
+    else if (e->a[1] == RT_REVEAL_ALL)
+        snprintf(buf, size, "reveal %s in %s to everyone", what, zone);
+    else
+        snprintf(buf, size, "reveal %s in %s to %s", what, zone, who);
 }
 
 /* render_raw: event e as one text line for viewer (-1: omniscient), names
@@ -110,7 +133,11 @@ static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, cha
     case RT_EV_SET: {
         const RtVarDef *v = &def->vars[e->a[0]];
         char name[200];
-        if (e->a[1] != RT_NONE)
+        const char *at = strchr(v->name, '[');
+        if (e->a[1] != RT_NONE && at)   /* an element of an array by player: "track[Player 1, 3]" */
+            snprintf(name, sizeof name, "%.*s[%s, %s", (int)(at - v->name), v->name,
+                     rt_player_name(g, e->a[1], c, sizeof c), at + 1);
+        else if (e->a[1] != RT_NONE)
             snprintf(name, sizeof name, "%s(%s)", v->name, rt_player_name(g, e->a[1], c, sizeof c));
         else
             snprintf(name, sizeof name, "%s", v->name);
@@ -138,6 +165,9 @@ static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, cha
         break;
     case RT_EV_DRAW:
         snprintf(buf, size, "draw");
+        break;
+    case RT_EV_REVEAL:
+        render_reveal(g, e, viewer, buf, size);
         break;
     case RT_EV_ERROR:
         snprintf(buf, size, "error %s", e->text ? e->text : "");
@@ -386,6 +416,14 @@ static void json_event(const RtGame *g, const RtEvent *e, FILE *out)
     case RT_EV_TEXT:
         fputs(",\"text\":", out);
         rt__json_str(out, e->text);
+        break;
+    case RT_EV_REVEAL:
+        fprintf(out, ",\"card\":%d,\"name\":", (int)e->a[0]);
+        rt__json_str(out, rt__card_label(g, e->a[0]));
+        fputs(",\"zone\":", out);
+        rt__json_str(out, rt__zone_label(g, e->a[3], a, sizeof a));
+        fprintf(out, ",\"to\":\"%s\",\"who\":%d", e->a[1] == RT_REVEAL_ALL ? "all" : e->a[1] == RT_REVEAL_SIDE ? "side"
+                                              : e->a[1] == RT_REVEAL_LOOK ? "look" : "player", (int)e->a[2]);
         break;
     default:
         break;

@@ -147,6 +147,7 @@ static void fill_prefix(RtGame *g)
     x->zi_kind = g->zi_kind;
     x->zi_noted = g->zi_noted;
     x->inst_card = g->inst_card;
+    x->know_cells = x->cells + g->off_know;
     for (int p = 0; p < g->nplayers; p++)   /* the default seating; rt_new and rt_clone may change it */
         x->seat_side[p] = (int8_t)(g->def->nsides > 0 ? p % g->def->nsides : RT_NONE);
 }
@@ -265,6 +266,8 @@ static RtGame *alloc_game(const RtGameDef *def, int nplayers, uint64_t seed, int
         return NULL;
     }
     g->off_cards = off;  off += g->ninst * g->card_stride;
+    g->know_words = (g->ninst + 31) / 32;   /* a flag, then per player two bitsets (rt_know.c) */
+    g->off_know = off;   off += 1 + 2 * g->nplayers * g->know_words;
     g->off_frames = off; off += g->max_depth * g->frame_stride;
     g->off_lists = off;  off += g->list_cap;
     g->off_opts = off;   off += 3 * g->max_opts;
@@ -520,6 +523,7 @@ uint64_t rt_hash(const RtGame *g)
         h = hash_cells(h, zz, 1 + (size_t)zz[0]);
     }
     h = hash_cells(h, cells + g->off_cards, (size_t)g->ninst * (size_t)g->card_stride);
+    h = hash_cells(h, cells + g->off_know, 1 + 2 * (size_t)g->nplayers * (size_t)g->know_words);
     for (int d = 0; d < hd->depth; d++) {   /* the list-stack base, the RtFrame and its script's locals */
         const int32_t *fc = cells + g->off_frames + (size_t)d * (size_t)g->frame_stride;
         int script = fc[1];

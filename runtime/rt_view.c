@@ -112,6 +112,26 @@ static void print_vars(const RtGame *g, int player, FILE *out)
     }
 }
 
+/* print_known: the cards of zone (cells zc) that player does not see but
+   has been shown and not lost track of (rt_know.c), top first, each on a
+   line `    seen "NAME"`, with its position from the top in an ordered
+   zone when he knows it. */
+static void print_known(const RtGame *g, int player, RtValue zone, const int32_t *zc, FILE *out)
+{
+    int ordered = g->def->zones[g->zi_decl[zone]].ordered;
+    for (int i = zc[0] - 1; i >= 0; i--) {
+        int k = rt__knows(g, player, zc[1 + i]);
+        if (k == 0)
+            continue;
+        fputs("    seen \"", out);
+        rt__put_esc(out, rt__card_label(g, zc[1 + i]));
+        fputc('"', out);
+        if (k == 2 && ordered)
+            fprintf(out, ", position %d from the top", (int)zc[0] - i);
+        fputc('\n', out);
+    }
+}
+
 /* print_zones: each zone the view shows but the box: one the viewer sees
    with a line per card (top first), another as a count; the empty ones
    on one line at the end. */
@@ -136,6 +156,8 @@ static void print_zones(const RtGame *g, int player, FILE *out)
             if (visible)
                 for (int i = zc[0] - 1; i >= 0; i--)
                     print_card(g, zc[1 + i], out);
+            else
+                print_known(g, player, z, zc, out);
         }
     }
     if (nempty)

@@ -170,6 +170,8 @@ void rt__move(RtGame *g, RtValue card, RtValue zone, int where, int site)
     enter(g, card, zone, where);
     if (g->log_on)
         move_event(g, card, from, zone, where);
+    if (g->pre.know_cells[0])
+        rt__know_move(g, card, from, zone, 0);
 }
 
 /* rt__move_end: rt_move_end's general half: rt_move(top(from)) (bottom(from) when end is 1) without
@@ -195,6 +197,8 @@ void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int
     enter(g, card, zone, where);
     if (g->log_on)
         move_event(g, card, from, zone, where);
+    if (g->pre.know_cells[0])
+        rt__know_move(g, card, from, zone, 1);
 }
 
 /* rt__pluck: rt_pluck's general half: the card in cell at (1 = bottom) of zone from enters zone to
@@ -219,6 +223,8 @@ void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
     enter(g, card, to, where);
     if (g->log_on)
         move_event(g, card, from, to, where);
+    if (g->pre.know_cells[0])
+        rt__know_move(g, card, from, to, 0);
 }
 
 /* rt_pluck_close: close the gaps rt_pluck left in zone from (the cards
@@ -291,7 +297,7 @@ void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
         return;
     if (rt__hdr(g)->status == RT_FAILED)
         return;
-    if (!g->log_on && move_all_fast(g, from, to, where))
+    if (!g->log_on && !g->pre.know_cells[0] && move_all_fast(g, from, to, where))
         return;
     for (int n = rt_zone_size(g, from); n > 0 && rt__hdr(g)->status != RT_FAILED; n--) {
         const int32_t *z = rt__zone(g, from);
@@ -317,6 +323,8 @@ void rt_shuffle(RtGame *g, RtValue zone, int site)
         z[1 + j] = t;
     }
     memcpy(state, rng, sizeof rng);
+    if (g->pre.know_cells[0])
+        rt__know_shuffle(g, zone);
     if (!g->log_on)
         return;
     RtEvent *e = rt__event(g, RT_EV_SHUFFLE, RT_VIS_EVERYONE);

@@ -21,13 +21,15 @@
      file scope, all beginning with a capital: SIDE_ KIND_ ZONE_ ZCELL_
        VAR_ VCELL_ CONST_ ENUM_ (enum values), Rows_ Faces_ StateNames_
        StateDefaults_ StateTypes_ StateKeep_ (kinds), Values_ Matches_
-       (enums), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
+       (enums), Graph_ GraphSpace_ GraphCard_ GraphFirst_ GraphAdj_
+       (maps), Zone_ (zones per space), Copies_ Consts_ (variants), Fn_ Memo_ (functions),
        Script_ Agg<n>_ (units, by their unique C name), Text_<n> (long
        text); struct tags Row_ (kinds) and Locals_ (units);
      struct members: fd_ (fields), v_ (locals); block scope: v_ (params),
        it_ (loop variables).
    No prefix is the beginning of another, and the generator's own names
-   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards ...) begin with none,
+   (g, f, L, ob, zc, i, n, acc, memo1, layout, cards, gs, gn, avoid
+   ...) begin with none,
    so two source names never meet in one C name. The exported names are
    the game id's (id_game, id_variant_v, id_variants, id_variant_count):
    the checker requires an id beginning with a lower-case letter and not
@@ -152,6 +154,8 @@ const char *emit_enum_value(Emit *E, int e, int v)
     const MEnum *en = &E->m->enums[e];
     if (v < 0 || v >= en->nvalues)
         return "RT_NONE";
+    if (en->die_faces)   /* a die's faces ("hit x2 + focus") are no names: their positions */
+        return arena_printf(E->a, "%d", v);
     return arena_printf(E->a, "ENUM_%s", en->values[v]);
 }
 
@@ -314,10 +318,14 @@ static void emit_layout(Emit *E, Buf *out)
     int rel = rt_layout_cells(m->nvars, vpp, m->nzones, zpp, cap, vcell, zcell, &shared);
     buf_put(out, "/* The state layout this code reads (docs/runtime.md \"The state block\"). */\n");
     buf_printf(out, "enum { PLAYER_CELLS = %d };\n", rel);
-    if (m->nvars) {
+    int plain = 0;   /* an array's elements are read by VAR_<array> + position, not VCELL_ */
+    for (int v = 0; v < m->nvars; v++)
+        plain += !m->vars[v].array;
+    if (plain) {
         buf_put(out, "enum {");
-        for (int v = 0; v < m->nvars; v++)
-            buf_printf(out, "%s VCELL_%s = %d", v ? "," : "", m->vars[v].name, (int)vcell[v]);
+        for (int v = 0, n = 0; v < m->nvars; v++)
+            if (!m->vars[v].array)
+                buf_printf(out, "%s VCELL_%s = %d", n++ ? "," : "", m->vars[v].name, (int)vcell[v]);
         buf_put(out, " };\n");
     }
     buf_put(out, "enum {");
@@ -330,7 +338,10 @@ static void emit_layout(Emit *E, Buf *out)
     if (m->nvars) {
         buf_put(out, "\n    /* vars */");
         for (int v = 0; v < m->nvars; v++)
-            buf_printf(out, " VCELL_%s,", m->vars[v].name);
+            if (m->vars[v].array)
+                buf_printf(out, " %d,", (int)vcell[v]);
+            else
+                buf_printf(out, " VCELL_%s,", m->vars[v].name);
     }
     buf_put(out, "\n    /* zones */");
     for (int z = 0; z < m->nzones; z++)
@@ -348,8 +359,8 @@ static void emit_enums(Emit *E, Buf *out)
         buf_put(out, " };\n");
     }
     for (int e = 0; e < m->nenums; e++) {
-        if (!m->enums[e].nvalues)
-            continue;   /* enum values are global names: ENUM_value */
+        if (!m->enums[e].nvalues || m->enums[e].die_faces)
+            continue;   /* enum values are global names: ENUM_value (a die's faces are no names) */
         buf_put(out, "enum {");
         for (int v = 0; v < m->enums[e].nvalues; v++)
             buf_printf(out, "%s ENUM_%s = %d", v ? "," : "", m->enums[e].values[v], v);
@@ -367,8 +378,11 @@ static void emit_enums(Emit *E, Buf *out)
     buf_put(out, " };\n");
     if (m->nvars) {
         buf_put(out, "enum {");
-        for (int i = 0; i < m->nvars; i++)
-            buf_printf(out, "%s VAR_%s = %d", i ? "," : "", m->vars[i].name, i);
+        for (int i = 0, n = 0; i < m->nvars; i++)   /* an array: VAR_<array>, its first element */
+            if (!m->vars[i].array)
+                buf_printf(out, "%s VAR_%s = %d", n++ ? "," : "", m->vars[i].name, i);
+            else if (m->arrays[m->vars[i].array - 1].first == i)
+                buf_printf(out, "%s VAR_%s = %d", n++ ? "," : "", m->arrays[m->vars[i].array - 1].name, i);
         buf_put(out, " };\n");
     }
     if (m->nconsts) {
@@ -697,6 +711,12 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     E->memo_helper = arena_alloc(a, (size_t)m->nunits + 1);
     E->uses_matches = arena_alloc(a, (size_t)m->nenums + 1);
     memset(E->uses_matches, 0, (size_t)m->nenums + 1);
+    E->uses_graph = arena_alloc(a, (size_t)m->ngraphs + 1);
+    memset(E->uses_graph, 0, (size_t)m->ngraphs + 1);
+    E->uses_space_zone = arena_alloc(a, (size_t)m->nzones + 1);
+    memset(E->uses_space_zone, 0, (size_t)m->nzones + 1);
+    E->uses_count = arena_alloc(a, (size_t)m->nenums + 1);
+    memset(E->uses_count, 0, (size_t)m->nenums + 1);
     memset(E->memo_helper, 0, (size_t)m->nunits + 1);
     for (int u = 0, s = 0; u < m->nunits; u++)
         E->script_of_unit[u] = m->units[u].is_function ? -1 : s++;
@@ -735,6 +755,8 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     size_t texts_at = out.len;   /* the long text goes here, once all is written */
     emit_enums(E, &out);
     emit_tables(E, &out);
+    emit_graph_tables(E, &out);
+    emit_space_zone_helpers(E, &out);
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
         if (!kd->is_die)
@@ -742,8 +764,11 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
         /* unused when the die is never rolled (clang -Wunused-const-variable) */
         buf_printf(&out, "/* %s:%d: die %s */\nRT_MAYBE_UNUSED static const RtValue Faces_%s[] = {", emit_file_of(E, kd->loc), kd->loc.line,
                 kd->name, kd->name);
-        for (int f = 0; f < kd->nfaces; f++)
-            buf_printf(&out, "%s %s", f ? "," : "", emit_enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
+        for (int f = 0; f < kd->nfaces; f++)   /* number faces, and the positions of faces of several symbols */
+            if (kd->fields[0].enum_index < 0 || kd->counts)
+                buf_printf(&out, "%s %d", f ? "," : "", (int)kd->faces[f]);
+            else
+                buf_printf(&out, "%s %s", f ? "," : "", emit_enum_value(E, kd->fields[0].enum_index, kd->faces[f]));
         buf_put(&out, " };\n\n");
     }
     for (int e = 0; e < m->nenums; e++) {
@@ -762,6 +787,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
             buf_put(&out, "    return face == symbol;\n}\n\n");
         }
     }
+    emit_dice_helpers(E, &out);
     if (protos.len) {
         buf_put(&out, protos.s);
         buf_put(&out, "\n");

@@ -91,7 +91,7 @@ static int bound_kind(const Emit *E, const IrNode *n)
 
 int emit_zone_kind(const Emit *E, const IrNode *z)
 {
-    return z->op == IR_ZONE ? E->m->zones[z->index].kind : -1;
+    return z->op == IR_ZONE || z->op == IR_SPACE_ZONE ? E->m->zones[z->index].kind : -1;
 }
 
 /* picked_kind: when n is top, bottom or a random card of a zone of one
@@ -149,12 +149,19 @@ int emit_loop_var_used(const Emit *E, int depth, int bound_ok, int store)
 
 void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar, int store)
 {
-    if (coll->type.base == T_ZONE) {
+    if (coll->type.base == T_SPACES) {
+        emit_graph_loop_open(E, coll, cvar);
+    } else if (coll->type.base == T_ZONE) {
         emit_line(E, "const int32_t *zc = %s;", emit_zone_cells(E, coll));
         emit_line(E, "for (int i = zc[0] - 1; i >= 0; i--) {");
         E->indent++;
         if (cvar)   /* (void): a call written in place may drop the argument that read it */
             emit_line(E, "RtValue %s = zc[1 + i]; (void)%s;", cvar, cvar);
+    } else if (coll->type.base == T_RANGE) {   /* the integers value..aux */
+        emit_line(E, "for (int i = 0; i < %d; i++) {", (int)(coll->aux - coll->value + 1));
+        E->indent++;
+        if (cvar)
+            emit_line(E, "RtValue %s = i + %d; (void)%s;", cvar, (int)coll->value, cvar);
     } else {
         emit_line(E, "int n = %s;", coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides));
         emit_line(E, "for (int i = 0; i < n; i++) {");
@@ -282,7 +289,7 @@ static const char *player_read(Emit *E, const IrNode *n)
 
 /* ---- aggregates --------------------------------------------------------------------- */
 
-static const char *const agg_words[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax"};
+static const char *const agg_words[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax", "reachable"};
 
 /* best_of: the loop body of min, max, argmin, argmax: the value val of the
    item cvar, kept when it is the first or better than the best so far
@@ -306,6 +313,15 @@ static void best_of(Emit *E, const IrNode *n, const char *val, const char *cvar)
 /* aggregate_body: the helper's body for aggregate n, into E->body. */
 static void aggregate_body(Emit *E, const IrNode *n)
 {
+    if (n->agg == IR_A_REACH) {   /* reachable(a, b, avoiding x where COND) */
+        const char *cvar;
+        int bound_ok;
+        int depth = emit_pure_loop_bind(E, n->kids[0], n->index, &cvar, &bound_ok);
+        const char *where = emit_expr(E, n->kids[1]);
+        emit_unbind(E, depth);
+        emit_graph_reach_body(E, n, cvar, where, !bound_ok || ir_has_aggregate(n->kids[1]));
+        return;
+    }
     int best = n->agg >= IR_A_MIN, arg = n->agg == IR_A_ARGMIN || n->agg == IR_A_ARGMAX;
     emit_line(E, "RtValue acc = %s;", n->agg == IR_A_ALL ? "1" : arg ? "RT_NONE" : "0");
     if (arg)
@@ -318,6 +334,7 @@ static void aggregate_body(Emit *E, const IrNode *n)
     const char *body_cond = n->kids[1] ? emit_expr(E, n->kids[1]) : NULL;
     const char *val = n->kids[2] ? emit_expr(E, n->kids[2]) : NULL;
     int store = !bound_ok || ir_has_aggregate(n->kids[2]) || ir_has_aggregate(n->kids[1]);
+
     int used = arg || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     emit_pure_loop_open(E, n->kids[0], n->index, used ? cvar : NULL, store);
@@ -491,6 +508,8 @@ static const char *builtin(Emit *E, const IrNode *n)
         const char *y = emit_expr(E, n->kids[1]);
         return arena_printf(a, "Matches_%s(%s, %s)", E->m->enums[n->aux].name, x, y);
     }
+    if (n->builtin >= IR_B_NEIGHBOURS || (n->builtin == IR_B_COUNT && n->kids[0]->type.base == T_SPACES))
+        return emit_graph_builtin(E, n);
     const IrNode *arg = n->kids[0];
     TypeBase at = arg->type.base;
     switch (n->builtin) {
@@ -559,7 +578,7 @@ int emit_plain(const Emit *E, const IrNode *n)
             return 0;
         if (n->builtin == IR_B_NEXT)
             return emit_plain(E, n->kids[0]);
-        return n->builtin == IR_B_COUNT && n->kids[0]->type.base != T_ZONE;
+        return n->builtin == IR_B_COUNT && n->kids[0]->type.base != T_ZONE && n->kids[0]->type.base != T_SPACES;
     default:
         return 0;
     }
@@ -664,6 +683,8 @@ const char *emit_expr(Emit *E, const IrNode *n)
         return emit_local(E, n->index);
     case IR_SIDE:
         return arena_printf(a, "SIDE_%s", E->m->side_names[n->index]);
+    case IR_SPACE_ZONE:
+        return emit_space_zone(E, n);
     case IR_ZONE:
         if (n->nkids)
             return player_read(E, n);
@@ -674,6 +695,10 @@ const char *emit_expr(Emit *E, const IrNode *n)
         return arena_printf(a, "rt_var_at(g, VCELL_%s)", E->m->vars[n->index].name);
     case IR_PLAYER_SIDE: case IR_PLAYER_OUT:
         return player_read(E, n);
+    case IR_ELEM:
+        return emit_elem_read(E, n);
+    case IR_FACE_COUNT:
+        return emit_face_count(E, n);
     case IR_CONST:
         return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[n->index].name);
     case IR_ENUM_VALUE:

@@ -31,6 +31,10 @@ typedef struct Emit {
     Loc *sites;            /* the site table (docs/runtime.md "Sites"), in order of use */
     int nsites, capsites;
     uint8_t *uses_matches;  /* enum index -> matches() on it is used */
+    uint8_t *uses_graph;    /* map index -> the code reads its table (emit_graph.c) */
+    uint8_t *uses_space_zone; /* zone index -> the code reads `s.Z` of that per-space zone */
+    uint8_t *uses_count;    /* enum index -> d.symbol of it is read (emit_dice.c) */
+    int uses_roll_any;      /* dice of several kinds are rolled (emit_dice.c) */
     /* Loop variables of pure loops (aggregates, options) read as C locals:
        slot, its C name, the kind every value has (-1: not known), and
        whether the code written reads it (used). */
@@ -129,8 +133,33 @@ void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar
 
 /* emit_unit: the C of unit ui (a function or a script) into out. */
 void emit_unit(Emit *E, Buf *out, int ui);
+/* Maps (emit_graph.c): the tables of the maps the code reads (after the
+   units are written); the head of a pure loop over a set of spaces (as
+   emit_pure_loop_open); the C call that pushes such a set as a list
+   (a loop that may yield); adjacent, distance and count of spaces; the
+   helper body of reachable (cvar bound, where its condition's C text). */
+void emit_graph_tables(Emit *E, Buf *out);
+void emit_graph_loop_open(Emit *E, const IrNode *coll, const char *cvar);
+const char *emit_graph_list(Emit *E, const IrNode *coll, int site);
+const char *emit_graph_builtin(Emit *E, const IrNode *n);
+void emit_graph_reach_body(Emit *E, const IrNode *n, const char *cvar, const char *where, int store);
+/* emit_space_zone: the C of `s.Z` (a zone per space: Zone_Z(g, s, site));
+   emit_space_zone_helpers: the Zone_Z functions the code calls. */
+const char *emit_space_zone(Emit *E, const IrNode *n);
+void emit_space_zone_helpers(Emit *E, Buf *out);
 /* emit_memo_helpers: the Memo_ helper of each function a memo reads. */
 void emit_memo_helpers(Emit *E, Buf *out);
+/* Arrays (emit_arrays.c): emit_elem_var: the C of an element's variable
+   index; emit_elem_read: of its value; emit_elem_assign: the statement
+   `element op= v` (v a C expression). */
+const char *emit_elem_var(Emit *E, const IrNode *n);
+/* Dice (emit_dice.c): emit_face_count: the C of `d.hit`; emit_roll_any:
+   `roll` of dice of any kind; emit_dice_helpers: the helpers they use. */
+const char *emit_face_count(Emit *E, const IrNode *n);
+void emit_roll_any(Emit *E, const IrNode *s);
+void emit_dice_helpers(Emit *E, Buf *out);
+const char *emit_elem_read(Emit *E, const IrNode *n);
+void emit_elem_assign(Emit *E, const IrNode *s, const char *v);
 
 /* ---- emit_prompts.c: texts with holes, players out ------------------------------ */
 

@@ -111,9 +111,14 @@ static void count_loop_begin(Emit *E, const IrNode *coll, const char *var)
 {
     const char *idx = emit_temp(E, "i");
     const char *n = coll->type.base == T_PLAYERS ? "rt_players(g)" : arena_printf(E->a, "%d", E->m->nsides);
+    if (coll->type.base == T_RANGE)   /* the integers value..aux */
+        n = arena_printf(E->a, "%d", (int)(coll->aux - coll->value + 1));
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", idx, idx, n, idx);
     E->indent++;
-    emit_line(E, "%s = %s;", var, idx);
+    if (coll->type.base == T_RANGE)
+        emit_line(E, "%s = %s + %d;", var, idx, (int)coll->value);
+    else
+        emit_line(E, "%s = %s;", var, idx);
 }
 
 /* loop_filter: a loop's where filter: items failing cond are skipped; a
@@ -152,7 +157,10 @@ static void zone_for(Emit *E, const IrNode *s, const char *var)
 {
     const char *idx = emit_temp(E, "i");
     const char *list = emit_temp(E, "list");
-    emit_line(E, "%s = rt_list_zone(g, %s, %d);", list, emit_expr(E, s->kids[0]), emit_site(E, s->loc));
+    if (s->kids[0]->type.base == T_SPACES)
+        emit_line(E, "%s = %s;", list, emit_graph_list(E, s->kids[0], emit_site(E, s->loc)));
+    else
+        emit_line(E, "%s = rt_list_zone(g, %s, %d);", list, emit_expr(E, s->kids[0]), emit_site(E, s->loc));
     if (E->fallible)
         emit_line(E, "if (%s < 0 || rt_check(g)) return RT_END;", list);
     else
@@ -288,7 +296,7 @@ static void for_stmt(Emit *E, const IrNode *s)
         E->hidden++;
     if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
         pluck_for(E, s);
-    } else if (s->kids[0]->type.base == T_ZONE) {
+    } else if (s->kids[0]->type.base == T_ZONE || s->kids[0]->type.base == T_SPACES) {
         zone_for(E, s, emit_local(E, s->index));
     } else {
         count_loop_begin(E, s->kids[0], emit_local(E, s->index));
@@ -382,7 +390,7 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     const char *when_c = when ? emit_expr(E, when) : NULL;
     int when_first = when_c && !E->fallible && !calls_function(when);
     int store = !bound_ok || ir_has_aggregate(where) || ir_has_aggregate(when) || fmt;
-    int used = ct == T_ZONE || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
+    int used = ct == T_ZONE || ct == T_SPACES || !value || fmt || emit_loop_var_used(E, depth, bound_ok, store);
     emit_unbind(E, depth);
     /* `when` does not depend on the item. One that cannot fail is tested
        before the loop (which it skips when false); any other is evaluated
@@ -405,7 +413,7 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
         cond = where_c;
     else if (when_c)
         cond = when_c;
-    const char *card = ct == T_ZONE ? cvar : "RT_NONE";
+    const char *card = ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE";
     const char *val = value ? value : cvar;
     const char *lab = label >= 0 ? arena_printf(E->a, "%d", label)
                       : ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO";
@@ -501,7 +509,7 @@ static void choose(Emit *E, const IrNode *s)
         emit_unbind(E, depth);
         emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]));
         emit_line(E, "if (%s && !rt_list_has(g, %s, %s)) %s%s, %s, %s);", cond, chosen, cvar, option_call(E), cvar,
-                  ct == T_ZONE ? cvar : "RT_NONE",
+                  ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE",
                   ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
         E->indent--;
         emit_line(E, "}");
@@ -657,6 +665,11 @@ static void assign(Emit *E, const IrNode *s)
 {
     const IrNode *l = s->kids[0];
     const char *v = emit_expr(E, s->kids[1]);
+    if (l->op == IR_ELEM) {
+        emit_elem_assign(E, s, v);
+        check_fail(E);
+        return;
+    }
     const char *player = l->op == IR_VAR && l->nkids ? emit_expr(E, l->kids[0]) : NULL;
     const char *cur = s->binop != IR_SET ? emit_expr(E, l) : NULL;
     const char *val = v;
@@ -740,6 +753,35 @@ static void move(Emit *E, const IrNode *s)
         const char *w = emit_expr(E, c), *z = emit_expr(E, s->kids[1]);
         emit_line(E, "rt_%s(g, %s, %s, %s, %d);", c->type.base == T_ZONE ? "move_all" : "move", w, z, where,
                   emit_site(E, s->loc));
+    }
+    E->fallible = 1;
+    check_fail(E);
+}
+
+/* emit_reveal: `reveal X [to P]` or `look P at X`: one call of the runtime
+   for a card or for every card of a zone (rt_know.c). */
+static void emit_reveal(Emit *E, const IrNode *s)
+{
+    static const char *const how[] = {"RT_REVEAL_ALL", "RT_REVEAL_PLAYER", "RT_REVEAL_SIDE", "RT_REVEAL_LOOK"};
+    const char *fn = s->kids[0]->type.base == T_ZONE ? "rt_reveal_zone" : "rt_reveal";
+    const char *w = emit_expr(E, s->kids[0]), *to = s->kids[1] ? emit_expr(E, s->kids[1]) : "RT_NONE";
+    if (s->nkids == 4) {   /* to all p in players [where c]: what is shown is taken once */
+        const char *var = emit_local(E, s->index);
+        emit_line(E, "{");
+        E->indent++;
+        emit_line(E, "RtValue shown = %s;", w);
+        emit_line(E, "for (int i = 0; i < rt_players(g) && !rt_check(g); i++) {");
+        E->indent++;
+        emit_line(E, "%s = i;", var);
+        if (s->kids[3])
+            emit_line(E, "if (!(%s)) continue;", emit_expr(E, s->kids[3]));
+        emit_line(E, "%s(g, shown, RT_REVEAL_PLAYER, %s, %d);", fn, var, emit_site(E, s->loc));
+        E->indent--;
+        emit_line(E, "}");
+        E->indent--;
+        emit_line(E, "}");
+    } else {
+        emit_line(E, "%s(g, %s, %s, %s, %d);", fn, w, how[s->aux & 3], to, emit_site(E, s->loc));
     }
     E->fallible = 1;
     check_fail(E);
@@ -914,7 +956,10 @@ static void stmt(Emit *E, const IrNode *s)
         log_stmt(E, s);
         break;
     case IR_ROLL:
-        roll(E, s);
+        if (s->index < 0)
+            emit_roll_any(E, s);
+        else
+            roll(E, s);
         break;
     case IR_CALL_PROC:
         call_procedure(E, s);
@@ -922,6 +967,9 @@ static void stmt(Emit *E, const IrNode *s)
     case IR_ELIMINATE:
         emit_eliminate(E, s);
         check_fail(E);
+        break;
+    case IR_REVEAL:
+        emit_reveal(E, s);
         break;
     default:
         break;
@@ -938,6 +986,32 @@ static void locals_struct(Emit *E, Buf *out, const MUnit *u)
     for (int i = 0; i < u->nlocals; i++)
         buf_printf(out, "    RtValue %s;\n", emit_lname(E, u->locals[i]));
     buf_put(out, "};\n\n");
+}
+
+/* has_reveal: n or a node below it is a reveal or a look. */
+static int has_reveal(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_REVEAL)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_reveal(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* keeps_knowledge: unit ui is a setup or round script of a game that
+   reveals or looks: it starts the record of what each player knows
+   (rt_know_on), so that the record covers the whole game. */
+static int keeps_knowledge(const Emit *E, int ui)
+{
+    int top = 0, any = 0;
+    for (int v = 0; v < E->m->nvariants; v++)
+        top |= E->m->variants[v].setup == ui || E->m->variants[v].round == ui;
+    for (int u = 0; top && !any && u < E->ir->nunits; u++)
+        any = has_reveal(E->ir->units[u].body);
+    return any;
 }
 
 /* script: a resumable script function: a switch on its resume point. */
@@ -964,6 +1038,8 @@ static void script(Emit *E, Buf *out, int ui)
     if (u->nlocals && E->reads_frame)
         buf_printf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
     buf_put(out, "    switch (f->pc) {\n    case 0:;\n");
+    if (keeps_knowledge(E, ui))
+        buf_put(out, "        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */\n");
     buf_put(out, body.s ? body.s : "");
     buf_printf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n",
             emit_site(E, u->loc));

@@ -237,27 +237,26 @@ static void w_game(Ex *x, const AstNode *g, int ind)
     end_decl(x, ind, g->loc.line, NULL);
 }
 
-static void w_kind(Ex *x, const AstNode *k, int ind)
+/* fields_map: `fields:` and the FIELDs of l, each `NAME: SPEC` (a kind's
+   fields, a die's states); 0 after an internal error. */
+static int fields_map(Ex *x, const AstList *l, int ind)
 {
-    put(x, "kind: ");
-    scal(x, k->name);
-    put(x, "\n");
-    if (k->list.count)
+    if (l->count)
         putf(x, "%*sfields:\n", ind, "");
-    for (int i = 0; i < k->list.count; i++) {
-        const AstNode *f = k->list.items[i];
+    for (int i = 0; i < l->count; i++) {
+        const AstNode *f = l->items[i];
         const char *t = f->type == TY_NAMED ? f->name2 : print_type(f->type);
         if (!t) {
             diag_error(x->d, f->loc, "internal error: field '%s' has no type", f->name);
             x->failed = 1;
-            return;
+            return 0;
         }
         char *spec = arena_printf(x->a, "%s%s%s%s", f->flags & FIELD_STATE ? "state " : "", f->flags & FIELD_KEEP ? "keep " : "", t,
                                   f->flags & FIELD_OPTIONAL ? "?" : "");
         if (f->a) {
             PrintResult r = print_or_fail(x, f->a, 0);
             if (!r.text)
-                return;
+                return 0;
             spec = arena_printf(x->a, "%s = %s", spec, r.text);
         }
         putf(x, "%*s", ind + 2, "");
@@ -266,6 +265,16 @@ static void w_kind(Ex *x, const AstNode *k, int ind)
         scal(x, spec);
         put(x, "\n");
     }
+    return 1;
+}
+
+static void w_kind(Ex *x, const AstNode *k, int ind)
+{
+    put(x, "kind: ");
+    scal(x, k->name);
+    put(x, "\n");
+    if (!fields_map(x, &k->list, ind))
+        return;
     end_decl(x, ind, k->loc.line, NULL);
 }
 
@@ -304,6 +313,7 @@ static void w_zone(Ex *x, const AstNode *z, int ind)
     static const struct { int bit; const char *key; } flags[] = {
         { ZONE_PER_PLAYER, "per_player" }, { ZONE_SHARED, "shared" }, { ZONE_ORDERED, "ordered" },
         { ZONE_PUBLIC, "public" }, { ZONE_PRIVATE, "private" }, { ZONE_HIDDEN, "hidden" },
+        { ZONE_PER_SPACE, "per_space" },
     };
     put(x, "zone: ");
     names(x, z);
@@ -328,6 +338,28 @@ static void expr_key(Ex *x, const char *key, const AstNode *e, int ind)
     put(x, "\n");
 }
 
+/* dims_key: an array's indices (AST_DIMS d, or NULL: none) as
+   `index: [player, colour, "column: 1..5"]`. */
+static void dims_key(Ex *x, const AstNode *d, int ind)
+{
+    if (!d)
+        return;
+    putf(x, "%*sindex: [", ind, "");
+    for (int i = 0; i < d->list.count; i++) {
+        const AstNode *dim = d->list.items[i];
+        put(x, i ? ", " : "");
+        if (dim->op == 'p')
+            put(x, "player");
+        else if (dim->op == 'n')
+            scal(x, dim->name);
+        else if (dim->name)
+            putf(x, "\"%s: %lld..%lld\"", dim->name, (long long)dim->ival, (long long)dim->ival2);
+        else
+            putf(x, "\"%lld..%lld\"", (long long)dim->ival, (long long)dim->ival2);
+    }
+    put(x, "]\n");
+}
+
 static void w_counter(Ex *x, const AstNode *c, int ind)
 {
     put(x, "counter: ");
@@ -338,6 +370,7 @@ static void w_counter(Ex *x, const AstNode *c, int ind)
     expr_key(x, "init", c->a, ind);
     expr_key(x, "min", c->b, ind);
     expr_key(x, "max", c->c, ind);
+    dims_key(x, c->d, ind);
     end_decl(x, ind, c->loc.line, NULL);
 }
 
@@ -351,6 +384,7 @@ static void w_var(Ex *x, const AstNode *v, int ind)
     if (v->flags & VAR_PRIVATE)
         putf(x, "%*sprivate: true\n", ind, "");
     expr_key(x, "init", v->a, ind);
+    dims_key(x, v->d, ind);
     end_decl(x, ind, v->loc.line, NULL);
 }
 
@@ -390,7 +424,21 @@ static void name_flow(Ex *x, const AstList *l, int wild)
             continue;
         if (k++)
             put(x, ", ");
-        scal(x, l->items[i]->name);
+        const AstNode *f = l->items[i];
+        if (f->kind == AST_INT) {   /* a number face */
+            putf(x, "%lld", (long long)f->ival);
+        } else if (f->kind == AST_FACE) {   /* a face of several symbols: "hit x2 + focus" */
+            put(x, "\"");
+            for (int t = 0; t < f->list.count; t++) {
+                put(x, t ? " + " : "");
+                put(x, f->list.items[t]->name);
+                if (f->list.items[t]->ival)
+                    putf(x, " x%lld", (long long)f->list.items[t]->ival);
+            }
+            put(x, "\"");
+        } else {
+            scal(x, f->name);
+        }
     }
     put(x, "]");
 }
@@ -471,6 +519,8 @@ static void w_die(Ex *x, const AstNode *d, int ind)
         name_flow(x, &d->list, 1);
         put(x, "\n");
     }
+    if (d->b && !fields_map(x, &d->b->list, ind))   /* its states */
+        return;
     end_decl(x, ind, d->loc.line, NULL);
 }
 
@@ -585,6 +635,86 @@ static void w_board(Ex *x, const AstNode *b, int ind)
     for (int r = 0; r < b->list.count && !x->failed; r++)
         w_row(x, b->list.items[r], ind + 2);
     end_decl(x, ind, b->loc.line, NULL);
+}
+
+/* A map's space: "- {space: ID, title: ..., region: R, values: {...}, origin: N}";
+   an ability value (a script) cannot be written here yet (an error). */
+static void w_space(Ex *x, const AstNode *r, const AstNode *sp, int ind)
+{
+    putf(x, "%*s- {space: ", ind, "");
+    scal(x, sp->name);
+    if (sp->text) {
+        put(x, ", title: ");
+        qstr(x, sp->text);
+    }
+    if (r->name) {
+        put(x, ", region: ");
+        scal(x, r->name);
+    }
+    const AstList *items = sp->b ? &sp->b->list : NULL;
+    if (items && items->count) {
+        put(x, ", values: {");
+        for (int i = 0; i < items->count && !x->failed; i++) {
+            if (items->items[i]->b) {
+                diag_error(x->d, items->items[i]->loc, "cannot write a map space's ability to YAML yet");
+                x->failed = 1;
+                return;
+            }
+            put(x, i ? ", " : "");
+            scal(x, items->items[i]->name);
+            put(x, ": ");
+            item_value(x, items->items[i]);
+        }
+        put(x, "}");
+    }
+    putf(x, ", origin: %d}\n", sp->loc.line);
+}
+
+/* map -> {map, title, of, symmetric, spaces: [SPACE...], adjacency: {SPACE: [NAME...]}}
+   (a space's adjacency lines are joined into one list, in order) */
+static void w_map(Ex *x, const AstNode *d, int ind)
+{
+    put(x, "map: ");
+    scal(x, d->name);
+    put(x, "\n");
+    title_key(x, d->text, ind);
+    putf(x, "%*sof: ", ind, "");
+    scal(x, d->name2 ? d->name2 : "?");
+    putf(x, "\n%*ssymmetric: %s\n", ind, "", d->ival ? "true" : "false");
+    int spaces = 0, adjacency = 0;
+    for (int i = 0; i < d->list.count; i++) {
+        const AstNode *r = d->list.items[i];
+        if (r->kind == AST_REGION)
+            for (int s = 0; s < r->list.count && !x->failed; s++, spaces++) {
+                if (!spaces)
+                    putf(x, "%*sspaces:\n", ind, "");
+                w_space(x, r, r->list.items[s], ind + 2);
+            }
+    }
+    for (int i = 0; i < d->list.count; i++) {
+        const AstNode *a = d->list.items[i];
+        int first = 1;
+        for (int j = 0; j < i && first; j++)
+            first = d->list.items[j]->kind != AST_ADJACENT || strcmp(d->list.items[j]->name, a->name) != 0;
+        if (a->kind != AST_ADJACENT || !first)
+            continue;
+        if (!adjacency++)
+            putf(x, "%*sadjacency:\n", ind, "");
+        putf(x, "%*s", ind + 2, "");
+        scal(x, a->name);
+        put(x, ": [");
+        for (int j = i, n = 0; j < d->list.count; j++) {
+            const AstNode *b = d->list.items[j];
+            if (b->kind != AST_ADJACENT || strcmp(b->name, a->name) != 0)
+                continue;
+            for (int k = 0; k < b->list.count; k++, n++) {
+                put(x, n ? ", " : "");
+                scal(x, b->list.items[k]->name);
+            }
+        }
+        put(x, "]\n");
+    }
+    end_decl(x, ind, d->loc.line, NULL);
 }
 
 static void params(Ex *x, const AstList *ps, int ind)
@@ -810,6 +940,7 @@ static const struct { AstKind kind; WriteFn top, in_variant; } writers[] = {
     { AST_ENUM, w_enum, NULL },
     { AST_DIE, w_die, NULL },
     { AST_BOARD, w_board, NULL },
+    { AST_MAP, w_map, NULL },
     { AST_PROCEDURE, w_procedure, NULL },
     { AST_LAYOUT, w_layout, NULL },
     { AST_VARIANT, w_variant, NULL },

@@ -140,6 +140,41 @@ static void args(Printer *P, const AstList *l)
     tok(P, ")", 0, GLUE_L);
 }
 
+/* avoiding_args: `(a, b, avoiding x where COND)` of a reachable call e. */
+static void avoiding_args(Printer *P, const AstNode *e)
+{
+    tok(P, "(", 0, GLUE_L | GLUE_R);
+    for (int i = 0; i < e->list.count; i++) {
+        ex(P, e->list.items[i], 0);
+        tok(P, ",", 0, GLUE_L);
+    }
+    tok(P, "avoiding", 0, 0);
+    tok(P, e->name2, e->loc2.line, 0);
+    tok(P, "where", 0, 0);
+    ex(P, e->c, 0);
+    tok(P, ")", 0, GLUE_L);
+}
+
+/* index_or_range: an element of an array `track[me, 3]` (AST_INDEX) or a
+   range `1..5` (AST_RANGE) */
+static void index_or_range(Printer *P, const AstNode *e, int line)
+{
+    if (e->kind == AST_RANGE) {
+        ex(P, e->a, 5);
+        tok(P, "..", 0, GLUE_L | GLUE_R);
+        ex(P, e->b, 5);
+        return;
+    }
+    tok(P, e->name, line, 0);
+    tok(P, "[", 0, GLUE_L | GLUE_R);
+    for (int i = 0; i < e->list.count; i++) {
+        if (i)
+            tok(P, ",", 0, GLUE_L);
+        ex(P, e->list.items[i], 0);
+    }
+    tok(P, "]", 0, GLUE_L);
+}
+
 /* expr at strength `need` or tighter, parenthesised otherwise */
 static void ex(Printer *P, const AstNode *e, int need)
 {
@@ -184,7 +219,14 @@ static void ex(Printer *P, const AstNode *e, int need)
         break;
     case AST_CALL:
         tok(P, e->name, line, 0);
-        args(P, &e->list);
+        if (e->name2)   /* reachable(a, b, avoiding x where COND) */
+            avoiding_args(P, e);
+        else
+            args(P, &e->list);
+        break;
+    case AST_RANGE:
+    case AST_INDEX:
+        index_or_range(P, e, line);
         break;
     case AST_AGGREGATE: {
         const char *w = e->op == 'c' ? "count" : e->op == 's' ? "sum" : e->op == 'a' ? "any" : e->op == 'l' ? "all"
@@ -377,6 +419,29 @@ static void st_turns(Printer *P, const AstNode *s, int line)
     }
 }
 
+/* reveal: `reveal X [to P]`, or `look P at X` (op 'l'). */
+static void reveal(Printer *P, const AstNode *s, int line)
+{
+    if (s->op == 'l') {
+        tok(P, "look", line, 0);
+        ex(P, s->b, 0);
+        tok(P, "at", 0, 0);
+        ex(P, s->a, 0);
+    } else {
+        tok(P, "reveal", line, 0);
+        ex(P, s->a, 0);
+        where(P, "to", s->b);
+    }
+    if (s->op == 'a') {
+        tok(P, "to", 0, 0);
+        tok(P, "all", 0, 0);
+        tok(P, s->name, 0, 0);
+        tok(P, "in", 0, 0);
+        ex(P, s->d, 0);
+        where(P, "where", s->c);
+    }
+}
+
 static void st(Printer *P, const AstNode *s)
 {
     if (P->error)
@@ -486,6 +551,9 @@ static void st(Printer *P, const AstNode *s)
     case AST_ELIMINATE:
         tok(P, "eliminate", line, 0);
         ex(P, s->a, 0);
+        break;
+    case AST_REVEAL:
+        reveal(P, s, line);
         break;
     case AST_CALL_STMT:
         tok(P, s->name, line, 0);

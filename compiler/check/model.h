@@ -9,7 +9,9 @@
 typedef enum TypeBase {
     T_ERROR = 0, T_VOID, T_INT, T_BOOL, T_TEXT, T_SIDE, T_PLAYER, T_CARD,
     T_ZONE, T_ABILITY, T_PLAYERS, T_SIDES,
-    T_ENUM          /* param: the enum's index */
+    T_ENUM,         /* param: the enum's index */
+    T_SPACES,       /* spaces of a map (neighbours, within): param: the map (graph) */
+    T_RANGE         /* integers lo..hi as a collection (sema_arrays.c) */
 } TypeBase;
 
 /* A type: base plus, for cards, the kind (-1: any kind) and, for zones,
@@ -24,7 +26,7 @@ enum {
     SYM_NONE = 0, SYM_LOCAL, SYM_SIDE, SYM_ZONE, SYM_VAR, SYM_CONST, SYM_FUNC,
     SYM_FIELD, SYM_STATE, SYM_PARAM,
     SYM_CARD_OWNER, SYM_CARD_NAME, SYM_PLAYER_SIDE, SYM_ENUMVAL, SYM_PROC,
-    SYM_PLAYER_OUT
+    SYM_PLAYER_OUT, SYM_ARRAY, SYM_FACE_COUNT
 };
 #define SYM_MAKE(cat, idx) (((cat) << 24) | (idx))
 #define SYM_CAT(ref) ((ref) >> 24)
@@ -52,6 +54,9 @@ typedef struct MKind {
     int is_die;               /* declared with `die`: one state `face` */
     int32_t *faces;           /* dice: the face of each side, in order */
     int nfaces;
+    int symbols;              /* dice: the enum of the symbols the faces show, or -1 (number faces) */
+    int32_t *counts;          /* dice of several symbols a face (sema_dice.c): nfaces rows of the
+                                 symbols' counts; the face state is the face's position; else NULL */
 } MKind;
 
 /* One field value of one card (after defaults). */
@@ -80,6 +85,8 @@ typedef struct MEnum {
     const char **values;
     int nvalues;
     uint32_t wild;            /* bit i: value i is a wild die face */
+    int die_faces;            /* 1 + the die whose faces these values name ("hit x2 + focus"),
+                                 made by sema_dice.c and not a name in the program; else 0 */
 } MEnum;
 
 typedef struct MBoard {
@@ -88,12 +95,29 @@ typedef struct MBoard {
     int kind;
 } MBoard;
 
+/* A map (`map NAME of KIND ...`): spaces (cards of kind) and the edges
+   between them, as compressed rows: the neighbours of space i are
+   adj[first[i] .. first[i + 1]), in the order they are written. */
+typedef struct MGraph {
+    const char *name, *title;
+    Loc loc;
+    int kind;
+    int symmetric;            /* declared `symmetric`: every edge is given both ways */
+    int nspaces;
+    int *space_card;          /* per space: its card (index in Model.cards) */
+    const char **space_name;  /* per space: its identifier */
+    int *first;               /* nspaces + 1 */
+    int *adj;                 /* first[nspaces] neighbours */
+} MGraph;
+
 typedef struct MZone {
     const char *name;
     Loc loc;
     int per_player, ordered, visibility, kind;  /* visibility: RT_PUBLIC.. values */
     int used;
     int view_hidden;          /* left off the play screen (view { hidden ... }) */
+    int per_space;            /* `per space`: 1 + the map, whose spaces each have a zone of their own */
+    int space_first;          /* per_space: the zone of the map's first space (the others follow) */
 } MZone;
 
 typedef struct MVar {
@@ -105,7 +129,30 @@ typedef struct MVar {
     int32_t init, min, max;
     int has_min, has_max;
     int view_hidden;          /* left off the play screen (view { hidden ... }) */
+    int array;                /* an element of array (array - 1), or 0 (sema_arrays.c) */
 } MVar;
+
+/* One index of an array counter or variable (sema_arrays.c). */
+typedef enum MDimWhat { DIM_PLAYER, DIM_ENUM, DIM_KIND, DIM_RANGE } MDimWhat;
+typedef struct MDim {
+    MDimWhat what;
+    int param;                /* DIM_ENUM: the enum; DIM_KIND: the kind */
+    int32_t lo;               /* DIM_RANGE: the least index, else 0 */
+    int n;                    /* how many values (DIM_PLAYER: not counted in elements) */
+} MDim;
+
+/* An array counter or variable: its elements are the variables
+   first..first+nelems-1, in row-major order of the dimensions after a
+   leading player one (which makes every element per player). */
+typedef struct MArray {
+    const char *name;
+    Loc loc;
+    int first, nelems;
+    MDim *dims;
+    int ndims;
+    int per_player;           /* dims[0] is DIM_PLAYER */
+    MVar proto;               /* what every element is (its name aside) */
+} MArray;
 
 /* A value the play screen shows (view { NAME [per player] }): the
    function unit, called with each player or with none. */
@@ -227,6 +274,8 @@ typedef struct Model {
     int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
     int eliminates;                   /* an `eliminate` exists: turn loops skip players who are out */
     int teams;                        /* `teams`: the players of a side share its wins (seat i plays side i mod nsides) */
+    MGraph *graphs;  int ngraphs;     /* the maps, in declaration order */
+    MArray *arrays;  int narrays;     /* array counters and variables (sema_arrays.c) */
 } Model;
 
 /* sema_check: check prog and build the model in arena. Reports to d.

@@ -158,6 +158,9 @@ static void collect_zone(Sema *S, AstNode *z)
         mz->ordered = (z->flags & ZONE_ORDERED) != 0;
         mz->visibility = vis;
         mz->kind = kind;
+        mz->per_space = (z->flags & ZONE_PER_SPACE) != 0;   /* the map is known later (sema_graph.c) */
+        if (mz->per_space && mz->per_player)
+            diag_error(S->d, z->loc, "a zone is either 'per player' or 'per space', not both");
     }
 }
 
@@ -192,6 +195,13 @@ static void collect_counter(Sema *S, AstNode *c)
         diag_error(S->d, c->a ? c->a->loc : c->loc, "the initial value %d is outside the bounds", (int)init);
     for (int i = 0; i < c->list.count; i++) {
         AstNode *n = c->list.items[i];
+        if (c->d) {   /* an array counter */
+            MVar proto = {.name = n->name, .loc = n->loc, .per_player = (c->flags & DECL_PER_PLAYER) != 0,
+                          .is_counter = 1, .type = mk(T_INT, -1), .init = init, .has_min = has_min,
+                          .has_max = has_max, .min = lo, .max = hi};
+            sema_array_declare(S, c->d, &proto, n->name, n->loc);
+            continue;
+        }
         if (!sema_check_global_unique(S, n->name, n->loc))
             continue;
         int cap = m->nvars;
@@ -214,7 +224,7 @@ static void collect_var(Sema *S, AstNode *c)
 {
     Model *m = S->m;
     Loc nl = c->loc2.line ? c->loc2 : c->loc;
-    if (!sema_check_global_unique(S, c->name, nl))
+    if (!c->d && !sema_check_global_unique(S, c->name, nl))
         return;
     Type ty = sema_resolve_type(S, c->type, c->name2, nl);
     if (ty.base == T_ERROR)
@@ -229,6 +239,12 @@ static void collect_var(Sema *S, AstNode *c)
         if (const_int(S, c->a, &init, &t, "a variable's initial value")
             && (t.base != ty.base || (t.base == T_ENUM && t.param != ty.param)))
             diag_error(S->d, c->a->loc, "the initial value does not have the variable's type");
+    }
+    if (c->d) {   /* an array variable */
+        MVar proto = {.name = c->name, .loc = nl, .per_player = (c->flags & DECL_PER_PLAYER) != 0,
+                      .is_private = (c->flags & VAR_PRIVATE) != 0, .type = ty, .init = init};
+        sema_array_declare(S, c->d, &proto, c->name, nl);
+        return;
     }
     int cap = m->nvars;
     int vi = sema_grow(S->a, (void **)&m->vars, &m->nvars, &cap, sizeof *m->vars);
@@ -544,6 +560,7 @@ static void collect_names(Sema *S, AstNode **decls, int nd)
         if (decls[i]->kind == AST_ENUM)
             sema_collect_enum(S, decls[i]);
     sema_collect_board_names(S, decls, nd);
+    sema_collect_map_names(S, decls, nd);
     for (int i = 0; i < nd; i++) {
         if (decls[i]->kind == AST_KIND)
             collect_kind(S, decls[i]);
@@ -594,7 +611,10 @@ static int collect_cards(Sema *S, AstNode **decls, int nd)
             sema_collect_die_card(S, decls[i]);
         else if (decls[i]->kind == AST_BOARD)
             sema_collect_board_cards(S, decls[i]);
+        else if (decls[i]->kind == AST_MAP)
+            sema_collect_map(S, decls[i]);
     }
+    sema_expand_space_zones(S);
     int nvariants = 1;
     for (int i = 0; i < nd; i++)
         if (decls[i]->kind == AST_VARIANT)
@@ -719,6 +739,7 @@ Model *sema_check(Diag *d, Arena *arena, AstProgram *prog)
     }
     collect_names(S, decls, nd);
     int nvariants = collect_cards(S, decls, nd);
+    sema_arrays_expand(S);
     make_variants(S, decls, nd, nvariants);
     check_units(S);
     sema_check_views(S, decls, nd);

@@ -313,6 +313,10 @@ void sema_collect_die_kind(Sema *S, AstNode *n)
         diag_error(S->d, nl, "duplicate type name '%s'", n->name);
         return;
     }
+    if (sema_die_other_faces(n)) {   /* numbers, or several symbols a face */
+        sema_collect_die_faces(S, n);
+        return;
+    }
     int e = -1;
     int32_t *faces = arena_alloc(S->a, sizeof(int32_t) * (size_t)(n->list.count + 1));
     int nfaces = 0, bad = 0;
@@ -381,6 +385,8 @@ void sema_collect_die_kind(Sema *S, AstNode *n)
     k->fields[0].index = 0;
     k->fields[0].enum_index = e;
     k->fields[0].def_value = faces[0];
+    k->symbols = e;
+    sema_die_states(S, n, ki);
 }
 
 /* sema_collect_die_card: die n's card, with its copies. */

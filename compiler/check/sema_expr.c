@@ -35,6 +35,10 @@ Type sema_element_of(Sema *S, AstNode *coll, Type t)
         return mk(T_PLAYER, -1);
     case T_SIDES:
         return mk(T_SIDE, -1);
+    case T_SPACES:
+        return mk(T_CARD, S->m->graphs[t.param].kind);
+    case T_RANGE:
+        return mk(T_INT, -1);
     case T_ERROR:
         return mk(T_ERROR, -1);
     default: {
@@ -84,7 +88,7 @@ static Type player_member(Sema *S, AstNode *e, const char *name, Loc loc)
         if (S->m->zones[z].per_player)
             sema_names_add(S, &ns, S->m->zones[z].name);
     for (int v = 0; v < S->m->nvars; v++)
-        if (S->m->vars[v].per_player)
+        if (S->m->vars[v].per_player && !S->m->vars[v].array)
             sema_names_add(S, &ns, S->m->vars[v].name);
     sema_names_add(S, &ns, "side");
     sema_names_add(S, &ns, "out");
@@ -103,6 +107,12 @@ static Type card_member(Sema *S, AstNode *e, int kind, const char *name, Loc loc
         sema_annotate(e, mk(T_TEXT, -1), SYM_MAKE(SYM_CARD_NAME, 0));
         return mk(T_TEXT, -1);
     }
+    Type space_zone;
+    if (sema_space_zone(S, e, kind, name, &space_zone))   /* s.units (sema_graph.c) */
+        return space_zone;
+    Type dt;
+    if (sema_die_symbol(S, e, kind, name, loc, &dt))   /* d.hit: how many hits d's face shows */
+        return dt;
     if (kind < 0) {
         /* infer the kind when exactly one kind has this field */
         int found = -1, count = 0;
@@ -153,6 +163,9 @@ static Type check_call(Sema *S, AstNode *e)
     const char *n = e->name;
     int argc = e->list.count;
     AstNode **args = e->list.items;
+    Type graph_type;
+    if (sema_graph_call(S, e, &graph_type))
+        return graph_type;
     if (strcmp(n, "matches") == 0 && sema_find_func(S, n) < 0) {
         if (argc != 2) {
             diag_error(S->d, e->loc, "'matches' takes 2 arguments (a face and a symbol), not %d", argc);
@@ -189,10 +202,10 @@ static Type check_call(Sema *S, AstNode *e)
             else
                 r = mk(T_PLAYER, -1);
         } else if (strcmp(n, "count") == 0) {
-            if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES)
+            if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_SPACES)
                 r = mk(T_INT, -1);
             else
-                diag_error(S->d, args[0]->loc, "'count' needs a zone, 'players' or 'sides'");
+                diag_error(S->d, args[0]->loc, "'count' needs a zone, 'players', 'sides' or spaces");
         } else if (strcmp(n, "empty") == 0) {
             if (t.base == T_ZONE)
                 r = mk(T_BOOL, -1);
@@ -276,6 +289,10 @@ static Type check_name(Sema *S, AstNode *e)
                        e->name, e->name);
             return mk(T_ERROR, -1);
         }
+        if (S->m->zones[i].per_space) {
+            diag_error(S->d, e->loc, "zone '%s' is per space: write 's.%s' for a space s", e->name, e->name);
+            return mk(T_ERROR, -1);
+        }
         S->m->zones[i].used = 1;
         sema_annotate(e, mk(T_ZONE, i), SYM_MAKE(SYM_ZONE, i));
         return mk(T_ZONE, i);
@@ -297,6 +314,10 @@ static Type check_name(Sema *S, AstNode *e)
     if ((i = sema_find_enum_value(S->m, e->name, &en)) >= 0) {
         sema_annotate(e, mk(T_ENUM, en), SYM_MAKE(SYM_ENUMVAL, i));
         return mk(T_ENUM, en);
+    }
+    if (sema_find_array(S->m, e->name) >= 0) {
+        diag_error(S->d, e->loc, "'%s' is an array: write one of its elements, %s[...]", e->name, e->name);
+        return mk(T_ERROR, -1);
     }
     Names ns = sema_gather(S, NS_LOCALS | NS_SIDES | NS_ZONES | NS_VARS | NS_CONSTS);
     for (int k = 0; k < S->m->nenums; k++)
@@ -469,6 +490,10 @@ Type sema_check_expr(Sema *S, AstNode *e)
         sema_annotate(e, mk(T_BOOL, -1), k);
         return mk(T_BOOL, -1);
     }
+    case AST_INDEX:
+        return sema_check_index(S, e);
+    case AST_RANGE:
+        return sema_check_range(S, e);
     case AST_COND: {
         sema_expect(S, e->a, T_BOOL, "the condition of 'if'");
         Type a = sema_check_expr(S, e->b), b = sema_check_expr(S, e->c);

@@ -104,6 +104,30 @@ int sema_find_var(const Model *m, const char *name);
 int sema_find_zone(const Model *m, const char *name);
 /* sema_gather: candidate names of the categories in which (NS_* bits). */
 Names sema_gather(Sema *S, int which);
+/* sema_check_reveal: `reveal X [to P]` and `look P at X` (sema_know.c). */
+void sema_check_reveal(Sema *S, AstNode *s);
+/* Arrays (sema_arrays.c): sema_find_array: the array named name, or -1;
+   sema_array_declare: declare one (a counter's or variable's d: DIMS),
+   whose elements are like proto; sema_arrays_expand: every array's
+   elements, once the cards are known; sema_array_hide: hide an array
+   from the play screen (1; 0: no array NAME; -1: hidden already);
+   sema_check_index: check `NAME[i, ...]`, returning its type. */
+int sema_find_array(const Model *m, const char *name);
+void sema_array_declare(Sema *S, const AstNode *dims, const MVar *proto, const char *name, Loc loc);
+void sema_arrays_expand(Sema *S);
+int sema_array_hide(Sema *S, const char *name);
+Type sema_check_index(Sema *S, AstNode *e);
+/* sema_check_range: `A..B` where a collection is written (sema_arrays.c). */
+Type sema_check_range(Sema *S, AstNode *e);
+/* Dice (sema_dice.c): sema_die_other_faces: die n has a face that is a
+   number or several symbols; sema_collect_die_faces: collect such a die's
+   kind; sema_die_symbol: `d.hit` (kind: d's, or -1) when it is a count of
+   a symbol on a die's face: 1 after checking it (*t its type), else 0. */
+int sema_die_other_faces(const AstNode *n);
+void sema_collect_die_faces(Sema *S, AstNode *n);
+int sema_die_symbol(Sema *S, AstNode *e, int kind, const char *name, Loc loc, Type *t);
+/* sema_die_states: append the states die n declares to its kind ki. */
+void sema_die_states(Sema *S, const AstNode *n, int ki);
 /* sema_check_views: the view declarations (sema_view.c), after the units. */
 void sema_check_views(Sema *S, AstNode **decls, int nd);
 
@@ -125,6 +149,19 @@ void sema_collect_die_kind(Sema *S, AstNode *n);
 void sema_collect_die_card(Sema *S, AstNode *n);
 /* sema_collect_board_cards: a board's spaces, one card per symbol of each row. */
 void sema_collect_board_cards(Sema *S, AstNode *b);
+
+/* Maps (sema_graph.c): the maps' names and the enum `region`; a map's
+   spaces and edges; the map of a kind (or -1); a graph builtin call
+   (returns 0 when e's function is not one, else its type in *out). */
+void sema_collect_map_names(Sema *S, AstNode **decls, int nd);
+void sema_collect_map(Sema *S, AstNode *d);
+int sema_graph_of(const Model *m, int kind);
+int sema_graph_call(Sema *S, AstNode *e, Type *out);
+/* sema_expand_space_zones: a shared zone per space for each `per space`
+   zone (once the maps are known); sema_space_zone: when name is such a
+   zone and e's card may be a space, annotate e (SYM_ZONE) and return 1. */
+void sema_expand_space_zones(Sema *S);
+int sema_space_zone(Sema *S, AstNode *e, int kind, const char *name, Type *out);
 
 /* sema_lookup_local: the innermost binding of name in scope, or NULL (sema_script.c). */
 const Binding *sema_lookup_local(const Sema *S, const char *name);

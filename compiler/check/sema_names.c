@@ -31,12 +31,19 @@ const char *sema_type_name(const Sema *S, Type t, char *buf, size_t n)
     case T_ABILITY: return "ability";
     case T_PLAYERS: return "players";
     case T_SIDES: return "sides";
+    case T_RANGE: return "range";
     case T_ENUM:
         if (t.param >= 0 && t.param < S->m->nenums) {
             snprintf(buf, n, "%s", S->m->enums[t.param].name);
             return buf;
         }
         return "enum";
+    case T_SPACES:
+        if (t.param >= 0 && t.param < S->m->ngraphs) {
+            snprintf(buf, n, "set of spaces of map '%s'", S->m->graphs[t.param].name);
+            return buf;
+        }
+        return "set of spaces";
     }
     return "?";
 }
@@ -151,7 +158,7 @@ int sema_find_kind(const Model *m, const char *name)
 int sema_find_enum(const Model *m, const char *name)
 {
     for (int i = 0; i < m->nenums; i++)
-        if (strcmp(m->enums[i].name, name) == 0)
+        if (!m->enums[i].die_faces && strcmp(m->enums[i].name, name) == 0)
             return i;
     return -1;
 }
@@ -160,7 +167,7 @@ int sema_find_enum(const Model *m, const char *name)
 int sema_find_enum_value(const Model *m, const char *name, int *e)
 {
     for (int i = 0; i < m->nenums; i++)
-        for (int v = 0; v < m->enums[i].nvalues; v++)
+        for (int v = 0; v < m->enums[i].nvalues && !m->enums[i].die_faces; v++)
             if (strcmp(m->enums[i].values[v], name) == 0) {
                 *e = i;
                 return v;
@@ -212,9 +219,13 @@ Names sema_gather(Sema *S, int which)
     if (which & NS_ZONES)
         for (int i = 0; i < S->m->nzones; i++)
             sema_names_add(S, &ns, S->m->zones[i].name);
-    if (which & NS_VARS)
+    if (which & NS_VARS) {   /* an array by its name, not its elements' */
         for (int i = 0; i < S->m->nvars; i++)
-            sema_names_add(S, &ns, S->m->vars[i].name);
+            if (!S->m->vars[i].array)
+                sema_names_add(S, &ns, S->m->vars[i].name);
+        for (int i = 0; i < S->m->narrays; i++)
+            sema_names_add(S, &ns, S->m->arrays[i].name);
+    }
     if (which & NS_CONSTS)
         for (int i = 0; i < S->m->nconsts; i++)
             sema_names_add(S, &ns, S->m->consts[i].name);
@@ -245,7 +256,7 @@ int sema_check_global_unique(Sema *S, const char *name, Loc loc)
         what = "side";
     else if (sema_find_zone(S->m, name) >= 0)
         what = "zone";
-    else if (sema_find_var(S->m, name) >= 0)
+    else if (sema_find_var(S->m, name) >= 0 || sema_find_array(S->m, name) >= 0)
         what = "variable";
     else if (sema_find_const(S->m, name) >= 0)
         what = "constant";

@@ -12,7 +12,7 @@ void sema_check_holes(Sema *S, AstList *holes, const char *what)
         AstNode *h = holes->items[i];
         Type t = sema_check_expr(S, h);
         if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_ABILITY
-            || t.base == T_VOID) {
+            || t.base == T_VOID || t.base == T_SPACES) {
             char b[96];
             diag_error(S->d, h->loc, "a %s cannot be shown in a %s", sema_type_name(S, t, b, sizeof b), what);
         }

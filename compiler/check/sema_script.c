@@ -160,6 +160,8 @@ static void check_assign_target(Sema *S, AstNode *l, Type vt, int op)
         if (i < 0) {
             if (sema_find_const(S->m, l->name) >= 0)
                 diag_error(S->d, l->loc, "'%s' is a constant and cannot be assigned", l->name);
+            else if (sema_find_array(S->m, l->name) >= 0)
+                diag_error(S->d, l->loc, "'%s' is an array: write one of its elements, %s[...]", l->name, l->name);
             else
                 sema_unknown(S, l->loc, "variable", l->name, sema_gather(S, NS_LOCALS | NS_VARS));
             return;
@@ -175,10 +177,11 @@ static void check_assign_target(Sema *S, AstNode *l, Type vt, int op)
     }
     case AST_MY:
     case AST_FIELD_OF:
+    case AST_INDEX:
         t = sema_check_expr(S, l);
         if (t.base == T_ERROR)
             return;
-        if (SYM_CAT(l->sem_ref) != SYM_VAR && SYM_CAT(l->sem_ref) != SYM_STATE) {
+        if (SYM_CAT(l->sem_ref) != SYM_VAR && SYM_CAT(l->sem_ref) != SYM_STATE && SYM_CAT(l->sem_ref) != SYM_ARRAY) {
             diag_error(S->d, l->loc2.line ? l->loc2 : l->loc,
                        "only variables, counters and card state can be assigned");
             return;
@@ -253,6 +256,12 @@ static void check_choose(Sema *S, AstNode *s)
             prompt = "choose a player";
         else if (cb == T_SIDES)
             prompt = "choose a side";
+        else if (cb == T_SPACES && s->a->sem_extra >= 0 && S->m->graphs[s->a->sem_extra].kind >= 0) {
+            const char *what = S->m->kinds[S->m->graphs[s->a->sem_extra].kind].name;
+            prompt = arena_printf(S->a, "choose %s %s", strchr("aeiouAEIOU", what[0]) ? "an" : "a", what);
+        }
+        else if (cb == T_RANGE)
+            prompt = "choose a number";
         s->sem_ref = model_string(S->m, prompt);
     }
 }
@@ -305,6 +314,8 @@ static void check_turns(Sema *S, AstNode *s)
                not see the item of 'for' (the C tests it outside the loop) */
             if (a->d)
                 sema_expect(S, a->d, T_BOOL, "an action's 'when' condition");
+            if (a->name && a->a->kind == AST_RANGE)   /* the chosen action carries a card, not a number */
+                diag_error(S->d, a->a->loc, "an action ranges over a zone, 'players' or 'sides', not a range of integers");
             if (a->name)
                 a->ival = bind_over(S, a->name, a->a, a->loc2.line ? a->loc2 : a->loc);
             else
@@ -363,8 +374,13 @@ static void check_roll(Sema *S, AstNode *s)
     int kind = t.base == T_CARD ? t.param : t.base == T_ZONE && t.param >= 0 ? S->m->zones[t.param].kind : -2;
     if (t.base == T_ERROR)
         return;
+    int dice = 0;
+    for (int k = 0; k < S->m->nkinds; k++)
+        dice |= S->m->kinds[k].is_die;
     if (kind == -2) {
         diag_error(S->d, s->a->loc, "'roll' needs a die or a zone of dice");
+    } else if (kind < 0 && dice) {   /* dice of several kinds: each rolls its own faces (or fails: not a die) */
+        s->sem_extra = -1;
     } else if (kind < 0) {
         diag_error(S->d, s->a->loc, "'roll' needs dice: declare the zone 'of' a die kind");
     } else if (!S->m->kinds[kind].is_die) {
@@ -414,7 +430,7 @@ static void check_log(Sema *S, AstNode *s)
     for (int i = 0; i < s->list.count; i++) {
         Type t = sema_check_expr(S, s->list.items[i]);
         if (t.base == T_ZONE || t.base == T_PLAYERS || t.base == T_SIDES || t.base == T_ABILITY
-            || t.base == T_VOID) {
+            || t.base == T_VOID || t.base == T_SPACES) {
             char b[96];
             diag_error(S->d, s->list.items[i]->loc, "a %s cannot be written to the log",
                        sema_type_name(S, t, b, sizeof b));
@@ -499,7 +515,7 @@ static void check_stmt(Sema *S, AstNode *s)
     case AST_LET: {
         Type t = sema_check_expr(S, s->a);
         if (t.base == T_TEXT || t.base == T_VOID || t.base == T_PLAYERS || t.base == T_SIDES
-            || t.base == T_ABILITY) {
+            || t.base == T_ABILITY || t.base == T_SPACES) {
             char b[96];
             diag_error(S->d, s->a->loc, "a %s cannot be stored in 'let'", sema_type_name(S, t, b, sizeof b));
         }
@@ -523,6 +539,9 @@ static void check_stmt(Sema *S, AstNode *s)
         break;
     case AST_ELIMINATE:
         sema_check_eliminate(S, s);
+        break;
+    case AST_REVEAL:
+        sema_check_reveal(S, s);
         break;
     default:
         diag_error(S->d, s->loc, "expected a statement, found %s", ast_kind_name(s->kind));

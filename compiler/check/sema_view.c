@@ -17,7 +17,8 @@ static int public_only(Sema *S, const AstNode *e, const AstNode *item, char *see
 {
     if (!e)
         return 1;
-    if (e->kind == AST_NAME || e->kind == AST_MY || e->kind == AST_FIELD_OF || e->kind == AST_CALL) {
+    if (e->kind == AST_NAME || e->kind == AST_MY || e->kind == AST_FIELD_OF || e->kind == AST_CALL
+        || e->kind == AST_INDEX) {
         int cat = SYM_CAT(e->sem_ref), idx = SYM_IDX(e->sem_ref);
         const char *what = NULL, *name = NULL;
         if (cat == SYM_ZONE && idx < S->m->nzones && S->m->zones[idx].visibility != RT_PUBLIC) {
@@ -27,6 +28,9 @@ static int public_only(Sema *S, const AstNode *e, const AstNode *item, char *see
         } else if (cat == SYM_VAR && idx < S->m->nvars && S->m->vars[idx].is_private) {
             what = "variable '%s', which only its player sees";
             name = S->m->vars[idx].name;
+        } else if (cat == SYM_ARRAY && idx < S->m->narrays && S->m->arrays[idx].proto.is_private) {
+            what = "variable '%s', which only its player sees";
+            name = S->m->arrays[idx].name;
         }
         if (what) {
             char msg[160];
@@ -92,6 +96,12 @@ static void check_hidden(Sema *S, const AstNode *it)
 {
     Model *m = S->m;
     int v = sema_find_var(m, it->name);
+    int arr = v < 0 ? sema_array_hide(S, it->name) : 0;
+    if (arr) {
+        if (arr < 0)
+            diag_error(S->d, it->loc, "'%s' is hidden twice", it->name);
+        return;
+    }
     int z = v < 0 ? sema_find_zone(m, it->name) : -1;
     int *flag = v >= 0 ? &m->vars[v].view_hidden : z > 0 ? &m->zones[z].view_hidden : NULL;
     if (z == 0) {

@@ -50,6 +50,13 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_DIE] = "die",
     [AST_BOARD] = "board",
     [AST_VIEW] = "view",
+    [AST_MAP] = "map",
+    [AST_REGION] = "region",
+    [AST_SPACE] = "space",
+    [AST_ADJACENT] = "adjacency",
+    [AST_DIMS] = "indices",
+    [AST_DIM] = "index",
+    [AST_FACE] = "face",
     [AST_ROW] = "row",
     [AST_PROCEDURE] = "procedure",
     [AST_REMOVE_BOARD] = "remove board",
@@ -76,6 +83,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_ELIMINATE] = "eliminate",
     [AST_ROLL] = "roll",
     [AST_CALL_STMT] = "procedure call",
+    [AST_REVEAL] = "reveal",
     [AST_INT] = "integer",
     [AST_BOOL] = "boolean",
     [AST_STRING] = "string",
@@ -93,6 +101,8 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_BINARY] = "binary",
     [AST_IS] = "is",
     [AST_COND] = "if-then-else",
+    [AST_INDEX] = "index",
+    [AST_RANGE] = "range",
 };
 
 const char *ast_kind_name(AstKind kind)

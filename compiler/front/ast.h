@@ -24,8 +24,9 @@ typedef enum AstKind {
     AST_CARD,        /* name=kind name, text=card name, ival=copies (1 default), list=items (CARD_ITEM) */
     AST_CARD_ITEM,   /* name=field, a=value expr or NULL (bare bool), b=BLOCK for abilities */
     AST_ZONE,        /* list=names (NAME), flags ZONE_*, name=of-kind or NULL */
-    AST_COUNTER,     /* list=names (NAME), flags DECL_PER_PLAYER, a=init, b=min, c=max (NULL if absent) */
-    AST_VAR,         /* name, type, flags DECL_PER_PLAYER, a=init or NULL */
+    AST_COUNTER,     /* list=names (NAME), flags DECL_PER_PLAYER, a=init, b=min, c=max (NULL if absent),
+                        d=DIMS of an array (one name) or NULL */
+    AST_VAR,         /* name, type, flags DECL_PER_PLAYER, a=init or NULL, d=DIMS or NULL */
     AST_CONST,       /* name, a=value */
     AST_FUNCTION,    /* name, list=params (PARAM), type=result, a=body expr */
     AST_PARAM,       /* name, type */
@@ -35,7 +36,8 @@ typedef enum AstKind {
     AST_SET,         /* name, a=value */
     AST_REMOVE_CARD, /* text=card name */
     AST_ENUM,        /* name, list=values (NAME) */
-    AST_DIE,         /* name, text=title or NULL, ival=copies, list=faces (NAME; flags FACE_WILD on wild faces) */
+    AST_DIE,         /* name, text=title or NULL, ival=copies, list=faces (NAME, INT or FACE;
+                        flags FACE_WILD on wild faces), b=NULL or a BLOCK of its state FIELDs */
     AST_BOARD,       /* name, text=title or NULL, name2=space kind, list=rows (ROW) */
     AST_ROW,         /* list=symbols (NAME), b=BLOCK whose list holds CARD_ITEMs for every space of the row */
     AST_PROCEDURE,   /* name, list=params (PARAM), b=BLOCK */
@@ -46,6 +48,15 @@ typedef enum AstKind {
     AST_LAYOUT_BLOCK,/* list=words between '{' and '}' inside a layout (the `back { ... }` face) */
     AST_VIEW,        /* list=items (NAME): a function shown (flags DECL_PER_PLAYER: of each player),
                         or with VIEW_HIDDEN a counter, variable or zone left off the play screen */
+    AST_MAP,         /* name, text=title or NULL, name2=space kind (a: its NAME), ival=1 if symmetric,
+                        list=items (REGION, ADJACENT) */
+    AST_REGION,      /* name=region (NULL for `spaces { ... }`), list=spaces (SPACE) */
+    AST_SPACE,       /* name=the space's identifier, text=title or NULL, b=BLOCK of CARD_ITEMs or NULL */
+    AST_ADJACENT,    /* name=space, list=its neighbours (NAME), each an edge from it; at top
+                        level (a CSV edge list's row) name2=the map, loc2=where it is named */
+    AST_DIMS,        /* list=DIMs: the indices of an array counter or variable (its decl's d) */
+    AST_DIM,         /* op 'p' (player), 'n' (name=an enum or a kind) or 'r' (ival..ival2; name=label or NULL) */
+    AST_FACE,        /* a die's face of several symbols: list=NAMEs, each with ival=its count (0: once) */
     /* (every kind above AST_INT is a statement or declaration: code tests `kind < AST_INT`) */
 
     /* statements */
@@ -71,6 +82,8 @@ typedef enum AstKind {
     AST_ROLL,        /* a=die or zone of dice */
     AST_CALL_STMT,   /* name=procedure, list=args */
     AST_ELIMINATE,   /* a=player: out of the game for good */
+    AST_REVEAL,      /* a=card or zone, b=to (player or side) or NULL: everyone; op 'l': `look b at a`;
+                        op 'a': `to all NAME in d where c`, ival the slot of NAME */
 
     /* expressions */
     AST_INT,         /* ival */
@@ -87,6 +100,8 @@ typedef enum AstKind {
     AST_BINARY,      /* op: see AstOp, a, b */
     AST_IS,          /* a=expr, name=kind */
     AST_COND,        /* a=cond, b=then, c=else */
+    AST_INDEX,       /* name=array counter or variable, list=indices: `track[me, 3]` */
+    AST_RANGE,       /* a..b, integers as a collection (only where a collection is written) */
     AST_KIND_COUNT
 } AstKind;
 
@@ -124,7 +139,8 @@ enum {
     FIELD_KEEP = 1 << 17,
     VAR_PRIVATE = 1 << 18,
     WIN_ALL = 1 << 19,
-    VIEW_HIDDEN = 1 << 20
+    VIEW_HIDDEN = 1 << 20,
+    ZONE_PER_SPACE = 1 << 21     /* `zone units per space`: a zone for each space of the map */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

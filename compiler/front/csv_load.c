@@ -150,6 +150,52 @@ static int row(Csv *c, Cell *cells, int max, Loc *row_loc)
 
 #define CSV_MAX_COLUMNS 256
 
+/* edge_column: the index of column name in header head (nh cells), or -1. */
+static int edge_column(const Cell *head, int nh, const char *name)
+{
+    for (int k = 0; k < nh; k++)
+        if (strcmp(head[k].text, name) == 0)
+            return k;
+    return -1;
+}
+
+/* edge_rows: a map's edge list (header `map,from,to`, in any order): each
+   row becomes an adjacency `from : to` of the map (an AST_ADJACENT decl
+   whose name2 is the map, checked with the map's own edges). */
+static void edge_rows(Csv *c, const Cell *head, AstProgram *prog)
+{
+    int cm = edge_column(head, 3, "map"), cf = edge_column(head, 3, "from"), ct = edge_column(head, 3, "to");
+    Cell cellv[CSV_MAX_COLUMNS];
+    Loc rl;
+    for (;;) {
+        int n = row(c, cellv, CSV_MAX_COLUMNS, &rl);
+        if (n == 0)
+            break;
+        if (n < 0)
+            continue;
+        if (n != 3) {
+            diag_error(c->d, rl, "this row has %d field%s but the header has 3", n, n == 1 ? "" : "s");
+            continue;
+        }
+        int ok = 1;
+        for (int k = 0; k < 3; k++)
+            if (!load_is_ident(cellv[k].text)) {
+                diag_error(c->d, cellv[k].loc, "'%s' is not the name of a %s", cellv[k].text, k == cm ? "map" : "space");
+                ok = 0;
+            }
+        if (!ok)
+            continue;
+        AstNode *a = ast_new(c->a, AST_ADJACENT, cellv[cf].loc);
+        a->name = cellv[cf].text;
+        a->name2 = cellv[cm].text;
+        a->loc2 = cellv[cm].loc;
+        AstNode *to = ast_new(c->a, AST_NAME, cellv[ct].loc);
+        to->name = cellv[ct].text;
+        ast_push(c->a, &a->list, to);
+        ast_push(c->a, &prog->decls, a);
+    }
+}
+
 int csv_load_file(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *cells)
 {
     int before = d->errors;
@@ -170,6 +216,11 @@ int csv_load_file(Diag *d, Arena *arena, int file, AstProgram *prog, LoadCells *
     }
     if (nh > CSV_MAX_COLUMNS) {
         diag_error(d, rl, "more than %d columns", CSV_MAX_COLUMNS);
+        return d->errors - before;
+    }
+    if (nh == 3 && edge_column(head, 3, "map") >= 0 && edge_column(head, 3, "from") >= 0
+        && edge_column(head, 3, "to") >= 0) {
+        edge_rows(&c, head, prog);
         return d->errors - before;
     }
     int col_name = -1, col_kind = -1, col_count = -1;

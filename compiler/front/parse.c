@@ -141,9 +141,9 @@ const char *const parse_keywords[] = {
     "ability", "action", "all", "and", "any", "argmax", "argmin", "as", "bool", "bottom", "by", "card",
     "choose", "const", "count", "counter", "die", "draw_game", "eliminate", "else", "empty", "enum",
     "false", "for", "from", "function", "game", "hidden", "if", "in", "int", "is", "keep",
-    "kind", "let", "log", "max", "me", "min", "move", "my", "next", "not", "of",
+    "kind", "let", "log", "look", "max", "me", "min", "move", "my", "next", "not", "of",
     "opponent", "option", "or", "ordered", "pass", "passes", "per", "phase", "player",
-    "players", "private", "procedure", "public", "random", "remove", "roll", "round",
+    "players", "private", "procedure", "public", "random", "remove", "reveal", "roll", "round",
     "run", "set", "setup", "shared", "shuffle", "side", "sides", "simultaneously",
     "state", "sum", "text", "then", "this", "to", "top", "true", "turns", "until", "up",
     "var", "variant", "view", "when", "where", "while", "win", "zone", NULL,
@@ -433,6 +433,15 @@ static int resolve_decl(Arena *arena, AstProgram *prog, AstNode *d)
         for (int j = 0; j < d->list.count; j++)
             if (d->list.items[j] && d->list.items[j]->b)
                 done &= resolve_items(arena, prog, d->name2, &d->list.items[j]->b->list);
+    }
+    else if (d->kind == AST_MAP) {
+        for (int j = 0; j < d->list.count; j++) {
+            const AstNode *r = d->list.items[j];
+            if (r && r->kind == AST_REGION)
+                for (int k = 0; k < r->list.count; k++)
+                    if (r->list.items[k]->b)
+                        done &= resolve_items(arena, prog, d->name2, &r->list.items[k]->b->list);
+        }
     }
     else if (d->kind == AST_VARIANT)
         for (int j = 0; j < d->list.count; j++)

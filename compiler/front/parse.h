@@ -64,6 +64,7 @@ typedef struct ParseCtx {
     int started;           /* set once the scanner has emitted the START_ token */
     int line, col;         /* position of the next byte to scan */
     int prev[3];           /* the last three token kinds returned, newest first */
+    int in_die;            /* from 'die' to the next '}': `hit x2` in a face is a count */
     const char *tok_text;  /* the text of the last token (for syntax errors) */
     int tok_len;
     int tok_class;         /* the last token: 'e' end, 'n' name, 'i' integer, 's' string,

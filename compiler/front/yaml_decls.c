@@ -260,7 +260,7 @@ static int flag_at(Y *y, const YNode *m, const char *key, int bit)
     return 0;
 }
 
-/* zone -> {zone: NAME | [NAME...], per_player?, shared?, ordered?, public?, private?, hidden?, of?: KIND} */
+/* zone -> {zone: NAME | [NAME...], per_player?, shared?, ordered?, public?, private?, hidden?, per_space?, of?: KIND} */
 static AstNode *build_zone(Y *y, const YNode *m, Loc loc)
 {
     AstNode *z = ast_new(y->a, AST_ZONE, loc);
@@ -268,7 +268,8 @@ static AstNode *build_zone(Y *y, const YNode *m, Loc loc)
     z->list = yl_names_at(y, yl_get(m, "zone"), loc, "a zone");
     z->flags = flag_at(y, m, "per_player", ZONE_PER_PLAYER) | flag_at(y, m, "shared", ZONE_SHARED)
                | flag_at(y, m, "ordered", ZONE_ORDERED) | flag_at(y, m, "public", ZONE_PUBLIC)
-               | flag_at(y, m, "private", ZONE_PRIVATE) | flag_at(y, m, "hidden", ZONE_HIDDEN);
+               | flag_at(y, m, "private", ZONE_PRIVATE) | flag_at(y, m, "hidden", ZONE_HIDDEN)
+               | flag_at(y, m, "per_space", ZONE_PER_SPACE);
     const YNode *of = yl_get(m, "of");
     if (of)
         z->name = yl_name_of(y, of, "'of'");
@@ -285,6 +286,7 @@ static AstNode *build_counter(Y *y, const YNode *m, Loc loc)
     c->a = yl_expr_at(y, m, "init", "'init'");
     c->b = yl_expr_at(y, m, "min", "'min'");
     c->c = yl_expr_at(y, m, "max", "'max'");
+    c->d = yl_dims_at(y, m, loc);
     return c;
 }
 
@@ -299,6 +301,7 @@ static AstNode *build_var(Y *y, const YNode *m, Loc loc)
         v->type = yl_type_of(y, t, "'type'", &v->name2);
     v->flags = flag_at(y, m, "per_player", DECL_PER_PLAYER) | flag_at(y, m, "private", VAR_PRIVATE);
     v->a = yl_expr_at(y, m, "init", "'init'");
+    v->d = yl_dims_at(y, m, loc);
     return v;
 }
 
@@ -441,14 +444,28 @@ static AstNode *build_die(Y *y, const YNode *m, Loc loc)
     if (cp)
         yl_integer(y, cp, "'copies'", &d->ival); /* the checker bounds it, as for `xN` */
     if (yl_need(y, m, "faces", "a die"))
-        d->list = name_list(y, m, "faces", loc, "a face", 0);
+        d->list = yl_faces_at(y, m, loc);
     AstList wild = name_list(y, m, "wild", loc, "a wild face", 1);
     for (int i = 0; i < wild.count; i++) {
         wild.items[i]->flags |= FACE_WILD;
         ast_push(y->a, &d->list, wild.items[i]);
     }
+    const YNode *fs = yl_get(m, "fields");   /* its states: {held: "state bool = false"} */
+    if (fs && fs->kind != YN_MAP)
+        diag_error(y->d, yl_loc(y, fs), "'fields' must be a mapping from field names to types, not %s", yl_kind_word(fs));
+    for (int i = 0; fs && fs->kind == YN_MAP && i + 1 < fs->count; i += 2) {
+        Loc fl = y->origins && y->src >= 0 ? loc : yl_loc(y, fs->items[i]);
+        AstNode *f = build_field(y, fs->items[i], fs->items[i + 1], fl);
+        if (f && !d->b)
+            d->b = ast_new(y->a, AST_BLOCK, fl);
+        if (f)
+            ast_push(y->a, &d->b->list, f);
+    }
     return d;
 }
+
+/* yl_values_at (yaml_internal.h): values_at for the other files (yaml_map.c). */
+void yl_values_at(Y *y, const YNode *m, AstNode *owner, Loc loc) { values_at(y, m, owner, loc); }
 
 /* board row -> {symbols: [NAME...], values?: {FIELD: VALUE}, origin?, lines?}
    (in origins mode `lines: {symbols: [LINE...]}` gives each symbol's line
@@ -722,20 +739,21 @@ static const DeclForm top_forms[] = {
     { "game", build_game, { "game", "title", "players", "sides", "teams", "origin", "lines", NULL } },
     { "kind", build_kind, { "kind", "fields", "origin", "lines", NULL } },
     { "card", build_card, { "card", "kind", "copies", "values", "origin", "lines", NULL } },
-    { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "of", "origin", "lines", NULL } },
-    { "counter", build_counter, { "counter", "per_player", "init", "min", "max", "origin", "lines", NULL } },
-    { "var", build_var, { "var", "type", "per_player", "private", "init", "origin", "lines", NULL } },
+    { "zone", build_zone, { "zone", "per_player", "shared", "ordered", "public", "private", "hidden", "per_space", "of", "origin", "lines", NULL } },
+    { "counter", build_counter, { "counter", "per_player", "init", "min", "max", "index", "origin", "lines", NULL } },
+    { "var", build_var, { "var", "type", "per_player", "private", "init", "index", "origin", "lines", NULL } },
     { "const", build_const, { "const", "value", "origin", "lines", NULL } },
     { "function", build_function, { "function", "params", "type", "body", "origin", "lines", NULL } },
     { "setup", build_setup, { "setup", "origin", "lines", NULL } },
     { "round", build_round, { "round", "origin", "lines", NULL } },
     { "enum", build_enum, { "enum", "values", "origin", "lines", NULL } },
-    { "die", build_die, { "die", "title", "copies", "faces", "wild", "origin", "lines", NULL } },
+    { "die", build_die, { "die", "title", "copies", "faces", "wild", "fields", "origin", "lines", NULL } },
     { "board", build_board, { "board", "title", "of", "rows", "origin", "lines", NULL } },
     { "procedure", build_procedure, { "procedure", "params", "script", "origin", "lines", NULL } },
     { "layout", build_layout, { "layout", "items", "origin", "lines", NULL } },
     { "variant", build_variant, { "variant", "of", "title", "items", "origin", "lines", NULL } },
     { "view", build_view, { "view", "hidden", "origin", "lines", NULL } },
+    { "map", yl_build_map, { "map", "title", "of", "symmetric", "spaces", "adjacency", "origin", "lines", NULL } },
     { NULL, NULL, { NULL } },
 };
 

@@ -105,7 +105,21 @@ const char *yl_script_text(Y *y, const YNode *n, int line, Loc *base);
    *name2); TY_NONE after reporting. */
 AstType yl_type_of(Y *y, const YNode *n, const char *what, const char **name2);
 
+/* ---- shapes of arrays and dice (yaml_shapes.c) ------------------------------ */
+
+/* yl_dims_at: map's `index: [...]`, an array's indices (AST_DIMS), or NULL
+   when absent or after reporting it. */
+AstNode *yl_dims_at(Y *y, const YNode *m, Loc loc);
+/* yl_faces_at: map's `faces: [...]`, a die's faces: names, numbers and
+   "hit x2 + focus" (AST_NAME, AST_INT, AST_FACE). */
+AstList yl_faces_at(Y *y, const YNode *m, Loc loc);
+
 /* ---- declarations (yaml_decls.c) ------------------------------------------- */
+
+/* yl_build_map: a map declaration (yaml_map.c; NULL after an error);
+   yl_values_at: the `values` of m as pending cells of owner (yaml_decls.c). */
+AstNode *yl_build_map(Y *y, const YNode *m, Loc loc);
+void yl_values_at(Y *y, const YNode *m, AstNode *owner, Loc loc);
 
 /* yl_build_file: the declarations of the file's tree root (file ->
    {source?: PATH, declarations: [DECL...]}) into y->prog. */

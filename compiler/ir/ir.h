@@ -25,6 +25,7 @@ typedef enum IrOp {
     IR_VAR,          /* index: the variable; kids[0]: its player, for a per-player one */
     IR_CONST,        /* index: the constant (its value depends on the variant) */
     IR_ZONE,         /* index: the zone; kids[0]: its player, for a per-player one */
+    IR_SPACE_ZONE,   /* index: a `per space` zone; kids[0]: the space (a card): its own zone */
     IR_ME,           /* the player the code runs for */
     IR_THIS,         /* an ability's card */
     IR_OPPONENT,     /* the other player of a two-player game */
@@ -47,6 +48,11 @@ typedef enum IrOp {
     IR_AND, IR_OR,   /* kids[0], kids[1], evaluated left to right, short circuit */
     IR_IS,           /* index: the kind; kids[0]: the card */
     IR_SELECT,       /* kids: condition, then, else */
+    IR_RANGE,        /* the integers value..aux, as a collection */
+    IR_FACE_COUNT,   /* index: a symbol of enum aux; kids[0]: a die (card.kind its kind, or -1):
+                        how many of the symbol its face shows */
+    IR_ELEM,         /* index: the array (Model.arrays); kids: its player (NULL unless
+                        the array is per player), then one index per other dimension */
 
     /* ---- statements ---------------------------------------------------- */
     IR_BLOCK,        /* kids: the statements */
@@ -72,16 +78,19 @@ typedef enum IrOp {
     IR_SHUFFLE,      /* kids[0]: the zone */
     IR_RUN,          /* index: the hidden slot of the ability's card; kids: the
                         ability (an IR_CARD_FIELD), as (or NULL) */
-    IR_ASSIGN,       /* binop: = + - (= += -=); kids: target (IR_LOCAL, IR_VAR or
-                        IR_CARD_STATE), value; checked: += or -= may overflow */
+    IR_ASSIGN,       /* binop: = + - (= += -=); kids: target (IR_LOCAL, IR_VAR,
+                        IR_ELEM or IR_CARD_STATE), value; checked: += or -= may overflow */
     IR_LET,          /* index: the slot; kids[0]: the value */
     IR_WIN,          /* kids[0]: the winner */
     IR_WIN_ALL,      /* index: the slot; kids: players, where (or NULL) */
     IR_DRAW_GAME,
     IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
-    IR_ROLL,         /* index: the die kind; kids[0]: a die or a zone of dice */
+    IR_ROLL,         /* index: the die kind (-1: dice of any kind); kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */
     IR_ELIMINATE,    /* kids[0]: the player taken out of the game */
+    IR_REVEAL,       /* aux: who learns (cardrt.h's RT_REVEAL_*: everyone, a player, a side's
+                        players, a player who looks); kids: a card or a zone, the player or side (or NULL);
+                        `to all`: index the loop's slot, kids[2] the players, kids[3] where (or NULL) */
 
     /* ---- made by the passes ------------------------------------------------ */
     IR_INLINE,       /* a call written in place (ir_inline.c): index: the called
@@ -102,13 +111,21 @@ typedef enum IrBuiltin {
     IR_B_RANDOM,     /* random(zone | players | sides) */
     IR_B_TOP,        /* top(zone) */
     IR_B_BOTTOM,     /* bottom(zone) */
-    IR_B_MATCHES     /* matches(face, symbol) of one enum (aux: the enum) */
+    IR_B_MATCHES,    /* matches(face, symbol) of one enum (aux: the enum) */
+    IR_B_NEIGHBOURS, /* neighbours(space): spaces (aux: the map) */
+    IR_B_WITHIN,     /* within(space, steps): spaces (aux: the map) */
+    IR_B_ADJACENT,   /* adjacent(a, b): bool (aux: the map) */
+    IR_B_DISTANCE,   /* distance(a, b): int (aux: the map) */
+    IR_B_SPACES      /* every space of map aux (no kids; reachable's loop) */
 } IrBuiltin;
 
 /* The aggregates. min, max, argmin and argmax of no item fail the game;
-   argmin and argmax give the first best item in the collection's order. */
+   argmin and argmax give the first best item in the collection's order.
+   IR_A_REACH is reachable(a, b, avoiding x where COND): over every space
+   of a map (an IR_B_SPACES), where: the avoided ones, kids[3] and kids[4]:
+   a and b; it fails when a or b is no space. */
 typedef enum IrAggregate {
-    IR_A_COUNT, IR_A_SUM, IR_A_ANY, IR_A_ALL, IR_A_MIN, IR_A_MAX, IR_A_ARGMIN, IR_A_ARGMAX
+    IR_A_COUNT, IR_A_SUM, IR_A_ANY, IR_A_ALL, IR_A_MIN, IR_A_MAX, IR_A_ARGMIN, IR_A_ARGMAX, IR_A_REACH
 } IrAggregate;
 
 typedef enum IrBinop {

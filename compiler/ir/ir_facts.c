@@ -81,6 +81,8 @@ static int needs_check(const Model *m, const IrNode *n)
    at the bound instead of failing). */
 static int clamped(const Model *m, const IrNode *t)
 {
+    if (t->op == IR_ELEM)
+        return m->arrays[t->index].proto.has_min || m->arrays[t->index].proto.has_max;
     return t->op == IR_VAR && (m->vars[t->index].has_min || m->vars[t->index].has_max);
 }
 
@@ -114,6 +116,10 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_CARD_FIELD:
     case IR_CARD_STATE:
         return n->card.check == IR_CHECK_KIND ? IR_FACT_MAY_FAIL : 0;
+    case IR_SPACE_ZONE:   /* the card may be no space */
+    case IR_ELEM:   /* an index out of range */
+    case IR_FACE_COUNT:   /* no die */
+        return IR_FACT_MAY_FAIL;
     case IR_BUILTIN:
         switch (n->builtin) {
         case IR_B_COUNT:
@@ -125,6 +131,11 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         case IR_B_TOP:
         case IR_B_BOTTOM:
             return IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
+        case IR_B_NEIGHBOURS:   /* the card may be no space of the map */
+        case IR_B_WITHIN:
+        case IR_B_ADJACENT:
+        case IR_B_DISTANCE:
+            return IR_FACT_MAY_FAIL;
         default:
             return 0;
         }
@@ -160,12 +171,13 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | run_facts(F, ab->card.kind, ab->card.field);
     }
     case IR_MOVE:
+    case IR_REVEAL:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
     case IR_ELIMINATE:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL;
     case IR_SHUFFLE:
-    case IR_ROLL:
-        return IR_FACT_WRITES | IR_FACT_RANDOM;
+    case IR_ROLL:   /* dice of several kinds: a card that is not a die fails */
+        return IR_FACT_WRITES | IR_FACT_RANDOM | (n->op == IR_ROLL && n->index < 0 ? IR_FACT_MAY_FAIL : 0);
     case IR_LET:
     case IR_WIN:
     case IR_WIN_ALL:

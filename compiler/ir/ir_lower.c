@@ -50,7 +50,7 @@ static Type typed(const AstNode *e)
     Type t;
     t.base = (TypeBase)e->sem_type;
     t.param = e->sem_extra;
-    if (t.base != T_CARD && t.base != T_ZONE && t.base != T_ENUM)
+    if (t.base != T_CARD && t.base != T_ZONE && t.base != T_ENUM && t.base != T_SPACES)
         t.param = -1;
     return t;
 }
@@ -159,6 +159,22 @@ static IrNode *player_member(Lower *L, const AstNode *e, IrNode *player)
 static IrNode *card_member(Lower *L, const AstNode *e, IrNode *card)
 {
     int cat = SYM_CAT(e->sem_ref);
+    if (cat == SYM_ZONE) {   /* s.units: the zone of space s */
+        IrNode *z = expr_node(L, IR_SPACE_ZONE, e, 1);
+        z->index = (int)SYM_IDX(e->sem_ref);
+        z->kids[0] = card;
+        return z;
+    }
+    if (cat == SYM_FACE_COUNT) {   /* d.hit */
+        IrNode *n = expr_node(L, IR_FACE_COUNT, e, 1);
+        n->kids[0] = card;
+        n->index = (int)SYM_IDX(e->sem_ref);
+        n->aux = (int)e->ival2;
+        n->card.kind = e->sem_extra;
+        n->type.base = T_INT;
+        n->type.param = -1;
+        return n;
+    }
     IrOp op = cat == SYM_CARD_OWNER ? IR_CARD_OWNER : cat == SYM_CARD_NAME ? IR_CARD_NAME
               : cat == SYM_STATE ? IR_CARD_STATE : IR_CARD_FIELD;
     IrNode *n = expr_node(L, op, e, 1);
@@ -197,11 +213,33 @@ static IrNode *lower_name(Lower *L, const AstNode *e)
 static const struct { const char *name; IrBuiltin b; } builtins[] = {
     {"next", IR_B_NEXT}, {"count", IR_B_COUNT}, {"empty", IR_B_EMPTY}, {"random", IR_B_RANDOM},
     {"top", IR_B_TOP}, {"bottom", IR_B_BOTTOM}, {"matches", IR_B_MATCHES},
+    {"neighbours", IR_B_NEIGHBOURS}, {"within", IR_B_WITHIN}, {"adjacent", IR_B_ADJACENT}, {"distance", IR_B_DISTANCE},
 };
+
+/* lower_reach: reachable(a, b, avoiding x where COND) as an aggregate over
+   every space of the map (see IR_A_REACH). */
+static IrNode *lower_reach(Lower *L, const AstNode *e)
+{
+    IrNode *n = expr_node(L, IR_AGGREGATE, e, 5);
+    n->agg = IR_A_REACH;
+    n->index = (int)e->ival;
+    IrNode *all = node(L, IR_BUILTIN, e->loc, 0);
+    all->builtin = IR_B_SPACES;
+    all->aux = (int)e->ival2;
+    all->type.base = T_SPACES;
+    all->type.param = (int)e->ival2;
+    n->kids[0] = all;
+    n->kids[1] = lower_expr(L, e->c);
+    n->kids[3] = lower_expr(L, e->list.items[0]);
+    n->kids[4] = lower_expr(L, e->list.items[1]);
+    return n;
+}
 
 static IrNode *lower_call(Lower *L, const AstNode *e)
 {
     IrNode *n;
+    if (e->name2 && SYM_CAT(e->sem_ref) != SYM_FUNC)   /* reachable(a, b, avoiding x where COND) */
+        return lower_reach(L, e);
     if (SYM_CAT(e->sem_ref) == SYM_FUNC) {
         n = expr_node(L, IR_CALL, e, e->list.count);
         /* the checker names the function's declaration; the unit is found
@@ -220,6 +258,8 @@ static IrNode *lower_call(Lower *L, const AstNode *e)
             n->aux = e->sem_ref;   /* the enum */
             n->type.param = -1;
         }
+        if (n->builtin >= IR_B_NEIGHBOURS)
+            n->aux = (int)e->ival2;   /* the map */
     }
     for (int i = 0; i < e->list.count; i++)
         n->kids[i] = lower_expr(L, e->list.items[i]);
@@ -331,6 +371,19 @@ static IrNode *lower_expr(Lower *L, const AstNode *e)
         n->type.param = -1;
         n->kids[0] = lower_expr(L, e->a);
         return n;
+    case AST_RANGE:
+        n = expr_node(L, IR_RANGE, e, 0);
+        n->value = e->ival;
+        n->aux = (int)e->ival2;
+        return n;
+    case AST_INDEX: {   /* kids: the player (or NULL), then the other indices */
+        const MArray *a = &L->m->arrays[SYM_IDX(e->sem_ref)];
+        n = expr_node(L, IR_ELEM, e, e->list.count + !a->per_player);
+        n->index = (int)SYM_IDX(e->sem_ref);
+        for (int i = 0; i < e->list.count; i++)
+            n->kids[i + !a->per_player] = lower_expr(L, e->list.items[i]);
+        return n;
+    }
     default:   /* AST_COND */
         n = expr_node(L, IR_SELECT, e, 3);
         n->kids[0] = lower_expr(L, e->a);
@@ -575,6 +628,17 @@ static IrNode *lower_stmt(Lower *L, const AstNode *s)
     case AST_ROLL:
         n = simple(L, IR_ROLL, s, s->a, NULL);
         n->index = s->sem_extra;
+        return n;
+    case AST_REVEAL:
+        n = node(L, IR_REVEAL, s->loc, s->op == 'a' ? 4 : 2);
+        n->aux = s->sem_extra;
+        n->kids[0] = lower_expr(L, s->a);
+        n->kids[1] = opt_expr(L, s->b);
+        if (s->op == 'a') {
+            n->index = (int)s->ival;
+            n->kids[2] = lower_expr(L, s->d);
+            n->kids[3] = opt_expr(L, s->c);
+        }
         return n;
     default:   /* AST_CALL_STMT */
         n = node(L, IR_CALL_PROC, s->loc, s->list.count);

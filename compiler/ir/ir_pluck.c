@@ -29,7 +29,7 @@ int ir_steady(const IrNode *n, int slot)
     }
     case IR_BUILTIN: {
         int ok = n->builtin == IR_B_MATCHES || n->builtin == IR_B_NEXT ||
-                 (n->builtin == IR_B_COUNT && n->kids[0]->type.base != T_ZONE);
+                 (n->builtin == IR_B_COUNT && n->kids[0]->type.base != T_ZONE && n->kids[0]->type.base != T_SPACES);
         for (int i = 0; ok && i < n->nkids; i++)
             ok = ir_steady(n->kids[i], slot);
         return ok;

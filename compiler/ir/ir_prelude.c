@@ -51,6 +51,8 @@ static int settled(const IrNode *s)
     case IR_IF:
         return ir_steady(s->kids[0], -1) && settled(s->kids[1]) && settled(s->kids[2]);
     case IR_FOR:
+        if (s->kids[0]->type.base == T_SPACES)   /* depends on its space */
+            return 0;
         if (s->kids[0]->type.base == T_ZONE)
             return ir_pluck_ok(s);
         return ir_steady(s->kids[1], s->index) && settled(s->kids[2]);

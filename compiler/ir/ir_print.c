@@ -20,25 +20,28 @@ typedef struct Printer {
 static const char *const op_names[IR_OP_COUNT] = {
     [IR_INT] = "int", [IR_BOOL] = "bool", [IR_TEXT] = "text", [IR_SIDE] = "side",
     [IR_ENUM_VALUE] = "enum-value", [IR_LOCAL] = "local", [IR_VAR] = "var", [IR_CONST] = "const",
-    [IR_ZONE] = "zone", [IR_ME] = "me", [IR_THIS] = "this", [IR_OPPONENT] = "opponent",
+    [IR_ZONE] = "zone", [IR_SPACE_ZONE] = "space-zone", [IR_ME] = "me", [IR_THIS] = "this", [IR_OPPONENT] = "opponent",
     [IR_PLAYERS] = "players", [IR_SIDES] = "sides", [IR_CARD_FIELD] = "card-field",
     [IR_CARD_STATE] = "card-state", [IR_CARD_OWNER] = "card-owner", [IR_CARD_NAME] = "card-name",
     [IR_PLAYER_SIDE] = "player-side", [IR_BUILTIN] = "builtin", [IR_CALL] = "call",
     [IR_AGGREGATE] = "aggregate", [IR_NEG] = "neg", [IR_NOT] = "not", [IR_ARITH] = "arith",
     [IR_COMPARE] = "compare", [IR_AND] = "and", [IR_OR] = "or", [IR_IS] = "is", [IR_SELECT] = "select",
+    [IR_ELEM] = "element", [IR_FACE_COUNT] = "face-count", [IR_RANGE] = "range",
     [IR_BLOCK] = "block", [IR_PHASE] = "phase", [IR_IF] = "if", [IR_WHILE] = "while", [IR_FOR] = "for",
     [IR_CHOOSE] = "choose", [IR_MENU] = "menu", [IR_OPTION] = "option", [IR_TURNS] = "turns",
     [IR_ACTION] = "action", [IR_MOVE] = "move", [IR_SHUFFLE] = "shuffle", [IR_RUN] = "run",
     [IR_ASSIGN] = "assign", [IR_LET] = "let", [IR_WIN] = "win", [IR_WIN_ALL] = "win-all",
     [IR_DRAW_GAME] = "draw-game", [IR_LOG] = "log", [IR_ROLL] = "roll", [IR_CALL_PROC] = "call-procedure",
     [IR_PLAYER_OUT] = "player-out", [IR_ELIMINATE] = "eliminate",
+    [IR_REVEAL] = "reveal",
     [IR_INLINE] = "inline", [IR_ARG] = "arg", [IR_PRELUDE] = "prelude",
 };
 
 const char *ir_op_name(IrOp op) { return op >= 0 && op < IR_OP_COUNT && op_names[op] ? op_names[op] : "?"; }
 
-static const char *const builtin_names[] = {"next", "count", "empty", "random", "top", "bottom", "matches"};
-static const char *const agg_names[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax"};
+static const char *const builtin_names[] = {"next", "count", "empty", "random", "top", "bottom", "matches",
+                                            "neighbours", "within", "adjacent", "distance", "spaces"};
+static const char *const agg_names[] = {"count", "sum", "any", "all", "min", "max", "argmin", "argmax", "reachable"};
 static const char *const binop_names[] = {"+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "="};
 
 /* The role of kid i of a node of op, or NULL: such kids are written bare. */
@@ -50,9 +53,11 @@ static const char *role(IrOp op, int i)
     static const char *const action[] = {"over", "where", "when", "do"};
     static const char *const turns[] = {"from", "until", "do"};
     switch (op) {
-    case IR_VAR: case IR_ZONE: case IR_PLAYER_SIDE: case IR_PLAYER_OUT: return i == 0 ? "of" : NULL;
+    case IR_VAR: case IR_ZONE: case IR_PLAYER_SIDE: case IR_PLAYER_OUT: case IR_SPACE_ZONE: return i == 0 ? "of" : NULL;
+    case IR_ELEM: return i == 0 ? "of" : "index";
+    case IR_FACE_COUNT: return "die";
     case IR_CARD_FIELD: case IR_CARD_STATE: case IR_CARD_OWNER: case IR_CARD_NAME: return "card";
-    case IR_AGGREGATE: return i < 3 ? (i == 2 ? "value" : over_where_do[i]) : NULL;
+    case IR_AGGREGATE: return i < 3 ? (i == 2 ? "value" : over_where_do[i]) : i == 3 ? "from" : "to";
     case IR_SELECT: case IR_IF: return i < 3 ? cond_then_else[i] : NULL;
     case IR_WHILE: return i == 0 ? "cond" : "do";
     case IR_FOR: return i < 3 ? over_where_do[i] : NULL;
@@ -63,6 +68,7 @@ static const char *role(IrOp op, int i)
     case IR_TURNS: return i < 3 ? turns[i] : NULL;
     case IR_ACTION: return i < 4 ? action[i] : NULL;
     case IR_MOVE: return i == 0 ? "what" : "to";
+    case IR_REVEAL: return i == 0 ? "what" : i == 1 ? "to" : over_where_do[i - 2];
     case IR_RUN: return i == 0 ? "ability" : "as";
     case IR_ASSIGN: return i == 0 ? "target" : "value";
     case IR_INLINE: return i == 0 ? "body" : "with";
@@ -90,15 +96,17 @@ static void quoted(Buf *out, const char *s)
 static void type_text(const Printer *P, Type t)
 {
     static const char *const base[] = {"error", "void", "int", "bool", "text", "side", "player", "card",
-                                       "zone", "ability", "players", "sides", "enum"};
+                                       "zone", "ability", "players", "sides", "enum", "spaces"};
     const Model *m = P->p->m;
-    buf_put(P->out, t.base >= 0 && t.base <= T_ENUM ? base[t.base] : "?");
+    buf_put(P->out, t.base >= 0 && t.base <= T_SPACES ? base[t.base] : t.base == T_RANGE ? "range" : "?");
     if (t.base == T_CARD && t.param >= 0 && t.param < m->nkinds)
         buf_printf(P->out, " %s", m->kinds[t.param].name);
     else if (t.base == T_ZONE && t.param >= 0 && t.param < m->nzones)
         buf_printf(P->out, " %s", m->zones[t.param].name);
     else if (t.base == T_ENUM && t.param >= 0 && t.param < m->nenums)
         buf_printf(P->out, " %s", m->enums[t.param].name);
+    else if (t.base == T_SPACES && t.param >= 0 && t.param < m->ngraphs)
+        buf_printf(P->out, " %s", m->graphs[t.param].name);
 }
 
 /* field_name: the name of data field (or state, state set) index of kind k. */
@@ -142,8 +150,11 @@ static void payload(const Printer *P, const IrNode *n)
         break;
     case IR_TURNS: buf_printf(o, " %d", n->index); break;
     case IR_VAR: buf_printf(o, " %s", m->vars[n->index].name); break;
+    case IR_ELEM: buf_printf(o, " %s", m->arrays[n->index].name); break;
+    case IR_RANGE: buf_printf(o, " %lld..%d", (long long)n->value, n->aux); break;
+    case IR_FACE_COUNT: buf_printf(o, " %s.%s", m->enums[n->aux].name, m->enums[n->aux].values[n->index]); break;
     case IR_CONST: buf_printf(o, " %s", m->consts[n->index].name); break;
-    case IR_ZONE: buf_printf(o, " %s", m->zones[n->index].name); break;
+    case IR_ZONE: case IR_SPACE_ZONE: buf_printf(o, " %s", m->zones[n->index].name); break;
     case IR_CARD_FIELD: case IR_CARD_STATE:
         buf_printf(o, " %s.%s %s", m->kinds[n->card.kind].name,
                 field_name(m, n->card.kind, n->card.field, n->op == IR_CARD_STATE),
@@ -153,6 +164,8 @@ static void payload(const Printer *P, const IrNode *n)
         buf_printf(o, " %s", builtin_names[n->builtin]);
         if (n->builtin == IR_B_MATCHES)
             buf_printf(o, " %s", m->enums[n->aux].name);
+        else if (n->builtin >= IR_B_NEIGHBOURS)
+            buf_printf(o, " %s", m->graphs[n->aux].name);
         break;
     case IR_CALL: case IR_CALL_PROC: case IR_INLINE:
         buf_printf(o, " %s", m->units[n->index].name);
@@ -162,7 +175,14 @@ static void payload(const Printer *P, const IrNode *n)
     case IR_ARG: buf_printf(o, " %d", n->index); break;
     case IR_ARITH: case IR_COMPARE: buf_printf(o, " %s", binop_names[n->binop]); break;
     case IR_ASSIGN: buf_printf(o, " %s%s", n->binop == IR_SET ? "" : binop_names[n->binop], "="); break;
-    case IR_IS: case IR_ROLL: buf_printf(o, " %s", m->kinds[n->index].name); break;
+    case IR_IS: case IR_ROLL:   /* a roll of dice of several kinds: each its own */
+        buf_printf(o, " %s", n->index >= 0 ? m->kinds[n->index].name : "any-die");
+        break;
+    case IR_REVEAL: {
+        static const char *const to[] = {"to-all", "to-player", "to-side", "look"};
+        buf_printf(o, " %s", to[n->aux & 3]);
+        break;
+    }
     default: break;
     }
     if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN || n->op == IR_AGGREGATE) && n->checked)

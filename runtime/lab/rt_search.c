@@ -22,39 +22,96 @@ static int slot_by_kind_card(const void *a, const void *b)
     return (x->card > y->card) - (x->card < y->card);
 }
 
-/* rt_determinize: see cardrt.h. Unseen places are listed in zone order;
-   the cards of each kind among them are sorted (so their former order is
-   forgotten) and dealt back in a Fisher-Yates order drawn from rng. A card
-   keeps its own state slots. */
+/* hidden_slots: the places of the cards viewer does not see and does not
+   know the place of, in zone order, into slots (n of them at most);
+   returns how many. */
+static int hidden_slots(const RtGame *g, int viewer, Slot *slots)
+{
+    int k = 0;
+    for (int z = 0; z < g->nzi; z++) {
+        if (rt__zone_vis(g, z) >> viewer & 1u)
+            continue;
+        const int32_t *zz = rt__zone(g, z);
+        for (int i = 0; i < zz[0]; i++) {
+            int c = zz[1 + i];
+            if (rt__knows(g, viewer, c) == 2)
+                continue;   /* he knows its place: it stays */
+            slots[k].zone = z;
+            slots[k].pos = i;
+            slots[k].card = c;
+            slots[k].kind = g->def->cards[g->inst_card[c]].kind;
+            k++;
+        }
+    }
+    return k;
+}
+
+/* deal_known_zones: the cards viewer knows the zone (not the place) of go
+   to random places of their kind among the free places of their zone
+   (slots[a..b) are one zone's): out[i] is the card slot i gets (-1: an
+   unknown card, dealt later). Cards in sorted order, the places drawn from
+   rng: nothing depends on where they were. */
+static void deal_known_zones(const RtGame *g, int viewer, const Slot *slots, int n, int32_t *out, Slot *scratch,
+                             int32_t *idx, uint64_t rng[4])
+{
+    for (int i = 0; i < n; i++)
+        out[i] = -1;
+    for (int a = 0; a < n;) {
+        int b = a, m = 0;
+        while (b < n && slots[b].zone == slots[a].zone)
+            b++;
+        for (int i = a; i < b; i++)
+            if (rt__knows(g, viewer, slots[i].card) == 1)
+                scratch[m++] = slots[i];
+        qsort(scratch, (size_t)m, sizeof *scratch, slot_by_kind_card);
+        for (int s = 0; s < m;) {
+            int e = s, f = 0;
+            while (e < m && scratch[e].kind == scratch[s].kind)
+                e++;
+            for (int i = a; i < b; i++)
+                if (slots[i].kind == scratch[s].kind)
+                    idx[f++] = i;
+            for (int j = 0; j < e - s; j++) {   /* a random place of the f for each card */
+                int r = j + (int)rt__xoshiro_below(rng, (uint32_t)(f - j));
+                int32_t t = idx[j];
+                idx[j] = idx[r];
+                idx[r] = t;
+                out[idx[j]] = scratch[s + j].card;
+            }
+            s = e;
+        }
+        a = b;
+    }
+}
+
+/* rt_determinize: see cardrt.h. The places viewer neither sees nor knows
+   are listed in zone order; the cards he knows the zone of are dealt
+   within their zone first (deal_known_zones), then the other cards of
+   each kind are sorted (so their former order is forgotten) and dealt
+   back to the places left in a Fisher-Yates order drawn from rng. A card
+   keeps its own state slots. The other players forget the cards dealt
+   again (what they know of them is not known to viewer). */
 void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
 {
     int n = 0;
     for (int z = 0; z < g->nzi; z++)
         if (!(rt__zone_vis(g, z) >> viewer & 1u))
             n += rt__zone(g, z)[0];
-    Slot *slots = n > 0 ? malloc((size_t)n * 2 * sizeof *slots) : NULL;
-    if (n > 0 && slots) {
-        Slot *cards = slots + n;
-        int k = 0;
-        for (int z = 0; z < g->nzi; z++) {
-            if (rt__zone_vis(g, z) >> viewer & 1u)
-                continue;
-            const int32_t *zz = rt__zone(g, z);
-            for (int i = 0; i < zz[0]; i++) {
-                int c = zz[1 + i];
-                slots[k].zone = z;
-                slots[k].pos = i;
-                slots[k].card = c;
-                slots[k].kind = g->def->cards[g->inst_card[c]].kind;
-                k++;
-            }
-        }
-        memcpy(cards, slots, (size_t)n * sizeof *slots);
-        qsort(cards, (size_t)n, sizeof *cards, slot_by_kind_card);
+    Slot *slots = n > 0 ? malloc((size_t)n * 3 * sizeof *slots) : NULL;
+    int32_t *out = n > 0 ? malloc((size_t)n * 2 * sizeof *out) : NULL;
+    if (n > 0 && slots && out) {
+        n = hidden_slots(g, viewer, slots);
+        Slot *cards = slots + n, *scratch = slots + 2 * n;
+        deal_known_zones(g, viewer, slots, n, out, scratch, out + n, rng);
+        int nc = 0;
+        for (int i = 0; i < n; i++)
+            if (rt__knows(g, viewer, slots[i].card) == 0)
+                cards[nc++] = slots[i];
+        qsort(cards, (size_t)nc, sizeof *cards, slot_by_kind_card);
         /* shuffle within each kind's run of the sorted cards */
-        for (int a = 0; a < n;) {
+        for (int a = 0; a < nc;) {
             int b = a;
-            while (b < n && cards[b].kind == cards[a].kind)
+            while (b < nc && cards[b].kind == cards[a].kind)
                 b++;
             for (int i = b - a - 1; i > 0; i--) {
                 int j = (int)rt__xoshiro_below(rng, (uint32_t)i + 1);
@@ -64,25 +121,30 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
             }
             a = b;
         }
-        /* deal: the places of kind K, in zone order, get the shuffled cards of K */
+        /* deal: the places of kind K left, in zone order, get the shuffled cards of K */
         int next[64];
         int nk = g->def->nkinds < 64 ? g->def->nkinds : 64;
         int start = 0;
         for (int kind = 0; kind < nk; kind++) {
             next[kind] = start;
-            while (start < n && cards[start].kind == kind)
+            while (start < nc && cards[start].kind == kind)
                 start++;
         }
         for (int i = 0; i < n; i++) {
             int kind = slots[i].kind;
-            if (kind < 0 || kind >= nk)
-                continue;
-            int c = cards[next[kind]++].card;
+            if (out[i] < 0 && kind >= 0 && kind < nk)
+                out[i] = cards[next[kind]++].card;
+        }
+        for (int i = 0; i < n; i++) {
+            int c = out[i] >= 0 ? out[i] : slots[i].card;
             rt__zone(g, slots[i].zone)[1 + slots[i].pos] = c;
-            int32_t *cs = rt__card(g, c);
-            cs[0] = slots[i].zone;
+            rt__card(g, c)[0] = slots[i].zone;
+            for (int p = 0; p < g->nplayers; p++)
+                if (p != viewer)
+                    rt__know_drop(g, p, c);
         }
     }
+    free(out);
     free(slots);
     /* the cells past each zone's count hold whatever earlier moves left:
        never read, but cleared so that equal views give equal bytes */

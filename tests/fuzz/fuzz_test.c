@@ -25,7 +25,7 @@ static uint64_t next(uint64_t *s)
 /* Tokens worth splicing in: they reach deeper than random bytes. */
 static const char *const tokens[] = {
     "{", "}", "(", ")", ",", ":", "\"", "..", "x3", "x0", "-", "2147483648", "\t", "\n", "\xC3", "\xff",
-    "card", "kind", "zone", "choose", "turns", "win", "if", "for", "move", "roll", "die", "enum", "board",
+    "card", "kind", "zone", "choose", "turns", "win", "if", "for", "move", "roll", "reveal", "look", "die", "enum", "board",
     "layout", "procedure", "state", "private", "keep", "where", "in", "my", "this", "me", "  ", "&a", "*a",
     "- ", "? ", "!!", "key: value", "\"\"", "#", "{x}", "\\",
 };

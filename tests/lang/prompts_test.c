@@ -202,12 +202,12 @@ Test(reserved, the_listed_reserved_words_are_the_keywords_and_refused_as_names)
         "[ \"$listed\" = \"$lexed\" ] && echo same && d=$(mktemp -d) && n=0 && "
         "for w in $listed; do printf 'game t {\\n  players 2\\n}\\nvar %s : int\\nround { win me }\\n' $w > $d/t.cards; "
         TEST_BUILD_DIR "/san/cardc check $d/t.cards 2>&1 | grep -q \"'$w' is a reserved word\" && n=$((n+1)); done; "
-        "echo $n reserved; for w in a row board faces wild prompt teams layout; do "
+        "echo $n reserved; for w in a row at board faces wild prompt teams layout; do "
         "printf 'game t {\\n  players 2\\n}\\nvar %s : int\\nround { %s = 1\\n  win me\\n}\\n' $w $w > $d/t.cards; "
         TEST_BUILD_DIR "/san/cardc check $d/t.cards || echo \"$w refused\"; done; "
         "echo $(echo \"$listed\" | wc -l) listed; rm -rf $d");
     cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "same\n88 reserved\n88 listed\n", "%s", r.err);
+    cr_expect_str_eq(r.out, "same\n90 reserved\n90 listed\n", "%s", r.err);
     run_free(&r);
 }
 

@@ -187,3 +187,52 @@ Test(yaml_front_end, a_script_error_points_into_the_yaml_block)
     cr_expect(strstr(r.err, "script_error.yaml:4:24: error:") != NULL, "%s", r.err);
     run_free(&r);
 }
+
+/* Arrays (`index: [...]`), dice of numbers and of faces of several
+   symbols (`faces: [1, 2]`, `"hit x2"`, `"crit + hit"`) and dice with
+   states (`fields: {held: "state bool = false"}`): the YAML export
+   of each test game compiles to the same C as the game (but the site
+   table's columns), and its export is stable. */
+Test(equivalence, arrays_and_dice_survive_the_yaml_export)
+{
+    static const char *const games[] = {"tracks", "dicepool", "array_range", "held_dice"};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd,
+                 "set -e; t=$(mktemp -d); mkdir $t/y $t/z $t/a $t/b; g=tests/lang/games/%s; "
+                 "%s yaml $g -o $t/y; %s yaml $t/y -o $t/z; diff -r $t/y $t/z; "
+                 "grep -q 'index: \\|faces: ' $t/y/*.yaml; %s c $g -o $t/a; %s c $t/y -o $t/b; "
+                 "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t",
+                 games[i], CARDC, CARDC, CARDC, CARDC);
+        RunResult r = run_cmd(cmd);
+        cr_expect_eq(r.status, 0, "game %s: %s%s", games[i], r.out, r.err);
+        run_free(&r);
+    }
+}
+
+/* The YAML forms of indices and faces are checked as the .cards ones. */
+Test(yaml_errors, a_bad_index_or_face_is_reported_at_its_item)
+{
+    RunResult r = run_cmd("set -e; t=$(mktemp -d); printf '%s' '"
+                          "declarations:\n"
+                          "  - game: t\n"
+                          "    players: 2\n"
+                          "  - enum: symbol\n"
+                          "    values: [hit, blank]\n"
+                          "  - counter: track\n"
+                          "    index: [player, \"column: 5..x\"]\n"
+                          "  - die: red\n"
+                          "    faces: [\"hit x2 + 3\", blank]\n"
+                          "  - round: win me\n"
+                          "' > $t/g.yaml; " CARDC " check $t/g.yaml 2>&1 | sed \"s|$t/||\"; rm -rf $t");
+    cr_expect_str_eq(r.out, "g.yaml:7:21: error: a range of indices is written 'A..B' with two integers, not "
+                            "'column: 5..x'\n"
+                            "      index: [player, \"column: 5..x\"]\n"
+                            "                      ^\n"
+                            "g.yaml:9:13: error: a face is a number or symbols joined by '+' (each maybe 'xN'), not "
+                            "'hit x2 + 3'\n"
+                            "      faces: [\"hit x2 + 3\", blank]\n"
+                            "              ^\n"
+                            "2 errors\n");
+    run_free(&r);
+}

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 7
-#error "enums.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 8
+#error "enums.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 7
-#error "names.c was generated for libcardrt ABI 7; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 8
+#error "names.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };

@@ -1,0 +1,160 @@
+/* rt_graph.c: maps, boards whose spaces are joined by edges: neighbours,
+   spaces within N steps, distances and paths, by breadth-first search
+   over the const adjacency table cardc writes (RtGraphDef). No call
+   allocates: the search's queue and marks are on the C stack, sized by
+   RT_GRAPH_MAX_SPACES. */
+#include "rt_internal.h"
+
+/* space_instance: the instance of space s's card, or RT_NONE when this
+   variant has no copy of it (instances are numbered in card order, so a
+   binary search over inst_card finds the first of a card). */
+static RtValue space_instance(const RtGame *g, const RtGraphDef *m, int s)
+{
+    int card = m->card[s], lo = 0, hi = g->ninst;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (g->inst_card[mid] < card)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->ninst && g->inst_card[lo] == card ? lo : RT_NONE;
+}
+
+/* graph_space: card's space in m, or -1 after failing the game at site. */
+static int graph_space(RtGame *g, const RtGraphDef *m, RtValue card, int site)
+{
+    int row = rt_card_row(g, card, m->kind, site);
+    if (rt_check(g))
+        return -1;
+    int s = row >= 0 && row < m->nrows ? m->space[row] : -1;
+    if (s < 0) {
+        rt__failf(g, site, "\"%s\" is not a space of map %s", rt_card_name(g, card), m->name);
+        return -1;
+    }
+    return s;
+}
+
+/* bfs: breadth-first search of m from space from, at most steps deep
+   (steps < 0: no limit), not entering avoided spaces (avoid may be NULL).
+   Writes the spaces reached in order into order[] and their distances
+   into dist[] (-1: not reached); returns how many were reached. Spaces
+   this variant lacks are never entered. */
+static int bfs(const RtGame *g, const RtGraphDef *m, int from, int steps, const uint8_t *avoid, int16_t *dist,
+               int16_t *order)
+{
+    for (int i = 0; i < m->nspaces; i++)
+        dist[i] = -1;
+    int n = 0;
+    dist[from] = 0;
+    order[n++] = (int16_t)from;
+    for (int head = 0; head < n; head++) {
+        int s = order[head];
+        if (steps >= 0 && dist[s] >= steps)
+            continue;
+        for (int e = m->first[s]; e < m->first[s + 1]; e++) {
+            int t = m->adj[e];
+            if (dist[t] >= 0 || (avoid && avoid[t]) || space_instance(g, m, t) == RT_NONE)
+                continue;
+            dist[t] = (int16_t)(dist[s] + 1);
+            order[n++] = (int16_t)t;
+        }
+    }
+    return n;
+}
+
+/* rt_graph_spaces (cardrt.h): the set op of card into out. */
+int rt_graph_spaces(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, RtValue *out, int site)
+{
+    int n = 0;
+    if (op == RT_GRAPH_ALL) {
+        for (int s = 0; s < m->nspaces; s++)
+            if ((out[n] = space_instance(g, m, s)) != RT_NONE)
+                n++;
+        return n;
+    }
+    int from = graph_space(g, m, card, site);
+    if (from < 0)
+        return -1;
+    if (op == RT_GRAPH_NEIGHBOURS) {
+        for (int e = m->first[from]; e < m->first[from + 1]; e++)
+            if ((out[n] = space_instance(g, m, m->adj[e])) != RT_NONE)
+                n++;
+        return n;
+    }
+    if (steps < 0)
+        return 0;
+    int16_t dist[RT_GRAPH_MAX_SPACES], order[RT_GRAPH_MAX_SPACES];
+    int reached = bfs(g, m, from, steps > RT_GRAPH_MAX_SPACES ? RT_GRAPH_MAX_SPACES : (int)steps, NULL, dist, order);
+    for (int i = 0; i < reached; i++)
+        out[n++] = space_instance(g, m, order[i]);
+    return n;
+}
+
+/* rt_graph_list (cardrt.h): the set pushed as a list. */
+int rt_graph_list(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site)
+{
+    RtValue items[RT_GRAPH_MAX_SPACES];
+    int n = rt_graph_spaces(g, m, op, card, steps, items, site);
+    if (n < 0)
+        return -1;
+    int list = rt_list_new(g, site);
+    for (int i = 0; i < n && list >= 0 && !rt_check(g); i++)
+        rt_list_add(g, list, items[i], site);
+    return rt_check(g) ? -1 : list;
+}
+
+/* rt_graph_count (cardrt.h): the set's size. */
+RtValue rt_graph_count(RtGame *g, const RtGraphDef *m, int op, RtValue card, RtValue steps, int site)
+{
+    RtValue items[RT_GRAPH_MAX_SPACES];
+    int n = rt_graph_spaces(g, m, op, card, steps, items, site);
+    return n < 0 ? 0 : n;
+}
+
+/* rt_graph_adjacent (cardrt.h): b is listed among a's neighbours. */
+RtValue rt_graph_adjacent(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site)
+{
+    int from = graph_space(g, m, a, site);
+    int to = from < 0 ? -1 : graph_space(g, m, b, site);
+    if (to < 0)
+        return 0;
+    for (int e = m->first[from]; e < m->first[from + 1]; e++)
+        if (m->adj[e] == to)
+            return 1;
+    return 0;
+}
+
+/* rt_graph_distance (cardrt.h): the fewest steps; no path fails. */
+RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, int site)
+{
+    int from = graph_space(g, m, a, site);
+    int to = from < 0 ? -1 : graph_space(g, m, b, site);
+    if (to < 0)
+        return 0;
+    int16_t dist[RT_GRAPH_MAX_SPACES], order[RT_GRAPH_MAX_SPACES];
+    bfs(g, m, from, -1, NULL, dist, order);
+    if (dist[to] < 0) {
+        rt__failf(g, site, "no path from \"%s\" to \"%s\" on map %s", rt_card_name(g, a), rt_card_name(g, b), m->name);
+        return 0;
+    }
+    return dist[to];
+}
+
+/* rt_graph_reach (cardrt.h): a path from a to b entering no avoided space. */
+RtValue rt_graph_reach(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, const uint8_t *avoid, int site)
+{
+    int from = graph_space(g, m, a, site);
+    int to = from < 0 ? -1 : graph_space(g, m, b, site);
+    if (to < 0)
+        return 0;
+    uint8_t flags[RT_GRAPH_MAX_SPACES];   /* avoid[] counts the spaces this variant has */
+    for (int s = 0, i = 0; s < m->nspaces; s++) {
+        int present = space_instance(g, m, s) != RT_NONE;
+        flags[s] = present && avoid[i];
+        i += present;
+    }
+    int16_t dist[RT_GRAPH_MAX_SPACES], order[RT_GRAPH_MAX_SPACES];
+    bfs(g, m, from, -1, flags, dist, order);
+    return dist[to] >= 0;
+}

@@ -1,0 +1,181 @@
+/* dice_test.c: dice whose faces are numbers or show several symbols, and
+   pools of dice of several kinds (docs/language.md "Dice"): the test game
+   tests/lang/games/dicepool compiles warning-free with gcc and clang, plays
+   1,000 seeded games under ASan and UBSan without an error, and its log
+   for a fixed seed shows the rules. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lang_game.h"
+
+/* A pool of red and black dice rolled together: a face logs as the
+   symbols it shows ("hit x2", "crit + hit"); the pool's hits are counted
+   by symbol (a hit 1, a crit 2: Player 2's first roll, a crit, hit x2,
+   hit and hit, makes 6). Player 2 keeps a Black die showing 1 hit and a Red die
+   showing 2 hits, rerolls the rest (only the two dice left in the pool
+   change) and then the blanks (the Red die's blank becomes a hit): the
+   kept dice show the same after both rerolls. The six-sided die's number
+   adds to the score. */
+Test(dice, a_reroll_keeps_the_held_dice)
+{
+    RunResult r = game_run("dicepool", "dicepool", "$e log --seed 1 && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out,
+                            "move \"Six-sided die\" box -> tray\n"
+                            "round 1\n"
+                            "move \"Black die\" box -> pool\n"
+                            "move \"Black die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "state \"Black die\" face hit + focus -> hit\n"
+                            "state \"Black die\" face hit + focus -> crit + hit\n"
+                            "state \"Red die\" face hit -> focus\n"
+                            "state \"Red die\" face hit -> hit x2\n"
+                            "Player 1 rolls 6 (focus 1)\n"
+                            "choose Player 1: done\n"
+                            "state \"Black die\" face hit -> crit + hit\n"
+                            "state \"Black die\" face crit + hit -> hit + focus\n"
+                            "state \"Red die\" face focus -> hit x2\n"
+                            "state \"Red die\" face hit x2 -> crit\n"
+                            "set score(Player 1) 0 -> 9\n"
+                            "move \"Black die\" pool -> box\n"
+                            "move \"Black die\" pool -> box\n"
+                            "move \"Red die\" pool -> box\n"
+                            "move \"Red die\" pool -> box\n"
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Black die\" box -> pool\n"
+                            "move \"Black die\" box -> pool\n"
+                            "state \"Black die\" face hit + focus -> hit\n"
+                            "state \"Black die\" face crit + hit -> hit\n"
+                            "Player 2 rolls 6 (focus 0)\n"
+                            "choose Player 2: Black die\n"
+                            "move \"Black die\" pool -> kept\n"
+                            "Player 2 keeps Black die showing 1 hit, 0 crit\n"
+                            "choose Player 2: Red die\n"
+                            "move \"Red die\" pool -> kept\n"
+                            "Player 2 keeps Red die showing 2 hit, 0 crit\n"
+                            "state \"Red die\" face crit -> blank\n"
+                            "state \"Black die\" face hit -> blank\n"
+                            "state \"Red die\" face blank -> hit\n"
+                            "still kept: Red die showing 2 hit, 0 crit\n"
+                            "still kept: Black die showing 1 hit, 0 crit\n"
+                            "state \"Six-sided die\" face 1 -> 3\n"
+                            "set score(Player 2) 0 -> 7\n"
+                            "move \"Red die\" pool -> box\n"
+                            "move \"Black die\" pool -> box\n"
+                            "move \"Black die\" kept -> box\n"
+                            "move \"Red die\" kept -> box\n"
+                            "round 2\n"
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Black die\" box -> pool\n"
+                            "move \"Black die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "state \"Red die\" face hit x2 -> crit\n"
+                            "state \"Black die\" face hit -> blank\n"
+                            "state \"Black die\" face blank -> hit\n"
+                            "state \"Red die\" face hit -> focus\n"
+                            "Player 1 rolls 3 (focus 1)\n"
+                            "choose Player 1: Black die\n"
+                            "move \"Black die\" pool -> kept\n"
+                            "Player 1 keeps Black die showing 1 hit, 0 crit\n"
+                            "choose Player 1: Red die\n"
+                            "move \"Red die\" pool -> kept\n"
+                            "Player 1 keeps Red die showing 0 hit, 0 crit\n"
+                            "state \"Red die\" face crit -> hit\n"
+                            "state \"Black die\" face blank -> hit + focus\n"
+                            "still kept: Red die showing 0 hit, 0 crit\n"
+                            "still kept: Black die showing 1 hit, 0 crit\n"
+                            "state \"Six-sided die\" face 3 -> 5\n"
+                            "set score(Player 1) 9 -> 17\n"
+                            "move \"Red die\" pool -> box\n"
+                            "move \"Black die\" pool -> box\n"
+                            "move \"Black die\" kept -> box\n"
+                            "move \"Red die\" kept -> box\n"
+                            "win Player 1\n"
+                            "errors: 0\n");
+    run_free(&r);
+}
+
+/* A zone with no 'of' holds dice of any kind, and may hold other cards:
+   the roll of such a card, and a symbol counted on it, stop the game at
+   their source site. */
+Test(dice, a_card_that_is_not_a_die_fails_at_the_roll_or_the_count)
+{
+    RunResult r = game_run("not_dice", "notdice", "$e log --seed 1; echo \"status $?\"; $e log --seed 1 --variant counting");
+    cr_expect_eq(r.status, 1, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "move \"White die\" box -> pool\n"
+                            "move \"Token\" box -> pool\n"
+                            "round 1\n"
+                            "state \"White die\" face hit -> blank\n"
+                            "error tests/lang/games/not_dice/game.cards:21:3: only dice can be rolled\n"
+                            "status 1\n"
+                            "move \"White die\" box -> pool\n"
+                            "move \"Token\" box -> pool\n"
+                            "round 1\n"
+                            "error tests/lang/games/not_dice/game.cards:20:87: this card is not a die that shows "
+                            "these symbols\n");
+    run_free(&r);
+}
+
+/* Dice that carry a state of their own: Player 2 holds two dice (hit and
+   hit x2, `d.held = true`), `roll d in pool where not d.held` rerolls the
+   third only (hit -> blank), and the held dice still show hit and hit x2:
+   3 points. The kept state `rolls` counts each die's turns. */
+Test(dice, a_reroll_keeps_the_dice_held_by_their_state)
+{
+    RunResult r = game_run("held_dice", "held", "$e log --seed 5 && " SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out,
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "move \"Red die\" box -> pool\n"
+                            "round 1\n"
+                            "state \"Red die\" face hit -> hit x2\n"
+                            "choose Player 1: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 1 holds a die showing hit x2\n"
+                            "choose Player 1: done\n"
+                            "state \"Red die\" face hit -> crit + hit\n"
+                            "still held: hit x2\n"
+                            "set score(Player 1) 0 -> 5\n"
+                            "state \"Red die\" rolls 0 -> 1\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 0 -> 1\n"
+                            "state \"Red die\" rolls 0 -> 1\n"
+                            "state \"Red die\" face crit + hit -> hit\n"
+                            "choose Player 2: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 2 holds a die showing hit\n"
+                            "choose Player 2: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 2 holds a die showing hit x2\n"
+                            "state \"Red die\" face hit -> blank\n"
+                            "still held: hit\n"
+                            "still held: hit x2\n"
+                            "set score(Player 2) 0 -> 3\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 1 -> 2\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 1 -> 2\n"
+                            "state \"Red die\" rolls 1 -> 2\n"
+                            "round 2\n"
+                            "state \"Red die\" face blank -> crit + hit\n"
+                            "state \"Red die\" face hit x2 -> crit + hit\n"
+                            "state \"Red die\" face hit -> crit + hit\n"
+                            "choose Player 1: Red die\n"
+                            "state \"Red die\" held false -> true\n"
+                            "Player 1 holds a die showing crit + hit\n"
+                            "choose Player 1: done\n"
+                            "state \"Red die\" face crit + hit -> hit x2\n"
+                            "still held: crit + hit\n"
+                            "set score(Player 1) 5 -> 11\n"
+                            "state \"Red die\" held true -> false\n"
+                            "state \"Red die\" rolls 2 -> 3\n"
+                            "state \"Red die\" rolls 2 -> 3\n"
+                            "state \"Red die\" rolls 2 -> 3\n"
+                            "win Player 1\n"
+                            "errors: 0\n");
+    run_free(&r);
+}
