@@ -506,7 +506,8 @@ static void st(Printer *P, const AstNode *s)
             tok(P, "top", 0, 0);
         break;
     case AST_SHUFFLE:
-        tok(P, "shuffle", line, 0);
+    case AST_ELIMINATE:
+        tok(P, s->kind == AST_SHUFFLE ? "shuffle" : "eliminate", line, 0);
         ex(P, s->a, 0);
         break;
     case AST_RUN:
@@ -546,10 +547,6 @@ static void st(Printer *P, const AstNode *s)
         break;
     case AST_ROLL:
         tok(P, "roll", line, 0);
-        ex(P, s->a, 0);
-        break;
-    case AST_ELIMINATE:
-        tok(P, "eliminate", line, 0);
         ex(P, s->a, 0);
         break;
     case AST_REVEAL:
