@@ -18,6 +18,8 @@ runs=(
   "evr: random|evr|--games 20000"
   "evr: greedy vs greedy|evr|--games 2000 --agents greedy,greedy"
   "evr: mcts vs mcts|evr|--games 2000 --agents mcts,mcts --budget 200"
+  "evr: random, seats swapped|evr|--games 20000 --sides imperial,rebel"
+  "evr: mcts vs mcts, seats swapped|evr|--games 2000 --agents mcts,mcts --budget 200 --sides imperial,rebel"
   "evr: mcts vs random|evr|--games 400 --agents mcts,random --budget 200"
   "evr: random vs mcts|evr|--games 400 --agents random,mcts --budget 200"
   "evr tutorial: random|evr|--games 10000 --variant tutorial"
