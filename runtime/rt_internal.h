@@ -199,11 +199,11 @@ void rt__json_str(FILE *out, const char *s);
 
 /* seating (rt_players.c): the side of each seat (RtOptions.sides). The
    messages (NULL: none) are written to buf and say why not, e.g.
-   "unknown side 'rebl' (sides: rebel, imperial)". rt__sides_check:
+   "unknown side 'bleu' (sides: red, blue)". rt__sides_check:
    whether sides, one per seat of a game of def with players seats,
    rearranges the default seating (seat p plays side p mod nsides: each
    side keeps its number of seats). rt__sides_parse: the names of list
-   ("imperial,rebel") into sides, checked. rt__sides_text: g's seating
+   ("blue,red") into sides, checked. rt__sides_text: g's seating
    as such a list into buf, or NULL when it is the default. */
 const char *rt__sides_check(const RtGameDef *def, int players, const int *sides, char *buf, size_t size);
 const char *rt__sides_parse(const RtGameDef *def, int players, const char *list, int *sides, char *buf, size_t size);

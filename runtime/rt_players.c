@@ -99,7 +99,7 @@ const char *rt__sides_check(const RtGameDef *def, int players, const int *sides,
     return NULL;
 }
 
-/* side_list: "rebel, imperial", the names of def's sides, into buf. */
+/* side_list: "red, blue", the names of def's sides, into buf. */
 static void side_list(const RtGameDef *def, char *buf, size_t size)
 {
     size_t len = 0;

@@ -41,7 +41,7 @@ typedef struct Args {
     int worst;           /* --save-worst K DIR */
     const char *worst_dir;
     int mcts_seconds;    /* bench: seconds of MCTS (-1: the default 2) */
-    const char *sides;   /* "imperial,rebel": the side of each seat; NULL: the default */
+    const char *sides;   /* "blue,red": the side of each seat; NULL: the default */
 } Args;
 
 typedef struct OptSpec {
