@@ -229,7 +229,7 @@ $(B)/tests/lab: $(B)/san/game-evr.o
 
 # The bench suite plays the EvR and Galaxy engines next to their reference
 # engines (bench/evr_ref.h, bench/galaxy_ref.h).
-$(B)/tests/bench: $(B)/san/game-evr.o $(B)/san/game-galaxy.o bench/evr_ref.h bench/galaxy_ref.h
+$(B)/tests/bench: $(B)/san/game-evr.o $(B)/san/game-galaxy.o bench/evr_ref.h bench/galaxy_ref.h bench/ref_rng.h
 
 # The parse suite links the sanitized front end.
 $(B)/tests/parse: $(addprefix $(B)/san/cc/,front/parse.o parser.o lexer.o front/ast.o common/strtab.o front/text.o common/diag.o common/arena.o)

@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     uint64_t check = 0;
     double t0 = now_seconds();
     for (long i = 0; i < a.games; i++) {
-        int w = evr_ref_play(evr_splitmix_at(a.seed, (uint64_t)i), NULL);
+        int w = evr_ref_play(ref_splitmix_at(a.seed, (uint64_t)i), NULL);
         check = check * 31 + (uint64_t)(w + 1);
         if (a.winners)
             printf("%d\n", w);

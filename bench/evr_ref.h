@@ -19,78 +19,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ------------------------------------------------------------ generators */
-
-/* A xoshiro256** generator (as runtime/rt_rng.c). */
-typedef struct EvrRng {
-    uint64_t s[4];
-} EvrRng;
-
-/* evr_splitmix64: advance *x by the golden gamma and return the mixed value. */
-static inline uint64_t evr_splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* evr_splitmix_at: the (i+1)-th output of a splitmix64 started at x (game i
-   of a bench seeded x; agent i of a game seeded x ^ salt). */
-static inline uint64_t evr_splitmix_at(uint64_t x, uint64_t i)
-{
-    uint64_t s = x + i * 0x9E3779B97F4A7C15u;
-    return evr_splitmix64(&s);
-}
-
-/* evr_rng_seed: state = the first four splitmix64 outputs from seed. */
-static inline void evr_rng_seed(EvrRng *r, uint64_t seed)
-{
-    uint64_t x = seed;
-    for (int i = 0; i < 4; i++)
-        r->s[i] = evr_splitmix64(&x);
-}
-
-/* evr_rotl: rotate x left by k bits. */
-static inline uint64_t evr_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-/* evr_rng_next: the next xoshiro256** output. */
-static inline uint64_t evr_rng_next(EvrRng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = evr_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = evr_rotl(s[3], 45);
-    return result;
-}
-
-/* evr_rng_below: uniform in [0, n) exactly as rt__xoshiro_below: x = the
-   upper 32 bits of the next output, drawn again at or above 2^32 - (2^32
-   mod n), else x mod n. Since 2^32 mod n < n, any x <= 2^32 - n is below
-   that limit: the limit (a second division) is computed only above it. */
-static inline uint32_t evr_rng_below(EvrRng *r, uint32_t n)
-{
-    if (n == 0)
-        return 0;
-    for (;;) {
-        uint32_t x = (uint32_t)(evr_rng_next(r) >> 32);
-        if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
-            return x % n;
-    }
-}
-
-/* The salt of the agents' seeds (rt__agent_seed). */
-#define EVR_AGENT_SALT 0x6a09e667f3bcc909u
-/* A game not over after this many rounds fails (RT_DEFAULT_MAX_ROUNDS). */
-#define EVR_MAX_ROUNDS 1000
+#include "ref_rng.h"
 
 /* ------------------------------------------------------------ the cards */
 
@@ -170,8 +99,8 @@ enum { EVR_NZ = 2 + 2 * K_COUNT };
 
 /* One game: generators, zones (index 0 = bottom), card state, variables. */
 typedef struct EvrGame {
-    EvrRng rng;          /* the game's generator */
-    EvrRng agent[2];     /* each seat's random agent */
+    RefRng rng;          /* the game's generator */
+    RefRng agent[2];     /* each seat's random agent */
     uint8_t n[EVR_NZ];
     uint8_t z[EVR_NZ][EVR_ZCAP];
     uint8_t exh[EVR_NI]; /* resource state "exhausted" */
@@ -187,7 +116,7 @@ typedef struct EvrGame {
 static inline int evr_choose(EvrGame *g, int p, int n)
 {
     g->decisions++;
-    return n >= 2 ? (int)evr_rng_below(&g->agent[p], (uint32_t)n) : 0;
+    return n >= 2 ? (int)ref_rng_below(&g->agent[p], (uint32_t)n) : 0;
 }
 
 /* ------------------------------------------------------------ zones */
@@ -251,7 +180,7 @@ static inline void evr_shuffle(EvrGame *g, int z)
 {
     uint8_t *a = g->z[z];
     for (int i = g->n[z] - 1; i > 0; i--) {
-        int j = (int)evr_rng_below(&g->rng, (uint32_t)i + 1);
+        int j = (int)ref_rng_below(&g->rng, (uint32_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
@@ -385,7 +314,7 @@ static void evr_discard_random_strategy(EvrGame *g, int q)
     int s = ZP(K_STRAT, q), n = g->n[s];
     if (n == 0)
         return;
-    int i = (int)evr_rng_below(&g->rng, (uint32_t)n);
+    int i = (int)ref_rng_below(&g->rng, (uint32_t)n);
     evr_put_top(g, ZP(K_USED, q), evr_take(g, s, i));
     if (evr_out_of_strategies(g, q))
         evr_move_all_top(g, ZP(K_USED, q), s);
@@ -607,7 +536,7 @@ static void evr_setup(EvrGame *g)
         }
     for (int p = 0; p < 2; p++)
         evr_shuffle(g, ZP(K_DECK, p));
-    g->balance = (int)evr_rng_below(&g->rng, 2);
+    g->balance = (int)ref_rng_below(&g->rng, 2);
 }
 
 /* evr_planning: reveal the event, resolve it, choose strategies. */
@@ -794,9 +723,9 @@ static int evr_ref_play(uint64_t game_seed, EvrStats *stats)
 {
     EvrGame g;
     memset(&g, 0, sizeof g);
-    evr_rng_seed(&g.rng, game_seed);
+    ref_rng_seed(&g.rng, game_seed);
     for (int p = 0; p < 2; p++)
-        evr_rng_seed(&g.agent[p], evr_splitmix_at(game_seed ^ EVR_AGENT_SALT, (uint64_t)p));
+        ref_rng_seed(&g.agent[p], ref_splitmix_at(game_seed ^ EVR_AGENT_SALT, (uint64_t)p));
     g.inf[0] = g.inf[1] = 2;
     evr_setup(&g);
     int w = -1;

@@ -34,79 +34,13 @@
 #include <stdio.h>
 #endif
 
-/* ------------------------------------------------------------ generators */
-
-/* A xoshiro256** generator (as runtime/rt_rng.c). */
-typedef struct GalRng {
-    uint64_t s[4];
-} GalRng;
-
-/* gal_splitmix64: advance *x by the golden gamma and return the mixed value. */
-static inline uint64_t gal_splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* gal_splitmix_at: the (i+1)-th output of a splitmix64 started at x (game i
-   of a bench seeded x; agent i of a game seeded x ^ salt). */
-static inline uint64_t gal_splitmix_at(uint64_t x, uint64_t i)
-{
-    uint64_t s = x + i * 0x9E3779B97F4A7C15u;
-    return gal_splitmix64(&s);
-}
-
-/* gal_rng_seed: state = the first four splitmix64 outputs from seed. */
-static inline void gal_rng_seed(GalRng *r, uint64_t seed)
-{
-    uint64_t x = seed;
-    for (int i = 0; i < 4; i++)
-        r->s[i] = gal_splitmix64(&x);
-}
-
-/* gal_rotl: rotate x left by k bits. */
-static inline uint64_t gal_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-/* gal_rng_next: the next xoshiro256** output. */
-static inline uint64_t gal_rng_next(GalRng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = gal_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = gal_rotl(s[3], 45);
-    return result;
-}
-
-/* gal_rng_below: uniform in [0, n) exactly as rt__xoshiro_below: x = the
-   upper 32 bits of the next output, drawn again at or above 2^32 - (2^32
-   mod n), else x mod n. Since 2^32 mod n < n, any x <= 2^32 - n is below
-   that limit: the limit (a second division) is computed only above it. */
-static inline uint32_t gal_rng_below(GalRng *r, uint32_t n)
-{
-    if (n == 0)
-        return 0;
-    for (;;) {
-        uint32_t x = (uint32_t)(gal_rng_next(r) >> 32);
-        if (x <= UINT32_MAX - n + 1 || (uint64_t)x < 0x100000000u - (0x100000000u % n))
-            return x % n;
-    }
-}
+#include "ref_rng.h"
 
 /* gal_die: one die rolled, its face (the faces in the die's order, which
    is the order of the symbols: a face is the draw itself). */
-static inline int gal_die(GalRng *r)
+static inline int gal_die(RefRng *r)
 {
-    return (int)gal_rng_below(r, 6);
+    return (int)ref_rng_below(r, 6);
 }
 
 /* The salt of the agents' seeds (rt__agent_seed). */
@@ -232,8 +166,8 @@ static void gal_tables(GalTables *t)
 
 /* One game: generators, the site in play, the dice, each player's pieces. */
 typedef struct GalGame {
-    GalRng rng;                      /* the game's generator */
-    GalRng agent[GAL_MAX_PLAYERS];   /* each seat's random agent */
+    RefRng rng;                      /* the game's generator */
+    RefRng agent[GAL_MAX_PLAYERS];   /* each seat's random agent */
     const GalTables *t;
     int players, first;
     int stage;
@@ -305,7 +239,7 @@ static void gal_trace_space(const GalGame *g, int p, int n, uint32_t bit)
 static inline int gal_choose(GalGame *g, int p, int n)
 {
     g->decisions++;
-    return n >= 2 ? (int)gal_rng_below(&g->agent[p], (uint32_t)n) : 0;
+    return n >= 2 ? (int)ref_rng_below(&g->agent[p], (uint32_t)n) : 0;
 }
 
 /* gal_choose_space: seat p chooses one of the spaces of m (not empty), in
@@ -538,13 +472,13 @@ static int gal_turn(GalGame *g, int me)
    player's Rebel token chosen clockwise from him, the first site. */
 static void gal_setup(GalGame *g)
 {
-    g->first = (int)gal_rng_below(&g->rng, (uint32_t)g->players);
+    g->first = (int)ref_rng_below(&g->rng, (uint32_t)g->players);
     /* The supply holds the Allies in reverse card order (bottom first), then is shuffled as rt_shuffle does. */
     for (int i = 0; i < GAL_ALLIES; i++)
         g->supply[i] = (uint8_t)(GAL_ALLIES - 1 - i);
     g->nsupply = GAL_ALLIES;
     for (int i = GAL_ALLIES - 1; i > 0; i--) {
-        int j = (int)gal_rng_below(&g->rng, (uint32_t)i + 1);
+        int j = (int)ref_rng_below(&g->rng, (uint32_t)i + 1);
         uint8_t t = g->supply[i];
         g->supply[i] = g->supply[j];
         g->supply[j] = t;
@@ -578,9 +512,9 @@ static int gal_ref_play(const GalTables *t, int players, uint64_t game_seed, Gal
     memset(&g, 0, sizeof g);
     g.t = t;
     g.players = players;
-    gal_rng_seed(&g.rng, game_seed);
+    ref_rng_seed(&g.rng, game_seed);
     for (int p = 0; p < players; p++)
-        gal_rng_seed(&g.agent[p], gal_splitmix_at(game_seed ^ GAL_AGENT_SALT, (uint64_t)p));
+        ref_rng_seed(&g.agent[p], ref_splitmix_at(game_seed ^ GAL_AGENT_SALT, (uint64_t)p));
     gal_setup(&g);
     int w = -1;
     while (w < 0 && g.rounds < GAL_MAX_ROUNDS) {

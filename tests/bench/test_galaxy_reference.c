@@ -36,7 +36,7 @@ static Outcome generated_game(int players, uint64_t gs)
     RtAgent agents[GAL_MAX_PLAYERS];
     for (int p = 0; p < players; p++) {
         rt_agent_random(&agents[p]);
-        agents[p].reset(&agents[p], gal_splitmix_at(gs ^ GAL_AGENT_SALT, (uint64_t)p));
+        agents[p].reset(&agents[p], ref_splitmix_at(gs ^ GAL_AGENT_SALT, (uint64_t)p));
     }
     while (rt_advance(g)) {
         RtAgent *a = &agents[rt_decision_player(g)];
@@ -69,7 +69,7 @@ static void same_games(int players, uint64_t base)
     gal_tables(&t);
     int wins[GAL_MAX_PLAYERS] = {0};
     for (int i = 0; i < GAMES; i++) {
-        uint64_t gs = gal_splitmix_at(base, (uint64_t)i);
+        uint64_t gs = ref_splitmix_at(base, (uint64_t)i);
         Outcome a = generated_game(players, gs), b = reference_game(&t, players, gs);
         cr_assert(a.winner == b.winner && a.rounds == b.rounds && a.decisions == b.decisions,
                   "%d players, bench seed %llu, game %d (`build/galaxy log --players %d --seed %llu`): generated: "

@@ -41,7 +41,7 @@ static Outcome generated_game(uint64_t gs)
     RtAgent agents[2];
     for (int p = 0; p < 2; p++) {
         rt_agent_random(&agents[p]);
-        agents[p].reset(&agents[p], evr_splitmix_at(gs ^ EVR_AGENT_SALT, (uint64_t)p));
+        agents[p].reset(&agents[p], ref_splitmix_at(gs ^ EVR_AGENT_SALT, (uint64_t)p));
     }
     while (rt_advance(g)) {
         RtAgent *a = &agents[rt_decision_player(g)];
@@ -72,7 +72,7 @@ static void same_games(uint64_t base)
 {
     int wins[2] = {0, 0};
     for (int i = 0; i < GAMES; i++) {
-        uint64_t gs = evr_splitmix_at(base, (uint64_t)i);
+        uint64_t gs = ref_splitmix_at(base, (uint64_t)i);
         Outcome a = generated_game(gs), b = reference_game(gs);
         cr_assert(a.winner == b.winner && a.rounds == b.rounds && a.decisions == b.decisions,
                   "bench seed %llu, game %d (game seed %llu, `build/evr log --seed %llu`): generated: winner %d, "
