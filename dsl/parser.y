@@ -815,6 +815,7 @@ opt_when
     ;
 
 /* turns -> "turns" "from" expr "until" expr "passes" "in" "a" "row" ["prompt" STRING] "{" { action } "}"
+          | "turns" "from" expr "until" "all" "pass" ["prompt" STRING] "{" { action } "}"
           | "turns" "from" expr "until" expr block
    (`a` and `row` are contextual: scanned as names, checked here) */
 turns_stmt
@@ -823,6 +824,10 @@ turns_stmt
             parse_contextual(ctx, @8, $8, "a");
             parse_contextual(ctx, @9, $9, "row");
             $$ = NODE(AST_TURNS, @1); $$->a = $3; $$->c = $5; $$->flags = TURNS_PASSES; $$->list = $12; $$->f = $10;
+        }
+    | TURNS FROM expr UNTIL ALL PASS opt_prompt '{' actions '}'
+        {
+            $$ = NODE(AST_TURNS, @1); $$->a = $3; $$->flags = TURNS_PASSES | TURNS_ALL_PASS; $$->list = $9; $$->f = $7;
         }
     | TURNS FROM expr UNTIL expr block
         { $$ = NODE(AST_TURNS, @1); $$->a = $3; $$->c = $5; $$->b = $6; }

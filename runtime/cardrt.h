@@ -428,6 +428,11 @@ static inline RtValue rt_next_player(const RtGame *g, RtValue p)
    out; rt_player_in, p or the next player in; rt_eliminate, p out for good. */
 RtValue rt_player_out(const RtGame *g, RtValue p);
 RtValue rt_player_in(const RtGame *g, RtValue p);
+/* rt_next_unpassed: the next seat after p, wrapping, that is neither out
+   nor in passed (bit q: seat q has passed for the rest of a turn loop,
+   `turns ... until all pass`); RT_NONE when there is none, or for a
+   non-player p. */
+RtValue rt_next_unpassed(const RtGame *g, RtValue p, RtValue passed);
 void rt_eliminate(RtGame *g, RtValue p, int site);
 /* rt_player_side: seat p's side (RtOptions.sides); RT_NONE without sides. */
 static inline RtValue rt_player_side(const RtGame *g, RtValue p)

@@ -17,6 +17,20 @@ RtValue rt__next_in(const RtGame *g, RtValue p)
     return RT_NONE;   /* unreachable: rt_eliminate keeps a player in */
 }
 
+/* rt_next_unpassed: see cardrt.h. */
+RtValue rt_next_unpassed(const RtGame *g, RtValue p, RtValue passed)
+{
+    if (!rt__is_player(g, p))
+        return RT_NONE;
+    uint32_t skip = rt__hdr(g)->out | (uint32_t)passed;
+    for (int k = 1; k <= g->nplayers; k++) {
+        RtValue q = (p + k) % g->nplayers;
+        if (!(skip >> q & 1u))
+            return q;
+    }
+    return RT_NONE;
+}
+
 /* rt_player_out / rt_player_in: see cardrt.h. */
 RtValue rt_player_out(const RtGame *g, RtValue p)
 {

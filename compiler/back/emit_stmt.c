@@ -573,6 +573,24 @@ static void menu(Emit *E, const IrNode *s)
     emit_line(E, "}");
 }
 
+/* holds_cards: whether collection coll's items are cards (a zone, the
+   spaces of a map), which an option carries as its card. */
+static int holds_cards(const IrNode *coll)
+{
+    return coll->type.base == T_ZONE || coll->type.base == T_SPACES;
+}
+
+/* item_value: the value of the options of action i of nact, over its
+   collection: the action's number, plus, over players, sides or a range
+   (whose items are not cards), the item's place in the collection times
+   nact, so that the chosen option gives both back (turn_actions). */
+static const char *item_value(Emit *E, const IrNode *ac, int i, int nact)
+{
+    if (holds_cards(ac->kids[0]))
+        return arena_printf(E->a, "%d", i);
+    return arena_printf(E->a, "i * %d + %d", nact, i);   /* i: the loop's count, the item (emit_pure_loop_open) */
+}
+
 /* turn_actions: a turn of `turns ... until N passes in a row`: the actions
    offered, the one chosen, and the count of passes. */
 static void turn_actions(Emit *E, const IrNode *s, const char *passes, const char *act)
@@ -583,8 +601,8 @@ static void turn_actions(Emit *E, const IrNode *s, const char *passes, const cha
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i];
         emit_line(E, "/* action \"%s\" */", emit_c_comment(E->a, ac->text));
-        if (ac->aux >= 0)
-            options_over(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], arena_printf(E->a, "%d", i), ac->index,
+        if (ac->aux >= 0)   /* over players or sides, the option's value carries the item too */
+            options_over(E, ac->kids[0], ac->aux, ac->kids[1], ac->kids[2], item_value(E, ac, i, nact), ac->index,
                          ac->fmt);
         else
             one_option(E, ac->kids[2], i, ac->index, ac->fmt);
@@ -594,14 +612,18 @@ static void turn_actions(Emit *E, const IrNode *s, const char *passes, const cha
     emit_line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
               emit_site(E, s->loc));
     decide(E);
-    emit_line(E, "%s = rt_chosen(g);", act);
+    emit_line(E, "%s = rt_chosen(g) %% %d;", act, nact);
     Buf passcond = {0};
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i];
         emit_line(E, "%sif (%s == %d) { /* %s */", i ? "} else " : "", act, i, emit_c_comment(E->a, ac->text));
         E->indent++;
         int depth = E->nbound;
-        if (ac->aux >= 0) {
+        if (ac->aux >= 0 && !holds_cards(ac->kids[0])) {
+            const IrNode *coll = ac->kids[0];   /* a range's items count from its first */
+            emit_line(E, "%s = rt_chosen(g) / %d + %d;", emit_local(E, ac->aux), nact,
+                      coll->type.base == T_RANGE ? (int)coll->value : 0);
+        } else if (ac->aux >= 0) {
             emit_line(E, "%s = rt_chosen_card(g);", emit_local(E, ac->aux));
             if (ac->kids[0]->type.base == T_ZONE)
                 depth = bind_zone_card(E, ac->kids[0], ac->aux, ac->kids[3]);
@@ -613,13 +635,19 @@ static void turn_actions(Emit *E, const IrNode *s, const char *passes, const cha
             buf_printf(&passcond, "%s%s == %d", passcond.len ? " || " : "", act, i);
     }
     emit_line(E, "}");
+    if (s->flags & IR_ALL_PASS) {   /* passes: the players who passed, a bit each */
+        emit_line(E, "if (%s) %s |= 1 << f->me;", passcond.s ? passcond.s : "0", passes);
+        buf_free(&passcond);
+        return;
+    }
     emit_line(E, "%s = (%s) ? %s + 1 : 0;", passes, passcond.s ? passcond.s : "0", passes);
     buf_free(&passcond);
     emit_line(E, "if (%s >= %s) break;", passes, emit_expr(E, s->kids[1]));
 }
 
-/* turns: the players take turns from a first one until a condition holds
-   or until N passes in a row. */
+/* turns: the players take turns from a first one until a condition holds,
+   until N passes in a row, or until every player in has passed (a player
+   who passed has no more turns). */
 static void turns(Emit *E, const IrNode *s)
 {
     int base = s->index;
@@ -643,7 +671,12 @@ static void turns(Emit *E, const IrNode *s)
         emit_line(E, "if (%s) break;", emit_condition(E, s->kids[1]));
         check_fail(E);
     }
-    emit_line(E, "%s = rt_next_player(g, %s);", turn, turn);
+    if (s->flags & IR_ALL_PASS) {
+        emit_line(E, "%s = rt_next_unpassed(g, %s, %s);", turn, turn, passes);
+        emit_line(E, "if (%s == RT_NONE) break;", turn);
+    } else {
+        emit_line(E, "%s = rt_next_player(g, %s);", turn, turn);
+    }
     emit_line(E, "if (rt_back_edge(g, %d)) return RT_END;", emit_site(E, s->loc));   /* the step budget */
     E->indent--;
     emit_line(E, "}");

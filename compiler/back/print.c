@@ -378,19 +378,27 @@ static void st_menu(Printer *P, const AstNode *s, int line)
     brace(P, '}');
 }
 
-/* st_turns: `turns from P until C` with a body, or `until N passes in a row` with actions. */
+/* st_turns: `turns from P until C` with a body, or `until N passes in a
+   row` or `until all pass` with actions. */
 static void st_turns(Printer *P, const AstNode *s, int line)
 {
     tok(P, "turns", line, 0);
     tok(P, "from", 0, 0);
     ex(P, s->a, 0);
     tok(P, "until", 0, 0);
-    ex(P, s->c, 0);
+    if (s->flags & TURNS_ALL_PASS) {
+        tok(P, "all", 0, 0);
+        tok(P, "pass", 0, 0);
+    } else {
+        ex(P, s->c, 0);
+    }
     if (s->flags & TURNS_PASSES) {
-        tok(P, "passes", 0, 0);
-        tok(P, "in", 0, 0);
-        tok(P, "a", 0, 0);
-        tok(P, "row", 0, 0);
+        if (!(s->flags & TURNS_ALL_PASS)) {
+            tok(P, "passes", 0, 0);
+            tok(P, "in", 0, 0);
+            tok(P, "a", 0, 0);
+            tok(P, "row", 0, 0);
+        }
         prompt(P, s->f);
         brace(P, '{');
         for (int i = 0; i < s->list.count && !P->error; i++) {

@@ -300,7 +300,8 @@ static void check_turns(Sema *S, AstNode *s)
     if (s->f)
         sema_check_holes(S, &s->f->list, "prompt");
     if (s->flags & TURNS_PASSES) {
-        sema_expect(S, s->c, T_INT, "the number of passes");
+        if (!(s->flags & TURNS_ALL_PASS))
+            sema_expect(S, s->c, T_INT, "the number of passes");
         int passes = 0;
         if (s->list.count == 0)
             diag_error(S->d, s->loc, "a 'turns ... passes in a row' loop needs actions");
@@ -314,8 +315,6 @@ static void check_turns(Sema *S, AstNode *s)
                not see the item of 'for' (the C tests it outside the loop) */
             if (a->d)
                 sema_expect(S, a->d, T_BOOL, "an action's 'when' condition");
-            if (a->name && a->a->kind == AST_RANGE)   /* the chosen action carries a card, not a number */
-                diag_error(S->d, a->a->loc, "an action ranges over a zone, 'players' or 'sides', not a range of integers");
             if (a->name)
                 a->ival = bind_over(S, a->name, a->a, a->loc2.line ? a->loc2 : a->loc);
             else

@@ -69,7 +69,7 @@ typedef enum AstKind {
                         list=else BLOCK in items[0] if any; flags CHOOSE_HIDDEN|CHOOSE_UP_TO */
     AST_MENU,        /* e=by or NULL, list=options (OPTION), flags CHOOSE_HIDDEN */
     AST_OPTION,      /* text=label, list=its {expr} holes, c=when or NULL, b=BLOCK */
-    AST_TURNS,       /* a=from, c=until cond (or pass count when flags TURNS_PASSES), list=ACTIONs, b=BLOCK of plain statements */
+    AST_TURNS,       /* a=from, c=until cond (or pass count when flags TURNS_PASSES; NULL with TURNS_ALL_PASS), list=ACTIONs, b=BLOCK of plain statements */
     AST_ACTION,      /* text=label, list=its {expr} holes, name=for-var or NULL, a=for-collection, c=where, d=when, b=BLOCK, flags ACTION_PASS */
     AST_MOVE,        /* a=what, b=to zone, flags MOVE_BOTTOM */
     AST_SHUFFLE,     /* a=zone */
@@ -140,7 +140,8 @@ enum {
     VAR_PRIVATE = 1 << 18,
     WIN_ALL = 1 << 19,
     VIEW_HIDDEN = 1 << 20,
-    ZONE_PER_SPACE = 1 << 21     /* `zone units per space`: a zone for each space of the map */
+    ZONE_PER_SPACE = 1 << 21,    /* `zone units per space`: a zone for each space of the map */
+    TURNS_ALL_PASS = 1 << 22     /* with TURNS_PASSES: `until all pass` (c is NULL) */
 };
 
 /* One node. Which fields are used depends on kind (see AstKind). */

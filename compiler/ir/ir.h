@@ -146,7 +146,8 @@ enum {   /* IrNode.flags */
     IR_PASSES = 1 << 3,
     IR_PASS = 1 << 4,
     IR_BOTTOM = 1 << 5,
-    IR_PLUCK = 1 << 6        /* IR_FOR: a pluck loop (ir_pluck.c) */
+    IR_PLUCK = 1 << 6,       /* IR_FOR: a pluck loop (ir_pluck.c) */
+    IR_ALL_PASS = 1 << 7     /* IR_TURNS with IR_PASSES: `until all pass` (no count) */
 };
 
 enum {   /* IrNode.facts, computed by ir_facts.c */

@@ -493,7 +493,7 @@ static IrNode *lower_turns(Lower *L, const AstNode *s)
     IrNode *n = node(L, IR_TURNS, s->loc, 3 + s->list.count + (s->f != NULL));
     n->index = (int)s->ival;
     n->aux = s->sem_extra;
-    n->flags = (s->flags & TURNS_PASSES) ? IR_PASSES : 0;
+    n->flags = ((s->flags & TURNS_PASSES) ? IR_PASSES : 0) | ((s->flags & TURNS_ALL_PASS) ? IR_ALL_PASS : 0);
     n->kids[0] = lower_expr(L, s->a);
     n->kids[1] = opt_expr(L, s->c);
     n->kids[2] = s->b ? lower_block(L, s->b, s->loc) : NULL;

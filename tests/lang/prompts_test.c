@@ -235,3 +235,46 @@ Test(teams, the_yaml_form_keeps_teams)
     cr_expect_str_eq(r.out, "1\nsame\n");
     run_free(&r);
 }
+
+/* `turns ... until all pass`: a player who passes takes no more turns in
+   the loop, one knocked out takes none, and the loop ends when every
+   player in has passed (seed 2: Players 2 and 4 pass, then only 1 and 3
+   play; Player 4 is knocked out after passing; Player 3 plays on alone).
+   An action's `for p in players` and `for n in 1..3` give the item chosen
+   (`hit Player 3` lowers Player 3's health, `take 2` adds 2). The game
+   fails if a passed or out player takes a turn, so 1,000 games without an
+   error prove it too. */
+Test(players_out, a_player_who_passed_gets_no_more_turns)
+{
+    RunResult r = game_run("passing", "passing",
+                           "$e log --seed 2 | grep -E '^(round|turn|out|win)|: pass|hits|takes|^set (coins|health)' && "
+                           SIM_1000);
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out,
+                     "round 1\nturn Player 1\nset health(Player 3) 4 -> 3\nPlayer 1 hits Player 3, who has 3\n"
+                     "turn Player 2\nchoose Player 2: pass\n"
+                     "turn Player 3\nset coins(Player 3) 0 -> 2\nPlayer 3 takes 2\n"
+                     "turn Player 4\nchoose Player 4: pass\n"
+                     "turn Player 1\nset coins(Player 1) 0 -> 3\nPlayer 1 takes 3\n"
+                     "turn Player 3\nset coins(Player 3) 2 -> 3\nPlayer 3 takes 1\n"
+                     "turn Player 1\nset health(Player 4) 4 -> 3\nPlayer 1 hits Player 4, who has 3\n"
+                     "turn Player 3\nset health(Player 1) 4 -> 3\nPlayer 3 hits Player 1, who has 3\n"
+                     "turn Player 1\nset health(Player 2) 4 -> 3\nPlayer 1 hits Player 2, who has 3\n"
+                     "turn Player 3\nset coins(Player 3) 3 -> 4\nPlayer 3 takes 1\n"
+                     "turn Player 1\nset health(Player 4) 3 -> 2\nPlayer 1 hits Player 4, who has 2\n"
+                     "turn Player 3\nset coins(Player 3) 4 -> 6\nPlayer 3 takes 2\n"
+                     "turn Player 1\nset health(Player 2) 3 -> 2\nPlayer 1 hits Player 2, who has 2\n"
+                     "turn Player 3\nset health(Player 2) 2 -> 1\nPlayer 3 hits Player 2, who has 1\n"
+                     "turn Player 1\nset coins(Player 1) 3 -> 4\nPlayer 1 takes 1\n"
+                     "turn Player 3\nset health(Player 4) 2 -> 1\nPlayer 3 hits Player 4, who has 1\n"
+                     "turn Player 1\nset coins(Player 1) 4 -> 5\nPlayer 1 takes 1\n"
+                     "turn Player 3\nset health(Player 4) 1 -> 0\nPlayer 3 hits Player 4, who has 0\nout Player 4\n"
+                     "turn Player 1\nchoose Player 1: pass\n"
+                     "turn Player 3\nset health(Player 1) 3 -> 2\nPlayer 3 hits Player 1, who has 2\n"
+                     "turn Player 3\nset health(Player 1) 2 -> 1\nPlayer 3 hits Player 1, who has 1\n"
+                     "turn Player 3\nset health(Player 2) 1 -> 0\nPlayer 3 hits Player 2, who has 0\nout Player 2\n"
+                     "turn Player 3\nset health(Player 1) 1 -> 0\nPlayer 3 hits Player 1, who has 0\nout Player 1\n"
+                     "turn Player 3\nchoose Player 3: pass (forced)\nwin Player 3\n"
+                     "errors: 0\n");
+    run_free(&r);
+}
