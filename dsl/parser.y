@@ -412,10 +412,12 @@ dims
     | dims ',' dim                    { $$ = $1; PUSH($$->list, $3); }
     ;
 
-/* dim -> "player" | NAME | [NAME ":"] INT ".." INT: a player, an enum or a
-   kind of card, or a range of integers (with a label for the reader) */
+/* dim -> "player" | "side" | NAME | [NAME ":"] INT ".." INT: a player, a
+   side, an enum or a kind of card, or a range of integers (with a label
+   for the reader) */
 dim
     : PLAYER                          { $$ = NODE(AST_DIM, @1); $$->op = 'p'; }
+    | SIDE                            { $$ = NODE(AST_DIM, @1); $$->op = 's'; }
     | NAME                            { $$ = NODE(AST_DIM, @1); $$->op = 'n'; $$->name = $1; }
     | INT DOTDOT INT                  { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = $1; $$->ival2 = $3; }
     | '-' INT DOTDOT INT              { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = -$2; $$->ival2 = $4; }

@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 8
+#define CARDRT_ABI 9
 
 #define RT_NONE (-1)
 /* The most frames the frame stack holds (nested calls and runs); cardc
@@ -94,7 +94,9 @@ typedef struct RtVarDef {
     uint8_t type;         /* RT_TY_* (for the log) */
     uint8_t has_min, has_max;
     RtValue init, min, max;
-    uint8_t visibility;   /* RT_PUBLIC, or RT_PRIVATE: only its player sees it (per player only) */
+    uint8_t visibility;   /* RT_PUBLIC, or RT_PRIVATE: only its player sees it (per player), or
+                             only the players of side (not per player) */
+    int8_t side;          /* RT_PRIVATE and not per player: the side whose players see it; else -1 */
 } RtVarDef;
 
 typedef struct RtScriptDef {
@@ -901,7 +903,8 @@ void rt_agent_release(RtAgent *a);
    stays, one whose zone he knows is dealt within it, the others among
    the places left of cards of the same kind; the other players forget
    the cards dealt again; card values of other players' private variables
-   are redrawn from the zone that holds them, and g's generator is
+   (and of variables private to a side viewer is not on) are redrawn from
+   the zone that holds them, and g's generator is
    reseeded from rng. The result depends only on what viewer sees and
    knows, and on rng. */
 void rt_determinize(RtGame *g, int viewer, uint64_t rng[4]);

@@ -196,6 +196,11 @@ void rt__put_esc(FILE *out, const char *s);
 /* rt__json_str: s written as a JSON string literal. */
 void rt__json_str(FILE *out, const char *s);
 #define RT_VIS_EVERYONE 0xFFFFFFFFu
+/* rt__var_seers: the players who see variable var's value (of player p,
+   when per player), a bit each (rt_var.c): everyone for a public one,
+   p for a private one per player, the players of its side for one
+   private to a side. */
+uint32_t rt__var_seers(const RtGame *g, int var, RtValue p);
 
 /* seating (rt_players.c): the side of each seat (RtOptions.sides). The
    messages (NULL: none) are written to buf and say why not, e.g.

@@ -85,7 +85,8 @@ static void print_values(const RtGame *g, int player, FILE *out)
 }
 
 /* print_vars: each variable the view shows, per player when per player
-   (a private one of another player as "(hidden)"). */
+   (a private one of another player, or of a side player is not on, as
+   "(hidden)"). */
 static void print_vars(const RtGame *g, int player, FILE *out)
 {
     const RtGameDef *def = g->def;
@@ -106,7 +107,8 @@ static void print_vars(const RtGame *g, int player, FILE *out)
             }
         } else {
             fputc(' ', out);
-            rt__put_esc(out, rt__value_text(g, d->type, rt_get(g, v, 0), b, sizeof b));
+            rt__put_esc(out, player >= 0 && !(rt__var_seers(g, v, RT_NONE) >> player & 1u)
+                                 ? "(hidden)" : rt__value_text(g, d->type, rt_get(g, v, 0), b, sizeof b));
         }
         fputc('\n', out);
     }

@@ -11,7 +11,7 @@ static const char *position(Emit *E, const MArray *a, const MDim *d, const IrNod
 {
     if (d->what == DIM_RANGE && x->op == IR_INT && x->value >= d->lo && x->value < (int64_t)d->lo + d->n)
         return arena_printf(E->a, "%lld", (long long)(x->value - d->lo));
-    if (d->what == DIM_ENUM && x->op == IR_ENUM_VALUE)
+    if ((d->what == DIM_ENUM && x->op == IR_ENUM_VALUE) || (d->what == DIM_SIDE && x->op == IR_SIDE))
         return arena_printf(E->a, "%d", x->index);
     const char *v = emit_expr(E, x);
     E->fallible = 1;

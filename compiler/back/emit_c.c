@@ -536,9 +536,9 @@ static void emit_card_defs(Emit *E, Buf *out)
         for (int i = 0; i < m->nvars; i++) {
             const MVar *v = &m->vars[i];
             const char *ty = emit_rt_type(E, v->type);
-            buf_printf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s },\n", emit_c_string(E, v->name), v->per_player, ty,
+            buf_printf(out, "    { %s, %d, %s, %d, %d, %d, %d, %d, %s, %d },\n", emit_c_string(E, v->name), v->per_player, ty,
                     v->has_min, v->has_max, (int)v->init, (int)v->min, (int)v->max,
-                    v->is_private ? "RT_PRIVATE" : "RT_PUBLIC");
+                    v->is_private ? "RT_PRIVATE" : "RT_PUBLIC", v->private_side - 1);
         }
         buf_put(out, "};\n\n");
     }

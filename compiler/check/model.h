@@ -124,7 +124,8 @@ typedef struct MVar {
     const char *name;
     Loc loc;
     int per_player, is_counter;
-    int is_private;           /* only its player sees it */
+    int is_private;           /* only its player sees it (per player), or its side's players (private_side) */
+    int private_side;         /* an element of a private array by side: 1 + the side whose players see it, else 0 */
     Type type;
     int32_t init, min, max;
     int has_min, has_max;
@@ -133,7 +134,7 @@ typedef struct MVar {
 } MVar;
 
 /* One index of an array counter or variable (sema_arrays.c). */
-typedef enum MDimWhat { DIM_PLAYER, DIM_ENUM, DIM_KIND, DIM_RANGE } MDimWhat;
+typedef enum MDimWhat { DIM_PLAYER, DIM_SIDE, DIM_ENUM, DIM_KIND, DIM_RANGE } MDimWhat;
 typedef struct MDim {
     MDimWhat what;
     int param;                /* DIM_ENUM: the enum; DIM_KIND: the kind */

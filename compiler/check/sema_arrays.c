@@ -24,6 +24,7 @@ static const char *dim_text(const Model *m, const MDim *d, char *buf, size_t n)
 {
     switch (d->what) {
     case DIM_PLAYER: return "player";
+    case DIM_SIDE: return "side";
     case DIM_ENUM: return m->enums[d->param].name;
     case DIM_KIND: return m->kinds[d->param].name;
     default: snprintf(buf, n, "%d..%d", (int)d->lo, (int)(d->lo + d->n - 1)); return buf;
@@ -37,6 +38,15 @@ static int resolve_dim(Sema *S, const AstNode *dim, MDim *out)
     memset(out, 0, sizeof *out);
     if (dim->op == 'p') {
         out->what = DIM_PLAYER;
+        return 1;
+    }
+    if (dim->op == 's') {
+        if (S->m->nsides == 0) {
+            diag_error(S->d, dim->loc, "a side index needs the game's sides (declare 'sides' in the game)");
+            return 0;
+        }
+        out->what = DIM_SIDE;
+        out->n = S->m->nsides;
         return 1;
     }
     if (dim->op == 'r') {
@@ -65,11 +75,12 @@ static int resolve_dim(Sema *S, const AstNode *dim, MDim *out)
     }
     Names ns = {0};
     sema_names_add(S, &ns, "player");
+    sema_names_add(S, &ns, "side");
     for (int e = 0; e < S->m->nenums; e++)
         sema_names_add(S, &ns, S->m->enums[e].name);
     for (int k = 0; k < S->m->nkinds; k++)
         sema_names_add(S, &ns, S->m->kinds[k].name);
-    sema_unknown(S, dim->loc, "index (a player, an enum or a kind)", dim->name, ns);
+    sema_unknown(S, dim->loc, "index (a player, a side, an enum or a kind)", dim->name, ns);
     return 0;
 }
 
@@ -77,7 +88,8 @@ static int resolve_dim(Sema *S, const AstNode *dim, MDim *out)
    dims (AST_DIMS), whose elements are like proto; its elements are made
    by sema_arrays_expand once the cards are known. Reports a player index
    that is not the first, `per player` with a player index, `private`
-   without a player. The array lives in the model's arena. */
+   without a player or a side index. The array lives in the model's
+   arena. */
 void sema_array_declare(Sema *S, const AstNode *dims, const MVar *proto, const char *name, Loc loc)
 {
     Model *m = S->m;
@@ -115,8 +127,12 @@ void sema_array_declare(Sema *S, const AstNode *dims, const MVar *proto, const c
     a->proto = *proto;
     a->proto.per_player = a->per_player;
     a->first = -1;
-    if (a->proto.is_private && !a->per_player)
-        diag_error(S->d, loc, "a 'private' array needs a player index (private means its player sees it)");
+    int by_side = 0;
+    for (int i = 0; i < k; i++)
+        by_side |= d[i].what == DIM_SIDE;
+    if (a->proto.is_private && !a->per_player && !by_side)
+        diag_error(S->d, loc, "a 'private' array needs a player index (its player sees an element) or a side "
+                              "index (the side's players see it)");
 }
 
 /* elem_name: the log's name of element e of array a ("track[3, red]";
@@ -143,6 +159,8 @@ static const char *elem_name(Sema *S, const MArray *a, int e)
         buf_put(&b, n++ ? ", " : "");
         if (d->what == DIM_RANGE)
             buf_printf(&b, "%d", (int)(d->lo + at[i]));
+        else if (d->what == DIM_SIDE)
+            buf_put(&b, S->m->side_names[at[i]]);
         else if (d->what == DIM_ENUM)
             buf_put(&b, S->m->enums[d->param].values[at[i]]);
         else
@@ -154,6 +172,21 @@ static const char *elem_name(Sema *S, const MArray *a, int e)
     const char *s = arena_strdup(S->a, b.s);
     buf_free(&b);
     return s;
+}
+
+/* elem_side: the side of element e of array a at its first side index
+   (0 when there is none). */
+static int elem_side(const MArray *a, int e)
+{
+    int side = 0;
+    for (int i = a->ndims - 1; i >= 0; i--) {
+        if (a->dims[i].what == DIM_PLAYER)
+            continue;
+        if (a->dims[i].what == DIM_SIDE)
+            side = e % a->dims[i].n;   /* the loop ends at the first */
+        e /= a->dims[i].n;
+    }
+    return side;
 }
 
 /* sema_arrays_expand: once every card is collected, the size of each
@@ -191,6 +224,8 @@ void sema_arrays_expand(Sema *S)
             m->vars[vi].name = elem_name(S, a, e);
             m->vars[vi].loc = a->loc;
             m->vars[vi].array = ai + 1;
+            if (a->proto.is_private && !a->per_player)   /* private to the players of its side */
+                m->vars[vi].private_side = 1 + elem_side(a, e);
         }
     }
 }
@@ -222,6 +257,7 @@ static void check_one_index(Sema *S, const MArray *a, int i, AstNode *x)
     int ok;
     switch (d->what) {
     case DIM_PLAYER: ok = t.base == T_PLAYER; break;
+    case DIM_SIDE: ok = t.base == T_SIDE; break;
     case DIM_ENUM: ok = t.base == T_ENUM && t.param == d->param; break;
     case DIM_KIND: ok = t.base == T_CARD && (t.param < 0 || t.param == d->param); break;
     default: ok = t.base == T_INT; break;

@@ -152,11 +152,21 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
         int32_t *zz = rt__zone(g, z);
         memset(zz + 1 + zz[0], 0, (size_t)(g->zone_cap[z] - zz[0]) * sizeof *zz);
     }
-    /* other players' private card variables: a card of the same zone */
+    /* other players' private card variables, and those of sides viewer is
+       not on: a card of the same zone */
     for (int v = 0; v < g->def->nvars; v++) {
         const RtVarDef *d = &g->def->vars[v];
-        if (!d->per_player || d->visibility != RT_PRIVATE || d->type != RT_TY_CARD)
+        if (d->visibility != RT_PRIVATE || d->type != RT_TY_CARD)
             continue;
+        if (!d->per_player) {
+            int32_t *cell = rt__cells(g) + g->var_cell[v];
+            if (viewer >= 0 && viewer < 32 && !(rt__var_seers(g, v, RT_NONE) >> viewer & 1u) && rt__is_card(g, *cell)) {
+                const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);
+                if (zz[0] > 0)
+                    *cell = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
+            }
+            continue;
+        }
         for (int p = 0; p < g->nplayers; p++) {
             if (p == viewer)
                 continue;

@@ -4,8 +4,10 @@
    leak SEEDS [EVERY]: plays SEEDS games with random agents and, at every
      EVERY-th decision (default 7), gives the deciding player's search agents (greedy, and MCTS
      with a fixed seed) the state and a copy whose cards that player
-     neither sees nor knows are dealt again at random (the copy differs
-     only in what is hidden from him): both must pick the same option.
+     neither sees nor knows are dealt again at random, and whose card
+     variables he does not see are set to other cards of their zones (the
+     copy differs only in what is hidden from him): both must pick the
+     same option.
    keep SEEDS: at every decision of SEEDS games, 20 determinizations for
      each player must leave every card he knows where it is (rt_knows; the
      place for a place he knows, the zone for a zone he knows) and the
@@ -68,6 +70,31 @@ static int permute_unknown(RtGame *g, int viewer, uint64_t rng[4])
     return changed;
 }
 
+/* redraw_hidden_vars: set every card variable viewer does not see (another
+   player's private one, one private to a side he is not on) to a card of
+   the same zone, drawn with rng; returns how many changed. */
+static int redraw_hidden_vars(RtGame *g, int viewer, uint64_t rng[4])
+{
+    int changed = 0;
+    for (int v = 0; v < g->def->nvars; v++) {
+        const RtVarDef *d = &g->def->vars[v];
+        if (d->type != RT_TY_CARD || d->visibility != RT_PRIVATE)
+            continue;
+        for (int p = 0; p < (d->per_player ? g->nplayers : 1); p++) {
+            if (rt__var_seers(g, v, d->per_player ? p : RT_NONE) >> viewer & 1u)
+                continue;
+            int32_t *cell = rt__cells(g) + g->var_cell[v] + (d->per_player ? p * g->pre.player_stride : 0);
+            if (!rt__is_card(g, *cell))
+                continue;
+            const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);
+            int32_t c = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
+            changed += c != *cell;
+            *cell = c;
+        }
+    }
+    return changed;
+}
+
 /* pick: what agent a (reset to seed) picks at g's decision. */
 static int pick(RtAgent *a, RtGame *g, uint64_t seed)
 {
@@ -95,7 +122,7 @@ static void leak(int seeds, int every)
             if (d % every == every / 2) {
                 int me = rt_decision_player(g);
                 RtGame *copy = rt_clone(g);
-                int changed = permute_unknown(copy, me, rng);
+                int changed = permute_unknown(copy, me, rng) + redraw_hidden_vars(copy, me, rng);
                 if (changed > 0) {
                     states++;
                     moved += changed;
