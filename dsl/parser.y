@@ -687,6 +687,18 @@ stmt
     | turns_stmt
     /* move -> "move" expr "to" expr ["top" | "bottom"] */
     | MOVE expr TO expr move_pos      { $$ = NODE(AST_MOVE, @1); $$->a = $2; $$->b = $4; $$->flags = $5; }
+    /* move -> "move" NAME "in" expr ["where" expr] "to" expr [top|bottom]:
+       a stack, `for NAME in expr [where expr] { move NAME to expr }` */
+    | MOVE NAME IN expr opt_where TO expr move_pos
+        {
+            AstNode *d = NODE(AST_NAME, @2), *mv = NODE(AST_MOVE, @1), *b = NODE(AST_BLOCK, @1);
+            d->name = $2;
+            mv->a = d;
+            mv->b = $7;
+            mv->flags = $8;
+            PUSH(b->list, mv);
+            $$ = NODE(AST_FOR, @1); $$->loc2 = @2; $$->name = $2; $$->a = $4; $$->c = $5; $$->b = b;
+        }
     | SHUFFLE expr                    { $$ = NODE(AST_SHUFFLE, @1); $$->a = $2; }
     /* run -> "run" expr ["as" expr] */
     | RUN expr                        { $$ = NODE(AST_RUN, @1); $$->a = $2; }
