@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 8
-#error "evr.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "evr.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -3383,18 +3383,18 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "influence", 1, RT_TY_INT, 1, 0, 2, 0, 0, RT_PUBLIC },
-    { "vp", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "balance", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
-    { "winner", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
-    { "has_winner", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "infiltration_pick", 1, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PRIVATE },
-    { "has_pick", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE },
-    { "busted", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "resolves", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "no_influence", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "full_value", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "no_character_powers", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "influence", 1, RT_TY_INT, 1, 0, 2, 0, 0, RT_PUBLIC, -1 },
+    { "vp", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "balance", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
+    { "winner", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
+    { "has_winner", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "infiltration_pick", 1, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PRIVATE, -1 },
+    { "has_pick", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PRIVATE, -1 },
+    { "busted", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "resolves", 1, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "no_influence", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "full_value", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "no_character_powers", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 8
-#error "galaxy.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "galaxy.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -3410,14 +3410,14 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "vp", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
-    { "turn_of", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
-    { "stage", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "rerolled", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "turn_done", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "picking", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "last_by_die", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "vp", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
+    { "turn_of", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
+    { "stage", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "rerolled", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "turn_done", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "picking", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "last_by_die", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

@@ -184,8 +184,15 @@ const char *emit_bare(Emit *E, const char *x)
         return x;
     int depth = 0;
     for (size_t i = 0; i < n; i++) {
-        if (x[i] == '"' || x[i] == '\'')
-            return x; /* a literal inside: leave it alone */
+        if (x[i] == '"' || x[i] == '\'') {   /* a literal: skip it, escapes and all */
+            char q = x[i];
+            for (i++; i < n && x[i] != q; i++)
+                if (x[i] == '\\')
+                    i++;
+            if (i >= n)
+                return x;
+            continue;
+        }
         if (x[i] == '(')
             depth++;
         else if (x[i] == ')' && --depth == 0 && i != n - 1)

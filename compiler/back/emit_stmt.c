@@ -612,7 +612,13 @@ static void turn_actions(Emit *E, const IrNode *s, const char *passes, const cha
     emit_line(E, "if (rt_option_count(g) == 0) return rt_fail(g, %d, \"no action is possible in this turn\");",
               emit_site(E, s->loc));
     decide(E);
-    emit_line(E, "%s = rt_chosen(g) %% %d;", act, nact);
+    int encoded = 0;   /* an action over items that are not cards (item_value) */
+    for (int i = 0; i < nact; i++)
+        encoded |= s->kids[3 + i]->aux >= 0 && !holds_cards(s->kids[3 + i]->kids[0]);
+    if (encoded)
+        emit_line(E, "%s = rt_chosen(g) %% %d;", act, nact);
+    else
+        emit_line(E, "%s = rt_chosen(g);", act);
     Buf passcond = {0};
     for (int i = 0; i < nact; i++) {
         const IrNode *ac = s->kids[3 + i];

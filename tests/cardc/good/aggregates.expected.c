@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 8
-#error "aggregates.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "aggregates.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };

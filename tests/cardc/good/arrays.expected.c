@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "arrays.h"
 
-#if CARDRT_ABI != 8
-#error "arrays.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "arrays.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_red = 0, ENUM_blue = 1 };
@@ -200,14 +200,14 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "column", 0, RT_TY_INT, 0, 0, 1, 0, 0, RT_PUBLIC },
-    { "track[1]", 1, RT_TY_INT, 1, 1, 0, 0, 3, RT_PUBLIC },
-    { "track[2]", 1, RT_TY_INT, 1, 1, 0, 0, 3, RT_PUBLIC },
-    { "track[3]", 1, RT_TY_INT, 1, 1, 0, 0, 3, RT_PUBLIC },
-    { "loyalty[Hoth]", 0, RT_TY_INT, 1, 1, 0, -2, 2, RT_PUBLIC },
-    { "loyalty[Endor]", 0, RT_TY_INT, 1, 1, 0, -2, 2, RT_PUBLIC },
-    { "owner[red]", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
-    { "owner[blue]", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
+    { "column", 0, RT_TY_INT, 0, 0, 1, 0, 0, RT_PUBLIC, -1 },
+    { "track[1]", 1, RT_TY_INT, 1, 1, 0, 0, 3, RT_PUBLIC, -1 },
+    { "track[2]", 1, RT_TY_INT, 1, 1, 0, 0, 3, RT_PUBLIC, -1 },
+    { "track[3]", 1, RT_TY_INT, 1, 1, 0, 0, 3, RT_PUBLIC, -1 },
+    { "loyalty[Hoth]", 0, RT_TY_INT, 1, 1, 0, -2, 2, RT_PUBLIC, -1 },
+    { "loyalty[Endor]", 0, RT_TY_INT, 1, 1, 0, -2, 2, RT_PUBLIC, -1 },
+    { "owner[red]", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
+    { "owner[blue]", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

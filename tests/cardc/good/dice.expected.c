@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 8
-#error "dice.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "dice.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };
@@ -248,7 +248,7 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "score", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "score", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 8
-#error "enums.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "enums.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -300,7 +300,7 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "score", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "score", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 8
-#error "graph.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "graph.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
@@ -369,7 +369,7 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "probe", 0, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PUBLIC },
+    { "probe", 0, RT_TY_CARD, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

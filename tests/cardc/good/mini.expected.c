@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 8
-#error "mini.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "mini.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -316,8 +316,8 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "score", 1, RT_TY_INT, 1, 0, 0, 0, 0, RT_PUBLIC },
-    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
+    { "score", 1, RT_TY_INT, 1, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

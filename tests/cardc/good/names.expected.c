@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 8
-#error "names.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "names.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -331,8 +331,8 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "SEEK_SET", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "rt_players", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "SEEK_SET", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "rt_players", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "prelude.h"
 
-#if CARDRT_ABI != 8
-#error "prelude.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "prelude.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };

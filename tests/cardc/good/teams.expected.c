@@ -8,36 +8,36 @@
 #include "cardrt.h"
 #include "teams.h"
 
-#if CARDRT_ABI != 8
-#error "teams.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "teams.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
 enum { KIND_chip = 0 };
 enum { ZONE_box = 0, ZONE_pool = 1, ZONE_hand = 2 };
-enum { VAR_health = 0, VAR_points = 1 };
+enum { VAR_health = 0, VAR_points = 1, VAR_plan = 2 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 7 };
-enum { VCELL_health = 10, VCELL_points = 11 };
-enum { ZCELL_box = 0, ZCELL_pool = 5, ZCELL_hand = 12 };
+enum { VCELL_health = 12, VCELL_points = 13 };
+enum { ZCELL_box = 2, ZCELL_pool = 7, ZCELL_hand = 14 };
 static const int32_t layout[] = {
     /* zone capacities */ 4, 4, 4,
-    /* vars */ VCELL_health, VCELL_points,
+    /* vars */ VCELL_health, VCELL_points, 0, 1,
     /* zones */ ZCELL_box, ZCELL_pool, ZCELL_hand,
     PLAYER_CELLS,
 };
 
-/* tests/cardc/good/teams/teams.cards:10: kind chip */
+/* tests/cardc/good/teams/teams.cards:11: kind chip */
 struct Row_chip {
     RtValue fd_value;
 };
 
 static const struct Row_chip Rows_chip[] = {
-    { /* tests/cardc/good/teams/teams.cards:11: Red chip */
+    { /* tests/cardc/good/teams/teams.cards:12: Red chip */
         .fd_value = 2,
     },
-    { /* tests/cardc/good/teams/teams.cards:12: Blue chip */
+    { /* tests/cardc/good/teams/teams.cards:13: Blue chip */
         .fd_value = 3,
     },
 };
@@ -46,7 +46,7 @@ struct Locals_setup {
     RtValue v_c;
 };
 
-/* tests/cardc/good/teams/teams.cards:18: setup */
+/* tests/cardc/good/teams/teams.cards:20: setup */
 static RtStatus Script_setup(RtGame *g, RtFrame *f)
 {
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
@@ -54,12 +54,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     case 0:;
         /* the prelude (docs/runtime.md "The setup's prelude") */
         if (!rt_prelude_done(g)) {
-            #line 19 "tests/cardc/good/teams/teams.cards"
+            #line 21 "tests/cardc/good/teams/teams.cards"
             {
                 RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    #line 19 "tests/cardc/good/teams/teams.cards"
+                    #line 21 "tests/cardc/good/teams/teams.cards"
                     rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 0);
                     if (rt_check(g)) break;
                 }
@@ -84,16 +84,22 @@ struct Locals_round {
     RtValue v_action;
     RtValue v_c;
     RtValue v_p;
+    RtValue v_turn_2;
+    RtValue v_passes_2;
+    RtValue v_saved_me_2;
+    RtValue v_action_2;
+    RtValue v_n;
     RtValue v_p_2;
+    RtValue v_p_3;
     RtValue v_option;
 };
 
-/* tests/cardc/good/teams/teams.cards:23: count */
+/* tests/cardc/good/teams/teams.cards:25: count */
 RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 23 "tests/cardc/good/teams/teams.cards"
+    #line 25 "tests/cardc/good/teams/teams.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -102,53 +108,53 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 106 "teams.c"
+#line 112 "teams.c"
 }
 
-/* tests/cardc/good/teams/teams.cards:39: argmax */
+/* tests/cardc/good/teams/teams.cards:48: argmax */
 RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
 {
     (void)f;
     (void)L;
-    #line 39 "tests/cardc/good/teams/teams.cards"
+    #line 48 "tests/cardc/good/teams/teams.cards"
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
-        RtValue it_p_2 = i; (void)it_p_2;
-        if (!((!rt_player_out(g, it_p_2)))) continue;
-        RtValue v = rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_2);
+        RtValue it_p_3 = i; (void)it_p_3;
+        if (!((!rt_player_out(g, it_p_3)))) continue;
+        RtValue v = rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, it_p_3), rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, it_p_3), 0, 2, "plan", 22), 0), 23);
         if (!seen || v > best) {
             best = v;
-            acc = it_p_2;
+            acc = it_p_3;
             seen = 1;
         }
     }
     if (!seen)
-        (void)rt_fail(g, 12, "argmax of no items");
+        (void)rt_fail(g, 24, "argmax of no items");
     return acc;
-#line 132 "teams.c"
+#line 138 "teams.c"
 }
 
-/* tests/cardc/good/teams/teams.cards:22: round */
+/* tests/cardc/good/teams/teams.cards:24: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     struct Locals_round *L = (struct Locals_round *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 23 "tests/cardc/good/teams/teams.cards"
+        #line 25 "tests/cardc/good/teams/teams.cards"
         L->v_turn = rt_player_in(g, f->me);
         L->v_saved_me = f->me;
         L->v_passes = 0;
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            #line 24 "tests/cardc/good/teams/teams.cards"
-            rt_choose_begin(g, f->me, 7, 0, 2);
+            #line 26 "tests/cardc/good/teams/teams.cards"
+            rt_choose_begin(g, f->me, 10, 0, 2);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_label_begin(g, RT_PROMPT_SLOT, 7)) {
+                if (rt_label_begin(g, RT_PROMPT_SLOT, 10)) {
                     rt_log_player(g, f->me);
                     rt_log_str(g, " of ");
                     rt_log_side(g, rt_player_side(g, f->me));
@@ -184,11 +190,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* take a chip __count_pool__ left_ */
-                    #line 26 "tests/cardc/good/teams/teams.cards"
-                    rt_choose_begin(g, f->me, 8, 0, 3);
+                    #line 28 "tests/cardc/good/teams/teams.cards"
+                    rt_choose_begin(g, f->me, 11, 0, 3);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        if (rt_label_begin(g, RT_PROMPT_SLOT, 8)) {
+                        if (rt_label_begin(g, RT_PROMPT_SLOT, 11)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": which chip?");
                             rt_label_end(g);
@@ -209,19 +215,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                         /* fall through */
                     case 2:;
                         L->v_c = rt_chosen(g);
-                        #line 27 "tests/cardc/good/teams/teams.cards"
+                        #line 29 "tests/cardc/good/teams/teams.cards"
                         rt_move(g, L->v_c, rt_zone_of(g, ZONE_hand, f->me, 4), RT_AT_TOP, 5);
                         if (rt_check(g)) return RT_END;
-                        #line 28 "tests/cardc/good/teams/teams.cards"
+                        #line 30 "tests/cardc/good/teams/teams.cards"
                         rt_pvar_store(g, VAR_points, VCELL_points, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_points, PLAYER_CELLS, f->me), Rows_chip[rt__row(g, L->v_c)].fd_value, 6), 7);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* hit _next_me__ */
-                    #line 32 "tests/cardc/good/teams/teams.cards"
+                    #line 34 "tests/cardc/good/teams/teams.cards"
                     rt_pvar_store(g, VAR_health, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 8);
-                    #line 33 "tests/cardc/good/teams/teams.cards"
+                    #line 35 "tests/cardc/good/teams/teams.cards"
                     if (rt_pvar_at(g, VCELL_health, PLAYER_CELLS, rt_next_player(g, f->me)) == 0) {
-                        #line 34 "tests/cardc/good/teams/teams.cards"
+                        #line 36 "tests/cardc/good/teams/teams.cards"
                         rt_eliminate(g, rt_next_player(g, f->me), 9);
                         if (rt_check(g)) return RT_END;
                     }
@@ -232,12 +238,88 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 10)) return RT_END;
         }
         f->me = L->v_saved_me;
-        #line 39 "tests/cardc/good/teams/teams.cards"
-        return rt_win_team(g, Agg2_round(g, f, L), 11);
-#line 238 "teams.c"
+        #line 41 "tests/cardc/good/teams/teams.cards"
+        L->v_turn_2 = rt_player_in(g, f->me);
+        L->v_saved_me_2 = f->me;
+        L->v_passes_2 = 0;
+        for (;;) {
+            f->me = L->v_turn_2;
+            rt_log_turn(g, f->me);
+            rt_choose_begin(g, f->me, 3, 0, 11);
+            {
+                RtOptBuf ob = rt_opt_buf(g);
+                /* action "plan _n_" */
+                {
+                    int when_ok = -1;
+                    for (int i = 0; i < 3; i++) {
+                        RtValue it_n = i + 1; (void)it_n;
+                        L->v_n = it_n;
+                        if (when_ok < 0 ? (when_ok = !!(rt_get(g, VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 12), 0) == 0)) : when_ok) {
+                            rt_opt_add(&ob, i * 3 + 0, RT_NONE, 4);
+                            if (rt_label_begin(g, (int)ob.n - 1, 4)) {
+                                rt_log_str(g, "plan ");
+                                rt_log_int(g, it_n);
+                                rt_label_end(g);
+                            }
+                        }
+                    }
+                }
+                /* action "give _p_ a chip" */
+                {
+                    int n = rt_players(g);
+                    for (int i = 0; i < n; i++) {
+                        RtValue it_p_2 = i; (void)it_p_2;
+                        L->v_p_2 = it_p_2;
+                        if (((int)(it_p_2 != f->me) & (int)(rt_player_side(g, it_p_2) == rt_player_side(g, f->me))) && (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 13)[0] == 0))) {
+                            rt_opt_add(&ob, i * 3 + 1, RT_NONE, 5);
+                            if (rt_label_begin(g, (int)ob.n - 1, 5)) {
+                                rt_log_str(g, "give ");
+                                rt_log_player(g, it_p_2);
+                                rt_log_str(g, " a chip");
+                                rt_label_end(g);
+                            }
+                        }
+                    }
+                }
+                /* action "done" */
+                rt_opt_add(&ob, 2, RT_NONE, 6);
+                rt_opt_done(g, &ob, 11);
+            }
+            if (rt_option_count(g) == 0) return rt_fail(g, 14, "no action is possible in this turn");
+            f->pc = 3;
+            if (!rt_answer_now(g))
+                return RT_YIELD;
+            /* fall through */
+        case 3:;
+            L->v_action_2 = rt_chosen(g) % 3;
+            if (L->v_action_2 == 0) { /* plan _n_ */
+                L->v_n = rt_chosen(g) / 3 + 1;
+                #line 42 "tests/cardc/good/teams/teams.cards"
+                {
+                    int elem = VAR_plan + rt_index(g, rt_player_side(g, f->me), 0, 2, "plan", 16);
+                    RtValue who = 0;
+                    rt_set_at(g, elem, who, L->v_n, 15);
+                }
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_action_2 == 1) { /* give _p_ a chip */
+                L->v_p_2 = rt_chosen(g) / 3 + 0;
+                #line 44 "tests/cardc/good/teams/teams.cards"
+                rt_move_end(g, rt_zone_of(g, ZONE_hand, f->me, 17), 0, rt_zone_of(g, ZONE_hand, L->v_p_2, 18), RT_AT_TOP, 19);
+                if (rt_check(g)) return RT_END;
+            } else if (L->v_action_2 == 2) { /* done */
+            }
+            if (L->v_action_2 == 2) L->v_passes_2 |= 1 << f->me;
+            L->v_turn_2 = rt_next_unpassed(g, L->v_turn_2, L->v_passes_2);
+            if (L->v_turn_2 == RT_NONE) break;
+            if (rt_back_edge(g, 20)) return RT_END;
+        }
+        f->me = L->v_saved_me_2;
+        #line 48 "tests/cardc/good/teams/teams.cards"
+        return rt_win_team(g, Agg2_round(g, f, L), 21);
+#line 320 "teams.c"
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 25, "bad resume point");
     }
     return RT_DONE;
 }
@@ -261,8 +343,10 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "health", 1, RT_TY_INT, 1, 0, 2, 0, 0, RT_PUBLIC },
-    { "points", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "health", 1, RT_TY_INT, 1, 0, 2, 0, 0, RT_PUBLIC, -1 },
+    { "points", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "plan[north]", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PRIVATE, 0 },
+    { "plan[south]", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PRIVATE, 1 },
 };
 
 static const char *const strings[] = {
@@ -270,16 +354,19 @@ static const char *const strings[] = {
     "choose a chip from pool", /* 1 */
     "hit {next(me)}", /* 2 */
     "take a turn", /* 3 */
-    "Red chip", /* 4 */
-    "Blue chip", /* 5 */
-    "choose", /* 6 */
-    "{me} of {me.side}, {my health} health", /* 7 */
-    "{me}: which chip?", /* 8 */
+    "plan {n}", /* 4 */
+    "give {p} a chip", /* 5 */
+    "done", /* 6 */
+    "Red chip", /* 7 */
+    "Blue chip", /* 8 */
+    "choose", /* 9 */
+    "{me} of {me.side}, {my health} health", /* 10 */
+    "{me}: which chip?", /* 11 */
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/teams/teams.cards", 18, Script_setup, 1 },
-    { "round", "tests/cardc/good/teams/teams.cards", 22, Script_round, 8 },
+    { "setup", "tests/cardc/good/teams/teams.cards", 20, Script_setup, 1 },
+    { "round", "tests/cardc/good/teams/teams.cards", 24, Script_round, 14 },
 };
 
 static const int16_t Copies_base[] = {
@@ -292,20 +379,32 @@ static const char *const Site_files[] = {
 };
 
 static const RtSite Site_table[] = {
-    { 0, 19, 18 }, /* 0: tests/cardc/good/teams/teams.cards:19:18 */
-    { 0, 18, 1 }, /* 1: tests/cardc/good/teams/teams.cards:18:1 */
-    { 0, 24, 5 }, /* 2: tests/cardc/good/teams/teams.cards:24:5 */
-    { 0, 26, 9 }, /* 3: tests/cardc/good/teams/teams.cards:26:9 */
-    { 0, 27, 21 }, /* 4: tests/cardc/good/teams/teams.cards:27:21 */
-    { 0, 27, 11 }, /* 5: tests/cardc/good/teams/teams.cards:27:11 */
-    { 0, 28, 11 }, /* 6: tests/cardc/good/teams/teams.cards:28:11 */
-    { 0, 28, 11 }, /* 7: tests/cardc/good/teams/teams.cards:28:11 */
-    { 0, 32, 9 }, /* 8: tests/cardc/good/teams/teams.cards:32:9 */
-    { 0, 34, 11 }, /* 9: tests/cardc/good/teams/teams.cards:34:11 */
-    { 0, 23, 3 }, /* 10: tests/cardc/good/teams/teams.cards:23:3 */
-    { 0, 39, 3 }, /* 11: tests/cardc/good/teams/teams.cards:39:3 */
-    { 0, 39, 7 }, /* 12: tests/cardc/good/teams/teams.cards:39:7 */
-    { 0, 22, 1 }, /* 13: tests/cardc/good/teams/teams.cards:22:1 */
+    { 0, 21, 18 }, /* 0: tests/cardc/good/teams/teams.cards:21:18 */
+    { 0, 20, 1 }, /* 1: tests/cardc/good/teams/teams.cards:20:1 */
+    { 0, 26, 5 }, /* 2: tests/cardc/good/teams/teams.cards:26:5 */
+    { 0, 28, 9 }, /* 3: tests/cardc/good/teams/teams.cards:28:9 */
+    { 0, 29, 21 }, /* 4: tests/cardc/good/teams/teams.cards:29:21 */
+    { 0, 29, 11 }, /* 5: tests/cardc/good/teams/teams.cards:29:11 */
+    { 0, 30, 11 }, /* 6: tests/cardc/good/teams/teams.cards:30:11 */
+    { 0, 30, 11 }, /* 7: tests/cardc/good/teams/teams.cards:30:11 */
+    { 0, 34, 9 }, /* 8: tests/cardc/good/teams/teams.cards:34:9 */
+    { 0, 36, 11 }, /* 9: tests/cardc/good/teams/teams.cards:36:11 */
+    { 0, 25, 3 }, /* 10: tests/cardc/good/teams/teams.cards:25:3 */
+    { 0, 41, 3 }, /* 11: tests/cardc/good/teams/teams.cards:41:3 */
+    { 0, 42, 47 }, /* 12: tests/cardc/good/teams/teams.cards:42:47 */
+    { 0, 43, 97 }, /* 13: tests/cardc/good/teams/teams.cards:43:97 */
+    { 0, 41, 3 }, /* 14: tests/cardc/good/teams/teams.cards:41:3 */
+    { 0, 42, 63 }, /* 15: tests/cardc/good/teams/teams.cards:42:63 */
+    { 0, 42, 68 }, /* 16: tests/cardc/good/teams/teams.cards:42:68 */
+    { 0, 44, 16 }, /* 17: tests/cardc/good/teams/teams.cards:44:16 */
+    { 0, 44, 28 }, /* 18: tests/cardc/good/teams/teams.cards:44:28 */
+    { 0, 44, 7 }, /* 19: tests/cardc/good/teams/teams.cards:44:7 */
+    { 0, 41, 3 }, /* 20: tests/cardc/good/teams/teams.cards:41:3 */
+    { 0, 48, 3 }, /* 21: tests/cardc/good/teams/teams.cards:48:3 */
+    { 0, 48, 60 }, /* 22: tests/cardc/good/teams/teams.cards:48:60 */
+    { 0, 48, 44 }, /* 23: tests/cardc/good/teams/teams.cards:48:44 */
+    { 0, 48, 7 }, /* 24: tests/cardc/good/teams/teams.cards:48:7 */
+    { 0, 24, 1 }, /* 25: tests/cardc/good/teams/teams.cards:24:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -328,8 +427,8 @@ const RtGameDef teams_game = {
     3, zones,
     1, kinds,
     2, cards, Copies_base,
-    2, vars,
-    9, strings,
+    4, vars,
+    12, strings,
     2, scripts,
     0, 1,
     0, Consts_base,
@@ -338,7 +437,7 @@ const RtGameDef teams_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    14, Site_table, 1, Site_files,
+    26, Site_table, 1, Site_files,
     &view,
 };
 

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "views.h"
 
-#if CARDRT_ABI != 8
-#error "views.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "views.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -177,8 +177,8 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "n", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "steps", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "n", 1, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "steps", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {
