@@ -173,6 +173,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
 %type <flags> zone_attrs opt_per_player opt_optional opt_hidden opt_pass move_pos opt_keep
 %type <type> type
 %type <str> field_name
+%type <num> signed_int
 %type <strlit> opt_title
 
 %%
@@ -419,9 +420,15 @@ dim
     : PLAYER                          { $$ = NODE(AST_DIM, @1); $$->op = 'p'; }
     | SIDE                            { $$ = NODE(AST_DIM, @1); $$->op = 's'; }
     | NAME                            { $$ = NODE(AST_DIM, @1); $$->op = 'n'; $$->name = $1; }
-    | INT DOTDOT INT                  { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = $1; $$->ival2 = $3; }
-    | '-' INT DOTDOT INT              { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = -$2; $$->ival2 = $4; }
-    | NAME ':' INT DOTDOT INT         { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->name = $1; $$->ival = $3; $$->ival2 = $5; }
+    | signed_int DOTDOT signed_int    { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->ival = $1; $$->ival2 = $3; }
+    | NAME ':' signed_int DOTDOT signed_int
+        { $$ = NODE(AST_DIM, @1); $$->op = 'r'; $$->name = $1; $$->ival = $3; $$->ival2 = $5; }
+
+/* signed_int -> ["-"] INT: a bound of an index range */
+signed_int
+    : INT                             { $$ = $1; }
+    | '-' INT                         { $$ = -$2; }
+    ;
 
 /* opt_var_private -> ["private"]: only its player sees the variable */
 opt_var_private

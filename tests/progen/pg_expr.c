@@ -145,6 +145,31 @@ void pg_counter(PgCtx *c, PgBuf *b, int i)
     pg_put(b, "%s", g->ctr[i].name);
 }
 
+/* pg_elem: see pg_script.h. */
+void pg_elem(PgCtx *c, PgBuf *b, int i)
+{
+    PgGen *g = c->g;
+    const PgArray *a = &g->arr[i < 0 ? pg_rand(g, g->narr) : i];
+    pg_put(b, "%s[", a->name);
+    if (a->first == PG_AI_PLAYER)
+        pg_player(c, b, 1);
+    else if (a->first == PG_AI_SIDE)
+        pg_side(c, b, 1);
+    else
+        pg_enum(c, b, a->en, 1);
+    if (a->ranged) {
+        pg_put(b, ", ");
+        const PgLocal *l = pg_chance(g, 30) ? pg_local(c, PG_INT, -1) : NULL;
+        if (l)
+            pg_put(b, "%s", l->name);
+        else if (pg_chance(g, 90))
+            pg_put(b, "%d", a->lo + pg_rand(g, a->hi - a->lo + 1));
+        else
+            pg_int(c, b, 1);
+    }
+    pg_put(b, "]");
+}
+
 /* var_of: a variable of type ty/sub (with its owner), or 0 if none. */
 int pg_var(PgCtx *c, PgBuf *b, int ty, int sub)
 {
@@ -195,6 +220,10 @@ static void use_of(PgCtx *c, PgBuf *b, const PgLocal *l)
         case 1: pg_put(b, "%s.side == %s", l->name, g->side[pg_rand(g, g->nplayers)]); return;
         default: pg_put(b, "%s != ", l->name); pg_player(c, b, 1); return;
         }
+    }
+    if (l->t.ty == PG_INT) {   /* an item of a range */
+        pg_put(b, "%s %s %d", l->name, pg_chance(g, 50) ? "<=" : "!=", pg_rand(g, 3));
+        return;
     }
     const PgKind *k = &g->kind[l->t.sub];
     if (k->is_die) {
@@ -390,6 +419,10 @@ void pg_small(PgCtx *c, PgBuf *b)
 void pg_int(PgCtx *c, PgBuf *b, int d)
 {
     PgGen *g = c->g;
+    if (g->narr && pg_chance(g, 8)) {
+        pg_elem(c, b, -1);
+        return;
+    }
     for (;;) {
         int r = pg_rand(g, d > 0 ? 18 : 7);
         switch (r) {

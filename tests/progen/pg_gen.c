@@ -31,6 +31,12 @@ const PgFeatureInfo pg_features[PG_F_COUNT] = {
     [PG_F_BOX_LOOP] = {"box-loop", NULL},
     /* More than 32 enums. */
     [PG_F_MANY_ENUMS] = {"many-enums", NULL},
+    /* counter t[player, 1..4], var plan[side] : int private, counter c[ENUM], for i in 1..4 */
+    [PG_F_ARRAYS] = {"arrays", NULL},
+    /* turns from P until all pass, action "..." for p in players / for n in 1..3 */
+    [PG_F_ALL_PASS] = {"all-pass", NULL},
+    /* move c in Z where COND to Z2: a stack in one statement */
+    [PG_F_STACKS] = {"stacks", NULL},
 };
 
 /* pg_default_features: see pg_gen.h. */
@@ -268,6 +274,37 @@ static void decl_kinds(PgGen *g, PgBuf *b)
     }
 }
 
+/* decl_arrays: one to three arrays: a counter by player and a range, an
+   int variable by side (private to the side's players, or by side and a
+   range), a counter by enum (PG_F_ARRAYS). */
+static void decl_arrays(PgGen *g, PgBuf *b)
+{
+    g->narr = 1 + pg_rand(g, 3);
+    for (int i = 0; i < g->narr; i++) {
+        PgArray *a = &g->arr[i];
+        pg_fresh(g, a->name);
+        a->first = pg_rand(g, g->nen ? 3 : 2);
+        a->en = a->first == PG_AI_ENUM ? pg_rand(g, g->nen) : 0;
+        a->ranged = a->first == PG_AI_PLAYER || pg_chance(g, 40);
+        a->lo = pg_rand(g, 3) - 1;
+        a->hi = a->lo + pg_rand(g, 4);
+        a->is_var = a->first == PG_AI_SIDE && pg_chance(g, 60);
+        a->bounded = !a->is_var && pg_chance(g, 50);
+        const char *first = a->first == PG_AI_PLAYER ? "player" : a->first == PG_AI_SIDE ? "side" : g->en[a->en].name;
+        pg_put(b, "%s %s[%s", a->is_var ? "var" : "counter", a->name, first);
+        if (a->ranged)
+            pg_put(b, pg_chance(g, 50) ? ", column: %d..%d" : ", %d..%d", a->lo, a->hi);
+        pg_put(b, "]");
+        if (a->is_var)
+            pg_put(b, " : int%s = %d", pg_chance(g, 60) ? " private" : "", pg_rand(g, 3));
+        else if (pg_chance(g, 50))
+            pg_put(b, " = %d", pg_rand(g, 4));
+        if (a->bounded)
+            pg_put(b, " min %d max %d", -pg_rand(g, 3), 10 + pg_rand(g, 20));
+        pg_put(b, "\n");
+    }
+}
+
 /* decl_state: counters, variables and a constant. */
 static void decl_state(PgGen *g, PgBuf *b)
 {
@@ -320,6 +357,8 @@ static void decl_state(PgGen *g, PgBuf *b)
     }
     pg_fresh(g, g->konst);
     pg_put(b, "const %s = %d\n", g->konst, 1 + pg_rand(g, 4));
+    if (g->feat & PG_BIT(PG_F_ARRAYS))
+        decl_arrays(g, b);
 }
 
 /* Card names: some carry the characters C strings and comments must escape. */

@@ -27,6 +27,9 @@ typedef enum PgFeature {
     PG_F_UNUSED_VAR,    /* an aggregate or loop whose variable is not used */
     PG_F_BOX_LOOP,      /* for c in Z { move c to Z2 } with no where */
     PG_F_MANY_ENUMS,    /* more than 32 enums */
+    PG_F_ARRAYS,        /* arrays by player, side or enum (and a range), private by side; ranges as collections */
+    PG_F_ALL_PASS,      /* turns ... until all pass; actions over players and ranges */
+    PG_F_STACKS,        /* move x in Z where COND to Z2 */
     PG_F_COUNT
 } PgFeature;
 

@@ -56,6 +56,16 @@ typedef struct PgVar {
     int per_player;
 } PgVar;
 
+/* An array counter or variable (PG_F_ARRAYS): its first index is a player,
+   a side or a value of enum en; ranged: a second index lo..hi. */
+enum { PG_AI_PLAYER, PG_AI_SIDE, PG_AI_ENUM };
+typedef struct PgArray {
+    char name[PG_NAME];
+    int first, en;
+    int ranged, lo, hi;
+    int is_var, bounded;
+} PgArray;
+
 /* A function or a procedure: its parameters (and a function's result). */
 typedef struct PgCallable {
     char name[PG_NAME];
@@ -80,6 +90,8 @@ typedef struct PgGen {
     int nctr;
     PgVar var[4];
     int nvar;
+    PgArray arr[3];
+    int narr;
     char round_ctr[PG_NAME], first[PG_NAME], konst[PG_NAME], variant[PG_NAME], card1[64];
     char phase[3][PG_NAME];
     int nphase;

@@ -41,10 +41,21 @@ static const PgLocal *card_local(PgCtx *c, int die)
     return NULL;
 }
 
-/* assign: an assignment to a counter, variable, card state or local. */
+/* assign: an assignment to a counter, variable, array element, card
+   state or local. */
 static int assign(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
+    if (g->narr && pg_chance(g, 20)) {
+        int i = pg_rand(g, g->narr);
+        pg_elem(c, b, i);
+        pg_put(b, " %s ", pg_chance(g, 60) ? "+=" : pg_chance(g, 50) ? "-=" : "=");
+        if (g->arr[i].bounded)
+            pg_int(c, b, 2);
+        else
+            pg_small(c, b);
+        return 1;
+    }
     switch (pg_rand(g, 5)) {
     case 0: {
         int i = pg_rand(g, g->nctr);
@@ -167,6 +178,29 @@ static const PgLocal *collection(PgCtx *c, PgBuf *b, int players)
     return l;
 }
 
+/* range_collection: " in LO..HI" (an array's range, or a small one) with
+   a new int local over it (PG_F_ARRAYS). */
+static const PgLocal *range_collection(PgCtx *c, PgBuf *b)
+{
+    PgGen *g = c->g;
+    int lo = pg_rand(g, 3), hi = lo + pg_rand(g, 3);
+    for (int i = 0; i < g->narr; i++)
+        if (g->arr[i].ranged && pg_chance(g, 60)) {
+            lo = g->arr[i].lo;
+            hi = g->arr[i].hi;
+            break;
+        }
+    const PgLocal *l = pg_push(c, PG_INT, 0);
+    pg_put(b, "%s in %d..%d", l->name, lo, hi);
+    return l;
+}
+
+/* ranges: whether a loop here runs over a range (PG_F_ARRAYS, with chance pct). */
+static int ranges(PgCtx *c, int pct)
+{
+    return (c->g->feat & PG_BIT(PG_F_ARRAYS)) && pg_chance(c->g, pct);
+}
+
 /* where: " where COND" using l (maybe none). */
 static int where(PgCtx *c, PgBuf *b, const PgLocal *l, int pct)
 {
@@ -186,7 +220,7 @@ static void for_stmt(PgCtx *c, PgBuf *b, int simult)
     PgGen *g = c->g;
     int save = c->nloc;
     pg_put(b, "%sfor ", simult ? "simultaneously " : "");
-    const PgLocal *l = collection(c, b, simult || pg_chance(g, 30));
+    const PgLocal *l = !simult && ranges(c, 20) ? range_collection(c, b) : collection(c, b, simult || pg_chance(g, 30));
     int has_where = where(c, b, l, 50);
     if (!has_where && l->t.ty == PG_CARD && !(g->feat & PG_BIT(PG_F_BOX_LOOP))) {
         /* a body that only moves its card is PG_F_BOX_LOOP's: start it with a log */
@@ -254,7 +288,7 @@ static void choose_stmt(PgCtx *c, PgBuf *b)
         pg_put(b, "%d ", 1 + pg_rand(g, 3));
     else if (r == 2)
         pg_put(b, "up to %d ", 1 + pg_rand(g, 3));
-    const PgLocal *l = collection(c, b, pg_chance(g, 20));
+    const PgLocal *l = ranges(c, 10) ? range_collection(c, b) : collection(c, b, pg_chance(g, 20));
     where(c, b, l, 40);
     PgLocal chosen = c->loc[--c->nloc]; /* the chooser does not see the chosen */
     by(c, b);
@@ -295,8 +329,19 @@ static void menu(PgCtx *c, PgBuf *b)
 static void move_stmt(PgCtx *c, PgBuf *b)
 {
     PgGen *g = c->g;
-    const PgLocal *l = pg_local(c, PG_CARD, -1);
     static const char *const where_to[] = {"", " top", " bottom"};
+    if ((g->feat & PG_BIT(PG_F_STACKS)) && pg_chance(g, 15)) {   /* a stack */
+        int save = c->nloc;
+        pg_put(b, "move ");
+        const PgLocal *s = collection(c, b, 0);
+        where(c, b, s, 70);
+        pg_put(b, " to ");
+        pg_zone(c, b, s->t.sub);
+        pg_put(b, "%s", where_to[pg_rand(g, 3)]);
+        c->nloc = save;
+        return;
+    }
+    const PgLocal *l = pg_local(c, PG_CARD, -1);
     if (l && pg_chance(g, 60)) {
         pg_put(b, "move %s to ", l->name);
         pg_zone(c, b, l->t.sub);
@@ -370,7 +415,11 @@ static void turns_stmt(PgCtx *c, PgBuf *b)
         pg_put(b, "turns from %s until next(me) == %s", g->first, g->first);
         block(c, b, 1 + pg_rand(g, 3));
     } else {
-        pg_put(b, "turns from %s until %d passes in a row {\n", g->first, 1 + pg_rand(g, 2));
+        int all_pass = (g->feat & PG_BIT(PG_F_ALL_PASS)) && pg_chance(g, 40);
+        if (all_pass)
+            pg_put(b, "turns from %s until all pass {\n", g->first);
+        else
+            pg_put(b, "turns from %s until %d passes in a row {\n", g->first, 1 + pg_rand(g, 2));
         c->ind++;
         int n = 1 + pg_rand(g, 3);
         for (int i = 0; i < n; i++) {
@@ -379,7 +428,8 @@ static void turns_stmt(PgCtx *c, PgBuf *b)
             int at = c->nloc;
             if (pg_chance(g, 40)) {
                 pg_put(b, " for ");
-                const PgLocal *l = collection(c, b, 0);
+                int over = (g->feat & PG_BIT(PG_F_ALL_PASS)) ? pg_rand(g, 4) : 0;   /* cards, players, a range */
+                const PgLocal *l = over == 3 ? range_collection(c, b) : collection(c, b, over == 2);
                 where(c, b, l, 50);
             }
             if (pg_chance(g, 40)) {

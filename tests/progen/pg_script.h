@@ -39,6 +39,10 @@ int pg_zone(PgCtx *c, PgBuf *b, int k);
 /* pg_any_kind: a random kind of cards (not a die), or the die with chance. */
 int pg_any_kind(PgCtx *c);
 void pg_counter(PgCtx *c, PgBuf *b, int i);
+/* pg_elem: an element of array i (i < 0: a random one), its indices
+   mostly constants within range, sometimes an int local or any int (which
+   may stop the game with an index error). */
+void pg_elem(PgCtx *c, PgBuf *b, int i);
 int pg_var(PgCtx *c, PgBuf *b, int ty, int sub);
 void pg_small(PgCtx *c, PgBuf *b);
 void pg_int(PgCtx *c, PgBuf *b, int d);

@@ -33,9 +33,9 @@ static const struct { int power; int ability; } unit_rows[] = {
 };
 
 static const RtVarDef vars[] = {
-    {"score", 1, RT_TY_INT, 1, 1, 0, 0, 5, RT_PUBLIC},
-    {"secret", 1, RT_TY_INT, 0, 0, -1, 0, 0, RT_PUBLIC},
-    {"marker", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC},
+    {"score", 1, RT_TY_INT, 1, 1, 0, 0, 5, RT_PUBLIC, -1},
+    {"secret", 1, RT_TY_INT, 0, 0, -1, 0, 0, RT_PUBLIC, -1},
+    {"marker", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1},
 };
 
 static const char *const strings[] = {
