@@ -158,14 +158,19 @@ void pg_elem(PgCtx *c, PgBuf *b, int i)
     else
         pg_enum(c, b, a->en, 1);
     if (a->ranged) {
+        int n = a->hi - a->lo + 1;
         pg_put(b, ", ");
-        const PgLocal *l = pg_chance(g, 30) ? pg_local(c, PG_INT, -1) : NULL;
-        if (l)
-            pg_put(b, "%s", l->name);
-        else if (pg_chance(g, 90))
-            pg_put(b, "%d", a->lo + pg_rand(g, a->hi - a->lo + 1));
-        else
-            pg_int(c, b, 1);
+        if (pg_chance(g, 70)) {
+            pg_put(b, "%d", a->lo + pg_rand(g, n));
+        } else {   /* any int, brought into the range: lo + ((x % n) + n) % n */
+            const PgLocal *l = pg_chance(g, 50) ? pg_local(c, PG_INT, -1) : NULL;
+            pg_put(b, "%d + ((", a->lo);
+            if (l)
+                pg_put(b, "%s", l->name);
+            else
+                pg_int(c, b, 1);
+            pg_put(b, ") %% %d + %d) %% %d", n, n, n);
+        }
     }
     pg_put(b, "]");
 }

@@ -40,8 +40,8 @@ int pg_zone(PgCtx *c, PgBuf *b, int k);
 int pg_any_kind(PgCtx *c);
 void pg_counter(PgCtx *c, PgBuf *b, int i);
 /* pg_elem: an element of array i (i < 0: a random one), its indices
-   mostly constants within range, sometimes an int local or any int (which
-   may stop the game with an index error). */
+   mostly constants within range, else an int local or any int brought
+   into the range (so that no game stops with an index error). */
 void pg_elem(PgCtx *c, PgBuf *b, int i);
 int pg_var(PgCtx *c, PgBuf *b, int ty, int sub);
 void pg_small(PgCtx *c, PgBuf *b);
