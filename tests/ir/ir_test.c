@@ -128,6 +128,25 @@ Test(ir, the_pluck_and_prelude_passes_mark_the_setup)
     run_free(&after);
 }
 
+/* A loop that deals each player's deck and then shuffles it is split: the
+   deal (line 32's loop, without its shuffle) joins the prelude, and the
+   loop of shuffles stays after the shuffle of events, in source order
+   (tests/cardc/good/prelude: the same games as before the split). */
+Test(ir, the_prelude_splits_a_loop_that_deals_then_shuffles)
+{
+    RunResult r = run_cmd(CARDC " ir tests/cardc/good/prelude | grep -E '^    (prelude|shuffle|for|move)|^      for'");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "    prelude @27:3 [fail write zones]\n"
+                            "      for 0 e pluck @27:3 [fail write zones]\n"
+                            "      for 1 p @32:3 [fail write zones]\n"
+                            "    shuffle @28:3 [write random]\n"
+                            "    for 1 p @32:3 [write random]\n"
+                            "    move @39:3 [fail write zones]\n"
+                            "    for 3 p_2 @40:3 [fail write zones]\n"
+                            "    for 4 p_3 @41:3 [write random]\n");
+    run_free(&r);
+}
+
 /* In a function's body, small functions are written in place (their
    parameters read as the arguments) and calls of the same function on the
    same arguments share one memo: beats(p) calls over(p) and over(next(p)),

@@ -118,6 +118,7 @@ struct Locals_setup {
     RtValue v_p;
     RtValue v_c;
     RtValue v_i;
+    RtValue v_i_2;
 };
 
 /* tests/cardc/good/mini/mini.cards:30: setup */
@@ -126,33 +127,42 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     struct Locals_setup *L = (struct Locals_setup *)(void *)f->v;
     switch (f->pc) {
     case 0:;
-        #line 31 "tests/cardc/good/mini/mini.cards"
-        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
-            L->v_p = L->v_i;
-            #line 32 "tests/cardc/good/mini/mini.cards"
-            {
-                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
-                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
-                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
-                    RtValue it_c = pluck_cells[pluck_at];
-                    if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 3)].fd_side == rt_player_side(g, L->v_p)))) {
+        /* the prelude (docs/runtime.md "The setup's prelude") */
+        if (!rt_prelude_done(g)) {
+            #line 31 "tests/cardc/good/mini/mini.cards"
+            for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+                L->v_p = L->v_i;
+                #line 32 "tests/cardc/good/mini/mini.cards"
+                {
+                    RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                        RtValue it_c = pluck_cells[pluck_at];
+                        if (!((Rows_token[rt_card_row(g, it_c, KIND_token, 3)].fd_side == rt_player_side(g, L->v_p)))) {
+                            if (rt_check(g)) break;
+                            continue;
+                        }
                         if (rt_check(g)) break;
-                        continue;
+                        #line 32 "tests/cardc/good/mini/mini.cards"
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 4), RT_AT_TOP, 5);
+                        if (rt_check(g)) break;
                     }
-                    if (rt_check(g)) break;
-                    #line 32 "tests/cardc/good/mini/mini.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 4), RT_AT_TOP, 5);
-                    if (rt_check(g)) break;
+                    rt_pluck_close(g, pluck_from);
                 }
-                rt_pluck_close(g, pluck_from);
+                if (rt_check(g)) return RT_END;
             }
-            if (rt_check(g)) return RT_END;
+            memset(L, 0, sizeof *L);
+            if (rt_prelude_end(g)) return RT_DONE;
+        }
+        #line 31 "tests/cardc/good/mini/mini.cards"
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p = L->v_i_2;
             #line 33 "tests/cardc/good/mini/mini.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 6);
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 156 "mini.c"
+#line 166 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -282,7 +292,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 286 "mini.c"
+#line 296 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");
@@ -335,7 +345,7 @@ static const char *const strings[] = {
 
 static const RtScriptDef scripts[] = {
     { "Red Two.power", "tests/cardc/good/mini/mini.cards", 26, Script_red_two_power, 0 },
-    { "setup", "tests/cardc/good/mini/mini.cards", 30, Script_setup, 3 },
+    { "setup", "tests/cardc/good/mini/mini.cards", 30, Script_setup, 4 },
     { "round", "tests/cardc/good/mini/mini.cards", 38, Script_round, 12 },
 };
 
@@ -417,7 +427,7 @@ const RtGameDef mini_game = {
     NULL,
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
-    0, /* prelude: the setup begins with one */
+    1, /* prelude: the setup begins with one */
     33, Site_table, 1, Site_files,
     &view,
 };

@@ -59,6 +59,7 @@ struct Locals_setup {
     RtValue v_i;
     RtValue v_i_2;
     RtValue v_i_3;
+    RtValue v_i_4;
 };
 
 /* tests/cardc/good/prelude/prelude.cards:25: setup */
@@ -83,23 +84,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            #line 30 "tests/cardc/good/prelude/prelude.cards"
+            #line 32 "tests/cardc/good/prelude/prelude.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
-                #line 31 "tests/cardc/good/prelude/prelude.cards"
+                #line 33 "tests/cardc/good/prelude/prelude.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_box);
                     const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                     for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_unit) && (Rows_unit[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))))) continue;
-                        #line 32 "tests/cardc/good/prelude/prelude.cards"
+                        #line 34 "tests/cardc/good/prelude/prelude.cards"
                         if (Rows_unit[rt__row(g, it_c)].fd_value == 5) {
-                            #line 32 "tests/cardc/good/prelude/prelude.cards"
+                            #line 34 "tests/cardc/good/prelude/prelude.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_spares, L->v_p, 1), RT_AT_TOP, 2);
                             if (rt_check(g)) break;
                         } else {
-                            #line 32 "tests/cardc/good/prelude/prelude.cards"
+                            #line 34 "tests/cardc/good/prelude/prelude.cards"
                             rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 3), RT_AT_TOP, 4);
                             if (rt_check(g)) break;
                         }
@@ -113,41 +114,47 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 28 "tests/cardc/good/prelude/prelude.cards"
         rt_shuffle(g, rt_zone_shared(g, ZONE_events), 5);
-        #line 36 "tests/cardc/good/prelude/prelude.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 6);
-        if (rt_check(g)) return RT_END;
-        #line 37 "tests/cardc/good/prelude/prelude.cards"
+        #line 32 "tests/cardc/good/prelude/prelude.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
-            L->v_p_2 = L->v_i_2;
-            #line 37 "tests/cardc/good/prelude/prelude.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2, 7), rt_zone_of(g, ZONE_deck, L->v_p_2, 8), RT_AT_BOTTOM, 9);
+            L->v_p = L->v_i_2;
+            #line 36 "tests/cardc/good/prelude/prelude.cards"
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 7), 6);
+        }
+        #line 39 "tests/cardc/good/prelude/prelude.cards"
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_past), RT_AT_TOP, 8);
+        if (rt_check(g)) return RT_END;
+        #line 40 "tests/cardc/good/prelude/prelude.cards"
+        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
+            L->v_p_2 = L->v_i_3;
+            #line 40 "tests/cardc/good/prelude/prelude.cards"
+            rt_move_all(g, rt_zone_of(g, ZONE_spares, L->v_p_2, 9), rt_zone_of(g, ZONE_deck, L->v_p_2, 10), RT_AT_BOTTOM, 11);
             if (rt_check(g)) return RT_END;
         }
-        #line 38 "tests/cardc/good/prelude/prelude.cards"
-        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
-            L->v_p_3 = L->v_i_3;
-            #line 38 "tests/cardc/good/prelude/prelude.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 11), 10);
+        #line 41 "tests/cardc/good/prelude/prelude.cards"
+        for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
+            L->v_p_3 = L->v_i_4;
+            #line 41 "tests/cardc/good/prelude/prelude.cards"
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 13), 12);
         }
-#line 133 "prelude.c"
+#line 140 "prelude.c"
         break;
     default:
-        return rt_fail(g, 12, "bad resume point");
+        return rt_fail(g, 14, "bad resume point");
     }
     return RT_DONE;
 }
 
-/* tests/cardc/good/prelude/prelude.cards:41: round */
+/* tests/cardc/good/prelude/prelude.cards:44: round */
 static RtStatus Script_round(RtGame *g, RtFrame *f)
 {
     switch (f->pc) {
     case 0:;
-        #line 42 "tests/cardc/good/prelude/prelude.cards"
-        return rt_win(g, f->me, 13);
-#line 148 "prelude.c"
+        #line 45 "tests/cardc/good/prelude/prelude.cards"
+        return rt_win(g, f->me, 15);
+#line 155 "prelude.c"
         break;
     default:
-        return rt_fail(g, 14, "bad resume point");
+        return rt_fail(g, 16, "bad resume point");
     }
     return RT_DONE;
 }
@@ -189,8 +196,8 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "setup", "tests/cardc/good/prelude/prelude.cards", 25, Script_setup, 8 },
-    { "round", "tests/cardc/good/prelude/prelude.cards", 41, Script_round, 0 },
+    { "setup", "tests/cardc/good/prelude/prelude.cards", 25, Script_setup, 9 },
+    { "round", "tests/cardc/good/prelude/prelude.cards", 44, Script_round, 0 },
 };
 
 static const int16_t Copies_base[] = {
@@ -204,20 +211,22 @@ static const char *const Site_files[] = {
 
 static const RtSite Site_table[] = {
     { 0, 27, 35 }, /* 0: tests/cardc/good/prelude/prelude.cards:27:35 */
-    { 0, 32, 35 }, /* 1: tests/cardc/good/prelude/prelude.cards:32:35 */
-    { 0, 32, 25 }, /* 2: tests/cardc/good/prelude/prelude.cards:32:25 */
-    { 0, 32, 63 }, /* 3: tests/cardc/good/prelude/prelude.cards:32:63 */
-    { 0, 32, 53 }, /* 4: tests/cardc/good/prelude/prelude.cards:32:53 */
+    { 0, 34, 35 }, /* 1: tests/cardc/good/prelude/prelude.cards:34:35 */
+    { 0, 34, 25 }, /* 2: tests/cardc/good/prelude/prelude.cards:34:25 */
+    { 0, 34, 63 }, /* 3: tests/cardc/good/prelude/prelude.cards:34:63 */
+    { 0, 34, 53 }, /* 4: tests/cardc/good/prelude/prelude.cards:34:53 */
     { 0, 28, 3 }, /* 5: tests/cardc/good/prelude/prelude.cards:28:3 */
-    { 0, 36, 3 }, /* 6: tests/cardc/good/prelude/prelude.cards:36:3 */
-    { 0, 37, 27 }, /* 7: tests/cardc/good/prelude/prelude.cards:37:27 */
-    { 0, 37, 39 }, /* 8: tests/cardc/good/prelude/prelude.cards:37:39 */
-    { 0, 37, 22 }, /* 9: tests/cardc/good/prelude/prelude.cards:37:22 */
-    { 0, 38, 22 }, /* 10: tests/cardc/good/prelude/prelude.cards:38:22 */
-    { 0, 38, 30 }, /* 11: tests/cardc/good/prelude/prelude.cards:38:30 */
-    { 0, 25, 1 }, /* 12: tests/cardc/good/prelude/prelude.cards:25:1 */
-    { 0, 42, 3 }, /* 13: tests/cardc/good/prelude/prelude.cards:42:3 */
-    { 0, 41, 1 }, /* 14: tests/cardc/good/prelude/prelude.cards:41:1 */
+    { 0, 36, 5 }, /* 6: tests/cardc/good/prelude/prelude.cards:36:5 */
+    { 0, 36, 13 }, /* 7: tests/cardc/good/prelude/prelude.cards:36:13 */
+    { 0, 39, 3 }, /* 8: tests/cardc/good/prelude/prelude.cards:39:3 */
+    { 0, 40, 27 }, /* 9: tests/cardc/good/prelude/prelude.cards:40:27 */
+    { 0, 40, 39 }, /* 10: tests/cardc/good/prelude/prelude.cards:40:39 */
+    { 0, 40, 22 }, /* 11: tests/cardc/good/prelude/prelude.cards:40:22 */
+    { 0, 41, 22 }, /* 12: tests/cardc/good/prelude/prelude.cards:41:22 */
+    { 0, 41, 30 }, /* 13: tests/cardc/good/prelude/prelude.cards:41:30 */
+    { 0, 25, 1 }, /* 14: tests/cardc/good/prelude/prelude.cards:25:1 */
+    { 0, 45, 3 }, /* 15: tests/cardc/good/prelude/prelude.cards:45:3 */
+    { 0, 44, 1 }, /* 16: tests/cardc/good/prelude/prelude.cards:44:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -256,7 +265,7 @@ const RtGameDef prelude_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    15, Site_table, 1, Site_files,
+    17, Site_table, 1, Site_files,
     &view,
 };
 
