@@ -94,3 +94,55 @@ Test(moves, units_that_cannot_be_moved_never_move)
     }
     cr_assert_gt(seen, 0, "immobile units leave the map only when destroyed (%d)", seen);
 }
+
+/* "Units may not move out of the system with a leader": no unit leaves a
+   system for `moving` while one of its side's free leaders is there (the
+   leaders' places followed through the log; a captured leader holds no
+   one back). */
+Test(moves, units_never_leave_a_system_holding_one_of_their_leaders)
+{
+    int moves = 0, pinned = 0;
+    char name[128], from[128], to[128];
+    for (uint64_t seed = 1; seed <= GAMES; seed++) {
+        RtGame *g = drv_played(seed);
+        char where[DRV_NLEADERS][128];
+        int captured[DRV_NLEADERS];
+        memset(where, 0, sizeof where);
+        memset(captured, 0, sizeof captured);
+        for (int i = 0; i < rt_log_count(g); i++) {
+            const char *l = drv_at(g, i);
+            for (int k = 0; k < DRV_NLEADERS; k++) {
+                char line[192];
+                snprintf(line, sizeof line, "captures %s.", drv_leaders[k].name);
+                if (strstr(l, line))
+                    captured[k] = 1;
+                snprintf(line, sizeof line, "rescues %s.", drv_leaders[k].name);
+                if (strstr(l, line))
+                    captured[k] = 0;
+            }
+            if (!drv_moved(l, name, from, to))
+                continue;
+            const DrvLeader *d = drv_leader(name);
+            if (d) {
+                snprintf(where[d - drv_leaders], sizeof where[0], "%s", to);
+                continue;
+            }
+            if (strcmp(to, "moving") != 0 || strncmp(from, "units_", 6) != 0)
+                continue;
+            int rebel_unit = drv_unit(name) - drv_units < 9;
+            char leaders_zone[140];
+            snprintf(leaders_zone, sizeof leaders_zone, "leaders_%s", from + 6);
+            for (int k = 0; k < DRV_NLEADERS; k++) {
+                int rebel_leader = k < 12;
+                if (rebel_leader == rebel_unit && !captured[k] && strcmp(where[k], leaders_zone) == 0)
+                    cr_assert_fail("seed %llu line %d: %s leaves %s where %s is: %s", (unsigned long long)seed, i, name,
+                                   from, drv_leaders[k].name, l);
+                pinned += rebel_leader != rebel_unit && strcmp(where[k], leaders_zone) == 0;
+            }
+            moves++;
+        }
+        rt_free(g);
+    }
+    cr_assert_gt(moves, 500, "%d units moved", moves);
+    cr_assert_gt(pinned, 0, "an opposing leader does not hold units back (%d)", pinned);
+}
