@@ -98,6 +98,15 @@ static inline int drv_suit_of_word(const char *w)
     return -1;
 }
 
+/* ---- the location deck as the sheet gives it: names by suit, ranks 1 to 8. */
+__attribute__((unused)) static const char *const drv_systems[4][8] = {
+    {"Kalavel I", "Kalavel II", "Kalavel III", "Kalavel IV", "Drougayn I", "Drougayn II", "Drougayn III", "Drougayn IV"},
+    {"Corvane I", "Corvane II", "Corvane III", "Corvane IV", "Tauran I", "Tauran II", "Tauran III", "Tauran IV"},
+    {"Varos I", "Varos II", "Varos III", "Varos IV", "Peles I", "Peles II", "Peles III", "Peles IV"},
+    {"Ajada Prime", "Ajada II", "Ajada III", "Ajada IV", "Mirrin I", "Mirrin II", "Mirrin III", "Mirrin IV"},
+};
+__attribute__((unused)) static const char *const drv_suits[4] = {"♥", "♦", "♣", "♠"};
+
 /* ---- games ------------------------------------------------------------------------------- */
 
 static inline RtGame *drv_new(uint64_t seed)
@@ -111,6 +120,15 @@ static inline RtGame *drv_new(uint64_t seed)
     RtGame *g = rt_new(&simple_game, &o);
     cr_assert_not_null(g, "rt_new failed for seed %llu", (unsigned long long)seed);
     return g;
+}
+
+/* drv_has: an option labelled text is offered. */
+static inline int drv_has(const RtGame *g, const char *text)
+{
+    for (int i = 0; i < rt_option_count(g); i++)
+        if (strcmp(drv_label(g, i), text) == 0)
+            return 1;
+    return 0;
 }
 
 /* drv_played: a whole game of seed played by random moves, checked to end by the rules. */

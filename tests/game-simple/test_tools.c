@@ -8,15 +8,6 @@
 #define CARDC TEST_BUILD_DIR "/cardc"
 #define ENGINE "ASAN_OPTIONS=detect_leaks=0 " TEST_BUILD_DIR "/san/simple"
 
-/* The location deck as the sheet gives it: names by suit, ranks 1 to 8. */
-static const char *const systems[4][8] = {
-    {"Kalavel I", "Kalavel II", "Kalavel III", "Kalavel IV", "Drougayn I", "Drougayn II", "Drougayn III", "Drougayn IV"},
-    {"Corvane I", "Corvane II", "Corvane III", "Corvane IV", "Tauran I", "Tauran II", "Tauran III", "Tauran IV"},
-    {"Varos I", "Varos II", "Varos III", "Varos IV", "Peles I", "Peles II", "Peles III", "Peles IV"},
-    {"Ajada Prime", "Ajada II", "Ajada III", "Ajada IV", "Mirrin I", "Mirrin II", "Mirrin III", "Mirrin IV"},
-};
-static const char *const suits[4] = {"♥", "♦", "♣", "♠"};
-
 Test(tools, the_sheet_prints_the_decks_with_rank_and_suit, .timeout = 300)
 {
     RunResult r = run_cmd("set -e; t=$(mktemp -d); " CARDC " sheet cards/simple -o $t/s.pdf; "
@@ -25,15 +16,15 @@ Test(tools, the_sheet_prints_the_decks_with_rank_and_suit, .timeout = 300)
     char want[96];
     for (int s = 0; s < 4; s++)
         for (int k = 0; k < 8; k++) {
-            snprintf(want, sizeof want, "%d%s %s ", k + 1, suits[s], systems[s][k]);
+            snprintf(want, sizeof want, "%d%s %s ", k + 1, drv_suits[s], drv_systems[s][k]);
             cr_expect(strstr(r.out, want) != NULL, "the location card '%s' is not in the sheet", want);
         }
     for (int s = 0; s < 4; s++)
         for (int rank = 1; rank <= 10; rank++) {
             if (rank == 1)
-                snprintf(want, sizeof want, "A%s", suits[s]);
+                snprintf(want, sizeof want, "A%s", drv_suits[s]);
             else
-                snprintf(want, sizeof want, "%d%s", rank, suits[s]);
+                snprintf(want, sizeof want, "%d%s", rank, drv_suits[s]);
             cr_expect(strstr(r.out, want) != NULL, "the mission card %s is not in the sheet", want);
         }
     for (int i = 0; i < DRV_NUNITS; i++)
