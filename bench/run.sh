@@ -12,6 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
+# BENCH_GAMES, when set, is every game's count; otherwise a game plays
+# 20000 games, or the number in bench/<id>.games (for a game whose games
+# are long, so that make bench keeps its few minutes).
+GAMES_SET=${BENCH_GAMES:-}
 GAMES=${BENCH_GAMES:-20000}
 SEED=${BENCH_SEED:-1}
 RUNS=${BENCH_RUNS:-5}
@@ -37,6 +41,8 @@ ratios=""
 for dir in cards/*/; do
   g=$(basename "$dir")
   [ -x "$B/$g" ] || { echo "bench: $B/$g is missing (run make)" >&2; exit 1; }
+  GAMES=${GAMES_SET:-20000}
+  [ -z "$GAMES_SET" ] && [ -f "bench/$g.games" ] && GAMES=$(cat "bench/$g.games")
   if ! line=$("$B/$g" bench --games "$GAMES" --seed "$SEED"); then
     echo "bench: $B/$g bench failed (rebuild it with make)" >&2
     continue

@@ -34,6 +34,12 @@ runs=(
   "galaxy: mcts vs random|galaxy|--games 100 --players 2 --agents mcts,random --budget 100 --rollout 40"
   "galaxy: mcts vs greedy|galaxy|--games 100 --players 2 --agents mcts,greedy --budget 100 --rollout 40"
   "galaxy: greedy vs mcts|galaxy|--games 100 --players 2 --agents greedy,mcts --budget 100 --rollout 40"
+  "simple: random|simple|--games 10000"
+  "simple: random, seats swapped|simple|--games 10000 --sides imperium,resistance"
+  "simple: greedy vs greedy|simple|--games 400 --agents greedy,greedy"
+  "simple: mcts vs mcts|simple|--games 20 --agents mcts,mcts --budget 50 --rollout 40"
+  "simple: mcts vs random|simple|--games 20 --agents mcts,random --budget 50 --rollout 40"
+  "simple: random vs mcts|simple|--games 20 --agents random,mcts --budget 50 --rollout 40"
 )
 
 printf '| run | games | win rate by seat (95%% interval) | mean rounds |\n|---|---|---|---|\n'
