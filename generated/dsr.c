@@ -29,24 +29,25 @@ enum { ENUM_leader_die = 0, ENUM_extra_die = 1, ENUM_heal_each_team = 2, ENUM_he
 enum { ENUM_hit_heroes_droids = 0, ENUM_hit_all_here = 1, ENUM_hit_active_team = 2, ENUM_hit_vehicles = 3, ENUM_add_counter = 4, ENUM_heal_imperials = 5, ENUM_hit_most_damaged = 6, ENUM_roll_death_star = 7, ENUM_take_token = 8, ENUM_hit_leaders = 9, ENUM_hit_droids_vehicles = 10 };
 enum { ENUM_hurt_imperial = 0, ENUM_remove_op_counter = 1, ENUM_heal_two_damage = 2, ENUM_draw_alliance = 3 };
 enum { ENUM_hit_team = 0, ENUM_vader_again = 1, ENUM_repair = 2, ENUM_reactor = 3, ENUM_command = 4, ENUM_detention = 5 };
+enum { ENUM_playing = 0, ENUM_players_win = 1, ENUM_death_star_operational = 2, ENUM_rebels_defeated = 3, ENUM_team_wiped_out = 4 };
 enum { ENUM_extra_rebellion_die = 0, ENUM_heal = 1, ENUM_sabotage = 2, ENUM_shows_symbol = 3 };
 enum { KIND_red_die = 0, KIND_yellow_die = 1, KIND_green_die = 2, KIND_blue_die = 3, KIND_death_star_die = 4, KIND_vader_die = 5, KIND_asset = 6, KIND_team_base = 7, KIND_component = 8, KIND_alliance = 9, KIND_location = 10 };
 enum { ZONE_box = 0, ZONE_locations = 1, ZONE_rerolling = 2, ZONE_supply = 3, ZONE_rolled = 4, ZONE_assigned = 5, ZONE_forfeited = 6, ZONE_darkside = 7, ZONE_deck = 8, ZONE_deployed = 9, ZONE_team = 10, ZONE_lost = 11, ZONE_defeated = 12, ZONE_bases = 13, ZONE_base = 14, ZONE_deathstar = 15, ZONE_pile = 16, ZONE_held = 17, ZONE_spent = 18 };
-enum { VAR_first = 0, VAR_turn_of = 1, VAR_vader = 2, VAR_deploy = 3, VAR_opening = 4, VAR_assigned_now = 5, VAR_rolling = 6, VAR_acting = 7, VAR_picked = 8, VAR_acting_reroll = 9, VAR_loss = 10 };
+enum { VAR_first = 0, VAR_turn_of = 1, VAR_vader = 2, VAR_deploy = 3, VAR_opening = 4, VAR_assigned_now = 5, VAR_rolling = 6, VAR_acting = 7, VAR_picked = 8, VAR_acting_reroll = 9, VAR_ending = 10 };
 enum { CONST_imperials_to_win = 0, CONST_rebels_lost_limit = 1, CONST_start_counters = 2 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 57 };
-enum { VCELL_first = 0, VCELL_turn_of = 1, VCELL_vader = 2, VCELL_deploy = 3, VCELL_opening = 4, VCELL_assigned_now = 5, VCELL_rolling = 6, VCELL_acting = 7, VCELL_picked = 8, VCELL_acting_reroll = 9, VCELL_loss = 10 };
+enum { VCELL_first = 0, VCELL_turn_of = 1, VCELL_vader = 2, VCELL_deploy = 3, VCELL_opening = 4, VCELL_assigned_now = 5, VCELL_rolling = 6, VCELL_acting = 7, VCELL_picked = 8, VCELL_acting_reroll = 9, VCELL_ending = 10 };
 enum { ZCELL_box = 11, ZCELL_locations = 123, ZCELL_rerolling = 127, ZCELL_supply = 239, ZCELL_rolled = 351, ZCELL_assigned = 463, ZCELL_forfeited = 575, ZCELL_darkside = 687, ZCELL_deck = 799, ZCELL_deployed = 851, ZCELL_team = 1112, ZCELL_lost = 903, ZCELL_defeated = 955, ZCELL_bases = 1007, ZCELL_base = 1164, ZCELL_deathstar = 1012, ZCELL_pile = 1019, ZCELL_held = 1050, ZCELL_spent = 1081 };
 static const int32_t layout[] = {
     /* zone capacities */ 111, 3, 111, 111, 111, 111, 111, 111, 51, 51, 51, 51, 51, 4, 4, 6, 30, 30, 30,
-    /* vars */ VCELL_first, VCELL_turn_of, VCELL_vader, VCELL_deploy, VCELL_opening, VCELL_assigned_now, VCELL_rolling, VCELL_acting, VCELL_picked, VCELL_acting_reroll, VCELL_loss,
+    /* vars */ VCELL_first, VCELL_turn_of, VCELL_vader, VCELL_deploy, VCELL_opening, VCELL_assigned_now, VCELL_rolling, VCELL_acting, VCELL_picked, VCELL_acting_reroll, VCELL_ending,
     /* zones */ ZCELL_box, ZCELL_locations, ZCELL_rerolling, ZCELL_supply, ZCELL_rolled, ZCELL_assigned, ZCELL_forfeited, ZCELL_darkside, ZCELL_deck, ZCELL_deployed, ZCELL_team, ZCELL_lost, ZCELL_defeated, ZCELL_bases, ZCELL_base, ZCELL_deathstar, ZCELL_pile, ZCELL_held, ZCELL_spent,
     PLAYER_CELLS,
 };
 
-/* cards/dsr/game.cards:107: kind asset */
+/* cards/dsr/game.cards:111: kind asset */
 struct Row_asset {
     RtValue fd_imperial;
     RtValue fd_role;
@@ -88,7 +89,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:12: Death Troopers */
         .fd_imperial = 1,
         .fd_role = ENUM_villain,
-        .fd_capacity = 2,
+        .fd_capacity = 1,
         .fd_need_t = 2,
         .fd_need_i = 0,
         .fd_need_s = 0,
@@ -106,7 +107,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:16: AT-ACT */
         .fd_imperial = 1,
         .fd_role = ENUM_vehicle,
-        .fd_capacity = 2,
+        .fd_capacity = 1,
         .fd_need_t = 1,
         .fd_need_i = 0,
         .fd_need_s = 1,
@@ -142,7 +143,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:24: Star Destroyer */
         .fd_imperial = 1,
         .fd_role = ENUM_vehicle,
-        .fd_capacity = 3,
+        .fd_capacity = 1,
         .fd_need_t = 1,
         .fd_need_i = 0,
         .fd_need_s = 0,
@@ -160,7 +161,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:28: Grand Moff Tarkin */
         .fd_imperial = 1,
         .fd_role = ENUM_villain,
-        .fd_capacity = 2,
+        .fd_capacity = 1,
         .fd_need_t = 0,
         .fd_need_i = 0,
         .fd_need_s = 0,
@@ -178,7 +179,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:32: Grand Admiral Thrawn */
         .fd_imperial = 1,
         .fd_role = ENUM_villain,
-        .fd_capacity = 3,
+        .fd_capacity = 1,
         .fd_need_t = 0,
         .fd_need_i = 1,
         .fd_need_s = 0,
@@ -196,7 +197,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:36: Director Krennic */
         .fd_imperial = 1,
         .fd_role = ENUM_villain,
-        .fd_capacity = 2,
+        .fd_capacity = 1,
         .fd_need_t = 0,
         .fd_need_i = 1,
         .fd_need_s = 1,
@@ -232,7 +233,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:44: The Grand Inquisitor */
         .fd_imperial = 1,
         .fd_role = ENUM_villain,
-        .fd_capacity = 2,
+        .fd_capacity = 1,
         .fd_need_t = 1,
         .fd_need_i = 1,
         .fd_need_s = 0,
@@ -250,7 +251,7 @@ static const struct Row_asset Rows_asset[] = {
     { /* cards/dsr/imperials.cards:48: AT-ST */
         .fd_imperial = 1,
         .fd_role = ENUM_vehicle,
-        .fd_capacity = 2,
+        .fd_capacity = 1,
         .fd_need_t = 1,
         .fd_need_i = 0,
         .fd_need_s = 1,
@@ -987,7 +988,7 @@ static const struct Row_asset Rows_asset[] = {
     },
 };
 
-/* cards/dsr/game.cards:136: kind team_base */
+/* cards/dsr/game.cards:140: kind team_base */
 struct Row_team_base {
     RtValue fd_number;
     RtValue fd_red_dice;
@@ -1047,7 +1048,7 @@ static const struct Row_team_base Rows_team_base[] = {
     },
 };
 
-/* cards/dsr/game.cards:150: kind component */
+/* cards/dsr/game.cards:154: kind component */
 struct Row_component {
     RtValue fd_colour;
     RtValue fd_length;
@@ -1094,7 +1095,7 @@ static const struct Row_component Rows_component[] = {
     },
 };
 
-/* cards/dsr/game.cards:160: kind alliance */
+/* cards/dsr/game.cards:164: kind alliance */
 struct Row_alliance {
     RtValue fd_effect;
     RtValue fd_symbol_shown;
@@ -1139,39 +1140,39 @@ static const struct Row_alliance Rows_alliance[] = {
     },
 };
 
-/* cards/dsr/game.cards:168: kind location */
+/* cards/dsr/game.cards:172: kind location */
 struct Row_location {
     RtValue fd_place;
 };
 
 static const struct Row_location Rows_location[] = {
-    { /* cards/dsr/game.cards:169: Eadu */
+    { /* cards/dsr/game.cards:173: Eadu */
         .fd_place = ENUM_Eadu,
     },
-    { /* cards/dsr/game.cards:170: Jedha */
+    { /* cards/dsr/game.cards:174: Jedha */
         .fd_place = ENUM_Jedha,
     },
-    { /* cards/dsr/game.cards:171: Scarif */
+    { /* cards/dsr/game.cards:175: Scarif */
         .fd_place = ENUM_Scarif,
     },
 };
 
-/* cards/dsr/game.cards:79: die red_die */
+/* cards/dsr/game.cards:83: die red_die */
 RT_MAYBE_UNUSED static const RtValue Faces_red_die[] = { ENUM_tactical, ENUM_tactical, ENUM_tactical2, ENUM_intelligence, ENUM_support, ENUM_leadership };
 
-/* cards/dsr/game.cards:82: die yellow_die */
+/* cards/dsr/game.cards:86: die yellow_die */
 RT_MAYBE_UNUSED static const RtValue Faces_yellow_die[] = { ENUM_intelligence, ENUM_intelligence, ENUM_intelligence2, ENUM_tactical, ENUM_support, ENUM_leadership };
 
-/* cards/dsr/game.cards:85: die green_die */
+/* cards/dsr/game.cards:89: die green_die */
 RT_MAYBE_UNUSED static const RtValue Faces_green_die[] = { ENUM_support, ENUM_support, ENUM_support2, ENUM_tactical, ENUM_intelligence, ENUM_leadership };
 
-/* cards/dsr/game.cards:88: die blue_die */
+/* cards/dsr/game.cards:92: die blue_die */
 RT_MAYBE_UNUSED static const RtValue Faces_blue_die[] = { ENUM_leadership, ENUM_leadership, ENUM_leadership2, ENUM_tactical, ENUM_intelligence, ENUM_support };
 
-/* cards/dsr/game.cards:93: die death_star_die */
+/* cards/dsr/game.cards:97: die death_star_die */
 RT_MAYBE_UNUSED static const RtValue Faces_death_star_die[] = { ENUM_red, ENUM_blue, ENUM_green, ENUM_yellow, ENUM_grey, ENUM_black };
 
-/* cards/dsr/game.cards:99: die vader_die */
+/* cards/dsr/game.cards:103: die vader_die */
 RT_MAYBE_UNUSED static const RtValue Faces_vader_die[] = { ENUM_clockwise, ENUM_clockwise, ENUM_counter_clockwise, ENUM_counter_clockwise, ENUM_helmet, ENUM_death_star };
 
 /* Count_symbol: how many of symbol sym the face of die shows; a card that is
@@ -1294,55 +1295,55 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
     return (((v_heroes && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 0)].fd_role == ENUM_hero)) || (v_vehicles && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 1)].fd_role == ENUM_vehicle))) || (v_droids && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 2)].fd_role == ENUM_droid)));
-#line 1298 "dsr.c"
+#line 1299 "dsr.c"
 }
 
-/* cards/dsr/game.cards:225: function cw */
+/* cards/dsr/game.cards:229: function cw */
 static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 225 "cards/dsr/game.cards"
+    #line 229 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 1309 "dsr.c"
+#line 1310 "dsr.c"
 }
 
-/* cards/dsr/game.cards:226: function ccw */
+/* cards/dsr/game.cards:230: function ccw */
 static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 226 "cards/dsr/game.cards"
+    #line 230 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 1320 "dsr.c"
+#line 1321 "dsr.c"
 }
 
-/* cards/dsr/game.cards:229: function shows */
+/* cards/dsr/game.cards:233: function shows */
 static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_f;
     (void)v_s;
-    #line 230 "cards/dsr/game.cards"
+    #line 234 "cards/dsr/game.cards"
     return ((v_f == v_s) ? 1 : ((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0));
-#line 1332 "dsr.c"
+#line 1333 "dsr.c"
 }
 
-/* cards/dsr/game.cards:231: function double */
+/* cards/dsr/game.cards:235: function double */
 static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 232 "cards/dsr/game.cards"
+    #line 236 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 1343 "dsr.c"
+#line 1344 "dsr.c"
 }
 
-/* cards/dsr/game.cards:237: function need */
+/* cards/dsr/game.cards:241: function need */
 static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, RtValue v_on_team)
 {
     (void)g;
@@ -1350,24 +1351,24 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_c;
     (void)v_s;
     (void)v_on_team;
-    #line 238 "cards/dsr/game.cards"
+    #line 242 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
-#line 1356 "dsr.c"
+#line 1357 "dsr.c"
 }
 
-/* cards/dsr/game.cards:244: function got */
+/* cards/dsr/game.cards:248: function got */
 static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_s;
-    #line 245 "cards/dsr/game.cards"
+    #line 249 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 1368 "dsr.c"
+#line 1369 "dsr.c"
 }
 
-/* cards/dsr/game.cards:247: function missing */
+/* cards/dsr/game.cards:251: function missing */
 static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, RtValue v_on_team)
 {
     (void)g;
@@ -1375,69 +1376,69 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_c;
     (void)v_s;
     (void)v_on_team;
-    #line 248 "cards/dsr/game.cards"
+    #line 252 "cards/dsr/game.cards"
     return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
-#line 1381 "dsr.c"
+#line 1382 "dsr.c"
 }
 
-/* cards/dsr/game.cards:250: function dice_short */
+/* cards/dsr/game.cards:254: function dice_short */
 static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 251 "cards/dsr/game.cards"
+    #line 255 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
-#line 1393 "dsr.c"
+#line 1394 "dsr.c"
 }
 
-/* cards/dsr/game.cards:253: function complete */
+/* cards/dsr/game.cards:257: function complete */
 static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 253 "cards/dsr/game.cards"
+    #line 257 "cards/dsr/game.cards"
     return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
-#line 1405 "dsr.c"
+#line 1406 "dsr.c"
 }
 
-/* cards/dsr/game.cards:256: function costs_dice */
+/* cards/dsr/game.cards:260: function costs_dice */
 static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 256 "cards/dsr/game.cards"
+    #line 260 "cards/dsr/game.cards"
     return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
-#line 1416 "dsr.c"
+#line 1417 "dsr.c"
 }
 
-/* cards/dsr/game.cards:261: function sector_target */
+/* cards/dsr/game.cards:265: function sector_target */
 static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 261 "cards/dsr/game.cards"
+    #line 265 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
-#line 1427 "dsr.c"
+#line 1428 "dsr.c"
 }
 
-/* cards/dsr/game.cards:262: function team_target */
+/* cards/dsr/game.cards:266: function team_target */
 static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 262 "cards/dsr/game.cards"
+    #line 266 "cards/dsr/game.cards"
     return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1438 "dsr.c"
+#line 1439 "dsr.c"
 }
 
-/* cards/dsr/game.cards:265: function useful */
+/* cards/dsr/game.cards:269: function useful */
 static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -1445,29 +1446,29 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_f;
     (void)v_c;
     (void)v_on_team;
-    #line 266 "cards/dsr/game.cards"
+    #line 270 "cards/dsr/game.cards"
     return ((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
-#line 1451 "dsr.c"
+#line 1452 "dsr.c"
 }
 
-/* cards/dsr/game.cards:273: function die_face */
+/* cards/dsr/game.cards:277: function die_face */
 static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 274 "cards/dsr/game.cards"
+    #line 278 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1462 "dsr.c"
+#line 1463 "dsr.c"
 }
 
-/* cards/dsr/game.cards:281: any */
+/* cards/dsr/game.cards:285: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 281 "cards/dsr/game.cards"
+    #line 285 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1475,16 +1476,16 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (((((((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_tactical) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_intelligence) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_support) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_leadership) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0)))) return 1;
     }
     return acc;
-#line 1479 "dsr.c"
+#line 1480 "dsr.c"
 }
 
-/* cards/dsr/game.cards:282: any */
+/* cards/dsr/game.cards:286: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 282 "cards/dsr/game.cards"
+    #line 286 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1492,48 +1493,48 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
         if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && ((((((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 490)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 491)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 492)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 493)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 494)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 495)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 496)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 497)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 498) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 499) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 500) : rt_card_state(g, v_c, KIND_asset, 5, 501)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 502)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 503)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 504)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 505)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 506)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 507)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 508)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 509)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 510) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 511) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 512) : rt_card_state(g, v_c, KIND_asset, 5, 513))))), 514) : 0)) > 0)) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 522)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 523) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 524) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 525) : rt_card_state(g, v_c, KIND_asset, 5, 526)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 534)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 535) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 536) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 537) : rt_card_state(g, v_c, KIND_asset, 5, 538))))), 539) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 547)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 548) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 549) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 550) : rt_card_state(g, v_c, KIND_asset, 5, 551)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 559)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 560) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 561) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 562) : rt_card_state(g, v_c, KIND_asset, 5, 563))))), 564) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 572)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 573) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 574) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 575) : rt_card_state(g, v_c, KIND_asset, 5, 576)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 584)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 585) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 586) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 587) : rt_card_state(g, v_c, KIND_asset, 5, 588))))), 589) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1496 "dsr.c"
+#line 1497 "dsr.c"
 }
 
-/* cards/dsr/game.cards:280: function any_useful */
+/* cards/dsr/game.cards:284: function any_useful */
 static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 281 "cards/dsr/game.cards"
+    #line 285 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1508 "dsr.c"
+#line 1509 "dsr.c"
 }
 
-/* cards/dsr/game.cards:284: function token_ready */
+/* cards/dsr/game.cards:288: function token_ready */
 static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 284 "cards/dsr/game.cards"
+    #line 288 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 590));
-#line 1519 "dsr.c"
+#line 1520 "dsr.c"
 }
 
-/* cards/dsr/game.cards:285: function effect_token */
+/* cards/dsr/game.cards:289: function effect_token */
 static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 285 "cards/dsr/game.cards"
+    #line 289 "cards/dsr/game.cards"
     return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 591)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 592)].fd_effect == ENUM_sabotage));
-#line 1530 "dsr.c"
+#line 1531 "dsr.c"
 }
 
-/* cards/dsr/game.cards:286: any */
+/* cards/dsr/game.cards:290: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 286 "cards/dsr/game.cards"
+    #line 290 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1541,24 +1542,24 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1545 "dsr.c"
+#line 1546 "dsr.c"
 }
 
-/* cards/dsr/game.cards:286: function effect_tokens_ready */
+/* cards/dsr/game.cards:290: function effect_tokens_ready */
 static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 286 "cards/dsr/game.cards"
+    #line 290 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1555 "dsr.c"
+#line 1556 "dsr.c"
 }
 
-/* cards/dsr/game.cards:287: any */
+/* cards/dsr/game.cards:291: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 287 "cards/dsr/game.cards"
+    #line 291 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1566,25 +1567,25 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1570 "dsr.c"
+#line 1571 "dsr.c"
 }
 
-/* cards/dsr/game.cards:287: function reinforcement_ready */
+/* cards/dsr/game.cards:291: function reinforcement_ready */
 static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 287 "cards/dsr/game.cards"
+    #line 291 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1580 "dsr.c"
+#line 1581 "dsr.c"
 }
 
-/* cards/dsr/game.cards:289: any */
+/* cards/dsr/game.cards:293: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)f;
     (void)v_t;
-    #line 289 "cards/dsr/game.cards"
+    #line 293 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1592,48 +1593,48 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((((((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 596) : 0)) > 0)) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 597) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 598) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 599) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1596 "dsr.c"
+#line 1597 "dsr.c"
 }
 
-/* cards/dsr/game.cards:288: function symbol_token_for_sector */
+/* cards/dsr/game.cards:292: function symbol_token_for_sector */
 static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 289 "cards/dsr/game.cards"
+    #line 293 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 593))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 594)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1607 "dsr.c"
+#line 1608 "dsr.c"
 }
 
-/* cards/dsr/game.cards:292: function is_rebellion_die */
+/* cards/dsr/game.cards:296: function is_rebellion_die */
 static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 292 "cards/dsr/game.cards"
+    #line 296 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1618 "dsr.c"
+#line 1619 "dsr.c"
 }
 
-/* cards/dsr/game.cards:293: function own_trait */
+/* cards/dsr/game.cards:297: function own_trait */
 static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 294 "cards/dsr/game.cards"
+    #line 298 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1629 "dsr.c"
+#line 1630 "dsr.c"
 }
 
-/* cards/dsr/game.cards:296: any */
+/* cards/dsr/game.cards:300: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 296 "cards/dsr/game.cards"
+    #line 300 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_supply);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1641,38 +1642,38 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1645 "dsr.c"
+#line 1646 "dsr.c"
 }
 
-/* cards/dsr/game.cards:296: function die_left */
+/* cards/dsr/game.cards:300: function die_left */
 static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 296 "cards/dsr/game.cards"
+    #line 300 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1656 "dsr.c"
+#line 1657 "dsr.c"
 }
 
-/* cards/dsr/game.cards:298: function on_die */
+/* cards/dsr/game.cards:302: function on_die */
 static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_d;
     (void)v_f;
-    #line 299 "cards/dsr/game.cards"
+    #line 303 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 600) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 601) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 602) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 603) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 604) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 605) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 606) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == (rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_tactical), ENUM_tactical2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_intelligence), ENUM_intelligence2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_support), ENUM_support2, ENUM_leadership2)))))));
-#line 1668 "dsr.c"
+#line 1669 "dsr.c"
 }
 
-/* cards/dsr/game.cards:302: any */
+/* cards/dsr/game.cards:306: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 302 "cards/dsr/game.cards"
+    #line 306 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1680,21 +1681,21 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
         if ((((Count_symbol(g, it_d, ENUM_tactical, 607) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 608) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 609) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 610) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 611) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 612) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 613) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1684 "dsr.c"
+#line 1685 "dsr.c"
 }
 
-/* cards/dsr/game.cards:302: function showing */
+/* cards/dsr/game.cards:306: function showing */
 static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 302 "cards/dsr/game.cards"
+    #line 306 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1695 "dsr.c"
+#line 1696 "dsr.c"
 }
 
-/* cards/dsr/game.cards:303: function die_for */
+/* cards/dsr/game.cards:307: function die_for */
 static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -1703,18 +1704,18 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     (void)v_c;
     (void)v_on_team;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 303 "cards/dsr/game.cards"
+    #line 307 "cards/dsr/game.cards"
     return (Memo_showing(g, f, memo1, v_f) && (((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 614)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 615)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 616)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 617)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 618)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 619)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 620)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 621)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 622) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 623) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 624) : rt_card_state(g, v_c, KIND_asset, 5, 625)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 626)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 627)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 628)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 629)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 630)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 632)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 633)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 634) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 635) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 636) : rt_card_state(g, v_c, KIND_asset, 5, 637))))), 638) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 639)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 640)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 641)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 642)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 643)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 644)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 645)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 646)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 647) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 648) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 649) : rt_card_state(g, v_c, KIND_asset, 5, 650)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 651)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 652)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 653)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 654)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 655)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 656)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 657)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 658)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 659) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 660) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 661) : rt_card_state(g, v_c, KIND_asset, 5, 662))))), 663) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 664)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 665)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 666)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 667)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 668)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 669)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 670)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 672) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 673) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 674) : rt_card_state(g, v_c, KIND_asset, 5, 675)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 676)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 677)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 679)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 680)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 681)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 682)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 683)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 684) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 685) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 686) : rt_card_state(g, v_c, KIND_asset, 5, 687))))), 688) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 689)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 690)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 691)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 692)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 693)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 694)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 695)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 696)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 697) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 698) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 699) : rt_card_state(g, v_c, KIND_asset, 5, 700)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 709) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 710) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 711) : rt_card_state(g, v_c, KIND_asset, 5, 712))))), 713) : 0)) > 0)))));
-#line 1709 "dsr.c"
+#line 1710 "dsr.c"
 }
 
-/* cards/dsr/game.cards:304: any */
+/* cards/dsr/game.cards:308: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 304 "cards/dsr/game.cards"
+    #line 308 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1722,27 +1723,27 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
         if (((((((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_tactical) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 728)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 729) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 730) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 731) : rt_card_state(g, v_c, KIND_asset, 5, 732)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 733)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 741) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 742) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 743) : rt_card_state(g, v_c, KIND_asset, 5, 744))))), 745) : 0)) > 0)) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_intelligence) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 750)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 751)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 752)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 753)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 754) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 755) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 756) : rt_card_state(g, v_c, KIND_asset, 5, 757)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 762)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 763)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 764)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 765)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 766) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 767) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 768) : rt_card_state(g, v_c, KIND_asset, 5, 769))))), 770) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_support) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 779) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 780) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 781) : rt_card_state(g, v_c, KIND_asset, 5, 782)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 785)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 786)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 787)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 788)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 791) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 792) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 793) : rt_card_state(g, v_c, KIND_asset, 5, 794))))), 795) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_leadership) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 797)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 798)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 799)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 800)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 801)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 802)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 803)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 804) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 805) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 806) : rt_card_state(g, v_c, KIND_asset, 5, 807)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))), 820) : 0)) > 0)))) return 1;
     }
     return acc;
-#line 1726 "dsr.c"
+#line 1727 "dsr.c"
 }
 
-/* cards/dsr/game.cards:304: function any_die_for */
+/* cards/dsr/game.cards:308: function any_die_for */
 static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 304 "cards/dsr/game.cards"
+    #line 308 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1738 "dsr.c"
+#line 1739 "dsr.c"
 }
 
-/* cards/dsr/game.cards:309: any */
+/* cards/dsr/game.cards:313: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)f;
     (void)v_c;
-    #line 309 "cards/dsr/game.cards"
+    #line 313 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1750,25 +1751,25 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
         if ((((((Count_symbol(g, it_d, ENUM_tactical, 824) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 825) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 826) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 827) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 828) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 829) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 830) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of)) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 824) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 825) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 826) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 827) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 828) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 829) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 830) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_tactical), ENUM_tactical2, rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_intelligence), ENUM_intelligence2, rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) return 1;
     }
     return acc;
-#line 1754 "dsr.c"
+#line 1755 "dsr.c"
 }
 
-/* cards/dsr/game.cards:307: function free_ready */
+/* cards/dsr/game.cards:311: function free_ready */
 static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 308 "cards/dsr/game.cards"
+    #line 312 "cards/dsr/game.cards"
     return (((!rt_card_state(g, v_c, KIND_asset, 7, 821)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 822)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 823)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1765 "dsr.c"
+#line 1766 "dsr.c"
 }
 
-/* cards/dsr/game.cards:310: count */
+/* cards/dsr/game.cards:314: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 310 "cards/dsr/game.cards"
+    #line 314 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1777,24 +1778,24 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1781 "dsr.c"
+#line 1782 "dsr.c"
 }
 
-/* cards/dsr/game.cards:310: function symbol_tokens */
+/* cards/dsr/game.cards:314: function symbol_tokens */
 static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 310 "cards/dsr/game.cards"
+    #line 314 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1791 "dsr.c"
+#line 1792 "dsr.c"
 }
 
-/* cards/dsr/game.cards:316: any */
+/* cards/dsr/game.cards:320: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 316 "cards/dsr/game.cards"
+    #line 320 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1802,14 +1803,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 832) : 0)), 1, 833), 2, 834), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 835) : 0)), 1, 836), 2, 837), 838), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 839) : 0)), 1, 840), 2, 841), 842), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 843) : 0)), 1, 844), 2, 845), 846)) <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 847))) return 1;
     }
     return acc;
-#line 1806 "dsr.c"
+#line 1807 "dsr.c"
 }
 
-/* cards/dsr/game.cards:317: any */
+/* cards/dsr/game.cards:321: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 317 "cards/dsr/game.cards"
+    #line 321 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 864);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1817,25 +1818,25 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
         if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 848) : 0)), 1, 849), 2, 850), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 851) : 0)), 1, 852), 2, 853), 854), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 855) : 0)), 1, 856), 2, 857), 858), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 859) : 0)), 1, 860), 2, 861), 862)) <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 863))) return 1;
     }
     return acc;
-#line 1821 "dsr.c"
+#line 1822 "dsr.c"
 }
 
-/* cards/dsr/game.cards:315: function completable */
+/* cards/dsr/game.cards:319: function completable */
 static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 316 "cards/dsr/game.cards"
+    #line 320 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1831 "dsr.c"
+#line 1832 "dsr.c"
 }
 
-/* cards/dsr/game.cards:320: sum */
+/* cards/dsr/game.cards:324: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 320 "cards/dsr/game.cards"
+    #line 324 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1843,37 +1844,37 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
         acc = rt_add(g, acc, (((((Count_symbol(g, it_d, ENUM_tactical, 865) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 866) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 867) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 868) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 869) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 870) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 871) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == v_s) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 865) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 866) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 867) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 868) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 869) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 870) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 871) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))), 872);
     }
     return acc;
-#line 1847 "dsr.c"
+#line 1848 "dsr.c"
 }
 
-/* cards/dsr/game.cards:320: function rolled_count */
+/* cards/dsr/game.cards:324: function rolled_count */
 static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 320 "cards/dsr/game.cards"
+    #line 324 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1858 "dsr.c"
+#line 1859 "dsr.c"
 }
 
-/* cards/dsr/game.cards:324: function hurtable */
+/* cards/dsr/game.cards:328: function hurtable */
 static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 324 "cards/dsr/game.cards"
+    #line 328 "cards/dsr/game.cards"
     return (rt_card_state(g, v_c, KIND_asset, 0, 873) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 874)].fd_capacity);
-#line 1869 "dsr.c"
+#line 1870 "dsr.c"
 }
 
-/* cards/dsr/game.cards:326: any */
+/* cards/dsr/game.cards:330: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 326 "cards/dsr/game.cards"
+    #line 330 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 875);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1881,15 +1882,15 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
         if ((rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 1885 "dsr.c"
+#line 1886 "dsr.c"
 }
 
-/* cards/dsr/game.cards:326: max */
+/* cards/dsr/game.cards:330: max */
 RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 326 "cards/dsr/game.cards"
+    #line 330 "cards/dsr/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 876);
@@ -1905,21 +1906,21 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     if (!seen)
         (void)rt_fail(g, 877, "max of no items");
     return acc;
-#line 1909 "dsr.c"
+#line 1910 "dsr.c"
 }
 
-/* cards/dsr/game.cards:325: function most_damage */
+/* cards/dsr/game.cards:329: function most_damage */
 static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 326 "cards/dsr/game.cards"
+    #line 330 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 1920 "dsr.c"
+#line 1921 "dsr.c"
 }
 
-/* cards/dsr/game.cards:328: function most_damaged */
+/* cards/dsr/game.cards:332: function most_damaged */
 static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_p)
 {
     (void)g;
@@ -1927,19 +1928,19 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     (void)v_c;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 328 "cards/dsr/game.cards"
+    #line 332 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 0, 878) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 879) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 880) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 881)].fd_capacity)));
-#line 1933 "dsr.c"
+#line 1934 "dsr.c"
 }
 
-/* cards/dsr/game.cards:330: function imperials_down */
+/* cards/dsr/game.cards:334: function imperials_down */
 static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 330 "cards/dsr/game.cards"
+    #line 334 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 1943 "dsr.c"
+#line 1944 "dsr.c"
 }
 
 struct Locals_score {
@@ -1954,12 +1955,12 @@ struct Locals_score {
     RtValue v_k_2;
 };
 
-/* cards/dsr/game.cards:337: sum */
+/* cards/dsr/game.cards:341: sum */
 RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 337 "cards/dsr/game.cards"
+    #line 341 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1968,15 +1969,15 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c, 0), 883);
     }
     return acc;
-#line 1972 "dsr.c"
+#line 1973 "dsr.c"
 }
 
-/* cards/dsr/game.cards:338: count */
+/* cards/dsr/game.cards:342: count */
 RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 338 "cards/dsr/game.cards"
+    #line 342 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1985,15 +1986,15 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 1989 "dsr.c"
+#line 1990 "dsr.c"
 }
 
-/* cards/dsr/game.cards:339: sum */
+/* cards/dsr/game.cards:343: sum */
 RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 339 "cards/dsr/game.cards"
+    #line 343 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2002,15 +2003,15 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 887);
     }
     return acc;
-#line 2006 "dsr.c"
+#line 2007 "dsr.c"
 }
 
-/* cards/dsr/game.cards:340: sum */
+/* cards/dsr/game.cards:344: sum */
 RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 340 "cards/dsr/game.cards"
+    #line 344 "cards/dsr/game.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -2018,15 +2019,15 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 889)[0], 890);
     }
     return acc;
-#line 2022 "dsr.c"
+#line 2023 "dsr.c"
 }
 
-/* cards/dsr/game.cards:340: sum */
+/* cards/dsr/game.cards:344: sum */
 RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 340 "cards/dsr/game.cards"
+    #line 344 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 893);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2034,15 +2035,15 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 894);
     }
     return acc;
-#line 2038 "dsr.c"
+#line 2039 "dsr.c"
 }
 
-/* cards/dsr/game.cards:340: sum */
+/* cards/dsr/game.cards:344: sum */
 RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 340 "cards/dsr/game.cards"
+    #line 344 "cards/dsr/game.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -2051,15 +2052,15 @@ RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Agg6_score(g, f, L), 895);
     }
     return acc;
-#line 2055 "dsr.c"
+#line 2056 "dsr.c"
 }
 
-/* cards/dsr/game.cards:341: sum */
+/* cards/dsr/game.cards:345: sum */
 RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 341 "cards/dsr/game.cards"
+    #line 345 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2067,15 +2068,15 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 899);
     }
     return acc;
-#line 2071 "dsr.c"
+#line 2072 "dsr.c"
 }
 
-/* cards/dsr/game.cards:341: count */
+/* cards/dsr/game.cards:345: count */
 RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 341 "cards/dsr/game.cards"
+    #line 345 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2084,10 +2085,10 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2088 "dsr.c"
+#line 2089 "dsr.c"
 }
 
-/* cards/dsr/game.cards:335: function score */
+/* cards/dsr/game.cards:339: function score */
 static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_score Lv, *L = &Lv;
@@ -2096,20 +2097,20 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
-    #line 336 "cards/dsr/game.cards"
+    #line 340 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, rt_mul(g, 40, Fn_imperials_down(g, f), 882), rt_mul(g, 8, Agg1_score(g, f, L), 884), 885), (8 * Agg2_score(g, f, L)), 886), Agg3_score(g, f, L), 888), rt_mul(g, 5, Agg4_score(g, f, L), 891), 892), rt_mul(g, 2, Agg5_score(g, f, L), 896), 897), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 898), rt_mul(g, 3, Agg7_score(g, f, L), 900), 901), (15 * Agg8_score(g, f, L)), 902), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 903));
-#line 2102 "dsr.c"
+#line 2103 "dsr.c"
 }
 
-/* cards/dsr/game.cards:344: function matched */
+/* cards/dsr/game.cards:348: function matched */
 static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 345 "cards/dsr/game.cards"
+    #line 349 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 904)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 905)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 906)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 907)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 908)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 909)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 910)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 911)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 912)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 913)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 914)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 915)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 916)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 917)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 918)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 919)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 920) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 921) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 922) : rt_card_state(g, v_c, KIND_asset, 5, 923)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 924)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 925)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 926)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 927)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 928)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 929)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 930)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 931)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 932) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 933) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 934) : rt_card_state(g, v_c, KIND_asset, 5, 935))))), 936) : 0)), 937), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 938)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 939)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 940)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 941)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 942)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 943)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 944)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 945)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 946)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 947)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 948)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 949)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 950)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 951)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 952)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 953)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 954) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 955) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 956) : rt_card_state(g, v_c, KIND_asset, 5, 957)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 958)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 959)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 960)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 961)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 962)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 963)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 964)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 965)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 966) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 967) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 968) : rt_card_state(g, v_c, KIND_asset, 5, 969))))), 970) : 0)), 971), 972), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 973)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 974)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 975)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 976)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 977)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 978)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 979)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 980)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 981)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 982)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 983)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 984)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 985)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 986)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 987)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 988)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 989) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 990) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 991) : rt_card_state(g, v_c, KIND_asset, 5, 992)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 993)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 994)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 995)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 996)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 997)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 998)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 999)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1000)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1001) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1002) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1003) : rt_card_state(g, v_c, KIND_asset, 5, 1004))))), 1005) : 0)), 1006), 1007), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1008)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1009)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1010)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1011)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1012)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1013)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1014)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1015)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1016)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1017)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1018)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1019)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1020)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1021)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1022)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1023)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1024) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1025) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1026) : rt_card_state(g, v_c, KIND_asset, 5, 1027)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1028)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1029)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1030)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1031)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1032)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1033)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1034)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1035)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1036) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1037) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1038) : rt_card_state(g, v_c, KIND_asset, 5, 1039))))), 1040) : 0)), 1041), 1042);
-#line 2113 "dsr.c"
+#line 2114 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2296,7 +2297,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2300 "dsr.c"
+#line 2301 "dsr.c"
         break;
     default:
         return rt_fail(g, 1056, "bad resume point");
@@ -2400,7 +2401,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2404 "dsr.c"
+#line 2405 "dsr.c"
         break;
     default:
         return rt_fail(g, 1064, "bad resume point");
@@ -2472,7 +2473,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2476 "dsr.c"
+#line 2477 "dsr.c"
         break;
     default:
         return rt_fail(g, 1070, "bad resume point");
@@ -2513,7 +2514,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
             rt_log_str(g, "'s track is full: it takes no more counters.");
             rt_log_end(g);
         }
-#line 2517 "dsr.c"
+#line 2518 "dsr.c"
         break;
     default:
         return rt_fail(g, 1078, "bad resume point");
@@ -2559,7 +2560,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 2563 "dsr.c"
+#line 2564 "dsr.c"
         break;
     default:
         return rt_fail(g, 1081, "bad resume point");
@@ -2603,7 +2604,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 2607 "dsr.c"
+#line 2608 "dsr.c"
         break;
     default:
         return rt_fail(g, 1083, "bad resume point");
@@ -2663,7 +2664,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2667 "dsr.c"
+#line 2668 "dsr.c"
         break;
     default:
         return rt_fail(g, 1086, "bad resume point");
@@ -2697,7 +2698,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2701 "dsr.c"
+#line 2702 "dsr.c"
         break;
     default:
         return rt_fail(g, 1092, "bad resume point");
@@ -2785,7 +2786,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list_2);
         }
-#line 2789 "dsr.c"
+#line 2790 "dsr.c"
         break;
     default:
         return rt_fail(g, 1098, "bad resume point");
@@ -2843,7 +2844,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 2847 "dsr.c"
+#line 2848 "dsr.c"
         break;
     default:
         return rt_fail(g, 1102, "bad resume point");
@@ -3128,7 +3129,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         case 9:;
             if (rt_check(g)) return RT_END;
         }
-#line 3132 "dsr.c"
+#line 3133 "dsr.c"
         break;
     default:
         return rt_fail(g, 1131, "bad resume point");
@@ -3154,7 +3155,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3158 "dsr.c"
+#line 3159 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3180,7 +3181,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 1132, "argmax of no items");
     return acc;
-#line 3184 "dsr.c"
+#line 3185 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3211,7 +3212,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 3215 "dsr.c"
+#line 3216 "dsr.c"
         break;
     default:
         return rt_fail(g, 1134, "bad resume point");
@@ -3393,7 +3394,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         case 7:;
             if (rt_check(g)) return RT_END;
         }
-#line 3397 "dsr.c"
+#line 3398 "dsr.c"
         break;
     default:
         return rt_fail(g, 1147, "bad resume point");
@@ -3574,7 +3575,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 6:;
         if (rt_check(g)) return RT_END;
-#line 3578 "dsr.c"
+#line 3579 "dsr.c"
         break;
     default:
         return rt_fail(g, 1159, "bad resume point");
@@ -3610,7 +3611,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1165);
         if (rt_check(g)) return RT_END;
-#line 3614 "dsr.c"
+#line 3615 "dsr.c"
         break;
     default:
         return rt_fail(g, 1166, "bad resume point");
@@ -3893,7 +3894,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 1183)) return RT_END;
         }
-#line 3897 "dsr.c"
+#line 3898 "dsr.c"
         break;
     default:
         return rt_fail(g, 1184, "bad resume point");
@@ -4084,7 +4085,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4088 "dsr.c"
+#line 4089 "dsr.c"
         break;
     default:
         return rt_fail(g, 1198, "bad resume point");
@@ -4127,7 +4128,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4131 "dsr.c"
+#line 4132 "dsr.c"
         break;
     default:
         return rt_fail(g, 1202, "bad resume point");
@@ -4193,7 +4194,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4197 "dsr.c"
+#line 4198 "dsr.c"
         break;
     default:
         return rt_fail(g, 1206, "bad resume point");
@@ -4224,7 +4225,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4228 "dsr.c"
+#line 4229 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4240,7 +4241,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4244 "dsr.c"
+#line 4245 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4256,7 +4257,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4260 "dsr.c"
+#line 4261 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4272,7 +4273,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4276 "dsr.c"
+#line 4277 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4499,7 +4500,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4503 "dsr.c"
+#line 4504 "dsr.c"
         break;
     default:
         return rt_fail(g, 1220, "bad resume point");
@@ -4549,7 +4550,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4553 "dsr.c"
+#line 4554 "dsr.c"
         break;
     default:
         return rt_fail(g, 1223, "bad resume point");
@@ -4619,7 +4620,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4623 "dsr.c"
+#line 4624 "dsr.c"
         break;
     default:
         return rt_fail(g, 1225, "bad resume point");
@@ -4861,7 +4862,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4865 "dsr.c"
+#line 4866 "dsr.c"
         break;
     default:
         return rt_fail(g, 1235, "bad resume point");
@@ -4960,7 +4961,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 4964 "dsr.c"
+#line 4965 "dsr.c"
         break;
     default:
         return rt_fail(g, 1241, "bad resume point");
@@ -4991,7 +4992,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 250 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1251), Fn_shows(g, f, L->v_f, ENUM_leadership), 1252), 1253);
         if (rt_check(g)) return RT_END;
-#line 4995 "dsr.c"
+#line 4996 "dsr.c"
         break;
     default:
         return rt_fail(g, 1254, "bad resume point");
@@ -5069,7 +5070,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5073 "dsr.c"
+#line 5074 "dsr.c"
         break;
     default:
         return rt_fail(g, 1260, "bad resume point");
@@ -5196,7 +5197,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5200 "dsr.c"
+#line 5201 "dsr.c"
         break;
     default:
         return rt_fail(g, 1266, "bad resume point");
@@ -5283,7 +5284,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5287 "dsr.c"
+#line 5288 "dsr.c"
         break;
     default:
         return rt_fail(g, 1271, "bad resume point");
@@ -5332,7 +5333,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5336 "dsr.c"
+#line 5337 "dsr.c"
         break;
     default:
         return rt_fail(g, 1277, "bad resume point");
@@ -5489,7 +5490,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         case 6:;
             if (rt_check(g)) return RT_END;
         }
-#line 5493 "dsr.c"
+#line 5494 "dsr.c"
         break;
     default:
         return rt_fail(g, 1291, "bad resume point");
@@ -5581,7 +5582,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5585 "dsr.c"
+#line 5586 "dsr.c"
         break;
     default:
         return rt_fail(g, 1297, "bad resume point");
@@ -5831,7 +5832,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 361 "cards/dsr/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1310);
         if (rt_check(g)) return RT_END;
-#line 5835 "dsr.c"
+#line 5836 "dsr.c"
         break;
     default:
         return rt_fail(g, 1311, "bad resume point");
@@ -5875,7 +5876,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 369 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1314));
         if (rt_check(g)) return RT_END;
-#line 5879 "dsr.c"
+#line 5880 "dsr.c"
         break;
     default:
         return rt_fail(g, 1315, "bad resume point");
@@ -6127,7 +6128,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6131 "dsr.c"
+#line 6132 "dsr.c"
         break;
     default:
         return rt_fail(g, 1326, "bad resume point");
@@ -6223,7 +6224,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
         rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
         rt_log_str(g, ".");
         rt_log_end(g);
-#line 6227 "dsr.c"
+#line 6228 "dsr.c"
         break;
     default:
         return rt_fail(g, 1335, "bad resume point");
@@ -6268,7 +6269,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6272 "dsr.c"
+#line 6273 "dsr.c"
         break;
     default:
         return rt_fail(g, 1346, "bad resume point");
@@ -6298,7 +6299,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6302 "dsr.c"
+#line 6303 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:409: any */
@@ -6314,7 +6315,7 @@ RT_PURE static RtValue Agg2_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6318 "dsr.c"
+#line 6319 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6471,7 +6472,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6475 "dsr.c"
+#line 6476 "dsr.c"
         break;
     default:
         return rt_fail(g, 1357, "bad resume point");
@@ -6528,7 +6529,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
             rt_log_str(g, ").");
             rt_log_end(g);
         }
-#line 6532 "dsr.c"
+#line 6533 "dsr.c"
         break;
     default:
         return rt_fail(g, 1361, "bad resume point");
@@ -6563,7 +6564,7 @@ RT_PURE static RtValue Agg1_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!!Rows_asset[rt__row(g, it_c)].fd_imperial) & (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 6567 "dsr.c"
+#line 6568 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:439: any */
@@ -6579,7 +6580,7 @@ RT_PURE static RtValue Agg2_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)) return 1;
     }
     return acc;
-#line 6583 "dsr.c"
+#line 6584 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:443: any */
@@ -6595,7 +6596,7 @@ RT_PURE static RtValue Agg3_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6599 "dsr.c"
+#line 6600 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:426: team_ability */
@@ -6828,7 +6829,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6832 "dsr.c"
+#line 6833 "dsr.c"
         break;
     default:
         return rt_fail(g, 1375, "bad resume point");
@@ -6876,7 +6877,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 6880 "dsr.c"
+#line 6881 "dsr.c"
         break;
     default:
         return rt_fail(g, 1384, "bad resume point");
@@ -7084,7 +7085,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 7088 "dsr.c"
+#line 7089 "dsr.c"
         break;
     default:
         return rt_fail(g, 1404, "bad resume point");
@@ -7119,7 +7120,7 @@ RT_PURE static RtValue Agg1_proc_refill(RtGame *g, RtFrame *f, struct Locals_pro
         acc++;
     }
     return acc;
-#line 7123 "dsr.c"
+#line 7124 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:508: refill */
@@ -7193,7 +7194,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7197 "dsr.c"
+#line 7198 "dsr.c"
         break;
     default:
         return rt_fail(g, 1415, "bad resume point");
@@ -7230,7 +7231,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 7234 "dsr.c"
+#line 7235 "dsr.c"
         break;
     default:
         return rt_fail(g, 1417, "bad resume point");
@@ -7258,15 +7259,15 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7262 "dsr.c"
+#line 7263 "dsr.c"
 }
 
-/* cards/dsr/rules.cards:536: any */
+/* cards/dsr/rules.cards:538: any */
 RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_proc_game_end *L)
 {
     (void)f;
     (void)L;
-    #line 536 "cards/dsr/rules.cards"
+    #line 538 "cards/dsr/rules.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -7274,7 +7275,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1418)[0] == 0) return 1;
     }
     return acc;
-#line 7278 "dsr.c"
+#line 7279 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7286,29 +7287,44 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         #line 532 "cards/dsr/rules.cards"
         if (Agg1_proc_game_end(g, f, L) == rt_zone_cells_at(g, ZCELL_deathstar)[0]) {
             #line 533 "cards/dsr/rules.cards"
-            rt_var_store(g, VAR_loss, VCELL_loss, 1);
+            rt_var_store(g, VAR_ending, VCELL_ending, ENUM_death_star_operational);
+            #line 534 "cards/dsr/rules.cards"
+            rt_log_begin(g);
+            rt_log_str(g, "The Death Star is fully operational: all players lose.");
+            rt_log_end(g);
         } else if (rt_zone_cells_at(g, ZCELL_lost)[0] >= rt_const(g, CONST_rebels_lost_limit)) {
-            #line 535 "cards/dsr/rules.cards"
-            rt_var_store(g, VAR_loss, VCELL_loss, 2);
-        } else if (Agg2_proc_game_end(g, f, L)) {
+            #line 536 "cards/dsr/rules.cards"
+            rt_var_store(g, VAR_ending, VCELL_ending, ENUM_rebels_defeated);
             #line 537 "cards/dsr/rules.cards"
-            rt_var_store(g, VAR_loss, VCELL_loss, 3);
-        }
-        #line 539 "cards/dsr/rules.cards"
-        if (Fn_imperials_down(g, f) >= rt_const(g, CONST_imperials_to_win)) {
+            rt_log_begin(g);
+            rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
+            rt_log_str(g, " Rebels are defeated: all players lose.");
+            rt_log_end(g);
+        } else if (Agg2_proc_game_end(g, f, L)) {
+            #line 539 "cards/dsr/rules.cards"
+            rt_var_store(g, VAR_ending, VCELL_ending, ENUM_team_wiped_out);
             #line 540 "cards/dsr/rules.cards"
-            if (rt_var_at(g, VCELL_loss) > 0) {
-                #line 540 "cards/dsr/rules.cards"
+            rt_log_begin(g);
+            rt_log_str(g, "A team's Rebels are all defeated: all players lose.");
+            rt_log_end(g);
+        }
+        #line 542 "cards/dsr/rules.cards"
+        if (Fn_imperials_down(g, f) >= rt_const(g, CONST_imperials_to_win)) {
+            #line 543 "cards/dsr/rules.cards"
+            if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
+                #line 543 "cards/dsr/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, "The players win and lose at once: the players win.");
                 rt_log_end(g);
             }
-            #line 541 "cards/dsr/rules.cards"
+            #line 544 "cards/dsr/rules.cards"
+            rt_var_store(g, VAR_ending, VCELL_ending, ENUM_players_win);
+            #line 545 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_int(g, Fn_imperials_down(g, f));
             rt_log_str(g, " Imperials are defeated: the Rebel Alliance wins.");
             rt_log_end(g);
-            #line 542 "cards/dsr/rules.cards"
+            #line 546 "cards/dsr/rules.cards"
             {
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
@@ -7319,34 +7335,12 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 return winners ? RT_END : rt_draw_game(g);
             }
         }
-        #line 544 "cards/dsr/rules.cards"
-        if (rt_var_at(g, VCELL_loss) == 1) {
-            #line 544 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The Death Star is fully operational: all players lose.");
-            rt_log_end(g);
-        }
-        #line 545 "cards/dsr/rules.cards"
-        if (rt_var_at(g, VCELL_loss) == 2) {
-            #line 545 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
-            rt_log_str(g, " Rebels are defeated: all players lose.");
-            rt_log_end(g);
-        }
-        #line 546 "cards/dsr/rules.cards"
-        if (rt_var_at(g, VCELL_loss) == 3) {
-            #line 546 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "A team's Rebels are all defeated: all players lose.");
-            rt_log_end(g);
-        }
-        #line 547 "cards/dsr/rules.cards"
-        if (rt_var_at(g, VCELL_loss) > 0) {
-            #line 547 "cards/dsr/rules.cards"
+        #line 548 "cards/dsr/rules.cards"
+        if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
+            #line 548 "cards/dsr/rules.cards"
             return rt_draw_game(g);
         }
-#line 7350 "dsr.c"
+#line 7344 "dsr.c"
         break;
     default:
         return rt_fail(g, 1420, "bad resume point");
@@ -7588,7 +7582,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7592 "dsr.c"
+#line 7586 "dsr.c"
         break;
     default:
         return rt_fail(g, 1441, "bad resume point");
@@ -7635,7 +7629,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1443)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7639 "dsr.c"
+#line 7633 "dsr.c"
         break;
     default:
         return rt_fail(g, 1444, "bad resume point");
@@ -7655,6 +7649,7 @@ static const char *const Values_power[] = { "leader_die", "extra_die", "heal_eac
 static const char *const Values_threat[] = { "hit_heroes_droids", "hit_all_here", "hit_active_team", "hit_vehicles", "add_counter", "heal_imperials", "hit_most_damaged", "roll_death_star", "take_token", "hit_leaders", "hit_droids_vehicles" };
 static const char *const Values_team_power[] = { "hurt_imperial", "remove_op_counter", "heal_two_damage", "draw_alliance" };
 static const char *const Values_directive[] = { "hit_team", "vader_again", "repair", "reactor", "command", "detention" };
+static const char *const Values_ending[] = { "playing", "players_win", "death_star_operational", "rebels_defeated", "team_wiped_out" };
 static const char *const Values_token_effect[] = { "extra_rebellion_die", "heal", "sabotage", "shows_symbol" };
 static const RtEnumDef enums[] = {
     { "symbol", 8, Values_symbol },
@@ -7666,6 +7661,7 @@ static const RtEnumDef enums[] = {
     { "threat", 11, Values_threat },
     { "team_power", 4, Values_team_power },
     { "directive", 6, Values_directive },
+    { "ending", 5, Values_ending },
     { "token_effect", 4, Values_token_effect },
 };
 
@@ -7832,7 +7828,7 @@ static const RtVarDef vars[] = {
     { "acting", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "picked", 0, RT_TY_ENUM + 0, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "acting_reroll", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "loss", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "ending", 0, RT_TY_ENUM + 9, 0, 0, 0, 0, 0, RT_PUBLIC },
 };
 
 static const char *const strings[] = {
@@ -8117,1046 +8113,1046 @@ static const RtSite Site_table[] = {
     { 0, 109, 15 }, /* 0: cards/dsr/darkside.cards:109:15 */
     { 0, 109, 48 }, /* 1: cards/dsr/darkside.cards:109:48 */
     { 0, 109, 82 }, /* 2: cards/dsr/darkside.cards:109:82 */
-    { 1, 239, 28 }, /* 3: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 4: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 5: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 6: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 7: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 8: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 9: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 10: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 11: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 12: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 13: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 14: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 15: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 16: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 17: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 18: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 19: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 20: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 21: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 22: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 23: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 24: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 25: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 26: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 27: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 28: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 29: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 30: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 31: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 32: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 33: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 34: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 35: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 36: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 37: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 38: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 39: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 40: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 41: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 42: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 43: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 44: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 45: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 46: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 47: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 48: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 49: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 50: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 51: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 52: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 53: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 54: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 55: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 56: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 57: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 58: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 59: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 60: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 61: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 62: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 63: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 64: cards/dsr/game.cards:248:43 */
-    { 1, 251, 4 }, /* 65: cards/dsr/game.cards:251:4 */
-    { 1, 251, 4 }, /* 66: cards/dsr/game.cards:251:4 */
-    { 1, 239, 28 }, /* 67: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 68: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 69: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 70: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 71: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 72: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 73: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 74: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 75: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 76: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 77: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 78: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 79: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 80: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 81: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 82: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 83: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 84: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 85: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 86: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 87: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 88: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 89: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 90: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 91: cards/dsr/game.cards:248:43 */
-    { 1, 251, 46 }, /* 92: cards/dsr/game.cards:251:46 */
-    { 1, 251, 46 }, /* 93: cards/dsr/game.cards:251:46 */
-    { 1, 251, 4 }, /* 94: cards/dsr/game.cards:251:4 */
-    { 1, 239, 28 }, /* 95: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 96: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 97: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 98: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 99: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 100: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 101: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 102: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 103: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 104: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 105: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 106: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 107: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 108: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 109: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 110: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 111: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 112: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 113: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 114: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 115: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 116: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 117: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 118: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 119: cards/dsr/game.cards:248:43 */
-    { 1, 252, 6 }, /* 120: cards/dsr/game.cards:252:6 */
-    { 1, 252, 6 }, /* 121: cards/dsr/game.cards:252:6 */
-    { 1, 251, 4 }, /* 122: cards/dsr/game.cards:251:4 */
-    { 1, 239, 28 }, /* 123: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 124: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 125: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 126: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 127: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 128: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 129: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 130: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 131: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 132: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 133: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 134: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 135: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 136: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 137: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 138: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 139: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 140: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 141: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 142: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 143: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 144: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 145: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 146: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 147: cards/dsr/game.cards:248:43 */
-    { 1, 252, 47 }, /* 148: cards/dsr/game.cards:252:47 */
-    { 1, 252, 47 }, /* 149: cards/dsr/game.cards:252:47 */
-    { 1, 251, 4 }, /* 150: cards/dsr/game.cards:251:4 */
-    { 1, 239, 28 }, /* 151: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 152: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 153: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 154: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 155: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 156: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 157: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 158: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 159: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 160: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 161: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 162: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 163: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 164: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 165: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 166: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 167: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 168: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 169: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 170: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 171: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 172: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 173: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 174: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 175: cards/dsr/game.cards:248:43 */
-    { 1, 251, 4 }, /* 176: cards/dsr/game.cards:251:4 */
-    { 1, 251, 4 }, /* 177: cards/dsr/game.cards:251:4 */
-    { 1, 239, 28 }, /* 178: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 179: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 180: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 181: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 182: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 183: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 184: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 185: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 186: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 187: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 188: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 189: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 190: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 191: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 192: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 193: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 194: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 195: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 196: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 197: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 198: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 199: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 200: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 201: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 202: cards/dsr/game.cards:248:43 */
-    { 1, 251, 46 }, /* 203: cards/dsr/game.cards:251:46 */
-    { 1, 251, 46 }, /* 204: cards/dsr/game.cards:251:46 */
-    { 1, 251, 4 }, /* 205: cards/dsr/game.cards:251:4 */
-    { 1, 239, 28 }, /* 206: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 207: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 208: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 209: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 210: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 211: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 212: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 213: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 214: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 215: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 216: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 217: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 218: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 219: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 220: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 221: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 222: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 223: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 224: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 225: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 226: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 227: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 228: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 229: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 230: cards/dsr/game.cards:248:43 */
-    { 1, 252, 6 }, /* 231: cards/dsr/game.cards:252:6 */
-    { 1, 252, 6 }, /* 232: cards/dsr/game.cards:252:6 */
-    { 1, 251, 4 }, /* 233: cards/dsr/game.cards:251:4 */
-    { 1, 239, 28 }, /* 234: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 235: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 236: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 237: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 238: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 239: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 240: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 241: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 242: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 243: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 244: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 245: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 246: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 247: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 248: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 249: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 250: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 251: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 252: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 253: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 254: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 255: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 256: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 257: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 258: cards/dsr/game.cards:248:43 */
-    { 1, 252, 47 }, /* 259: cards/dsr/game.cards:252:47 */
-    { 1, 252, 47 }, /* 260: cards/dsr/game.cards:252:47 */
-    { 1, 251, 4 }, /* 261: cards/dsr/game.cards:251:4 */
-    { 1, 256, 39 }, /* 262: cards/dsr/game.cards:256:39 */
-    { 1, 256, 50 }, /* 263: cards/dsr/game.cards:256:50 */
-    { 1, 256, 61 }, /* 264: cards/dsr/game.cards:256:61 */
-    { 1, 256, 72 }, /* 265: cards/dsr/game.cards:256:72 */
-    { 1, 261, 42 }, /* 266: cards/dsr/game.cards:261:42 */
-    { 1, 261, 65 }, /* 267: cards/dsr/game.cards:261:65 */
-    { 1, 261, 81 }, /* 268: cards/dsr/game.cards:261:81 */
-    { 1, 261, 95 }, /* 269: cards/dsr/game.cards:261:95 */
-    { 1, 261, 106 }, /* 270: cards/dsr/game.cards:261:106 */
-    { 1, 256, 39 }, /* 271: cards/dsr/game.cards:256:39 */
-    { 1, 256, 50 }, /* 272: cards/dsr/game.cards:256:50 */
-    { 1, 256, 61 }, /* 273: cards/dsr/game.cards:256:61 */
-    { 1, 256, 72 }, /* 274: cards/dsr/game.cards:256:72 */
-    { 1, 262, 62 }, /* 275: cards/dsr/game.cards:262:62 */
-    { 1, 239, 28 }, /* 276: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 277: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 278: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 279: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 280: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 281: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 282: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 283: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 284: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 285: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 286: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 287: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 288: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 289: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 290: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 291: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 292: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 293: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 294: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 295: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 296: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 297: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 298: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 299: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 300: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 301: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 302: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 303: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 304: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 305: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 306: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 307: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 308: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 309: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 310: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 311: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 312: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 313: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 314: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 315: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 316: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 317: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 318: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 319: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 320: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 321: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 322: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 323: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 324: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 325: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 326: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 327: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 328: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 329: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 330: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 331: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 332: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 333: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 334: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 335: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 336: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 337: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 338: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 339: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 340: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 341: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 342: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 343: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 344: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 345: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 346: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 347: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 348: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 349: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 350: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 351: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 352: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 353: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 354: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 355: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 356: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 357: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 358: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 359: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 360: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 361: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 362: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 363: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 364: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 365: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 366: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 367: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 368: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 369: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 370: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 371: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 372: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 373: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 374: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 375: cards/dsr/game.cards:248:43 */
-    { 1, 274, 6 }, /* 376: cards/dsr/game.cards:274:6 */
-    { 1, 274, 43 }, /* 377: cards/dsr/game.cards:274:43 */
-    { 1, 275, 11 }, /* 378: cards/dsr/game.cards:275:11 */
-    { 1, 275, 56 }, /* 379: cards/dsr/game.cards:275:56 */
-    { 1, 276, 11 }, /* 380: cards/dsr/game.cards:276:11 */
-    { 1, 276, 46 }, /* 381: cards/dsr/game.cards:276:46 */
-    { 1, 277, 11 }, /* 382: cards/dsr/game.cards:277:11 */
-    { 1, 274, 6 }, /* 383: cards/dsr/game.cards:274:6 */
-    { 1, 274, 43 }, /* 384: cards/dsr/game.cards:274:43 */
-    { 1, 275, 11 }, /* 385: cards/dsr/game.cards:275:11 */
-    { 1, 275, 56 }, /* 386: cards/dsr/game.cards:275:56 */
-    { 1, 276, 11 }, /* 387: cards/dsr/game.cards:276:11 */
-    { 1, 276, 46 }, /* 388: cards/dsr/game.cards:276:46 */
-    { 1, 277, 11 }, /* 389: cards/dsr/game.cards:277:11 */
-    { 1, 239, 28 }, /* 390: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 391: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 392: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 393: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 394: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 395: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 396: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 397: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 398: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 399: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 400: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 401: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 402: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 403: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 404: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 405: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 406: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 407: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 408: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 409: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 410: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 411: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 412: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 413: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 414: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 415: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 416: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 417: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 418: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 419: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 420: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 421: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 422: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 423: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 424: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 425: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 426: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 427: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 428: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 429: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 430: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 431: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 432: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 433: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 434: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 435: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 436: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 437: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 438: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 439: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 440: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 441: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 442: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 443: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 444: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 445: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 446: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 447: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 448: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 449: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 450: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 451: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 452: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 453: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 454: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 455: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 456: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 457: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 458: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 459: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 460: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 461: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 462: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 463: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 464: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 465: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 466: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 467: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 468: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 469: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 470: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 471: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 472: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 473: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 474: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 475: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 476: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 477: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 478: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 479: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 480: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 481: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 482: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 483: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 484: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 485: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 486: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 487: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 488: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 489: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 490: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 491: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 492: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 493: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 494: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 495: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 496: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 497: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 498: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 499: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 500: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 501: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 502: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 503: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 504: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 505: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 506: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 507: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 508: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 509: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 510: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 511: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 512: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 513: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 514: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 515: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 516: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 517: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 518: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 519: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 520: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 521: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 522: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 523: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 524: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 525: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 526: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 527: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 528: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 529: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 530: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 531: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 532: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 533: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 534: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 535: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 536: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 537: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 538: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 539: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 540: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 541: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 542: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 543: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 544: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 545: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 546: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 547: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 548: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 549: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 550: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 551: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 552: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 553: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 554: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 555: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 556: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 557: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 558: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 559: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 560: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 561: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 562: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 563: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 564: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 565: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 566: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 567: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 568: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 569: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 570: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 571: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 572: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 573: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 574: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 575: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 576: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 577: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 578: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 579: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 580: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 581: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 582: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 583: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 584: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 585: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 586: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 587: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 588: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 589: cards/dsr/game.cards:248:43 */
-    { 1, 284, 44 }, /* 590: cards/dsr/game.cards:284:44 */
-    { 1, 285, 41 }, /* 591: cards/dsr/game.cards:285:41 */
-    { 1, 285, 61 }, /* 592: cards/dsr/game.cards:285:61 */
-    { 1, 284, 44 }, /* 593: cards/dsr/game.cards:284:44 */
-    { 1, 289, 22 }, /* 594: cards/dsr/game.cards:289:22 */
-    { 1, 289, 98 }, /* 595: cards/dsr/game.cards:289:98 */
-    { 1, 248, 43 }, /* 596: cards/dsr/game.cards:248:43 */
-    { 1, 248, 43 }, /* 597: cards/dsr/game.cards:248:43 */
-    { 1, 248, 43 }, /* 598: cards/dsr/game.cards:248:43 */
-    { 1, 248, 43 }, /* 599: cards/dsr/game.cards:248:43 */
-    { 1, 274, 6 }, /* 600: cards/dsr/game.cards:274:6 */
-    { 1, 274, 43 }, /* 601: cards/dsr/game.cards:274:43 */
-    { 1, 275, 11 }, /* 602: cards/dsr/game.cards:275:11 */
-    { 1, 275, 56 }, /* 603: cards/dsr/game.cards:275:56 */
-    { 1, 276, 11 }, /* 604: cards/dsr/game.cards:276:11 */
-    { 1, 276, 46 }, /* 605: cards/dsr/game.cards:276:46 */
-    { 1, 277, 11 }, /* 606: cards/dsr/game.cards:277:11 */
-    { 1, 274, 6 }, /* 607: cards/dsr/game.cards:274:6 */
-    { 1, 274, 43 }, /* 608: cards/dsr/game.cards:274:43 */
-    { 1, 275, 11 }, /* 609: cards/dsr/game.cards:275:11 */
-    { 1, 275, 56 }, /* 610: cards/dsr/game.cards:275:56 */
-    { 1, 276, 11 }, /* 611: cards/dsr/game.cards:276:11 */
-    { 1, 276, 46 }, /* 612: cards/dsr/game.cards:276:46 */
-    { 1, 277, 11 }, /* 613: cards/dsr/game.cards:277:11 */
-    { 1, 239, 28 }, /* 614: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 615: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 616: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 617: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 618: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 619: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 620: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 621: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 622: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 623: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 624: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 625: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 626: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 627: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 628: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 629: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 630: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 631: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 632: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 633: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 634: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 635: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 636: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 637: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 638: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 639: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 640: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 641: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 642: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 643: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 644: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 645: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 646: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 647: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 648: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 649: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 650: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 651: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 652: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 653: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 654: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 655: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 656: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 657: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 658: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 659: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 660: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 661: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 662: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 663: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 664: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 665: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 666: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 667: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 668: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 669: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 670: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 671: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 672: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 673: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 674: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 675: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 676: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 677: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 678: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 679: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 680: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 681: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 682: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 683: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 684: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 685: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 686: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 687: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 688: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 689: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 690: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 691: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 692: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 693: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 694: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 695: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 696: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 697: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 698: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 699: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 700: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 701: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 702: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 703: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 704: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 705: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 706: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 707: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 708: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 709: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 710: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 711: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 712: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 713: cards/dsr/game.cards:248:43 */
-    { 1, 274, 6 }, /* 714: cards/dsr/game.cards:274:6 */
-    { 1, 274, 43 }, /* 715: cards/dsr/game.cards:274:43 */
-    { 1, 275, 11 }, /* 716: cards/dsr/game.cards:275:11 */
-    { 1, 275, 56 }, /* 717: cards/dsr/game.cards:275:56 */
-    { 1, 276, 11 }, /* 718: cards/dsr/game.cards:276:11 */
-    { 1, 276, 46 }, /* 719: cards/dsr/game.cards:276:46 */
-    { 1, 277, 11 }, /* 720: cards/dsr/game.cards:277:11 */
-    { 1, 239, 28 }, /* 721: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 722: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 723: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 724: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 725: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 726: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 727: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 728: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 729: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 730: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 731: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 732: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 733: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 734: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 735: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 736: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 737: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 738: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 739: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 740: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 741: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 742: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 743: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 744: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 745: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 746: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 747: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 748: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 749: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 750: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 751: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 752: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 753: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 754: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 755: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 756: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 757: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 758: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 759: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 760: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 761: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 762: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 763: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 764: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 765: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 766: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 767: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 768: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 769: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 770: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 771: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 772: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 773: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 774: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 775: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 776: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 777: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 778: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 779: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 780: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 781: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 782: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 783: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 784: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 785: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 786: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 787: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 788: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 789: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 790: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 791: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 792: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 793: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 794: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 795: cards/dsr/game.cards:248:43 */
-    { 1, 239, 28 }, /* 796: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 797: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 798: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 799: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 800: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 801: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 802: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 803: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 804: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 805: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 806: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 807: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 808: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 809: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 810: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 811: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 812: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 813: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 814: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 815: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 816: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 817: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 818: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 819: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 820: cards/dsr/game.cards:248:43 */
-    { 1, 308, 7 }, /* 821: cards/dsr/game.cards:308:7 */
-    { 1, 309, 8 }, /* 822: cards/dsr/game.cards:309:8 */
-    { 1, 309, 30 }, /* 823: cards/dsr/game.cards:309:30 */
-    { 1, 274, 6 }, /* 824: cards/dsr/game.cards:274:6 */
-    { 1, 274, 43 }, /* 825: cards/dsr/game.cards:274:43 */
-    { 1, 275, 11 }, /* 826: cards/dsr/game.cards:275:11 */
-    { 1, 275, 56 }, /* 827: cards/dsr/game.cards:275:56 */
-    { 1, 276, 11 }, /* 828: cards/dsr/game.cards:276:11 */
-    { 1, 276, 46 }, /* 829: cards/dsr/game.cards:276:46 */
-    { 1, 277, 11 }, /* 830: cards/dsr/game.cards:277:11 */
-    { 1, 309, 93 }, /* 831: cards/dsr/game.cards:309:93 */
-    { 1, 248, 43 }, /* 832: cards/dsr/game.cards:248:43 */
-    { 1, 251, 4 }, /* 833: cards/dsr/game.cards:251:4 */
-    { 1, 251, 4 }, /* 834: cards/dsr/game.cards:251:4 */
-    { 1, 248, 43 }, /* 835: cards/dsr/game.cards:248:43 */
-    { 1, 251, 46 }, /* 836: cards/dsr/game.cards:251:46 */
-    { 1, 251, 46 }, /* 837: cards/dsr/game.cards:251:46 */
-    { 1, 251, 4 }, /* 838: cards/dsr/game.cards:251:4 */
-    { 1, 248, 43 }, /* 839: cards/dsr/game.cards:248:43 */
-    { 1, 252, 6 }, /* 840: cards/dsr/game.cards:252:6 */
-    { 1, 252, 6 }, /* 841: cards/dsr/game.cards:252:6 */
-    { 1, 251, 4 }, /* 842: cards/dsr/game.cards:251:4 */
-    { 1, 248, 43 }, /* 843: cards/dsr/game.cards:248:43 */
-    { 1, 252, 47 }, /* 844: cards/dsr/game.cards:252:47 */
-    { 1, 252, 47 }, /* 845: cards/dsr/game.cards:252:47 */
-    { 1, 251, 4 }, /* 846: cards/dsr/game.cards:251:4 */
-    { 1, 316, 67 }, /* 847: cards/dsr/game.cards:316:67 */
-    { 1, 248, 43 }, /* 848: cards/dsr/game.cards:248:43 */
-    { 1, 251, 4 }, /* 849: cards/dsr/game.cards:251:4 */
-    { 1, 251, 4 }, /* 850: cards/dsr/game.cards:251:4 */
-    { 1, 248, 43 }, /* 851: cards/dsr/game.cards:248:43 */
-    { 1, 251, 46 }, /* 852: cards/dsr/game.cards:251:46 */
-    { 1, 251, 46 }, /* 853: cards/dsr/game.cards:251:46 */
-    { 1, 251, 4 }, /* 854: cards/dsr/game.cards:251:4 */
-    { 1, 248, 43 }, /* 855: cards/dsr/game.cards:248:43 */
-    { 1, 252, 6 }, /* 856: cards/dsr/game.cards:252:6 */
-    { 1, 252, 6 }, /* 857: cards/dsr/game.cards:252:6 */
-    { 1, 251, 4 }, /* 858: cards/dsr/game.cards:251:4 */
-    { 1, 248, 43 }, /* 859: cards/dsr/game.cards:248:43 */
-    { 1, 252, 47 }, /* 860: cards/dsr/game.cards:252:47 */
-    { 1, 252, 47 }, /* 861: cards/dsr/game.cards:252:47 */
-    { 1, 251, 4 }, /* 862: cards/dsr/game.cards:251:4 */
-    { 1, 317, 71 }, /* 863: cards/dsr/game.cards:317:71 */
-    { 1, 317, 15 }, /* 864: cards/dsr/game.cards:317:15 */
-    { 1, 274, 6 }, /* 865: cards/dsr/game.cards:274:6 */
-    { 1, 274, 43 }, /* 866: cards/dsr/game.cards:274:43 */
-    { 1, 275, 11 }, /* 867: cards/dsr/game.cards:275:11 */
-    { 1, 275, 56 }, /* 868: cards/dsr/game.cards:275:56 */
-    { 1, 276, 11 }, /* 869: cards/dsr/game.cards:276:11 */
-    { 1, 276, 46 }, /* 870: cards/dsr/game.cards:276:46 */
-    { 1, 277, 11 }, /* 871: cards/dsr/game.cards:277:11 */
-    { 1, 320, 42 }, /* 872: cards/dsr/game.cards:320:42 */
-    { 1, 324, 37 }, /* 873: cards/dsr/game.cards:324:37 */
-    { 1, 324, 48 }, /* 874: cards/dsr/game.cards:324:48 */
-    { 1, 326, 15 }, /* 875: cards/dsr/game.cards:326:15 */
-    { 1, 326, 50 }, /* 876: cards/dsr/game.cards:326:50 */
-    { 1, 326, 41 }, /* 877: cards/dsr/game.cards:326:41 */
-    { 1, 328, 52 }, /* 878: cards/dsr/game.cards:328:52 */
-    { 1, 328, 69 }, /* 879: cards/dsr/game.cards:328:69 */
-    { 1, 324, 37 }, /* 880: cards/dsr/game.cards:324:37 */
-    { 1, 324, 48 }, /* 881: cards/dsr/game.cards:324:48 */
-    { 1, 337, 8 }, /* 882: cards/dsr/game.cards:337:8 */
-    { 1, 337, 36 }, /* 883: cards/dsr/game.cards:337:36 */
-    { 1, 337, 32 }, /* 884: cards/dsr/game.cards:337:32 */
-    { 1, 337, 8 }, /* 885: cards/dsr/game.cards:337:8 */
-    { 1, 337, 8 }, /* 886: cards/dsr/game.cards:337:8 */
-    { 1, 339, 8 }, /* 887: cards/dsr/game.cards:339:8 */
-    { 1, 337, 8 }, /* 888: cards/dsr/game.cards:337:8 */
-    { 1, 340, 36 }, /* 889: cards/dsr/game.cards:340:36 */
-    { 1, 340, 12 }, /* 890: cards/dsr/game.cards:340:12 */
-    { 1, 340, 8 }, /* 891: cards/dsr/game.cards:340:8 */
-    { 1, 337, 8 }, /* 892: cards/dsr/game.cards:337:8 */
-    { 1, 340, 78 }, /* 893: cards/dsr/game.cards:340:78 */
-    { 1, 340, 69 }, /* 894: cards/dsr/game.cards:340:69 */
-    { 1, 340, 51 }, /* 895: cards/dsr/game.cards:340:51 */
-    { 1, 340, 47 }, /* 896: cards/dsr/game.cards:340:47 */
-    { 1, 337, 8 }, /* 897: cards/dsr/game.cards:337:8 */
-    { 1, 337, 8 }, /* 898: cards/dsr/game.cards:337:8 */
-    { 1, 341, 30 }, /* 899: cards/dsr/game.cards:341:30 */
-    { 1, 341, 26 }, /* 900: cards/dsr/game.cards:341:26 */
-    { 1, 337, 8 }, /* 901: cards/dsr/game.cards:337:8 */
-    { 1, 337, 8 }, /* 902: cards/dsr/game.cards:337:8 */
-    { 1, 337, 8 }, /* 903: cards/dsr/game.cards:337:8 */
-    { 1, 239, 28 }, /* 904: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 905: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 906: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 907: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 908: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 909: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 910: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 911: cards/dsr/game.cards:243:46 */
-    { 1, 239, 28 }, /* 912: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 913: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 914: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 915: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 916: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 917: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 918: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 919: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 920: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 921: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 922: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 923: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 924: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 925: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 926: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 927: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 928: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 929: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 930: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 931: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 932: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 933: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 934: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 935: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 936: cards/dsr/game.cards:248:43 */
-    { 1, 345, 4 }, /* 937: cards/dsr/game.cards:345:4 */
-    { 1, 239, 28 }, /* 938: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 939: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 940: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 941: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 942: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 943: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 944: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 945: cards/dsr/game.cards:243:46 */
-    { 1, 239, 28 }, /* 946: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 947: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 948: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 949: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 950: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 951: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 952: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 953: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 954: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 955: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 956: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 957: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 958: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 959: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 960: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 961: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 962: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 963: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 964: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 965: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 966: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 967: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 968: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 969: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 970: cards/dsr/game.cards:248:43 */
-    { 1, 345, 63 }, /* 971: cards/dsr/game.cards:345:63 */
-    { 1, 345, 4 }, /* 972: cards/dsr/game.cards:345:4 */
-    { 1, 239, 28 }, /* 973: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 974: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 975: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 976: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 977: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 978: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 979: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 980: cards/dsr/game.cards:243:46 */
-    { 1, 239, 28 }, /* 981: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 982: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 983: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 984: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 985: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 986: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 987: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 988: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 989: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 990: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 991: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 992: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 993: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 994: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 995: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 996: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 997: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 998: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 999: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 1000: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 1001: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 1002: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 1003: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 1004: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 1005: cards/dsr/game.cards:248:43 */
-    { 1, 346, 6 }, /* 1006: cards/dsr/game.cards:346:6 */
-    { 1, 345, 4 }, /* 1007: cards/dsr/game.cards:345:4 */
-    { 1, 239, 28 }, /* 1008: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 1009: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 1010: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 1011: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 1012: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 1013: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 1014: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 1015: cards/dsr/game.cards:243:46 */
-    { 1, 239, 28 }, /* 1016: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 1017: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 1018: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 1019: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 1020: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 1021: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 1022: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 1023: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 1024: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 1025: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 1026: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 1027: cards/dsr/game.cards:246:42 */
-    { 1, 239, 28 }, /* 1028: cards/dsr/game.cards:239:28 */
-    { 1, 239, 68 }, /* 1029: cards/dsr/game.cards:239:68 */
-    { 1, 240, 32 }, /* 1030: cards/dsr/game.cards:240:32 */
-    { 1, 240, 46 }, /* 1031: cards/dsr/game.cards:240:46 */
-    { 1, 242, 28 }, /* 1032: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 1033: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 1034: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 1035: cards/dsr/game.cards:243:46 */
-    { 1, 245, 25 }, /* 1036: cards/dsr/game.cards:245:25 */
-    { 1, 245, 64 }, /* 1037: cards/dsr/game.cards:245:64 */
-    { 1, 246, 29 }, /* 1038: cards/dsr/game.cards:246:29 */
-    { 1, 246, 42 }, /* 1039: cards/dsr/game.cards:246:42 */
-    { 1, 248, 43 }, /* 1040: cards/dsr/game.cards:248:43 */
-    { 1, 346, 63 }, /* 1041: cards/dsr/game.cards:346:63 */
-    { 1, 345, 4 }, /* 1042: cards/dsr/game.cards:345:4 */
+    { 1, 243, 28 }, /* 3: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 4: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 5: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 6: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 7: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 8: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 9: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 10: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 11: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 12: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 13: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 14: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 15: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 16: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 17: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 18: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 19: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 20: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 21: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 22: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 23: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 24: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 25: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 26: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 27: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 28: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 29: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 30: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 31: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 32: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 33: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 34: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 35: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 36: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 37: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 38: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 39: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 40: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 41: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 42: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 43: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 44: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 45: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 46: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 47: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 48: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 49: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 50: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 51: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 52: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 53: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 54: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 55: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 56: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 57: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 58: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 59: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 60: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 61: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 62: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 63: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 64: cards/dsr/game.cards:252:43 */
+    { 1, 255, 4 }, /* 65: cards/dsr/game.cards:255:4 */
+    { 1, 255, 4 }, /* 66: cards/dsr/game.cards:255:4 */
+    { 1, 243, 28 }, /* 67: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 68: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 69: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 70: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 71: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 72: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 73: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 74: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 75: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 76: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 77: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 78: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 79: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 80: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 81: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 82: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 83: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 84: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 85: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 86: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 87: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 88: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 89: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 90: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 91: cards/dsr/game.cards:252:43 */
+    { 1, 255, 46 }, /* 92: cards/dsr/game.cards:255:46 */
+    { 1, 255, 46 }, /* 93: cards/dsr/game.cards:255:46 */
+    { 1, 255, 4 }, /* 94: cards/dsr/game.cards:255:4 */
+    { 1, 243, 28 }, /* 95: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 96: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 97: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 98: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 99: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 100: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 101: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 102: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 103: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 104: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 105: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 106: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 107: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 108: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 109: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 110: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 111: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 112: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 113: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 114: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 115: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 116: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 117: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 118: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 119: cards/dsr/game.cards:252:43 */
+    { 1, 256, 6 }, /* 120: cards/dsr/game.cards:256:6 */
+    { 1, 256, 6 }, /* 121: cards/dsr/game.cards:256:6 */
+    { 1, 255, 4 }, /* 122: cards/dsr/game.cards:255:4 */
+    { 1, 243, 28 }, /* 123: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 124: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 125: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 126: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 127: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 128: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 129: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 130: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 131: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 132: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 133: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 134: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 135: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 136: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 137: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 138: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 139: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 140: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 141: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 142: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 143: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 144: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 145: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 146: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 147: cards/dsr/game.cards:252:43 */
+    { 1, 256, 47 }, /* 148: cards/dsr/game.cards:256:47 */
+    { 1, 256, 47 }, /* 149: cards/dsr/game.cards:256:47 */
+    { 1, 255, 4 }, /* 150: cards/dsr/game.cards:255:4 */
+    { 1, 243, 28 }, /* 151: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 152: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 153: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 154: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 155: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 156: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 157: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 158: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 159: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 160: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 161: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 162: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 163: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 164: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 165: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 166: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 167: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 168: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 169: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 170: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 171: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 172: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 173: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 174: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 175: cards/dsr/game.cards:252:43 */
+    { 1, 255, 4 }, /* 176: cards/dsr/game.cards:255:4 */
+    { 1, 255, 4 }, /* 177: cards/dsr/game.cards:255:4 */
+    { 1, 243, 28 }, /* 178: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 179: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 180: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 181: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 182: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 183: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 184: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 185: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 186: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 187: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 188: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 189: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 190: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 191: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 192: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 193: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 194: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 195: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 196: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 197: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 198: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 199: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 200: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 201: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 202: cards/dsr/game.cards:252:43 */
+    { 1, 255, 46 }, /* 203: cards/dsr/game.cards:255:46 */
+    { 1, 255, 46 }, /* 204: cards/dsr/game.cards:255:46 */
+    { 1, 255, 4 }, /* 205: cards/dsr/game.cards:255:4 */
+    { 1, 243, 28 }, /* 206: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 207: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 208: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 209: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 210: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 211: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 212: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 213: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 214: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 215: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 216: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 217: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 218: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 219: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 220: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 221: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 222: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 223: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 224: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 225: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 226: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 227: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 228: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 229: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 230: cards/dsr/game.cards:252:43 */
+    { 1, 256, 6 }, /* 231: cards/dsr/game.cards:256:6 */
+    { 1, 256, 6 }, /* 232: cards/dsr/game.cards:256:6 */
+    { 1, 255, 4 }, /* 233: cards/dsr/game.cards:255:4 */
+    { 1, 243, 28 }, /* 234: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 235: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 236: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 237: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 238: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 239: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 240: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 241: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 242: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 243: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 244: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 245: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 246: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 247: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 248: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 249: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 250: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 251: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 252: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 253: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 254: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 255: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 256: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 257: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 258: cards/dsr/game.cards:252:43 */
+    { 1, 256, 47 }, /* 259: cards/dsr/game.cards:256:47 */
+    { 1, 256, 47 }, /* 260: cards/dsr/game.cards:256:47 */
+    { 1, 255, 4 }, /* 261: cards/dsr/game.cards:255:4 */
+    { 1, 260, 39 }, /* 262: cards/dsr/game.cards:260:39 */
+    { 1, 260, 50 }, /* 263: cards/dsr/game.cards:260:50 */
+    { 1, 260, 61 }, /* 264: cards/dsr/game.cards:260:61 */
+    { 1, 260, 72 }, /* 265: cards/dsr/game.cards:260:72 */
+    { 1, 265, 42 }, /* 266: cards/dsr/game.cards:265:42 */
+    { 1, 265, 65 }, /* 267: cards/dsr/game.cards:265:65 */
+    { 1, 265, 81 }, /* 268: cards/dsr/game.cards:265:81 */
+    { 1, 265, 95 }, /* 269: cards/dsr/game.cards:265:95 */
+    { 1, 265, 106 }, /* 270: cards/dsr/game.cards:265:106 */
+    { 1, 260, 39 }, /* 271: cards/dsr/game.cards:260:39 */
+    { 1, 260, 50 }, /* 272: cards/dsr/game.cards:260:50 */
+    { 1, 260, 61 }, /* 273: cards/dsr/game.cards:260:61 */
+    { 1, 260, 72 }, /* 274: cards/dsr/game.cards:260:72 */
+    { 1, 266, 62 }, /* 275: cards/dsr/game.cards:266:62 */
+    { 1, 243, 28 }, /* 276: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 277: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 278: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 279: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 280: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 281: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 282: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 283: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 284: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 285: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 286: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 287: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 288: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 289: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 290: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 291: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 292: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 293: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 294: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 295: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 296: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 297: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 298: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 299: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 300: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 301: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 302: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 303: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 304: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 305: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 306: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 307: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 308: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 309: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 310: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 311: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 312: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 313: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 314: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 315: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 316: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 317: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 318: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 319: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 320: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 321: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 322: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 323: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 324: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 325: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 326: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 327: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 328: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 329: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 330: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 331: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 332: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 333: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 334: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 335: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 336: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 337: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 338: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 339: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 340: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 341: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 342: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 343: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 344: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 345: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 346: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 347: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 348: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 349: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 350: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 351: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 352: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 353: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 354: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 355: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 356: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 357: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 358: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 359: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 360: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 361: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 362: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 363: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 364: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 365: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 366: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 367: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 368: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 369: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 370: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 371: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 372: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 373: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 374: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 375: cards/dsr/game.cards:252:43 */
+    { 1, 278, 6 }, /* 376: cards/dsr/game.cards:278:6 */
+    { 1, 278, 43 }, /* 377: cards/dsr/game.cards:278:43 */
+    { 1, 279, 11 }, /* 378: cards/dsr/game.cards:279:11 */
+    { 1, 279, 56 }, /* 379: cards/dsr/game.cards:279:56 */
+    { 1, 280, 11 }, /* 380: cards/dsr/game.cards:280:11 */
+    { 1, 280, 46 }, /* 381: cards/dsr/game.cards:280:46 */
+    { 1, 281, 11 }, /* 382: cards/dsr/game.cards:281:11 */
+    { 1, 278, 6 }, /* 383: cards/dsr/game.cards:278:6 */
+    { 1, 278, 43 }, /* 384: cards/dsr/game.cards:278:43 */
+    { 1, 279, 11 }, /* 385: cards/dsr/game.cards:279:11 */
+    { 1, 279, 56 }, /* 386: cards/dsr/game.cards:279:56 */
+    { 1, 280, 11 }, /* 387: cards/dsr/game.cards:280:11 */
+    { 1, 280, 46 }, /* 388: cards/dsr/game.cards:280:46 */
+    { 1, 281, 11 }, /* 389: cards/dsr/game.cards:281:11 */
+    { 1, 243, 28 }, /* 390: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 391: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 392: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 393: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 394: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 395: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 396: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 397: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 398: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 399: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 400: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 401: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 402: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 403: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 404: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 405: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 406: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 407: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 408: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 409: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 410: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 411: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 412: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 413: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 414: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 415: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 416: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 417: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 418: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 419: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 420: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 421: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 422: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 423: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 424: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 425: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 426: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 427: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 428: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 429: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 430: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 431: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 432: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 433: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 434: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 435: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 436: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 437: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 438: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 439: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 440: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 441: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 442: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 443: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 444: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 445: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 446: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 447: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 448: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 449: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 450: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 451: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 452: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 453: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 454: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 455: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 456: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 457: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 458: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 459: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 460: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 461: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 462: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 463: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 464: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 465: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 466: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 467: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 468: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 469: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 470: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 471: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 472: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 473: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 474: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 475: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 476: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 477: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 478: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 479: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 480: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 481: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 482: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 483: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 484: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 485: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 486: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 487: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 488: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 489: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 490: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 491: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 492: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 493: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 494: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 495: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 496: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 497: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 498: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 499: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 500: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 501: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 502: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 503: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 504: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 505: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 506: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 507: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 508: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 509: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 510: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 511: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 512: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 513: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 514: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 515: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 516: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 517: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 518: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 519: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 520: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 521: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 522: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 523: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 524: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 525: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 526: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 527: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 528: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 529: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 530: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 531: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 532: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 533: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 534: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 535: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 536: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 537: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 538: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 539: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 540: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 541: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 542: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 543: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 544: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 545: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 546: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 547: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 548: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 549: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 550: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 551: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 552: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 553: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 554: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 555: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 556: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 557: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 558: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 559: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 560: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 561: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 562: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 563: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 564: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 565: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 566: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 567: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 568: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 569: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 570: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 571: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 572: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 573: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 574: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 575: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 576: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 577: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 578: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 579: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 580: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 581: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 582: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 583: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 584: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 585: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 586: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 587: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 588: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 589: cards/dsr/game.cards:252:43 */
+    { 1, 288, 44 }, /* 590: cards/dsr/game.cards:288:44 */
+    { 1, 289, 41 }, /* 591: cards/dsr/game.cards:289:41 */
+    { 1, 289, 61 }, /* 592: cards/dsr/game.cards:289:61 */
+    { 1, 288, 44 }, /* 593: cards/dsr/game.cards:288:44 */
+    { 1, 293, 22 }, /* 594: cards/dsr/game.cards:293:22 */
+    { 1, 293, 98 }, /* 595: cards/dsr/game.cards:293:98 */
+    { 1, 252, 43 }, /* 596: cards/dsr/game.cards:252:43 */
+    { 1, 252, 43 }, /* 597: cards/dsr/game.cards:252:43 */
+    { 1, 252, 43 }, /* 598: cards/dsr/game.cards:252:43 */
+    { 1, 252, 43 }, /* 599: cards/dsr/game.cards:252:43 */
+    { 1, 278, 6 }, /* 600: cards/dsr/game.cards:278:6 */
+    { 1, 278, 43 }, /* 601: cards/dsr/game.cards:278:43 */
+    { 1, 279, 11 }, /* 602: cards/dsr/game.cards:279:11 */
+    { 1, 279, 56 }, /* 603: cards/dsr/game.cards:279:56 */
+    { 1, 280, 11 }, /* 604: cards/dsr/game.cards:280:11 */
+    { 1, 280, 46 }, /* 605: cards/dsr/game.cards:280:46 */
+    { 1, 281, 11 }, /* 606: cards/dsr/game.cards:281:11 */
+    { 1, 278, 6 }, /* 607: cards/dsr/game.cards:278:6 */
+    { 1, 278, 43 }, /* 608: cards/dsr/game.cards:278:43 */
+    { 1, 279, 11 }, /* 609: cards/dsr/game.cards:279:11 */
+    { 1, 279, 56 }, /* 610: cards/dsr/game.cards:279:56 */
+    { 1, 280, 11 }, /* 611: cards/dsr/game.cards:280:11 */
+    { 1, 280, 46 }, /* 612: cards/dsr/game.cards:280:46 */
+    { 1, 281, 11 }, /* 613: cards/dsr/game.cards:281:11 */
+    { 1, 243, 28 }, /* 614: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 615: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 616: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 617: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 618: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 619: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 620: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 621: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 622: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 623: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 624: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 625: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 626: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 627: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 628: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 629: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 630: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 631: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 632: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 633: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 634: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 635: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 636: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 637: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 638: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 639: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 640: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 641: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 642: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 643: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 644: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 645: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 646: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 647: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 648: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 649: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 650: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 651: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 652: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 653: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 654: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 655: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 656: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 657: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 658: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 659: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 660: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 661: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 662: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 663: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 664: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 665: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 666: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 667: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 668: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 669: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 670: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 671: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 672: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 673: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 674: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 675: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 676: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 677: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 678: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 679: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 680: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 681: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 682: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 683: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 684: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 685: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 686: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 687: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 688: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 689: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 690: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 691: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 692: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 693: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 694: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 695: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 696: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 697: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 698: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 699: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 700: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 701: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 702: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 703: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 704: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 705: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 706: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 707: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 708: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 709: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 710: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 711: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 712: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 713: cards/dsr/game.cards:252:43 */
+    { 1, 278, 6 }, /* 714: cards/dsr/game.cards:278:6 */
+    { 1, 278, 43 }, /* 715: cards/dsr/game.cards:278:43 */
+    { 1, 279, 11 }, /* 716: cards/dsr/game.cards:279:11 */
+    { 1, 279, 56 }, /* 717: cards/dsr/game.cards:279:56 */
+    { 1, 280, 11 }, /* 718: cards/dsr/game.cards:280:11 */
+    { 1, 280, 46 }, /* 719: cards/dsr/game.cards:280:46 */
+    { 1, 281, 11 }, /* 720: cards/dsr/game.cards:281:11 */
+    { 1, 243, 28 }, /* 721: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 722: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 723: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 724: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 725: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 726: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 727: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 728: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 729: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 730: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 731: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 732: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 733: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 734: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 735: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 736: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 737: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 738: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 739: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 740: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 741: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 742: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 743: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 744: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 745: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 746: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 747: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 748: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 749: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 750: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 751: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 752: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 753: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 754: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 755: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 756: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 757: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 758: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 759: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 760: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 761: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 762: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 763: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 764: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 765: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 766: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 767: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 768: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 769: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 770: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 771: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 772: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 773: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 774: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 775: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 776: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 777: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 778: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 779: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 780: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 781: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 782: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 783: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 784: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 785: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 786: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 787: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 788: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 789: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 790: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 791: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 792: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 793: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 794: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 795: cards/dsr/game.cards:252:43 */
+    { 1, 243, 28 }, /* 796: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 797: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 798: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 799: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 800: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 801: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 802: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 803: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 804: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 805: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 806: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 807: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 808: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 809: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 810: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 811: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 812: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 813: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 814: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 815: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 816: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 817: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 818: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 819: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 820: cards/dsr/game.cards:252:43 */
+    { 1, 312, 7 }, /* 821: cards/dsr/game.cards:312:7 */
+    { 1, 313, 8 }, /* 822: cards/dsr/game.cards:313:8 */
+    { 1, 313, 30 }, /* 823: cards/dsr/game.cards:313:30 */
+    { 1, 278, 6 }, /* 824: cards/dsr/game.cards:278:6 */
+    { 1, 278, 43 }, /* 825: cards/dsr/game.cards:278:43 */
+    { 1, 279, 11 }, /* 826: cards/dsr/game.cards:279:11 */
+    { 1, 279, 56 }, /* 827: cards/dsr/game.cards:279:56 */
+    { 1, 280, 11 }, /* 828: cards/dsr/game.cards:280:11 */
+    { 1, 280, 46 }, /* 829: cards/dsr/game.cards:280:46 */
+    { 1, 281, 11 }, /* 830: cards/dsr/game.cards:281:11 */
+    { 1, 313, 93 }, /* 831: cards/dsr/game.cards:313:93 */
+    { 1, 252, 43 }, /* 832: cards/dsr/game.cards:252:43 */
+    { 1, 255, 4 }, /* 833: cards/dsr/game.cards:255:4 */
+    { 1, 255, 4 }, /* 834: cards/dsr/game.cards:255:4 */
+    { 1, 252, 43 }, /* 835: cards/dsr/game.cards:252:43 */
+    { 1, 255, 46 }, /* 836: cards/dsr/game.cards:255:46 */
+    { 1, 255, 46 }, /* 837: cards/dsr/game.cards:255:46 */
+    { 1, 255, 4 }, /* 838: cards/dsr/game.cards:255:4 */
+    { 1, 252, 43 }, /* 839: cards/dsr/game.cards:252:43 */
+    { 1, 256, 6 }, /* 840: cards/dsr/game.cards:256:6 */
+    { 1, 256, 6 }, /* 841: cards/dsr/game.cards:256:6 */
+    { 1, 255, 4 }, /* 842: cards/dsr/game.cards:255:4 */
+    { 1, 252, 43 }, /* 843: cards/dsr/game.cards:252:43 */
+    { 1, 256, 47 }, /* 844: cards/dsr/game.cards:256:47 */
+    { 1, 256, 47 }, /* 845: cards/dsr/game.cards:256:47 */
+    { 1, 255, 4 }, /* 846: cards/dsr/game.cards:255:4 */
+    { 1, 320, 67 }, /* 847: cards/dsr/game.cards:320:67 */
+    { 1, 252, 43 }, /* 848: cards/dsr/game.cards:252:43 */
+    { 1, 255, 4 }, /* 849: cards/dsr/game.cards:255:4 */
+    { 1, 255, 4 }, /* 850: cards/dsr/game.cards:255:4 */
+    { 1, 252, 43 }, /* 851: cards/dsr/game.cards:252:43 */
+    { 1, 255, 46 }, /* 852: cards/dsr/game.cards:255:46 */
+    { 1, 255, 46 }, /* 853: cards/dsr/game.cards:255:46 */
+    { 1, 255, 4 }, /* 854: cards/dsr/game.cards:255:4 */
+    { 1, 252, 43 }, /* 855: cards/dsr/game.cards:252:43 */
+    { 1, 256, 6 }, /* 856: cards/dsr/game.cards:256:6 */
+    { 1, 256, 6 }, /* 857: cards/dsr/game.cards:256:6 */
+    { 1, 255, 4 }, /* 858: cards/dsr/game.cards:255:4 */
+    { 1, 252, 43 }, /* 859: cards/dsr/game.cards:252:43 */
+    { 1, 256, 47 }, /* 860: cards/dsr/game.cards:256:47 */
+    { 1, 256, 47 }, /* 861: cards/dsr/game.cards:256:47 */
+    { 1, 255, 4 }, /* 862: cards/dsr/game.cards:255:4 */
+    { 1, 321, 71 }, /* 863: cards/dsr/game.cards:321:71 */
+    { 1, 321, 15 }, /* 864: cards/dsr/game.cards:321:15 */
+    { 1, 278, 6 }, /* 865: cards/dsr/game.cards:278:6 */
+    { 1, 278, 43 }, /* 866: cards/dsr/game.cards:278:43 */
+    { 1, 279, 11 }, /* 867: cards/dsr/game.cards:279:11 */
+    { 1, 279, 56 }, /* 868: cards/dsr/game.cards:279:56 */
+    { 1, 280, 11 }, /* 869: cards/dsr/game.cards:280:11 */
+    { 1, 280, 46 }, /* 870: cards/dsr/game.cards:280:46 */
+    { 1, 281, 11 }, /* 871: cards/dsr/game.cards:281:11 */
+    { 1, 324, 42 }, /* 872: cards/dsr/game.cards:324:42 */
+    { 1, 328, 37 }, /* 873: cards/dsr/game.cards:328:37 */
+    { 1, 328, 48 }, /* 874: cards/dsr/game.cards:328:48 */
+    { 1, 330, 15 }, /* 875: cards/dsr/game.cards:330:15 */
+    { 1, 330, 50 }, /* 876: cards/dsr/game.cards:330:50 */
+    { 1, 330, 41 }, /* 877: cards/dsr/game.cards:330:41 */
+    { 1, 332, 52 }, /* 878: cards/dsr/game.cards:332:52 */
+    { 1, 332, 69 }, /* 879: cards/dsr/game.cards:332:69 */
+    { 1, 328, 37 }, /* 880: cards/dsr/game.cards:328:37 */
+    { 1, 328, 48 }, /* 881: cards/dsr/game.cards:328:48 */
+    { 1, 341, 8 }, /* 882: cards/dsr/game.cards:341:8 */
+    { 1, 341, 36 }, /* 883: cards/dsr/game.cards:341:36 */
+    { 1, 341, 32 }, /* 884: cards/dsr/game.cards:341:32 */
+    { 1, 341, 8 }, /* 885: cards/dsr/game.cards:341:8 */
+    { 1, 341, 8 }, /* 886: cards/dsr/game.cards:341:8 */
+    { 1, 343, 8 }, /* 887: cards/dsr/game.cards:343:8 */
+    { 1, 341, 8 }, /* 888: cards/dsr/game.cards:341:8 */
+    { 1, 344, 36 }, /* 889: cards/dsr/game.cards:344:36 */
+    { 1, 344, 12 }, /* 890: cards/dsr/game.cards:344:12 */
+    { 1, 344, 8 }, /* 891: cards/dsr/game.cards:344:8 */
+    { 1, 341, 8 }, /* 892: cards/dsr/game.cards:341:8 */
+    { 1, 344, 78 }, /* 893: cards/dsr/game.cards:344:78 */
+    { 1, 344, 69 }, /* 894: cards/dsr/game.cards:344:69 */
+    { 1, 344, 51 }, /* 895: cards/dsr/game.cards:344:51 */
+    { 1, 344, 47 }, /* 896: cards/dsr/game.cards:344:47 */
+    { 1, 341, 8 }, /* 897: cards/dsr/game.cards:341:8 */
+    { 1, 341, 8 }, /* 898: cards/dsr/game.cards:341:8 */
+    { 1, 345, 30 }, /* 899: cards/dsr/game.cards:345:30 */
+    { 1, 345, 26 }, /* 900: cards/dsr/game.cards:345:26 */
+    { 1, 341, 8 }, /* 901: cards/dsr/game.cards:341:8 */
+    { 1, 341, 8 }, /* 902: cards/dsr/game.cards:341:8 */
+    { 1, 341, 8 }, /* 903: cards/dsr/game.cards:341:8 */
+    { 1, 243, 28 }, /* 904: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 905: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 906: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 907: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 908: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 909: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 910: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 911: cards/dsr/game.cards:247:46 */
+    { 1, 243, 28 }, /* 912: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 913: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 914: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 915: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 916: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 917: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 918: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 919: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 920: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 921: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 922: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 923: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 924: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 925: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 926: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 927: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 928: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 929: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 930: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 931: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 932: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 933: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 934: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 935: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 936: cards/dsr/game.cards:252:43 */
+    { 1, 349, 4 }, /* 937: cards/dsr/game.cards:349:4 */
+    { 1, 243, 28 }, /* 938: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 939: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 940: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 941: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 942: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 943: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 944: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 945: cards/dsr/game.cards:247:46 */
+    { 1, 243, 28 }, /* 946: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 947: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 948: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 949: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 950: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 951: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 952: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 953: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 954: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 955: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 956: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 957: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 958: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 959: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 960: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 961: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 962: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 963: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 964: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 965: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 966: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 967: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 968: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 969: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 970: cards/dsr/game.cards:252:43 */
+    { 1, 349, 63 }, /* 971: cards/dsr/game.cards:349:63 */
+    { 1, 349, 4 }, /* 972: cards/dsr/game.cards:349:4 */
+    { 1, 243, 28 }, /* 973: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 974: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 975: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 976: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 977: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 978: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 979: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 980: cards/dsr/game.cards:247:46 */
+    { 1, 243, 28 }, /* 981: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 982: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 983: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 984: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 985: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 986: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 987: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 988: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 989: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 990: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 991: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 992: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 993: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 994: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 995: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 996: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 997: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 998: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 999: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 1000: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 1001: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 1002: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 1003: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 1004: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 1005: cards/dsr/game.cards:252:43 */
+    { 1, 350, 6 }, /* 1006: cards/dsr/game.cards:350:6 */
+    { 1, 349, 4 }, /* 1007: cards/dsr/game.cards:349:4 */
+    { 1, 243, 28 }, /* 1008: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 1009: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 1010: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 1011: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 1012: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 1013: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 1014: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 1015: cards/dsr/game.cards:247:46 */
+    { 1, 243, 28 }, /* 1016: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 1017: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 1018: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 1019: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 1020: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 1021: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 1022: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 1023: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 1024: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 1025: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 1026: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 1027: cards/dsr/game.cards:250:42 */
+    { 1, 243, 28 }, /* 1028: cards/dsr/game.cards:243:28 */
+    { 1, 243, 68 }, /* 1029: cards/dsr/game.cards:243:68 */
+    { 1, 244, 32 }, /* 1030: cards/dsr/game.cards:244:32 */
+    { 1, 244, 46 }, /* 1031: cards/dsr/game.cards:244:46 */
+    { 1, 246, 28 }, /* 1032: cards/dsr/game.cards:246:28 */
+    { 1, 246, 68 }, /* 1033: cards/dsr/game.cards:246:68 */
+    { 1, 247, 32 }, /* 1034: cards/dsr/game.cards:247:32 */
+    { 1, 247, 46 }, /* 1035: cards/dsr/game.cards:247:46 */
+    { 1, 249, 25 }, /* 1036: cards/dsr/game.cards:249:25 */
+    { 1, 249, 64 }, /* 1037: cards/dsr/game.cards:249:64 */
+    { 1, 250, 29 }, /* 1038: cards/dsr/game.cards:250:29 */
+    { 1, 250, 42 }, /* 1039: cards/dsr/game.cards:250:42 */
+    { 1, 252, 43 }, /* 1040: cards/dsr/game.cards:252:43 */
+    { 1, 350, 63 }, /* 1041: cards/dsr/game.cards:350:63 */
+    { 1, 349, 4 }, /* 1042: cards/dsr/game.cards:349:4 */
     { 0, 9, 3 }, /* 1043: cards/dsr/darkside.cards:9:3 */
     { 0, 10, 3 }, /* 1044: cards/dsr/darkside.cards:10:3 */
     { 0, 11, 5 }, /* 1045: cards/dsr/darkside.cards:11:5 */
@@ -9532,8 +9528,8 @@ static const RtSite Site_table[] = {
     { 6, 508, 11 }, /* 1415: cards/dsr/rules.cards:508:11 */
     { 6, 526, 3 }, /* 1416: cards/dsr/rules.cards:526:3 */
     { 6, 524, 11 }, /* 1417: cards/dsr/rules.cards:524:11 */
-    { 6, 536, 37 }, /* 1418: cards/dsr/rules.cards:536:37 */
-    { 6, 542, 5 }, /* 1419: cards/dsr/rules.cards:542:5 */
+    { 6, 538, 37 }, /* 1418: cards/dsr/rules.cards:538:37 */
+    { 6, 546, 5 }, /* 1419: cards/dsr/rules.cards:546:5 */
     { 6, 531, 11 }, /* 1420: cards/dsr/rules.cards:531:11 */
     { 6, 9, 3 }, /* 1421: cards/dsr/rules.cards:9:3 */
     { 6, 9, 44 }, /* 1422: cards/dsr/rules.cards:9:44 */
@@ -9574,16 +9570,16 @@ static const char *const Card_fields[] = {
     "place Jedha",
     "place Scarif",
     "imperial true, role villain, capacity 1, need_t 1, need_i 0, need_s 1, need_l 0, power draw_token, threat hit_heroes_droids, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role villain, capacity 2, need_t 2, need_i 0, need_s 0, need_l 0, power draw_token, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role vehicle, capacity 2, need_t 1, need_i 0, need_s 1, need_l 0, power draw_token, threat hit_active_team, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role villain, capacity 1, need_t 2, need_i 0, need_s 0, need_l 0, power draw_token, threat hit_all_here, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role vehicle, capacity 1, need_t 1, need_i 0, need_s 1, need_l 0, power draw_token, threat hit_active_team, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
     "imperial true, role vehicle, capacity 1, need_t 1, need_i 0, need_s 0, need_l 1, power draw_token, threat hit_vehicles, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role vehicle, capacity 3, need_t 1, need_i 0, need_s 0, need_l 1, power draw_token, threat add_counter, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role villain, capacity 2, need_t 0, need_i 0, need_s 0, need_l 2, power draw_token, threat heal_imperials, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role villain, capacity 3, need_t 0, need_i 1, need_s 0, need_l 1, power draw_token, threat hit_most_damaged, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role villain, capacity 2, need_t 0, need_i 1, need_s 1, need_l 0, power draw_token, threat roll_death_star, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role vehicle, capacity 1, need_t 1, need_i 0, need_s 0, need_l 1, power draw_token, threat add_counter, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role villain, capacity 1, need_t 0, need_i 0, need_s 0, need_l 2, power draw_token, threat heal_imperials, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role villain, capacity 1, need_t 0, need_i 1, need_s 0, need_l 1, power draw_token, threat hit_most_damaged, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role villain, capacity 1, need_t 0, need_i 1, need_s 1, need_l 0, power draw_token, threat roll_death_star, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
     "imperial true, role villain, capacity 1, need_t 0, need_i 2, need_s 0, need_l 0, power draw_token, threat take_token, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role villain, capacity 2, need_t 1, need_i 1, need_s 0, need_l 0, power draw_token, threat hit_leaders, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
-    "imperial true, role vehicle, capacity 2, need_t 1, need_i 0, need_s 1, need_l 0, power draw_token, threat hit_droids_vehicles, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role villain, capacity 1, need_t 1, need_i 1, need_s 0, need_l 0, power draw_token, threat hit_leaders, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
+    "imperial true, role vehicle, capacity 1, need_t 1, need_i 0, need_s 1, need_l 0, power draw_token, threat hit_droids_vehicles, die_of tactical, cost_t 0, cost_i 0, cost_s 0, cost_l 0, leader_of 0",
     "number 1, red_dice 4, yellow_dice 0, green_dice 0, blue_dice 0, bonus hurt_imperial, trait tactical, threshold 6",
     "number 2, red_dice 0, yellow_dice 4, green_dice 0, blue_dice 0, bonus remove_op_counter, trait intelligence, threshold 4",
     "number 3, red_dice 0, yellow_dice 0, green_dice 4, blue_dice 0, bonus heal_two_damage, trait support, threshold 4",
@@ -9738,7 +9734,7 @@ const RtGameDef dsr_game = {
     46, scripts,
     44, 45,
     3, Consts_base,
-    10, enums,
+    11, enums,
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
@@ -9759,7 +9755,7 @@ const RtGameDef dsr_variant_imperials8 = {
     46, scripts,
     44, 45,
     3, Consts_imperials8,
-    10, enums,
+    11, enums,
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
@@ -9780,7 +9776,7 @@ const RtGameDef dsr_variant_imperials9 = {
     46, scripts,
     44, 45,
     3, Consts_imperials9,
-    10, enums,
+    11, enums,
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
@@ -9801,7 +9797,7 @@ const RtGameDef dsr_variant_imperials10 = {
     46, scripts,
     44, 45,
     3, Consts_imperials10,
-    10, enums,
+    11, enums,
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
@@ -9822,7 +9818,7 @@ const RtGameDef dsr_variant_imperials11 = {
     46, scripts,
     44, 45,
     3, Consts_imperials11,
-    10, enums,
+    11, enums,
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
@@ -9843,7 +9839,7 @@ const RtGameDef dsr_variant_head_start = {
     46, scripts,
     44, 45,
     3, Consts_head_start,
-    10, enums,
+    11, enums,
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
@@ -9864,7 +9860,7 @@ const RtGameDef dsr_variant_seven_losses = {
     46, scripts,
     44, 45,
     3, Consts_seven_losses,
-    10, enums,
+    11, enums,
     game_score,
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
