@@ -52,17 +52,32 @@ Test(games, the_same_seed_and_choices_give_the_same_log_and_hash)
     }
 }
 
+/* count_of: the games of the tally's entry for value, or -1. */
+static long count_of(const char *json, const char *value)
+{
+    char pat[96];
+    snprintf(pat, sizeof pat, "{\"value\":\"%s\",\"games\":", value);
+    const char *p = strstr(json, pat);
+    return p ? strtol(p + strlen(pat), NULL, 10) : -1;
+}
+static long long_after(const char *json, const char *key)
+{
+    const char *p = strstr(json, key);
+    cr_assert_not_null(p, "no %s", key);
+    return strtol(p + strlen(key), NULL, 10);
+}
+
 /* the engine's sim: deterministic; one side, the Rebel Alliance, whose
    rate is the players' win rate, and the games the players lose are the
    games with no winner */
 static char *sim(const char *players, const char *jobs)
 {
     const char *argv[] = {"dsr", "sim", "--games", "300", "--seed", "1", "--players", players, "--json",
-                          "--jobs", jobs, NULL};
+                          "--jobs", jobs, "--tally", "ending", NULL};
     char *out = NULL, *err = NULL;
     size_t no = 0, ne = 0;
     FILE *fo = open_memstream(&out, &no), *fe = open_memstream(&err, &ne);
-    int r = rt_engine_run(11, (char **)argv, (const RtGameDef *const *)dsr_variants, dsr_variant_count, stdin, fo,
+    int r = rt_engine_run(13, (char **)argv, (const RtGameDef *const *)dsr_variants, dsr_variant_count, stdin, fo,
                           fe);
     fclose(fo);
     fclose(fe);
@@ -80,6 +95,15 @@ Test(games, sim_is_deterministic_and_reports_the_rebel_alliance)
         cr_assert_str_eq(a, b, "the same report for 1 and 2 threads");
         cr_assert(strstr(a, "\"side\":\"Rebel Alliance\""), "%s", a);
         cr_assert(strstr(a, "\"errors\":0"), "%s", a);
+        /* the tally of ending: the games won, then the lost ones by loss condition */
+        long won = count_of(a, "players_win"), draws = long_after(a, "\"draws\":");
+        long lost = 0;
+        static const char *const losses[] = {"death_star_operational", "rebels_defeated", "team_wiped_out"};
+        for (int k = 0; k < 3; k++)
+            lost += count_of(a, losses[k]) > 0 ? count_of(a, losses[k]) : 0;
+        cr_assert_eq(lost, draws, "every lost game has its loss condition");
+        cr_assert_eq(won > 0 ? won : 0, long_after(a, "\"seat_wins\":["), "the games won are the players' wins");
+        cr_assert_eq(count_of(a, "playing"), -1, "no game ends while it is going on");
         free(a);
         free(b);
     }
