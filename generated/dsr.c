@@ -33,16 +33,16 @@ enum { ENUM_playing = 0, ENUM_players_win = 1, ENUM_death_star_operational = 2, 
 enum { ENUM_extra_rebellion_die = 0, ENUM_heal = 1, ENUM_sabotage = 2, ENUM_shows_symbol = 3 };
 enum { KIND_red_die = 0, KIND_yellow_die = 1, KIND_green_die = 2, KIND_blue_die = 3, KIND_death_star_die = 4, KIND_vader_die = 5, KIND_asset = 6, KIND_team_base = 7, KIND_component = 8, KIND_alliance = 9, KIND_location = 10 };
 enum { ZONE_box = 0, ZONE_locations = 1, ZONE_rerolling = 2, ZONE_supply = 3, ZONE_rolled = 4, ZONE_assigned = 5, ZONE_forfeited = 6, ZONE_darkside = 7, ZONE_deck = 8, ZONE_deployed = 9, ZONE_team = 10, ZONE_lost = 11, ZONE_defeated = 12, ZONE_bases = 13, ZONE_base = 14, ZONE_deathstar = 15, ZONE_pile = 16, ZONE_held = 17, ZONE_spent = 18 };
-enum { VAR_first = 0, VAR_turn_of = 1, VAR_vader = 2, VAR_deploy = 3, VAR_opening = 4, VAR_assigned_now = 5, VAR_rolling = 6, VAR_acting = 7, VAR_picked = 8, VAR_acting_reroll = 9, VAR_ending = 10 };
+enum { VAR_first = 0, VAR_turn_of = 1, VAR_vader = 2, VAR_deploy = 3, VAR_assigned_now = 4, VAR_rolling = 5, VAR_acting = 6, VAR_picked = 7, VAR_acting_reroll = 8, VAR_ending = 9 };
 enum { CONST_imperials_to_win = 0, CONST_rebels_lost_limit = 1, CONST_start_counters = 2 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 57 };
-enum { VCELL_first = 0, VCELL_turn_of = 1, VCELL_vader = 2, VCELL_deploy = 3, VCELL_opening = 4, VCELL_assigned_now = 5, VCELL_rolling = 6, VCELL_acting = 7, VCELL_picked = 8, VCELL_acting_reroll = 9, VCELL_ending = 10 };
-enum { ZCELL_box = 11, ZCELL_locations = 123, ZCELL_rerolling = 127, ZCELL_supply = 239, ZCELL_rolled = 351, ZCELL_assigned = 463, ZCELL_forfeited = 575, ZCELL_darkside = 687, ZCELL_deck = 799, ZCELL_deployed = 851, ZCELL_team = 1112, ZCELL_lost = 903, ZCELL_defeated = 955, ZCELL_bases = 1007, ZCELL_base = 1164, ZCELL_deathstar = 1012, ZCELL_pile = 1019, ZCELL_held = 1050, ZCELL_spent = 1081 };
+enum { VCELL_first = 0, VCELL_turn_of = 1, VCELL_vader = 2, VCELL_deploy = 3, VCELL_assigned_now = 4, VCELL_rolling = 5, VCELL_acting = 6, VCELL_picked = 7, VCELL_acting_reroll = 8, VCELL_ending = 9 };
+enum { ZCELL_box = 10, ZCELL_locations = 122, ZCELL_rerolling = 126, ZCELL_supply = 238, ZCELL_rolled = 350, ZCELL_assigned = 462, ZCELL_forfeited = 574, ZCELL_darkside = 686, ZCELL_deck = 798, ZCELL_deployed = 850, ZCELL_team = 1111, ZCELL_lost = 902, ZCELL_defeated = 954, ZCELL_bases = 1006, ZCELL_base = 1163, ZCELL_deathstar = 1011, ZCELL_pile = 1018, ZCELL_held = 1049, ZCELL_spent = 1080 };
 static const int32_t layout[] = {
     /* zone capacities */ 111, 3, 111, 111, 111, 111, 111, 111, 51, 51, 51, 51, 51, 4, 4, 6, 30, 30, 30,
-    /* vars */ VCELL_first, VCELL_turn_of, VCELL_vader, VCELL_deploy, VCELL_opening, VCELL_assigned_now, VCELL_rolling, VCELL_acting, VCELL_picked, VCELL_acting_reroll, VCELL_ending,
+    /* vars */ VCELL_first, VCELL_turn_of, VCELL_vader, VCELL_deploy, VCELL_assigned_now, VCELL_rolling, VCELL_acting, VCELL_picked, VCELL_acting_reroll, VCELL_ending,
     /* zones */ ZCELL_box, ZCELL_locations, ZCELL_rerolling, ZCELL_supply, ZCELL_rolled, ZCELL_assigned, ZCELL_forfeited, ZCELL_darkside, ZCELL_deck, ZCELL_deployed, ZCELL_team, ZCELL_lost, ZCELL_defeated, ZCELL_bases, ZCELL_base, ZCELL_deathstar, ZCELL_pile, ZCELL_held, ZCELL_spent,
     PLAYER_CELLS,
 };
@@ -1298,52 +1298,52 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
 #line 1299 "dsr.c"
 }
 
-/* cards/dsr/game.cards:229: function cw */
+/* cards/dsr/game.cards:228: function cw */
 static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 229 "cards/dsr/game.cards"
+    #line 228 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
 #line 1310 "dsr.c"
 }
 
-/* cards/dsr/game.cards:230: function ccw */
+/* cards/dsr/game.cards:229: function ccw */
 static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 230 "cards/dsr/game.cards"
+    #line 229 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
 #line 1321 "dsr.c"
 }
 
-/* cards/dsr/game.cards:233: function shows */
+/* cards/dsr/game.cards:232: function shows */
 static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_f;
     (void)v_s;
-    #line 234 "cards/dsr/game.cards"
+    #line 233 "cards/dsr/game.cards"
     return ((v_f == v_s) ? 1 : ((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0));
 #line 1333 "dsr.c"
 }
 
-/* cards/dsr/game.cards:235: function double */
+/* cards/dsr/game.cards:234: function double */
 static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 236 "cards/dsr/game.cards"
+    #line 235 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
 #line 1344 "dsr.c"
 }
 
-/* cards/dsr/game.cards:241: function need */
+/* cards/dsr/game.cards:240: function need */
 static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, RtValue v_on_team)
 {
     (void)g;
@@ -1351,24 +1351,24 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_c;
     (void)v_s;
     (void)v_on_team;
-    #line 242 "cards/dsr/game.cards"
+    #line 241 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
 #line 1357 "dsr.c"
 }
 
-/* cards/dsr/game.cards:248: function got */
+/* cards/dsr/game.cards:247: function got */
 static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_s;
-    #line 249 "cards/dsr/game.cards"
+    #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
 #line 1369 "dsr.c"
 }
 
-/* cards/dsr/game.cards:251: function missing */
+/* cards/dsr/game.cards:250: function missing */
 static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, RtValue v_on_team)
 {
     (void)g;
@@ -1376,69 +1376,69 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_c;
     (void)v_s;
     (void)v_on_team;
-    #line 252 "cards/dsr/game.cards"
+    #line 251 "cards/dsr/game.cards"
     return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
 #line 1382 "dsr.c"
 }
 
-/* cards/dsr/game.cards:254: function dice_short */
+/* cards/dsr/game.cards:253: function dice_short */
 static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 255 "cards/dsr/game.cards"
+    #line 254 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
 #line 1394 "dsr.c"
 }
 
-/* cards/dsr/game.cards:257: function complete */
+/* cards/dsr/game.cards:256: function complete */
 static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 257 "cards/dsr/game.cards"
+    #line 256 "cards/dsr/game.cards"
     return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
 #line 1406 "dsr.c"
 }
 
-/* cards/dsr/game.cards:260: function costs_dice */
+/* cards/dsr/game.cards:259: function costs_dice */
 static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 260 "cards/dsr/game.cards"
+    #line 259 "cards/dsr/game.cards"
     return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
 #line 1417 "dsr.c"
 }
 
-/* cards/dsr/game.cards:265: function sector_target */
+/* cards/dsr/game.cards:264: function sector_target */
 static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 265 "cards/dsr/game.cards"
+    #line 264 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
 #line 1428 "dsr.c"
 }
 
-/* cards/dsr/game.cards:266: function team_target */
+/* cards/dsr/game.cards:265: function team_target */
 static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 266 "cards/dsr/game.cards"
+    #line 265 "cards/dsr/game.cards"
     return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
 #line 1439 "dsr.c"
 }
 
-/* cards/dsr/game.cards:269: function useful */
+/* cards/dsr/game.cards:268: function useful */
 static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -1446,29 +1446,29 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_f;
     (void)v_c;
     (void)v_on_team;
-    #line 270 "cards/dsr/game.cards"
+    #line 269 "cards/dsr/game.cards"
     return ((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
 #line 1452 "dsr.c"
 }
 
-/* cards/dsr/game.cards:277: function die_face */
+/* cards/dsr/game.cards:276: function die_face */
 static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 278 "cards/dsr/game.cards"
+    #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
 #line 1463 "dsr.c"
 }
 
-/* cards/dsr/game.cards:285: any */
+/* cards/dsr/game.cards:284: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 285 "cards/dsr/game.cards"
+    #line 284 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1479,13 +1479,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
 #line 1480 "dsr.c"
 }
 
-/* cards/dsr/game.cards:286: any */
+/* cards/dsr/game.cards:285: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 286 "cards/dsr/game.cards"
+    #line 285 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1496,45 +1496,45 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
 #line 1497 "dsr.c"
 }
 
-/* cards/dsr/game.cards:284: function any_useful */
+/* cards/dsr/game.cards:283: function any_useful */
 static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 285 "cards/dsr/game.cards"
+    #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
 #line 1509 "dsr.c"
 }
 
-/* cards/dsr/game.cards:288: function token_ready */
+/* cards/dsr/game.cards:287: function token_ready */
 static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 288 "cards/dsr/game.cards"
+    #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 590));
 #line 1520 "dsr.c"
 }
 
-/* cards/dsr/game.cards:289: function effect_token */
+/* cards/dsr/game.cards:288: function effect_token */
 static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 289 "cards/dsr/game.cards"
+    #line 288 "cards/dsr/game.cards"
     return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 591)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 592)].fd_effect == ENUM_sabotage));
 #line 1531 "dsr.c"
 }
 
-/* cards/dsr/game.cards:290: any */
+/* cards/dsr/game.cards:289: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 290 "cards/dsr/game.cards"
+    #line 289 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1545,21 +1545,21 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
 #line 1546 "dsr.c"
 }
 
-/* cards/dsr/game.cards:290: function effect_tokens_ready */
+/* cards/dsr/game.cards:289: function effect_tokens_ready */
 static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 290 "cards/dsr/game.cards"
+    #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
 #line 1556 "dsr.c"
 }
 
-/* cards/dsr/game.cards:291: any */
+/* cards/dsr/game.cards:290: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 291 "cards/dsr/game.cards"
+    #line 290 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1570,22 +1570,22 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
 #line 1571 "dsr.c"
 }
 
-/* cards/dsr/game.cards:291: function reinforcement_ready */
+/* cards/dsr/game.cards:290: function reinforcement_ready */
 static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 291 "cards/dsr/game.cards"
+    #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
 #line 1581 "dsr.c"
 }
 
-/* cards/dsr/game.cards:293: any */
+/* cards/dsr/game.cards:292: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)f;
     (void)v_t;
-    #line 293 "cards/dsr/game.cards"
+    #line 292 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1596,45 +1596,45 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
 #line 1597 "dsr.c"
 }
 
-/* cards/dsr/game.cards:292: function symbol_token_for_sector */
+/* cards/dsr/game.cards:291: function symbol_token_for_sector */
 static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue v_t)
 {
     (void)g;
     (void)f;
     (void)v_t;
-    #line 293 "cards/dsr/game.cards"
+    #line 292 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 593))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 594)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
 #line 1608 "dsr.c"
 }
 
-/* cards/dsr/game.cards:296: function is_rebellion_die */
+/* cards/dsr/game.cards:295: function is_rebellion_die */
 static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 296 "cards/dsr/game.cards"
+    #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
 #line 1619 "dsr.c"
 }
 
-/* cards/dsr/game.cards:297: function own_trait */
+/* cards/dsr/game.cards:296: function own_trait */
 static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
 {
     (void)g;
     (void)f;
     (void)v_d;
-    #line 298 "cards/dsr/game.cards"
+    #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
 #line 1630 "dsr.c"
 }
 
-/* cards/dsr/game.cards:300: any */
+/* cards/dsr/game.cards:299: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 300 "cards/dsr/game.cards"
+    #line 299 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_supply);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1645,35 +1645,35 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
 #line 1646 "dsr.c"
 }
 
-/* cards/dsr/game.cards:300: function die_left */
+/* cards/dsr/game.cards:299: function die_left */
 static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 300 "cards/dsr/game.cards"
+    #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
 #line 1657 "dsr.c"
 }
 
-/* cards/dsr/game.cards:302: function on_die */
+/* cards/dsr/game.cards:301: function on_die */
 static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_d;
     (void)v_f;
-    #line 303 "cards/dsr/game.cards"
+    #line 302 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 600) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 601) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 602) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 603) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 604) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 605) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 606) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == (rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_tactical), ENUM_tactical2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_intelligence), ENUM_intelligence2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_support), ENUM_support2, ENUM_leadership2)))))));
 #line 1669 "dsr.c"
 }
 
-/* cards/dsr/game.cards:306: any */
+/* cards/dsr/game.cards:305: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)f;
     (void)v_f;
-    #line 306 "cards/dsr/game.cards"
+    #line 305 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1684,18 +1684,18 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
 #line 1685 "dsr.c"
 }
 
-/* cards/dsr/game.cards:306: function showing */
+/* cards/dsr/game.cards:305: function showing */
 static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
 {
     (void)g;
     (void)f;
     (void)v_f;
-    #line 306 "cards/dsr/game.cards"
+    #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
 #line 1696 "dsr.c"
 }
 
-/* cards/dsr/game.cards:307: function die_for */
+/* cards/dsr/game.cards:306: function die_for */
 static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
@@ -1704,18 +1704,18 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     (void)v_c;
     (void)v_on_team;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 307 "cards/dsr/game.cards"
+    #line 306 "cards/dsr/game.cards"
     return (Memo_showing(g, f, memo1, v_f) && (((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 614)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 615)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 616)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 617)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 618)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 619)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 620)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 621)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 622) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 623) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 624) : rt_card_state(g, v_c, KIND_asset, 5, 625)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 626)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 627)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 628)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 629)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 630)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 632)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 633)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 634) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 635) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 636) : rt_card_state(g, v_c, KIND_asset, 5, 637))))), 638) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 639)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 640)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 641)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 642)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 643)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 644)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 645)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 646)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 647) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 648) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 649) : rt_card_state(g, v_c, KIND_asset, 5, 650)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 651)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 652)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 653)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 654)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 655)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 656)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 657)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 658)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 659) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 660) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 661) : rt_card_state(g, v_c, KIND_asset, 5, 662))))), 663) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 664)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 665)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 666)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 667)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 668)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 669)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 670)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 672) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 673) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 674) : rt_card_state(g, v_c, KIND_asset, 5, 675)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 676)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 677)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 679)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 680)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 681)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 682)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 683)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 684) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 685) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 686) : rt_card_state(g, v_c, KIND_asset, 5, 687))))), 688) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 689)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 690)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 691)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 692)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 693)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 694)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 695)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 696)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 697) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 698) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 699) : rt_card_state(g, v_c, KIND_asset, 5, 700)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 709) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 710) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 711) : rt_card_state(g, v_c, KIND_asset, 5, 712))))), 713) : 0)) > 0)))));
 #line 1710 "dsr.c"
 }
 
-/* cards/dsr/game.cards:308: any */
+/* cards/dsr/game.cards:307: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 308 "cards/dsr/game.cards"
+    #line 307 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1726,24 +1726,24 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
 #line 1727 "dsr.c"
 }
 
-/* cards/dsr/game.cards:308: function any_die_for */
+/* cards/dsr/game.cards:307: function any_die_for */
 static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_on_team)
 {
     (void)g;
     (void)f;
     (void)v_c;
     (void)v_on_team;
-    #line 308 "cards/dsr/game.cards"
+    #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
 #line 1739 "dsr.c"
 }
 
-/* cards/dsr/game.cards:313: any */
+/* cards/dsr/game.cards:312: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)f;
     (void)v_c;
-    #line 313 "cards/dsr/game.cards"
+    #line 312 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1754,22 +1754,22 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
 #line 1755 "dsr.c"
 }
 
-/* cards/dsr/game.cards:311: function free_ready */
+/* cards/dsr/game.cards:310: function free_ready */
 static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 312 "cards/dsr/game.cards"
+    #line 311 "cards/dsr/game.cards"
     return (((!rt_card_state(g, v_c, KIND_asset, 7, 821)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 822)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 823)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
 #line 1766 "dsr.c"
 }
 
-/* cards/dsr/game.cards:314: count */
+/* cards/dsr/game.cards:313: count */
 RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 314 "cards/dsr/game.cards"
+    #line 313 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1781,21 +1781,21 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
 #line 1782 "dsr.c"
 }
 
-/* cards/dsr/game.cards:314: function symbol_tokens */
+/* cards/dsr/game.cards:313: function symbol_tokens */
 static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 314 "cards/dsr/game.cards"
+    #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
 #line 1792 "dsr.c"
 }
 
-/* cards/dsr/game.cards:320: any */
+/* cards/dsr/game.cards:319: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 320 "cards/dsr/game.cards"
+    #line 319 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1806,11 +1806,11 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
 #line 1807 "dsr.c"
 }
 
-/* cards/dsr/game.cards:321: any */
+/* cards/dsr/game.cards:320: any */
 RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
 {
     (void)f;
-    #line 321 "cards/dsr/game.cards"
+    #line 320 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 864);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1821,22 +1821,22 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
 #line 1822 "dsr.c"
 }
 
-/* cards/dsr/game.cards:319: function completable */
+/* cards/dsr/game.cards:318: function completable */
 static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 320 "cards/dsr/game.cards"
+    #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
 #line 1832 "dsr.c"
 }
 
-/* cards/dsr/game.cards:324: sum */
+/* cards/dsr/game.cards:323: sum */
 RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)f;
     (void)v_s;
-    #line 324 "cards/dsr/game.cards"
+    #line 323 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1847,34 +1847,34 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
 #line 1848 "dsr.c"
 }
 
-/* cards/dsr/game.cards:324: function rolled_count */
+/* cards/dsr/game.cards:323: function rolled_count */
 static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
 {
     (void)g;
     (void)f;
     (void)v_s;
-    #line 324 "cards/dsr/game.cards"
+    #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
 #line 1859 "dsr.c"
 }
 
-/* cards/dsr/game.cards:328: function hurtable */
+/* cards/dsr/game.cards:327: function hurtable */
 static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 328 "cards/dsr/game.cards"
+    #line 327 "cards/dsr/game.cards"
     return (rt_card_state(g, v_c, KIND_asset, 0, 873) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 874)].fd_capacity);
 #line 1870 "dsr.c"
 }
 
-/* cards/dsr/game.cards:330: any */
+/* cards/dsr/game.cards:329: any */
 RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 330 "cards/dsr/game.cards"
+    #line 329 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 875);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1885,12 +1885,12 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
 #line 1886 "dsr.c"
 }
 
-/* cards/dsr/game.cards:330: max */
+/* cards/dsr/game.cards:329: max */
 RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)f;
     (void)v_p;
-    #line 330 "cards/dsr/game.cards"
+    #line 329 "cards/dsr/game.cards"
     RtValue acc = 0;
     int seen = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 876);
@@ -1909,18 +1909,18 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
 #line 1910 "dsr.c"
 }
 
-/* cards/dsr/game.cards:329: function most_damage */
+/* cards/dsr/game.cards:328: function most_damage */
 static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
 {
     (void)g;
     (void)f;
     (void)v_p;
-    #line 330 "cards/dsr/game.cards"
+    #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
 #line 1921 "dsr.c"
 }
 
-/* cards/dsr/game.cards:332: function most_damaged */
+/* cards/dsr/game.cards:331: function most_damaged */
 static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_p)
 {
     (void)g;
@@ -1928,17 +1928,17 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     (void)v_c;
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
-    #line 332 "cards/dsr/game.cards"
+    #line 331 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 0, 878) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 879) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 880) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 881)].fd_capacity)));
 #line 1934 "dsr.c"
 }
 
-/* cards/dsr/game.cards:334: function imperials_down */
+/* cards/dsr/game.cards:333: function imperials_down */
 static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
 {
     (void)g;
     (void)f;
-    #line 334 "cards/dsr/game.cards"
+    #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
 #line 1944 "dsr.c"
 }
@@ -1955,12 +1955,12 @@ struct Locals_score {
     RtValue v_k_2;
 };
 
-/* cards/dsr/game.cards:341: sum */
+/* cards/dsr/game.cards:340: sum */
 RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 341 "cards/dsr/game.cards"
+    #line 340 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1972,12 +1972,12 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 1973 "dsr.c"
 }
 
-/* cards/dsr/game.cards:342: count */
+/* cards/dsr/game.cards:341: count */
 RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 342 "cards/dsr/game.cards"
+    #line 341 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -1989,12 +1989,12 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 1990 "dsr.c"
 }
 
-/* cards/dsr/game.cards:343: sum */
+/* cards/dsr/game.cards:342: sum */
 RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 343 "cards/dsr/game.cards"
+    #line 342 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2006,12 +2006,12 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 2007 "dsr.c"
 }
 
-/* cards/dsr/game.cards:344: sum */
+/* cards/dsr/game.cards:343: sum */
 RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 344 "cards/dsr/game.cards"
+    #line 343 "cards/dsr/game.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -2022,12 +2022,12 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 2023 "dsr.c"
 }
 
-/* cards/dsr/game.cards:344: sum */
+/* cards/dsr/game.cards:343: sum */
 RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 344 "cards/dsr/game.cards"
+    #line 343 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 893);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2038,12 +2038,12 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 2039 "dsr.c"
 }
 
-/* cards/dsr/game.cards:344: sum */
+/* cards/dsr/game.cards:343: sum */
 RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 344 "cards/dsr/game.cards"
+    #line 343 "cards/dsr/game.cards"
     RtValue acc = 0;
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
@@ -2055,12 +2055,12 @@ RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 2056 "dsr.c"
 }
 
-/* cards/dsr/game.cards:345: sum */
+/* cards/dsr/game.cards:344: sum */
 RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 345 "cards/dsr/game.cards"
+    #line 344 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2071,12 +2071,12 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 2072 "dsr.c"
 }
 
-/* cards/dsr/game.cards:345: count */
+/* cards/dsr/game.cards:344: count */
 RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 {
     (void)f;
     (void)L;
-    #line 345 "cards/dsr/game.cards"
+    #line 344 "cards/dsr/game.cards"
     RtValue acc = 0;
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
@@ -2088,7 +2088,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
 #line 2089 "dsr.c"
 }
 
-/* cards/dsr/game.cards:339: function score */
+/* cards/dsr/game.cards:338: function score */
 static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
 {
     struct Locals_score Lv, *L = &Lv;
@@ -2097,18 +2097,18 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)g;
     (void)f;
     (void)v_p;
-    #line 340 "cards/dsr/game.cards"
+    #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, rt_mul(g, 40, Fn_imperials_down(g, f), 882), rt_mul(g, 8, Agg1_score(g, f, L), 884), 885), (8 * Agg2_score(g, f, L)), 886), Agg3_score(g, f, L), 888), rt_mul(g, 5, Agg4_score(g, f, L), 891), 892), rt_mul(g, 2, Agg5_score(g, f, L), 896), 897), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 898), rt_mul(g, 3, Agg7_score(g, f, L), 900), 901), (15 * Agg8_score(g, f, L)), 902), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 903));
 #line 2103 "dsr.c"
 }
 
-/* cards/dsr/game.cards:348: function matched */
+/* cards/dsr/game.cards:347: function matched */
 static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
 {
     (void)g;
     (void)f;
     (void)v_c;
-    #line 349 "cards/dsr/game.cards"
+    #line 348 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 904)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 905)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 906)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 907)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 908)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 909)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 910)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 911)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 912)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 913)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 914)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 915)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 916)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 917)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 918)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 919)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 920) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 921) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 922) : rt_card_state(g, v_c, KIND_asset, 5, 923)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 924)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 925)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 926)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 927)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 928)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 929)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 930)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 931)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 932) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 933) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 934) : rt_card_state(g, v_c, KIND_asset, 5, 935))))), 936) : 0)), 937), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 938)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 939)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 940)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 941)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 942)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 943)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 944)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 945)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 946)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 947)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 948)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 949)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 950)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 951)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 952)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 953)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 954) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 955) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 956) : rt_card_state(g, v_c, KIND_asset, 5, 957)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 958)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 959)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 960)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 961)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 962)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 963)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 964)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 965)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 966) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 967) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 968) : rt_card_state(g, v_c, KIND_asset, 5, 969))))), 970) : 0)), 971), 972), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 973)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 974)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 975)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 976)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 977)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 978)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 979)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 980)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 981)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 982)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 983)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 984)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 985)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 986)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 987)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 988)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 989) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 990) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 991) : rt_card_state(g, v_c, KIND_asset, 5, 992)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 993)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 994)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 995)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 996)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 997)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 998)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 999)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1000)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1001) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1002) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1003) : rt_card_state(g, v_c, KIND_asset, 5, 1004))))), 1005) : 0)), 1006), 1007), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1008)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1009)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1010)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1011)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1012)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1013)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1014)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1015)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1016)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1017)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1018)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1019)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1020)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1021)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1022)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1023)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1024) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1025) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1026) : rt_card_state(g, v_c, KIND_asset, 5, 1027)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1028)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1029)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1030)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1031)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1032)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1033)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1034)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1035)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1036) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1037) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1038) : rt_card_state(g, v_c, KIND_asset, 5, 1039))))), 1040) : 0)), 1041), 1042);
 #line 2114 "dsr.c"
 }
@@ -7822,7 +7822,6 @@ static const RtVarDef vars[] = {
     { "turn_of", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
     { "vader", 0, RT_TY_ENUM + 1, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "deploy", 0, RT_TY_ENUM + 1, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "opening", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "assigned_now", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "rolling", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
     { "acting", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
@@ -8113,1046 +8112,1046 @@ static const RtSite Site_table[] = {
     { 0, 109, 15 }, /* 0: cards/dsr/darkside.cards:109:15 */
     { 0, 109, 48 }, /* 1: cards/dsr/darkside.cards:109:48 */
     { 0, 109, 82 }, /* 2: cards/dsr/darkside.cards:109:82 */
-    { 1, 243, 28 }, /* 3: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 4: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 5: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 6: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 7: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 8: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 9: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 10: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 11: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 12: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 13: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 14: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 15: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 16: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 17: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 18: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 19: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 20: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 21: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 22: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 23: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 24: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 25: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 26: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 27: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 28: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 29: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 30: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 31: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 32: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 33: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 34: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 35: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 36: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 37: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 38: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 39: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 40: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 41: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 42: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 43: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 44: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 45: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 46: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 47: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 48: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 49: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 50: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 51: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 52: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 53: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 54: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 55: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 56: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 57: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 58: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 59: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 60: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 61: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 62: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 63: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 64: cards/dsr/game.cards:252:43 */
-    { 1, 255, 4 }, /* 65: cards/dsr/game.cards:255:4 */
-    { 1, 255, 4 }, /* 66: cards/dsr/game.cards:255:4 */
-    { 1, 243, 28 }, /* 67: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 68: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 69: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 70: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 71: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 72: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 73: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 74: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 75: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 76: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 77: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 78: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 79: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 80: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 81: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 82: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 83: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 84: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 85: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 86: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 87: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 88: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 89: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 90: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 91: cards/dsr/game.cards:252:43 */
-    { 1, 255, 46 }, /* 92: cards/dsr/game.cards:255:46 */
-    { 1, 255, 46 }, /* 93: cards/dsr/game.cards:255:46 */
-    { 1, 255, 4 }, /* 94: cards/dsr/game.cards:255:4 */
-    { 1, 243, 28 }, /* 95: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 96: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 97: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 98: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 99: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 100: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 101: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 102: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 103: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 104: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 105: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 106: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 107: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 108: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 109: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 110: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 111: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 112: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 113: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 114: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 115: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 116: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 117: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 118: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 119: cards/dsr/game.cards:252:43 */
-    { 1, 256, 6 }, /* 120: cards/dsr/game.cards:256:6 */
-    { 1, 256, 6 }, /* 121: cards/dsr/game.cards:256:6 */
-    { 1, 255, 4 }, /* 122: cards/dsr/game.cards:255:4 */
-    { 1, 243, 28 }, /* 123: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 124: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 125: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 126: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 127: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 128: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 129: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 130: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 131: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 132: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 133: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 134: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 135: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 136: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 137: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 138: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 139: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 140: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 141: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 142: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 143: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 144: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 145: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 146: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 147: cards/dsr/game.cards:252:43 */
-    { 1, 256, 47 }, /* 148: cards/dsr/game.cards:256:47 */
-    { 1, 256, 47 }, /* 149: cards/dsr/game.cards:256:47 */
-    { 1, 255, 4 }, /* 150: cards/dsr/game.cards:255:4 */
-    { 1, 243, 28 }, /* 151: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 152: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 153: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 154: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 155: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 156: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 157: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 158: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 159: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 160: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 161: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 162: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 163: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 164: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 165: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 166: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 167: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 168: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 169: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 170: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 171: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 172: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 173: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 174: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 175: cards/dsr/game.cards:252:43 */
-    { 1, 255, 4 }, /* 176: cards/dsr/game.cards:255:4 */
-    { 1, 255, 4 }, /* 177: cards/dsr/game.cards:255:4 */
-    { 1, 243, 28 }, /* 178: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 179: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 180: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 181: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 182: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 183: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 184: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 185: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 186: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 187: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 188: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 189: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 190: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 191: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 192: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 193: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 194: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 195: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 196: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 197: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 198: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 199: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 200: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 201: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 202: cards/dsr/game.cards:252:43 */
-    { 1, 255, 46 }, /* 203: cards/dsr/game.cards:255:46 */
-    { 1, 255, 46 }, /* 204: cards/dsr/game.cards:255:46 */
-    { 1, 255, 4 }, /* 205: cards/dsr/game.cards:255:4 */
-    { 1, 243, 28 }, /* 206: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 207: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 208: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 209: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 210: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 211: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 212: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 213: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 214: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 215: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 216: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 217: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 218: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 219: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 220: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 221: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 222: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 223: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 224: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 225: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 226: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 227: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 228: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 229: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 230: cards/dsr/game.cards:252:43 */
-    { 1, 256, 6 }, /* 231: cards/dsr/game.cards:256:6 */
-    { 1, 256, 6 }, /* 232: cards/dsr/game.cards:256:6 */
-    { 1, 255, 4 }, /* 233: cards/dsr/game.cards:255:4 */
-    { 1, 243, 28 }, /* 234: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 235: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 236: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 237: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 238: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 239: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 240: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 241: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 242: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 243: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 244: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 245: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 246: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 247: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 248: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 249: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 250: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 251: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 252: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 253: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 254: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 255: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 256: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 257: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 258: cards/dsr/game.cards:252:43 */
-    { 1, 256, 47 }, /* 259: cards/dsr/game.cards:256:47 */
-    { 1, 256, 47 }, /* 260: cards/dsr/game.cards:256:47 */
-    { 1, 255, 4 }, /* 261: cards/dsr/game.cards:255:4 */
-    { 1, 260, 39 }, /* 262: cards/dsr/game.cards:260:39 */
-    { 1, 260, 50 }, /* 263: cards/dsr/game.cards:260:50 */
-    { 1, 260, 61 }, /* 264: cards/dsr/game.cards:260:61 */
-    { 1, 260, 72 }, /* 265: cards/dsr/game.cards:260:72 */
-    { 1, 265, 42 }, /* 266: cards/dsr/game.cards:265:42 */
-    { 1, 265, 65 }, /* 267: cards/dsr/game.cards:265:65 */
-    { 1, 265, 81 }, /* 268: cards/dsr/game.cards:265:81 */
-    { 1, 265, 95 }, /* 269: cards/dsr/game.cards:265:95 */
-    { 1, 265, 106 }, /* 270: cards/dsr/game.cards:265:106 */
-    { 1, 260, 39 }, /* 271: cards/dsr/game.cards:260:39 */
-    { 1, 260, 50 }, /* 272: cards/dsr/game.cards:260:50 */
-    { 1, 260, 61 }, /* 273: cards/dsr/game.cards:260:61 */
-    { 1, 260, 72 }, /* 274: cards/dsr/game.cards:260:72 */
-    { 1, 266, 62 }, /* 275: cards/dsr/game.cards:266:62 */
-    { 1, 243, 28 }, /* 276: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 277: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 278: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 279: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 280: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 281: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 282: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 283: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 284: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 285: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 286: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 287: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 288: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 289: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 290: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 291: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 292: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 293: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 294: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 295: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 296: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 297: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 298: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 299: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 300: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 301: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 302: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 303: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 304: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 305: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 306: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 307: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 308: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 309: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 310: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 311: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 312: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 313: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 314: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 315: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 316: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 317: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 318: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 319: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 320: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 321: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 322: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 323: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 324: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 325: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 326: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 327: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 328: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 329: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 330: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 331: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 332: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 333: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 334: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 335: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 336: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 337: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 338: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 339: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 340: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 341: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 342: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 343: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 344: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 345: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 346: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 347: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 348: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 349: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 350: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 351: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 352: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 353: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 354: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 355: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 356: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 357: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 358: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 359: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 360: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 361: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 362: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 363: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 364: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 365: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 366: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 367: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 368: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 369: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 370: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 371: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 372: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 373: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 374: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 375: cards/dsr/game.cards:252:43 */
-    { 1, 278, 6 }, /* 376: cards/dsr/game.cards:278:6 */
-    { 1, 278, 43 }, /* 377: cards/dsr/game.cards:278:43 */
-    { 1, 279, 11 }, /* 378: cards/dsr/game.cards:279:11 */
-    { 1, 279, 56 }, /* 379: cards/dsr/game.cards:279:56 */
-    { 1, 280, 11 }, /* 380: cards/dsr/game.cards:280:11 */
-    { 1, 280, 46 }, /* 381: cards/dsr/game.cards:280:46 */
-    { 1, 281, 11 }, /* 382: cards/dsr/game.cards:281:11 */
-    { 1, 278, 6 }, /* 383: cards/dsr/game.cards:278:6 */
-    { 1, 278, 43 }, /* 384: cards/dsr/game.cards:278:43 */
-    { 1, 279, 11 }, /* 385: cards/dsr/game.cards:279:11 */
-    { 1, 279, 56 }, /* 386: cards/dsr/game.cards:279:56 */
-    { 1, 280, 11 }, /* 387: cards/dsr/game.cards:280:11 */
-    { 1, 280, 46 }, /* 388: cards/dsr/game.cards:280:46 */
-    { 1, 281, 11 }, /* 389: cards/dsr/game.cards:281:11 */
-    { 1, 243, 28 }, /* 390: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 391: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 392: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 393: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 394: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 395: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 396: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 397: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 398: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 399: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 400: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 401: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 402: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 403: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 404: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 405: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 406: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 407: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 408: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 409: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 410: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 411: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 412: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 413: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 414: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 415: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 416: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 417: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 418: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 419: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 420: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 421: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 422: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 423: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 424: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 425: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 426: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 427: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 428: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 429: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 430: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 431: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 432: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 433: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 434: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 435: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 436: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 437: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 438: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 439: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 440: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 441: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 442: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 443: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 444: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 445: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 446: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 447: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 448: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 449: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 450: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 451: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 452: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 453: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 454: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 455: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 456: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 457: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 458: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 459: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 460: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 461: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 462: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 463: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 464: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 465: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 466: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 467: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 468: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 469: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 470: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 471: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 472: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 473: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 474: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 475: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 476: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 477: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 478: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 479: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 480: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 481: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 482: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 483: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 484: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 485: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 486: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 487: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 488: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 489: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 490: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 491: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 492: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 493: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 494: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 495: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 496: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 497: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 498: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 499: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 500: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 501: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 502: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 503: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 504: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 505: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 506: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 507: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 508: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 509: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 510: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 511: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 512: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 513: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 514: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 515: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 516: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 517: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 518: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 519: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 520: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 521: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 522: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 523: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 524: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 525: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 526: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 527: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 528: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 529: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 530: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 531: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 532: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 533: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 534: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 535: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 536: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 537: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 538: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 539: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 540: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 541: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 542: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 543: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 544: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 545: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 546: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 547: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 548: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 549: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 550: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 551: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 552: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 553: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 554: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 555: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 556: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 557: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 558: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 559: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 560: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 561: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 562: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 563: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 564: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 565: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 566: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 567: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 568: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 569: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 570: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 571: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 572: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 573: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 574: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 575: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 576: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 577: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 578: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 579: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 580: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 581: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 582: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 583: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 584: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 585: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 586: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 587: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 588: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 589: cards/dsr/game.cards:252:43 */
-    { 1, 288, 44 }, /* 590: cards/dsr/game.cards:288:44 */
-    { 1, 289, 41 }, /* 591: cards/dsr/game.cards:289:41 */
-    { 1, 289, 61 }, /* 592: cards/dsr/game.cards:289:61 */
-    { 1, 288, 44 }, /* 593: cards/dsr/game.cards:288:44 */
-    { 1, 293, 22 }, /* 594: cards/dsr/game.cards:293:22 */
-    { 1, 293, 98 }, /* 595: cards/dsr/game.cards:293:98 */
-    { 1, 252, 43 }, /* 596: cards/dsr/game.cards:252:43 */
-    { 1, 252, 43 }, /* 597: cards/dsr/game.cards:252:43 */
-    { 1, 252, 43 }, /* 598: cards/dsr/game.cards:252:43 */
-    { 1, 252, 43 }, /* 599: cards/dsr/game.cards:252:43 */
-    { 1, 278, 6 }, /* 600: cards/dsr/game.cards:278:6 */
-    { 1, 278, 43 }, /* 601: cards/dsr/game.cards:278:43 */
-    { 1, 279, 11 }, /* 602: cards/dsr/game.cards:279:11 */
-    { 1, 279, 56 }, /* 603: cards/dsr/game.cards:279:56 */
-    { 1, 280, 11 }, /* 604: cards/dsr/game.cards:280:11 */
-    { 1, 280, 46 }, /* 605: cards/dsr/game.cards:280:46 */
-    { 1, 281, 11 }, /* 606: cards/dsr/game.cards:281:11 */
-    { 1, 278, 6 }, /* 607: cards/dsr/game.cards:278:6 */
-    { 1, 278, 43 }, /* 608: cards/dsr/game.cards:278:43 */
-    { 1, 279, 11 }, /* 609: cards/dsr/game.cards:279:11 */
-    { 1, 279, 56 }, /* 610: cards/dsr/game.cards:279:56 */
-    { 1, 280, 11 }, /* 611: cards/dsr/game.cards:280:11 */
-    { 1, 280, 46 }, /* 612: cards/dsr/game.cards:280:46 */
-    { 1, 281, 11 }, /* 613: cards/dsr/game.cards:281:11 */
-    { 1, 243, 28 }, /* 614: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 615: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 616: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 617: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 618: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 619: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 620: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 621: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 622: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 623: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 624: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 625: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 626: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 627: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 628: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 629: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 630: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 631: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 632: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 633: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 634: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 635: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 636: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 637: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 638: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 639: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 640: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 641: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 642: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 643: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 644: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 645: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 646: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 647: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 648: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 649: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 650: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 651: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 652: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 653: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 654: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 655: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 656: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 657: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 658: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 659: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 660: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 661: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 662: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 663: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 664: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 665: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 666: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 667: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 668: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 669: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 670: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 671: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 672: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 673: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 674: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 675: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 676: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 677: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 678: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 679: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 680: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 681: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 682: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 683: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 684: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 685: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 686: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 687: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 688: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 689: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 690: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 691: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 692: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 693: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 694: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 695: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 696: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 697: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 698: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 699: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 700: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 701: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 702: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 703: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 704: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 705: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 706: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 707: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 708: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 709: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 710: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 711: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 712: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 713: cards/dsr/game.cards:252:43 */
-    { 1, 278, 6 }, /* 714: cards/dsr/game.cards:278:6 */
-    { 1, 278, 43 }, /* 715: cards/dsr/game.cards:278:43 */
-    { 1, 279, 11 }, /* 716: cards/dsr/game.cards:279:11 */
-    { 1, 279, 56 }, /* 717: cards/dsr/game.cards:279:56 */
-    { 1, 280, 11 }, /* 718: cards/dsr/game.cards:280:11 */
-    { 1, 280, 46 }, /* 719: cards/dsr/game.cards:280:46 */
-    { 1, 281, 11 }, /* 720: cards/dsr/game.cards:281:11 */
-    { 1, 243, 28 }, /* 721: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 722: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 723: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 724: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 725: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 726: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 727: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 728: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 729: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 730: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 731: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 732: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 733: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 734: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 735: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 736: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 737: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 738: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 739: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 740: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 741: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 742: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 743: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 744: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 745: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 746: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 747: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 748: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 749: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 750: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 751: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 752: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 753: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 754: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 755: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 756: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 757: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 758: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 759: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 760: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 761: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 762: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 763: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 764: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 765: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 766: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 767: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 768: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 769: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 770: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 771: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 772: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 773: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 774: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 775: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 776: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 777: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 778: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 779: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 780: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 781: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 782: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 783: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 784: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 785: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 786: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 787: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 788: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 789: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 790: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 791: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 792: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 793: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 794: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 795: cards/dsr/game.cards:252:43 */
-    { 1, 243, 28 }, /* 796: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 797: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 798: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 799: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 800: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 801: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 802: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 803: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 804: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 805: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 806: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 807: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 808: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 809: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 810: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 811: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 812: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 813: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 814: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 815: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 816: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 817: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 818: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 819: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 820: cards/dsr/game.cards:252:43 */
-    { 1, 312, 7 }, /* 821: cards/dsr/game.cards:312:7 */
-    { 1, 313, 8 }, /* 822: cards/dsr/game.cards:313:8 */
-    { 1, 313, 30 }, /* 823: cards/dsr/game.cards:313:30 */
-    { 1, 278, 6 }, /* 824: cards/dsr/game.cards:278:6 */
-    { 1, 278, 43 }, /* 825: cards/dsr/game.cards:278:43 */
-    { 1, 279, 11 }, /* 826: cards/dsr/game.cards:279:11 */
-    { 1, 279, 56 }, /* 827: cards/dsr/game.cards:279:56 */
-    { 1, 280, 11 }, /* 828: cards/dsr/game.cards:280:11 */
-    { 1, 280, 46 }, /* 829: cards/dsr/game.cards:280:46 */
-    { 1, 281, 11 }, /* 830: cards/dsr/game.cards:281:11 */
-    { 1, 313, 93 }, /* 831: cards/dsr/game.cards:313:93 */
-    { 1, 252, 43 }, /* 832: cards/dsr/game.cards:252:43 */
-    { 1, 255, 4 }, /* 833: cards/dsr/game.cards:255:4 */
-    { 1, 255, 4 }, /* 834: cards/dsr/game.cards:255:4 */
-    { 1, 252, 43 }, /* 835: cards/dsr/game.cards:252:43 */
-    { 1, 255, 46 }, /* 836: cards/dsr/game.cards:255:46 */
-    { 1, 255, 46 }, /* 837: cards/dsr/game.cards:255:46 */
-    { 1, 255, 4 }, /* 838: cards/dsr/game.cards:255:4 */
-    { 1, 252, 43 }, /* 839: cards/dsr/game.cards:252:43 */
-    { 1, 256, 6 }, /* 840: cards/dsr/game.cards:256:6 */
-    { 1, 256, 6 }, /* 841: cards/dsr/game.cards:256:6 */
-    { 1, 255, 4 }, /* 842: cards/dsr/game.cards:255:4 */
-    { 1, 252, 43 }, /* 843: cards/dsr/game.cards:252:43 */
-    { 1, 256, 47 }, /* 844: cards/dsr/game.cards:256:47 */
-    { 1, 256, 47 }, /* 845: cards/dsr/game.cards:256:47 */
-    { 1, 255, 4 }, /* 846: cards/dsr/game.cards:255:4 */
-    { 1, 320, 67 }, /* 847: cards/dsr/game.cards:320:67 */
-    { 1, 252, 43 }, /* 848: cards/dsr/game.cards:252:43 */
-    { 1, 255, 4 }, /* 849: cards/dsr/game.cards:255:4 */
-    { 1, 255, 4 }, /* 850: cards/dsr/game.cards:255:4 */
-    { 1, 252, 43 }, /* 851: cards/dsr/game.cards:252:43 */
-    { 1, 255, 46 }, /* 852: cards/dsr/game.cards:255:46 */
-    { 1, 255, 46 }, /* 853: cards/dsr/game.cards:255:46 */
-    { 1, 255, 4 }, /* 854: cards/dsr/game.cards:255:4 */
-    { 1, 252, 43 }, /* 855: cards/dsr/game.cards:252:43 */
-    { 1, 256, 6 }, /* 856: cards/dsr/game.cards:256:6 */
-    { 1, 256, 6 }, /* 857: cards/dsr/game.cards:256:6 */
-    { 1, 255, 4 }, /* 858: cards/dsr/game.cards:255:4 */
-    { 1, 252, 43 }, /* 859: cards/dsr/game.cards:252:43 */
-    { 1, 256, 47 }, /* 860: cards/dsr/game.cards:256:47 */
-    { 1, 256, 47 }, /* 861: cards/dsr/game.cards:256:47 */
-    { 1, 255, 4 }, /* 862: cards/dsr/game.cards:255:4 */
-    { 1, 321, 71 }, /* 863: cards/dsr/game.cards:321:71 */
-    { 1, 321, 15 }, /* 864: cards/dsr/game.cards:321:15 */
-    { 1, 278, 6 }, /* 865: cards/dsr/game.cards:278:6 */
-    { 1, 278, 43 }, /* 866: cards/dsr/game.cards:278:43 */
-    { 1, 279, 11 }, /* 867: cards/dsr/game.cards:279:11 */
-    { 1, 279, 56 }, /* 868: cards/dsr/game.cards:279:56 */
-    { 1, 280, 11 }, /* 869: cards/dsr/game.cards:280:11 */
-    { 1, 280, 46 }, /* 870: cards/dsr/game.cards:280:46 */
-    { 1, 281, 11 }, /* 871: cards/dsr/game.cards:281:11 */
-    { 1, 324, 42 }, /* 872: cards/dsr/game.cards:324:42 */
-    { 1, 328, 37 }, /* 873: cards/dsr/game.cards:328:37 */
-    { 1, 328, 48 }, /* 874: cards/dsr/game.cards:328:48 */
-    { 1, 330, 15 }, /* 875: cards/dsr/game.cards:330:15 */
-    { 1, 330, 50 }, /* 876: cards/dsr/game.cards:330:50 */
-    { 1, 330, 41 }, /* 877: cards/dsr/game.cards:330:41 */
-    { 1, 332, 52 }, /* 878: cards/dsr/game.cards:332:52 */
-    { 1, 332, 69 }, /* 879: cards/dsr/game.cards:332:69 */
-    { 1, 328, 37 }, /* 880: cards/dsr/game.cards:328:37 */
-    { 1, 328, 48 }, /* 881: cards/dsr/game.cards:328:48 */
-    { 1, 341, 8 }, /* 882: cards/dsr/game.cards:341:8 */
-    { 1, 341, 36 }, /* 883: cards/dsr/game.cards:341:36 */
-    { 1, 341, 32 }, /* 884: cards/dsr/game.cards:341:32 */
-    { 1, 341, 8 }, /* 885: cards/dsr/game.cards:341:8 */
-    { 1, 341, 8 }, /* 886: cards/dsr/game.cards:341:8 */
-    { 1, 343, 8 }, /* 887: cards/dsr/game.cards:343:8 */
-    { 1, 341, 8 }, /* 888: cards/dsr/game.cards:341:8 */
-    { 1, 344, 36 }, /* 889: cards/dsr/game.cards:344:36 */
-    { 1, 344, 12 }, /* 890: cards/dsr/game.cards:344:12 */
-    { 1, 344, 8 }, /* 891: cards/dsr/game.cards:344:8 */
-    { 1, 341, 8 }, /* 892: cards/dsr/game.cards:341:8 */
-    { 1, 344, 78 }, /* 893: cards/dsr/game.cards:344:78 */
-    { 1, 344, 69 }, /* 894: cards/dsr/game.cards:344:69 */
-    { 1, 344, 51 }, /* 895: cards/dsr/game.cards:344:51 */
-    { 1, 344, 47 }, /* 896: cards/dsr/game.cards:344:47 */
-    { 1, 341, 8 }, /* 897: cards/dsr/game.cards:341:8 */
-    { 1, 341, 8 }, /* 898: cards/dsr/game.cards:341:8 */
-    { 1, 345, 30 }, /* 899: cards/dsr/game.cards:345:30 */
-    { 1, 345, 26 }, /* 900: cards/dsr/game.cards:345:26 */
-    { 1, 341, 8 }, /* 901: cards/dsr/game.cards:341:8 */
-    { 1, 341, 8 }, /* 902: cards/dsr/game.cards:341:8 */
-    { 1, 341, 8 }, /* 903: cards/dsr/game.cards:341:8 */
-    { 1, 243, 28 }, /* 904: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 905: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 906: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 907: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 908: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 909: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 910: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 911: cards/dsr/game.cards:247:46 */
-    { 1, 243, 28 }, /* 912: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 913: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 914: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 915: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 916: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 917: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 918: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 919: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 920: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 921: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 922: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 923: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 924: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 925: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 926: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 927: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 928: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 929: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 930: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 931: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 932: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 933: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 934: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 935: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 936: cards/dsr/game.cards:252:43 */
-    { 1, 349, 4 }, /* 937: cards/dsr/game.cards:349:4 */
-    { 1, 243, 28 }, /* 938: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 939: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 940: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 941: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 942: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 943: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 944: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 945: cards/dsr/game.cards:247:46 */
-    { 1, 243, 28 }, /* 946: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 947: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 948: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 949: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 950: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 951: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 952: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 953: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 954: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 955: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 956: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 957: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 958: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 959: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 960: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 961: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 962: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 963: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 964: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 965: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 966: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 967: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 968: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 969: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 970: cards/dsr/game.cards:252:43 */
-    { 1, 349, 63 }, /* 971: cards/dsr/game.cards:349:63 */
-    { 1, 349, 4 }, /* 972: cards/dsr/game.cards:349:4 */
-    { 1, 243, 28 }, /* 973: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 974: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 975: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 976: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 977: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 978: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 979: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 980: cards/dsr/game.cards:247:46 */
-    { 1, 243, 28 }, /* 981: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 982: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 983: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 984: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 985: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 986: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 987: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 988: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 989: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 990: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 991: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 992: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 993: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 994: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 995: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 996: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 997: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 998: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 999: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 1000: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 1001: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 1002: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 1003: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 1004: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 1005: cards/dsr/game.cards:252:43 */
-    { 1, 350, 6 }, /* 1006: cards/dsr/game.cards:350:6 */
-    { 1, 349, 4 }, /* 1007: cards/dsr/game.cards:349:4 */
-    { 1, 243, 28 }, /* 1008: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 1009: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 1010: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 1011: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 1012: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 1013: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 1014: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 1015: cards/dsr/game.cards:247:46 */
-    { 1, 243, 28 }, /* 1016: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 1017: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 1018: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 1019: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 1020: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 1021: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 1022: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 1023: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 1024: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 1025: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 1026: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 1027: cards/dsr/game.cards:250:42 */
-    { 1, 243, 28 }, /* 1028: cards/dsr/game.cards:243:28 */
-    { 1, 243, 68 }, /* 1029: cards/dsr/game.cards:243:68 */
-    { 1, 244, 32 }, /* 1030: cards/dsr/game.cards:244:32 */
-    { 1, 244, 46 }, /* 1031: cards/dsr/game.cards:244:46 */
-    { 1, 246, 28 }, /* 1032: cards/dsr/game.cards:246:28 */
-    { 1, 246, 68 }, /* 1033: cards/dsr/game.cards:246:68 */
-    { 1, 247, 32 }, /* 1034: cards/dsr/game.cards:247:32 */
-    { 1, 247, 46 }, /* 1035: cards/dsr/game.cards:247:46 */
-    { 1, 249, 25 }, /* 1036: cards/dsr/game.cards:249:25 */
-    { 1, 249, 64 }, /* 1037: cards/dsr/game.cards:249:64 */
-    { 1, 250, 29 }, /* 1038: cards/dsr/game.cards:250:29 */
-    { 1, 250, 42 }, /* 1039: cards/dsr/game.cards:250:42 */
-    { 1, 252, 43 }, /* 1040: cards/dsr/game.cards:252:43 */
-    { 1, 350, 63 }, /* 1041: cards/dsr/game.cards:350:63 */
-    { 1, 349, 4 }, /* 1042: cards/dsr/game.cards:349:4 */
+    { 1, 242, 28 }, /* 3: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 4: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 5: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 6: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 7: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 8: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 9: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 10: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 11: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 12: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 13: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 14: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 15: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 16: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 17: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 18: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 19: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 20: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 21: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 22: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 23: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 24: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 25: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 26: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 27: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 28: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 29: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 30: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 31: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 32: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 33: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 34: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 35: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 36: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 37: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 38: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 39: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 40: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 41: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 42: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 43: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 44: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 45: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 46: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 47: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 48: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 49: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 50: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 51: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 52: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 53: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 54: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 55: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 56: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 57: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 58: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 59: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 60: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 61: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 62: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 63: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 64: cards/dsr/game.cards:251:43 */
+    { 1, 254, 4 }, /* 65: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 66: cards/dsr/game.cards:254:4 */
+    { 1, 242, 28 }, /* 67: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 68: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 69: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 70: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 71: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 72: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 73: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 74: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 75: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 76: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 77: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 78: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 79: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 80: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 81: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 82: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 83: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 84: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 85: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 86: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 87: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 88: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 89: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 90: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 91: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 92: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 93: cards/dsr/game.cards:254:46 */
+    { 1, 254, 4 }, /* 94: cards/dsr/game.cards:254:4 */
+    { 1, 242, 28 }, /* 95: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 96: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 97: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 98: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 99: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 100: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 101: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 102: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 103: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 104: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 105: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 106: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 107: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 108: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 109: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 110: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 111: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 112: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 113: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 114: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 115: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 116: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 117: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 118: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 119: cards/dsr/game.cards:251:43 */
+    { 1, 255, 6 }, /* 120: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 121: cards/dsr/game.cards:255:6 */
+    { 1, 254, 4 }, /* 122: cards/dsr/game.cards:254:4 */
+    { 1, 242, 28 }, /* 123: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 124: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 125: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 126: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 127: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 128: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 129: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 130: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 131: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 132: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 133: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 134: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 135: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 136: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 137: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 138: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 139: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 140: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 141: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 142: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 143: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 144: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 145: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 146: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 147: cards/dsr/game.cards:251:43 */
+    { 1, 255, 47 }, /* 148: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 149: cards/dsr/game.cards:255:47 */
+    { 1, 254, 4 }, /* 150: cards/dsr/game.cards:254:4 */
+    { 1, 242, 28 }, /* 151: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 152: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 153: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 154: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 155: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 156: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 157: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 158: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 159: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 160: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 161: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 162: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 163: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 164: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 165: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 166: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 167: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 168: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 169: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 170: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 171: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 172: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 173: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 174: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 175: cards/dsr/game.cards:251:43 */
+    { 1, 254, 4 }, /* 176: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 177: cards/dsr/game.cards:254:4 */
+    { 1, 242, 28 }, /* 178: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 179: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 180: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 181: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 182: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 183: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 184: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 185: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 186: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 187: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 188: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 189: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 190: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 191: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 192: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 193: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 194: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 195: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 196: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 197: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 198: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 199: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 200: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 201: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 202: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 203: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 204: cards/dsr/game.cards:254:46 */
+    { 1, 254, 4 }, /* 205: cards/dsr/game.cards:254:4 */
+    { 1, 242, 28 }, /* 206: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 207: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 208: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 209: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 210: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 211: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 212: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 213: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 214: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 215: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 216: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 217: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 218: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 219: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 220: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 221: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 222: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 223: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 224: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 225: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 226: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 227: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 228: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 229: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 230: cards/dsr/game.cards:251:43 */
+    { 1, 255, 6 }, /* 231: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 232: cards/dsr/game.cards:255:6 */
+    { 1, 254, 4 }, /* 233: cards/dsr/game.cards:254:4 */
+    { 1, 242, 28 }, /* 234: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 235: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 236: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 237: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 238: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 239: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 240: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 241: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 242: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 243: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 244: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 245: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 246: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 247: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 248: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 249: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 250: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 251: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 252: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 253: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 254: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 255: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 256: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 257: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 258: cards/dsr/game.cards:251:43 */
+    { 1, 255, 47 }, /* 259: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 260: cards/dsr/game.cards:255:47 */
+    { 1, 254, 4 }, /* 261: cards/dsr/game.cards:254:4 */
+    { 1, 259, 39 }, /* 262: cards/dsr/game.cards:259:39 */
+    { 1, 259, 50 }, /* 263: cards/dsr/game.cards:259:50 */
+    { 1, 259, 61 }, /* 264: cards/dsr/game.cards:259:61 */
+    { 1, 259, 72 }, /* 265: cards/dsr/game.cards:259:72 */
+    { 1, 264, 42 }, /* 266: cards/dsr/game.cards:264:42 */
+    { 1, 264, 65 }, /* 267: cards/dsr/game.cards:264:65 */
+    { 1, 264, 81 }, /* 268: cards/dsr/game.cards:264:81 */
+    { 1, 264, 95 }, /* 269: cards/dsr/game.cards:264:95 */
+    { 1, 264, 106 }, /* 270: cards/dsr/game.cards:264:106 */
+    { 1, 259, 39 }, /* 271: cards/dsr/game.cards:259:39 */
+    { 1, 259, 50 }, /* 272: cards/dsr/game.cards:259:50 */
+    { 1, 259, 61 }, /* 273: cards/dsr/game.cards:259:61 */
+    { 1, 259, 72 }, /* 274: cards/dsr/game.cards:259:72 */
+    { 1, 265, 62 }, /* 275: cards/dsr/game.cards:265:62 */
+    { 1, 242, 28 }, /* 276: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 277: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 278: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 279: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 280: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 281: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 282: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 283: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 284: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 285: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 286: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 287: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 288: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 289: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 290: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 291: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 292: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 293: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 294: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 295: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 296: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 297: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 298: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 299: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 300: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 301: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 302: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 303: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 304: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 305: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 306: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 307: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 308: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 309: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 310: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 311: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 312: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 313: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 314: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 315: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 316: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 317: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 318: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 319: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 320: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 321: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 322: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 323: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 324: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 325: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 326: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 327: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 328: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 329: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 330: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 331: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 332: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 333: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 334: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 335: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 336: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 337: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 338: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 339: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 340: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 341: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 342: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 343: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 344: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 345: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 346: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 347: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 348: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 349: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 350: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 351: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 352: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 353: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 354: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 355: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 356: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 357: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 358: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 359: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 360: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 361: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 362: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 363: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 364: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 365: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 366: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 367: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 368: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 369: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 370: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 371: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 372: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 373: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 374: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 375: cards/dsr/game.cards:251:43 */
+    { 1, 277, 6 }, /* 376: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 377: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 378: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 379: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 380: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 381: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 382: cards/dsr/game.cards:280:11 */
+    { 1, 277, 6 }, /* 383: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 384: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 385: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 386: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 387: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 388: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 389: cards/dsr/game.cards:280:11 */
+    { 1, 242, 28 }, /* 390: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 391: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 392: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 393: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 394: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 395: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 396: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 397: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 398: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 399: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 400: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 401: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 402: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 403: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 404: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 405: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 406: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 407: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 408: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 409: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 410: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 411: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 412: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 413: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 414: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 415: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 416: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 417: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 418: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 419: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 420: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 421: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 422: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 423: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 424: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 425: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 426: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 427: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 428: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 429: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 430: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 431: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 432: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 433: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 434: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 435: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 436: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 437: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 438: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 439: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 440: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 441: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 442: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 443: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 444: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 445: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 446: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 447: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 448: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 449: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 450: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 451: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 452: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 453: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 454: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 455: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 456: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 457: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 458: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 459: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 460: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 461: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 462: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 463: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 464: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 465: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 466: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 467: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 468: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 469: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 470: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 471: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 472: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 473: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 474: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 475: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 476: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 477: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 478: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 479: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 480: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 481: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 482: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 483: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 484: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 485: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 486: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 487: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 488: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 489: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 490: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 491: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 492: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 493: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 494: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 495: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 496: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 497: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 498: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 499: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 500: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 501: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 502: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 503: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 504: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 505: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 506: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 507: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 508: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 509: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 510: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 511: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 512: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 513: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 514: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 515: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 516: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 517: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 518: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 519: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 520: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 521: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 522: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 523: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 524: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 525: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 526: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 527: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 528: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 529: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 530: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 531: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 532: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 533: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 534: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 535: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 536: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 537: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 538: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 539: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 540: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 541: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 542: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 543: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 544: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 545: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 546: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 547: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 548: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 549: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 550: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 551: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 552: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 553: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 554: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 555: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 556: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 557: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 558: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 559: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 560: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 561: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 562: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 563: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 564: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 565: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 566: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 567: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 568: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 569: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 570: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 571: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 572: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 573: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 574: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 575: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 576: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 577: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 578: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 579: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 580: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 581: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 582: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 583: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 584: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 585: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 586: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 587: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 588: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 589: cards/dsr/game.cards:251:43 */
+    { 1, 287, 44 }, /* 590: cards/dsr/game.cards:287:44 */
+    { 1, 288, 41 }, /* 591: cards/dsr/game.cards:288:41 */
+    { 1, 288, 61 }, /* 592: cards/dsr/game.cards:288:61 */
+    { 1, 287, 44 }, /* 593: cards/dsr/game.cards:287:44 */
+    { 1, 292, 22 }, /* 594: cards/dsr/game.cards:292:22 */
+    { 1, 292, 98 }, /* 595: cards/dsr/game.cards:292:98 */
+    { 1, 251, 43 }, /* 596: cards/dsr/game.cards:251:43 */
+    { 1, 251, 43 }, /* 597: cards/dsr/game.cards:251:43 */
+    { 1, 251, 43 }, /* 598: cards/dsr/game.cards:251:43 */
+    { 1, 251, 43 }, /* 599: cards/dsr/game.cards:251:43 */
+    { 1, 277, 6 }, /* 600: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 601: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 602: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 603: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 604: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 605: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 606: cards/dsr/game.cards:280:11 */
+    { 1, 277, 6 }, /* 607: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 608: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 609: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 610: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 611: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 612: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 613: cards/dsr/game.cards:280:11 */
+    { 1, 242, 28 }, /* 614: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 615: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 616: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 617: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 618: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 619: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 620: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 621: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 622: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 623: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 624: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 625: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 626: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 627: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 628: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 629: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 630: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 631: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 632: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 633: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 634: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 635: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 636: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 637: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 638: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 639: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 640: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 641: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 642: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 643: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 644: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 645: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 646: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 647: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 648: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 649: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 650: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 651: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 652: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 653: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 654: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 655: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 656: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 657: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 658: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 659: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 660: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 661: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 662: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 663: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 664: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 665: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 666: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 667: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 668: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 669: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 670: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 671: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 672: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 673: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 674: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 675: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 676: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 677: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 678: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 679: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 680: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 681: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 682: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 683: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 684: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 685: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 686: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 687: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 688: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 689: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 690: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 691: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 692: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 693: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 694: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 695: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 696: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 697: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 698: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 699: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 700: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 701: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 702: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 703: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 704: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 705: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 706: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 707: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 708: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 709: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 710: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 711: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 712: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 713: cards/dsr/game.cards:251:43 */
+    { 1, 277, 6 }, /* 714: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 715: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 716: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 717: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 718: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 719: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 720: cards/dsr/game.cards:280:11 */
+    { 1, 242, 28 }, /* 721: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 722: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 723: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 724: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 725: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 726: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 727: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 728: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 729: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 730: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 731: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 732: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 733: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 734: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 735: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 736: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 737: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 738: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 739: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 740: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 741: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 742: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 743: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 744: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 745: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 746: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 747: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 748: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 749: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 750: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 751: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 752: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 753: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 754: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 755: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 756: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 757: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 758: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 759: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 760: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 761: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 762: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 763: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 764: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 765: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 766: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 767: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 768: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 769: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 770: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 771: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 772: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 773: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 774: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 775: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 776: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 777: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 778: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 779: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 780: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 781: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 782: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 783: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 784: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 785: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 786: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 787: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 788: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 789: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 790: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 791: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 792: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 793: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 794: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 795: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 796: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 797: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 798: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 799: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 800: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 801: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 802: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 803: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 804: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 805: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 806: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 807: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 808: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 809: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 810: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 811: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 812: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 813: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 814: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 815: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 816: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 817: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 818: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 819: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 820: cards/dsr/game.cards:251:43 */
+    { 1, 311, 7 }, /* 821: cards/dsr/game.cards:311:7 */
+    { 1, 312, 8 }, /* 822: cards/dsr/game.cards:312:8 */
+    { 1, 312, 30 }, /* 823: cards/dsr/game.cards:312:30 */
+    { 1, 277, 6 }, /* 824: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 825: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 826: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 827: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 828: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 829: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 830: cards/dsr/game.cards:280:11 */
+    { 1, 312, 93 }, /* 831: cards/dsr/game.cards:312:93 */
+    { 1, 251, 43 }, /* 832: cards/dsr/game.cards:251:43 */
+    { 1, 254, 4 }, /* 833: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 834: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 835: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 836: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 837: cards/dsr/game.cards:254:46 */
+    { 1, 254, 4 }, /* 838: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 839: cards/dsr/game.cards:251:43 */
+    { 1, 255, 6 }, /* 840: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 841: cards/dsr/game.cards:255:6 */
+    { 1, 254, 4 }, /* 842: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 843: cards/dsr/game.cards:251:43 */
+    { 1, 255, 47 }, /* 844: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 845: cards/dsr/game.cards:255:47 */
+    { 1, 254, 4 }, /* 846: cards/dsr/game.cards:254:4 */
+    { 1, 319, 67 }, /* 847: cards/dsr/game.cards:319:67 */
+    { 1, 251, 43 }, /* 848: cards/dsr/game.cards:251:43 */
+    { 1, 254, 4 }, /* 849: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 850: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 851: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 852: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 853: cards/dsr/game.cards:254:46 */
+    { 1, 254, 4 }, /* 854: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 855: cards/dsr/game.cards:251:43 */
+    { 1, 255, 6 }, /* 856: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 857: cards/dsr/game.cards:255:6 */
+    { 1, 254, 4 }, /* 858: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 859: cards/dsr/game.cards:251:43 */
+    { 1, 255, 47 }, /* 860: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 861: cards/dsr/game.cards:255:47 */
+    { 1, 254, 4 }, /* 862: cards/dsr/game.cards:254:4 */
+    { 1, 320, 71 }, /* 863: cards/dsr/game.cards:320:71 */
+    { 1, 320, 15 }, /* 864: cards/dsr/game.cards:320:15 */
+    { 1, 277, 6 }, /* 865: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 866: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 867: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 868: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 869: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 870: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 871: cards/dsr/game.cards:280:11 */
+    { 1, 323, 42 }, /* 872: cards/dsr/game.cards:323:42 */
+    { 1, 327, 37 }, /* 873: cards/dsr/game.cards:327:37 */
+    { 1, 327, 48 }, /* 874: cards/dsr/game.cards:327:48 */
+    { 1, 329, 15 }, /* 875: cards/dsr/game.cards:329:15 */
+    { 1, 329, 50 }, /* 876: cards/dsr/game.cards:329:50 */
+    { 1, 329, 41 }, /* 877: cards/dsr/game.cards:329:41 */
+    { 1, 331, 52 }, /* 878: cards/dsr/game.cards:331:52 */
+    { 1, 331, 69 }, /* 879: cards/dsr/game.cards:331:69 */
+    { 1, 327, 37 }, /* 880: cards/dsr/game.cards:327:37 */
+    { 1, 327, 48 }, /* 881: cards/dsr/game.cards:327:48 */
+    { 1, 340, 8 }, /* 882: cards/dsr/game.cards:340:8 */
+    { 1, 340, 36 }, /* 883: cards/dsr/game.cards:340:36 */
+    { 1, 340, 32 }, /* 884: cards/dsr/game.cards:340:32 */
+    { 1, 340, 8 }, /* 885: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 886: cards/dsr/game.cards:340:8 */
+    { 1, 342, 8 }, /* 887: cards/dsr/game.cards:342:8 */
+    { 1, 340, 8 }, /* 888: cards/dsr/game.cards:340:8 */
+    { 1, 343, 36 }, /* 889: cards/dsr/game.cards:343:36 */
+    { 1, 343, 12 }, /* 890: cards/dsr/game.cards:343:12 */
+    { 1, 343, 8 }, /* 891: cards/dsr/game.cards:343:8 */
+    { 1, 340, 8 }, /* 892: cards/dsr/game.cards:340:8 */
+    { 1, 343, 78 }, /* 893: cards/dsr/game.cards:343:78 */
+    { 1, 343, 69 }, /* 894: cards/dsr/game.cards:343:69 */
+    { 1, 343, 51 }, /* 895: cards/dsr/game.cards:343:51 */
+    { 1, 343, 47 }, /* 896: cards/dsr/game.cards:343:47 */
+    { 1, 340, 8 }, /* 897: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 898: cards/dsr/game.cards:340:8 */
+    { 1, 344, 30 }, /* 899: cards/dsr/game.cards:344:30 */
+    { 1, 344, 26 }, /* 900: cards/dsr/game.cards:344:26 */
+    { 1, 340, 8 }, /* 901: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 902: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 903: cards/dsr/game.cards:340:8 */
+    { 1, 242, 28 }, /* 904: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 905: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 906: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 907: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 908: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 909: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 910: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 911: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 912: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 913: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 914: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 915: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 916: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 917: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 918: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 919: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 920: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 921: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 922: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 923: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 924: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 925: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 926: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 927: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 928: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 929: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 930: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 931: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 932: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 933: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 934: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 935: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 936: cards/dsr/game.cards:251:43 */
+    { 1, 348, 4 }, /* 937: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 938: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 939: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 940: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 941: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 942: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 943: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 944: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 945: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 946: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 947: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 948: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 949: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 950: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 951: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 952: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 953: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 954: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 955: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 956: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 957: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 958: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 959: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 960: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 961: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 962: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 963: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 964: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 965: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 966: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 967: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 968: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 969: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 970: cards/dsr/game.cards:251:43 */
+    { 1, 348, 63 }, /* 971: cards/dsr/game.cards:348:63 */
+    { 1, 348, 4 }, /* 972: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 973: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 974: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 975: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 976: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 977: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 978: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 979: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 980: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 981: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 982: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 983: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 984: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 985: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 986: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 987: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 988: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 989: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 990: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 991: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 992: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 993: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 994: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 995: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 996: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 997: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 998: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 999: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 1000: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 1001: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 1002: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 1003: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 1004: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 1005: cards/dsr/game.cards:251:43 */
+    { 1, 349, 6 }, /* 1006: cards/dsr/game.cards:349:6 */
+    { 1, 348, 4 }, /* 1007: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 1008: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 1009: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 1010: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 1011: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 1012: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 1013: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 1014: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 1015: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 1016: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 1017: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 1018: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 1019: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 1020: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 1021: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 1022: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 1023: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 1024: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 1025: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 1026: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 1027: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 1028: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 1029: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 1030: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 1031: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 1032: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 1033: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 1034: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 1035: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 1036: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 1037: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 1038: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 1039: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 1040: cards/dsr/game.cards:251:43 */
+    { 1, 349, 63 }, /* 1041: cards/dsr/game.cards:349:63 */
+    { 1, 348, 4 }, /* 1042: cards/dsr/game.cards:348:4 */
     { 0, 9, 3 }, /* 1043: cards/dsr/darkside.cards:9:3 */
     { 0, 10, 3 }, /* 1044: cards/dsr/darkside.cards:10:3 */
     { 0, 11, 5 }, /* 1045: cards/dsr/darkside.cards:11:5 */
@@ -9557,7 +9556,7 @@ static const RtSite Site_table[] = {
     { 6, 47, 1 }, /* 1444: cards/dsr/rules.cards:47:1 */
 };
 
-static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0 };
+static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
 
 static const char *const Card_fields[] = {
     "",
@@ -9729,7 +9728,7 @@ const RtGameDef dsr_game = {
     19, zones,
     11, kinds,
     77, cards, Copies_base,
-    11, vars,
+    10, vars,
     144, strings,
     46, scripts,
     44, 45,
@@ -9750,7 +9749,7 @@ const RtGameDef dsr_variant_imperials8 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials8,
-    11, vars,
+    10, vars,
     144, strings,
     46, scripts,
     44, 45,
@@ -9771,7 +9770,7 @@ const RtGameDef dsr_variant_imperials9 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials9,
-    11, vars,
+    10, vars,
     144, strings,
     46, scripts,
     44, 45,
@@ -9792,7 +9791,7 @@ const RtGameDef dsr_variant_imperials10 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials10,
-    11, vars,
+    10, vars,
     144, strings,
     46, scripts,
     44, 45,
@@ -9813,7 +9812,7 @@ const RtGameDef dsr_variant_imperials11 = {
     19, zones,
     11, kinds,
     77, cards, Copies_imperials11,
-    11, vars,
+    10, vars,
     144, strings,
     46, scripts,
     44, 45,
@@ -9834,7 +9833,7 @@ const RtGameDef dsr_variant_head_start = {
     19, zones,
     11, kinds,
     77, cards, Copies_head_start,
-    11, vars,
+    10, vars,
     144, strings,
     46, scripts,
     44, 45,
@@ -9855,7 +9854,7 @@ const RtGameDef dsr_variant_seven_losses = {
     19, zones,
     11, kinds,
     77, cards, Copies_seven_losses,
-    11, vars,
+    10, vars,
     144, strings,
     46, scripts,
     44, 45,
