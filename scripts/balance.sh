@@ -34,6 +34,14 @@ runs=(
   "galaxy: mcts vs random|galaxy|--games 100 --players 2 --agents mcts,random --budget 100 --rollout 40"
   "galaxy: mcts vs greedy|galaxy|--games 100 --players 2 --agents mcts,greedy --budget 100 --rollout 40"
   "galaxy: greedy vs mcts|galaxy|--games 100 --players 2 --agents greedy,mcts --budget 100 --rollout 40"
+  "dsr: random, 2 players|dsr|--games 10000 --players 2 --tally ending"
+  "dsr: random, 4 players|dsr|--games 10000 --players 4 --tally ending"
+  "dsr: greedy, 3 players|dsr|--games 2000 --players 3 --agents greedy --tally ending"
+  "dsr: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --tally ending"
+  "dsr imperials8: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials8 --tally ending"
+  "dsr imperials9: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials9 --tally ending"
+  "dsr imperials10: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials10 --tally ending"
+  "dsr imperials11: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials11 --tally ending"
 )
 
 printf '| run | games | win rate by seat (95%% interval) | mean rounds |\n|---|---|---|---|\n'
