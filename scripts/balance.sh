@@ -40,6 +40,14 @@ runs=(
   "simple: mcts vs mcts|simple|--games 20 --agents mcts,mcts --budget 50 --rollout 40"
   "simple: mcts vs random|simple|--games 20 --agents mcts,random --budget 50 --rollout 40"
   "simple: random vs mcts|simple|--games 20 --agents random,mcts --budget 50 --rollout 40"
+  "dsr: random, 2 players|dsr|--games 10000 --players 2 --tally ending"
+  "dsr: random, 4 players|dsr|--games 10000 --players 4 --tally ending"
+  "dsr: greedy, 3 players|dsr|--games 2000 --players 3 --agents greedy --tally ending"
+  "dsr: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --tally ending"
+  "dsr imperials8: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials8 --tally ending"
+  "dsr imperials9: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials9 --tally ending"
+  "dsr imperials10: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials10 --tally ending"
+  "dsr imperials11: mcts, 2 players|dsr|--games 30 --players 2 --agents mcts --budget 50 --variant imperials11 --tally ending"
 )
 
 printf '| run | games | win rate by seat (95%% interval) | mean rounds |\n|---|---|---|---|\n'

@@ -403,7 +403,7 @@ static void w_function(Ex *x, const AstNode *f, int ind)
     scal(x, f->name);
     put(x, "\n");
     params(x, &f->list, ind);
-    putf(x, "%*stype: %s\n", ind, "", print_type(f->type) ? print_type(f->type) : "?");
+    putf(x, "%*stype: %s\n", ind, "", type_text(f->type, f->name2));
     putf(x, "%*sbody: ", ind, "");
     PrintResult r = print_or_fail(x, f->a, 0);
     if (r.text)

@@ -335,7 +335,7 @@ static void params_at(Y *y, const YNode *m, AstNode *f, Loc loc)
     }
 }
 
-/* function -> {function: NAME, params?: {NAME: TYPE}, type: TYPE, body: EXPR} */
+/* function -> {function: NAME, params?: {NAME: TYPE}, type: TYPE (a type word or an enum), body: EXPR} */
 static AstNode *build_function(Y *y, const YNode *m, Loc loc)
 {
     AstNode *f = ast_new(y->a, AST_FUNCTION, loc);
@@ -344,7 +344,7 @@ static AstNode *build_function(Y *y, const YNode *m, Loc loc)
     params_at(y, m, f, loc);
     const YNode *t = yl_need(y, m, "type", "a function");
     if (t)
-        f->type = yl_type_of(y, t, "'type'", NULL);
+        f->type = yl_type_of(y, t, "'type'", &f->name2);
     if (yl_need(y, m, "body", "a function"))
         f->a = yl_expr_at(y, m, "body", "'body'");
     return f->a ? f : NULL;

@@ -42,6 +42,7 @@ typedef struct Args {
     const char *worst_dir;
     int mcts_seconds;    /* bench: seconds of MCTS (-1: the default 2) */
     const char *sides;   /* "blue,red": the side of each seat; NULL: the default */
+    const char *tally;   /* sim: a shared variable whose final values are counted */
 } Args;
 
 typedef struct OptSpec {
@@ -74,6 +75,7 @@ static const OptSpec opt_specs[] = {
     {"--csv", OPT_FLAG, offsetof(Args, csv), CMD_SIM, "", "CSV output"},
     {"--compare", OPT_STR, offsetof(Args, compare), CMD_SIM, "V", "also run variant V on the same seeds and report the difference"},
     {"--sweep", OPT_STR, offsetof(Args, sweep), CMD_SIM, "V,W", "play each variant listed on the same seeds, a report each (JSON: a line each)"},
+    {"--tally", OPT_STR, offsetof(Args, tally), CMD_SIM, "VAR", "count the games by the value a shared variable (int, bool or enum) has when each ends"},
     {"--plot", OPT_STR, offsetof(Args, plot), CMD_SIM, "FILE", "draw win rates and game lengths to FILE.svg or FILE.png"},
     {"--save-worst", OPT_KDIR, offsetof(Args, worst), CMD_SIM, "K DIR", "write the K longest games as replay files into DIR"},
 };
@@ -87,7 +89,7 @@ static const struct {
     {"play", CMD_PLAY, "play [--seat N] [--seed S] [--players N] [--sides S,T] [--variant V] [--opponent A] [--budget N] [--rollout N] [--max-rounds N] [--max-steps N]",
      "play one game at the terminal against agents (random by default), seeing only what your seat may see"},
     {"sim", CMD_SIM, "sim [--games N] [--seed S] [--players N] [--sides S,T] [--variant V] [--agents A,B] [--budget N] [--rollout N] [--jobs J] "
-     "[--json | --csv] [--compare V | --sweep V,W] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
+     "[--json | --csv] [--compare V | --sweep V,W] [--tally VAR] [--plot FILE] [--save-worst K DIR] [--log FILE] [--max-rounds N] [--max-steps N]",
      "play many games between agents (random by default) and report the results"},
     {"bench", CMD_BENCH, "bench [--games N] [--seed S] [--budget N] [--mcts-seconds S]",
      "time N games between random agents on one thread, then MCTS iterations; one JSON line"},
@@ -374,6 +376,34 @@ static int write_json_log(const RtEngine *e, const RtGame *g, RtOut *o, const ch
     return rt_out_commit(o) == 0 ? 1 : cannot_write(e, path, o);
 }
 
+/* tally_var: sp->tally for --tally name: 1 + the index of def's shared
+   variable of that name, whose type is int, bool or an enum; 0, or an
+   exit status after a message. */
+static int tally_var(const RtEngine *e, const char *name, const RtGameDef *def, RtSimSpec *sp)
+{
+    for (int v = 0; v < def->nvars; v++) {
+        const RtVarDef *d = &def->vars[v];
+        if (strcmp(d->name, name) != 0)
+            continue;
+        int type_ok = d->type == RT_TY_INT || d->type == RT_TY_BOOL || d->type >= RT_TY_ENUM;
+        if (d->per_player || !type_ok) {
+            fprintf(e->err, "%s: sim: --tally ", e->prog);
+            rt__put_esc(e->err, name);
+            fputs(d->per_player ? ": the variable is per player (tally a shared one)\n"
+                                : ": the variable is not an int, a bool or an enum\n", e->err);
+            return RT_EXIT_USAGE;
+        }
+        sp->tally = v + 1;
+        return 0;
+    }
+    fprintf(e->err, "%s: sim: --tally: ", e->prog);
+    rt__put_esc(e->err, def->id);
+    fputs(" has no variable '", e->err);
+    rt__put_esc(e->err, name);
+    fputs("'\n", e->err);
+    return RT_EXIT_USAGE;
+}
+
 /* sim_spec: the simulation of def that a asks for; 0, or an exit status after a message. */
 static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSimSpec *sp, char *buf, size_t bsize)
 {
@@ -398,7 +428,7 @@ static int sim_spec(const RtEngine *e, const Args *a, const RtGameDef *def, RtSi
     sp->rollout = a->rollout;
     if (rt__agents_parse(sp, a->agents ? a->agents : "random", buf, bsize, e->err, e->prog) != 0)
         return RT_EXIT_USAGE;
-    return 0;
+    return a->tally ? tally_var(e, a->tally, def, sp) : 0;
 }
 
 /* save_worst: the k longest games (most rounds, then most decisions, then

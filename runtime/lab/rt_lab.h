@@ -47,6 +47,7 @@ typedef struct RtSimSpec {
     int rollout;                          /* mcts decisions per rollout (0: to the end) */
     FILE *progress;                       /* a terminal for the progress bar, or NULL */
     const RtSimDist *dist;                /* shared between processes, or NULL */
+    int tally;                            /* 1 + a shared variable whose value ends each game (--tally), or 0 */
 } RtSimSpec;
 
 /* One game's result. played holds a bit per (card def c, player p) at
@@ -57,6 +58,7 @@ typedef struct RtSimGame {
     int32_t rounds, decisions;
     uint32_t winners;
     int32_t first;                        /* who took the first turn, or RT_NONE */
+    int32_t tally;                        /* the --tally variable at the game's end (0 without --tally) */
     int failed;
     char *error;                          /* owned, only when failed */
 } RtSimGame;

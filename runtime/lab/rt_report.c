@@ -224,6 +224,8 @@ static double pct(double f)
     return (t < 0 ? -floor(-t + 0.5 + 1e-6) : floor(t + 0.5 + 1e-6)) / 10;
 }
 
+static void tally_report(const RtReportSpec *rs, FILE *out);
+
 static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
 {
     const RtSimSpec *sp = rs->spec;
@@ -255,6 +257,7 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
                 fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", rt__esc(side_title(def, k), e1, sizeof e1),
                         pct(s->side[k].rate), pct(s->side[k].lo), pct(s->side[k].hi));
     }
+    tally_report(rs, out);
     fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
             pct(s->fpa), pct(s->fpa_lo), pct(s->fpa_hi));
     fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
@@ -283,6 +286,106 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         }
     }
     free(rows);
+}
+
+static void csv_row(FILE *out, const char *metric, const char *name, const char *player, const char *agent, long count,
+                    long games, double value, const double *ci);
+
+/* The games by the value of the --tally variable at their end (failed
+   games left out): each value, ascending, with its count. */
+typedef struct Tally {
+    int n;                                /* distinct values */
+    long games;                           /* games tallied */
+    RtValue *value;                       /* n values (owned) */
+    long *count;                          /* n counts (owned) */
+} Tally;
+
+static int cmp_value(const void *a, const void *b)
+{
+    RtValue x = *(const RtValue *)a, y = *(const RtValue *)b;
+    return (x > y) - (x < y);
+}
+
+/* tally_of: r's tally (t->n is 0 without --tally or when memory runs out). */
+static void tally_of(const RtReportSpec *rs, Tally *t)
+{
+    const RtSimResult *r = rs->res;
+    memset(t, 0, sizeof *t);
+    if (!rs->spec->tally || r->games == 0)
+        return;
+    RtValue *all = malloc(sizeof *all * (size_t)r->games);
+    t->value = malloc(sizeof *t->value * (size_t)r->games);
+    t->count = calloc((size_t)r->games, sizeof *t->count);
+    if (!all || !t->value || !t->count) {
+        free(all);
+        free(t->value);
+        free(t->count);
+        memset(t, 0, sizeof *t);
+        return;
+    }
+    for (int i = 0; i < r->games; i++)
+        if (!r->game[i].failed)
+            all[t->games++] = r->game[i].tally;
+    qsort(all, (size_t)t->games, sizeof *all, cmp_value);
+    for (long i = 0; i < t->games; i++) {
+        if (t->n == 0 || t->value[t->n - 1] != all[i])
+            t->value[t->n++] = all[i];
+        t->count[t->n - 1]++;
+    }
+    free(all);
+}
+
+/* tally_name: the printed form of value v of the --tally variable. */
+static const char *tally_name(const RtReportSpec *rs, RtValue v, char *buf, size_t size)
+{
+    const RtGameDef *def = rs->res->def;
+    int type = def->vars[rs->spec->tally - 1].type;
+    if (type >= RT_TY_ENUM && v >= 0 && v < def->enums[type - RT_TY_ENUM].nvalues)
+        return def->enums[type - RT_TY_ENUM].values[v];
+    if (type == RT_TY_BOOL)
+        return v ? "true" : "false";
+    snprintf(buf, size, "%ld", (long)v);
+    return buf;
+}
+
+/* tally_report: the --tally section, in the report's form. */
+static void tally_report(const RtReportSpec *rs, FILE *out)
+{
+    Tally t;
+    tally_of(rs, &t);
+    if (!rs->spec->tally)
+        return;
+    const char *var = rs->res->def->vars[rs->spec->tally - 1].name;
+    char buf[32], e1[400];
+    if (rs->json) {
+        fputs(",\"tally\":{\"variable\":", out);
+        rt__json_str(out, var);
+        fputs(",\"values\":[", out);
+    } else if (!rs->csv) {
+        fprintf(out, "%s when the game ends (95%% CI, of %ld games):\n", rt__esc(var, e1, sizeof e1), t.games);
+    }
+    for (int i = 0; i < t.n; i++) {
+        RtRate share = rt__wilson((double)t.count[i], (double)t.games);
+        const char *name = tally_name(rs, t.value[i], buf, sizeof buf);
+        if (rs->json) {
+            fputs(i ? ",{\"value\":" : "{\"value\":", out);
+            rt__json_str(out, name);
+            fprintf(out, ",\"games\":%ld,\"share\":%.4f,\"ci95\":[%.4f,%.4f]}", t.count[i], share.rate, share.lo,
+                    share.hi);
+        } else if (rs->csv) {
+            double ci[2] = {share.lo, share.hi};
+            char cell[256];
+            snprintf(cell, sizeof cell, "%s=%s", var, name);
+            csv_row(out, "tally", cell, NULL, NULL, t.count[i], t.games, share.rate, ci);
+        } else {
+            fprintf(out, "  %s: %ld (%.1f%% [%.1f%%, %.1f%%])\n", rt__esc(name, e1, sizeof e1), t.count[i],
+                    pct(share.rate), pct(share.lo), pct(share.hi));
+        }
+    }
+    if (rs->json)
+        fputs("]}", out);
+    free(t.value);
+    free(t.count);
 }
 
 static void json_rate(FILE *out, const char *key, RtRate r)
@@ -503,11 +606,13 @@ void rt__report(const RtReportSpec *rs, FILE *out)
     rt__stats(rs->res, &s);
     if (rs->json) {
         json_report(rs, &s, out);
+        tally_report(rs, out);
         if (rs->cmp)
             compare_report(rs, &s, out);
         fputs("}\n", out);
     } else if (rs->csv) {
         csv_report(rs, &s, out);
+        tally_report(rs, out);
         if (rs->cmp)
             compare_report(rs, &s, out);
     } else {

@@ -196,6 +196,7 @@ static void *worker(void *arg)
             r->failed = rt_failed(g);
             r->winners = rt__hdr(g)->winners;
             r->first = rt_first_player(g);
+            r->tally = spec->tally ? (int32_t)rt_get(g, spec->tally - 1, 0) : 0;
             if (r->failed)
                 r->error = strdup(rt_error(g));
         }

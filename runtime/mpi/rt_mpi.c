@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A game packed: seed, rounds, decisions, winners, first, failed and the
-   error's length + 1 (0: none), each 8 bytes little-endian; then its
+/* A game packed: seed, rounds, decisions, winners, first, failed, the
+   error's length + 1 (0: none) and the --tally value, each 8 bytes little-endian; then its
    played bits (played_stride bytes); then the error's bytes. */
-#define REC_FIELDS 7
+#define REC_FIELDS 8
 #define REC_HEAD (REC_FIELDS * 8)
 
 static void put_u64(uint8_t *p, uint64_t v)
@@ -49,7 +49,8 @@ static uint8_t *pack(const RtSimResult *res, int lo, int hi, long long *len)
         const RtSimGame *g = &res->game[i];
         size_t elen = g->error ? strlen(g->error) : 0;
         uint64_t f[REC_FIELDS] = {g->seed, (uint64_t)(int64_t)g->rounds, (uint64_t)(int64_t)g->decisions, g->winners,
-                                  (uint64_t)(int64_t)g->first, (uint64_t)(int64_t)g->failed, g->error ? elen + 1 : 0};
+                                  (uint64_t)(int64_t)g->first, (uint64_t)(int64_t)g->failed, g->error ? elen + 1 : 0,
+                                  (uint64_t)(int64_t)g->tally};
         for (int k = 0; k < REC_FIELDS; k++)
             put_u64(p + 8 * k, f[k]);
         p += REC_HEAD;
@@ -78,6 +79,7 @@ static int unpack(RtSimResult *res, int lo, int hi, const uint8_t *buf, long lon
         g->first = (int32_t)(int64_t)get_u64(p + 32);
         g->failed = (int)(int64_t)get_u64(p + 40);
         uint64_t elen = get_u64(p + 48);
+        g->tally = (int32_t)(int64_t)get_u64(p + 56);
         p += REC_HEAD;
         memcpy(res->played + (size_t)i * res->played_stride, p, res->played_stride);
         p += res->played_stride;

@@ -165,6 +165,7 @@ Test(generated_c, compiles_warning_free_under_gcc)
     compile_strict("gcc", "cards/evr", "evr");
     compile_strict("gcc", "cards/galaxy", "galaxy");
     compile_strict("gcc", "cards/simple", "simple");
+    compile_strict("gcc", "cards/dsr", "dsr");
     compile_strict("gcc", "tests/cardc/good/mini", "mini");
     compile_strict("gcc", "tests/cardc/good/escape", "escape");
     compile_strict("gcc", "tests/cardc/good/prelude", "prelude");
@@ -183,6 +184,7 @@ Test(generated_c, compiles_warning_free_under_clang)
     compile_strict("clang", "cards/evr", "evr");
     compile_strict("clang", "cards/galaxy", "galaxy");
     compile_strict("clang", "cards/simple", "simple");
+    compile_strict("clang", "cards/dsr", "dsr");
     compile_strict("clang", "tests/cardc/good/mini", "mini");
     compile_strict("clang", "tests/cardc/good/escape", "escape");
     compile_strict("clang", "tests/cardc/good/prelude", "prelude");

@@ -236,3 +236,19 @@ Test(yaml_errors, a_bad_index_or_face_is_reported_at_its_item)
                             "2 errors\n");
     run_free(&r);
 }
+
+/* A function whose result is an enum keeps its type in the YAML export
+   (`type: colour`), and the export compiles to the same C. */
+Test(equivalence, a_function_returning_an_enum_survives_the_yaml_export)
+{
+    RunResult r = run_cmd(
+        "set -e; t=$(mktemp -d); mkdir $t/g $t/y $t/a $t/b; "
+        "printf 'game swap \"Swap\" { players 2 }\\nenum colour { red, blue }\\nvar c : colour = red\\n"
+        "function other(x: colour) : colour = if x == red then blue else red\\n"
+        "round { c = other(c)\\n if c == red { win me } }\\n' > $t/g/swap.cards; "
+        CARDC " yaml $t/g -o $t/y; grep -q '^    type: colour$' $t/y/swap.yaml; "
+        CARDC " c $t/g -o $t/a; " CARDC " c $t/y -o $t/b; "
+        "for f in $t/a/*; do sh tests/common/same_c.sh $f $t/b/$(basename $f); done; rm -rf $t");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    run_free(&r);
+}

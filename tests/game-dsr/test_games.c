@@ -1,0 +1,110 @@
+/* test_games.c: whole games -- random play for 2, 3 and 4 players and in
+   every variant ends by the rules with no runtime error (a win of every
+   player, or a loss with its condition); the same seed and choices give
+   the same log; the engine's sim is deterministic and reports the
+   Rebel Alliance's win rate. */
+#include "drive.h"
+#include "testutil.h"
+
+static void random_games(const RtGameDef *def, int players, int n)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
+        RtGame *g = drv_new_p(def, seed, players);
+        drv_play_random(g, seed * 3 + (uint64_t)players);
+        cr_assert(rt_over(g) && !rt_failed(g), "seed %llu: %s", (unsigned long long)seed, rt_error(g));
+        int ending = (int)drv_var(g, "ending", 0), winners = 0;
+        for (int p = 0; p < players; p++)
+            winners += rt_is_winner(g, p);
+        if (ending == END_WIN) {
+            cr_assert_eq(winners, players, "the players win together");
+        } else {
+            cr_assert(ending == END_DEATH_STAR || ending == END_REBELS || ending == END_TEAM, "ending %d", ending);
+            cr_assert_eq(winners, 0, "the players lose together");
+        }
+        /* the fifteen Rebellion dice are back in the shared pool */
+        cr_assert_eq(drv_size(g, "supply", 0), 15);
+        rt_free(g);
+    }
+}
+
+Test(games, two_players_100_random_games_end_by_the_rules) { random_games(&dsr_game, 2, 100); }
+Test(games, three_players_100_random_games_end_by_the_rules) { random_games(&dsr_game, 3, 100); }
+Test(games, four_players_100_random_games_end_by_the_rules) { random_games(&dsr_game, 4, 100); }
+Test(games, every_variant_20_random_games_end_by_the_rules)
+{
+    for (int v = 0; v < dsr_variant_count; v++)
+        for (int players = 2; players <= 4; players++)
+            random_games(dsr_variants[v], players, 20);
+}
+
+Test(games, the_same_seed_and_choices_give_the_same_log_and_hash)
+{
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        RtGame *a = drv_new_p(&dsr_game, seed, 3), *b = drv_new_p(&dsr_game, seed, 3);
+        drv_play_random(a, seed);
+        drv_play_random(b, seed);
+        cr_assert_eq(rt_hash(a), rt_hash(b));
+        cr_assert_eq(rt_log_count(a), rt_log_count(b));
+        for (int i = 0; i < rt_log_count(a); i++)
+            cr_assert_str_eq(drv_line(a, i, -1), drv_line(b, i, -1));
+        rt_free(a);
+        rt_free(b);
+    }
+}
+
+/* count_of: the games of the tally's entry for value, or -1. */
+static long count_of(const char *json, const char *value)
+{
+    char pat[96];
+    snprintf(pat, sizeof pat, "{\"value\":\"%s\",\"games\":", value);
+    const char *p = strstr(json, pat);
+    return p ? strtol(p + strlen(pat), NULL, 10) : -1;
+}
+static long long_after(const char *json, const char *key)
+{
+    const char *p = strstr(json, key);
+    cr_assert_not_null(p, "no %s", key);
+    return strtol(p + strlen(key), NULL, 10);
+}
+
+/* the engine's sim: deterministic; one side, the Rebel Alliance, whose
+   rate is the players' win rate, and the games the players lose are the
+   games with no winner */
+static char *sim(const char *players, const char *jobs)
+{
+    const char *argv[] = {"dsr", "sim", "--games", "300", "--seed", "1", "--players", players, "--json",
+                          "--jobs", jobs, "--tally", "ending", NULL};
+    char *out = NULL, *err = NULL;
+    size_t no = 0, ne = 0;
+    FILE *fo = open_memstream(&out, &no), *fe = open_memstream(&err, &ne);
+    int r = rt_engine_run(13, (char **)argv, (const RtGameDef *const *)dsr_variants, dsr_variant_count, stdin, fo,
+                          fe);
+    fclose(fo);
+    fclose(fe);
+    cr_assert_eq(r, 0, "sim: %s", err);
+    free(err);
+    return out;
+}
+
+Test(games, sim_is_deterministic_and_reports_the_rebel_alliance)
+{
+    for (int n = 2; n <= 4; n++) {
+        char players[4];
+        snprintf(players, sizeof players, "%d", n);
+        char *a = sim(players, "1"), *b = sim(players, "2");
+        cr_assert_str_eq(a, b, "the same report for 1 and 2 threads");
+        cr_assert(strstr(a, "\"side\":\"Rebel Alliance\""), "%s", a);
+        cr_assert(strstr(a, "\"errors\":0"), "%s", a);
+        /* the tally of ending: the games won, then the lost ones by loss condition */
+        long won = count_of(a, "players_win"), draws = long_after(a, "\"draws\":");
+        long lost = 0;
+        static const char *const losses[] = {"death_star_operational", "rebels_defeated", "team_wiped_out"};
+        for (int k = 0; k < 3; k++)
+            lost += count_of(a, losses[k]) > 0 ? count_of(a, losses[k]) : 0;
+        cr_assert_eq(lost, draws, "every lost game has its loss condition");
+        cr_assert_eq(won > 0 ? won : 0, long_after(a, "\"seat_wins\":["), "the games won are the players' wins");
+        cr_assert_eq(count_of(a, "playing"), -1, "no game ends while it is going on");
+        free(a);
+        free(b);
+    }
+}
