@@ -15,8 +15,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 8
-#error "dsr.c was generated for libcardrt ABI 8; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 9
+#error "dsr.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -7818,16 +7818,16 @@ static const RtCardDef cards[] = {
 };
 
 static const RtVarDef vars[] = {
-    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
-    { "turn_of", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC },
-    { "vader", 0, RT_TY_ENUM + 1, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "deploy", 0, RT_TY_ENUM + 1, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "assigned_now", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "rolling", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "acting", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "picked", 0, RT_TY_ENUM + 0, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "acting_reroll", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC },
-    { "ending", 0, RT_TY_ENUM + 9, 0, 0, 0, 0, 0, RT_PUBLIC },
+    { "first", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
+    { "turn_of", 0, RT_TY_PLAYER, 0, 0, -1, 0, 0, RT_PUBLIC, -1 },
+    { "vader", 0, RT_TY_ENUM + 1, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "deploy", 0, RT_TY_ENUM + 1, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "assigned_now", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "rolling", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "acting", 0, RT_TY_BOOL, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "picked", 0, RT_TY_ENUM + 0, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "acting_reroll", 0, RT_TY_INT, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
+    { "ending", 0, RT_TY_ENUM + 9, 0, 0, 0, 0, 0, RT_PUBLIC, -1 },
 };
 
 static const char *const strings[] = {
