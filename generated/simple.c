@@ -10691,7 +10691,7 @@ static const int16_t Copies_base[] = {
     1, 8, 12, 4, 4, 3, 21, 6, 3, 3, 24, 8, 8, 2, 2, 30,
     10, 4, 1
 };
-static const RtValue Consts_base[] = { 16 };
+static const RtValue Consts_base[] = { 22 };
 
 /* the game's score of a player, for agents: its function score */
 static RtValue game_score(RtGame *g, RtValue player)

@@ -1,6 +1,6 @@
 /* test_end.c: the end of the game. Every random game ends by the rules:
    the Resistance wins when the rounds played and its victory points reach
-   16, the Imperium when it takes the revealed secret base (Imperium ground
+   22, the Imperium when it takes the revealed secret base (Imperium ground
    units on its system, no Resistance ground unit); both happen; the same
    seed and moves give the same game. */
 #include "drive.h"
@@ -31,7 +31,7 @@ Test(end, every_game_ends_by_the_rules_and_both_sides_win)
     int wins[2] = {0, 0};
     for (uint64_t seed = 1; seed <= GAMES; seed++) {
         RtGame *g = drv_played(seed);
-        cr_assert_leq(rt_rounds(g), 16, "seed %llu: %d rounds", (unsigned long long)seed, rt_rounds(g));
+        cr_assert_leq(rt_rounds(g), 22, "seed %llu: %d rounds", (unsigned long long)seed, rt_rounds(g));
         cr_assert(rt_is_winner(g, RES) != rt_is_winner(g, IMP), "one side wins");
         int n = rt_log_count(g);
         if (rt_is_winner(g, RES)) {
@@ -42,17 +42,17 @@ Test(end, every_game_ends_by_the_rules_and_both_sides_win)
             int r, t, v, total, limit;
             cr_assert_eq(sscanf(drv_at(g, i), "Round %d ends: time %d, Resistance victory points %d, %d of %d.", &r, &t,
                                 &v, &total, &limit), 5, "%s", drv_at(g, i));
-            cr_assert_eq(limit, 16);
+            cr_assert_eq(limit, 22);
             cr_assert_eq(r, t);
             cr_assert_eq(total, t + v);
-            cr_assert_geq(total, 16, "seed %llu: %s", (unsigned long long)seed, drv_at(g, i));
+            cr_assert_geq(total, 22, "seed %llu: %s", (unsigned long long)seed, drv_at(g, i));
             cr_assert_eq(v, drv_var(g, "vp", RES));
             /* the rounds before it ended short of the limit */
             for (int k = 0; k < i; k++)
                 if (strncmp(drv_at(g, k), "Round ", 6) == 0 && strstr(drv_at(g, k), " ends: ")) {
                     cr_assert_eq(sscanf(drv_at(g, k), "Round %d ends: time %d, Resistance victory points %d, %d of %d.",
                                         &r, &t, &v, &total, &limit), 5);
-                    cr_assert_lt(total, 16, "seed %llu: the game went on past %s", (unsigned long long)seed, drv_at(g, k));
+                    cr_assert_lt(total, 22, "seed %llu: the game went on past %s", (unsigned long long)seed, drv_at(g, k));
                 }
         } else {
             wins[IMP]++;
