@@ -137,7 +137,7 @@ static int block_enter(ParseCtx *ctx, Loc loc)
        COUNT "'count'" COUNTER "'counter'" DRAW_GAME "'draw_game'" ELSE "'else'"
        EMPTY "'empty'" FALSE "'false'" FOR "'for'" FROM "'from'" FUNCTION "'function'"
        GAME "'game'" HIDDEN "'hidden'" IF "'if'" IN "'in'" INT_TYPE "'int'" IS "'is'"
-       KIND "'kind'" ME "'me'" MIN "'min'" MAX "'max'" MOVE "'move'" MY "'my'"
+       KIND "'kind'" LOSE_GAME "'lose_game'" ME "'me'" MIN "'min'" MAX "'max'" MOVE "'move'" MY "'my'"
        NEXT "'next'" NOT "'not'" OF "'of'" OPPONENT "'opponent'" OPTION "'option'"
        OR "'or'" ORDERED "'ordered'" PASS "'pass'" PASSES "'passes'" PER "'per'"
        PHASE "'phase'" PLAYER "'player'" PLAYERS "'players'" PRIVATE "'private'"
@@ -720,6 +720,7 @@ stmt
     | WIN ALL NAME IN expr opt_where
         { $$ = NODE(AST_WIN, @1); $$->loc2 = @3; $$->flags = WIN_ALL; $$->name = $3; $$->a = $5; $$->c = $6; }
     | DRAW_GAME                       { $$ = NODE(AST_DRAW_GAME, @1); }
+    | LOSE_GAME                       { $$ = NODE(AST_LOSE_GAME, @1); }
     | LOG STRING                      { $$ = parse_log(ctx, @1, @2, $2); }
     /* roll -> "roll" expr */
     | ROLL expr                       { $$ = NODE(AST_ROLL, @1); $$->a = $2; }

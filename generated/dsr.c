@@ -15,8 +15,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 9
-#error "dsr.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "dsr.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -7338,7 +7338,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         #line 548 "cards/dsr/rules.cards"
         if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
             #line 548 "cards/dsr/rules.cards"
-            return rt_draw_game(g);
+            return rt_lose_game(g);
         }
 #line 7344 "dsr.c"
         break;
@@ -9740,6 +9740,7 @@ const RtGameDef dsr_game = {
     0, /* prelude: the setup begins with one */
     1445, Site_table, 8, Site_files,
     &view,
+    1, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef dsr_variant_imperials8 = {
@@ -9761,6 +9762,7 @@ const RtGameDef dsr_variant_imperials8 = {
     0, /* prelude: the setup begins with one */
     1445, Site_table, 8, Site_files,
     &view,
+    1, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef dsr_variant_imperials9 = {
@@ -9782,6 +9784,7 @@ const RtGameDef dsr_variant_imperials9 = {
     0, /* prelude: the setup begins with one */
     1445, Site_table, 8, Site_files,
     &view,
+    1, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef dsr_variant_imperials10 = {
@@ -9803,6 +9806,7 @@ const RtGameDef dsr_variant_imperials10 = {
     0, /* prelude: the setup begins with one */
     1445, Site_table, 8, Site_files,
     &view,
+    1, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef dsr_variant_imperials11 = {
@@ -9824,6 +9828,7 @@ const RtGameDef dsr_variant_imperials11 = {
     0, /* prelude: the setup begins with one */
     1445, Site_table, 8, Site_files,
     &view,
+    1, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef dsr_variant_head_start = {
@@ -9845,6 +9850,7 @@ const RtGameDef dsr_variant_head_start = {
     0, /* prelude: the setup begins with one */
     1445, Site_table, 8, Site_files,
     &view,
+    1, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef dsr_variant_seven_losses = {
@@ -9866,6 +9872,7 @@ const RtGameDef dsr_variant_seven_losses = {
     0, /* prelude: the setup begins with one */
     1445, Site_table, 8, Site_files,
     &view,
+    1, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const dsr_variants[] = {

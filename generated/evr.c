@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 9
-#error "evr.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "evr.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -4177,6 +4177,7 @@ const RtGameDef evr_game = {
     1, /* prelude: the setup begins with one */
     431, Site_table, 7, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -4198,6 +4199,7 @@ const RtGameDef evr_variant_tutorial = {
     1, /* prelude: the setup begins with one */
     431, Site_table, 7, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const evr_variants[] = {

@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 9
-#error "galaxy.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "galaxy.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -4127,6 +4127,7 @@ const RtGameDef galaxy_game = {
     0, /* prelude: the setup begins with one */
     144, Site_table, 5, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -4148,6 +4149,7 @@ const RtGameDef galaxy_variant_short = {
     0, /* prelude: the setup begins with one */
     144, Site_table, 5, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -4169,6 +4171,7 @@ const RtGameDef galaxy_variant_dice_check = {
     1, /* prelude: the setup begins with one */
     144, Site_table, 5, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const galaxy_variants[] = {

@@ -18,8 +18,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 9
-#error "simple.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "simple.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -11708,6 +11708,7 @@ const RtGameDef simple_game = {
     1, /* prelude: the setup begins with one */
     728, Site_table, 11, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const simple_variants[] = {

@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 9
+#define CARDRT_ABI 10
 
 #define RT_NONE (-1)
 /* The most frames the frame stack holds (nested calls and runs); cardc
@@ -193,6 +193,10 @@ typedef struct RtGameDef {
     /* view: what the play screen shows (RtViewDef), or NULL: every
        variable and zone, and the cards by name. */
     const RtViewDef *view;
+    /* can_lose: 1 when a script has `lose_game`: the game itself is an
+       opponent that wins when every player loses (the lab reports it as
+       a side, "the game"). */
+    int can_lose;
 } RtGameDef;
 
 /* rt_layout_cells: the state block's layout (docs/runtime.md "The state
@@ -248,6 +252,8 @@ typedef struct RtHeader {
     int32_t max_steps;      /* the game's step budget (RtOptions.max_steps) */
     uint32_t out;           /* bit p: player p is out of the game (rt_eliminate) */
     int32_t nout;           /* players out */
+    int32_t lost;           /* 1: every player lost, the game itself won (rt_lose_game) */
+    int32_t reserved;       /* 0: keeps the head a multiple of 8 bytes */
     char error[RT_ERROR_SIZE];
 } RtHeader;
 
@@ -396,6 +402,7 @@ int rt_over(const RtGame *g);             /* 1 when ended (won, drawn or failed)
 int rt_failed(const RtGame *g);           /* 1 when a runtime error ended it */
 const char *rt_error(const RtGame *g);    /* the error message, or "" */
 int rt_is_winner(const RtGame *g, int player);
+int rt_lost(const RtGame *g);             /* 1 when every player lost to the game (rt_lose_game) */
 int rt_rounds(const RtGame *g);           /* rounds started */
 const RtGameDef *rt_def(const RtGame *g);
 int rt_decisions(const RtGame *g);        /* decisions answered so far */

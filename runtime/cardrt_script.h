@@ -335,6 +335,7 @@ RtStatus rt_run(RtGame *g, int script, RtValue self, RtValue me, int site);
 RtStatus rt_win(RtGame *g, RtValue player, int site);
 RtStatus rt_win_team(RtGame *g, RtValue player, int site);   /* `teams`: each player of player's side wins */
 RtStatus rt_draw_game(RtGame *g);
+RtStatus rt_lose_game(RtGame *g);   /* every player loses: the game itself wins */
 /* rt_fail: end the game with a runtime error "file:line:col: message" (the
    location of site in the def's site table). */
 RtStatus rt_fail(RtGame *g, int site, const char *message);

@@ -393,3 +393,18 @@ RtStatus rt_draw_game(RtGame *g)
     h->pending = RT_DEC_NONE;
     return RT_END;
 }
+
+/* rt_lose_game: the game ends and every player loses to it (a co-operative
+   game's defeat). Like rt_draw_game, it does nothing once the game is
+   over. Returns RT_END. */
+RtStatus rt_lose_game(RtGame *g)
+{
+    RtHeader *h = rt__hdr(g);
+    if (h->status != RT_RUNNING)
+        return RT_END;
+    rt__event(g, RT_EV_LOSE, RT_VIS_EVERYONE);
+    h->status = RT_OVER;
+    h->lost = 1;
+    h->pending = RT_DEC_NONE;
+    return RT_END;
+}

@@ -23,7 +23,7 @@ enum { RT_VIS_ALL = -1 };                                 /* viewer: omniscient 
 typedef enum RtEventType {
     RT_EV_ROUND, RT_EV_PHASE, RT_EV_TURN, RT_EV_MOVE, RT_EV_SHUFFLE,
     RT_EV_CHOICE, RT_EV_SET, RT_EV_STATE, RT_EV_WIN, RT_EV_DRAW,
-    RT_EV_ERROR, RT_EV_TEXT, RT_EV_OUT, RT_EV_REVEAL
+    RT_EV_ERROR, RT_EV_TEXT, RT_EV_OUT, RT_EV_REVEAL, RT_EV_LOSE
 } RtEventType;
 
 /* RT_EV_CHOICE flag bits in a[7]. */

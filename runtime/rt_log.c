@@ -42,7 +42,7 @@ void rt__log_free(RtGame *g)
 }
 
 static const char *const type_names[] = {
-    "round", "phase", "turn", "move", "shuffle", "choice", "set", "state", "win", "draw", "error", "log", "out", "reveal"
+    "round", "phase", "turn", "move", "shuffle", "choice", "set", "state", "win", "draw", "error", "log", "out", "reveal", "lose"
 };
 
 static int sees(const RtEvent *e, int viewer)
@@ -165,6 +165,9 @@ static const char *render_raw(const RtGame *g, const RtEvent *e, int viewer, cha
         break;
     case RT_EV_DRAW:
         snprintf(buf, size, "draw");
+        break;
+    case RT_EV_LOSE:
+        snprintf(buf, size, "lose: every player loses");
         break;
     case RT_EV_REVEAL:
         render_reveal(g, e, viewer, buf, size);

@@ -550,6 +550,7 @@ int rt_is_winner(const RtGame *g, int player)
 {
     return rt__is_player(g, player) && (rt__hdr(g)->winners >> player & 1u);
 }
+int rt_lost(const RtGame *g) { return rt__hdr(g)->status == RT_OVER && rt__hdr(g)->lost; }
 int rt_rounds(const RtGame *g) { return rt__hdr(g)->round; }
 const RtGameDef *rt_def(const RtGame *g) { return g->def; }
 int rt_decisions(const RtGame *g) { return rt__hdr(g)->decisions; }

@@ -178,7 +178,9 @@ static void print_pending(const RtGame *g, FILE *out)
         fputc('\n', out);
     } else if (h->status == RT_OVER) {
         fputs("game over:", out);
-        if (!h->winners)
+        if (h->lost)
+            fputs(" every player loses", out);
+        else if (!h->winners)
             fputs(" draw", out);
         for (int p = 0; p < g->nplayers; p++)
             if (h->winners >> p & 1u) {

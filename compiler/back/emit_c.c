@@ -667,6 +667,7 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_printf(out, "    %d, /* prelude: the setup begins with one */\n", has_prelude(E, mv->setup));
         buf_printf(out, "    %d, Site_table, %d, Site_files,\n", E->nsites, E->nfiles ? E->nfiles : 1);
         buf_put(out, "    &view,\n");
+        buf_printf(out, "    %d, /* can_lose: a script has lose_game */\n", m->can_lose);
         buf_put(out, "};\n\n");
     }
     buf_printf(out, "const RtGameDef *const %s_variants[] = {\n", id);

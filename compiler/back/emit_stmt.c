@@ -991,6 +991,9 @@ static void stmt(Emit *E, const IrNode *s)
     case IR_DRAW_GAME:
         emit_line(E, "return rt_draw_game(g);");
         break;
+    case IR_LOSE_GAME:
+        emit_line(E, "return rt_lose_game(g);");
+        break;
     case IR_LOG:
         log_stmt(E, s);
         break;

@@ -549,6 +549,9 @@ static void st(Printer *P, const AstNode *s)
     case AST_DRAW_GAME:
         tok(P, "draw_game", line, 0);
         break;
+    case AST_LOSE_GAME:
+        tok(P, "lose_game", line, 0);
+        break;
     case AST_LOG:
         tok(P, "log", line, 0);
         tok(P, print_string_literal(P->a, s->text ? s->text : ""), 0, 0);

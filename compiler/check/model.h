@@ -274,6 +274,7 @@ typedef struct Model {
     MView *views;    int nviews;      /* the play screen's values, in declaration order */
     int has_view;                     /* a view declaration exists (the play screen's data is emitted) */
     int eliminates;                   /* an `eliminate` exists: turn loops skip players who are out */
+    int can_lose;                     /* a `lose_game` exists: the game itself is an opponent (RtGameDef.can_lose) */
     int teams;                        /* `teams`: the players of a side share its wins (seat i plays side i mod nsides) */
     MGraph *graphs;  int ngraphs;     /* the maps, in declaration order */
     MArray *arrays;  int narrays;     /* array counters and variables (sema_arrays.c) */

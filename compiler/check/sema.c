@@ -685,7 +685,7 @@ static void check_units(Sema *S)
     sema_check_calls(S);   /* recursion, calls nested too deep, m->max_frames */
 
     if (S->endings == 0 && S->round)
-        diag_error(d, m->game_loc, "the game can never end: no script contains 'win' or 'draw_game'");
+        diag_error(d, m->game_loc, "the game can never end: no script contains 'win', 'draw_game' or 'lose_game'");
 
     for (int k = 0; k < m->nkinds && d->errors == 0; k++) {
         int n = 0;

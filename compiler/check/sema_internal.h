@@ -34,7 +34,7 @@ typedef struct Sema {
     int simultaneous;
     int in_turns;
     int in_function;
-    int endings;              /* win/draw_game statements seen */
+    int endings;              /* win/draw_game/lose_game statements seen */
     /* the cards collected so far (sema.c's add_card) */
     struct StrTab *card_index; /* card name -> index in m->cards */
     int capcards;             /* capacity of m->cards */

@@ -88,12 +88,18 @@ int sema_narrow(Sema *S, const AstNode *cond)
 
 static void check_stmt(Sema *S, AstNode *s);
 
-/* Does the statement list contain a win/draw_game anywhere (nested)? */
+/* is_ending: is s a statement that ends the game (win, draw_game, lose_game)? */
+static int is_ending(const AstNode *s)
+{
+    return s->kind == AST_WIN || s->kind == AST_DRAW_GAME || s->kind == AST_LOSE_GAME;
+}
+
+/* Does the statement list contain a win/draw_game/lose_game anywhere (nested)? */
 static int contains_ending(const AstNode *n)
 {
     if (!n)
         return 0;
-    if (n->kind == AST_WIN || n->kind == AST_DRAW_GAME)
+    if (is_ending(n))
         return 1;
     if (n->kind == AST_RUN)
         return 1; /* an ability may end the game; be conservative */
@@ -124,7 +130,7 @@ static void check_block(Sema *S, AstNode *b)
             ended = 2;
         }
         check_stmt(S, s);
-        if ((s->kind == AST_WIN || s->kind == AST_DRAW_GAME) && !ended)
+        if (is_ending(s) && !ended)
             ended = 1;
     }
     S->nscope = save;
@@ -462,7 +468,7 @@ static void check_stmt(Sema *S, AstNode *s)
         Type t;
         if (sema_const_eval(S, s->a, NULL, &v, &t) && v && !contains_ending(s->b))
             diag_error(S->d, s->loc, "this loop can never end: its condition is always true and it "
-                       "contains no 'win' or 'draw_game'");
+                       "contains no 'win', 'draw_game' or 'lose_game'");
         check_block(S, s->b);
         break;
     }
@@ -526,6 +532,10 @@ static void check_stmt(Sema *S, AstNode *s)
         break;
     case AST_DRAW_GAME:
         S->endings++;
+        break;
+    case AST_LOSE_GAME:
+        S->endings++;
+        S->m->can_lose = 1;
         break;
     case AST_ROLL:
         check_roll(S, s);

@@ -78,7 +78,7 @@ static const char *const kind_names[AST_KIND_COUNT] = {
     [AST_ASSIGN] = "assignment",
     [AST_LET] = "let",
     [AST_WIN] = "win",
-    [AST_DRAW_GAME] = "draw_game",
+    [AST_DRAW_GAME] = "draw_game", [AST_LOSE_GAME] = "lose_game",
     [AST_LOG] = "log",
     [AST_ELIMINATE] = "eliminate",
     [AST_ROLL] = "roll",

@@ -78,6 +78,7 @@ typedef enum AstKind {
     AST_LET,         /* name, a=value */
     AST_WIN,         /* a=player; or with WIN_ALL: name=var, a=collection (players), c=where or NULL */
     AST_DRAW_GAME,   /* no fields */
+    AST_LOSE_GAME,   /* no fields: every player loses to the game */
     AST_LOG,         /* text=format (with {expr} holes), list=parsed hole exprs */
     AST_ROLL,        /* a=die or zone of dice */
     AST_CALL_STMT,   /* name=procedure, list=args */

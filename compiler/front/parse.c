@@ -141,7 +141,7 @@ const char *const parse_keywords[] = {
     "ability", "action", "all", "and", "any", "argmax", "argmin", "as", "bool", "bottom", "by", "card",
     "choose", "const", "count", "counter", "die", "draw_game", "eliminate", "else", "empty", "enum",
     "false", "for", "from", "function", "game", "hidden", "if", "in", "int", "is", "keep",
-    "kind", "let", "log", "look", "max", "me", "min", "move", "my", "next", "not", "of",
+    "kind", "let", "log", "look", "lose_game", "max", "me", "min", "move", "my", "next", "not", "of",
     "opponent", "option", "or", "ordered", "pass", "passes", "per", "phase", "player",
     "players", "private", "procedure", "public", "random", "remove", "reveal", "roll", "round",
     "run", "set", "setup", "shared", "shuffle", "side", "sides", "simultaneously",

@@ -84,6 +84,7 @@ typedef enum IrOp {
     IR_WIN,          /* kids[0]: the winner */
     IR_WIN_ALL,      /* index: the slot; kids: players, where (or NULL) */
     IR_DRAW_GAME,
+    IR_LOSE_GAME,    /* every player loses to the game */
     IR_LOG,          /* text: the format ({} holes); kids: the holes' values */
     IR_ROLL,         /* index: the die kind (-1: dice of any kind); kids[0]: a die or a zone of dice */
     IR_CALL_PROC,    /* index: the procedure's unit; kids: the arguments */

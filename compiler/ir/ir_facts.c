@@ -182,6 +182,7 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_WIN:
     case IR_WIN_ALL:
     case IR_DRAW_GAME:
+    case IR_LOSE_GAME:
     case IR_LOG:
     case IR_PHASE:
         return IR_FACT_WRITES;

@@ -621,6 +621,8 @@ static IrNode *lower_stmt(Lower *L, const AstNode *s)
         return lower_win(L, s);
     case AST_DRAW_GAME:
         return node(L, IR_DRAW_GAME, s->loc, 0);
+    case AST_LOSE_GAME:
+        return node(L, IR_LOSE_GAME, s->loc, 0);
     case AST_LOG:
         return lower_text(L, s);
     case AST_ELIMINATE:

@@ -31,7 +31,7 @@ static const char *const op_names[IR_OP_COUNT] = {
     [IR_CHOOSE] = "choose", [IR_MENU] = "menu", [IR_OPTION] = "option", [IR_TURNS] = "turns",
     [IR_ACTION] = "action", [IR_MOVE] = "move", [IR_SHUFFLE] = "shuffle", [IR_RUN] = "run",
     [IR_ASSIGN] = "assign", [IR_LET] = "let", [IR_WIN] = "win", [IR_WIN_ALL] = "win-all",
-    [IR_DRAW_GAME] = "draw-game", [IR_LOG] = "log", [IR_ROLL] = "roll", [IR_CALL_PROC] = "call-procedure",
+    [IR_DRAW_GAME] = "draw-game", [IR_LOSE_GAME] = "lose-game", [IR_LOG] = "log", [IR_ROLL] = "roll", [IR_CALL_PROC] = "call-procedure",
     [IR_PLAYER_OUT] = "player-out", [IR_ELIMINATE] = "eliminate",
     [IR_REVEAL] = "reveal",
     [IR_INLINE] = "inline", [IR_ARG] = "arg", [IR_PRELUDE] = "prelude",

@@ -286,7 +286,7 @@ static void result_line(const RtGame *g, FILE *out)
             rt__put_esc(out, rt_player_name(g, p, buf, sizeof buf));
             any = 1;
         }
-    fputs(any ? " wins\n" : " draw\n", out);
+    fputs(any ? " wins\n" : rt_lost(g) ? " every player loses\n" : " draw\n", out);
 }
 
 /* play: a person at seat vs agents (--opponent: random, greedy or mcts). */

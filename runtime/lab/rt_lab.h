@@ -59,6 +59,7 @@ typedef struct RtSimGame {
     uint32_t winners;
     int32_t first;                        /* who took the first turn, or RT_NONE */
     int32_t tally;                        /* the --tally variable at the game's end (0 without --tally) */
+    int lost;                             /* every player lost to the game (rt_lost) */
     int failed;
     char *error;                          /* owned, only when failed */
 } RtSimGame;
@@ -104,14 +105,23 @@ typedef struct RtRate {
 /* rt__wilson: k successes of n as a rate with its 95% Wilson interval. */
 RtRate rt__wilson(double k, double n);
 
+/* RT_GAME_SIDE: the name the reports give the game itself as a side, in a
+   game that can lose (RtGameDef.can_lose): it wins the games every player
+   loses. */
+#define RT_GAME_SIDE "the game"
+
 /* The summary of a result. */
 typedef struct RtStats {
     long wins[RT_MAX_PLAYERS], draws, errors;
+    long losses;                          /* games every player lost to the game */
     double mean_rounds, mean_decisions;
     RtRate seat[RT_MAX_PLAYERS];
     int nsides;
+    /* a side wins a game when one of its seats does; side_games: the
+       games it had a seat in (every game, or none) */
     long side_wins[RT_MAX_PLAYERS], side_games[RT_MAX_PLAYERS];
     RtRate side[RT_MAX_PLAYERS];
+    RtRate game_side;                     /* the game's win rate (losses of n), when def->can_lose */
     double fpa, fpa_lo, fpa_hi;           /* the first-turn player's win rate minus 1/players, 95% CI */
     long fpa_games;                       /* games with a first turn (the base of fpa) */
     int min_rounds, max_rounds, median_rounds, p10_rounds, p90_rounds;

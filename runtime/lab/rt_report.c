@@ -55,7 +55,9 @@ void rt__stats(const RtSimResult *r, RtStats *s)
             s->errors++;
             continue;
         }
-        if (!g->winners)
+        if (g->lost)
+            s->losses++;
+        else if (!g->winners)
             s->draws++;
         for (int p = 0; p < np; p++)
             if (g->winners >> p & 1u)
@@ -80,13 +82,23 @@ void rt__stats(const RtSimResult *r, RtStats *s)
     s->nsides = r->def->nsides > 0 ? r->def->nsides : 0;
     if (s->nsides > RT_MAX_PLAYERS)
         s->nsides = RT_MAX_PLAYERS;
+    /* a side's games are counted once however many seats it has: its
+       seats win together in a team game, and pooling them would narrow
+       the interval as if each seat were a game of its own */
+    uint32_t side_seats[RT_MAX_PLAYERS] = {0};
     for (int p = 0; p < np; p++)
-        if (r->sides[p] >= 0 && r->sides[p] < s->nsides) {
-            s->side_wins[r->sides[p]] += s->wins[p];
-            s->side_games[r->sides[p]] += n;
-        }
-    for (int k = 0; k < s->nsides; k++)
-        s->side[k] = rt__wilson((double)s->side_wins[k], (double)s->side_games[k]);
+        if (r->sides[p] >= 0 && r->sides[p] < s->nsides)
+            side_seats[r->sides[p]] |= 1u << p;
+    for (int k = 0; k < s->nsides; k++) {
+        if (!side_seats[k])
+            continue;
+        s->side_games[k] = n;
+        for (int i = 0; i < n; i++)
+            if (!r->game[i].failed && (r->game[i].winners & side_seats[k]))
+                s->side_wins[k]++;
+        s->side[k] = rt__wilson((double)s->side_wins[k], (double)n);
+    }
+    s->game_side = rt__wilson((double)s->losses, n);
     /* first-player advantage: how often the player who took the game's
        first turn (whoever it was) won, against the 1/players of a fair game */
     long fwins = 0, fgames = 0;
@@ -224,7 +236,7 @@ static double pct(double f)
     return (t < 0 ? -floor(-t + 0.5 + 1e-6) : floor(t + 0.5 + 1e-6)) / 10;
 }
 
-static void tally_report(const RtReportSpec *rs, FILE *out);
+static void tally_report(const RtReportSpec *rs, const RtSimResult *r, FILE *out);
 
 static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
 {
@@ -244,20 +256,26 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         won += s->wins[p];
     if (won > n - s->draws - s->errors)
         fputs(" (shared wins count for each winner)", out);
-    fprintf(out, "\ndraws: %ld\nerrors: %ld\nmean rounds: %.3f\nmean decisions: %.3f\n", s->draws, s->errors,
-            s->mean_rounds, s->mean_decisions);
+    fprintf(out, "\ndraws: %ld\n", s->draws);
+    if (def->can_lose)
+        fprintf(out, "lost to the game: %ld (%.1f%%)\n", s->losses, pct(s->game_side.rate));
+    fprintf(out, "errors: %ld\nmean rounds: %.3f\nmean decisions: %.3f\n", s->errors, s->mean_rounds,
+            s->mean_decisions);
     fputs("win rate by seat (95% CI):\n", out);
     for (int p = 0; p < r->players; p++)
         fprintf(out, "  seat %d %s (%s): %.1f%% [%.1f%%, %.1f%%]\n", p + 1, rt__esc(r->names[p], e1, sizeof e1),
                 agent_of(sp, p), pct(s->seat[p].rate), pct(s->seat[p].lo), pct(s->seat[p].hi));
-    if (s->nsides > 0) {
+    if (s->nsides > 0 || def->can_lose) {
         fputs("win rate by side (95% CI):\n", out);
         for (int k = 0; k < s->nsides; k++)
             if (s->side_games[k])
                 fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", rt__esc(side_title(def, k), e1, sizeof e1),
                         pct(s->side[k].rate), pct(s->side[k].lo), pct(s->side[k].hi));
+        if (def->can_lose)
+            fprintf(out, "  %s: %.1f%% [%.1f%%, %.1f%%]\n", RT_GAME_SIDE, pct(s->game_side.rate),
+                    pct(s->game_side.lo), pct(s->game_side.hi));
     }
-    tally_report(rs, out);
+    tally_report(rs, r, out);
     fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
             pct(s->fpa), pct(s->fpa_lo), pct(s->fpa_hi));
     fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
@@ -307,9 +325,8 @@ static int cmp_value(const void *a, const void *b)
 }
 
 /* tally_of: r's tally (t->n is 0 without --tally or when memory runs out). */
-static void tally_of(const RtReportSpec *rs, Tally *t)
+static void tally_of(const RtReportSpec *rs, const RtSimResult *r, Tally *t)
 {
-    const RtSimResult *r = rs->res;
     memset(t, 0, sizeof *t);
     if (!rs->spec->tally || r->games == 0)
         return;
@@ -348,21 +365,25 @@ static const char *tally_name(const RtReportSpec *rs, RtValue v, char *buf, size
     return buf;
 }
 
-/* tally_report: the --tally section, in the report's form. */
-static void tally_report(const RtReportSpec *rs, FILE *out)
+/* tally_report: the --tally section of r (the run, or the --compare
+   one), in the report's form. */
+static void tally_report(const RtReportSpec *rs, const RtSimResult *r, FILE *out)
 {
-    Tally t;
-    tally_of(rs, &t);
     if (!rs->spec->tally)
         return;
-    const char *var = rs->res->def->vars[rs->spec->tally - 1].name;
-    char buf[32], e1[400];
+    Tally t;
+    tally_of(rs, r, &t);
+    const char *var = r->def->vars[rs->spec->tally - 1].name;
+    int compared = r != rs->res;
+    char buf[32], e1[400], e2[400];
     if (rs->json) {
         fputs(",\"tally\":{\"variable\":", out);
         rt__json_str(out, var);
         fputs(",\"values\":[", out);
     } else if (!rs->csv) {
-        fprintf(out, "%s when the game ends (95%% CI, of %ld games):\n", rt__esc(var, e1, sizeof e1), t.games);
+        fprintf(out, "%s%s when the game ends%s%s (95%% CI, of %ld games):\n", compared ? "  " : "",
+                rt__esc(var, e1, sizeof e1), compared ? " in " : "", compared ? rt__esc(r->def->variant, e2, sizeof e2) : "",
+                t.games);
     }
     for (int i = 0; i < t.n; i++) {
         RtRate share = rt__wilson((double)t.count[i], (double)t.games);
@@ -376,9 +397,9 @@ static void tally_report(const RtReportSpec *rs, FILE *out)
             double ci[2] = {share.lo, share.hi};
             char cell[256];
             snprintf(cell, sizeof cell, "%s=%s", var, name);
-            csv_row(out, "tally", cell, NULL, NULL, t.count[i], t.games, share.rate, ci);
+            csv_row(out, compared ? "compare_tally" : "tally", cell, NULL, NULL, t.count[i], t.games, share.rate, ci);
         } else {
-            fprintf(out, "  %s: %ld (%.1f%% [%.1f%%, %.1f%%])\n", rt__esc(name, e1, sizeof e1), t.count[i],
+            fprintf(out, "%s  %s: %ld (%.1f%% [%.1f%%, %.1f%%])\n", compared ? "  " : "", rt__esc(name, e1, sizeof e1), t.count[i],
                     pct(share.rate), pct(share.lo), pct(share.hi));
         }
     }
@@ -410,8 +431,8 @@ static void json_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         rt__json_str(out, r->names[p]);
         fprintf(out, ":%ld", s->wins[p]);
     }
-    fprintf(out, "},\"draws\":%ld,\"errors\":%ld,\"mean_rounds\":%.3f,\"mean_decisions\":%.3f", s->draws, s->errors,
-            s->mean_rounds, s->mean_decisions);
+    fprintf(out, "},\"draws\":%ld,\"losses\":%ld,\"errors\":%ld,\"mean_rounds\":%.3f,\"mean_decisions\":%.3f",
+            s->draws, s->losses, s->errors, s->mean_rounds, s->mean_decisions);
     fputs(",\"agents\":[", out);
     for (int p = 0; p < r->players; p++) {
         fputs(p ? "," : "", out);
@@ -440,6 +461,11 @@ static void json_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         rt__json_str(out, side_title(def, k));
         fprintf(out, ",\"wins\":%ld,\"games\":%ld,", s->side_wins[k], s->side_games[k]);
         json_rate(out, "win_rate", s->side[k]);
+        fputc('}', out);
+    }
+    if (def->can_lose) {
+        fprintf(out, "%s{\"side\":\"%s\",\"wins\":%ld,\"games\":%d,", first ? "" : ",", RT_GAME_SIDE, s->losses, n);
+        json_rate(out, "win_rate", s->game_side);
         fputc('}', out);
     }
     fprintf(out, "],\"first_player_advantage\":{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", s->fpa, s->fpa_lo, s->fpa_hi);
@@ -526,6 +552,10 @@ static void csv_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
             double ci[2] = {s->side[k].lo, s->side[k].hi};
             csv_row(out, "side_win", side_title(def, k), NULL, NULL, s->side_wins[k], s->side_games[k], s->side[k].rate, ci);
         }
+    if (def->can_lose) {
+        double ci[2] = {s->game_side.lo, s->game_side.hi};
+        csv_row(out, "side_win", RT_GAME_SIDE, NULL, NULL, s->losses, n, s->game_side.rate, ci);
+    }
     csv_row(out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
     csv_row(out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
     double fci[2] = {s->fpa_lo, s->fpa_hi};
@@ -563,6 +593,8 @@ static void compare_report(const RtReportSpec *rs, const RtStats *a, FILE *out)
         seat[p] = diff_rate((double)a->wins[p], r->games, (double)b.wins[p], c->games);
     Diff len = diff_mean(a, &b, r->games, c->games);
     Diff draw = diff_rate((double)a->draws, r->games, (double)b.draws, c->games);
+    Diff loss = diff_rate((double)a->losses, r->games, (double)b.losses, c->games);
+    int can_lose = r->def->can_lose;
     if (rs->json) {
         fputs(",\"compare\":{\"variant\":", out);
         rt__json_str(out, c->def->variant);
@@ -573,16 +605,24 @@ static void compare_report(const RtReportSpec *rs, const RtStats *a, FILE *out)
             fprintf(out, ",\"wins\":%ld,\"win_rate\":%.4f,\"difference\":%.4f,\"ci95\":[%.4f,%.4f]}", b.wins[p],
                     seat[p].b, seat[p].d, seat[p].lo, seat[p].hi);
         }
-        fprintf(out, "],\"draws\":%ld,\"draw_difference\":%.4f,\"mean_rounds\":%.3f,\"mean_rounds_difference\":%.3f,"
-                     "\"mean_rounds_ci95\":[%.3f,%.3f],\"errors\":%ld}",
-                b.draws, draw.d, b.mean_rounds, len.d, len.lo, len.hi, b.errors);
+        fprintf(out, "],\"draws\":%ld,\"draw_difference\":%.4f,\"losses\":%ld,\"loss_difference\":%.4f,"
+                     "\"loss_difference_ci95\":[%.4f,%.4f],\"mean_rounds\":%.3f,\"mean_rounds_difference\":%.3f,"
+                     "\"mean_rounds_ci95\":[%.3f,%.3f],\"errors\":%ld",
+                b.draws, draw.d, b.losses, loss.d, loss.lo, loss.hi, b.mean_rounds, len.d, len.lo, len.hi, b.errors);
+        tally_report(rs, c, out);
+        fputc('}', out);
     } else if (rs->csv) {
         for (int p = 0; p < r->players; p++) {
             double ci[2] = {seat[p].lo, seat[p].hi};
             csv_row(out, "compare_seat_win", c->def->variant, r->names[p], NULL, b.wins[p], c->games, seat[p].d, ci);
         }
+        if (can_lose) {
+            double lci[2] = {loss.lo, loss.hi};
+            csv_row(out, "compare_loss", c->def->variant, NULL, NULL, b.losses, c->games, loss.d, lci);
+        }
         double ci[2] = {len.lo, len.hi};
         csv_row(out, "compare_mean_rounds", c->def->variant, NULL, NULL, -1, c->games, len.d, ci);
+        tally_report(rs, c, out);
     } else {
         char e1[400], e2[400];   /* names escaped (rt__esc) */
         fprintf(out, "compare: %s minus %s, the same %d seeds (95%% CI):\n", rt__esc(c->def->variant, e1, sizeof e1),
@@ -592,9 +632,13 @@ static void compare_report(const RtReportSpec *rs, const RtStats *a, FILE *out)
                     pct(seat[p].a), pct(seat[p].b), pct(seat[p].d), pct(seat[p].lo), pct(seat[p].hi));
         fprintf(out, "  draws: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", pct(draw.a), pct(draw.b),
                 pct(draw.d), pct(draw.lo), pct(draw.hi));
+        if (can_lose)
+            fprintf(out, "  lost to the game: %.1f%% -> %.1f%%, %+.1f%% [%+.1f%%, %+.1f%%]\n", pct(loss.a), pct(loss.b),
+                    pct(loss.d), pct(loss.lo), pct(loss.hi));
         fprintf(out, "  mean rounds: %.3f -> %.3f, %+.3f [%+.3f, %+.3f]\n", len.a, len.b, len.d, len.lo, len.hi);
         if (b.errors)
             fprintf(out, "  errors in %s: %ld\n", rt__esc(c->def->variant, e1, sizeof e1), b.errors);
+        tally_report(rs, c, out);
     }
     rt__stats_free(&b);
 }
@@ -606,13 +650,13 @@ void rt__report(const RtReportSpec *rs, FILE *out)
     rt__stats(rs->res, &s);
     if (rs->json) {
         json_report(rs, &s, out);
-        tally_report(rs, out);
+        tally_report(rs, rs->res, out);
         if (rs->cmp)
             compare_report(rs, &s, out);
         fputs("}\n", out);
     } else if (rs->csv) {
         csv_report(rs, &s, out);
-        tally_report(rs, out);
+        tally_report(rs, rs->res, out);
         if (rs->cmp)
             compare_report(rs, &s, out);
     } else {

@@ -195,7 +195,7 @@ static double greedy_value(RtGame *g, int player)
         for (int p = 0; p < g->nplayers; p++)
             if (rt_is_winner(g, p))
                 return -1e9;
-        return 0;
+        return rt_lost(g) ? -1e9 : 0;
     }
     if (!g->def->score)
         return 0;
@@ -342,7 +342,7 @@ static double reward(const RtGame *g, int player)
     for (int p = 0; p < g->nplayers; p++)
         any |= rt_is_winner(g, p);
     if (!any)
-        return 1.0 / g->nplayers;
+        return rt_lost(g) ? 0.0 : 1.0 / g->nplayers;
     return rt_is_winner(g, player) ? 1.0 : 0.0;
 }
 

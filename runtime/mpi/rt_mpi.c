@@ -11,9 +11,9 @@
 #include <string.h>
 
 /* A game packed: seed, rounds, decisions, winners, first, failed, the
-   error's length + 1 (0: none) and the --tally value, each 8 bytes little-endian; then its
+   error's length + 1 (0: none), the --tally value and lost, each 8 bytes little-endian; then its
    played bits (played_stride bytes); then the error's bytes. */
-#define REC_FIELDS 8
+#define REC_FIELDS 9
 #define REC_HEAD (REC_FIELDS * 8)
 
 static void put_u64(uint8_t *p, uint64_t v)
@@ -50,7 +50,7 @@ static uint8_t *pack(const RtSimResult *res, int lo, int hi, long long *len)
         size_t elen = g->error ? strlen(g->error) : 0;
         uint64_t f[REC_FIELDS] = {g->seed, (uint64_t)(int64_t)g->rounds, (uint64_t)(int64_t)g->decisions, g->winners,
                                   (uint64_t)(int64_t)g->first, (uint64_t)(int64_t)g->failed, g->error ? elen + 1 : 0,
-                                  (uint64_t)(int64_t)g->tally};
+                                  (uint64_t)(int64_t)g->tally, (uint64_t)(int64_t)g->lost};
         for (int k = 0; k < REC_FIELDS; k++)
             put_u64(p + 8 * k, f[k]);
         p += REC_HEAD;
@@ -80,6 +80,7 @@ static int unpack(RtSimResult *res, int lo, int hi, const uint8_t *buf, long lon
         g->failed = (int)(int64_t)get_u64(p + 40);
         uint64_t elen = get_u64(p + 48);
         g->tally = (int32_t)(int64_t)get_u64(p + 56);
+        g->lost = (int)(int64_t)get_u64(p + 64);
         p += REC_HEAD;
         memcpy(res->played + (size_t)i * res->played_stride, p, res->played_stride);
         p += res->played_stride;

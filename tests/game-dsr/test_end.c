@@ -46,12 +46,14 @@ static void set_component(RtGame *g, int i, int counters, int operational)
     drv_set_state(g, k, "component", "operational", operational);
 }
 
+/* every player lost to the game (lose_game): no winner, and the game's
+   log ends with the loss */
 static int nobody_won(RtGame *g)
 {
     for (int p = 0; p < rt_players(g); p++)
         if (rt_is_winner(g, p))
             return 0;
-    return 1;
+    return rt_lost(g) && drv_log_find(g, rt_log_count(g) - 1, "lose: every player loses") >= 0;
 }
 static int everybody_won(RtGame *g)
 {
@@ -200,7 +202,7 @@ Test(end, the_seventh_imperial_defeated_wins_the_game_for_every_player)
     cr_assert_geq(drv_log_find(g, from, "7 Imperials are defeated: the Rebel Alliance wins."), 0);
     cr_assert_eq(drv_log_find(g, from, "win and lose at once"), -1);
     cr_assert_eq(drv_var(g, "ending", 0), END_WIN);
-    cr_assert(rt_over(g) && everybody_won(g));
+    cr_assert(rt_over(g) && everybody_won(g) && !rt_lost(g));
     rt_free(g);
 }
 
@@ -231,7 +233,7 @@ Test(end, winning_and_losing_at_once_is_a_win)
     cr_assert_geq(drv_log_find(g, from, "The Death Star is fully operational: all players lose."), 0);
     cr_assert_geq(drv_log_find(g, from, "The players win and lose at once: the players win."), 0);
     cr_assert_eq(drv_var(g, "ending", 0), END_WIN);
-    cr_assert(rt_over(g) && everybody_won(g));
+    cr_assert(rt_over(g) && everybody_won(g) && !rt_lost(g));
     rt_free(g);
 }
 

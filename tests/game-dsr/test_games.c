@@ -17,9 +17,11 @@ static void random_games(const RtGameDef *def, int players, int n)
             winners += rt_is_winner(g, p);
         if (ending == END_WIN) {
             cr_assert_eq(winners, players, "the players win together");
+            cr_assert(!rt_lost(g));
         } else {
             cr_assert(ending == END_DEATH_STAR || ending == END_REBELS || ending == END_TEAM, "ending %d", ending);
             cr_assert_eq(winners, 0, "the players lose together");
+            cr_assert(rt_lost(g), "a loss is the game's win, not a draw");
         }
         /* the fifteen Rebellion dice are back in the shared pool */
         cr_assert_eq(drv_size(g, "supply", 0), 15);
@@ -67,23 +69,28 @@ static long long_after(const char *json, const char *key)
     return strtol(p + strlen(key), NULL, 10);
 }
 
-/* the engine's sim: deterministic; one side, the Rebel Alliance, whose
-   rate is the players' win rate, and the games the players lose are the
-   games with no winner */
+/* engine: the engine run on argv (argc entries); its stdout (caller frees). */
+static char *engine(int argc, const char *const *argv)
+{
+    char *out = NULL, *err = NULL;
+    size_t no = 0, ne = 0;
+    FILE *fo = open_memstream(&out, &no), *fe = open_memstream(&err, &ne);
+    int r = rt_engine_run(argc, (char **)argv, (const RtGameDef *const *)dsr_variants, dsr_variant_count, stdin, fo,
+                          fe);
+    fclose(fo);
+    fclose(fe);
+    cr_assert_eq(r, 0, "%s: %s", argv[1], err);
+    free(err);
+    return out;
+}
+
+/* the engine's sim: deterministic; two sides, the Rebel Alliance (the
+   players' win rate) and the game (the games every player lost) */
 static char *sim(const char *players, const char *jobs)
 {
     const char *argv[] = {"dsr", "sim", "--games", "300", "--seed", "1", "--players", players, "--json",
                           "--jobs", jobs, "--tally", "ending", NULL};
-    char *out = NULL, *err = NULL;
-    size_t no = 0, ne = 0;
-    FILE *fo = open_memstream(&out, &no), *fe = open_memstream(&err, &ne);
-    int r = rt_engine_run(13, (char **)argv, (const RtGameDef *const *)dsr_variants, dsr_variant_count, stdin, fo,
-                          fe);
-    fclose(fo);
-    fclose(fe);
-    cr_assert_eq(r, 0, "sim: %s", err);
-    free(err);
-    return out;
+    return engine(13, argv);
 }
 
 Test(games, sim_is_deterministic_and_reports_the_rebel_alliance)
@@ -93,18 +100,63 @@ Test(games, sim_is_deterministic_and_reports_the_rebel_alliance)
         snprintf(players, sizeof players, "%d", n);
         char *a = sim(players, "1"), *b = sim(players, "2");
         cr_assert_str_eq(a, b, "the same report for 1 and 2 threads");
-        cr_assert(strstr(a, "\"side\":\"Rebel Alliance\""), "%s", a);
         cr_assert(strstr(a, "\"errors\":0"), "%s", a);
         /* the tally of ending: the games won, then the lost ones by loss condition */
-        long won = count_of(a, "players_win"), draws = long_after(a, "\"draws\":");
+        long won = count_of(a, "players_win"), lost_games = long_after(a, "\"losses\":");
+        cr_assert_eq(long_after(a, "\"draws\":"), 0, "no game is a draw: %s", a);
+        char side[96];
+        snprintf(side, sizeof side, "{\"side\":\"the game\",\"wins\":%ld,\"games\":300,", lost_games);
+        cr_assert(strstr(a, side), "the game is a side that wins the lost games: %s", a);
+        snprintf(side, sizeof side, "{\"side\":\"Rebel Alliance\",\"wins\":%ld,\"games\":300,", won > 0 ? won : 0);
+        cr_assert(strstr(a, side), "the players' side wins a game when they do (per game, not per seat): %s", a);
         long lost = 0;
         static const char *const losses[] = {"death_star_operational", "rebels_defeated", "team_wiped_out"};
         for (int k = 0; k < 3; k++)
             lost += count_of(a, losses[k]) > 0 ? count_of(a, losses[k]) : 0;
-        cr_assert_eq(lost, draws, "every lost game has its loss condition");
+        cr_assert_eq(lost, lost_games, "every lost game has its loss condition");
         cr_assert_eq(won > 0 ? won : 0, long_after(a, "\"seat_wins\":["), "the games won are the players' wins");
         cr_assert_eq(count_of(a, "playing"), -1, "no game ends while it is going on");
         free(a);
         free(b);
     }
+}
+
+/* The readable report and the CSV name the game as the second side, with
+   the games lost to it; --compare gives the change in losses and the
+   compared variant's tally. */
+Test(games, the_reports_name_the_game_as_a_side)
+{
+    const char *text_argv[] = {"dsr", "sim", "--games", "200", "--seed", "2", "--tally", "ending", NULL};
+    char *text = engine(8, text_argv);
+    const char *jargv[] = {"dsr", "sim", "--games", "200", "--seed", "2", "--json", NULL};
+    char *json = engine(7, jargv);
+    long lost = long_after(json, "\"losses\":");
+    cr_assert_gt(lost, 100, "random players lose most games: %s", json);
+    char want[96];
+    snprintf(want, sizeof want, "\ndraws: 0\nlost to the game: %ld (%.1f%%)\nerrors: 0\n", lost, 100.0 * lost / 200);
+    cr_assert(strstr(text, want), "%s in %s", want, text);
+    cr_assert(strstr(text, "win rate by side (95% CI):\n  Rebel Alliance: "), "%s", text);
+    cr_assert(strstr(text, "\n  the game: "), "%s", text);
+    const char *cargv[] = {"dsr", "sim", "--games", "200", "--seed", "2", "--csv", NULL};
+    char *csv = engine(7, cargv);
+    snprintf(want, sizeof want, "\nside_win,the game,,,%ld,200,", lost);
+    cr_assert(strstr(csv, want), "%s in %s", want, csv);
+    free(text);
+    free(json);
+    free(csv);
+
+    const char *cmp_argv[] = {"dsr", "sim", "--games", "200", "--seed", "2", "--tally", "ending", "--compare",
+                              "imperials11", NULL};
+    char *cmp = engine(10, cmp_argv);
+    cr_assert(strstr(cmp, "\n  lost to the game: "), "%s", cmp);
+    cr_assert(strstr(cmp, "\n  ending when the game ends in imperials11 (95% CI, of 200 games):\n"), "%s", cmp);
+    free(cmp);
+    const char *cj_argv[] = {"dsr", "sim", "--games", "200", "--seed", "2", "--tally", "ending", "--compare",
+                             "imperials11", "--json", NULL};
+    char *cj = engine(11, cj_argv);
+    const char *c = strstr(cj, "\"compare\":{\"variant\":\"imperials11\"");
+    cr_assert_not_null(c, "%s", cj);
+    cr_assert(strstr(c, "\"losses\":") && strstr(c, "\"loss_difference\":"), "%s", c);
+    cr_assert(strstr(c, "\"tally\":{\"variable\":\"ending\",\"values\":[{"), "%s", c);
+    free(cj);
 }

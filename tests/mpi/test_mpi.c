@@ -125,3 +125,12 @@ Test(mpi, bad_input_fails_once_with_a_message)
         run_free(&r);
     }
 }
+
+/* a co-operative game: the games lost to the game, the game's side and
+   the --tally of the run and of its comparison cross the ranks */
+Test(mpi, a_game_that_can_lose_splits_its_losses_and_tally)
+{
+    need_mpi();
+    same(TEST_BUILD_DIR "/dsr sim --games 40 --seed 3 --tally ending --compare imperials11 --json",
+         MPIRUN " -n 3 " TEST_BUILD_DIR "/dsr-mpi sim --games 40 --seed 3 --tally ending --compare imperials11 --json");
+}

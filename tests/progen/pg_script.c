@@ -541,7 +541,7 @@ static int simple(PgCtx *c, PgBuf *b)
         pg_put(b, "if ");
         pg_bool(c, b, 2);
         if (pg_chance(g, 20)) {
-            pg_put(b, " { draw_game }");
+            pg_put(b, pg_chance(g, 50) ? " { draw_game }" : " { lose_game }");
         } else if (pg_chance(g, 30)) {
             pg_put(b, " { win all p in players where p.%s > 0 }", g->ctr[0].name);
         } else {

@@ -78,7 +78,7 @@ Test(progen, covers_constructs)
         "enum ", "die ", "kind ", " per player of ", " shared of ", "counter ", " min ", " max ", "var ",
         "const ", "function ", "procedure ", " : ability?", "choose ", "choose up to ", "option \"", "turns from ",
         " passes in a row", "action \"", " pass ", "simultaneously for ", "while ", "for ", "if ", " else ",
-        "move ", "shuffle ", "roll ", "run ", "win ", "win all ", "draw_game", "count(", "sum(", "any(",
+        "move ", "shuffle ", "roll ", "run ", "win ", "win all ", "draw_game", "lose_game", "count(", "sum(", "any(",
         "all(", "empty(", "matches(", "top(", "bottom(", "random(", "next(", " is ", "let ", "log \"",
         "variant ", "remove card ", " keep", " private", " hidden", " by ", " as ", "opponent", "this.",
     };

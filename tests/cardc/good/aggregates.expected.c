@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 9
-#error "aggregates.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "aggregates.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -380,6 +380,7 @@ const RtGameDef aggregates_game = {
     1, /* prelude: the setup begins with one */
     9, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const aggregates_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "arrays.h"
 
-#if CARDRT_ABI != 9
-#error "arrays.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "arrays.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_red = 0, ENUM_blue = 1 };
@@ -281,6 +281,7 @@ const RtGameDef arrays_game = {
     1, /* prelude: the setup begins with one */
     16, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const arrays_variants[] = {

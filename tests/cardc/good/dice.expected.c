@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 9
-#error "dice.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "dice.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };
@@ -328,6 +328,7 @@ const RtGameDef dice_game = {
     1, /* prelude: the setup begins with one */
     20, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const dice_variants[] = {

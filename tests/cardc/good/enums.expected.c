@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 9
-#error "enums.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "enums.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -372,6 +372,7 @@ const RtGameDef enums_game = {
     1, /* prelude: the setup begins with one */
     15, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const enums_variants[] = {

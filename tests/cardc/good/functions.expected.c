@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "functions.h"
 
-#if CARDRT_ABI != 9
-#error "functions.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "functions.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -335,6 +335,7 @@ const RtGameDef functions_game = {
     0, /* prelude: the setup begins with one */
     18, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const functions_variants[] = {

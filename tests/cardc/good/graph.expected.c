@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 9
-#error "graph.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "graph.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
@@ -462,6 +462,7 @@ const RtGameDef graph_game = {
     1, /* prelude: the setup begins with one */
     23, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const graph_variants[] = {

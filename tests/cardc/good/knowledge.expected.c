@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "knowledge.h"
 
-#if CARDRT_ABI != 9
-#error "knowledge.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "knowledge.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -261,6 +261,7 @@ const RtGameDef knowledge_game = {
     1, /* prelude: the setup begins with one */
     23, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const knowledge_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 9
-#error "names.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "names.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -404,6 +404,7 @@ const RtGameDef names_game = {
     1, /* prelude: the setup begins with one */
     14, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const names_variants[] = {

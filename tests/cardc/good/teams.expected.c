@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "teams.h"
 
-#if CARDRT_ABI != 9
-#error "teams.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "teams.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -439,6 +439,7 @@ const RtGameDef teams_game = {
     1, /* prelude: the setup begins with one */
     26, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const teams_variants[] = {

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "views.h"
 
-#if CARDRT_ABI != 9
-#error "views.c was generated for libcardrt ABI 9; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 10
+#error "views.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -274,6 +274,7 @@ const RtGameDef views_game = {
     1, /* prelude: the setup begins with one */
     13, Site_table, 1, Site_files,
     &view,
+    0, /* can_lose: a script has lose_game */
 };
 
 const RtGameDef *const views_variants[] = {
