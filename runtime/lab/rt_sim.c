@@ -8,17 +8,30 @@
 /* Salt of the agents' seeds (as rt__agent_seed in rt_engine.c). */
 #define AGENT_SALT 0x6a09e667f3bcc909u
 
-/* SIM_RUN: the games a thread takes at a time. */
+/* SIM_RUN: the most games a thread takes at a time. */
 enum { SIM_RUN = 64 };
 
-/* What the threads share: they play the games [next, hi), SIM_RUN at a
-   time; next and done are guarded by lock. */
+/* What the threads share: they play the games [next, hi), a run at a
+   time (run_length); next and done are guarded by lock. */
 typedef struct Shared {
     const RtSimSpec *spec;
     RtSimResult *res;
     pthread_mutex_t lock;
-    int next, hi, total, done, shown, failed_start;
+    int next, hi, total, done, shown, failed_start, jobs;
 } Shared;
+
+/* run_length: how many of the left games a thread takes next: SIM_RUN
+   while many are left, then a share of the rest (left / (2 * jobs), at
+   least one), so that the threads run out of games together even when
+   the games are few and long. Which thread plays a game never changes
+   its result. */
+static int run_length(int left, int jobs)
+{
+    int share = left / (2 * (jobs > 0 ? jobs : 1));
+    if (share < 1)
+        share = 1;
+    return share < SIM_RUN ? share : SIM_RUN;
+}
 
 /* rt__sim_block: see rt_lab.h. */
 void rt__sim_block(int games, int rank, int size, int *lo, int *hi)
@@ -177,7 +190,9 @@ static void *worker(void *arg)
            writes its own stretch of res->game and res->played. */
         pthread_mutex_lock(&sh->lock);
         int lo = sh->failed_start ? sh->hi : sh->next;
-        int hi = sh->hi - lo > SIM_RUN ? lo + SIM_RUN : sh->hi;
+        int hi = lo + run_length(sh->hi - lo, sh->jobs);
+        if (hi > sh->hi)
+            hi = sh->hi;
         sh->next = hi;
         pthread_mutex_unlock(&sh->lock);
         if (lo >= hi)
@@ -195,6 +210,7 @@ static void *worker(void *arg)
             r->decisions = rt_decisions(g);
             r->failed = rt_failed(g);
             r->winners = rt__hdr(g)->winners;
+            r->lost = rt_lost(g);
             r->first = rt_first_player(g);
             r->tally = spec->tally ? (int32_t)rt_get(g, spec->tally - 1, 0) : 0;
             if (r->failed)
@@ -264,6 +280,7 @@ static int play_block(const RtSimSpec *spec, RtSimResult *res, int lo, int hi, F
     int jobs = spec->jobs < 1 ? 1 : spec->jobs;
     if (jobs > sh.total)
         jobs = sh.total > 0 ? sh.total : 1;
+    sh.jobs = jobs;
     pthread_t *th = calloc((size_t)jobs, sizeof *th);
     int started = 0;
     if (th)
