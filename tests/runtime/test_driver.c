@@ -440,3 +440,36 @@ Test(driver, select_and_conditional_options_need_no_branch_and_are_exact)
     cr_assert_str_eq(rt_option_label(g, 2, buf, sizeof buf), "15");
     rt_free(g);
 }
+
+/* rt_lose_game ends a running game with every player losing (not a
+   draw), logs it, and is the game's only result: a win or a draw after
+   it changes nothing, and it changes nothing after a win. */
+Test(driver, losing_to_the_game_is_neither_a_win_nor_a_draw)
+{
+    RtGame *g = new_game(&mini_base, 5, 2);
+    cr_assert(!rt_over(g) && !rt_lost(g));
+    cr_assert_eq(rt_lose_game(g), RT_END);
+    cr_assert(rt_over(g) && rt_lost(g) && !rt_failed(g));
+    cr_assert_eq(rt_win(g, 0, RT_SITE_NONE), RT_END);
+    cr_assert_eq(rt_draw_game(g), RT_END);
+    cr_assert(!rt_is_winner(g, 0) && !rt_is_winner(g, 1) && rt_lost(g));
+    char *text = log_text(g, 1);
+    size_t len = strlen(text), tail = strlen("lose: every player loses\n");
+    cr_assert(len >= tail && strcmp(text + len - tail, "lose: every player loses\n") == 0, "%s", text);
+    cr_assert(len == tail || text[len - tail - 1] == '\n', "%s", text);
+    free(text);
+    char *json = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&json, &n);
+    rt_log_json(g, f);
+    fclose(f);
+    cr_assert(strstr(json, "{\"type\":\"lose\",\"round\":"), "%s", json);
+    free(json);
+    rt_free(g);
+
+    g = new_game(&mini_base, 5, 2);
+    rt_win(g, 1, RT_SITE_NONE);
+    cr_assert_eq(rt_lose_game(g), RT_END);
+    cr_assert(rt_is_winner(g, 1) && !rt_lost(g), "a win stands");
+    rt_free(g);
+}
