@@ -546,11 +546,8 @@ static void st(Printer *P, const AstNode *s)
             ex(P, s->a, 0);
         }
         break;
-    case AST_DRAW_GAME:
-        tok(P, "draw_game", line, 0);
-        break;
-    case AST_LOSE_GAME:
-        tok(P, "lose_game", line, 0);
+    case AST_DRAW_GAME: case AST_LOSE_GAME:
+        tok(P, s->kind == AST_DRAW_GAME ? "draw_game" : "lose_game", line, 0);
         break;
     case AST_LOG:
         tok(P, "log", line, 0);
