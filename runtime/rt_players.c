@@ -3,20 +3,6 @@
 
 #include <string.h>
 
-/* rt__next_in: see cardrt.h. */
-RtValue rt__next_in(const RtGame *g, RtValue p)
-{
-    if (!rt__is_player(g, p))
-        return RT_NONE;
-    uint32_t out = rt__hdr(g)->out;
-    for (int k = 1; k <= g->nplayers; k++) {
-        RtValue q = (p + k) % g->nplayers;
-        if (!(out >> q & 1u))
-            return q;
-    }
-    return RT_NONE;   /* unreachable: rt_eliminate keeps a player in */
-}
-
 /* rt_next_unpassed: see cardrt.h. */
 RtValue rt_next_unpassed(const RtGame *g, RtValue p, RtValue passed)
 {
@@ -29,6 +15,13 @@ RtValue rt_next_unpassed(const RtGame *g, RtValue p, RtValue passed)
             return q;
     }
     return RT_NONE;
+}
+
+/* rt__next_in: see cardrt.h. The next player still in, none passed (never
+   RT_NONE for a player: rt_eliminate keeps a player in). */
+RtValue rt__next_in(const RtGame *g, RtValue p)
+{
+    return rt_next_unpassed(g, p, 0);
 }
 
 /* rt_player_out / rt_player_in: see cardrt.h. */

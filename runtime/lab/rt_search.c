@@ -84,6 +84,17 @@ static void deal_known_zones(const RtGame *g, int viewer, const Slot *slots, int
     }
 }
 
+/* redraw_card: a hidden card variable's cell, when it holds a card, gets
+   a card drawn from that card's zone (the zone is what the viewer knows). */
+static void redraw_card(RtGame *g, int32_t *cell, uint64_t rng[4])
+{
+    if (!rt__is_card(g, *cell))
+        return;
+    const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);
+    if (zz[0] > 0)
+        *cell = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
+}
+
 /* rt_determinize: see cardrt.h. The places viewer neither sees nor knows
    are listed in zone order; the cards he knows the zone of are dealt
    within their zone first (deal_known_zones), then the other cards of
@@ -159,24 +170,13 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
         if (d->visibility != RT_PRIVATE || d->type != RT_TY_CARD)
             continue;
         if (!d->per_player) {
-            int32_t *cell = rt__cells(g) + g->var_cell[v];
-            if (viewer >= 0 && viewer < 32 && !(rt__var_seers(g, v, RT_NONE) >> viewer & 1u) && rt__is_card(g, *cell)) {
-                const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);
-                if (zz[0] > 0)
-                    *cell = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
-            }
+            if (viewer >= 0 && viewer < 32 && !(rt__var_seers(g, v, RT_NONE) >> viewer & 1u))
+                redraw_card(g, rt__cells(g) + g->var_cell[v], rng);
             continue;
         }
-        for (int p = 0; p < g->nplayers; p++) {
-            if (p == viewer)
-                continue;
-            int32_t *cell = rt__cells(g) + g->var_cell[v] + p * g->pre.player_stride;
-            if (!rt__is_card(g, *cell))
-                continue;
-            const int32_t *zz = rt__zone(g, rt__card(g, *cell)[0]);
-            if (zz[0] > 0)
-                *cell = zz[1 + rt__xoshiro_below(rng, (uint32_t)zz[0])];
-        }
+        for (int p = 0; p < g->nplayers; p++)
+            if (p != viewer)
+                redraw_card(g, rt__cells(g) + g->var_cell[v] + p * g->pre.player_stride, rng);
     }
     rt__xoshiro_seed(rt__hdr(g)->rng, rt__xoshiro_next(rng));
 }
