@@ -316,6 +316,16 @@ static inline const char *drv_last_choice(const RtGame *g)
     return "";
 }
 
+/* drv_assert_same_games: a and b have the same hash and, event by event,
+   the same omniscient log. */
+static inline void drv_assert_same_games(const RtGame *a, const RtGame *b)
+{
+    cr_assert_eq(rt_hash(a), rt_hash(b));
+    cr_assert_eq(rt_log_count(a), rt_log_count(b));
+    for (int i = 0; i < rt_log_count(a); i++)
+        cr_assert_str_eq(drv_line(a, i, -1), drv_line(b, i, -1));
+}
+
 /* ---- random play ---------------------------------------------------------------------- */
 
 /* A small deterministic generator for random policies. */
@@ -344,6 +354,17 @@ static inline int drv_play_random(RtGame *g, uint64_t rngseed)
         n++;
     }
     return n;
+}
+
+/* drv_played_p: a new game (drv_new_p) played to the end by random moves
+   from rngseed, which must end by the rules with no runtime error; the
+   caller frees it. */
+static inline RtGame *drv_played_p(const RtGameDef *def, uint64_t seed, int players, uint64_t rngseed)
+{
+    RtGame *g = drv_new_p(def, seed, players);
+    drv_play_random(g, rngseed);
+    cr_assert(rt_over(g) && !rt_failed(g), "seed %llu: %s", (unsigned long long)seed, rt_error(g));
+    return g;
 }
 
 /* A test of the pending decision (is it the one a test waits for?). */

@@ -104,13 +104,7 @@ __attribute__((unused)) static const char *const drv_suits[4] = {"♥", "♦", "
 static inline RtGame *drv_new(uint64_t seed) { return drv_new_p(&simple_game, seed, 2); }
 
 /* drv_played: a whole game of seed played by random moves, checked to end by the rules. */
-static inline RtGame *drv_played(uint64_t seed)
-{
-    RtGame *g = drv_new(seed);
-    drv_play_random(g, seed * 7 + 1);
-    cr_assert(rt_over(g) && !rt_failed(g), "seed %llu: %s", (unsigned long long)seed, rt_error(g));
-    return g;
-}
+static inline RtGame *drv_played(uint64_t seed) { return drv_played_p(&simple_game, seed, 2, seed * 7 + 1); }
 
 /* ---- the log ----------------------------------------------------------------------------- */
 
