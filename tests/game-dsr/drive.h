@@ -69,4 +69,26 @@ static inline RtGame *drv_game_at_deploy(const RtGameDef *def, uint64_t seed, in
 /* drv_turn_player: whose turn it is (the variable turn_of). */
 static inline int drv_turn_player(const RtGame *g) { return (int)drv_var(g, "turn_of", 0); }
 
+/* drv_finish_turn: play the rest of p's turn with the first options,
+   forfeiting dice, re-rolling and concluding (and, when decline, declining
+   the optional abilities); 0 if the game ended. */
+static inline int drv_finish_turn(RtGame *g, int p, int decline)
+{
+    while (drv_turn_player(g) == p && !drv_at_deploy(g)) {
+        if (decline && drv_has(g, "do not use the ability"))
+            drv_pick(g, "do not use the ability");
+        else if (drv_has(g, "forfeit a die and re-roll the rest"))
+            drv_pick(g, "forfeit a die and re-roll the rest");
+        else if (drv_has(g, "re-roll the remaining dice"))
+            drv_pick(g, "re-roll the remaining dice");
+        else if (drv_has(g, "conclude the turn"))
+            drv_pick(g, "conclude the turn");
+        else
+            rt_apply(g, 0);
+        if (!drv_next(g))
+            return 0;
+    }
+    return 1;
+}
+
 #endif
