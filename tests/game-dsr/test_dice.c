@@ -227,24 +227,6 @@ static void assign(RtGame *g, const char *sector, RtValue c, int f)
     }
 }
 
-/* Finish the turn with the first options (forfeits and conclusions). */
-static int finish_turn(RtGame *g, int p)
-{
-    while (drv_turn_player(g) == p && !drv_at_deploy(g)) {
-        if (drv_has(g, "forfeit a die and re-roll the rest"))
-            drv_pick(g, "forfeit a die and re-roll the rest");
-        else if (drv_has(g, "re-roll the remaining dice"))
-            drv_pick(g, "re-roll the remaining dice");
-        else if (drv_has(g, "conclude the turn"))
-            drv_pick(g, "conclude the turn");
-        else
-            rt_apply(g, 0);
-        if (!drv_next(g))
-            return 0;
-    }
-    return 1;
-}
-
 Test(dice, matching_every_symbol_recruits_the_rebel_who_joins_the_team_with_its_damage_removed)
 {
     int done = 0;
@@ -268,7 +250,7 @@ Test(dice, matching_every_symbol_recruits_the_rebel_who_joins_the_team_with_its_
         cr_assert_geq(drv_log_find(g, from, want), 0, "%s", want);
         cr_assert(drv_state(g, r, "asset", "done"));
         cr_assert(drv_in(g, "deployed", 0, name), "recruited at the end of the turn, not before");
-        finish_turn(g, p);
+        drv_finish_turn(g, p, 0);
         snprintf(want, sizeof want, "%s joins Player %d's team.", name, p + 1);
         cr_assert_geq(drv_log_find(g, from, want), 0, "%s", want);
         cr_assert(drv_in(g, "team", p, name));
@@ -323,7 +305,7 @@ Test(dice, an_attacked_imperial_takes_one_damage_a_turn_and_gives_an_alliance_to
             rt_apply(g, 0);
             cr_assert(drv_next(g));
         }
-        finish_turn(g, p);
+        drv_finish_turn(g, p, 0);
         char want[160];
         snprintf(want, sizeof want, "%s takes a DAMAGE (%d of ", name, before + 1);
         int line = drv_log_find(g, from, want);

@@ -12,27 +12,6 @@ static const char *const component[] = {"Superlaser", "Tractor Beam", "Hangar Ba
                                         "Reactor Core", "Command Bridge"};
 static const int track[] = {6, 4, 5, 4, 5, 6};
 
-/* Play the rest of the turn of player p declining optional abilities,
-   forfeiting dice and concluding; 0 if the game ended. */
-static int play_out_turn(RtGame *g, int p)
-{
-    while (drv_turn_player(g) == p && !drv_at_deploy(g)) {
-        if (drv_has(g, "do not use the ability"))
-            drv_pick(g, "do not use the ability");
-        else if (drv_has(g, "forfeit a die and re-roll the rest"))
-            drv_pick(g, "forfeit a die and re-roll the rest");
-        else if (drv_has(g, "re-roll the remaining dice"))
-            drv_pick(g, "re-roll the remaining dice");
-        else if (drv_has(g, "conclude the turn"))
-            drv_pick(g, "conclude the turn");
-        else
-            rt_apply(g, 0);
-        if (!drv_next(g))
-            return 0;
-    }
-    return 1;
-}
-
 static const char *active_base(RtGame *g)
 {
     RtValue z = drv_zone(g, "base", drv_turn_player(g));
@@ -105,7 +84,7 @@ Test(end, the_death_star_fully_operational_loses_the_game)
     int p = drv_turn_player(g), from = rt_log_count(g);
     drv_pick(g, "Eadu");
     cr_assert(drv_next(g));
-    cr_assert_eq(play_out_turn(g, p), 0, "the game ends with the turn");
+    cr_assert_eq(drv_finish_turn(g, p, 1), 0, "the game ends with the turn");
     cr_assert_geq(drv_log_find(g, from, "Superlaser is turned over: it is operational."), 0);
     cr_assert_geq(drv_log_find(g, from, "The Death Star is fully operational: all players lose."), 0);
     cr_assert_eq(drv_var(g, "ending", 0), END_DEATH_STAR);
@@ -138,7 +117,7 @@ Test(end, ten_rebels_defeated_loses_the_game)
     int p = drv_turn_player(g), from = rt_log_count(g);
     drv_pick(g, drv_sector_name[(drv_at(g, victim) + 1) % 3]);
     cr_assert(drv_next(g));
-    cr_assert_eq(play_out_turn(g, p), 0);
+    cr_assert_eq(drv_finish_turn(g, p, 1), 0);
     char want[96];
     snprintf(want, sizeof want, "%s is defeated (10 Rebels lost).", name);
     cr_assert_geq(drv_log_find(g, from, want), 0, "%s", want);
@@ -163,7 +142,7 @@ Test(end, a_team_with_all_its_rebels_defeated_loses_the_game)
         drv_set_state(g, leader, "asset", "damage", drv_field(g, leader, "capacity"));
         drv_pick(g, "Eadu");
         cr_assert(drv_next(g));
-        cr_assert_eq(play_out_turn(g, p), 0);
+        cr_assert_eq(drv_finish_turn(g, p, 1), 0);
         char want[96];
         snprintf(want, sizeof want, "of Player %d's team is defeated (1 Rebels lost).", other + 1);
         cr_assert_geq(drv_log_find(g, from, want), 0, "%s", want);
@@ -197,7 +176,7 @@ Test(end, the_seventh_imperial_defeated_wins_the_game_for_every_player)
     int p = drv_turn_player(g), from = rt_log_count(g);
     drv_pick(g, "Eadu");
     cr_assert(drv_next(g));
-    cr_assert_eq(play_out_turn(g, p), 0);
+    cr_assert_eq(drv_finish_turn(g, p, 1), 0);
     cr_assert_geq(drv_log_find(g, from, "(7 of 7 Imperials)."), 0);
     cr_assert_geq(drv_log_find(g, from, "7 Imperials are defeated: the Rebel Alliance wins."), 0);
     cr_assert_eq(drv_log_find(g, from, "win and lose at once"), -1);
@@ -213,7 +192,7 @@ Test(end, the_expert_variant_needs_all_eleven_imperials)
     int p = drv_turn_player(g), from = rt_log_count(g);
     drv_pick(g, "Eadu");
     cr_assert(drv_next(g));
-    cr_assert_eq(play_out_turn(g, p), 1, "seven Imperials do not end the expert game");
+    cr_assert_eq(drv_finish_turn(g, p, 1), 1, "seven Imperials do not end the expert game");
     cr_assert_geq(drv_log_find(g, from, "(7 of 11 Imperials)."), 0);
     cr_assert_eq(drv_var(g, "ending", 0), END_PLAYING);
     rt_free(g);
@@ -229,7 +208,7 @@ Test(end, winning_and_losing_at_once_is_a_win)
     int p = drv_turn_player(g), from = rt_log_count(g);
     drv_pick(g, "Eadu");
     cr_assert(drv_next(g));
-    cr_assert_eq(play_out_turn(g, p), 0);
+    cr_assert_eq(drv_finish_turn(g, p, 1), 0);
     cr_assert_geq(drv_log_find(g, from, "The Death Star is fully operational: all players lose."), 0);
     cr_assert_geq(drv_log_find(g, from, "The players win and lose at once: the players win."), 0);
     cr_assert_eq(drv_var(g, "ending", 0), END_WIN);
@@ -248,7 +227,7 @@ Test(end, a_full_track_takes_no_counter_and_turns_over_at_the_end_of_the_turn)
     /* whatever the die shows, the Superlaser keeps six counters until the turn ends */
     cr_assert_eq(drv_state(g, drv_card(g, "deathstar", 0, "Superlaser"), "component", "counters"), track[0]);
     cr_assert_eq(drv_state(g, drv_card(g, "deathstar", 0, "Superlaser"), "component", "operational"), 0);
-    play_out_turn(g, p);
+    drv_finish_turn(g, p, 1);
     RtValue k = drv_card(g, "deathstar", 0, "Superlaser");
     cr_assert(drv_state(g, k, "component", "operational"), "turned over at the end of the turn");
     cr_assert_eq(drv_state(g, k, "component", "counters"), 0, "its counters are removed");

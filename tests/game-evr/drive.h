@@ -1,166 +1,36 @@
-/* drive.h: drive a game of evr through the runtime API for the rule tests.
-   Header-only; every function is static. Options are picked by label
-   (exact or prefix), zones and variables are found by their declared name,
-   and the log is searched as text (omniscient, viewer -1, or per seat). */
+/* drive.h: what the rule tests of evr (Empire vs Rebellion) need beyond
+   tests/common/game_driver.h (starting games, picking options by label or
+   prefix, names, the log for any viewer, random play): the two sides,
+   the cards' values and the events' numbers from copies of cards/evr, the
+   setup's choices, the phases and the strategy cards. Header-only; every
+   function is static. */
 #ifndef EVR_DRIVE_H
 #define EVR_DRIVE_H
 
-#include <criterion/criterion.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "cardrt.h"
-#include "evr.h"
-
 #define REBEL 0
 #define EMPIRE 1
-#define LBL 256
+#define DRV_MAX_ROUNDS 200
 
 #include "game_driver.h"
+#include "evr.h"
 
 /* ---- starting and advancing ---------------------------------------------- */
 
-/* drv_new: a new game of def with seed, logging on. */
-static inline RtGame *drv_new(const RtGameDef *def, uint64_t seed)
-{
-    RtOptions o;
-    memset(&o, 0, sizeof o);
-    o.players = 2;
-    o.seed = seed;
-    o.log = 1;
-    o.max_rounds = 200;
-    RtGame *g = rt_new(def, &o);
-    cr_assert_not_null(g, "rt_new failed for seed %llu", (unsigned long long)seed);
-    return g;
-}
-
-
-/* ---- options ---------------------------------------------------------------- */
-
-
-
-/* drv_find: index of the option whose label equals text (prefix: starts with it), or -1. */
-static inline int drv_find(const RtGame *g, const char *text, int prefix)
-{
-    for (int i = 0; i < rt_option_count(g); i++) {
-        const char *l = drv_label(g, i);
-        if (prefix ? strncmp(l, text, strlen(text)) == 0 : strcmp(l, text) == 0)
-            return i;
-    }
-    return -1;
-}
-
-static inline int drv_has(const RtGame *g, const char *text) { return drv_find(g, text, 0) >= 0; }
-static inline int drv_has_prefix(const RtGame *g, const char *text) { return drv_find(g, text, 1) >= 0; }
-
-/* drv_pick / drv_pick_prefix: apply the option (fail with the labels if absent). */
-static inline void drv_pick_at(RtGame *g, const char *text, int prefix)
-{
-    int i = drv_find(g, text, prefix);
-    cr_assert(i >= 0, "no option %s\"%s\" for %s (prompt \"%s\"); options: %s", prefix ? "starting with " : "", text,
-              rt_player_name(g, rt_decision_player(g), (char[64]){0}, 64), rt_decision_prompt(g), drv_labels(g));
-    rt_apply(g, i);
-    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
-}
-static inline void drv_pick(RtGame *g, const char *text) { drv_pick_at(g, text, 0); }
-static inline void drv_pick_prefix(RtGame *g, const char *text) { drv_pick_at(g, text, 1); }
+/* drv_new: a new game of def (evr or a variant) for 2 players, ended after 200 rounds. */
+static inline RtGame *drv_new(const RtGameDef *def, uint64_t seed) { return drv_new_p(def, seed, 2); }
 
 /* drv_is_turn: the pending decision is a struggle turn. */
 static inline int drv_is_turn(const RtGame *g) { return strcmp(rt_decision_prompt(g), "take a turn") == 0; }
 
-/* ---- zones, cards, variables ------------------------------------------------ */
-
-
-
-/* drv_count_named: copies of the card called card in zone name of p. */
-static inline int drv_count_named(RtGame *g, const char *zone, int p, const char *card)
-{
-    RtValue z = drv_zone(g, zone, p);
-    int n = 0;
-    for (int i = 0; i < rt_zone_size(g, z); i++)
-        if (strcmp(rt_card_name(g, rt_zone_at(g, z, i)), card) == 0)
-            n++;
-    return n;
-}
-
-
-/* drv_top_name: the name of the top card of a zone ("" if empty). */
-static inline const char *drv_top_name(RtGame *g, const char *zone, int p)
-{
-    RtValue z = drv_zone(g, zone, p);
-    int n = rt_zone_size(g, z);
-    return n ? rt_card_name(g, rt_zone_at(g, z, n - 1)) : "";
-}
+/* ---- cards and sides ---------------------------------------------------------- */
 
 /* drv_event: the name of the current event ("" if none). */
 static inline const char *drv_event(RtGame *g) { return drv_top_name(g, "current", 0); }
 
-
-
-
 /* drv_exhausted: a resource card's state "exhausted". */
 static inline int drv_exhausted(RtGame *g, RtValue card) { return rt_card_state(g, card, drv_kind(g, "resource"), 0, 0); }
 
-/* drv_total_cards: the sum of the sizes of every zone instance. */
-static inline int drv_total_cards(RtGame *g)
-{
-    const RtGameDef *d = rt_def(g);
-    int n = 0;
-    for (int i = 0; i < d->nzones; i++) {
-        if (d->zones[i].per_player)
-            for (int p = 0; p < rt_players(g); p++)
-                n += rt_zone_size(g, rt_zone(g, i, p));
-        else
-            n += rt_zone_size(g, rt_zone(g, i, 0));
-    }
-    return n;
-}
-
-/* ---- the log ------------------------------------------------------------------ */
-
-
-/* drv_log_find: the first event at or after from whose text (for viewer)
-   contains needle, or -1. */
-static inline int drv_log_find(const RtGame *g, int viewer, int from, const char *needle)
-{
-    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
-        if (strstr(drv_line(g, i, viewer), needle))
-            return i;
-    return -1;
-}
-
-/* drv_log_count: events in [from, to) whose text contains needle (to < 0: the end). */
-static inline int drv_log_count(const RtGame *g, int viewer, int from, int to, const char *needle)
-{
-    int n = 0;
-    if (to < 0 || to > rt_log_count(g))
-        to = rt_log_count(g);
-    for (int i = from < 0 ? 0 : from; i < to; i++)
-        if (strstr(drv_line(g, i, viewer), needle))
-            n++;
-    return n;
-}
-
-/* drv_last_choice: the last "choose" event (omniscient), or "". */
-static inline const char *drv_last_choice(const RtGame *g)
-{
-    for (int i = rt_log_count(g) - 1; i >= 0; i--) {
-        const char *l = drv_line(g, i, -1);
-        if (strncmp(l, "choose ", 7) == 0)
-            return l;
-    }
-    return "";
-}
-
-
-/* ---- policies ---------------------------------------------------------------- */
-
-
-
-
-/* drv_player_name: "Rebel Alliance" / "Galactic Empire". */
+/* drv_pname: "Rebel Alliance" / "Galactic Empire". */
 static inline const char *drv_pname(int p) { return p == REBEL ? "Rebel Alliance" : "Galactic Empire"; }
 
 /* ---- card values (from cards/evr: resource value / exhausted value) ---------------- */
@@ -181,6 +51,8 @@ __attribute__((unused)) static const DrvValue drv_values[] = {
     {"Star Destroyer", 4, 4}, {"Imperial Officer", 1, 1}, {"Imperial Shuttle", 3, 3},
 };
 
+/* drv_value_of / drv_is_character: the values of the card called name
+   (a character is worth less exhausted). */
 static inline const DrvValue *drv_value_of(const char *name)
 {
     for (size_t i = 0; i < sizeof drv_values / sizeof drv_values[0]; i++)
@@ -209,11 +81,8 @@ static inline int drv_total(RtGame *g, int p, int full)
 {
     RtValue z = drv_zone(g, "play", p);
     int t = 0;
-    for (int i = 0; i < rt_zone_size(g, z); i++) {
-        RtValue c = rt_zone_at(g, z, i);
-        const DrvValue *v = drv_value_of(rt_card_name(g, c));
-        t += drv_exhausted(g, c) && !full ? v->exhausted : v->value;
-    }
+    for (int i = 0; i < rt_zone_size(g, z); i++)
+        t += drv_worth(g, rt_zone_at(g, z, i), full);
     return t;
 }
 
@@ -236,6 +105,7 @@ __attribute__((unused)) static const DrvEvent drv_events[] = {
     {"Construction of the Second Death Star", 8, 19, 3, 2},
 };
 
+/* drv_event_info: the numbers of the event called name. */
 static inline const DrvEvent *drv_event_info(const char *name)
 {
     for (size_t i = 0; i < sizeof drv_events / sizeof drv_events[0]; i++)
@@ -244,7 +114,6 @@ static inline const DrvEvent *drv_event_info(const char *name)
     cr_assert_fail("no event %s", name);
     return NULL;
 }
-
 
 /* drv_setup: answer the setup's character choices by name (NULL: the first
    option offered), Rebel first; returns with no decision applied after. */
@@ -261,7 +130,7 @@ static inline void drv_setup(RtGame *g, const char *const *reb, const char *cons
     }
 }
 
-/* drv_in_phase: the name of the last "phase" event ("" before any). */
+/* drv_phase: the name of the last "phase" event ("" before any). */
 static inline const char *drv_phase(const RtGame *g)
 {
     for (int i = rt_log_count(g) - 1; i >= 0; i--) {
@@ -292,21 +161,11 @@ static inline int drv_is_strategy_choice(const RtGame *g)
     return strcmp(drv_phase(g), "planning") == 0 && rt_option_count(g) > 0 && drv_is_strategy_name(drv_label(g, 0));
 }
 
-
-/* ---- searching seeds --------------------------------------------------------- */
-
 /* drv_search: random games of def for seeds from..to, each visited at every
    decision (drv_visit); returns the seed at which the visitor stopped, or 0. */
 static inline uint64_t drv_search(const RtGameDef *def, uint64_t from, uint64_t to, DrvVisit visit, void *ctx)
 {
-    for (uint64_t seed = from; seed <= to; seed++) {
-        RtGame *g = drv_new(def, seed);
-        int stop = drv_visit(g, seed, visit, ctx);
-        rt_free(g);
-        if (stop)
-            return seed;
-    }
-    return 0;
+    return drv_search_p(def, 2, from, to, visit, ctx, NULL);
 }
 
 /* drv_capacity / drv_objective: the current event's numbers. */

@@ -53,10 +53,10 @@ static void observe_dominance(RtGame *g, uint64_t *rng, Obs *o)
         drv_random_move(g, rng);
     o->rounds++;
 
-    int dom = drv_log_find(g, -1, at, "phase dominance");
+    int dom = drv_log_find(g, at, "phase dominance");
     cr_assert_eq(dom, at + 1, "the struggle ends after two passes");
-    int vic = drv_log_find(g, -1, dom, "-> won_events(");
-    int none = drv_log_find(g, -1, dom, "Both players exceed the objective");
+    int vic = drv_log_find(g, dom, "-> won_events(");
+    int none = drv_log_find(g, dom, "Both players exceed the objective");
     int mark = vic >= 0 && (none < 0 || vic < none) ? vic : none;
     cr_assert(mark > dom);
 
@@ -82,9 +82,9 @@ static void observe_dominance(RtGame *g, uint64_t *rng, Obs *o)
     int dip = res[REBEL] && strcmp(strat[REBEL], "Diplomacy") == 0;
     int prop = res[EMPIRE] && strcmp(strat[EMPIRE], "Propaganda") == 0;
     int rebel_before_prop = infl[REBEL] + (dip && balance == REBEL ? 2 : 0);
-    cr_assert_eq(drv_log_count(g, -1, dom, mark, "set influence(Rebel Alliance)"), dip + (prop && rebel_before_prop > 0),
+    cr_assert_eq(drv_log_count(g, dom, mark, "set influence(Rebel Alliance)"), dip + (prop && rebel_before_prop > 0),
                  "Rebel influence changes: %s vs %s", strat[0], strat[1]);
-    cr_assert_eq(drv_log_count(g, -1, dom, mark, "set influence(Galactic Empire)"), prop);
+    cr_assert_eq(drv_log_count(g, dom, mark, "set influence(Galactic Empire)"), prop);
 
     /* 2. determine victory */
     int winner = -1;
@@ -108,7 +108,7 @@ static void observe_dominance(RtGame *g, uint64_t *rng, Obs *o)
         char want[256];
         snprintf(want, sizeof want, "%s wins %s: %d against %d.", drv_pname(winner), event, tot[winner],
                  tot[1 - winner]);
-        cr_assert(drv_log_find(g, -1, dom, want) >= 0, "expected \"%s\"", want);
+        cr_assert(drv_log_find(g, dom, want) >= 0, "expected \"%s\"", want);
         o->totals_checked++;
         if (exch[0] + exch[1] > 0)
             full ? o->kessel_exhausted_char++ : o->exhausted_char++;
@@ -121,11 +121,11 @@ static void observe_dominance(RtGame *g, uint64_t *rng, Obs *o)
         /* 17. the winner gains the victory points and the influence */
         char vps[80];
         snprintf(vps, sizeof vps, "set vp(%s) %d -> %d", drv_pname(winner), vp[winner], vp[winner] + ev->victory);
-        cr_assert(drv_log_find(g, -1, vic, vps) > vic, "expected \"%s\"", vps);
+        cr_assert(drv_log_find(g, vic, vps) > vic, "expected \"%s\"", vps);
         cr_assert_eq(drv_count_named(g, "won_events", winner, event), 1);
         vp[winner] += ev->victory;
         if (ev->influence) {
-            int l = drv_log_find(g, -1, vic, "set influence(");
+            int l = drv_log_find(g, vic, "set influence(");
             cr_assert(l > vic && strstr(drv_line(g, l, -1), drv_pname(winner)));
         }
     }
@@ -148,11 +148,11 @@ static void observe_dominance(RtGame *g, uint64_t *rng, Obs *o)
         cr_assert_eq(drv_size(g, "deck", p) + drv_size(g, "reserve", p), 24);
         char sh[64];
         snprintf(sh, sizeof sh, "shuffle deck(%s)", drv_pname(p));
-        cr_assert(drv_log_find(g, -1, mark, sh) > mark);
+        cr_assert(drv_log_find(g, mark, sh) > mark);
     }
     /* balance token (the next event's reveal may move it again: look at the cleanup's value) */
     int bal = balance;
-    int r = drv_log_find(g, -1, mark, "round ");
+    int r = drv_log_find(g, mark, "round ");
     for (int i = mark; i < r; i++) {
         const char *l = drv_line(g, i, -1);
         if (strncmp(l, "set balance ", 12) == 0)
@@ -193,7 +193,7 @@ static int visit_obs(RtGame *g, uint64_t *rng, void *ctx)
     snprintf(last, sizeof last, "choose %s: pass", drv_pname(1 - rt_decision_player(g)));
     int i = (int)(drv_rand(rng) % (uint64_t)rt_option_count(g));
     if (((Obs *)ctx)->greedy && drv_has(g, "play a card"))
-        i = drv_find(g, "play a card", 0);
+        i = drv_find(g, "play a card");
     if (strcmp(drv_last_choice(g), last) == 0 && strcmp(drv_label(g, i), "pass") == 0) {
         observe_dominance(g, rng, ctx);
         return DRV_APPLIED;
@@ -310,10 +310,10 @@ Test(victory, seven_vp_wins_at_once)
                 cr_assert(last_vp < 0 || atoi(strstr(drv_line(g, last_vp, -1), "-> ") + 3) < 7);
                 last_vp = i;
             }
-        cr_assert_eq(drv_log_count(g, -1, last_vp, -1, "revealed("), 0, "no cleanup after the 7th VP");
-        cr_assert_eq(drv_log_count(g, -1, last_vp, -1, ") -> deck("), drv_log_count(g, -1, last_vp, -1, "reserve("),
+        cr_assert_eq(drv_log_count(g, last_vp, -1, "revealed("), 0, "no cleanup after the 7th VP");
+        cr_assert_eq(drv_log_count(g, last_vp, -1, ") -> deck("), drv_log_count(g, last_vp, -1, "reserve("),
                      "no cleanup after the 7th VP");
-        cr_assert_eq(drv_log_count(g, -1, last_vp, -1, "round "), 0);
+        cr_assert_eq(drv_log_count(g, last_vp, -1, "round "), 0);
         char want[64];
         snprintf(want, sizeof want, "win %s", drv_pname(w));
         cr_assert_str_eq(drv_line(g, n - 1, -1), want);

@@ -18,10 +18,10 @@ Test(planning, reveal_effect_resolves_before_strategies_are_chosen)
             cr_assert_eq(drv_size(g, "events", 0), 23);
             cr_assert_eq(drv_var(g, "influence", REBEL), 1, "each player lost 1 influence on the reveal");
             cr_assert_eq(drv_var(g, "influence", EMPIRE), 1);
-            int ev = drv_log_find(g, -1, 0, "move \"Destruction of Alderaan\" events -> current");
-            int loss = drv_log_find(g, -1, 0, "set influence(Rebel Alliance) 2 -> 1");
+            int ev = drv_log_find(g, 0, "move \"Destruction of Alderaan\" events -> current");
+            int loss = drv_log_find(g, 0, "set influence(Rebel Alliance) 2 -> 1");
             cr_assert(ev >= 0 && loss > ev);
-            cr_assert_eq(drv_log_count(g, -1, 0, -1, "-> chosen("), 0, "no strategy chosen yet");
+            cr_assert_eq(drv_log_count(g, 0, -1, "-> chosen("), 0, "no strategy chosen yet");
         }
         rt_free(g);
     }
@@ -121,8 +121,8 @@ Test(infiltration, opponent_plays_the_picked_strategy_without_choosing)
     int at = rt_log_count(g);
     drv_pick(g, "Reinforcements");
     cr_assert(drv_next(g));
-    cr_assert(drv_log_find(g, EMPIRE, at, "choose Rebel Alliance: (hidden)") >= 0);
-    cr_assert_eq(drv_log_count(g, EMPIRE, at, drv_log_find(g, -1, at, "infiltrated("), "Reinforcements"), 0);
+    cr_assert(drv_log_find_as(g, EMPIRE, at, "choose Rebel Alliance: (hidden)") >= 0);
+    cr_assert_eq(drv_log_count_as(g, EMPIRE, at, drv_log_find(g, at, "infiltrated("), "Reinforcements"), 0);
     /* round 2: the Empire has it as his strategy, with no choice */
     while (!drv_is_strategy_choice(g)) {
         rt_apply(g, 0);
@@ -130,16 +130,16 @@ Test(infiltration, opponent_plays_the_picked_strategy_without_choosing)
     }
     cr_assert_eq(drv_count_named(g, "forced", EMPIRE, "Reinforcements"), 1, "the Empire may look at it");
     cr_assert_eq(rt_decision_player(g), REBEL);
-    int r2 = drv_log_find(g, -1, at, "round 2");
+    int r2 = drv_log_find(g, at, "round 2");
     rt_apply(g, 0);
     cr_assert(drv_next(g));
     cr_assert(drv_is_turn(g), "no strategy choice for the Empire: %s", drv_labels(g));
     cr_assert_eq(drv_count_named(g, "chosen", EMPIRE, "Reinforcements"), 1);
-    int rc = drv_log_find(g, -1, r2, "-> chosen(Rebel Alliance)");
+    int rc = drv_log_find(g, r2, "-> chosen(Rebel Alliance)");
     cr_assert(rc > r2);
-    cr_assert_eq(drv_log_count(g, -1, rc, drv_log_find(g, -1, r2, "phase struggle"), "choose Galactic Empire: "), 0,
+    cr_assert_eq(drv_log_count(g, rc, drv_log_find(g, r2, "phase struggle"), "choose Galactic Empire: "), 0,
                  "the Empire chose no strategy");
-    cr_assert(drv_log_find(g, -1, r2, "move \"Reinforcements\" forced(Galactic Empire) -> chosen(Galactic Empire)") > 0);
+    cr_assert(drv_log_find(g, r2, "move \"Reinforcements\" forced(Galactic Empire) -> chosen(Galactic Empire)") > 0);
     rt_free(g);
 }
 
@@ -160,8 +160,8 @@ Test(infiltration, two_infiltrations_are_chosen_simultaneously)
     cr_assert_eq(rt_decision_player(g), second);
     cr_assert(rt_decision_hidden(g));
     /* what the second player has seen of the first pick */
-    cr_assert(drv_log_find(g, second, at, "(hidden)") >= 0);
-    cr_assert_eq(drv_log_count(g, second, at, -1, pick), 0,
+    cr_assert(drv_log_find_as(g, second, at, "(hidden)") >= 0);
+    cr_assert_eq(drv_log_count_as(g, second, at, -1, pick), 0,
                  "%s sees which of his strategies (%s) was picked before choosing his own pick",
                  drv_pname(second), pick);
     cr_assert_eq(drv_count_named(g, "strategies", second, pick), 1,
@@ -187,7 +187,7 @@ Test(tutorial, setup_uses_only_escape_from_tatooine_and_no_characters)
         for (int i = 0; i < rt_zone_size(g, z); i++)
             cr_assert(!drv_is_character(rt_card_name(g, rt_zone_at(g, z, i))));
     }
-    cr_assert_str_eq(drv_line(g, drv_log_find(g, -1, 0, "turn ") , -1), "turn Rebel Alliance", "the Rebel starts");
+    cr_assert_str_eq(drv_line(g, drv_log_find(g, 0, "turn ") , -1), "turn Rebel Alliance", "the Rebel starts");
     rt_free(g);
 }
 

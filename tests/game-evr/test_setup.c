@@ -11,7 +11,7 @@ static void event_order(uint64_t seed, char *out, size_t size)
     cr_assert(drv_next(g));
     cr_assert_eq(drv_size(g, "events", 0), 24, "all 24 events are in the event deck after step 1");
     cr_assert_eq(drv_size(g, "current", 0), 0);
-    cr_assert(drv_log_find(g, -1, 0, "shuffle events") >= 0, "the event deck is shuffled");
+    cr_assert(drv_log_find(g, 0, "shuffle events") >= 0, "the event deck is shuffled");
     out[0] = '\0';
     RtValue z = drv_zone(g, "events", 0);
     for (int i = 0; i < rt_zone_size(g, z); i++) {
@@ -55,8 +55,8 @@ Test(setup, deck_is_16_others_plus_4_chosen_characters)
             cr_assert(drv_is_character(rt_card_name(g, rt_zone_at(g, r, i))), "only characters in the reserve");
         cr_assert_eq(drv_size(g, "strategies", p), 5, "5 strategy cards prepared");
     }
-    cr_assert(drv_log_find(g, -1, 0, "shuffle deck(Rebel Alliance)") >= 0);
-    cr_assert(drv_log_find(g, -1, 0, "shuffle deck(Galactic Empire)") >= 0);
+    cr_assert(drv_log_find(g, 0, "shuffle deck(Rebel Alliance)") >= 0);
+    cr_assert(drv_log_find(g, 0, "shuffle deck(Galactic Empire)") >= 0);
     rt_free(g);
 }
 
@@ -70,19 +70,19 @@ Test(setup, character_choice_is_hidden_from_the_opponent)
     g = drv_new(&evr_game, 1);
     drv_setup(g, REB4, EMP4);
     cr_assert(drv_next(g));
-    int r1 = drv_log_find(g, -1, 0, "round 1");
+    int r1 = drv_log_find(g, 0, "round 1");
     cr_assert(r1 > 0);
     /* each player sees his own picks */
-    cr_assert(drv_log_find(g, REBEL, 0, "choose Rebel Alliance: Han Solo") >= 0);
-    cr_assert(drv_log_find(g, EMPIRE, 0, "choose Galactic Empire: Darth Vader") >= 0);
+    cr_assert(drv_log_find_as(g, REBEL, 0, "choose Rebel Alliance: Han Solo") >= 0);
+    cr_assert(drv_log_find_as(g, EMPIRE, 0, "choose Galactic Empire: Darth Vader") >= 0);
     /* the opponent sees 4 hidden choices and no name of a character */
-    cr_assert_eq(drv_log_count(g, EMPIRE, 0, r1, "choose Rebel Alliance: (hidden)"), 4);
-    cr_assert_eq(drv_log_count(g, REBEL, 0, r1, "choose Galactic Empire: (hidden)"), 4);
+    cr_assert_eq(drv_log_count_as(g, EMPIRE, 0, r1, "choose Rebel Alliance: (hidden)"), 4);
+    cr_assert_eq(drv_log_count_as(g, REBEL, 0, r1, "choose Galactic Empire: (hidden)"), 4);
     for (int k = 0; k < 4; k++) {
-        cr_assert_eq(drv_log_count(g, EMPIRE, 0, r1, REB4[k]), 0, "the Empire's view names %s", REB4[k]);
-        cr_assert_eq(drv_log_count(g, REBEL, 0, r1, EMP4[k]), 0, "the Rebel's view names %s", EMP4[k]);
+        cr_assert_eq(drv_log_count_as(g, EMPIRE, 0, r1, REB4[k]), 0, "the Empire's view names %s", REB4[k]);
+        cr_assert_eq(drv_log_count_as(g, REBEL, 0, r1, EMP4[k]), 0, "the Rebel's view names %s", EMP4[k]);
     }
-    cr_assert_eq(drv_log_count(g, EMPIRE, 0, r1, "move a card reserve(Rebel Alliance) -> deck(Rebel Alliance)"), 4);
+    cr_assert_eq(drv_log_count_as(g, EMPIRE, 0, r1, "move a card reserve(Rebel Alliance) -> deck(Rebel Alliance)"), 4);
     rt_free(g);
 }
 
@@ -104,9 +104,9 @@ Test(setup, balance_token_is_random)
         RtGame *g = drv_new(&evr_game, seed);
         drv_setup(g, NULL, NULL);
         drv_next(g);
-        int i = drv_log_find(g, -1, 0, "set balance none -> ");
+        int i = drv_log_find(g, 0, "set balance none -> ");
         cr_assert(i >= 0, "the balance token is set in the setup");
-        cr_assert(i < drv_log_find(g, -1, 0, "round 1"));
+        cr_assert(i < drv_log_find(g, 0, "round 1"));
         const char *l = drv_line(g, i, -1);
         if (strstr(l, "-> Rebel Alliance"))
             seen[REBEL]++;

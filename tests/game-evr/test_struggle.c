@@ -83,7 +83,7 @@ static int visit_power_at_capacity(RtGame *g, uint64_t *rng, void *vctx)
         cr_assert(drv_exhausted(g, card), "the card is exhausted anyway");
         char into[64];
         snprintf(into, sizeof into, "-> play(%s)", drv_pname(p));
-        cr_assert_eq(drv_log_count(g, -1, at, -1, into), 0);
+        cr_assert_eq(drv_log_count(g, at, -1, into), 0);
         *found = 1;
         return DRV_STOP;
     }
@@ -113,10 +113,10 @@ Test(struggle, empty_deck_shuffles_the_discard_pile_into_a_new_deck)
     int at = rt_log_count(g);
     drv_pick(g, "play a card");
     drv_next(g);
-    int sh = drv_log_find(g, -1, at, "shuffle deck(Rebel Alliance)");
-    int mv = drv_log_find(g, -1, at, "deck(Rebel Alliance) -> play(Rebel Alliance)");
+    int sh = drv_log_find(g, at, "shuffle deck(Rebel Alliance)");
+    int mv = drv_log_find(g, at, "deck(Rebel Alliance) -> play(Rebel Alliance)");
     cr_assert(sh >= 0 && mv > sh, "the discard pile is shuffled into the deck before the draw");
-    cr_assert_eq(drv_log_count(g, -1, at, sh, "discard(Rebel Alliance) -> deck(Rebel Alliance)"), nd);
+    cr_assert_eq(drv_log_count(g, at, sh, "discard(Rebel Alliance) -> deck(Rebel Alliance)"), nd);
     cr_assert_eq(rt_zone_size(g, discard), 0);
     cr_assert_eq(rt_zone_size(g, deck), nd - 1);
     cr_assert_eq(drv_size(g, "play", REBEL), np + 1);
@@ -224,8 +224,8 @@ static int visit_no_target(RtGame *g, uint64_t *rng, void *ctx)
             ready_after++;
     cr_assert_eq(ready_after, ready_before - 1, "the card is exhausted although its power has no target");
     cr_assert_eq(rt_zone_size(g, z), before);
-    cr_assert_eq(drv_log_count(g, -1, at + 1, -1, "choose "), 0, "no choice was asked");
-    cr_assert(drv_log_find(g, -1, at, "exhausted false -> true") >= 0);
+    cr_assert_eq(drv_log_count(g, at + 1, -1, "choose "), 0, "no choice was asked");
+    cr_assert(drv_log_find(g, at, "exhausted false -> true") >= 0);
     return DRV_STOP;
 }
 
@@ -243,7 +243,7 @@ static int visit_spend(RtGame *g, uint64_t *rng, void *ctx)
     if (!drv_is_turn(g) || !drv_has_prefix(g, "spend influence: "))
         return DRV_RANDOM;
     int p = rt_decision_player(g);
-    int i = drv_find(g, "spend influence: ", 1);
+    int i = drv_find_at(g, "spend influence: ", 1);
     char name[LBL];
     snprintf(name, sizeof name, "%s", drv_label(g, i) + strlen("spend influence: "));
     int infl = drv_var(g, "influence", p);
@@ -400,7 +400,7 @@ Test(struggle, pass_then_action_continues_the_struggle)
     int at = rt_log_count(g);
     drv_pick(g, "pass");
     drv_next(g);
-    cr_assert_eq(drv_log_find(g, -1, at, "phase dominance"), at + 1, "pass after pass ends the struggle");
+    cr_assert_eq(drv_log_find(g, at, "phase dominance"), at + 1, "pass after pass ends the struggle");
     rt_free(g);
 }
 
@@ -418,7 +418,7 @@ static int visit_another(RtGame *g, uint64_t *rng, void *vctx)
         return DRV_RANDOM;
     char lbl[LBL];
     snprintf(lbl, sizeof lbl, "use a power: %s", c->card);
-    int i = drv_find(g, lbl, 0);
+    int i = drv_find(g, lbl);
     if (i < 0)
         return DRV_RANDOM;
     /* which instance: the ready copies now */
@@ -525,11 +525,11 @@ static int visit_add(RtGame *g, uint64_t *rng, void *vctx)
     char mv[128], sh[64];
     snprintf(mv, sizeof mv, "move a card reserve(%s) -> deck(%s)", drv_pname(p), drv_pname(p));
     snprintf(sh, sizeof sh, "shuffle deck(%s)", drv_pname(p));
-    int m = drv_log_find(g, o, at, mv);
+    int m = drv_log_find_as(g, o, at, mv);
     cr_assert(m >= 0, "the opponent sees a card (not which) enter the deck");
-    cr_assert_eq(drv_log_count(g, o, at, -1, name), 0, "the opponent's view names %s", name);
-    cr_assert(drv_log_find(g, o, at, "(hidden)") >= 0);
-    cr_assert(drv_log_find(g, -1, m, sh) > m, "the deck is shuffled after the character is added");
+    cr_assert_eq(drv_log_count_as(g, o, at, -1, name), 0, "the opponent's view names %s", name);
+    cr_assert(drv_log_find_as(g, o, at, "(hidden)") >= 0);
+    cr_assert(drv_log_find(g, m, sh) > m, "the deck is shuffled after the character is added");
     return DRV_STOP;
 }
 
@@ -566,7 +566,7 @@ static int visit_look(RtGame *g, uint64_t *rng, void *vctx)
     cr_assert_eq(rt_card_zone(g, top), drv_zone(g, "looking", p), "the top card is being looked at");
     char seen[128];
     snprintf(seen, sizeof seen, "move a card deck(%s) -> looking(%s)", drv_pname(p), drv_pname(p));
-    cr_assert(drv_log_find(g, o, 0, seen) >= 0, "the opponent does not see the card");
+    cr_assert(drv_log_find_as(g, o, 0, seen) >= 0, "the opponent does not see the card");
     drv_pick(g, c->choice);
     drv_next(g);
     cr_assert_eq(rt_zone_size(g, deck), n);
@@ -609,7 +609,7 @@ static int visit_lando(RtGame *g, uint64_t *rng, void *vctx)
     if (drv_has(g, "put it on the bottom of your deck"))
         drv_pick(g, choice);
     else
-        cr_assert(drv_log_find(g, -1, 0, "put it on the bottom of your deck (forced)") >= 0);
+        cr_assert(drv_log_find(g, 0, "put it on the bottom of your deck (forced)") >= 0);
     drv_next(g);
     if (strcmp(choice, "play it") == 0) {
         cr_assert_eq(rt_card_zone(g, top), drv_zone(g, "play", REBEL));
@@ -657,7 +657,7 @@ static int visit_vader(RtGame *g, uint64_t *rng, void *ctx)
         return DRV_RANDOM;
     drv_pick(g, "use a power: Darth Vader");
     cr_assert(drv_next(g));
-    cr_assert(drv_find(g, lowered, 0) >= 0, "%s (exhausted) is offered: %s", lowered, drv_labels(g));
+    cr_assert(drv_find(g, lowered) >= 0, "%s (exhausted) is offered: %s", lowered, drv_labels(g));
     for (int i = 0; i < rt_option_count(g); i++) {
         RtValue c = RT_NONE;
         for (int k = 0; k < rt_zone_size(g, z); k++)

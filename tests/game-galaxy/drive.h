@@ -1,23 +1,14 @@
-/* drive.h: drive games of galaxy (Galaxy Rebellion) through the runtime API
-   for the rule tests. Header-only; every function is static. Options are
-   picked by label, zones and variables are found by their declared name,
-   the planets' symbols come from a copy of cards/galaxy/planets.cards, and
-   the log is searched as text (omniscient). */
+/* drive.h: what the rule tests of galaxy (Galaxy Rebellion) need beyond
+   tests/common/game_driver.h (starting games, picking options by label,
+   names, card states, the log, random play): the symbols and their
+   labels, the planets' spaces from a copy of cards/galaxy/planets.cards,
+   the Rebel tokens, the Sith Lords, and the turn's menu. Header-only;
+   every function is static. */
 #ifndef GALAXY_DRIVE_H
 #define GALAXY_DRIVE_H
 
-#include <criterion/criterion.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "cardrt.h"
-#include "galaxy.h"
-
-#define LBL 256
-
 #include "game_driver.h"
+#include "galaxy.h"
 
 /* enum symbol, in declaration order (cards/galaxy/game.cards) */
 enum { S_STORM = 0, S_TIE, S_ATAT, S_SD, S_VP, S_IMP };
@@ -51,6 +42,7 @@ __attribute__((unused)) static const DrvBoard drv_boards[] = {
 };
 #define DRV_NBOARDS ((int)(sizeof drv_boards / sizeof drv_boards[0]))
 
+/* drv_letter_symbol: the symbol of a letter of the rows above. */
 static inline int drv_letter_symbol(char c)
 {
     switch (c) {
@@ -88,48 +80,10 @@ static inline int drv_space_symbol(const char *name)
 
 /* ---- starting and advancing ------------------------------------------------------ */
 
-static inline RtGame *drv_new_p(const RtGameDef *def, uint64_t seed, int players)
-{
-    RtOptions o;
-    memset(&o, 0, sizeof o);
-    o.players = players;
-    o.seed = seed;
-    o.log = 1;
-    o.max_rounds = 1000;
-    RtGame *g = rt_new(def, &o);
-    cr_assert_not_null(g, "rt_new failed for seed %llu", (unsigned long long)seed);
-    return g;
-}
+/* drv_new: a new game of galaxy for 2 players. */
 static inline RtGame *drv_new(uint64_t seed) { return drv_new_p(&galaxy_game, seed, 2); }
 
-
-/* ---- options ------------------------------------------------------------------------ */
-
-
-
-static inline int drv_find(const RtGame *g, const char *text)
-{
-    for (int i = 0; i < rt_option_count(g); i++)
-        if (strcmp(drv_label(g, i), text) == 0)
-            return i;
-    return -1;
-}
-static inline int drv_has(const RtGame *g, const char *text) { return drv_find(g, text) >= 0; }
-
-static inline void drv_pick(RtGame *g, const char *text)
-{
-    int i = drv_find(g, text);
-    cr_assert(i >= 0, "no option \"%s\" for Player %d; options: %s", text, rt_decision_player(g) + 1, drv_labels(g));
-    rt_apply(g, i);
-    cr_assert(!rt_failed(g), "runtime error: %s", rt_error(g));
-}
-
-/* drv_pick_next: pick the option, then advance to the next decision (0: game over). */
-static inline int drv_pick_next(RtGame *g, const char *text)
-{
-    drv_pick(g, text);
-    return drv_next(g);
-}
+/* ---- the turn's decisions ---------------------------------------------------------- */
 
 /* drv_is_menu: the pending decision is the turn's menu. */
 static inline int drv_is_menu(const RtGame *g) { return drv_has(g, "end your turn"); }
@@ -145,27 +99,8 @@ static inline int drv_is_space_choice(const RtGame *g)
 
 /* ---- zones, cards, variables ---------------------------------------------------------- */
 
-
-static inline int drv_in(RtGame *g, const char *zone, int p, const char *card)
-{
-    return drv_find_card(g, zone, p, card) != RT_NONE;
-}
-
+/* drv_vp: p's victory points. */
 static inline int drv_vp(const RtGame *g, int p) { return drv_var(g, "vp", p); }
-
-static inline int drv_slot(const RtGame *g, const char *kind, const char *state)
-{
-    const RtKindDef *k = &rt_def(g)->kinds[drv_kind(g, kind)];
-    for (int i = 0; i < k->nstate; i++)
-        if (strcmp(k->state_names[i], state) == 0)
-            return i;
-    cr_assert_fail("kind %s has no state %s", kind, state);
-    return -1;
-}
-static inline RtValue drv_state(RtGame *g, RtValue card, const char *kind, const char *state)
-{
-    return rt_card_state(g, card, drv_kind(g, kind), drv_slot(g, kind, state), 0);
-}
 
 /* drv_covered: the space called name (in play) is covered. */
 static inline int drv_covered(RtGame *g, const char *name)
@@ -223,23 +158,7 @@ static inline int drv_sith_at(RtGame *g, const char *name)
 
 /* ---- the log ---------------------------------------------------------------------------- */
 
-static inline int drv_log_find(const RtGame *g, int from, const char *needle)
-{
-    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
-        if (strstr(drv_line(g, i, -1), needle))
-            return i;
-    return -1;
-}
-static inline int drv_log_count(const RtGame *g, int from, int to, const char *needle)
-{
-    int n = 0;
-    if (to < 0 || to > rt_log_count(g))
-        to = rt_log_count(g);
-    for (int i = from < 0 ? 0 : from; i < to; i++)
-        if (strstr(drv_line(g, i, -1), needle))
-            n++;
-    return n;
-}
+/* drv_pname: "Player N" for seat p (a static buffer, one of 4). */
 static inline const char *drv_pname(int p)
 {
     static char buf[4][24];
@@ -249,28 +168,7 @@ static inline const char *drv_pname(int p)
     return buf[k];
 }
 
-/* ---- random play and searching --------------------------------------------------------- */
-
-
-/* drv_search_p: random games for seeds from..to, each decision shown to
-   visit (drv_visit); returns the seed at which the visitor stopped (the
-   game is left in *out if out is given, else freed), or 0. */
-static inline uint64_t drv_search_p(const RtGameDef *def, int players, uint64_t from, uint64_t to, DrvVisit visit,
-                                    void *ctx, RtGame **out)
-{
-    for (uint64_t seed = from; seed <= to; seed++) {
-        RtGame *g = drv_new_p(def, seed, players);
-        if (drv_visit(g, seed, visit, ctx)) {
-            if (out)
-                *out = g;
-            else
-                rt_free(g);
-            return seed;
-        }
-        rt_free(g);
-    }
-    return 0;
-}
+/* ---- turns ------------------------------------------------------------------------------- */
 
 /* drv_end_turn: from the menu, end the turn and advance to the next decision. */
 static inline int drv_end_turn(RtGame *g) { return drv_pick_next(g, "end your turn"); }
@@ -291,27 +189,12 @@ static inline int drv_at_turn_start(const RtGame *g)
 }
 
 /* drv_next_turn: random moves until the start of the next turn; 0 if the game ended. */
-static inline int drv_next_turn(RtGame *g, uint64_t *rng)
-{
-    do {
-        drv_random_move(g, rng);
-        if (!drv_next(g))
-            return 0;
-    } while (!drv_at_turn_start(g));
-    return 1;
-}
+static inline int drv_next_turn(RtGame *g, uint64_t *rng) { return drv_random_until(g, rng, drv_at_turn_start); }
 
 /* drv_first_turn: a new game advanced to the first turn's menu. */
 static inline RtGame *drv_first_turn(const RtGameDef *def, uint64_t seed, int players)
 {
-    RtGame *g = drv_new_p(def, seed, players);
-    uint64_t rng = seed * 31u + 7u;
-    cr_assert(drv_next(g));
-    while (!drv_at_turn_start(g)) {
-        drv_random_move(g, &rng);
-        cr_assert(drv_next(g));
-    }
-    return g;
+    return drv_new_until(def, seed, players, drv_at_turn_start);
 }
 
 /* drv_turn_player: whose turn it is (the last "turn" event). */
@@ -352,8 +235,8 @@ static inline int drv_place_dice(RtGame *g, int n)
     return placed;
 }
 
-/* drv_placeable: how many dice of the pool could be placed, one after the other, greedily
-   (an estimate used to pick seeds: the first die per free matching space). */
+/* drv_can_place_two: two dice could be placed now, one after the other
+   (drv_place_dice tried on a clone; used to pick seeds). */
 static inline int drv_can_place_two(RtGame *g)
 {
     RtGame *c = rt_clone(g);

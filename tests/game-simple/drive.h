@@ -1,23 +1,14 @@
-/* drive.h: drive games of simple (Simple Rebellion) through the runtime API
-   for the rule tests. Header-only; every function is static. Games are
-   played by seeded random moves; the tests read the omniscient log as text
-   and check it against copies of the packet's tables below (not against
-   the script's own data). */
+/* drive.h: what the rule tests of simple (Simple Rebellion) need beyond
+   tests/common/game_driver.h (starting games, options, names, the log,
+   random play): the seats, copies of the packet's tables (units, leaders,
+   mission cards, the location deck) to check the log against (not the
+   script's own data), whole games played at random, and the log's moves.
+   Header-only; every function is static. */
 #ifndef SIMPLE_DRIVE_H
 #define SIMPLE_DRIVE_H
 
-#include <criterion/criterion.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "cardrt.h"
-#include "simple.h"
-
-#define LBL 256
-
 #include "game_driver.h"
+#include "simple.h"
 
 enum { RES = 0, IMP = 1 }; /* seats: the Resistance is seat 1 */
 
@@ -109,48 +100,16 @@ __attribute__((unused)) static const char *const drv_suits[4] = {"♥", "♦", "
 
 /* ---- games ------------------------------------------------------------------------------- */
 
-static inline RtGame *drv_new(uint64_t seed)
-{
-    RtOptions o;
-    memset(&o, 0, sizeof o);
-    o.players = 2;
-    o.seed = seed;
-    o.log = 1;
-    o.max_rounds = 1000;
-    RtGame *g = rt_new(&simple_game, &o);
-    cr_assert_not_null(g, "rt_new failed for seed %llu", (unsigned long long)seed);
-    return g;
-}
-
-/* drv_has: an option labelled text is offered. */
-static inline int drv_has(const RtGame *g, const char *text)
-{
-    for (int i = 0; i < rt_option_count(g); i++)
-        if (strcmp(drv_label(g, i), text) == 0)
-            return 1;
-    return 0;
-}
+/* drv_new: a new game of simple for its 2 players. */
+static inline RtGame *drv_new(uint64_t seed) { return drv_new_p(&simple_game, seed, 2); }
 
 /* drv_played: a whole game of seed played by random moves, checked to end by the rules. */
-static inline RtGame *drv_played(uint64_t seed)
-{
-    RtGame *g = drv_new(seed);
-    drv_play_random(g, seed * 7 + 1);
-    cr_assert(rt_over(g) && !rt_failed(g), "seed %llu: %s", (unsigned long long)seed, rt_error(g));
-    return g;
-}
+static inline RtGame *drv_played(uint64_t seed) { return drv_played_p(&simple_game, seed, 2, seed * 7 + 1); }
 
 /* ---- the log ----------------------------------------------------------------------------- */
 
+/* drv_at: event i of the omniscient log. */
 static inline const char *drv_at(const RtGame *g, int i) { return drv_line(g, i, -1); }
-
-static inline int drv_log_find(const RtGame *g, int from, const char *needle)
-{
-    for (int i = from < 0 ? 0 : from; i < rt_log_count(g); i++)
-        if (strstr(drv_at(g, i), needle))
-            return i;
-    return -1;
-}
 
 /* drv_moved: line is `move "NAME" FROM -> TO`; copies the three parts. */
 static inline int drv_moved(const char *line, char *name, char *from, char *to)

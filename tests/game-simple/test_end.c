@@ -80,10 +80,7 @@ Test(end, the_same_seed_and_moves_give_the_same_game)
 {
     for (uint64_t seed = 1; seed <= 3; seed++) {
         RtGame *a = drv_played(seed), *b = drv_played(seed);
-        cr_assert_eq(rt_hash(a), rt_hash(b));
-        cr_assert_eq(rt_log_count(a), rt_log_count(b));
-        for (int i = 0; i < rt_log_count(a); i++)
-            cr_assert_str_eq(drv_at(a, i), drv_at(b, i));
+        drv_assert_same_games(a, b);
         rt_free(a);
         rt_free(b);
     }

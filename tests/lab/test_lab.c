@@ -11,7 +11,11 @@
 #include "cardrt.h"
 #include "evr.h"
 #include "lab_engine.h"
+#include "scratch.h"
 #include "testutil.h"
+
+/* SCRATCH: the template of the tests' scratch folders (tmpdir). */
+#define SCRATCH "/tmp/cardrt-lab-XXXXXX"
 
 #ifndef TEST_BUILD_DIR
 #define TEST_BUILD_DIR "build"
@@ -39,21 +43,6 @@ static int json_ints(const char *s, const char *key, long *v, int max)
         p = *end == ',' ? end + 1 : end;
     }
     return n;
-}
-
-static char *tmpdir_make(void)
-{
-    char *d = strdup("/tmp/cardrt-lab-XXXXXX");
-    cr_assert_not_null(mkdtemp(d));
-    return d;
-}
-
-/* slurp: the whole file (read_file), which must be readable. */
-static char *slurp(const char *path)
-{
-    char *b = read_file(path);
-    cr_assert_not_null(b, "cannot open %s", path);
-    return b;
 }
 
 /* ---- simulation ----------------------------------------------------------- */
@@ -210,7 +199,7 @@ Test(sim, agents_option_errors)
 
 Test(plot, svg_and_png)
 {
-    char *d = tmpdir_make();
+    char *d = tmpdir(SCRATCH);
     char svg[256], png[256];
     snprintf(svg, sizeof svg, "%s/chart.svg", d);
     snprintf(png, sizeof png, "%s/chart.png", d);
@@ -241,7 +230,7 @@ Test(plot, svg_and_png)
 
 Test(replay, save_worst_keeps_the_longest_games_and_they_replay)
 {
-    char *d = tmpdir_make();
+    char *d = tmpdir(SCRATCH);
     const char *a[] = {"evr", "sim", "--games", "40", "--seed", "9", "--agents", "mcts,random", "--budget", "6",
                        "--save-worst", "2", d, "--json", NULL};
     char *o, *e;

@@ -15,7 +15,11 @@
 #include "cardrt.h"
 #include "evr.h"
 #include "lab_engine.h"
+#include "scratch.h"
 #include "testutil.h"
+
+/* SCRATCH: the template of the tests' scratch folders (tmpdir). */
+#define SCRATCH "/tmp/cardc-engine-outputs-XXXXXX"
 
 /* full_disk: from now on, files of this process grow to 4 KiB at most. */
 static void full_disk(void)
@@ -23,21 +27,6 @@ static void full_disk(void)
     signal(SIGXFSZ, SIG_IGN);
     struct rlimit rl = {4096, 4096};
     cr_assert_eq(setrlimit(RLIMIT_FSIZE, &rl), 0);
-}
-
-static char *tmpdir(void)
-{
-    char *d = strdup("/tmp/cardc-engine-outputs-XXXXXX");
-    cr_assert(d && mkdtemp(d));
-    return d;
-}
-
-static void rmtree(char *d)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
-    cr_assert_eq(system(cmd), 0);
-    free(d);
 }
 
 static const char *at(char *buf, size_t n, const char *dir, const char *name)
@@ -58,7 +47,7 @@ static void expect_only(const char *dir, const char *names)
 
 Test(engine_outputs, a_full_disk_keeps_the_previous_log_chart_and_replays)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char log[512], svg[512], w[512], old[512];
     at(log, sizeof log, d, "game.jsonl");
     at(svg, sizeof svg, d, "chart.svg");
@@ -99,7 +88,7 @@ Test(engine_outputs, a_full_disk_keeps_the_previous_log_chart_and_replays)
 
 Test(engine_outputs, the_save_worst_folder_is_made)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char w[512];
     at(w, sizeof w, d, "runs/worst");
     const char *a[] = {"evr", "sim", "--games", "4", "--seed", "2", "--save-worst", "1", w, NULL};
@@ -120,7 +109,7 @@ Test(engine_outputs, the_save_worst_folder_is_made)
    "out of memory" had it simulated first). */
 Test(engine_outputs, an_unwritable_output_stops_sim_before_it_simulates)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char file[512], sub[512], want[1024];
     at(file, sizeof file, d, "file");
     cr_assert_eq(write_file(file, "x"), 0);

@@ -14,45 +14,42 @@
    alone. Hoth has the fewest resources (0), Tatooine 3. */
 Test(graph, builtins_match_the_hand_computed_map_and_the_probe_walks_along_edges)
 {
-    RunResult r = game_run("graph", "graph", "$e log --seed 1 | sed -n '7,38p' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
     /* each step is checked by the game itself (1 / 0 when not adjacent):
        1,000 games without an error are 1,000 walks along edges */
-    cr_expect_str_eq(r.out,
-                            "Coruscant (core): 2 neighbours, 3 within 1, 5 within 2\n"
-                            "Alderaan (core): 2 neighbours, 3 within 1, 4 within 2\n"
-                            "Tatooine (rim): 3 neighbours, 4 within 1, 5 within 2\n"
-                            "Hoth (rim): 2 neighbours, 3 within 1, 5 within 2\n"
-                            "Dagobah (rim): 1 neighbours, 2 within 1, 4 within 2\n"
-                            "Endor (rim): 0 neighbours, 1 within 1, 1 within 2\n"
-                            "distance Hoth to Coruscant: 2; around Tatooine: true, around Alderaan: true\n"
-                            "distance Hoth to Alderaan: 1; around Tatooine: true, around Alderaan: false\n"
-                            "distance Hoth to Tatooine: 1; around Tatooine: false, around Alderaan: true\n"
-                            "distance Hoth to Hoth: 0; around Tatooine: true, around Alderaan: true\n"
-                            "distance Hoth to Dagobah: 2; around Tatooine: false, around Alderaan: true\n"
-                            "no path from Hoth to Endor\n"
-                            "within 1 of Hoth: Hoth\n"
-                            "within 1 of Hoth: Alderaan\n"
-                            "within 1 of Hoth: Tatooine\n"
-                            "richest within 2 of Hoth: Dagobah\n"
-                            "Alderaan next to Hoth: true\n"
-                            "choose Player 1: Dagobah\n"
-                            "set probe none -> \"Dagobah\"\n"
-                            "round 1\n"
-                            "choose Player 1: Tatooine (forced)\n"
-                            "set probe \"Dagobah\" -> \"Tatooine\"\n"
-                            "state \"Tatooine\" visited 0 -> 1\n"
-                            "set score(Player 1) 0 -> 3\n"
-                            "set steps 0 -> 1\n"
-                            "Player 1 moves the probe from Dagobah to Tatooine (distance 1; rich neighbours 1, best 4, all visited false)\n"
-                            "choose Player 2: Coruscant\n"
-                            "set probe \"Tatooine\" -> \"Coruscant\"\n"
-                            "state \"Coruscant\" visited 0 -> 1\n"
-                            "set score(Player 2) 0 -> 1\n"
-                            "set steps 1 -> 2\n"
-                            "Player 2 moves the probe from Tatooine to Coruscant (distance 1; rich neighbours 1, best 3, all visited false)\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("graph", "graph", "$e log --seed 1 | sed -n '7,38p' && " SIM_1000,
+                "Coruscant (core): 2 neighbours, 3 within 1, 5 within 2\n"
+                "Alderaan (core): 2 neighbours, 3 within 1, 4 within 2\n"
+                "Tatooine (rim): 3 neighbours, 4 within 1, 5 within 2\n"
+                "Hoth (rim): 2 neighbours, 3 within 1, 5 within 2\n"
+                "Dagobah (rim): 1 neighbours, 2 within 1, 4 within 2\n"
+                "Endor (rim): 0 neighbours, 1 within 1, 1 within 2\n"
+                "distance Hoth to Coruscant: 2; around Tatooine: true, around Alderaan: true\n"
+                "distance Hoth to Alderaan: 1; around Tatooine: true, around Alderaan: false\n"
+                "distance Hoth to Tatooine: 1; around Tatooine: false, around Alderaan: true\n"
+                "distance Hoth to Hoth: 0; around Tatooine: true, around Alderaan: true\n"
+                "distance Hoth to Dagobah: 2; around Tatooine: false, around Alderaan: true\n"
+                "no path from Hoth to Endor\n"
+                "within 1 of Hoth: Hoth\n"
+                "within 1 of Hoth: Alderaan\n"
+                "within 1 of Hoth: Tatooine\n"
+                "richest within 2 of Hoth: Dagobah\n"
+                "Alderaan next to Hoth: true\n"
+                "choose Player 1: Dagobah\n"
+                "set probe none -> \"Dagobah\"\n"
+                "round 1\n"
+                "choose Player 1: Tatooine (forced)\n"
+                "set probe \"Dagobah\" -> \"Tatooine\"\n"
+                "state \"Tatooine\" visited 0 -> 1\n"
+                "set score(Player 1) 0 -> 3\n"
+                "set steps 0 -> 1\n"
+                "Player 1 moves the probe from Dagobah to Tatooine (distance 1; rich neighbours 1, best 4, all visited false)\n"
+                "choose Player 2: Coruscant\n"
+                "set probe \"Tatooine\" -> \"Coruscant\"\n"
+                "state \"Coruscant\" visited 0 -> 1\n"
+                "set score(Player 2) 0 -> 1\n"
+                "set steps 1 -> 2\n"
+                "Player 2 moves the probe from Tatooine to Coruscant (distance 1; rich neighbours 1, best 3, all visited false)\n"
+                "errors: 0\n");
 }
 
 /* Without Tatooine (a variant removes its card), its edges are gone:
@@ -60,63 +57,56 @@ Test(graph, builtins_match_the_hand_computed_map_and_the_probe_walks_along_edges
    reachable's avoided spaces still line up with the spaces that remain. */
 Test(graph, a_space_a_variant_removes_takes_its_edges_with_it)
 {
-    RunResult r = game_run("graph", "graph", "$e log --variant no_tatooine --seed 1 | sed -n '1,20p'");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out,
-                            "move \"Endor\" box -> sky\n"
-                            "move \"Dagobah\" box -> sky\n"
-                            "move \"Hoth\" box -> sky\n"
-                            "move \"Alderaan\" box -> sky\n"
-                            "move \"Coruscant\" box -> sky\n"
-                            "Coruscant (core): 1 neighbours, 2 within 1, 3 within 2\n"
-                            "Alderaan (core): 2 neighbours, 3 within 1, 3 within 2\n"
-                            "Hoth (rim): 1 neighbours, 2 within 1, 3 within 2\n"
-                            "Dagobah (rim): 0 neighbours, 1 within 1, 1 within 2\n"
-                            "Endor (rim): 0 neighbours, 1 within 1, 1 within 2\n"
-                            "distance Hoth to Coruscant: 2; around Tatooine: true, around Alderaan: false\n"
-                            "distance Hoth to Alderaan: 1; around Tatooine: true, around Alderaan: false\n"
-                            "distance Hoth to Hoth: 0; around Tatooine: true, around Alderaan: true\n"
-                            "no path from Hoth to Dagobah\n"
-                            "no path from Hoth to Endor\n"
-                            "within 1 of Hoth: Hoth\n"
-                            "within 1 of Hoth: Alderaan\n"
-                            "richest within 2 of Hoth: Alderaan\n"
-                            "Alderaan next to Hoth: true\n"
-                            "choose Player 1: Alderaan\n");
-    run_free(&r);
+    game_expect("graph", "graph", "$e log --variant no_tatooine --seed 1 | sed -n '1,20p'",
+                "move \"Endor\" box -> sky\n"
+                "move \"Dagobah\" box -> sky\n"
+                "move \"Hoth\" box -> sky\n"
+                "move \"Alderaan\" box -> sky\n"
+                "move \"Coruscant\" box -> sky\n"
+                "Coruscant (core): 1 neighbours, 2 within 1, 3 within 2\n"
+                "Alderaan (core): 2 neighbours, 3 within 1, 3 within 2\n"
+                "Hoth (rim): 1 neighbours, 2 within 1, 3 within 2\n"
+                "Dagobah (rim): 0 neighbours, 1 within 1, 1 within 2\n"
+                "Endor (rim): 0 neighbours, 1 within 1, 1 within 2\n"
+                "distance Hoth to Coruscant: 2; around Tatooine: true, around Alderaan: false\n"
+                "distance Hoth to Alderaan: 1; around Tatooine: true, around Alderaan: false\n"
+                "distance Hoth to Hoth: 0; around Tatooine: true, around Alderaan: true\n"
+                "no path from Hoth to Dagobah\n"
+                "no path from Hoth to Endor\n"
+                "within 1 of Hoth: Hoth\n"
+                "within 1 of Hoth: Alderaan\n"
+                "richest within 2 of Hoth: Alderaan\n"
+                "Alderaan next to Hoth: true\n"
+                "choose Player 1: Alderaan\n");
+}
+
+/* expect_same_map: the game of folder game (its id graph) logs and plays
+   exactly like tests/lang/games/graph, whose log has line. */
+static void expect_same_map(const char *game, const char *line)
+{
+    const char *cmd = "$e log --seed 1 && $e log --seed 5 && $e sim --games 200 --seed 3 | grep -v -i time";
+    RunResult a = game_run("graph", "graph", cmd);
+    RunResult b = game_run(game, "graph", cmd);
+    cr_assert_eq(a.status, 0, "%s%s", a.out, a.err);
+    cr_assert_eq(b.status, 0, "%s%s", b.out, b.err);
+    cr_expect(strstr(a.out, line) != NULL, "%s", a.out);
+    cr_expect_str_eq(b.out, a.out);
+    run_free(&a);
+    run_free(&b);
 }
 
 Test(graph, a_csv_edge_list_makes_the_same_map_as_the_cards_block)
 {
-    const char *cmd = "$e log --seed 1 && $e log --seed 5 && $e sim --games 200 --seed 3 | grep -v -i time";
-    RunResult a = game_run("graph", "graph", cmd);
-    RunResult b = game_run("graph_csv", "graph", cmd);
-    cr_assert_eq(a.status, 0, "%s%s", a.out, a.err);
-    cr_assert_eq(b.status, 0, "%s%s", b.out, b.err);
-    cr_expect(strstr(a.out, "Tatooine (rim): 3 neighbours, 4 within 1, 5 within 2\n") != NULL, "%s", a.out);
-    cr_expect_str_eq(b.out, a.out);
-    run_free(&a);
-    run_free(&b);
+    expect_same_map("graph_csv", "Tatooine (rim): 3 neighbours, 4 within 1, 5 within 2\n");
 }
 
 Test(graph, a_yaml_map_makes_the_same_map_as_the_cards_block)
 {
-    const char *cmd = "$e log --seed 1 && $e log --seed 5 && $e sim --games 200 --seed 3 | grep -v -i time";
-    RunResult a = game_run("graph", "graph", cmd);
-    RunResult b = game_run("graph_yaml", "graph", cmd);
-    cr_assert_eq(a.status, 0, "%s%s", a.out, a.err);
-    cr_assert_eq(b.status, 0, "%s%s", b.out, b.err);
-    cr_expect(strstr(a.out, "Dagobah (rim): 1 neighbours, 2 within 1, 4 within 2\n") != NULL, "%s", a.out);
-    cr_expect_str_eq(b.out, a.out);
-    run_free(&a);
-    run_free(&b);
+    expect_same_map("graph_yaml", "Dagobah (rim): 1 neighbours, 2 within 1, 4 within 2\n");
 }
 
 Test(graph, no_path_and_no_space_are_runtime_errors_at_the_call)
 {
-    RunResult r = game_run("graph_errors", "grapherr",
-                           "$e log --seed 1; $e log --seed 1 --variant crate; $e log --seed 1 --variant nowhere; true");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
     const char *src = "tests/lang/games/graph_errors/game.cards";
     char want[2048];
     snprintf(want, sizeof want,
@@ -131,8 +121,8 @@ Test(graph, no_path_and_no_space_are_runtime_errors_at_the_call)
              "error %s:42:17: \"Crate\" is not a system\n"
              "error %s:49:71: \"Nowhere\" is not a space of map galaxy\n",
              src, src, src);
-    cr_expect_str_eq(r.out, want);
-    run_free(&r);
+    game_expect("graph_errors", "grapherr",
+                "$e log --seed 1; $e log --seed 1 --variant crate; $e log --seed 1 --variant nowhere; true", want);
 }
 
 /* tests/lang/games/tokens: 292 units from four cards with copies, a zone
@@ -141,43 +131,41 @@ Test(graph, no_path_and_no_space_are_runtime_errors_at_the_call)
    max, sum and argmax over sides, players, a zone, spaces, neighbours. */
 Test(graph, units_in_bulk_sit_on_spaces_and_move_in_stacks)
 {
-    RunResult r = game_run("tokens", "tokens",
-                           "$e log --seed 1 > $d/log && grep -c '^move \"TIE Fighter\" box -> units_coruscant$' $d/log && "
-                           "sed -n '/^round 1$/,/^round 2$/p' $d/log | grep '^move' && "
-                           "grep -v '^move' $d/log | sed -n '1,19p' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "120\n"
-                            "move \"X-wing\" units_hoth -> units_yavin\n"
-                            "move \"X-wing\" units_hoth -> units_yavin\n"
-                            "move \"X-wing\" units_hoth -> units_yavin\n"
-                            "move \"X-wing\" units_hoth -> units_yavin\n"
-                            "move \"X-wing\" units_hoth -> units_yavin\n"
-                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
-                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
-                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
-                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
-                            "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
-                            "Coruscant: 132 units, 120 fighters, 12 imperial capital ships\n"
-                            "Kuat: 0 units, 0 fighters, 0 imperial capital ships\n"
-                            "Yavin: 0 units, 0 fighters, 0 imperial capital ships\n"
-                            "Hoth: 160 units, 100 fighters, 0 imperial capital ships\n"
-                            "every side holds a space: true; a player of the Empire: true; all of Hoth's units rebel: true; spaces next to an empty one: 2; strongest next to Kuat: Hoth; most units on a space: 160, total 292\n"
-                            "round 1\n"
-                            "choose Rebel Alliance: Hoth (forced)\n"
-                            "choose Rebel Alliance: Yavin\n"
-                            "Rebel Alliance moves 5 from Hoth to Yavin: 5 there, 155 left\n"
-                            "choose Galactic Empire: Coruscant (forced)\n"
-                            "choose Galactic Empire: Kuat\n"
-                            "Galactic Empire moves 5 from Coruscant to Kuat: 5 there, 127 left\n"
-                            "round 2\n"
-                            "choose Rebel Alliance: Yavin\n"
-                            "choose Rebel Alliance: Coruscant\n"
-                            "Rebel Alliance moves 5 from Yavin to Coruscant: 5 there, 0 left\n"
-                            "choose Galactic Empire: Kuat\n"
-                            "choose Galactic Empire: Hoth\n"
-                            "Galactic Empire moves 5 from Kuat to Hoth: 5 there, 0 left\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("tokens", "tokens",
+                "$e log --seed 1 > $d/log && grep -c '^move \"TIE Fighter\" box -> units_coruscant$' $d/log && "
+                "sed -n '/^round 1$/,/^round 2$/p' $d/log | grep '^move' && "
+                "grep -v '^move' $d/log | sed -n '1,19p' && " SIM_1000,
+                "120\n"
+                "move \"X-wing\" units_hoth -> units_yavin\n"
+                "move \"X-wing\" units_hoth -> units_yavin\n"
+                "move \"X-wing\" units_hoth -> units_yavin\n"
+                "move \"X-wing\" units_hoth -> units_yavin\n"
+                "move \"X-wing\" units_hoth -> units_yavin\n"
+                "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                "move \"TIE Fighter\" units_coruscant -> units_kuat\n"
+                "Coruscant: 132 units, 120 fighters, 12 imperial capital ships\n"
+                "Kuat: 0 units, 0 fighters, 0 imperial capital ships\n"
+                "Yavin: 0 units, 0 fighters, 0 imperial capital ships\n"
+                "Hoth: 160 units, 100 fighters, 0 imperial capital ships\n"
+                "every side holds a space: true; a player of the Empire: true; all of Hoth's units rebel: true; spaces next to an empty one: 2; strongest next to Kuat: Hoth; most units on a space: 160, total 292\n"
+                "round 1\n"
+                "choose Rebel Alliance: Hoth (forced)\n"
+                "choose Rebel Alliance: Yavin\n"
+                "Rebel Alliance moves 5 from Hoth to Yavin: 5 there, 155 left\n"
+                "choose Galactic Empire: Coruscant (forced)\n"
+                "choose Galactic Empire: Kuat\n"
+                "Galactic Empire moves 5 from Coruscant to Kuat: 5 there, 127 left\n"
+                "round 2\n"
+                "choose Rebel Alliance: Yavin\n"
+                "choose Rebel Alliance: Coruscant\n"
+                "Rebel Alliance moves 5 from Yavin to Coruscant: 5 there, 0 left\n"
+                "choose Galactic Empire: Kuat\n"
+                "choose Galactic Empire: Hoth\n"
+                "Galactic Empire moves 5 from Kuat to Hoth: 5 there, 0 left\n"
+                "errors: 0\n");
 }
 
 /* A map, a zone per space and reachable's `avoiding` survive the YAML

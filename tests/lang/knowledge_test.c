@@ -29,97 +29,81 @@ Test(knowledge, a_look_and_a_reveal_are_logged_by_name_only_for_who_sees_the_car
 {
     /* South's log: North's look at the deck is "a card"; the card of South's
        hand shown to North is named, since South sees his hand */
-    RunResult r = game_run("knowledge", "peek", "$e log --seed 3 --viewer 2 | sed -n '/round 1/,/round 2/p' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\n"
-                            "North looks at a card in deck\n"
-                            "reveal \"Three\" in hand(South) to North\n"
-                            "choose North: Guess 1\n"
-                            "North guesses 1: no\n"
-                            "reveal \"Two\" in deck to everyone\n"
-                            "move \"Two\" deck -> discard\n"
-                            "South looks at \"One\" in deck\n"
-                            "reveal \"Four\" in hand(North) to South\n"
-                            "choose South: Guess 2\n"
-                            "South guesses 2: no\n"
-                            "reveal \"One\" in deck to everyone\n"
-                            "move \"One\" deck -> discard\n"
-                            "round 2\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("knowledge", "peek", "$e log --seed 3 --viewer 2 | sed -n '/round 1/,/round 2/p' && " SIM_1000,
+                "round 1\n"
+                "North looks at a card in deck\n"
+                "reveal \"Three\" in hand(South) to North\n"
+                "choose North: Guess 1\n"
+                "North guesses 1: no\n"
+                "reveal \"Two\" in deck to everyone\n"
+                "move \"Two\" deck -> discard\n"
+                "South looks at \"One\" in deck\n"
+                "reveal \"Four\" in hand(North) to South\n"
+                "choose South: Guess 2\n"
+                "South guesses 2: no\n"
+                "reveal \"One\" in deck to everyone\n"
+                "move \"One\" deck -> discard\n"
+                "round 2\n"
+                "errors: 0\n");
 }
 
 Test(knowledge, a_search_agent_guesses_the_card_it_was_shown)
 {
     /* North is shown Four of South's hand and guesses it */
-    RunResult r = game_run("knowledge", "peek", "$e log --seed 1 --agents mcts,mcts --viewer 1 | sed -n '/round 1/,$p'");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\n"
-                            "North looks at \"One\" in deck\n"
-                            "reveal \"Four\" in hand(South) to North\n"
-                            "choose North: Guess 4\n"
-                            "win North\n");
-    run_free(&r);
+    game_expect("knowledge", "peek", "$e log --seed 1 --agents mcts,mcts --viewer 1 | sed -n '/round 1/,$p'",
+                "round 1\n"
+                "North looks at \"One\" in deck\n"
+                "reveal \"Four\" in hand(South) to North\n"
+                "choose North: Guess 4\n"
+                "win North\n");
 }
 
 Test(knowledge, the_play_screen_shows_the_cards_a_player_has_seen)
 {
-    RunResult r = game_run("knowledge", "peek", "printf '1\\n' | $e play --seed 3 | sed -n '/^round 1/,/^pictures/p'");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\n"
-                            "deck: 4 cards\n"
-                            "    seen \"Two\", position 1 from the top\n"
-                            "hand(North): 2 cards\n"
-                            "    \"Four\": value 4\n"
-                            "    \"Six\": value 6\n"
-                            "hand(South): 2 cards\n"
-                            "    seen \"Three\"\n"
-                            "pictures: 8 cards\n");
-    run_free(&r);
+    game_expect("knowledge", "peek", "printf '1\\n' | $e play --seed 3 | sed -n '/^round 1/,/^pictures/p'",
+                "round 1\n"
+                "deck: 4 cards\n"
+                "    seen \"Two\", position 1 from the top\n"
+                "hand(North): 2 cards\n"
+                "    \"Four\": value 4\n"
+                "    \"Six\": value 6\n"
+                "hand(South): 2 cards\n"
+                "    seen \"Three\"\n"
+                "pictures: 8 cards\n");
 }
 
 Test(knowledge, determinizations_keep_every_card_a_player_knows_where_he_knows_it)
 {
-    RunResult r = leak_check("tests/lang/games/knowledge", "peek", "keep 30");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "determinizations 2880, known cards checked 35860, moved 0\n");
-    run_free(&r);
+    run_expect(leak_check("tests/lang/games/knowledge", "peek", "keep 30"),
+               "determinizations 2880, known cards checked 35860, moved 0\n");
 }
 
 Test(knowledge, an_agent_never_guesses_a_card_its_player_has_seen_elsewhere)
 {
-    RunResult r = leak_check("tests/lang/games/knowledge", "peek", "guess 100");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "guesses 494, of a card seen elsewhere 0; mcts shown a card 247 times, guessed right 247\n");
-    run_free(&r);
+    run_expect(leak_check("tests/lang/games/knowledge", "peek", "guess 100"),
+               "guesses 494, of a card seen elsewhere 0; mcts shown a card 247 times, guessed right 247\n");
 }
 
 Test(knowledge, search_agents_choose_alike_whatever_the_unseen_cards_of_the_knowledge_game)
 {
-    RunResult r = leak_check("tests/lang/games/knowledge", "peek", "leak 200 1");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "states 321, greedy same 321, mcts same 321\n");
-    run_free(&r);
+    run_expect(leak_check("tests/lang/games/knowledge", "peek", "leak 200 1"),
+               "states 321, greedy same 321, mcts same 321\n");
 }
 
 Test(knowledge, search_agents_choose_alike_whatever_the_unseen_cards_of_evr, .timeout = 300)
 {
-    RunResult r = leak_check("cards/evr", "evr", "leak 10");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "states 177, greedy same 177, mcts same 177\n");
-    run_free(&r);
-    r = leak_check("cards/evr", "evr", "keep 1");
+    run_expect(leak_check("cards/evr", "evr", "leak 10"),
+               "states 177, greedy same 177, mcts same 177\n");
+    RunResult r = leak_check("cards/evr", "evr", "keep 1");
     cr_expect_str_eq(r.out, "determinizations 4800, known cards checked 84460, moved 0\n");
     run_free(&r);
 }
 
 Test(knowledge, search_agents_choose_alike_whatever_the_unseen_cards_of_galaxy, .timeout = 300)
 {
-    RunResult r = leak_check("cards/galaxy", "galaxy", "leak 5");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "states 378, greedy same 378, mcts same 378\n");
-    run_free(&r);
-    r = leak_check("cards/galaxy", "galaxy", "keep 1");
+    run_expect(leak_check("cards/galaxy", "galaxy", "leak 5"),
+               "states 378, greedy same 378, mcts same 378\n");
+    RunResult r = leak_check("cards/galaxy", "galaxy", "keep 1");
     cr_expect_str_eq(r.out, "determinizations 19800, known cards checked 637800, moved 0\n");
     run_free(&r);
 }
@@ -129,43 +113,39 @@ Test(knowledge, a_card_put_into_a_hidden_zone_is_known_where_its_player_put_it)
     /* Player 1 buries a gem at the bottom of his deck (Player 2 sees "a
        card"), draws the top one: he still knows the buried gem is second
        from the top; Player 2 shows his hand */
-    RunResult r = game_run("knowledge_moves", "stash",
-                           "$e log --seed 2 --viewer 2 --choices 1,0,3 | sed -n '/round 1/,/round 2/p' && "
-                           "printf '2\\n1\\n3\\n' | $e play --seed 2 | sed -n '/^round 2/,/^hand(Player 1)/p' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\n"
-                            "choose Player 1: bury a gem\n"
-                            "choose Player 1: (hidden)\n"
-                            "move a card hand(Player 1) -> deck(Player 1) (bottom)\n"
-                            "move a card deck(Player 1) -> hand(Player 1)\n"
-                            "set score(Player 1) 0 -> 2\n"
-                            "move \"Jade\" pile -> table\n"
-                            "choose Player 2: show your hand\n"
-                            "reveal \"Ruby\" in hand(Player 2) to Player 1\n"
-                            "reveal \"Opal\" in hand(Player 2) to Player 1\n"
-                            "move \"Jade\" deck(Player 2) -> hand(Player 2)\n"
-                            "set score(Player 2) 0 -> 1\n"
-                            "move \"Opal\" pile -> table\n"
-                            "set left 6 -> 5\n"
-                            "round 2\n"
-                            "round 2\n"
-                            "left: 5\n"
-                            "score: Player 1 2, Player 2 1\n"
-                            "deck(Player 1): 2 cards\n"
-                            "    seen \"Jade\", position 2 from the top\n"
-                            "deck(Player 2): 1 card\n"
-                            "hand(Player 1): 2 cards\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("knowledge_moves", "stash",
+                "$e log --seed 2 --viewer 2 --choices 1,0,3 | sed -n '/round 1/,/round 2/p' && "
+                "printf '2\\n1\\n3\\n' | $e play --seed 2 | sed -n '/^round 2/,/^hand(Player 1)/p' && " SIM_1000,
+                "round 1\n"
+                "choose Player 1: bury a gem\n"
+                "choose Player 1: (hidden)\n"
+                "move a card hand(Player 1) -> deck(Player 1) (bottom)\n"
+                "move a card deck(Player 1) -> hand(Player 1)\n"
+                "set score(Player 1) 0 -> 2\n"
+                "move \"Jade\" pile -> table\n"
+                "choose Player 2: show your hand\n"
+                "reveal \"Ruby\" in hand(Player 2) to Player 1\n"
+                "reveal \"Opal\" in hand(Player 2) to Player 1\n"
+                "move \"Jade\" deck(Player 2) -> hand(Player 2)\n"
+                "set score(Player 2) 0 -> 1\n"
+                "move \"Opal\" pile -> table\n"
+                "set left 6 -> 5\n"
+                "round 2\n"
+                "round 2\n"
+                "left: 5\n"
+                "score: Player 1 2, Player 2 1\n"
+                "deck(Player 1): 2 cards\n"
+                "    seen \"Jade\", position 2 from the top\n"
+                "deck(Player 2): 1 card\n"
+                "hand(Player 1): 2 cards\n"
+                "errors: 0\n");
 }
 
 Test(knowledge, moves_shuffles_and_looks_keep_every_determinization_honest)
 {
-    RunResult r = leak_check("tests/lang/games/knowledge_moves", "stash", "keep 30");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "determinizations 21000, known cards checked 140720, moved 0\n");
-    run_free(&r);
-    r = leak_check("tests/lang/games/knowledge_moves", "stash", "leak 100 1");
+    run_expect(leak_check("tests/lang/games/knowledge_moves", "stash", "keep 30"),
+               "determinizations 21000, known cards checked 140720, moved 0\n");
+    RunResult r = leak_check("tests/lang/games/knowledge_moves", "stash", "leak 100 1");
     cr_expect_str_eq(r.out, "states 1165, greedy same 1165, mcts same 1165\n");
     run_free(&r);
 }
@@ -176,19 +156,17 @@ Test(knowledge, moves_shuffles_and_looks_keep_every_determinization_honest)
    "(hidden)". */
 Test(knowledge, a_variable_private_to_a_side_is_seen_by_that_sides_players_only)
 {
-    RunResult r = game_run("team_plans", "team_plans",
-                           "$e log --seed 1 --viewer 3 | grep -E '^round|plan' | head -6 && echo --- && "
-                           "$e log --seed 1 --viewer 2 | grep -E '^round|plan' | head -6 && echo --- && "
-                           "printf '4\\n' | $e play --seed 1 --seat 2 | grep -E '^plan' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\nset plan[north] none -> \"Star\"\nset plan[south] (hidden)\n"
-                            "round 2\nset plan[north] \"Star\" -> \"Moon\"\nset plan[south] (hidden)\n---\n"
-                            "round 1\nset plan[north] (hidden)\nset plan[south] none -> \"Wave\"\n"
-                            "round 2\nset plan[north] (hidden)\nset plan[south] \"Wave\" -> \"Cloud\"\n---\n"
-                            "plan[north]: (hidden)\nplan[south]: none\n"
-                            "plan[north]: (hidden)\nplan[south]: \"Star\"\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("team_plans", "team_plans",
+                "$e log --seed 1 --viewer 3 | grep -E '^round|plan' | head -6 && echo --- && "
+                "$e log --seed 1 --viewer 2 | grep -E '^round|plan' | head -6 && echo --- && "
+                "printf '4\\n' | $e play --seed 1 --seat 2 | grep -E '^plan' && " SIM_1000,
+                "round 1\nset plan[north] none -> \"Star\"\nset plan[south] (hidden)\n"
+                "round 2\nset plan[north] \"Star\" -> \"Moon\"\nset plan[south] (hidden)\n---\n"
+                "round 1\nset plan[north] (hidden)\nset plan[south] none -> \"Wave\"\n"
+                "round 2\nset plan[north] (hidden)\nset plan[south] \"Wave\" -> \"Cloud\"\n---\n"
+                "plan[north]: (hidden)\nplan[south]: none\n"
+                "plan[north]: (hidden)\nplan[south]: \"Star\"\n"
+                "errors: 0\n");
 }
 
 /* Search agents do not read a plan their side does not see: given a copy
@@ -197,8 +175,6 @@ Test(knowledge, a_variable_private_to_a_side_is_seen_by_that_sides_players_only)
    that, MCTS chose alike in 1643 of these 3096 states). */
 Test(knowledge, search_agents_choose_alike_whatever_the_other_sides_plan)
 {
-    RunResult r = leak_check("tests/lang/games/team_plans", "team_plans", "leak 40 1");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "states 3096, greedy same 3096, mcts same 3096\n");
-    run_free(&r);
+    run_expect(leak_check("tests/lang/games/team_plans", "team_plans", "leak 40 1"),
+               "states 3096, greedy same 3096, mcts same 3096\n");
 }

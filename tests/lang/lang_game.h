@@ -1,5 +1,7 @@
 /* lang_game.h: building and running one small game of tests/lang/games/
-   for the language's test files (each a part of the `lang` suite). */
+   for the language's test files (each a part of the `lang` suite), and
+   checking what a run printed. Header-only; every function is static;
+   include it after <criterion/criterion.h>. */
 #ifndef CARDC_LANG_GAME_H
 #define CARDC_LANG_GAME_H
 
@@ -22,6 +24,31 @@ static inline RunResult game_run(const char *game, const char *id, const char *c
              "-lm -pthread $(pkg-config --libs cairo) && { %s; }; s=$?; rm -rf $d; exit $s",
              game, id, id, commands);
     return run_cmd(cmd);
+}
+
+/* run_expect_status: the test fails unless r exited with status and
+   printed exactly want (both checked); frees r. */
+static inline void run_expect_status(RunResult r, int status, const char *want)
+{
+    cr_expect_eq(r.status, status, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, want);
+    run_free(&r);
+}
+
+/* run_expect: the test stops unless r exited 0 (its output would mean
+   nothing), then fails unless r printed exactly want; frees r. */
+static inline void run_expect(RunResult r, const char *want)
+{
+    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, want);
+    run_free(&r);
+}
+
+/* game_expect: build tests/lang/games/<game> and run commands (game_run);
+   they must exit 0 and print exactly want (run_expect). */
+static inline void game_expect(const char *game, const char *id, const char *commands, const char *want)
+{
+    run_expect(game_run(game, id, commands), want);
 }
 
 /* SIM_1000: 1,000 games of the engine $e under the sanitizers, none in error. */

@@ -10,47 +10,43 @@
 
 Test(lang, min_max_argmin_argmax_over_zones_and_players)
 {
-    RunResult r = game_run("aggregates", "aggs", "$e log --seed 1 && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
     /* Ruby and Jade are both worth 5: argmax gives Ruby, the first from the
        table's top; at the end Players 1 and 3 tie on 5: argmin gives Player 1 */
-    cr_expect_str_eq(r.out, "move \"Pearl\" box -> table\n"
-                            "move \"Onyx\" box -> table\n"
-                            "move \"Jade\" box -> table\n"
-                            "move \"Opal\" box -> table\n"
-                            "move \"Ruby\" box -> table\n"
-                            "round 1\n"
-                            "lowest 1 (Onyx), highest 5 (Ruby)\n"
-                            "choose Player 1: Pearl\n"
-                            "set score(Player 1) 0 -> 3\n"
-                            "move \"Pearl\" table -> box\n"
-                            "choose Player 2: Ruby\n"
-                            "set score(Player 2) 0 -> 5\n"
-                            "move \"Ruby\" table -> box\n"
-                            "choose Player 3: Jade\n"
-                            "set score(Player 3) 0 -> 5\n"
-                            "move \"Jade\" table -> box\n"
-                            "round 2\n"
-                            "lowest 1 (Onyx), highest 2 (Opal)\n"
-                            "choose Player 1: Opal\n"
-                            "set score(Player 1) 3 -> 5\n"
-                            "move \"Opal\" table -> box\n"
-                            "choose Player 2: Onyx (forced)\n"
-                            "set score(Player 2) 5 -> 6\n"
-                            "move \"Onyx\" table -> box\n"
-                            "round 3\n"
-                            "best score 6 by Player 2, worst 5 by Player 1\n"
-                            "win Player 2\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("aggregates", "aggs", "$e log --seed 1 && " SIM_1000,
+                "move \"Pearl\" box -> table\n"
+                "move \"Onyx\" box -> table\n"
+                "move \"Jade\" box -> table\n"
+                "move \"Opal\" box -> table\n"
+                "move \"Ruby\" box -> table\n"
+                "round 1\n"
+                "lowest 1 (Onyx), highest 5 (Ruby)\n"
+                "choose Player 1: Pearl\n"
+                "set score(Player 1) 0 -> 3\n"
+                "move \"Pearl\" table -> box\n"
+                "choose Player 2: Ruby\n"
+                "set score(Player 2) 0 -> 5\n"
+                "move \"Ruby\" table -> box\n"
+                "choose Player 3: Jade\n"
+                "set score(Player 3) 0 -> 5\n"
+                "move \"Jade\" table -> box\n"
+                "round 2\n"
+                "lowest 1 (Onyx), highest 2 (Opal)\n"
+                "choose Player 1: Opal\n"
+                "set score(Player 1) 3 -> 5\n"
+                "move \"Opal\" table -> box\n"
+                "choose Player 2: Onyx (forced)\n"
+                "set score(Player 2) 5 -> 6\n"
+                "move \"Onyx\" table -> box\n"
+                "round 3\n"
+                "best score 6 by Player 2, worst 5 by Player 1\n"
+                "win Player 2\n"
+                "errors: 0\n");
 }
 
 Test(lang, the_max_of_no_items_fails_the_game_at_the_aggregate)
 {
-    RunResult r = game_run("empty_max", "emptymax", "$e log --seed 1");
-    cr_expect_eq(r.status, 1, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\nerror tests/lang/games/empty_max/game.cards:14:31: max of no items\n");
-    run_free(&r);
+    run_expect_status(game_run("empty_max", "emptymax", "$e log --seed 1"), 1,
+                      "round 1\nerror tests/lang/games/empty_max/game.cards:14:31: max of no items\n");
 }
 
 /* The checker's messages for the new aggregates. */
@@ -75,21 +71,19 @@ Test(lang, aggregates_need_an_int_to_compare)
    though the body moves the pile's bottom chip out each time). */
 Test(lang, a_for_loops_where_sees_the_live_state_over_a_snapshot)
 {
-    RunResult r = game_run("where_live", "wherelive", "$e log --seed 1 | sed -n '4,$p' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\n"
-                            "players 2, chips on the pile 3\n"
-                            "set total 0 -> 5\n"
-                            "Five passes: total 5\n"
-                            "set total 5 -> 14\n"
-                            "Nine passes: total 14\n"
-                            "move \"Nine\" pile -> kept\n"
-                            "visiting Five, 2 left on the pile\n"
-                            "move \"Three\" pile -> kept\n"
-                            "visiting Three, 1 left on the pile\n"
-                            "move \"Five\" pile -> kept\n"
-                            "visiting Nine, 0 left on the pile\n"
-                            "win Player 1\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("where_live", "wherelive", "$e log --seed 1 | sed -n '4,$p' && " SIM_1000,
+                "round 1\n"
+                "players 2, chips on the pile 3\n"
+                "set total 0 -> 5\n"
+                "Five passes: total 5\n"
+                "set total 5 -> 14\n"
+                "Nine passes: total 14\n"
+                "move \"Nine\" pile -> kept\n"
+                "visiting Five, 2 left on the pile\n"
+                "move \"Three\" pile -> kept\n"
+                "visiting Three, 1 left on the pile\n"
+                "move \"Five\" pile -> kept\n"
+                "visiting Nine, 0 left on the pile\n"
+                "win Player 1\n"
+                "errors: 0\n");
 }

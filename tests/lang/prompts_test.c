@@ -14,86 +14,79 @@
    first choice has no prompt and no holes: its label is the card. */
 Test(prompts, labels_show_their_holes_in_the_log)
 {
-    RunResult r = game_run("prompts", "prompts", "$e log --seed 1 | sed -n '5,$p' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\n"
-                            "choose Red: Pearl\n"
-                            "Red looks at Pearl first\n"
-                            "choose Red: gain 2 coins\n"
-                            "set coins(Red) 4 -> 6\n"
-                            "choose Blue: gain 2 coins\n"
-                            "set coins(Blue) 4 -> 6\n"
-                            "turn Red\n"
-                            "choose Red: take Pearl (silver, worth 3)\n"
-                            "set coins(Red) 6 -> 3\n"
-                            "set score(Red) 0 -> 3\n"
-                            "move \"Pearl\" table -> hoard(Red)\n"
-                            "turn Blue\n"
-                            "choose Blue: take Opal (gold, worth 2)\n"
-                            "set coins(Blue) 6 -> 4\n"
-                            "set score(Blue) 0 -> 2\n"
-                            "move \"Opal\" table -> hoard(Blue)\n"
-                            "turn Red\n"
-                            "choose Red: take Jet (silver, worth 1)\n"
-                            "set coins(Red) 3 -> 2\n"
-                            "set score(Red) 3 -> 4\n"
-                            "move \"Jet\" table -> hoard(Red)\n"
-                            "turn Blue\n"
-                            "choose Blue: pass with 2 points (forced)\n"
-                            "turn Red\n"
-                            "choose Red: pass with 4 points (forced)\n"
-                            "choose Red: Ruby (forced)\n"
-                            "move \"Ruby\" table -> box\n"
-                            "win Red\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("prompts", "prompts", "$e log --seed 1 | sed -n '5,$p' && " SIM_1000,
+                "round 1\n"
+                "choose Red: Pearl\n"
+                "Red looks at Pearl first\n"
+                "choose Red: gain 2 coins\n"
+                "set coins(Red) 4 -> 6\n"
+                "choose Blue: gain 2 coins\n"
+                "set coins(Blue) 4 -> 6\n"
+                "turn Red\n"
+                "choose Red: take Pearl (silver, worth 3)\n"
+                "set coins(Red) 6 -> 3\n"
+                "set score(Red) 0 -> 3\n"
+                "move \"Pearl\" table -> hoard(Red)\n"
+                "turn Blue\n"
+                "choose Blue: take Opal (gold, worth 2)\n"
+                "set coins(Blue) 6 -> 4\n"
+                "set score(Blue) 0 -> 2\n"
+                "move \"Opal\" table -> hoard(Blue)\n"
+                "turn Red\n"
+                "choose Red: take Jet (silver, worth 1)\n"
+                "set coins(Red) 3 -> 2\n"
+                "set score(Red) 3 -> 4\n"
+                "move \"Jet\" table -> hoard(Red)\n"
+                "turn Blue\n"
+                "choose Blue: pass with 2 points (forced)\n"
+                "turn Red\n"
+                "choose Red: pass with 4 points (forced)\n"
+                "choose Red: Ruby (forced)\n"
+                "move \"Ruby\" table -> box\n"
+                "win Red\n"
+                "errors: 0\n");
 }
 
 /* The JSON log gives each choice its prompt and label as formatted: the
    default prompt says what is chosen and from where. */
 Test(prompts, the_json_log_has_the_formatted_prompt_and_label)
 {
-    RunResult r = game_run("prompts", "prompts", "$e log --seed 1 --json | grep '\"choice\"' | head -n 4");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out,
-                     "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":1,\"options\":4,\"forced\":false,"
-                     "\"hidden\":false,\"prompt\":\"choose a gem from table\",\"label\":\"Pearl\"}\n"
-                     "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":0,\"options\":2,\"forced\":false,"
-                     "\"hidden\":false,\"prompt\":\"Red: gain coins or keep 4?\",\"label\":\"gain 2 coins\"}\n"
-                     "{\"type\":\"choice\",\"round\":1,\"player\":1,\"option\":0,\"options\":2,\"forced\":false,"
-                     "\"hidden\":false,\"prompt\":\"Blue: gain coins or keep 4?\",\"label\":\"gain 2 coins\"}\n"
-                     "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":1,\"options\":5,\"forced\":false,"
-                     "\"hidden\":false,\"prompt\":\"Red (Red) has 6 coins\",\"label\":\"take Pearl (silver, worth 3)\"}\n");
-    run_free(&r);
+    game_expect("prompts", "prompts", "$e log --seed 1 --json | grep '\"choice\"' | head -n 4",
+                "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":1,\"options\":4,\"forced\":false,"
+                "\"hidden\":false,\"prompt\":\"choose a gem from table\",\"label\":\"Pearl\"}\n"
+                "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":0,\"options\":2,\"forced\":false,"
+                "\"hidden\":false,\"prompt\":\"Red: gain coins or keep 4?\",\"label\":\"gain 2 coins\"}\n"
+                "{\"type\":\"choice\",\"round\":1,\"player\":1,\"option\":0,\"options\":2,\"forced\":false,"
+                "\"hidden\":false,\"prompt\":\"Blue: gain coins or keep 4?\",\"label\":\"gain 2 coins\"}\n"
+                "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":1,\"options\":5,\"forced\":false,"
+                "\"hidden\":false,\"prompt\":\"Red (Red) has 6 coins\",\"label\":\"take Pearl (silver, worth 3)\"}\n");
 }
 
 /* The play screen asks with the default prompt, then with the prompts
    the game writes, their holes filled in with the state of the moment. */
 Test(prompts, the_play_screen_shows_default_and_custom_prompts)
 {
-    RunResult r = game_run("prompts", "prompts",
-                           "yes 2 | head -n 20 | $e play --seed 1 | grep -E 'to choose|^  [0-9]\\)'");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "Red to choose: choose a gem from table\n"
-                            "  1) Ruby\n"
-                            "  2) Pearl\n"
-                            "  3) Opal\n"
-                            "  4) Jet\n"
-                            "Red to choose: Red: gain coins or keep 4?\n"
-                            "  1) gain 2 coins\n"
-                            "  2) keep 4 coins (rich: false)\n"
-                            "Red to choose: Red (Red) has 4 coins\n"
-                            "  1) take Pearl (silver, worth 3)\n"
-                            "  2) take Opal (gold, worth 2)\n"
-                            "  3) take Jet (silver, worth 1)\n"
-                            "  4) pass with 0 points\n"
-                            "Red to choose: Red (Red) has 2 coins\n"
-                            "  1) take Jet (silver, worth 1)\n"
-                            "  2) pass with 2 points\n"
-                            "Red to choose: choose a gem from table\n"
-                            "  1) Ruby\n"
-                            "  2) Jet\n");
-    run_free(&r);
+    game_expect("prompts", "prompts",
+                "yes 2 | head -n 20 | $e play --seed 1 | grep -E 'to choose|^  [0-9]\\)'",
+                "Red to choose: choose a gem from table\n"
+                "  1) Ruby\n"
+                "  2) Pearl\n"
+                "  3) Opal\n"
+                "  4) Jet\n"
+                "Red to choose: Red: gain coins or keep 4?\n"
+                "  1) gain 2 coins\n"
+                "  2) keep 4 coins (rich: false)\n"
+                "Red to choose: Red (Red) has 4 coins\n"
+                "  1) take Pearl (silver, worth 3)\n"
+                "  2) take Opal (gold, worth 2)\n"
+                "  3) take Jet (silver, worth 1)\n"
+                "  4) pass with 0 points\n"
+                "Red to choose: Red (Red) has 2 coins\n"
+                "  1) take Jet (silver, worth 1)\n"
+                "  2) pass with 2 points\n"
+                "Red to choose: choose a gem from table\n"
+                "  1) Ruby\n"
+                "  2) Jet\n");
 }
 
 /* Players knocked out never get a turn: the turn loop passes over them
@@ -103,28 +96,26 @@ Test(prompts, the_play_screen_shows_default_and_custom_prompts)
    player takes a turn, so 1,000 games without an error prove it too. */
 Test(players_out, an_eliminated_player_never_gets_a_turn)
 {
-    RunResult r = game_run("knockout", "knockout",
-                           "for s in 2 5; do $e log --seed $s | grep -E '^(round|turn|out|win|Player)'; done && "
-                           SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\nturn Player 1\nturn Player 2\nturn Player 3\nturn Player 4\n"
-                            "turn Player 1\nturn Player 2\n"
-                            "out Player 3\nPlayer 3 is out; 3 left, Player 4 plays next\n"
-                            "round 2\nturn Player 1\nturn Player 2\nturn Player 4\n"
-                            "out Player 1\nPlayer 1 is out; 2 left, Player 2 plays next\n"
-                            "round 3\nturn Player 2\n"
-                            "out Player 4\nPlayer 4 is out; 1 left, Player 2 plays next\n"
-                            "win Player 2\n"
-                            "round 1\nturn Player 1\nturn Player 2\nturn Player 3\nturn Player 4\n"
-                            "turn Player 1\nturn Player 2\n"
-                            "out Player 1\nPlayer 1 is out; 3 left, Player 3 plays next\n"
-                            "round 2\nturn Player 2\n"
-                            "out Player 4\nPlayer 4 is out; 2 left, Player 3 plays next\n"
-                            "round 3\nturn Player 2\nturn Player 3\nturn Player 2\n"
-                            "out Player 3\nPlayer 3 is out; 1 left, Player 2 plays next\n"
-                            "win Player 2\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("knockout", "knockout",
+                "for s in 2 5; do $e log --seed $s | grep -E '^(round|turn|out|win|Player)'; done && "
+                SIM_1000,
+                "round 1\nturn Player 1\nturn Player 2\nturn Player 3\nturn Player 4\n"
+                "turn Player 1\nturn Player 2\n"
+                "out Player 3\nPlayer 3 is out; 3 left, Player 4 plays next\n"
+                "round 2\nturn Player 1\nturn Player 2\nturn Player 4\n"
+                "out Player 1\nPlayer 1 is out; 2 left, Player 2 plays next\n"
+                "round 3\nturn Player 2\n"
+                "out Player 4\nPlayer 4 is out; 1 left, Player 2 plays next\n"
+                "win Player 2\n"
+                "round 1\nturn Player 1\nturn Player 2\nturn Player 3\nturn Player 4\n"
+                "turn Player 1\nturn Player 2\n"
+                "out Player 1\nPlayer 1 is out; 3 left, Player 3 plays next\n"
+                "round 2\nturn Player 2\n"
+                "out Player 4\nPlayer 4 is out; 2 left, Player 3 plays next\n"
+                "round 3\nturn Player 2\nturn Player 3\nturn Player 2\n"
+                "out Player 3\nPlayer 3 is out; 1 left, Player 2 plays next\n"
+                "win Player 2\n"
+                "errors: 0\n");
 }
 
 /* The last player in cannot go out: the game must end instead. */
@@ -147,19 +138,17 @@ Test(players_out, eliminating_the_last_player_in_is_a_runtime_error)
    together, and the side's rate counts each member's win. */
 Test(teams, a_team_win_counts_for_every_member)
 {
-    RunResult r = game_run("duo", "duo",
-                           "$e log --seed 1 | tail -n 6 && " SIM_1000 " && "
-                           "$e sim --games 1000 --seed 7 --json | grep -o '\"seat_wins\":\\[[0-9,]*\\]'");
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 3\n"
-                            "choose Player 1: one point\n"
-                            "set points(Player 1) 3 -> 4\n"
-                            "North has 7\n"
-                            "win Player 1\n"
-                            "win Player 3\n"
-                            "errors: 0\n"
-                            "\"seat_wins\":[680,320,680,320]\n");
-    run_free(&r);
+    game_expect("duo", "duo",
+                "$e log --seed 1 | tail -n 6 && " SIM_1000 " && "
+                "$e sim --games 1000 --seed 7 --json | grep -o '\"seat_wins\":\\[[0-9,]*\\]'",
+                "round 3\n"
+                "choose Player 1: one point\n"
+                "set points(Player 1) 3 -> 4\n"
+                "North has 7\n"
+                "win Player 1\n"
+                "win Player 3\n"
+                "errors: 0\n"
+                "\"seat_wins\":[680,320,680,320]\n");
 }
 
 /* A choice's where is tested for every item each time the choice is
@@ -168,26 +157,24 @@ Test(teams, a_team_win_counts_for_every_member)
    1 option); the prompt's hole shows the total of the moment. */
 Test(where, a_choices_where_is_tested_at_each_offer_against_the_live_state)
 {
-    RunResult r = game_run("where_choose", "wherechoose",
-                           "$e log --seed 3 | sed -n '6,$p' && $e log --seed 3 --json | grep '\"choice\"' | "
-                           "grep -o '\"options\":[0-9]*,.*\"prompt\":\"[^\"]*\"' && " SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out, "round 1\n"
-                            "choose Player 1: One\n"
-                            "set total 0 -> 1\n"
-                            "One: total 1, 4 chips worth more\n"
-                            "choose Player 1: Three\n"
-                            "set total 1 -> 4\n"
-                            "Three: total 4, 1 chips worth more\n"
-                            "choose Player 1: Five (forced)\n"
-                            "set total 4 -> 9\n"
-                            "Five: total 9, 0 chips worth more\n"
-                            "win Player 1\n"
-                            "\"options\":5,\"forced\":false,\"hidden\":false,\"prompt\":\"a chip worth more than 0\"\n"
-                            "\"options\":4,\"forced\":false,\"hidden\":false,\"prompt\":\"a chip worth more than 1\"\n"
-                            "\"options\":1,\"forced\":true,\"hidden\":false,\"prompt\":\"a chip worth more than 4\"\n"
-                            "errors: 0\n");
-    run_free(&r);
+    game_expect("where_choose", "wherechoose",
+                "$e log --seed 3 | sed -n '6,$p' && $e log --seed 3 --json | grep '\"choice\"' | "
+                "grep -o '\"options\":[0-9]*,.*\"prompt\":\"[^\"]*\"' && " SIM_1000,
+                "round 1\n"
+                "choose Player 1: One\n"
+                "set total 0 -> 1\n"
+                "One: total 1, 4 chips worth more\n"
+                "choose Player 1: Three\n"
+                "set total 1 -> 4\n"
+                "Three: total 4, 1 chips worth more\n"
+                "choose Player 1: Five (forced)\n"
+                "set total 4 -> 9\n"
+                "Five: total 9, 0 chips worth more\n"
+                "win Player 1\n"
+                "\"options\":5,\"forced\":false,\"hidden\":false,\"prompt\":\"a chip worth more than 0\"\n"
+                "\"options\":4,\"forced\":false,\"hidden\":false,\"prompt\":\"a chip worth more than 1\"\n"
+                "\"options\":1,\"forced\":true,\"hidden\":false,\"prompt\":\"a chip worth more than 4\"\n"
+                "errors: 0\n");
 }
 
 /* The reserved words docs/language.md lists are exactly the scanner's
@@ -246,35 +233,32 @@ Test(teams, the_yaml_form_keeps_teams)
    error prove it too. */
 Test(players_out, a_player_who_passed_gets_no_more_turns)
 {
-    RunResult r = game_run("passing", "passing",
-                           "$e log --seed 2 | grep -E '^(round|turn|out|win)|: pass|hits|takes|^set (coins|health)' && "
-                           SIM_1000);
-    cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
-    cr_expect_str_eq(r.out,
-                     "round 1\nturn Player 1\nset health(Player 3) 4 -> 3\nPlayer 1 hits Player 3, who has 3\n"
-                     "turn Player 2\nchoose Player 2: pass\n"
-                     "turn Player 3\nset coins(Player 3) 0 -> 2\nPlayer 3 takes 2\n"
-                     "turn Player 4\nchoose Player 4: pass\n"
-                     "turn Player 1\nset coins(Player 1) 0 -> 3\nPlayer 1 takes 3\n"
-                     "turn Player 3\nset coins(Player 3) 2 -> 3\nPlayer 3 takes 1\n"
-                     "turn Player 1\nset health(Player 4) 4 -> 3\nPlayer 1 hits Player 4, who has 3\n"
-                     "turn Player 3\nset health(Player 1) 4 -> 3\nPlayer 3 hits Player 1, who has 3\n"
-                     "turn Player 1\nset health(Player 2) 4 -> 3\nPlayer 1 hits Player 2, who has 3\n"
-                     "turn Player 3\nset coins(Player 3) 3 -> 4\nPlayer 3 takes 1\n"
-                     "turn Player 1\nset health(Player 4) 3 -> 2\nPlayer 1 hits Player 4, who has 2\n"
-                     "turn Player 3\nset coins(Player 3) 4 -> 6\nPlayer 3 takes 2\n"
-                     "turn Player 1\nset health(Player 2) 3 -> 2\nPlayer 1 hits Player 2, who has 2\n"
-                     "turn Player 3\nset health(Player 2) 2 -> 1\nPlayer 3 hits Player 2, who has 1\n"
-                     "turn Player 1\nset coins(Player 1) 3 -> 4\nPlayer 1 takes 1\n"
-                     "turn Player 3\nset health(Player 4) 2 -> 1\nPlayer 3 hits Player 4, who has 1\n"
-                     "turn Player 1\nset coins(Player 1) 4 -> 5\nPlayer 1 takes 1\n"
-                     "turn Player 3\nset health(Player 4) 1 -> 0\nPlayer 3 hits Player 4, who has 0\nout Player 4\n"
-                     "turn Player 1\nchoose Player 1: pass\n"
-                     "turn Player 3\nset health(Player 1) 3 -> 2\nPlayer 3 hits Player 1, who has 2\n"
-                     "turn Player 3\nset health(Player 1) 2 -> 1\nPlayer 3 hits Player 1, who has 1\n"
-                     "turn Player 3\nset health(Player 2) 1 -> 0\nPlayer 3 hits Player 2, who has 0\nout Player 2\n"
-                     "turn Player 3\nset health(Player 1) 1 -> 0\nPlayer 3 hits Player 1, who has 0\nout Player 1\n"
-                     "turn Player 3\nchoose Player 3: pass (forced)\nwin Player 3\n"
-                     "errors: 0\n");
-    run_free(&r);
+    game_expect("passing", "passing",
+                "$e log --seed 2 | grep -E '^(round|turn|out|win)|: pass|hits|takes|^set (coins|health)' && "
+                SIM_1000,
+                "round 1\nturn Player 1\nset health(Player 3) 4 -> 3\nPlayer 1 hits Player 3, who has 3\n"
+                "turn Player 2\nchoose Player 2: pass\n"
+                "turn Player 3\nset coins(Player 3) 0 -> 2\nPlayer 3 takes 2\n"
+                "turn Player 4\nchoose Player 4: pass\n"
+                "turn Player 1\nset coins(Player 1) 0 -> 3\nPlayer 1 takes 3\n"
+                "turn Player 3\nset coins(Player 3) 2 -> 3\nPlayer 3 takes 1\n"
+                "turn Player 1\nset health(Player 4) 4 -> 3\nPlayer 1 hits Player 4, who has 3\n"
+                "turn Player 3\nset health(Player 1) 4 -> 3\nPlayer 3 hits Player 1, who has 3\n"
+                "turn Player 1\nset health(Player 2) 4 -> 3\nPlayer 1 hits Player 2, who has 3\n"
+                "turn Player 3\nset coins(Player 3) 3 -> 4\nPlayer 3 takes 1\n"
+                "turn Player 1\nset health(Player 4) 3 -> 2\nPlayer 1 hits Player 4, who has 2\n"
+                "turn Player 3\nset coins(Player 3) 4 -> 6\nPlayer 3 takes 2\n"
+                "turn Player 1\nset health(Player 2) 3 -> 2\nPlayer 1 hits Player 2, who has 2\n"
+                "turn Player 3\nset health(Player 2) 2 -> 1\nPlayer 3 hits Player 2, who has 1\n"
+                "turn Player 1\nset coins(Player 1) 3 -> 4\nPlayer 1 takes 1\n"
+                "turn Player 3\nset health(Player 4) 2 -> 1\nPlayer 3 hits Player 4, who has 1\n"
+                "turn Player 1\nset coins(Player 1) 4 -> 5\nPlayer 1 takes 1\n"
+                "turn Player 3\nset health(Player 4) 1 -> 0\nPlayer 3 hits Player 4, who has 0\nout Player 4\n"
+                "turn Player 1\nchoose Player 1: pass\n"
+                "turn Player 3\nset health(Player 1) 3 -> 2\nPlayer 3 hits Player 1, who has 2\n"
+                "turn Player 3\nset health(Player 1) 2 -> 1\nPlayer 3 hits Player 1, who has 1\n"
+                "turn Player 3\nset health(Player 2) 1 -> 0\nPlayer 3 hits Player 2, who has 0\nout Player 2\n"
+                "turn Player 3\nset health(Player 1) 1 -> 0\nPlayer 3 hits Player 1, who has 0\nout Player 1\n"
+                "turn Player 3\nchoose Player 3: pass (forced)\nwin Player 3\n"
+                "errors: 0\n");
 }

@@ -12,7 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "scratch.h"
 #include "testutil.h"
+
+/* SCRATCH: the template of the tests' scratch folders (tmpdir). */
+#define SCRATCH "/tmp/cardc-outputs-XXXXXX"
 
 #define CARDC TEST_BUILD_DIR "/san/cardc"
 /* cardc sheet under LeakSanitizer: fontconfig's caches are suppressed
@@ -20,22 +24,6 @@
 #define SHEET "LSAN_OPTIONS=\"$LSAN_OPTIONS:print_suppressions=0\" " CARDC " sheet"
 /* run what follows with writes limited to 4 KiB (dash counts 512-byte blocks) */
 #define FULL_DISK "trap '' XFSZ; ulimit -f 8; "
-
-/* tmpdir: a fresh folder (caller frees; removed by rmtree). */
-static char *tmpdir(void)
-{
-    char *d = strdup("/tmp/cardc-outputs-XXXXXX");
-    cr_assert(d && mkdtemp(d));
-    return d;
-}
-
-static void rmtree(char *d)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
-    cr_assert_eq(system(cmd), 0);
-    free(d);
-}
 
 /* runf: run_cmd of a printf-style command. */
 static RunResult runf(const char *fmt, ...)
@@ -86,7 +74,7 @@ static void expect_err(RunResult *r, const char *fmt, const char *dir)
 
 Test(full_disk, c_keeps_the_previous_pair_and_never_mixes_it)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     put(d, "evr.c", "old source\n");
     put(d, "evr.h", "old header\n");
     /* the header fits in 4 KiB, the source does not: neither may change */
@@ -107,7 +95,7 @@ Test(full_disk, c_keeps_the_previous_pair_and_never_mixes_it)
 
 Test(full_disk, json_keeps_the_previous_file)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     put(d, "cards.json", "{\"old\": true}\n");
     RunResult r = runf(FULL_DISK CARDC " json cards/evr -o %s/cards.json", d);
     expect_err(&r, "cardc: error: cannot write %s/cards.json: File too large\n1 error\n", d);
@@ -121,7 +109,7 @@ Test(full_disk, json_keeps_the_previous_file)
 
 Test(full_disk, yaml_keeps_the_previous_export_whole)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char out[512];
     snprintf(out, sizeof out, "%s/export", d);
     cr_assert_eq(mkdir(out, 0755), 0);
@@ -146,7 +134,7 @@ Test(full_disk, yaml_keeps_the_previous_export_whole)
 
 Test(full_disk, sheet_pdf_keeps_the_previous_file)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     put(d, "cards.pdf", "old pdf\n");
     RunResult r = runf(FULL_DISK SHEET " cards/evr -o %s/cards.pdf --cards 'Darth Vader'", d);
     expect_err(&r, "cardc: error: cannot write %s/cards.pdf: File too large\n1 error\n", d);
@@ -160,7 +148,7 @@ Test(full_disk, sheet_pdf_keeps_the_previous_file)
 
 Test(full_disk, sheet_png_renames_no_image_unless_all_were_written)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char out[512];
     snprintf(out, sizeof out, "%s/new/png", d);
     /* the folder is made, with its parent */
@@ -184,7 +172,7 @@ Test(full_disk, sheet_png_renames_no_image_unless_all_were_written)
 
 Test(destinations, devices_fifos_and_folders_are_refused)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     RunResult r = runf(CARDC " json cards/evr -o /dev/null");
     expect_err(&r, "cardc: error: cannot write %s: it is not a regular file (a device, FIFO or socket)\n1 error\n",
                "/dev/null");
@@ -212,7 +200,7 @@ Test(destinations, devices_fifos_and_folders_are_refused)
 
 Test(destinations, a_link_is_followed_and_kept)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     put(d, "real.json", "old\n");
     RunResult r = runf("ln -s real.json %s/link.json && " CARDC " json cards/evr -o %s/link.json "
                        "&& readlink %s/link.json && " CARDC " json cards/evr | cmp - %s/real.json && echo same",
@@ -228,7 +216,7 @@ Test(destinations, a_link_is_followed_and_kept)
 
 Test(destinations, an_existing_file_keeps_its_mode)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     put(d, "kept.json", "old\n");
     RunResult r = runf("chmod 640 %s/kept.json && " CARDC " json cards/evr -o %s/kept.json && "
                        "umask 077 && " CARDC " json cards/evr -o %s/new.json && stat -c '%%a %%n' %s/kept.json %s/new.json",
@@ -243,7 +231,7 @@ Test(destinations, an_existing_file_keeps_its_mode)
 
 Test(before_work, build_reports_an_unwritable_engine_before_compiling)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     /* --cc false: had cardc compiled first, it would say the compiler
        failed; build/cardc (not the sanitized one) finds the runtime beside it */
     RunResult r = runf(TEST_BUILD_DIR "/cardc build cards/evr --cc false -o %s", d);
@@ -257,7 +245,7 @@ Test(before_work, build_reports_an_unwritable_engine_before_compiling)
 
 Test(destinations, sheet_outputs_under_a_file_are_refused)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     RunResult r = runf("touch %s/file && " SHEET " cards/evr -o %s/file/cards.pdf", d, d);
     expect_err(&r, "cardc: error: cannot write %s/file/cards.pdf: Not a directory\n1 error\n", d);
     run_free(&r);
@@ -282,7 +270,7 @@ Test(destinations, read_only_folders_and_files_are_not_written)
     const char *as = getuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups " : "";
     if (*as && system("command -v setpriv >/dev/null") != 0)
         cr_skip_test("running as root without setpriv");
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char sub[512];
     snprintf(sub, sizeof sub, "%s/ro", d);
     cr_assert_eq(mkdir(sub, 0755), 0);
@@ -311,7 +299,7 @@ Test(destinations, read_only_folders_and_files_are_not_written)
    files in it is refused, and left as it was. */
 Test(destinations, yaml_refuses_a_folder_with_other_files)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     put(d, "notes.txt", "mine\n");
     RunResult r = runf(CARDC " yaml cards/evr -o %s", d);
     expect_err(&r, "cardc: error: cannot write %s: it holds other files than a YAML export (the export replaces "

@@ -9,7 +9,11 @@
 #include <cairo.h>
 
 #include "sheet_text.h"
+#include "scratch.h"
 #include "testutil.h"
+
+/* SCRATCH: the template of the tests' scratch folders (tmpdir). */
+#define SCRATCH "/tmp/sheet-test-XXXXXX"
 
 /* pango and fontconfig keep caches for the life of the process: no leak checks in the child */
 #define CARDC "ASAN_OPTIONS=detect_leaks=0 " TEST_BUILD_DIR "/san/cardc"
@@ -37,20 +41,6 @@ static char *run(const char *cmd, int *status)
 }
 
 /* slurp: the whole file (read_file), which must be readable. */
-static char *slurp(const char *path)
-{
-    char *b = read_file(path);
-    cr_assert_not_null(b, "cannot read %s", path);
-    return b;
-}
-
-static char *tmpdir(void)
-{
-    char *d = strdup("/tmp/sheet-test-XXXXXX");
-    cr_assert_not_null(mkdtemp(d));
-    return d;
-}
-
 static void rmrf(const char *d)
 {
     char cmd[512];
@@ -80,7 +70,7 @@ static void make_sheet(const char *game, const char *out, const char *opts)
 
 Test(sheet, evr_pages_match_card_count_on_a4)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char out[256];
     snprintf(out, sizeof out, "%s/evr.pdf", d);
     make_sheet("cards/evr", out, "");
@@ -96,7 +86,7 @@ Test(sheet, evr_pages_match_card_count_on_a4)
 
 Test(sheet, letter_paper_and_no_backs)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char out[256];
     snprintf(out, sizeof out, "%s/evr.pdf", d);
     make_sheet("cards/evr", out, "--paper letter --duplex none");
@@ -111,7 +101,7 @@ Test(sheet, letter_paper_and_no_backs)
 
 Test(sheet, evr_text_contains_every_card_name)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char out[256], cmd[512];
     snprintf(out, sizeof out, "%s/evr.pdf", d);
     make_sheet("cards/evr", out, "");
@@ -133,7 +123,7 @@ Test(sheet, evr_text_contains_every_card_name)
 
 Test(sheet, pdf_is_deterministic)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char a[256], b[256], cmd[600];
     snprintf(a, sizeof a, "%s/a.pdf", d);
     snprintf(b, sizeof b, "%s/b.pdf", d);
@@ -151,7 +141,7 @@ Test(sheet, pdf_is_deterministic)
    rendered at 40 dpi matches the golden PNG within a small tolerance. */
 Test(sheet, demo_page_matches_golden_png)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char out[256], cmd[600], png[300];
     snprintf(out, sizeof out, "%s/demo.pdf", d);
     make_sheet(FIX "/demo", out, "");
@@ -241,7 +231,7 @@ Test(sheet, long_text_shrinks_to_fit)
 
 Test(sheet, png_one_image_per_face)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     make_sheet(FIX "/demo", d, "--format png --dpi 100");
     char cmd[400];
     snprintf(cmd, sizeof cmd, "ls '%s' | wc -l", d);
@@ -282,7 +272,7 @@ static uint32_t tint_of(const char *dir, const char *file)
 
 Test(sheet, default_layout_tints_each_side_with_its_own_colour)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     make_sheet(FIX "/tint", d, "--format png --dpi 50");
     uint32_t red = tint_of(d, "01-red-unit-front.png"), blue = tint_of(d, "02-blue-unit-front.png"),
              rebel = tint_of(d, "03-rebel-unit-front.png");
@@ -295,7 +285,7 @@ Test(sheet, default_layout_tints_each_side_with_its_own_colour)
 
 Test(sheet, cards_option_selects_and_rejects)
 {
-    char *d = tmpdir();
+    char *d = tmpdir(SCRATCH);
     char out[256], cmd[600];
     snprintf(out, sizeof out, "%s/s.pdf", d);
     make_sheet("cards/evr", out, "--cards \"Luke Skywalker\" strategy");
