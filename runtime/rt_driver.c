@@ -382,29 +382,30 @@ RtStatus rt_win(RtGame *g, RtValue player, int site)
     return RT_END;
 }
 
-/* rt_draw_game: the game ends with no winner. Returns RT_END. */
-RtStatus rt_draw_game(RtGame *g)
+/* end_without_winner: a running game ends with no winner, logged as
+   event (RT_EV_DRAW or RT_EV_LOSE); lost: every player lost to the game.
+   Nothing happens once the game is over. Returns RT_END. */
+static RtStatus end_without_winner(RtGame *g, RtEventType event, int lost)
 {
     RtHeader *h = rt__hdr(g);
     if (h->status != RT_RUNNING)
         return RT_END;
-    rt__event(g, RT_EV_DRAW, RT_VIS_EVERYONE);
+    rt__event(g, event, RT_VIS_EVERYONE);
     h->status = RT_OVER;
+    h->lost = lost;
     h->pending = RT_DEC_NONE;
     return RT_END;
 }
 
+/* rt_draw_game: the game ends with no winner. Returns RT_END. */
+RtStatus rt_draw_game(RtGame *g)
+{
+    return end_without_winner(g, RT_EV_DRAW, 0);
+}
+
 /* rt_lose_game: the game ends and every player loses to it (a co-operative
-   game's defeat). Like rt_draw_game, it does nothing once the game is
-   over. Returns RT_END. */
+   game's defeat). Returns RT_END. */
 RtStatus rt_lose_game(RtGame *g)
 {
-    RtHeader *h = rt__hdr(g);
-    if (h->status != RT_RUNNING)
-        return RT_END;
-    rt__event(g, RT_EV_LOSE, RT_VIS_EVERYONE);
-    h->status = RT_OVER;
-    h->lost = 1;
-    h->pending = RT_DEC_NONE;
-    return RT_END;
+    return end_without_winner(g, RT_EV_LOSE, 1);
 }
