@@ -390,6 +390,14 @@ static void emit_enums(Emit *E, Buf *out)
         for (int i = 0; i < m->nconsts; i++)
             buf_printf(out, "%s CONST_%s = %d", i ? "," : "", m->consts[i].name, i);
         buf_put(out, " };\n");
+        /* A constant no variant changes is read as its value (FIXED_), not
+           from the variant's table. */
+        int fixed = 0;
+        for (int i = 0; i < m->nconsts; i++)
+            if (emit_const_fixed(m, i))
+                buf_printf(out, "%s FIXED_%s = %d", fixed++ ? "," : "enum {", m->consts[i].name, (int)m->variants[0].consts[i]);
+        if (fixed)
+            buf_put(out, " };\n");
     }
     buf_put(out, "\n");
     emit_layout(E, out);
@@ -579,6 +587,15 @@ static void emit_variant_data(Emit *E, Buf *out)
             buf_put(out, " 0");
         buf_put(out, " };\n\n");
     }
+}
+
+/* emit_const_fixed: constant k has the same value in every variant. */
+int emit_const_fixed(const Model *m, int k)
+{
+    for (int v = 1; v < m->nvariants; v++)
+        if (m->variants[v].consts[k] != m->variants[0].consts[k])
+            return 0;
+    return m->nvariants > 0;
 }
 
 /* score_function: the game's `function score(p: player) : int`, or NULL. */

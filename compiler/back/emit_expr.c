@@ -707,6 +707,8 @@ const char *emit_expr(Emit *E, const IrNode *n)
     case IR_FACE_COUNT:
         return emit_face_count(E, n);
     case IR_CONST:
+        if (emit_const_fixed(E->m, n->index))
+            return arena_printf(a, "FIXED_%s", E->m->consts[n->index].name);
         return arena_printf(a, "rt_const(g, CONST_%s)", E->m->consts[n->index].name);
     case IR_ENUM_VALUE:
         return emit_enum_value(E, n->aux, n->index);

@@ -66,6 +66,9 @@ const char *emit_c_string(Emit *E, const char *s);
 const char *emit_c_comment(Arena *a, const char *s);
 /* emit_file_of: the path of loc's file, as comment text. */
 const char *emit_file_of(const Emit *E, Loc loc);
+/* emit_const_fixed: constant k has the same value in every variant (it is
+   emitted as its value, FIXED_<name>, not read from the variant's table). */
+int emit_const_fixed(const Model *m, int k);
 /* emit_site: a new entry for loc in the site table; its index. */
 int emit_site(Emit *E, Loc loc);
 /* emit_enum_value: the C name of value v of enum e (RT_NONE when out of range). */
