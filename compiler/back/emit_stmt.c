@@ -288,14 +288,70 @@ static void pluck_for(Emit *E, const IrNode *s)
     E->fallible = 0;
 }
 
-/* for_stmt: a for statement, over a zone (a pluck loop or a snapshot) or
-   over players or sides. */
+/* walk_for: a for statement over a zone whose body and filter can neither
+   move a card nor wait for a decision (IR_FACT_MOVES, IR_FACT_MAY_YIELD)
+   walks the zone's cells in place, top first: no card leaves or enters
+   it while the loop runs, so the walk sees what a snapshot would. */
+static void walk_for(Emit *E, const IrNode *s, const char *var)
+{
+    E->fallible = 0;
+    emit_line(E, "{");
+    E->indent++;
+    const char *name = emit_lname(E, E->unit->locals[s->index]);
+    const char *cells = arena_printf(E->a, "walk_%s", name);
+    const char *at = arena_printf(E->a, "at_%s", name);
+    const char *zone = emit_expr(E, s->kids[0]);
+    if (E->fallible) {
+        emit_line(E, "RtValue zone_%s = %s;", name, zone);
+        check_fail(E);
+        zone = arena_printf(E->a, "zone_%s", name);
+    }
+    emit_line(E, "const int32_t *%s = rt_zone_cards(g, %s);", cells, zone);
+    emit_line(E, "for (int %s = %s[0]; %s >= 1; %s--) {", at, cells, at, at);
+    emit_line(E, "    %s = %s[%s];", var, cells, at);
+    E->indent++;
+    int depth = bind_zone_card(E, s->kids[0], s->index, s);
+    for_body(E, s);
+    emit_unbind(E, depth);
+    E->indent--;
+    emit_line(E, "}");
+    E->indent--;
+    emit_line(E, "}");
+}
+
+/* runs_script: a procedure call or a `run` at or below n (each is a
+   resume point of the script, run_now). */
+static int runs_script(const IrNode *n)
+{
+    if (!n)
+        return 0;
+    if (n->op == IR_CALL_PROC || n->op == IR_RUN)
+        return 1;
+    for (int i = 0; i < n->nkids; i++)
+        if (runs_script(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+/* walkable: for statement s over a zone may walk it in place (walk_for):
+   its body moves no card, waits for nothing and has no resume point
+   (the walk's C locals would not survive one). */
+static int walkable(const IrNode *s)
+{
+    unsigned f = s->kids[2]->facts | (s->kids[1] ? s->kids[1]->facts : 0);
+    return s->kids[0]->type.base == T_ZONE && !(f & (IR_FACT_MOVES | IR_FACT_MAY_YIELD)) && !runs_script(s->kids[2]);
+}
+
+/* for_stmt: a for statement, over a zone (a pluck loop, an in-place walk
+   or a snapshot) or over players or sides. */
 static void for_stmt(Emit *E, const IrNode *s)
 {
     if (s->flags & IR_SIMULTANEOUS)
         E->hidden++;
     if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
         pluck_for(E, s);
+    } else if (walkable(s)) {
+        walk_for(E, s, emit_local(E, s->index));
     } else if (s->kids[0]->type.base == T_ZONE || s->kids[0]->type.base == T_SPACES) {
         zone_for(E, s, emit_local(E, s->index));
     } else {

@@ -156,7 +156,8 @@ enum {   /* IrNode.facts, computed by ir_facts.c */
     IR_FACT_MAY_YIELD = 1 << 1,  /* may wait for a decision (choose, menu, turns, run) */
     IR_FACT_WRITES = 1 << 2,     /* may change the game's state or its log */
     IR_FACT_RANDOM = 1 << 3,     /* draws from the game's random generator */
-    IR_FACT_READS_ZONES = 1 << 4 /* reads which cards a zone holds */
+    IR_FACT_READS_ZONES = 1 << 4, /* reads which cards a zone holds */
+    IR_FACT_MOVES = 1 << 5        /* may change which cards a zone holds, or their order */
 };
 /* pure: none of may-yield, writes, random (it may still read and fail). */
 #define IR_PURE_MASK (IR_FACT_MAY_YIELD | IR_FACT_WRITES | IR_FACT_RANDOM)

@@ -1,7 +1,7 @@
 /* ir_facts.c: the IR's analysis pass. For every node it records what the
    node (its kids included) may do: fail at run time, wait for a decision,
-   change the state, draw a random number, read which cards a zone holds
-   (IR_FACT_*); for every unit the same of its whole body, through the
+   change the state, draw a random number, read which cards a zone holds,
+   move cards or change a zone's order (IR_FACT_*); for every unit the same of its whole body, through the
    calls of functions and procedures and the runs of abilities; and for
    each arithmetic node whether it needs the run-time overflow check (when
    no bound on its operands shows the result fits an int32).
@@ -171,13 +171,15 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | run_facts(F, ab->card.kind, ab->card.field);
     }
     case IR_MOVE:
+        return IR_FACT_WRITES | IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES | IR_FACT_MOVES;
     case IR_REVEAL:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL | IR_FACT_READS_ZONES;
     case IR_ELIMINATE:
         return IR_FACT_WRITES | IR_FACT_MAY_FAIL;
     case IR_SHUFFLE:
+        return IR_FACT_WRITES | IR_FACT_RANDOM | IR_FACT_MOVES;
     case IR_ROLL:   /* dice of several kinds: a card that is not a die fails */
-        return IR_FACT_WRITES | IR_FACT_RANDOM | (n->op == IR_ROLL && n->index < 0 ? IR_FACT_MAY_FAIL : 0);
+        return IR_FACT_WRITES | IR_FACT_RANDOM | (n->index < 0 ? IR_FACT_MAY_FAIL : 0);
     case IR_LET:
     case IR_WIN:
     case IR_WIN_ALL:
@@ -210,7 +212,7 @@ void ir_facts(IrProgram *p)
     unsigned *uf = arena_alloc(m->arena, sizeof *uf * (size_t)(p->nunits + 1));
     memset(uf, 0, sizeof *uf * (size_t)(p->nunits + 1));
     Facts F = {m, uf};
-    /* Facts only grow, and there are five of them per unit: the walks
+    /* Facts only grow, and there are six of them per unit: the walks
        stop at the first round that changes no unit. */
     for (int changed = 1; changed;) {
         changed = 0;

@@ -196,12 +196,12 @@ static void payload(const Printer *P, const IrNode *n)
             buf_printf(o, " %s", flags[i].word);
 }
 
-/* facts_text: write the facts as " [fail yield write random zones]" (nothing when none). */
+/* facts_text: write the facts as " [fail yield write random zones moves]" (nothing when none). */
 static void facts_text(Buf *o, unsigned f)
 {
     static const struct { unsigned bit; const char *word; } words[] = {
         {IR_FACT_MAY_FAIL, "fail"}, {IR_FACT_MAY_YIELD, "yield"}, {IR_FACT_WRITES, "write"},
-        {IR_FACT_RANDOM, "random"}, {IR_FACT_READS_ZONES, "zones"},
+        {IR_FACT_RANDOM, "random"}, {IR_FACT_READS_ZONES, "zones"}, {IR_FACT_MOVES, "moves"},
     };
     int any = 0;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -276,7 +276,8 @@ void ir_print(const IrProgram *p, const char *const *files, int nfiles, Buf *out
     buf_printf(out, "; the IR of game %s (cardc ir; docs/compiler.md)\n", p->m->id);
     if (p->has_facts)
         buf_put(out, "; [fail] may fail at run time, [yield] may wait for a decision, [write] changes the state,\n"
-                     "; [random] draws a random number, [zones] reads which cards zones hold\n");
+                     "; [random] draws a random number, [zones] reads which cards zones hold,\n"
+                     "; [moves] changes which cards zones hold or their order\n");
     else
         buf_put(out, "; as lowered, before the passes\n");
     for (int u = 0; u < p->nunits; u++)

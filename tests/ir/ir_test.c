@@ -77,7 +77,7 @@ Test(ir, the_facts_pass_marks_what_each_node_may_do)
     /* the same nodes, one per line, but the prelude the setup now begins with */
     cr_expect_eq(count_lines_with(before.out, "@") + 1, count_lines_with(after.out, "@"));
     /* before: no facts, no checks */
-    const char *const facts[] = {" [fail", " [yield", " [write", " [random", " [zones"};
+    const char *const facts[] = {" [fail", " [yield", " [write", " [random", " [zones", " moves]"};
     for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++)
         cr_expect_eq(count_lines_with(before.out, facts[i]), 0, "%s", facts[i]);
     cr_expect_gt(count_lines_with(after.out, " [fail"), 10);
@@ -95,7 +95,9 @@ Test(ir, the_facts_pass_marks_what_each_node_may_do)
         {"call-procedure polish", "    call-procedure polish @46:3", "    call-procedure polish @46:3 [fail yield write]"},
         /* the ability that runs chooses and moves */
         {"run 1 ability_card", "        run 1 ability_card @47:41",
-         "        run 1 ability_card @47:41 [fail yield write zones]"},
+         "        run 1 ability_card @47:41 [fail yield write zones moves]"},
+        /* a move may change which cards a zone holds */
+        {"move @24:33", "        move @24:33", "        move @24:33 [fail write zones moves]"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *b = line_of(before.out, cases[i].node), *a = line_of(after.out, cases[i].node);
@@ -119,11 +121,11 @@ Test(ir, the_pluck_and_prelude_passes_mark_the_setup)
     cr_assert_eq(after.status, 0, "%s", after.err);
     cr_expect_eq(count_lines_with(before.out, "prelude @"), 0);
     cr_expect_eq(count_lines_with(before.out, " pluck @"), 0);
-    cr_expect_eq(count_lines_with(after.out, "    prelude @39:3 [fail write zones]"), 1);
-    cr_expect_eq(count_lines_with(after.out, "      for 0 c pluck @39:3 [fail write zones]"), 1);
-    cr_expect_eq(count_lines_with(after.out, "      for 1 c_2 pluck @40:3 [fail write zones]"), 1);
+    cr_expect_eq(count_lines_with(after.out, "    prelude @39:3 [fail write zones moves]"), 1);
+    cr_expect_eq(count_lines_with(after.out, "      for 0 c pluck @39:3 [fail write zones moves]"), 1);
+    cr_expect_eq(count_lines_with(after.out, "      for 1 c_2 pluck @40:3 [fail write zones moves]"), 1);
     /* the round's loop runs abilities: not a pluck loop */
-    cr_expect_eq(count_lines_with(after.out, "    for 0 g @47:3 [fail yield write zones]"), 1);
+    cr_expect_eq(count_lines_with(after.out, "    for 0 g @47:3 [fail yield write zones moves]"), 1);
     run_free(&before);
     run_free(&after);
 }
@@ -136,14 +138,14 @@ Test(ir, the_prelude_splits_a_loop_that_deals_then_shuffles)
 {
     RunResult r = run_cmd(CARDC " ir tests/cardc/good/prelude | grep -E '^    (prelude|shuffle|for|move)|^      for'");
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_str_eq(r.out, "    prelude @27:3 [fail write zones]\n"
-                            "      for 0 e pluck @27:3 [fail write zones]\n"
-                            "      for 1 p @32:3 [fail write zones]\n"
-                            "    shuffle @28:3 [write random]\n"
-                            "    for 1 p @32:3 [write random]\n"
-                            "    move @39:3 [fail write zones]\n"
-                            "    for 3 p_2 @40:3 [fail write zones]\n"
-                            "    for 4 p_3 @41:3 [write random]\n");
+    cr_expect_str_eq(r.out, "    prelude @27:3 [fail write zones moves]\n"
+                            "      for 0 e pluck @27:3 [fail write zones moves]\n"
+                            "      for 1 p @32:3 [fail write zones moves]\n"
+                            "    shuffle @28:3 [write random moves]\n"
+                            "    for 1 p @32:3 [write random moves]\n"
+                            "    move @39:3 [fail write zones moves]\n"
+                            "    for 3 p_2 @40:3 [fail write zones moves]\n"
+                            "    for 4 p_3 @41:3 [write random moves]\n");
     run_free(&r);
 }
 

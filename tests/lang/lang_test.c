@@ -69,6 +69,46 @@ Test(lang, aggregates_need_an_int_to_compare)
    against the state as it is then (Three fails: the total is 5 by then),
    over the snapshot taken when the loop starts (every chip is visited
    though the body moves the pile's bottom chip out each time). */
+/* A loop that moves no card walks its zone in place, one that only moves
+   the card it is at (counting another zone) plucks it, any other walks a
+   snapshot: each kind is written (the C), and all visit the cards top
+   first and see the same state (the log, as a snapshot loop gives it). */
+Test(lang, loops_walked_in_place_plucked_or_snapshot_see_the_same_cards)
+{
+    game_expect("loops_in_place", "loops",
+                "grep -o 'walk_v_[a-z]*\\|rt_pluck(\\|rt_list_zone(' $d/loops.c | sort | uniq -c | sed 's/^ *//' && "
+                "$e log --seed 1 | sed -n '5,$p' && " SIM_1000,
+                "2 rt_list_zone(\n"
+                "2 rt_pluck(\n"
+                "3 walk_v_a\n"
+                "3 walk_v_b\n"
+                "3 walk_v_c\n"
+                "round 1\n"
+                "state \"Four\" marked false -> true\n"
+                "set total 0 -> 4\n"
+                "Four marked: total 4\n"
+                "state \"Six\" marked false -> true\n"
+                "set total 4 -> 10\n"
+                "Six marked: total 10\n"
+                "state \"Eight\" marked false -> true\n"
+                "set total 10 -> 18\n"
+                "Eight marked: total 18\n"
+                "Six over Four\n"
+                "Eight over Four\n"
+                "Eight over Six\n"
+                "move \"Four\" pile -> kept\n"
+                "move \"Six\" pile -> kept\n"
+                "2 on the pile, 2 kept\n"
+                "noted One\n"
+                "noted Eight\n"
+                "move \"One\" pile -> spare\n"
+                "visiting Six, 1 left on the pile\n"
+                "move \"Eight\" pile -> spare\n"
+                "visiting Four, 0 left on the pile\n"
+                "win Player 1\n"
+                "errors: 0\n");
+}
+
 Test(lang, a_for_loops_where_sees_the_live_state_over_a_snapshot)
 {
     game_expect("where_live", "wherelive", "$e log --seed 1 | sed -n '4,$p' && " SIM_1000,
