@@ -27,9 +27,18 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 10
+#define CARDRT_ABI 11
 
 #define RT_NONE (-1)
+
+/* RT_HOT_INLINE: a small function on the hottest paths, inlined even
+   where the compiler would not (GCC and clang; plain inline elsewhere). */
+#if defined(__GNUC__)
+#define RT_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define RT_HOT_INLINE static inline
+#endif
+
 /* The most frames the frame stack holds (nested calls and runs); cardc
    rejects a chain of calls deeper than this. */
 #define RT_MAX_DEPTH 64
@@ -287,6 +296,7 @@ typedef struct RtGamePrefix {
     ptrdiff_t maxstate;           /* state slots of a card's cells (the most any kind has) */
     const int32_t *kind_reset;    /* per kind: maxstate values a move resets its state to */
     const uint8_t *kind_keeps;    /* per kind: 1 when a move keeps some slot */
+    const int32_t *kind_keep;     /* per kind: maxstate masks, -1 for a slot a move keeps, else 0 */
     const int32_t *zi_kind;       /* per zone instance: the kind it takes, or -1 */
     RtAgent *const *agents;       /* rt_play's agents while it runs (rt_answer_now), else NULL */
     uint8_t *played;              /* rt_note_played's bits while the lab records plays, else NULL */
@@ -536,10 +546,6 @@ void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 void rt_pluck_close(RtGame *g, RtValue from);
 void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site);
 
-/* rt__enter_fast: the inline half of a move when no log is kept: card,
-   out of its zone already, enters zone at where and its state is reset
-   (rt_zone.c's enter). Returns 0, doing nothing, when the zone does not
-   take the card's kind or the kind keeps a slot across moves. */
 /* rt__note_played: with plays recorded (rt_note_played), mark card's
    card as played by zone's owner when zone is a player's public zone. */
 static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue zone)
@@ -552,7 +558,7 @@ static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue 
 }
 /* rt__place: card, out of its zone already, is put into zone at where
    and records it as its zone (its state is left as it is). */
-static inline void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
+RT_HOT_INLINE void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
 {
     int32_t *dst = x->cells + x->zone_off[zone];
     int m = dst[0];
@@ -568,17 +574,42 @@ static inline void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, 
     if (x->played)
         rt__note_played(x, card, zone);
 }
-static inline int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
+/* rt__reset_with: the ms state slots cs back to their defaults d, but
+   those whose mask in keep is -1 (keep NULL: every slot reset). */
+RT_HOT_INLINE void rt__reset_with(int32_t *cs, const int32_t *d, const int32_t *keep, ptrdiff_t ms)
+{
+    if (!keep) {   /* the common case: every slot reset */
+        for (ptrdiff_t s = 0; s < ms; s++)
+            cs[s] = d[s];
+        return;
+    }
+    for (ptrdiff_t s = 0; s < ms; s++)
+        cs[s] = (cs[s] & keep[s]) | (d[s] & ~keep[s]);
+}
+/* rt__kept: the keep masks of kind k for rt__reset_with (NULL when a move
+   resets every slot of the kind). */
+static inline const int32_t *rt__kept(const RtGamePrefix *x, int k)
+{
+    return x->kind_keeps[k] ? x->kind_keep + k * x->maxstate : NULL;
+}
+/* rt__reset_slots: the state slots cs of a card of kind k after a move:
+   each back to its kind's default, but those the kind keeps across moves
+   (a die's face). */
+RT_HOT_INLINE void rt__reset_slots(const RtGamePrefix *x, int k, int32_t *cs)
+{
+    rt__reset_with(cs, x->kind_reset + k * x->maxstate, rt__kept(x, k), x->maxstate);
+}
+/* rt__enter_fast: the inline half of a move when no log is kept: card,
+   out of its zone already, enters zone at where and its state is reset
+   (rt__reset_slots). Returns 0, doing nothing, when the zone does not
+   take the card's kind. */
+RT_HOT_INLINE int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
 {
     int k = x->inst_kind[card], zk = x->zi_kind[zone];
-    if ((zk >= 0 && zk != k) || x->kind_keeps[k])
+    if (zk >= 0 && zk != k)
         return 0;
-    ptrdiff_t ms = x->maxstate;
-    const int32_t *d = x->kind_reset + k * ms;
-    int32_t *cs = x->card_cells + card * x->card_stride;
     rt__place(x, card, zone, where);
-    for (ptrdiff_t s = 0; s < ms; s++)
-        cs[1 + s] = d[s];
+    rt__reset_slots(x, k, x->card_cells + card * x->card_stride + 1);
     return 1;
 }
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
@@ -639,19 +670,18 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
         from != to && x->hdr->status == RT_RUNNING) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], zk = x->zi_kind[from], tk = x->zi_kind[to];
-        /* onto the top, from a zone of one kind the destination takes and
-           whose state a move resets whole: one pass (none for an empty zone) */
-        if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk) && !x->kind_keeps[zk]) {
+        /* onto the top, from a zone of one kind the destination takes:
+           one pass (none for an empty zone) */
+        if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk)) {
             int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
             ptrdiff_t ms = x->maxstate, stride = x->card_stride;
-            const int32_t *d = x->kind_reset + zk * ms;
+            const int32_t *d = x->kind_reset + zk * ms, *keep = rt__kept(x, zk);
             int m = dst[0];
             for (int i = 0; i < n; i++) {
                 int32_t c = src[1 + i], *cs = cards + c * stride;
                 dst[1 + m + i] = c;
                 cs[0] = to;
-                for (ptrdiff_t k = 0; k < ms; k++)
-                    cs[1 + k] = d[k];
+                rt__reset_with(cs + 1, d, keep, ms);
                 if (x->played)
                     rt__note_played(x, c, to);
             }

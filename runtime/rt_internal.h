@@ -9,14 +9,6 @@
 #define RT_MAX_PLAYERS 32        /* a winners bitmask and visibility masks are 32 bits */
 #define RT_DEFAULT_MAX_ROUNDS 1000
 
-/* RT_HOT_INLINE: a small function on the hottest paths, inlined even
-   where the compiler would not (GCC and clang; plain inline elsewhere). */
-#if defined(__GNUC__)
-#define RT_HOT_INLINE static inline __attribute__((always_inline))
-#else
-#define RT_HOT_INLINE static inline
-#endif
-
 enum { RT_VIS_ALL = -1 };                                 /* viewer: omniscient */
 
 /* One event of the log (outside the state). a[] meaning depends on type. */
@@ -68,7 +60,8 @@ struct RtGame {
     int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
     int32_t *zi_noted;      /* nzi: the owner of a player's public zone, else -1 (rt_note_played) */
     int32_t *kind_reset;    /* nkinds * maxstate: what a move resets each state slot to (0 past nstate) */
-    uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind (reset slot by slot) */
+    uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind */
+    int32_t *kind_keep;     /* nkinds * maxstate: -1 for a slot a move keeps (state_keep), else 0 */
     uint64_t *fresh;        /* the block's header..cards of a new game before seeding (built at the first reset; NULL before) */
     uint64_t *fresh_prelude;/* the same after the setup's prelude (games without a log; NULL: none) */
     int building_prelude;   /* rt__run_prelude is running the setup's prelude */

@@ -74,7 +74,8 @@ static int alloc_tables(RtGame *g)
     g->zone_cap = calloc(nzi, sizeof *g->zone_cap);
     g->kind_reset = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_reset);
     g->kind_keeps = calloc((size_t)def->nkinds + 1, sizeof *g->kind_keeps);
-    return g->kind_reset && g->kind_keeps && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
+    g->kind_keep = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_keep);
+    return g->kind_reset && g->kind_keeps && g->kind_keep && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
            && g->zi_decl && g->zi_owner && g->zi_kind && g->zi_noted && g->decl_first && g->decl_pp;
 }
 
@@ -90,8 +91,10 @@ static void fill_tables(RtGame *g)
         g->kind_nstate[k] = kd->nstate;
         for (int s = 0; s < kd->nstate && s < g->maxstate; s++) {
             g->kind_reset[k * g->maxstate + s] = kd->state_defaults[s];
-            if (kd->state_keep && kd->state_keep[s])
+            if (kd->state_keep && kd->state_keep[s]) {
                 g->kind_keeps[k] = 1;
+                g->kind_keep[k * g->maxstate + s] = -1;
+            }
         }
     }
     int i = 0;
@@ -144,6 +147,7 @@ static void fill_prefix(RtGame *g)
     x->maxstate = g->maxstate;
     x->kind_reset = g->kind_reset;
     x->kind_keeps = g->kind_keeps;
+    x->kind_keep = g->kind_keep;
     x->zi_kind = g->zi_kind;
     x->zi_noted = g->zi_noted;
     x->inst_card = g->inst_card;
@@ -426,6 +430,7 @@ void rt_free(RtGame *g)
     free(g->zone_cap);
     free(g->kind_reset);
     free(g->kind_keeps);
+    free(g->kind_keep);
     free(g->fresh);
     free(g->fresh_prelude);
     free(g->blk);

@@ -83,34 +83,13 @@ int rt_zone_decl(const RtGame *g, RtValue zone)
 
 static int card_kind(const RtGame *g, RtValue card) { return g->inst_kind[card]; }
 
-/* reset_state: every state slot of card back to its default, except the
-   slots its kind keeps across moves (state_keep). */
-static inline void reset_state(RtGame *g, RtValue card)
-{
-    int k = card_kind(g, card), ms = g->maxstate;
-    int32_t *cs = rt__card(g, card) + 1;
-    const int32_t *d = g->kind_reset + k * ms;
-    if (!g->kind_keeps[k]) {   /* the common case: every slot reset */
-        for (int s = 0; s < ms; s++)
-            cs[s] = d[s];
-        return;
-    }
-    const uint8_t *keep = g->def->kinds[k].state_keep;
-    for (int s = 0; s < ms; s++)
-        if (!(s < g->kind_nstate[k] && keep[s]))
-            cs[s] = d[s];
-}
-
 /* enter: card (out of its zone already, and of a kind zone takes) enters
    zone at where: zone's cells, the card's zone cell and its state (reset
-   as reset_state does): cardrt.h's fast path, or slot by slot for a kind
-   that keeps some slot across moves. */
+   but for the slots its kind keeps: rt__reset_slots). */
 RT_HOT_INLINE void enter(RtGame *g, RtValue card, RtValue zone, int where)
 {
-    if (rt__enter_fast(&g->pre, card, zone, where))
-        return;
-    rt__place(&g->pre, card, zone, where);   /* a kind that keeps some state slot */
-    reset_state(g, card);
+    rt__place(&g->pre, card, zone, where);
+    rt__reset_slots(&g->pre, card_kind(g, card), rt__card(g, card) + 1);
 }
 
 /* move_event: log a move of card from zone from to zone to (when a log is kept). */
@@ -251,10 +230,8 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
     int32_t *cells = g->pre.cells, *cards = g->pre.card_cells;
     int32_t *src = cells + g->pre.zone_off[from], *dst = cells + g->pre.zone_off[to];
     const int16_t *kind = g->inst_kind;
-    const int32_t *reset = g->kind_reset;
-    const uint8_t *keeps = g->kind_keeps;
     ptrdiff_t stride = g->pre.card_stride;
-    int n = src[0], m = dst[0], zk = g->zi_kind[to], ms = g->maxstate;
+    int n = src[0], m = dst[0], zk = g->zi_kind[to];
     if (n == 0)
         return 1;
     if (zk >= 0 && g->zi_kind[from] != zk)   /* a zone of kind zk holds only such cards */
@@ -268,18 +245,12 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
         put += m;
     for (int i = 0; i < n; i++) {
         int32_t c = src[1 + i];
-        int k = kind[c];
         int32_t *cs = cards + c * stride;
         put[i] = c;
         cs[0] = to;
         if (g->pre.played)
             rt__note_played(&g->pre, c, to);
-        if (keeps[k]) {
-            reset_state(g, c);
-            continue;
-        }
-        for (int j = 0; j < ms; j++)
-            cs[1 + j] = reset[k * ms + j];
+        rt__reset_slots(&g->pre, kind[c], cs + 1);
     }
     dst[0] = n + m;
     src[0] = 0;
