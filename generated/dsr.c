@@ -15,8 +15,8 @@
 #include "cardrt.h"
 #include "dsr.h"
 
-#if CARDRT_ABI != 10
-#error "dsr.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "dsr.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebels = 0 };
@@ -2863,10 +2863,8 @@ struct Locals_proc_run_threat {
     RtValue v_i_2;
     RtValue v_list;
     RtValue v_i_3;
-    RtValue v_list_2;
     RtValue v_i_4;
-    RtValue v_i_5;
-    RtValue v_list_3;
+    RtValue v_list_2;
 };
 
 /* cards/dsr/darkside.cards:121: run_threat */
@@ -3000,15 +2998,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1115)].fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1116);
-            if (L->v_list_2 < 0) return RT_END;
             {
-                const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-                for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
-                    L->v_i = cells_v_list_2[1 + L->v_i_3];
+                const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
+                for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
+                    L->v_i = walk_v_i[at_v_i];
                     if (!(((int)((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(L->v_i != L->v_c)) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1117), 1118);
+                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1116), 1117);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     rt_log_begin(g);
@@ -3021,11 +3017,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            rt_list_pop(g, L->v_list_2);
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1119)].fd_threat == ENUM_hit_most_damaged) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1118)].fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 1120)) {
+                if (rt_call(g, 9, f->self, f->me, 1119)) {
                 }
             }
             f->pc = 6;
@@ -3037,10 +3032,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             /* fall through */
         case 6:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1121)].fd_threat == ENUM_roll_death_star) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1120)].fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                if (rt_call(g, 2, f->self, f->me, 1122)) {
+                if (rt_call(g, 2, f->self, f->me, 1121)) {
                 }
             }
             f->pc = 7;
@@ -3052,14 +3047,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             /* fall through */
         case 7:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1123)].fd_threat == ENUM_take_token) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1122)].fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
             if (!(rt_zone_cells_at(g, ZCELL_held)[0] == 0)) {
                 #line 143 "cards/dsr/darkside.cards"
-                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 1124);
+                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 1123);
                 if (rt_check(g)) return RT_END;
                 #line 144 "cards/dsr/darkside.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1125);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1124);
                 if (rt_check(g)) return RT_END;
                 #line 145 "cards/dsr/darkside.cards"
                 rt_log_begin(g);
@@ -3068,21 +3063,21 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1126)].fd_threat == ENUM_hit_leaders) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1125)].fd_threat == ENUM_hit_leaders) {
             #line 148 "cards/dsr/darkside.cards"
-            for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
-                L->v_p = L->v_i_4;
+            for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
+                L->v_p = L->v_i_3;
                 #line 148 "cards/dsr/darkside.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1128), 1127);
-                if (L->v_list_3 < 0) return RT_END;
+                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1127), 1126);
+                if (L->v_list_2 < 0) return RT_END;
                 {
-                    for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list_3); L->v_i_5++) {
-                        L->v_r_2 = rt_list_at(g, L->v_list_3, L->v_i_5);
+                    for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list_2); L->v_i_4++) {
+                        L->v_r_2 = rt_list_at(g, L->v_list_2, L->v_i_4);
                         if (!((Rows_asset[rt__row(g, L->v_r_2)].fd_leader_of > 0))) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = L->v_r_2;
-                            if (rt_call(g, 7, f->self, f->me, 1129)) {
+                            if (rt_call(g, 7, f->self, f->me, 1128)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -3100,7 +3095,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                rt_list_pop(g, L->v_list_3);
+                rt_list_pop(g, L->v_list_2);
             }
         } else {
             #line 150 "cards/dsr/darkside.cards"
@@ -3109,7 +3104,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 1130)) {
+                if (rt_call(g, 8, f->self, f->me, 1129)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3129,10 +3124,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         case 9:;
             if (rt_check(g)) return RT_END;
         }
-#line 3133 "dsr.c"
+#line 3128 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1131, "bad resume point");
+        return rt_fail(g, 1130, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3155,7 +3150,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3159 "dsr.c"
+#line 3154 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3179,9 +3174,9 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         }
     }
     if (!seen)
-        (void)rt_fail(g, 1132, "argmax of no items");
+        (void)rt_fail(g, 1131, "argmax of no items");
     return acc;
-#line 3185 "dsr.c"
+#line 3180 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3195,7 +3190,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                if (rt_call(g, 3, f->self, f->me, 1133)) {
+                if (rt_call(g, 3, f->self, f->me, 1132)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3212,10 +3207,10 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 3216 "dsr.c"
+#line 3211 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1134, "bad resume point");
+        return rt_fail(g, 1133, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3226,8 +3221,6 @@ struct Locals_proc_run_directive {
     RtValue v_i;
     RtValue v_i_2;
     RtValue v_list;
-    RtValue v_i_3;
-    RtValue v_list_2;
 };
 
 /* cards/dsr/darkside.cards:164: run_directive */
@@ -3239,7 +3232,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         #line 165 "cards/dsr/darkside.cards"
         if (L->v_d == ENUM_hit_team) {
             #line 166 "cards/dsr/darkside.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1136), 1135);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1135), 1134);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list); L->v_i_2++) {
@@ -3247,7 +3240,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_r;
-                        if (rt_call(g, 7, f->self, f->me, 1137)) {
+                        if (rt_call(g, 7, f->self, f->me, 1136)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3269,7 +3262,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                if (rt_call(g, 5, f->self, f->me, 1138)) {
+                if (rt_call(g, 5, f->self, f->me, 1137)) {
                 }
             }
             f->pc = 2;
@@ -3283,15 +3276,13 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         } else if (L->v_d == ENUM_repair) {
             #line 170 "cards/dsr/darkside.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1139);
-            if (L->v_list_2 < 0) return RT_END;
             {
-                const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-                for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
-                    L->v_i = cells_v_list_2[1 + L->v_i_3];
+                const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
+                for (int at_v_i = walk_v_i[0]; at_v_i >= 1; at_v_i--) {
+                    L->v_i = walk_v_i[at_v_i];
                     if (!(((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1140), 1141);
+                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1138), 1139);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
                     rt_log_begin(g);
@@ -3304,11 +3295,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            rt_list_pop(g, L->v_list_2);
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 1142)) {
+                if (rt_call(g, 9, f->self, f->me, 1140)) {
                 }
             }
             f->pc = 3;
@@ -3323,7 +3313,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                if (rt_call(g, 11, f->self, f->me, 1143)) {
+                if (rt_call(g, 11, f->self, f->me, 1141)) {
                 }
             }
             f->pc = 4;
@@ -3339,7 +3329,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                if (rt_call(g, 6, f->self, f->me, 1144)) {
+                if (rt_call(g, 6, f->self, f->me, 1142)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3358,7 +3348,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 1145)) {
+                if (rt_call(g, 6, f->self, f->me, 1143)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3377,7 +3367,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 1146)) {
+                if (rt_call(g, 6, f->self, f->me, 1144)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3394,10 +3384,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         case 7:;
             if (rt_check(g)) return RT_END;
         }
-#line 3398 "dsr.c"
+#line 3388 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1147, "bad resume point");
+        return rt_fail(g, 1145, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3411,10 +3401,8 @@ struct Locals_proc_take_turn {
     RtValue v_i;
     RtValue v_list;
     RtValue v_i_2;
-    RtValue v_list_2;
     RtValue v_i_3;
-    RtValue v_i_4;
-    RtValue v_list_3;
+    RtValue v_list_2;
 };
 
 /* cards/dsr/rules.cards:55: take_turn */
@@ -3426,28 +3414,25 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 56 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_turn_of, VCELL_turn_of, f->me);
         #line 58 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1148);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_t = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_shared(g, ZONE_held));
+            for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
+                L->v_t = walk_v_t[at_v_t];
                 #line 58 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_alliance, 0, 0, 1149);
+                rt_set_card_state(g, L->v_t, KIND_alliance, 0, 0, 1146);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 59 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1150);
-        if (L->v_list_2 < 0) return RT_END;
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1147);
+        if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                L->v_c = rt_list_at(g, L->v_list_2, L->v_i_2);
+            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
+                L->v_c = rt_list_at(g, L->v_list, L->v_i);
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 14, f->self, f->me, 1151)) {
+                    if (rt_call(g, 14, f->self, f->me, 1148)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3465,20 +3450,20 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_2);
+        rt_list_pop(g, L->v_list);
         #line 60 "cards/dsr/rules.cards"
-        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
-            L->v_p = L->v_i_3;
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p = L->v_i_2;
             #line 60 "cards/dsr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1153), 1152);
-            if (L->v_list_3 < 0) return RT_END;
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1150), 1149);
+            if (L->v_list_2 < 0) return RT_END;
             {
-                for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list_3); L->v_i_4++) {
-                    L->v_c_2 = rt_list_at(g, L->v_list_3, L->v_i_4);
+                for (L->v_i_3 = 0; L->v_i_3 < rt_list_len(g, L->v_list_2); L->v_i_3++) {
+                    L->v_c_2 = rt_list_at(g, L->v_list_2, L->v_i_3);
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = L->v_c_2;
-                        if (rt_call(g, 14, f->self, f->me, 1154)) {
+                        if (rt_call(g, 14, f->self, f->me, 1151)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3496,10 +3481,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->v_list_3);
+            rt_list_pop(g, L->v_list_2);
         }
         #line 63 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 119, 0, 1155);
+        rt_choose_begin(g, f->me, 119, 0, 1152);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
@@ -3514,7 +3499,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1155);
+            rt_opt_done(g, &ob, 1152);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 3;
@@ -3535,7 +3520,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            if (rt_call(g, 0, f->self, f->me, 1156)) {
+            if (rt_call(g, 0, f->self, f->me, 1153)) {
             }
         }
         f->pc = 4;
@@ -3549,7 +3534,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            if (rt_call(g, 15, f->self, f->me, 1157)) {
+            if (rt_call(g, 15, f->self, f->me, 1154)) {
             }
         }
         f->pc = 5;
@@ -3563,7 +3548,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            if (rt_call(g, 40, f->self, f->me, 1158)) {
+            if (rt_call(g, 40, f->self, f->me, 1155)) {
             }
         }
         f->pc = 6;
@@ -3575,10 +3560,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 6:;
         if (rt_check(g)) return RT_END;
-#line 3579 "dsr.c"
+#line 3564 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1159, "bad resume point");
+        return rt_fail(g, 1156, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3594,27 +3579,27 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 76 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 1160);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 1157);
         if (rt_check(g)) return RT_END;
         #line 77 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 1161);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 1158);
         if (rt_check(g)) return RT_END;
         #line 78 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 1162);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 1159);
         if (rt_check(g)) return RT_END;
         #line 79 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 1163);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 1160);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 1164);
+        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 1161);
         if (rt_check(g)) return RT_END;
         #line 81 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1165);
+        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1162);
         if (rt_check(g)) return RT_END;
-#line 3615 "dsr.c"
+#line 3600 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1166, "bad resume point");
+        return rt_fail(g, 1163, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3632,7 +3617,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            if (rt_call(g, 16, f->self, f->me, 1167)) {
+            if (rt_call(g, 16, f->self, f->me, 1164)) {
             }
         }
         f->pc = 1;
@@ -3649,7 +3634,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         #line 90 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 91 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 121, 0, 1168);
+            rt_choose_begin(g, f->me, 121, 0, 1165);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
@@ -3664,7 +3649,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_intelligence)) rt_opt_add(&ob, 2, RT_NONE, 3);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_support)) rt_opt_add(&ob, 3, RT_NONE, 4);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_leadership)) rt_opt_add(&ob, 4, RT_NONE, 5);
-                rt_opt_done(g, &ob, 1168);
+                rt_opt_done(g, &ob, 1165);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -3680,7 +3665,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 18, f->self, f->me, 1169)) {
+                        if (rt_call(g, 18, f->self, f->me, 1166)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3700,7 +3685,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 18, f->self, f->me, 1170)) {
+                        if (rt_call(g, 18, f->self, f->me, 1167)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3720,7 +3705,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 18, f->self, f->me, 1171)) {
+                        if (rt_call(g, 18, f->self, f->me, 1168)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3740,7 +3725,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 18, f->self, f->me, 1172)) {
+                        if (rt_call(g, 18, f->self, f->me, 1169)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3758,13 +3743,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1173)) return RT_END;
+            if (rt_back_edge(g, 1170)) return RT_END;
         }
         #line 99 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rolled);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1174);
+                Roll_any(g, rt_zone_at(g, zone, i), 1171);
         }
         if (rt_check(g)) return RT_END;
         #line 100 "cards/dsr/rules.cards"
@@ -3776,7 +3761,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         rt_log_end(g);
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
-            if (rt_call(g, 38, f->self, f->me, 1175)) {
+            if (rt_call(g, 38, f->self, f->me, 1172)) {
             }
         }
         f->pc = 7;
@@ -3800,7 +3785,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while ((rt_var_at(g, VCELL_acting) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 109 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    if (rt_call(g, 19, f->self, f->me, 1176)) {
+                    if (rt_call(g, 19, f->self, f->me, 1173)) {
                     }
                 }
                 f->pc = 8;
@@ -3812,7 +3797,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 /* fall through */
             case 8:;
                 if (rt_check(g)) return RT_END;
-                if (rt_back_edge(g, 1177)) return RT_END;
+                if (rt_back_edge(g, 1174)) return RT_END;
             }
             #line 110 "cards/dsr/rules.cards"
             if (rt_zone_cells_at(g, ZCELL_rolled)[0] == 0) {
@@ -3826,7 +3811,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 rt_log_str(g, " dice left: they are forfeited.");
                 rt_log_end(g);
                 #line 114 "cards/dsr/rules.cards"
-                rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1178);
+                rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1175);
                 if (rt_check(g)) return RT_END;
                 #line 115 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
@@ -3835,7 +3820,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 {
                     RtValue zone = rt_zone_shared(g, ZONE_rolled);
                     for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                        Roll_any(g, rt_zone_at(g, zone, i), 1179);
+                        Roll_any(g, rt_zone_at(g, zone, i), 1176);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/dsr/rules.cards"
@@ -3846,14 +3831,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 rt_log_str(g, " Rebellion dice.");
                 rt_log_end(g);
             }
-            if (rt_back_edge(g, 1180)) return RT_END;
+            if (rt_back_edge(g, 1177)) return RT_END;
         }
         #line 123 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 124 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 125 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 122, 0, 1181);
+            rt_choose_begin(g, f->me, 122, 0, 1178);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
@@ -3863,7 +3848,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 6);
                 if (Fn_effect_tokens_ready(g, f)) rt_opt_add(&ob, 1, RT_NONE, 7);
-                rt_opt_done(g, &ob, 1181);
+                rt_opt_done(g, &ob, 1178);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 9;
@@ -3878,7 +3863,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 } else if (L->v_option_2 == 1) { /* use an Alliance Token */
                     #line 127 "cards/dsr/rules.cards"
                     { /* use_token */
-                        if (rt_call(g, 27, f->self, f->me, 1182)) {
+                        if (rt_call(g, 27, f->self, f->me, 1179)) {
                         }
                     }
                     f->pc = 10;
@@ -3892,12 +3877,12 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1183)) return RT_END;
+            if (rt_back_edge(g, 1180)) return RT_END;
         }
-#line 3898 "dsr.c"
+#line 3883 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1184, "bad resume point");
+        return rt_fail(g, 1181, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3921,7 +3906,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 134 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1186), 1185);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1183), 1182);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -3930,7 +3915,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_red_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1187)) {
+                    if (rt_call(g, 17, f->self, f->me, 1184)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3951,7 +3936,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_yellow_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1188)) {
+                    if (rt_call(g, 17, f->self, f->me, 1185)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3972,7 +3957,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_green_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1189)) {
+                    if (rt_call(g, 17, f->self, f->me, 1186)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3993,7 +3978,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_blue_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1190)) {
+                    if (rt_call(g, 17, f->self, f->me, 1187)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4014,12 +3999,12 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 140 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1192), 1191);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1189), 1188);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
                 L->v_c = rt_list_at(g, L->v_list_2, L->v_i_2);
-                if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1193)[0] >= 2)))) continue;
+                if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1190)[0] >= 2)))) continue;
                 #line 141 "cards/dsr/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_c));
@@ -4029,7 +4014,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 1194)) {
+                    if (rt_call(g, 17, f->self, f->me, 1191)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4050,7 +4035,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 144 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1196), 1195);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1193), 1192);
         if (L->v_list_3 < 0) return RT_END;
         {
             for (L->v_i_3 = 0; L->v_i_3 < rt_list_len(g, L->v_list_3); L->v_i_3++) {
@@ -4065,7 +4050,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 1197)) {
+                    if (rt_call(g, 17, f->self, f->me, 1194)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4085,10 +4070,10 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4089 "dsr.c"
+#line 4074 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1198, "bad resume point");
+        return rt_fail(g, 1195, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4109,10 +4094,10 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/dsr/rules.cards"
-        L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 1199);
+        L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 1196);
         if (rt_check(g)) return RT_END;
         #line 154 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_supply), 1200);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_supply), 1197);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4122,16 +4107,16 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
                 #line 155 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rolled)[0] < L->v_want) {
                     #line 155 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1201);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1198);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4132 "dsr.c"
+#line 4117 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1202, "bad resume point");
+        return rt_fail(g, 1199, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4150,7 +4135,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 160 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1203);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1200);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4160,7 +4145,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 #line 161 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 162 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1204);
+                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1201);
                     if (rt_check(g)) return RT_END;
                     #line 163 "cards/dsr/rules.cards"
                     rt_log_begin(g);
@@ -4177,7 +4162,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            if (rt_call(g, 17, f->self, f->me, 1205)) {
+            if (rt_call(g, 17, f->self, f->me, 1202)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4194,10 +4179,10 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4198 "dsr.c"
+#line 4183 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1206, "bad resume point");
+        return rt_fail(g, 1203, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4225,7 +4210,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4229 "dsr.c"
+#line 4214 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4235,13 +4220,13 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 178 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1208);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1205);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4245 "dsr.c"
+#line 4230 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4257,7 +4242,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4261 "dsr.c"
+#line 4246 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4267,13 +4252,13 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 185 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1209);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1206);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4277 "dsr.c"
+#line 4262 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4283,7 +4268,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 1207);
+        rt_choose_begin(g, f->me, 123, 0, 1204);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
@@ -4309,7 +4294,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
             if (rt_var_at(g, VCELL_assigned_now) > 0) rt_opt_add(&ob, 5, RT_NONE, 14);
             if (rt_var_at(g, VCELL_assigned_now) == 0) rt_opt_add(&ob, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 1207);
+            rt_opt_done(g, &ob, 1204);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4320,7 +4305,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
                 #line 174 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 1210);
+                rt_choose_begin(g, f->me, 124, 0, 1207);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
@@ -4335,7 +4320,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1210);
+                    rt_opt_done(g, &ob, 1207);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4348,7 +4333,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        if (rt_call(g, 22, f->self, f->me, 1211)) {
+                        if (rt_call(g, 22, f->self, f->me, 1208)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4368,7 +4353,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
                 #line 179 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 1212);
+                rt_choose_begin(g, f->me, 125, 0, 1209);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -4377,13 +4362,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1213);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1210);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1212);
+                    rt_opt_done(g, &ob, 1209);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4396,7 +4381,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 22, f->self, f->me, 1214)) {
+                        if (rt_call(g, 22, f->self, f->me, 1211)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4417,7 +4402,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 183 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    if (rt_call(g, 26, f->self, f->me, 1215)) {
+                    if (rt_call(g, 26, f->self, f->me, 1212)) {
                     }
                 }
                 f->pc = 6;
@@ -4432,7 +4417,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 184 "cards/dsr/rules.cards"
                 { /* use_token */
-                    if (rt_call(g, 27, f->self, f->me, 1216)) {
+                    if (rt_call(g, 27, f->self, f->me, 1213)) {
                     }
                 }
                 f->pc = 7;
@@ -4447,7 +4432,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 185 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    if (rt_call(g, 30, f->self, f->me, 1217)) {
+                    if (rt_call(g, 30, f->self, f->me, 1214)) {
                     }
                 }
                 f->pc = 8;
@@ -4465,7 +4450,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 188 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    if (rt_call(g, 21, f->self, f->me, 1218)) {
+                    if (rt_call(g, 21, f->self, f->me, 1215)) {
                     }
                 }
                 f->pc = 9;
@@ -4480,7 +4465,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 189 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    if (rt_call(g, 20, f->self, f->me, 1219)) {
+                    if (rt_call(g, 20, f->self, f->me, 1216)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4500,10 +4485,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4504 "dsr.c"
+#line 4489 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1220, "bad resume point");
+        return rt_fail(g, 1217, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4525,7 +4510,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
         #line 196 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_forfeited)[0];
         #line 197 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1221);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1218);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4535,7 +4520,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 #line 198 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_forfeited)[0] == L->v_n) {
                     #line 199 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1222);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1219);
                     if (rt_check(g)) return RT_END;
                     #line 200 "cards/dsr/rules.cards"
                     rt_log_begin(g);
@@ -4550,10 +4535,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4554 "dsr.c"
+#line 4539 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1223, "bad resume point");
+        return rt_fail(g, 1220, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4569,7 +4554,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 207 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1224);
+        rt_choose_begin(g, f->me, 126, 0, 1221);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
@@ -4585,7 +4570,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1224);
+            rt_opt_done(g, &ob, 1221);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4620,10 +4605,10 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4624 "dsr.c"
+#line 4609 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1225, "bad resume point");
+        return rt_fail(g, 1222, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4641,7 +4626,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 221 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1226);
+        rt_choose_begin(g, f->me, 127, 0, 1223);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
@@ -4659,7 +4644,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             if (Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1226);
+            rt_opt_done(g, &ob, 1223);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4674,7 +4659,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1227)) {
+                    if (rt_call(g, 23, f->self, f->me, 1224)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4698,7 +4683,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1228)) {
+                    if (rt_call(g, 23, f->self, f->me, 1225)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4722,7 +4707,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1229)) {
+                    if (rt_call(g, 23, f->self, f->me, 1226)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4746,7 +4731,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1230)) {
+                    if (rt_call(g, 23, f->self, f->me, 1227)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4770,7 +4755,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1231)) {
+                    if (rt_call(g, 23, f->self, f->me, 1228)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4794,7 +4779,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1232)) {
+                    if (rt_call(g, 23, f->self, f->me, 1229)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4818,7 +4803,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1233)) {
+                    if (rt_call(g, 23, f->self, f->me, 1230)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4842,7 +4827,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1234)) {
+                    if (rt_call(g, 23, f->self, f->me, 1231)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4862,10 +4847,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4866 "dsr.c"
+#line 4851 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1235, "bad resume point");
+        return rt_fail(g, 1232, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4889,7 +4874,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         #line 234 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_assigned)[0];
         #line 235 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1236);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1233);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4899,7 +4884,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 #line 236 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_assigned)[0] == L->v_n) {
                     #line 237 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1237);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1234);
                     if (rt_check(g)) return RT_END;
                     #line 238 "cards/dsr/rules.cards"
                     rt_log_begin(g);
@@ -4917,13 +4902,13 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 241 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1238));
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1235));
         if (rt_check(g)) return RT_END;
         #line 242 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            if (rt_call(g, 24, f->self, f->me, 1239)) {
+            if (rt_call(g, 24, f->self, f->me, 1236)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4944,7 +4929,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            if (rt_call(g, 25, f->self, f->me, 1240)) {
+            if (rt_call(g, 25, f->self, f->me, 1237)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4961,10 +4946,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 4965 "dsr.c"
+#line 4950 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1241, "bad resume point");
+        return rt_fail(g, 1238, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4981,21 +4966,21 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 247 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1242), Fn_shows(g, f, L->v_f, ENUM_tactical), 1243), 1244);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1239), Fn_shows(g, f, L->v_f, ENUM_tactical), 1240), 1241);
         if (rt_check(g)) return RT_END;
         #line 248 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1245), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1246), 1247);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1242), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1243), 1244);
         if (rt_check(g)) return RT_END;
         #line 249 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1248), Fn_shows(g, f, L->v_f, ENUM_support), 1249), 1250);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1245), Fn_shows(g, f, L->v_f, ENUM_support), 1246), 1247);
         if (rt_check(g)) return RT_END;
         #line 250 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1251), Fn_shows(g, f, L->v_f, ENUM_leadership), 1252), 1253);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1248), Fn_shows(g, f, L->v_f, ENUM_leadership), 1249), 1250);
         if (rt_check(g)) return RT_END;
-#line 4996 "dsr.c"
+#line 4981 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1254, "bad resume point");
+        return rt_fail(g, 1251, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5016,7 +5001,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             #line 258 "cards/dsr/rules.cards"
             if (L->v_on_team) {
                 #line 259 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1255);
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1252);
                 if (rt_check(g)) return RT_END;
                 #line 260 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -5024,13 +5009,13 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, "'s ability: ");
-                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1256)].fd_text);
+                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1253)].fd_text);
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 29, f->self, f->me, 1257)) {
+                    if (rt_call(g, 29, f->self, f->me, 1254)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5048,10 +5033,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 263 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1258);
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1255);
                 if (rt_check(g)) return RT_END;
                 #line 264 "cards/dsr/rules.cards"
-                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1259)].fd_imperial) {
+                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1256)].fd_imperial) {
                     #line 265 "cards/dsr/rules.cards"
                     rt_log_begin(g);
                     rt_log_str(g, "Every symbol of ");
@@ -5070,10 +5055,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5074 "dsr.c"
+#line 5059 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1260, "bad resume point");
+        return rt_fail(g, 1257, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5090,7 +5075,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 277 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1261);
+        rt_choose_begin(g, f->me, 128, 0, 1258);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -5105,7 +5090,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1261);
+            rt_opt_done(g, &ob, 1258);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5115,7 +5100,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 278 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1262);
+            rt_choose_begin(g, f->me, 129, 0, 1259);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -5130,7 +5115,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1262);
+                rt_opt_done(g, &ob, 1259);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5140,7 +5125,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 279 "cards/dsr/rules.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1263);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1260);
                 if (rt_check(g)) return RT_END;
                 #line 280 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -5157,7 +5142,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    if (rt_call(g, 24, f->self, f->me, 1264)) {
+                    if (rt_call(g, 24, f->self, f->me, 1261)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5178,7 +5163,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    if (rt_call(g, 25, f->self, f->me, 1265)) {
+                    if (rt_call(g, 25, f->self, f->me, 1262)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5197,10 +5182,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5201 "dsr.c"
+#line 5186 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1266, "bad resume point");
+        return rt_fail(g, 1263, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5216,7 +5201,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 289 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1267);
+        rt_choose_begin(g, f->me, 130, 0, 1264);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
@@ -5231,7 +5216,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1267);
+            rt_opt_done(g, &ob, 1264);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5241,7 +5226,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 290 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1268);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1265);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
             rt_log_begin(g);
@@ -5255,7 +5240,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 292 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    if (rt_call(g, 36, f->self, f->me, 1269)) {
+                    if (rt_call(g, 36, f->self, f->me, 1266)) {
                     }
                 }
                 f->pc = 2;
@@ -5270,7 +5255,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 292 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    if (rt_call(g, 37, f->self, f->me, 1270)) {
+                    if (rt_call(g, 37, f->self, f->me, 1267)) {
                     }
                 }
                 f->pc = 3;
@@ -5284,10 +5269,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5288 "dsr.c"
+#line 5273 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1271, "bad resume point");
+        return rt_fail(g, 1268, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5305,10 +5290,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 298 "cards/dsr/rules.cards"
         if ((rt_zone_cells_at(g, ZCELL_pile)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0))) {
             #line 299 "cards/dsr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1272);
+            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1269);
             if (rt_check(g)) return RT_END;
             #line 300 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1273);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1270);
             #line 301 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "The Alliance Tokens are shuffled into a new draw pile.");
@@ -5317,13 +5302,13 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 303 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
             #line 304 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1274);
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1271);
             if (rt_check(g)) return RT_END;
             #line 305 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1275);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1272);
             if (rt_check(g)) return RT_END;
             #line 306 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1276);
+            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1273);
             if (rt_check(g)) return RT_END;
             #line 307 "cards/dsr/rules.cards"
             rt_log_begin(g);
@@ -5333,10 +5318,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5337 "dsr.c"
+#line 5322 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1277, "bad resume point");
+        return rt_fail(g, 1274, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5358,12 +5343,12 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 315 "cards/dsr/rules.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1278)].fd_power == ENUM_heal_each_team) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1275)].fd_power == ENUM_heal_each_team) {
             #line 316 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
                 #line 317 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1279);
+                rt_choose_begin(g, f->me, 131, 0, 1276);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
@@ -5374,13 +5359,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1280);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1277);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1279);
+                    rt_opt_done(g, &ob, 1276);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5393,7 +5378,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1281)) {
+                        if (rt_call(g, 35, f->self, f->me, 1278)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5412,10 +5397,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1282)].fd_power == ENUM_heal_two) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1279)].fd_power == ENUM_heal_two) {
             #line 320 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                if (rt_call(g, 36, f->self, f->me, 1283)) {
+                if (rt_call(g, 36, f->self, f->me, 1280)) {
                 }
             }
             f->pc = 3;
@@ -5427,9 +5412,9 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 3:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1284)].fd_power == ENUM_heal_team) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1281)].fd_power == ENUM_heal_team) {
             #line 322 "cards/dsr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1286), 1285);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1283), 1282);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list); L->v_i_2++) {
@@ -5439,7 +5424,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r_2;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1287)) {
+                        if (rt_call(g, 35, f->self, f->me, 1284)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5459,10 +5444,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                 }
             }
             rt_list_pop(g, L->v_list);
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1288)].fd_power == ENUM_remove_counter) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1285)].fd_power == ENUM_remove_counter) {
             #line 324 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                if (rt_call(g, 37, f->self, f->me, 1289)) {
+                if (rt_call(g, 37, f->self, f->me, 1286)) {
                 }
             }
             f->pc = 5;
@@ -5477,7 +5462,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 326 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1290)) {
+                if (rt_call(g, 28, f->self, f->me, 1287)) {
                 }
             }
             f->pc = 6;
@@ -5490,10 +5475,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         case 6:;
             if (rt_check(g)) return RT_END;
         }
-#line 5494 "dsr.c"
+#line 5479 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1291, "bad resume point");
+        return rt_fail(g, 1288, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5509,7 +5494,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 333 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1292);
+        rt_choose_begin(g, f->me, 125, 0, 1289);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -5518,13 +5503,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1293);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1290);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1292);
+            rt_opt_done(g, &ob, 1289);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5534,7 +5519,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 334 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1294);
+            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1291);
             if (rt_check(g)) return RT_END;
             #line 335 "cards/dsr/rules.cards"
             rt_log_begin(g);
@@ -5548,7 +5533,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 337 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    if (rt_call(g, 31, f->self, f->me, 1295)) {
+                    if (rt_call(g, 31, f->self, f->me, 1292)) {
                     }
                 }
                 f->pc = 2;
@@ -5564,7 +5549,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 339 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    if (rt_call(g, 33, f->self, f->me, 1296)) {
+                    if (rt_call(g, 33, f->self, f->me, 1293)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5582,10 +5567,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5586 "dsr.c"
+#line 5571 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1297, "bad resume point");
+        return rt_fail(g, 1294, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5593,8 +5578,6 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
 struct Locals_proc_reroll_dice {
     RtValue v_d;
     RtValue v_option;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/dsr/rules.cards:344: reroll_dice */
@@ -5608,7 +5591,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 346 "cards/dsr/rules.cards"
         while ((rt_var_at(g, VCELL_acting_reroll) < 2) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) {
             #line 347 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1298);
+            rt_choose_begin(g, f->me, 132, 0, 1295);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
@@ -5627,7 +5610,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 6, RT_NONE, 21);
                 if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 7, RT_NONE, 22);
                 if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 8, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1298);
+                rt_opt_done(g, &ob, 1295);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -5643,7 +5626,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 349 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 32, f->self, f->me, 1299)) {
+                        if (rt_call(g, 32, f->self, f->me, 1296)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5663,7 +5646,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 350 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        if (rt_call(g, 32, f->self, f->me, 1300)) {
+                        if (rt_call(g, 32, f->self, f->me, 1297)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5683,7 +5666,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 351 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 32, f->self, f->me, 1301)) {
+                        if (rt_call(g, 32, f->self, f->me, 1298)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5703,7 +5686,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 352 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        if (rt_call(g, 32, f->self, f->me, 1302)) {
+                        if (rt_call(g, 32, f->self, f->me, 1299)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5723,7 +5706,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 353 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 32, f->self, f->me, 1303)) {
+                        if (rt_call(g, 32, f->self, f->me, 1300)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5743,7 +5726,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 354 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        if (rt_call(g, 32, f->self, f->me, 1304)) {
+                        if (rt_call(g, 32, f->self, f->me, 1301)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5763,7 +5746,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 355 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 32, f->self, f->me, 1305)) {
+                        if (rt_call(g, 32, f->self, f->me, 1302)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5783,7 +5766,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 356 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        if (rt_call(g, 32, f->self, f->me, 1306)) {
+                        if (rt_call(g, 32, f->self, f->me, 1303)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5801,22 +5784,20 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1307)) return RT_END;
+            if (rt_back_edge(g, 1304)) return RT_END;
         }
         #line 359 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1308);
+                Roll_any(g, rt_zone_at(g, zone, i), 1305);
         }
         if (rt_check(g)) return RT_END;
         #line 360 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rerolling), 1309);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_d = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_rerolling));
+            for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
+                L->v_d = walk_v_d[at_v_d];
                 #line 360 "cards/dsr/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, f->me);
@@ -5828,14 +5809,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 361 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1310);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1306);
         if (rt_check(g)) return RT_END;
-#line 5836 "dsr.c"
+#line 5816 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1311, "bad resume point");
+        return rt_fail(g, 1307, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5857,7 +5837,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 365 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 366 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1312);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1308);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5867,19 +5847,19 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 #line 367 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 367 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1313);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1309);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 369 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1314));
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1310));
         if (rt_check(g)) return RT_END;
-#line 5880 "dsr.c"
+#line 5860 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1315, "bad resume point");
+        return rt_fail(g, 1311, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5897,7 +5877,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 374 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1316);
+        rt_choose_begin(g, f->me, 133, 0, 1312);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -5912,7 +5892,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1316);
+            rt_opt_done(g, &ob, 1312);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5922,7 +5902,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         case 1:;
             L->v_d = rt_chosen(g);
             #line 375 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1317);
+            rt_choose_begin(g, f->me, 134, 0, 1313);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
@@ -5940,7 +5920,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 if (Fn_on_die(g, f, L->v_d, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 31);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 32);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 33);
-                rt_opt_done(g, &ob, 1317);
+                rt_opt_done(g, &ob, 1313);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5954,7 +5934,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        if (rt_call(g, 34, f->self, f->me, 1318)) {
+                        if (rt_call(g, 34, f->self, f->me, 1314)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5976,7 +5956,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        if (rt_call(g, 34, f->self, f->me, 1319)) {
+                        if (rt_call(g, 34, f->self, f->me, 1315)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5998,7 +5978,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        if (rt_call(g, 34, f->self, f->me, 1320)) {
+                        if (rt_call(g, 34, f->self, f->me, 1316)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6020,7 +6000,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        if (rt_call(g, 34, f->self, f->me, 1321)) {
+                        if (rt_call(g, 34, f->self, f->me, 1317)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6042,7 +6022,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        if (rt_call(g, 34, f->self, f->me, 1322)) {
+                        if (rt_call(g, 34, f->self, f->me, 1318)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6064,7 +6044,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        if (rt_call(g, 34, f->self, f->me, 1323)) {
+                        if (rt_call(g, 34, f->self, f->me, 1319)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6086,7 +6066,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        if (rt_call(g, 34, f->self, f->me, 1324)) {
+                        if (rt_call(g, 34, f->self, f->me, 1320)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6108,7 +6088,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        if (rt_call(g, 34, f->self, f->me, 1325)) {
+                        if (rt_call(g, 34, f->self, f->me, 1321)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6128,10 +6108,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6132 "dsr.c"
+#line 6112 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1326, "bad resume point");
+        return rt_fail(g, 1322, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6143,14 +6123,6 @@ struct Locals_proc_set_face {
     RtValue v_x_2;
     RtValue v_x_3;
     RtValue v_x_4;
-    RtValue v_i;
-    RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
-    RtValue v_i_3;
-    RtValue v_list_3;
-    RtValue v_i_4;
-    RtValue v_list_4;
 };
 
 /* cards/dsr/rules.cards:388: set_face */
@@ -6160,61 +6132,49 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 389 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1327);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_x = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_x = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
+            for (int at_v_x = walk_v_x[0]; at_v_x >= 1; at_v_x--) {
+                L->v_x = walk_v_x[at_v_x];
                 if (!(((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d)))) continue;
                 #line 389 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1328);
+                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1323);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 390 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1329);
-        if (L->v_list_2 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                L->v_x_2 = cells_v_list_2[1 + L->v_i_2];
+            const int32_t *walk_v_x_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
+            for (int at_v_x_2 = walk_v_x_2[0]; at_v_x_2 >= 1; at_v_x_2--) {
+                L->v_x_2 = walk_v_x_2[at_v_x_2];
                 if (!(((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d)))) continue;
                 #line 390 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1330);
+                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1324);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_2);
         #line 391 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1331);
-        if (L->v_list_3 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
-            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
-                L->v_x_3 = cells_v_list_3[1 + L->v_i_3];
+            const int32_t *walk_v_x_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
+            for (int at_v_x_3 = walk_v_x_3[0]; at_v_x_3 >= 1; at_v_x_3--) {
+                L->v_x_3 = walk_v_x_3[at_v_x_3];
                 if (!(((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d)))) continue;
                 #line 391 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1332);
+                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1325);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_3);
         #line 392 "cards/dsr/rules.cards"
-        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1333);
-        if (L->v_list_4 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
-            for (L->v_i_4 = 0; L->v_i_4 < cells_v_list_4[0]; L->v_i_4++) {
-                L->v_x_4 = cells_v_list_4[1 + L->v_i_4];
+            const int32_t *walk_v_x_4 = rt_zone_cards(g, rt_zone_shared(g, ZONE_rolled));
+            for (int at_v_x_4 = walk_v_x_4[0]; at_v_x_4 >= 1; at_v_x_4--) {
+                L->v_x_4 = walk_v_x_4[at_v_x_4];
                 if (!(((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d)))) continue;
                 #line 392 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1334);
+                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1326);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_4);
         #line 393 "cards/dsr/rules.cards"
         rt_log_begin(g);
         rt_log_player(g, f->me);
@@ -6224,10 +6184,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
         rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
         rt_log_str(g, ".");
         rt_log_end(g);
-#line 6228 "dsr.c"
+#line 6188 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1335, "bad resume point");
+        return rt_fail(g, 1327, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6245,34 +6205,34 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 399 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1336);
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1328);
         if (rt_check(g)) return RT_END;
         #line 400 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1337) > L->v_n) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1329) > L->v_n) {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1338), L->v_n, 1339), 1340);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1330), L->v_n, 1331), 1332);
             if (rt_check(g)) return RT_END;
         } else {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1341);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1333);
             if (rt_check(g)) return RT_END;
         }
         #line 401 "cards/dsr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, rt_card_name(g, L->v_c));
         rt_log_str(g, " loses ");
-        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1342), 1343));
+        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1334), 1335));
         rt_log_str(g, " DAMAGE (");
-        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1344));
+        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1336));
         rt_log_str(g, " of ");
-        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1345)].fd_capacity);
+        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1337)].fd_capacity);
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6273 "dsr.c"
+#line 6233 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1346, "bad resume point");
+        return rt_fail(g, 1338, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6293,13 +6253,13 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 406 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1348);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1340);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_r = zc[1 + i]; (void)it_r;
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6303 "dsr.c"
+#line 6263 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:409: any */
@@ -6309,13 +6269,13 @@ RT_PURE static RtValue Agg2_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 409 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1353);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1345);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6319 "dsr.c"
+#line 6279 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6325,7 +6285,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 406 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1347);
+        rt_choose_begin(g, f->me, 135, 0, 1339);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -6341,7 +6301,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                 }
             }
-            rt_opt_done(g, &ob, 1347);
+            rt_opt_done(g, &ob, 1339);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6351,7 +6311,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         case 1:;
             L->v_p = rt_chosen(g);
             #line 407 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1349);
+            rt_choose_begin(g, f->me, 136, 0, 1341);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6360,13 +6320,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1350);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1342);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1349);
+                rt_opt_done(g, &ob, 1341);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6379,7 +6339,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 35, f->self, f->me, 1351)) {
+                    if (rt_call(g, 35, f->self, f->me, 1343)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -6397,7 +6357,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
             case 3:;
                 if (rt_check(g)) return RT_END;
                 #line 409 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1352);
+                rt_choose_begin(g, f->me, 137, 0, 1344);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -6413,7 +6373,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             if (Agg2_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
                         }
                     }
-                    rt_opt_done(g, &ob, 1352);
+                    rt_opt_done(g, &ob, 1344);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -6423,7 +6383,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 case 4:;
                     L->v_q = rt_chosen(g);
                     #line 410 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1354);
+                    rt_choose_begin(g, f->me, 136, 0, 1346);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6432,13 +6392,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1355);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1347);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
                                 rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1354);
+                        rt_opt_done(g, &ob, 1346);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -6451,7 +6411,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            if (rt_call(g, 35, f->self, f->me, 1356)) {
+                            if (rt_call(g, 35, f->self, f->me, 1348)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6472,10 +6432,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6476 "dsr.c"
+#line 6436 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1357, "bad resume point");
+        return rt_fail(g, 1349, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6491,7 +6451,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 417 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1358);
+        rt_choose_begin(g, f->me, 138, 0, 1350);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
@@ -6506,7 +6466,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1358);
+            rt_opt_done(g, &ob, 1350);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6516,7 +6476,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 418 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1359), 1360);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1351), 1352);
             if (rt_check(g)) return RT_END;
             #line 419 "cards/dsr/rules.cards"
             rt_log_begin(g);
@@ -6529,10 +6489,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
             rt_log_str(g, ").");
             rt_log_end(g);
         }
-#line 6533 "dsr.c"
+#line 6493 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1361, "bad resume point");
+        return rt_fail(g, 1353, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6564,7 +6524,7 @@ RT_PURE static RtValue Agg1_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!!Rows_asset[rt__row(g, it_c)].fd_imperial) & (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 6568 "dsr.c"
+#line 6528 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:439: any */
@@ -6580,7 +6540,7 @@ RT_PURE static RtValue Agg2_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)) return 1;
     }
     return acc;
-#line 6584 "dsr.c"
+#line 6544 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:443: any */
@@ -6590,13 +6550,13 @@ RT_PURE static RtValue Agg3_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 443 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1370);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1362);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_r = zc[1 + i]; (void)it_r;
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6600 "dsr.c"
+#line 6560 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:426: team_ability */
@@ -6606,7 +6566,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 427 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1363), 1362);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1355), 1354);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -6627,7 +6587,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     #line 430 "cards/dsr/rules.cards"
                     if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_hurt_imperial) {
                         #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1364);
+                        rt_choose_begin(g, f->me, 139, 0, 1356);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
@@ -6637,7 +6597,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (Agg1_proc_team_ability(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 37);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1364);
+                            rt_opt_done(g, &ob, 1356);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 1;
@@ -6648,7 +6608,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 433 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1365);
+                                rt_choose_begin(g, f->me, 140, 0, 1357);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -6663,7 +6623,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)(!!Rows_asset[rt__row(g, it_c_2)].fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1365);
+                                    rt_opt_done(g, &ob, 1357);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -6675,7 +6635,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 433 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        if (rt_call(g, 39, f->self, f->me, 1366)) {
+                                        if (rt_call(g, 39, f->self, f->me, 1358)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
@@ -6697,7 +6657,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_remove_op_counter) {
                         #line 438 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1367);
+                        rt_choose_begin(g, f->me, 141, 0, 1359);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -6707,7 +6667,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (Agg2_proc_team_ability(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 39);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1367);
+                            rt_opt_done(g, &ob, 1359);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 4;
@@ -6719,7 +6679,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 439 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    if (rt_call(g, 37, f->self, f->me, 1368)) {
+                                    if (rt_call(g, 37, f->self, f->me, 1360)) {
                                     }
                                 }
                                 f->pc = 5;
@@ -6736,7 +6696,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_heal_two_damage) {
                         #line 443 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1369);
+                        rt_choose_begin(g, f->me, 142, 0, 1361);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -6752,7 +6712,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     if (Agg3_proc_team_ability(g, f, L)) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1369);
+                            rt_opt_done(g, &ob, 1361);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 6;
@@ -6762,7 +6722,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         case 6:;
                             L->v_p = rt_chosen(g);
                             #line 444 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1371);
+                            rt_choose_begin(g, f->me, 136, 0, 1363);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6771,13 +6731,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1372);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1364);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 1371);
+                                rt_opt_done(g, &ob, 1363);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 7;
@@ -6790,7 +6750,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    if (rt_call(g, 35, f->self, f->me, 1373)) {
+                                    if (rt_call(g, 35, f->self, f->me, 1365)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -6812,7 +6772,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 447 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            if (rt_call(g, 28, f->self, f->me, 1374)) {
+                            if (rt_call(g, 28, f->self, f->me, 1366)) {
                             }
                         }
                         f->pc = 9;
@@ -6829,10 +6789,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6833 "dsr.c"
+#line 6793 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1375, "bad resume point");
+        return rt_fail(g, 1367, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6848,23 +6808,23 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 455 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1376) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1377)].fd_capacity) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1368) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1369)].fd_capacity) {
             #line 456 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1378), 1, 1379), 1380);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1370), 1, 1371), 1372);
             if (rt_check(g)) return RT_END;
             #line 457 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1381));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1373));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1382)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1374)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 458 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1383)) {
+                if (rt_call(g, 28, f->self, f->me, 1375)) {
                 }
             }
             f->pc = 1;
@@ -6877,10 +6837,10 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 6881 "dsr.c"
+#line 6841 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1384, "bad resume point");
+        return rt_fail(g, 1376, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6901,8 +6861,6 @@ struct Locals_proc_conclude {
     RtValue v_i_4;
     RtValue v_i_5;
     RtValue v_list_4;
-    RtValue v_i_6;
-    RtValue v_list_5;
 };
 
 /* cards/dsr/rules.cards:464: conclude */
@@ -6912,7 +6870,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 468 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1385);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1377);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6920,7 +6878,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
                 #line 469 "cards/dsr/rules.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1386), RT_AT_TOP, 1387);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1378), RT_AT_TOP, 1379);
                 if (rt_check(g)) return RT_END;
                 #line 470 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -6933,7 +6891,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 472 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1388);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1380);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -6942,7 +6900,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 472 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    if (rt_call(g, 39, f->self, f->me, 1389)) {
+                    if (rt_call(g, 39, f->self, f->me, 1381)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -6962,16 +6920,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 473 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1390);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1382);
         if (rt_check(g)) return RT_END;
         #line 474 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1391);
+        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1383);
         if (rt_check(g)) return RT_END;
         #line 475 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1392);
+        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1384);
         if (rt_check(g)) return RT_END;
         #line 478 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1393);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1385);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -6981,7 +6939,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 479 "cards/dsr/rules.cards"
                 if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
                     #line 480 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1394);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1386);
                     if (rt_check(g)) return RT_END;
                     #line 481 "cards/dsr/rules.cards"
                     rt_log_begin(g);
@@ -6994,7 +6952,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 } else {
                     #line 483 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1395);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1387);
                     if (rt_check(g)) return RT_END;
                     #line 484 "cards/dsr/rules.cards"
                     rt_log_begin(g);
@@ -7011,7 +6969,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
             #line 488 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1397), 1396);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1389), 1388);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -7019,7 +6977,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!((rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity))) continue;
                     #line 489 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1398);
+                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1390);
                     if (rt_check(g)) return RT_END;
                     #line 490 "cards/dsr/rules.cards"
                     rt_log_begin(g);
@@ -7036,7 +6994,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 495 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1399)) {
+            if (rt_call(g, 41, f->self, f->me, 1391)) {
             }
         }
         f->pc = 2;
@@ -7049,18 +7007,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     case 2:;
         if (rt_check(g)) return RT_END;
         #line 498 "cards/dsr/rules.cards"
-        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 1400);
-        if (L->v_list_5 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
-            for (L->v_i_6 = 0; L->v_i_6 < cells_v_list_5[0]; L->v_i_6++) {
-                L->v_k = cells_v_list_5[1 + L->v_i_6];
+            const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
+            for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
+                L->v_k = walk_v_k[at_v_k];
                 if (!(((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
                 #line 499 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1401);
+                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1392);
                 if (rt_check(g)) return RT_END;
                 #line 500 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1402);
+                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1393);
                 if (rt_check(g)) return RT_END;
                 #line 501 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -7070,10 +7026,9 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        rt_list_pop(g, L->v_list_5);
         #line 503 "cards/dsr/rules.cards"
         { /* game_end */
-            if (rt_call(g, 43, f->self, f->me, 1403)) {
+            if (rt_call(g, 43, f->self, f->me, 1394)) {
             }
         }
         f->pc = 3;
@@ -7085,10 +7040,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 7089 "dsr.c"
+#line 7044 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1404, "bad resume point");
+        return rt_fail(g, 1395, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7116,11 +7071,11 @@ RT_PURE static RtValue Agg1_proc_refill(RtGame *g, RtFrame *f, struct Locals_pro
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (!((rt__state(g, it_c, 1) == Rows_location[rt_card_row(g, L->v_l, KIND_location, 1406)].fd_place))) continue;
+        if (!((rt__state(g, it_c, 1) == Rows_location[rt_card_row(g, L->v_l, KIND_location, 1397)].fd_place))) continue;
         acc++;
     }
     return acc;
-#line 7124 "dsr.c"
+#line 7079 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:508: refill */
@@ -7130,7 +7085,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 509 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1405);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1396);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -7138,13 +7093,13 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                 #line 510 "cards/dsr/rules.cards"
                 while ((Agg1_proc_refill(g, f, L) < 3) && (!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0))) {
                     #line 511 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1407);
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1398);
                     if (rt_check(g)) return RT_END;
                     #line 512 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1408);
+                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1399);
                     if (rt_check(g)) return RT_END;
                     #line 513 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1409);
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1400);
                     if (rt_check(g)) return RT_END;
                     #line 514 "cards/dsr/rules.cards"
                     rt_log_begin(g);
@@ -7154,12 +7109,12 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                     rt_log_str(g, ".");
                     rt_log_end(g);
                     #line 515 "cards/dsr/rules.cards"
-                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1410)].fd_imperial) {
+                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1401)].fd_imperial) {
                         #line 516 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 517 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1412), 1411);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1403), 1402);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 for (L->v_i_3 = 0; L->v_i_3 < rt_list_len(g, L->v_list_2); L->v_i_3++) {
@@ -7168,7 +7123,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 517 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        if (rt_call(g, 42, f->self, f->me, 1413)) {
+                                        if (rt_call(g, 42, f->self, f->me, 1404)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
@@ -7189,15 +7144,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1414)) return RT_END;
+                    if (rt_back_edge(g, 1405)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7198 "dsr.c"
+#line 7153 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1415, "bad resume point");
+        return rt_fail(g, 1406, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7219,7 +7174,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         rt_log_end(g);
         #line 526 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            if (rt_call(g, 28, f->self, f->me, 1416)) {
+            if (rt_call(g, 28, f->self, f->me, 1407)) {
             }
         }
         f->pc = 1;
@@ -7231,10 +7186,10 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 7235 "dsr.c"
+#line 7190 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1417, "bad resume point");
+        return rt_fail(g, 1408, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7259,7 +7214,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7263 "dsr.c"
+#line 7218 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:538: any */
@@ -7272,10 +7227,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1418)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1409)[0] == 0) return 1;
     }
     return acc;
-#line 7279 "dsr.c"
+#line 7234 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7329,7 +7284,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1419);
+                    rt_win(g, L->v_p_2, 1410);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -7340,10 +7295,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 548 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7344 "dsr.c"
+#line 7299 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1420, "bad resume point");
+        return rt_fail(g, 1411, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7365,8 +7320,6 @@ struct Locals_setup {
     RtValue v_c_2;
     RtValue v_i;
     RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
 };
 
 /* cards/dsr/rules.cards:6: setup */
@@ -7376,7 +7329,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 9 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1421);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1412);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7384,7 +7337,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!(Fn_is_rebellion_die(g, f, L->v_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1422);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1413);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7397,7 +7350,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1423);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1414);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7411,7 +7364,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_k) == KIND_component))) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1424);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1415);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7425,7 +7378,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_t) == KIND_alliance))) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1425);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1416);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7439,7 +7392,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_b) == KIND_team_base))) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1426);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1417);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7453,27 +7406,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_l) == KIND_location))) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1427);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1418);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1428);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1419);
         #line 17 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 1429);
-        if (L->v_list_2 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                L->v_k_2 = cells_v_list_2[1 + L->v_i_2];
+            const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
+            for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
+                L->v_k_2 = walk_v_k_2[at_v_k_2];
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1430);
+                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1420);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_2);
         #line 21 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         #line 22 "cards/dsr/rules.cards"
@@ -7489,7 +7439,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1431);
+            rt_choose_begin(g, f->me, 143, 0, 1421);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7504,7 +7454,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1431);
+                rt_opt_done(g, &ob, 1421);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7514,7 +7464,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1432), RT_AT_TOP, 1433);
+                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1422), RT_AT_TOP, 1423);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7524,7 +7474,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number)))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1434), RT_AT_TOP, 1435);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1424), RT_AT_TOP, 1425);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -7540,7 +7490,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1436)) return RT_END;
+            if (rt_back_edge(g, 1426)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -7551,16 +7501,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_c_2) == KIND_asset))) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1437);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1427);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1438);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1428);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1439))].fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1429))].fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         rt_log_begin(g);
@@ -7570,7 +7520,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         rt_log_end(g);
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1440)) {
+            if (rt_call(g, 41, f->self, f->me, 1430)) {
             }
         }
         f->pc = 2;
@@ -7582,10 +7532,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7586 "dsr.c"
+#line 7536 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1441, "bad resume point");
+        return rt_fail(g, 1431, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7612,7 +7562,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 13, f->self, f->me, 1442)) {
+                if (rt_call(g, 13, f->self, f->me, 1432)) {
                 }
             }
             f->pc = 1;
@@ -7626,13 +7576,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1443)) return RT_END;
+            if (rt_back_edge(g, 1433)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7633 "dsr.c"
+#line 7583 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1444, "bad resume point");
+        return rt_fail(g, 1434, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7988,10 +7938,10 @@ static const RtScriptDef scripts[] = {
     { "hurt", "cards/dsr/darkside.cards", 93, Script_proc_hurt, 1 },
     { "hit_here", "cards/dsr/darkside.cards", 102, Script_proc_hit_here, 10 },
     { "hit_most_damaged_rebels", "cards/dsr/darkside.cards", 112, Script_proc_hit_most_damaged_rebels, 6 },
-    { "run_threat", "cards/dsr/darkside.cards", 121, Script_proc_run_threat, 14 },
+    { "run_threat", "cards/dsr/darkside.cards", 121, Script_proc_run_threat, 12 },
     { "fullest_gets_counter", "cards/dsr/darkside.cards", 156, Script_proc_fullest_gets_counter, 2 },
-    { "run_directive", "cards/dsr/darkside.cards", 164, Script_proc_run_directive, 7 },
-    { "take_turn", "cards/dsr/rules.cards", 55, Script_proc_take_turn, 12 },
+    { "run_directive", "cards/dsr/darkside.cards", 164, Script_proc_run_directive, 5 },
+    { "take_turn", "cards/dsr/rules.cards", 55, Script_proc_take_turn, 10 },
     { "clear_marks", "cards/dsr/rules.cards", 75, Script_proc_clear_marks, 1 },
     { "rebellion_dice", "cards/dsr/rules.cards", 86, Script_proc_rebellion_dice, 2 },
     { "gather_pool", "cards/dsr/rules.cards", 133, Script_proc_gather_pool, 9 },
@@ -8009,20 +7959,20 @@ static const RtScriptDef scripts[] = {
     { "draw_one_token", "cards/dsr/rules.cards", 297, Script_proc_draw_one_token, 1 },
     { "run_power", "cards/dsr/rules.cards", 314, Script_proc_run_power, 7 },
     { "use_free_ability", "cards/dsr/rules.cards", 332, Script_proc_use_free_ability, 1 },
-    { "reroll_dice", "cards/dsr/rules.cards", 344, Script_proc_reroll_dice, 4 },
+    { "reroll_dice", "cards/dsr/rules.cards", 344, Script_proc_reroll_dice, 2 },
     { "reroll_one", "cards/dsr/rules.cards", 364, Script_proc_reroll_one, 5 },
     { "change_face_of", "cards/dsr/rules.cards", 373, Script_proc_change_face_of, 3 },
-    { "set_face", "cards/dsr/rules.cards", 388, Script_proc_set_face, 14 },
+    { "set_face", "cards/dsr/rules.cards", 388, Script_proc_set_face, 6 },
     { "heal_rebel", "cards/dsr/rules.cards", 398, Script_proc_heal_rebel, 3 },
     { "heal_two_rebels", "cards/dsr/rules.cards", 405, Script_proc_heal_two_rebels, 6 },
     { "remove_one_counter", "cards/dsr/rules.cards", 416, Script_proc_remove_one_counter, 1 },
     { "team_ability", "cards/dsr/rules.cards", 426, Script_proc_team_ability, 11 },
     { "damage_imperial", "cards/dsr/rules.cards", 454, Script_proc_damage_imperial, 1 },
-    { "conclude", "cards/dsr/rules.cards", 464, Script_proc_conclude, 17 },
+    { "conclude", "cards/dsr/rules.cards", 464, Script_proc_conclude, 15 },
     { "refill", "cards/dsr/rules.cards", 508, Script_proc_refill, 10 },
     { "draw_token_for", "cards/dsr/rules.cards", 524, Script_proc_draw_token_for, 1 },
     { "game_end", "cards/dsr/rules.cards", 531, Script_proc_game_end, 3 },
-    { "setup", "cards/dsr/rules.cards", 6, Script_setup, 18 },
+    { "setup", "cards/dsr/rules.cards", 6, Script_setup, 16 },
     { "round", "cards/dsr/rules.cards", 47, Script_round, 4 },
 };
 
@@ -9225,335 +9175,325 @@ static const RtSite Site_table[] = {
     { 0, 130, 13 }, /* 1113: cards/dsr/darkside.cards:130:13 */
     { 0, 131, 5 }, /* 1114: cards/dsr/darkside.cards:131:5 */
     { 0, 132, 13 }, /* 1115: cards/dsr/darkside.cards:132:13 */
-    { 0, 133, 5 }, /* 1116: cards/dsr/darkside.cards:133:5 */
+    { 0, 134, 7 }, /* 1116: cards/dsr/darkside.cards:134:7 */
     { 0, 134, 7 }, /* 1117: cards/dsr/darkside.cards:134:7 */
-    { 0, 134, 7 }, /* 1118: cards/dsr/darkside.cards:134:7 */
-    { 0, 137, 13 }, /* 1119: cards/dsr/darkside.cards:137:13 */
-    { 0, 138, 5 }, /* 1120: cards/dsr/darkside.cards:138:5 */
-    { 0, 139, 13 }, /* 1121: cards/dsr/darkside.cards:139:13 */
-    { 0, 140, 5 }, /* 1122: cards/dsr/darkside.cards:140:5 */
-    { 0, 141, 13 }, /* 1123: cards/dsr/darkside.cards:141:13 */
-    { 0, 143, 15 }, /* 1124: cards/dsr/darkside.cards:143:15 */
-    { 0, 144, 7 }, /* 1125: cards/dsr/darkside.cards:144:7 */
-    { 0, 147, 13 }, /* 1126: cards/dsr/darkside.cards:147:13 */
-    { 0, 148, 24 }, /* 1127: cards/dsr/darkside.cards:148:24 */
-    { 0, 148, 33 }, /* 1128: cards/dsr/darkside.cards:148:33 */
-    { 0, 148, 64 }, /* 1129: cards/dsr/darkside.cards:148:64 */
-    { 0, 150, 5 }, /* 1130: cards/dsr/darkside.cards:150:5 */
-    { 0, 121, 11 }, /* 1131: cards/dsr/darkside.cards:121:11 */
-    { 0, 158, 20 }, /* 1132: cards/dsr/darkside.cards:158:20 */
-    { 0, 158, 5 }, /* 1133: cards/dsr/darkside.cards:158:5 */
-    { 0, 156, 11 }, /* 1134: cards/dsr/darkside.cards:156:11 */
-    { 0, 166, 5 }, /* 1135: cards/dsr/darkside.cards:166:5 */
-    { 0, 166, 14 }, /* 1136: cards/dsr/darkside.cards:166:14 */
-    { 0, 166, 29 }, /* 1137: cards/dsr/darkside.cards:166:29 */
-    { 0, 168, 5 }, /* 1138: cards/dsr/darkside.cards:168:5 */
-    { 0, 170, 5 }, /* 1139: cards/dsr/darkside.cards:170:5 */
-    { 0, 171, 7 }, /* 1140: cards/dsr/darkside.cards:171:7 */
-    { 0, 171, 7 }, /* 1141: cards/dsr/darkside.cards:171:7 */
-    { 0, 175, 5 }, /* 1142: cards/dsr/darkside.cards:175:5 */
-    { 0, 177, 5 }, /* 1143: cards/dsr/darkside.cards:177:5 */
-    { 0, 179, 5 }, /* 1144: cards/dsr/darkside.cards:179:5 */
-    { 0, 180, 5 }, /* 1145: cards/dsr/darkside.cards:180:5 */
-    { 0, 181, 5 }, /* 1146: cards/dsr/darkside.cards:181:5 */
-    { 0, 164, 11 }, /* 1147: cards/dsr/darkside.cards:164:11 */
-    { 6, 58, 3 }, /* 1148: cards/dsr/rules.cards:58:3 */
-    { 6, 58, 19 }, /* 1149: cards/dsr/rules.cards:58:19 */
-    { 6, 59, 3 }, /* 1150: cards/dsr/rules.cards:59:3 */
-    { 6, 59, 23 }, /* 1151: cards/dsr/rules.cards:59:23 */
-    { 6, 60, 22 }, /* 1152: cards/dsr/rules.cards:60:22 */
-    { 6, 60, 31 }, /* 1153: cards/dsr/rules.cards:60:31 */
-    { 6, 60, 40 }, /* 1154: cards/dsr/rules.cards:60:40 */
-    { 6, 63, 3 }, /* 1155: cards/dsr/rules.cards:63:3 */
-    { 6, 68, 3 }, /* 1156: cards/dsr/rules.cards:68:3 */
-    { 6, 70, 3 }, /* 1157: cards/dsr/rules.cards:70:3 */
-    { 6, 72, 3 }, /* 1158: cards/dsr/rules.cards:72:3 */
-    { 6, 55, 11 }, /* 1159: cards/dsr/rules.cards:55:11 */
-    { 6, 76, 3 }, /* 1160: cards/dsr/rules.cards:76:3 */
-    { 6, 77, 3 }, /* 1161: cards/dsr/rules.cards:77:3 */
-    { 6, 78, 3 }, /* 1162: cards/dsr/rules.cards:78:3 */
-    { 6, 79, 3 }, /* 1163: cards/dsr/rules.cards:79:3 */
-    { 6, 80, 3 }, /* 1164: cards/dsr/rules.cards:80:3 */
-    { 6, 81, 3 }, /* 1165: cards/dsr/rules.cards:81:3 */
-    { 6, 75, 11 }, /* 1166: cards/dsr/rules.cards:75:11 */
-    { 6, 87, 3 }, /* 1167: cards/dsr/rules.cards:87:3 */
-    { 6, 91, 5 }, /* 1168: cards/dsr/rules.cards:91:5 */
-    { 6, 93, 105 }, /* 1169: cards/dsr/rules.cards:93:105 */
-    { 6, 94, 112 }, /* 1170: cards/dsr/rules.cards:94:112 */
-    { 6, 95, 106 }, /* 1171: cards/dsr/rules.cards:95:106 */
-    { 6, 96, 108 }, /* 1172: cards/dsr/rules.cards:96:108 */
-    { 6, 90, 3 }, /* 1173: cards/dsr/rules.cards:90:3 */
-    { 6, 99, 3 }, /* 1174: cards/dsr/rules.cards:99:3 */
-    { 6, 101, 3 }, /* 1175: cards/dsr/rules.cards:101:3 */
-    { 6, 109, 60 }, /* 1176: cards/dsr/rules.cards:109:60 */
-    { 6, 109, 5 }, /* 1177: cards/dsr/rules.cards:109:5 */
-    { 6, 114, 7 }, /* 1178: cards/dsr/rules.cards:114:7 */
-    { 6, 117, 7 }, /* 1179: cards/dsr/rules.cards:117:7 */
-    { 6, 106, 3 }, /* 1180: cards/dsr/rules.cards:106:3 */
-    { 6, 125, 5 }, /* 1181: cards/dsr/rules.cards:125:5 */
-    { 6, 127, 67 }, /* 1182: cards/dsr/rules.cards:127:67 */
-    { 6, 124, 3 }, /* 1183: cards/dsr/rules.cards:124:3 */
-    { 6, 86, 11 }, /* 1184: cards/dsr/rules.cards:86:11 */
-    { 6, 134, 3 }, /* 1185: cards/dsr/rules.cards:134:3 */
-    { 6, 134, 12 }, /* 1186: cards/dsr/rules.cards:134:12 */
-    { 6, 135, 5 }, /* 1187: cards/dsr/rules.cards:135:5 */
-    { 6, 136, 5 }, /* 1188: cards/dsr/rules.cards:136:5 */
-    { 6, 137, 5 }, /* 1189: cards/dsr/rules.cards:137:5 */
-    { 6, 138, 5 }, /* 1190: cards/dsr/rules.cards:138:5 */
-    { 6, 140, 3 }, /* 1191: cards/dsr/rules.cards:140:3 */
-    { 6, 140, 12 }, /* 1192: cards/dsr/rules.cards:140:12 */
-    { 6, 140, 58 }, /* 1193: cards/dsr/rules.cards:140:58 */
-    { 6, 142, 5 }, /* 1194: cards/dsr/rules.cards:142:5 */
-    { 6, 144, 3 }, /* 1195: cards/dsr/rules.cards:144:3 */
-    { 6, 144, 12 }, /* 1196: cards/dsr/rules.cards:144:12 */
-    { 6, 146, 5 }, /* 1197: cards/dsr/rules.cards:146:5 */
-    { 6, 133, 11 }, /* 1198: cards/dsr/rules.cards:133:11 */
-    { 6, 153, 14 }, /* 1199: cards/dsr/rules.cards:153:14 */
-    { 6, 154, 3 }, /* 1200: cards/dsr/rules.cards:154:3 */
-    { 6, 155, 31 }, /* 1201: cards/dsr/rules.cards:155:31 */
-    { 6, 152, 11 }, /* 1202: cards/dsr/rules.cards:152:11 */
-    { 6, 160, 3 }, /* 1203: cards/dsr/rules.cards:160:3 */
-    { 6, 162, 7 }, /* 1204: cards/dsr/rules.cards:162:7 */
-    { 6, 166, 3 }, /* 1205: cards/dsr/rules.cards:166:3 */
-    { 6, 159, 11 }, /* 1206: cards/dsr/rules.cards:159:11 */
-    { 6, 172, 3 }, /* 1207: cards/dsr/rules.cards:172:3 */
-    { 6, 178, 62 }, /* 1208: cards/dsr/rules.cards:178:62 */
-    { 6, 185, 50 }, /* 1209: cards/dsr/rules.cards:185:50 */
-    { 6, 174, 7 }, /* 1210: cards/dsr/rules.cards:174:7 */
-    { 6, 175, 9 }, /* 1211: cards/dsr/rules.cards:175:9 */
-    { 6, 179, 7 }, /* 1212: cards/dsr/rules.cards:179:7 */
-    { 6, 179, 19 }, /* 1213: cards/dsr/rules.cards:179:19 */
-    { 6, 180, 9 }, /* 1214: cards/dsr/rules.cards:180:9 */
-    { 6, 183, 98 }, /* 1215: cards/dsr/rules.cards:183:98 */
-    { 6, 184, 65 }, /* 1216: cards/dsr/rules.cards:184:65 */
-    { 6, 185, 76 }, /* 1217: cards/dsr/rules.cards:185:76 */
-    { 6, 188, 7 }, /* 1218: cards/dsr/rules.cards:188:7 */
-    { 6, 189, 7 }, /* 1219: cards/dsr/rules.cards:189:7 */
-    { 6, 171, 11 }, /* 1220: cards/dsr/rules.cards:171:11 */
-    { 6, 197, 3 }, /* 1221: cards/dsr/rules.cards:197:3 */
-    { 6, 199, 7 }, /* 1222: cards/dsr/rules.cards:199:7 */
-    { 6, 195, 11 }, /* 1223: cards/dsr/rules.cards:195:11 */
-    { 6, 207, 3 }, /* 1224: cards/dsr/rules.cards:207:3 */
-    { 6, 206, 11 }, /* 1225: cards/dsr/rules.cards:206:11 */
-    { 6, 221, 3 }, /* 1226: cards/dsr/rules.cards:221:3 */
-    { 6, 222, 74 }, /* 1227: cards/dsr/rules.cards:222:74 */
-    { 6, 223, 78 }, /* 1228: cards/dsr/rules.cards:223:78 */
-    { 6, 224, 82 }, /* 1229: cards/dsr/rules.cards:224:82 */
-    { 6, 225, 86 }, /* 1230: cards/dsr/rules.cards:225:86 */
-    { 6, 226, 72 }, /* 1231: cards/dsr/rules.cards:226:72 */
-    { 6, 227, 76 }, /* 1232: cards/dsr/rules.cards:227:76 */
-    { 6, 228, 78 }, /* 1233: cards/dsr/rules.cards:228:78 */
-    { 6, 229, 82 }, /* 1234: cards/dsr/rules.cards:229:82 */
-    { 6, 220, 11 }, /* 1235: cards/dsr/rules.cards:220:11 */
-    { 6, 235, 3 }, /* 1236: cards/dsr/rules.cards:235:3 */
-    { 6, 237, 7 }, /* 1237: cards/dsr/rules.cards:237:7 */
-    { 6, 241, 3 }, /* 1238: cards/dsr/rules.cards:241:3 */
-    { 6, 242, 3 }, /* 1239: cards/dsr/rules.cards:242:3 */
-    { 6, 243, 3 }, /* 1240: cards/dsr/rules.cards:243:3 */
-    { 6, 233, 11 }, /* 1241: cards/dsr/rules.cards:233:11 */
-    { 6, 247, 3 }, /* 1242: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1243: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1244: cards/dsr/rules.cards:247:3 */
-    { 6, 248, 3 }, /* 1245: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1246: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1247: cards/dsr/rules.cards:248:3 */
-    { 6, 249, 3 }, /* 1248: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1249: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1250: cards/dsr/rules.cards:249:3 */
-    { 6, 250, 3 }, /* 1251: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1252: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1253: cards/dsr/rules.cards:250:3 */
-    { 6, 246, 11 }, /* 1254: cards/dsr/rules.cards:246:11 */
-    { 6, 259, 7 }, /* 1255: cards/dsr/rules.cards:259:7 */
-    { 6, 260, 43 }, /* 1256: cards/dsr/rules.cards:260:43 */
-    { 6, 261, 7 }, /* 1257: cards/dsr/rules.cards:261:7 */
-    { 6, 263, 7 }, /* 1258: cards/dsr/rules.cards:263:7 */
-    { 6, 264, 10 }, /* 1259: cards/dsr/rules.cards:264:10 */
-    { 6, 256, 11 }, /* 1260: cards/dsr/rules.cards:256:11 */
-    { 6, 277, 3 }, /* 1261: cards/dsr/rules.cards:277:3 */
-    { 6, 278, 5 }, /* 1262: cards/dsr/rules.cards:278:5 */
-    { 6, 279, 7 }, /* 1263: cards/dsr/rules.cards:279:7 */
-    { 6, 281, 7 }, /* 1264: cards/dsr/rules.cards:281:7 */
-    { 6, 282, 7 }, /* 1265: cards/dsr/rules.cards:282:7 */
-    { 6, 276, 11 }, /* 1266: cards/dsr/rules.cards:276:11 */
-    { 6, 289, 3 }, /* 1267: cards/dsr/rules.cards:289:3 */
-    { 6, 290, 5 }, /* 1268: cards/dsr/rules.cards:290:5 */
-    { 6, 292, 27 }, /* 1269: cards/dsr/rules.cards:292:27 */
-    { 6, 292, 54 }, /* 1270: cards/dsr/rules.cards:292:54 */
-    { 6, 288, 11 }, /* 1271: cards/dsr/rules.cards:288:11 */
-    { 6, 299, 5 }, /* 1272: cards/dsr/rules.cards:299:5 */
-    { 6, 300, 5 }, /* 1273: cards/dsr/rules.cards:300:5 */
-    { 6, 304, 13 }, /* 1274: cards/dsr/rules.cards:304:13 */
-    { 6, 305, 5 }, /* 1275: cards/dsr/rules.cards:305:5 */
-    { 6, 306, 5 }, /* 1276: cards/dsr/rules.cards:306:5 */
-    { 6, 297, 11 }, /* 1277: cards/dsr/rules.cards:297:11 */
-    { 6, 315, 6 }, /* 1278: cards/dsr/rules.cards:315:6 */
-    { 6, 317, 7 }, /* 1279: cards/dsr/rules.cards:317:7 */
-    { 6, 317, 19 }, /* 1280: cards/dsr/rules.cards:317:19 */
-    { 6, 317, 110 }, /* 1281: cards/dsr/rules.cards:317:110 */
-    { 6, 319, 13 }, /* 1282: cards/dsr/rules.cards:319:13 */
-    { 6, 320, 5 }, /* 1283: cards/dsr/rules.cards:320:5 */
-    { 6, 321, 13 }, /* 1284: cards/dsr/rules.cards:321:13 */
-    { 6, 322, 5 }, /* 1285: cards/dsr/rules.cards:322:5 */
-    { 6, 322, 14 }, /* 1286: cards/dsr/rules.cards:322:14 */
-    { 6, 322, 43 }, /* 1287: cards/dsr/rules.cards:322:43 */
-    { 6, 323, 13 }, /* 1288: cards/dsr/rules.cards:323:13 */
-    { 6, 324, 5 }, /* 1289: cards/dsr/rules.cards:324:5 */
-    { 6, 326, 5 }, /* 1290: cards/dsr/rules.cards:326:5 */
-    { 6, 314, 11 }, /* 1291: cards/dsr/rules.cards:314:11 */
-    { 6, 333, 3 }, /* 1292: cards/dsr/rules.cards:333:3 */
-    { 6, 333, 15 }, /* 1293: cards/dsr/rules.cards:333:15 */
-    { 6, 334, 5 }, /* 1294: cards/dsr/rules.cards:334:5 */
-    { 6, 337, 7 }, /* 1295: cards/dsr/rules.cards:337:7 */
-    { 6, 339, 7 }, /* 1296: cards/dsr/rules.cards:339:7 */
-    { 6, 332, 11 }, /* 1297: cards/dsr/rules.cards:332:11 */
-    { 6, 347, 5 }, /* 1298: cards/dsr/rules.cards:347:5 */
-    { 6, 349, 64 }, /* 1299: cards/dsr/rules.cards:349:64 */
-    { 6, 350, 68 }, /* 1300: cards/dsr/rules.cards:350:68 */
-    { 6, 351, 72 }, /* 1301: cards/dsr/rules.cards:351:72 */
-    { 6, 352, 76 }, /* 1302: cards/dsr/rules.cards:352:76 */
-    { 6, 353, 62 }, /* 1303: cards/dsr/rules.cards:353:62 */
-    { 6, 354, 66 }, /* 1304: cards/dsr/rules.cards:354:66 */
-    { 6, 355, 68 }, /* 1305: cards/dsr/rules.cards:355:68 */
-    { 6, 356, 72 }, /* 1306: cards/dsr/rules.cards:356:72 */
-    { 6, 346, 3 }, /* 1307: cards/dsr/rules.cards:346:3 */
-    { 6, 359, 3 }, /* 1308: cards/dsr/rules.cards:359:3 */
-    { 6, 360, 3 }, /* 1309: cards/dsr/rules.cards:360:3 */
-    { 6, 361, 3 }, /* 1310: cards/dsr/rules.cards:361:3 */
-    { 6, 344, 11 }, /* 1311: cards/dsr/rules.cards:344:11 */
-    { 6, 366, 3 }, /* 1312: cards/dsr/rules.cards:366:3 */
-    { 6, 367, 32 }, /* 1313: cards/dsr/rules.cards:367:32 */
-    { 6, 369, 3 }, /* 1314: cards/dsr/rules.cards:369:3 */
-    { 6, 364, 11 }, /* 1315: cards/dsr/rules.cards:364:11 */
-    { 6, 374, 3 }, /* 1316: cards/dsr/rules.cards:374:3 */
-    { 6, 375, 5 }, /* 1317: cards/dsr/rules.cards:375:5 */
-    { 6, 376, 52 }, /* 1318: cards/dsr/rules.cards:376:52 */
-    { 6, 377, 56 }, /* 1319: cards/dsr/rules.cards:377:56 */
-    { 6, 378, 60 }, /* 1320: cards/dsr/rules.cards:378:60 */
-    { 6, 379, 64 }, /* 1321: cards/dsr/rules.cards:379:64 */
-    { 6, 380, 50 }, /* 1322: cards/dsr/rules.cards:380:50 */
-    { 6, 381, 54 }, /* 1323: cards/dsr/rules.cards:381:54 */
-    { 6, 382, 56 }, /* 1324: cards/dsr/rules.cards:382:56 */
-    { 6, 383, 60 }, /* 1325: cards/dsr/rules.cards:383:60 */
-    { 6, 373, 11 }, /* 1326: cards/dsr/rules.cards:373:11 */
-    { 6, 389, 3 }, /* 1327: cards/dsr/rules.cards:389:3 */
-    { 6, 389, 51 }, /* 1328: cards/dsr/rules.cards:389:51 */
-    { 6, 390, 3 }, /* 1329: cards/dsr/rules.cards:390:3 */
-    { 6, 390, 54 }, /* 1330: cards/dsr/rules.cards:390:54 */
-    { 6, 391, 3 }, /* 1331: cards/dsr/rules.cards:391:3 */
-    { 6, 391, 53 }, /* 1332: cards/dsr/rules.cards:391:53 */
-    { 6, 392, 3 }, /* 1333: cards/dsr/rules.cards:392:3 */
-    { 6, 392, 52 }, /* 1334: cards/dsr/rules.cards:392:52 */
-    { 6, 388, 11 }, /* 1335: cards/dsr/rules.cards:388:11 */
-    { 6, 399, 16 }, /* 1336: cards/dsr/rules.cards:399:16 */
-    { 6, 400, 6 }, /* 1337: cards/dsr/rules.cards:400:6 */
-    { 6, 400, 21 }, /* 1338: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1339: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1340: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 44 }, /* 1341: cards/dsr/rules.cards:400:44 */
-    { 6, 401, 33 }, /* 1342: cards/dsr/rules.cards:401:33 */
-    { 6, 401, 24 }, /* 1343: cards/dsr/rules.cards:401:24 */
-    { 6, 401, 52 }, /* 1344: cards/dsr/rules.cards:401:52 */
-    { 6, 401, 66 }, /* 1345: cards/dsr/rules.cards:401:66 */
-    { 6, 398, 11 }, /* 1346: cards/dsr/rules.cards:398:11 */
-    { 6, 406, 3 }, /* 1347: cards/dsr/rules.cards:406:3 */
-    { 6, 406, 38 }, /* 1348: cards/dsr/rules.cards:406:38 */
-    { 6, 407, 5 }, /* 1349: cards/dsr/rules.cards:407:5 */
-    { 6, 407, 17 }, /* 1350: cards/dsr/rules.cards:407:17 */
-    { 6, 408, 7 }, /* 1351: cards/dsr/rules.cards:408:7 */
-    { 6, 409, 7 }, /* 1352: cards/dsr/rules.cards:409:7 */
-    { 6, 409, 42 }, /* 1353: cards/dsr/rules.cards:409:42 */
-    { 6, 410, 9 }, /* 1354: cards/dsr/rules.cards:410:9 */
-    { 6, 410, 21 }, /* 1355: cards/dsr/rules.cards:410:21 */
-    { 6, 410, 93 }, /* 1356: cards/dsr/rules.cards:410:93 */
-    { 6, 405, 11 }, /* 1357: cards/dsr/rules.cards:405:11 */
-    { 6, 417, 3 }, /* 1358: cards/dsr/rules.cards:417:3 */
-    { 6, 418, 5 }, /* 1359: cards/dsr/rules.cards:418:5 */
-    { 6, 418, 5 }, /* 1360: cards/dsr/rules.cards:418:5 */
-    { 6, 416, 11 }, /* 1361: cards/dsr/rules.cards:416:11 */
-    { 6, 427, 3 }, /* 1362: cards/dsr/rules.cards:427:3 */
-    { 6, 427, 12 }, /* 1363: cards/dsr/rules.cards:427:12 */
-    { 6, 431, 9 }, /* 1364: cards/dsr/rules.cards:431:9 */
-    { 6, 433, 13 }, /* 1365: cards/dsr/rules.cards:433:13 */
-    { 6, 433, 113 }, /* 1366: cards/dsr/rules.cards:433:113 */
-    { 6, 438, 9 }, /* 1367: cards/dsr/rules.cards:438:9 */
-    { 6, 439, 113 }, /* 1368: cards/dsr/rules.cards:439:113 */
-    { 6, 443, 9 }, /* 1369: cards/dsr/rules.cards:443:9 */
-    { 6, 443, 44 }, /* 1370: cards/dsr/rules.cards:443:44 */
-    { 6, 444, 11 }, /* 1371: cards/dsr/rules.cards:444:11 */
-    { 6, 444, 23 }, /* 1372: cards/dsr/rules.cards:444:23 */
-    { 6, 444, 84 }, /* 1373: cards/dsr/rules.cards:444:84 */
-    { 6, 447, 9 }, /* 1374: cards/dsr/rules.cards:447:9 */
-    { 6, 426, 11 }, /* 1375: cards/dsr/rules.cards:426:11 */
-    { 6, 455, 6 }, /* 1376: cards/dsr/rules.cards:455:6 */
-    { 6, 455, 17 }, /* 1377: cards/dsr/rules.cards:455:17 */
-    { 6, 456, 5 }, /* 1378: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1379: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1380: cards/dsr/rules.cards:456:5 */
-    { 6, 457, 36 }, /* 1381: cards/dsr/rules.cards:457:36 */
-    { 6, 457, 50 }, /* 1382: cards/dsr/rules.cards:457:50 */
-    { 6, 458, 5 }, /* 1383: cards/dsr/rules.cards:458:5 */
-    { 6, 454, 11 }, /* 1384: cards/dsr/rules.cards:454:11 */
-    { 6, 468, 3 }, /* 1385: cards/dsr/rules.cards:468:3 */
-    { 6, 469, 15 }, /* 1386: cards/dsr/rules.cards:469:15 */
-    { 6, 469, 5 }, /* 1387: cards/dsr/rules.cards:469:5 */
-    { 6, 472, 3 }, /* 1388: cards/dsr/rules.cards:472:3 */
-    { 6, 472, 51 }, /* 1389: cards/dsr/rules.cards:472:51 */
-    { 6, 473, 3 }, /* 1390: cards/dsr/rules.cards:473:3 */
-    { 6, 474, 3 }, /* 1391: cards/dsr/rules.cards:474:3 */
-    { 6, 475, 3 }, /* 1392: cards/dsr/rules.cards:475:3 */
-    { 6, 478, 3 }, /* 1393: cards/dsr/rules.cards:478:3 */
-    { 6, 480, 7 }, /* 1394: cards/dsr/rules.cards:480:7 */
-    { 6, 483, 7 }, /* 1395: cards/dsr/rules.cards:483:7 */
-    { 6, 488, 5 }, /* 1396: cards/dsr/rules.cards:488:5 */
-    { 6, 488, 14 }, /* 1397: cards/dsr/rules.cards:488:14 */
-    { 6, 489, 7 }, /* 1398: cards/dsr/rules.cards:489:7 */
-    { 6, 495, 3 }, /* 1399: cards/dsr/rules.cards:495:3 */
-    { 6, 498, 3 }, /* 1400: cards/dsr/rules.cards:498:3 */
-    { 6, 499, 5 }, /* 1401: cards/dsr/rules.cards:499:5 */
-    { 6, 500, 5 }, /* 1402: cards/dsr/rules.cards:500:5 */
-    { 6, 503, 3 }, /* 1403: cards/dsr/rules.cards:503:3 */
-    { 6, 464, 11 }, /* 1404: cards/dsr/rules.cards:464:11 */
-    { 6, 509, 3 }, /* 1405: cards/dsr/rules.cards:509:3 */
-    { 6, 510, 45 }, /* 1406: cards/dsr/rules.cards:510:45 */
-    { 6, 511, 15 }, /* 1407: cards/dsr/rules.cards:511:15 */
-    { 6, 512, 7 }, /* 1408: cards/dsr/rules.cards:512:7 */
-    { 6, 513, 7 }, /* 1409: cards/dsr/rules.cards:513:7 */
-    { 6, 515, 10 }, /* 1410: cards/dsr/rules.cards:515:10 */
-    { 6, 517, 11 }, /* 1411: cards/dsr/rules.cards:517:11 */
-    { 6, 517, 20 }, /* 1412: cards/dsr/rules.cards:517:20 */
-    { 6, 517, 59 }, /* 1413: cards/dsr/rules.cards:517:59 */
-    { 6, 510, 5 }, /* 1414: cards/dsr/rules.cards:510:5 */
-    { 6, 508, 11 }, /* 1415: cards/dsr/rules.cards:508:11 */
-    { 6, 526, 3 }, /* 1416: cards/dsr/rules.cards:526:3 */
-    { 6, 524, 11 }, /* 1417: cards/dsr/rules.cards:524:11 */
-    { 6, 538, 37 }, /* 1418: cards/dsr/rules.cards:538:37 */
-    { 6, 546, 5 }, /* 1419: cards/dsr/rules.cards:546:5 */
-    { 6, 531, 11 }, /* 1420: cards/dsr/rules.cards:531:11 */
-    { 6, 9, 3 }, /* 1421: cards/dsr/rules.cards:9:3 */
-    { 6, 9, 44 }, /* 1422: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1423: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1424: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1425: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1426: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1427: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1428: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 3 }, /* 1429: cards/dsr/rules.cards:17:3 */
-    { 6, 17, 24 }, /* 1430: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1431: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1432: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1433: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1434: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1435: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1436: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1437: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1438: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1439: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1440: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1441: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1442: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1443: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1444: cards/dsr/rules.cards:47:1 */
+    { 0, 137, 13 }, /* 1118: cards/dsr/darkside.cards:137:13 */
+    { 0, 138, 5 }, /* 1119: cards/dsr/darkside.cards:138:5 */
+    { 0, 139, 13 }, /* 1120: cards/dsr/darkside.cards:139:13 */
+    { 0, 140, 5 }, /* 1121: cards/dsr/darkside.cards:140:5 */
+    { 0, 141, 13 }, /* 1122: cards/dsr/darkside.cards:141:13 */
+    { 0, 143, 15 }, /* 1123: cards/dsr/darkside.cards:143:15 */
+    { 0, 144, 7 }, /* 1124: cards/dsr/darkside.cards:144:7 */
+    { 0, 147, 13 }, /* 1125: cards/dsr/darkside.cards:147:13 */
+    { 0, 148, 24 }, /* 1126: cards/dsr/darkside.cards:148:24 */
+    { 0, 148, 33 }, /* 1127: cards/dsr/darkside.cards:148:33 */
+    { 0, 148, 64 }, /* 1128: cards/dsr/darkside.cards:148:64 */
+    { 0, 150, 5 }, /* 1129: cards/dsr/darkside.cards:150:5 */
+    { 0, 121, 11 }, /* 1130: cards/dsr/darkside.cards:121:11 */
+    { 0, 158, 20 }, /* 1131: cards/dsr/darkside.cards:158:20 */
+    { 0, 158, 5 }, /* 1132: cards/dsr/darkside.cards:158:5 */
+    { 0, 156, 11 }, /* 1133: cards/dsr/darkside.cards:156:11 */
+    { 0, 166, 5 }, /* 1134: cards/dsr/darkside.cards:166:5 */
+    { 0, 166, 14 }, /* 1135: cards/dsr/darkside.cards:166:14 */
+    { 0, 166, 29 }, /* 1136: cards/dsr/darkside.cards:166:29 */
+    { 0, 168, 5 }, /* 1137: cards/dsr/darkside.cards:168:5 */
+    { 0, 171, 7 }, /* 1138: cards/dsr/darkside.cards:171:7 */
+    { 0, 171, 7 }, /* 1139: cards/dsr/darkside.cards:171:7 */
+    { 0, 175, 5 }, /* 1140: cards/dsr/darkside.cards:175:5 */
+    { 0, 177, 5 }, /* 1141: cards/dsr/darkside.cards:177:5 */
+    { 0, 179, 5 }, /* 1142: cards/dsr/darkside.cards:179:5 */
+    { 0, 180, 5 }, /* 1143: cards/dsr/darkside.cards:180:5 */
+    { 0, 181, 5 }, /* 1144: cards/dsr/darkside.cards:181:5 */
+    { 0, 164, 11 }, /* 1145: cards/dsr/darkside.cards:164:11 */
+    { 6, 58, 19 }, /* 1146: cards/dsr/rules.cards:58:19 */
+    { 6, 59, 3 }, /* 1147: cards/dsr/rules.cards:59:3 */
+    { 6, 59, 23 }, /* 1148: cards/dsr/rules.cards:59:23 */
+    { 6, 60, 22 }, /* 1149: cards/dsr/rules.cards:60:22 */
+    { 6, 60, 31 }, /* 1150: cards/dsr/rules.cards:60:31 */
+    { 6, 60, 40 }, /* 1151: cards/dsr/rules.cards:60:40 */
+    { 6, 63, 3 }, /* 1152: cards/dsr/rules.cards:63:3 */
+    { 6, 68, 3 }, /* 1153: cards/dsr/rules.cards:68:3 */
+    { 6, 70, 3 }, /* 1154: cards/dsr/rules.cards:70:3 */
+    { 6, 72, 3 }, /* 1155: cards/dsr/rules.cards:72:3 */
+    { 6, 55, 11 }, /* 1156: cards/dsr/rules.cards:55:11 */
+    { 6, 76, 3 }, /* 1157: cards/dsr/rules.cards:76:3 */
+    { 6, 77, 3 }, /* 1158: cards/dsr/rules.cards:77:3 */
+    { 6, 78, 3 }, /* 1159: cards/dsr/rules.cards:78:3 */
+    { 6, 79, 3 }, /* 1160: cards/dsr/rules.cards:79:3 */
+    { 6, 80, 3 }, /* 1161: cards/dsr/rules.cards:80:3 */
+    { 6, 81, 3 }, /* 1162: cards/dsr/rules.cards:81:3 */
+    { 6, 75, 11 }, /* 1163: cards/dsr/rules.cards:75:11 */
+    { 6, 87, 3 }, /* 1164: cards/dsr/rules.cards:87:3 */
+    { 6, 91, 5 }, /* 1165: cards/dsr/rules.cards:91:5 */
+    { 6, 93, 105 }, /* 1166: cards/dsr/rules.cards:93:105 */
+    { 6, 94, 112 }, /* 1167: cards/dsr/rules.cards:94:112 */
+    { 6, 95, 106 }, /* 1168: cards/dsr/rules.cards:95:106 */
+    { 6, 96, 108 }, /* 1169: cards/dsr/rules.cards:96:108 */
+    { 6, 90, 3 }, /* 1170: cards/dsr/rules.cards:90:3 */
+    { 6, 99, 3 }, /* 1171: cards/dsr/rules.cards:99:3 */
+    { 6, 101, 3 }, /* 1172: cards/dsr/rules.cards:101:3 */
+    { 6, 109, 60 }, /* 1173: cards/dsr/rules.cards:109:60 */
+    { 6, 109, 5 }, /* 1174: cards/dsr/rules.cards:109:5 */
+    { 6, 114, 7 }, /* 1175: cards/dsr/rules.cards:114:7 */
+    { 6, 117, 7 }, /* 1176: cards/dsr/rules.cards:117:7 */
+    { 6, 106, 3 }, /* 1177: cards/dsr/rules.cards:106:3 */
+    { 6, 125, 5 }, /* 1178: cards/dsr/rules.cards:125:5 */
+    { 6, 127, 67 }, /* 1179: cards/dsr/rules.cards:127:67 */
+    { 6, 124, 3 }, /* 1180: cards/dsr/rules.cards:124:3 */
+    { 6, 86, 11 }, /* 1181: cards/dsr/rules.cards:86:11 */
+    { 6, 134, 3 }, /* 1182: cards/dsr/rules.cards:134:3 */
+    { 6, 134, 12 }, /* 1183: cards/dsr/rules.cards:134:12 */
+    { 6, 135, 5 }, /* 1184: cards/dsr/rules.cards:135:5 */
+    { 6, 136, 5 }, /* 1185: cards/dsr/rules.cards:136:5 */
+    { 6, 137, 5 }, /* 1186: cards/dsr/rules.cards:137:5 */
+    { 6, 138, 5 }, /* 1187: cards/dsr/rules.cards:138:5 */
+    { 6, 140, 3 }, /* 1188: cards/dsr/rules.cards:140:3 */
+    { 6, 140, 12 }, /* 1189: cards/dsr/rules.cards:140:12 */
+    { 6, 140, 58 }, /* 1190: cards/dsr/rules.cards:140:58 */
+    { 6, 142, 5 }, /* 1191: cards/dsr/rules.cards:142:5 */
+    { 6, 144, 3 }, /* 1192: cards/dsr/rules.cards:144:3 */
+    { 6, 144, 12 }, /* 1193: cards/dsr/rules.cards:144:12 */
+    { 6, 146, 5 }, /* 1194: cards/dsr/rules.cards:146:5 */
+    { 6, 133, 11 }, /* 1195: cards/dsr/rules.cards:133:11 */
+    { 6, 153, 14 }, /* 1196: cards/dsr/rules.cards:153:14 */
+    { 6, 154, 3 }, /* 1197: cards/dsr/rules.cards:154:3 */
+    { 6, 155, 31 }, /* 1198: cards/dsr/rules.cards:155:31 */
+    { 6, 152, 11 }, /* 1199: cards/dsr/rules.cards:152:11 */
+    { 6, 160, 3 }, /* 1200: cards/dsr/rules.cards:160:3 */
+    { 6, 162, 7 }, /* 1201: cards/dsr/rules.cards:162:7 */
+    { 6, 166, 3 }, /* 1202: cards/dsr/rules.cards:166:3 */
+    { 6, 159, 11 }, /* 1203: cards/dsr/rules.cards:159:11 */
+    { 6, 172, 3 }, /* 1204: cards/dsr/rules.cards:172:3 */
+    { 6, 178, 62 }, /* 1205: cards/dsr/rules.cards:178:62 */
+    { 6, 185, 50 }, /* 1206: cards/dsr/rules.cards:185:50 */
+    { 6, 174, 7 }, /* 1207: cards/dsr/rules.cards:174:7 */
+    { 6, 175, 9 }, /* 1208: cards/dsr/rules.cards:175:9 */
+    { 6, 179, 7 }, /* 1209: cards/dsr/rules.cards:179:7 */
+    { 6, 179, 19 }, /* 1210: cards/dsr/rules.cards:179:19 */
+    { 6, 180, 9 }, /* 1211: cards/dsr/rules.cards:180:9 */
+    { 6, 183, 98 }, /* 1212: cards/dsr/rules.cards:183:98 */
+    { 6, 184, 65 }, /* 1213: cards/dsr/rules.cards:184:65 */
+    { 6, 185, 76 }, /* 1214: cards/dsr/rules.cards:185:76 */
+    { 6, 188, 7 }, /* 1215: cards/dsr/rules.cards:188:7 */
+    { 6, 189, 7 }, /* 1216: cards/dsr/rules.cards:189:7 */
+    { 6, 171, 11 }, /* 1217: cards/dsr/rules.cards:171:11 */
+    { 6, 197, 3 }, /* 1218: cards/dsr/rules.cards:197:3 */
+    { 6, 199, 7 }, /* 1219: cards/dsr/rules.cards:199:7 */
+    { 6, 195, 11 }, /* 1220: cards/dsr/rules.cards:195:11 */
+    { 6, 207, 3 }, /* 1221: cards/dsr/rules.cards:207:3 */
+    { 6, 206, 11 }, /* 1222: cards/dsr/rules.cards:206:11 */
+    { 6, 221, 3 }, /* 1223: cards/dsr/rules.cards:221:3 */
+    { 6, 222, 74 }, /* 1224: cards/dsr/rules.cards:222:74 */
+    { 6, 223, 78 }, /* 1225: cards/dsr/rules.cards:223:78 */
+    { 6, 224, 82 }, /* 1226: cards/dsr/rules.cards:224:82 */
+    { 6, 225, 86 }, /* 1227: cards/dsr/rules.cards:225:86 */
+    { 6, 226, 72 }, /* 1228: cards/dsr/rules.cards:226:72 */
+    { 6, 227, 76 }, /* 1229: cards/dsr/rules.cards:227:76 */
+    { 6, 228, 78 }, /* 1230: cards/dsr/rules.cards:228:78 */
+    { 6, 229, 82 }, /* 1231: cards/dsr/rules.cards:229:82 */
+    { 6, 220, 11 }, /* 1232: cards/dsr/rules.cards:220:11 */
+    { 6, 235, 3 }, /* 1233: cards/dsr/rules.cards:235:3 */
+    { 6, 237, 7 }, /* 1234: cards/dsr/rules.cards:237:7 */
+    { 6, 241, 3 }, /* 1235: cards/dsr/rules.cards:241:3 */
+    { 6, 242, 3 }, /* 1236: cards/dsr/rules.cards:242:3 */
+    { 6, 243, 3 }, /* 1237: cards/dsr/rules.cards:243:3 */
+    { 6, 233, 11 }, /* 1238: cards/dsr/rules.cards:233:11 */
+    { 6, 247, 3 }, /* 1239: cards/dsr/rules.cards:247:3 */
+    { 6, 247, 3 }, /* 1240: cards/dsr/rules.cards:247:3 */
+    { 6, 247, 3 }, /* 1241: cards/dsr/rules.cards:247:3 */
+    { 6, 248, 3 }, /* 1242: cards/dsr/rules.cards:248:3 */
+    { 6, 248, 3 }, /* 1243: cards/dsr/rules.cards:248:3 */
+    { 6, 248, 3 }, /* 1244: cards/dsr/rules.cards:248:3 */
+    { 6, 249, 3 }, /* 1245: cards/dsr/rules.cards:249:3 */
+    { 6, 249, 3 }, /* 1246: cards/dsr/rules.cards:249:3 */
+    { 6, 249, 3 }, /* 1247: cards/dsr/rules.cards:249:3 */
+    { 6, 250, 3 }, /* 1248: cards/dsr/rules.cards:250:3 */
+    { 6, 250, 3 }, /* 1249: cards/dsr/rules.cards:250:3 */
+    { 6, 250, 3 }, /* 1250: cards/dsr/rules.cards:250:3 */
+    { 6, 246, 11 }, /* 1251: cards/dsr/rules.cards:246:11 */
+    { 6, 259, 7 }, /* 1252: cards/dsr/rules.cards:259:7 */
+    { 6, 260, 43 }, /* 1253: cards/dsr/rules.cards:260:43 */
+    { 6, 261, 7 }, /* 1254: cards/dsr/rules.cards:261:7 */
+    { 6, 263, 7 }, /* 1255: cards/dsr/rules.cards:263:7 */
+    { 6, 264, 10 }, /* 1256: cards/dsr/rules.cards:264:10 */
+    { 6, 256, 11 }, /* 1257: cards/dsr/rules.cards:256:11 */
+    { 6, 277, 3 }, /* 1258: cards/dsr/rules.cards:277:3 */
+    { 6, 278, 5 }, /* 1259: cards/dsr/rules.cards:278:5 */
+    { 6, 279, 7 }, /* 1260: cards/dsr/rules.cards:279:7 */
+    { 6, 281, 7 }, /* 1261: cards/dsr/rules.cards:281:7 */
+    { 6, 282, 7 }, /* 1262: cards/dsr/rules.cards:282:7 */
+    { 6, 276, 11 }, /* 1263: cards/dsr/rules.cards:276:11 */
+    { 6, 289, 3 }, /* 1264: cards/dsr/rules.cards:289:3 */
+    { 6, 290, 5 }, /* 1265: cards/dsr/rules.cards:290:5 */
+    { 6, 292, 27 }, /* 1266: cards/dsr/rules.cards:292:27 */
+    { 6, 292, 54 }, /* 1267: cards/dsr/rules.cards:292:54 */
+    { 6, 288, 11 }, /* 1268: cards/dsr/rules.cards:288:11 */
+    { 6, 299, 5 }, /* 1269: cards/dsr/rules.cards:299:5 */
+    { 6, 300, 5 }, /* 1270: cards/dsr/rules.cards:300:5 */
+    { 6, 304, 13 }, /* 1271: cards/dsr/rules.cards:304:13 */
+    { 6, 305, 5 }, /* 1272: cards/dsr/rules.cards:305:5 */
+    { 6, 306, 5 }, /* 1273: cards/dsr/rules.cards:306:5 */
+    { 6, 297, 11 }, /* 1274: cards/dsr/rules.cards:297:11 */
+    { 6, 315, 6 }, /* 1275: cards/dsr/rules.cards:315:6 */
+    { 6, 317, 7 }, /* 1276: cards/dsr/rules.cards:317:7 */
+    { 6, 317, 19 }, /* 1277: cards/dsr/rules.cards:317:19 */
+    { 6, 317, 110 }, /* 1278: cards/dsr/rules.cards:317:110 */
+    { 6, 319, 13 }, /* 1279: cards/dsr/rules.cards:319:13 */
+    { 6, 320, 5 }, /* 1280: cards/dsr/rules.cards:320:5 */
+    { 6, 321, 13 }, /* 1281: cards/dsr/rules.cards:321:13 */
+    { 6, 322, 5 }, /* 1282: cards/dsr/rules.cards:322:5 */
+    { 6, 322, 14 }, /* 1283: cards/dsr/rules.cards:322:14 */
+    { 6, 322, 43 }, /* 1284: cards/dsr/rules.cards:322:43 */
+    { 6, 323, 13 }, /* 1285: cards/dsr/rules.cards:323:13 */
+    { 6, 324, 5 }, /* 1286: cards/dsr/rules.cards:324:5 */
+    { 6, 326, 5 }, /* 1287: cards/dsr/rules.cards:326:5 */
+    { 6, 314, 11 }, /* 1288: cards/dsr/rules.cards:314:11 */
+    { 6, 333, 3 }, /* 1289: cards/dsr/rules.cards:333:3 */
+    { 6, 333, 15 }, /* 1290: cards/dsr/rules.cards:333:15 */
+    { 6, 334, 5 }, /* 1291: cards/dsr/rules.cards:334:5 */
+    { 6, 337, 7 }, /* 1292: cards/dsr/rules.cards:337:7 */
+    { 6, 339, 7 }, /* 1293: cards/dsr/rules.cards:339:7 */
+    { 6, 332, 11 }, /* 1294: cards/dsr/rules.cards:332:11 */
+    { 6, 347, 5 }, /* 1295: cards/dsr/rules.cards:347:5 */
+    { 6, 349, 64 }, /* 1296: cards/dsr/rules.cards:349:64 */
+    { 6, 350, 68 }, /* 1297: cards/dsr/rules.cards:350:68 */
+    { 6, 351, 72 }, /* 1298: cards/dsr/rules.cards:351:72 */
+    { 6, 352, 76 }, /* 1299: cards/dsr/rules.cards:352:76 */
+    { 6, 353, 62 }, /* 1300: cards/dsr/rules.cards:353:62 */
+    { 6, 354, 66 }, /* 1301: cards/dsr/rules.cards:354:66 */
+    { 6, 355, 68 }, /* 1302: cards/dsr/rules.cards:355:68 */
+    { 6, 356, 72 }, /* 1303: cards/dsr/rules.cards:356:72 */
+    { 6, 346, 3 }, /* 1304: cards/dsr/rules.cards:346:3 */
+    { 6, 359, 3 }, /* 1305: cards/dsr/rules.cards:359:3 */
+    { 6, 361, 3 }, /* 1306: cards/dsr/rules.cards:361:3 */
+    { 6, 344, 11 }, /* 1307: cards/dsr/rules.cards:344:11 */
+    { 6, 366, 3 }, /* 1308: cards/dsr/rules.cards:366:3 */
+    { 6, 367, 32 }, /* 1309: cards/dsr/rules.cards:367:32 */
+    { 6, 369, 3 }, /* 1310: cards/dsr/rules.cards:369:3 */
+    { 6, 364, 11 }, /* 1311: cards/dsr/rules.cards:364:11 */
+    { 6, 374, 3 }, /* 1312: cards/dsr/rules.cards:374:3 */
+    { 6, 375, 5 }, /* 1313: cards/dsr/rules.cards:375:5 */
+    { 6, 376, 52 }, /* 1314: cards/dsr/rules.cards:376:52 */
+    { 6, 377, 56 }, /* 1315: cards/dsr/rules.cards:377:56 */
+    { 6, 378, 60 }, /* 1316: cards/dsr/rules.cards:378:60 */
+    { 6, 379, 64 }, /* 1317: cards/dsr/rules.cards:379:64 */
+    { 6, 380, 50 }, /* 1318: cards/dsr/rules.cards:380:50 */
+    { 6, 381, 54 }, /* 1319: cards/dsr/rules.cards:381:54 */
+    { 6, 382, 56 }, /* 1320: cards/dsr/rules.cards:382:56 */
+    { 6, 383, 60 }, /* 1321: cards/dsr/rules.cards:383:60 */
+    { 6, 373, 11 }, /* 1322: cards/dsr/rules.cards:373:11 */
+    { 6, 389, 51 }, /* 1323: cards/dsr/rules.cards:389:51 */
+    { 6, 390, 54 }, /* 1324: cards/dsr/rules.cards:390:54 */
+    { 6, 391, 53 }, /* 1325: cards/dsr/rules.cards:391:53 */
+    { 6, 392, 52 }, /* 1326: cards/dsr/rules.cards:392:52 */
+    { 6, 388, 11 }, /* 1327: cards/dsr/rules.cards:388:11 */
+    { 6, 399, 16 }, /* 1328: cards/dsr/rules.cards:399:16 */
+    { 6, 400, 6 }, /* 1329: cards/dsr/rules.cards:400:6 */
+    { 6, 400, 21 }, /* 1330: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 21 }, /* 1331: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 21 }, /* 1332: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 44 }, /* 1333: cards/dsr/rules.cards:400:44 */
+    { 6, 401, 33 }, /* 1334: cards/dsr/rules.cards:401:33 */
+    { 6, 401, 24 }, /* 1335: cards/dsr/rules.cards:401:24 */
+    { 6, 401, 52 }, /* 1336: cards/dsr/rules.cards:401:52 */
+    { 6, 401, 66 }, /* 1337: cards/dsr/rules.cards:401:66 */
+    { 6, 398, 11 }, /* 1338: cards/dsr/rules.cards:398:11 */
+    { 6, 406, 3 }, /* 1339: cards/dsr/rules.cards:406:3 */
+    { 6, 406, 38 }, /* 1340: cards/dsr/rules.cards:406:38 */
+    { 6, 407, 5 }, /* 1341: cards/dsr/rules.cards:407:5 */
+    { 6, 407, 17 }, /* 1342: cards/dsr/rules.cards:407:17 */
+    { 6, 408, 7 }, /* 1343: cards/dsr/rules.cards:408:7 */
+    { 6, 409, 7 }, /* 1344: cards/dsr/rules.cards:409:7 */
+    { 6, 409, 42 }, /* 1345: cards/dsr/rules.cards:409:42 */
+    { 6, 410, 9 }, /* 1346: cards/dsr/rules.cards:410:9 */
+    { 6, 410, 21 }, /* 1347: cards/dsr/rules.cards:410:21 */
+    { 6, 410, 93 }, /* 1348: cards/dsr/rules.cards:410:93 */
+    { 6, 405, 11 }, /* 1349: cards/dsr/rules.cards:405:11 */
+    { 6, 417, 3 }, /* 1350: cards/dsr/rules.cards:417:3 */
+    { 6, 418, 5 }, /* 1351: cards/dsr/rules.cards:418:5 */
+    { 6, 418, 5 }, /* 1352: cards/dsr/rules.cards:418:5 */
+    { 6, 416, 11 }, /* 1353: cards/dsr/rules.cards:416:11 */
+    { 6, 427, 3 }, /* 1354: cards/dsr/rules.cards:427:3 */
+    { 6, 427, 12 }, /* 1355: cards/dsr/rules.cards:427:12 */
+    { 6, 431, 9 }, /* 1356: cards/dsr/rules.cards:431:9 */
+    { 6, 433, 13 }, /* 1357: cards/dsr/rules.cards:433:13 */
+    { 6, 433, 113 }, /* 1358: cards/dsr/rules.cards:433:113 */
+    { 6, 438, 9 }, /* 1359: cards/dsr/rules.cards:438:9 */
+    { 6, 439, 113 }, /* 1360: cards/dsr/rules.cards:439:113 */
+    { 6, 443, 9 }, /* 1361: cards/dsr/rules.cards:443:9 */
+    { 6, 443, 44 }, /* 1362: cards/dsr/rules.cards:443:44 */
+    { 6, 444, 11 }, /* 1363: cards/dsr/rules.cards:444:11 */
+    { 6, 444, 23 }, /* 1364: cards/dsr/rules.cards:444:23 */
+    { 6, 444, 84 }, /* 1365: cards/dsr/rules.cards:444:84 */
+    { 6, 447, 9 }, /* 1366: cards/dsr/rules.cards:447:9 */
+    { 6, 426, 11 }, /* 1367: cards/dsr/rules.cards:426:11 */
+    { 6, 455, 6 }, /* 1368: cards/dsr/rules.cards:455:6 */
+    { 6, 455, 17 }, /* 1369: cards/dsr/rules.cards:455:17 */
+    { 6, 456, 5 }, /* 1370: cards/dsr/rules.cards:456:5 */
+    { 6, 456, 5 }, /* 1371: cards/dsr/rules.cards:456:5 */
+    { 6, 456, 5 }, /* 1372: cards/dsr/rules.cards:456:5 */
+    { 6, 457, 36 }, /* 1373: cards/dsr/rules.cards:457:36 */
+    { 6, 457, 50 }, /* 1374: cards/dsr/rules.cards:457:50 */
+    { 6, 458, 5 }, /* 1375: cards/dsr/rules.cards:458:5 */
+    { 6, 454, 11 }, /* 1376: cards/dsr/rules.cards:454:11 */
+    { 6, 468, 3 }, /* 1377: cards/dsr/rules.cards:468:3 */
+    { 6, 469, 15 }, /* 1378: cards/dsr/rules.cards:469:15 */
+    { 6, 469, 5 }, /* 1379: cards/dsr/rules.cards:469:5 */
+    { 6, 472, 3 }, /* 1380: cards/dsr/rules.cards:472:3 */
+    { 6, 472, 51 }, /* 1381: cards/dsr/rules.cards:472:51 */
+    { 6, 473, 3 }, /* 1382: cards/dsr/rules.cards:473:3 */
+    { 6, 474, 3 }, /* 1383: cards/dsr/rules.cards:474:3 */
+    { 6, 475, 3 }, /* 1384: cards/dsr/rules.cards:475:3 */
+    { 6, 478, 3 }, /* 1385: cards/dsr/rules.cards:478:3 */
+    { 6, 480, 7 }, /* 1386: cards/dsr/rules.cards:480:7 */
+    { 6, 483, 7 }, /* 1387: cards/dsr/rules.cards:483:7 */
+    { 6, 488, 5 }, /* 1388: cards/dsr/rules.cards:488:5 */
+    { 6, 488, 14 }, /* 1389: cards/dsr/rules.cards:488:14 */
+    { 6, 489, 7 }, /* 1390: cards/dsr/rules.cards:489:7 */
+    { 6, 495, 3 }, /* 1391: cards/dsr/rules.cards:495:3 */
+    { 6, 499, 5 }, /* 1392: cards/dsr/rules.cards:499:5 */
+    { 6, 500, 5 }, /* 1393: cards/dsr/rules.cards:500:5 */
+    { 6, 503, 3 }, /* 1394: cards/dsr/rules.cards:503:3 */
+    { 6, 464, 11 }, /* 1395: cards/dsr/rules.cards:464:11 */
+    { 6, 509, 3 }, /* 1396: cards/dsr/rules.cards:509:3 */
+    { 6, 510, 45 }, /* 1397: cards/dsr/rules.cards:510:45 */
+    { 6, 511, 15 }, /* 1398: cards/dsr/rules.cards:511:15 */
+    { 6, 512, 7 }, /* 1399: cards/dsr/rules.cards:512:7 */
+    { 6, 513, 7 }, /* 1400: cards/dsr/rules.cards:513:7 */
+    { 6, 515, 10 }, /* 1401: cards/dsr/rules.cards:515:10 */
+    { 6, 517, 11 }, /* 1402: cards/dsr/rules.cards:517:11 */
+    { 6, 517, 20 }, /* 1403: cards/dsr/rules.cards:517:20 */
+    { 6, 517, 59 }, /* 1404: cards/dsr/rules.cards:517:59 */
+    { 6, 510, 5 }, /* 1405: cards/dsr/rules.cards:510:5 */
+    { 6, 508, 11 }, /* 1406: cards/dsr/rules.cards:508:11 */
+    { 6, 526, 3 }, /* 1407: cards/dsr/rules.cards:526:3 */
+    { 6, 524, 11 }, /* 1408: cards/dsr/rules.cards:524:11 */
+    { 6, 538, 37 }, /* 1409: cards/dsr/rules.cards:538:37 */
+    { 6, 546, 5 }, /* 1410: cards/dsr/rules.cards:546:5 */
+    { 6, 531, 11 }, /* 1411: cards/dsr/rules.cards:531:11 */
+    { 6, 9, 3 }, /* 1412: cards/dsr/rules.cards:9:3 */
+    { 6, 9, 44 }, /* 1413: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1414: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1415: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1416: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1417: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1418: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1419: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1420: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1421: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1422: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1423: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1424: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1425: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1426: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1427: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1428: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1429: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1430: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1431: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1432: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1433: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1434: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -9738,7 +9678,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1445, Site_table, 8, Site_files,
+    1435, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9760,7 +9700,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1445, Site_table, 8, Site_files,
+    1435, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9782,7 +9722,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1445, Site_table, 8, Site_files,
+    1435, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9804,7 +9744,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1445, Site_table, 8, Site_files,
+    1435, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9826,7 +9766,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1445, Site_table, 8, Site_files,
+    1435, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9848,7 +9788,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1445, Site_table, 8, Site_files,
+    1435, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9870,7 +9810,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1445, Site_table, 8, Site_files,
+    1435, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };

@@ -14,8 +14,8 @@
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 10
-#error "evr.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "evr.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -23,6 +23,7 @@ enum { KIND_resource = 0, KIND_strategy = 1, KIND_event = 2 };
 enum { ZONE_box = 0, ZONE_events = 1, ZONE_current = 2, ZONE_deck = 3, ZONE_play = 4, ZONE_discard = 5, ZONE_reserve = 6, ZONE_looking = 7, ZONE_strategies = 8, ZONE_chosen = 9, ZONE_revealed = 10, ZONE_used = 11, ZONE_infiltrated = 12, ZONE_forced = 13, ZONE_won_events = 14 };
 enum { VAR_influence = 0, VAR_vp = 1, VAR_balance = 2, VAR_winner = 3, VAR_has_winner = 4, VAR_infiltration_pick = 5, VAR_has_pick = 6, VAR_busted = 7, VAR_resolves = 8, VAR_no_influence = 9, VAR_full_value = 10, VAR_no_character_powers = 11 };
 enum { CONST_target_vp = 0 };
+enum { FIXED_target_vp = 7 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 342 };
@@ -616,7 +617,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 620 "evr.c"
+#line 621 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -627,7 +628,7 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 95 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Rows_resource[rt_card_row(g, v_c, KIND_resource, 1)].fd_exhausted_value : Rows_resource[rt_card_row(g, v_c, KIND_resource, 2)].fd_value);
-#line 631 "evr.c"
+#line 632 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -643,7 +644,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc = rt_add(g, acc, (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value)), 4);
     }
     return acc;
-#line 647 "evr.c"
+#line 648 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -654,7 +655,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 658 "evr.c"
+#line 659 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -666,7 +667,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective);
-#line 670 "evr.c"
+#line 671 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -677,7 +678,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 106 "cards/evr/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 6)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 7))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 8)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 9)[0]) > 0));
-#line 681 "evr.c"
+#line 682 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -690,7 +691,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 694 "evr.c"
+#line 695 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -703,7 +704,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 14))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 707 "evr.c"
+#line 708 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -719,7 +720,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
-#line 723 "evr.c"
+#line 724 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -730,7 +731,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 734 "evr.c"
+#line 735 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -741,7 +742,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 16)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 17)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 18)[0] == 0));
-#line 745 "evr.c"
+#line 746 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -762,7 +763,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 766 "evr.c"
+#line 767 "evr.c"
         break;
     default:
         return rt_fail(g, 19, "bad resume point");
@@ -787,7 +788,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 20);
         }
-#line 791 "evr.c"
+#line 792 "evr.c"
         break;
     default:
         return rt_fail(g, 21, "bad resume point");
@@ -802,7 +803,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 22);
-#line 806 "evr.c"
+#line 807 "evr.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -852,7 +853,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 28);
             }
         }
-#line 856 "evr.c"
+#line 857 "evr.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -903,7 +904,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 35);
             }
         }
-#line 907 "evr.c"
+#line 908 "evr.c"
         break;
     default:
         return rt_fail(g, 37, "bad resume point");
@@ -929,7 +930,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 38);
         }
-#line 933 "evr.c"
+#line 934 "evr.c"
         break;
     default:
         return rt_fail(g, 39, "bad resume point");
@@ -954,7 +955,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 958 "evr.c"
+#line 959 "evr.c"
         break;
     default:
         return rt_fail(g, 48, "bad resume point");
@@ -979,7 +980,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 49);
         }
-#line 983 "evr.c"
+#line 984 "evr.c"
         break;
     default:
         return rt_fail(g, 50, "bad resume point");
@@ -1023,7 +1024,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 56), 55);
         }
-#line 1027 "evr.c"
+#line 1028 "evr.c"
         break;
     default:
         return rt_fail(g, 57, "bad resume point");
@@ -1038,7 +1039,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1042 "evr.c"
+#line 1043 "evr.c"
         break;
     default:
         return rt_fail(g, 58, "bad resume point");
@@ -1053,7 +1054,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1057 "evr.c"
+#line 1058 "evr.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -1068,7 +1069,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 60);
-#line 1072 "evr.c"
+#line 1073 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1083,7 +1084,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1087 "evr.c"
+#line 1088 "evr.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -1109,7 +1110,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1113 "evr.c"
+#line 1114 "evr.c"
         break;
     default:
         return rt_fail(g, 63, "bad resume point");
@@ -1151,7 +1152,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 66), RT_AT_TOP, 67);
             if (rt_check(g)) return RT_END;
         }
-#line 1155 "evr.c"
+#line 1156 "evr.c"
         break;
     default:
         return rt_fail(g, 68, "bad resume point");
@@ -1176,7 +1177,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1180 "evr.c"
+#line 1181 "evr.c"
         break;
     default:
         return rt_fail(g, 77, "bad resume point");
@@ -1191,7 +1192,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 78);
-#line 1195 "evr.c"
+#line 1196 "evr.c"
         break;
     default:
         return rt_fail(g, 79, "bad resume point");
@@ -1233,7 +1234,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 82), RT_AT_TOP, 83);
             if (rt_check(g)) return RT_END;
         }
-#line 1237 "evr.c"
+#line 1238 "evr.c"
         break;
     default:
         return rt_fail(g, 84, "bad resume point");
@@ -1260,7 +1261,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 91), 0, rt_zone_of(g, ZONE_play, f->me, 92), RT_AT_TOP, 93);
             if (rt_check(g)) return RT_END;
         }
-#line 1264 "evr.c"
+#line 1265 "evr.c"
         break;
     default:
         return rt_fail(g, 94, "bad resume point");
@@ -1304,7 +1305,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 100), 99);
         }
-#line 1308 "evr.c"
+#line 1309 "evr.c"
         break;
     default:
         return rt_fail(g, 101, "bad resume point");
@@ -1314,8 +1315,6 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
 
 struct Locals_general_veers_power {
     RtValue v_c;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/evr/imperial.cards:62: General Veers.power */
@@ -1325,23 +1324,20 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 63 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me, 103), 102);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_c = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 102));
+            for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                L->v_c = walk_v_c[at_v_c];
                 if (!((((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2)))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 104);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 103);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
-#line 1342 "evr.c"
+#line 1338 "evr.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1357,17 +1353,17 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 72 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 106);
+        rt_choose_begin(g, f->me, 1, 0, 105);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 107);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 106);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 106);
+            rt_opt_done(g, &ob, 105);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1377,13 +1373,13 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 72 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 108), RT_AT_BOTTOM, 109);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 107), RT_AT_BOTTOM, 108);
             if (rt_check(g)) return RT_END;
         }
-#line 1384 "evr.c"
+#line 1380 "evr.c"
         break;
     default:
-        return rt_fail(g, 110, "bad resume point");
+        return rt_fail(g, 109, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1399,17 +1395,17 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 111);
+        rt_choose_begin(g, f->me, 1, 0, 110);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 112);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 111);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 111);
+            rt_opt_done(g, &ob, 110);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1419,13 +1415,13 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 113);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 112);
             if (rt_check(g)) return RT_END;
         }
-#line 1426 "evr.c"
+#line 1422 "evr.c"
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1441,17 +1437,17 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 115);
+        rt_choose_begin(g, f->me, 1, 0, 114);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 116);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 115);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 115);
+            rt_opt_done(g, &ob, 114);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1461,13 +1457,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 117), RT_AT_TOP, 118);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 116), RT_AT_TOP, 117);
             if (rt_check(g)) return RT_END;
         }
-#line 1468 "evr.c"
+#line 1464 "evr.c"
         break;
     default:
-        return rt_fail(g, 119, "bad resume point");
+        return rt_fail(g, 118, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1483,25 +1479,25 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 98 "cards/evr/imperial.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 120)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 119)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 121), rt_zone_of(g, ZONE_deck, f->me, 122), RT_AT_TOP, 123);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 120), rt_zone_of(g, ZONE_deck, f->me, 121), RT_AT_TOP, 122);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 125), 124);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 124), 123);
         }
         #line 99 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 126)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 125)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 127), 0, rt_zone_of(g, ZONE_looking, f->me, 128), RT_AT_TOP, 129);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 126), 0, rt_zone_of(g, ZONE_looking, f->me, 127), RT_AT_TOP, 128);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
-            rt_choose_begin(g, f->me, 79, 0, 130);
+            rt_choose_begin(g, f->me, 79, 0, 129);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 130);
+                rt_opt_done(g, &ob, 129);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1512,19 +1508,19 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 131), rt_zone_of(g, ZONE_deck, f->me, 132), RT_AT_TOP, 133);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 130), rt_zone_of(g, ZONE_deck, f->me, 131), RT_AT_TOP, 132);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 134), rt_zone_of(g, ZONE_deck, f->me, 135), RT_AT_BOTTOM, 136);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 133), rt_zone_of(g, ZONE_deck, f->me, 134), RT_AT_BOTTOM, 135);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 1525 "evr.c"
+#line 1521 "evr.c"
         break;
     default:
-        return rt_fail(g, 137, "bad resume point");
+        return rt_fail(g, 136, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1540,17 +1536,17 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 113 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 138);
+        rt_choose_begin(g, f->me, 1, 0, 137);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 139);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 138);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 138);
+            rt_opt_done(g, &ob, 137);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1560,13 +1556,13 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 140);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 139);
             if (rt_check(g)) return RT_END;
         }
-#line 1567 "evr.c"
+#line 1563 "evr.c"
         break;
     default:
-        return rt_fail(g, 141, "bad resume point");
+        return rt_fail(g, 140, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1579,21 +1575,21 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
         #line 121 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 122 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 142)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 141)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 143), rt_zone_of(g, ZONE_deck, f->me, 144), RT_AT_TOP, 145);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 142), rt_zone_of(g, ZONE_deck, f->me, 143), RT_AT_TOP, 144);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 147), 146);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 146), 145);
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 148), 0, rt_zone_of(g, ZONE_play, f->me, 149), RT_AT_TOP, 150);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 147), 0, rt_zone_of(g, ZONE_play, f->me, 148), RT_AT_TOP, 149);
             if (rt_check(g)) return RT_END;
         }
-#line 1594 "evr.c"
+#line 1590 "evr.c"
         break;
     default:
-        return rt_fail(g, 151, "bad resume point");
+        return rt_fail(g, 150, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1604,11 +1600,11 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 131 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 152);
-#line 1609 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 151);
+#line 1605 "evr.c"
         break;
     default:
-        return rt_fail(g, 153, "bad resume point");
+        return rt_fail(g, 152, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1624,17 +1620,17 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 154);
+        rt_choose_begin(g, f->me, 1, 0, 153);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 155);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 154);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 154);
+            rt_opt_done(g, &ob, 153);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1644,13 +1640,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 156), RT_AT_BOTTOM, 157);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 155), RT_AT_BOTTOM, 156);
             if (rt_check(g)) return RT_END;
         }
-#line 1651 "evr.c"
+#line 1647 "evr.c"
         break;
     default:
-        return rt_fail(g, 158, "bad resume point");
+        return rt_fail(g, 157, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1666,17 +1662,17 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 159);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 158);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 160);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 159);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 159);
+            rt_opt_done(g, &ob, 158);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1686,14 +1682,14 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 156 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 161);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 160);
             #line 157 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 162);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 161);
         }
-#line 1694 "evr.c"
+#line 1690 "evr.c"
         break;
     default:
-        return rt_fail(g, 163, "bad resume point");
+        return rt_fail(g, 162, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1704,13 +1700,13 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 166 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 164);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 163);
         #line 167 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 165);
-#line 1711 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 164);
+#line 1707 "evr.c"
         break;
     default:
-        return rt_fail(g, 166, "bad resume point");
+        return rt_fail(g, 165, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1723,29 +1719,27 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
         #line 175 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 176 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 167)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 166)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 168), rt_zone_of(g, ZONE_deck, f->me, 169), RT_AT_TOP, 170);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 167), rt_zone_of(g, ZONE_deck, f->me, 168), RT_AT_TOP, 169);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 172), 171);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 171), 170);
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 173), 0, rt_zone_of(g, ZONE_play, f->me, 174), RT_AT_TOP, 175);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 172), 0, rt_zone_of(g, ZONE_play, f->me, 173), RT_AT_TOP, 174);
             if (rt_check(g)) return RT_END;
         }
-#line 1738 "evr.c"
+#line 1734 "evr.c"
         break;
     default:
-        return rt_fail(g, 176, "bad resume point");
+        return rt_fail(g, 175, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_intimidation_effect {
     RtValue v_c;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/evr/imperial.cards:185: Intimidation.effect */
@@ -1755,23 +1749,20 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 186 "cards/evr/imperial.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 178), 177);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_c = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 176));
+            for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                L->v_c = walk_v_c[at_v_c];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 179);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 177);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
-#line 1772 "evr.c"
+#line 1763 "evr.c"
         break;
     default:
-        return rt_fail(g, 180, "bad resume point");
+        return rt_fail(g, 178, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1787,17 +1778,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 181);
+        rt_choose_begin(g, f->me, 1, 0, 179);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 182);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 180);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 181);
+            rt_opt_done(g, &ob, 179);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1807,13 +1798,13 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 183);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 181);
             if (rt_check(g)) return RT_END;
         }
-#line 1814 "evr.c"
+#line 1805 "evr.c"
         break;
     default:
-        return rt_fail(g, 184, "bad resume point");
+        return rt_fail(g, 182, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1829,17 +1820,17 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 185);
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 183);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 186);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 184);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 185);
+            rt_opt_done(g, &ob, 183);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1849,15 +1840,15 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 18 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 187), RT_AT_TOP, 188);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 185), RT_AT_TOP, 186);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 190), 189);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 188), 187);
         }
-#line 1858 "evr.c"
+#line 1849 "evr.c"
         break;
     default:
-        return rt_fail(g, 191, "bad resume point");
+        return rt_fail(g, 189, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1870,21 +1861,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 192)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 190)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 193), rt_zone_of(g, ZONE_deck, f->me, 194), RT_AT_TOP, 195);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 191), rt_zone_of(g, ZONE_deck, f->me, 192), RT_AT_TOP, 193);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 197), 196);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 195), 194);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 198), 0, rt_zone_of(g, ZONE_play, f->me, 199), RT_AT_TOP, 200);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 196), 0, rt_zone_of(g, ZONE_play, f->me, 197), RT_AT_TOP, 198);
             if (rt_check(g)) return RT_END;
         }
-#line 1885 "evr.c"
+#line 1876 "evr.c"
         break;
     default:
-        return rt_fail(g, 201, "bad resume point");
+        return rt_fail(g, 199, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1900,17 +1891,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 202);
+        rt_choose_begin(g, f->me, 1, 0, 200);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 203);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 201);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 202);
+            rt_opt_done(g, &ob, 200);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1920,13 +1911,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 204), RT_AT_TOP, 205);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 202), RT_AT_TOP, 203);
             if (rt_check(g)) return RT_END;
         }
-#line 1927 "evr.c"
+#line 1918 "evr.c"
         break;
     default:
-        return rt_fail(g, 206, "bad resume point");
+        return rt_fail(g, 204, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1942,17 +1933,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 207);
+        rt_choose_begin(g, f->me, 1, 0, 205);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 208);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 206);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 207);
+            rt_opt_done(g, &ob, 205);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1962,13 +1953,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 209), RT_AT_BOTTOM, 210);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 207), RT_AT_BOTTOM, 208);
             if (rt_check(g)) return RT_END;
         }
-#line 1969 "evr.c"
+#line 1960 "evr.c"
         break;
     default:
-        return rt_fail(g, 211, "bad resume point");
+        return rt_fail(g, 209, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1984,25 +1975,25 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 212)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 210)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 213), rt_zone_of(g, ZONE_deck, f->me, 214), RT_AT_TOP, 215);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 211), rt_zone_of(g, ZONE_deck, f->me, 212), RT_AT_TOP, 213);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 217), 216);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 215), 214);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 218)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 216)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 219), 0, rt_zone_of(g, ZONE_looking, f->me, 220), RT_AT_TOP, 221);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 217), 0, rt_zone_of(g, ZONE_looking, f->me, 218), RT_AT_TOP, 219);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 222);
+            rt_choose_begin(g, f->me, 79, 0, 220);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 223)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 224))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 221)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 222))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
-                rt_opt_done(g, &ob, 222);
+                rt_opt_done(g, &ob, 220);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -2014,19 +2005,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 225), rt_zone_of(g, ZONE_play, f->me, 226), RT_AT_TOP, 227);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 223), rt_zone_of(g, ZONE_play, f->me, 224), RT_AT_TOP, 225);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 228), rt_zone_of(g, ZONE_deck, f->me, 229), RT_AT_BOTTOM, 230);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 226), rt_zone_of(g, ZONE_deck, f->me, 227), RT_AT_BOTTOM, 228);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2027 "evr.c"
+#line 2018 "evr.c"
         break;
     default:
-        return rt_fail(g, 231, "bad resume point");
+        return rt_fail(g, 229, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2037,11 +2028,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 232);
-#line 2042 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 230);
+#line 2033 "evr.c"
         break;
     default:
-        return rt_fail(g, 233, "bad resume point");
+        return rt_fail(g, 231, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2058,17 +2049,17 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 74 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, 0, 234);
+        rt_choose_begin(g, f->me, 4, 0, 232);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 235);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 233);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 234);
+            rt_opt_done(g, &ob, 232);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2078,26 +2069,26 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 75 "cards/evr/rebel.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 236), RT_AT_TOP, 237);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 234), RT_AT_TOP, 235);
             if (rt_check(g)) return RT_END;
             #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
                 #line 77 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 238), rt_zone_of(g, ZONE_strategies, f->me, 239), RT_AT_TOP, 240);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 236), rt_zone_of(g, ZONE_strategies, f->me, 237), RT_AT_TOP, 238);
                 if (rt_check(g)) return RT_END;
             }
             #line 78 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 241);
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 239);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 242);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 240);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 241);
+                rt_opt_done(g, &ob, 239);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -2107,16 +2098,16 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 78 "cards/evr/rebel.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 243), RT_AT_TOP, 244);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 241), RT_AT_TOP, 242);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 246), 245);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 244), 243);
             }
         }
-#line 2117 "evr.c"
+#line 2108 "evr.c"
         break;
     default:
-        return rt_fail(g, 247, "bad resume point");
+        return rt_fail(g, 245, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2132,25 +2123,25 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 248)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 246)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 249), rt_zone_of(g, ZONE_deck, f->me, 250), RT_AT_TOP, 251);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 247), rt_zone_of(g, ZONE_deck, f->me, 248), RT_AT_TOP, 249);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 253), 252);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 250);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 254)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 252)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 255), 0, rt_zone_of(g, ZONE_looking, f->me, 256), RT_AT_TOP, 257);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 253), 0, rt_zone_of(g, ZONE_looking, f->me, 254), RT_AT_TOP, 255);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 258);
+            rt_choose_begin(g, f->me, 79, 0, 256);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 258);
+                rt_opt_done(g, &ob, 256);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2161,19 +2152,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 259), rt_zone_of(g, ZONE_deck, f->me, 260), RT_AT_TOP, 261);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 257), rt_zone_of(g, ZONE_deck, f->me, 258), RT_AT_TOP, 259);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 262), rt_zone_of(g, ZONE_deck, f->me, 263), RT_AT_BOTTOM, 264);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 260), rt_zone_of(g, ZONE_deck, f->me, 261), RT_AT_BOTTOM, 262);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2174 "evr.c"
+#line 2165 "evr.c"
         break;
     default:
-        return rt_fail(g, 265, "bad resume point");
+        return rt_fail(g, 263, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2189,17 +2180,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 266);
+        rt_choose_begin(g, f->me, 1, 0, 264);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 267);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 265);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 266);
+            rt_opt_done(g, &ob, 264);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2209,13 +2200,13 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 268);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 266);
             if (rt_check(g)) return RT_END;
         }
-#line 2216 "evr.c"
+#line 2207 "evr.c"
         break;
     default:
-        return rt_fail(g, 269, "bad resume point");
+        return rt_fail(g, 267, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2231,17 +2222,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 270);
+        rt_choose_begin(g, f->me, 1, 0, 268);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 271);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 269);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 270);
+            rt_opt_done(g, &ob, 268);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2251,13 +2242,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 272), RT_AT_TOP, 273);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 270), RT_AT_TOP, 271);
             if (rt_check(g)) return RT_END;
         }
-#line 2258 "evr.c"
+#line 2249 "evr.c"
         break;
     default:
-        return rt_fail(g, 274, "bad resume point");
+        return rt_fail(g, 272, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2273,17 +2264,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 275);
+        rt_choose_begin(g, f->me, 1, 0, 273);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 276);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 274);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 275);
+            rt_opt_done(g, &ob, 273);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2293,13 +2284,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 277), RT_AT_BOTTOM, 278);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 275), RT_AT_BOTTOM, 276);
             if (rt_check(g)) return RT_END;
         }
-#line 2300 "evr.c"
+#line 2291 "evr.c"
         break;
     default:
-        return rt_fail(g, 279, "bad resume point");
+        return rt_fail(g, 277, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2312,21 +2303,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 280)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 278)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 281), rt_zone_of(g, ZONE_deck, f->me, 282), RT_AT_TOP, 283);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 279), rt_zone_of(g, ZONE_deck, f->me, 280), RT_AT_TOP, 281);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 285), 284);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 283), 282);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 286), 0, rt_zone_of(g, ZONE_play, f->me, 287), RT_AT_TOP, 288);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 284), 0, rt_zone_of(g, ZONE_play, f->me, 285), RT_AT_TOP, 286);
             if (rt_check(g)) return RT_END;
         }
-#line 2327 "evr.c"
+#line 2318 "evr.c"
         break;
     default:
-        return rt_fail(g, 289, "bad resume point");
+        return rt_fail(g, 287, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2337,11 +2328,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 290);
-#line 2342 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 288);
+#line 2333 "evr.c"
         break;
     default:
-        return rt_fail(g, 291, "bad resume point");
+        return rt_fail(g, 289, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2357,17 +2348,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 292);
+        rt_choose_begin(g, f->me, 1, 0, 290);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 293);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 291);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 292);
+            rt_opt_done(g, &ob, 290);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2377,13 +2368,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 294), RT_AT_BOTTOM, 295);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 292), RT_AT_BOTTOM, 293);
             if (rt_check(g)) return RT_END;
         }
-#line 2384 "evr.c"
+#line 2375 "evr.c"
         break;
     default:
-        return rt_fail(g, 296, "bad resume point");
+        return rt_fail(g, 294, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2399,17 +2390,17 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 162 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 297);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 295);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 298);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 296);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_s = zc[1 + i]; (void)it_s;
                     rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 297);
+            rt_opt_done(g, &ob, 295);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2419,14 +2410,14 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_s = rt_chosen(g);
             #line 163 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 299);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 297);
             #line 164 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 300);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 298);
         }
-#line 2427 "evr.c"
+#line 2418 "evr.c"
         break;
     default:
-        return rt_fail(g, 301, "bad resume point");
+        return rt_fail(g, 299, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2437,11 +2428,11 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 302);
-#line 2442 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 300);
+#line 2433 "evr.c"
         break;
     default:
-        return rt_fail(g, 303, "bad resume point");
+        return rt_fail(g, 301, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2457,17 +2448,17 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 179 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 304);
+        rt_choose_begin(g, f->me, 1, 0, 302);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 305);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 303);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 304);
+            rt_opt_done(g, &ob, 302);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2477,21 +2468,19 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 306), RT_AT_TOP, 307);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 304), RT_AT_TOP, 305);
             if (rt_check(g)) return RT_END;
         }
-#line 2484 "evr.c"
+#line 2475 "evr.c"
         break;
     default:
-        return rt_fail(g, 308, "bad resume point");
+        return rt_fail(g, 306, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_hope_effect {
     RtValue v_c;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/evr/rebel.cards:186: Hope.effect */
@@ -2501,23 +2490,20 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 187 "cards/evr/rebel.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_play, f->me, 310), 309);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_c = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 307));
+            for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                L->v_c = walk_v_c[at_v_c];
                 if (!(rt__state(g, L->v_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 311);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 308);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
-#line 2518 "evr.c"
+#line 2504 "evr.c"
         break;
     default:
-        return rt_fail(g, 312, "bad resume point");
+        return rt_fail(g, 309, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2554,7 +2540,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 313);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 310);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2571,7 +2557,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 314), RT_AT_TOP, 315);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 311), RT_AT_TOP, 312);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2587,11 +2573,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 316), RT_AT_TOP, 317);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 313), RT_AT_TOP, 314);
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 318), RT_AT_TOP, 319);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 315), RT_AT_TOP, 316);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2603,27 +2589,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 320);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 317);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
-            L->v_chosen = rt_list_new(g, 321);
+            L->v_chosen = rt_list_new(g, 318);
             if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 322);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 319);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 323);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 320);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (1 && !rt_list_has(g, L->v_chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 322);
+                    rt_opt_done(g, &ob, 319);
                 }
                 if (rt_option_count(g) == 0) break;
                 f->pc = 1;
@@ -2632,10 +2618,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c_2 = rt_chosen(g);
-                rt_list_add(g, L->v_chosen, L->v_c_2, 321);
+                rt_list_add(g, L->v_chosen, L->v_c_2, 318);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 324), RT_AT_TOP, 325);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 321), RT_AT_TOP, 322);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
@@ -2644,14 +2630,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 327), 326);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 324), 323);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2652 "evr.c"
+#line 2638 "evr.c"
         break;
     default:
-        return rt_fail(g, 328, "bad resume point");
+        return rt_fail(g, 325, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2716,7 +2702,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2720 "evr.c"
+#line 2706 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2735,20 +2721,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 329);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 326);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 330)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 327)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 331);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 328);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 332)].fd_reveal, L->v_ability_card, f->me, 332);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 329)].fd_reveal, L->v_ability_card, f->me, 329);
             if (st != RT_DONE)
                 return st;
         }
@@ -2759,23 +2745,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 333)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 330)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 334), rt_zone_of(g, ZONE_chosen, L->v_p, 335), RT_AT_TOP, 336);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 331), rt_zone_of(g, ZONE_chosen, L->v_p, 332), RT_AT_TOP, 333);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
-                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 337);
+                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 334);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 338);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 335);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_s = zc[1 + i]; (void)it_s;
                             rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 337);
+                    rt_opt_done(g, &ob, 334);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2785,7 +2771,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s = rt_chosen(g);
                     #line 57 "cards/evr/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 339), RT_AT_TOP, 340);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 336), RT_AT_TOP, 337);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2800,14 +2786,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 341);
+            rt_choose_begin(g, f->me, 13, 0, 338);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 342);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 339);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
@@ -2816,7 +2802,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 343);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 340);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -2824,10 +2810,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 344)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 341);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 341)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 338);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 345, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 342, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2836,26 +2822,26 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 346)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 343)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 347), rt_zone_of(g, ZONE_deck, f->me, 348), RT_AT_TOP, 349);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 344), rt_zone_of(g, ZONE_deck, f->me, 345), RT_AT_TOP, 346);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 351), 350);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 348), 347);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 352), 0, rt_zone_of(g, ZONE_play, f->me, 353), RT_AT_TOP, 354);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 349), 0, rt_zone_of(g, ZONE_play, f->me, 350), RT_AT_TOP, 351);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 355);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 352);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 356);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 353);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2865,16 +2851,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 357);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 354);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 358);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 355);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 359)) return RT_END;
+            if (rt_back_edge(g, 356)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -2884,23 +2870,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 360), rt_zone_of(g, ZONE_revealed, L->v_p_2, 361), RT_AT_TOP, 362);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 357), rt_zone_of(g, ZONE_revealed, L->v_p_2, 358), RT_AT_TOP, 359);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 363);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 360);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 364);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 361);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 366), 365);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 363), 362);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -2910,7 +2896,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 367);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 364);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2926,7 +2912,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 369), 368);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 366), 365);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -2936,7 +2922,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 370);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 367);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2953,17 +2939,17 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 371), RT_AT_TOP, 372);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 368), RT_AT_TOP, 369);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 373);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 370);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 374), rt_zone_of(g, ZONE_forced, L->v_p_7, 375), RT_AT_TOP, 376);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 371), rt_zone_of(g, ZONE_forced, L->v_p_7, 372), RT_AT_TOP, 373);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -2980,19 +2966,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 377);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 374);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 378), RT_AT_TOP, 379);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 375), RT_AT_TOP, 376);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 380), 381);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 377), 378);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 382);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 379);
                     #line 134 "cards/evr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
@@ -3008,7 +2994,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 383);
+                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 380);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3019,36 +3005,36 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list_3);
             #line 137 "cards/evr/rules.cards"
-            if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= rt_const(g, CONST_target_vp)) {
+            if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 384);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 381);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 385)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 382)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 386);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 383);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 387), rt_zone_of(g, ZONE_deck, L->v_p_9, 388), RT_AT_TOP, 389);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 384), rt_zone_of(g, ZONE_deck, L->v_p_9, 385), RT_AT_TOP, 386);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 390), rt_zone_of(g, ZONE_deck, L->v_p_9, 391), RT_AT_TOP, 392);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 387), rt_zone_of(g, ZONE_deck, L->v_p_9, 388), RT_AT_TOP, 389);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 393), rt_zone_of(g, ZONE_deck, L->v_p_9, 394), RT_AT_TOP, 395);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 390), rt_zone_of(g, ZONE_deck, L->v_p_9, 391), RT_AT_TOP, 392);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 397), 396);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 394), 393);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3066,19 +3052,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 398), rt_zone_of(g, ZONE_used, L->v_p_12, 399), RT_AT_TOP, 400);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 395), rt_zone_of(g, ZONE_used, L->v_p_12, 396), RT_AT_TOP, 397);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 401), rt_zone_of(g, ZONE_strategies, L->v_p_12, 402), RT_AT_TOP, 403);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 398), rt_zone_of(g, ZONE_strategies, L->v_p_12, 399), RT_AT_TOP, 400);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3079 "evr.c"
+#line 3065 "evr.c"
         break;
     default:
-        return rt_fail(g, 404, "bad resume point");
+        return rt_fail(g, 401, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3108,7 +3094,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 405);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 402);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3128,16 +3114,16 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 406), RT_AT_TOP, 407);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 403), RT_AT_TOP, 404);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 409), 408);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 406), 405);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 410);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 407);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3146,10 +3132,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3150 "evr.c"
+#line 3136 "evr.c"
         break;
     default:
-        return rt_fail(g, 411, "bad resume point");
+        return rt_fail(g, 408, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3181,14 +3167,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 412);
+            rt_choose_begin(g, f->me, 13, 0, 409);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 413);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 410);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3196,9 +3182,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 412);
+                rt_opt_done(g, &ob, 409);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 414, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 411, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3207,26 +3193,26 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 415)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 412)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 416), rt_zone_of(g, ZONE_deck, f->me, 417), RT_AT_TOP, 418);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 413), rt_zone_of(g, ZONE_deck, f->me, 414), RT_AT_TOP, 415);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 420), 419);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 417), 416);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 421), 0, rt_zone_of(g, ZONE_play, f->me, 422), RT_AT_TOP, 423);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 418), 0, rt_zone_of(g, ZONE_play, f->me, 419), RT_AT_TOP, 420);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 424);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 421);
                 if (rt_check(g)) return RT_END;
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 425);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 422);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3238,7 +3224,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 426)) return RT_END;
+            if (rt_back_edge(g, 423)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3252,7 +3238,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 427)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 424)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -3261,12 +3247,12 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 428);
+            return rt_win(g, L->v_p, 425);
         }
         #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 429)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 426)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -3276,10 +3262,10 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3280 "evr.c"
+#line 3266 "evr.c"
         break;
     default:
-        return rt_fail(g, 430, "bad resume point");
+        return rt_fail(g, 427, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3501,7 +3487,7 @@ static const RtScriptDef scripts[] = {
     { "Boba Fett.power", "cards/evr/imperial.cards", 35, Script_boba_fett_power, 1 },
     { "Admiral Piett.power", "cards/evr/imperial.cards", 43, Script_admiral_piett_power, 0 },
     { "Director Krennic.power", "cards/evr/imperial.cards", 54, Script_director_krennic_power, 1 },
-    { "General Veers.power", "cards/evr/imperial.cards", 62, Script_general_veers_power, 3 },
+    { "General Veers.power", "cards/evr/imperial.cards", 62, Script_general_veers_power, 1 },
     { "Captain Needa.power", "cards/evr/imperial.cards", 70, Script_captain_needa_power, 1 },
     { "Stormtrooper.power", "cards/evr/imperial.cards", 81, Script_stormtrooper_power, 1 },
     { "TIE Fighter.power", "cards/evr/imperial.cards", 89, Script_tie_fighter_power, 1 },
@@ -3513,7 +3499,7 @@ static const RtScriptDef scripts[] = {
     { "Imperial Infiltration.effect", "cards/evr/imperial.cards", 152, Script_imperial_infiltration_effect, 1 },
     { "Propaganda.effect", "cards/evr/imperial.cards", 165, Script_propaganda_effect, 0 },
     { "Reinforcements.effect", "cards/evr/imperial.cards", 174, Script_reinforcements_effect, 0 },
-    { "Intimidation.effect", "cards/evr/imperial.cards", 185, Script_intimidation_effect, 3 },
+    { "Intimidation.effect", "cards/evr/imperial.cards", 185, Script_intimidation_effect, 1 },
     { "Luke Skywalker.power", "cards/evr/rebel.cards", 9, Script_luke_skywalker_power, 1 },
     { "Leia Organa.power", "cards/evr/rebel.cards", 17, Script_leia_organa_power, 1 },
     { "Han Solo.power", "cards/evr/rebel.cards", 25, Script_han_solo_power, 0 },
@@ -3532,7 +3518,7 @@ static const RtScriptDef scripts[] = {
     { "Rebel Infiltration.effect", "cards/evr/rebel.cards", 159, Script_rebel_infiltration_effect, 1 },
     { "Diplomacy.effect", "cards/evr/rebel.cards", 172, Script_diplomacy_effect, 0 },
     { "Hit and Run.effect", "cards/evr/rebel.cards", 178, Script_hit_and_run_effect, 1 },
-    { "Hope.effect", "cards/evr/rebel.cards", 186, Script_hope_effect, 3 },
+    { "Hope.effect", "cards/evr/rebel.cards", 186, Script_hope_effect, 1 },
     { "setup", "cards/evr/rules.cards", 5, Script_setup, 13 },
     { "round", "cards/evr/rules.cards", 36, Script_round, 44 },
     { "tutorial setup", "cards/evr/tutorial.cards", 7, Script_tutorial_setup, 6 },
@@ -3676,335 +3662,332 @@ static const RtSite Site_table[] = {
     { 2, 55, 56 }, /* 99: cards/evr/imperial.cards:55:56 */
     { 2, 55, 64 }, /* 100: cards/evr/imperial.cards:55:64 */
     { 2, 54, 3 }, /* 101: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 5 }, /* 102: cards/evr/imperial.cards:63:5 */
-    { 2, 63, 14 }, /* 103: cards/evr/imperial.cards:63:14 */
-    { 2, 63, 74 }, /* 104: cards/evr/imperial.cards:63:74 */
-    { 2, 62, 3 }, /* 105: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 5 }, /* 106: cards/evr/imperial.cards:72:5 */
-    { 2, 72, 17 }, /* 107: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 37 }, /* 108: cards/evr/imperial.cards:72:37 */
-    { 2, 72, 27 }, /* 109: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 110: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 5 }, /* 111: cards/evr/imperial.cards:82:5 */
-    { 2, 82, 17 }, /* 112: cards/evr/imperial.cards:82:17 */
-    { 2, 82, 55 }, /* 113: cards/evr/imperial.cards:82:55 */
-    { 2, 81, 3 }, /* 114: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 5 }, /* 115: cards/evr/imperial.cards:90:5 */
-    { 2, 90, 17 }, /* 116: cards/evr/imperial.cards:90:17 */
-    { 2, 90, 63 }, /* 117: cards/evr/imperial.cards:90:63 */
-    { 2, 90, 53 }, /* 118: cards/evr/imperial.cards:90:53 */
-    { 2, 89, 3 }, /* 119: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 14 }, /* 120: cards/evr/imperial.cards:98:14 */
-    { 2, 98, 30 }, /* 121: cards/evr/imperial.cards:98:30 */
-    { 2, 98, 44 }, /* 122: cards/evr/imperial.cards:98:44 */
-    { 2, 98, 25 }, /* 123: cards/evr/imperial.cards:98:25 */
-    { 2, 98, 53 }, /* 124: cards/evr/imperial.cards:98:53 */
-    { 2, 98, 61 }, /* 125: cards/evr/imperial.cards:98:61 */
-    { 2, 99, 18 }, /* 126: cards/evr/imperial.cards:99:18 */
-    { 2, 100, 16 }, /* 127: cards/evr/imperial.cards:100:16 */
-    { 2, 100, 28 }, /* 128: cards/evr/imperial.cards:100:28 */
-    { 2, 100, 7 }, /* 129: cards/evr/imperial.cards:100:7 */
-    { 2, 101, 7 }, /* 130: cards/evr/imperial.cards:101:7 */
-    { 2, 102, 41 }, /* 131: cards/evr/imperial.cards:102:41 */
-    { 2, 102, 55 }, /* 132: cards/evr/imperial.cards:102:55 */
-    { 2, 102, 36 }, /* 133: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 46 }, /* 134: cards/evr/imperial.cards:103:46 */
-    { 2, 103, 60 }, /* 135: cards/evr/imperial.cards:103:60 */
-    { 2, 103, 41 }, /* 136: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 137: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 5 }, /* 138: cards/evr/imperial.cards:113:5 */
-    { 2, 113, 17 }, /* 139: cards/evr/imperial.cards:113:17 */
-    { 2, 113, 55 }, /* 140: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 141: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 16 }, /* 142: cards/evr/imperial.cards:122:16 */
-    { 2, 122, 32 }, /* 143: cards/evr/imperial.cards:122:32 */
-    { 2, 122, 46 }, /* 144: cards/evr/imperial.cards:122:46 */
-    { 2, 122, 27 }, /* 145: cards/evr/imperial.cards:122:27 */
-    { 2, 122, 55 }, /* 146: cards/evr/imperial.cards:122:55 */
-    { 2, 122, 63 }, /* 147: cards/evr/imperial.cards:122:63 */
-    { 2, 123, 16 }, /* 148: cards/evr/imperial.cards:123:16 */
-    { 2, 123, 28 }, /* 149: cards/evr/imperial.cards:123:28 */
-    { 2, 123, 7 }, /* 150: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 151: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 11 }, /* 152: cards/evr/imperial.cards:131:11 */
-    { 2, 131, 3 }, /* 153: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 5 }, /* 154: cards/evr/imperial.cards:138:5 */
-    { 2, 138, 17 }, /* 155: cards/evr/imperial.cards:138:17 */
-    { 2, 138, 53 }, /* 156: cards/evr/imperial.cards:138:53 */
-    { 2, 138, 43 }, /* 157: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 158: cards/evr/imperial.cards:137:3 */
-    { 2, 155, 5 }, /* 159: cards/evr/imperial.cards:155:5 */
-    { 2, 155, 17 }, /* 160: cards/evr/imperial.cards:155:17 */
-    { 2, 156, 7 }, /* 161: cards/evr/imperial.cards:156:7 */
-    { 2, 157, 7 }, /* 162: cards/evr/imperial.cards:157:7 */
-    { 2, 152, 3 }, /* 163: cards/evr/imperial.cards:152:3 */
-    { 2, 166, 5 }, /* 164: cards/evr/imperial.cards:166:5 */
-    { 2, 167, 5 }, /* 165: cards/evr/imperial.cards:167:5 */
-    { 2, 165, 3 }, /* 166: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 16 }, /* 167: cards/evr/imperial.cards:176:16 */
-    { 2, 176, 32 }, /* 168: cards/evr/imperial.cards:176:32 */
-    { 2, 176, 46 }, /* 169: cards/evr/imperial.cards:176:46 */
-    { 2, 176, 27 }, /* 170: cards/evr/imperial.cards:176:27 */
-    { 2, 176, 55 }, /* 171: cards/evr/imperial.cards:176:55 */
-    { 2, 176, 63 }, /* 172: cards/evr/imperial.cards:176:63 */
-    { 2, 177, 16 }, /* 173: cards/evr/imperial.cards:177:16 */
-    { 2, 177, 28 }, /* 174: cards/evr/imperial.cards:177:28 */
-    { 2, 177, 7 }, /* 175: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 176: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 5 }, /* 177: cards/evr/imperial.cards:186:5 */
-    { 2, 186, 14 }, /* 178: cards/evr/imperial.cards:186:14 */
-    { 2, 186, 68 }, /* 179: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 180: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 5 }, /* 181: cards/evr/rebel.cards:10:5 */
-    { 4, 10, 17 }, /* 182: cards/evr/rebel.cards:10:17 */
-    { 4, 10, 59 }, /* 183: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 184: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 5 }, /* 185: cards/evr/rebel.cards:18:5 */
-    { 4, 18, 17 }, /* 186: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 47 }, /* 187: cards/evr/rebel.cards:18:47 */
-    { 4, 18, 37 }, /* 188: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 56 }, /* 189: cards/evr/rebel.cards:18:56 */
-    { 4, 18, 64 }, /* 190: cards/evr/rebel.cards:18:64 */
-    { 4, 17, 3 }, /* 191: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 16 }, /* 192: cards/evr/rebel.cards:27:16 */
-    { 4, 27, 32 }, /* 193: cards/evr/rebel.cards:27:32 */
-    { 4, 27, 46 }, /* 194: cards/evr/rebel.cards:27:46 */
-    { 4, 27, 27 }, /* 195: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 55 }, /* 196: cards/evr/rebel.cards:27:55 */
-    { 4, 27, 63 }, /* 197: cards/evr/rebel.cards:27:63 */
-    { 4, 28, 16 }, /* 198: cards/evr/rebel.cards:28:16 */
-    { 4, 28, 28 }, /* 199: cards/evr/rebel.cards:28:28 */
-    { 4, 28, 7 }, /* 200: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 201: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 5 }, /* 202: cards/evr/rebel.cards:37:5 */
-    { 4, 37, 17 }, /* 203: cards/evr/rebel.cards:37:17 */
-    { 4, 37, 83 }, /* 204: cards/evr/rebel.cards:37:83 */
-    { 4, 37, 73 }, /* 205: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 206: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 5 }, /* 207: cards/evr/rebel.cards:45:5 */
-    { 4, 45, 17 }, /* 208: cards/evr/rebel.cards:45:17 */
-    { 4, 45, 63 }, /* 209: cards/evr/rebel.cards:45:63 */
-    { 4, 45, 53 }, /* 210: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 211: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 14 }, /* 212: cards/evr/rebel.cards:53:14 */
-    { 4, 53, 30 }, /* 213: cards/evr/rebel.cards:53:30 */
-    { 4, 53, 44 }, /* 214: cards/evr/rebel.cards:53:44 */
-    { 4, 53, 25 }, /* 215: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 53 }, /* 216: cards/evr/rebel.cards:53:53 */
-    { 4, 53, 61 }, /* 217: cards/evr/rebel.cards:53:61 */
-    { 4, 54, 18 }, /* 218: cards/evr/rebel.cards:54:18 */
-    { 4, 55, 16 }, /* 219: cards/evr/rebel.cards:55:16 */
-    { 4, 55, 28 }, /* 220: cards/evr/rebel.cards:55:28 */
-    { 4, 55, 7 }, /* 221: cards/evr/rebel.cards:55:7 */
-    { 4, 56, 7 }, /* 222: cards/evr/rebel.cards:56:7 */
-    { 4, 57, 37 }, /* 223: cards/evr/rebel.cards:57:37 */
-    { 4, 57, 48 }, /* 224: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 77 }, /* 225: cards/evr/rebel.cards:57:77 */
-    { 4, 57, 91 }, /* 226: cards/evr/rebel.cards:57:91 */
-    { 4, 57, 72 }, /* 227: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 59 }, /* 228: cards/evr/rebel.cards:58:59 */
-    { 4, 58, 73 }, /* 229: cards/evr/rebel.cards:58:73 */
-    { 4, 58, 54 }, /* 230: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 231: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 11 }, /* 232: cards/evr/rebel.cards:67:11 */
-    { 4, 67, 3 }, /* 233: cards/evr/rebel.cards:67:3 */
-    { 4, 74, 5 }, /* 234: cards/evr/rebel.cards:74:5 */
-    { 4, 74, 17 }, /* 235: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 17 }, /* 236: cards/evr/rebel.cards:75:17 */
-    { 4, 75, 7 }, /* 237: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 39 }, /* 238: cards/evr/rebel.cards:77:39 */
-    { 4, 77, 50 }, /* 239: cards/evr/rebel.cards:77:50 */
-    { 4, 77, 34 }, /* 240: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 7 }, /* 241: cards/evr/rebel.cards:78:7 */
-    { 4, 78, 19 }, /* 242: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 49 }, /* 243: cards/evr/rebel.cards:78:49 */
-    { 4, 78, 39 }, /* 244: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 58 }, /* 245: cards/evr/rebel.cards:78:58 */
-    { 4, 78, 66 }, /* 246: cards/evr/rebel.cards:78:66 */
-    { 4, 73, 3 }, /* 247: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 14 }, /* 248: cards/evr/rebel.cards:89:14 */
-    { 4, 89, 30 }, /* 249: cards/evr/rebel.cards:89:30 */
-    { 4, 89, 44 }, /* 250: cards/evr/rebel.cards:89:44 */
-    { 4, 89, 25 }, /* 251: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 53 }, /* 252: cards/evr/rebel.cards:89:53 */
-    { 4, 89, 61 }, /* 253: cards/evr/rebel.cards:89:61 */
-    { 4, 90, 18 }, /* 254: cards/evr/rebel.cards:90:18 */
-    { 4, 91, 16 }, /* 255: cards/evr/rebel.cards:91:16 */
-    { 4, 91, 28 }, /* 256: cards/evr/rebel.cards:91:28 */
-    { 4, 91, 7 }, /* 257: cards/evr/rebel.cards:91:7 */
-    { 4, 92, 7 }, /* 258: cards/evr/rebel.cards:92:7 */
-    { 4, 93, 41 }, /* 259: cards/evr/rebel.cards:93:41 */
-    { 4, 93, 55 }, /* 260: cards/evr/rebel.cards:93:55 */
-    { 4, 93, 36 }, /* 261: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 46 }, /* 262: cards/evr/rebel.cards:94:46 */
-    { 4, 94, 60 }, /* 263: cards/evr/rebel.cards:94:60 */
-    { 4, 94, 41 }, /* 264: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 265: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 5 }, /* 266: cards/evr/rebel.cards:104:5 */
-    { 4, 104, 17 }, /* 267: cards/evr/rebel.cards:104:17 */
-    { 4, 104, 55 }, /* 268: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 269: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 5 }, /* 270: cards/evr/rebel.cards:112:5 */
-    { 4, 112, 17 }, /* 271: cards/evr/rebel.cards:112:17 */
-    { 4, 112, 63 }, /* 272: cards/evr/rebel.cards:112:63 */
-    { 4, 112, 53 }, /* 273: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 274: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 5 }, /* 275: cards/evr/rebel.cards:120:5 */
-    { 4, 120, 17 }, /* 276: cards/evr/rebel.cards:120:17 */
-    { 4, 120, 63 }, /* 277: cards/evr/rebel.cards:120:63 */
-    { 4, 120, 53 }, /* 278: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 279: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 16 }, /* 280: cards/evr/rebel.cards:129:16 */
-    { 4, 129, 32 }, /* 281: cards/evr/rebel.cards:129:32 */
-    { 4, 129, 46 }, /* 282: cards/evr/rebel.cards:129:46 */
-    { 4, 129, 27 }, /* 283: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 55 }, /* 284: cards/evr/rebel.cards:129:55 */
-    { 4, 129, 63 }, /* 285: cards/evr/rebel.cards:129:63 */
-    { 4, 130, 16 }, /* 286: cards/evr/rebel.cards:130:16 */
-    { 4, 130, 28 }, /* 287: cards/evr/rebel.cards:130:28 */
-    { 4, 130, 7 }, /* 288: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 289: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 11 }, /* 290: cards/evr/rebel.cards:138:11 */
-    { 4, 138, 3 }, /* 291: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 5 }, /* 292: cards/evr/rebel.cards:145:5 */
-    { 4, 145, 17 }, /* 293: cards/evr/rebel.cards:145:17 */
-    { 4, 145, 53 }, /* 294: cards/evr/rebel.cards:145:53 */
-    { 4, 145, 43 }, /* 295: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 296: cards/evr/rebel.cards:144:3 */
-    { 4, 162, 5 }, /* 297: cards/evr/rebel.cards:162:5 */
-    { 4, 162, 17 }, /* 298: cards/evr/rebel.cards:162:17 */
-    { 4, 163, 7 }, /* 299: cards/evr/rebel.cards:163:7 */
-    { 4, 164, 7 }, /* 300: cards/evr/rebel.cards:164:7 */
-    { 4, 159, 3 }, /* 301: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 12 }, /* 302: cards/evr/rebel.cards:172:12 */
-    { 4, 172, 3 }, /* 303: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 5 }, /* 304: cards/evr/rebel.cards:179:5 */
-    { 4, 179, 17 }, /* 305: cards/evr/rebel.cards:179:17 */
-    { 4, 179, 63 }, /* 306: cards/evr/rebel.cards:179:63 */
-    { 4, 179, 53 }, /* 307: cards/evr/rebel.cards:179:53 */
-    { 4, 178, 3 }, /* 308: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 5 }, /* 309: cards/evr/rebel.cards:187:5 */
-    { 4, 187, 14 }, /* 310: cards/evr/rebel.cards:187:14 */
-    { 4, 187, 42 }, /* 311: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 312: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 313: cards/evr/rules.cards:7:35 */
-    { 5, 13, 74 }, /* 314: cards/evr/rules.cards:13:74 */
-    { 5, 13, 64 }, /* 315: cards/evr/rules.cards:13:64 */
-    { 5, 16, 34 }, /* 316: cards/evr/rules.cards:16:34 */
-    { 5, 16, 24 }, /* 317: cards/evr/rules.cards:16:24 */
-    { 5, 16, 63 }, /* 318: cards/evr/rules.cards:16:63 */
-    { 5, 16, 53 }, /* 319: cards/evr/rules.cards:16:53 */
-    { 5, 8, 3 }, /* 320: cards/evr/rules.cards:8:3 */
-    { 5, 23, 5 }, /* 321: cards/evr/rules.cards:23:5 */
-    { 5, 23, 5 }, /* 322: cards/evr/rules.cards:23:5 */
-    { 5, 23, 19 }, /* 323: cards/evr/rules.cards:23:19 */
-    { 5, 23, 53 }, /* 324: cards/evr/rules.cards:23:53 */
-    { 5, 23, 43 }, /* 325: cards/evr/rules.cards:23:43 */
-    { 5, 27, 22 }, /* 326: cards/evr/rules.cards:27:22 */
-    { 5, 27, 30 }, /* 327: cards/evr/rules.cards:27:30 */
-    { 5, 5, 1 }, /* 328: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 329: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 330: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 331: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 332: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 333: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 334: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 335: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 336: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 337: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 338: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 339: cards/evr/rules.cards:57:58 */
-    { 5, 57, 48 }, /* 340: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 341: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 342: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 343: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 344: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 345: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 346: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 347: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 348: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 349: cards/evr/rules.cards:70:29 */
-    { 5, 70, 57 }, /* 350: cards/evr/rules.cards:70:57 */
-    { 5, 70, 65 }, /* 351: cards/evr/rules.cards:70:65 */
-    { 5, 71, 18 }, /* 352: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 353: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 354: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 355: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 356: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 357: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 358: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 359: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 360: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 361: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 362: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 363: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 364: cards/evr/rules.cards:104:7 */
-    { 5, 108, 7 }, /* 365: cards/evr/rules.cards:108:7 */
-    { 5, 108, 16 }, /* 366: cards/evr/rules.cards:108:16 */
-    { 5, 108, 49 }, /* 367: cards/evr/rules.cards:108:49 */
-    { 5, 111, 7 }, /* 368: cards/evr/rules.cards:111:7 */
-    { 5, 111, 16 }, /* 369: cards/evr/rules.cards:111:16 */
-    { 5, 111, 49 }, /* 370: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 371: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 372: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 373: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 374: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 375: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 376: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 377: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 378: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 379: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 380: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 381: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 382: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 383: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 384: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 385: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 386: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 387: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 388: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 389: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 390: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 391: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 392: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 393: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 394: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 395: cards/evr/rules.cards:149:7 */
-    { 5, 150, 7 }, /* 396: cards/evr/rules.cards:150:7 */
-    { 5, 150, 15 }, /* 397: cards/evr/rules.cards:150:15 */
-    { 5, 158, 12 }, /* 398: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 399: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 400: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 401: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 402: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 403: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 404: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 405: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 406: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 407: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 7 }, /* 408: cards/evr/tutorial.cards:14:7 */
-    { 6, 14, 15 }, /* 409: cards/evr/tutorial.cards:14:15 */
-    { 6, 15, 7 }, /* 410: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 411: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 412: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 413: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 414: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 415: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 416: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 417: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 418: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 59 }, /* 419: cards/evr/tutorial.cards:25:59 */
-    { 6, 25, 67 }, /* 420: cards/evr/tutorial.cards:25:67 */
-    { 6, 26, 20 }, /* 421: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 422: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 423: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 424: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 425: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 426: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 427: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 428: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 429: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 430: cards/evr/tutorial.cards:20:3 */
+    { 2, 63, 14 }, /* 102: cards/evr/imperial.cards:63:14 */
+    { 2, 63, 74 }, /* 103: cards/evr/imperial.cards:63:74 */
+    { 2, 62, 3 }, /* 104: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 5 }, /* 105: cards/evr/imperial.cards:72:5 */
+    { 2, 72, 17 }, /* 106: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 37 }, /* 107: cards/evr/imperial.cards:72:37 */
+    { 2, 72, 27 }, /* 108: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 109: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 5 }, /* 110: cards/evr/imperial.cards:82:5 */
+    { 2, 82, 17 }, /* 111: cards/evr/imperial.cards:82:17 */
+    { 2, 82, 55 }, /* 112: cards/evr/imperial.cards:82:55 */
+    { 2, 81, 3 }, /* 113: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 5 }, /* 114: cards/evr/imperial.cards:90:5 */
+    { 2, 90, 17 }, /* 115: cards/evr/imperial.cards:90:17 */
+    { 2, 90, 63 }, /* 116: cards/evr/imperial.cards:90:63 */
+    { 2, 90, 53 }, /* 117: cards/evr/imperial.cards:90:53 */
+    { 2, 89, 3 }, /* 118: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 14 }, /* 119: cards/evr/imperial.cards:98:14 */
+    { 2, 98, 30 }, /* 120: cards/evr/imperial.cards:98:30 */
+    { 2, 98, 44 }, /* 121: cards/evr/imperial.cards:98:44 */
+    { 2, 98, 25 }, /* 122: cards/evr/imperial.cards:98:25 */
+    { 2, 98, 53 }, /* 123: cards/evr/imperial.cards:98:53 */
+    { 2, 98, 61 }, /* 124: cards/evr/imperial.cards:98:61 */
+    { 2, 99, 18 }, /* 125: cards/evr/imperial.cards:99:18 */
+    { 2, 100, 16 }, /* 126: cards/evr/imperial.cards:100:16 */
+    { 2, 100, 28 }, /* 127: cards/evr/imperial.cards:100:28 */
+    { 2, 100, 7 }, /* 128: cards/evr/imperial.cards:100:7 */
+    { 2, 101, 7 }, /* 129: cards/evr/imperial.cards:101:7 */
+    { 2, 102, 41 }, /* 130: cards/evr/imperial.cards:102:41 */
+    { 2, 102, 55 }, /* 131: cards/evr/imperial.cards:102:55 */
+    { 2, 102, 36 }, /* 132: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 46 }, /* 133: cards/evr/imperial.cards:103:46 */
+    { 2, 103, 60 }, /* 134: cards/evr/imperial.cards:103:60 */
+    { 2, 103, 41 }, /* 135: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 136: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 5 }, /* 137: cards/evr/imperial.cards:113:5 */
+    { 2, 113, 17 }, /* 138: cards/evr/imperial.cards:113:17 */
+    { 2, 113, 55 }, /* 139: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 140: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 16 }, /* 141: cards/evr/imperial.cards:122:16 */
+    { 2, 122, 32 }, /* 142: cards/evr/imperial.cards:122:32 */
+    { 2, 122, 46 }, /* 143: cards/evr/imperial.cards:122:46 */
+    { 2, 122, 27 }, /* 144: cards/evr/imperial.cards:122:27 */
+    { 2, 122, 55 }, /* 145: cards/evr/imperial.cards:122:55 */
+    { 2, 122, 63 }, /* 146: cards/evr/imperial.cards:122:63 */
+    { 2, 123, 16 }, /* 147: cards/evr/imperial.cards:123:16 */
+    { 2, 123, 28 }, /* 148: cards/evr/imperial.cards:123:28 */
+    { 2, 123, 7 }, /* 149: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 150: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 11 }, /* 151: cards/evr/imperial.cards:131:11 */
+    { 2, 131, 3 }, /* 152: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 5 }, /* 153: cards/evr/imperial.cards:138:5 */
+    { 2, 138, 17 }, /* 154: cards/evr/imperial.cards:138:17 */
+    { 2, 138, 53 }, /* 155: cards/evr/imperial.cards:138:53 */
+    { 2, 138, 43 }, /* 156: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 157: cards/evr/imperial.cards:137:3 */
+    { 2, 155, 5 }, /* 158: cards/evr/imperial.cards:155:5 */
+    { 2, 155, 17 }, /* 159: cards/evr/imperial.cards:155:17 */
+    { 2, 156, 7 }, /* 160: cards/evr/imperial.cards:156:7 */
+    { 2, 157, 7 }, /* 161: cards/evr/imperial.cards:157:7 */
+    { 2, 152, 3 }, /* 162: cards/evr/imperial.cards:152:3 */
+    { 2, 166, 5 }, /* 163: cards/evr/imperial.cards:166:5 */
+    { 2, 167, 5 }, /* 164: cards/evr/imperial.cards:167:5 */
+    { 2, 165, 3 }, /* 165: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 16 }, /* 166: cards/evr/imperial.cards:176:16 */
+    { 2, 176, 32 }, /* 167: cards/evr/imperial.cards:176:32 */
+    { 2, 176, 46 }, /* 168: cards/evr/imperial.cards:176:46 */
+    { 2, 176, 27 }, /* 169: cards/evr/imperial.cards:176:27 */
+    { 2, 176, 55 }, /* 170: cards/evr/imperial.cards:176:55 */
+    { 2, 176, 63 }, /* 171: cards/evr/imperial.cards:176:63 */
+    { 2, 177, 16 }, /* 172: cards/evr/imperial.cards:177:16 */
+    { 2, 177, 28 }, /* 173: cards/evr/imperial.cards:177:28 */
+    { 2, 177, 7 }, /* 174: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 175: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 14 }, /* 176: cards/evr/imperial.cards:186:14 */
+    { 2, 186, 68 }, /* 177: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 178: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 5 }, /* 179: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 180: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 181: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 182: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 183: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 184: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 47 }, /* 185: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 37 }, /* 186: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 56 }, /* 187: cards/evr/rebel.cards:18:56 */
+    { 4, 18, 64 }, /* 188: cards/evr/rebel.cards:18:64 */
+    { 4, 17, 3 }, /* 189: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 190: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 191: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 192: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 193: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 55 }, /* 194: cards/evr/rebel.cards:27:55 */
+    { 4, 27, 63 }, /* 195: cards/evr/rebel.cards:27:63 */
+    { 4, 28, 16 }, /* 196: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 197: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 198: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 199: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 200: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 201: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 202: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 203: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 204: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 205: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 206: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 207: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 208: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 209: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 210: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 211: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 212: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 213: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 53 }, /* 214: cards/evr/rebel.cards:53:53 */
+    { 4, 53, 61 }, /* 215: cards/evr/rebel.cards:53:61 */
+    { 4, 54, 18 }, /* 216: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 217: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 218: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 219: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 220: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 221: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 222: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 223: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 224: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 225: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 226: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 227: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 228: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 229: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 230: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 231: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 232: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 233: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 17 }, /* 234: cards/evr/rebel.cards:75:17 */
+    { 4, 75, 7 }, /* 235: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 39 }, /* 236: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 237: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 238: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 239: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 240: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 49 }, /* 241: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 39 }, /* 242: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 58 }, /* 243: cards/evr/rebel.cards:78:58 */
+    { 4, 78, 66 }, /* 244: cards/evr/rebel.cards:78:66 */
+    { 4, 73, 3 }, /* 245: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 246: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 247: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 248: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 249: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 53 }, /* 250: cards/evr/rebel.cards:89:53 */
+    { 4, 89, 61 }, /* 251: cards/evr/rebel.cards:89:61 */
+    { 4, 90, 18 }, /* 252: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 253: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 254: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 255: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 256: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 257: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 258: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 259: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 260: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 261: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 262: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 263: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 264: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 265: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 266: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 267: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 268: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 269: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 270: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 271: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 272: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 273: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 274: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 275: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 276: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 277: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 278: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 279: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 280: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 281: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 55 }, /* 282: cards/evr/rebel.cards:129:55 */
+    { 4, 129, 63 }, /* 283: cards/evr/rebel.cards:129:63 */
+    { 4, 130, 16 }, /* 284: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 285: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 286: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 287: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 288: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 289: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 290: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 291: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 292: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 293: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 294: cards/evr/rebel.cards:144:3 */
+    { 4, 162, 5 }, /* 295: cards/evr/rebel.cards:162:5 */
+    { 4, 162, 17 }, /* 296: cards/evr/rebel.cards:162:17 */
+    { 4, 163, 7 }, /* 297: cards/evr/rebel.cards:163:7 */
+    { 4, 164, 7 }, /* 298: cards/evr/rebel.cards:164:7 */
+    { 4, 159, 3 }, /* 299: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 12 }, /* 300: cards/evr/rebel.cards:172:12 */
+    { 4, 172, 3 }, /* 301: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 5 }, /* 302: cards/evr/rebel.cards:179:5 */
+    { 4, 179, 17 }, /* 303: cards/evr/rebel.cards:179:17 */
+    { 4, 179, 63 }, /* 304: cards/evr/rebel.cards:179:63 */
+    { 4, 179, 53 }, /* 305: cards/evr/rebel.cards:179:53 */
+    { 4, 178, 3 }, /* 306: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 14 }, /* 307: cards/evr/rebel.cards:187:14 */
+    { 4, 187, 42 }, /* 308: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 309: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 310: cards/evr/rules.cards:7:35 */
+    { 5, 13, 74 }, /* 311: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 312: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 313: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 314: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 315: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 316: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 317: cards/evr/rules.cards:8:3 */
+    { 5, 23, 5 }, /* 318: cards/evr/rules.cards:23:5 */
+    { 5, 23, 5 }, /* 319: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 320: cards/evr/rules.cards:23:19 */
+    { 5, 23, 53 }, /* 321: cards/evr/rules.cards:23:53 */
+    { 5, 23, 43 }, /* 322: cards/evr/rules.cards:23:43 */
+    { 5, 27, 22 }, /* 323: cards/evr/rules.cards:27:22 */
+    { 5, 27, 30 }, /* 324: cards/evr/rules.cards:27:30 */
+    { 5, 5, 1 }, /* 325: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 326: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 327: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 328: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 329: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 330: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 331: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 332: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 333: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 334: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 335: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 336: cards/evr/rules.cards:57:58 */
+    { 5, 57, 48 }, /* 337: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 338: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 339: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 340: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 341: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 342: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 343: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 344: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 345: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 346: cards/evr/rules.cards:70:29 */
+    { 5, 70, 57 }, /* 347: cards/evr/rules.cards:70:57 */
+    { 5, 70, 65 }, /* 348: cards/evr/rules.cards:70:65 */
+    { 5, 71, 18 }, /* 349: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 350: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 351: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 352: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 353: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 354: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 355: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 356: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 357: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 358: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 359: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 360: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 361: cards/evr/rules.cards:104:7 */
+    { 5, 108, 7 }, /* 362: cards/evr/rules.cards:108:7 */
+    { 5, 108, 16 }, /* 363: cards/evr/rules.cards:108:16 */
+    { 5, 108, 49 }, /* 364: cards/evr/rules.cards:108:49 */
+    { 5, 111, 7 }, /* 365: cards/evr/rules.cards:111:7 */
+    { 5, 111, 16 }, /* 366: cards/evr/rules.cards:111:16 */
+    { 5, 111, 49 }, /* 367: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 368: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 369: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 370: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 371: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 372: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 373: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 374: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 375: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 376: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 377: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 378: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 379: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 380: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 381: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 382: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 383: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 384: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 385: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 386: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 387: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 388: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 389: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 390: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 391: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 392: cards/evr/rules.cards:149:7 */
+    { 5, 150, 7 }, /* 393: cards/evr/rules.cards:150:7 */
+    { 5, 150, 15 }, /* 394: cards/evr/rules.cards:150:15 */
+    { 5, 158, 12 }, /* 395: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 396: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 397: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 398: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 399: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 400: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 401: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 402: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 403: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 404: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 7 }, /* 405: cards/evr/tutorial.cards:14:7 */
+    { 6, 14, 15 }, /* 406: cards/evr/tutorial.cards:14:15 */
+    { 6, 15, 7 }, /* 407: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 408: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 409: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 410: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 411: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 412: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 413: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 414: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 415: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 59 }, /* 416: cards/evr/tutorial.cards:25:59 */
+    { 6, 25, 67 }, /* 417: cards/evr/tutorial.cards:25:67 */
+    { 6, 26, 20 }, /* 418: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 419: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 420: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 421: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 422: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 423: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 424: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 425: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 426: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 427: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4175,7 +4158,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    431, Site_table, 7, Site_files,
+    428, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4197,7 +4180,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    431, Site_table, 7, Site_files,
+    428, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 10
-#error "galaxy.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "galaxy.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -22,6 +22,7 @@ enum { KIND_imperial_die = 0, KIND_space = 1, KIND_rebel_token = 2, KIND_ally = 
 enum { ZONE_box = 0, ZONE_pool = 1, ZONE_placed = 2, ZONE_aside = 3, ZONE_rerolling = 4, ZONE_taken = 5, ZONE_spaces = 6, ZONE_token = 7, ZONE_allies = 8, ZONE_ally_supply = 9, ZONE_offered = 10, ZONE_edge = 11, ZONE_visiting = 12 };
 enum { VAR_vp = 0, VAR_first = 1, VAR_turn_of = 2, VAR_stage = 3, VAR_rerolled = 4, VAR_turn_done = 5, VAR_picking = 6, VAR_last_by_die = 7 };
 enum { CONST_last_stage = 0 };
+enum { FIXED_last_stage = 6 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 23 };
@@ -1183,7 +1184,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? rt_sub(g, Memo_pending(g, f, memo1), (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0), 2) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 3)[0] == 0) ? 0 : (-1))), 4);
-#line 1187 "galaxy.c"
+#line 1188 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:118: count */
@@ -1199,7 +1200,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1203 "galaxy.c"
+#line 1204 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:119: sum */
@@ -1215,7 +1216,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1219 "galaxy.c"
+#line 1220 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:117: function pending */
@@ -1225,7 +1226,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 118 "cards/galaxy/game.cards"
     return (Agg1_pending(g, f) + Agg2_pending(g, f));
-#line 1229 "galaxy.c"
+#line 1230 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:124: function sith_earned */
@@ -1235,7 +1236,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 125 "cards/galaxy/game.cards"
     return (((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))));
-#line 1239 "galaxy.c"
+#line 1240 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:128: function stage_of */
@@ -1246,7 +1247,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 129 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1250 "galaxy.c"
+#line 1251 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:137: count */
@@ -1262,7 +1263,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1266 "galaxy.c"
+#line 1267 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:137: function free_spaces */
@@ -1272,7 +1273,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 137 "cards/galaxy/game.cards"
     return Agg1_free_spaces(g, f);
-#line 1276 "galaxy.c"
+#line 1277 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:141: any */
@@ -1288,7 +1289,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue
         if (rt__state(g, it_d, 0) == v_f) return 1;
     }
     return acc;
-#line 1292 "galaxy.c"
+#line 1293 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:141: any */
@@ -1304,7 +1305,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 1308 "galaxy.c"
+#line 1309 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:140: function can_place */
@@ -1315,7 +1316,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 141 "cards/galaxy/game.cards"
     return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
-#line 1319 "galaxy.c"
+#line 1320 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:145: all */
@@ -1332,7 +1333,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue 
         if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_board != v_b) | (int)(Rows_space[rt__row(g, it_s)].fd_row != v_r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
     }
     return acc;
-#line 1336 "galaxy.c"
+#line 1337 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:144: function row_done */
@@ -1344,7 +1345,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 145 "cards/galaxy/game.cards"
     return Agg1_row_done(g, f, v_b, v_r);
-#line 1348 "galaxy.c"
+#line 1349 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1366,7 +1367,7 @@ RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 5)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 1370 "galaxy.c"
+#line 1371 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:149: any */
@@ -1383,7 +1384,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_t, 0)) && Agg2_rebel_usable(g, f, L)) return 1;
     }
     return acc;
-#line 1387 "galaxy.c"
+#line 1388 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:148: function rebel_usable */
@@ -1397,7 +1398,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 149 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1401 "galaxy.c"
+#line 1402 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: all */
@@ -1413,7 +1414,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1417 "galaxy.c"
+#line 1418 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: function best */
@@ -1424,7 +1425,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 152 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1428 "galaxy.c"
+#line 1429 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1433,10 +1434,6 @@ struct Locals_proc_take_turn {
     RtValue v_d;
     RtValue v_i;
     RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
-    RtValue v_i_3;
-    RtValue v_list_3;
     RtValue v_option;
 };
 
@@ -1449,18 +1446,15 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 40 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_turn_of, VCELL_turn_of, f->me);
         #line 42 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 8), 7);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_t = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_token, f->me, 7));
+            for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
+                L->v_t = walk_v_t[at_v_t];
                 #line 42 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 9);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 8);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 43 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
         #line 44 "cards/galaxy/rules.cards"
@@ -1468,12 +1462,12 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 45 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 50 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 11), 10);
-        if (L->v_list_2 < 0) return RT_END;
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 10), 9);
+        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                L->v_s = cells_v_list_2[1 + L->v_i_2];
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_s = cells_v_list[1 + L->v_i];
                 #line 51 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s));
@@ -1484,35 +1478,34 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 rt_log_str(g, " of the dice are forfeited this turn.");
                 rt_log_end(g);
                 #line 52 "cards/galaxy/rules.cards"
-                L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 12);
-                if (L->v_list_3 < 0) return RT_END;
                 {
-                    const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
-                    for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
-                        L->v_d = cells_v_list_3[1 + L->v_i_3];
+                    RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+                    const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                    for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                         #line 52 "cards/galaxy/rules.cards"
                         if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
                             #line 52 "cards/galaxy/rules.cards"
-                            rt_move(g, L->v_d, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 13);
-                            if (rt_check(g)) return RT_END;
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 11);
+                            if (rt_check(g)) break;
                         }
                     }
+                    rt_pluck_close(g, pluck_from);
                 }
-                rt_list_pop(g, L->v_list_3);
+                if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_2);
+        rt_list_pop(g, L->v_list);
         #line 55 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 14);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 12);
         }
         if (rt_check(g)) return RT_END;
         #line 59 "cards/galaxy/rules.cards"
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
             #line 60 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 15);
+            rt_choose_begin(g, f->me, 168, 0, 13);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
@@ -1521,10 +1514,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
                 if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
                 if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 5);
-                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 16)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
+                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 14)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
                 if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 7);
                 rt_opt_add(&ob, 8, RT_NONE, 8);
-                rt_opt_done(g, &ob, 15);
+                rt_opt_done(g, &ob, 13);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1537,7 +1530,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 1, f->self, f->me, 17)) {
+                        if (rt_call(g, 1, f->self, f->me, 15)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1557,7 +1550,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 18)) {
+                        if (rt_call(g, 1, f->self, f->me, 16)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1577,7 +1570,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 63 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 19)) {
+                        if (rt_call(g, 1, f->self, f->me, 17)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1597,7 +1590,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 64 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 20)) {
+                        if (rt_call(g, 1, f->self, f->me, 18)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1617,7 +1610,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 65 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 21)) {
+                        if (rt_call(g, 1, f->self, f->me, 19)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1636,7 +1629,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 4, f->self, f->me, 22)) {
+                        if (rt_call(g, 4, f->self, f->me, 20)) {
                         }
                     }
                     f->pc = 7;
@@ -1651,7 +1644,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 67 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 5, f->self, f->me, 23)) {
+                        if (rt_call(g, 5, f->self, f->me, 21)) {
                         }
                     }
                     f->pc = 8;
@@ -1666,7 +1659,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 68 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 2, f->self, f->me, 24)) {
+                        if (rt_call(g, 2, f->self, f->me, 22)) {
                         }
                     }
                     f->pc = 9;
@@ -1683,11 +1676,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 25)) return RT_END;
+            if (rt_back_edge(g, 23)) return RT_END;
         }
         #line 74 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 8, f->self, f->me, 26)) {
+            if (rt_call(g, 8, f->self, f->me, 24)) {
             }
         }
         f->pc = 10;
@@ -1699,10 +1692,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 10:;
         if (rt_check(g)) return RT_END;
-#line 1703 "galaxy.c"
+#line 1696 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 27, "bad resume point");
+        return rt_fail(g, 25, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1712,8 +1705,6 @@ struct Locals_proc_place {
     RtValue v_s;
     RtValue v_n;
     RtValue v_d;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:80: place */
@@ -1723,7 +1714,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 81 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 9, 0, 28);
+        rt_choose_begin(g, f->me, 9, 0, 26);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
@@ -1733,7 +1724,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 28);
+            rt_opt_done(g, &ob, 26);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1745,27 +1736,27 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             #line 82 "cards/galaxy/rules.cards"
             L->v_n = rt_zone_cells_at(g, ZCELL_placed)[0];
             #line 83 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 29);
-            if (L->v_list < 0) return RT_END;
             {
-                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-                for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                    L->v_d = cells_v_list[1 + L->v_i];
-                    if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
+                RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_d = pluck_cells[pluck_at];
+                    if (!((rt__state(g, it_d, 0) == L->v_f))) continue;
                     #line 83 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 83 "cards/galaxy/rules.cards"
-                        rt_move(g, L->v_d, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 30);
-                        if (rt_check(g)) return RT_END;
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 27);
+                        if (rt_check(g)) break;
                     }
                 }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_list_pop(g, L->v_list);
+            if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 31);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 28);
             if (rt_check(g)) return RT_END;
             #line 85 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 32);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 29);
             if (rt_check(g)) return RT_END;
             #line 86 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -1780,10 +1771,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1784 "galaxy.c"
+#line 1775 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 33, "bad resume point");
+        return rt_fail(g, 30, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1811,7 +1802,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
-#line 1815 "galaxy.c"
+#line 1806 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:98: any */
@@ -1827,7 +1818,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
-#line 1831 "galaxy.c"
+#line 1822 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:99: any */
@@ -1843,7 +1834,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
-#line 1847 "galaxy.c"
+#line 1838 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:100: any */
@@ -1859,7 +1850,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
-#line 1863 "galaxy.c"
+#line 1854 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:101: any */
@@ -1875,7 +1866,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
-#line 1879 "galaxy.c"
+#line 1870 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:102: any */
@@ -1891,7 +1882,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
-#line 1895 "galaxy.c"
+#line 1886 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:93: reroll */
@@ -1905,7 +1896,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 95 "cards/galaxy/rules.cards"
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
             #line 96 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 34);
+            rt_choose_begin(g, f->me, 168, 0, 31);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (Agg1_proc_reroll(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 10);
@@ -1915,7 +1906,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 if (Agg5_proc_reroll(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 14);
                 if (Agg6_proc_reroll(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 15);
                 if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 16);
-                rt_opt_done(g, &ob, 34);
+                rt_opt_done(g, &ob, 31);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1928,7 +1919,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 3, f->self, f->me, 35)) {
+                        if (rt_call(g, 3, f->self, f->me, 32)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1948,7 +1939,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 3, f->self, f->me, 36)) {
+                        if (rt_call(g, 3, f->self, f->me, 33)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1968,7 +1959,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 3, f->self, f->me, 37)) {
+                        if (rt_call(g, 3, f->self, f->me, 34)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1988,7 +1979,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 3, f->self, f->me, 38)) {
+                        if (rt_call(g, 3, f->self, f->me, 35)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2008,7 +1999,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 3, f->self, f->me, 39)) {
+                        if (rt_call(g, 3, f->self, f->me, 36)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2028,7 +2019,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 3, f->self, f->me, 40)) {
+                        if (rt_call(g, 3, f->self, f->me, 37)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2049,7 +2040,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 41)) return RT_END;
+            if (rt_back_edge(g, 38)) return RT_END;
         }
         #line 106 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -2059,16 +2050,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 42);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 39);
         }
         if (rt_check(g)) return RT_END;
         #line 109 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 43);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 40);
         if (rt_check(g)) return RT_END;
-#line 2069 "galaxy.c"
+#line 2060 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 44, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2077,8 +2068,6 @@ struct Locals_proc_pick_reroll {
     RtValue v_f;
     RtValue v_n;
     RtValue v_d;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:112: pick_reroll */
@@ -2090,26 +2079,26 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
         #line 113 "cards/galaxy/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 114 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 45);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_d = cells_v_list[1 + L->v_i];
-                if (!((rt__state(g, L->v_d, 0) == L->v_f))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!((rt__state(g, it_d, 0) == L->v_f))) continue;
                 #line 114 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 114 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 46);
-                    if (rt_check(g)) return RT_END;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 42);
+                    if (rt_check(g)) break;
                 }
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->v_list);
-#line 2110 "galaxy.c"
+        if (rt_check(g)) return RT_END;
+#line 2099 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 47, "bad resume point");
+        return rt_fail(g, 43, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2128,16 +2117,16 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 119 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 49), 48);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 45), 44);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 120 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 50);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 46);
                 if (rt_check(g)) return RT_END;
                 #line 121 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 51);
+                rt_choose_begin(g, f->me, 9, 0, 47);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2147,7 +2136,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 51);
+                    rt_opt_done(g, &ob, 47);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2157,7 +2146,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s = rt_chosen(g);
                     #line 122 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 52);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 48);
                     if (rt_check(g)) return RT_END;
                     #line 123 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2172,10 +2161,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2176 "galaxy.c"
+#line 2165 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 53, "bad resume point");
+        return rt_fail(g, 49, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2191,17 +2180,17 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 130 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 17, 0, 54);
+        rt_choose_begin(g, f->me, 17, 0, 50);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 55);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_a = zc[1 + i]; (void)it_a;
                     rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 54);
+            rt_opt_done(g, &ob, 50);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2211,7 +2200,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         case 1:;
             L->v_a = rt_chosen(g);
             #line 131 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 56);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
             #line 132 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2224,7 +2213,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 134 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 7, f->self, f->me, 57)) {
+                    if (rt_call(g, 7, f->self, f->me, 53)) {
                     }
                 }
                 f->pc = 2;
@@ -2240,7 +2229,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 136 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 6, f->self, f->me, 58)) {
+                    if (rt_call(g, 6, f->self, f->me, 54)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2261,7 +2250,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 137 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 6, f->self, f->me, 59)) {
+                        if (rt_call(g, 6, f->self, f->me, 55)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2280,10 +2269,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2284 "galaxy.c"
+#line 2273 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 60, "bad resume point");
+        return rt_fail(g, 56, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2308,7 +2297,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2312 "galaxy.c"
+#line 2301 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:144: ally_symbol */
@@ -2318,12 +2307,12 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 168, 0, 61);
+        rt_choose_begin(g, f->me, 168, 0, 57);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (Agg1_proc_ally_symbol(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 18);
             rt_opt_add(&ob, 1, RT_NONE, 19);
-            rt_opt_done(g, &ob, 61);
+            rt_opt_done(g, &ob, 57);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2334,7 +2323,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 147 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 62);
+                rt_choose_begin(g, f->me, 9, 0, 58);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2344,7 +2333,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 62);
+                    rt_opt_done(g, &ob, 58);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2354,7 +2343,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 148 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 63);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 59);
                     if (rt_check(g)) return RT_END;
                     #line 149 "cards/galaxy/rules.cards"
                     rt_log_begin(g);
@@ -2372,18 +2361,16 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2376 "galaxy.c"
+#line 2365 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 60, "bad resume point");
     }
     return RT_DONE;
 }
 
 struct Locals_proc_restart {
     RtValue v_s;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:159: restart */
@@ -2398,24 +2385,21 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         rt_log_str(g, " cancels the turn and rerolls all the dice.");
         rt_log_end(g);
         #line 161 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 65);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_s = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+            for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
+                L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 162 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 66);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 61);
                 if (rt_check(g)) return RT_END;
                 #line 163 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 67);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 62);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 165 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 68);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 63);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2425,13 +2409,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 69);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 64);
         }
         if (rt_check(g)) return RT_END;
-#line 2432 "galaxy.c"
+#line 2416 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 70, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2444,8 +2428,6 @@ struct Locals_proc_conclude {
     RtValue v_a;
     RtValue v_i;
     RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
 };
 
 /* cards/galaxy/rules.cards:173: conclude */
@@ -2462,7 +2444,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
                 #line 176 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 71);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 66);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2471,7 +2453,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 177 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 178 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 72), 73);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 67), 68);
             if (rt_check(g)) return RT_END;
             #line 179 "cards/galaxy/rules.cards"
             rt_log_begin(g);
@@ -2484,29 +2466,26 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 182 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
         #line 183 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 74);
+        {
+            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+            for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
+                L->v_s = walk_v_s[at_v_s];
+                if (!(rt__state(g, L->v_s, 1))) continue;
+                #line 183 "cards/galaxy/rules.cards"
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 69);
+                if (rt_check(g)) return RT_END;
+            }
+        }
+        #line 186 "cards/galaxy/rules.cards"
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 70);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_s = cells_v_list[1 + L->v_i];
-                if (!(rt__state(g, L->v_s, 1))) continue;
-                #line 183 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 75);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        rt_list_pop(g, L->v_list);
-        #line 186 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 76);
-        if (L->v_list_2 < 0) return RT_END;
-        {
-            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
+                L->v_s_2 = cells_v_list[1 + L->v_i];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                 #line 187 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 77);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 71);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2520,7 +2499,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_log_str(g, " Ally.");
                 rt_log_end(g);
                 #line 189 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 78), 79);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 72), 73);
                 if (rt_check(g)) return RT_END;
                 #line 190 "cards/galaxy/rules.cards"
                 {
@@ -2530,7 +2509,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 190 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 80), RT_AT_TOP, 81);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2538,16 +2517,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_2);
+        rt_list_pop(g, L->v_list);
         #line 194 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 82), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 83);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 197 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 9, f->self, f->me, 84)) {
+                if (rt_call(g, 9, f->self, f->me, 78)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2575,7 +2554,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 202 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 9, f->self, f->me, 85)) {
+                    if (rt_call(g, 9, f->self, f->me, 79)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2594,21 +2573,21 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 86);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
         if (rt_check(g)) return RT_END;
         #line 207 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 87);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
         if (rt_check(g)) return RT_END;
         #line 208 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 88);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
         if (rt_check(g)) return RT_END;
         #line 211 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
             #line 212 "cards/galaxy/rules.cards"
-            if (rt_var_at(g, VCELL_stage) == rt_const(g, CONST_last_stage)) {
+            if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 11, f->self, f->me, 89)) {
+                    if (rt_call(g, 11, f->self, f->me, 83)) {
                     }
                 }
                 f->pc = 3;
@@ -2623,7 +2602,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 10, f->self, f->me, 90)) {
+                    if (rt_call(g, 10, f->self, f->me, 84)) {
                     }
                 }
                 f->pc = 4;
@@ -2637,10 +2616,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2641 "galaxy.c"
+#line 2620 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 91, "bad resume point");
+        return rt_fail(g, 85, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2654,8 +2633,6 @@ struct Locals_proc_summon {
     RtValue v_i;
     RtValue v_i_2;
     RtValue v_list;
-    RtValue v_i_3;
-    RtValue v_list_2;
 };
 
 /* cards/galaxy/rules.cards:218: summon */
@@ -2669,7 +2646,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
             #line 220 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 93), 92);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 87), 86);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2677,7 +2654,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
                     #line 220 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 94), RT_AT_TOP, 95);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2691,19 +2668,17 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 222 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 96), RT_AT_TOP, 97);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 90), RT_AT_TOP, 91);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 223 "cards/galaxy/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 99), 98);
-        if (L->v_list_2 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
-                L->v_s_3 = cells_v_list_2[1 + L->v_i_3];
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 92));
+            for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
+                L->v_s_3 = walk_v_s_3[at_v_s_3];
                 #line 223 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_str(g, rt_card_name(g, L->v_s_3));
@@ -2713,11 +2688,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        rt_list_pop(g, L->v_list_2);
-#line 2718 "galaxy.c"
+#line 2692 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 100, "bad resume point");
+        return rt_fail(g, 93, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2742,13 +2716,13 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 231 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 101);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94);
         if (rt_check(g)) return RT_END;
         #line 232 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 102));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
         if (rt_check(g)) return RT_END;
         #line 233 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 103);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 96);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2756,18 +2730,18 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 233 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 104);
+                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 234 "cards/galaxy/rules.cards"
-        while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < rt_const(g, CONST_last_stage))) {
+        while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
             #line 235 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 105));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 98));
             if (rt_check(g)) return RT_END;
             #line 236 "cards/galaxy/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 106);
+            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 99);
             if (L->v_list_2 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -2775,12 +2749,12 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
                     if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 236 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 107);
+                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 100);
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list_2);
-            if (rt_back_edge(g, 108)) return RT_END;
+            if (rt_back_edge(g, 101)) return RT_END;
         }
         #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2825,7 +2799,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 244 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 109);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 102);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -2833,24 +2807,24 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 245 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 110);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 103);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 111);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 104);
                 if (rt_check(g)) return RT_END;
                 #line 247 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 112);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 105);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 113);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 106);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 2851 "galaxy.c"
+#line 2825 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 107, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2877,22 +2851,22 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 257 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 115)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0] == 0)) {
                 #line 258 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 116)[0], 117), 118);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0], 110), 111);
                 if (rt_check(g)) return RT_END;
                 #line 259 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " gains ");
-                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 119)[0]);
+                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 112)[0]);
                 rt_log_str(g, " victory point(s) for the Allies not used.");
                 rt_log_end(g);
             }
             #line 261 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 120)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 113)[0] == 0)) {
                 #line 262 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 121), 122);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 114), 115);
                 if (rt_check(g)) return RT_END;
                 #line 263 "cards/galaxy/rules.cards"
                 rt_log_begin(g);
@@ -2918,15 +2892,15 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 123);
+                rt_win(g, L->v_p_3, 116);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2927 "galaxy.c"
+#line 2901 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 124, "bad resume point");
+        return rt_fail(g, 117, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2963,7 +2937,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 125);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 118);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2977,7 +2951,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 126);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 119);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2991,14 +2965,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 127);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 120);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 128);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 121);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -3007,7 +2981,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 20, 0, 129);
+            rt_choose_begin(g, f->me, 20, 0, 122);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -3017,7 +2991,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 129);
+                rt_opt_done(g, &ob, 122);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3027,17 +3001,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 130), RT_AT_TOP, 131);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 123), RT_AT_TOP, 124);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 132)) return RT_END;
+            if (rt_back_edge(g, 125)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 133)) {
+            if (rt_call(g, 10, f->self, f->me, 126)) {
             }
         }
         f->pc = 2;
@@ -3049,10 +3023,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 3053 "galaxy.c"
+#line 3027 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 134, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3079,7 +3053,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 135)) {
+                if (rt_call(g, 0, f->self, f->me, 128)) {
                 }
             }
             f->pc = 1;
@@ -3093,13 +3067,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 136)) return RT_END;
+            if (rt_back_edge(g, 129)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3100 "galaxy.c"
+#line 3074 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 137, "bad resume point");
+        return rt_fail(g, 130, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3124,7 +3098,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 138);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 131);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3133,10 +3107,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3137 "galaxy.c"
+#line 3111 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 139, "bad resume point");
+        return rt_fail(g, 132, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3156,17 +3130,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 140);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 133);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 141);
+        rt_choose_begin(g, f->me, 168, 0, 134);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 22);
             rt_opt_add(&ob, 1, RT_NONE, 23);
             rt_opt_add(&ob, 2, RT_NONE, 24);
-            rt_opt_done(g, &ob, 141);
+            rt_opt_done(g, &ob, 134);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3181,7 +3155,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 25, 0, 142);
+                rt_choose_begin(g, f->me, 25, 0, 135);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -3191,7 +3165,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                             rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 142);
+                    rt_opt_done(g, &ob, 135);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -3209,10 +3183,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3213 "galaxy.c"
+#line 3187 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 143, "bad resume point");
+        return rt_fail(g, 136, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3593,16 +3567,16 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 10 },
-    { "place", "cards/galaxy/rules.cards", 80, Script_proc_place, 6 },
+    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 6 },
+    { "place", "cards/galaxy/rules.cards", 80, Script_proc_place, 4 },
     { "reroll", "cards/galaxy/rules.cards", 93, Script_proc_reroll, 7 },
-    { "pick_reroll", "cards/galaxy/rules.cards", 112, Script_proc_pick_reroll, 5 },
+    { "pick_reroll", "cards/galaxy/rules.cards", 112, Script_proc_pick_reroll, 3 },
     { "use_rebel", "cards/galaxy/rules.cards", 118, Script_proc_use_rebel, 4 },
     { "use_ally", "cards/galaxy/rules.cards", 129, Script_proc_use_ally, 1 },
     { "ally_symbol", "cards/galaxy/rules.cards", 144, Script_proc_ally_symbol, 4 },
-    { "restart", "cards/galaxy/rules.cards", 159, Script_proc_restart, 3 },
-    { "conclude", "cards/galaxy/rules.cards", 173, Script_proc_conclude, 9 },
-    { "summon", "cards/galaxy/rules.cards", 218, Script_proc_summon, 10 },
+    { "restart", "cards/galaxy/rules.cards", 159, Script_proc_restart, 1 },
+    { "conclude", "cards/galaxy/rules.cards", 173, Script_proc_conclude, 7 },
+    { "summon", "cards/galaxy/rules.cards", 218, Script_proc_summon, 8 },
     { "next_site", "cards/galaxy/rules.cards", 230, Script_proc_next_site, 10 },
     { "game_end", "cards/galaxy/rules.cards", 254, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
@@ -3674,143 +3648,136 @@ static const RtSite Site_table[] = {
     { 0, 110, 3 }, /* 4: cards/galaxy/game.cards:110:3 */
     { 0, 149, 79 }, /* 5: cards/galaxy/game.cards:149:79 */
     { 0, 149, 12 }, /* 6: cards/galaxy/game.cards:149:12 */
-    { 2, 42, 3 }, /* 7: cards/galaxy/rules.cards:42:3 */
-    { 2, 42, 12 }, /* 8: cards/galaxy/rules.cards:42:12 */
-    { 2, 42, 23 }, /* 9: cards/galaxy/rules.cards:42:23 */
-    { 2, 50, 3 }, /* 10: cards/galaxy/rules.cards:50:3 */
-    { 2, 50, 12 }, /* 11: cards/galaxy/rules.cards:50:12 */
-    { 2, 52, 5 }, /* 12: cards/galaxy/rules.cards:52:5 */
-    { 2, 52, 51 }, /* 13: cards/galaxy/rules.cards:52:51 */
-    { 2, 55, 3 }, /* 14: cards/galaxy/rules.cards:55:3 */
-    { 2, 60, 5 }, /* 15: cards/galaxy/rules.cards:60:5 */
-    { 2, 67, 43 }, /* 16: cards/galaxy/rules.cards:67:43 */
-    { 2, 61, 68 }, /* 17: cards/galaxy/rules.cards:61:68 */
-    { 2, 62, 66 }, /* 18: cards/galaxy/rules.cards:62:66 */
-    { 2, 63, 55 }, /* 19: cards/galaxy/rules.cards:63:55 */
-    { 2, 64, 72 }, /* 20: cards/galaxy/rules.cards:64:72 */
-    { 2, 65, 80 }, /* 21: cards/galaxy/rules.cards:65:80 */
-    { 2, 66, 61 }, /* 22: cards/galaxy/rules.cards:66:61 */
-    { 2, 67, 56 }, /* 23: cards/galaxy/rules.cards:67:56 */
-    { 2, 68, 68 }, /* 24: cards/galaxy/rules.cards:68:68 */
-    { 2, 59, 3 }, /* 25: cards/galaxy/rules.cards:59:3 */
-    { 2, 74, 3 }, /* 26: cards/galaxy/rules.cards:74:3 */
-    { 2, 39, 11 }, /* 27: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 3 }, /* 28: cards/galaxy/rules.cards:81:3 */
-    { 2, 83, 5 }, /* 29: cards/galaxy/rules.cards:83:5 */
-    { 2, 83, 63 }, /* 30: cards/galaxy/rules.cards:83:63 */
-    { 2, 84, 5 }, /* 31: cards/galaxy/rules.cards:84:5 */
-    { 2, 85, 5 }, /* 32: cards/galaxy/rules.cards:85:5 */
-    { 2, 80, 11 }, /* 33: cards/galaxy/rules.cards:80:11 */
-    { 2, 96, 5 }, /* 34: cards/galaxy/rules.cards:96:5 */
-    { 2, 97, 84 }, /* 35: cards/galaxy/rules.cards:97:84 */
-    { 2, 98, 82 }, /* 36: cards/galaxy/rules.cards:98:82 */
-    { 2, 99, 71 }, /* 37: cards/galaxy/rules.cards:99:71 */
-    { 2, 100, 88 }, /* 38: cards/galaxy/rules.cards:100:88 */
-    { 2, 101, 84 }, /* 39: cards/galaxy/rules.cards:101:84 */
-    { 2, 102, 80 }, /* 40: cards/galaxy/rules.cards:102:80 */
-    { 2, 95, 3 }, /* 41: cards/galaxy/rules.cards:95:3 */
-    { 2, 108, 3 }, /* 42: cards/galaxy/rules.cards:108:3 */
-    { 2, 109, 3 }, /* 43: cards/galaxy/rules.cards:109:3 */
-    { 2, 93, 11 }, /* 44: cards/galaxy/rules.cards:93:11 */
-    { 2, 114, 3 }, /* 45: cards/galaxy/rules.cards:114:3 */
-    { 2, 114, 64 }, /* 46: cards/galaxy/rules.cards:114:64 */
-    { 2, 112, 11 }, /* 47: cards/galaxy/rules.cards:112:11 */
-    { 2, 119, 3 }, /* 48: cards/galaxy/rules.cards:119:3 */
-    { 2, 119, 12 }, /* 49: cards/galaxy/rules.cards:119:12 */
-    { 2, 120, 5 }, /* 50: cards/galaxy/rules.cards:120:5 */
-    { 2, 121, 5 }, /* 51: cards/galaxy/rules.cards:121:5 */
-    { 2, 122, 7 }, /* 52: cards/galaxy/rules.cards:122:7 */
-    { 2, 118, 11 }, /* 53: cards/galaxy/rules.cards:118:11 */
-    { 2, 130, 3 }, /* 54: cards/galaxy/rules.cards:130:3 */
-    { 2, 130, 15 }, /* 55: cards/galaxy/rules.cards:130:15 */
-    { 2, 131, 5 }, /* 56: cards/galaxy/rules.cards:131:5 */
-    { 2, 134, 7 }, /* 57: cards/galaxy/rules.cards:134:7 */
-    { 2, 136, 7 }, /* 58: cards/galaxy/rules.cards:136:7 */
-    { 2, 137, 27 }, /* 59: cards/galaxy/rules.cards:137:27 */
-    { 2, 129, 11 }, /* 60: cards/galaxy/rules.cards:129:11 */
-    { 2, 145, 3 }, /* 61: cards/galaxy/rules.cards:145:3 */
-    { 2, 147, 7 }, /* 62: cards/galaxy/rules.cards:147:7 */
-    { 2, 148, 9 }, /* 63: cards/galaxy/rules.cards:148:9 */
-    { 2, 144, 11 }, /* 64: cards/galaxy/rules.cards:144:11 */
-    { 2, 161, 3 }, /* 65: cards/galaxy/rules.cards:161:3 */
-    { 2, 162, 5 }, /* 66: cards/galaxy/rules.cards:162:5 */
-    { 2, 163, 5 }, /* 67: cards/galaxy/rules.cards:163:5 */
-    { 2, 165, 3 }, /* 68: cards/galaxy/rules.cards:165:3 */
-    { 2, 168, 3 }, /* 69: cards/galaxy/rules.cards:168:3 */
-    { 2, 159, 11 }, /* 70: cards/galaxy/rules.cards:159:11 */
-    { 2, 176, 43 }, /* 71: cards/galaxy/rules.cards:176:43 */
-    { 2, 178, 5 }, /* 72: cards/galaxy/rules.cards:178:5 */
-    { 2, 178, 5 }, /* 73: cards/galaxy/rules.cards:178:5 */
-    { 2, 183, 3 }, /* 74: cards/galaxy/rules.cards:183:3 */
-    { 2, 183, 36 }, /* 75: cards/galaxy/rules.cards:183:36 */
-    { 2, 186, 3 }, /* 76: cards/galaxy/rules.cards:186:3 */
-    { 2, 187, 5 }, /* 77: cards/galaxy/rules.cards:187:5 */
-    { 2, 189, 5 }, /* 78: cards/galaxy/rules.cards:189:5 */
-    { 2, 189, 5 }, /* 79: cards/galaxy/rules.cards:189:5 */
-    { 2, 190, 84 }, /* 80: cards/galaxy/rules.cards:190:84 */
-    { 2, 190, 74 }, /* 81: cards/galaxy/rules.cards:190:74 */
-    { 2, 194, 8 }, /* 82: cards/galaxy/rules.cards:194:8 */
-    { 2, 194, 3 }, /* 83: cards/galaxy/rules.cards:194:3 */
-    { 2, 197, 5 }, /* 84: cards/galaxy/rules.cards:197:5 */
-    { 2, 202, 7 }, /* 85: cards/galaxy/rules.cards:202:7 */
-    { 2, 206, 3 }, /* 86: cards/galaxy/rules.cards:206:3 */
-    { 2, 207, 3 }, /* 87: cards/galaxy/rules.cards:207:3 */
-    { 2, 208, 3 }, /* 88: cards/galaxy/rules.cards:208:3 */
-    { 2, 212, 30 }, /* 89: cards/galaxy/rules.cards:212:30 */
-    { 2, 212, 50 }, /* 90: cards/galaxy/rules.cards:212:50 */
-    { 2, 173, 11 }, /* 91: cards/galaxy/rules.cards:173:11 */
-    { 2, 220, 5 }, /* 92: cards/galaxy/rules.cards:220:5 */
-    { 2, 220, 14 }, /* 93: cards/galaxy/rules.cards:220:14 */
-    { 2, 220, 58 }, /* 94: cards/galaxy/rules.cards:220:58 */
-    { 2, 220, 48 }, /* 95: cards/galaxy/rules.cards:220:48 */
-    { 2, 222, 50 }, /* 96: cards/galaxy/rules.cards:222:50 */
-    { 2, 222, 40 }, /* 97: cards/galaxy/rules.cards:222:40 */
-    { 2, 223, 3 }, /* 98: cards/galaxy/rules.cards:223:3 */
-    { 2, 223, 12 }, /* 99: cards/galaxy/rules.cards:223:12 */
-    { 2, 218, 11 }, /* 100: cards/galaxy/rules.cards:218:11 */
-    { 2, 231, 3 }, /* 101: cards/galaxy/rules.cards:231:3 */
-    { 2, 232, 3 }, /* 102: cards/galaxy/rules.cards:232:3 */
-    { 2, 233, 3 }, /* 103: cards/galaxy/rules.cards:233:3 */
-    { 2, 233, 66 }, /* 104: cards/galaxy/rules.cards:233:66 */
-    { 2, 235, 5 }, /* 105: cards/galaxy/rules.cards:235:5 */
-    { 2, 236, 5 }, /* 106: cards/galaxy/rules.cards:236:5 */
-    { 2, 236, 68 }, /* 107: cards/galaxy/rules.cards:236:68 */
-    { 2, 234, 3 }, /* 108: cards/galaxy/rules.cards:234:3 */
-    { 2, 244, 3 }, /* 109: cards/galaxy/rules.cards:244:3 */
-    { 2, 245, 13 }, /* 110: cards/galaxy/rules.cards:245:13 */
-    { 2, 246, 5 }, /* 111: cards/galaxy/rules.cards:246:5 */
-    { 2, 247, 5 }, /* 112: cards/galaxy/rules.cards:247:5 */
-    { 2, 248, 5 }, /* 113: cards/galaxy/rules.cards:248:5 */
-    { 2, 230, 11 }, /* 114: cards/galaxy/rules.cards:230:11 */
-    { 2, 257, 18 }, /* 115: cards/galaxy/rules.cards:257:18 */
-    { 2, 258, 21 }, /* 116: cards/galaxy/rules.cards:258:21 */
-    { 2, 258, 7 }, /* 117: cards/galaxy/rules.cards:258:7 */
-    { 2, 258, 7 }, /* 118: cards/galaxy/rules.cards:258:7 */
-    { 2, 259, 29 }, /* 119: cards/galaxy/rules.cards:259:29 */
-    { 2, 261, 18 }, /* 120: cards/galaxy/rules.cards:261:18 */
-    { 2, 262, 7 }, /* 121: cards/galaxy/rules.cards:262:7 */
-    { 2, 262, 7 }, /* 122: cards/galaxy/rules.cards:262:7 */
-    { 2, 268, 3 }, /* 123: cards/galaxy/rules.cards:268:3 */
-    { 2, 254, 11 }, /* 124: cards/galaxy/rules.cards:254:11 */
-    { 2, 11, 42 }, /* 125: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 126: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 127: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 128: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 129: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 130: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 131: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 132: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 133: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 134: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 135: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 136: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 137: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 138: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 139: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 140: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 141: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 142: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 143: cards/galaxy/variants.cards:15:3 */
+    { 2, 42, 12 }, /* 7: cards/galaxy/rules.cards:42:12 */
+    { 2, 42, 23 }, /* 8: cards/galaxy/rules.cards:42:23 */
+    { 2, 50, 3 }, /* 9: cards/galaxy/rules.cards:50:3 */
+    { 2, 50, 12 }, /* 10: cards/galaxy/rules.cards:50:12 */
+    { 2, 52, 51 }, /* 11: cards/galaxy/rules.cards:52:51 */
+    { 2, 55, 3 }, /* 12: cards/galaxy/rules.cards:55:3 */
+    { 2, 60, 5 }, /* 13: cards/galaxy/rules.cards:60:5 */
+    { 2, 67, 43 }, /* 14: cards/galaxy/rules.cards:67:43 */
+    { 2, 61, 68 }, /* 15: cards/galaxy/rules.cards:61:68 */
+    { 2, 62, 66 }, /* 16: cards/galaxy/rules.cards:62:66 */
+    { 2, 63, 55 }, /* 17: cards/galaxy/rules.cards:63:55 */
+    { 2, 64, 72 }, /* 18: cards/galaxy/rules.cards:64:72 */
+    { 2, 65, 80 }, /* 19: cards/galaxy/rules.cards:65:80 */
+    { 2, 66, 61 }, /* 20: cards/galaxy/rules.cards:66:61 */
+    { 2, 67, 56 }, /* 21: cards/galaxy/rules.cards:67:56 */
+    { 2, 68, 68 }, /* 22: cards/galaxy/rules.cards:68:68 */
+    { 2, 59, 3 }, /* 23: cards/galaxy/rules.cards:59:3 */
+    { 2, 74, 3 }, /* 24: cards/galaxy/rules.cards:74:3 */
+    { 2, 39, 11 }, /* 25: cards/galaxy/rules.cards:39:11 */
+    { 2, 81, 3 }, /* 26: cards/galaxy/rules.cards:81:3 */
+    { 2, 83, 63 }, /* 27: cards/galaxy/rules.cards:83:63 */
+    { 2, 84, 5 }, /* 28: cards/galaxy/rules.cards:84:5 */
+    { 2, 85, 5 }, /* 29: cards/galaxy/rules.cards:85:5 */
+    { 2, 80, 11 }, /* 30: cards/galaxy/rules.cards:80:11 */
+    { 2, 96, 5 }, /* 31: cards/galaxy/rules.cards:96:5 */
+    { 2, 97, 84 }, /* 32: cards/galaxy/rules.cards:97:84 */
+    { 2, 98, 82 }, /* 33: cards/galaxy/rules.cards:98:82 */
+    { 2, 99, 71 }, /* 34: cards/galaxy/rules.cards:99:71 */
+    { 2, 100, 88 }, /* 35: cards/galaxy/rules.cards:100:88 */
+    { 2, 101, 84 }, /* 36: cards/galaxy/rules.cards:101:84 */
+    { 2, 102, 80 }, /* 37: cards/galaxy/rules.cards:102:80 */
+    { 2, 95, 3 }, /* 38: cards/galaxy/rules.cards:95:3 */
+    { 2, 108, 3 }, /* 39: cards/galaxy/rules.cards:108:3 */
+    { 2, 109, 3 }, /* 40: cards/galaxy/rules.cards:109:3 */
+    { 2, 93, 11 }, /* 41: cards/galaxy/rules.cards:93:11 */
+    { 2, 114, 64 }, /* 42: cards/galaxy/rules.cards:114:64 */
+    { 2, 112, 11 }, /* 43: cards/galaxy/rules.cards:112:11 */
+    { 2, 119, 3 }, /* 44: cards/galaxy/rules.cards:119:3 */
+    { 2, 119, 12 }, /* 45: cards/galaxy/rules.cards:119:12 */
+    { 2, 120, 5 }, /* 46: cards/galaxy/rules.cards:120:5 */
+    { 2, 121, 5 }, /* 47: cards/galaxy/rules.cards:121:5 */
+    { 2, 122, 7 }, /* 48: cards/galaxy/rules.cards:122:7 */
+    { 2, 118, 11 }, /* 49: cards/galaxy/rules.cards:118:11 */
+    { 2, 130, 3 }, /* 50: cards/galaxy/rules.cards:130:3 */
+    { 2, 130, 15 }, /* 51: cards/galaxy/rules.cards:130:15 */
+    { 2, 131, 5 }, /* 52: cards/galaxy/rules.cards:131:5 */
+    { 2, 134, 7 }, /* 53: cards/galaxy/rules.cards:134:7 */
+    { 2, 136, 7 }, /* 54: cards/galaxy/rules.cards:136:7 */
+    { 2, 137, 27 }, /* 55: cards/galaxy/rules.cards:137:27 */
+    { 2, 129, 11 }, /* 56: cards/galaxy/rules.cards:129:11 */
+    { 2, 145, 3 }, /* 57: cards/galaxy/rules.cards:145:3 */
+    { 2, 147, 7 }, /* 58: cards/galaxy/rules.cards:147:7 */
+    { 2, 148, 9 }, /* 59: cards/galaxy/rules.cards:148:9 */
+    { 2, 144, 11 }, /* 60: cards/galaxy/rules.cards:144:11 */
+    { 2, 162, 5 }, /* 61: cards/galaxy/rules.cards:162:5 */
+    { 2, 163, 5 }, /* 62: cards/galaxy/rules.cards:163:5 */
+    { 2, 165, 3 }, /* 63: cards/galaxy/rules.cards:165:3 */
+    { 2, 168, 3 }, /* 64: cards/galaxy/rules.cards:168:3 */
+    { 2, 159, 11 }, /* 65: cards/galaxy/rules.cards:159:11 */
+    { 2, 176, 43 }, /* 66: cards/galaxy/rules.cards:176:43 */
+    { 2, 178, 5 }, /* 67: cards/galaxy/rules.cards:178:5 */
+    { 2, 178, 5 }, /* 68: cards/galaxy/rules.cards:178:5 */
+    { 2, 183, 36 }, /* 69: cards/galaxy/rules.cards:183:36 */
+    { 2, 186, 3 }, /* 70: cards/galaxy/rules.cards:186:3 */
+    { 2, 187, 5 }, /* 71: cards/galaxy/rules.cards:187:5 */
+    { 2, 189, 5 }, /* 72: cards/galaxy/rules.cards:189:5 */
+    { 2, 189, 5 }, /* 73: cards/galaxy/rules.cards:189:5 */
+    { 2, 190, 84 }, /* 74: cards/galaxy/rules.cards:190:84 */
+    { 2, 190, 74 }, /* 75: cards/galaxy/rules.cards:190:74 */
+    { 2, 194, 8 }, /* 76: cards/galaxy/rules.cards:194:8 */
+    { 2, 194, 3 }, /* 77: cards/galaxy/rules.cards:194:3 */
+    { 2, 197, 5 }, /* 78: cards/galaxy/rules.cards:197:5 */
+    { 2, 202, 7 }, /* 79: cards/galaxy/rules.cards:202:7 */
+    { 2, 206, 3 }, /* 80: cards/galaxy/rules.cards:206:3 */
+    { 2, 207, 3 }, /* 81: cards/galaxy/rules.cards:207:3 */
+    { 2, 208, 3 }, /* 82: cards/galaxy/rules.cards:208:3 */
+    { 2, 212, 30 }, /* 83: cards/galaxy/rules.cards:212:30 */
+    { 2, 212, 50 }, /* 84: cards/galaxy/rules.cards:212:50 */
+    { 2, 173, 11 }, /* 85: cards/galaxy/rules.cards:173:11 */
+    { 2, 220, 5 }, /* 86: cards/galaxy/rules.cards:220:5 */
+    { 2, 220, 14 }, /* 87: cards/galaxy/rules.cards:220:14 */
+    { 2, 220, 58 }, /* 88: cards/galaxy/rules.cards:220:58 */
+    { 2, 220, 48 }, /* 89: cards/galaxy/rules.cards:220:48 */
+    { 2, 222, 50 }, /* 90: cards/galaxy/rules.cards:222:50 */
+    { 2, 222, 40 }, /* 91: cards/galaxy/rules.cards:222:40 */
+    { 2, 223, 12 }, /* 92: cards/galaxy/rules.cards:223:12 */
+    { 2, 218, 11 }, /* 93: cards/galaxy/rules.cards:218:11 */
+    { 2, 231, 3 }, /* 94: cards/galaxy/rules.cards:231:3 */
+    { 2, 232, 3 }, /* 95: cards/galaxy/rules.cards:232:3 */
+    { 2, 233, 3 }, /* 96: cards/galaxy/rules.cards:233:3 */
+    { 2, 233, 66 }, /* 97: cards/galaxy/rules.cards:233:66 */
+    { 2, 235, 5 }, /* 98: cards/galaxy/rules.cards:235:5 */
+    { 2, 236, 5 }, /* 99: cards/galaxy/rules.cards:236:5 */
+    { 2, 236, 68 }, /* 100: cards/galaxy/rules.cards:236:68 */
+    { 2, 234, 3 }, /* 101: cards/galaxy/rules.cards:234:3 */
+    { 2, 244, 3 }, /* 102: cards/galaxy/rules.cards:244:3 */
+    { 2, 245, 13 }, /* 103: cards/galaxy/rules.cards:245:13 */
+    { 2, 246, 5 }, /* 104: cards/galaxy/rules.cards:246:5 */
+    { 2, 247, 5 }, /* 105: cards/galaxy/rules.cards:247:5 */
+    { 2, 248, 5 }, /* 106: cards/galaxy/rules.cards:248:5 */
+    { 2, 230, 11 }, /* 107: cards/galaxy/rules.cards:230:11 */
+    { 2, 257, 18 }, /* 108: cards/galaxy/rules.cards:257:18 */
+    { 2, 258, 21 }, /* 109: cards/galaxy/rules.cards:258:21 */
+    { 2, 258, 7 }, /* 110: cards/galaxy/rules.cards:258:7 */
+    { 2, 258, 7 }, /* 111: cards/galaxy/rules.cards:258:7 */
+    { 2, 259, 29 }, /* 112: cards/galaxy/rules.cards:259:29 */
+    { 2, 261, 18 }, /* 113: cards/galaxy/rules.cards:261:18 */
+    { 2, 262, 7 }, /* 114: cards/galaxy/rules.cards:262:7 */
+    { 2, 262, 7 }, /* 115: cards/galaxy/rules.cards:262:7 */
+    { 2, 268, 3 }, /* 116: cards/galaxy/rules.cards:268:3 */
+    { 2, 254, 11 }, /* 117: cards/galaxy/rules.cards:254:11 */
+    { 2, 11, 42 }, /* 118: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 119: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 120: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 121: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 122: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 123: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 124: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 125: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 126: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 127: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 128: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 129: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 130: cards/galaxy/rules.cards:31:1 */
+    { 4, 14, 50 }, /* 131: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 132: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 133: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 134: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 135: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 136: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -4125,7 +4092,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    144, Site_table, 5, Site_files,
+    137, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4147,7 +4114,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    144, Site_table, 5, Site_files,
+    137, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4169,7 +4136,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    144, Site_table, 5, Site_files,
+    137, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

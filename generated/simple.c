@@ -18,8 +18,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 10
-#error "simple.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "simple.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -31,6 +31,7 @@ enum { KIND_d6 = 0, KIND_system = 1, KIND_unit = 2, KIND_leader = 3, KIND_missio
 enum { ZONE_box = 0, ZONE_locations = 1, ZONE_set_aside = 2, ZONE_probes = 3, ZONE_base_card = 4, ZONE_units = 5, ZONE_base_units = 6, ZONE_queue = 7, ZONE_moving = 8, ZONE_leader_deck = 9, ZONE_leader_offer = 10, ZONE_pool = 11, ZONE_on_mission = 12, ZONE_leaders = 13, ZONE_mission_deck = 14, ZONE_hand = 15, ZONE_assigned = 16, ZONE_revealed = 17, ZONE_mission_discard = 18, ZONE_tray = 19, ZONE_units_kalavel_i = 20, ZONE_units_kalavel_ii = 21, ZONE_units_kalavel_iii = 22, ZONE_units_kalavel_iv = 23, ZONE_units_drougayn_i = 24, ZONE_units_drougayn_ii = 25, ZONE_units_drougayn_iii = 26, ZONE_units_drougayn_iv = 27, ZONE_units_corvane_i = 28, ZONE_units_corvane_ii = 29, ZONE_units_corvane_iii = 30, ZONE_units_corvane_iv = 31, ZONE_units_tauran_i = 32, ZONE_units_tauran_ii = 33, ZONE_units_tauran_iii = 34, ZONE_units_tauran_iv = 35, ZONE_units_varos_i = 36, ZONE_units_varos_ii = 37, ZONE_units_varos_iii = 38, ZONE_units_varos_iv = 39, ZONE_units_peles_i = 40, ZONE_units_peles_ii = 41, ZONE_units_peles_iii = 42, ZONE_units_peles_iv = 43, ZONE_units_ajada_prime = 44, ZONE_units_ajada_ii = 45, ZONE_units_ajada_iii = 46, ZONE_units_ajada_iv = 47, ZONE_units_mirrin_i = 48, ZONE_units_mirrin_ii = 49, ZONE_units_mirrin_iii = 50, ZONE_units_mirrin_iv = 51, ZONE_leaders_kalavel_i = 52, ZONE_leaders_kalavel_ii = 53, ZONE_leaders_kalavel_iii = 54, ZONE_leaders_kalavel_iv = 55, ZONE_leaders_drougayn_i = 56, ZONE_leaders_drougayn_ii = 57, ZONE_leaders_drougayn_iii = 58, ZONE_leaders_drougayn_iv = 59, ZONE_leaders_corvane_i = 60, ZONE_leaders_corvane_ii = 61, ZONE_leaders_corvane_iii = 62, ZONE_leaders_corvane_iv = 63, ZONE_leaders_tauran_i = 64, ZONE_leaders_tauran_ii = 65, ZONE_leaders_tauran_iii = 66, ZONE_leaders_tauran_iv = 67, ZONE_leaders_varos_i = 68, ZONE_leaders_varos_ii = 69, ZONE_leaders_varos_iii = 70, ZONE_leaders_varos_iv = 71, ZONE_leaders_peles_i = 72, ZONE_leaders_peles_ii = 73, ZONE_leaders_peles_iii = 74, ZONE_leaders_peles_iv = 75, ZONE_leaders_ajada_prime = 76, ZONE_leaders_ajada_ii = 77, ZONE_leaders_ajada_iii = 78, ZONE_leaders_ajada_iv = 79, ZONE_leaders_mirrin_i = 80, ZONE_leaders_mirrin_ii = 81, ZONE_leaders_mirrin_iii = 82, ZONE_leaders_mirrin_iv = 83 };
 enum { VAR_battle_round = 0, VAR_using = 1, VAR_rolled = 2, VAR_vp = 3, VAR_missions_made = 4, VAR_space_boom = 5, VAR_space_block = 6, VAR_ground_boom = 7, VAR_ground_block = 8, VAR_hits_agile = 9, VAR_hits_heavy = 10, VAR_hits_any = 11, VAR_base = 12, VAR_base_revealed = 13, VAR_sympathy = 14, VAR_plans = 15, VAR_charged = 16, VAR_doom_site = 17, VAR_building_doom = 18, VAR_target = 19, VAR_performer_dice = 20, VAR_opposer_dice = 21, VAR_opposed = 22, VAR_retreated = 23, VAR_base_found = 24, VAR_mission_suit = 25, VAR_with_ace = 26, VAR_with_number = 27, VAR_aces = 28, VAR_numbers = 29, VAR_succeeded = 30, VAR_unit_bonus = 31, VAR_deploying = 32, VAR_assigning = 33, VAR_cur_k = 34, VAR_rounds_done = 35, VAR_hub = 36, VAR_placing = 37, VAR_loyalty = 38 };
 enum { CONST_time_limit = 0 };
+enum { FIXED_time_limit = 22 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 411 };
@@ -1284,7 +1285,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1288 "simple.c"
+#line 1289 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1296,7 +1297,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1300 "simple.c"
+#line 1301 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1307,7 +1308,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1311 "simple.c"
+#line 1312 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1333,7 +1334,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1337 "simple.c"
+#line 1338 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1344,7 +1345,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1348 "simple.c"
+#line 1349 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1355,7 +1356,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1359 "simple.c"
+#line 1360 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1366,7 +1367,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1370 "simple.c"
+#line 1371 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1378,7 +1379,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1382 "simple.c"
+#line 1383 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1389,7 +1390,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1393 "simple.c"
+#line 1394 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1413,7 +1414,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1417 "simple.c"
+#line 1418 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1425,7 +1426,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1429 "simple.c"
+#line 1430 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1457,7 +1458,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1461 "simple.c"
+#line 1462 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1482,7 +1483,7 @@ RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
     return acc;
-#line 1486 "simple.c"
+#line 1487 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1498,7 +1499,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : rt_add(g, Fn_best_one(g, f, L->v_p, L->v_s), Agg1_best_two(g, f, L), 17));
-#line 1502 "simple.c"
+#line 1503 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1517,7 +1518,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc = rt_add(g, acc, (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades)))), 19);
     }
     return acc;
-#line 1521 "simple.c"
+#line 1522 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1530,7 +1531,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1534 "simple.c"
+#line 1535 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1548,7 +1549,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc = rt_add(g, acc, (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), 21);
     }
     return acc;
-#line 1552 "simple.c"
+#line 1553 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1560,7 +1561,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1564 "simple.c"
+#line 1565 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1571,7 +1572,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 22), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 23)));
-#line 1575 "simple.c"
+#line 1576 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1582,7 +1583,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 24), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 25)));
-#line 1586 "simple.c"
+#line 1587 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1593,7 +1594,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 27)));
-#line 1597 "simple.c"
+#line 1598 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1604,7 +1605,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 28)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 29), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1608 "simple.c"
+#line 1609 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1615,7 +1616,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 31), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 32)))) && (!rt_card_state(g, v_s, KIND_system, 0, 33)));
-#line 1619 "simple.c"
+#line 1620 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1633,7 +1634,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1637 "simple.c"
+#line 1638 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1645,7 +1646,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1649 "simple.c"
+#line 1650 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1663,7 +1664,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1667 "simple.c"
+#line 1668 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1675,7 +1676,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1679 "simple.c"
+#line 1680 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1694,7 +1695,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1698 "simple.c"
+#line 1699 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1707,7 +1708,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1711 "simple.c"
+#line 1712 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1719,7 +1720,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1723 "simple.c"
+#line 1724 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1738,7 +1739,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1742 "simple.c"
+#line 1743 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1752,7 +1753,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1756 "simple.c"
+#line 1757 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1771,7 +1772,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1775 "simple.c"
+#line 1776 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1785,7 +1786,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1789 "simple.c"
+#line 1790 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1800,7 +1801,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 39) > 0);
-#line 1804 "simple.c"
+#line 1805 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1818,7 +1819,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo6[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (((rt_add(g, Memo_agile_dice(g, f, memo3, v_s, SIDE_resistance, v_a), Memo_heavy_dice(g, f, memo4, v_s, SIDE_resistance, v_a), 40) > 0)) || ((rt_add(g, Memo_agile_dice(g, f, memo5, v_s, SIDE_imperium, v_a), Memo_heavy_dice(g, f, memo6, v_s, SIDE_imperium, v_a), 41) > 0))));
-#line 1822 "simple.c"
+#line 1823 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1843,7 +1844,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 43, "max of no items");
     return acc;
-#line 1847 "simple.c"
+#line 1848 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1855,7 +1856,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1859 "simple.c"
+#line 1860 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1880,7 +1881,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 45, "max of no items");
     return acc;
-#line 1884 "simple.c"
+#line 1885 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1892,7 +1893,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1896 "simple.c"
+#line 1897 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1909,7 +1910,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1913 "simple.c"
+#line 1914 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -1921,7 +1922,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 1925 "simple.c"
+#line 1926 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -1936,7 +1937,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 1940 "simple.c"
+#line 1941 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -1946,7 +1947,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 1950 "simple.c"
+#line 1951 "simple.c"
 }
 
 /* cards/simple/game.cards:208: count */
@@ -1962,7 +1963,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_carried(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1966 "simple.c"
+#line 1967 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -1972,7 +1973,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return Agg1_carried(g, f);
-#line 1976 "simple.c"
+#line 1977 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -1988,7 +1989,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 1992 "simple.c"
+#line 1993 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -1999,7 +2000,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 2003 "simple.c"
+#line 2004 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2017,7 +2018,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2021 "simple.c"
+#line 2022 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2030,7 +2031,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 48), rt_zone_cells_at(g, ZCELL_base_units)[0], 49), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 50) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 51), 52), Agg1_score(g, f, v_p), 57), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 58), 59) : 0), 60));
-#line 2034 "simple.c"
+#line 2035 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2047,7 +2048,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 61);
     }
     return acc;
-#line 2051 "simple.c"
+#line 2052 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2058,7 +2059,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2062 "simple.c"
+#line 2063 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2074,7 +2075,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2078 "simple.c"
+#line 2079 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2098,7 +2099,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 71, "min of no items");
     return acc;
-#line 2102 "simple.c"
+#line 2103 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2108,7 +2109,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2112 "simple.c"
+#line 2113 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2119,7 +2120,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2123 "simple.c"
+#line 2124 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2130,7 +2131,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 72));
-#line 2134 "simple.c"
+#line 2135 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2146,7 +2147,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2150 "simple.c"
+#line 2151 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2157,7 +2158,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2161 "simple.c"
+#line 2162 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2168,7 +2169,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 74)].fd_immobile);
-#line 2172 "simple.c"
+#line 2173 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2191,7 +2192,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2195 "simple.c"
+#line 2196 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2209,7 +2210,7 @@ RT_PURE static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
     }
     return acc;
-#line 2213 "simple.c"
+#line 2214 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2225,7 +2226,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 77)));
-#line 2229 "simple.c"
+#line 2230 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2237,7 +2238,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 78)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 79)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 81)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 83)))) && (!rt_card_state(g, v_s, KIND_system, 0, 84))))));
-#line 2241 "simple.c"
+#line 2242 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2248,7 +2249,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 85), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 86)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 87), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 88))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 89), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 90)))) : 1));
-#line 2252 "simple.c"
+#line 2253 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2260,7 +2261,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 91)));
-#line 2264 "simple.c"
+#line 2265 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2275,7 +2276,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2279 "simple.c"
+#line 2280 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2290,7 +2291,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2294 "simple.c"
+#line 2295 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2300,7 +2301,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2304 "simple.c"
+#line 2305 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2311,7 +2312,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 92)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 93), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 94)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 95)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 96)].fd_second_build == ENUM_heavy_space)));
-#line 2315 "simple.c"
+#line 2316 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2326,7 +2327,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2330 "simple.c"
+#line 2331 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2336,7 +2337,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2340 "simple.c"
+#line 2341 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2352,7 +2353,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2356 "simple.c"
+#line 2357 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2364,7 +2365,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2368 "simple.c"
+#line 2369 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2376,7 +2377,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2380 "simple.c"
+#line 2381 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2392,7 +2393,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2396 "simple.c"
+#line 2397 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2403,7 +2404,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2407 "simple.c"
+#line 2408 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2429,7 +2430,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 103, "max of no items");
     return acc;
-#line 2433 "simple.c"
+#line 2434 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2442,7 +2443,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 101)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2446 "simple.c"
+#line 2447 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2453,7 +2454,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 104), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 105);
-#line 2457 "simple.c"
+#line 2458 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2463,8 +2464,6 @@ struct Locals_proc_battle {
     RtValue v_p_2;
     RtValue v_i;
     RtValue v_i_2;
-    RtValue v_list;
-    RtValue v_i_3;
 };
 
 /* cards/simple/combat.cards:9: battle */
@@ -2611,29 +2610,28 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 112)) return RT_END;
         }
         #line 24 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 114), 113);
-        if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list[0]; L->v_i_2++) {
-                L->v_u = cells_v_list[1 + L->v_i_2];
+            RtValue zone_v_u = Zone_units(g, L->v_t, 113);
+            if (rt_check(g)) return RT_END;
+            const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
+            for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
+                L->v_u = walk_v_u[at_v_u];
                 #line 24 "cards/simple/combat.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 115);
+                rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 114);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 25 "cards/simple/combat.cards"
-        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
-            L->v_p_2 = L->v_i_3;
+        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+            L->v_p_2 = L->v_i_2;
             #line 26 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 116);
+            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 115);
             #line 27 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 117);
+            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 116);
             #line 28 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 118);
+            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 117);
             #line 29 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 119);
+            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 118);
         }
         #line 31 "cards/simple/combat.cards"
         rt_log_begin(g);
@@ -2645,10 +2643,10 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2649 "simple.c"
+#line 2647 "simple.c"
         break;
     default:
-        return rt_fail(g, 120, "bad resume point");
+        return rt_fail(g, 119, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2678,7 +2676,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             #line 40 "cards/simple/combat.cards"
             L->v_gt = Fn_ground_tactics_at(g, f, L->v_t, rt_player_side(g, L->v_p));
             #line 41 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 179, 0, 121);
+            rt_choose_begin(g, L->v_p, 179, 0, 120);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 179)) {
@@ -2694,7 +2692,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n <= L->v_st), it_n, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 121);
+                rt_opt_done(g, &ob, 120);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2704,13 +2702,13 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_n = rt_chosen(g);
                 #line 42 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 122);
+                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 121);
                 #line 43 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 123), 0, INT32_MAX), 124);
+                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 122), 0, INT32_MAX), 123);
                 if (rt_check(g)) return RT_END;
             }
             #line 45 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 180, 0, 125);
+            rt_choose_begin(g, L->v_p, 180, 0, 124);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 180)) {
@@ -2726,7 +2724,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n_2 <= L->v_gt), it_n_2, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 125);
+                rt_opt_done(g, &ob, 124);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -2736,9 +2734,9 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_n_2 = rt_chosen(g);
                 #line 46 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 126);
+                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 125);
                 #line 47 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 127), 0, INT32_MAX), 128);
+                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 126), 0, INT32_MAX), 127);
                 if (rt_check(g)) return RT_END;
             }
             #line 49 "cards/simple/combat.cards"
@@ -2755,10 +2753,10 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             rt_log_str(g, " ground tactics tokens (explosions + circles).");
             rt_log_end(g);
         }
-#line 2759 "simple.c"
+#line 2757 "simple.c"
         break;
     default:
-        return rt_fail(g, 129, "bad resume point");
+        return rt_fail(g, 128, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2782,17 +2780,17 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 57 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 130);
+            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 129);
             #line 58 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 131);
+            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 130);
             #line 59 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 132);
+            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 131);
             #line 60 "cards/simple/combat.cards"
             { /* roll_dice */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_agile_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 1;
-                if (rt_call(g, 3, f->self, f->me, 133)) {
+                if (rt_call(g, 3, f->self, f->me, 132)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2815,7 +2813,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_heavy_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 0;
-                if (rt_call(g, 3, f->self, f->me, 134)) {
+                if (rt_call(g, 3, f->self, f->me, 133)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2837,7 +2835,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             { /* explosions */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                if (rt_call(g, 4, f->self, f->me, 135)) {
+                if (rt_call(g, 4, f->self, f->me, 134)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2863,7 +2861,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = L->v_p_2;
                 RtValue arg2 = L->v_a;
-                if (rt_call(g, 5, f->self, f->me, 136)) {
+                if (rt_call(g, 5, f->self, f->me, 135)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2886,7 +2884,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = L->v_a;
-            if (rt_call(g, 6, f->self, f->me, 137)) {
+            if (rt_call(g, 6, f->self, f->me, 136)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -2903,10 +2901,10 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 2907 "simple.c"
+#line 2905 "simple.c"
         break;
     default:
-        return rt_fail(g, 138, "bad resume point");
+        return rt_fail(g, 137, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2932,52 +2930,52 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
             #line 72 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 73 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 139);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 138);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 140);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 139);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 75 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 141) >= 6) {
+                if (rt_card_state(g, L->v_d, KIND_d6, 0, 140) >= 6) {
                     #line 76 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 142);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 141);
                     #line 77 "cards/simple/combat.cards"
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " rolls 6: two hits (either type).");
                     rt_log_end(g);
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 143) == 5) {
+                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 142) == 5) {
                     #line 79 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 144);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 143);
                     #line 80 "cards/simple/combat.cards"
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " rolls 5: one hit (either type).");
                     rt_log_end(g);
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 145) >= 3) {
+                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 144) >= 3) {
                     #line 82 "cards/simple/combat.cards"
                     if (L->v_agile_die) {
                         #line 83 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 146);
+                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 145);
                         #line 84 "cards/simple/combat.cards"
                         rt_log_begin(g);
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, " rolls ");
-                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 147));
+                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 146));
                         rt_log_str(g, ": one Agile hit.");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 86 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 148);
+                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 147);
                         #line 87 "cards/simple/combat.cards"
                         rt_log_begin(g);
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, " rolls ");
-                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 149));
+                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 148));
                         rt_log_str(g, ": one Heavy hit.");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
@@ -2987,17 +2985,17 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " rolls ");
-                    rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 150));
+                    rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 149));
                     rt_log_str(g, ": nothing.");
                     rt_log_end(g);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2998 "simple.c"
+#line 2996 "simple.c"
         break;
     default:
-        return rt_fail(g, 151, "bad resume point");
+        return rt_fail(g, 150, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3019,7 +3017,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 99 "cards/simple/combat.cards"
         while (rt_var_at(g, VCELL_using) && (Fn_boom(g, f, L->v_p, L->v_a) > 0)) {
             #line 100 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 182, 0, 152);
+            rt_choose_begin(g, L->v_p, 182, 0, 151);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
@@ -3029,7 +3027,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 1);
                 rt_opt_add(&ob, 1, RT_NONE, 2);
-                rt_opt_done(g, &ob, 152);
+                rt_opt_done(g, &ob, 151);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3042,13 +3040,13 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     #line 102 "cards/simple/combat.cards"
                     if (L->v_a == ENUM_in_space) {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 153);
+                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 152);
                     } else {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 154);
+                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 153);
                     }
                     #line 103 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 155);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 154);
                     #line 104 "cards/simple/combat.cards"
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
@@ -3059,14 +3057,14 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_using, VCELL_using, 0);
                 }
             }
-            if (rt_back_edge(g, 156)) return RT_END;
+            if (rt_back_edge(g, 155)) return RT_END;
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3067 "simple.c"
+#line 3065 "simple.c"
         break;
     default:
-        return rt_fail(g, 157, "bad resume point");
+        return rt_fail(g, 156, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3097,7 +3095,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < 30; L->v_i++) {
             L->v_k = L->v_i + 1;
             #line 123 "cards/simple/combat.cards"
-            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 158), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 159) > 0) {
+            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 157), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 158) > 0) {
                 #line 124 "cards/simple/combat.cards"
                 L->v_kind_agile = (rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) > 0);
                 #line 125 "cards/simple/combat.cards"
@@ -3105,20 +3103,20 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 126 "cards/simple/combat.cards"
                 if (L->v_kind_agile) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 160);
+                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 159);
                 } else if (L->v_kind_heavy) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 161);
+                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 160);
                 } else {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 162);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 161);
                 }
                 #line 127 "cards/simple/combat.cards"
                 L->v_blocked = 0;
                 #line 128 "cards/simple/combat.cards"
                 if (Fn_block(g, f, L->v_q, L->v_a) > 0) {
                     #line 129 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_q, 183, 0, 163);
+                    rt_choose_begin(g, L->v_q, 183, 0, 162);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 183)) {
@@ -3128,7 +3126,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                         }
                         rt_opt_add(&ob, 0, RT_NONE, 3);
                         rt_opt_add(&ob, 1, RT_NONE, 4);
-                        rt_opt_done(g, &ob, 163);
+                        rt_opt_done(g, &ob, 162);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 1;
@@ -3141,10 +3139,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             #line 131 "cards/simple/combat.cards"
                             if (L->v_a == ENUM_in_space) {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 164);
+                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 163);
                             } else {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 165);
+                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 164);
                             }
                             #line 132 "cards/simple/combat.cards"
                             L->v_blocked = 1;
@@ -3160,7 +3158,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 138 "cards/simple/combat.cards"
                 if (!L->v_blocked) {
                     #line 139 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_p, 184, 0, 166);
+                    rt_choose_begin(g, L->v_p, 184, 0, 165);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
@@ -3169,13 +3167,13 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 167));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 166));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if ((((int)(Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_q)) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Rows_unit[rt__row(g, it_u)].fd_agile, rt_select((!!L->v_kind_heavy), (!Rows_unit[rt__row(g, it_u)].fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 166);
+                        rt_opt_done(g, &ob, 165);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -3186,7 +3184,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 168), 169);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 167), 168);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         rt_log_begin(g);
@@ -3206,10 +3204,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3210 "simple.c"
+#line 3208 "simple.c"
         break;
     default:
-        return rt_fail(g, 170, "bad resume point");
+        return rt_fail(g, 169, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3229,7 +3227,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 172), 171);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 171), 170);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3246,15 +3244,15 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                 rt_log_str(g, ".");
                 rt_log_end(g);
                 #line 157 "cards/simple/combat.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 173);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 172);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3255 "simple.c"
+#line 3253 "simple.c"
         break;
     default:
-        return rt_fail(g, 174, "bad resume point");
+        return rt_fail(g, 173, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3279,13 +3277,13 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
     #line 172 "cards/simple/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 183);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 182);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3289 "simple.c"
+#line 3287 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3297,30 +3295,30 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
         #line 165 "cards/simple/combat.cards"
         if ((Fn_has_leader(g, f, L->v_t, rt_player_side(g, L->v_p)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, L->v_p)) > 0)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, rt_next_player(g, L->v_p))) > 0)) {
             #line 166 "cards/simple/combat.cards"
-            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 175);
+            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 174);
             if (rt_check(g)) return RT_END;
             #line 167 "cards/simple/combat.cards"
             {
                 RtValue die = L->v_d;
-                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 176);
+                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 175);
             }
             if (rt_check(g)) return RT_END;
             #line 168 "cards/simple/combat.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " rolls the leader die: ");
-            rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 177));
+            rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 176));
             rt_log_str(g, ".");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 169 "cards/simple/combat.cards"
-            if ((rt_card_state(g, L->v_d, KIND_d6, 0, 178) >= 4) && (rt_card_state(g, L->v_d, KIND_d6, 0, 179) <= 5)) {
+            if ((rt_card_state(g, L->v_d, KIND_d6, 0, 177) >= 4) && (rt_card_state(g, L->v_d, KIND_d6, 0, 178) <= 5)) {
                 #line 169 "cards/simple/combat.cards"
                 { /* leader_hits */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    if (rt_call(g, 8, f->self, f->me, 180)) {
+                    if (rt_call(g, 8, f->self, f->me, 179)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3340,9 +3338,9 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
             #line 170 "cards/simple/combat.cards"
-            if (rt_card_state(g, L->v_d, KIND_d6, 0, 181) == 6) {
+            if (rt_card_state(g, L->v_d, KIND_d6, 0, 180) == 6) {
                 #line 171 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 185, 0, 182);
+                rt_choose_begin(g, L->v_p, 185, 0, 181);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
@@ -3352,7 +3350,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     }
                     if (Agg1_proc_leader_die(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 6);
                     rt_opt_add(&ob, 1, RT_NONE, 8);
-                    rt_opt_done(g, &ob, 182);
+                    rt_opt_done(g, &ob, 181);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -3364,7 +3362,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 186, 0, 184);
+                        rt_choose_begin(g, L->v_p, 186, 0, 183);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
@@ -3374,13 +3372,13 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 185);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 184);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_units_of(g, f, it_s_2, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 184);
+                            rt_opt_done(g, &ob, 183);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -3391,7 +3389,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 174 "cards/simple/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 187), 186);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 186), 185);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3399,7 +3397,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                     L->v_u = cells_v_list[1 + L->v_i];
                                     if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u)))) continue;
                                     #line 174 "cards/simple/combat.cards"
-                                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 188), RT_AT_TOP, 189);
+                                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 187), RT_AT_TOP, 188);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
@@ -3420,7 +3418,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            if (rt_call(g, 8, f->self, f->me, 190)) {
+                            if (rt_call(g, 8, f->self, f->me, 189)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -3442,10 +3440,10 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3446 "simple.c"
+#line 3444 "simple.c"
         break;
     default:
-        return rt_fail(g, 191, "bad resume point");
+        return rt_fail(g, 190, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3474,7 +3472,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             #line 189 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 190 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 187, 0, 192);
+                rt_choose_begin(g, L->v_p, 187, 0, 191);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
@@ -3483,13 +3481,13 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 193));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 192));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 192);
+                    rt_opt_done(g, &ob, 191);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -3500,7 +3498,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 191 "cards/simple/combat.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 194), 195);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 193), 194);
                     if (rt_check(g)) return RT_END;
                     #line 192 "cards/simple/combat.cards"
                     rt_log_begin(g);
@@ -3518,7 +3516,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_in_space;
-            if (rt_call(g, 6, f->self, f->me, 196)) {
+            if (rt_call(g, 6, f->self, f->me, 195)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -3539,7 +3537,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 197)) {
+            if (rt_call(g, 6, f->self, f->me, 196)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -3556,10 +3554,10 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 3560 "simple.c"
+#line 3558 "simple.c"
         break;
     default:
-        return rt_fail(g, 198, "bad resume point");
+        return rt_fail(g, 197, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3583,13 +3581,13 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 204 "cards/simple/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 199));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 198));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3593 "simple.c"
+#line 3591 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3606,16 +3604,16 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
                 L->v_i = L->v_i_2 + 1;
                 #line 207 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 200);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 199);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 201);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 200);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 209 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 202) == 6) {
+                if (rt_card_state(g, L->v_d, KIND_d6, 0, 201) == 6) {
                     #line 209 "cards/simple/combat.cards"
                     L->v_six = 1;
                 }
@@ -3623,7 +3621,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             #line 211 "cards/simple/combat.cards"
             if (L->v_six) {
                 #line 212 "cards/simple/combat.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 204), 203);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 203), 202);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3631,7 +3629,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list[1 + L->v_i_3];
                         if (!(Rows_unit[rt__row(g, L->v_u_2)].fd_doom_star)) continue;
                         #line 212 "cards/simple/combat.cards"
-                        rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 205);
+                        rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 204);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -3651,10 +3649,10 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 3655 "simple.c"
+#line 3653 "simple.c"
         break;
     default:
-        return rt_fail(g, 206, "bad resume point");
+        return rt_fail(g, 205, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3681,38 +3679,38 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
             #line 225 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 226 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 207);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 206);
                 if (rt_check(g)) return RT_END;
                 #line 227 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 208);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 207);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 228 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 209) == 6) {
+                if (rt_card_state(g, L->v_d, KIND_d6, 0, 208) == 6) {
                     #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 210));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 209));
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 211) >= 3) {
+                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 210) >= 3) {
                     #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 212));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 211));
                     if (rt_check(g)) return RT_END;
                 }
                 #line 229 "cards/simple/combat.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " rolls ");
-                rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 213));
+                rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 212));
                 rt_log_str(g, " for the mission.");
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3713 "simple.c"
+#line 3711 "simple.c"
         break;
     default:
-        return rt_fail(g, 214, "bad resume point");
+        return rt_fail(g, 213, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3740,7 +3738,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 215);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 214);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(((int)(!!rt__state(g, it_c, 1)) & (int)(rt__state(g, it_c, 0) == L->v_k)))) continue;
@@ -3752,9 +3750,9 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         }
     }
     if (!seen)
-        (void)rt_fail(g, 216, "argmax of no items");
+        (void)rt_fail(g, 215, "argmax of no items");
     return acc;
-#line 3758 "simple.c"
+#line 3756 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3764,14 +3762,14 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 17 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 218);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 217);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if (!(((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_2)].fd_rank == 1)))) continue;
         acc++;
     }
     return acc;
-#line 3775 "simple.c"
+#line 3773 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3781,14 +3779,14 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 18 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 219);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 218);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (!(((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_3)].fd_rank > 1)))) continue;
         acc++;
     }
     return acc;
-#line 3792 "simple.c"
+#line 3790 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3801,7 +3799,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         L->v_lead = Agg1_proc_carry_out(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 16 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt_card_row(g, L->v_lead, KIND_mission, 217)].fd_suit);
+        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt_card_row(g, L->v_lead, KIND_mission, 216)].fd_suit);
         if (rt_check(g)) return RT_END;
         #line 17 "cards/simple/missions.cards"
         rt_var_store(g, VAR_aces, VCELL_aces, Agg2_proc_carry_out(g, f, L));
@@ -3812,7 +3810,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 20 "cards/simple/missions.cards"
         rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
         #line 21 "cards/simple/missions.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 221), 220);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 220), 219);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3820,7 +3818,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 L->v_c_4 = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_c_4, 0) == L->v_k))) continue;
                 #line 22 "cards/simple/missions.cards"
-                rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 222);
+                rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 221);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/simple/missions.cards"
                 rt_log_begin(g);
@@ -3837,7 +3835,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                if (rt_call(g, 14, f->self, f->me, 223)) {
+                if (rt_call(g, 14, f->self, f->me, 222)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3857,7 +3855,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                if (rt_call(g, 25, f->self, f->me, 224)) {
+                if (rt_call(g, 25, f->self, f->me, 223)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3875,7 +3873,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 26 "cards/simple/missions.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 226), 225);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 225), 224);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
@@ -3884,7 +3882,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 12, f->self, f->me, 227)) {
+                    if (rt_call(g, 12, f->self, f->me, 226)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3904,12 +3902,12 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 27 "cards/simple/missions.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 228);
+        rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 227);
         if (rt_check(g)) return RT_END;
-#line 3910 "simple.c"
+#line 3908 "simple.c"
         break;
     default:
-        return rt_fail(g, 229, "bad resume point");
+        return rt_fail(g, 228, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3925,12 +3923,12 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 33 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 230);
+        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 229);
         if (rt_check(g)) return RT_END;
-#line 3931 "simple.c"
+#line 3929 "simple.c"
         break;
     default:
-        return rt_fail(g, 231, "bad resume point");
+        return rt_fail(g, 230, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3947,8 +3945,6 @@ struct Locals_proc_contest {
     RtValue v_mine_s;
     RtValue v_i;
     RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
     RtValue v_option;
 };
 
@@ -3959,12 +3955,10 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 42 "cards/simple/missions.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 233), 232);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_l = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 231));
+            for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
+                L->v_l = walk_v_l[at_v_l];
                 if (!((rt__state(g, L->v_l, 0) == L->v_k))) continue;
                 #line 42 "cards/simple/missions.cards"
                 rt_log_begin(g);
@@ -3977,7 +3971,6 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 43 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_unit_bonus)) {
             #line 43 "cards/simple/missions.cards"
@@ -3989,7 +3982,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 44 "cards/simple/missions.cards"
-        L->v_mine = rt_add(g, Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)), rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0), 234);
+        L->v_mine = rt_add(g, Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)), rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0), 232);
         if (rt_check(g)) return RT_END;
         #line 45 "cards/simple/missions.cards"
         rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 0);
@@ -3998,19 +3991,19 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             #line 47 "cards/simple/missions.cards"
             rt_var_store(g, VAR_target, VCELL_target, L->v_t);
             #line 48 "cards/simple/missions.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 236), 235);
-            if (L->v_list_2 < 0) return RT_END;
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 234), 233);
+            if (L->v_list < 0) return RT_END;
             {
-                const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-                for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                    L->v_l_2 = cells_v_list_2[1 + L->v_i_2];
+                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+                for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                    L->v_l_2 = cells_v_list[1 + L->v_i];
                     if (!((rt__state(g, L->v_l_2, 0) == L->v_k))) continue;
                     #line 48 "cards/simple/missions.cards"
-                    rt_move(g, L->v_l_2, Zone_leaders(g, L->v_t, 237), RT_AT_TOP, 238);
+                    rt_move(g, L->v_l_2, Zone_leaders(g, L->v_t, 235), RT_AT_TOP, 236);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->v_list_2);
+            rt_list_pop(g, L->v_list);
             #line 49 "cards/simple/missions.cards"
             rt_log_begin(g);
             rt_log_player(g, f->me);
@@ -4024,7 +4017,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         #line 52 "cards/simple/missions.cards"
         L->v_q = rt_next_player(g, f->me);
         #line 53 "cards/simple/missions.cards"
-        rt_choose_begin(g, L->v_q, 188, 0, 239);
+        rt_choose_begin(g, L->v_q, 188, 0, 237);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
@@ -4034,9 +4027,9 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 240)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 9);
+            if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 238)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 9);
             rt_opt_add(&ob, 1, RT_NONE, 11);
-            rt_opt_done(g, &ob, 239);
+            rt_opt_done(g, &ob, 237);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4047,7 +4040,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
                 #line 55 "cards/simple/missions.cards"
-                rt_choose_begin(g, L->v_q, 189, 0, 241);
+                rt_choose_begin(g, L->v_q, 189, 0, 239);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
@@ -4056,13 +4049,13 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 242);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 240);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                             rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 241);
+                    rt_opt_done(g, &ob, 239);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4087,14 +4080,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     #line 59 "cards/simple/missions.cards"
                     if (L->v_t_given) {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move(g, L->v_l_3, Zone_leaders(g, L->v_t, 243), RT_AT_TOP, 244);
+                        rt_move(g, L->v_l_3, Zone_leaders(g, L->v_t, 241), RT_AT_TOP, 242);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 245), RT_AT_TOP, 246);
+                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 243), RT_AT_TOP, 244);
                         if (rt_check(g)) return RT_END;
                         #line 59 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, (-1), 247);
+                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, (-1), 245);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -4111,7 +4104,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
-                if (rt_call(g, 10, f->self, f->me, 248)) {
+                if (rt_call(g, 10, f->self, f->me, 246)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -4134,7 +4127,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
-                if (rt_call(g, 10, f->self, f->me, 249)) {
+                if (rt_call(g, 10, f->self, f->me, 247)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -4182,10 +4175,10 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             rt_log_str(g, "The mission fails.");
             rt_log_end(g);
         }
-#line 4186 "simple.c"
+#line 4179 "simple.c"
         break;
     default:
-        return rt_fail(g, 250, "bad resume point");
+        return rt_fail(g, 248, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4231,13 +4224,13 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 87 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 252);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 250);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4241 "simple.c"
+#line 4234 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4248,13 +4241,13 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 93 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4258 "simple.c"
+#line 4251 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4270,7 +4263,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4274 "simple.c"
+#line 4267 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4281,13 +4274,13 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 168 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 254);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 252);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4291 "simple.c"
+#line 4284 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4298,13 +4291,13 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 174 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 255);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4308 "simple.c"
+#line 4301 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4315,13 +4308,13 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 180 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 256);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 254);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4325 "simple.c"
+#line 4318 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4332,14 +4325,14 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 98 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 265);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 263);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
-        if (!(rt_card_state(g, it_x, KIND_system, 2, 264))) continue;
+        if (!(rt_card_state(g, it_x, KIND_system, 2, 262))) continue;
         acc++;
     }
     return acc;
-#line 4343 "simple.c"
+#line 4336 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4349,7 +4342,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 85 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 190, 0, 251);
+        rt_choose_begin(g, f->me, 190, 0, 249);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
@@ -4372,7 +4365,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 25);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg6_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 26);
             rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 251);
+            rt_opt_done(g, &ob, 249);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -4384,7 +4377,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 88 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 257);
+                rt_choose_begin(g, f->me, 191, 0, 255);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4394,13 +4387,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 258);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 256);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_rebel_loyal(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 257);
+                    rt_opt_done(g, &ob, 255);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4415,7 +4408,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 259)) {
+                        if (rt_call(g, 13, f->self, f->me, 257)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4438,7 +4431,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 90 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 260)) {
+                            if (rt_call(g, 15, f->self, f->me, 258)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4458,7 +4451,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
                 #line 94 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 261);
+                rt_choose_begin(g, f->me, 191, 0, 259);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4468,13 +4461,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 262);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 260);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_rebel_loyal(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 261);
+                    rt_opt_done(g, &ob, 259);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4489,7 +4482,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 263)) {
+                        if (rt_call(g, 13, f->self, f->me, 261)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4514,7 +4507,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 98 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
-                            if (rt_call(g, 15, f->self, f->me, 266)) {
+                            if (rt_call(g, 15, f->self, f->me, 264)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4534,7 +4527,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
                 #line 103 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 267);
+                rt_choose_begin(g, f->me, 191, 0, 265);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4544,13 +4537,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 268);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 266);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_any_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 267);
+                    rt_opt_done(g, &ob, 265);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4570,7 +4563,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 269)) {
+                        if (rt_call(g, 13, f->self, f->me, 267)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4599,7 +4592,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
-                                    if (rt_call(g, 16, f->self, f->me, 270)) {
+                                    if (rt_call(g, 16, f->self, f->me, 268)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -4622,7 +4615,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
                 #line 111 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 271);
+                rt_choose_begin(g, f->me, 191, 0, 269);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4632,13 +4625,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 272);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 270);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 271);
+                    rt_opt_done(g, &ob, 269);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4653,7 +4646,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 273)) {
+                        if (rt_call(g, 13, f->self, f->me, 271)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4676,7 +4669,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 113 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 274)) {
+                            if (rt_call(g, 15, f->self, f->me, 272)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4696,7 +4689,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
                 #line 117 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 275);
+                rt_choose_begin(g, f->me, 191, 0, 273);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4706,13 +4699,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 276);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 274);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 275);
+                    rt_opt_done(g, &ob, 273);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4727,7 +4720,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 277)) {
+                        if (rt_call(g, 13, f->self, f->me, 275)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4758,7 +4751,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
                 #line 126 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 278);
+                rt_choose_begin(g, f->me, 191, 0, 276);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4768,13 +4761,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 280);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 278);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 279))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 277))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 278);
+                    rt_opt_done(g, &ob, 276);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4789,7 +4782,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 281)) {
+                        if (rt_call(g, 13, f->self, f->me, 279)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4810,7 +4803,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 128 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 129 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 282);
+                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 280);
                         if (rt_check(g)) return RT_END;
                         #line 130 "cards/simple/missions.cards"
                         rt_log_begin(g);
@@ -4823,7 +4816,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
                 #line 136 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 283);
+                rt_choose_begin(g, f->me, 191, 0, 281);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4833,13 +4826,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 284);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 282);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
                             rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 283);
+                    rt_opt_done(g, &ob, 281);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4854,7 +4847,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 285)) {
+                        if (rt_call(g, 13, f->self, f->me, 283)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4877,7 +4870,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 138 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 286)) {
+                            if (rt_call(g, 15, f->self, f->me, 284)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4897,7 +4890,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
                 #line 142 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 287);
+                rt_choose_begin(g, f->me, 191, 0, 285);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4907,13 +4900,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 288);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 286);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_10 = gs[i]; (void)it_s_10;
                             rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 287);
+                    rt_opt_done(g, &ob, 285);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4928,7 +4921,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 289)) {
+                        if (rt_call(g, 13, f->self, f->me, 287)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4950,10 +4943,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 145 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                        L->v_chosen = rt_list_new(g, 290);
+                        L->v_chosen = rt_list_new(g, 288);
                         if (L->v_chosen < 0) return RT_END;
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 192, 0, 291);
+                            rt_choose_begin(g, f->me, 192, 0, 289);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 rt_choose_steps(g, L->v_k_2, L->v_n);
@@ -4970,7 +4963,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                         if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 291);
+                                rt_opt_done(g, &ob, 289);
                             }
                             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                             if (rt_option_count(g) == 0) break;
@@ -4981,17 +4974,17 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 23:;
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
-                            rt_list_add(g, L->v_chosen, L->v_u_2, 290);
+                            rt_list_add(g, L->v_chosen, L->v_u_2, 288);
                             if (rt_check(g)) return RT_END;
                             #line 147 "cards/simple/missions.cards"
-                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 292);
+                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 290);
                             if (rt_check(g)) return RT_END;
                         }
                         rt_list_pop(g, L->v_chosen);
                         #line 149 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            if (rt_call(g, 20, f->self, f->me, 293)) {
+                            if (rt_call(g, 20, f->self, f->me, 291)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5015,7 +5008,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 294)) {
+                    if (rt_call(g, 13, f->self, f->me, 292)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5037,7 +5030,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 155 "cards/simple/missions.cards"
                     { /* move_base */
-                        if (rt_call(g, 18, f->self, f->me, 295)) {
+                        if (rt_call(g, 18, f->self, f->me, 293)) {
                         }
                     }
                     f->pc = 26;
@@ -5056,7 +5049,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 296)) {
+                    if (rt_call(g, 13, f->self, f->me, 294)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5084,7 +5077,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 159 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 297)) {
+                                if (rt_call(g, 23, f->self, f->me, 295)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -5105,7 +5098,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 163 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 298);
+                rt_choose_begin(g, f->me, 191, 0, 296);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5115,13 +5108,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 299);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 297);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 298);
+                    rt_opt_done(g, &ob, 296);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5136,7 +5129,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 300)) {
+                        if (rt_call(g, 13, f->self, f->me, 298)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5159,7 +5152,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 165 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 301)) {
+                            if (rt_call(g, 15, f->self, f->me, 299)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5179,7 +5172,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
                 #line 169 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 302);
+                rt_choose_begin(g, f->me, 191, 0, 300);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5189,13 +5182,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 303);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 301);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 302);
+                    rt_opt_done(g, &ob, 300);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5210,7 +5203,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 304)) {
+                        if (rt_call(g, 13, f->self, f->me, 302)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5234,8 +5227,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 305);
-                            if (rt_call(g, 17, f->self, f->me, 306)) {
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 303);
+                            if (rt_call(g, 17, f->self, f->me, 304)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5257,7 +5250,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
                 #line 175 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 307);
+                rt_choose_begin(g, f->me, 191, 0, 305);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5267,13 +5260,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 308);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 306);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 307);
+                    rt_opt_done(g, &ob, 305);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5288,7 +5281,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 309)) {
+                        if (rt_call(g, 13, f->self, f->me, 307)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5312,8 +5305,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 310);
-                            if (rt_call(g, 17, f->self, f->me, 311)) {
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 308);
+                            if (rt_call(g, 17, f->self, f->me, 309)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5335,7 +5328,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
                 #line 181 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 194, 0, 312);
+                rt_choose_begin(g, f->me, 194, 0, 310);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -5345,13 +5338,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 313);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 311);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
                             if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 312);
+                    rt_opt_done(g, &ob, 310);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5366,7 +5359,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 314)) {
+                        if (rt_call(g, 13, f->self, f->me, 312)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5387,7 +5380,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 183 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 184 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 195, 0, 315);
+                        rt_choose_begin(g, f->me, 195, 0, 313);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
@@ -5396,13 +5389,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 316));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 314));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 315);
+                            rt_opt_done(g, &ob, 313);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -5413,13 +5406,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 40:;
                             L->v_l = rt_chosen(g);
                             #line 185 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 317);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 315);
                             if (rt_check(g)) return RT_END;
                             #line 186 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 318);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 316);
                             if (rt_check(g)) return RT_END;
                             #line 187 "cards/simple/missions.cards"
-                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 319), RT_AT_TOP, 320);
+                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 317), RT_AT_TOP, 318);
                             if (rt_check(g)) return RT_END;
                             #line 188 "cards/simple/missions.cards"
                             rt_log_begin(g);
@@ -5439,10 +5432,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5443 "simple.c"
+#line 5436 "simple.c"
         break;
     default:
-        return rt_fail(g, 321, "bad resume point");
+        return rt_fail(g, 319, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5458,7 +5451,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 200 "cards/simple/missions.cards"
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 322);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 320);
         #line 201 "cards/simple/missions.cards"
         rt_log_begin(g);
         rt_log_player(g, Fn_rebel(g, f));
@@ -5468,10 +5461,10 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5472 "simple.c"
+#line 5465 "simple.c"
         break;
     default:
-        return rt_fail(g, 323, "bad resume point");
+        return rt_fail(g, 321, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5489,25 +5482,25 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
     case 0:;
         #line 206 "cards/simple/missions.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 325);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 323);
             RtValue who = 0;
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 324);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 322);
         }
         if (rt_check(g)) return RT_END;
         #line 207 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 326)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 327), 0) == (-1))) {
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 324)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 325), 0) == (-1))) {
             #line 207 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 328);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 326);
             if (rt_check(g)) return RT_END;
         }
         #line 208 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 329), 0) == 1) {
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 327), 0) == 1) {
             #line 208 "cards/simple/missions.cards"
             rt_log_begin(g);
             rt_log_card(g, L->v_s);
             rt_log_str(g, " is loyal to the Resistance.");
             rt_log_end(g);
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 330), 0) == (-1)) {
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 328), 0) == (-1)) {
             #line 209 "cards/simple/missions.cards"
             rt_log_begin(g);
             rt_log_card(g, L->v_s);
@@ -5520,10 +5513,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
             rt_log_str(g, " is neutral.");
             rt_log_end(g);
         }
-#line 5524 "simple.c"
+#line 5517 "simple.c"
         break;
     default:
-        return rt_fail(g, 331, "bad resume point");
+        return rt_fail(g, 329, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5549,7 +5542,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             #line 217 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
                 #line 218 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 332);
+                rt_choose_begin(g, f->me, 196, 0, 330);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -5558,13 +5551,13 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 333));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 331));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 332);
+                    rt_opt_done(g, &ob, 330);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5575,7 +5568,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 219 "cards/simple/missions.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 334), 335);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 332), 333);
                     if (rt_check(g)) return RT_END;
                     #line 220 "cards/simple/missions.cards"
                     rt_log_begin(g);
@@ -5593,7 +5586,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
-            if (rt_call(g, 6, f->self, f->me, 336)) {
+            if (rt_call(g, 6, f->self, f->me, 334)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -5614,7 +5607,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 337)) {
+            if (rt_call(g, 6, f->self, f->me, 335)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -5633,7 +5626,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 338)) {
+            if (rt_call(g, 34, f->self, f->me, 336)) {
             }
         }
         f->pc = 4;
@@ -5645,10 +5638,10 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         /* fall through */
     case 4:;
         if (rt_check(g)) return RT_END;
-#line 5649 "simple.c"
+#line 5642 "simple.c"
         break;
     default:
-        return rt_fail(g, 339, "bad resume point");
+        return rt_fail(g, 337, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5678,7 +5671,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5682 "simple.c"
+#line 5675 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5690,7 +5683,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         #line 232 "cards/simple/missions.cards"
         L->v_old = Fn_base_sys(g, f);
         #line 233 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 340);
+        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 338);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
@@ -5700,14 +5693,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 341);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 339);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 340);
+            rt_opt_done(g, &ob, 338);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5720,7 +5713,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 235 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
                 #line 236 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 343), 342);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 341), 340);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5728,7 +5721,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u)))) continue;
                         #line 236 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 344);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 342);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -5741,7 +5734,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_str(g, "; units that cannot be moved stay there.");
                 rt_log_end(g);
                 #line 239 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 345);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 343);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -5749,20 +5742,20 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
                         if (!((!Fn_movable(g, f, L->v_u_2)))) continue;
                         #line 239 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 346), RT_AT_TOP, 347);
+                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 344), RT_AT_TOP, 345);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
             #line 241 "cards/simple/missions.cards"
-            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 348);
+            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 346);
             if (rt_check(g)) return RT_END;
             #line 242 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 349), RT_AT_TOP, 350);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 347), RT_AT_TOP, 348);
             if (rt_check(g)) return RT_END;
             #line 243 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 351);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 349);
             #line 244 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 245 "cards/simple/missions.cards"
@@ -5771,10 +5764,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             rt_log_str(g, " moves the secret base.");
             rt_log_end(g);
         }
-#line 5775 "simple.c"
+#line 5768 "simple.c"
         break;
     default:
-        return rt_fail(g, 352, "bad resume point");
+        return rt_fail(g, 350, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5802,7 +5795,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 17 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 198, 0, 353);
+        rt_choose_begin(g, f->me, 198, 0, 351);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
@@ -5814,13 +5807,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 354);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 352);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 353);
+            rt_opt_done(g, &ob, 351);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5831,7 +5824,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 18 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 355), RT_AT_TOP, 356);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 353), RT_AT_TOP, 354);
             if (rt_check(g)) return RT_END;
             #line 19 "cards/simple/moves.cards"
             rt_log_begin(g);
@@ -5843,19 +5836,19 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 20 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 357);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 355);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
                     if (!((!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me))))) continue;
                     #line 21 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 358))[0];
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 356))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 359);
+                    L->v_chosen = rt_list_new(g, 357);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 199, 0, 360);
+                        rt_choose_begin(g, f->me, 199, 0, 358);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             rt_choose_steps(g, L->v_k, L->v_n);
@@ -5873,13 +5866,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 361));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 359));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Rows_unit[rt__row(g, it_u)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 360);
+                            rt_opt_done(g, &ob, 358);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
@@ -5891,10 +5884,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 359);
+                        rt_list_add(g, L->v_chosen, L->v_u, 357);
                         if (rt_check(g)) return RT_END;
                         #line 23 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 362);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 360);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
@@ -5902,13 +5895,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 26 "cards/simple/moves.cards"
-            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 363)) {
+            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 361)) {
                 #line 27 "cards/simple/moves.cards"
                 L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                L->v_chosen_2 = rt_list_new(g, 364);
+                L->v_chosen_2 = rt_list_new(g, 362);
                 if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 200, 0, 365);
+                    rt_choose_begin(g, f->me, 200, 0, 363);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
@@ -5925,7 +5918,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 365);
+                        rt_opt_done(g, &ob, 363);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                     if (rt_option_count(g) == 0) break;
@@ -5936,10 +5929,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 364);
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 362);
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/simple/moves.cards"
-                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 366);
+                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 364);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_2);
@@ -5947,7 +5940,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             #line 32 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 20, f->self, f->me, 367)) {
+                if (rt_call(g, 20, f->self, f->me, 365)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -5964,10 +5957,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5968 "simple.c"
+#line 5961 "simple.c"
         break;
     default:
-        return rt_fail(g, 368, "bad resume point");
+        return rt_fail(g, 366, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5999,14 +5992,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         #line 40 "cards/simple/moves.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 369), RT_AT_TOP, 370);
+        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 367), RT_AT_TOP, 368);
         if (rt_check(g)) return RT_END;
         #line 41 "cards/simple/moves.cards"
         if ((L->v_sd == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
             #line 43 "cards/simple/moves.cards"
-            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 371), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 372))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 373))) {
+            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 369), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 370))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 371))) {
                 #line 44 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 374);
+                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 372);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/simple/moves.cards"
                 rt_log_begin(g);
@@ -6020,7 +6013,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    if (rt_call(g, 33, f->self, f->me, 375)) {
+                    if (rt_call(g, 33, f->self, f->me, 373)) {
                     }
                 }
                 f->pc = 1;
@@ -6039,7 +6032,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 51 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 0, f->self, f->me, 376)) {
+                if (rt_call(g, 0, f->self, f->me, 374)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -6058,7 +6051,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 377)) {
+            if (rt_call(g, 34, f->self, f->me, 375)) {
             }
         }
         f->pc = 3;
@@ -6070,10 +6063,10 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 6074 "simple.c"
+#line 6067 "simple.c"
         break;
     default:
-        return rt_fail(g, 378, "bad resume point");
+        return rt_fail(g, 376, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6092,9 +6085,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 62 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 379)].fd_first_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 380)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 381)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 377)].fd_first_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 378)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 379)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6115,9 +6108,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 63 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 382)].fd_second_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 383)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 384)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 380)].fd_second_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 381)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 382)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6135,10 +6128,10 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6139 "simple.c"
+#line 6132 "simple.c"
         break;
     default:
-        return rt_fail(g, 385, "bad resume point");
+        return rt_fail(g, 383, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6159,7 +6152,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
         #line 67 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
             #line 68 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 201, 0, 386);
+            rt_choose_begin(g, L->v_p, 201, 0, 384);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
@@ -6176,7 +6169,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                         if ((((rt_card_kind(g, it_u) == KIND_unit) && (Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_p))) && (Rows_unit[rt__row(g, it_u)].fd_build == L->v_b)) && (!Rows_unit[rt__row(g, it_u)].fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 386);
+                rt_opt_done(g, &ob, 384);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -6186,10 +6179,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u = rt_chosen(g);
                 #line 70 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 387), RT_AT_TOP, 388);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 385), RT_AT_TOP, 386);
                 if (rt_check(g)) return RT_END;
                 #line 71 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 389);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 387);
                 if (rt_check(g)) return RT_END;
                 #line 72 "cards/simple/moves.cards"
                 rt_log_begin(g);
@@ -6202,10 +6195,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6206 "simple.c"
+#line 6199 "simple.c"
         break;
     default:
-        return rt_fail(g, 390, "bad resume point");
+        return rt_fail(g, 388, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6224,13 +6217,13 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 392), 391);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 390), 389);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
                 #line 83 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 393), 394);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 391), 392);
                 if (rt_check(g)) return RT_END;
                 #line 84 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -6238,7 +6231,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        if (rt_call(g, 24, f->self, f->me, 395)) {
+                        if (rt_call(g, 24, f->self, f->me, 393)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6259,10 +6252,10 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6263 "simple.c"
+#line 6256 "simple.c"
         break;
     default:
-        return rt_fail(g, 396, "bad resume point");
+        return rt_fail(g, 394, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6287,13 +6280,13 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 93 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 398));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 396));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6297 "simple.c"
+#line 6290 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6304,13 +6297,13 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     #line 112 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 410);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 408);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6314 "simple.c"
+#line 6307 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6320,11 +6313,11 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 92 "cards/simple/moves.cards"
-        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 397)].fd_doom_star) {
+        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 395)].fd_doom_star) {
             #line 93 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 94 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 400), 399);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 398), 397);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6332,13 +6325,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Rows_unit[rt__row(g, L->v_x_2)].fd_construction)) continue;
                         #line 94 "cards/simple/moves.cards"
-                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 401);
+                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 399);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
                 #line 95 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 402), RT_AT_TOP, 403);
+                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 400), RT_AT_TOP, 401);
                 if (rt_check(g)) return RT_END;
                 #line 96 "cards/simple/moves.cards"
                 rt_log_begin(g);
@@ -6348,7 +6341,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             } else {
                 #line 98 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 404);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 402);
                 if (rt_check(g)) return RT_END;
                 #line 99 "cards/simple/moves.cards"
                 rt_log_begin(g);
@@ -6359,7 +6352,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 103 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 405);
+            rt_choose_begin(g, L->v_p, 202, 0, 403);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6371,13 +6364,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 {
                     RtValue gs[33];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 406);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 404);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_s = gs[i]; (void)it_s;
                         if (Fn_imperial_held(g, f, it_s)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 405);
+                rt_opt_done(g, &ob, 403);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6388,7 +6381,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_s = rt_chosen(g);
                 #line 104 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 407), RT_AT_TOP, 408);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 405), RT_AT_TOP, 406);
                 if (rt_check(g)) return RT_END;
                 #line 105 "cards/simple/moves.cards"
                 rt_log_begin(g);
@@ -6402,7 +6395,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             }
         } else {
             #line 108 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 409);
+            rt_choose_begin(g, L->v_p, 202, 0, 407);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6414,7 +6407,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 30);
                 if (Agg2_proc_deploy(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 409);
+                rt_opt_done(g, &ob, 407);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6428,27 +6421,27 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     #line 110 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 411), RT_AT_TOP, 412);
+                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 409), RT_AT_TOP, 410);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 413);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 411);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 113 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 414);
+                    rt_choose_begin(g, L->v_p, 7, 0, 412);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 415);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 413);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_3 = gs[i]; (void)it_s_3;
                                 if (Fn_rebel_held(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 414);
+                        rt_opt_done(g, &ob, 412);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -6459,16 +6452,16 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_3 = rt_chosen(g);
                         #line 113 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 416), RT_AT_TOP, 417);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 414), RT_AT_TOP, 415);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6469 "simple.c"
+#line 6462 "simple.c"
         break;
     default:
-        return rt_fail(g, 418, "bad resume point");
+        return rt_fail(g, 416, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6525,13 +6518,13 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 20 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 420);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 418);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6535 "simple.c"
+#line 6528 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6542,13 +6535,13 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 26 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 421);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 419);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6552 "simple.c"
+#line 6545 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6559,13 +6552,13 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 38 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 420);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_5 = gs[i]; (void)it_s_5;
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6569 "simple.c"
+#line 6562 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6576,13 +6569,13 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 47 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_7 = gs[i]; (void)it_s_7;
-        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 423))) return 1;
+        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 421))) return 1;
     }
     return acc;
-#line 6586 "simple.c"
+#line 6579 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6593,13 +6586,13 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 60 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 426);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_10 = gs[i]; (void)it_s_10;
-        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 425))) return 1;
+        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 423))) return 1;
     }
     return acc;
-#line 6603 "simple.c"
+#line 6596 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6610,13 +6603,13 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 67 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6620 "simple.c"
+#line 6613 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6627,13 +6620,13 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 83 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 428);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 426);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6637 "simple.c"
+#line 6630 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6644,13 +6637,13 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 93 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 428);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
-        if (rt_card_state(g, it_s_16, KIND_system, 1, 429)) return 1;
+        if (rt_card_state(g, it_s_16, KIND_system, 1, 427)) return 1;
     }
     return acc;
-#line 6654 "simple.c"
+#line 6647 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6660,13 +6653,13 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 431));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 429));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6670 "simple.c"
+#line 6663 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6677,14 +6670,14 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 432);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6688 "simple.c"
+#line 6681 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6695,13 +6688,13 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 114 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 433);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_20 = gs[i]; (void)it_s_20;
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6705 "simple.c"
+#line 6698 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6712,13 +6705,13 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 120 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 434);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 432);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_22 = gs[i]; (void)it_s_22;
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6722 "simple.c"
+#line 6715 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6728,13 +6721,13 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 104 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 487));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 485));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6738 "simple.c"
+#line 6731 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6744,7 +6737,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 19 "cards/simple/projects.cards"
-        rt_choose_begin(g, f->me, 190, 0, 419);
+        rt_choose_begin(g, f->me, 190, 0, 417);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
@@ -6767,7 +6760,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 44);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg12_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 45);
             rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 419);
+            rt_opt_done(g, &ob, 417);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6779,7 +6772,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 435);
+                rt_choose_begin(g, f->me, 191, 0, 433);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6789,13 +6782,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 436);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 434);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_ace_target(g, f, it_s_2) && Fn_doom_target(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 435);
+                    rt_opt_done(g, &ob, 433);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6810,7 +6803,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 437)) {
+                        if (rt_call(g, 13, f->self, f->me, 435)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6833,7 +6826,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            if (rt_call(g, 26, f->self, f->me, 438)) {
+                            if (rt_call(g, 26, f->self, f->me, 436)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6853,7 +6846,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 439);
+                rt_choose_begin(g, f->me, 191, 0, 437);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6863,13 +6856,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 440);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 438);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_ace_target(g, f, it_s_4) && Fn_dreadnought_target(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 439);
+                    rt_opt_done(g, &ob, 437);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6884,7 +6877,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 441)) {
+                        if (rt_call(g, 13, f->self, f->me, 439)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6905,7 +6898,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 29 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 30 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 29, 0, 442);
+                        rt_choose_begin(g, f->me, 29, 0, 440);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
@@ -6915,7 +6908,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 442);
+                            rt_opt_done(g, &ob, 440);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 7;
@@ -6925,10 +6918,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 7:;
                             L->v_u = rt_chosen(g);
                             #line 31 "cards/simple/projects.cards"
-                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 443), RT_AT_TOP, 444);
+                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 441), RT_AT_TOP, 442);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 445);
+                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 443);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             rt_log_begin(g);
@@ -6942,7 +6935,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 446);
+                rt_choose_begin(g, f->me, 191, 0, 444);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6952,13 +6945,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 447);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 445);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_ace_target(g, f, it_s_6) && Fn_doom_star_on(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 446);
+                    rt_opt_done(g, &ob, 444);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6973,7 +6966,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 448)) {
+                        if (rt_call(g, 13, f->self, f->me, 446)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7004,7 +6997,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 449);
+                rt_choose_begin(g, f->me, 191, 0, 447);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7014,13 +7007,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 451);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 449);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 450))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 448))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 449);
+                    rt_opt_done(g, &ob, 447);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7035,7 +7028,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 452)) {
+                        if (rt_call(g, 13, f->self, f->me, 450)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7058,7 +7051,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            if (rt_call(g, 27, f->self, f->me, 453)) {
+                            if (rt_call(g, 27, f->self, f->me, 451)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -7078,7 +7071,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 454);
+                rt_choose_begin(g, f->me, 191, 0, 452);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7088,13 +7081,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 456);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 454);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 455))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 453))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 454);
+                    rt_opt_done(g, &ob, 452);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7109,7 +7102,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 457)) {
+                        if (rt_call(g, 13, f->self, f->me, 455)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7133,12 +7126,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         for (L->v_i_6 = 0; L->v_i_6 < 4; L->v_i_6++) {
                             L->v_i = L->v_i_6 + 1;
                             #line 57 "cards/simple/projects.cards"
-                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 458)) {
+                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 456)) {
                                 #line 57 "cards/simple/projects.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 459)) {
+                                    if (rt_call(g, 16, f->self, f->me, 457)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7161,7 +7154,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 460);
+                rt_choose_begin(g, f->me, 191, 0, 458);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7171,13 +7164,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 462);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 460);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
-                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 461))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
+                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 459))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 460);
+                    rt_opt_done(g, &ob, 458);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7192,7 +7185,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 463)) {
+                        if (rt_call(g, 13, f->self, f->me, 461)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7221,7 +7214,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 464)) {
+                                    if (rt_call(g, 16, f->self, f->me, 462)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7244,7 +7237,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 465);
+                rt_choose_begin(g, f->me, 194, 0, 463);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -7254,13 +7247,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 466);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 464);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 465);
+                    rt_opt_done(g, &ob, 463);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7275,7 +7268,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 467)) {
+                        if (rt_call(g, 13, f->self, f->me, 465)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7298,7 +7291,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 70 "cards/simple/projects.cards"
                         rt_log_begin(g);
                         rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 468)].fd_region);
+                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 466)].fd_region);
                         rt_log_str(g, ".");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
@@ -7310,7 +7303,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 469)) {
+                    if (rt_call(g, 13, f->self, f->me, 467)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -7331,7 +7324,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 #line 75 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 76 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 470), 471);
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 468), 469);
                     if (rt_check(g)) return RT_END;
                     #line 77 "cards/simple/projects.cards"
                     rt_log_begin(g);
@@ -7346,13 +7339,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 78 "cards/simple/projects.cards"
                         if ((L->v_i_3 <= L->v_n) && (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
                             #line 78 "cards/simple/projects.cards"
-                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 472), RT_AT_TOP, 473);
+                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 470), RT_AT_TOP, 471);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        if (rt_call(g, 35, f->self, f->me, 474)) {
+                        if (rt_call(g, 35, f->self, f->me, 472)) {
                         }
                     }
                     f->pc = 22;
@@ -7367,7 +7360,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 84 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 475);
+                rt_choose_begin(g, f->me, 191, 0, 473);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7377,13 +7370,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 476);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 474);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 475);
+                    rt_opt_done(g, &ob, 473);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7398,7 +7391,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 477)) {
+                        if (rt_call(g, 13, f->self, f->me, 475)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7427,7 +7420,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    if (rt_call(g, 21, f->self, f->me, 478)) {
+                                    if (rt_call(g, 21, f->self, f->me, 476)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7454,7 +7447,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 479)) {
+                    if (rt_call(g, 13, f->self, f->me, 477)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -7482,7 +7475,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 480)) {
+                                if (rt_call(g, 23, f->self, f->me, 478)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -7503,7 +7496,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 94 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 481);
+                rt_choose_begin(g, f->me, 191, 0, 479);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7513,13 +7506,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 483);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 481);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 482)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 480)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 481);
+                    rt_opt_done(g, &ob, 479);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7534,7 +7527,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 484)) {
+                        if (rt_call(g, 13, f->self, f->me, 482)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7555,7 +7548,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 96 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 97 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 485);
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 483);
                         if (rt_check(g)) return RT_END;
                         #line 98 "cards/simple/projects.cards"
                         rt_log_begin(g);
@@ -7568,7 +7561,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 104 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 486);
+                rt_choose_begin(g, f->me, 194, 0, 484);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -7578,14 +7571,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 488);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 486);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_19 = gs[i]; (void)it_s_19;
                             L->v_s_19 = it_s_19;
                             if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 486);
+                    rt_opt_done(g, &ob, 484);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7600,7 +7593,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 489)) {
+                        if (rt_call(g, 13, f->self, f->me, 487)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7621,7 +7614,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 106 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 107 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 203, 0, 490);
+                        rt_choose_begin(g, f->me, 203, 0, 488);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
@@ -7630,13 +7623,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 491));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 489));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 490);
+                            rt_opt_done(g, &ob, 488);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7647,7 +7640,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 32:;
                             L->v_l_3 = rt_chosen(g);
                             #line 108 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 492);
+                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 490);
                             if (rt_check(g)) return RT_END;
                             #line 109 "cards/simple/projects.cards"
                             rt_log_begin(g);
@@ -7661,7 +7654,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 115 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 493);
+                rt_choose_begin(g, f->me, 191, 0, 491);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7671,13 +7664,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 494);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 492);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 493);
+                    rt_opt_done(g, &ob, 491);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7692,7 +7685,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 495)) {
+                        if (rt_call(g, 13, f->self, f->me, 493)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7717,7 +7710,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            if (rt_call(g, 17, f->self, f->me, 496)) {
+                            if (rt_call(g, 17, f->self, f->me, 494)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -7739,7 +7732,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 121 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 497);
+                rt_choose_begin(g, f->me, 191, 0, 495);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7749,13 +7742,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 498);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 496);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 497);
+                    rt_opt_done(g, &ob, 495);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7770,7 +7763,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 499)) {
+                        if (rt_call(g, 13, f->self, f->me, 497)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7791,7 +7784,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 123 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 124 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 204, 0, 500);
+                        rt_choose_begin(g, f->me, 204, 0, 498);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
@@ -7800,13 +7793,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 501));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 499));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l_4)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 500);
+                            rt_opt_done(g, &ob, 498);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7817,7 +7810,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 38:;
                             L->v_l_4 = rt_chosen(g);
                             #line 125 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 502);
+                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 500);
                             if (rt_check(g)) return RT_END;
                             #line 126 "cards/simple/projects.cards"
                             rt_log_begin(g);
@@ -7837,10 +7830,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 7841 "simple.c"
+#line 7834 "simple.c"
         break;
     default:
-        return rt_fail(g, 503, "bad resume point");
+        return rt_fail(g, 501, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7863,7 +7856,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 504);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 502);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7871,7 +7864,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_u) == KIND_unit) && Rows_unit[rt__row(g, L->v_u)].fd_construction))) continue;
                 #line 145 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 505), RT_AT_TOP, 506);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 503), RT_AT_TOP, 504);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7879,7 +7872,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 146 "cards/simple/projects.cards"
         L->v_n = 0;
         #line 147 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 507);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 505);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7889,10 +7882,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 508), RT_AT_TOP, 509);
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 506), RT_AT_TOP, 507);
                     if (rt_check(g)) return RT_END;
                     #line 150 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 510);
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 508);
                     if (rt_check(g)) return RT_END;
                     #line 151 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -7916,7 +7909,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             #line 157 "cards/simple/projects.cards"
             { /* battle */
                 RtValue arg0 = L->v_s;
-                if (rt_call(g, 0, f->self, f->me, 511)) {
+                if (rt_call(g, 0, f->self, f->me, 509)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -7933,10 +7926,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7937 "simple.c"
+#line 7930 "simple.c"
         break;
     default:
-        return rt_fail(g, 512, "bad resume point");
+        return rt_fail(g, 510, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7961,14 +7954,14 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 173 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 521));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 519));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)(Rows_unit[rt__row(g, it_u_3)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, it_u_3)].fd_arena == ENUM_in_space)))) continue;
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7972 "simple.c"
+#line 7965 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7980,16 +7973,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 164 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 165 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 513);
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 511);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 514);
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 512);
         if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 516);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 514);
             RtValue who = 0;
-            rt_set_at(g, elem, who, 0, 515);
+            rt_set_at(g, elem, who, 0, 513);
         }
         if (rt_check(g)) return RT_END;
         #line 168 "cards/simple/projects.cards"
@@ -7999,7 +7992,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_log_str(g, " is destroyed.");
         rt_log_end(g);
         #line 169 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 518), 517);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 516), 515);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8007,7 +8000,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((int)(Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) & (int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == ENUM_on_ground)))) continue;
                 #line 169 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 519);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 517);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -8022,7 +8015,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                     RtValue it_u_2 = pluck_cells[pluck_at];
                     if (!((Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground))) continue;
                     #line 171 "cards/simple/projects.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 520);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 518);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -8033,7 +8026,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 523), 522);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 521), 520);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8043,11 +8036,11 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 524);
+                    L->v_room = rt_sub(g, L->v_room, 1, 522);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 175 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 525);
+                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 523);
                     if (rt_check(g)) return RT_END;
                     #line 175 "cards/simple/projects.cards"
                     rt_log_begin(g);
@@ -8062,7 +8055,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 526)) {
+            if (rt_call(g, 34, f->self, f->me, 524)) {
             }
         }
         f->pc = 1;
@@ -8074,10 +8067,10 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 8078 "simple.c"
+#line 8071 "simple.c"
         break;
     default:
-        return rt_fail(g, 527, "bad resume point");
+        return rt_fail(g, 525, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8093,13 +8086,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 34 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 528);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 526);
         #line 35 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
         #line 36 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 37 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 205, 0, 529);
+            rt_choose_begin(g, f->me, 205, 0, 527);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -8109,7 +8102,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 }
                 if (Fn_can_assign(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 46);
                 rt_opt_add(&ob, 1, RT_NONE, 47);
-                rt_opt_done(g, &ob, 529);
+                rt_opt_done(g, &ob, 527);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8121,7 +8114,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
                     { /* assign_one */
-                        if (rt_call(g, 29, f->self, f->me, 530)) {
+                        if (rt_call(g, 29, f->self, f->me, 528)) {
                         }
                     }
                     f->pc = 2;
@@ -8138,12 +8131,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 531)) return RT_END;
+            if (rt_back_edge(g, 529)) return RT_END;
         }
-#line 8144 "simple.c"
+#line 8137 "simple.c"
         break;
     default:
-        return rt_fail(g, 532, "bad resume point");
+        return rt_fail(g, 530, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8170,13 +8163,13 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 56 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 543);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 541);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 542) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
+        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 540) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8180 "simple.c"
+#line 8173 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8186,14 +8179,14 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 569);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 567);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
         if (!((rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8197 "simple.c"
+#line 8190 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8203,14 +8196,14 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 570);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 568);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!((rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8214 "simple.c"
+#line 8207 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8220,12 +8213,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 533), 534);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 531), 532);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
         #line 49 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 206, 0, 535);
+        rt_choose_begin(g, f->me, 206, 0, 533);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
@@ -8234,13 +8227,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 536);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 534);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_cost(g, f, it_c) <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 535);
+            rt_opt_done(g, &ob, 533);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8250,19 +8243,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 50 "cards/simple/rules.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 537), RT_AT_TOP, 538);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 535), RT_AT_TOP, 536);
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 539);
+            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 537);
             if (rt_check(g)) return RT_END;
             #line 52 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 540);
+            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 538);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/simple/rules.cards"
             rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt__row(g, L->v_c)].fd_suit);
         }
         #line 55 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 207, 0, 541);
+        rt_choose_begin(g, f->me, 207, 0, 539);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
@@ -8272,7 +8265,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             }
             if (Agg1_proc_assign_one(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 49);
             rt_opt_add(&ob, 1, RT_NONE, 50);
-            rt_opt_done(g, &ob, 541);
+            rt_opt_done(g, &ob, 539);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8284,7 +8277,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
                 #line 57 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 208, 0, 544);
+                rt_choose_begin(g, f->me, 208, 0, 542);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
@@ -8293,13 +8286,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 546);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 544);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_3), 545) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_3), 543) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 544);
+                    rt_opt_done(g, &ob, 542);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -8309,10 +8302,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_3 = rt_chosen(g);
                     #line 58 "cards/simple/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 547), RT_AT_TOP, 548);
+                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 545), RT_AT_TOP, 546);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 549);
+                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 547);
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 1) { /* one card */
@@ -8321,7 +8314,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 64 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
         #line 65 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, 0, 550);
+        rt_choose_begin(g, f->me, 209, 0, 548);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -8330,13 +8323,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 552);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 550);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
-                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && (rt_add(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)), 551) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && (rt_add(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)), 549) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 550);
+            rt_opt_done(g, &ob, 548);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -8346,19 +8339,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 4:;
             L->v_l = rt_chosen(g);
             #line 67 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 553), RT_AT_TOP, 554);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 551), RT_AT_TOP, 552);
             if (rt_check(g)) return RT_END;
             #line 68 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 555);
+            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 553);
             if (rt_check(g)) return RT_END;
         }
         #line 70 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 556);
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 554);
         if (rt_check(g)) return RT_END;
         #line 71 "cards/simple/rules.cards"
         if (L->v_left > 0) {
             #line 72 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 210, 0, 557);
+            rt_choose_begin(g, f->me, 210, 0, 555);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -8367,13 +8360,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 558);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 556);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                         if (Fn_icons(g, f, it_l_2, rt_var_at(g, VCELL_mission_suit)) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 557);
+                rt_opt_done(g, &ob, 555);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 5;
@@ -8383,15 +8376,15 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 5:;
                 L->v_l_2 = rt_chosen(g);
                 #line 73 "cards/simple/rules.cards"
-                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 559), RT_AT_TOP, 560);
+                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 557), RT_AT_TOP, 558);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/rules.cards"
-                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 561);
+                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 559);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 77 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, 0, 562);
+            rt_choose_begin(g, f->me, 211, 0, 560);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -8399,9 +8392,9 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_log_str(g, ": a second leader?");
                     rt_label_end(g);
                 }
-                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 563)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
+                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 561)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
                 rt_opt_add(&ob, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 562);
+                rt_opt_done(g, &ob, 560);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 6;
@@ -8412,7 +8405,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* add a second leader */
                     #line 79 "cards/simple/rules.cards"
-                    rt_choose_begin(g, f->me, 212, 0, 564);
+                    rt_choose_begin(g, f->me, 212, 0, 562);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -8421,13 +8414,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 565);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 563);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                 rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 564);
+                        rt_opt_done(g, &ob, 562);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 7;
@@ -8437,10 +8430,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_l_3 = rt_chosen(g);
                         #line 80 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 566), RT_AT_TOP, 567);
+                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 564), RT_AT_TOP, 565);
                         if (rt_check(g)) return RT_END;
                         #line 81 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 568);
+                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 566);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option_2 == 1) { /* one leader */
@@ -8458,10 +8451,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         rt_log_int(g, Agg3_proc_assign_one(g, f, L));
         rt_log_str(g, ".");
         rt_log_end(g);
-#line 8462 "simple.c"
+#line 8455 "simple.c"
         break;
     default:
-        return rt_fail(g, 571, "bad resume point");
+        return rt_fail(g, 569, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8497,10 +8490,6 @@ struct Locals_proc_refresh {
     RtValue v_list_4;
     RtValue v_i_13;
     RtValue v_list_5;
-    RtValue v_i_14;
-    RtValue v_list_6;
-    RtValue v_i_15;
-    RtValue v_list_7;
 };
 
 /* cards/simple/rules.cards:92: refresh */
@@ -8513,10 +8502,10 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 95 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 572), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 573);
+            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 570), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 571);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 574), rt_zone_of(g, ZONE_pool, L->v_p, 575), RT_AT_TOP, 576);
+            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 572), rt_zone_of(g, ZONE_pool, L->v_p, 573), RT_AT_TOP, 574);
             if (rt_check(g)) return RT_END;
         }
         #line 100 "cards/simple/rules.cards"
@@ -8526,17 +8515,17 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                 L->v_i = L->v_i_5 + 1;
                 #line 101 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 577)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 575)[0] == 0)) {
                     #line 101 "cards/simple/rules.cards"
-                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 578), 579), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 580);
+                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 576), 577), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 578);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 102 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 581)[0]));
-                if (rt_call(g, 32, f->self, f->me, 582)) {
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 579)[0]));
+                if (rt_call(g, 32, f->self, f->me, 580)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8560,13 +8549,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 105 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
                 #line 105 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 583), RT_AT_TOP, 584);
+                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 581), RT_AT_TOP, 582);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 106 "cards/simple/rules.cards"
         { /* probes_done */
-            if (rt_call(g, 35, f->self, f->me, 585)) {
+            if (rt_call(g, 35, f->self, f->me, 583)) {
             }
         }
         f->pc = 2;
@@ -8584,7 +8573,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 108 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                if (rt_call(g, 31, f->self, f->me, 586)) {
+                if (rt_call(g, 31, f->self, f->me, 584)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8607,7 +8596,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 111 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                if (rt_call(g, 23, f->self, f->me, 587)) {
+                if (rt_call(g, 23, f->self, f->me, 585)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8624,7 +8613,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
             #line 112 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 588);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 586);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_9 = 0; L->v_i_9 < rt_list_len(g, L->v_list); L->v_i_9++) {
@@ -8634,7 +8623,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        if (rt_call(g, 21, f->self, f->me, 589)) {
+                        if (rt_call(g, 21, f->self, f->me, 587)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -8656,7 +8645,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list);
         }
         #line 115 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 590);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 588);
         if (L->v_list_2 < 0) return RT_END;
         {
             for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
@@ -8672,7 +8661,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        if (rt_call(g, 15, f->self, f->me, 591)) {
+                        if (rt_call(g, 15, f->self, f->me, 589)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -8693,22 +8682,22 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 121 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 592);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 590);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
             for (L->v_i_11 = 0; L->v_i_11 < cells_v_list_3[0]; L->v_i_11++) {
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_11];
                 #line 122 "cards/simple/rules.cards"
-                L->v_list_4 = rt_list_zone(g, Zone_leaders(g, L->v_s_3, 594), 593);
-                if (L->v_list_4 < 0 || rt_check(g)) return RT_END;
                 {
-                    const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
-                    for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
-                        L->v_l = cells_v_list_4[1 + L->v_i_12];
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 591);
+                    if (rt_check(g)) return RT_END;
+                    const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
+                    for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
+                        L->v_l = walk_v_l[at_v_l];
                         if (!(rt__state(g, L->v_l, 2))) continue;
                         #line 123 "cards/simple/rules.cards"
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 595);
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 592);
                         #line 124 "cards/simple/rules.cards"
                         rt_log_begin(g);
                         rt_log_card(g, L->v_l);
@@ -8720,55 +8709,53 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                 }
-                rt_list_pop(g, L->v_list_4);
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 129 "cards/simple/rules.cards"
-        L->v_list_5 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 596);
-        if (L->v_list_5 < 0) return RT_END;
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 593);
+        if (L->v_list_4 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
-            for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_5[0]; L->v_i_13++) {
-                L->v_s_4 = cells_v_list_5[1 + L->v_i_13];
+            const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
+            for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
+                L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
                 #line 130 "cards/simple/rules.cards"
-                L->v_list_6 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 598), 597);
-                if (L->v_list_6 < 0 || rt_check(g)) return RT_END;
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 595), 594);
+                if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
-                    const int32_t *cells_v_list_6 = rt_list_cells(g, L->v_list_6);
-                    for (L->v_i_14 = 0; L->v_i_14 < cells_v_list_6[0]; L->v_i_14++) {
-                        L->v_l_2 = cells_v_list_6[1 + L->v_i_14];
+                    const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
+                    for (L->v_i_13 = 0; L->v_i_13 < cells_v_list_5[0]; L->v_i_13++) {
+                        L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
                         if (!((!rt__state(g, L->v_l_2, 1)))) continue;
                         #line 130 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 599), RT_AT_TOP, 600);
+                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 596), RT_AT_TOP, 597);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                rt_list_pop(g, L->v_list_6);
+                rt_list_pop(g, L->v_list_5);
                 #line 131 "cards/simple/rules.cards"
-                L->v_list_7 = rt_list_zone(g, Zone_units(g, L->v_s_4, 602), 601);
-                if (L->v_list_7 < 0 || rt_check(g)) return RT_END;
                 {
-                    const int32_t *cells_v_list_7 = rt_list_cells(g, L->v_list_7);
-                    for (L->v_i_15 = 0; L->v_i_15 < cells_v_list_7[0]; L->v_i_15++) {
-                        L->v_u = cells_v_list_7[1 + L->v_i_15];
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 598);
+                    if (rt_check(g)) return RT_END;
+                    const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
+                    for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
+                        L->v_u = walk_v_u[at_v_u];
                         #line 131 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 603);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 599);
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                rt_list_pop(g, L->v_list_7);
                 #line 132 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 604) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 600) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
                     #line 132 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 605);
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 601);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-        rt_list_pop(g, L->v_list_5);
+        rt_list_pop(g, L->v_list_4);
         #line 135 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 606));
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 602));
         if (rt_check(g)) return RT_END;
         #line 136 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
@@ -8781,26 +8768,26 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         rt_log_str(g, ", Resistance victory points ");
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ", ");
-        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 607));
+        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 603));
         rt_log_str(g, " of ");
-        rt_log_int(g, rt_const(g, CONST_time_limit));
+        rt_log_int(g, FIXED_time_limit);
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 138 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 608) >= rt_const(g, CONST_time_limit)) {
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 604) >= FIXED_time_limit) {
             #line 139 "cards/simple/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, Fn_rebel(g, f));
             rt_log_str(g, " outlasts the Imperium.");
             rt_log_end(g);
             #line 140 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 609);
+            return rt_win(g, Fn_rebel(g, f), 605);
         }
-#line 8801 "simple.c"
+#line 8788 "simple.c"
         break;
     default:
-        return rt_fail(g, 610, "bad resume point");
+        return rt_fail(g, 606, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8823,14 +8810,14 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
             #line 147 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 611)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 607)[0] == 0)) {
                 #line 147 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 612), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 613), RT_AT_TOP, 614);
+                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 608), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 609), RT_AT_TOP, 610);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 148 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 615);
+        rt_choose_begin(g, L->v_p, 213, 0, 611);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -8839,13 +8826,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 616);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 612);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 615);
+            rt_opt_done(g, &ob, 611);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8855,7 +8842,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         case 1:;
             L->v_l = rt_chosen(g);
             #line 149 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 617), RT_AT_TOP, 618);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 613), RT_AT_TOP, 614);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/simple/rules.cards"
             rt_log_begin(g);
@@ -8867,20 +8854,20 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         }
         #line 152 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 619);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 615);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 152 "cards/simple/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 620), RT_AT_BOTTOM, 621);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 616), RT_AT_BOTTOM, 617);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8881 "simple.c"
+#line 8868 "simple.c"
         break;
     default:
-        return rt_fail(g, 622, "bad resume point");
+        return rt_fail(g, 618, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8906,23 +8893,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if ((rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0))) {
                     #line 102 "cards/simple/setup.cards"
-                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 623);
+                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 619);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 624);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 620);
                 }
                 #line 105 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 105 "cards/simple/setup.cards"
-                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 625), RT_AT_TOP, 626);
+                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 621), RT_AT_TOP, 622);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 8923 "simple.c"
+#line 8910 "simple.c"
         break;
     default:
-        return rt_fail(g, 627, "bad resume point");
+        return rt_fail(g, 623, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8935,7 +8922,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 115 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 116 "cards/simple/setup.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 628), RT_REVEAL_ALL, RT_NONE, 629);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 624), RT_REVEAL_ALL, RT_NONE, 625);
         if (rt_check(g)) return RT_END;
         #line 117 "cards/simple/setup.cards"
         rt_log_begin(g);
@@ -8944,12 +8931,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         rt_log_str(g, ".");
         rt_log_end(g);
         #line 118 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 630), RT_AT_TOP, 631);
+        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 626), RT_AT_TOP, 627);
         if (rt_check(g)) return RT_END;
-#line 8950 "simple.c"
+#line 8937 "simple.c"
         break;
     default:
-        return rt_fail(g, 632, "bad resume point");
+        return rt_fail(g, 628, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8969,12 +8956,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 127 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 633);
+            return rt_win(g, Fn_empire(g, f), 629);
         }
-#line 8975 "simple.c"
+#line 8962 "simple.c"
         break;
     default:
-        return rt_fail(g, 634, "bad resume point");
+        return rt_fail(g, 630, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8992,7 +8979,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             rt_log_end(g);
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                if (rt_call(g, 33, f->self, f->me, 635)) {
+                if (rt_call(g, 33, f->self, f->me, 631)) {
                 }
             }
             f->pc = 1;
@@ -9005,10 +8992,10 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 9009 "simple.c"
+#line 8996 "simple.c"
         break;
     default:
-        return rt_fail(g, 636, "bad resume point");
+        return rt_fail(g, 632, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9115,7 +9102,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9119 "simple.c"
+#line 9106 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9132,7 +9119,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9136 "simple.c"
+#line 9123 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9149,7 +9136,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9153 "simple.c"
+#line 9140 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9166,7 +9153,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9170 "simple.c"
+#line 9157 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9183,7 +9170,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9187 "simple.c"
+#line 9174 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9200,7 +9187,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9204 "simple.c"
+#line 9191 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9217,7 +9204,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9221 "simple.c"
+#line 9208 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9234,7 +9221,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9238 "simple.c"
+#line 9225 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9251,7 +9238,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9255 "simple.c"
+#line 9242 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9268,7 +9255,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9272 "simple.c"
+#line 9259 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9285,7 +9272,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9289 "simple.c"
+#line 9276 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9302,7 +9289,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9306 "simple.c"
+#line 9293 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9319,7 +9306,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9323 "simple.c"
+#line 9310 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9339,7 +9326,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
                     #line 8 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 637);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 633);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9353,7 +9340,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_m = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_m) == KIND_mission))) continue;
                     #line 9 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 638);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 634);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9367,7 +9354,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
                     #line 10 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 639);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 635);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9377,10 +9364,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 11 "cards/simple/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 640));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 636));
         if (rt_check(g)) return RT_END;
         #line 14 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 641);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 637);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9388,13 +9375,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!((rt_card_kind(g, L->v_l) == KIND_leader))) continue;
                 #line 15 "cards/simple/setup.cards"
-                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 642)].fd_starting) {
+                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 638)].fd_starting) {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 643)].fd_side), 644), RT_AT_TOP, 645);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 639)].fd_side), 640), RT_AT_TOP, 641);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 646)].fd_side), 647), RT_AT_TOP, 648);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 642)].fd_side), 643), RT_AT_TOP, 644);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9404,10 +9391,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 650), 649);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 646), 645);
         }
         #line 20 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 651);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 647);
         #line 21 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
@@ -9415,7 +9402,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                if (rt_call(g, 32, f->self, f->me, 652)) {
+                if (rt_call(g, 32, f->self, f->me, 648)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -9434,15 +9421,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 28 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 653);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 649);
         #line 31 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 32 "cards/simple/setup.cards"
-            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 654);
+            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 650);
             if (rt_check(g)) return RT_END;
             #line 33 "cards/simple/setup.cards"
-            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 655);
+            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 651);
             if (rt_check(g)) return RT_END;
             #line 34 "cards/simple/setup.cards"
             rt_log_begin(g);
@@ -9452,20 +9439,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 35 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 656), RT_AT_TOP, 657);
+            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 652), RT_AT_TOP, 653);
             if (rt_check(g)) return RT_END;
         }
         #line 37 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
             #line 38 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 658);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 654);
             if (rt_check(g)) return RT_END;
             #line 39 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 660);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 656);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, (-1), 659);
+                rt_set_at(g, elem, who, (-1), 655);
             }
             if (rt_check(g)) return RT_END;
             #line 40 "cards/simple/setup.cards"
@@ -9474,20 +9461,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, " is loyal to the Imperium.");
             rt_log_end(g);
             #line 41 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 661), RT_AT_TOP, 662);
+            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 657), RT_AT_TOP, 658);
             if (rt_check(g)) return RT_END;
         }
         #line 43 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 44 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 663);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 659);
             if (rt_check(g)) return RT_END;
             #line 45 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 665);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 661);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, 1, 664);
+                rt_set_at(g, elem, who, 1, 660);
             }
             if (rt_check(g)) return RT_END;
             #line 46 "cards/simple/setup.cards"
@@ -9496,16 +9483,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, " is loyal to the Resistance.");
             rt_log_end(g);
             #line 47 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 666);
+            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 662);
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 667);
+        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 663);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 668);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 664);
         #line 54 "cards/simple/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 669);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 665);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9513,13 +9500,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list_2[1 + L->v_i_10];
                 if (!((((rt_card_kind(g, L->v_u) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u), "Fighter") == 0)) && (Agg1_setup(g, f, L) < 3)))) continue;
                 #line 54 "cards/simple/setup.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 670);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 55 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 671);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 667);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -9527,13 +9514,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_2 = cells_v_list_3[1 + L->v_i_11];
                 if (!((((rt_card_kind(g, L->v_u_2) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_2), "Assault Shuttle") == 0)) && (Agg2_setup(g, f, L) < 4)))) continue;
                 #line 55 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672);
+                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 668);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 56 "cards/simple/setup.cards"
-        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 673);
+        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 669);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -9541,13 +9528,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_3 = cells_v_list_4[1 + L->v_i_12];
                 if (!((((rt_card_kind(g, L->v_u_3) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_3), "Dreadnought") == 0)) && (Agg3_setup(g, f, L) < 4)))) continue;
                 #line 56 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 674);
+                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 670);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 57 "cards/simple/setup.cards"
-        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 675);
+        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 671);
         if (L->v_list_5 < 0) return RT_END;
         {
             const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -9555,13 +9542,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_4 = cells_v_list_5[1 + L->v_i_13];
                 if (!((((rt_card_kind(g, L->v_u_4) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_4), "Doom Star") == 0)) && (Agg4_setup(g, f, L) < 1)))) continue;
                 #line 57 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 676);
+                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_5);
         #line 58 "cards/simple/setup.cards"
-        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 677);
+        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 673);
         if (L->v_list_6 < 0) return RT_END;
         {
             const int32_t *cells_v_list_6 = rt_list_cells(g, L->v_list_6);
@@ -9569,13 +9556,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_5 = cells_v_list_6[1 + L->v_i_14];
                 if (!((((rt_card_kind(g, L->v_u_5) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_5), "Troops (Imperium)") == 0)) && (Agg5_setup(g, f, L) < 14)))) continue;
                 #line 58 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
+                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 674);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 59 "cards/simple/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 679);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 675);
         if (L->v_list_7 < 0) return RT_END;
         {
             const int32_t *cells_v_list_7 = rt_list_cells(g, L->v_list_7);
@@ -9583,13 +9570,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_6 = cells_v_list_7[1 + L->v_i_15];
                 if (!((((rt_card_kind(g, L->v_u_6) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_6), "Scout Walker") == 0)) && (Agg6_setup(g, f, L) < 6)))) continue;
                 #line 59 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 680);
+                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 676);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_7);
         #line 60 "cards/simple/setup.cards"
-        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 681);
+        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 677);
         if (L->v_list_8 < 0) return RT_END;
         {
             const int32_t *cells_v_list_8 = rt_list_cells(g, L->v_list_8);
@@ -9597,20 +9584,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_7 = cells_v_list_8[1 + L->v_i_16];
                 if (!((((rt_card_kind(g, L->v_u_7) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_7), "Heavy Walker") == 0)) && (Agg7_setup(g, f, L) < 1)))) continue;
                 #line 60 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 682);
+                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_8);
         #line 61 "cards/simple/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 683);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 679);
         if (L->v_list_9 < 0) return RT_END;
         {
             for (L->v_i_17 = 0; L->v_i_17 < rt_list_len(g, L->v_list_9); L->v_i_17++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_9, L->v_i_17);
                 if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
                 #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 684);
+                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 680);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -9626,7 +9613,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Rows_unit[rt__row(g, it_u_8)].fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 684);
+                    rt_opt_done(g, &ob, 680);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -9636,20 +9623,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_u_8 = rt_chosen(g);
                     #line 63 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 685), RT_AT_TOP, 686);
+                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 681), RT_AT_TOP, 682);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 66 "cards/simple/setup.cards"
-        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 687);
+        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 683);
         if (L->v_list_10 < 0) return RT_END;
         {
             for (L->v_i_18 = 0; L->v_i_18 < rt_list_len(g, L->v_list_10); L->v_i_18++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_10, L->v_i_18);
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 688);
+                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 684);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -9661,13 +9648,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 689);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 685);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 688);
+                    rt_opt_done(g, &ob, 684);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9678,7 +9665,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_s_6 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 690), RT_AT_TOP, 691);
+                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 686), RT_AT_TOP, 687);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
                     if (Rows_unit[rt__row(g, L->v_u_9)].fd_doom_star) {
@@ -9690,7 +9677,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_10);
         #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 692);
+        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 688);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -9700,13 +9687,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 693);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 689);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_7 = gs[i]; (void)it_s_7;
                     if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 692);
+            rt_opt_done(g, &ob, 688);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9717,11 +9704,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_s_7 = rt_chosen(g);
             #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 694), RT_AT_TOP, 695);
+            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 690), RT_AT_TOP, 691);
             if (rt_check(g)) return RT_END;
         }
         #line 80 "cards/simple/setup.cards"
-        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 696);
+        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 692);
         if (L->v_list_11 < 0) return RT_END;
         {
             const int32_t *cells_v_list_11 = rt_list_cells(g, L->v_list_11);
@@ -9729,13 +9716,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_10 = cells_v_list_11[1 + L->v_i_19];
                 if (!((((rt_card_kind(g, L->v_u_10) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_10), "Light Fighter") == 0)) && (Agg8_setup(g, f, L) < 3)))) continue;
                 #line 80 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 697);
+                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 693);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_11);
         #line 81 "cards/simple/setup.cards"
-        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 698);
+        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 694);
         if (L->v_list_12 < 0) return RT_END;
         {
             const int32_t *cells_v_list_12 = rt_list_cells(g, L->v_list_12);
@@ -9743,13 +9730,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_11 = cells_v_list_12[1 + L->v_i_20];
                 if (!((((rt_card_kind(g, L->v_u_11) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_11), "Medium Fighter") == 0)) && (Agg9_setup(g, f, L) < 3)))) continue;
                 #line 81 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699);
+                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 695);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_12);
         #line 82 "cards/simple/setup.cards"
-        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 700);
+        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 696);
         if (L->v_list_13 < 0) return RT_END;
         {
             const int32_t *cells_v_list_13 = rt_list_cells(g, L->v_list_13);
@@ -9757,13 +9744,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_12 = cells_v_list_13[1 + L->v_i_21];
                 if (!((((rt_card_kind(g, L->v_u_12) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_12), "Transport") == 0)) && (Agg10_setup(g, f, L) < 2)))) continue;
                 #line 82 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 701);
+                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 697);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_13);
         #line 83 "cards/simple/setup.cards"
-        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 702);
+        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 698);
         if (L->v_list_14 < 0) return RT_END;
         {
             const int32_t *cells_v_list_14 = rt_list_cells(g, L->v_list_14);
@@ -9771,13 +9758,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_13 = cells_v_list_14[1 + L->v_i_22];
                 if (!((((rt_card_kind(g, L->v_u_13) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_13), "Light Cruiser") == 0)) && (Agg11_setup(g, f, L) < 1)))) continue;
                 #line 83 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 703);
+                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_14);
         #line 84 "cards/simple/setup.cards"
-        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 704);
+        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 700);
         if (L->v_list_15 < 0) return RT_END;
         {
             const int32_t *cells_v_list_15 = rt_list_cells(g, L->v_list_15);
@@ -9785,13 +9772,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_14 = cells_v_list_15[1 + L->v_i_23];
                 if (!((((rt_card_kind(g, L->v_u_14) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_14), "Troops (Resistance)") == 0)) && (Agg12_setup(g, f, L) < 7)))) continue;
                 #line 84 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 705);
+                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 701);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_15);
         #line 85 "cards/simple/setup.cards"
-        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 706);
+        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 702);
         if (L->v_list_16 < 0) return RT_END;
         {
             const int32_t *cells_v_list_16 = rt_list_cells(g, L->v_list_16);
@@ -9799,13 +9786,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_15 = cells_v_list_16[1 + L->v_i_24];
                 if (!((((rt_card_kind(g, L->v_u_15) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_15), "Speeder") == 0)) && (Agg13_setup(g, f, L) < 3)))) continue;
                 #line 85 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 707);
+                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 703);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_16);
         #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 708);
+        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 704);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -9815,13 +9802,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 709);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 705);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 708);
+            rt_opt_done(g, &ob, 704);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9832,13 +9819,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 5:;
             L->v_w = rt_chosen(g);
             #line 87 "cards/simple/setup.cards"
-            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 710);
+            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 706);
             if (L->v_list_17 < 0) return RT_END;
             {
                 for (L->v_i_25 = 0; L->v_i_25 < rt_list_len(g, L->v_list_17); L->v_i_25++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_17, L->v_i_25);
                     #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 711);
+                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 707);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -9857,7 +9844,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 711);
+                        rt_opt_done(g, &ob, 707);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 6;
@@ -9868,11 +9855,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 89 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 712);
+                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 708);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 90 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 713), RT_AT_TOP, 714);
+                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 709), RT_AT_TOP, 710);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -9883,13 +9870,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 94 "cards/simple/setup.cards"
         rt_log_begin(g);
         rt_log_str(g, "Round 1 begins: the time marker stands at 1 of ");
-        rt_log_int(g, rt_const(g, CONST_time_limit));
+        rt_log_int(g, FIXED_time_limit);
         rt_log_str(g, ".");
         rt_log_end(g);
-#line 9890 "simple.c"
+#line 9877 "simple.c"
         break;
     default:
-        return rt_fail(g, 715, "bad resume point");
+        return rt_fail(g, 711, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9916,13 +9903,13 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 720);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 716);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9926 "simple.c"
+#line 9913 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9944,7 +9931,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                if (rt_call(g, 28, f->self, f->me, 716)) {
+                if (rt_call(g, 28, f->self, f->me, 712)) {
                 }
             }
             f->pc = 1;
@@ -9958,7 +9945,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 717)) return RT_END;
+            if (rt_back_edge(g, 713)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 12 "cards/simple/rules.cards"
@@ -9971,7 +9958,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 219, 0, 718);
+            rt_choose_begin(g, f->me, 219, 0, 714);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -9981,7 +9968,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "carry out mission _c.mission_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 719);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 715);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         L->v_c = it_c;
@@ -9997,7 +9984,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "move units with _l_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 721);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 717);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         L->v_l = it_l;
@@ -10013,9 +10000,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 62);
-                rt_opt_done(g, &ob, 718);
+                rt_opt_done(g, &ob, 714);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 722, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 718, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -10027,7 +10014,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    if (rt_call(g, 11, f->self, f->me, 723)) {
+                    if (rt_call(g, 11, f->self, f->me, 719)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10048,7 +10035,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 19, f->self, f->me, 724)) {
+                    if (rt_call(g, 19, f->self, f->me, 720)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10069,7 +10056,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 725)) return RT_END;
+            if (rt_back_edge(g, 721)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
@@ -10077,7 +10064,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            if (rt_call(g, 30, f->self, f->me, 726)) {
+            if (rt_call(g, 30, f->self, f->me, 722)) {
             }
         }
         f->pc = 5;
@@ -10089,10 +10076,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10093 "simple.c"
+#line 10080 "simple.c"
         break;
     default:
-        return rt_fail(g, 727, "bad resume point");
+        return rt_fail(g, 723, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10641,7 +10628,7 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "battle", "cards/simple/combat.cards", 9, Script_proc_battle, 8 },
+    { "battle", "cards/simple/combat.cards", 9, Script_proc_battle, 6 },
     { "tactics", "cards/simple/combat.cards", 37, Script_proc_tactics, 7 },
     { "step", "cards/simple/combat.cards", 55, Script_proc_step, 6 },
     { "roll_dice", "cards/simple/combat.cards", 70, Script_proc_roll_dice, 6 },
@@ -10654,7 +10641,7 @@ static const RtScriptDef scripts[] = {
     { "mission_roll", "cards/simple/combat.cards", 222, Script_proc_mission_roll, 5 },
     { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 11 },
     { "spend", "cards/simple/missions.cards", 32, Script_proc_spend, 1 },
-    { "contest", "cards/simple/missions.cards", 41, Script_proc_contest, 14 },
+    { "contest", "cards/simple/missions.cards", 41, Script_proc_contest, 12 },
     { "resistance_mission", "cards/simple/missions.cards", 84, Script_proc_resistance_mission, 30 },
     { "gain_vp", "cards/simple/missions.cards", 199, Script_proc_gain_vp, 1 },
     { "shift_loyalty", "cards/simple/missions.cards", 205, Script_proc_shift_loyalty, 2 },
@@ -10671,7 +10658,7 @@ static const RtScriptDef scripts[] = {
     { "fire_laser", "cards/simple/projects.cards", 163, Script_proc_fire_laser, 10 },
     { "assign_missions", "cards/simple/rules.cards", 33, Script_proc_assign_missions, 1 },
     { "assign_one", "cards/simple/rules.cards", 46, Script_proc_assign_one, 12 },
-    { "refresh", "cards/simple/rules.cards", 92, Script_proc_refresh, 34 },
+    { "refresh", "cards/simple/rules.cards", 92, Script_proc_refresh, 30 },
     { "new_leader", "cards/simple/rules.cards", 146, Script_proc_new_leader, 5 },
     { "draw_missions", "cards/simple/setup.cards", 98, Script_proc_draw_missions, 4 },
     { "reveal_base", "cards/simple/setup.cards", 114, Script_proc_reveal_base, 0 },
@@ -10829,621 +10816,617 @@ static const RtSite Site_table[] = {
     { 0, 21, 47 }, /* 110: cards/simple/combat.cards:21:47 */
     { 0, 22, 5 }, /* 111: cards/simple/combat.cards:22:5 */
     { 0, 13, 3 }, /* 112: cards/simple/combat.cards:13:3 */
-    { 0, 24, 3 }, /* 113: cards/simple/combat.cards:24:3 */
-    { 0, 24, 12 }, /* 114: cards/simple/combat.cards:24:12 */
-    { 0, 24, 22 }, /* 115: cards/simple/combat.cards:24:22 */
-    { 0, 26, 5 }, /* 116: cards/simple/combat.cards:26:5 */
-    { 0, 27, 5 }, /* 117: cards/simple/combat.cards:27:5 */
-    { 0, 28, 5 }, /* 118: cards/simple/combat.cards:28:5 */
-    { 0, 29, 5 }, /* 119: cards/simple/combat.cards:29:5 */
-    { 0, 9, 11 }, /* 120: cards/simple/combat.cards:9:11 */
-    { 0, 41, 5 }, /* 121: cards/simple/combat.cards:41:5 */
-    { 0, 42, 7 }, /* 122: cards/simple/combat.cards:42:7 */
-    { 0, 43, 23 }, /* 123: cards/simple/combat.cards:43:23 */
-    { 0, 43, 7 }, /* 124: cards/simple/combat.cards:43:7 */
-    { 0, 45, 5 }, /* 125: cards/simple/combat.cards:45:5 */
-    { 0, 46, 7 }, /* 126: cards/simple/combat.cards:46:7 */
-    { 0, 47, 24 }, /* 127: cards/simple/combat.cards:47:24 */
-    { 0, 47, 7 }, /* 128: cards/simple/combat.cards:47:7 */
-    { 0, 37, 11 }, /* 129: cards/simple/combat.cards:37:11 */
-    { 0, 57, 5 }, /* 130: cards/simple/combat.cards:57:5 */
-    { 0, 58, 5 }, /* 131: cards/simple/combat.cards:58:5 */
-    { 0, 59, 5 }, /* 132: cards/simple/combat.cards:59:5 */
-    { 0, 60, 5 }, /* 133: cards/simple/combat.cards:60:5 */
-    { 0, 61, 5 }, /* 134: cards/simple/combat.cards:61:5 */
-    { 0, 62, 5 }, /* 135: cards/simple/combat.cards:62:5 */
-    { 0, 64, 22 }, /* 136: cards/simple/combat.cards:64:22 */
-    { 0, 65, 3 }, /* 137: cards/simple/combat.cards:65:3 */
-    { 0, 55, 11 }, /* 138: cards/simple/combat.cards:55:11 */
-    { 0, 73, 15 }, /* 139: cards/simple/combat.cards:73:15 */
-    { 0, 74, 7 }, /* 140: cards/simple/combat.cards:74:7 */
-    { 0, 75, 10 }, /* 141: cards/simple/combat.cards:75:10 */
-    { 0, 76, 9 }, /* 142: cards/simple/combat.cards:76:9 */
-    { 0, 78, 17 }, /* 143: cards/simple/combat.cards:78:17 */
-    { 0, 79, 9 }, /* 144: cards/simple/combat.cards:79:9 */
-    { 0, 81, 17 }, /* 145: cards/simple/combat.cards:81:17 */
-    { 0, 83, 11 }, /* 146: cards/simple/combat.cards:83:11 */
-    { 0, 84, 27 }, /* 147: cards/simple/combat.cards:84:27 */
-    { 0, 86, 11 }, /* 148: cards/simple/combat.cards:86:11 */
-    { 0, 87, 27 }, /* 149: cards/simple/combat.cards:87:27 */
-    { 0, 90, 25 }, /* 150: cards/simple/combat.cards:90:25 */
-    { 0, 70, 11 }, /* 151: cards/simple/combat.cards:70:11 */
-    { 0, 100, 5 }, /* 152: cards/simple/combat.cards:100:5 */
-    { 0, 102, 28 }, /* 153: cards/simple/combat.cards:102:28 */
-    { 0, 102, 55 }, /* 154: cards/simple/combat.cards:102:55 */
-    { 0, 103, 9 }, /* 155: cards/simple/combat.cards:103:9 */
-    { 0, 99, 3 }, /* 156: cards/simple/combat.cards:99:3 */
-    { 0, 97, 11 }, /* 157: cards/simple/combat.cards:97:11 */
+    { 0, 24, 12 }, /* 113: cards/simple/combat.cards:24:12 */
+    { 0, 24, 22 }, /* 114: cards/simple/combat.cards:24:22 */
+    { 0, 26, 5 }, /* 115: cards/simple/combat.cards:26:5 */
+    { 0, 27, 5 }, /* 116: cards/simple/combat.cards:27:5 */
+    { 0, 28, 5 }, /* 117: cards/simple/combat.cards:28:5 */
+    { 0, 29, 5 }, /* 118: cards/simple/combat.cards:29:5 */
+    { 0, 9, 11 }, /* 119: cards/simple/combat.cards:9:11 */
+    { 0, 41, 5 }, /* 120: cards/simple/combat.cards:41:5 */
+    { 0, 42, 7 }, /* 121: cards/simple/combat.cards:42:7 */
+    { 0, 43, 23 }, /* 122: cards/simple/combat.cards:43:23 */
+    { 0, 43, 7 }, /* 123: cards/simple/combat.cards:43:7 */
+    { 0, 45, 5 }, /* 124: cards/simple/combat.cards:45:5 */
+    { 0, 46, 7 }, /* 125: cards/simple/combat.cards:46:7 */
+    { 0, 47, 24 }, /* 126: cards/simple/combat.cards:47:24 */
+    { 0, 47, 7 }, /* 127: cards/simple/combat.cards:47:7 */
+    { 0, 37, 11 }, /* 128: cards/simple/combat.cards:37:11 */
+    { 0, 57, 5 }, /* 129: cards/simple/combat.cards:57:5 */
+    { 0, 58, 5 }, /* 130: cards/simple/combat.cards:58:5 */
+    { 0, 59, 5 }, /* 131: cards/simple/combat.cards:59:5 */
+    { 0, 60, 5 }, /* 132: cards/simple/combat.cards:60:5 */
+    { 0, 61, 5 }, /* 133: cards/simple/combat.cards:61:5 */
+    { 0, 62, 5 }, /* 134: cards/simple/combat.cards:62:5 */
+    { 0, 64, 22 }, /* 135: cards/simple/combat.cards:64:22 */
+    { 0, 65, 3 }, /* 136: cards/simple/combat.cards:65:3 */
+    { 0, 55, 11 }, /* 137: cards/simple/combat.cards:55:11 */
+    { 0, 73, 15 }, /* 138: cards/simple/combat.cards:73:15 */
+    { 0, 74, 7 }, /* 139: cards/simple/combat.cards:74:7 */
+    { 0, 75, 10 }, /* 140: cards/simple/combat.cards:75:10 */
+    { 0, 76, 9 }, /* 141: cards/simple/combat.cards:76:9 */
+    { 0, 78, 17 }, /* 142: cards/simple/combat.cards:78:17 */
+    { 0, 79, 9 }, /* 143: cards/simple/combat.cards:79:9 */
+    { 0, 81, 17 }, /* 144: cards/simple/combat.cards:81:17 */
+    { 0, 83, 11 }, /* 145: cards/simple/combat.cards:83:11 */
+    { 0, 84, 27 }, /* 146: cards/simple/combat.cards:84:27 */
+    { 0, 86, 11 }, /* 147: cards/simple/combat.cards:86:11 */
+    { 0, 87, 27 }, /* 148: cards/simple/combat.cards:87:27 */
+    { 0, 90, 25 }, /* 149: cards/simple/combat.cards:90:25 */
+    { 0, 70, 11 }, /* 150: cards/simple/combat.cards:70:11 */
+    { 0, 100, 5 }, /* 151: cards/simple/combat.cards:100:5 */
+    { 0, 102, 28 }, /* 152: cards/simple/combat.cards:102:28 */
+    { 0, 102, 55 }, /* 153: cards/simple/combat.cards:102:55 */
+    { 0, 103, 9 }, /* 154: cards/simple/combat.cards:103:9 */
+    { 0, 99, 3 }, /* 155: cards/simple/combat.cards:99:3 */
+    { 0, 97, 11 }, /* 156: cards/simple/combat.cards:97:11 */
+    { 0, 123, 8 }, /* 157: cards/simple/combat.cards:123:8 */
     { 0, 123, 8 }, /* 158: cards/simple/combat.cards:123:8 */
-    { 0, 123, 8 }, /* 159: cards/simple/combat.cards:123:8 */
-    { 0, 126, 23 }, /* 160: cards/simple/combat.cards:126:23 */
-    { 0, 126, 64 }, /* 161: cards/simple/combat.cards:126:64 */
-    { 0, 126, 91 }, /* 162: cards/simple/combat.cards:126:91 */
-    { 0, 129, 9 }, /* 163: cards/simple/combat.cards:129:9 */
-    { 0, 131, 32 }, /* 164: cards/simple/combat.cards:131:32 */
-    { 0, 131, 60 }, /* 165: cards/simple/combat.cards:131:60 */
-    { 0, 139, 9 }, /* 166: cards/simple/combat.cards:139:9 */
-    { 0, 139, 21 }, /* 167: cards/simple/combat.cards:139:21 */
+    { 0, 126, 23 }, /* 159: cards/simple/combat.cards:126:23 */
+    { 0, 126, 64 }, /* 160: cards/simple/combat.cards:126:64 */
+    { 0, 126, 91 }, /* 161: cards/simple/combat.cards:126:91 */
+    { 0, 129, 9 }, /* 162: cards/simple/combat.cards:129:9 */
+    { 0, 131, 32 }, /* 163: cards/simple/combat.cards:131:32 */
+    { 0, 131, 60 }, /* 164: cards/simple/combat.cards:131:60 */
+    { 0, 139, 9 }, /* 165: cards/simple/combat.cards:139:9 */
+    { 0, 139, 21 }, /* 166: cards/simple/combat.cards:139:21 */
+    { 0, 142, 11 }, /* 167: cards/simple/combat.cards:142:11 */
     { 0, 142, 11 }, /* 168: cards/simple/combat.cards:142:11 */
-    { 0, 142, 11 }, /* 169: cards/simple/combat.cards:142:11 */
-    { 0, 120, 11 }, /* 170: cards/simple/combat.cards:120:11 */
-    { 0, 155, 3 }, /* 171: cards/simple/combat.cards:155:3 */
-    { 0, 155, 12 }, /* 172: cards/simple/combat.cards:155:12 */
-    { 0, 157, 5 }, /* 173: cards/simple/combat.cards:157:5 */
-    { 0, 154, 11 }, /* 174: cards/simple/combat.cards:154:11 */
-    { 0, 166, 13 }, /* 175: cards/simple/combat.cards:166:13 */
-    { 0, 167, 5 }, /* 176: cards/simple/combat.cards:167:5 */
-    { 0, 168, 37 }, /* 177: cards/simple/combat.cards:168:37 */
-    { 0, 169, 8 }, /* 178: cards/simple/combat.cards:169:8 */
-    { 0, 169, 24 }, /* 179: cards/simple/combat.cards:169:24 */
-    { 0, 169, 38 }, /* 180: cards/simple/combat.cards:169:38 */
-    { 0, 170, 8 }, /* 181: cards/simple/combat.cards:170:8 */
-    { 0, 171, 7 }, /* 182: cards/simple/combat.cards:171:7 */
-    { 0, 172, 73 }, /* 183: cards/simple/combat.cards:172:73 */
-    { 0, 173, 11 }, /* 184: cards/simple/combat.cards:173:11 */
-    { 0, 173, 23 }, /* 185: cards/simple/combat.cards:173:23 */
-    { 0, 174, 13 }, /* 186: cards/simple/combat.cards:174:13 */
-    { 0, 174, 22 }, /* 187: cards/simple/combat.cards:174:22 */
-    { 0, 174, 80 }, /* 188: cards/simple/combat.cards:174:80 */
-    { 0, 174, 70 }, /* 189: cards/simple/combat.cards:174:70 */
-    { 0, 178, 29 }, /* 190: cards/simple/combat.cards:178:29 */
-    { 0, 164, 11 }, /* 191: cards/simple/combat.cards:164:11 */
-    { 0, 190, 7 }, /* 192: cards/simple/combat.cards:190:7 */
-    { 0, 190, 19 }, /* 193: cards/simple/combat.cards:190:19 */
+    { 0, 120, 11 }, /* 169: cards/simple/combat.cards:120:11 */
+    { 0, 155, 3 }, /* 170: cards/simple/combat.cards:155:3 */
+    { 0, 155, 12 }, /* 171: cards/simple/combat.cards:155:12 */
+    { 0, 157, 5 }, /* 172: cards/simple/combat.cards:157:5 */
+    { 0, 154, 11 }, /* 173: cards/simple/combat.cards:154:11 */
+    { 0, 166, 13 }, /* 174: cards/simple/combat.cards:166:13 */
+    { 0, 167, 5 }, /* 175: cards/simple/combat.cards:167:5 */
+    { 0, 168, 37 }, /* 176: cards/simple/combat.cards:168:37 */
+    { 0, 169, 8 }, /* 177: cards/simple/combat.cards:169:8 */
+    { 0, 169, 24 }, /* 178: cards/simple/combat.cards:169:24 */
+    { 0, 169, 38 }, /* 179: cards/simple/combat.cards:169:38 */
+    { 0, 170, 8 }, /* 180: cards/simple/combat.cards:170:8 */
+    { 0, 171, 7 }, /* 181: cards/simple/combat.cards:171:7 */
+    { 0, 172, 73 }, /* 182: cards/simple/combat.cards:172:73 */
+    { 0, 173, 11 }, /* 183: cards/simple/combat.cards:173:11 */
+    { 0, 173, 23 }, /* 184: cards/simple/combat.cards:173:23 */
+    { 0, 174, 13 }, /* 185: cards/simple/combat.cards:174:13 */
+    { 0, 174, 22 }, /* 186: cards/simple/combat.cards:174:22 */
+    { 0, 174, 80 }, /* 187: cards/simple/combat.cards:174:80 */
+    { 0, 174, 70 }, /* 188: cards/simple/combat.cards:174:70 */
+    { 0, 178, 29 }, /* 189: cards/simple/combat.cards:178:29 */
+    { 0, 164, 11 }, /* 190: cards/simple/combat.cards:164:11 */
+    { 0, 190, 7 }, /* 191: cards/simple/combat.cards:190:7 */
+    { 0, 190, 19 }, /* 192: cards/simple/combat.cards:190:19 */
+    { 0, 191, 9 }, /* 193: cards/simple/combat.cards:191:9 */
     { 0, 191, 9 }, /* 194: cards/simple/combat.cards:191:9 */
-    { 0, 191, 9 }, /* 195: cards/simple/combat.cards:191:9 */
-    { 0, 196, 3 }, /* 196: cards/simple/combat.cards:196:3 */
-    { 0, 197, 3 }, /* 197: cards/simple/combat.cards:197:3 */
-    { 0, 186, 11 }, /* 198: cards/simple/combat.cards:186:11 */
-    { 0, 204, 45 }, /* 199: cards/simple/combat.cards:204:45 */
-    { 0, 207, 15 }, /* 200: cards/simple/combat.cards:207:15 */
-    { 0, 208, 7 }, /* 201: cards/simple/combat.cards:208:7 */
-    { 0, 209, 10 }, /* 202: cards/simple/combat.cards:209:10 */
-    { 0, 212, 7 }, /* 203: cards/simple/combat.cards:212:7 */
-    { 0, 212, 16 }, /* 204: cards/simple/combat.cards:212:16 */
-    { 0, 212, 44 }, /* 205: cards/simple/combat.cards:212:44 */
-    { 0, 203, 11 }, /* 206: cards/simple/combat.cards:203:11 */
-    { 0, 226, 15 }, /* 207: cards/simple/combat.cards:226:15 */
-    { 0, 227, 7 }, /* 208: cards/simple/combat.cards:227:7 */
-    { 0, 228, 10 }, /* 209: cards/simple/combat.cards:228:10 */
-    { 0, 228, 24 }, /* 210: cards/simple/combat.cards:228:24 */
-    { 0, 228, 46 }, /* 211: cards/simple/combat.cards:228:46 */
-    { 0, 228, 60 }, /* 212: cards/simple/combat.cards:228:60 */
-    { 0, 229, 23 }, /* 213: cards/simple/combat.cards:229:23 */
-    { 0, 222, 11 }, /* 214: cards/simple/combat.cards:222:11 */
-    { 5, 15, 26 }, /* 215: cards/simple/missions.cards:15:26 */
-    { 5, 15, 14 }, /* 216: cards/simple/missions.cards:15:14 */
-    { 5, 16, 18 }, /* 217: cards/simple/missions.cards:16:18 */
-    { 5, 17, 21 }, /* 218: cards/simple/missions.cards:17:21 */
-    { 5, 18, 24 }, /* 219: cards/simple/missions.cards:18:24 */
-    { 5, 21, 3 }, /* 220: cards/simple/missions.cards:21:3 */
-    { 5, 21, 12 }, /* 221: cards/simple/missions.cards:21:12 */
-    { 5, 22, 5 }, /* 222: cards/simple/missions.cards:22:5 */
-    { 5, 25, 30 }, /* 223: cards/simple/missions.cards:25:30 */
-    { 5, 25, 61 }, /* 224: cards/simple/missions.cards:25:61 */
-    { 5, 26, 3 }, /* 225: cards/simple/missions.cards:26:3 */
-    { 5, 26, 12 }, /* 226: cards/simple/missions.cards:26:12 */
-    { 5, 26, 46 }, /* 227: cards/simple/missions.cards:26:46 */
-    { 5, 27, 3 }, /* 228: cards/simple/missions.cards:27:3 */
-    { 5, 13, 11 }, /* 229: cards/simple/missions.cards:13:11 */
-    { 5, 33, 3 }, /* 230: cards/simple/missions.cards:33:3 */
-    { 5, 32, 11 }, /* 231: cards/simple/missions.cards:32:11 */
-    { 5, 42, 3 }, /* 232: cards/simple/missions.cards:42:3 */
-    { 5, 42, 12 }, /* 233: cards/simple/missions.cards:42:12 */
-    { 5, 44, 14 }, /* 234: cards/simple/missions.cards:44:14 */
-    { 5, 48, 5 }, /* 235: cards/simple/missions.cards:48:5 */
-    { 5, 48, 14 }, /* 236: cards/simple/missions.cards:48:14 */
-    { 5, 48, 58 }, /* 237: cards/simple/missions.cards:48:58 */
-    { 5, 48, 48 }, /* 238: cards/simple/missions.cards:48:48 */
-    { 5, 53, 3 }, /* 239: cards/simple/missions.cards:53:3 */
-    { 5, 54, 50 }, /* 240: cards/simple/missions.cards:54:50 */
-    { 5, 55, 7 }, /* 241: cards/simple/missions.cards:55:7 */
-    { 5, 55, 19 }, /* 242: cards/simple/missions.cards:55:19 */
-    { 5, 59, 32 }, /* 243: cards/simple/missions.cards:59:32 */
-    { 5, 59, 22 }, /* 244: cards/simple/missions.cards:59:22 */
-    { 5, 59, 61 }, /* 245: cards/simple/missions.cards:59:61 */
-    { 5, 59, 51 }, /* 246: cards/simple/missions.cards:59:51 */
-    { 5, 59, 75 }, /* 247: cards/simple/missions.cards:59:75 */
-    { 5, 67, 5 }, /* 248: cards/simple/missions.cards:67:5 */
-    { 5, 69, 5 }, /* 249: cards/simple/missions.cards:69:5 */
-    { 5, 41, 11 }, /* 250: cards/simple/missions.cards:41:11 */
-    { 5, 85, 3 }, /* 251: cards/simple/missions.cards:85:3 */
-    { 5, 87, 124 }, /* 252: cards/simple/missions.cards:87:124 */
-    { 5, 93, 153 }, /* 253: cards/simple/missions.cards:93:153 */
-    { 5, 168, 100 }, /* 254: cards/simple/missions.cards:168:100 */
-    { 5, 174, 102 }, /* 255: cards/simple/missions.cards:174:102 */
-    { 5, 180, 92 }, /* 256: cards/simple/missions.cards:180:92 */
-    { 5, 88, 7 }, /* 257: cards/simple/missions.cards:88:7 */
-    { 5, 88, 19 }, /* 258: cards/simple/missions.cards:88:19 */
-    { 5, 89, 9 }, /* 259: cards/simple/missions.cards:89:9 */
-    { 5, 90, 24 }, /* 260: cards/simple/missions.cards:90:24 */
-    { 5, 94, 7 }, /* 261: cards/simple/missions.cards:94:7 */
-    { 5, 94, 19 }, /* 262: cards/simple/missions.cards:94:19 */
-    { 5, 95, 9 }, /* 263: cards/simple/missions.cards:95:9 */
-    { 5, 98, 52 }, /* 264: cards/simple/missions.cards:98:52 */
-    { 5, 98, 30 }, /* 265: cards/simple/missions.cards:98:30 */
-    { 5, 98, 11 }, /* 266: cards/simple/missions.cards:98:11 */
-    { 5, 103, 7 }, /* 267: cards/simple/missions.cards:103:7 */
-    { 5, 103, 19 }, /* 268: cards/simple/missions.cards:103:19 */
-    { 5, 105, 9 }, /* 269: cards/simple/missions.cards:105:9 */
-    { 5, 106, 63 }, /* 270: cards/simple/missions.cards:106:63 */
-    { 5, 111, 7 }, /* 271: cards/simple/missions.cards:111:7 */
-    { 5, 111, 19 }, /* 272: cards/simple/missions.cards:111:19 */
-    { 5, 112, 9 }, /* 273: cards/simple/missions.cards:112:9 */
-    { 5, 113, 24 }, /* 274: cards/simple/missions.cards:113:24 */
-    { 5, 117, 7 }, /* 275: cards/simple/missions.cards:117:7 */
-    { 5, 117, 19 }, /* 276: cards/simple/missions.cards:117:19 */
-    { 5, 118, 9 }, /* 277: cards/simple/missions.cards:118:9 */
-    { 5, 126, 7 }, /* 278: cards/simple/missions.cards:126:7 */
-    { 5, 126, 63 }, /* 279: cards/simple/missions.cards:126:63 */
-    { 5, 126, 19 }, /* 280: cards/simple/missions.cards:126:19 */
-    { 5, 127, 9 }, /* 281: cards/simple/missions.cards:127:9 */
-    { 5, 129, 11 }, /* 282: cards/simple/missions.cards:129:11 */
-    { 5, 136, 7 }, /* 283: cards/simple/missions.cards:136:7 */
-    { 5, 136, 19 }, /* 284: cards/simple/missions.cards:136:19 */
-    { 5, 137, 9 }, /* 285: cards/simple/missions.cards:137:9 */
-    { 5, 138, 24 }, /* 286: cards/simple/missions.cards:138:24 */
-    { 5, 142, 7 }, /* 287: cards/simple/missions.cards:142:7 */
-    { 5, 142, 19 }, /* 288: cards/simple/missions.cards:142:19 */
-    { 5, 143, 9 }, /* 289: cards/simple/missions.cards:143:9 */
-    { 5, 145, 11 }, /* 290: cards/simple/missions.cards:145:11 */
-    { 5, 145, 11 }, /* 291: cards/simple/missions.cards:145:11 */
-    { 5, 147, 13 }, /* 292: cards/simple/missions.cards:147:13 */
-    { 5, 149, 11 }, /* 293: cards/simple/missions.cards:149:11 */
-    { 5, 154, 7 }, /* 294: cards/simple/missions.cards:154:7 */
-    { 5, 155, 22 }, /* 295: cards/simple/missions.cards:155:22 */
-    { 5, 158, 7 }, /* 296: cards/simple/missions.cards:158:7 */
-    { 5, 159, 61 }, /* 297: cards/simple/missions.cards:159:61 */
-    { 5, 163, 7 }, /* 298: cards/simple/missions.cards:163:7 */
-    { 5, 163, 19 }, /* 299: cards/simple/missions.cards:163:19 */
-    { 5, 164, 9 }, /* 300: cards/simple/missions.cards:164:9 */
-    { 5, 165, 24 }, /* 301: cards/simple/missions.cards:165:24 */
-    { 5, 169, 7 }, /* 302: cards/simple/missions.cards:169:7 */
-    { 5, 169, 19 }, /* 303: cards/simple/missions.cards:169:19 */
-    { 5, 170, 9 }, /* 304: cards/simple/missions.cards:170:9 */
-    { 5, 171, 52 }, /* 305: cards/simple/missions.cards:171:52 */
-    { 5, 171, 24 }, /* 306: cards/simple/missions.cards:171:24 */
-    { 5, 175, 7 }, /* 307: cards/simple/missions.cards:175:7 */
-    { 5, 175, 19 }, /* 308: cards/simple/missions.cards:175:19 */
-    { 5, 176, 9 }, /* 309: cards/simple/missions.cards:176:9 */
-    { 5, 177, 52 }, /* 310: cards/simple/missions.cards:177:52 */
-    { 5, 177, 24 }, /* 311: cards/simple/missions.cards:177:24 */
-    { 5, 181, 7 }, /* 312: cards/simple/missions.cards:181:7 */
-    { 5, 181, 19 }, /* 313: cards/simple/missions.cards:181:19 */
-    { 5, 182, 9 }, /* 314: cards/simple/missions.cards:182:9 */
-    { 5, 184, 11 }, /* 315: cards/simple/missions.cards:184:11 */
-    { 5, 184, 23 }, /* 316: cards/simple/missions.cards:184:23 */
-    { 5, 185, 13 }, /* 317: cards/simple/missions.cards:185:13 */
-    { 5, 186, 13 }, /* 318: cards/simple/missions.cards:186:13 */
-    { 5, 187, 23 }, /* 319: cards/simple/missions.cards:187:23 */
-    { 5, 187, 13 }, /* 320: cards/simple/missions.cards:187:13 */
-    { 5, 84, 11 }, /* 321: cards/simple/missions.cards:84:11 */
-    { 5, 200, 3 }, /* 322: cards/simple/missions.cards:200:3 */
-    { 5, 199, 11 }, /* 323: cards/simple/missions.cards:199:11 */
-    { 5, 206, 3 }, /* 324: cards/simple/missions.cards:206:3 */
-    { 5, 206, 11 }, /* 325: cards/simple/missions.cards:206:11 */
-    { 5, 207, 16 }, /* 326: cards/simple/missions.cards:207:16 */
-    { 5, 207, 39 }, /* 327: cards/simple/missions.cards:207:39 */
-    { 5, 207, 50 }, /* 328: cards/simple/missions.cards:207:50 */
-    { 5, 208, 14 }, /* 329: cards/simple/missions.cards:208:14 */
-    { 5, 209, 19 }, /* 330: cards/simple/missions.cards:209:19 */
-    { 5, 205, 11 }, /* 331: cards/simple/missions.cards:205:11 */
-    { 5, 218, 7 }, /* 332: cards/simple/missions.cards:218:7 */
-    { 5, 218, 19 }, /* 333: cards/simple/missions.cards:218:19 */
-    { 5, 219, 9 }, /* 334: cards/simple/missions.cards:219:9 */
-    { 5, 219, 9 }, /* 335: cards/simple/missions.cards:219:9 */
-    { 5, 224, 3 }, /* 336: cards/simple/missions.cards:224:3 */
-    { 5, 225, 3 }, /* 337: cards/simple/missions.cards:225:3 */
-    { 5, 226, 3 }, /* 338: cards/simple/missions.cards:226:3 */
-    { 5, 215, 11 }, /* 339: cards/simple/missions.cards:215:11 */
-    { 5, 233, 3 }, /* 340: cards/simple/missions.cards:233:3 */
-    { 5, 233, 15 }, /* 341: cards/simple/missions.cards:233:15 */
-    { 5, 236, 7 }, /* 342: cards/simple/missions.cards:236:7 */
-    { 5, 236, 16 }, /* 343: cards/simple/missions.cards:236:16 */
-    { 5, 236, 70 }, /* 344: cards/simple/missions.cards:236:70 */
-    { 5, 239, 7 }, /* 345: cards/simple/missions.cards:239:7 */
-    { 5, 239, 60 }, /* 346: cards/simple/missions.cards:239:60 */
-    { 5, 239, 50 }, /* 347: cards/simple/missions.cards:239:50 */
-    { 5, 241, 5 }, /* 348: cards/simple/missions.cards:241:5 */
-    { 5, 242, 15 }, /* 349: cards/simple/missions.cards:242:15 */
-    { 5, 242, 5 }, /* 350: cards/simple/missions.cards:242:5 */
-    { 5, 243, 5 }, /* 351: cards/simple/missions.cards:243:5 */
-    { 5, 231, 11 }, /* 352: cards/simple/missions.cards:231:11 */
-    { 6, 17, 3 }, /* 353: cards/simple/moves.cards:17:3 */
-    { 6, 17, 15 }, /* 354: cards/simple/moves.cards:17:15 */
-    { 6, 18, 15 }, /* 355: cards/simple/moves.cards:18:15 */
-    { 6, 18, 5 }, /* 356: cards/simple/moves.cards:18:5 */
-    { 6, 20, 5 }, /* 357: cards/simple/moves.cards:20:5 */
-    { 6, 21, 26 }, /* 358: cards/simple/moves.cards:21:26 */
-    { 6, 21, 7 }, /* 359: cards/simple/moves.cards:21:7 */
-    { 6, 21, 7 }, /* 360: cards/simple/moves.cards:21:7 */
-    { 6, 21, 40 }, /* 361: cards/simple/moves.cards:21:40 */
-    { 6, 23, 9 }, /* 362: cards/simple/moves.cards:23:9 */
-    { 6, 26, 34 }, /* 363: cards/simple/moves.cards:26:34 */
-    { 6, 27, 7 }, /* 364: cards/simple/moves.cards:27:7 */
-    { 6, 27, 7 }, /* 365: cards/simple/moves.cards:27:7 */
-    { 6, 29, 9 }, /* 366: cards/simple/moves.cards:29:9 */
-    { 6, 32, 5 }, /* 367: cards/simple/moves.cards:32:5 */
-    { 6, 16, 11 }, /* 368: cards/simple/moves.cards:16:11 */
-    { 6, 40, 18 }, /* 369: cards/simple/moves.cards:40:18 */
-    { 6, 40, 3 }, /* 370: cards/simple/moves.cards:40:3 */
-    { 6, 43, 16 }, /* 371: cards/simple/moves.cards:43:16 */
-    { 6, 43, 33 }, /* 372: cards/simple/moves.cards:43:33 */
-    { 6, 43, 52 }, /* 373: cards/simple/moves.cards:43:52 */
-    { 6, 44, 7 }, /* 374: cards/simple/moves.cards:44:7 */
-    { 6, 48, 48 }, /* 375: cards/simple/moves.cards:48:48 */
-    { 6, 51, 66 }, /* 376: cards/simple/moves.cards:51:66 */
-    { 6, 52, 3 }, /* 377: cards/simple/moves.cards:52:3 */
-    { 6, 37, 11 }, /* 378: cards/simple/moves.cards:37:11 */
-    { 6, 62, 19 }, /* 379: cards/simple/moves.cards:62:19 */
-    { 6, 62, 34 }, /* 380: cards/simple/moves.cards:62:34 */
-    { 6, 62, 3 }, /* 381: cards/simple/moves.cards:62:3 */
-    { 6, 63, 19 }, /* 382: cards/simple/moves.cards:63:19 */
-    { 6, 63, 35 }, /* 383: cards/simple/moves.cards:63:35 */
-    { 6, 63, 3 }, /* 384: cards/simple/moves.cards:63:3 */
-    { 6, 61, 11 }, /* 385: cards/simple/moves.cards:61:11 */
-    { 6, 68, 5 }, /* 386: cards/simple/moves.cards:68:5 */
-    { 6, 70, 17 }, /* 387: cards/simple/moves.cards:70:17 */
-    { 6, 70, 7 }, /* 388: cards/simple/moves.cards:70:7 */
-    { 6, 71, 7 }, /* 389: cards/simple/moves.cards:71:7 */
-    { 6, 66, 11 }, /* 390: cards/simple/moves.cards:66:11 */
-    { 6, 82, 3 }, /* 391: cards/simple/moves.cards:82:3 */
-    { 6, 82, 12 }, /* 392: cards/simple/moves.cards:82:12 */
-    { 6, 83, 5 }, /* 393: cards/simple/moves.cards:83:5 */
-    { 6, 83, 5 }, /* 394: cards/simple/moves.cards:83:5 */
-    { 6, 84, 21 }, /* 395: cards/simple/moves.cards:84:21 */
-    { 6, 81, 11 }, /* 396: cards/simple/moves.cards:81:11 */
-    { 6, 92, 6 }, /* 397: cards/simple/moves.cards:92:6 */
-    { 6, 93, 35 }, /* 398: cards/simple/moves.cards:93:35 */
-    { 6, 94, 7 }, /* 399: cards/simple/moves.cards:94:7 */
-    { 6, 94, 16 }, /* 400: cards/simple/moves.cards:94:16 */
-    { 6, 94, 55 }, /* 401: cards/simple/moves.cards:94:55 */
-    { 6, 95, 17 }, /* 402: cards/simple/moves.cards:95:17 */
-    { 6, 95, 7 }, /* 403: cards/simple/moves.cards:95:7 */
-    { 6, 98, 7 }, /* 404: cards/simple/moves.cards:98:7 */
-    { 6, 103, 5 }, /* 405: cards/simple/moves.cards:103:5 */
-    { 6, 103, 17 }, /* 406: cards/simple/moves.cards:103:17 */
-    { 6, 104, 17 }, /* 407: cards/simple/moves.cards:104:17 */
-    { 6, 104, 7 }, /* 408: cards/simple/moves.cards:104:7 */
-    { 6, 108, 5 }, /* 409: cards/simple/moves.cards:108:5 */
-    { 6, 112, 59 }, /* 410: cards/simple/moves.cards:112:59 */
-    { 6, 110, 38 }, /* 411: cards/simple/moves.cards:110:38 */
-    { 6, 110, 28 }, /* 412: cards/simple/moves.cards:110:28 */
-    { 6, 110, 64 }, /* 413: cards/simple/moves.cards:110:64 */
-    { 6, 113, 9 }, /* 414: cards/simple/moves.cards:113:9 */
-    { 6, 113, 21 }, /* 415: cards/simple/moves.cards:113:21 */
-    { 6, 113, 74 }, /* 416: cards/simple/moves.cards:113:74 */
-    { 6, 113, 64 }, /* 417: cards/simple/moves.cards:113:64 */
-    { 6, 91, 11 }, /* 418: cards/simple/moves.cards:91:11 */
-    { 7, 19, 3 }, /* 419: cards/simple/projects.cards:19:3 */
-    { 7, 20, 95 }, /* 420: cards/simple/projects.cards:20:95 */
-    { 7, 26, 108 }, /* 421: cards/simple/projects.cards:26:108 */
-    { 7, 38, 101 }, /* 422: cards/simple/projects.cards:38:101 */
-    { 7, 47, 154 }, /* 423: cards/simple/projects.cards:47:154 */
-    { 7, 47, 95 }, /* 424: cards/simple/projects.cards:47:95 */
-    { 7, 60, 164 }, /* 425: cards/simple/projects.cards:60:164 */
-    { 7, 60, 113 }, /* 426: cards/simple/projects.cards:60:113 */
-    { 7, 67, 122 }, /* 427: cards/simple/projects.cards:67:122 */
-    { 7, 83, 133 }, /* 428: cards/simple/projects.cards:83:133 */
-    { 7, 93, 117 }, /* 429: cards/simple/projects.cards:93:117 */
-    { 7, 93, 100 }, /* 430: cards/simple/projects.cards:93:100 */
-    { 7, 103, 125 }, /* 431: cards/simple/projects.cards:103:125 */
-    { 7, 103, 99 }, /* 432: cards/simple/projects.cards:103:99 */
-    { 7, 114, 88 }, /* 433: cards/simple/projects.cards:114:88 */
-    { 7, 120, 93 }, /* 434: cards/simple/projects.cards:120:93 */
-    { 7, 21, 7 }, /* 435: cards/simple/projects.cards:21:7 */
-    { 7, 21, 19 }, /* 436: cards/simple/projects.cards:21:19 */
-    { 7, 22, 9 }, /* 437: cards/simple/projects.cards:22:9 */
-    { 7, 23, 24 }, /* 438: cards/simple/projects.cards:23:24 */
-    { 7, 27, 7 }, /* 439: cards/simple/projects.cards:27:7 */
-    { 7, 27, 19 }, /* 440: cards/simple/projects.cards:27:19 */
-    { 7, 28, 9 }, /* 441: cards/simple/projects.cards:28:9 */
-    { 7, 30, 11 }, /* 442: cards/simple/projects.cards:30:11 */
-    { 7, 31, 23 }, /* 443: cards/simple/projects.cards:31:23 */
-    { 7, 31, 13 }, /* 444: cards/simple/projects.cards:31:13 */
-    { 7, 32, 13 }, /* 445: cards/simple/projects.cards:32:13 */
-    { 7, 39, 7 }, /* 446: cards/simple/projects.cards:39:7 */
-    { 7, 39, 19 }, /* 447: cards/simple/projects.cards:39:19 */
-    { 7, 40, 9 }, /* 448: cards/simple/projects.cards:40:9 */
-    { 7, 48, 7 }, /* 449: cards/simple/projects.cards:48:7 */
-    { 7, 48, 83 }, /* 450: cards/simple/projects.cards:48:83 */
-    { 7, 48, 19 }, /* 451: cards/simple/projects.cards:48:19 */
-    { 7, 49, 9 }, /* 452: cards/simple/projects.cards:49:9 */
-    { 7, 50, 24 }, /* 453: cards/simple/projects.cards:50:24 */
-    { 7, 55, 7 }, /* 454: cards/simple/projects.cards:55:7 */
-    { 7, 55, 63 }, /* 455: cards/simple/projects.cards:55:63 */
-    { 7, 55, 19 }, /* 456: cards/simple/projects.cards:55:19 */
-    { 7, 56, 9 }, /* 457: cards/simple/projects.cards:56:9 */
-    { 7, 57, 48 }, /* 458: cards/simple/projects.cards:57:48 */
-    { 7, 57, 66 }, /* 459: cards/simple/projects.cards:57:66 */
-    { 7, 61, 7 }, /* 460: cards/simple/projects.cards:61:7 */
-    { 7, 61, 75 }, /* 461: cards/simple/projects.cards:61:75 */
-    { 7, 61, 19 }, /* 462: cards/simple/projects.cards:61:19 */
-    { 7, 62, 9 }, /* 463: cards/simple/projects.cards:62:9 */
-    { 7, 63, 63 }, /* 464: cards/simple/projects.cards:63:63 */
-    { 7, 68, 7 }, /* 465: cards/simple/projects.cards:68:7 */
-    { 7, 68, 19 }, /* 466: cards/simple/projects.cards:68:19 */
-    { 7, 69, 9 }, /* 467: cards/simple/projects.cards:69:9 */
-    { 7, 70, 86 }, /* 468: cards/simple/projects.cards:70:86 */
-    { 7, 74, 7 }, /* 469: cards/simple/projects.cards:74:7 */
-    { 7, 76, 33 }, /* 470: cards/simple/projects.cards:76:33 */
-    { 7, 76, 17 }, /* 471: cards/simple/projects.cards:76:17 */
-    { 7, 78, 86 }, /* 472: cards/simple/projects.cards:78:86 */
-    { 7, 78, 63 }, /* 473: cards/simple/projects.cards:78:63 */
-    { 7, 79, 9 }, /* 474: cards/simple/projects.cards:79:9 */
-    { 7, 84, 7 }, /* 475: cards/simple/projects.cards:84:7 */
-    { 7, 84, 19 }, /* 476: cards/simple/projects.cards:84:19 */
-    { 7, 85, 9 }, /* 477: cards/simple/projects.cards:85:9 */
-    { 7, 86, 62 }, /* 478: cards/simple/projects.cards:86:62 */
-    { 7, 90, 7 }, /* 479: cards/simple/projects.cards:90:7 */
-    { 7, 91, 61 }, /* 480: cards/simple/projects.cards:91:61 */
-    { 7, 94, 7 }, /* 481: cards/simple/projects.cards:94:7 */
-    { 7, 94, 41 }, /* 482: cards/simple/projects.cards:94:41 */
-    { 7, 94, 19 }, /* 483: cards/simple/projects.cards:94:19 */
-    { 7, 95, 9 }, /* 484: cards/simple/projects.cards:95:9 */
-    { 7, 97, 11 }, /* 485: cards/simple/projects.cards:97:11 */
-    { 7, 104, 7 }, /* 486: cards/simple/projects.cards:104:7 */
-    { 7, 104, 50 }, /* 487: cards/simple/projects.cards:104:50 */
-    { 7, 104, 19 }, /* 488: cards/simple/projects.cards:104:19 */
-    { 7, 105, 9 }, /* 489: cards/simple/projects.cards:105:9 */
-    { 7, 107, 11 }, /* 490: cards/simple/projects.cards:107:11 */
-    { 7, 107, 23 }, /* 491: cards/simple/projects.cards:107:23 */
-    { 7, 108, 13 }, /* 492: cards/simple/projects.cards:108:13 */
-    { 7, 115, 7 }, /* 493: cards/simple/projects.cards:115:7 */
-    { 7, 115, 19 }, /* 494: cards/simple/projects.cards:115:19 */
-    { 7, 116, 9 }, /* 495: cards/simple/projects.cards:116:9 */
-    { 7, 117, 24 }, /* 496: cards/simple/projects.cards:117:24 */
-    { 7, 121, 7 }, /* 497: cards/simple/projects.cards:121:7 */
-    { 7, 121, 19 }, /* 498: cards/simple/projects.cards:121:19 */
-    { 7, 122, 9 }, /* 499: cards/simple/projects.cards:122:9 */
-    { 7, 124, 11 }, /* 500: cards/simple/projects.cards:124:11 */
-    { 7, 124, 23 }, /* 501: cards/simple/projects.cards:124:23 */
-    { 7, 125, 13 }, /* 502: cards/simple/projects.cards:125:13 */
-    { 7, 18, 11 }, /* 503: cards/simple/projects.cards:18:11 */
-    { 7, 145, 3 }, /* 504: cards/simple/projects.cards:145:3 */
-    { 7, 145, 63 }, /* 505: cards/simple/projects.cards:145:63 */
-    { 7, 145, 53 }, /* 506: cards/simple/projects.cards:145:53 */
-    { 7, 147, 3 }, /* 507: cards/simple/projects.cards:147:3 */
-    { 7, 149, 17 }, /* 508: cards/simple/projects.cards:149:17 */
-    { 7, 149, 7 }, /* 509: cards/simple/projects.cards:149:7 */
-    { 7, 150, 7 }, /* 510: cards/simple/projects.cards:150:7 */
-    { 7, 157, 36 }, /* 511: cards/simple/projects.cards:157:36 */
-    { 7, 144, 11 }, /* 512: cards/simple/projects.cards:144:11 */
-    { 7, 165, 3 }, /* 513: cards/simple/projects.cards:165:3 */
-    { 7, 166, 3 }, /* 514: cards/simple/projects.cards:166:3 */
-    { 7, 167, 3 }, /* 515: cards/simple/projects.cards:167:3 */
-    { 7, 167, 11 }, /* 516: cards/simple/projects.cards:167:11 */
-    { 7, 169, 3 }, /* 517: cards/simple/projects.cards:169:3 */
-    { 7, 169, 12 }, /* 518: cards/simple/projects.cards:169:12 */
-    { 7, 169, 74 }, /* 519: cards/simple/projects.cards:169:74 */
-    { 7, 171, 54 }, /* 520: cards/simple/projects.cards:171:54 */
-    { 7, 173, 23 }, /* 521: cards/simple/projects.cards:173:23 */
-    { 7, 174, 3 }, /* 522: cards/simple/projects.cards:174:3 */
-    { 7, 174, 12 }, /* 523: cards/simple/projects.cards:174:12 */
-    { 7, 175, 19 }, /* 524: cards/simple/projects.cards:175:19 */
-    { 7, 175, 38 }, /* 525: cards/simple/projects.cards:175:38 */
-    { 7, 177, 3 }, /* 526: cards/simple/projects.cards:177:3 */
-    { 7, 163, 11 }, /* 527: cards/simple/projects.cards:163:11 */
-    { 8, 34, 3 }, /* 528: cards/simple/rules.cards:34:3 */
-    { 8, 37, 5 }, /* 529: cards/simple/rules.cards:37:5 */
-    { 8, 38, 55 }, /* 530: cards/simple/rules.cards:38:55 */
-    { 8, 36, 3 }, /* 531: cards/simple/rules.cards:36:3 */
-    { 8, 33, 11 }, /* 532: cards/simple/rules.cards:33:11 */
-    { 8, 47, 3 }, /* 533: cards/simple/rules.cards:47:3 */
-    { 8, 47, 3 }, /* 534: cards/simple/rules.cards:47:3 */
-    { 8, 49, 3 }, /* 535: cards/simple/rules.cards:49:3 */
-    { 8, 49, 15 }, /* 536: cards/simple/rules.cards:49:15 */
-    { 8, 50, 15 }, /* 537: cards/simple/rules.cards:50:15 */
-    { 8, 50, 5 }, /* 538: cards/simple/rules.cards:50:5 */
-    { 8, 51, 5 }, /* 539: cards/simple/rules.cards:51:5 */
-    { 8, 52, 5 }, /* 540: cards/simple/rules.cards:52:5 */
-    { 8, 55, 3 }, /* 541: cards/simple/rules.cards:55:3 */
-    { 8, 56, 82 }, /* 542: cards/simple/rules.cards:56:82 */
-    { 8, 56, 46 }, /* 543: cards/simple/rules.cards:56:46 */
-    { 8, 57, 7 }, /* 544: cards/simple/rules.cards:57:7 */
-    { 8, 57, 60 }, /* 545: cards/simple/rules.cards:57:60 */
-    { 8, 57, 19 }, /* 546: cards/simple/rules.cards:57:19 */
-    { 8, 58, 19 }, /* 547: cards/simple/rules.cards:58:19 */
-    { 8, 58, 9 }, /* 548: cards/simple/rules.cards:58:9 */
-    { 8, 59, 9 }, /* 549: cards/simple/rules.cards:59:9 */
-    { 8, 65, 3 }, /* 550: cards/simple/rules.cards:65:3 */
-    { 8, 65, 60 }, /* 551: cards/simple/rules.cards:65:60 */
-    { 8, 65, 15 }, /* 552: cards/simple/rules.cards:65:15 */
-    { 8, 67, 15 }, /* 553: cards/simple/rules.cards:67:15 */
-    { 8, 67, 5 }, /* 554: cards/simple/rules.cards:67:5 */
-    { 8, 68, 5 }, /* 555: cards/simple/rules.cards:68:5 */
-    { 8, 70, 14 }, /* 556: cards/simple/rules.cards:70:14 */
-    { 8, 72, 5 }, /* 557: cards/simple/rules.cards:72:5 */
-    { 8, 72, 17 }, /* 558: cards/simple/rules.cards:72:17 */
-    { 8, 73, 17 }, /* 559: cards/simple/rules.cards:73:17 */
-    { 8, 73, 7 }, /* 560: cards/simple/rules.cards:73:7 */
-    { 8, 74, 7 }, /* 561: cards/simple/rules.cards:74:7 */
-    { 8, 77, 5 }, /* 562: cards/simple/rules.cards:77:5 */
-    { 8, 78, 51 }, /* 563: cards/simple/rules.cards:78:51 */
-    { 8, 79, 9 }, /* 564: cards/simple/rules.cards:79:9 */
-    { 8, 79, 21 }, /* 565: cards/simple/rules.cards:79:21 */
-    { 8, 80, 21 }, /* 566: cards/simple/rules.cards:80:21 */
-    { 8, 80, 11 }, /* 567: cards/simple/rules.cards:80:11 */
-    { 8, 81, 11 }, /* 568: cards/simple/rules.cards:81:11 */
-    { 8, 87, 50 }, /* 569: cards/simple/rules.cards:87:50 */
-    { 8, 87, 116 }, /* 570: cards/simple/rules.cards:87:116 */
-    { 8, 46, 11 }, /* 571: cards/simple/rules.cards:46:11 */
-    { 8, 95, 10 }, /* 572: cards/simple/rules.cards:95:10 */
-    { 8, 95, 5 }, /* 573: cards/simple/rules.cards:95:5 */
-    { 8, 96, 10 }, /* 574: cards/simple/rules.cards:96:10 */
-    { 8, 96, 26 }, /* 575: cards/simple/rules.cards:96:26 */
-    { 8, 96, 5 }, /* 576: cards/simple/rules.cards:96:5 */
-    { 8, 101, 34 }, /* 577: cards/simple/rules.cards:101:34 */
-    { 8, 101, 56 }, /* 578: cards/simple/rules.cards:101:56 */
-    { 8, 101, 49 }, /* 579: cards/simple/rules.cards:101:49 */
-    { 8, 101, 44 }, /* 580: cards/simple/rules.cards:101:44 */
-    { 8, 102, 44 }, /* 581: cards/simple/rules.cards:102:44 */
-    { 8, 102, 5 }, /* 582: cards/simple/rules.cards:102:5 */
-    { 8, 105, 68 }, /* 583: cards/simple/rules.cards:105:68 */
-    { 8, 105, 45 }, /* 584: cards/simple/rules.cards:105:45 */
-    { 8, 106, 3 }, /* 585: cards/simple/rules.cards:106:3 */
-    { 8, 108, 22 }, /* 586: cards/simple/rules.cards:108:22 */
-    { 8, 111, 5 }, /* 587: cards/simple/rules.cards:111:5 */
-    { 8, 112, 5 }, /* 588: cards/simple/rules.cards:112:5 */
-    { 8, 112, 53 }, /* 589: cards/simple/rules.cards:112:53 */
-    { 8, 115, 3 }, /* 590: cards/simple/rules.cards:115:3 */
-    { 8, 118, 7 }, /* 591: cards/simple/rules.cards:118:7 */
-    { 8, 121, 3 }, /* 592: cards/simple/rules.cards:121:3 */
-    { 8, 122, 5 }, /* 593: cards/simple/rules.cards:122:5 */
-    { 8, 122, 14 }, /* 594: cards/simple/rules.cards:122:14 */
-    { 8, 123, 7 }, /* 595: cards/simple/rules.cards:123:7 */
-    { 8, 129, 3 }, /* 596: cards/simple/rules.cards:129:3 */
-    { 8, 130, 5 }, /* 597: cards/simple/rules.cards:130:5 */
-    { 8, 130, 14 }, /* 598: cards/simple/rules.cards:130:14 */
-    { 8, 130, 57 }, /* 599: cards/simple/rules.cards:130:57 */
-    { 8, 130, 47 }, /* 600: cards/simple/rules.cards:130:47 */
-    { 8, 131, 5 }, /* 601: cards/simple/rules.cards:131:5 */
-    { 8, 131, 14 }, /* 602: cards/simple/rules.cards:131:14 */
-    { 8, 131, 24 }, /* 603: cards/simple/rules.cards:131:24 */
-    { 8, 132, 8 }, /* 604: cards/simple/rules.cards:132:8 */
-    { 8, 132, 53 }, /* 605: cards/simple/rules.cards:132:53 */
-    { 8, 135, 3 }, /* 606: cards/simple/rules.cards:135:3 */
-    { 8, 137, 81 }, /* 607: cards/simple/rules.cards:137:81 */
-    { 8, 138, 6 }, /* 608: cards/simple/rules.cards:138:6 */
-    { 8, 140, 5 }, /* 609: cards/simple/rules.cards:140:5 */
-    { 8, 92, 11 }, /* 610: cards/simple/rules.cards:92:11 */
-    { 8, 147, 32 }, /* 611: cards/simple/rules.cards:147:32 */
-    { 8, 147, 58 }, /* 612: cards/simple/rules.cards:147:58 */
-    { 8, 147, 76 }, /* 613: cards/simple/rules.cards:147:76 */
-    { 8, 147, 49 }, /* 614: cards/simple/rules.cards:147:49 */
-    { 8, 148, 3 }, /* 615: cards/simple/rules.cards:148:3 */
-    { 8, 148, 15 }, /* 616: cards/simple/rules.cards:148:15 */
-    { 8, 149, 15 }, /* 617: cards/simple/rules.cards:149:15 */
-    { 8, 149, 5 }, /* 618: cards/simple/rules.cards:149:5 */
-    { 8, 152, 12 }, /* 619: cards/simple/rules.cards:152:12 */
-    { 8, 152, 39 }, /* 620: cards/simple/rules.cards:152:39 */
-    { 8, 152, 29 }, /* 621: cards/simple/rules.cards:152:29 */
-    { 8, 146, 11 }, /* 622: cards/simple/rules.cards:146:11 */
-    { 9, 102, 9 }, /* 623: cards/simple/setup.cards:102:9 */
-    { 9, 103, 9 }, /* 624: cards/simple/setup.cards:103:9 */
-    { 9, 105, 62 }, /* 625: cards/simple/setup.cards:105:62 */
-    { 9, 105, 36 }, /* 626: cards/simple/setup.cards:105:36 */
-    { 9, 98, 11 }, /* 627: cards/simple/setup.cards:98:11 */
-    { 9, 116, 10 }, /* 628: cards/simple/setup.cards:116:10 */
-    { 9, 116, 3 }, /* 629: cards/simple/setup.cards:116:3 */
-    { 9, 118, 22 }, /* 630: cards/simple/setup.cards:118:22 */
-    { 9, 118, 3 }, /* 631: cards/simple/setup.cards:118:3 */
-    { 9, 114, 11 }, /* 632: cards/simple/setup.cards:114:11 */
-    { 9, 127, 5 }, /* 633: cards/simple/setup.cards:127:5 */
-    { 9, 124, 11 }, /* 634: cards/simple/setup.cards:124:11 */
-    { 9, 137, 5 }, /* 635: cards/simple/setup.cards:137:5 */
-    { 9, 134, 11 }, /* 636: cards/simple/setup.cards:134:11 */
-    { 9, 8, 36 }, /* 637: cards/simple/setup.cards:8:36 */
-    { 9, 9, 37 }, /* 638: cards/simple/setup.cards:9:37 */
-    { 9, 10, 32 }, /* 639: cards/simple/setup.cards:10:32 */
-    { 9, 11, 9 }, /* 640: cards/simple/setup.cards:11:9 */
-    { 9, 14, 3 }, /* 641: cards/simple/setup.cards:14:3 */
-    { 9, 15, 8 }, /* 642: cards/simple/setup.cards:15:8 */
-    { 9, 15, 41 }, /* 643: cards/simple/setup.cards:15:41 */
-    { 9, 15, 31 }, /* 644: cards/simple/setup.cards:15:31 */
-    { 9, 15, 21 }, /* 645: cards/simple/setup.cards:15:21 */
-    { 9, 15, 83 }, /* 646: cards/simple/setup.cards:15:83 */
-    { 9, 15, 73 }, /* 647: cards/simple/setup.cards:15:73 */
-    { 9, 15, 63 }, /* 648: cards/simple/setup.cards:15:63 */
-    { 9, 17, 22 }, /* 649: cards/simple/setup.cards:17:22 */
-    { 9, 17, 30 }, /* 650: cards/simple/setup.cards:17:30 */
-    { 9, 20, 3 }, /* 651: cards/simple/setup.cards:20:3 */
-    { 9, 21, 22 }, /* 652: cards/simple/setup.cards:21:22 */
-    { 9, 28, 3 }, /* 653: cards/simple/setup.cards:28:3 */
-    { 9, 32, 13 }, /* 654: cards/simple/setup.cards:32:13 */
-    { 9, 33, 5 }, /* 655: cards/simple/setup.cards:33:5 */
-    { 9, 35, 15 }, /* 656: cards/simple/setup.cards:35:15 */
-    { 9, 35, 5 }, /* 657: cards/simple/setup.cards:35:5 */
-    { 9, 38, 13 }, /* 658: cards/simple/setup.cards:38:13 */
-    { 9, 39, 5 }, /* 659: cards/simple/setup.cards:39:5 */
-    { 9, 39, 13 }, /* 660: cards/simple/setup.cards:39:13 */
-    { 9, 41, 15 }, /* 661: cards/simple/setup.cards:41:15 */
-    { 9, 41, 5 }, /* 662: cards/simple/setup.cards:41:5 */
-    { 9, 44, 13 }, /* 663: cards/simple/setup.cards:44:13 */
-    { 9, 45, 5 }, /* 664: cards/simple/setup.cards:45:5 */
-    { 9, 45, 13 }, /* 665: cards/simple/setup.cards:45:13 */
-    { 9, 47, 5 }, /* 666: cards/simple/setup.cards:47:5 */
-    { 9, 49, 3 }, /* 667: cards/simple/setup.cards:49:3 */
-    { 9, 50, 3 }, /* 668: cards/simple/setup.cards:50:3 */
-    { 9, 54, 3 }, /* 669: cards/simple/setup.cards:54:3 */
-    { 9, 54, 111 }, /* 670: cards/simple/setup.cards:54:111 */
-    { 9, 55, 3 }, /* 671: cards/simple/setup.cards:55:3 */
-    { 9, 55, 127 }, /* 672: cards/simple/setup.cards:55:127 */
-    { 9, 56, 3 }, /* 673: cards/simple/setup.cards:56:3 */
-    { 9, 56, 119 }, /* 674: cards/simple/setup.cards:56:119 */
-    { 9, 57, 3 }, /* 675: cards/simple/setup.cards:57:3 */
-    { 9, 57, 115 }, /* 676: cards/simple/setup.cards:57:115 */
-    { 9, 58, 3 }, /* 677: cards/simple/setup.cards:58:3 */
-    { 9, 58, 132 }, /* 678: cards/simple/setup.cards:58:132 */
-    { 9, 59, 3 }, /* 679: cards/simple/setup.cards:59:3 */
-    { 9, 59, 121 }, /* 680: cards/simple/setup.cards:59:121 */
-    { 9, 60, 3 }, /* 681: cards/simple/setup.cards:60:3 */
-    { 9, 60, 121 }, /* 682: cards/simple/setup.cards:60:121 */
-    { 9, 61, 3 }, /* 683: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 684: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 685: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 686: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 687: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 688: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 689: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 690: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 691: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 692: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 693: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 694: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 695: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 696: cards/simple/setup.cards:80:3 */
-    { 9, 80, 123 }, /* 697: cards/simple/setup.cards:80:123 */
-    { 9, 81, 3 }, /* 698: cards/simple/setup.cards:81:3 */
-    { 9, 81, 125 }, /* 699: cards/simple/setup.cards:81:125 */
-    { 9, 82, 3 }, /* 700: cards/simple/setup.cards:82:3 */
-    { 9, 82, 115 }, /* 701: cards/simple/setup.cards:82:115 */
-    { 9, 83, 3 }, /* 702: cards/simple/setup.cards:83:3 */
-    { 9, 83, 123 }, /* 703: cards/simple/setup.cards:83:123 */
-    { 9, 84, 3 }, /* 704: cards/simple/setup.cards:84:3 */
-    { 9, 84, 135 }, /* 705: cards/simple/setup.cards:84:135 */
-    { 9, 85, 3 }, /* 706: cards/simple/setup.cards:85:3 */
-    { 9, 85, 111 }, /* 707: cards/simple/setup.cards:85:111 */
-    { 9, 86, 3 }, /* 708: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 709: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 710: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 711: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 712: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 713: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 714: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 715: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 716: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 717: cards/simple/rules.cards:10:5 */
+    { 0, 196, 3 }, /* 195: cards/simple/combat.cards:196:3 */
+    { 0, 197, 3 }, /* 196: cards/simple/combat.cards:197:3 */
+    { 0, 186, 11 }, /* 197: cards/simple/combat.cards:186:11 */
+    { 0, 204, 45 }, /* 198: cards/simple/combat.cards:204:45 */
+    { 0, 207, 15 }, /* 199: cards/simple/combat.cards:207:15 */
+    { 0, 208, 7 }, /* 200: cards/simple/combat.cards:208:7 */
+    { 0, 209, 10 }, /* 201: cards/simple/combat.cards:209:10 */
+    { 0, 212, 7 }, /* 202: cards/simple/combat.cards:212:7 */
+    { 0, 212, 16 }, /* 203: cards/simple/combat.cards:212:16 */
+    { 0, 212, 44 }, /* 204: cards/simple/combat.cards:212:44 */
+    { 0, 203, 11 }, /* 205: cards/simple/combat.cards:203:11 */
+    { 0, 226, 15 }, /* 206: cards/simple/combat.cards:226:15 */
+    { 0, 227, 7 }, /* 207: cards/simple/combat.cards:227:7 */
+    { 0, 228, 10 }, /* 208: cards/simple/combat.cards:228:10 */
+    { 0, 228, 24 }, /* 209: cards/simple/combat.cards:228:24 */
+    { 0, 228, 46 }, /* 210: cards/simple/combat.cards:228:46 */
+    { 0, 228, 60 }, /* 211: cards/simple/combat.cards:228:60 */
+    { 0, 229, 23 }, /* 212: cards/simple/combat.cards:229:23 */
+    { 0, 222, 11 }, /* 213: cards/simple/combat.cards:222:11 */
+    { 5, 15, 26 }, /* 214: cards/simple/missions.cards:15:26 */
+    { 5, 15, 14 }, /* 215: cards/simple/missions.cards:15:14 */
+    { 5, 16, 18 }, /* 216: cards/simple/missions.cards:16:18 */
+    { 5, 17, 21 }, /* 217: cards/simple/missions.cards:17:21 */
+    { 5, 18, 24 }, /* 218: cards/simple/missions.cards:18:24 */
+    { 5, 21, 3 }, /* 219: cards/simple/missions.cards:21:3 */
+    { 5, 21, 12 }, /* 220: cards/simple/missions.cards:21:12 */
+    { 5, 22, 5 }, /* 221: cards/simple/missions.cards:22:5 */
+    { 5, 25, 30 }, /* 222: cards/simple/missions.cards:25:30 */
+    { 5, 25, 61 }, /* 223: cards/simple/missions.cards:25:61 */
+    { 5, 26, 3 }, /* 224: cards/simple/missions.cards:26:3 */
+    { 5, 26, 12 }, /* 225: cards/simple/missions.cards:26:12 */
+    { 5, 26, 46 }, /* 226: cards/simple/missions.cards:26:46 */
+    { 5, 27, 3 }, /* 227: cards/simple/missions.cards:27:3 */
+    { 5, 13, 11 }, /* 228: cards/simple/missions.cards:13:11 */
+    { 5, 33, 3 }, /* 229: cards/simple/missions.cards:33:3 */
+    { 5, 32, 11 }, /* 230: cards/simple/missions.cards:32:11 */
+    { 5, 42, 12 }, /* 231: cards/simple/missions.cards:42:12 */
+    { 5, 44, 14 }, /* 232: cards/simple/missions.cards:44:14 */
+    { 5, 48, 5 }, /* 233: cards/simple/missions.cards:48:5 */
+    { 5, 48, 14 }, /* 234: cards/simple/missions.cards:48:14 */
+    { 5, 48, 58 }, /* 235: cards/simple/missions.cards:48:58 */
+    { 5, 48, 48 }, /* 236: cards/simple/missions.cards:48:48 */
+    { 5, 53, 3 }, /* 237: cards/simple/missions.cards:53:3 */
+    { 5, 54, 50 }, /* 238: cards/simple/missions.cards:54:50 */
+    { 5, 55, 7 }, /* 239: cards/simple/missions.cards:55:7 */
+    { 5, 55, 19 }, /* 240: cards/simple/missions.cards:55:19 */
+    { 5, 59, 32 }, /* 241: cards/simple/missions.cards:59:32 */
+    { 5, 59, 22 }, /* 242: cards/simple/missions.cards:59:22 */
+    { 5, 59, 61 }, /* 243: cards/simple/missions.cards:59:61 */
+    { 5, 59, 51 }, /* 244: cards/simple/missions.cards:59:51 */
+    { 5, 59, 75 }, /* 245: cards/simple/missions.cards:59:75 */
+    { 5, 67, 5 }, /* 246: cards/simple/missions.cards:67:5 */
+    { 5, 69, 5 }, /* 247: cards/simple/missions.cards:69:5 */
+    { 5, 41, 11 }, /* 248: cards/simple/missions.cards:41:11 */
+    { 5, 85, 3 }, /* 249: cards/simple/missions.cards:85:3 */
+    { 5, 87, 124 }, /* 250: cards/simple/missions.cards:87:124 */
+    { 5, 93, 153 }, /* 251: cards/simple/missions.cards:93:153 */
+    { 5, 168, 100 }, /* 252: cards/simple/missions.cards:168:100 */
+    { 5, 174, 102 }, /* 253: cards/simple/missions.cards:174:102 */
+    { 5, 180, 92 }, /* 254: cards/simple/missions.cards:180:92 */
+    { 5, 88, 7 }, /* 255: cards/simple/missions.cards:88:7 */
+    { 5, 88, 19 }, /* 256: cards/simple/missions.cards:88:19 */
+    { 5, 89, 9 }, /* 257: cards/simple/missions.cards:89:9 */
+    { 5, 90, 24 }, /* 258: cards/simple/missions.cards:90:24 */
+    { 5, 94, 7 }, /* 259: cards/simple/missions.cards:94:7 */
+    { 5, 94, 19 }, /* 260: cards/simple/missions.cards:94:19 */
+    { 5, 95, 9 }, /* 261: cards/simple/missions.cards:95:9 */
+    { 5, 98, 52 }, /* 262: cards/simple/missions.cards:98:52 */
+    { 5, 98, 30 }, /* 263: cards/simple/missions.cards:98:30 */
+    { 5, 98, 11 }, /* 264: cards/simple/missions.cards:98:11 */
+    { 5, 103, 7 }, /* 265: cards/simple/missions.cards:103:7 */
+    { 5, 103, 19 }, /* 266: cards/simple/missions.cards:103:19 */
+    { 5, 105, 9 }, /* 267: cards/simple/missions.cards:105:9 */
+    { 5, 106, 63 }, /* 268: cards/simple/missions.cards:106:63 */
+    { 5, 111, 7 }, /* 269: cards/simple/missions.cards:111:7 */
+    { 5, 111, 19 }, /* 270: cards/simple/missions.cards:111:19 */
+    { 5, 112, 9 }, /* 271: cards/simple/missions.cards:112:9 */
+    { 5, 113, 24 }, /* 272: cards/simple/missions.cards:113:24 */
+    { 5, 117, 7 }, /* 273: cards/simple/missions.cards:117:7 */
+    { 5, 117, 19 }, /* 274: cards/simple/missions.cards:117:19 */
+    { 5, 118, 9 }, /* 275: cards/simple/missions.cards:118:9 */
+    { 5, 126, 7 }, /* 276: cards/simple/missions.cards:126:7 */
+    { 5, 126, 63 }, /* 277: cards/simple/missions.cards:126:63 */
+    { 5, 126, 19 }, /* 278: cards/simple/missions.cards:126:19 */
+    { 5, 127, 9 }, /* 279: cards/simple/missions.cards:127:9 */
+    { 5, 129, 11 }, /* 280: cards/simple/missions.cards:129:11 */
+    { 5, 136, 7 }, /* 281: cards/simple/missions.cards:136:7 */
+    { 5, 136, 19 }, /* 282: cards/simple/missions.cards:136:19 */
+    { 5, 137, 9 }, /* 283: cards/simple/missions.cards:137:9 */
+    { 5, 138, 24 }, /* 284: cards/simple/missions.cards:138:24 */
+    { 5, 142, 7 }, /* 285: cards/simple/missions.cards:142:7 */
+    { 5, 142, 19 }, /* 286: cards/simple/missions.cards:142:19 */
+    { 5, 143, 9 }, /* 287: cards/simple/missions.cards:143:9 */
+    { 5, 145, 11 }, /* 288: cards/simple/missions.cards:145:11 */
+    { 5, 145, 11 }, /* 289: cards/simple/missions.cards:145:11 */
+    { 5, 147, 13 }, /* 290: cards/simple/missions.cards:147:13 */
+    { 5, 149, 11 }, /* 291: cards/simple/missions.cards:149:11 */
+    { 5, 154, 7 }, /* 292: cards/simple/missions.cards:154:7 */
+    { 5, 155, 22 }, /* 293: cards/simple/missions.cards:155:22 */
+    { 5, 158, 7 }, /* 294: cards/simple/missions.cards:158:7 */
+    { 5, 159, 61 }, /* 295: cards/simple/missions.cards:159:61 */
+    { 5, 163, 7 }, /* 296: cards/simple/missions.cards:163:7 */
+    { 5, 163, 19 }, /* 297: cards/simple/missions.cards:163:19 */
+    { 5, 164, 9 }, /* 298: cards/simple/missions.cards:164:9 */
+    { 5, 165, 24 }, /* 299: cards/simple/missions.cards:165:24 */
+    { 5, 169, 7 }, /* 300: cards/simple/missions.cards:169:7 */
+    { 5, 169, 19 }, /* 301: cards/simple/missions.cards:169:19 */
+    { 5, 170, 9 }, /* 302: cards/simple/missions.cards:170:9 */
+    { 5, 171, 52 }, /* 303: cards/simple/missions.cards:171:52 */
+    { 5, 171, 24 }, /* 304: cards/simple/missions.cards:171:24 */
+    { 5, 175, 7 }, /* 305: cards/simple/missions.cards:175:7 */
+    { 5, 175, 19 }, /* 306: cards/simple/missions.cards:175:19 */
+    { 5, 176, 9 }, /* 307: cards/simple/missions.cards:176:9 */
+    { 5, 177, 52 }, /* 308: cards/simple/missions.cards:177:52 */
+    { 5, 177, 24 }, /* 309: cards/simple/missions.cards:177:24 */
+    { 5, 181, 7 }, /* 310: cards/simple/missions.cards:181:7 */
+    { 5, 181, 19 }, /* 311: cards/simple/missions.cards:181:19 */
+    { 5, 182, 9 }, /* 312: cards/simple/missions.cards:182:9 */
+    { 5, 184, 11 }, /* 313: cards/simple/missions.cards:184:11 */
+    { 5, 184, 23 }, /* 314: cards/simple/missions.cards:184:23 */
+    { 5, 185, 13 }, /* 315: cards/simple/missions.cards:185:13 */
+    { 5, 186, 13 }, /* 316: cards/simple/missions.cards:186:13 */
+    { 5, 187, 23 }, /* 317: cards/simple/missions.cards:187:23 */
+    { 5, 187, 13 }, /* 318: cards/simple/missions.cards:187:13 */
+    { 5, 84, 11 }, /* 319: cards/simple/missions.cards:84:11 */
+    { 5, 200, 3 }, /* 320: cards/simple/missions.cards:200:3 */
+    { 5, 199, 11 }, /* 321: cards/simple/missions.cards:199:11 */
+    { 5, 206, 3 }, /* 322: cards/simple/missions.cards:206:3 */
+    { 5, 206, 11 }, /* 323: cards/simple/missions.cards:206:11 */
+    { 5, 207, 16 }, /* 324: cards/simple/missions.cards:207:16 */
+    { 5, 207, 39 }, /* 325: cards/simple/missions.cards:207:39 */
+    { 5, 207, 50 }, /* 326: cards/simple/missions.cards:207:50 */
+    { 5, 208, 14 }, /* 327: cards/simple/missions.cards:208:14 */
+    { 5, 209, 19 }, /* 328: cards/simple/missions.cards:209:19 */
+    { 5, 205, 11 }, /* 329: cards/simple/missions.cards:205:11 */
+    { 5, 218, 7 }, /* 330: cards/simple/missions.cards:218:7 */
+    { 5, 218, 19 }, /* 331: cards/simple/missions.cards:218:19 */
+    { 5, 219, 9 }, /* 332: cards/simple/missions.cards:219:9 */
+    { 5, 219, 9 }, /* 333: cards/simple/missions.cards:219:9 */
+    { 5, 224, 3 }, /* 334: cards/simple/missions.cards:224:3 */
+    { 5, 225, 3 }, /* 335: cards/simple/missions.cards:225:3 */
+    { 5, 226, 3 }, /* 336: cards/simple/missions.cards:226:3 */
+    { 5, 215, 11 }, /* 337: cards/simple/missions.cards:215:11 */
+    { 5, 233, 3 }, /* 338: cards/simple/missions.cards:233:3 */
+    { 5, 233, 15 }, /* 339: cards/simple/missions.cards:233:15 */
+    { 5, 236, 7 }, /* 340: cards/simple/missions.cards:236:7 */
+    { 5, 236, 16 }, /* 341: cards/simple/missions.cards:236:16 */
+    { 5, 236, 70 }, /* 342: cards/simple/missions.cards:236:70 */
+    { 5, 239, 7 }, /* 343: cards/simple/missions.cards:239:7 */
+    { 5, 239, 60 }, /* 344: cards/simple/missions.cards:239:60 */
+    { 5, 239, 50 }, /* 345: cards/simple/missions.cards:239:50 */
+    { 5, 241, 5 }, /* 346: cards/simple/missions.cards:241:5 */
+    { 5, 242, 15 }, /* 347: cards/simple/missions.cards:242:15 */
+    { 5, 242, 5 }, /* 348: cards/simple/missions.cards:242:5 */
+    { 5, 243, 5 }, /* 349: cards/simple/missions.cards:243:5 */
+    { 5, 231, 11 }, /* 350: cards/simple/missions.cards:231:11 */
+    { 6, 17, 3 }, /* 351: cards/simple/moves.cards:17:3 */
+    { 6, 17, 15 }, /* 352: cards/simple/moves.cards:17:15 */
+    { 6, 18, 15 }, /* 353: cards/simple/moves.cards:18:15 */
+    { 6, 18, 5 }, /* 354: cards/simple/moves.cards:18:5 */
+    { 6, 20, 5 }, /* 355: cards/simple/moves.cards:20:5 */
+    { 6, 21, 26 }, /* 356: cards/simple/moves.cards:21:26 */
+    { 6, 21, 7 }, /* 357: cards/simple/moves.cards:21:7 */
+    { 6, 21, 7 }, /* 358: cards/simple/moves.cards:21:7 */
+    { 6, 21, 40 }, /* 359: cards/simple/moves.cards:21:40 */
+    { 6, 23, 9 }, /* 360: cards/simple/moves.cards:23:9 */
+    { 6, 26, 34 }, /* 361: cards/simple/moves.cards:26:34 */
+    { 6, 27, 7 }, /* 362: cards/simple/moves.cards:27:7 */
+    { 6, 27, 7 }, /* 363: cards/simple/moves.cards:27:7 */
+    { 6, 29, 9 }, /* 364: cards/simple/moves.cards:29:9 */
+    { 6, 32, 5 }, /* 365: cards/simple/moves.cards:32:5 */
+    { 6, 16, 11 }, /* 366: cards/simple/moves.cards:16:11 */
+    { 6, 40, 18 }, /* 367: cards/simple/moves.cards:40:18 */
+    { 6, 40, 3 }, /* 368: cards/simple/moves.cards:40:3 */
+    { 6, 43, 16 }, /* 369: cards/simple/moves.cards:43:16 */
+    { 6, 43, 33 }, /* 370: cards/simple/moves.cards:43:33 */
+    { 6, 43, 52 }, /* 371: cards/simple/moves.cards:43:52 */
+    { 6, 44, 7 }, /* 372: cards/simple/moves.cards:44:7 */
+    { 6, 48, 48 }, /* 373: cards/simple/moves.cards:48:48 */
+    { 6, 51, 66 }, /* 374: cards/simple/moves.cards:51:66 */
+    { 6, 52, 3 }, /* 375: cards/simple/moves.cards:52:3 */
+    { 6, 37, 11 }, /* 376: cards/simple/moves.cards:37:11 */
+    { 6, 62, 19 }, /* 377: cards/simple/moves.cards:62:19 */
+    { 6, 62, 34 }, /* 378: cards/simple/moves.cards:62:34 */
+    { 6, 62, 3 }, /* 379: cards/simple/moves.cards:62:3 */
+    { 6, 63, 19 }, /* 380: cards/simple/moves.cards:63:19 */
+    { 6, 63, 35 }, /* 381: cards/simple/moves.cards:63:35 */
+    { 6, 63, 3 }, /* 382: cards/simple/moves.cards:63:3 */
+    { 6, 61, 11 }, /* 383: cards/simple/moves.cards:61:11 */
+    { 6, 68, 5 }, /* 384: cards/simple/moves.cards:68:5 */
+    { 6, 70, 17 }, /* 385: cards/simple/moves.cards:70:17 */
+    { 6, 70, 7 }, /* 386: cards/simple/moves.cards:70:7 */
+    { 6, 71, 7 }, /* 387: cards/simple/moves.cards:71:7 */
+    { 6, 66, 11 }, /* 388: cards/simple/moves.cards:66:11 */
+    { 6, 82, 3 }, /* 389: cards/simple/moves.cards:82:3 */
+    { 6, 82, 12 }, /* 390: cards/simple/moves.cards:82:12 */
+    { 6, 83, 5 }, /* 391: cards/simple/moves.cards:83:5 */
+    { 6, 83, 5 }, /* 392: cards/simple/moves.cards:83:5 */
+    { 6, 84, 21 }, /* 393: cards/simple/moves.cards:84:21 */
+    { 6, 81, 11 }, /* 394: cards/simple/moves.cards:81:11 */
+    { 6, 92, 6 }, /* 395: cards/simple/moves.cards:92:6 */
+    { 6, 93, 35 }, /* 396: cards/simple/moves.cards:93:35 */
+    { 6, 94, 7 }, /* 397: cards/simple/moves.cards:94:7 */
+    { 6, 94, 16 }, /* 398: cards/simple/moves.cards:94:16 */
+    { 6, 94, 55 }, /* 399: cards/simple/moves.cards:94:55 */
+    { 6, 95, 17 }, /* 400: cards/simple/moves.cards:95:17 */
+    { 6, 95, 7 }, /* 401: cards/simple/moves.cards:95:7 */
+    { 6, 98, 7 }, /* 402: cards/simple/moves.cards:98:7 */
+    { 6, 103, 5 }, /* 403: cards/simple/moves.cards:103:5 */
+    { 6, 103, 17 }, /* 404: cards/simple/moves.cards:103:17 */
+    { 6, 104, 17 }, /* 405: cards/simple/moves.cards:104:17 */
+    { 6, 104, 7 }, /* 406: cards/simple/moves.cards:104:7 */
+    { 6, 108, 5 }, /* 407: cards/simple/moves.cards:108:5 */
+    { 6, 112, 59 }, /* 408: cards/simple/moves.cards:112:59 */
+    { 6, 110, 38 }, /* 409: cards/simple/moves.cards:110:38 */
+    { 6, 110, 28 }, /* 410: cards/simple/moves.cards:110:28 */
+    { 6, 110, 64 }, /* 411: cards/simple/moves.cards:110:64 */
+    { 6, 113, 9 }, /* 412: cards/simple/moves.cards:113:9 */
+    { 6, 113, 21 }, /* 413: cards/simple/moves.cards:113:21 */
+    { 6, 113, 74 }, /* 414: cards/simple/moves.cards:113:74 */
+    { 6, 113, 64 }, /* 415: cards/simple/moves.cards:113:64 */
+    { 6, 91, 11 }, /* 416: cards/simple/moves.cards:91:11 */
+    { 7, 19, 3 }, /* 417: cards/simple/projects.cards:19:3 */
+    { 7, 20, 95 }, /* 418: cards/simple/projects.cards:20:95 */
+    { 7, 26, 108 }, /* 419: cards/simple/projects.cards:26:108 */
+    { 7, 38, 101 }, /* 420: cards/simple/projects.cards:38:101 */
+    { 7, 47, 154 }, /* 421: cards/simple/projects.cards:47:154 */
+    { 7, 47, 95 }, /* 422: cards/simple/projects.cards:47:95 */
+    { 7, 60, 164 }, /* 423: cards/simple/projects.cards:60:164 */
+    { 7, 60, 113 }, /* 424: cards/simple/projects.cards:60:113 */
+    { 7, 67, 122 }, /* 425: cards/simple/projects.cards:67:122 */
+    { 7, 83, 133 }, /* 426: cards/simple/projects.cards:83:133 */
+    { 7, 93, 117 }, /* 427: cards/simple/projects.cards:93:117 */
+    { 7, 93, 100 }, /* 428: cards/simple/projects.cards:93:100 */
+    { 7, 103, 125 }, /* 429: cards/simple/projects.cards:103:125 */
+    { 7, 103, 99 }, /* 430: cards/simple/projects.cards:103:99 */
+    { 7, 114, 88 }, /* 431: cards/simple/projects.cards:114:88 */
+    { 7, 120, 93 }, /* 432: cards/simple/projects.cards:120:93 */
+    { 7, 21, 7 }, /* 433: cards/simple/projects.cards:21:7 */
+    { 7, 21, 19 }, /* 434: cards/simple/projects.cards:21:19 */
+    { 7, 22, 9 }, /* 435: cards/simple/projects.cards:22:9 */
+    { 7, 23, 24 }, /* 436: cards/simple/projects.cards:23:24 */
+    { 7, 27, 7 }, /* 437: cards/simple/projects.cards:27:7 */
+    { 7, 27, 19 }, /* 438: cards/simple/projects.cards:27:19 */
+    { 7, 28, 9 }, /* 439: cards/simple/projects.cards:28:9 */
+    { 7, 30, 11 }, /* 440: cards/simple/projects.cards:30:11 */
+    { 7, 31, 23 }, /* 441: cards/simple/projects.cards:31:23 */
+    { 7, 31, 13 }, /* 442: cards/simple/projects.cards:31:13 */
+    { 7, 32, 13 }, /* 443: cards/simple/projects.cards:32:13 */
+    { 7, 39, 7 }, /* 444: cards/simple/projects.cards:39:7 */
+    { 7, 39, 19 }, /* 445: cards/simple/projects.cards:39:19 */
+    { 7, 40, 9 }, /* 446: cards/simple/projects.cards:40:9 */
+    { 7, 48, 7 }, /* 447: cards/simple/projects.cards:48:7 */
+    { 7, 48, 83 }, /* 448: cards/simple/projects.cards:48:83 */
+    { 7, 48, 19 }, /* 449: cards/simple/projects.cards:48:19 */
+    { 7, 49, 9 }, /* 450: cards/simple/projects.cards:49:9 */
+    { 7, 50, 24 }, /* 451: cards/simple/projects.cards:50:24 */
+    { 7, 55, 7 }, /* 452: cards/simple/projects.cards:55:7 */
+    { 7, 55, 63 }, /* 453: cards/simple/projects.cards:55:63 */
+    { 7, 55, 19 }, /* 454: cards/simple/projects.cards:55:19 */
+    { 7, 56, 9 }, /* 455: cards/simple/projects.cards:56:9 */
+    { 7, 57, 48 }, /* 456: cards/simple/projects.cards:57:48 */
+    { 7, 57, 66 }, /* 457: cards/simple/projects.cards:57:66 */
+    { 7, 61, 7 }, /* 458: cards/simple/projects.cards:61:7 */
+    { 7, 61, 75 }, /* 459: cards/simple/projects.cards:61:75 */
+    { 7, 61, 19 }, /* 460: cards/simple/projects.cards:61:19 */
+    { 7, 62, 9 }, /* 461: cards/simple/projects.cards:62:9 */
+    { 7, 63, 63 }, /* 462: cards/simple/projects.cards:63:63 */
+    { 7, 68, 7 }, /* 463: cards/simple/projects.cards:68:7 */
+    { 7, 68, 19 }, /* 464: cards/simple/projects.cards:68:19 */
+    { 7, 69, 9 }, /* 465: cards/simple/projects.cards:69:9 */
+    { 7, 70, 86 }, /* 466: cards/simple/projects.cards:70:86 */
+    { 7, 74, 7 }, /* 467: cards/simple/projects.cards:74:7 */
+    { 7, 76, 33 }, /* 468: cards/simple/projects.cards:76:33 */
+    { 7, 76, 17 }, /* 469: cards/simple/projects.cards:76:17 */
+    { 7, 78, 86 }, /* 470: cards/simple/projects.cards:78:86 */
+    { 7, 78, 63 }, /* 471: cards/simple/projects.cards:78:63 */
+    { 7, 79, 9 }, /* 472: cards/simple/projects.cards:79:9 */
+    { 7, 84, 7 }, /* 473: cards/simple/projects.cards:84:7 */
+    { 7, 84, 19 }, /* 474: cards/simple/projects.cards:84:19 */
+    { 7, 85, 9 }, /* 475: cards/simple/projects.cards:85:9 */
+    { 7, 86, 62 }, /* 476: cards/simple/projects.cards:86:62 */
+    { 7, 90, 7 }, /* 477: cards/simple/projects.cards:90:7 */
+    { 7, 91, 61 }, /* 478: cards/simple/projects.cards:91:61 */
+    { 7, 94, 7 }, /* 479: cards/simple/projects.cards:94:7 */
+    { 7, 94, 41 }, /* 480: cards/simple/projects.cards:94:41 */
+    { 7, 94, 19 }, /* 481: cards/simple/projects.cards:94:19 */
+    { 7, 95, 9 }, /* 482: cards/simple/projects.cards:95:9 */
+    { 7, 97, 11 }, /* 483: cards/simple/projects.cards:97:11 */
+    { 7, 104, 7 }, /* 484: cards/simple/projects.cards:104:7 */
+    { 7, 104, 50 }, /* 485: cards/simple/projects.cards:104:50 */
+    { 7, 104, 19 }, /* 486: cards/simple/projects.cards:104:19 */
+    { 7, 105, 9 }, /* 487: cards/simple/projects.cards:105:9 */
+    { 7, 107, 11 }, /* 488: cards/simple/projects.cards:107:11 */
+    { 7, 107, 23 }, /* 489: cards/simple/projects.cards:107:23 */
+    { 7, 108, 13 }, /* 490: cards/simple/projects.cards:108:13 */
+    { 7, 115, 7 }, /* 491: cards/simple/projects.cards:115:7 */
+    { 7, 115, 19 }, /* 492: cards/simple/projects.cards:115:19 */
+    { 7, 116, 9 }, /* 493: cards/simple/projects.cards:116:9 */
+    { 7, 117, 24 }, /* 494: cards/simple/projects.cards:117:24 */
+    { 7, 121, 7 }, /* 495: cards/simple/projects.cards:121:7 */
+    { 7, 121, 19 }, /* 496: cards/simple/projects.cards:121:19 */
+    { 7, 122, 9 }, /* 497: cards/simple/projects.cards:122:9 */
+    { 7, 124, 11 }, /* 498: cards/simple/projects.cards:124:11 */
+    { 7, 124, 23 }, /* 499: cards/simple/projects.cards:124:23 */
+    { 7, 125, 13 }, /* 500: cards/simple/projects.cards:125:13 */
+    { 7, 18, 11 }, /* 501: cards/simple/projects.cards:18:11 */
+    { 7, 145, 3 }, /* 502: cards/simple/projects.cards:145:3 */
+    { 7, 145, 63 }, /* 503: cards/simple/projects.cards:145:63 */
+    { 7, 145, 53 }, /* 504: cards/simple/projects.cards:145:53 */
+    { 7, 147, 3 }, /* 505: cards/simple/projects.cards:147:3 */
+    { 7, 149, 17 }, /* 506: cards/simple/projects.cards:149:17 */
+    { 7, 149, 7 }, /* 507: cards/simple/projects.cards:149:7 */
+    { 7, 150, 7 }, /* 508: cards/simple/projects.cards:150:7 */
+    { 7, 157, 36 }, /* 509: cards/simple/projects.cards:157:36 */
+    { 7, 144, 11 }, /* 510: cards/simple/projects.cards:144:11 */
+    { 7, 165, 3 }, /* 511: cards/simple/projects.cards:165:3 */
+    { 7, 166, 3 }, /* 512: cards/simple/projects.cards:166:3 */
+    { 7, 167, 3 }, /* 513: cards/simple/projects.cards:167:3 */
+    { 7, 167, 11 }, /* 514: cards/simple/projects.cards:167:11 */
+    { 7, 169, 3 }, /* 515: cards/simple/projects.cards:169:3 */
+    { 7, 169, 12 }, /* 516: cards/simple/projects.cards:169:12 */
+    { 7, 169, 74 }, /* 517: cards/simple/projects.cards:169:74 */
+    { 7, 171, 54 }, /* 518: cards/simple/projects.cards:171:54 */
+    { 7, 173, 23 }, /* 519: cards/simple/projects.cards:173:23 */
+    { 7, 174, 3 }, /* 520: cards/simple/projects.cards:174:3 */
+    { 7, 174, 12 }, /* 521: cards/simple/projects.cards:174:12 */
+    { 7, 175, 19 }, /* 522: cards/simple/projects.cards:175:19 */
+    { 7, 175, 38 }, /* 523: cards/simple/projects.cards:175:38 */
+    { 7, 177, 3 }, /* 524: cards/simple/projects.cards:177:3 */
+    { 7, 163, 11 }, /* 525: cards/simple/projects.cards:163:11 */
+    { 8, 34, 3 }, /* 526: cards/simple/rules.cards:34:3 */
+    { 8, 37, 5 }, /* 527: cards/simple/rules.cards:37:5 */
+    { 8, 38, 55 }, /* 528: cards/simple/rules.cards:38:55 */
+    { 8, 36, 3 }, /* 529: cards/simple/rules.cards:36:3 */
+    { 8, 33, 11 }, /* 530: cards/simple/rules.cards:33:11 */
+    { 8, 47, 3 }, /* 531: cards/simple/rules.cards:47:3 */
+    { 8, 47, 3 }, /* 532: cards/simple/rules.cards:47:3 */
+    { 8, 49, 3 }, /* 533: cards/simple/rules.cards:49:3 */
+    { 8, 49, 15 }, /* 534: cards/simple/rules.cards:49:15 */
+    { 8, 50, 15 }, /* 535: cards/simple/rules.cards:50:15 */
+    { 8, 50, 5 }, /* 536: cards/simple/rules.cards:50:5 */
+    { 8, 51, 5 }, /* 537: cards/simple/rules.cards:51:5 */
+    { 8, 52, 5 }, /* 538: cards/simple/rules.cards:52:5 */
+    { 8, 55, 3 }, /* 539: cards/simple/rules.cards:55:3 */
+    { 8, 56, 82 }, /* 540: cards/simple/rules.cards:56:82 */
+    { 8, 56, 46 }, /* 541: cards/simple/rules.cards:56:46 */
+    { 8, 57, 7 }, /* 542: cards/simple/rules.cards:57:7 */
+    { 8, 57, 60 }, /* 543: cards/simple/rules.cards:57:60 */
+    { 8, 57, 19 }, /* 544: cards/simple/rules.cards:57:19 */
+    { 8, 58, 19 }, /* 545: cards/simple/rules.cards:58:19 */
+    { 8, 58, 9 }, /* 546: cards/simple/rules.cards:58:9 */
+    { 8, 59, 9 }, /* 547: cards/simple/rules.cards:59:9 */
+    { 8, 65, 3 }, /* 548: cards/simple/rules.cards:65:3 */
+    { 8, 65, 60 }, /* 549: cards/simple/rules.cards:65:60 */
+    { 8, 65, 15 }, /* 550: cards/simple/rules.cards:65:15 */
+    { 8, 67, 15 }, /* 551: cards/simple/rules.cards:67:15 */
+    { 8, 67, 5 }, /* 552: cards/simple/rules.cards:67:5 */
+    { 8, 68, 5 }, /* 553: cards/simple/rules.cards:68:5 */
+    { 8, 70, 14 }, /* 554: cards/simple/rules.cards:70:14 */
+    { 8, 72, 5 }, /* 555: cards/simple/rules.cards:72:5 */
+    { 8, 72, 17 }, /* 556: cards/simple/rules.cards:72:17 */
+    { 8, 73, 17 }, /* 557: cards/simple/rules.cards:73:17 */
+    { 8, 73, 7 }, /* 558: cards/simple/rules.cards:73:7 */
+    { 8, 74, 7 }, /* 559: cards/simple/rules.cards:74:7 */
+    { 8, 77, 5 }, /* 560: cards/simple/rules.cards:77:5 */
+    { 8, 78, 51 }, /* 561: cards/simple/rules.cards:78:51 */
+    { 8, 79, 9 }, /* 562: cards/simple/rules.cards:79:9 */
+    { 8, 79, 21 }, /* 563: cards/simple/rules.cards:79:21 */
+    { 8, 80, 21 }, /* 564: cards/simple/rules.cards:80:21 */
+    { 8, 80, 11 }, /* 565: cards/simple/rules.cards:80:11 */
+    { 8, 81, 11 }, /* 566: cards/simple/rules.cards:81:11 */
+    { 8, 87, 50 }, /* 567: cards/simple/rules.cards:87:50 */
+    { 8, 87, 116 }, /* 568: cards/simple/rules.cards:87:116 */
+    { 8, 46, 11 }, /* 569: cards/simple/rules.cards:46:11 */
+    { 8, 95, 10 }, /* 570: cards/simple/rules.cards:95:10 */
+    { 8, 95, 5 }, /* 571: cards/simple/rules.cards:95:5 */
+    { 8, 96, 10 }, /* 572: cards/simple/rules.cards:96:10 */
+    { 8, 96, 26 }, /* 573: cards/simple/rules.cards:96:26 */
+    { 8, 96, 5 }, /* 574: cards/simple/rules.cards:96:5 */
+    { 8, 101, 34 }, /* 575: cards/simple/rules.cards:101:34 */
+    { 8, 101, 56 }, /* 576: cards/simple/rules.cards:101:56 */
+    { 8, 101, 49 }, /* 577: cards/simple/rules.cards:101:49 */
+    { 8, 101, 44 }, /* 578: cards/simple/rules.cards:101:44 */
+    { 8, 102, 44 }, /* 579: cards/simple/rules.cards:102:44 */
+    { 8, 102, 5 }, /* 580: cards/simple/rules.cards:102:5 */
+    { 8, 105, 68 }, /* 581: cards/simple/rules.cards:105:68 */
+    { 8, 105, 45 }, /* 582: cards/simple/rules.cards:105:45 */
+    { 8, 106, 3 }, /* 583: cards/simple/rules.cards:106:3 */
+    { 8, 108, 22 }, /* 584: cards/simple/rules.cards:108:22 */
+    { 8, 111, 5 }, /* 585: cards/simple/rules.cards:111:5 */
+    { 8, 112, 5 }, /* 586: cards/simple/rules.cards:112:5 */
+    { 8, 112, 53 }, /* 587: cards/simple/rules.cards:112:53 */
+    { 8, 115, 3 }, /* 588: cards/simple/rules.cards:115:3 */
+    { 8, 118, 7 }, /* 589: cards/simple/rules.cards:118:7 */
+    { 8, 121, 3 }, /* 590: cards/simple/rules.cards:121:3 */
+    { 8, 122, 14 }, /* 591: cards/simple/rules.cards:122:14 */
+    { 8, 123, 7 }, /* 592: cards/simple/rules.cards:123:7 */
+    { 8, 129, 3 }, /* 593: cards/simple/rules.cards:129:3 */
+    { 8, 130, 5 }, /* 594: cards/simple/rules.cards:130:5 */
+    { 8, 130, 14 }, /* 595: cards/simple/rules.cards:130:14 */
+    { 8, 130, 57 }, /* 596: cards/simple/rules.cards:130:57 */
+    { 8, 130, 47 }, /* 597: cards/simple/rules.cards:130:47 */
+    { 8, 131, 14 }, /* 598: cards/simple/rules.cards:131:14 */
+    { 8, 131, 24 }, /* 599: cards/simple/rules.cards:131:24 */
+    { 8, 132, 8 }, /* 600: cards/simple/rules.cards:132:8 */
+    { 8, 132, 53 }, /* 601: cards/simple/rules.cards:132:53 */
+    { 8, 135, 3 }, /* 602: cards/simple/rules.cards:135:3 */
+    { 8, 137, 81 }, /* 603: cards/simple/rules.cards:137:81 */
+    { 8, 138, 6 }, /* 604: cards/simple/rules.cards:138:6 */
+    { 8, 140, 5 }, /* 605: cards/simple/rules.cards:140:5 */
+    { 8, 92, 11 }, /* 606: cards/simple/rules.cards:92:11 */
+    { 8, 147, 32 }, /* 607: cards/simple/rules.cards:147:32 */
+    { 8, 147, 58 }, /* 608: cards/simple/rules.cards:147:58 */
+    { 8, 147, 76 }, /* 609: cards/simple/rules.cards:147:76 */
+    { 8, 147, 49 }, /* 610: cards/simple/rules.cards:147:49 */
+    { 8, 148, 3 }, /* 611: cards/simple/rules.cards:148:3 */
+    { 8, 148, 15 }, /* 612: cards/simple/rules.cards:148:15 */
+    { 8, 149, 15 }, /* 613: cards/simple/rules.cards:149:15 */
+    { 8, 149, 5 }, /* 614: cards/simple/rules.cards:149:5 */
+    { 8, 152, 12 }, /* 615: cards/simple/rules.cards:152:12 */
+    { 8, 152, 39 }, /* 616: cards/simple/rules.cards:152:39 */
+    { 8, 152, 29 }, /* 617: cards/simple/rules.cards:152:29 */
+    { 8, 146, 11 }, /* 618: cards/simple/rules.cards:146:11 */
+    { 9, 102, 9 }, /* 619: cards/simple/setup.cards:102:9 */
+    { 9, 103, 9 }, /* 620: cards/simple/setup.cards:103:9 */
+    { 9, 105, 62 }, /* 621: cards/simple/setup.cards:105:62 */
+    { 9, 105, 36 }, /* 622: cards/simple/setup.cards:105:36 */
+    { 9, 98, 11 }, /* 623: cards/simple/setup.cards:98:11 */
+    { 9, 116, 10 }, /* 624: cards/simple/setup.cards:116:10 */
+    { 9, 116, 3 }, /* 625: cards/simple/setup.cards:116:3 */
+    { 9, 118, 22 }, /* 626: cards/simple/setup.cards:118:22 */
+    { 9, 118, 3 }, /* 627: cards/simple/setup.cards:118:3 */
+    { 9, 114, 11 }, /* 628: cards/simple/setup.cards:114:11 */
+    { 9, 127, 5 }, /* 629: cards/simple/setup.cards:127:5 */
+    { 9, 124, 11 }, /* 630: cards/simple/setup.cards:124:11 */
+    { 9, 137, 5 }, /* 631: cards/simple/setup.cards:137:5 */
+    { 9, 134, 11 }, /* 632: cards/simple/setup.cards:134:11 */
+    { 9, 8, 36 }, /* 633: cards/simple/setup.cards:8:36 */
+    { 9, 9, 37 }, /* 634: cards/simple/setup.cards:9:37 */
+    { 9, 10, 32 }, /* 635: cards/simple/setup.cards:10:32 */
+    { 9, 11, 9 }, /* 636: cards/simple/setup.cards:11:9 */
+    { 9, 14, 3 }, /* 637: cards/simple/setup.cards:14:3 */
+    { 9, 15, 8 }, /* 638: cards/simple/setup.cards:15:8 */
+    { 9, 15, 41 }, /* 639: cards/simple/setup.cards:15:41 */
+    { 9, 15, 31 }, /* 640: cards/simple/setup.cards:15:31 */
+    { 9, 15, 21 }, /* 641: cards/simple/setup.cards:15:21 */
+    { 9, 15, 83 }, /* 642: cards/simple/setup.cards:15:83 */
+    { 9, 15, 73 }, /* 643: cards/simple/setup.cards:15:73 */
+    { 9, 15, 63 }, /* 644: cards/simple/setup.cards:15:63 */
+    { 9, 17, 22 }, /* 645: cards/simple/setup.cards:17:22 */
+    { 9, 17, 30 }, /* 646: cards/simple/setup.cards:17:30 */
+    { 9, 20, 3 }, /* 647: cards/simple/setup.cards:20:3 */
+    { 9, 21, 22 }, /* 648: cards/simple/setup.cards:21:22 */
+    { 9, 28, 3 }, /* 649: cards/simple/setup.cards:28:3 */
+    { 9, 32, 13 }, /* 650: cards/simple/setup.cards:32:13 */
+    { 9, 33, 5 }, /* 651: cards/simple/setup.cards:33:5 */
+    { 9, 35, 15 }, /* 652: cards/simple/setup.cards:35:15 */
+    { 9, 35, 5 }, /* 653: cards/simple/setup.cards:35:5 */
+    { 9, 38, 13 }, /* 654: cards/simple/setup.cards:38:13 */
+    { 9, 39, 5 }, /* 655: cards/simple/setup.cards:39:5 */
+    { 9, 39, 13 }, /* 656: cards/simple/setup.cards:39:13 */
+    { 9, 41, 15 }, /* 657: cards/simple/setup.cards:41:15 */
+    { 9, 41, 5 }, /* 658: cards/simple/setup.cards:41:5 */
+    { 9, 44, 13 }, /* 659: cards/simple/setup.cards:44:13 */
+    { 9, 45, 5 }, /* 660: cards/simple/setup.cards:45:5 */
+    { 9, 45, 13 }, /* 661: cards/simple/setup.cards:45:13 */
+    { 9, 47, 5 }, /* 662: cards/simple/setup.cards:47:5 */
+    { 9, 49, 3 }, /* 663: cards/simple/setup.cards:49:3 */
+    { 9, 50, 3 }, /* 664: cards/simple/setup.cards:50:3 */
+    { 9, 54, 3 }, /* 665: cards/simple/setup.cards:54:3 */
+    { 9, 54, 111 }, /* 666: cards/simple/setup.cards:54:111 */
+    { 9, 55, 3 }, /* 667: cards/simple/setup.cards:55:3 */
+    { 9, 55, 127 }, /* 668: cards/simple/setup.cards:55:127 */
+    { 9, 56, 3 }, /* 669: cards/simple/setup.cards:56:3 */
+    { 9, 56, 119 }, /* 670: cards/simple/setup.cards:56:119 */
+    { 9, 57, 3 }, /* 671: cards/simple/setup.cards:57:3 */
+    { 9, 57, 115 }, /* 672: cards/simple/setup.cards:57:115 */
+    { 9, 58, 3 }, /* 673: cards/simple/setup.cards:58:3 */
+    { 9, 58, 132 }, /* 674: cards/simple/setup.cards:58:132 */
+    { 9, 59, 3 }, /* 675: cards/simple/setup.cards:59:3 */
+    { 9, 59, 121 }, /* 676: cards/simple/setup.cards:59:121 */
+    { 9, 60, 3 }, /* 677: cards/simple/setup.cards:60:3 */
+    { 9, 60, 121 }, /* 678: cards/simple/setup.cards:60:121 */
+    { 9, 61, 3 }, /* 679: cards/simple/setup.cards:61:3 */
+    { 9, 62, 5 }, /* 680: cards/simple/setup.cards:62:5 */
+    { 9, 63, 17 }, /* 681: cards/simple/setup.cards:63:17 */
+    { 9, 63, 7 }, /* 682: cards/simple/setup.cards:63:7 */
+    { 9, 66, 3 }, /* 683: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 684: cards/simple/setup.cards:67:5 */
+    { 9, 67, 17 }, /* 685: cards/simple/setup.cards:67:17 */
+    { 9, 68, 17 }, /* 686: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 687: cards/simple/setup.cards:68:7 */
+    { 9, 77, 3 }, /* 688: cards/simple/setup.cards:77:3 */
+    { 9, 77, 15 }, /* 689: cards/simple/setup.cards:77:15 */
+    { 9, 78, 15 }, /* 690: cards/simple/setup.cards:78:15 */
+    { 9, 78, 5 }, /* 691: cards/simple/setup.cards:78:5 */
+    { 9, 80, 3 }, /* 692: cards/simple/setup.cards:80:3 */
+    { 9, 80, 123 }, /* 693: cards/simple/setup.cards:80:123 */
+    { 9, 81, 3 }, /* 694: cards/simple/setup.cards:81:3 */
+    { 9, 81, 125 }, /* 695: cards/simple/setup.cards:81:125 */
+    { 9, 82, 3 }, /* 696: cards/simple/setup.cards:82:3 */
+    { 9, 82, 115 }, /* 697: cards/simple/setup.cards:82:115 */
+    { 9, 83, 3 }, /* 698: cards/simple/setup.cards:83:3 */
+    { 9, 83, 123 }, /* 699: cards/simple/setup.cards:83:123 */
+    { 9, 84, 3 }, /* 700: cards/simple/setup.cards:84:3 */
+    { 9, 84, 135 }, /* 701: cards/simple/setup.cards:84:135 */
+    { 9, 85, 3 }, /* 702: cards/simple/setup.cards:85:3 */
+    { 9, 85, 111 }, /* 703: cards/simple/setup.cards:85:111 */
+    { 9, 86, 3 }, /* 704: cards/simple/setup.cards:86:3 */
+    { 9, 86, 15 }, /* 705: cards/simple/setup.cards:86:15 */
+    { 9, 87, 5 }, /* 706: cards/simple/setup.cards:87:5 */
+    { 9, 88, 7 }, /* 707: cards/simple/setup.cards:88:7 */
+    { 9, 89, 39 }, /* 708: cards/simple/setup.cards:89:39 */
+    { 9, 90, 37 }, /* 709: cards/simple/setup.cards:90:37 */
+    { 9, 90, 27 }, /* 710: cards/simple/setup.cards:90:27 */
+    { 9, 6, 1 }, /* 711: cards/simple/setup.cards:6:1 */
+    { 8, 10, 52 }, /* 712: cards/simple/rules.cards:10:52 */
+    { 8, 10, 5 }, /* 713: cards/simple/rules.cards:10:5 */
+    { 8, 14, 5 }, /* 714: cards/simple/rules.cards:14:5 */
+    { 8, 15, 55 }, /* 715: cards/simple/rules.cards:15:55 */
+    { 8, 16, 68 }, /* 716: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 717: cards/simple/rules.cards:16:45 */
     { 8, 14, 5 }, /* 718: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 719: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 720: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 721: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 722: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 723: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 724: cards/simple/rules.cards:16:112 */
-    { 8, 14, 5 }, /* 725: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 726: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 727: cards/simple/rules.cards:7:1 */
+    { 8, 15, 82 }, /* 719: cards/simple/rules.cards:15:82 */
+    { 8, 16, 112 }, /* 720: cards/simple/rules.cards:16:112 */
+    { 8, 14, 5 }, /* 721: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 722: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 723: cards/simple/rules.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -11706,7 +11689,7 @@ const RtGameDef simple_game = {
     8, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    728, Site_table, 11, Site_files,
+    724, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 10
-#error "aggregates.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "aggregates.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 10
-#error "dice.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "dice.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };
@@ -134,8 +134,6 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 struct Locals_round {
     RtValue v_d;
     RtValue v_d_2;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* tests/cardc/good/dice/dice.cards:26: sum */
@@ -148,10 +146,10 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
-        acc = rt_add(g, acc, rt_add(g, Count_symbol(g, it_d_2, ENUM_hit, 8), rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 9), 10), 11), 12);
+        acc = rt_add(g, acc, rt_add(g, Count_symbol(g, it_d_2, ENUM_hit, 7), rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10), 11);
     }
     return acc;
-#line 155 "dice.c"
+#line 153 "dice.c"
 }
 
 /* tests/cardc/good/dice/dice.cards:22: round */
@@ -168,44 +166,41 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 24 "tests/cardc/good/dice/dice.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_pool), 4);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_d = cells_v_list[1 + L->v_i];
-                if (!((Count_symbol(g, L->v_d, ENUM_blank, 5) > 0))) {
+            const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_pool));
+            for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
+                L->v_d = walk_v_d[at_v_d];
+                if (!((Count_symbol(g, L->v_d, ENUM_blank, 4) > 0))) {
                     if (rt_check(g)) return RT_END;
                     continue;
                 }
                 if (rt_check(g)) return RT_END;
                 #line 24 "tests/cardc/good/dice/dice.cards"
                 {
-                    Roll_any(g, L->v_d, 6);
+                    Roll_any(g, L->v_d, 5);
                 }
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 25 "tests/cardc/good/dice/dice.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_tray);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 7);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 6);
         }
         if (rt_check(g)) return RT_END;
         #line 26 "tests/cardc/good/dice/dice.cards"
-        rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), rt_add(g, Agg1_round(g, f, L), rt_card_state(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 13), KIND_d6, 0, 14), 15), 16), 17);
+        rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), rt_add(g, Agg1_round(g, f, L), rt_card_state(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 12), KIND_d6, 0, 13), 14), 15), 16);
         if (rt_check(g)) return RT_END;
         #line 27 "tests/cardc/good/dice/dice.cards"
         if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me) >= 20) {
             #line 27 "tests/cardc/good/dice/dice.cards"
-            return rt_win(g, f->me, 18);
+            return rt_win(g, f->me, 17);
         }
-#line 206 "dice.c"
+#line 201 "dice.c"
         break;
     default:
-        return rt_fail(g, 19, "bad resume point");
+        return rt_fail(g, 18, "bad resume point");
     }
     return RT_DONE;
 }
@@ -259,7 +254,7 @@ static const char *const strings[] = {
 
 static const RtScriptDef scripts[] = {
     { "setup", "tests/cardc/good/dice/dice.cards", 17, Script_setup, 2 },
-    { "round", "tests/cardc/good/dice/dice.cards", 22, Script_round, 4 },
+    { "round", "tests/cardc/good/dice/dice.cards", 22, Script_round, 2 },
 };
 
 static const int16_t Copies_base[] = {
@@ -276,22 +271,21 @@ static const RtSite Site_table[] = {
     { 0, 19, 18 }, /* 1: tests/cardc/good/dice/dice.cards:19:18 */
     { 0, 17, 1 }, /* 2: tests/cardc/good/dice/dice.cards:17:1 */
     { 0, 23, 3 }, /* 3: tests/cardc/good/dice/dice.cards:23:3 */
-    { 0, 24, 3 }, /* 4: tests/cardc/good/dice/dice.cards:24:3 */
-    { 0, 24, 24 }, /* 5: tests/cardc/good/dice/dice.cards:24:24 */
-    { 0, 24, 3 }, /* 6: tests/cardc/good/dice/dice.cards:24:3 */
-    { 0, 25, 3 }, /* 7: tests/cardc/good/dice/dice.cards:25:3 */
-    { 0, 26, 30 }, /* 8: tests/cardc/good/dice/dice.cards:26:30 */
-    { 0, 26, 42 }, /* 9: tests/cardc/good/dice/dice.cards:26:42 */
-    { 0, 26, 38 }, /* 10: tests/cardc/good/dice/dice.cards:26:38 */
-    { 0, 26, 30 }, /* 11: tests/cardc/good/dice/dice.cards:26:30 */
-    { 0, 26, 15 }, /* 12: tests/cardc/good/dice/dice.cards:26:15 */
+    { 0, 24, 24 }, /* 4: tests/cardc/good/dice/dice.cards:24:24 */
+    { 0, 24, 3 }, /* 5: tests/cardc/good/dice/dice.cards:24:3 */
+    { 0, 25, 3 }, /* 6: tests/cardc/good/dice/dice.cards:25:3 */
+    { 0, 26, 30 }, /* 7: tests/cardc/good/dice/dice.cards:26:30 */
+    { 0, 26, 42 }, /* 8: tests/cardc/good/dice/dice.cards:26:42 */
+    { 0, 26, 38 }, /* 9: tests/cardc/good/dice/dice.cards:26:38 */
+    { 0, 26, 30 }, /* 10: tests/cardc/good/dice/dice.cards:26:30 */
+    { 0, 26, 15 }, /* 11: tests/cardc/good/dice/dice.cards:26:15 */
+    { 0, 26, 52 }, /* 12: tests/cardc/good/dice/dice.cards:26:52 */
     { 0, 26, 52 }, /* 13: tests/cardc/good/dice/dice.cards:26:52 */
-    { 0, 26, 52 }, /* 14: tests/cardc/good/dice/dice.cards:26:52 */
-    { 0, 26, 15 }, /* 15: tests/cardc/good/dice/dice.cards:26:15 */
+    { 0, 26, 15 }, /* 14: tests/cardc/good/dice/dice.cards:26:15 */
+    { 0, 26, 3 }, /* 15: tests/cardc/good/dice/dice.cards:26:3 */
     { 0, 26, 3 }, /* 16: tests/cardc/good/dice/dice.cards:26:3 */
-    { 0, 26, 3 }, /* 17: tests/cardc/good/dice/dice.cards:26:3 */
-    { 0, 27, 23 }, /* 18: tests/cardc/good/dice/dice.cards:27:23 */
-    { 0, 22, 1 }, /* 19: tests/cardc/good/dice/dice.cards:22:1 */
+    { 0, 27, 23 }, /* 17: tests/cardc/good/dice/dice.cards:27:23 */
+    { 0, 22, 1 }, /* 18: tests/cardc/good/dice/dice.cards:22:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -326,7 +320,7 @@ const RtGameDef dice_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    20, Site_table, 1, Site_files,
+    19, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

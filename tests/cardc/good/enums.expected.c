@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 10
-#error "enums.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "enums.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -136,10 +136,6 @@ struct Locals_round {
     RtValue v_d_2;
     RtValue v_p;
     RtValue v_i;
-    RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
-    RtValue v_i_3;
 };
 
 /* tests/cardc/good/enums/enums.cards:50: round */
@@ -156,50 +152,44 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 52 "tests/cardc/good/enums/enums.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pool, f->me, 7), 6);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_d = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_of(g, ZONE_pool, f->me, 6));
+            for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
+                L->v_d = walk_v_d[at_v_d];
                 #line 52 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e34(rt__state(g, L->v_d, 0), ENUM_a34)) {
                     #line 52 "tests/cardc/good/enums/enums.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 8), 9);
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 7), 8);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 53 "tests/cardc/good/enums/enums.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_cup), 10);
-        if (L->v_list_2 < 0) return RT_END;
         {
-            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                L->v_d_2 = cells_v_list_2[1 + L->v_i_2];
+            const int32_t *walk_v_d_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_cup));
+            for (int at_v_d_2 = walk_v_d_2[0]; at_v_d_2 >= 1; at_v_d_2--) {
+                L->v_d_2 = walk_v_d_2[at_v_d_2];
                 #line 53 "tests/cardc/good/enums/enums.cards"
                 if (Matches_e2(rt__state(g, L->v_d_2, 0), ENUM_b2)) {
                     #line 53 "tests/cardc/good/enums/enums.cards"
-                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 11), 12);
+                    rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_score, PLAYER_CELLS, f->me), 1, 9), 10);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-        rt_list_pop(g, L->v_list_2);
         #line 54 "tests/cardc/good/enums/enums.cards"
-        for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
-            L->v_p = L->v_i_3;
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
             #line 54 "tests/cardc/good/enums/enums.cards"
             if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p) >= 3) {
                 #line 54 "tests/cardc/good/enums/enums.cards"
-                return rt_win(g, L->v_p, 13);
+                return rt_win(g, L->v_p, 11);
             }
         }
-#line 200 "enums.c"
+#line 190 "enums.c"
         break;
     default:
-        return rt_fail(g, 14, "bad resume point");
+        return rt_fail(g, 12, "bad resume point");
     }
     return RT_DONE;
 }
@@ -310,7 +300,7 @@ static const char *const strings[] = {
 
 static const RtScriptDef scripts[] = {
     { "setup", "tests/cardc/good/enums/enums.cards", 46, Script_setup, 2 },
-    { "round", "tests/cardc/good/enums/enums.cards", 50, Script_round, 8 },
+    { "round", "tests/cardc/good/enums/enums.cards", 50, Script_round, 4 },
 };
 
 static const int16_t Copies_base[] = {
@@ -329,15 +319,13 @@ static const RtSite Site_table[] = {
     { 0, 46, 1 }, /* 3: tests/cardc/good/enums/enums.cards:46:1 */
     { 0, 51, 8 }, /* 4: tests/cardc/good/enums/enums.cards:51:8 */
     { 0, 51, 3 }, /* 5: tests/cardc/good/enums/enums.cards:51:3 */
-    { 0, 52, 3 }, /* 6: tests/cardc/good/enums/enums.cards:52:3 */
-    { 0, 52, 12 }, /* 7: tests/cardc/good/enums/enums.cards:52:12 */
+    { 0, 52, 12 }, /* 6: tests/cardc/good/enums/enums.cards:52:12 */
+    { 0, 52, 48 }, /* 7: tests/cardc/good/enums/enums.cards:52:48 */
     { 0, 52, 48 }, /* 8: tests/cardc/good/enums/enums.cards:52:48 */
-    { 0, 52, 48 }, /* 9: tests/cardc/good/enums/enums.cards:52:48 */
-    { 0, 53, 3 }, /* 10: tests/cardc/good/enums/enums.cards:53:3 */
-    { 0, 53, 43 }, /* 11: tests/cardc/good/enums/enums.cards:53:43 */
-    { 0, 53, 43 }, /* 12: tests/cardc/good/enums/enums.cards:53:43 */
-    { 0, 54, 40 }, /* 13: tests/cardc/good/enums/enums.cards:54:40 */
-    { 0, 50, 1 }, /* 14: tests/cardc/good/enums/enums.cards:50:1 */
+    { 0, 53, 43 }, /* 9: tests/cardc/good/enums/enums.cards:53:43 */
+    { 0, 53, 43 }, /* 10: tests/cardc/good/enums/enums.cards:53:43 */
+    { 0, 54, 40 }, /* 11: tests/cardc/good/enums/enums.cards:54:40 */
+    { 0, 50, 1 }, /* 12: tests/cardc/good/enums/enums.cards:50:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -370,7 +358,7 @@ const RtGameDef enums_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    15, Site_table, 1, Site_files,
+    13, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

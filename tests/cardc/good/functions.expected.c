@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "functions.h"
 
-#if CARDRT_ABI != 10
-#error "functions.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "functions.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -181,8 +181,6 @@ struct Locals_round {
     RtValue v_i;
     RtValue v_i_2;
     RtValue v_i_3;
-    RtValue v_i_4;
-    RtValue v_list;
 };
 
 /* tests/cardc/good/functions/functions.cards:35: round */
@@ -211,24 +209,21 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 38 "tests/cardc/good/functions/functions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_pile, L->v_p_3, 15), 14);
-            if (L->v_list < 0) return RT_END;
             {
-                const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-                for (L->v_i_4 = 0; L->v_i_4 < cells_v_list[0]; L->v_i_4++) {
-                    L->v_c = cells_v_list[1 + L->v_i_4];
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pile, L->v_p_3, 14));
+                for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                    L->v_c = walk_v_c[at_v_c];
                     if (!((!rt__state(g, L->v_c, 0)))) continue;
                     #line 38 "tests/cardc/good/functions/functions.cards"
-                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 16);
+                    rt_set_card_state(g, L->v_c, KIND_chip, 0, 1, 15);
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->v_list);
         }
-#line 229 "functions.c"
+#line 224 "functions.c"
         break;
     default:
-        return rt_fail(g, 17, "bad resume point");
+        return rt_fail(g, 16, "bad resume point");
     }
     return RT_DONE;
 }
@@ -268,7 +263,7 @@ static const char *const strings[] = {
 
 static const RtScriptDef scripts[] = {
     { "setup", "tests/cardc/good/functions/functions.cards", 28, Script_setup, 3 },
-    { "round", "tests/cardc/good/functions/functions.cards", 35, Script_round, 9 },
+    { "round", "tests/cardc/good/functions/functions.cards", 35, Script_round, 7 },
 };
 
 static const int16_t Copies_base[] = {
@@ -295,10 +290,9 @@ static const RtSite Site_table[] = {
     { 0, 28, 1 }, /* 11: tests/cardc/good/functions/functions.cards:28:1 */
     { 0, 36, 36 }, /* 12: tests/cardc/good/functions/functions.cards:36:36 */
     { 0, 37, 40 }, /* 13: tests/cardc/good/functions/functions.cards:37:40 */
-    { 0, 38, 22 }, /* 14: tests/cardc/good/functions/functions.cards:38:22 */
-    { 0, 38, 31 }, /* 15: tests/cardc/good/functions/functions.cards:38:31 */
-    { 0, 38, 58 }, /* 16: tests/cardc/good/functions/functions.cards:38:58 */
-    { 0, 35, 1 }, /* 17: tests/cardc/good/functions/functions.cards:35:1 */
+    { 0, 38, 31 }, /* 14: tests/cardc/good/functions/functions.cards:38:31 */
+    { 0, 38, 58 }, /* 15: tests/cardc/good/functions/functions.cards:38:58 */
+    { 0, 35, 1 }, /* 16: tests/cardc/good/functions/functions.cards:35:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -333,7 +327,7 @@ const RtGameDef functions_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    18, Site_table, 1, Site_files,
+    17, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 10
-#error "graph.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "graph.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };

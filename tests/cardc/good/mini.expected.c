@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 10
-#error "mini.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "mini.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -17,6 +17,7 @@ enum { KIND_token = 0 };
 enum { ZONE_box = 0, ZONE_deck = 1, ZONE_hand = 2, ZONE_table = 3 };
 enum { VAR_score = 0, VAR_first = 1 };
 enum { CONST_goal = 0 };
+enum { FIXED_goal = 10 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 34 };
@@ -84,7 +85,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
     }
     return acc;
-#line 88 "mini.c"
+#line 89 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -95,7 +96,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
-#line 99 "mini.c"
+#line 100 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -106,7 +107,7 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
         #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
-#line 110 "mini.c"
+#line 111 "mini.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -162,7 +163,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 166 "mini.c"
+#line 167 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -287,12 +288,12 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 56 "tests/cardc/good/mini/mini.cards"
-            if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_3) >= rt_const(g, CONST_goal)) {
+            if (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_3) >= FIXED_goal) {
                 #line 56 "tests/cardc/good/mini/mini.cards"
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 296 "mini.c"
+#line 297 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");

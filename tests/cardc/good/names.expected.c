@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 10
-#error "names.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "names.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -18,6 +18,7 @@ enum { KIND_assert = 0 };
 enum { ZONE_box = 0, ZONE_stdout = 1, ZONE_main = 2 };
 enum { VAR_SEEK_SET = 0, VAR_rt_players = 1 };
 enum { CONST_EXIT_FAILURE = 0 };
+enum { FIXED_EXIT_FAILURE = 3 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 7 };
@@ -115,7 +116,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
     }
     return acc;
-#line 119 "names.c"
+#line 120 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -126,7 +127,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
-#line 130 "names.c"
+#line 131 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -144,7 +145,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
         acc++;
     }
     return acc;
-#line 148 "names.c"
+#line 149 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -157,7 +158,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
     return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 2);
-#line 161 "names.c"
+#line 162 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -168,7 +169,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
     return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 3);
-#line 172 "names.c"
+#line 173 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -182,9 +183,9 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 43 "tests/cardc/good/names/names.cards"
-        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), rt_const(g, CONST_EXIT_FAILURE), 4), 5);
+        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 4), 5);
         if (rt_check(g)) return RT_END;
-#line 188 "names.c"
+#line 189 "names.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -240,7 +241,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 244 "names.c"
+#line 245 "names.c"
         break;
     default:
         return rt_fail(g, 10, "bad resume point");
@@ -295,7 +296,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 12);
             }
         }
-#line 299 "names.c"
+#line 300 "names.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");

@@ -8,8 +8,8 @@
 #include "cardrt.h"
 #include "prelude.h"
 
-#if CARDRT_ABI != 10
-#error "prelude.c was generated for libcardrt ABI 10; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 11
+#error "prelude.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
