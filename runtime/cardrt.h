@@ -820,6 +820,9 @@ static inline void rt_log_turn(RtGame *g, RtValue player)
     if (x->log_on || x->hdr->first_turn == 0)
         rt__log_turn(g, player);
 }
+/* rt_logging: an event log is kept (generated code skips a log statement
+   without one when its holes can neither fail nor draw a number). */
+static inline int rt_logging(const RtGame *g) { return rt__pre(g)->log_on != 0; }
 void rt_log_begin(RtGame *g);
 void rt_log_str(RtGame *g, const char *s);
 void rt_log_int(RtGame *g, RtValue v);

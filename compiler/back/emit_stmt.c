@@ -799,11 +799,23 @@ static void assign(Emit *E, const IrNode *s)
     check_fail(E);
 }
 
+/* log_stmt: `log "..."`. Without a log kept it does nothing, so it is
+   skipped whole unless a hole may fail or draw a number (which happens
+   with or without a log). */
 static void log_stmt(Emit *E, const IrNode *s)
 {
+    int skippable = !(s->facts & (IR_FACT_MAY_FAIL | IR_FACT_RANDOM));
+    if (skippable) {
+        emit_line(E, "if (rt_logging(g)) {");
+        E->indent++;
+    }
     emit_line(E, "rt_log_begin(g);");
     emit_text_pieces(E, s);
     emit_line(E, "rt_log_end(g);");
+    if (skippable) {
+        E->indent--;
+        emit_line(E, "}");
+    }
     check_fail(E);
 }
 

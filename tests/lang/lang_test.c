@@ -69,6 +69,24 @@ Test(lang, aggregates_need_an_int_to_compare)
    against the state as it is then (Three fails: the total is 5 by then),
    over the snapshot taken when the loop starts (every chip is visited
    though the body moves the pile's bottom chip out each time). */
+/* Without a log, a log statement is skipped unless a hole draws or may
+   fail: one statement of three is guarded; the draw in a hole happens
+   with or without a log (the same winners); so does the failure. */
+Test(lang, a_log_statement_is_skipped_without_a_log_only_when_its_holes_neither_draw_nor_fail)
+{
+    game_expect("log_holes", "logholes",
+                "grep -c 'if (rt_logging(g))' $d/logholes.c && "
+                "$e sim --games 50 --seed 1 --players 3 | sed -n 2p && "
+                "$e sim --games 50 --seed 1 --players 3 --log $d/games.jsonl | sed -n 2p && "
+                "{ $e sim --games 5 --seed 1 --players 2 2>/dev/null | grep '^errors'; "
+                "$e log --seed 1 --players 2 | tail -n 1; }",
+                "1\n"
+                "wins: Player 1 14 (28.0%), Player 2 17 (34.0%), Player 3 19 (38.0%)\n"
+                "wins: Player 1 14 (28.0%), Player 2 17 (34.0%), Player 3 19 (38.0%)\n"
+                "errors: 5\n"
+                "error tests/lang/games/log_holes/game.cards:33:29: top of empty zone spare\n");
+}
+
 /* A loop that moves no card walks its zone in place, one that only moves
    the card it is at (counting another zone) plucks it, any other walks a
    snapshot: each kind is written (the C), and all visit the cards top
