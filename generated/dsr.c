@@ -2157,11 +2157,13 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 13 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_cw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 14 "cards/dsr/darkside.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, "Darth Vader rotates clockwise to ");
-                    rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, "Darth Vader rotates clockwise to ");
+                        rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                     #line 15 "cards/dsr/darkside.cards"
                     { /* vader_acts */
                         if (rt_call(g, 4, f->self, f->me, 1047)) {
@@ -2180,11 +2182,13 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 17 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_ccw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 18 "cards/dsr/darkside.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, "Darth Vader rotates counter-clockwise to ");
-                    rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, "Darth Vader rotates counter-clockwise to ");
+                        rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                     #line 19 "cards/dsr/darkside.cards"
                     { /* vader_acts */
                         if (rt_call(g, 4, f->self, f->me, 1049)) {
@@ -2201,11 +2205,13 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 1050) == ENUM_helmet) {
                     #line 21 "cards/dsr/darkside.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, "Darth Vader stays at ");
-                    rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
-                    rt_log_str(g, ": the helmet triggers every Imperial.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, "Darth Vader stays at ");
+                        rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
+                        rt_log_str(g, ": the helmet triggers every Imperial.");
+                        rt_log_end(g);
+                    }
                     #line 22 "cards/dsr/darkside.cards"
                     { /* vader_acts */
                         if (rt_call(g, 4, f->self, f->me, 1051)) {
@@ -2260,11 +2266,13 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 27 "cards/dsr/darkside.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, "Darth Vader stays at ");
-                    rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
-                    rt_log_str(g, " and the Death Star die is rolled again.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, "Darth Vader stays at ");
+                        rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
+                        rt_log_str(g, " and the Death Star die is rolled again.");
+                        rt_log_end(g);
+                    }
                     #line 28 "cards/dsr/darkside.cards"
                     { /* death_star_roll */
                         if (rt_call(g, 1, f->self, f->me, 1054)) {
@@ -2297,7 +2305,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2301 "dsr.c"
+#line 2309 "dsr.c"
         break;
     default:
         return rt_fail(g, 1056, "bad resume point");
@@ -2347,13 +2355,15 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                         #line 40 "cards/dsr/darkside.cards"
                         if (rt__state(g, L->v_k, 1)) {
                             #line 41 "cards/dsr/darkside.cards"
-                            rt_log_begin(g);
-                            rt_log_str(g, "The Death Star die shows ");
-                            rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1061));
-                            rt_log_str(g, ": ");
-                            rt_log_str(g, rt_card_name(g, L->v_k));
-                            rt_log_str(g, " is operational.");
-                            rt_log_end(g);
+                            if (rt_logging(g)) {
+                                rt_log_begin(g);
+                                rt_log_str(g, "The Death Star die shows ");
+                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1061));
+                                rt_log_str(g, ": ");
+                                rt_log_str(g, rt_card_name(g, L->v_k));
+                                rt_log_str(g, " is operational.");
+                                rt_log_end(g);
+                            }
                             if (rt_check(g)) return RT_END;
                             #line 42 "cards/dsr/darkside.cards"
                             { /* run_directive */
@@ -2401,7 +2411,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2405 "dsr.c"
+#line 2415 "dsr.c"
         break;
     default:
         return rt_fail(g, 1064, "bad resume point");
@@ -2473,7 +2483,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2477 "dsr.c"
+#line 2487 "dsr.c"
         break;
     default:
         return rt_fail(g, 1070, "bad resume point");
@@ -2509,12 +2519,14 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         } else {
             #line 65 "cards/dsr/darkside.cards"
-            rt_log_begin(g);
-            rt_log_str(g, rt_card_name(g, L->v_k));
-            rt_log_str(g, "'s track is full: it takes no more counters.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, rt_card_name(g, L->v_k));
+                rt_log_str(g, "'s track is full: it takes no more counters.");
+                rt_log_end(g);
+            }
         }
-#line 2518 "dsr.c"
+#line 2530 "dsr.c"
         break;
     default:
         return rt_fail(g, 1078, "bad resume point");
@@ -2560,7 +2572,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 2564 "dsr.c"
+#line 2576 "dsr.c"
         break;
     default:
         return rt_fail(g, 1081, "bad resume point");
@@ -2574,11 +2586,13 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 78 "cards/dsr/darkside.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "Darth Vader attacks the Rebels at ");
-        rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
-        rt_log_str(g, ".");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "Darth Vader attacks the Rebels at ");
+            rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
         #line 79 "cards/dsr/darkside.cards"
         { /* hit_here */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
@@ -2604,7 +2618,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 2608 "dsr.c"
+#line 2622 "dsr.c"
         break;
     default:
         return rt_fail(g, 1083, "bad resume point");
@@ -2633,13 +2647,15 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 L->v_c = rt_list_at(g, L->v_list, L->v_i);
                 if (!(((int)(!!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)))) continue;
                 #line 85 "cards/dsr/darkside.cards"
-                rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->v_c));
-                rt_log_str(g, " at ");
-                rt_log_value(g, RT_TY_ENUM + 1, L->v_s);
-                rt_log_str(g, ": ");
-                rt_log_str(g, Rows_asset[rt__row(g, L->v_c)].fd_text);
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, rt_card_name(g, L->v_c));
+                    rt_log_str(g, " at ");
+                    rt_log_value(g, RT_TY_ENUM + 1, L->v_s);
+                    rt_log_str(g, ": ");
+                    rt_log_str(g, Rows_asset[rt__row(g, L->v_c)].fd_text);
+                    rt_log_end(g);
+                }
                 #line 86 "cards/dsr/darkside.cards"
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
@@ -2664,7 +2680,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2668 "dsr.c"
+#line 2684 "dsr.c"
         break;
     default:
         return rt_fail(g, 1086, "bad resume point");
@@ -2698,7 +2714,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2702 "dsr.c"
+#line 2718 "dsr.c"
         break;
     default:
         return rt_fail(g, 1092, "bad resume point");
@@ -2786,7 +2802,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list_2);
         }
-#line 2790 "dsr.c"
+#line 2806 "dsr.c"
         break;
     default:
         return rt_fail(g, 1098, "bad resume point");
@@ -2844,7 +2860,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
         }
-#line 2848 "dsr.c"
+#line 2864 "dsr.c"
         break;
     default:
         return rt_fail(g, 1102, "bad resume point");
@@ -3007,14 +3023,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1116), 1117);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_i));
-                    rt_log_str(g, " loses a DAMAGE (");
-                    rt_log_int(g, rt__state(g, L->v_i, 0));
-                    rt_log_str(g, " of ");
-                    rt_log_int(g, Rows_asset[rt__row(g, L->v_i)].fd_capacity);
-                    rt_log_str(g, ").");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, rt_card_name(g, L->v_i));
+                        rt_log_str(g, " loses a DAMAGE (");
+                        rt_log_int(g, rt__state(g, L->v_i, 0));
+                        rt_log_str(g, " of ");
+                        rt_log_int(g, Rows_asset[rt__row(g, L->v_i)].fd_capacity);
+                        rt_log_str(g, ").");
+                        rt_log_end(g);
+                    }
                 }
             }
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1118)].fd_threat == ENUM_hit_most_damaged) {
@@ -3057,11 +3075,13 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1124);
                 if (rt_check(g)) return RT_END;
                 #line 145 "cards/dsr/darkside.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "The players discard the Alliance Token ");
-                rt_log_str(g, rt_card_name(g, L->v_t));
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "The players discard the Alliance Token ");
+                    rt_log_str(g, rt_card_name(g, L->v_t));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
             }
         } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1125)].fd_threat == ENUM_hit_leaders) {
             #line 148 "cards/dsr/darkside.cards"
@@ -3124,7 +3144,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
         case 9:;
             if (rt_check(g)) return RT_END;
         }
-#line 3128 "dsr.c"
+#line 3148 "dsr.c"
         break;
     default:
         return rt_fail(g, 1130, "bad resume point");
@@ -3150,7 +3170,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3154 "dsr.c"
+#line 3174 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3176,7 +3196,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 1131, "argmax of no items");
     return acc;
-#line 3180 "dsr.c"
+#line 3200 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3207,7 +3227,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 3211 "dsr.c"
+#line 3231 "dsr.c"
         break;
     default:
         return rt_fail(g, 1133, "bad resume point");
@@ -3285,14 +3305,16 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1138), 1139);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_i));
-                    rt_log_str(g, " loses a DAMAGE (");
-                    rt_log_int(g, rt__state(g, L->v_i, 0));
-                    rt_log_str(g, " of ");
-                    rt_log_int(g, Rows_asset[rt__row(g, L->v_i)].fd_capacity);
-                    rt_log_str(g, ").");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, rt_card_name(g, L->v_i));
+                        rt_log_str(g, " loses a DAMAGE (");
+                        rt_log_int(g, rt__state(g, L->v_i, 0));
+                        rt_log_str(g, " of ");
+                        rt_log_int(g, Rows_asset[rt__row(g, L->v_i)].fd_capacity);
+                        rt_log_str(g, ").");
+                        rt_log_end(g);
+                    }
                 }
             }
         } else if (L->v_d == ENUM_detention) {
@@ -3384,7 +3406,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         case 7:;
             if (rt_check(g)) return RT_END;
         }
-#line 3388 "dsr.c"
+#line 3410 "dsr.c"
         break;
     default:
         return rt_fail(g, 1145, "bad resume point");
@@ -3511,12 +3533,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             #line 64 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_deploy, VCELL_deploy, Rows_location[rt__row(g, L->v_l)].fd_place);
             #line 65 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " deploys the team to ");
-            rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_deploy));
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " deploys the team to ");
+                rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_deploy));
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
@@ -3560,7 +3584,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 6:;
         if (rt_check(g)) return RT_END;
-#line 3564 "dsr.c"
+#line 3588 "dsr.c"
         break;
     default:
         return rt_fail(g, 1156, "bad resume point");
@@ -3596,7 +3620,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1162);
         if (rt_check(g)) return RT_END;
-#line 3600 "dsr.c"
+#line 3624 "dsr.c"
         break;
     default:
         return rt_fail(g, 1163, "bad resume point");
@@ -3753,12 +3777,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 100 "cards/dsr/rules.cards"
-        rt_log_begin(g);
-        rt_log_player(g, f->me);
-        rt_log_str(g, " rolls ");
-        rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
-        rt_log_str(g, " Rebellion dice (opening roll).");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " rolls ");
+            rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
+            rt_log_str(g, " Rebellion dice (opening roll).");
+            rt_log_end(g);
+        }
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
             if (rt_call(g, 38, f->self, f->me, 1172)) {
@@ -3805,11 +3831,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
             } else if (!Fn_completable(g, f)) {
                 #line 113 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "No card can be completed with the ");
-                rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
-                rt_log_str(g, " dice left: they are forfeited.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "No card can be completed with the ");
+                    rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
+                    rt_log_str(g, " dice left: they are forfeited.");
+                    rt_log_end(g);
+                }
                 #line 114 "cards/dsr/rules.cards"
                 rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1175);
                 if (rt_check(g)) return RT_END;
@@ -3824,12 +3852,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " re-rolls ");
-                rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
-                rt_log_str(g, " Rebellion dice.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " re-rolls ");
+                    rt_log_int(g, rt_zone_cells_at(g, ZCELL_rolled)[0]);
+                    rt_log_str(g, " Rebellion dice.");
+                    rt_log_end(g);
+                }
             }
             if (rt_back_edge(g, 1177)) return RT_END;
         }
@@ -3879,7 +3909,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 1180)) return RT_END;
         }
-#line 3883 "dsr.c"
+#line 3913 "dsr.c"
         break;
     default:
         return rt_fail(g, 1181, "bad resume point");
@@ -4006,10 +4036,12 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 L->v_c = rt_list_at(g, L->v_list_2, L->v_i_2);
                 if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1190)[0] >= 2)))) continue;
                 #line 141 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->v_c));
-                rt_log_str(g, ": another Rebel is on the team, an extra die.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, rt_card_name(g, L->v_c));
+                    rt_log_str(g, ": another Rebel is on the team, an extra die.");
+                    rt_log_end(g);
+                }
                 #line 142 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
@@ -4042,10 +4074,12 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 L->v_c_2 = rt_list_at(g, L->v_list_3, L->v_i_3);
                 if (!((Rows_asset[rt__row(g, L->v_c_2)].fd_power == ENUM_extra_die))) continue;
                 #line 145 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->v_c_2));
-                rt_log_str(g, ": an extra die.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, rt_card_name(g, L->v_c_2));
+                    rt_log_str(g, ": an extra die.");
+                    rt_log_end(g);
+                }
                 #line 146 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
@@ -4070,7 +4104,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4074 "dsr.c"
+#line 4108 "dsr.c"
         break;
     default:
         return rt_fail(g, 1195, "bad resume point");
@@ -4113,7 +4147,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4117 "dsr.c"
+#line 4151 "dsr.c"
         break;
     default:
         return rt_fail(g, 1199, "bad resume point");
@@ -4148,12 +4182,14 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1201);
                     if (rt_check(g)) return RT_END;
                     #line 163 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " uses the Alliance Token ");
-                    rt_log_str(g, rt_card_name(g, L->v_t));
-                    rt_log_str(g, ": an extra die.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " uses the Alliance Token ");
+                        rt_log_str(g, rt_card_name(g, L->v_t));
+                        rt_log_str(g, ": an extra die.");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
@@ -4179,7 +4215,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4183 "dsr.c"
+#line 4219 "dsr.c"
         break;
     default:
         return rt_fail(g, 1203, "bad resume point");
@@ -4210,7 +4246,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4214 "dsr.c"
+#line 4250 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4226,7 +4262,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4230 "dsr.c"
+#line 4266 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4242,7 +4278,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4246 "dsr.c"
+#line 4282 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4258,7 +4294,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4262 "dsr.c"
+#line 4298 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4485,7 +4521,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4489 "dsr.c"
+#line 4525 "dsr.c"
         break;
     default:
         return rt_fail(g, 1217, "bad resume point");
@@ -4523,19 +4559,21 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1219);
                     if (rt_check(g)) return RT_END;
                     #line 200 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " forfeits a ");
-                    rt_log_str(g, rt_card_name(g, L->v_d));
-                    rt_log_str(g, " showing ");
-                    rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " forfeits a ");
+                        rt_log_str(g, rt_card_name(g, L->v_d));
+                        rt_log_str(g, " showing ");
+                        rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4539 "dsr.c"
+#line 4577 "dsr.c"
         break;
     default:
         return rt_fail(g, 1220, "bad resume point");
@@ -4605,7 +4643,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4609 "dsr.c"
+#line 4647 "dsr.c"
         break;
     default:
         return rt_fail(g, 1222, "bad resume point");
@@ -4847,7 +4885,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4851 "dsr.c"
+#line 4889 "dsr.c"
         break;
     default:
         return rt_fail(g, 1232, "bad resume point");
@@ -4887,16 +4925,18 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1234);
                     if (rt_check(g)) return RT_END;
                     #line 238 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " assigns a ");
-                    rt_log_str(g, rt_card_name(g, L->v_d));
-                    rt_log_str(g, " showing ");
-                    rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
-                    rt_log_str(g, " to ");
-                    rt_log_str(g, rt_card_name(g, L->v_c));
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " assigns a ");
+                        rt_log_str(g, rt_card_name(g, L->v_d));
+                        rt_log_str(g, " showing ");
+                        rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
+                        rt_log_str(g, " to ");
+                        rt_log_str(g, rt_card_name(g, L->v_c));
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
@@ -4946,7 +4986,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 4950 "dsr.c"
+#line 4990 "dsr.c"
         break;
     default:
         return rt_fail(g, 1238, "bad resume point");
@@ -4977,7 +5017,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 250 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1248), Fn_shows(g, f, L->v_f, ENUM_leadership), 1249), 1250);
         if (rt_check(g)) return RT_END;
-#line 4981 "dsr.c"
+#line 5021 "dsr.c"
         break;
     default:
         return rt_fail(g, 1251, "bad resume point");
@@ -5038,24 +5078,28 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 #line 264 "cards/dsr/rules.cards"
                 if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1256)].fd_imperial) {
                     #line 265 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, "Every symbol of ");
-                    rt_log_str(g, rt_card_name(g, L->v_c));
-                    rt_log_str(g, " is matched: it takes a DAMAGE at the end of the turn.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, "Every symbol of ");
+                        rt_log_str(g, rt_card_name(g, L->v_c));
+                        rt_log_str(g, " is matched: it takes a DAMAGE at the end of the turn.");
+                        rt_log_end(g);
+                    }
                 } else {
                     #line 267 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, "Every symbol of ");
-                    rt_log_str(g, rt_card_name(g, L->v_c));
-                    rt_log_str(g, " is matched: it joins ");
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, "'s team at the end of the turn.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, "Every symbol of ");
+                        rt_log_str(g, rt_card_name(g, L->v_c));
+                        rt_log_str(g, " is matched: it joins ");
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, "'s team at the end of the turn.");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
-#line 5059 "dsr.c"
+#line 5103 "dsr.c"
         break;
     default:
         return rt_fail(g, 1257, "bad resume point");
@@ -5128,16 +5172,18 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1260);
                 if (rt_check(g)) return RT_END;
                 #line 280 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " assigns the Alliance Token ");
-                rt_log_str(g, rt_card_name(g, L->v_t));
-                rt_log_str(g, " (");
-                rt_log_value(g, RT_TY_ENUM + 0, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown);
-                rt_log_str(g, ") to ");
-                rt_log_str(g, rt_card_name(g, L->v_c));
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " assigns the Alliance Token ");
+                    rt_log_str(g, rt_card_name(g, L->v_t));
+                    rt_log_str(g, " (");
+                    rt_log_value(g, RT_TY_ENUM + 0, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown);
+                    rt_log_str(g, ") to ");
+                    rt_log_str(g, rt_card_name(g, L->v_c));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
                 #line 281 "cards/dsr/rules.cards"
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
@@ -5182,7 +5228,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5186 "dsr.c"
+#line 5232 "dsr.c"
         break;
     default:
         return rt_fail(g, 1263, "bad resume point");
@@ -5229,13 +5275,15 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1265);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " uses the Alliance Token ");
-            rt_log_str(g, rt_card_name(g, L->v_t));
-            rt_log_str(g, ": ");
-            rt_log_str(g, Rows_alliance[rt__row(g, L->v_t)].fd_effect_text);
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " uses the Alliance Token ");
+                rt_log_str(g, rt_card_name(g, L->v_t));
+                rt_log_str(g, ": ");
+                rt_log_str(g, Rows_alliance[rt__row(g, L->v_t)].fd_effect_text);
+                rt_log_end(g);
+            }
             #line 292 "cards/dsr/rules.cards"
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 292 "cards/dsr/rules.cards"
@@ -5269,7 +5317,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5273 "dsr.c"
+#line 5321 "dsr.c"
         break;
     default:
         return rt_fail(g, 1268, "bad resume point");
@@ -5295,9 +5343,11 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
             #line 300 "cards/dsr/rules.cards"
             rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1270);
             #line 301 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The Alliance Tokens are shuffled into a new draw pile.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The Alliance Tokens are shuffled into a new draw pile.");
+                rt_log_end(g);
+            }
         }
         #line 303 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
@@ -5311,14 +5361,16 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1273);
             if (rt_check(g)) return RT_END;
             #line 307 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " draws the Alliance Token ");
-            rt_log_str(g, rt_card_name(g, L->v_t));
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " draws the Alliance Token ");
+                rt_log_str(g, rt_card_name(g, L->v_t));
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
         }
-#line 5322 "dsr.c"
+#line 5374 "dsr.c"
         break;
     default:
         return rt_fail(g, 1274, "bad resume point");
@@ -5475,7 +5527,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         case 6:;
             if (rt_check(g)) return RT_END;
         }
-#line 5479 "dsr.c"
+#line 5531 "dsr.c"
         break;
     default:
         return rt_fail(g, 1288, "bad resume point");
@@ -5522,13 +5574,15 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1291);
             if (rt_check(g)) return RT_END;
             #line 335 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " uses ");
-            rt_log_str(g, rt_card_name(g, L->v_c));
-            rt_log_str(g, "'s ability: ");
-            rt_log_str(g, Rows_asset[rt__row(g, L->v_c)].fd_text);
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " uses ");
+                rt_log_str(g, rt_card_name(g, L->v_c));
+                rt_log_str(g, "'s ability: ");
+                rt_log_str(g, Rows_asset[rt__row(g, L->v_c)].fd_text);
+                rt_log_end(g);
+            }
             #line 336 "cards/dsr/rules.cards"
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 337 "cards/dsr/rules.cards"
@@ -5567,7 +5621,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5571 "dsr.c"
+#line 5625 "dsr.c"
         break;
     default:
         return rt_fail(g, 1294, "bad resume point");
@@ -5812,7 +5866,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 361 "cards/dsr/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1306);
         if (rt_check(g)) return RT_END;
-#line 5816 "dsr.c"
+#line 5870 "dsr.c"
         break;
     default:
         return rt_fail(g, 1307, "bad resume point");
@@ -5856,7 +5910,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 369 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1310));
         if (rt_check(g)) return RT_END;
-#line 5860 "dsr.c"
+#line 5914 "dsr.c"
         break;
     default:
         return rt_fail(g, 1311, "bad resume point");
@@ -6108,7 +6162,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6112 "dsr.c"
+#line 6166 "dsr.c"
         break;
     default:
         return rt_fail(g, 1322, "bad resume point");
@@ -6176,15 +6230,17 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             }
         }
         #line 393 "cards/dsr/rules.cards"
-        rt_log_begin(g);
-        rt_log_player(g, f->me);
-        rt_log_str(g, " turns the ");
-        rt_log_str(g, rt_card_name(g, L->v_d));
-        rt_log_str(g, " to ");
-        rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
-        rt_log_str(g, ".");
-        rt_log_end(g);
-#line 6188 "dsr.c"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " turns the ");
+            rt_log_str(g, rt_card_name(g, L->v_d));
+            rt_log_str(g, " to ");
+            rt_log_value(g, RT_TY_ENUM + 0, L->v_f);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+#line 6244 "dsr.c"
         break;
     default:
         return rt_fail(g, 1327, "bad resume point");
@@ -6229,7 +6285,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6233 "dsr.c"
+#line 6289 "dsr.c"
         break;
     default:
         return rt_fail(g, 1338, "bad resume point");
@@ -6259,7 +6315,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6263 "dsr.c"
+#line 6319 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:409: any */
@@ -6275,7 +6331,7 @@ RT_PURE static RtValue Agg2_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6279 "dsr.c"
+#line 6335 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6432,7 +6488,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6436 "dsr.c"
+#line 6492 "dsr.c"
         break;
     default:
         return rt_fail(g, 1349, "bad resume point");
@@ -6479,17 +6535,19 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1351), 1352);
             if (rt_check(g)) return RT_END;
             #line 419 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "An Operation Counter is removed from ");
-            rt_log_str(g, rt_card_name(g, L->v_k));
-            rt_log_str(g, " (");
-            rt_log_int(g, rt__state(g, L->v_k, 0));
-            rt_log_str(g, " of ");
-            rt_log_int(g, Rows_component[rt__row(g, L->v_k)].fd_length);
-            rt_log_str(g, ").");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "An Operation Counter is removed from ");
+                rt_log_str(g, rt_card_name(g, L->v_k));
+                rt_log_str(g, " (");
+                rt_log_int(g, rt__state(g, L->v_k, 0));
+                rt_log_str(g, " of ");
+                rt_log_int(g, Rows_component[rt__row(g, L->v_k)].fd_length);
+                rt_log_str(g, ").");
+                rt_log_end(g);
+            }
         }
-#line 6493 "dsr.c"
+#line 6551 "dsr.c"
         break;
     default:
         return rt_fail(g, 1353, "bad resume point");
@@ -6524,7 +6582,7 @@ RT_PURE static RtValue Agg1_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!!Rows_asset[rt__row(g, it_c)].fd_imperial) & (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 6528 "dsr.c"
+#line 6586 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:439: any */
@@ -6540,7 +6598,7 @@ RT_PURE static RtValue Agg2_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)) return 1;
     }
     return acc;
-#line 6544 "dsr.c"
+#line 6602 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:443: any */
@@ -6556,7 +6614,7 @@ RT_PURE static RtValue Agg3_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6560 "dsr.c"
+#line 6618 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:426: team_ability */
@@ -6789,7 +6847,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6793 "dsr.c"
+#line 6851 "dsr.c"
         break;
     default:
         return rt_fail(g, 1367, "bad resume point");
@@ -6837,7 +6895,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 6841 "dsr.c"
+#line 6899 "dsr.c"
         break;
     default:
         return rt_fail(g, 1376, "bad resume point");
@@ -6881,12 +6939,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1378), RT_AT_TOP, 1379);
                 if (rt_check(g)) return RT_END;
                 #line 470 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->v_c));
-                rt_log_str(g, " joins ");
-                rt_log_player(g, f->me);
-                rt_log_str(g, "'s team.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, rt_card_name(g, L->v_c));
+                    rt_log_str(g, " joins ");
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, "'s team.");
+                    rt_log_end(g);
+                }
             }
         }
         rt_list_pop(g, L->v_list);
@@ -6942,25 +7002,29 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1386);
                     if (rt_check(g)) return RT_END;
                     #line 481 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_c_3));
-                    rt_log_str(g, " is defeated (");
-                    rt_log_int(g, Fn_imperials_down(g, f));
-                    rt_log_str(g, " of ");
-                    rt_log_int(g, rt_const(g, CONST_imperials_to_win));
-                    rt_log_str(g, " Imperials).");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, rt_card_name(g, L->v_c_3));
+                        rt_log_str(g, " is defeated (");
+                        rt_log_int(g, Fn_imperials_down(g, f));
+                        rt_log_str(g, " of ");
+                        rt_log_int(g, rt_const(g, CONST_imperials_to_win));
+                        rt_log_str(g, " Imperials).");
+                        rt_log_end(g);
+                    }
                 } else {
                     #line 483 "cards/dsr/rules.cards"
                     rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1387);
                     if (rt_check(g)) return RT_END;
                     #line 484 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_c_3));
-                    rt_log_str(g, " is defeated (");
-                    rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
-                    rt_log_str(g, " Rebels lost).");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, rt_card_name(g, L->v_c_3));
+                        rt_log_str(g, " is defeated (");
+                        rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
+                        rt_log_str(g, " Rebels lost).");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
@@ -6980,14 +7044,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1390);
                     if (rt_check(g)) return RT_END;
                     #line 490 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_c_4));
-                    rt_log_str(g, " of ");
-                    rt_log_player(g, L->v_p);
-                    rt_log_str(g, "'s team is defeated (");
-                    rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
-                    rt_log_str(g, " Rebels lost).");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, rt_card_name(g, L->v_c_4));
+                        rt_log_str(g, " of ");
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, "'s team is defeated (");
+                        rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
+                        rt_log_str(g, " Rebels lost).");
+                        rt_log_end(g);
+                    }
                 }
             }
             rt_list_pop(g, L->v_list_4);
@@ -7019,11 +7085,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1393);
                 if (rt_check(g)) return RT_END;
                 #line 501 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->v_k));
-                rt_log_str(g, " is turned over: it is operational. ");
-                rt_log_str(g, Rows_component[rt__row(g, L->v_k)].fd_operational_text);
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, rt_card_name(g, L->v_k));
+                    rt_log_str(g, " is turned over: it is operational. ");
+                    rt_log_str(g, Rows_component[rt__row(g, L->v_k)].fd_operational_text);
+                    rt_log_end(g);
+                }
             }
         }
         #line 503 "cards/dsr/rules.cards"
@@ -7040,7 +7108,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 7044 "dsr.c"
+#line 7112 "dsr.c"
         break;
     default:
         return rt_fail(g, 1395, "bad resume point");
@@ -7075,7 +7143,7 @@ RT_PURE static RtValue Agg1_proc_refill(RtGame *g, RtFrame *f, struct Locals_pro
         acc++;
     }
     return acc;
-#line 7079 "dsr.c"
+#line 7147 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:508: refill */
@@ -7102,12 +7170,14 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                     rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1400);
                     if (rt_check(g)) return RT_END;
                     #line 514 "cards/dsr/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, rt_card_name(g, L->v_c_2));
-                    rt_log_str(g, " is dealt face up at ");
-                    rt_log_value(g, RT_TY_ENUM + 1, Rows_location[rt__row(g, L->v_l)].fd_place);
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, rt_card_name(g, L->v_c_2));
+                        rt_log_str(g, " is dealt face up at ");
+                        rt_log_value(g, RT_TY_ENUM + 1, Rows_location[rt__row(g, L->v_l)].fd_place);
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                     #line 515 "cards/dsr/rules.cards"
                     if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1401)].fd_imperial) {
                         #line 516 "cards/dsr/rules.cards"
@@ -7149,7 +7219,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7153 "dsr.c"
+#line 7223 "dsr.c"
         break;
     default:
         return rt_fail(g, 1406, "bad resume point");
@@ -7168,10 +7238,12 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 525 "cards/dsr/rules.cards"
-        rt_log_begin(g);
-        rt_log_str(g, rt_card_name(g, L->v_r));
-        rt_log_str(g, ": a new Imperial is revealed.");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, rt_card_name(g, L->v_r));
+            rt_log_str(g, ": a new Imperial is revealed.");
+            rt_log_end(g);
+        }
         #line 526 "cards/dsr/rules.cards"
         { /* draw_one_token */
             if (rt_call(g, 28, f->self, f->me, 1407)) {
@@ -7186,7 +7258,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 7190 "dsr.c"
+#line 7262 "dsr.c"
         break;
     default:
         return rt_fail(g, 1408, "bad resume point");
@@ -7214,7 +7286,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7218 "dsr.c"
+#line 7290 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:538: any */
@@ -7230,7 +7302,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1409)[0] == 0) return 1;
     }
     return acc;
-#line 7234 "dsr.c"
+#line 7306 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7244,41 +7316,51 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 533 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_death_star_operational);
             #line 534 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The Death Star is fully operational: all players lose.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The Death Star is fully operational: all players lose.");
+                rt_log_end(g);
+            }
         } else if (rt_zone_cells_at(g, ZCELL_lost)[0] >= rt_const(g, CONST_rebels_lost_limit)) {
             #line 536 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_rebels_defeated);
             #line 537 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
-            rt_log_str(g, " Rebels are defeated: all players lose.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_int(g, rt_zone_cells_at(g, ZCELL_lost)[0]);
+                rt_log_str(g, " Rebels are defeated: all players lose.");
+                rt_log_end(g);
+            }
         } else if (Agg2_proc_game_end(g, f, L)) {
             #line 539 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_team_wiped_out);
             #line 540 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "A team's Rebels are all defeated: all players lose.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "A team's Rebels are all defeated: all players lose.");
+                rt_log_end(g);
+            }
         }
         #line 542 "cards/dsr/rules.cards"
         if (Fn_imperials_down(g, f) >= rt_const(g, CONST_imperials_to_win)) {
             #line 543 "cards/dsr/rules.cards"
             if (rt_var_at(g, VCELL_ending) != ENUM_playing) {
                 #line 543 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "The players win and lose at once: the players win.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "The players win and lose at once: the players win.");
+                    rt_log_end(g);
+                }
             }
             #line 544 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_ending, VCELL_ending, ENUM_players_win);
             #line 545 "cards/dsr/rules.cards"
-            rt_log_begin(g);
-            rt_log_int(g, Fn_imperials_down(g, f));
-            rt_log_str(g, " Imperials are defeated: the Rebel Alliance wins.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_int(g, Fn_imperials_down(g, f));
+                rt_log_str(g, " Imperials are defeated: the Rebel Alliance wins.");
+                rt_log_end(g);
+            }
             #line 546 "cards/dsr/rules.cards"
             {
                 int winners = 0;
@@ -7295,7 +7377,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 548 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7299 "dsr.c"
+#line 7381 "dsr.c"
         break;
     default:
         return rt_fail(g, 1411, "bad resume point");
@@ -7427,10 +7509,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 21 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         #line 22 "cards/dsr/rules.cards"
-        rt_log_begin(g);
-        rt_log_player(g, rt_var_at(g, VCELL_first));
-        rt_log_str(g, " most recently watched a Star Wars movie and goes first.");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, rt_var_at(g, VCELL_first));
+            rt_log_str(g, " most recently watched a Star Wars movie and goes first.");
+            rt_log_end(g);
+        }
         #line 26 "cards/dsr/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -7481,12 +7565,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 #line 30 "cards/dsr/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " leads the ");
-                rt_log_str(g, rt_card_name(g, L->v_b_2));
-                rt_log_str(g, " team.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " leads the ");
+                    rt_log_str(g, rt_card_name(g, L->v_b_2));
+                    rt_log_str(g, " team.");
+                    rt_log_end(g);
+                }
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
@@ -7513,11 +7599,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1429))].fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "Darth Vader faces ");
-        rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
-        rt_log_str(g, ".");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "Darth Vader faces ");
+            rt_log_value(g, RT_TY_ENUM + 1, rt_var_at(g, VCELL_vader));
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
             if (rt_call(g, 41, f->self, f->me, 1430)) {
@@ -7532,7 +7620,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 7536 "dsr.c"
+#line 7624 "dsr.c"
         break;
     default:
         return rt_fail(g, 1431, "bad resume point");
@@ -7579,7 +7667,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1433)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7583 "dsr.c"
+#line 7671 "dsr.c"
         break;
     default:
         return rt_fail(g, 1434, "bad resume point");

@@ -1469,14 +1469,16 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
                 L->v_s = cells_v_list[1 + L->v_i];
                 #line 51 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->v_s));
-                rt_log_str(g, " visits ");
-                rt_log_player(g, f->me);
-                rt_log_str(g, ": ");
-                rt_log_int(g, Rows_sith[rt__row(g, L->v_s)].fd_forfeit);
-                rt_log_str(g, " of the dice are forfeited this turn.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, rt_card_name(g, L->v_s));
+                    rt_log_str(g, " visits ");
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, ": ");
+                    rt_log_int(g, Rows_sith[rt__row(g, L->v_s)].fd_forfeit);
+                    rt_log_str(g, " of the dice are forfeited this turn.");
+                    rt_log_end(g);
+                }
                 #line 52 "cards/galaxy/rules.cards"
                 {
                     RtValue pluck_from = rt_zone_shared(g, ZONE_pool);
@@ -1692,7 +1694,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         /* fall through */
     case 10:;
         if (rt_check(g)) return RT_END;
-#line 1696 "galaxy.c"
+#line 1698 "galaxy.c"
         break;
     default:
         return rt_fail(g, 25, "bad resume point");
@@ -1759,19 +1761,21 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 29);
             if (rt_check(g)) return RT_END;
             #line 86 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " covers ");
-            rt_log_str(g, rt_card_name(g, L->v_s));
-            rt_log_str(g, " with a die.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " covers ");
+                rt_log_str(g, rt_card_name(g, L->v_s));
+                rt_log_str(g, " with a die.");
+                rt_log_end(g);
+            }
             #line 87 "cards/galaxy/rules.cards"
             if (Fn_free_spaces(g, f) == 0) {
                 #line 87 "cards/galaxy/rules.cards"
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1775 "galaxy.c"
+#line 1779 "galaxy.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -1802,7 +1806,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
-#line 1806 "galaxy.c"
+#line 1810 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:98: any */
@@ -1818,7 +1822,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
-#line 1822 "galaxy.c"
+#line 1826 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:99: any */
@@ -1834,7 +1838,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
-#line 1838 "galaxy.c"
+#line 1842 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:100: any */
@@ -1850,7 +1854,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
-#line 1854 "galaxy.c"
+#line 1858 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:101: any */
@@ -1866,7 +1870,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
-#line 1870 "galaxy.c"
+#line 1874 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:102: any */
@@ -1882,7 +1886,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
-#line 1886 "galaxy.c"
+#line 1890 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:93: reroll */
@@ -2056,7 +2060,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 109 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 40);
         if (rt_check(g)) return RT_END;
-#line 2060 "galaxy.c"
+#line 2064 "galaxy.c"
         break;
     default:
         return rt_fail(g, 41, "bad resume point");
@@ -2095,7 +2099,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 2099 "galaxy.c"
+#line 2103 "galaxy.c"
         break;
     default:
         return rt_fail(g, 43, "bad resume point");
@@ -2149,19 +2153,21 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                     rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 48);
                     if (rt_check(g)) return RT_END;
                     #line 123 "cards/galaxy/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " covers ");
-                    rt_log_str(g, rt_card_name(g, L->v_s));
-                    rt_log_str(g, " with the Rebel token ");
-                    rt_log_str(g, rt_card_name(g, L->v_t));
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " covers ");
+                        rt_log_str(g, rt_card_name(g, L->v_s));
+                        rt_log_str(g, " with the Rebel token ");
+                        rt_log_str(g, rt_card_name(g, L->v_t));
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2165 "galaxy.c"
+#line 2171 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2203,12 +2209,14 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 52);
             if (rt_check(g)) return RT_END;
             #line 132 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " uses the Ally ");
-            rt_log_str(g, rt_card_name(g, L->v_a));
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " uses the Ally ");
+                rt_log_str(g, rt_card_name(g, L->v_a));
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
             #line 133 "cards/galaxy/rules.cards"
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 134 "cards/galaxy/rules.cards"
@@ -2269,7 +2277,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2273 "galaxy.c"
+#line 2281 "galaxy.c"
         break;
     default:
         return rt_fail(g, 56, "bad resume point");
@@ -2297,7 +2305,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2301 "galaxy.c"
+#line 2309 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:144: ally_symbol */
@@ -2346,22 +2354,26 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                     rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 59);
                     if (rt_check(g)) return RT_END;
                     #line 149 "cards/galaxy/rules.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " covers ");
-                    rt_log_str(g, rt_card_name(g, L->v_s_2));
-                    rt_log_str(g, " with a symbol of the Ally.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " covers ");
+                        rt_log_str(g, rt_card_name(g, L->v_s_2));
+                        rt_log_str(g, " with a symbol of the Ally.");
+                        rt_log_end(g);
+                    }
                 }
             } else if (L->v_option == 1) { /* forfeit the Ally_s symbol */
                 #line 152 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " forfeits a symbol of the Ally.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " forfeits a symbol of the Ally.");
+                    rt_log_end(g);
+                }
             }
         }
-#line 2365 "galaxy.c"
+#line 2377 "galaxy.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -2380,10 +2392,12 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 160 "cards/galaxy/rules.cards"
-        rt_log_begin(g);
-        rt_log_player(g, f->me);
-        rt_log_str(g, " cancels the turn and rerolls all the dice.");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " cancels the turn and rerolls all the dice.");
+            rt_log_end(g);
+        }
         #line 161 "cards/galaxy/rules.cards"
         {
             const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
@@ -2412,7 +2426,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 64);
         }
         if (rt_check(g)) return RT_END;
-#line 2416 "galaxy.c"
+#line 2430 "galaxy.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -2456,12 +2470,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 67), 68);
             if (rt_check(g)) return RT_END;
             #line 179 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " takes ");
-            rt_log_int(g, rt_zone_cells_at(g, ZCELL_aside)[0]);
-            rt_log_str(g, " victory point(s) for the dice set aside.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " takes ");
+                rt_log_int(g, rt_zone_cells_at(g, ZCELL_aside)[0]);
+                rt_log_str(g, " victory point(s) for the dice set aside.");
+                rt_log_end(g);
+            }
         }
         #line 182 "cards/galaxy/rules.cards"
         L->v_dice = rt_zone_cells_at(g, ZCELL_placed)[0];
@@ -2488,16 +2504,18 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 71);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " covers the last space of the row of ");
-                rt_log_str(g, rt_card_name(g, L->v_s_2));
-                rt_log_str(g, ": ");
-                rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp);
-                rt_log_str(g, " victory point(s), ");
-                rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
-                rt_log_str(g, " Ally.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " covers the last space of the row of ");
+                    rt_log_str(g, rt_card_name(g, L->v_s_2));
+                    rt_log_str(g, ": ");
+                    rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp);
+                    rt_log_str(g, " victory point(s), ");
+                    rt_log_int(g, Rows_space[rt__row(g, L->v_s_2)].fd_reward_ally);
+                    rt_log_str(g, " Ally.");
+                    rt_log_end(g);
+                }
                 #line 189 "cards/galaxy/rules.cards"
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 72), 73);
                 if (rt_check(g)) return RT_END;
@@ -2546,10 +2564,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             #line 199 "cards/galaxy/rules.cards"
             if (rt_var_at(g, VCELL_last_by_die)) {
                 #line 200 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " covered the last empty space with a die: Darth Vader does not retaliate.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " covered the last empty space with a die: Darth Vader does not retaliate.");
+                    rt_log_end(g);
+                }
             } else {
                 #line 202 "cards/galaxy/rules.cards"
                 { /* summon */
@@ -2616,7 +2636,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2620 "galaxy.c"
+#line 2640 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2680,15 +2700,17 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 #line 223 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_str(g, rt_card_name(g, L->v_s_3));
-                rt_log_str(g, " will visit ");
-                rt_log_player(g, f->me);
-                rt_log_str(g, " in the next turn.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, rt_card_name(g, L->v_s_3));
+                    rt_log_str(g, " will visit ");
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " in the next turn.");
+                    rt_log_end(g);
+                }
             }
         }
-#line 2692 "galaxy.c"
+#line 2714 "galaxy.c"
         break;
     default:
         return rt_fail(g, 93, "bad resume point");
@@ -2759,44 +2781,56 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
             #line 238 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The duel begins on the Jungle Planet Yavin 4.");
+                rt_log_end(g);
+            }
         }
         #line 239 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 2) {
             #line 239 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The duel moves to the Ice Planet Hoth.");
+                rt_log_end(g);
+            }
         }
         #line 240 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 3) {
             #line 240 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The duel moves to the Swamp Planet Dagobah and the Gas Giant Bespin.");
+                rt_log_end(g);
+            }
         }
         #line 241 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 4) {
             #line 241 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The duel moves to the Desert Planet Tatooine.");
+                rt_log_end(g);
+            }
         }
         #line 242 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 5) {
             #line 242 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The duel moves to the Wooded Moon of Endor.");
+                rt_log_end(g);
+            }
         }
         #line 243 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 6) {
             #line 243 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The final duel: Death Star 2.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The final duel: Death Star 2.");
+                rt_log_end(g);
+            }
         }
         #line 244 "cards/galaxy/rules.cards"
         L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 102);
@@ -2821,7 +2855,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 2825 "galaxy.c"
+#line 2859 "galaxy.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -2844,9 +2878,11 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 255 "cards/galaxy/rules.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "The last space of Death Star 2 is covered: the game ends.");
+            rt_log_end(g);
+        }
         #line 256 "cards/galaxy/rules.cards"
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
@@ -2856,12 +2892,14 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0], 110), 111);
                 if (rt_check(g)) return RT_END;
                 #line 259 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, L->v_p);
-                rt_log_str(g, " gains ");
-                rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 112)[0]);
-                rt_log_str(g, " victory point(s) for the Allies not used.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, L->v_p);
+                    rt_log_str(g, " gains ");
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 112)[0]);
+                    rt_log_str(g, " victory point(s) for the Allies not used.");
+                    rt_log_end(g);
+                }
             }
             #line 261 "cards/galaxy/rules.cards"
             if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 113)[0] == 0)) {
@@ -2869,22 +2907,26 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 114), 115);
                 if (rt_check(g)) return RT_END;
                 #line 263 "cards/galaxy/rules.cards"
-                rt_log_begin(g);
-                rt_log_player(g, L->v_p);
-                rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, L->v_p);
+                    rt_log_str(g, " loses 1 victory point: a Sith Lord is due to visit.");
+                    rt_log_end(g);
+                }
             }
         }
         #line 266 "cards/galaxy/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 266 "cards/galaxy/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, L->v_p_2);
-            rt_log_str(g, " has ");
-            rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p_2));
-            rt_log_str(g, " victory points.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p_2);
+                rt_log_str(g, " has ");
+                rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p_2));
+                rt_log_str(g, " victory points.");
+                rt_log_end(g);
+            }
         }
         #line 268 "cards/galaxy/rules.cards"
         {
@@ -2897,7 +2939,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2901 "galaxy.c"
+#line 2943 "galaxy.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -2925,10 +2967,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         #line 8 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
         #line 9 "cards/galaxy/rules.cards"
-        rt_log_begin(g);
-        rt_log_player(g, rt_var_at(g, VCELL_first));
-        rt_log_str(g, " is the youngest player and begins.");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, rt_var_at(g, VCELL_first));
+            rt_log_str(g, " is the youngest player and begins.");
+            rt_log_end(g);
+        }
         #line 11 "cards/galaxy/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -3023,7 +3067,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 3027 "galaxy.c"
+#line 3071 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3070,7 +3114,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 129)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3074 "galaxy.c"
+#line 3118 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");
@@ -3107,7 +3151,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3111 "galaxy.c"
+#line 3155 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3175,15 +3219,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_d = rt_chosen(g);
                     #line 20 "cards/galaxy/variants.cards"
-                    rt_log_begin(g);
-                    rt_log_str(g, "The die shows ");
-                    rt_log_value(g, RT_TY_ENUM + 0, rt__state(g, L->v_d, 0));
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_str(g, "The die shows ");
+                        rt_log_value(g, RT_TY_ENUM + 0, rt__state(g, L->v_d, 0));
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
-#line 3187 "galaxy.c"
+#line 3233 "galaxy.c"
         break;
     default:
         return rt_fail(g, 136, "bad resume point");

@@ -2473,11 +2473,13 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/simple/combat.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "Combat on ");
-        rt_log_card(g, L->v_t);
-        rt_log_str(g, ".");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "Combat on ");
+            rt_log_card(g, L->v_t);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
         #line 11 "cards/simple/combat.cards"
         { /* tactics */
             RtValue arg0 = L->v_t;
@@ -2502,13 +2504,15 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         #line 13 "cards/simple/combat.cards"
         while (Fn_contested(g, f, L->v_t, ENUM_in_space) || Fn_contested(g, f, L->v_t, ENUM_on_ground)) {
             #line 14 "cards/simple/combat.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "Combat round ");
-            rt_log_int(g, rt_var_at(g, VCELL_battle_round));
-            rt_log_str(g, " on ");
-            rt_log_card(g, L->v_t);
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "Combat round ");
+                rt_log_int(g, rt_var_at(g, VCELL_battle_round));
+                rt_log_str(g, " on ");
+                rt_log_card(g, L->v_t);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
             #line 16 "cards/simple/combat.cards"
             if (Fn_contested(g, f, L->v_t, ENUM_in_space)) {
                 #line 16 "cards/simple/combat.cards"
@@ -2643,7 +2647,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2647 "simple.c"
+#line 2651 "simple.c"
         break;
     default:
         return rt_fail(g, 119, "bad resume point");
@@ -2740,20 +2744,22 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
             #line 49 "cards/simple/combat.cards"
-            rt_log_begin(g);
-            rt_log_player(g, L->v_p);
-            rt_log_str(g, " takes ");
-            rt_log_int(g, rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p));
-            rt_log_str(g, " + ");
-            rt_log_int(g, rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_p));
-            rt_log_str(g, " space and ");
-            rt_log_int(g, rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p));
-            rt_log_str(g, " + ");
-            rt_log_int(g, rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_p));
-            rt_log_str(g, " ground tactics tokens (explosions + circles).");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " takes ");
+                rt_log_int(g, rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p));
+                rt_log_str(g, " + ");
+                rt_log_int(g, rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_p));
+                rt_log_str(g, " space and ");
+                rt_log_int(g, rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p));
+                rt_log_str(g, " + ");
+                rt_log_int(g, rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_p));
+                rt_log_str(g, " ground tactics tokens (explosions + circles).");
+                rt_log_end(g);
+            }
         }
-#line 2757 "simple.c"
+#line 2763 "simple.c"
         break;
     default:
         return rt_fail(g, 128, "bad resume point");
@@ -2901,7 +2907,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 2905 "simple.c"
+#line 2911 "simple.c"
         break;
     default:
         return rt_fail(g, 137, "bad resume point");
@@ -2943,18 +2949,22 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     #line 76 "cards/simple/combat.cards"
                     rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 141);
                     #line 77 "cards/simple/combat.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, L->v_p);
-                    rt_log_str(g, " rolls 6: two hits (either type).");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, " rolls 6: two hits (either type).");
+                        rt_log_end(g);
+                    }
                 } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 142) == 5) {
                     #line 79 "cards/simple/combat.cards"
                     rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 143);
                     #line 80 "cards/simple/combat.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, L->v_p);
-                    rt_log_str(g, " rolls 5: one hit (either type).");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, " rolls 5: one hit (either type).");
+                        rt_log_end(g);
+                    }
                 } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 144) >= 3) {
                     #line 82 "cards/simple/combat.cards"
                     if (L->v_agile_die) {
@@ -2992,7 +3002,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2996 "simple.c"
+#line 3006 "simple.c"
         break;
     default:
         return rt_fail(g, 150, "bad resume point");
@@ -3048,10 +3058,12 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     #line 103 "cards/simple/combat.cards"
                     rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 154);
                     #line 104 "cards/simple/combat.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, L->v_p);
-                    rt_log_str(g, " uses an explosion token: one hit.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, L->v_p);
+                        rt_log_str(g, " uses an explosion token: one hit.");
+                        rt_log_end(g);
+                    }
                 } else if (L->v_option == 1) { /* keep the explosion tokens */
                     #line 106 "cards/simple/combat.cards"
                     rt_var_store(g, VAR_using, VCELL_using, 0);
@@ -3061,7 +3073,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3065 "simple.c"
+#line 3077 "simple.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -3147,10 +3159,12 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             #line 132 "cards/simple/combat.cards"
                             L->v_blocked = 1;
                             #line 133 "cards/simple/combat.cards"
-                            rt_log_begin(g);
-                            rt_log_player(g, L->v_q);
-                            rt_log_str(g, " blocks a hit with a circle token.");
-                            rt_log_end(g);
+                            if (rt_logging(g)) {
+                                rt_log_begin(g);
+                                rt_log_player(g, L->v_q);
+                                rt_log_str(g, " blocks a hit with a circle token.");
+                                rt_log_end(g);
+                            }
                         } else if (L->v_option == 1) { /* take the hit */
                         }
                     }
@@ -3187,24 +3201,28 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                         rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 167), 168);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
-                        rt_log_begin(g);
-                        rt_log_card(g, L->v_u);
-                        rt_log_str(g, " takes 1 damage (");
-                        rt_log_int(g, rt__state(g, L->v_u, 0));
-                        rt_log_str(g, " of size ");
-                        rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
-                        rt_log_str(g, ").");
-                        rt_log_end(g);
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_card(g, L->v_u);
+                            rt_log_str(g, " takes 1 damage (");
+                            rt_log_int(g, rt__state(g, L->v_u, 0));
+                            rt_log_str(g, " of size ");
+                            rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
+                            rt_log_str(g, ").");
+                            rt_log_end(g);
+                        }
                     } else {
                         #line 145 "cards/simple/combat.cards"
-                        rt_log_begin(g);
-                        rt_log_str(g, "The hit finds no unit of its type.");
-                        rt_log_end(g);
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_str(g, "The hit finds no unit of its type.");
+                            rt_log_end(g);
+                        }
                     }
                 }
             }
         }
-#line 3208 "simple.c"
+#line 3226 "simple.c"
         break;
     default:
         return rt_fail(g, 169, "bad resume point");
@@ -3235,21 +3253,23 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((int)((int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == L->v_a) & (int)(!Rows_unit[rt__row(g, L->v_u)].fd_doom_star)) & (int)(rt__state(g, L->v_u, 0) >= Rows_unit[rt__row(g, L->v_u)].fd_size)))) continue;
                 #line 156 "cards/simple/combat.cards"
-                rt_log_begin(g);
-                rt_log_card(g, L->v_u);
-                rt_log_str(g, " (");
-                rt_log_side(g, Rows_unit[rt__row(g, L->v_u)].fd_side);
-                rt_log_str(g, ") is destroyed on ");
-                rt_log_card(g, L->v_t);
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_card(g, L->v_u);
+                    rt_log_str(g, " (");
+                    rt_log_side(g, Rows_unit[rt__row(g, L->v_u)].fd_side);
+                    rt_log_str(g, ") is destroyed on ");
+                    rt_log_card(g, L->v_t);
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
                 #line 157 "cards/simple/combat.cards"
                 rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 172);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3253 "simple.c"
+#line 3273 "simple.c"
         break;
     default:
         return rt_fail(g, 173, "bad resume point");
@@ -3283,7 +3303,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3287 "simple.c"
+#line 3307 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3403,14 +3423,16 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             }
                             rt_list_pop(g, L->v_list);
                             #line 175 "cards/simple/combat.cards"
-                            rt_log_begin(g);
-                            rt_log_player(g, L->v_p);
-                            rt_log_str(g, " retreats from ");
-                            rt_log_card(g, L->v_t);
-                            rt_log_str(g, " to ");
-                            rt_log_card(g, L->v_s_2);
-                            rt_log_str(g, ".");
-                            rt_log_end(g);
+                            if (rt_logging(g)) {
+                                rt_log_begin(g);
+                                rt_log_player(g, L->v_p);
+                                rt_log_str(g, " retreats from ");
+                                rt_log_card(g, L->v_t);
+                                rt_log_str(g, " to ");
+                                rt_log_card(g, L->v_s_2);
+                                rt_log_str(g, ".");
+                                rt_log_end(g);
+                            }
                         }
                     } else if (L->v_option == 1) { /* two hits */
                         #line 178 "cards/simple/combat.cards"
@@ -3440,7 +3462,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3444 "simple.c"
+#line 3466 "simple.c"
         break;
     default:
         return rt_fail(g, 190, "bad resume point");
@@ -3501,14 +3523,16 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                     rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 193), 194);
                     if (rt_check(g)) return RT_END;
                     #line 192 "cards/simple/combat.cards"
-                    rt_log_begin(g);
-                    rt_log_card(g, L->v_u);
-                    rt_log_str(g, " takes 1 damage from the leader die (");
-                    rt_log_int(g, rt__state(g, L->v_u, 0));
-                    rt_log_str(g, " of size ");
-                    rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
-                    rt_log_str(g, ").");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_card(g, L->v_u);
+                        rt_log_str(g, " takes 1 damage from the leader die (");
+                        rt_log_int(g, rt__state(g, L->v_u, 0));
+                        rt_log_str(g, " of size ");
+                        rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
+                        rt_log_str(g, ").");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
@@ -3554,7 +3578,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 3558 "simple.c"
+#line 3582 "simple.c"
         break;
     default:
         return rt_fail(g, 197, "bad resume point");
@@ -3587,7 +3611,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3591 "simple.c"
+#line 3615 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3637,19 +3661,23 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 #line 213 "cards/simple/combat.cards"
                 rt_var_store(g, VAR_plans, VCELL_plans, 0);
                 #line 214 "cards/simple/combat.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "The Doom Star Plans: a 6! The Doom Star over ");
-                rt_log_card(g, L->v_t);
-                rt_log_str(g, " is destroyed.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "The Doom Star Plans: a 6! The Doom Star over ");
+                    rt_log_card(g, L->v_t);
+                    rt_log_str(g, " is destroyed.");
+                    rt_log_end(g);
+                }
             } else {
                 #line 216 "cards/simple/combat.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "The Doom Star Plans: no 6.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "The Doom Star Plans: no 6.");
+                    rt_log_end(g);
+                }
             }
         }
-#line 3653 "simple.c"
+#line 3681 "simple.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -3707,7 +3735,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3711 "simple.c"
+#line 3739 "simple.c"
         break;
     default:
         return rt_fail(g, 213, "bad resume point");
@@ -3752,7 +3780,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 215, "argmax of no items");
     return acc;
-#line 3756 "simple.c"
+#line 3784 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3769,7 +3797,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3773 "simple.c"
+#line 3801 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3786,7 +3814,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3790 "simple.c"
+#line 3818 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3821,12 +3849,14 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 221);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/simple/missions.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " reveals ");
-                rt_log_card(g, L->v_c_4);
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " reveals ");
+                    rt_log_card(g, L->v_c_4);
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
             }
         }
         rt_list_pop(g, L->v_list);
@@ -3904,7 +3934,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 227);
         if (rt_check(g)) return RT_END;
-#line 3908 "simple.c"
+#line 3938 "simple.c"
         break;
     default:
         return rt_fail(g, 228, "bad resume point");
@@ -3925,7 +3955,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 229);
         if (rt_check(g)) return RT_END;
-#line 3929 "simple.c"
+#line 3959 "simple.c"
         break;
     default:
         return rt_fail(g, 230, "bad resume point");
@@ -3974,12 +4004,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         #line 43 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_unit_bonus)) {
             #line 43 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " has a unit at ");
-            rt_log_card(g, L->v_t);
-            rt_log_str(g, ": 2 extra dice.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " has a unit at ");
+                rt_log_card(g, L->v_t);
+                rt_log_str(g, ": 2 extra dice.");
+                rt_log_end(g);
+            }
         }
         #line 44 "cards/simple/missions.cards"
         L->v_mine = rt_add(g, Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)), rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0), 232);
@@ -4005,12 +4037,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 49 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " carries out the mission at ");
-            rt_log_card(g, L->v_t);
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " carries out the mission at ");
+                rt_log_card(g, L->v_t);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
         }
         #line 51 "cards/simple/missions.cards"
         rt_var_store(g, VAR_opposed, VCELL_opposed, 0);
@@ -4069,14 +4103,16 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     #line 57 "cards/simple/missions.cards"
                     rt_var_store(g, VAR_opposed, VCELL_opposed, 1);
                     #line 58 "cards/simple/missions.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, L->v_q);
-                    rt_log_str(g, " opposes with ");
-                    rt_log_card(g, L->v_l_3);
-                    rt_log_str(g, " (");
-                    rt_log_int(g, rt_var_at(g, VCELL_opposer_dice));
-                    rt_log_str(g, " dice).");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, L->v_q);
+                        rt_log_str(g, " opposes with ");
+                        rt_log_card(g, L->v_l_3);
+                        rt_log_str(g, " (");
+                        rt_log_int(g, rt_var_at(g, VCELL_opposer_dice));
+                        rt_log_str(g, " dice).");
+                        rt_log_end(g);
+                    }
                     #line 59 "cards/simple/missions.cards"
                     if (L->v_t_given) {
                         #line 59 "cards/simple/missions.cards"
@@ -4147,35 +4183,41 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             #line 70 "cards/simple/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (L->v_mine_s > rt_var_at(g, VCELL_rolled)));
             #line 71 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "Mission dice: ");
-            rt_log_player(g, f->me);
-            rt_log_str(g, " ");
-            rt_log_int(g, rt_var_at(g, VCELL_performer_dice));
-            rt_log_str(g, " dice, ");
-            rt_log_int(g, L->v_mine_s);
-            rt_log_str(g, " successes; ");
-            rt_log_player(g, L->v_q);
-            rt_log_str(g, " ");
-            rt_log_int(g, rt_var_at(g, VCELL_opposer_dice));
-            rt_log_str(g, " dice, ");
-            rt_log_int(g, rt_var_at(g, VCELL_rolled));
-            rt_log_str(g, " successes.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "Mission dice: ");
+                rt_log_player(g, f->me);
+                rt_log_str(g, " ");
+                rt_log_int(g, rt_var_at(g, VCELL_performer_dice));
+                rt_log_str(g, " dice, ");
+                rt_log_int(g, L->v_mine_s);
+                rt_log_str(g, " successes; ");
+                rt_log_player(g, L->v_q);
+                rt_log_str(g, " ");
+                rt_log_int(g, rt_var_at(g, VCELL_opposer_dice));
+                rt_log_str(g, " dice, ");
+                rt_log_int(g, rt_var_at(g, VCELL_rolled));
+                rt_log_str(g, " successes.");
+                rt_log_end(g);
+            }
         }
         #line 73 "cards/simple/missions.cards"
         if (rt_var_at(g, VCELL_succeeded)) {
             #line 73 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The mission succeeds.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The mission succeeds.");
+                rt_log_end(g);
+            }
         } else {
             #line 73 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The mission fails.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The mission fails.");
+                rt_log_end(g);
+            }
         }
-#line 4179 "simple.c"
+#line 4221 "simple.c"
         break;
     default:
         return rt_fail(g, 248, "bad resume point");
@@ -4230,7 +4272,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4234 "simple.c"
+#line 4276 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4247,7 +4289,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4251 "simple.c"
+#line 4293 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4263,7 +4305,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4267 "simple.c"
+#line 4309 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4280,7 +4322,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4284 "simple.c"
+#line 4326 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4297,7 +4339,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4301 "simple.c"
+#line 4343 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4314,7 +4356,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4318 "simple.c"
+#line 4360 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4332,7 +4374,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4336 "simple.c"
+#line 4378 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4743,10 +4785,12 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 120 "cards/simple/missions.cards"
                         rt_var_store(g, VAR_plans, VCELL_plans, 1);
                         #line 121 "cards/simple/missions.cards"
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " has the Doom Star Plans.");
-                        rt_log_end(g);
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, " has the Doom Star Plans.");
+                            rt_log_end(g);
+                        }
                     }
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
@@ -4806,12 +4850,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 280);
                         if (rt_check(g)) return RT_END;
                         #line 130 "cards/simple/missions.cards"
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " places a Sabotage marker on ");
-                        rt_log_card(g, L->v_s_8);
-                        rt_log_str(g, ".");
-                        rt_log_end(g);
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, " places a Sabotage marker on ");
+                            rt_log_card(g, L->v_s_8);
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        }
                     }
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
@@ -5415,24 +5461,28 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 317), RT_AT_TOP, 318);
                             if (rt_check(g)) return RT_END;
                             #line 188 "cards/simple/missions.cards"
-                            rt_log_begin(g);
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, " rescues ");
-                            rt_log_card(g, L->v_l);
-                            rt_log_str(g, ".");
-                            rt_log_end(g);
+                            if (rt_logging(g)) {
+                                rt_log_begin(g);
+                                rt_log_player(g, f->me);
+                                rt_log_str(g, " rescues ");
+                                rt_log_card(g, L->v_l);
+                                rt_log_str(g, ".");
+                                rt_log_end(g);
+                            }
                         }
                     }
                 }
             } else if (L->v_option == 14) { /* abandon the mission */
                 #line 193 "cards/simple/missions.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " abandons the mission.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " abandons the mission.");
+                    rt_log_end(g);
+                }
             }
         }
-#line 5436 "simple.c"
+#line 5486 "simple.c"
         break;
     default:
         return rt_fail(g, 319, "bad resume point");
@@ -5461,7 +5511,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5465 "simple.c"
+#line 5515 "simple.c"
         break;
     default:
         return rt_fail(g, 321, "bad resume point");
@@ -5496,24 +5546,30 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
         #line 208 "cards/simple/missions.cards"
         if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 327), 0) == 1) {
             #line 208 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_card(g, L->v_s);
-            rt_log_str(g, " is loyal to the Resistance.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_card(g, L->v_s);
+                rt_log_str(g, " is loyal to the Resistance.");
+                rt_log_end(g);
+            }
         } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 328), 0) == (-1)) {
             #line 209 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_card(g, L->v_s);
-            rt_log_str(g, " is loyal to the Imperium.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_card(g, L->v_s);
+                rt_log_str(g, " is loyal to the Imperium.");
+                rt_log_end(g);
+            }
         } else {
             #line 210 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_card(g, L->v_s);
-            rt_log_str(g, " is neutral.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_card(g, L->v_s);
+                rt_log_str(g, " is neutral.");
+                rt_log_end(g);
+            }
         }
-#line 5517 "simple.c"
+#line 5573 "simple.c"
         break;
     default:
         return rt_fail(g, 329, "bad resume point");
@@ -5571,14 +5627,16 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                     rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 332), 333);
                     if (rt_check(g)) return RT_END;
                     #line 220 "cards/simple/missions.cards"
-                    rt_log_begin(g);
-                    rt_log_card(g, L->v_u);
-                    rt_log_str(g, " takes 1 damage (");
-                    rt_log_int(g, rt__state(g, L->v_u, 0));
-                    rt_log_str(g, " of size ");
-                    rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
-                    rt_log_str(g, ").");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_card(g, L->v_u);
+                        rt_log_str(g, " takes 1 damage (");
+                        rt_log_int(g, rt__state(g, L->v_u, 0));
+                        rt_log_str(g, " of size ");
+                        rt_log_int(g, Rows_unit[rt__row(g, L->v_u)].fd_size);
+                        rt_log_str(g, ").");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
@@ -5638,7 +5696,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         /* fall through */
     case 4:;
         if (rt_check(g)) return RT_END;
-#line 5642 "simple.c"
+#line 5700 "simple.c"
         break;
     default:
         return rt_fail(g, 337, "bad resume point");
@@ -5671,7 +5729,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5675 "simple.c"
+#line 5733 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5728,11 +5786,13 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_list_pop(g, L->v_list);
             } else {
                 #line 238 "cards/simple/missions.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "The secret base leaves ");
-                rt_log_card(g, L->v_old);
-                rt_log_str(g, "; units that cannot be moved stay there.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "The secret base leaves ");
+                    rt_log_card(g, L->v_old);
+                    rt_log_str(g, "; units that cannot be moved stay there.");
+                    rt_log_end(g);
+                }
                 #line 239 "cards/simple/missions.cards"
                 L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 343);
                 if (L->v_list_2 < 0) return RT_END;
@@ -5759,12 +5819,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 244 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 245 "cards/simple/missions.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " moves the secret base.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " moves the secret base.");
+                rt_log_end(g);
+            }
         }
-#line 5768 "simple.c"
+#line 5830 "simple.c"
         break;
     default:
         return rt_fail(g, 350, "bad resume point");
@@ -5827,14 +5889,16 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 353), RT_AT_TOP, 354);
             if (rt_check(g)) return RT_END;
             #line 19 "cards/simple/moves.cards"
-            rt_log_begin(g);
-            rt_log_player(g, f->me);
-            rt_log_str(g, " places ");
-            rt_log_card(g, L->v_l);
-            rt_log_str(g, " on ");
-            rt_log_card(g, L->v_t);
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, f->me);
+                rt_log_str(g, " places ");
+                rt_log_card(g, L->v_l);
+                rt_log_str(g, " on ");
+                rt_log_card(g, L->v_t);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
             #line 20 "cards/simple/moves.cards"
             L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 355);
             if (L->v_list < 0) return RT_END;
@@ -5957,7 +6021,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5961 "simple.c"
+#line 6025 "simple.c"
         break;
     default:
         return rt_fail(g, 366, "bad resume point");
@@ -5979,18 +6043,20 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         #line 38 "cards/simple/moves.cards"
         L->v_sd = rt_player_side(g, f->me);
         #line 39 "cards/simple/moves.cards"
-        rt_log_begin(g);
-        rt_log_player(g, f->me);
-        rt_log_str(g, " moves ");
-        rt_log_int(g, rt_zone_cells_at(g, ZCELL_moving)[0]);
-        rt_log_str(g, " units to ");
-        rt_log_card(g, L->v_t);
-        rt_log_str(g, " (transport capacity ");
-        rt_log_int(g, Fn_capacity(g, f));
-        rt_log_str(g, ", units needing transport ");
-        rt_log_int(g, Fn_carried(g, f));
-        rt_log_str(g, ").");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " moves ");
+            rt_log_int(g, rt_zone_cells_at(g, ZCELL_moving)[0]);
+            rt_log_str(g, " units to ");
+            rt_log_card(g, L->v_t);
+            rt_log_str(g, " (transport capacity ");
+            rt_log_int(g, Fn_capacity(g, f));
+            rt_log_str(g, ", units needing transport ");
+            rt_log_int(g, Fn_carried(g, f));
+            rt_log_str(g, ").");
+            rt_log_end(g);
+        }
         #line 40 "cards/simple/moves.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 367), RT_AT_TOP, 368);
         if (rt_check(g)) return RT_END;
@@ -6002,12 +6068,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 372);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/simple/moves.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " places an Occupation marker on ");
-                rt_log_card(g, L->v_t);
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " places an Occupation marker on ");
+                    rt_log_card(g, L->v_t);
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
             }
             #line 48 "cards/simple/moves.cards"
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
@@ -6063,7 +6131,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         /* fall through */
     case 3:;
         if (rt_check(g)) return RT_END;
-#line 6067 "simple.c"
+#line 6135 "simple.c"
         break;
     default:
         return rt_fail(g, 376, "bad resume point");
@@ -6128,7 +6196,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6132 "simple.c"
+#line 6200 "simple.c"
         break;
     default:
         return rt_fail(g, 383, "bad resume point");
@@ -6185,17 +6253,19 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 387);
                 if (rt_check(g)) return RT_END;
                 #line 72 "cards/simple/moves.cards"
-                rt_log_begin(g);
-                rt_log_player(g, L->v_p);
-                rt_log_str(g, " puts ");
-                rt_log_card(g, L->v_u);
-                rt_log_str(g, " on slot ");
-                rt_log_int(g, L->v_slot);
-                rt_log_str(g, " of the build queue.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, L->v_p);
+                    rt_log_str(g, " puts ");
+                    rt_log_card(g, L->v_u);
+                    rt_log_str(g, " on slot ");
+                    rt_log_int(g, L->v_slot);
+                    rt_log_str(g, " of the build queue.");
+                    rt_log_end(g);
+                }
             }
         }
-#line 6199 "simple.c"
+#line 6269 "simple.c"
         break;
     default:
         return rt_fail(g, 388, "bad resume point");
@@ -6252,7 +6322,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6256 "simple.c"
+#line 6326 "simple.c"
         break;
     default:
         return rt_fail(g, 394, "bad resume point");
@@ -6286,7 +6356,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6290 "simple.c"
+#line 6360 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6303,7 +6373,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6307 "simple.c"
+#line 6377 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6334,19 +6404,23 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 400), RT_AT_TOP, 401);
                 if (rt_check(g)) return RT_END;
                 #line 96 "cards/simple/moves.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "The Doom Star is complete on ");
-                rt_log_card(g, rt_var_at(g, VCELL_doom_site));
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "The Doom Star is complete on ");
+                    rt_log_card(g, rt_var_at(g, VCELL_doom_site));
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
             } else {
                 #line 98 "cards/simple/moves.cards"
                 rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 402);
                 if (rt_check(g)) return RT_END;
                 #line 99 "cards/simple/moves.cards"
-                rt_log_begin(g);
-                rt_log_str(g, "The Doom Star under construction was lost; the Doom Star is not built.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_str(g, "The Doom Star under construction was lost; the Doom Star is not built.");
+                    rt_log_end(g);
+                }
             }
             #line 101 "cards/simple/moves.cards"
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
@@ -6384,14 +6458,16 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 rt_move(g, L->v_u, Zone_units(g, L->v_s, 405), RT_AT_TOP, 406);
                 if (rt_check(g)) return RT_END;
                 #line 105 "cards/simple/moves.cards"
-                rt_log_begin(g);
-                rt_log_player(g, L->v_p);
-                rt_log_str(g, " deploys ");
-                rt_log_card(g, L->v_u);
-                rt_log_str(g, " on ");
-                rt_log_card(g, L->v_s);
-                rt_log_str(g, ".");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, L->v_p);
+                    rt_log_str(g, " deploys ");
+                    rt_log_card(g, L->v_u);
+                    rt_log_str(g, " on ");
+                    rt_log_card(g, L->v_s);
+                    rt_log_str(g, ".");
+                    rt_log_end(g);
+                }
             }
         } else {
             #line 108 "cards/simple/moves.cards"
@@ -6458,7 +6534,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6462 "simple.c"
+#line 6538 "simple.c"
         break;
     default:
         return rt_fail(g, 416, "bad resume point");
@@ -6524,7 +6600,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6528 "simple.c"
+#line 6604 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6541,7 +6617,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6545 "simple.c"
+#line 6621 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6558,7 +6634,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6562 "simple.c"
+#line 6638 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6575,7 +6651,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 421))) return 1;
     }
     return acc;
-#line 6579 "simple.c"
+#line 6655 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6592,7 +6668,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 423))) return 1;
     }
     return acc;
-#line 6596 "simple.c"
+#line 6672 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6609,7 +6685,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6613 "simple.c"
+#line 6689 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6626,7 +6702,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6630 "simple.c"
+#line 6706 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6643,7 +6719,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 427)) return 1;
     }
     return acc;
-#line 6647 "simple.c"
+#line 6723 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6659,7 +6735,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6663 "simple.c"
+#line 6739 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6677,7 +6753,7 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6681 "simple.c"
+#line 6757 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6694,7 +6770,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6698 "simple.c"
+#line 6774 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6711,7 +6787,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6715 "simple.c"
+#line 6791 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6727,7 +6803,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6731 "simple.c"
+#line 6807 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6924,12 +7000,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 443);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
-                            rt_log_begin(g);
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, " puts ");
-                            rt_log_card(g, L->v_u);
-                            rt_log_str(g, " on slot 3 of the build queue.");
-                            rt_log_end(g);
+                            if (rt_logging(g)) {
+                                rt_log_begin(g);
+                                rt_log_player(g, f->me);
+                                rt_log_str(g, " puts ");
+                                rt_log_card(g, L->v_u);
+                                rt_log_str(g, " on slot 3 of the build queue.");
+                                rt_log_end(g);
+                            }
                         }
                     }
                 }
@@ -6989,10 +7067,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 42 "cards/simple/projects.cards"
                         rt_var_store(g, VAR_charged, VCELL_charged, 1);
                         #line 43 "cards/simple/projects.cards"
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " takes a Charged token.");
-                        rt_log_end(g);
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, " takes a Charged token.");
+                            rt_log_end(g);
+                        }
                     }
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
@@ -7327,12 +7407,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 468), 469);
                     if (rt_check(g)) return RT_END;
                     #line 77 "cards/simple/projects.cards"
-                    rt_log_begin(g);
-                    rt_log_player(g, f->me);
-                    rt_log_str(g, " draws ");
-                    rt_log_int(g, L->v_n);
-                    rt_log_str(g, " probes.");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " draws ");
+                        rt_log_int(g, L->v_n);
+                        rt_log_str(g, " probes.");
+                        rt_log_end(g);
+                    }
                     #line 78 "cards/simple/projects.cards"
                     for (L->v_i_8 = 0; L->v_i_8 < 14; L->v_i_8++) {
                         L->v_i_3 = L->v_i_8 + 1;
@@ -7551,12 +7633,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 483);
                         if (rt_check(g)) return RT_END;
                         #line 98 "cards/simple/projects.cards"
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " removes the Sabotage marker from ");
-                        rt_log_card(g, L->v_s_17);
-                        rt_log_str(g, ".");
-                        rt_log_end(g);
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, " removes the Sabotage marker from ");
+                            rt_log_card(g, L->v_s_17);
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        }
                     }
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
@@ -7643,12 +7727,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 490);
                             if (rt_check(g)) return RT_END;
                             #line 109 "cards/simple/projects.cards"
-                            rt_log_begin(g);
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, " freezes ");
-                            rt_log_card(g, L->v_l_3);
-                            rt_log_str(g, ".");
-                            rt_log_end(g);
+                            if (rt_logging(g)) {
+                                rt_log_begin(g);
+                                rt_log_player(g, f->me);
+                                rt_log_str(g, " freezes ");
+                                rt_log_card(g, L->v_l_3);
+                                rt_log_str(g, ".");
+                                rt_log_end(g);
+                            }
                         }
                     }
                 }
@@ -7813,24 +7899,28 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 500);
                             if (rt_check(g)) return RT_END;
                             #line 126 "cards/simple/projects.cards"
-                            rt_log_begin(g);
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, " captures ");
-                            rt_log_card(g, L->v_l_4);
-                            rt_log_str(g, ".");
-                            rt_log_end(g);
+                            if (rt_logging(g)) {
+                                rt_log_begin(g);
+                                rt_log_player(g, f->me);
+                                rt_log_str(g, " captures ");
+                                rt_log_card(g, L->v_l_4);
+                                rt_log_str(g, ".");
+                                rt_log_end(g);
+                            }
                         }
                     }
                 }
             } else if (L->v_option == 14) { /* abandon the mission */
                 #line 131 "cards/simple/projects.cards"
-                rt_log_begin(g);
-                rt_log_player(g, f->me);
-                rt_log_str(g, " abandons the mission.");
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_player(g, f->me);
+                    rt_log_str(g, " abandons the mission.");
+                    rt_log_end(g);
+                }
             }
         }
-#line 7834 "simple.c"
+#line 7924 "simple.c"
         break;
     default:
         return rt_fail(g, 501, "bad resume point");
@@ -7898,12 +7988,14 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 155 "cards/simple/projects.cards"
         rt_var_store(g, VAR_building_doom, VCELL_building_doom, 1);
         #line 156 "cards/simple/projects.cards"
-        rt_log_begin(g);
-        rt_log_player(g, f->me);
-        rt_log_str(g, " starts building the Doom Star on ");
-        rt_log_card(g, L->v_s);
-        rt_log_str(g, ".");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " starts building the Doom Star on ");
+            rt_log_card(g, L->v_s);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
         #line 157 "cards/simple/projects.cards"
         if (Fn_units_of(g, f, L->v_s, SIDE_resistance) > 0) {
             #line 157 "cards/simple/projects.cards"
@@ -7926,7 +8018,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7930 "simple.c"
+#line 8022 "simple.c"
         break;
     default:
         return rt_fail(g, 510, "bad resume point");
@@ -7961,7 +8053,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7965 "simple.c"
+#line 8057 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7986,11 +8078,13 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 168 "cards/simple/projects.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "The Doom Star fires: ");
-        rt_log_card(g, L->v_s);
-        rt_log_str(g, " is destroyed.");
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "The Doom Star fires: ");
+            rt_log_card(g, L->v_s);
+            rt_log_str(g, " is destroyed.");
+            rt_log_end(g);
+        }
         #line 169 "cards/simple/projects.cards"
         L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 516), 515);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
@@ -8043,12 +8137,14 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                     rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 523);
                     if (rt_check(g)) return RT_END;
                     #line 175 "cards/simple/projects.cards"
-                    rt_log_begin(g);
-                    rt_log_card(g, L->v_u_4);
-                    rt_log_str(g, " is lost with ");
-                    rt_log_card(g, L->v_s);
-                    rt_log_str(g, ".");
-                    rt_log_end(g);
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_card(g, L->v_u_4);
+                        rt_log_str(g, " is lost with ");
+                        rt_log_card(g, L->v_s);
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                    }
                 }
             }
         }
@@ -8067,7 +8163,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 8071 "simple.c"
+#line 8167 "simple.c"
         break;
     default:
         return rt_fail(g, 525, "bad resume point");
@@ -8133,7 +8229,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 529)) return RT_END;
         }
-#line 8137 "simple.c"
+#line 8233 "simple.c"
         break;
     default:
         return rt_fail(g, 530, "bad resume point");
@@ -8169,7 +8265,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 540) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8173 "simple.c"
+#line 8269 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8186,7 +8282,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8190 "simple.c"
+#line 8286 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8203,7 +8299,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8207 "simple.c"
+#line 8303 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8441,17 +8537,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             }
         }
         #line 87 "cards/simple/rules.cards"
-        rt_log_begin(g);
-        rt_log_player(g, f->me);
-        rt_log_str(g, " assigns mission ");
-        rt_log_int(g, rt_var_at(g, VCELL_cur_k));
-        rt_log_str(g, ": ");
-        rt_log_int(g, Agg2_proc_assign_one(g, f, L));
-        rt_log_str(g, " cards, leaders ");
-        rt_log_int(g, Agg3_proc_assign_one(g, f, L));
-        rt_log_str(g, ".");
-        rt_log_end(g);
-#line 8455 "simple.c"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " assigns mission ");
+            rt_log_int(g, rt_var_at(g, VCELL_cur_k));
+            rt_log_str(g, ": ");
+            rt_log_int(g, Agg2_proc_assign_one(g, f, L));
+            rt_log_str(g, " cards, leaders ");
+            rt_log_int(g, Agg3_proc_assign_one(g, f, L));
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+#line 8553 "simple.c"
         break;
     default:
         return rt_fail(g, 569, "bad resume point");
@@ -8784,7 +8882,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 605);
         }
-#line 8788 "simple.c"
+#line 8886 "simple.c"
         break;
     default:
         return rt_fail(g, 606, "bad resume point");
@@ -8845,12 +8943,14 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 613), RT_AT_TOP, 614);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/simple/rules.cards"
-            rt_log_begin(g);
-            rt_log_player(g, L->v_p);
-            rt_log_str(g, " recruits ");
-            rt_log_card(g, L->v_l);
-            rt_log_str(g, ".");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p);
+                rt_log_str(g, " recruits ");
+                rt_log_card(g, L->v_l);
+                rt_log_str(g, ".");
+                rt_log_end(g);
+            }
         }
         #line 152 "cards/simple/rules.cards"
         {
@@ -8864,7 +8964,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8868 "simple.c"
+#line 8968 "simple.c"
         break;
     default:
         return rt_fail(g, 618, "bad resume point");
@@ -8906,7 +9006,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8910 "simple.c"
+#line 9010 "simple.c"
         break;
     default:
         return rt_fail(g, 623, "bad resume point");
@@ -8933,7 +9033,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 626), RT_AT_TOP, 627);
         if (rt_check(g)) return RT_END;
-#line 8937 "simple.c"
+#line 9037 "simple.c"
         break;
     default:
         return rt_fail(g, 628, "bad resume point");
@@ -8958,7 +9058,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 629);
         }
-#line 8962 "simple.c"
+#line 9062 "simple.c"
         break;
     default:
         return rt_fail(g, 630, "bad resume point");
@@ -8974,9 +9074,11 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
         #line 135 "cards/simple/setup.cards"
         if ((rt_zone_cells_at(g, ZCELL_locations)[0] == 0) && (!rt_var_at(g, VCELL_base_revealed))) {
             #line 136 "cards/simple/setup.cards"
-            rt_log_begin(g);
-            rt_log_str(g, "The location deck is empty: the probes leave one system.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_str(g, "The location deck is empty: the probes leave one system.");
+                rt_log_end(g);
+            }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
                 if (rt_call(g, 33, f->self, f->me, 631)) {
@@ -8992,7 +9094,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 8996 "simple.c"
+#line 9098 "simple.c"
         break;
     default:
         return rt_fail(g, 632, "bad resume point");
@@ -9102,7 +9204,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9106 "simple.c"
+#line 9208 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9119,7 +9221,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9123 "simple.c"
+#line 9225 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9136,7 +9238,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9140 "simple.c"
+#line 9242 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9153,7 +9255,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9157 "simple.c"
+#line 9259 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9170,7 +9272,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9174 "simple.c"
+#line 9276 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9187,7 +9289,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9191 "simple.c"
+#line 9293 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9204,7 +9306,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9208 "simple.c"
+#line 9310 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9221,7 +9323,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9225 "simple.c"
+#line 9327 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9238,7 +9340,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9242 "simple.c"
+#line 9344 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9255,7 +9357,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9259 "simple.c"
+#line 9361 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9272,7 +9374,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9276 "simple.c"
+#line 9378 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9289,7 +9391,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9293 "simple.c"
+#line 9395 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9306,7 +9408,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9310 "simple.c"
+#line 9412 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9456,10 +9558,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 40 "cards/simple/setup.cards"
-            rt_log_begin(g);
-            rt_log_card(g, L->v_s_3);
-            rt_log_str(g, " is loyal to the Imperium.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_card(g, L->v_s_3);
+                rt_log_str(g, " is loyal to the Imperium.");
+                rt_log_end(g);
+            }
             #line 41 "cards/simple/setup.cards"
             rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 657), RT_AT_TOP, 658);
             if (rt_check(g)) return RT_END;
@@ -9478,10 +9582,12 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 46 "cards/simple/setup.cards"
-            rt_log_begin(g);
-            rt_log_card(g, L->v_s_4);
-            rt_log_str(g, " is loyal to the Resistance.");
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_card(g, L->v_s_4);
+                rt_log_str(g, " is loyal to the Resistance.");
+                rt_log_end(g);
+            }
             #line 47 "cards/simple/setup.cards"
             rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 662);
             if (rt_check(g)) return RT_END;
@@ -9868,12 +9974,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list_17);
         }
         #line 94 "cards/simple/setup.cards"
-        rt_log_begin(g);
-        rt_log_str(g, "Round 1 begins: the time marker stands at 1 of ");
-        rt_log_int(g, FIXED_time_limit);
-        rt_log_str(g, ".");
-        rt_log_end(g);
-#line 9877 "simple.c"
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_str(g, "Round 1 begins: the time marker stands at 1 of ");
+            rt_log_int(g, FIXED_time_limit);
+            rt_log_str(g, ".");
+            rt_log_end(g);
+        }
+#line 9985 "simple.c"
         break;
     default:
         return rt_fail(g, 711, "bad resume point");
@@ -9909,7 +10017,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9913 "simple.c"
+#line 10021 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -10076,7 +10184,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10080 "simple.c"
+#line 10188 "simple.c"
         break;
     default:
         return rt_fail(g, 723, "bad resume point");

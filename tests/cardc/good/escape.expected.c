@@ -108,27 +108,31 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 26 "tests/cardc/good/escape/escape.cards"
-        rt_log_begin(g);
-        rt_log_player(g, f->me);
-        rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
-        rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 4)[0]);
-        rt_log_end(g);
+        if (rt_logging(g)) {
+            rt_log_begin(g);
+            rt_log_player(g, f->me);
+            rt_log_str(g, " says \"hello\" */ ?\?/ \\ ");
+            rt_log_int(g, rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 4)[0]);
+            rt_log_end(g);
+        }
         #line 27 "tests/cardc/good/escape/escape.cards"
         {
             const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_pool, f->me, 5));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
                 #line 27 "tests/cardc/good/escape/escape.cards"
-                rt_log_begin(g);
-                rt_log_card(g, L->v_c);
-                rt_log_str(g, ": ");
-                rt_log_str(g, Rows_chit[rt__row(g, L->v_c)].fd_text);
-                rt_log_end(g);
+                if (rt_logging(g)) {
+                    rt_log_begin(g);
+                    rt_log_card(g, L->v_c);
+                    rt_log_str(g, ": ");
+                    rt_log_str(g, Rows_chit[rt__row(g, L->v_c)].fd_text);
+                    rt_log_end(g);
+                }
             }
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me, 6);
-#line 132 "escape.c"
+#line 136 "escape.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");

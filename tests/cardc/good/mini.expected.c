@@ -270,11 +270,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 49 "tests/cardc/good/mini/mini.cards"
             rt_pvar_store(g, VAR_score, VCELL_score, PLAYER_CELLS, L->v_p_2, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_score, PLAYER_CELLS, L->v_p_2) + Fn_total(g, f, L->v_p_2), 0, INT32_MAX), 22);
             #line 50 "tests/cardc/good/mini/mini.cards"
-            rt_log_begin(g);
-            rt_log_player(g, L->v_p_2);
-            rt_log_str(g, " scores ");
-            rt_log_int(g, Fn_total(g, f, L->v_p_2));
-            rt_log_end(g);
+            if (rt_logging(g)) {
+                rt_log_begin(g);
+                rt_log_player(g, L->v_p_2);
+                rt_log_str(g, " scores ");
+                rt_log_int(g, Fn_total(g, f, L->v_p_2));
+                rt_log_end(g);
+            }
             #line 51 "tests/cardc/good/mini/mini.cards"
             rt_move_all(g, rt_zone_of(g, ZONE_table, L->v_p_2, 23), rt_zone_of(g, ZONE_deck, L->v_p_2, 24), RT_AT_TOP, 25);
             if (rt_check(g)) return RT_END;
@@ -293,7 +295,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 297 "mini.c"
+#line 299 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");
