@@ -132,7 +132,12 @@ int emit_pure_loop_bind(Emit *E, const IrNode *coll, int slot, const char **cvar
 int emit_loop_var_used(const Emit *E, int depth, int bound_ok, int store);
 void emit_pure_loop_open(Emit *E, const IrNode *coll, int slot, const char *cvar, int store);
 
-/* ---- emit_stmt.c: statements and units ---------------------------------------- */
+/* ---- emit_stmt.c: statements ---------------------------------------------------- */
+
+/* emit_block: the statements of block b (or the one statement b), into E->body. */
+void emit_block(Emit *E, const IrNode *b);
+
+/* ---- emit_units.c: units ------------------------------------------------------- */
 
 /* emit_unit: the C of unit ui (a function or a script) into out. */
 void emit_unit(Emit *E, Buf *out, int ui);

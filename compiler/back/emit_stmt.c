@@ -1,16 +1,14 @@
-/* emit_stmt.c: the C back end's statements and units: each script as a
-   resumable function (a switch on its resume point, docs/runtime.md), each
-   game function as a pure C function, written from the IR after its passes
-   (pluck loops, the setup's prelude, inlined calls, memos). Texts are
-   allocated in the emitter's arena; buffers are freed here. */
+/* emit_stmt.c: the C back end's statements: a script's statements, written
+   from the IR after its passes (pluck loops, the setup's prelude), as the
+   body of its resumable function (emit_units.c). Texts are allocated in
+   the emitter's arena; buffers are freed here. */
 #include "emit_internal.h"
 
 #include <string.h>
 
 static void stmt(Emit *E, const IrNode *s);
 
-/* block: the statements of block b (or the one statement b). */
-static void block(Emit *E, const IrNode *b)
+void emit_block(Emit *E, const IrNode *b)
 {
     if (!b)
         return;
@@ -145,7 +143,7 @@ static void for_body(Emit *E, const IrNode *s)
 {
     if (s->kids[1])
         loop_filter(E, s->kids[1], "return RT_END");
-    block(E, s->kids[2]);
+    emit_block(E, s->kids[2]);
 }
 
 /* zone_for: a for statement over a zone: over a snapshot of its cards (top
@@ -516,13 +514,13 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     decide(E);
     emit_line(E, "%s = rt_chosen(g);", var);
     int depth = coll->type.base == T_ZONE ? bind_zone_card(E, coll, s->index, body) : E->nbound;
-    block(E, body);
+    emit_block(E, body);
     emit_unbind(E, depth);
     E->indent--;
     if (els) {
         emit_line(E, "} else {");
         E->indent++;
-        block(E, els);
+        emit_block(E, els);
         E->indent--;
     }
     emit_line(E, "}");
@@ -584,13 +582,13 @@ static void choose(Emit *E, const IrNode *s)
         emit_line(E, "if (%s == RT_NONE) break;", var);
     emit_line(E, "rt_list_add(g, %s, %s, %d);", chosen, var, at);
     emit_line(E, "if (rt_check(g)) return RT_END;");
-    block(E, s->kids[4]);
+    emit_block(E, s->kids[4]);
     E->indent--;
     emit_line(E, "}");
     if (els) {
         emit_line(E, "if (%s == 0) {", k);
         E->indent++;
-        block(E, els);
+        emit_block(E, els);
         E->indent--;
         emit_line(E, "}");
     }
@@ -621,7 +619,7 @@ static void menu(Emit *E, const IrNode *s)
         const IrNode *o = s->kids[i];
         emit_line(E, "%sif (%s == %d) { /* %s */", i > 1 ? "} else " : "", pick, i - 1, emit_c_comment(E->a, o->text));
         E->indent++;
-        block(E, o->kids[1]);
+        emit_block(E, o->kids[1]);
         E->indent--;
     }
     emit_line(E, "}");
@@ -690,7 +688,7 @@ static void turn_actions(Emit *E, const IrNode *s, const char *passes, const cha
             if (ac->kids[0]->type.base == T_ZONE)
                 depth = bind_zone_card(E, ac->kids[0], ac->aux, ac->kids[3]);
         }
-        block(E, ac->kids[3]);
+        emit_block(E, ac->kids[3]);
         emit_unbind(E, depth);
         E->indent--;
         if (ac->flags & IR_PASS)
@@ -729,7 +727,7 @@ static void turns(Emit *E, const IrNode *s)
     if (s->flags & IR_PASSES) {
         turn_actions(E, s, passes, act);
     } else {
-        block(E, s->kids[2]);
+        emit_block(E, s->kids[2]);
         emit_line(E, "if (%s) break;", emit_condition(E, s->kids[1]));
         check_fail(E);
     }
@@ -972,19 +970,19 @@ static void if_stmt(Emit *E, const IrNode *s)
 {
     emit_line(E, "if (%s) {", emit_condition(E, s->kids[0]));
     E->indent++;
-    block(E, s->kids[1]);
+    emit_block(E, s->kids[1]);
     E->indent--;
     for (const IrNode *c = s->kids[2]; c;) {
         if (c->op == IR_IF) {
             emit_line(E, "} else if (%s) {", emit_condition(E, c->kids[0]));
             E->indent++;
-            block(E, c->kids[1]);
+            emit_block(E, c->kids[1]);
             E->indent--;
             c = c->kids[2];
         } else {
             emit_line(E, "} else {");
             E->indent++;
-            block(E, c);
+            emit_block(E, c);
             E->indent--;
             c = NULL;
         }
@@ -1001,7 +999,7 @@ static void stmt(Emit *E, const IrNode *s)
     case IR_BLOCK:
         emit_line(E, "{");
         E->indent++;
-        block(E, s);
+        emit_block(E, s);
         E->indent--;
         emit_line(E, "}");
         break;
@@ -1011,7 +1009,7 @@ static void stmt(Emit *E, const IrNode *s)
     case IR_PHASE:
         emit_line(E, "/* %s:%d: phase %s */", emit_file_of(E, s->loc), s->loc.line, s->text);
         emit_line(E, "rt_log_phase(g, %d);", s->index);
-        block(E, s->kids[0]);
+        emit_block(E, s->kids[0]);
         break;
     case IR_IF:
         if_stmt(E, s);
@@ -1019,7 +1017,7 @@ static void stmt(Emit *E, const IrNode *s)
     case IR_WHILE:
         emit_line(E, "while (%s) {", emit_condition(E, s->kids[0]));
         E->indent++;
-        block(E, s->kids[1]);
+        emit_block(E, s->kids[1]);
         emit_line(E, "if (rt_back_edge(g, %d)) return RT_END;", emit_site(E, s->loc));   /* the step budget */
         E->indent--;
         emit_line(E, "}");
@@ -1083,168 +1081,5 @@ static void stmt(Emit *E, const IrNode *s)
         break;
     default:
         break;
-    }
-}
-
-/* ---- units ------------------------------------------------------------------------ */
-
-static void locals_struct(Emit *E, Buf *out, const MUnit *u)
-{
-    if (u->nlocals == 0)
-        return;
-    buf_printf(out, "struct Locals_%s {\n", u->cname);
-    for (int i = 0; i < u->nlocals; i++)
-        buf_printf(out, "    RtValue %s;\n", emit_lname(E, u->locals[i]));
-    buf_put(out, "};\n\n");
-}
-
-/* has_reveal: n or a node below it is a reveal or a look. */
-static int has_reveal(const IrNode *n)
-{
-    if (!n)
-        return 0;
-    if (n->op == IR_REVEAL)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (has_reveal(n->kids[i]))
-            return 1;
-    return 0;
-}
-
-/* keeps_knowledge: unit ui is a setup or round script of a game that
-   reveals or looks: it starts the record of what each player knows
-   (rt_know_on), so that the record covers the whole game. */
-static int keeps_knowledge(const Emit *E, int ui)
-{
-    int top = 0, any = 0;
-    for (int v = 0; v < E->m->nvariants; v++)
-        top |= E->m->variants[v].setup == ui || E->m->variants[v].round == ui;
-    for (int u = 0; top && !any && u < E->ir->nunits; u++)
-        any = has_reveal(E->ir->units[u].body);
-    return any;
-}
-
-/* script: a resumable script function: a switch on its resume point. */
-static void script(Emit *E, Buf *out, int ui)
-{
-    MUnit *u = &((Model *)E->m)->units[ui];
-    Buf body = {0}, helpers = {0};
-    E->unit = u;
-    E->wunit = u;
-    E->body = &body;
-    E->helpers = &helpers;
-    E->indent = 2;
-    E->pc = 0;
-    E->helper_count = 0;
-    E->hidden = 0;
-    E->reads_frame = 0;
-    block(E, E->ir->units[ui].body);
-    buf_put(&body, EMIT_LINE_BACK "\n");
-    locals_struct(E, out, u);
-    buf_put(out, helpers.s ? helpers.s : "");
-    buf_printf(out, "/* %s:%d: %s */\n", emit_file_of(E, u->loc), u->loc.line, emit_c_comment(E->a, u->name));
-    buf_printf(out, "static RtStatus Script_%s(RtGame *g, RtFrame *f)\n{\n", u->cname);
-    /* Loops that keep their variable in a C local may leave no use of L. */
-    if (u->nlocals && E->reads_frame)
-        buf_printf(out, "    struct Locals_%s *L = (struct Locals_%s *)(void *)f->v;\n", u->cname, u->cname);
-    buf_put(out, "    switch (f->pc) {\n    case 0:;\n");
-    if (keeps_knowledge(E, ui))
-        buf_put(out, "        rt_know_on(g);   /* the record of what each player knows (rt_know.c) */\n");
-    buf_put(out, body.s ? body.s : "");
-    buf_printf(out, "        break;\n    default:\n        return rt_fail(g, %d, \"bad resume point\");\n    }\n",
-            emit_site(E, u->loc));
-    buf_put(out, "    return RT_DONE;\n}\n\n");
-    buf_free(&body);
-    buf_free(&helpers);
-}
-
-/* names_memo: C text r reads memo array k (memo<k> not followed by a digit). */
-static int names_memo(const char *r, int k)
-{
-    char name[24];
-    snprintf(name, sizeof name, "memo%d", k);
-    size_t n = strlen(name);
-    for (const char *p = strstr(r, name); p; p = strstr(p + n, name))
-        if (p[n] < '0' || p[n] > '9')
-            return 1;
-    return 0;
-}
-
-/* function: a game function: pure, its params C parameters (passed by
-   value to its aggregates) when it is flat, else kept in a frame of
-   locals on the C stack. */
-static void function(Emit *E, Buf *out, int ui)
-{
-    MUnit *u = &((Model *)E->m)->units[ui];
-    const IrUnit *iu = &E->ir->units[ui];
-    Buf body = {0}, helpers = {0};
-    E->unit = u;
-    E->wunit = u;
-    E->body = &body;
-    E->helpers = &helpers;
-    E->indent = 1;
-    E->helper_count = 0;
-    E->by_value = iu->flat;
-    E->nbound = 0;
-    if (E->by_value)
-        for (int p = 0; p < u->nparams; p++)
-            emit_bind(E, p, emit_lname(E, u->locals[p]), -1);
-    E->memo_on = E->by_value;
-    const char *r = emit_expr(E, iu->body);
-    for (int k = 0; k < iu->nmemo; k++)
-        if (names_memo(r, k + 1))   /* a memoised call in an argument an inlined body ignores is not written */
-            emit_line(E, "RtValue memo%d[2] = {0, 0};   /* the value, and 1 once it is set */", k + 1);
-    emit_source_line(E, iu->body->loc);
-    emit_line(E, "return %s;", r);
-    buf_put(&body, EMIT_LINE_BACK "\n");
-    E->memo_on = 0;
-    int by_value = E->by_value;
-    E->by_value = 0;
-    E->nbound = 0;
-    if (!by_value)
-        locals_struct(E, out, u);
-    buf_put(out, helpers.s ? helpers.s : "");
-    buf_printf(out, "/* %s:%d: function %s */\n", emit_file_of(E, u->loc), u->loc.line, u->name);
-    buf_printf(out, "static %sRtValue Fn_%s(RtGame *g, RtFrame *f", by_value ? "inline " : "", u->name);
-    for (int p = 0; p < u->nparams; p++)
-        buf_printf(out, ", RtValue %s", emit_lname(E, u->locals[p]));
-    buf_put(out, ")\n{\n");
-    if (u->nlocals && !by_value) {
-        buf_printf(out, "    struct Locals_%s Lv, *L = &Lv;\n", u->cname);
-        buf_put(out, "    memset(&Lv, 0, sizeof Lv);\n");
-        for (int p = 0; p < u->nparams; p++)
-            buf_printf(out, "    L->%s = %s;\n", emit_lname(E, u->locals[p]), emit_lname(E, u->locals[p]));
-    }
-    buf_put(out, "    (void)g;\n    (void)f;\n");
-    for (int p = 0; p < u->nparams; p++)   /* a param the body never reads */
-        buf_printf(out, "    (void)%s;\n", emit_lname(E, u->locals[p]));
-    buf_put(out, body.s ? body.s : "");
-    buf_put(out, "}\n\n");
-    buf_free(&body);
-    buf_free(&helpers);
-}
-
-void emit_unit(Emit *E, Buf *out, int ui)
-{
-    if (E->m->units[ui].is_function)
-        function(E, out, ui);
-    else
-        script(E, out, ui);
-}
-
-void emit_memo_helpers(Emit *E, Buf *out)
-{
-    for (int u = 0; u < E->m->nunits; u++) {
-        if (!E->memo_helper[u])
-            continue;
-        const MUnit *un = &E->m->units[u];
-        const char *fn = un->name;
-        buf_printf(out, "static inline RtValue Memo_%s(RtGame *g, RtFrame *f, RtValue *m", fn);
-        for (int p = 0; p < un->nparams; p++)
-            buf_printf(out, ", RtValue a%d", p);
-        buf_printf(out, ")\n{\n    if (!m[1]) {\n        m[1] = 1;\n        m[0] = Fn_%s(g, f", fn);
-        for (int p = 0; p < un->nparams; p++)
-            buf_printf(out, ", a%d", p);
-        buf_put(out, ");\n    }\n    return m[0];\n}\n\n");
     }
 }
