@@ -46,9 +46,19 @@ static void decide(Emit *E)
 /* run_now: run a callee's frame at once (run: rt_run, or rt_run_top after
    rt_call pushed it): the pc is stored first, so that when the callee
    stops at a decision (or a call of its own) the script returns its
-   status and is resumed after the call once the callee's frame is done. */
-static void run_now(Emit *E, const char *run)
+   status and is resumed after the call once the callee's frame is done.
+   A callee that never waits (call's facts: no IR_FACT_MAY_YIELD) only
+   ends or fails: no resume point. */
+static void run_now(Emit *E, const char *run, const IrNode *call)
 {
+    if (!(call->facts & IR_FACT_MAY_YIELD)) {
+        emit_line(E, "{");
+        emit_line(E, "    RtStatus st = %s;", run);
+        emit_line(E, "    if (st != RT_DONE)");
+        emit_line(E, "        return st;");
+        emit_line(E, "}");
+        return;
+    }
     int pc = ++E->pc;
     emit_line(E, "f->pc = %d;", pc);
     emit_line(E, "{");
@@ -317,27 +327,14 @@ static void walk_for(Emit *E, const IrNode *s, const char *var)
     emit_line(E, "}");
 }
 
-/* runs_script: a procedure call or a `run` at or below n (each is a
-   resume point of the script, run_now). */
-static int runs_script(const IrNode *n)
-{
-    if (!n)
-        return 0;
-    if (n->op == IR_CALL_PROC || n->op == IR_RUN)
-        return 1;
-    for (int i = 0; i < n->nkids; i++)
-        if (runs_script(n->kids[i]))
-            return 1;
-    return 0;
-}
-
 /* walkable: for statement s over a zone may walk it in place (walk_for):
-   its body moves no card, waits for nothing and has no resume point
-   (the walk's C locals would not survive one). */
+   its body moves no card and waits for nothing, so it has no resume
+   point either (the walk's C locals would not survive one; a call of a
+   procedure that never waits has none: run_now). */
 static int walkable(const IrNode *s)
 {
     unsigned f = s->kids[2]->facts | (s->kids[1] ? s->kids[1]->facts : 0);
-    return s->kids[0]->type.base == T_ZONE && !(f & (IR_FACT_MOVES | IR_FACT_MAY_YIELD)) && !runs_script(s->kids[2]);
+    return s->kids[0]->type.base == T_ZONE && !(f & (IR_FACT_MOVES | IR_FACT_MAY_YIELD));
 }
 
 /* for_stmt: a for statement, over a zone (a pluck loop, an in-place walk
@@ -915,7 +912,7 @@ static void run(Emit *E, const IrNode *s)
     const char *script = known ? arena_printf(E->a, "Rows_%s[rt__row(g, %s)].%s", kd->name, card, emit_fname(E, fname))
                                : arena_printf(E->a, "Rows_%s[rt_card_row(g, %s, %s, %d)].%s", kd->name, card,
                                               emit_kind_enum(E, fa->card.kind), at, emit_fname(E, fname));
-    run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s, %d)", script, card, who, at));
+    run_now(E, arena_printf(E->a, "rt_run(g, %s, %s, %s, %d)", script, card, who, at), s);
     emit_line(E, "if (rt_check(g)) return RT_END;");
 }
 
@@ -961,7 +958,7 @@ static void call_procedure(Emit *E, const IrNode *s)
     emit_line(E, "}");
     E->indent--;
     emit_line(E, "}");
-    run_now(E, "rt_run_top(g)");   /* a procedure's script always pushes a frame (or fails the game) */
+    run_now(E, "rt_run_top(g)", s);   /* a procedure's script always pushes a frame (or fails the game) */
     emit_line(E, "if (rt_check(g)) return RT_END;");
 }
 

@@ -124,7 +124,7 @@ Test(sites, a_full_list_stack_fails_at_the_loop)
     RunResult r = play("lists", "$e log --seed 1 | tail -n 2");
     cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
     cr_expect_str_eq(r.out, "round 1\n"
-                            "error " FAILS "lists/a.cards:17:11: nested loops exceed the list stack (limit 2656 cells)\n");
+                            "error " FAILS "lists/a.cards:18:11: nested loops exceed the list stack (limit 2656 cells)\n");
     run_free(&r);
 }
 
