@@ -2130,21 +2130,19 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             if (rt_call(g, 1, f->self, f->me, 1043)) {
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
         #line 10 "cards/dsr/darkside.cards"
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 1044);
         if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_v = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_v = cells_v_list[1 + L->v_i];
                 if (!((rt_card_kind(g, L->v_v) == KIND_vader_die))) continue;
                 #line 11 "cards/dsr/darkside.cards"
                 {
@@ -2169,14 +2167,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         if (rt_call(g, 4, f->self, f->me, 1047)) {
                         }
                     }
-                    f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 1048) == ENUM_counter_clockwise) {
                     #line 17 "cards/dsr/darkside.cards"
@@ -2194,14 +2189,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         if (rt_call(g, 4, f->self, f->me, 1049)) {
                         }
                     }
-                    f->pc = 3;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 1050) == ENUM_helmet) {
                     #line 21 "cards/dsr/darkside.cards"
@@ -2217,14 +2209,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         if (rt_call(g, 4, f->self, f->me, 1051)) {
                         }
                     }
-                    f->pc = 4;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 4:;
                     if (rt_check(g)) return RT_END;
                     #line 24 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
@@ -2236,14 +2225,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 5;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 5:;
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
@@ -2255,14 +2241,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 6;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 6:;
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 27 "cards/dsr/darkside.cards"
@@ -2278,34 +2261,28 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                         if (rt_call(g, 1, f->self, f->me, 1054)) {
                         }
                     }
-                    f->pc = 7;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 7:;
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/dsr/darkside.cards"
                     { /* vader_acts */
                         if (rt_call(g, 4, f->self, f->me, 1055)) {
                         }
                     }
-                    f->pc = 8;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 8:;
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2309 "dsr.c"
+#line 2286 "dsr.c"
         break;
     default:
         return rt_fail(g, 1056, "bad resume point");
@@ -2332,8 +2309,9 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
         L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 1057);
         if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_d = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_d = cells_v_list[1 + L->v_i];
                 if (!((rt_card_kind(g, L->v_d) == KIND_death_star_die))) continue;
                 #line 38 "cards/dsr/darkside.cards"
                 {
@@ -2345,8 +2323,9 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                 L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 1059);
                 if (L->v_list_2 < 0) return RT_END;
                 {
-                    for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                        L->v_k = rt_list_at(g, L->v_list_2, L->v_i_2);
+                    const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+                    for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                        L->v_k = cells_v_list_2[1 + L->v_i_2];
                         if (!((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1060)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
@@ -2375,14 +2354,11 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                                     }
                                 }
                             }
-                            f->pc = 1;
                             {
                                 RtStatus st = rt_run_top(g);
                                 if (st != RT_DONE)
                                     return st;
                             }
-                            /* fall through */
-                        case 1:;
                             if (rt_check(g)) return RT_END;
                         } else {
                             #line 44 "cards/dsr/darkside.cards"
@@ -2395,14 +2371,11 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                                     }
                                 }
                             }
-                            f->pc = 2;
                             {
                                 RtStatus st = rt_run_top(g);
                                 if (st != RT_DONE)
                                     return st;
                             }
-                            /* fall through */
-                        case 2:;
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -2411,7 +2384,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2415 "dsr.c"
+#line 2388 "dsr.c"
         break;
     default:
         return rt_fail(g, 1064, "bad resume point");
@@ -2422,10 +2395,6 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
 struct Locals_proc_krennic_roll {
     RtValue v_d;
     RtValue v_k;
-    RtValue v_i;
-    RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
 };
 
 /* cards/dsr/darkside.cards:52: krennic_roll */
@@ -2435,25 +2404,23 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 1065);
-        if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_d = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *walk_v_d = rt_zone_cards(g, rt_zone_shared(g, ZONE_darkside));
+            for (int at_v_d = walk_v_d[0]; at_v_d >= 1; at_v_d--) {
+                L->v_d = walk_v_d[at_v_d];
                 if (!((rt_card_kind(g, L->v_d) == KIND_death_star_die))) continue;
                 #line 54 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 1066);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 1065);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 55 "cards/dsr/darkside.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 1067);
-                if (L->v_list_2 < 0) return RT_END;
                 {
-                    for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                        L->v_k = rt_list_at(g, L->v_list_2, L->v_i_2);
-                        if (!(((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1068)) && (!rt__state(g, L->v_k, 1))))) {
+                    const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
+                    for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
+                        L->v_k = walk_v_k[at_v_k];
+                        if (!(((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1066)) && (!rt__state(g, L->v_k, 1))))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2461,32 +2428,27 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                         #line 55 "cards/dsr/darkside.cards"
                         { /* add_op_counter */
                             RtValue arg0 = L->v_k;
-                            if (rt_call(g, 3, f->self, f->me, 1069)) {
+                            if (rt_call(g, 3, f->self, f->me, 1067)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
                                 }
                             }
                         }
-                        f->pc = 1;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
-                        /* fall through */
-                    case 1:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                rt_list_pop(g, L->v_list_2);
             }
         }
-        rt_list_pop(g, L->v_list);
-#line 2487 "dsr.c"
+#line 2449 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1070, "bad resume point");
+        return rt_fail(g, 1068, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2502,18 +2464,18 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 61 "cards/dsr/darkside.cards"
-        if (rt_card_state(g, L->v_k, KIND_component, 0, 1071) < Rows_component[rt_card_row(g, L->v_k, KIND_component, 1072)].fd_length) {
+        if (rt_card_state(g, L->v_k, KIND_component, 0, 1069) < Rows_component[rt_card_row(g, L->v_k, KIND_component, 1070)].fd_length) {
             #line 62 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 1073), 1, 1074), 1075);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 1071), 1, 1072), 1073);
             if (rt_check(g)) return RT_END;
             #line 63 "cards/dsr/darkside.cards"
             rt_log_begin(g);
             rt_log_str(g, "An Operation Counter is added to ");
             rt_log_str(g, rt_card_name(g, L->v_k));
             rt_log_str(g, " (");
-            rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 1076));
+            rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 1074));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_component[rt_card_row(g, L->v_k, KIND_component, 1077)].fd_length);
+            rt_log_int(g, Rows_component[rt_card_row(g, L->v_k, KIND_component, 1075)].fd_length);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
@@ -2526,10 +2488,10 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2530 "dsr.c"
+#line 2492 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1078, "bad resume point");
+        return rt_fail(g, 1076, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2541,41 +2503,35 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
     case 0:;
         #line 71 "cards/dsr/darkside.cards"
         { /* vader_attack */
-            if (rt_call(g, 5, f->self, f->me, 1079)) {
+            if (rt_call(g, 5, f->self, f->me, 1077)) {
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/darkside.cards"
         { /* trigger_sector */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
-            if (rt_call(g, 6, f->self, f->me, 1080)) {
+            if (rt_call(g, 6, f->self, f->me, 1078)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
                 }
             }
         }
-        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 2:;
         if (rt_check(g)) return RT_END;
-#line 2576 "dsr.c"
+#line 2532 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1081, "bad resume point");
+        return rt_fail(g, 1079, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2599,7 +2555,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             RtValue arg1 = 1;
             RtValue arg2 = 1;
             RtValue arg3 = 1;
-            if (rt_call(g, 8, f->self, f->me, 1082)) {
+            if (rt_call(g, 8, f->self, f->me, 1080)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -2609,19 +2565,16 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
-#line 2622 "dsr.c"
+#line 2575 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1083, "bad resume point");
+        return rt_fail(g, 1081, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2640,11 +2593,12 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 84 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1084);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1082);
         if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_c = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)))) continue;
                 #line 85 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
@@ -2660,7 +2614,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_s;
-                    if (rt_call(g, 10, f->self, f->me, 1085)) {
+                    if (rt_call(g, 10, f->self, f->me, 1083)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2668,22 +2622,19 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 1;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 1:;
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2684 "dsr.c"
+#line 2635 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1086, "bad resume point");
+        return rt_fail(g, 1084, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2701,23 +2652,23 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
         #line 94 "cards/dsr/darkside.cards"
         if (Fn_hurtable(g, f, L->v_c)) {
             #line 95 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1087), 1, 1088), 1089);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1085), 1, 1086), 1087);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/dsr/darkside.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1090));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1088));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1091)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1089)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2718 "dsr.c"
+#line 2669 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1092, "bad resume point");
+        return rt_fail(g, 1090, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2729,10 +2680,6 @@ struct Locals_proc_hit_here {
     RtValue v_droids;
     RtValue v_c;
     RtValue v_c_2;
-    RtValue v_i;
-    RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
 };
 
 /* cards/dsr/darkside.cards:102: hit_here */
@@ -2742,70 +2689,60 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 103 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1093);
-        if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_c = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
+            for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                L->v_c = walk_v_c[at_v_c];
                 if (!((((int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial) & (int)(rt__state(g, L->v_c, 1) == L->v_s)) && Fn_of_type(g, f, L->v_c, L->v_heroes, L->v_vehicles, L->v_droids)))) continue;
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 7, f->self, f->me, 1094)) {
+                    if (rt_call(g, 7, f->self, f->me, 1091)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
                         }
                     }
                 }
-                f->pc = 1;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 1:;
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 104 "cards/dsr/darkside.cards"
         if (rt_var_at(g, VCELL_deploy) == L->v_s) {
             #line 105 "cards/dsr/darkside.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1096), 1095);
-            if (L->v_list_2 < 0) return RT_END;
             {
-                for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                    L->v_c_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1092));
+                for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
+                    L->v_c_2 = walk_v_c_2[at_v_c_2];
                     if (!(Fn_of_type(g, f, L->v_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_c_2;
-                        if (rt_call(g, 7, f->self, f->me, 1097)) {
+                        if (rt_call(g, 7, f->self, f->me, 1093)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 2:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->v_list_2);
         }
-#line 2806 "dsr.c"
+#line 2743 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1098, "bad resume point");
+        return rt_fail(g, 1094, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2815,8 +2752,6 @@ struct Locals_proc_hit_most_damaged_rebels {
     RtValue v_top_damage;
     RtValue v_c;
     RtValue v_i;
-    RtValue v_i_2;
-    RtValue v_list;
 };
 
 /* cards/dsr/darkside.cards:112: hit_most_damaged_rebels */
@@ -2831,39 +2766,34 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             #line 114 "cards/dsr/darkside.cards"
             L->v_top_damage = Fn_most_damage(g, f, L->v_p);
             #line 115 "cards/dsr/darkside.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1100), 1099);
-            if (L->v_list < 0) return RT_END;
             {
-                for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list); L->v_i_2++) {
-                    L->v_c = rt_list_at(g, L->v_list, L->v_i_2);
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 1095));
+                for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                    L->v_c = walk_v_c[at_v_c];
                     if (!((((int)(rt__state(g, L->v_c, 0) > 0) & (int)(rt__state(g, L->v_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, L->v_c)))) continue;
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_c;
-                        if (rt_call(g, 7, f->self, f->me, 1101)) {
+                        if (rt_call(g, 7, f->self, f->me, 1096)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 1;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 1:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->v_list);
         }
-#line 2864 "dsr.c"
+#line 2794 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1102, "bad resume point");
+        return rt_fail(g, 1097, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2877,10 +2807,6 @@ struct Locals_proc_run_threat {
     RtValue v_p;
     RtValue v_r_2;
     RtValue v_i_2;
-    RtValue v_list;
-    RtValue v_i_3;
-    RtValue v_i_4;
-    RtValue v_list_2;
 };
 
 /* cards/dsr/darkside.cards:121: run_threat */
@@ -2890,14 +2816,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 122 "cards/dsr/darkside.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1103)].fd_threat == ENUM_hit_heroes_droids) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1098)].fd_threat == ENUM_hit_heroes_droids) {
             #line 123 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 0;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 1104)) {
+                if (rt_call(g, 8, f->self, f->me, 1099)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2907,22 +2833,66 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 1:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1105)].fd_threat == ENUM_hit_all_here) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1100)].fd_threat == ENUM_hit_all_here) {
             #line 125 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
+                if (rt_call(g, 8, f->self, f->me, 1101)) {
+                    RtValue *args = rt_frame_args(g);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                        args[2] = arg2;
+                        args[3] = arg3;
+                    }
+                }
+            }
+            {
+                RtStatus st = rt_run_top(g);
+                if (st != RT_DONE)
+                    return st;
+            }
+            if (rt_check(g)) return RT_END;
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1102)].fd_threat == ENUM_hit_active_team) {
+            #line 127 "cards/dsr/darkside.cards"
+            {
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1103));
+                for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
+                    L->v_r = walk_v_r[at_v_r];
+                    #line 127 "cards/dsr/darkside.cards"
+                    { /* hurt */
+                        RtValue arg0 = L->v_r;
+                        if (rt_call(g, 7, f->self, f->me, 1104)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                            }
+                        }
+                    }
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
+                }
+            }
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1105)].fd_threat == ENUM_hit_vehicles) {
+            #line 129 "cards/dsr/darkside.cards"
+            { /* hit_here */
+                RtValue arg0 = L->v_s;
+                RtValue arg1 = 0;
+                RtValue arg2 = 1;
+                RtValue arg3 = 0;
                 if (rt_call(g, 8, f->self, f->me, 1106)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
@@ -2933,86 +2903,25 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 2;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1107)].fd_threat == ENUM_hit_active_team) {
-            #line 127 "cards/dsr/darkside.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1109), 1108);
-            if (L->v_list < 0) return RT_END;
-            {
-                for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list); L->v_i_2++) {
-                    L->v_r = rt_list_at(g, L->v_list, L->v_i_2);
-                    #line 127 "cards/dsr/darkside.cards"
-                    { /* hurt */
-                        RtValue arg0 = L->v_r;
-                        if (rt_call(g, 7, f->self, f->me, 1110)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                            }
-                        }
-                    }
-                    f->pc = 3;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 3:;
-                    if (rt_check(g)) return RT_END;
-                }
-            }
-            rt_list_pop(g, L->v_list);
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1111)].fd_threat == ENUM_hit_vehicles) {
-            #line 129 "cards/dsr/darkside.cards"
-            { /* hit_here */
-                RtValue arg0 = L->v_s;
-                RtValue arg1 = 0;
-                RtValue arg2 = 1;
-                RtValue arg3 = 0;
-                if (rt_call(g, 8, f->self, f->me, 1112)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                        args[2] = arg2;
-                        args[3] = arg3;
-                    }
-                }
-            }
-            f->pc = 4;
-            {
-                RtStatus st = rt_run_top(g);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 4:;
-            if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1113)].fd_threat == ENUM_add_counter) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1107)].fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                if (rt_call(g, 11, f->self, f->me, 1114)) {
+                if (rt_call(g, 11, f->self, f->me, 1108)) {
                 }
             }
-            f->pc = 5;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 5:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1115)].fd_threat == ENUM_heal_imperials) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1109)].fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
@@ -3020,7 +2929,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     L->v_i = walk_v_i[at_v_i];
                     if (!(((int)((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(L->v_i != L->v_c)) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1116), 1117);
+                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1110), 1111);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3035,44 +2944,38 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1118)].fd_threat == ENUM_hit_most_damaged) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1112)].fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 1119)) {
+                if (rt_call(g, 9, f->self, f->me, 1113)) {
                 }
             }
-            f->pc = 6;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 6:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1120)].fd_threat == ENUM_roll_death_star) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1114)].fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                if (rt_call(g, 2, f->self, f->me, 1121)) {
+                if (rt_call(g, 2, f->self, f->me, 1115)) {
                 }
             }
-            f->pc = 7;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 7:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1122)].fd_threat == ENUM_take_token) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1116)].fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
             if (!(rt_zone_cells_at(g, ZCELL_held)[0] == 0)) {
                 #line 143 "cards/dsr/darkside.cards"
-                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 1123);
+                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 1117);
                 if (rt_check(g)) return RT_END;
                 #line 144 "cards/dsr/darkside.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1124);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1118);
                 if (rt_check(g)) return RT_END;
                 #line 145 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
@@ -3083,39 +2986,34 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1125)].fd_threat == ENUM_hit_leaders) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1119)].fd_threat == ENUM_hit_leaders) {
             #line 148 "cards/dsr/darkside.cards"
-            for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
-                L->v_p = L->v_i_3;
+            for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
+                L->v_p = L->v_i_2;
                 #line 148 "cards/dsr/darkside.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1127), 1126);
-                if (L->v_list_2 < 0) return RT_END;
                 {
-                    for (L->v_i_4 = 0; L->v_i_4 < rt_list_len(g, L->v_list_2); L->v_i_4++) {
-                        L->v_r_2 = rt_list_at(g, L->v_list_2, L->v_i_4);
+                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 1120));
+                    for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
+                        L->v_r_2 = walk_v_r_2[at_v_r_2];
                         if (!((Rows_asset[rt__row(g, L->v_r_2)].fd_leader_of > 0))) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = L->v_r_2;
-                            if (rt_call(g, 7, f->self, f->me, 1128)) {
+                            if (rt_call(g, 7, f->self, f->me, 1121)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
                                 }
                             }
                         }
-                        f->pc = 8;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
-                        /* fall through */
-                    case 8:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
-                rt_list_pop(g, L->v_list_2);
             }
         } else {
             #line 150 "cards/dsr/darkside.cards"
@@ -3124,7 +3022,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 1129)) {
+                if (rt_call(g, 8, f->self, f->me, 1122)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3134,20 +3032,17 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 9;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 9:;
             if (rt_check(g)) return RT_END;
         }
-#line 3148 "dsr.c"
+#line 3043 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1130, "bad resume point");
+        return rt_fail(g, 1123, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3170,7 +3065,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3174 "dsr.c"
+#line 3069 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3194,9 +3089,9 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         }
     }
     if (!seen)
-        (void)rt_fail(g, 1131, "argmax of no items");
+        (void)rt_fail(g, 1124, "argmax of no items");
     return acc;
-#line 3200 "dsr.c"
+#line 3095 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3210,27 +3105,24 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                if (rt_call(g, 3, f->self, f->me, 1132)) {
+                if (rt_call(g, 3, f->self, f->me, 1125)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
                     }
                 }
             }
-            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 3231 "dsr.c"
+#line 3123 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1133, "bad resume point");
+        return rt_fail(g, 1126, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3239,8 +3131,6 @@ struct Locals_proc_run_directive {
     RtValue v_d;
     RtValue v_r;
     RtValue v_i;
-    RtValue v_i_2;
-    RtValue v_list;
 };
 
 /* cards/dsr/darkside.cards:164: run_directive */
@@ -3252,47 +3142,39 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         #line 165 "cards/dsr/darkside.cards"
         if (L->v_d == ENUM_hit_team) {
             #line 166 "cards/dsr/darkside.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1135), 1134);
-            if (L->v_list < 0) return RT_END;
             {
-                for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list); L->v_i_2++) {
-                    L->v_r = rt_list_at(g, L->v_list, L->v_i_2);
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1127));
+                for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
+                    L->v_r = walk_v_r[at_v_r];
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_r;
-                        if (rt_call(g, 7, f->self, f->me, 1136)) {
+                        if (rt_call(g, 7, f->self, f->me, 1128)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 1;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 1:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->v_list);
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                if (rt_call(g, 5, f->self, f->me, 1137)) {
+                if (rt_call(g, 5, f->self, f->me, 1129)) {
                 }
             }
-            f->pc = 2;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 2:;
             if (rt_check(g)) return RT_END;
         } else if (L->v_d == ENUM_repair) {
             #line 170 "cards/dsr/darkside.cards"
@@ -3302,7 +3184,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     L->v_i = walk_v_i[at_v_i];
                     if (!(((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1138), 1139);
+                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1130), 1131);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3320,96 +3202,81 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 1140)) {
+                if (rt_call(g, 9, f->self, f->me, 1132)) {
                 }
             }
-            f->pc = 3;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 3:;
             if (rt_check(g)) return RT_END;
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                if (rt_call(g, 11, f->self, f->me, 1141)) {
+                if (rt_call(g, 11, f->self, f->me, 1133)) {
                 }
             }
-            f->pc = 4;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 4:;
             if (rt_check(g)) return RT_END;
         } else {
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                if (rt_call(g, 6, f->self, f->me, 1142)) {
+                if (rt_call(g, 6, f->self, f->me, 1134)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
                     }
                 }
             }
-            f->pc = 5;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 5:;
             if (rt_check(g)) return RT_END;
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 1143)) {
+                if (rt_call(g, 6, f->self, f->me, 1135)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
                     }
                 }
             }
-            f->pc = 6;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 6:;
             if (rt_check(g)) return RT_END;
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 1144)) {
+                if (rt_call(g, 6, f->self, f->me, 1136)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
                     }
                 }
             }
-            f->pc = 7;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 7:;
             if (rt_check(g)) return RT_END;
         }
-#line 3410 "dsr.c"
+#line 3277 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1145, "bad resume point");
+        return rt_fail(g, 1137, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3421,10 +3288,6 @@ struct Locals_proc_take_turn {
     RtValue v_c_2;
     RtValue v_l;
     RtValue v_i;
-    RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_i_3;
-    RtValue v_list_2;
 };
 
 /* cards/dsr/rules.cards:55: take_turn */
@@ -3441,72 +3304,62 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 L->v_t = walk_v_t[at_v_t];
                 #line 58 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_alliance, 0, 0, 1146);
+                rt_set_card_state(g, L->v_t, KIND_alliance, 0, 0, 1138);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 59 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1147);
-        if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_c = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
+            for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
+                L->v_c = walk_v_c[at_v_c];
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 14, f->self, f->me, 1148)) {
+                    if (rt_call(g, 14, f->self, f->me, 1139)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
                         }
                     }
                 }
-                f->pc = 1;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 1:;
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 60 "cards/dsr/rules.cards"
-        for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
-            L->v_p = L->v_i_2;
+        for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
+            L->v_p = L->v_i;
             #line 60 "cards/dsr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1150), 1149);
-            if (L->v_list_2 < 0) return RT_END;
             {
-                for (L->v_i_3 = 0; L->v_i_3 < rt_list_len(g, L->v_list_2); L->v_i_3++) {
-                    L->v_c_2 = rt_list_at(g, L->v_list_2, L->v_i_3);
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 1140));
+                for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
+                    L->v_c_2 = walk_v_c_2[at_v_c_2];
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = L->v_c_2;
-                        if (rt_call(g, 14, f->self, f->me, 1151)) {
+                        if (rt_call(g, 14, f->self, f->me, 1141)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 2:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-            rt_list_pop(g, L->v_list_2);
         }
         #line 63 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 119, 0, 1152);
+        rt_choose_begin(g, f->me, 119, 0, 1142);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
@@ -3521,14 +3374,14 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1152);
+            rt_opt_done(g, &ob, 1142);
         }
         if (rt_option_count(g) > 0) {
-            f->pc = 3;
+            f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
-        case 3:;
+        case 1:;
             L->v_l = rt_chosen(g);
             #line 64 "cards/dsr/rules.cards"
             rt_var_store(g, VAR_deploy, VCELL_deploy, Rows_location[rt__row(g, L->v_l)].fd_place);
@@ -3544,50 +3397,44 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            if (rt_call(g, 0, f->self, f->me, 1153)) {
+            if (rt_call(g, 0, f->self, f->me, 1143)) {
             }
         }
-        f->pc = 4;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 4:;
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            if (rt_call(g, 15, f->self, f->me, 1154)) {
+            if (rt_call(g, 15, f->self, f->me, 1144)) {
             }
         }
-        f->pc = 5;
+        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
-    case 5:;
+    case 2:;
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            if (rt_call(g, 40, f->self, f->me, 1155)) {
+            if (rt_call(g, 40, f->self, f->me, 1145)) {
             }
         }
-        f->pc = 6;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 6:;
         if (rt_check(g)) return RT_END;
-#line 3588 "dsr.c"
+#line 3435 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1156, "bad resume point");
+        return rt_fail(g, 1146, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3603,27 +3450,27 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 76 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 1157);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 1147);
         if (rt_check(g)) return RT_END;
         #line 77 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 1158);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 1148);
         if (rt_check(g)) return RT_END;
         #line 78 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 1159);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 1149);
         if (rt_check(g)) return RT_END;
         #line 79 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 1160);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 1150);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 1161);
+        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 1151);
         if (rt_check(g)) return RT_END;
         #line 81 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1162);
+        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1152);
         if (rt_check(g)) return RT_END;
-#line 3624 "dsr.c"
+#line 3471 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1163, "bad resume point");
+        return rt_fail(g, 1153, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3641,24 +3488,21 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            if (rt_call(g, 16, f->self, f->me, 1164)) {
+            if (rt_call(g, 16, f->self, f->me, 1154)) {
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
         #line 89 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 90 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 91 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 121, 0, 1165);
+            rt_choose_begin(g, f->me, 121, 0, 1155);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
@@ -3673,14 +3517,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_intelligence)) rt_opt_add(&ob, 2, RT_NONE, 3);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_support)) rt_opt_add(&ob, 3, RT_NONE, 4);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_leadership)) rt_opt_add(&ob, 4, RT_NONE, 5);
-                rt_opt_done(g, &ob, 1165);
+                rt_opt_done(g, &ob, 1155);
             }
             if (rt_option_count(g) > 0) {
-                f->pc = 2;
+                f->pc = 1;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 2:;
+            case 1:;
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* roll the dice */
                     #line 92 "cards/dsr/rules.cards"
@@ -3689,91 +3533,79 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 18, f->self, f->me, 1166)) {
+                        if (rt_call(g, 18, f->self, f->me, 1156)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 3;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* use Reinforcements: an extra yellow die */
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 18, f->self, f->me, 1167)) {
+                        if (rt_call(g, 18, f->self, f->me, 1157)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 4;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* use Reinforcements: an extra green die */
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 18, f->self, f->me, 1168)) {
+                        if (rt_call(g, 18, f->self, f->me, 1158)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 5;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* use Reinforcements: an extra blue die */
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 18, f->self, f->me, 1169)) {
+                        if (rt_call(g, 18, f->self, f->me, 1159)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 6;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 6:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1170)) return RT_END;
+            if (rt_back_edge(g, 1160)) return RT_END;
         }
         #line 99 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rolled);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1171);
+                Roll_any(g, rt_zone_at(g, zone, i), 1161);
         }
         if (rt_check(g)) return RT_END;
         #line 100 "cards/dsr/rules.cards"
@@ -3787,17 +3619,17 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
-            if (rt_call(g, 38, f->self, f->me, 1172)) {
+            if (rt_call(g, 38, f->self, f->me, 1162)) {
             }
         }
-        f->pc = 7;
+        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
         /* fall through */
-    case 7:;
+    case 2:;
         if (rt_check(g)) return RT_END;
         #line 105 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_rolling, VCELL_rolling, 1);
@@ -3811,19 +3643,19 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while ((rt_var_at(g, VCELL_acting) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 109 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    if (rt_call(g, 19, f->self, f->me, 1173)) {
+                    if (rt_call(g, 19, f->self, f->me, 1163)) {
                     }
                 }
-                f->pc = 8;
+                f->pc = 3;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 8:;
+            case 3:;
                 if (rt_check(g)) return RT_END;
-                if (rt_back_edge(g, 1174)) return RT_END;
+                if (rt_back_edge(g, 1164)) return RT_END;
             }
             #line 110 "cards/dsr/rules.cards"
             if (rt_zone_cells_at(g, ZCELL_rolled)[0] == 0) {
@@ -3839,7 +3671,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 114 "cards/dsr/rules.cards"
-                rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1175);
+                rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1165);
                 if (rt_check(g)) return RT_END;
                 #line 115 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
@@ -3848,7 +3680,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 {
                     RtValue zone = rt_zone_shared(g, ZONE_rolled);
                     for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                        Roll_any(g, rt_zone_at(g, zone, i), 1176);
+                        Roll_any(g, rt_zone_at(g, zone, i), 1166);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/dsr/rules.cards"
@@ -3861,14 +3693,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            if (rt_back_edge(g, 1177)) return RT_END;
+            if (rt_back_edge(g, 1167)) return RT_END;
         }
         #line 123 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 124 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 125 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 122, 0, 1178);
+            rt_choose_begin(g, f->me, 122, 0, 1168);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
@@ -3878,14 +3710,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 6);
                 if (Fn_effect_tokens_ready(g, f)) rt_opt_add(&ob, 1, RT_NONE, 7);
-                rt_opt_done(g, &ob, 1178);
+                rt_opt_done(g, &ob, 1168);
             }
             if (rt_option_count(g) > 0) {
-                f->pc = 9;
+                f->pc = 4;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 9:;
+            case 4:;
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* conclude the turn */
                     #line 126 "cards/dsr/rules.cards"
@@ -3893,26 +3725,26 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 } else if (L->v_option_2 == 1) { /* use an Alliance Token */
                     #line 127 "cards/dsr/rules.cards"
                     { /* use_token */
-                        if (rt_call(g, 27, f->self, f->me, 1179)) {
+                        if (rt_call(g, 27, f->self, f->me, 1169)) {
                         }
                     }
-                    f->pc = 10;
+                    f->pc = 5;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 10:;
+                case 5:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1180)) return RT_END;
+            if (rt_back_edge(g, 1170)) return RT_END;
         }
-#line 3913 "dsr.c"
+#line 3745 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1181, "bad resume point");
+        return rt_fail(g, 1171, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3936,16 +3768,17 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 134 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1183), 1182);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1173), 1172);
         if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_b = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_b = cells_v_list[1 + L->v_i];
                 #line 135 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_red_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1184)) {
+                    if (rt_call(g, 17, f->self, f->me, 1174)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3953,20 +3786,17 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 1;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 1:;
                 if (rt_check(g)) return RT_END;
                 #line 136 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_yellow_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1185)) {
+                    if (rt_call(g, 17, f->self, f->me, 1175)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3974,20 +3804,17 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 2;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 137 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_green_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1186)) {
+                    if (rt_call(g, 17, f->self, f->me, 1176)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3995,20 +3822,17 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 3;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 3:;
                 if (rt_check(g)) return RT_END;
                 #line 138 "cards/dsr/rules.cards"
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_blue_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1187)) {
+                    if (rt_call(g, 17, f->self, f->me, 1177)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4016,25 +3840,23 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 4;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 4:;
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
         #line 140 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1189), 1188);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1179), 1178);
         if (L->v_list_2 < 0) return RT_END;
         {
-            for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                L->v_c = rt_list_at(g, L->v_list_2, L->v_i_2);
-                if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1190)[0] >= 2)))) continue;
+            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                L->v_c = cells_v_list_2[1 + L->v_i_2];
+                if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1180)[0] >= 2)))) continue;
                 #line 141 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -4046,7 +3868,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 1191)) {
+                    if (rt_call(g, 17, f->self, f->me, 1181)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4054,24 +3876,22 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 5;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 5:;
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 144 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1193), 1192);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1183), 1182);
         if (L->v_list_3 < 0) return RT_END;
         {
-            for (L->v_i_3 = 0; L->v_i_3 < rt_list_len(g, L->v_list_3); L->v_i_3++) {
-                L->v_c_2 = rt_list_at(g, L->v_list_3, L->v_i_3);
+            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
+            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
+                L->v_c_2 = cells_v_list_3[1 + L->v_i_3];
                 if (!((Rows_asset[rt__row(g, L->v_c_2)].fd_power == ENUM_extra_die))) continue;
                 #line 145 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -4084,7 +3904,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 1194)) {
+                    if (rt_call(g, 17, f->self, f->me, 1184)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4092,22 +3912,19 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 6;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 6:;
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 4108 "dsr.c"
+#line 3925 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1195, "bad resume point");
+        return rt_fail(g, 1185, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4128,10 +3945,10 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/dsr/rules.cards"
-        L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 1196);
+        L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 1186);
         if (rt_check(g)) return RT_END;
         #line 154 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_supply), 1197);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_supply), 1187);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4141,16 +3958,16 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
                 #line 155 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rolled)[0] < L->v_want) {
                     #line 155 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1198);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1188);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4151 "dsr.c"
+#line 3968 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1199, "bad resume point");
+        return rt_fail(g, 1189, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4169,7 +3986,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 160 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1200);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1190);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4179,7 +3996,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 #line 161 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 162 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1201);
+                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1191);
                     if (rt_check(g)) return RT_END;
                     #line 163 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4198,7 +4015,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            if (rt_call(g, 17, f->self, f->me, 1202)) {
+            if (rt_call(g, 17, f->self, f->me, 1192)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4206,19 +4023,16 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 }
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
-#line 4219 "dsr.c"
+#line 4033 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1203, "bad resume point");
+        return rt_fail(g, 1193, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4246,7 +4060,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4250 "dsr.c"
+#line 4064 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4256,13 +4070,13 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 178 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1205);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1195);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4266 "dsr.c"
+#line 4080 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4278,7 +4092,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4282 "dsr.c"
+#line 4096 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4288,13 +4102,13 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 185 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1206);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1196);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4298 "dsr.c"
+#line 4112 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4304,7 +4118,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 1204);
+        rt_choose_begin(g, f->me, 123, 0, 1194);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
@@ -4330,7 +4144,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
             if (rt_var_at(g, VCELL_assigned_now) > 0) rt_opt_add(&ob, 5, RT_NONE, 14);
             if (rt_var_at(g, VCELL_assigned_now) == 0) rt_opt_add(&ob, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 1204);
+            rt_opt_done(g, &ob, 1194);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4341,7 +4155,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
                 #line 174 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 1207);
+                rt_choose_begin(g, f->me, 124, 0, 1197);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
@@ -4356,7 +4170,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1207);
+                    rt_opt_done(g, &ob, 1197);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4369,7 +4183,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        if (rt_call(g, 22, f->self, f->me, 1208)) {
+                        if (rt_call(g, 22, f->self, f->me, 1198)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4389,7 +4203,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
                 #line 179 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 1209);
+                rt_choose_begin(g, f->me, 125, 0, 1199);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -4398,13 +4212,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1210);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1200);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1209);
+                    rt_opt_done(g, &ob, 1199);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4417,7 +4231,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 22, f->self, f->me, 1211)) {
+                        if (rt_call(g, 22, f->self, f->me, 1201)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4438,7 +4252,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 183 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    if (rt_call(g, 26, f->self, f->me, 1212)) {
+                    if (rt_call(g, 26, f->self, f->me, 1202)) {
                     }
                 }
                 f->pc = 6;
@@ -4453,7 +4267,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 184 "cards/dsr/rules.cards"
                 { /* use_token */
-                    if (rt_call(g, 27, f->self, f->me, 1213)) {
+                    if (rt_call(g, 27, f->self, f->me, 1203)) {
                     }
                 }
                 f->pc = 7;
@@ -4468,7 +4282,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 185 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    if (rt_call(g, 30, f->self, f->me, 1214)) {
+                    if (rt_call(g, 30, f->self, f->me, 1204)) {
                     }
                 }
                 f->pc = 8;
@@ -4486,7 +4300,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 188 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    if (rt_call(g, 21, f->self, f->me, 1215)) {
+                    if (rt_call(g, 21, f->self, f->me, 1205)) {
                     }
                 }
                 f->pc = 9;
@@ -4501,30 +4315,27 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 189 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    if (rt_call(g, 20, f->self, f->me, 1216)) {
+                    if (rt_call(g, 20, f->self, f->me, 1206)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
                         }
                     }
                 }
-                f->pc = 10;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 10:;
                 if (rt_check(g)) return RT_END;
                 #line 190 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4525 "dsr.c"
+#line 4336 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1217, "bad resume point");
+        return rt_fail(g, 1207, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4546,7 +4357,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
         #line 196 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_forfeited)[0];
         #line 197 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1218);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1208);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4556,7 +4367,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 #line 198 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_forfeited)[0] == L->v_n) {
                     #line 199 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1219);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1209);
                     if (rt_check(g)) return RT_END;
                     #line 200 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4573,10 +4384,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4577 "dsr.c"
+#line 4388 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1220, "bad resume point");
+        return rt_fail(g, 1210, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4592,7 +4403,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 207 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1221);
+        rt_choose_begin(g, f->me, 126, 0, 1211);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
@@ -4608,7 +4419,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1221);
+            rt_opt_done(g, &ob, 1211);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4643,10 +4454,10 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4647 "dsr.c"
+#line 4458 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1222, "bad resume point");
+        return rt_fail(g, 1212, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4664,7 +4475,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 221 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1223);
+        rt_choose_begin(g, f->me, 127, 0, 1213);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
@@ -4682,7 +4493,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             if (Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1223);
+            rt_opt_done(g, &ob, 1213);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4697,7 +4508,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1224)) {
+                    if (rt_call(g, 23, f->self, f->me, 1214)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4721,7 +4532,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1225)) {
+                    if (rt_call(g, 23, f->self, f->me, 1215)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4745,7 +4556,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1226)) {
+                    if (rt_call(g, 23, f->self, f->me, 1216)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4769,7 +4580,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1227)) {
+                    if (rt_call(g, 23, f->self, f->me, 1217)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4793,7 +4604,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1228)) {
+                    if (rt_call(g, 23, f->self, f->me, 1218)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4817,7 +4628,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1229)) {
+                    if (rt_call(g, 23, f->self, f->me, 1219)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4841,7 +4652,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1230)) {
+                    if (rt_call(g, 23, f->self, f->me, 1220)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4865,7 +4676,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1231)) {
+                    if (rt_call(g, 23, f->self, f->me, 1221)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4885,10 +4696,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4889 "dsr.c"
+#line 4700 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1232, "bad resume point");
+        return rt_fail(g, 1222, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4912,7 +4723,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         #line 234 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_assigned)[0];
         #line 235 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1233);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1223);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4922,7 +4733,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 #line 236 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_assigned)[0] == L->v_n) {
                     #line 237 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1234);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1224);
                     if (rt_check(g)) return RT_END;
                     #line 238 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4942,13 +4753,31 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 241 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1235));
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1225));
         if (rt_check(g)) return RT_END;
         #line 242 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            if (rt_call(g, 24, f->self, f->me, 1236)) {
+            if (rt_call(g, 24, f->self, f->me, 1226)) {
+                RtValue *args = rt_frame_args(g);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                }
+            }
+        }
+        {
+            RtStatus st = rt_run_top(g);
+            if (st != RT_DONE)
+                return st;
+        }
+        if (rt_check(g)) return RT_END;
+        #line 243 "cards/dsr/rules.cards"
+        { /* check_complete */
+            RtValue arg0 = L->v_c;
+            RtValue arg1 = L->v_on_team;
+            if (rt_call(g, 25, f->self, f->me, 1227)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4965,31 +4794,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-        #line 243 "cards/dsr/rules.cards"
-        { /* check_complete */
-            RtValue arg0 = L->v_c;
-            RtValue arg1 = L->v_on_team;
-            if (rt_call(g, 25, f->self, f->me, 1237)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
-            }
-        }
-        f->pc = 2;
-        {
-            RtStatus st = rt_run_top(g);
-            if (st != RT_DONE)
-                return st;
-        }
-        /* fall through */
-    case 2:;
-        if (rt_check(g)) return RT_END;
-#line 4990 "dsr.c"
+#line 4798 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1238, "bad resume point");
+        return rt_fail(g, 1228, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5006,21 +4814,21 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 247 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1239), Fn_shows(g, f, L->v_f, ENUM_tactical), 1240), 1241);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1229), Fn_shows(g, f, L->v_f, ENUM_tactical), 1230), 1231);
         if (rt_check(g)) return RT_END;
         #line 248 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1242), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1243), 1244);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1232), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1233), 1234);
         if (rt_check(g)) return RT_END;
         #line 249 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1245), Fn_shows(g, f, L->v_f, ENUM_support), 1246), 1247);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1235), Fn_shows(g, f, L->v_f, ENUM_support), 1236), 1237);
         if (rt_check(g)) return RT_END;
         #line 250 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1248), Fn_shows(g, f, L->v_f, ENUM_leadership), 1249), 1250);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1238), Fn_shows(g, f, L->v_f, ENUM_leadership), 1239), 1240);
         if (rt_check(g)) return RT_END;
-#line 5021 "dsr.c"
+#line 4829 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1251, "bad resume point");
+        return rt_fail(g, 1241, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5041,7 +4849,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             #line 258 "cards/dsr/rules.cards"
             if (L->v_on_team) {
                 #line 259 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1252);
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1242);
                 if (rt_check(g)) return RT_END;
                 #line 260 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -5049,13 +4857,13 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, "'s ability: ");
-                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1253)].fd_text);
+                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1243)].fd_text);
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 29, f->self, f->me, 1254)) {
+                    if (rt_call(g, 29, f->self, f->me, 1244)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5073,10 +4881,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 263 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1255);
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1245);
                 if (rt_check(g)) return RT_END;
                 #line 264 "cards/dsr/rules.cards"
-                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1256)].fd_imperial) {
+                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1246)].fd_imperial) {
                     #line 265 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -5099,10 +4907,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5103 "dsr.c"
+#line 4911 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1257, "bad resume point");
+        return rt_fail(g, 1247, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5119,7 +4927,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 277 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1258);
+        rt_choose_begin(g, f->me, 128, 0, 1248);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -5134,7 +4942,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1258);
+            rt_opt_done(g, &ob, 1248);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5144,7 +4952,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 278 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1259);
+            rt_choose_begin(g, f->me, 129, 0, 1249);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -5159,7 +4967,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1259);
+                rt_opt_done(g, &ob, 1249);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5169,7 +4977,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 279 "cards/dsr/rules.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1260);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1250);
                 if (rt_check(g)) return RT_END;
                 #line 280 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -5188,7 +4996,25 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    if (rt_call(g, 24, f->self, f->me, 1261)) {
+                    if (rt_call(g, 24, f->self, f->me, 1251)) {
+                        RtValue *args = rt_frame_args(g);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                        }
+                    }
+                }
+                {
+                    RtStatus st = rt_run_top(g);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                if (rt_check(g)) return RT_END;
+                #line 282 "cards/dsr/rules.cards"
+                { /* check_complete */
+                    RtValue arg0 = L->v_c;
+                    RtValue arg1 = 0;
+                    if (rt_call(g, 25, f->self, f->me, 1252)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5205,33 +5031,12 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                #line 282 "cards/dsr/rules.cards"
-                { /* check_complete */
-                    RtValue arg0 = L->v_c;
-                    RtValue arg1 = 0;
-                    if (rt_call(g, 25, f->self, f->me, 1262)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                        }
-                    }
-                }
-                f->pc = 4;
-                {
-                    RtStatus st = rt_run_top(g);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 4:;
-                if (rt_check(g)) return RT_END;
             }
         }
-#line 5232 "dsr.c"
+#line 5037 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1263, "bad resume point");
+        return rt_fail(g, 1253, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5247,7 +5052,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 289 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1264);
+        rt_choose_begin(g, f->me, 130, 0, 1254);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
@@ -5262,7 +5067,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1264);
+            rt_opt_done(g, &ob, 1254);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5272,7 +5077,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 290 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1265);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1255);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5288,7 +5093,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 292 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    if (rt_call(g, 36, f->self, f->me, 1266)) {
+                    if (rt_call(g, 36, f->self, f->me, 1256)) {
                     }
                 }
                 f->pc = 2;
@@ -5303,7 +5108,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 292 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    if (rt_call(g, 37, f->self, f->me, 1267)) {
+                    if (rt_call(g, 37, f->self, f->me, 1257)) {
                     }
                 }
                 f->pc = 3;
@@ -5317,10 +5122,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5321 "dsr.c"
+#line 5126 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1268, "bad resume point");
+        return rt_fail(g, 1258, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5338,10 +5143,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 298 "cards/dsr/rules.cards"
         if ((rt_zone_cells_at(g, ZCELL_pile)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0))) {
             #line 299 "cards/dsr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1269);
+            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1259);
             if (rt_check(g)) return RT_END;
             #line 300 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1270);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1260);
             #line 301 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5352,13 +5157,13 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 303 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
             #line 304 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1271);
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1261);
             if (rt_check(g)) return RT_END;
             #line 305 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1272);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1262);
             if (rt_check(g)) return RT_END;
             #line 306 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1273);
+            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1263);
             if (rt_check(g)) return RT_END;
             #line 307 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5370,10 +5175,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5374 "dsr.c"
+#line 5179 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1274, "bad resume point");
+        return rt_fail(g, 1264, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5384,8 +5189,6 @@ struct Locals_proc_run_power {
     RtValue v_r;
     RtValue v_r_2;
     RtValue v_i;
-    RtValue v_i_2;
-    RtValue v_list;
 };
 
 /* cards/dsr/rules.cards:314: run_power */
@@ -5395,12 +5198,12 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 315 "cards/dsr/rules.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1275)].fd_power == ENUM_heal_each_team) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1265)].fd_power == ENUM_heal_each_team) {
             #line 316 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
                 #line 317 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1276);
+                rt_choose_begin(g, f->me, 131, 0, 1266);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
@@ -5411,13 +5214,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1277);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1267);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1276);
+                    rt_opt_done(g, &ob, 1266);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5430,7 +5233,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1278)) {
+                        if (rt_call(g, 35, f->self, f->me, 1268)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5438,21 +5241,60 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 2:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1279)].fd_power == ENUM_heal_two) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1269)].fd_power == ENUM_heal_two) {
             #line 320 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                if (rt_call(g, 36, f->self, f->me, 1280)) {
+                if (rt_call(g, 36, f->self, f->me, 1270)) {
+                }
+            }
+            f->pc = 2;
+            {
+                RtStatus st = rt_run_top(g);
+                if (st != RT_DONE)
+                    return st;
+            }
+            /* fall through */
+        case 2:;
+            if (rt_check(g)) return RT_END;
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1271)].fd_power == ENUM_heal_team) {
+            #line 322 "cards/dsr/rules.cards"
+            {
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1272));
+                for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
+                    L->v_r_2 = walk_v_r_2[at_v_r_2];
+                    if (!((rt__state(g, L->v_r_2, 0) > 0))) continue;
+                    #line 322 "cards/dsr/rules.cards"
+                    { /* heal_rebel */
+                        RtValue arg0 = L->v_r_2;
+                        RtValue arg1 = 1;
+                        if (rt_call(g, 35, f->self, f->me, 1273)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                            }
+                        }
+                    }
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
+                }
+            }
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1274)].fd_power == ENUM_remove_counter) {
+            #line 324 "cards/dsr/rules.cards"
+            { /* remove_one_counter */
+                if (rt_call(g, 37, f->self, f->me, 1275)) {
                 }
             }
             f->pc = 3;
@@ -5464,73 +5306,23 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 3:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1281)].fd_power == ENUM_heal_team) {
-            #line 322 "cards/dsr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1283), 1282);
-            if (L->v_list < 0) return RT_END;
-            {
-                for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list); L->v_i_2++) {
-                    L->v_r_2 = rt_list_at(g, L->v_list, L->v_i_2);
-                    if (!((rt__state(g, L->v_r_2, 0) > 0))) continue;
-                    #line 322 "cards/dsr/rules.cards"
-                    { /* heal_rebel */
-                        RtValue arg0 = L->v_r_2;
-                        RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1284)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                            }
-                        }
-                    }
-                    f->pc = 4;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 4:;
-                    if (rt_check(g)) return RT_END;
-                }
-            }
-            rt_list_pop(g, L->v_list);
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1285)].fd_power == ENUM_remove_counter) {
-            #line 324 "cards/dsr/rules.cards"
-            { /* remove_one_counter */
-                if (rt_call(g, 37, f->self, f->me, 1286)) {
-                }
-            }
-            f->pc = 5;
-            {
-                RtStatus st = rt_run_top(g);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 5:;
-            if (rt_check(g)) return RT_END;
         } else {
             #line 326 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1287)) {
+                if (rt_call(g, 28, f->self, f->me, 1276)) {
                 }
             }
-            f->pc = 6;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 6:;
             if (rt_check(g)) return RT_END;
         }
-#line 5531 "dsr.c"
+#line 5323 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1288, "bad resume point");
+        return rt_fail(g, 1277, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5546,7 +5338,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 333 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1289);
+        rt_choose_begin(g, f->me, 125, 0, 1278);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -5555,13 +5347,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1290);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1279);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1289);
+            rt_opt_done(g, &ob, 1278);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5571,7 +5363,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 334 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1291);
+            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1280);
             if (rt_check(g)) return RT_END;
             #line 335 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5587,7 +5379,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 337 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    if (rt_call(g, 31, f->self, f->me, 1292)) {
+                    if (rt_call(g, 31, f->self, f->me, 1281)) {
                     }
                 }
                 f->pc = 2;
@@ -5603,7 +5395,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 339 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    if (rt_call(g, 33, f->self, f->me, 1293)) {
+                    if (rt_call(g, 33, f->self, f->me, 1282)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5621,10 +5413,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5625 "dsr.c"
+#line 5417 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1294, "bad resume point");
+        return rt_fail(g, 1283, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5645,7 +5437,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 346 "cards/dsr/rules.cards"
         while ((rt_var_at(g, VCELL_acting_reroll) < 2) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) {
             #line 347 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1295);
+            rt_choose_begin(g, f->me, 132, 0, 1284);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
@@ -5664,7 +5456,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 6, RT_NONE, 21);
                 if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 7, RT_NONE, 22);
                 if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 8, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1295);
+                rt_opt_done(g, &ob, 1284);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -5680,171 +5472,147 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 349 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 32, f->self, f->me, 1296)) {
+                        if (rt_call(g, 32, f->self, f->me, 1285)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* a die showing TACTICAL x2 */
                     #line 350 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        if (rt_call(g, 32, f->self, f->me, 1297)) {
+                        if (rt_call(g, 32, f->self, f->me, 1286)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 3;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* a die showing INTELLIGENCE */
                     #line 351 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 32, f->self, f->me, 1298)) {
+                        if (rt_call(g, 32, f->self, f->me, 1287)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 4;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* a die showing INTELLIGENCE x2 */
                     #line 352 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        if (rt_call(g, 32, f->self, f->me, 1299)) {
+                        if (rt_call(g, 32, f->self, f->me, 1288)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 5;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* a die showing SUPPORT */
                     #line 353 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 32, f->self, f->me, 1300)) {
+                        if (rt_call(g, 32, f->self, f->me, 1289)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 6;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* a die showing SUPPORT x2 */
                     #line 354 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        if (rt_call(g, 32, f->self, f->me, 1301)) {
+                        if (rt_call(g, 32, f->self, f->me, 1290)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 7;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* a die showing LEADERSHIP */
                     #line 355 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 32, f->self, f->me, 1302)) {
+                        if (rt_call(g, 32, f->self, f->me, 1291)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 8;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 8:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 8) { /* a die showing LEADERSHIP x2 */
                     #line 356 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        if (rt_call(g, 32, f->self, f->me, 1303)) {
+                        if (rt_call(g, 32, f->self, f->me, 1292)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 9;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 9:;
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1304)) return RT_END;
+            if (rt_back_edge(g, 1293)) return RT_END;
         }
         #line 359 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1305);
+                Roll_any(g, rt_zone_at(g, zone, i), 1294);
         }
         if (rt_check(g)) return RT_END;
         #line 360 "cards/dsr/rules.cards"
@@ -5864,12 +5632,12 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             }
         }
         #line 361 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1306);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1295);
         if (rt_check(g)) return RT_END;
-#line 5870 "dsr.c"
+#line 5638 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1307, "bad resume point");
+        return rt_fail(g, 1296, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5891,7 +5659,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 365 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 366 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1308);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1297);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5901,19 +5669,19 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 #line 367 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 367 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1309);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1298);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 369 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1310));
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1299));
         if (rt_check(g)) return RT_END;
-#line 5914 "dsr.c"
+#line 5682 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1311, "bad resume point");
+        return rt_fail(g, 1300, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5931,7 +5699,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 374 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1312);
+        rt_choose_begin(g, f->me, 133, 0, 1301);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -5946,7 +5714,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1312);
+            rt_opt_done(g, &ob, 1301);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5956,7 +5724,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         case 1:;
             L->v_d = rt_chosen(g);
             #line 375 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1313);
+            rt_choose_begin(g, f->me, 134, 0, 1302);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
@@ -5974,7 +5742,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 if (Fn_on_die(g, f, L->v_d, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 31);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 32);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 33);
-                rt_opt_done(g, &ob, 1313);
+                rt_opt_done(g, &ob, 1302);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5988,7 +5756,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        if (rt_call(g, 34, f->self, f->me, 1314)) {
+                        if (rt_call(g, 34, f->self, f->me, 1303)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5996,21 +5764,18 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 3;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* TACTICAL x2 */
                     #line 377 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        if (rt_call(g, 34, f->self, f->me, 1315)) {
+                        if (rt_call(g, 34, f->self, f->me, 1304)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6018,21 +5783,18 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 4;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* INTELLIGENCE */
                     #line 378 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        if (rt_call(g, 34, f->self, f->me, 1316)) {
+                        if (rt_call(g, 34, f->self, f->me, 1305)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6040,21 +5802,18 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 5;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* INTELLIGENCE x2 */
                     #line 379 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        if (rt_call(g, 34, f->self, f->me, 1317)) {
+                        if (rt_call(g, 34, f->self, f->me, 1306)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6062,21 +5821,18 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 6;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* SUPPORT */
                     #line 380 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        if (rt_call(g, 34, f->self, f->me, 1318)) {
+                        if (rt_call(g, 34, f->self, f->me, 1307)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6084,21 +5840,18 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 7;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* SUPPORT x2 */
                     #line 381 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        if (rt_call(g, 34, f->self, f->me, 1319)) {
+                        if (rt_call(g, 34, f->self, f->me, 1308)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6106,21 +5859,18 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 8;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 8:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* LEADERSHIP */
                     #line 382 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        if (rt_call(g, 34, f->self, f->me, 1320)) {
+                        if (rt_call(g, 34, f->self, f->me, 1309)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6128,21 +5878,18 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 9;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 9:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 7) { /* LEADERSHIP x2 */
                     #line 383 "cards/dsr/rules.cards"
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        if (rt_call(g, 34, f->self, f->me, 1321)) {
+                        if (rt_call(g, 34, f->self, f->me, 1310)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6150,22 +5897,19 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 10;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 10:;
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 6166 "dsr.c"
+#line 5910 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1322, "bad resume point");
+        return rt_fail(g, 1311, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6192,7 +5936,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x = walk_v_x[at_v_x];
                 if (!(((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d)))) continue;
                 #line 389 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1323);
+                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1312);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6203,7 +5947,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_2 = walk_v_x_2[at_v_x_2];
                 if (!(((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d)))) continue;
                 #line 390 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1324);
+                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1313);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6214,7 +5958,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_3 = walk_v_x_3[at_v_x_3];
                 if (!(((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d)))) continue;
                 #line 391 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1325);
+                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1314);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6225,7 +5969,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_4 = walk_v_x_4[at_v_x_4];
                 if (!(((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d)))) continue;
                 #line 392 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1326);
+                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1315);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6240,10 +5984,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 6244 "dsr.c"
+#line 5988 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1327, "bad resume point");
+        return rt_fail(g, 1316, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6261,34 +6005,34 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 399 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1328);
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1317);
         if (rt_check(g)) return RT_END;
         #line 400 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1329) > L->v_n) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1318) > L->v_n) {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1330), L->v_n, 1331), 1332);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1319), L->v_n, 1320), 1321);
             if (rt_check(g)) return RT_END;
         } else {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1333);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1322);
             if (rt_check(g)) return RT_END;
         }
         #line 401 "cards/dsr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, rt_card_name(g, L->v_c));
         rt_log_str(g, " loses ");
-        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1334), 1335));
+        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1323), 1324));
         rt_log_str(g, " DAMAGE (");
-        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1336));
+        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1325));
         rt_log_str(g, " of ");
-        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1337)].fd_capacity);
+        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1326)].fd_capacity);
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6289 "dsr.c"
+#line 6033 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1338, "bad resume point");
+        return rt_fail(g, 1327, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6309,13 +6053,13 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 406 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1340);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1329);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_r = zc[1 + i]; (void)it_r;
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6319 "dsr.c"
+#line 6063 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:409: any */
@@ -6325,13 +6069,13 @@ RT_PURE static RtValue Agg2_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 409 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1345);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1334);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6335 "dsr.c"
+#line 6079 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6341,7 +6085,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 406 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1339);
+        rt_choose_begin(g, f->me, 135, 0, 1328);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -6357,7 +6101,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                 }
             }
-            rt_opt_done(g, &ob, 1339);
+            rt_opt_done(g, &ob, 1328);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6367,7 +6111,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         case 1:;
             L->v_p = rt_chosen(g);
             #line 407 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1341);
+            rt_choose_begin(g, f->me, 136, 0, 1330);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6376,13 +6120,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1342);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1331);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1341);
+                rt_opt_done(g, &ob, 1330);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6395,7 +6139,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 35, f->self, f->me, 1343)) {
+                    if (rt_call(g, 35, f->self, f->me, 1332)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -6403,17 +6147,14 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 3;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 3:;
                 if (rt_check(g)) return RT_END;
                 #line 409 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1344);
+                rt_choose_begin(g, f->me, 137, 0, 1333);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -6429,17 +6170,17 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             if (Agg2_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
                         }
                     }
-                    rt_opt_done(g, &ob, 1344);
+                    rt_opt_done(g, &ob, 1333);
                 }
                 if (rt_option_count(g) > 0) {
-                    f->pc = 4;
+                    f->pc = 3;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 4:;
+                case 3:;
                     L->v_q = rt_chosen(g);
                     #line 410 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1346);
+                    rt_choose_begin(g, f->me, 136, 0, 1335);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6448,26 +6189,26 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1347);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1336);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
                                 rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1346);
+                        rt_opt_done(g, &ob, 1335);
                     }
                     if (rt_option_count(g) > 0) {
-                        f->pc = 5;
+                        f->pc = 4;
                         if (!rt_answer_now(g))
                             return RT_YIELD;
                         /* fall through */
-                    case 5:;
+                    case 4:;
                         L->v_x_2 = rt_chosen(g);
                         #line 410 "cards/dsr/rules.cards"
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            if (rt_call(g, 35, f->self, f->me, 1348)) {
+                            if (rt_call(g, 35, f->self, f->me, 1337)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6475,23 +6216,20 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                                 }
                             }
                         }
-                        f->pc = 6;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
-                        /* fall through */
-                    case 6:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6492 "dsr.c"
+#line 6230 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1349, "bad resume point");
+        return rt_fail(g, 1338, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6507,7 +6245,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 417 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1350);
+        rt_choose_begin(g, f->me, 138, 0, 1339);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
@@ -6522,7 +6260,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1350);
+            rt_opt_done(g, &ob, 1339);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6532,7 +6270,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 418 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1351), 1352);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1340), 1341);
             if (rt_check(g)) return RT_END;
             #line 419 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -6547,10 +6285,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6551 "dsr.c"
+#line 6289 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1353, "bad resume point");
+        return rt_fail(g, 1342, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6582,7 +6320,7 @@ RT_PURE static RtValue Agg1_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!!Rows_asset[rt__row(g, it_c)].fd_imperial) & (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 6586 "dsr.c"
+#line 6324 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:439: any */
@@ -6598,7 +6336,7 @@ RT_PURE static RtValue Agg2_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)) return 1;
     }
     return acc;
-#line 6602 "dsr.c"
+#line 6340 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:443: any */
@@ -6608,13 +6346,13 @@ RT_PURE static RtValue Agg3_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 443 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1362);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1351);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_r = zc[1 + i]; (void)it_r;
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6618 "dsr.c"
+#line 6356 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:426: team_ability */
@@ -6624,7 +6362,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 427 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1355), 1354);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1344), 1343);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -6645,7 +6383,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     #line 430 "cards/dsr/rules.cards"
                     if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_hurt_imperial) {
                         #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1356);
+                        rt_choose_begin(g, f->me, 139, 0, 1345);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
@@ -6655,7 +6393,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (Agg1_proc_team_ability(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 37);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1356);
+                            rt_opt_done(g, &ob, 1345);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 1;
@@ -6666,7 +6404,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 433 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1357);
+                                rt_choose_begin(g, f->me, 140, 0, 1346);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -6681,7 +6419,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)(!!Rows_asset[rt__row(g, it_c_2)].fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1357);
+                                    rt_opt_done(g, &ob, 1346);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -6693,21 +6431,18 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 433 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        if (rt_call(g, 39, f->self, f->me, 1358)) {
+                                        if (rt_call(g, 39, f->self, f->me, 1347)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
                                             }
                                         }
                                     }
-                                    f->pc = 3;
                                     {
                                         RtStatus st = rt_run_top(g);
                                         if (st != RT_DONE)
                                             return st;
                                     }
-                                    /* fall through */
-                                case 3:;
                                     if (rt_check(g)) return RT_END;
                                 }
                             } else if (L->v_option == 1) { /* do not use the ability */
@@ -6715,7 +6450,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_remove_op_counter) {
                         #line 438 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1359);
+                        rt_choose_begin(g, f->me, 141, 0, 1348);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -6725,36 +6460,36 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (Agg2_proc_team_ability(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 39);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1359);
+                            rt_opt_done(g, &ob, 1348);
                         }
                         if (rt_option_count(g) > 0) {
-                            f->pc = 4;
+                            f->pc = 3;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 4:;
+                        case 3:;
                             L->v_option_2 = rt_chosen(g);
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 439 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    if (rt_call(g, 37, f->self, f->me, 1360)) {
+                                    if (rt_call(g, 37, f->self, f->me, 1349)) {
                                     }
                                 }
-                                f->pc = 5;
+                                f->pc = 4;
                                 {
                                     RtStatus st = rt_run_top(g);
                                     if (st != RT_DONE)
                                         return st;
                                 }
                                 /* fall through */
-                            case 5:;
+                            case 4:;
                                 if (rt_check(g)) return RT_END;
                             } else if (L->v_option_2 == 1) { /* do not use the ability */
                             }
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_heal_two_damage) {
                         #line 443 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1361);
+                        rt_choose_begin(g, f->me, 142, 0, 1350);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -6770,17 +6505,17 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     if (Agg3_proc_team_ability(g, f, L)) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1361);
+                            rt_opt_done(g, &ob, 1350);
                         }
                         if (rt_option_count(g) > 0) {
-                            f->pc = 6;
+                            f->pc = 5;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 6:;
+                        case 5:;
                             L->v_p = rt_chosen(g);
                             #line 444 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1363);
+                            rt_choose_begin(g, f->me, 136, 0, 1352);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6789,26 +6524,26 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1364);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1353);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 1363);
+                                rt_opt_done(g, &ob, 1352);
                             }
                             if (rt_option_count(g) > 0) {
-                                f->pc = 7;
+                                f->pc = 6;
                                 if (!rt_answer_now(g))
                                     return RT_YIELD;
                                 /* fall through */
-                            case 7:;
+                            case 6:;
                                 L->v_r_2 = rt_chosen(g);
                                 #line 444 "cards/dsr/rules.cards"
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    if (rt_call(g, 35, f->self, f->me, 1365)) {
+                                    if (rt_call(g, 35, f->self, f->me, 1354)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -6816,41 +6551,35 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                         }
                                     }
                                 }
-                                f->pc = 8;
                                 {
                                     RtStatus st = rt_run_top(g);
                                     if (st != RT_DONE)
                                         return st;
                                 }
-                                /* fall through */
-                            case 8:;
                                 if (rt_check(g)) return RT_END;
                             }
                         }
                     } else {
                         #line 447 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            if (rt_call(g, 28, f->self, f->me, 1366)) {
+                            if (rt_call(g, 28, f->self, f->me, 1355)) {
                             }
                         }
-                        f->pc = 9;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
-                        /* fall through */
-                    case 9:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6851 "dsr.c"
+#line 6580 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1367, "bad resume point");
+        return rt_fail(g, 1356, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6866,39 +6595,36 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 455 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1368) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1369)].fd_capacity) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1357) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1358)].fd_capacity) {
             #line 456 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1370), 1, 1371), 1372);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1359), 1, 1360), 1361);
             if (rt_check(g)) return RT_END;
             #line 457 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1373));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1362));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1374)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1363)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 458 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1375)) {
+                if (rt_call(g, 28, f->self, f->me, 1364)) {
                 }
             }
-            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 6899 "dsr.c"
+#line 6625 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1376, "bad resume point");
+        return rt_fail(g, 1365, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6928,7 +6654,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 468 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1377);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1366);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6936,7 +6662,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
                 #line 469 "cards/dsr/rules.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1378), RT_AT_TOP, 1379);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1367), RT_AT_TOP, 1368);
                 if (rt_check(g)) return RT_END;
                 #line 470 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6951,45 +6677,43 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 472 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1380);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1369);
         if (L->v_list_2 < 0) return RT_END;
         {
-            for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                L->v_c_2 = rt_list_at(g, L->v_list_2, L->v_i_2);
+            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+            for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
+                L->v_c_2 = cells_v_list_2[1 + L->v_i_2];
                 if (!(((int)(!!rt__state(g, L->v_c_2, 6)) & (int)(!!Rows_asset[rt__row(g, L->v_c_2)].fd_imperial)))) continue;
                 #line 472 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    if (rt_call(g, 39, f->self, f->me, 1381)) {
+                    if (rt_call(g, 39, f->self, f->me, 1370)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
                         }
                     }
                 }
-                f->pc = 1;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 1:;
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 473 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1382);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1371);
         if (rt_check(g)) return RT_END;
         #line 474 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1383);
+        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1372);
         if (rt_check(g)) return RT_END;
         #line 475 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1384);
+        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1373);
         if (rt_check(g)) return RT_END;
         #line 478 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1385);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1374);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -6999,7 +6723,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 479 "cards/dsr/rules.cards"
                 if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
                     #line 480 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1386);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1375);
                     if (rt_check(g)) return RT_END;
                     #line 481 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7014,7 +6738,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 } else {
                     #line 483 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1387);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1376);
                     if (rt_check(g)) return RT_END;
                     #line 484 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7033,7 +6757,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
             #line 488 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1389), 1388);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1378), 1377);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -7041,7 +6765,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!((rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity))) continue;
                     #line 489 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1390);
+                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1379);
                     if (rt_check(g)) return RT_END;
                     #line 490 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7060,17 +6784,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 495 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1391)) {
+            if (rt_call(g, 41, f->self, f->me, 1380)) {
             }
         }
-        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 2:;
         if (rt_check(g)) return RT_END;
         #line 498 "cards/dsr/rules.cards"
         {
@@ -7079,10 +6800,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_k = walk_v_k[at_v_k];
                 if (!(((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
                 #line 499 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1392);
+                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1381);
                 if (rt_check(g)) return RT_END;
                 #line 500 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1393);
+                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1382);
                 if (rt_check(g)) return RT_END;
                 #line 501 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -7096,22 +6817,19 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 503 "cards/dsr/rules.cards"
         { /* game_end */
-            if (rt_call(g, 43, f->self, f->me, 1394)) {
+            if (rt_call(g, 43, f->self, f->me, 1383)) {
             }
         }
-        f->pc = 3;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 3:;
         if (rt_check(g)) return RT_END;
-#line 7112 "dsr.c"
+#line 6830 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1395, "bad resume point");
+        return rt_fail(g, 1384, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7139,11 +6857,11 @@ RT_PURE static RtValue Agg1_proc_refill(RtGame *g, RtFrame *f, struct Locals_pro
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (!((rt__state(g, it_c, 1) == Rows_location[rt_card_row(g, L->v_l, KIND_location, 1397)].fd_place))) continue;
+        if (!((rt__state(g, it_c, 1) == Rows_location[rt_card_row(g, L->v_l, KIND_location, 1386)].fd_place))) continue;
         acc++;
     }
     return acc;
-#line 7147 "dsr.c"
+#line 6865 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:508: refill */
@@ -7153,21 +6871,22 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 509 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1396);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1385);
         if (L->v_list < 0) return RT_END;
         {
-            for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
-                L->v_l = rt_list_at(g, L->v_list, L->v_i);
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_l = cells_v_list[1 + L->v_i];
                 #line 510 "cards/dsr/rules.cards"
                 while ((Agg1_proc_refill(g, f, L) < 3) && (!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0))) {
                     #line 511 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1398);
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1387);
                     if (rt_check(g)) return RT_END;
                     #line 512 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1399);
+                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1388);
                     if (rt_check(g)) return RT_END;
                     #line 513 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1400);
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1389);
                     if (rt_check(g)) return RT_END;
                     #line 514 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -7179,50 +6898,48 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 515 "cards/dsr/rules.cards"
-                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1401)].fd_imperial) {
+                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1390)].fd_imperial) {
                         #line 516 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 517 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1403), 1402);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1392), 1391);
                             if (L->v_list_2 < 0) return RT_END;
                             {
-                                for (L->v_i_3 = 0; L->v_i_3 < rt_list_len(g, L->v_list_2); L->v_i_3++) {
-                                    L->v_r = rt_list_at(g, L->v_list_2, L->v_i_3);
+                                const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+                                for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_2[0]; L->v_i_3++) {
+                                    L->v_r = cells_v_list_2[1 + L->v_i_3];
                                     if (!((Rows_asset[rt__row(g, L->v_r)].fd_power == ENUM_new_imperial))) continue;
                                     #line 517 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        if (rt_call(g, 42, f->self, f->me, 1404)) {
+                                        if (rt_call(g, 42, f->self, f->me, 1393)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
                                             }
                                         }
                                     }
-                                    f->pc = 1;
                                     {
                                         RtStatus st = rt_run_top(g);
                                         if (st != RT_DONE)
                                             return st;
                                     }
-                                    /* fall through */
-                                case 1:;
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1405)) return RT_END;
+                    if (rt_back_edge(g, 1394)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 7223 "dsr.c"
+#line 6940 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1406, "bad resume point");
+        return rt_fail(g, 1395, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7246,22 +6963,19 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 526 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            if (rt_call(g, 28, f->self, f->me, 1407)) {
+            if (rt_call(g, 28, f->self, f->me, 1396)) {
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
-#line 7262 "dsr.c"
+#line 6976 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1408, "bad resume point");
+        return rt_fail(g, 1397, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7286,7 +7000,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7290 "dsr.c"
+#line 7004 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:538: any */
@@ -7299,10 +7013,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1409)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1398)[0] == 0) return 1;
     }
     return acc;
-#line 7306 "dsr.c"
+#line 7020 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7366,7 +7080,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1410);
+                    rt_win(g, L->v_p_2, 1399);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -7377,10 +7091,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 548 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7381 "dsr.c"
+#line 7095 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1411, "bad resume point");
+        return rt_fail(g, 1400, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7411,7 +7125,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 9 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1412);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1401);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7419,7 +7133,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_d = cells_v_list[1 + L->v_i];
                 if (!(Fn_is_rebellion_die(g, f, L->v_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1413);
+                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1402);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7432,7 +7146,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1414);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1403);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7446,7 +7160,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_k) == KIND_component))) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1415);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1404);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7460,7 +7174,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_t) == KIND_alliance))) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1416);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1405);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7474,7 +7188,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_b) == KIND_team_base))) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1417);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1406);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7488,21 +7202,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_l) == KIND_location))) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1418);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1407);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1419);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1408);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 L->v_k_2 = walk_v_k_2[at_v_k_2];
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1420);
+                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1409);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7523,7 +7237,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1421);
+            rt_choose_begin(g, f->me, 143, 0, 1410);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7538,7 +7252,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1421);
+                rt_opt_done(g, &ob, 1410);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7548,7 +7262,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1422), RT_AT_TOP, 1423);
+                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1411), RT_AT_TOP, 1412);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7558,7 +7272,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number)))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1424), RT_AT_TOP, 1425);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1413), RT_AT_TOP, 1414);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -7576,7 +7290,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1426)) return RT_END;
+            if (rt_back_edge(g, 1415)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -7587,16 +7301,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_c_2) == KIND_asset))) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1427);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1416);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1428);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1417);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1429))].fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1418))].fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -7608,22 +7322,19 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1430)) {
+            if (rt_call(g, 41, f->self, f->me, 1419)) {
             }
         }
-        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 2:;
         if (rt_check(g)) return RT_END;
-#line 7624 "dsr.c"
+#line 7335 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1431, "bad resume point");
+        return rt_fail(g, 1420, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7650,7 +7361,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 13, f->self, f->me, 1432)) {
+                if (rt_call(g, 13, f->self, f->me, 1421)) {
                 }
             }
             f->pc = 1;
@@ -7664,13 +7375,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1433)) return RT_END;
+            if (rt_back_edge(g, 1422)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7671 "dsr.c"
+#line 7382 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1434, "bad resume point");
+        return rt_fail(g, 1423, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8018,18 +7729,18 @@ static const char *const strings[] = {
 static const RtScriptDef scripts[] = {
     { "dark_side", "cards/dsr/darkside.cards", 8, Script_proc_dark_side, 3 },
     { "death_star_roll", "cards/dsr/darkside.cards", 36, Script_proc_death_star_roll, 6 },
-    { "krennic_roll", "cards/dsr/darkside.cards", 52, Script_proc_krennic_roll, 6 },
+    { "krennic_roll", "cards/dsr/darkside.cards", 52, Script_proc_krennic_roll, 2 },
     { "add_op_counter", "cards/dsr/darkside.cards", 60, Script_proc_add_op_counter, 1 },
     { "vader_acts", "cards/dsr/darkside.cards", 70, Script_proc_vader_acts, 0 },
     { "vader_attack", "cards/dsr/darkside.cards", 77, Script_proc_vader_attack, 0 },
     { "trigger_sector", "cards/dsr/darkside.cards", 83, Script_proc_trigger_sector, 4 },
     { "hurt", "cards/dsr/darkside.cards", 93, Script_proc_hurt, 1 },
-    { "hit_here", "cards/dsr/darkside.cards", 102, Script_proc_hit_here, 10 },
-    { "hit_most_damaged_rebels", "cards/dsr/darkside.cards", 112, Script_proc_hit_most_damaged_rebels, 6 },
-    { "run_threat", "cards/dsr/darkside.cards", 121, Script_proc_run_threat, 12 },
+    { "hit_here", "cards/dsr/darkside.cards", 102, Script_proc_hit_here, 6 },
+    { "hit_most_damaged_rebels", "cards/dsr/darkside.cards", 112, Script_proc_hit_most_damaged_rebels, 4 },
+    { "run_threat", "cards/dsr/darkside.cards", 121, Script_proc_run_threat, 8 },
     { "fullest_gets_counter", "cards/dsr/darkside.cards", 156, Script_proc_fullest_gets_counter, 2 },
-    { "run_directive", "cards/dsr/darkside.cards", 164, Script_proc_run_directive, 5 },
-    { "take_turn", "cards/dsr/rules.cards", 55, Script_proc_take_turn, 10 },
+    { "run_directive", "cards/dsr/darkside.cards", 164, Script_proc_run_directive, 3 },
+    { "take_turn", "cards/dsr/rules.cards", 55, Script_proc_take_turn, 6 },
     { "clear_marks", "cards/dsr/rules.cards", 75, Script_proc_clear_marks, 1 },
     { "rebellion_dice", "cards/dsr/rules.cards", 86, Script_proc_rebellion_dice, 2 },
     { "gather_pool", "cards/dsr/rules.cards", 133, Script_proc_gather_pool, 9 },
@@ -8045,7 +7756,7 @@ static const RtScriptDef scripts[] = {
     { "assign_token", "cards/dsr/rules.cards", 276, Script_proc_assign_token, 2 },
     { "use_token", "cards/dsr/rules.cards", 288, Script_proc_use_token, 1 },
     { "draw_one_token", "cards/dsr/rules.cards", 297, Script_proc_draw_one_token, 1 },
-    { "run_power", "cards/dsr/rules.cards", 314, Script_proc_run_power, 7 },
+    { "run_power", "cards/dsr/rules.cards", 314, Script_proc_run_power, 5 },
     { "use_free_ability", "cards/dsr/rules.cards", 332, Script_proc_use_free_ability, 1 },
     { "reroll_dice", "cards/dsr/rules.cards", 344, Script_proc_reroll_dice, 2 },
     { "reroll_one", "cards/dsr/rules.cards", 364, Script_proc_reroll_one, 5 },
@@ -9212,376 +8923,365 @@ static const RtSite Site_table[] = {
     { 0, 42, 9 }, /* 1062: cards/dsr/darkside.cards:42:9 */
     { 0, 44, 9 }, /* 1063: cards/dsr/darkside.cards:44:9 */
     { 0, 36, 11 }, /* 1064: cards/dsr/darkside.cards:36:11 */
-    { 0, 53, 3 }, /* 1065: cards/dsr/darkside.cards:53:3 */
-    { 0, 54, 5 }, /* 1066: cards/dsr/darkside.cards:54:5 */
-    { 0, 55, 5 }, /* 1067: cards/dsr/darkside.cards:55:5 */
-    { 0, 55, 42 }, /* 1068: cards/dsr/darkside.cards:55:42 */
-    { 0, 55, 73 }, /* 1069: cards/dsr/darkside.cards:55:73 */
-    { 0, 52, 11 }, /* 1070: cards/dsr/darkside.cards:52:11 */
-    { 0, 61, 6 }, /* 1071: cards/dsr/darkside.cards:61:6 */
-    { 0, 61, 19 }, /* 1072: cards/dsr/darkside.cards:61:19 */
+    { 0, 54, 5 }, /* 1065: cards/dsr/darkside.cards:54:5 */
+    { 0, 55, 42 }, /* 1066: cards/dsr/darkside.cards:55:42 */
+    { 0, 55, 73 }, /* 1067: cards/dsr/darkside.cards:55:73 */
+    { 0, 52, 11 }, /* 1068: cards/dsr/darkside.cards:52:11 */
+    { 0, 61, 6 }, /* 1069: cards/dsr/darkside.cards:61:6 */
+    { 0, 61, 19 }, /* 1070: cards/dsr/darkside.cards:61:19 */
+    { 0, 62, 5 }, /* 1071: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 1072: cards/dsr/darkside.cards:62:5 */
     { 0, 62, 5 }, /* 1073: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 1074: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 1075: cards/dsr/darkside.cards:62:5 */
-    { 0, 63, 54 }, /* 1076: cards/dsr/darkside.cards:63:54 */
-    { 0, 63, 70 }, /* 1077: cards/dsr/darkside.cards:63:70 */
-    { 0, 60, 11 }, /* 1078: cards/dsr/darkside.cards:60:11 */
-    { 0, 71, 3 }, /* 1079: cards/dsr/darkside.cards:71:3 */
-    { 0, 72, 3 }, /* 1080: cards/dsr/darkside.cards:72:3 */
-    { 0, 70, 11 }, /* 1081: cards/dsr/darkside.cards:70:11 */
-    { 0, 79, 3 }, /* 1082: cards/dsr/darkside.cards:79:3 */
-    { 0, 77, 11 }, /* 1083: cards/dsr/darkside.cards:77:11 */
-    { 0, 84, 3 }, /* 1084: cards/dsr/darkside.cards:84:3 */
-    { 0, 86, 5 }, /* 1085: cards/dsr/darkside.cards:86:5 */
-    { 0, 83, 11 }, /* 1086: cards/dsr/darkside.cards:83:11 */
+    { 0, 63, 54 }, /* 1074: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 1075: cards/dsr/darkside.cards:63:70 */
+    { 0, 60, 11 }, /* 1076: cards/dsr/darkside.cards:60:11 */
+    { 0, 71, 3 }, /* 1077: cards/dsr/darkside.cards:71:3 */
+    { 0, 72, 3 }, /* 1078: cards/dsr/darkside.cards:72:3 */
+    { 0, 70, 11 }, /* 1079: cards/dsr/darkside.cards:70:11 */
+    { 0, 79, 3 }, /* 1080: cards/dsr/darkside.cards:79:3 */
+    { 0, 77, 11 }, /* 1081: cards/dsr/darkside.cards:77:11 */
+    { 0, 84, 3 }, /* 1082: cards/dsr/darkside.cards:84:3 */
+    { 0, 86, 5 }, /* 1083: cards/dsr/darkside.cards:86:5 */
+    { 0, 83, 11 }, /* 1084: cards/dsr/darkside.cards:83:11 */
+    { 0, 95, 5 }, /* 1085: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 1086: cards/dsr/darkside.cards:95:5 */
     { 0, 95, 5 }, /* 1087: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 1088: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 1089: cards/dsr/darkside.cards:95:5 */
-    { 0, 96, 36 }, /* 1090: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 1091: cards/dsr/darkside.cards:96:50 */
-    { 0, 93, 11 }, /* 1092: cards/dsr/darkside.cards:93:11 */
-    { 0, 103, 3 }, /* 1093: cards/dsr/darkside.cards:103:3 */
-    { 0, 103, 99 }, /* 1094: cards/dsr/darkside.cards:103:99 */
-    { 0, 105, 5 }, /* 1095: cards/dsr/darkside.cards:105:5 */
-    { 0, 105, 14 }, /* 1096: cards/dsr/darkside.cards:105:14 */
-    { 0, 105, 72 }, /* 1097: cards/dsr/darkside.cards:105:72 */
-    { 0, 102, 11 }, /* 1098: cards/dsr/darkside.cards:102:11 */
-    { 0, 115, 5 }, /* 1099: cards/dsr/darkside.cards:115:5 */
-    { 0, 115, 14 }, /* 1100: cards/dsr/darkside.cards:115:14 */
-    { 0, 115, 85 }, /* 1101: cards/dsr/darkside.cards:115:85 */
-    { 0, 112, 11 }, /* 1102: cards/dsr/darkside.cards:112:11 */
-    { 0, 122, 6 }, /* 1103: cards/dsr/darkside.cards:122:6 */
-    { 0, 123, 5 }, /* 1104: cards/dsr/darkside.cards:123:5 */
-    { 0, 124, 13 }, /* 1105: cards/dsr/darkside.cards:124:13 */
-    { 0, 125, 5 }, /* 1106: cards/dsr/darkside.cards:125:5 */
-    { 0, 126, 13 }, /* 1107: cards/dsr/darkside.cards:126:13 */
-    { 0, 127, 5 }, /* 1108: cards/dsr/darkside.cards:127:5 */
-    { 0, 127, 14 }, /* 1109: cards/dsr/darkside.cards:127:14 */
-    { 0, 127, 29 }, /* 1110: cards/dsr/darkside.cards:127:29 */
-    { 0, 128, 13 }, /* 1111: cards/dsr/darkside.cards:128:13 */
-    { 0, 129, 5 }, /* 1112: cards/dsr/darkside.cards:129:5 */
-    { 0, 130, 13 }, /* 1113: cards/dsr/darkside.cards:130:13 */
-    { 0, 131, 5 }, /* 1114: cards/dsr/darkside.cards:131:5 */
-    { 0, 132, 13 }, /* 1115: cards/dsr/darkside.cards:132:13 */
-    { 0, 134, 7 }, /* 1116: cards/dsr/darkside.cards:134:7 */
-    { 0, 134, 7 }, /* 1117: cards/dsr/darkside.cards:134:7 */
-    { 0, 137, 13 }, /* 1118: cards/dsr/darkside.cards:137:13 */
-    { 0, 138, 5 }, /* 1119: cards/dsr/darkside.cards:138:5 */
-    { 0, 139, 13 }, /* 1120: cards/dsr/darkside.cards:139:13 */
-    { 0, 140, 5 }, /* 1121: cards/dsr/darkside.cards:140:5 */
-    { 0, 141, 13 }, /* 1122: cards/dsr/darkside.cards:141:13 */
-    { 0, 143, 15 }, /* 1123: cards/dsr/darkside.cards:143:15 */
-    { 0, 144, 7 }, /* 1124: cards/dsr/darkside.cards:144:7 */
-    { 0, 147, 13 }, /* 1125: cards/dsr/darkside.cards:147:13 */
-    { 0, 148, 24 }, /* 1126: cards/dsr/darkside.cards:148:24 */
-    { 0, 148, 33 }, /* 1127: cards/dsr/darkside.cards:148:33 */
-    { 0, 148, 64 }, /* 1128: cards/dsr/darkside.cards:148:64 */
-    { 0, 150, 5 }, /* 1129: cards/dsr/darkside.cards:150:5 */
-    { 0, 121, 11 }, /* 1130: cards/dsr/darkside.cards:121:11 */
-    { 0, 158, 20 }, /* 1131: cards/dsr/darkside.cards:158:20 */
-    { 0, 158, 5 }, /* 1132: cards/dsr/darkside.cards:158:5 */
-    { 0, 156, 11 }, /* 1133: cards/dsr/darkside.cards:156:11 */
-    { 0, 166, 5 }, /* 1134: cards/dsr/darkside.cards:166:5 */
-    { 0, 166, 14 }, /* 1135: cards/dsr/darkside.cards:166:14 */
-    { 0, 166, 29 }, /* 1136: cards/dsr/darkside.cards:166:29 */
-    { 0, 168, 5 }, /* 1137: cards/dsr/darkside.cards:168:5 */
-    { 0, 171, 7 }, /* 1138: cards/dsr/darkside.cards:171:7 */
-    { 0, 171, 7 }, /* 1139: cards/dsr/darkside.cards:171:7 */
-    { 0, 175, 5 }, /* 1140: cards/dsr/darkside.cards:175:5 */
-    { 0, 177, 5 }, /* 1141: cards/dsr/darkside.cards:177:5 */
-    { 0, 179, 5 }, /* 1142: cards/dsr/darkside.cards:179:5 */
-    { 0, 180, 5 }, /* 1143: cards/dsr/darkside.cards:180:5 */
-    { 0, 181, 5 }, /* 1144: cards/dsr/darkside.cards:181:5 */
-    { 0, 164, 11 }, /* 1145: cards/dsr/darkside.cards:164:11 */
-    { 6, 58, 19 }, /* 1146: cards/dsr/rules.cards:58:19 */
-    { 6, 59, 3 }, /* 1147: cards/dsr/rules.cards:59:3 */
-    { 6, 59, 23 }, /* 1148: cards/dsr/rules.cards:59:23 */
-    { 6, 60, 22 }, /* 1149: cards/dsr/rules.cards:60:22 */
-    { 6, 60, 31 }, /* 1150: cards/dsr/rules.cards:60:31 */
-    { 6, 60, 40 }, /* 1151: cards/dsr/rules.cards:60:40 */
-    { 6, 63, 3 }, /* 1152: cards/dsr/rules.cards:63:3 */
-    { 6, 68, 3 }, /* 1153: cards/dsr/rules.cards:68:3 */
-    { 6, 70, 3 }, /* 1154: cards/dsr/rules.cards:70:3 */
-    { 6, 72, 3 }, /* 1155: cards/dsr/rules.cards:72:3 */
-    { 6, 55, 11 }, /* 1156: cards/dsr/rules.cards:55:11 */
-    { 6, 76, 3 }, /* 1157: cards/dsr/rules.cards:76:3 */
-    { 6, 77, 3 }, /* 1158: cards/dsr/rules.cards:77:3 */
-    { 6, 78, 3 }, /* 1159: cards/dsr/rules.cards:78:3 */
-    { 6, 79, 3 }, /* 1160: cards/dsr/rules.cards:79:3 */
-    { 6, 80, 3 }, /* 1161: cards/dsr/rules.cards:80:3 */
-    { 6, 81, 3 }, /* 1162: cards/dsr/rules.cards:81:3 */
-    { 6, 75, 11 }, /* 1163: cards/dsr/rules.cards:75:11 */
-    { 6, 87, 3 }, /* 1164: cards/dsr/rules.cards:87:3 */
-    { 6, 91, 5 }, /* 1165: cards/dsr/rules.cards:91:5 */
-    { 6, 93, 105 }, /* 1166: cards/dsr/rules.cards:93:105 */
-    { 6, 94, 112 }, /* 1167: cards/dsr/rules.cards:94:112 */
-    { 6, 95, 106 }, /* 1168: cards/dsr/rules.cards:95:106 */
-    { 6, 96, 108 }, /* 1169: cards/dsr/rules.cards:96:108 */
-    { 6, 90, 3 }, /* 1170: cards/dsr/rules.cards:90:3 */
-    { 6, 99, 3 }, /* 1171: cards/dsr/rules.cards:99:3 */
-    { 6, 101, 3 }, /* 1172: cards/dsr/rules.cards:101:3 */
-    { 6, 109, 60 }, /* 1173: cards/dsr/rules.cards:109:60 */
-    { 6, 109, 5 }, /* 1174: cards/dsr/rules.cards:109:5 */
-    { 6, 114, 7 }, /* 1175: cards/dsr/rules.cards:114:7 */
-    { 6, 117, 7 }, /* 1176: cards/dsr/rules.cards:117:7 */
-    { 6, 106, 3 }, /* 1177: cards/dsr/rules.cards:106:3 */
-    { 6, 125, 5 }, /* 1178: cards/dsr/rules.cards:125:5 */
-    { 6, 127, 67 }, /* 1179: cards/dsr/rules.cards:127:67 */
-    { 6, 124, 3 }, /* 1180: cards/dsr/rules.cards:124:3 */
-    { 6, 86, 11 }, /* 1181: cards/dsr/rules.cards:86:11 */
-    { 6, 134, 3 }, /* 1182: cards/dsr/rules.cards:134:3 */
-    { 6, 134, 12 }, /* 1183: cards/dsr/rules.cards:134:12 */
-    { 6, 135, 5 }, /* 1184: cards/dsr/rules.cards:135:5 */
-    { 6, 136, 5 }, /* 1185: cards/dsr/rules.cards:136:5 */
-    { 6, 137, 5 }, /* 1186: cards/dsr/rules.cards:137:5 */
-    { 6, 138, 5 }, /* 1187: cards/dsr/rules.cards:138:5 */
-    { 6, 140, 3 }, /* 1188: cards/dsr/rules.cards:140:3 */
-    { 6, 140, 12 }, /* 1189: cards/dsr/rules.cards:140:12 */
-    { 6, 140, 58 }, /* 1190: cards/dsr/rules.cards:140:58 */
-    { 6, 142, 5 }, /* 1191: cards/dsr/rules.cards:142:5 */
-    { 6, 144, 3 }, /* 1192: cards/dsr/rules.cards:144:3 */
-    { 6, 144, 12 }, /* 1193: cards/dsr/rules.cards:144:12 */
-    { 6, 146, 5 }, /* 1194: cards/dsr/rules.cards:146:5 */
-    { 6, 133, 11 }, /* 1195: cards/dsr/rules.cards:133:11 */
-    { 6, 153, 14 }, /* 1196: cards/dsr/rules.cards:153:14 */
-    { 6, 154, 3 }, /* 1197: cards/dsr/rules.cards:154:3 */
-    { 6, 155, 31 }, /* 1198: cards/dsr/rules.cards:155:31 */
-    { 6, 152, 11 }, /* 1199: cards/dsr/rules.cards:152:11 */
-    { 6, 160, 3 }, /* 1200: cards/dsr/rules.cards:160:3 */
-    { 6, 162, 7 }, /* 1201: cards/dsr/rules.cards:162:7 */
-    { 6, 166, 3 }, /* 1202: cards/dsr/rules.cards:166:3 */
-    { 6, 159, 11 }, /* 1203: cards/dsr/rules.cards:159:11 */
-    { 6, 172, 3 }, /* 1204: cards/dsr/rules.cards:172:3 */
-    { 6, 178, 62 }, /* 1205: cards/dsr/rules.cards:178:62 */
-    { 6, 185, 50 }, /* 1206: cards/dsr/rules.cards:185:50 */
-    { 6, 174, 7 }, /* 1207: cards/dsr/rules.cards:174:7 */
-    { 6, 175, 9 }, /* 1208: cards/dsr/rules.cards:175:9 */
-    { 6, 179, 7 }, /* 1209: cards/dsr/rules.cards:179:7 */
-    { 6, 179, 19 }, /* 1210: cards/dsr/rules.cards:179:19 */
-    { 6, 180, 9 }, /* 1211: cards/dsr/rules.cards:180:9 */
-    { 6, 183, 98 }, /* 1212: cards/dsr/rules.cards:183:98 */
-    { 6, 184, 65 }, /* 1213: cards/dsr/rules.cards:184:65 */
-    { 6, 185, 76 }, /* 1214: cards/dsr/rules.cards:185:76 */
-    { 6, 188, 7 }, /* 1215: cards/dsr/rules.cards:188:7 */
-    { 6, 189, 7 }, /* 1216: cards/dsr/rules.cards:189:7 */
-    { 6, 171, 11 }, /* 1217: cards/dsr/rules.cards:171:11 */
-    { 6, 197, 3 }, /* 1218: cards/dsr/rules.cards:197:3 */
-    { 6, 199, 7 }, /* 1219: cards/dsr/rules.cards:199:7 */
-    { 6, 195, 11 }, /* 1220: cards/dsr/rules.cards:195:11 */
-    { 6, 207, 3 }, /* 1221: cards/dsr/rules.cards:207:3 */
-    { 6, 206, 11 }, /* 1222: cards/dsr/rules.cards:206:11 */
-    { 6, 221, 3 }, /* 1223: cards/dsr/rules.cards:221:3 */
-    { 6, 222, 74 }, /* 1224: cards/dsr/rules.cards:222:74 */
-    { 6, 223, 78 }, /* 1225: cards/dsr/rules.cards:223:78 */
-    { 6, 224, 82 }, /* 1226: cards/dsr/rules.cards:224:82 */
-    { 6, 225, 86 }, /* 1227: cards/dsr/rules.cards:225:86 */
-    { 6, 226, 72 }, /* 1228: cards/dsr/rules.cards:226:72 */
-    { 6, 227, 76 }, /* 1229: cards/dsr/rules.cards:227:76 */
-    { 6, 228, 78 }, /* 1230: cards/dsr/rules.cards:228:78 */
-    { 6, 229, 82 }, /* 1231: cards/dsr/rules.cards:229:82 */
-    { 6, 220, 11 }, /* 1232: cards/dsr/rules.cards:220:11 */
-    { 6, 235, 3 }, /* 1233: cards/dsr/rules.cards:235:3 */
-    { 6, 237, 7 }, /* 1234: cards/dsr/rules.cards:237:7 */
-    { 6, 241, 3 }, /* 1235: cards/dsr/rules.cards:241:3 */
-    { 6, 242, 3 }, /* 1236: cards/dsr/rules.cards:242:3 */
-    { 6, 243, 3 }, /* 1237: cards/dsr/rules.cards:243:3 */
-    { 6, 233, 11 }, /* 1238: cards/dsr/rules.cards:233:11 */
-    { 6, 247, 3 }, /* 1239: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1240: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1241: cards/dsr/rules.cards:247:3 */
-    { 6, 248, 3 }, /* 1242: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1243: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1244: cards/dsr/rules.cards:248:3 */
-    { 6, 249, 3 }, /* 1245: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1246: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1247: cards/dsr/rules.cards:249:3 */
-    { 6, 250, 3 }, /* 1248: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1249: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1250: cards/dsr/rules.cards:250:3 */
-    { 6, 246, 11 }, /* 1251: cards/dsr/rules.cards:246:11 */
-    { 6, 259, 7 }, /* 1252: cards/dsr/rules.cards:259:7 */
-    { 6, 260, 43 }, /* 1253: cards/dsr/rules.cards:260:43 */
-    { 6, 261, 7 }, /* 1254: cards/dsr/rules.cards:261:7 */
-    { 6, 263, 7 }, /* 1255: cards/dsr/rules.cards:263:7 */
-    { 6, 264, 10 }, /* 1256: cards/dsr/rules.cards:264:10 */
-    { 6, 256, 11 }, /* 1257: cards/dsr/rules.cards:256:11 */
-    { 6, 277, 3 }, /* 1258: cards/dsr/rules.cards:277:3 */
-    { 6, 278, 5 }, /* 1259: cards/dsr/rules.cards:278:5 */
-    { 6, 279, 7 }, /* 1260: cards/dsr/rules.cards:279:7 */
-    { 6, 281, 7 }, /* 1261: cards/dsr/rules.cards:281:7 */
-    { 6, 282, 7 }, /* 1262: cards/dsr/rules.cards:282:7 */
-    { 6, 276, 11 }, /* 1263: cards/dsr/rules.cards:276:11 */
-    { 6, 289, 3 }, /* 1264: cards/dsr/rules.cards:289:3 */
-    { 6, 290, 5 }, /* 1265: cards/dsr/rules.cards:290:5 */
-    { 6, 292, 27 }, /* 1266: cards/dsr/rules.cards:292:27 */
-    { 6, 292, 54 }, /* 1267: cards/dsr/rules.cards:292:54 */
-    { 6, 288, 11 }, /* 1268: cards/dsr/rules.cards:288:11 */
-    { 6, 299, 5 }, /* 1269: cards/dsr/rules.cards:299:5 */
-    { 6, 300, 5 }, /* 1270: cards/dsr/rules.cards:300:5 */
-    { 6, 304, 13 }, /* 1271: cards/dsr/rules.cards:304:13 */
-    { 6, 305, 5 }, /* 1272: cards/dsr/rules.cards:305:5 */
-    { 6, 306, 5 }, /* 1273: cards/dsr/rules.cards:306:5 */
-    { 6, 297, 11 }, /* 1274: cards/dsr/rules.cards:297:11 */
-    { 6, 315, 6 }, /* 1275: cards/dsr/rules.cards:315:6 */
-    { 6, 317, 7 }, /* 1276: cards/dsr/rules.cards:317:7 */
-    { 6, 317, 19 }, /* 1277: cards/dsr/rules.cards:317:19 */
-    { 6, 317, 110 }, /* 1278: cards/dsr/rules.cards:317:110 */
-    { 6, 319, 13 }, /* 1279: cards/dsr/rules.cards:319:13 */
-    { 6, 320, 5 }, /* 1280: cards/dsr/rules.cards:320:5 */
-    { 6, 321, 13 }, /* 1281: cards/dsr/rules.cards:321:13 */
-    { 6, 322, 5 }, /* 1282: cards/dsr/rules.cards:322:5 */
-    { 6, 322, 14 }, /* 1283: cards/dsr/rules.cards:322:14 */
-    { 6, 322, 43 }, /* 1284: cards/dsr/rules.cards:322:43 */
-    { 6, 323, 13 }, /* 1285: cards/dsr/rules.cards:323:13 */
-    { 6, 324, 5 }, /* 1286: cards/dsr/rules.cards:324:5 */
-    { 6, 326, 5 }, /* 1287: cards/dsr/rules.cards:326:5 */
-    { 6, 314, 11 }, /* 1288: cards/dsr/rules.cards:314:11 */
-    { 6, 333, 3 }, /* 1289: cards/dsr/rules.cards:333:3 */
-    { 6, 333, 15 }, /* 1290: cards/dsr/rules.cards:333:15 */
-    { 6, 334, 5 }, /* 1291: cards/dsr/rules.cards:334:5 */
-    { 6, 337, 7 }, /* 1292: cards/dsr/rules.cards:337:7 */
-    { 6, 339, 7 }, /* 1293: cards/dsr/rules.cards:339:7 */
-    { 6, 332, 11 }, /* 1294: cards/dsr/rules.cards:332:11 */
-    { 6, 347, 5 }, /* 1295: cards/dsr/rules.cards:347:5 */
-    { 6, 349, 64 }, /* 1296: cards/dsr/rules.cards:349:64 */
-    { 6, 350, 68 }, /* 1297: cards/dsr/rules.cards:350:68 */
-    { 6, 351, 72 }, /* 1298: cards/dsr/rules.cards:351:72 */
-    { 6, 352, 76 }, /* 1299: cards/dsr/rules.cards:352:76 */
-    { 6, 353, 62 }, /* 1300: cards/dsr/rules.cards:353:62 */
-    { 6, 354, 66 }, /* 1301: cards/dsr/rules.cards:354:66 */
-    { 6, 355, 68 }, /* 1302: cards/dsr/rules.cards:355:68 */
-    { 6, 356, 72 }, /* 1303: cards/dsr/rules.cards:356:72 */
-    { 6, 346, 3 }, /* 1304: cards/dsr/rules.cards:346:3 */
-    { 6, 359, 3 }, /* 1305: cards/dsr/rules.cards:359:3 */
-    { 6, 361, 3 }, /* 1306: cards/dsr/rules.cards:361:3 */
-    { 6, 344, 11 }, /* 1307: cards/dsr/rules.cards:344:11 */
-    { 6, 366, 3 }, /* 1308: cards/dsr/rules.cards:366:3 */
-    { 6, 367, 32 }, /* 1309: cards/dsr/rules.cards:367:32 */
-    { 6, 369, 3 }, /* 1310: cards/dsr/rules.cards:369:3 */
-    { 6, 364, 11 }, /* 1311: cards/dsr/rules.cards:364:11 */
-    { 6, 374, 3 }, /* 1312: cards/dsr/rules.cards:374:3 */
-    { 6, 375, 5 }, /* 1313: cards/dsr/rules.cards:375:5 */
-    { 6, 376, 52 }, /* 1314: cards/dsr/rules.cards:376:52 */
-    { 6, 377, 56 }, /* 1315: cards/dsr/rules.cards:377:56 */
-    { 6, 378, 60 }, /* 1316: cards/dsr/rules.cards:378:60 */
-    { 6, 379, 64 }, /* 1317: cards/dsr/rules.cards:379:64 */
-    { 6, 380, 50 }, /* 1318: cards/dsr/rules.cards:380:50 */
-    { 6, 381, 54 }, /* 1319: cards/dsr/rules.cards:381:54 */
-    { 6, 382, 56 }, /* 1320: cards/dsr/rules.cards:382:56 */
-    { 6, 383, 60 }, /* 1321: cards/dsr/rules.cards:383:60 */
-    { 6, 373, 11 }, /* 1322: cards/dsr/rules.cards:373:11 */
-    { 6, 389, 51 }, /* 1323: cards/dsr/rules.cards:389:51 */
-    { 6, 390, 54 }, /* 1324: cards/dsr/rules.cards:390:54 */
-    { 6, 391, 53 }, /* 1325: cards/dsr/rules.cards:391:53 */
-    { 6, 392, 52 }, /* 1326: cards/dsr/rules.cards:392:52 */
-    { 6, 388, 11 }, /* 1327: cards/dsr/rules.cards:388:11 */
-    { 6, 399, 16 }, /* 1328: cards/dsr/rules.cards:399:16 */
-    { 6, 400, 6 }, /* 1329: cards/dsr/rules.cards:400:6 */
-    { 6, 400, 21 }, /* 1330: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1331: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1332: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 44 }, /* 1333: cards/dsr/rules.cards:400:44 */
-    { 6, 401, 33 }, /* 1334: cards/dsr/rules.cards:401:33 */
-    { 6, 401, 24 }, /* 1335: cards/dsr/rules.cards:401:24 */
-    { 6, 401, 52 }, /* 1336: cards/dsr/rules.cards:401:52 */
-    { 6, 401, 66 }, /* 1337: cards/dsr/rules.cards:401:66 */
-    { 6, 398, 11 }, /* 1338: cards/dsr/rules.cards:398:11 */
-    { 6, 406, 3 }, /* 1339: cards/dsr/rules.cards:406:3 */
-    { 6, 406, 38 }, /* 1340: cards/dsr/rules.cards:406:38 */
-    { 6, 407, 5 }, /* 1341: cards/dsr/rules.cards:407:5 */
-    { 6, 407, 17 }, /* 1342: cards/dsr/rules.cards:407:17 */
-    { 6, 408, 7 }, /* 1343: cards/dsr/rules.cards:408:7 */
-    { 6, 409, 7 }, /* 1344: cards/dsr/rules.cards:409:7 */
-    { 6, 409, 42 }, /* 1345: cards/dsr/rules.cards:409:42 */
-    { 6, 410, 9 }, /* 1346: cards/dsr/rules.cards:410:9 */
-    { 6, 410, 21 }, /* 1347: cards/dsr/rules.cards:410:21 */
-    { 6, 410, 93 }, /* 1348: cards/dsr/rules.cards:410:93 */
-    { 6, 405, 11 }, /* 1349: cards/dsr/rules.cards:405:11 */
-    { 6, 417, 3 }, /* 1350: cards/dsr/rules.cards:417:3 */
-    { 6, 418, 5 }, /* 1351: cards/dsr/rules.cards:418:5 */
-    { 6, 418, 5 }, /* 1352: cards/dsr/rules.cards:418:5 */
-    { 6, 416, 11 }, /* 1353: cards/dsr/rules.cards:416:11 */
-    { 6, 427, 3 }, /* 1354: cards/dsr/rules.cards:427:3 */
-    { 6, 427, 12 }, /* 1355: cards/dsr/rules.cards:427:12 */
-    { 6, 431, 9 }, /* 1356: cards/dsr/rules.cards:431:9 */
-    { 6, 433, 13 }, /* 1357: cards/dsr/rules.cards:433:13 */
-    { 6, 433, 113 }, /* 1358: cards/dsr/rules.cards:433:113 */
-    { 6, 438, 9 }, /* 1359: cards/dsr/rules.cards:438:9 */
-    { 6, 439, 113 }, /* 1360: cards/dsr/rules.cards:439:113 */
-    { 6, 443, 9 }, /* 1361: cards/dsr/rules.cards:443:9 */
-    { 6, 443, 44 }, /* 1362: cards/dsr/rules.cards:443:44 */
-    { 6, 444, 11 }, /* 1363: cards/dsr/rules.cards:444:11 */
-    { 6, 444, 23 }, /* 1364: cards/dsr/rules.cards:444:23 */
-    { 6, 444, 84 }, /* 1365: cards/dsr/rules.cards:444:84 */
-    { 6, 447, 9 }, /* 1366: cards/dsr/rules.cards:447:9 */
-    { 6, 426, 11 }, /* 1367: cards/dsr/rules.cards:426:11 */
-    { 6, 455, 6 }, /* 1368: cards/dsr/rules.cards:455:6 */
-    { 6, 455, 17 }, /* 1369: cards/dsr/rules.cards:455:17 */
-    { 6, 456, 5 }, /* 1370: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1371: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1372: cards/dsr/rules.cards:456:5 */
-    { 6, 457, 36 }, /* 1373: cards/dsr/rules.cards:457:36 */
-    { 6, 457, 50 }, /* 1374: cards/dsr/rules.cards:457:50 */
-    { 6, 458, 5 }, /* 1375: cards/dsr/rules.cards:458:5 */
-    { 6, 454, 11 }, /* 1376: cards/dsr/rules.cards:454:11 */
-    { 6, 468, 3 }, /* 1377: cards/dsr/rules.cards:468:3 */
-    { 6, 469, 15 }, /* 1378: cards/dsr/rules.cards:469:15 */
-    { 6, 469, 5 }, /* 1379: cards/dsr/rules.cards:469:5 */
-    { 6, 472, 3 }, /* 1380: cards/dsr/rules.cards:472:3 */
-    { 6, 472, 51 }, /* 1381: cards/dsr/rules.cards:472:51 */
-    { 6, 473, 3 }, /* 1382: cards/dsr/rules.cards:473:3 */
-    { 6, 474, 3 }, /* 1383: cards/dsr/rules.cards:474:3 */
-    { 6, 475, 3 }, /* 1384: cards/dsr/rules.cards:475:3 */
-    { 6, 478, 3 }, /* 1385: cards/dsr/rules.cards:478:3 */
-    { 6, 480, 7 }, /* 1386: cards/dsr/rules.cards:480:7 */
-    { 6, 483, 7 }, /* 1387: cards/dsr/rules.cards:483:7 */
-    { 6, 488, 5 }, /* 1388: cards/dsr/rules.cards:488:5 */
-    { 6, 488, 14 }, /* 1389: cards/dsr/rules.cards:488:14 */
-    { 6, 489, 7 }, /* 1390: cards/dsr/rules.cards:489:7 */
-    { 6, 495, 3 }, /* 1391: cards/dsr/rules.cards:495:3 */
-    { 6, 499, 5 }, /* 1392: cards/dsr/rules.cards:499:5 */
-    { 6, 500, 5 }, /* 1393: cards/dsr/rules.cards:500:5 */
-    { 6, 503, 3 }, /* 1394: cards/dsr/rules.cards:503:3 */
-    { 6, 464, 11 }, /* 1395: cards/dsr/rules.cards:464:11 */
-    { 6, 509, 3 }, /* 1396: cards/dsr/rules.cards:509:3 */
-    { 6, 510, 45 }, /* 1397: cards/dsr/rules.cards:510:45 */
-    { 6, 511, 15 }, /* 1398: cards/dsr/rules.cards:511:15 */
-    { 6, 512, 7 }, /* 1399: cards/dsr/rules.cards:512:7 */
-    { 6, 513, 7 }, /* 1400: cards/dsr/rules.cards:513:7 */
-    { 6, 515, 10 }, /* 1401: cards/dsr/rules.cards:515:10 */
-    { 6, 517, 11 }, /* 1402: cards/dsr/rules.cards:517:11 */
-    { 6, 517, 20 }, /* 1403: cards/dsr/rules.cards:517:20 */
-    { 6, 517, 59 }, /* 1404: cards/dsr/rules.cards:517:59 */
-    { 6, 510, 5 }, /* 1405: cards/dsr/rules.cards:510:5 */
-    { 6, 508, 11 }, /* 1406: cards/dsr/rules.cards:508:11 */
-    { 6, 526, 3 }, /* 1407: cards/dsr/rules.cards:526:3 */
-    { 6, 524, 11 }, /* 1408: cards/dsr/rules.cards:524:11 */
-    { 6, 538, 37 }, /* 1409: cards/dsr/rules.cards:538:37 */
-    { 6, 546, 5 }, /* 1410: cards/dsr/rules.cards:546:5 */
-    { 6, 531, 11 }, /* 1411: cards/dsr/rules.cards:531:11 */
-    { 6, 9, 3 }, /* 1412: cards/dsr/rules.cards:9:3 */
-    { 6, 9, 44 }, /* 1413: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1414: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1415: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1416: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1417: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1418: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1419: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1420: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1421: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1422: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1423: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1424: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1425: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1426: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1427: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1428: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1429: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1430: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1431: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1432: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1433: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1434: cards/dsr/rules.cards:47:1 */
+    { 0, 96, 36 }, /* 1088: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 1089: cards/dsr/darkside.cards:96:50 */
+    { 0, 93, 11 }, /* 1090: cards/dsr/darkside.cards:93:11 */
+    { 0, 103, 99 }, /* 1091: cards/dsr/darkside.cards:103:99 */
+    { 0, 105, 14 }, /* 1092: cards/dsr/darkside.cards:105:14 */
+    { 0, 105, 72 }, /* 1093: cards/dsr/darkside.cards:105:72 */
+    { 0, 102, 11 }, /* 1094: cards/dsr/darkside.cards:102:11 */
+    { 0, 115, 14 }, /* 1095: cards/dsr/darkside.cards:115:14 */
+    { 0, 115, 85 }, /* 1096: cards/dsr/darkside.cards:115:85 */
+    { 0, 112, 11 }, /* 1097: cards/dsr/darkside.cards:112:11 */
+    { 0, 122, 6 }, /* 1098: cards/dsr/darkside.cards:122:6 */
+    { 0, 123, 5 }, /* 1099: cards/dsr/darkside.cards:123:5 */
+    { 0, 124, 13 }, /* 1100: cards/dsr/darkside.cards:124:13 */
+    { 0, 125, 5 }, /* 1101: cards/dsr/darkside.cards:125:5 */
+    { 0, 126, 13 }, /* 1102: cards/dsr/darkside.cards:126:13 */
+    { 0, 127, 14 }, /* 1103: cards/dsr/darkside.cards:127:14 */
+    { 0, 127, 29 }, /* 1104: cards/dsr/darkside.cards:127:29 */
+    { 0, 128, 13 }, /* 1105: cards/dsr/darkside.cards:128:13 */
+    { 0, 129, 5 }, /* 1106: cards/dsr/darkside.cards:129:5 */
+    { 0, 130, 13 }, /* 1107: cards/dsr/darkside.cards:130:13 */
+    { 0, 131, 5 }, /* 1108: cards/dsr/darkside.cards:131:5 */
+    { 0, 132, 13 }, /* 1109: cards/dsr/darkside.cards:132:13 */
+    { 0, 134, 7 }, /* 1110: cards/dsr/darkside.cards:134:7 */
+    { 0, 134, 7 }, /* 1111: cards/dsr/darkside.cards:134:7 */
+    { 0, 137, 13 }, /* 1112: cards/dsr/darkside.cards:137:13 */
+    { 0, 138, 5 }, /* 1113: cards/dsr/darkside.cards:138:5 */
+    { 0, 139, 13 }, /* 1114: cards/dsr/darkside.cards:139:13 */
+    { 0, 140, 5 }, /* 1115: cards/dsr/darkside.cards:140:5 */
+    { 0, 141, 13 }, /* 1116: cards/dsr/darkside.cards:141:13 */
+    { 0, 143, 15 }, /* 1117: cards/dsr/darkside.cards:143:15 */
+    { 0, 144, 7 }, /* 1118: cards/dsr/darkside.cards:144:7 */
+    { 0, 147, 13 }, /* 1119: cards/dsr/darkside.cards:147:13 */
+    { 0, 148, 33 }, /* 1120: cards/dsr/darkside.cards:148:33 */
+    { 0, 148, 64 }, /* 1121: cards/dsr/darkside.cards:148:64 */
+    { 0, 150, 5 }, /* 1122: cards/dsr/darkside.cards:150:5 */
+    { 0, 121, 11 }, /* 1123: cards/dsr/darkside.cards:121:11 */
+    { 0, 158, 20 }, /* 1124: cards/dsr/darkside.cards:158:20 */
+    { 0, 158, 5 }, /* 1125: cards/dsr/darkside.cards:158:5 */
+    { 0, 156, 11 }, /* 1126: cards/dsr/darkside.cards:156:11 */
+    { 0, 166, 14 }, /* 1127: cards/dsr/darkside.cards:166:14 */
+    { 0, 166, 29 }, /* 1128: cards/dsr/darkside.cards:166:29 */
+    { 0, 168, 5 }, /* 1129: cards/dsr/darkside.cards:168:5 */
+    { 0, 171, 7 }, /* 1130: cards/dsr/darkside.cards:171:7 */
+    { 0, 171, 7 }, /* 1131: cards/dsr/darkside.cards:171:7 */
+    { 0, 175, 5 }, /* 1132: cards/dsr/darkside.cards:175:5 */
+    { 0, 177, 5 }, /* 1133: cards/dsr/darkside.cards:177:5 */
+    { 0, 179, 5 }, /* 1134: cards/dsr/darkside.cards:179:5 */
+    { 0, 180, 5 }, /* 1135: cards/dsr/darkside.cards:180:5 */
+    { 0, 181, 5 }, /* 1136: cards/dsr/darkside.cards:181:5 */
+    { 0, 164, 11 }, /* 1137: cards/dsr/darkside.cards:164:11 */
+    { 6, 58, 19 }, /* 1138: cards/dsr/rules.cards:58:19 */
+    { 6, 59, 23 }, /* 1139: cards/dsr/rules.cards:59:23 */
+    { 6, 60, 31 }, /* 1140: cards/dsr/rules.cards:60:31 */
+    { 6, 60, 40 }, /* 1141: cards/dsr/rules.cards:60:40 */
+    { 6, 63, 3 }, /* 1142: cards/dsr/rules.cards:63:3 */
+    { 6, 68, 3 }, /* 1143: cards/dsr/rules.cards:68:3 */
+    { 6, 70, 3 }, /* 1144: cards/dsr/rules.cards:70:3 */
+    { 6, 72, 3 }, /* 1145: cards/dsr/rules.cards:72:3 */
+    { 6, 55, 11 }, /* 1146: cards/dsr/rules.cards:55:11 */
+    { 6, 76, 3 }, /* 1147: cards/dsr/rules.cards:76:3 */
+    { 6, 77, 3 }, /* 1148: cards/dsr/rules.cards:77:3 */
+    { 6, 78, 3 }, /* 1149: cards/dsr/rules.cards:78:3 */
+    { 6, 79, 3 }, /* 1150: cards/dsr/rules.cards:79:3 */
+    { 6, 80, 3 }, /* 1151: cards/dsr/rules.cards:80:3 */
+    { 6, 81, 3 }, /* 1152: cards/dsr/rules.cards:81:3 */
+    { 6, 75, 11 }, /* 1153: cards/dsr/rules.cards:75:11 */
+    { 6, 87, 3 }, /* 1154: cards/dsr/rules.cards:87:3 */
+    { 6, 91, 5 }, /* 1155: cards/dsr/rules.cards:91:5 */
+    { 6, 93, 105 }, /* 1156: cards/dsr/rules.cards:93:105 */
+    { 6, 94, 112 }, /* 1157: cards/dsr/rules.cards:94:112 */
+    { 6, 95, 106 }, /* 1158: cards/dsr/rules.cards:95:106 */
+    { 6, 96, 108 }, /* 1159: cards/dsr/rules.cards:96:108 */
+    { 6, 90, 3 }, /* 1160: cards/dsr/rules.cards:90:3 */
+    { 6, 99, 3 }, /* 1161: cards/dsr/rules.cards:99:3 */
+    { 6, 101, 3 }, /* 1162: cards/dsr/rules.cards:101:3 */
+    { 6, 109, 60 }, /* 1163: cards/dsr/rules.cards:109:60 */
+    { 6, 109, 5 }, /* 1164: cards/dsr/rules.cards:109:5 */
+    { 6, 114, 7 }, /* 1165: cards/dsr/rules.cards:114:7 */
+    { 6, 117, 7 }, /* 1166: cards/dsr/rules.cards:117:7 */
+    { 6, 106, 3 }, /* 1167: cards/dsr/rules.cards:106:3 */
+    { 6, 125, 5 }, /* 1168: cards/dsr/rules.cards:125:5 */
+    { 6, 127, 67 }, /* 1169: cards/dsr/rules.cards:127:67 */
+    { 6, 124, 3 }, /* 1170: cards/dsr/rules.cards:124:3 */
+    { 6, 86, 11 }, /* 1171: cards/dsr/rules.cards:86:11 */
+    { 6, 134, 3 }, /* 1172: cards/dsr/rules.cards:134:3 */
+    { 6, 134, 12 }, /* 1173: cards/dsr/rules.cards:134:12 */
+    { 6, 135, 5 }, /* 1174: cards/dsr/rules.cards:135:5 */
+    { 6, 136, 5 }, /* 1175: cards/dsr/rules.cards:136:5 */
+    { 6, 137, 5 }, /* 1176: cards/dsr/rules.cards:137:5 */
+    { 6, 138, 5 }, /* 1177: cards/dsr/rules.cards:138:5 */
+    { 6, 140, 3 }, /* 1178: cards/dsr/rules.cards:140:3 */
+    { 6, 140, 12 }, /* 1179: cards/dsr/rules.cards:140:12 */
+    { 6, 140, 58 }, /* 1180: cards/dsr/rules.cards:140:58 */
+    { 6, 142, 5 }, /* 1181: cards/dsr/rules.cards:142:5 */
+    { 6, 144, 3 }, /* 1182: cards/dsr/rules.cards:144:3 */
+    { 6, 144, 12 }, /* 1183: cards/dsr/rules.cards:144:12 */
+    { 6, 146, 5 }, /* 1184: cards/dsr/rules.cards:146:5 */
+    { 6, 133, 11 }, /* 1185: cards/dsr/rules.cards:133:11 */
+    { 6, 153, 14 }, /* 1186: cards/dsr/rules.cards:153:14 */
+    { 6, 154, 3 }, /* 1187: cards/dsr/rules.cards:154:3 */
+    { 6, 155, 31 }, /* 1188: cards/dsr/rules.cards:155:31 */
+    { 6, 152, 11 }, /* 1189: cards/dsr/rules.cards:152:11 */
+    { 6, 160, 3 }, /* 1190: cards/dsr/rules.cards:160:3 */
+    { 6, 162, 7 }, /* 1191: cards/dsr/rules.cards:162:7 */
+    { 6, 166, 3 }, /* 1192: cards/dsr/rules.cards:166:3 */
+    { 6, 159, 11 }, /* 1193: cards/dsr/rules.cards:159:11 */
+    { 6, 172, 3 }, /* 1194: cards/dsr/rules.cards:172:3 */
+    { 6, 178, 62 }, /* 1195: cards/dsr/rules.cards:178:62 */
+    { 6, 185, 50 }, /* 1196: cards/dsr/rules.cards:185:50 */
+    { 6, 174, 7 }, /* 1197: cards/dsr/rules.cards:174:7 */
+    { 6, 175, 9 }, /* 1198: cards/dsr/rules.cards:175:9 */
+    { 6, 179, 7 }, /* 1199: cards/dsr/rules.cards:179:7 */
+    { 6, 179, 19 }, /* 1200: cards/dsr/rules.cards:179:19 */
+    { 6, 180, 9 }, /* 1201: cards/dsr/rules.cards:180:9 */
+    { 6, 183, 98 }, /* 1202: cards/dsr/rules.cards:183:98 */
+    { 6, 184, 65 }, /* 1203: cards/dsr/rules.cards:184:65 */
+    { 6, 185, 76 }, /* 1204: cards/dsr/rules.cards:185:76 */
+    { 6, 188, 7 }, /* 1205: cards/dsr/rules.cards:188:7 */
+    { 6, 189, 7 }, /* 1206: cards/dsr/rules.cards:189:7 */
+    { 6, 171, 11 }, /* 1207: cards/dsr/rules.cards:171:11 */
+    { 6, 197, 3 }, /* 1208: cards/dsr/rules.cards:197:3 */
+    { 6, 199, 7 }, /* 1209: cards/dsr/rules.cards:199:7 */
+    { 6, 195, 11 }, /* 1210: cards/dsr/rules.cards:195:11 */
+    { 6, 207, 3 }, /* 1211: cards/dsr/rules.cards:207:3 */
+    { 6, 206, 11 }, /* 1212: cards/dsr/rules.cards:206:11 */
+    { 6, 221, 3 }, /* 1213: cards/dsr/rules.cards:221:3 */
+    { 6, 222, 74 }, /* 1214: cards/dsr/rules.cards:222:74 */
+    { 6, 223, 78 }, /* 1215: cards/dsr/rules.cards:223:78 */
+    { 6, 224, 82 }, /* 1216: cards/dsr/rules.cards:224:82 */
+    { 6, 225, 86 }, /* 1217: cards/dsr/rules.cards:225:86 */
+    { 6, 226, 72 }, /* 1218: cards/dsr/rules.cards:226:72 */
+    { 6, 227, 76 }, /* 1219: cards/dsr/rules.cards:227:76 */
+    { 6, 228, 78 }, /* 1220: cards/dsr/rules.cards:228:78 */
+    { 6, 229, 82 }, /* 1221: cards/dsr/rules.cards:229:82 */
+    { 6, 220, 11 }, /* 1222: cards/dsr/rules.cards:220:11 */
+    { 6, 235, 3 }, /* 1223: cards/dsr/rules.cards:235:3 */
+    { 6, 237, 7 }, /* 1224: cards/dsr/rules.cards:237:7 */
+    { 6, 241, 3 }, /* 1225: cards/dsr/rules.cards:241:3 */
+    { 6, 242, 3 }, /* 1226: cards/dsr/rules.cards:242:3 */
+    { 6, 243, 3 }, /* 1227: cards/dsr/rules.cards:243:3 */
+    { 6, 233, 11 }, /* 1228: cards/dsr/rules.cards:233:11 */
+    { 6, 247, 3 }, /* 1229: cards/dsr/rules.cards:247:3 */
+    { 6, 247, 3 }, /* 1230: cards/dsr/rules.cards:247:3 */
+    { 6, 247, 3 }, /* 1231: cards/dsr/rules.cards:247:3 */
+    { 6, 248, 3 }, /* 1232: cards/dsr/rules.cards:248:3 */
+    { 6, 248, 3 }, /* 1233: cards/dsr/rules.cards:248:3 */
+    { 6, 248, 3 }, /* 1234: cards/dsr/rules.cards:248:3 */
+    { 6, 249, 3 }, /* 1235: cards/dsr/rules.cards:249:3 */
+    { 6, 249, 3 }, /* 1236: cards/dsr/rules.cards:249:3 */
+    { 6, 249, 3 }, /* 1237: cards/dsr/rules.cards:249:3 */
+    { 6, 250, 3 }, /* 1238: cards/dsr/rules.cards:250:3 */
+    { 6, 250, 3 }, /* 1239: cards/dsr/rules.cards:250:3 */
+    { 6, 250, 3 }, /* 1240: cards/dsr/rules.cards:250:3 */
+    { 6, 246, 11 }, /* 1241: cards/dsr/rules.cards:246:11 */
+    { 6, 259, 7 }, /* 1242: cards/dsr/rules.cards:259:7 */
+    { 6, 260, 43 }, /* 1243: cards/dsr/rules.cards:260:43 */
+    { 6, 261, 7 }, /* 1244: cards/dsr/rules.cards:261:7 */
+    { 6, 263, 7 }, /* 1245: cards/dsr/rules.cards:263:7 */
+    { 6, 264, 10 }, /* 1246: cards/dsr/rules.cards:264:10 */
+    { 6, 256, 11 }, /* 1247: cards/dsr/rules.cards:256:11 */
+    { 6, 277, 3 }, /* 1248: cards/dsr/rules.cards:277:3 */
+    { 6, 278, 5 }, /* 1249: cards/dsr/rules.cards:278:5 */
+    { 6, 279, 7 }, /* 1250: cards/dsr/rules.cards:279:7 */
+    { 6, 281, 7 }, /* 1251: cards/dsr/rules.cards:281:7 */
+    { 6, 282, 7 }, /* 1252: cards/dsr/rules.cards:282:7 */
+    { 6, 276, 11 }, /* 1253: cards/dsr/rules.cards:276:11 */
+    { 6, 289, 3 }, /* 1254: cards/dsr/rules.cards:289:3 */
+    { 6, 290, 5 }, /* 1255: cards/dsr/rules.cards:290:5 */
+    { 6, 292, 27 }, /* 1256: cards/dsr/rules.cards:292:27 */
+    { 6, 292, 54 }, /* 1257: cards/dsr/rules.cards:292:54 */
+    { 6, 288, 11 }, /* 1258: cards/dsr/rules.cards:288:11 */
+    { 6, 299, 5 }, /* 1259: cards/dsr/rules.cards:299:5 */
+    { 6, 300, 5 }, /* 1260: cards/dsr/rules.cards:300:5 */
+    { 6, 304, 13 }, /* 1261: cards/dsr/rules.cards:304:13 */
+    { 6, 305, 5 }, /* 1262: cards/dsr/rules.cards:305:5 */
+    { 6, 306, 5 }, /* 1263: cards/dsr/rules.cards:306:5 */
+    { 6, 297, 11 }, /* 1264: cards/dsr/rules.cards:297:11 */
+    { 6, 315, 6 }, /* 1265: cards/dsr/rules.cards:315:6 */
+    { 6, 317, 7 }, /* 1266: cards/dsr/rules.cards:317:7 */
+    { 6, 317, 19 }, /* 1267: cards/dsr/rules.cards:317:19 */
+    { 6, 317, 110 }, /* 1268: cards/dsr/rules.cards:317:110 */
+    { 6, 319, 13 }, /* 1269: cards/dsr/rules.cards:319:13 */
+    { 6, 320, 5 }, /* 1270: cards/dsr/rules.cards:320:5 */
+    { 6, 321, 13 }, /* 1271: cards/dsr/rules.cards:321:13 */
+    { 6, 322, 14 }, /* 1272: cards/dsr/rules.cards:322:14 */
+    { 6, 322, 43 }, /* 1273: cards/dsr/rules.cards:322:43 */
+    { 6, 323, 13 }, /* 1274: cards/dsr/rules.cards:323:13 */
+    { 6, 324, 5 }, /* 1275: cards/dsr/rules.cards:324:5 */
+    { 6, 326, 5 }, /* 1276: cards/dsr/rules.cards:326:5 */
+    { 6, 314, 11 }, /* 1277: cards/dsr/rules.cards:314:11 */
+    { 6, 333, 3 }, /* 1278: cards/dsr/rules.cards:333:3 */
+    { 6, 333, 15 }, /* 1279: cards/dsr/rules.cards:333:15 */
+    { 6, 334, 5 }, /* 1280: cards/dsr/rules.cards:334:5 */
+    { 6, 337, 7 }, /* 1281: cards/dsr/rules.cards:337:7 */
+    { 6, 339, 7 }, /* 1282: cards/dsr/rules.cards:339:7 */
+    { 6, 332, 11 }, /* 1283: cards/dsr/rules.cards:332:11 */
+    { 6, 347, 5 }, /* 1284: cards/dsr/rules.cards:347:5 */
+    { 6, 349, 64 }, /* 1285: cards/dsr/rules.cards:349:64 */
+    { 6, 350, 68 }, /* 1286: cards/dsr/rules.cards:350:68 */
+    { 6, 351, 72 }, /* 1287: cards/dsr/rules.cards:351:72 */
+    { 6, 352, 76 }, /* 1288: cards/dsr/rules.cards:352:76 */
+    { 6, 353, 62 }, /* 1289: cards/dsr/rules.cards:353:62 */
+    { 6, 354, 66 }, /* 1290: cards/dsr/rules.cards:354:66 */
+    { 6, 355, 68 }, /* 1291: cards/dsr/rules.cards:355:68 */
+    { 6, 356, 72 }, /* 1292: cards/dsr/rules.cards:356:72 */
+    { 6, 346, 3 }, /* 1293: cards/dsr/rules.cards:346:3 */
+    { 6, 359, 3 }, /* 1294: cards/dsr/rules.cards:359:3 */
+    { 6, 361, 3 }, /* 1295: cards/dsr/rules.cards:361:3 */
+    { 6, 344, 11 }, /* 1296: cards/dsr/rules.cards:344:11 */
+    { 6, 366, 3 }, /* 1297: cards/dsr/rules.cards:366:3 */
+    { 6, 367, 32 }, /* 1298: cards/dsr/rules.cards:367:32 */
+    { 6, 369, 3 }, /* 1299: cards/dsr/rules.cards:369:3 */
+    { 6, 364, 11 }, /* 1300: cards/dsr/rules.cards:364:11 */
+    { 6, 374, 3 }, /* 1301: cards/dsr/rules.cards:374:3 */
+    { 6, 375, 5 }, /* 1302: cards/dsr/rules.cards:375:5 */
+    { 6, 376, 52 }, /* 1303: cards/dsr/rules.cards:376:52 */
+    { 6, 377, 56 }, /* 1304: cards/dsr/rules.cards:377:56 */
+    { 6, 378, 60 }, /* 1305: cards/dsr/rules.cards:378:60 */
+    { 6, 379, 64 }, /* 1306: cards/dsr/rules.cards:379:64 */
+    { 6, 380, 50 }, /* 1307: cards/dsr/rules.cards:380:50 */
+    { 6, 381, 54 }, /* 1308: cards/dsr/rules.cards:381:54 */
+    { 6, 382, 56 }, /* 1309: cards/dsr/rules.cards:382:56 */
+    { 6, 383, 60 }, /* 1310: cards/dsr/rules.cards:383:60 */
+    { 6, 373, 11 }, /* 1311: cards/dsr/rules.cards:373:11 */
+    { 6, 389, 51 }, /* 1312: cards/dsr/rules.cards:389:51 */
+    { 6, 390, 54 }, /* 1313: cards/dsr/rules.cards:390:54 */
+    { 6, 391, 53 }, /* 1314: cards/dsr/rules.cards:391:53 */
+    { 6, 392, 52 }, /* 1315: cards/dsr/rules.cards:392:52 */
+    { 6, 388, 11 }, /* 1316: cards/dsr/rules.cards:388:11 */
+    { 6, 399, 16 }, /* 1317: cards/dsr/rules.cards:399:16 */
+    { 6, 400, 6 }, /* 1318: cards/dsr/rules.cards:400:6 */
+    { 6, 400, 21 }, /* 1319: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 21 }, /* 1320: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 21 }, /* 1321: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 44 }, /* 1322: cards/dsr/rules.cards:400:44 */
+    { 6, 401, 33 }, /* 1323: cards/dsr/rules.cards:401:33 */
+    { 6, 401, 24 }, /* 1324: cards/dsr/rules.cards:401:24 */
+    { 6, 401, 52 }, /* 1325: cards/dsr/rules.cards:401:52 */
+    { 6, 401, 66 }, /* 1326: cards/dsr/rules.cards:401:66 */
+    { 6, 398, 11 }, /* 1327: cards/dsr/rules.cards:398:11 */
+    { 6, 406, 3 }, /* 1328: cards/dsr/rules.cards:406:3 */
+    { 6, 406, 38 }, /* 1329: cards/dsr/rules.cards:406:38 */
+    { 6, 407, 5 }, /* 1330: cards/dsr/rules.cards:407:5 */
+    { 6, 407, 17 }, /* 1331: cards/dsr/rules.cards:407:17 */
+    { 6, 408, 7 }, /* 1332: cards/dsr/rules.cards:408:7 */
+    { 6, 409, 7 }, /* 1333: cards/dsr/rules.cards:409:7 */
+    { 6, 409, 42 }, /* 1334: cards/dsr/rules.cards:409:42 */
+    { 6, 410, 9 }, /* 1335: cards/dsr/rules.cards:410:9 */
+    { 6, 410, 21 }, /* 1336: cards/dsr/rules.cards:410:21 */
+    { 6, 410, 93 }, /* 1337: cards/dsr/rules.cards:410:93 */
+    { 6, 405, 11 }, /* 1338: cards/dsr/rules.cards:405:11 */
+    { 6, 417, 3 }, /* 1339: cards/dsr/rules.cards:417:3 */
+    { 6, 418, 5 }, /* 1340: cards/dsr/rules.cards:418:5 */
+    { 6, 418, 5 }, /* 1341: cards/dsr/rules.cards:418:5 */
+    { 6, 416, 11 }, /* 1342: cards/dsr/rules.cards:416:11 */
+    { 6, 427, 3 }, /* 1343: cards/dsr/rules.cards:427:3 */
+    { 6, 427, 12 }, /* 1344: cards/dsr/rules.cards:427:12 */
+    { 6, 431, 9 }, /* 1345: cards/dsr/rules.cards:431:9 */
+    { 6, 433, 13 }, /* 1346: cards/dsr/rules.cards:433:13 */
+    { 6, 433, 113 }, /* 1347: cards/dsr/rules.cards:433:113 */
+    { 6, 438, 9 }, /* 1348: cards/dsr/rules.cards:438:9 */
+    { 6, 439, 113 }, /* 1349: cards/dsr/rules.cards:439:113 */
+    { 6, 443, 9 }, /* 1350: cards/dsr/rules.cards:443:9 */
+    { 6, 443, 44 }, /* 1351: cards/dsr/rules.cards:443:44 */
+    { 6, 444, 11 }, /* 1352: cards/dsr/rules.cards:444:11 */
+    { 6, 444, 23 }, /* 1353: cards/dsr/rules.cards:444:23 */
+    { 6, 444, 84 }, /* 1354: cards/dsr/rules.cards:444:84 */
+    { 6, 447, 9 }, /* 1355: cards/dsr/rules.cards:447:9 */
+    { 6, 426, 11 }, /* 1356: cards/dsr/rules.cards:426:11 */
+    { 6, 455, 6 }, /* 1357: cards/dsr/rules.cards:455:6 */
+    { 6, 455, 17 }, /* 1358: cards/dsr/rules.cards:455:17 */
+    { 6, 456, 5 }, /* 1359: cards/dsr/rules.cards:456:5 */
+    { 6, 456, 5 }, /* 1360: cards/dsr/rules.cards:456:5 */
+    { 6, 456, 5 }, /* 1361: cards/dsr/rules.cards:456:5 */
+    { 6, 457, 36 }, /* 1362: cards/dsr/rules.cards:457:36 */
+    { 6, 457, 50 }, /* 1363: cards/dsr/rules.cards:457:50 */
+    { 6, 458, 5 }, /* 1364: cards/dsr/rules.cards:458:5 */
+    { 6, 454, 11 }, /* 1365: cards/dsr/rules.cards:454:11 */
+    { 6, 468, 3 }, /* 1366: cards/dsr/rules.cards:468:3 */
+    { 6, 469, 15 }, /* 1367: cards/dsr/rules.cards:469:15 */
+    { 6, 469, 5 }, /* 1368: cards/dsr/rules.cards:469:5 */
+    { 6, 472, 3 }, /* 1369: cards/dsr/rules.cards:472:3 */
+    { 6, 472, 51 }, /* 1370: cards/dsr/rules.cards:472:51 */
+    { 6, 473, 3 }, /* 1371: cards/dsr/rules.cards:473:3 */
+    { 6, 474, 3 }, /* 1372: cards/dsr/rules.cards:474:3 */
+    { 6, 475, 3 }, /* 1373: cards/dsr/rules.cards:475:3 */
+    { 6, 478, 3 }, /* 1374: cards/dsr/rules.cards:478:3 */
+    { 6, 480, 7 }, /* 1375: cards/dsr/rules.cards:480:7 */
+    { 6, 483, 7 }, /* 1376: cards/dsr/rules.cards:483:7 */
+    { 6, 488, 5 }, /* 1377: cards/dsr/rules.cards:488:5 */
+    { 6, 488, 14 }, /* 1378: cards/dsr/rules.cards:488:14 */
+    { 6, 489, 7 }, /* 1379: cards/dsr/rules.cards:489:7 */
+    { 6, 495, 3 }, /* 1380: cards/dsr/rules.cards:495:3 */
+    { 6, 499, 5 }, /* 1381: cards/dsr/rules.cards:499:5 */
+    { 6, 500, 5 }, /* 1382: cards/dsr/rules.cards:500:5 */
+    { 6, 503, 3 }, /* 1383: cards/dsr/rules.cards:503:3 */
+    { 6, 464, 11 }, /* 1384: cards/dsr/rules.cards:464:11 */
+    { 6, 509, 3 }, /* 1385: cards/dsr/rules.cards:509:3 */
+    { 6, 510, 45 }, /* 1386: cards/dsr/rules.cards:510:45 */
+    { 6, 511, 15 }, /* 1387: cards/dsr/rules.cards:511:15 */
+    { 6, 512, 7 }, /* 1388: cards/dsr/rules.cards:512:7 */
+    { 6, 513, 7 }, /* 1389: cards/dsr/rules.cards:513:7 */
+    { 6, 515, 10 }, /* 1390: cards/dsr/rules.cards:515:10 */
+    { 6, 517, 11 }, /* 1391: cards/dsr/rules.cards:517:11 */
+    { 6, 517, 20 }, /* 1392: cards/dsr/rules.cards:517:20 */
+    { 6, 517, 59 }, /* 1393: cards/dsr/rules.cards:517:59 */
+    { 6, 510, 5 }, /* 1394: cards/dsr/rules.cards:510:5 */
+    { 6, 508, 11 }, /* 1395: cards/dsr/rules.cards:508:11 */
+    { 6, 526, 3 }, /* 1396: cards/dsr/rules.cards:526:3 */
+    { 6, 524, 11 }, /* 1397: cards/dsr/rules.cards:524:11 */
+    { 6, 538, 37 }, /* 1398: cards/dsr/rules.cards:538:37 */
+    { 6, 546, 5 }, /* 1399: cards/dsr/rules.cards:546:5 */
+    { 6, 531, 11 }, /* 1400: cards/dsr/rules.cards:531:11 */
+    { 6, 9, 3 }, /* 1401: cards/dsr/rules.cards:9:3 */
+    { 6, 9, 44 }, /* 1402: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1403: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1404: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1405: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1406: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1407: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1408: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1409: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1410: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1411: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1412: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1413: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1414: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1415: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1416: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1417: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1418: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1419: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1420: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1421: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1422: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1423: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -9766,7 +9466,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1435, Site_table, 8, Site_files,
+    1424, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9788,7 +9488,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1435, Site_table, 8, Site_files,
+    1424, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9810,7 +9510,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1435, Site_table, 8, Site_files,
+    1424, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9832,7 +9532,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1435, Site_table, 8, Site_files,
+    1424, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9854,7 +9554,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1435, Site_table, 8, Site_files,
+    1424, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9876,7 +9576,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1435, Site_table, 8, Site_files,
+    1424, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9898,7 +9598,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1435, Site_table, 8, Site_files,
+    1424, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };

@@ -1685,16 +1685,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             if (rt_call(g, 8, f->self, f->me, 24)) {
             }
         }
-        f->pc = 10;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 10:;
         if (rt_check(g)) return RT_END;
-#line 1698 "galaxy.c"
+#line 1695 "galaxy.c"
         break;
     default:
         return rt_fail(g, 25, "bad resume point");
@@ -1775,7 +1772,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1779 "galaxy.c"
+#line 1776 "galaxy.c"
         break;
     default:
         return rt_fail(g, 30, "bad resume point");
@@ -1806,7 +1803,7 @@ RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
     }
     return acc;
-#line 1810 "galaxy.c"
+#line 1807 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:98: any */
@@ -1822,7 +1819,7 @@ RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
     }
     return acc;
-#line 1826 "galaxy.c"
+#line 1823 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:99: any */
@@ -1838,7 +1835,7 @@ RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
     }
     return acc;
-#line 1842 "galaxy.c"
+#line 1839 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:100: any */
@@ -1854,7 +1851,7 @@ RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
     }
     return acc;
-#line 1858 "galaxy.c"
+#line 1855 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:101: any */
@@ -1870,7 +1867,7 @@ RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
     }
     return acc;
-#line 1874 "galaxy.c"
+#line 1871 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:102: any */
@@ -1886,7 +1883,7 @@ RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_pro
         if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
     }
     return acc;
-#line 1890 "galaxy.c"
+#line 1887 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:93: reroll */
@@ -1930,14 +1927,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 2;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 2:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* reroll a TIE Fighter */
                     #line 98 "cards/galaxy/rules.cards"
@@ -1950,14 +1944,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 3;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 3:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 2) { /* reroll an AT-AT */
                     #line 99 "cards/galaxy/rules.cards"
@@ -1970,14 +1961,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 4;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 4:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 3) { /* reroll a Star Destroyer */
                     #line 100 "cards/galaxy/rules.cards"
@@ -1990,14 +1978,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 5;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 5:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 4) { /* reroll an Imperial symbol */
                     #line 101 "cards/galaxy/rules.cards"
@@ -2010,14 +1995,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 6;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 6:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 5) { /* reroll a victory point */
                     #line 102 "cards/galaxy/rules.cards"
@@ -2030,14 +2012,11 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 7;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 7:;
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 6) { /* roll the picked dice */
                     #line 103 "cards/galaxy/rules.cards"
@@ -2060,7 +2039,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 109 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 40);
         if (rt_check(g)) return RT_END;
-#line 2064 "galaxy.c"
+#line 2043 "galaxy.c"
         break;
     default:
         return rt_fail(g, 41, "bad resume point");
@@ -2099,7 +2078,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 2103 "galaxy.c"
+#line 2082 "galaxy.c"
         break;
     default:
         return rt_fail(g, 43, "bad resume point");
@@ -2167,7 +2146,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2171 "galaxy.c"
+#line 2150 "galaxy.c"
         break;
     default:
         return rt_fail(g, 49, "bad resume point");
@@ -2224,14 +2203,11 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     if (rt_call(g, 7, f->self, f->me, 53)) {
                     }
                 }
-                f->pc = 2;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 2:;
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 136 "cards/galaxy/rules.cards"
@@ -2244,14 +2220,14 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 3;
+                f->pc = 2;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 3:;
+            case 2:;
                 if (rt_check(g)) return RT_END;
                 #line 137 "cards/galaxy/rules.cards"
                 if (Rows_ally[rt__row(g, L->v_a)].fd_symbols == 2) {
@@ -2265,19 +2241,19 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 4;
+                    f->pc = 3;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 4:;
+                case 3:;
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2281 "galaxy.c"
+#line 2257 "galaxy.c"
         break;
     default:
         return rt_fail(g, 56, "bad resume point");
@@ -2305,7 +2281,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2309 "galaxy.c"
+#line 2285 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:144: ally_symbol */
@@ -2373,7 +2349,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2377 "galaxy.c"
+#line 2353 "galaxy.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -2426,7 +2402,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 64);
         }
         if (rt_check(g)) return RT_END;
-#line 2430 "galaxy.c"
+#line 2406 "galaxy.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -2551,14 +2527,11 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 1:;
             if (rt_check(g)) return RT_END;
         } else if (L->v_dice == 1) {
             #line 199 "cards/galaxy/rules.cards"
@@ -2581,14 +2554,11 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 2;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 2:;
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2610,14 +2580,11 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     if (rt_call(g, 11, f->self, f->me, 83)) {
                     }
                 }
-                f->pc = 3;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 3:;
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 212 "cards/galaxy/rules.cards"
@@ -2625,18 +2592,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     if (rt_call(g, 10, f->self, f->me, 84)) {
                     }
                 }
-                f->pc = 4;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 4:;
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2640 "galaxy.c"
+#line 2604 "galaxy.c"
         break;
     default:
         return rt_fail(g, 85, "bad resume point");
@@ -2710,7 +2674,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2714 "galaxy.c"
+#line 2678 "galaxy.c"
         break;
     default:
         return rt_fail(g, 93, "bad resume point");
@@ -2855,7 +2819,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 2859 "galaxy.c"
+#line 2823 "galaxy.c"
         break;
     default:
         return rt_fail(g, 107, "bad resume point");
@@ -2939,7 +2903,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2943 "galaxy.c"
+#line 2907 "galaxy.c"
         break;
     default:
         return rt_fail(g, 117, "bad resume point");
@@ -3058,16 +3022,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_call(g, 10, f->self, f->me, 126)) {
             }
         }
-        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 2:;
         if (rt_check(g)) return RT_END;
-#line 3071 "galaxy.c"
+#line 3032 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -3114,7 +3075,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 129)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3118 "galaxy.c"
+#line 3079 "galaxy.c"
         break;
     default:
         return rt_fail(g, 130, "bad resume point");
@@ -3151,7 +3112,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3155 "galaxy.c"
+#line 3116 "galaxy.c"
         break;
     default:
         return rt_fail(g, 132, "bad resume point");
@@ -3229,7 +3190,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3233 "galaxy.c"
+#line 3194 "galaxy.c"
         break;
     default:
         return rt_fail(g, 136, "bad resume point");

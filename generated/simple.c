@@ -2547,14 +2547,11 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 3;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 3:;
             if (rt_check(g)) return RT_END;
             #line 19 "cards/simple/combat.cards"
             if (Fn_contested(g, f, L->v_t, ENUM_on_ground)) {
@@ -2570,14 +2567,14 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 4;
+                f->pc = 3;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 4:;
+            case 3:;
                 if (rt_check(g)) return RT_END;
             }
             #line 21 "cards/simple/combat.cards"
@@ -2597,14 +2594,14 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 5;
+                    f->pc = 4;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 5:;
+                case 4:;
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2647,7 +2644,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2651 "simple.c"
+#line 2648 "simple.c"
         break;
     default:
         return rt_fail(g, 119, "bad resume point");
@@ -2759,7 +2756,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2763 "simple.c"
+#line 2760 "simple.c"
         break;
     default:
         return rt_fail(g, 128, "bad resume point");
@@ -2805,14 +2802,11 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 1:;
             if (rt_check(g)) return RT_END;
             #line 61 "cards/simple/combat.cards"
             { /* roll_dice */
@@ -2828,14 +2822,11 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 2;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 2:;
             if (rt_check(g)) return RT_END;
             #line 62 "cards/simple/combat.cards"
             { /* explosions */
@@ -2849,14 +2840,14 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 3;
+            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
-        case 3:;
+        case 1:;
             if (rt_check(g)) return RT_END;
         }
         #line 64 "cards/simple/combat.cards"
@@ -2876,14 +2867,14 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 4;
+            f->pc = 2;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
-        case 4:;
+        case 2:;
             if (rt_check(g)) return RT_END;
         }
         #line 65 "cards/simple/combat.cards"
@@ -2898,16 +2889,13 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 }
             }
         }
-        f->pc = 5;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 5:;
         if (rt_check(g)) return RT_END;
-#line 2911 "simple.c"
+#line 2899 "simple.c"
         break;
     default:
         return rt_fail(g, 137, "bad resume point");
@@ -3002,7 +2990,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3006 "simple.c"
+#line 2994 "simple.c"
         break;
     default:
         return rt_fail(g, 150, "bad resume point");
@@ -3073,7 +3061,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3077 "simple.c"
+#line 3065 "simple.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -3222,7 +3210,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3226 "simple.c"
+#line 3214 "simple.c"
         break;
     default:
         return rt_fail(g, 169, "bad resume point");
@@ -3269,7 +3257,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3273 "simple.c"
+#line 3261 "simple.c"
         break;
     default:
         return rt_fail(g, 173, "bad resume point");
@@ -3303,7 +3291,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3307 "simple.c"
+#line 3295 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3462,7 +3450,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3466 "simple.c"
+#line 3454 "simple.c"
         break;
     default:
         return rt_fail(g, 190, "bad resume point");
@@ -3548,14 +3536,11 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 2:;
         if (rt_check(g)) return RT_END;
         #line 197 "cards/simple/combat.cards"
         { /* destroy_damaged */
@@ -3569,16 +3554,13 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-        f->pc = 3;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 3:;
         if (rt_check(g)) return RT_END;
-#line 3582 "simple.c"
+#line 3564 "simple.c"
         break;
     default:
         return rt_fail(g, 197, "bad resume point");
@@ -3611,7 +3593,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3615 "simple.c"
+#line 3597 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3677,7 +3659,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3681 "simple.c"
+#line 3663 "simple.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -3735,7 +3717,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3739 "simple.c"
+#line 3721 "simple.c"
         break;
     default:
         return rt_fail(g, 213, "bad resume point");
@@ -3753,8 +3735,6 @@ struct Locals_proc_carry_out {
     RtValue v_l;
     RtValue v_i;
     RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
 };
 
 /* cards/simple/missions.cards:15: argmax */
@@ -3780,7 +3760,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 215, "argmax of no items");
     return acc;
-#line 3784 "simple.c"
+#line 3764 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3797,7 +3777,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3801 "simple.c"
+#line 3781 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3814,7 +3794,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3818 "simple.c"
+#line 3798 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3903,41 +3883,36 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 26 "cards/simple/missions.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 225), 224);
-        if (L->v_list_2 < 0) return RT_END;
         {
-            for (L->v_i_2 = 0; L->v_i_2 < rt_list_len(g, L->v_list_2); L->v_i_2++) {
-                L->v_l = rt_list_at(g, L->v_list_2, L->v_i_2);
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 224));
+            for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
+                L->v_l = walk_v_l[at_v_l];
                 if (!((rt__state(g, L->v_l, 0) == L->v_k))) continue;
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 12, f->self, f->me, 226)) {
+                    if (rt_call(g, 12, f->self, f->me, 225)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
                         }
                     }
                 }
-                f->pc = 3;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 3:;
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_2);
         #line 27 "cards/simple/missions.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 227);
+        rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 226);
         if (rt_check(g)) return RT_END;
-#line 3938 "simple.c"
+#line 3913 "simple.c"
         break;
     default:
-        return rt_fail(g, 228, "bad resume point");
+        return rt_fail(g, 227, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3953,12 +3928,12 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 33 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 229);
+        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 228);
         if (rt_check(g)) return RT_END;
-#line 3959 "simple.c"
+#line 3934 "simple.c"
         break;
     default:
-        return rt_fail(g, 230, "bad resume point");
+        return rt_fail(g, 229, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3986,7 +3961,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
     case 0:;
         #line 42 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 231));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 230));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 L->v_l = walk_v_l[at_v_l];
                 if (!((rt__state(g, L->v_l, 0) == L->v_k))) continue;
@@ -4014,7 +3989,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             }
         }
         #line 44 "cards/simple/missions.cards"
-        L->v_mine = rt_add(g, Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)), rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0), 232);
+        L->v_mine = rt_add(g, Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)), rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0), 231);
         if (rt_check(g)) return RT_END;
         #line 45 "cards/simple/missions.cards"
         rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 0);
@@ -4023,7 +3998,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             #line 47 "cards/simple/missions.cards"
             rt_var_store(g, VAR_target, VCELL_target, L->v_t);
             #line 48 "cards/simple/missions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 234), 233);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 233), 232);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4031,7 +4006,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     L->v_l_2 = cells_v_list[1 + L->v_i];
                     if (!((rt__state(g, L->v_l_2, 0) == L->v_k))) continue;
                     #line 48 "cards/simple/missions.cards"
-                    rt_move(g, L->v_l_2, Zone_leaders(g, L->v_t, 235), RT_AT_TOP, 236);
+                    rt_move(g, L->v_l_2, Zone_leaders(g, L->v_t, 234), RT_AT_TOP, 235);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -4051,7 +4026,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         #line 52 "cards/simple/missions.cards"
         L->v_q = rt_next_player(g, f->me);
         #line 53 "cards/simple/missions.cards"
-        rt_choose_begin(g, L->v_q, 188, 0, 237);
+        rt_choose_begin(g, L->v_q, 188, 0, 236);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
@@ -4061,9 +4036,9 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 238)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 9);
+            if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 237)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 9);
             rt_opt_add(&ob, 1, RT_NONE, 11);
-            rt_opt_done(g, &ob, 237);
+            rt_opt_done(g, &ob, 236);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4074,7 +4049,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
                 #line 55 "cards/simple/missions.cards"
-                rt_choose_begin(g, L->v_q, 189, 0, 239);
+                rt_choose_begin(g, L->v_q, 189, 0, 238);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
@@ -4083,13 +4058,13 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 240);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 239);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                             rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 239);
+                    rt_opt_done(g, &ob, 238);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4116,14 +4091,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     #line 59 "cards/simple/missions.cards"
                     if (L->v_t_given) {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move(g, L->v_l_3, Zone_leaders(g, L->v_t, 241), RT_AT_TOP, 242);
+                        rt_move(g, L->v_l_3, Zone_leaders(g, L->v_t, 240), RT_AT_TOP, 241);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 243), RT_AT_TOP, 244);
+                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 242), RT_AT_TOP, 243);
                         if (rt_check(g)) return RT_END;
                         #line 59 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, (-1), 245);
+                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, (-1), 244);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -4140,6 +4115,26 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
+                if (rt_call(g, 10, f->self, f->me, 245)) {
+                    RtValue *args = rt_frame_args(g);
+                    if (args) {
+                        args[0] = arg0;
+                        args[1] = arg1;
+                    }
+                }
+            }
+            {
+                RtStatus st = rt_run_top(g);
+                if (st != RT_DONE)
+                    return st;
+            }
+            if (rt_check(g)) return RT_END;
+            #line 68 "cards/simple/missions.cards"
+            L->v_mine_s = rt_var_at(g, VCELL_rolled);
+            #line 69 "cards/simple/missions.cards"
+            { /* mission_roll */
+                RtValue arg0 = L->v_q;
+                RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
                 if (rt_call(g, 10, f->self, f->me, 246)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
@@ -4148,37 +4143,11 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 3;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 3:;
-            if (rt_check(g)) return RT_END;
-            #line 68 "cards/simple/missions.cards"
-            L->v_mine_s = rt_var_at(g, VCELL_rolled);
-            #line 69 "cards/simple/missions.cards"
-            { /* mission_roll */
-                RtValue arg0 = L->v_q;
-                RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
-                if (rt_call(g, 10, f->self, f->me, 247)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                        args[1] = arg1;
-                    }
-                }
-            }
-            f->pc = 4;
-            {
-                RtStatus st = rt_run_top(g);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 4:;
             if (rt_check(g)) return RT_END;
             #line 70 "cards/simple/missions.cards"
             rt_var_store(g, VAR_succeeded, VCELL_succeeded, (L->v_mine_s > rt_var_at(g, VCELL_rolled)));
@@ -4217,10 +4186,10 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4221 "simple.c"
+#line 4190 "simple.c"
         break;
     default:
-        return rt_fail(g, 248, "bad resume point");
+        return rt_fail(g, 247, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4266,13 +4235,13 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 87 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 250);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 249);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4276 "simple.c"
+#line 4245 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4283,13 +4252,13 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 93 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 250);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4293 "simple.c"
+#line 4262 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4305,7 +4274,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4309 "simple.c"
+#line 4278 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4316,13 +4285,13 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 168 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 252);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4326 "simple.c"
+#line 4295 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4333,13 +4302,13 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 174 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 252);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4343 "simple.c"
+#line 4312 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4350,13 +4319,13 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 180 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 254);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4360 "simple.c"
+#line 4329 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4367,14 +4336,14 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 98 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 263);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 262);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
-        if (!(rt_card_state(g, it_x, KIND_system, 2, 262))) continue;
+        if (!(rt_card_state(g, it_x, KIND_system, 2, 261))) continue;
         acc++;
     }
     return acc;
-#line 4378 "simple.c"
+#line 4347 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4384,7 +4353,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 85 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 190, 0, 249);
+        rt_choose_begin(g, f->me, 190, 0, 248);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
@@ -4407,7 +4376,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 25);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg6_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 26);
             rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 249);
+            rt_opt_done(g, &ob, 248);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -4419,7 +4388,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 88 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 255);
+                rt_choose_begin(g, f->me, 191, 0, 254);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4429,13 +4398,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 256);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 255);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_rebel_loyal(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 255);
+                    rt_opt_done(g, &ob, 254);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4450,7 +4419,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 257)) {
+                        if (rt_call(g, 13, f->self, f->me, 256)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4473,27 +4442,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 90 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 258)) {
+                            if (rt_call(g, 15, f->self, f->me, 257)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
                                 }
                             }
                         }
-                        f->pc = 4;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
-                        /* fall through */
-                    case 4:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
                 #line 94 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 259);
+                rt_choose_begin(g, f->me, 191, 0, 258);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4503,28 +4469,28 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 260);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 259);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_rebel_loyal(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 259);
+                    rt_opt_done(g, &ob, 258);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 5;
+                    f->pc = 4;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 5:;
+                case 4:;
                     L->v_s_4 = rt_chosen(g);
                     #line 95 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 261)) {
+                        if (rt_call(g, 13, f->self, f->me, 260)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4533,14 +4499,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 6;
+                    f->pc = 5;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 6:;
+                case 5:;
                     if (rt_check(g)) return RT_END;
                     #line 96 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -4549,27 +4515,24 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 98 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
-                            if (rt_call(g, 15, f->self, f->me, 264)) {
+                            if (rt_call(g, 15, f->self, f->me, 263)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
                                 }
                             }
                         }
-                        f->pc = 7;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
-                        /* fall through */
-                    case 7:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
                 #line 103 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 265);
+                rt_choose_begin(g, f->me, 191, 0, 264);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4579,21 +4542,21 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 266);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 265);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_any_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 265);
+                    rt_opt_done(g, &ob, 264);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 8;
+                    f->pc = 6;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 8:;
+                case 6:;
                     L->v_s_5 = rt_chosen(g);
                     #line 104 "cards/simple/missions.cards"
                     if (Fn_units_of(g, f, L->v_s_5, SIDE_resistance) > 0) {
@@ -4605,7 +4568,87 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 267)) {
+                        if (rt_call(g, 13, f->self, f->me, 266)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
+                            }
+                        }
+                    }
+                    f->pc = 7;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 7:;
+                    if (rt_check(g)) return RT_END;
+                    #line 106 "cards/simple/missions.cards"
+                    if (rt_var_at(g, VCELL_succeeded)) {
+                        #line 106 "cards/simple/missions.cards"
+                        for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
+                            L->v_i = L->v_i_3 + 1;
+                            #line 106 "cards/simple/missions.cards"
+                            if (L->v_i <= Fn_times(g, f, 0)) {
+                                #line 106 "cards/simple/missions.cards"
+                                { /* shift_loyalty */
+                                    RtValue arg0 = L->v_s_5;
+                                    RtValue arg1 = 1;
+                                    if (rt_call(g, 16, f->self, f->me, 267)) {
+                                        RtValue *args = rt_frame_args(g);
+                                        if (args) {
+                                            args[0] = arg0;
+                                            args[1] = arg1;
+                                        }
+                                    }
+                                }
+                                {
+                                    RtStatus st = rt_run_top(g);
+                                    if (st != RT_DONE)
+                                        return st;
+                                }
+                                if (rt_check(g)) return RT_END;
+                            }
+                        }
+                    }
+                }
+            } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
+                #line 111 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 191, 0, 268);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": target system");
+                        rt_label_end(g);
+                    }
+                    {
+                        RtValue gs[33];
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 269);
+                        for (int i = 0; i < gn; i++) {
+                            RtValue it_s_6 = gs[i]; (void)it_s_6;
+                            if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 268);
+                }
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 8;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 8:;
+                    L->v_s_6 = rt_chosen(g);
+                    #line 112 "cards/simple/missions.cards"
+                    { /* contest */
+                        RtValue arg0 = L->v_k;
+                        RtValue arg1 = L->v_s_6;
+                        RtValue arg2 = 1;
+                        if (rt_call(g, 13, f->self, f->me, 270)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4623,41 +4666,29 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 9:;
                     if (rt_check(g)) return RT_END;
-                    #line 106 "cards/simple/missions.cards"
+                    #line 113 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 106 "cards/simple/missions.cards"
-                        for (L->v_i_3 = 0; L->v_i_3 < 2; L->v_i_3++) {
-                            L->v_i = L->v_i_3 + 1;
-                            #line 106 "cards/simple/missions.cards"
-                            if (L->v_i <= Fn_times(g, f, 0)) {
-                                #line 106 "cards/simple/missions.cards"
-                                { /* shift_loyalty */
-                                    RtValue arg0 = L->v_s_5;
-                                    RtValue arg1 = 1;
-                                    if (rt_call(g, 16, f->self, f->me, 268)) {
-                                        RtValue *args = rt_frame_args(g);
-                                        if (args) {
-                                            args[0] = arg0;
-                                            args[1] = arg1;
-                                        }
-                                    }
+                        #line 113 "cards/simple/missions.cards"
+                        { /* gain_vp */
+                            RtValue arg0 = Fn_times(g, f, 1);
+                            if (rt_call(g, 15, f->self, f->me, 271)) {
+                                RtValue *args = rt_frame_args(g);
+                                if (args) {
+                                    args[0] = arg0;
                                 }
-                                f->pc = 10;
-                                {
-                                    RtStatus st = rt_run_top(g);
-                                    if (st != RT_DONE)
-                                        return st;
-                                }
-                                /* fall through */
-                            case 10:;
-                                if (rt_check(g)) return RT_END;
                             }
                         }
+                        {
+                            RtStatus st = rt_run_top(g);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        if (rt_check(g)) return RT_END;
                     }
                 }
-            } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
-                #line 111 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 269);
+            } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
+                #line 117 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 191, 0, 272);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4667,28 +4698,28 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 270);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 273);
                         for (int i = 0; i < gn; i++) {
-                            RtValue it_s_6 = gs[i]; (void)it_s_6;
-                            if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
+                            RtValue it_s_7 = gs[i]; (void)it_s_7;
+                            if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 269);
+                    rt_opt_done(g, &ob, 272);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 11;
+                    f->pc = 10;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 11:;
-                    L->v_s_6 = rt_chosen(g);
-                    #line 112 "cards/simple/missions.cards"
+                case 10:;
+                    L->v_s_7 = rt_chosen(g);
+                    #line 118 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_6;
+                        RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 271)) {
+                        if (rt_call(g, 13, f->self, f->me, 274)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4697,41 +4728,31 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 12;
+                    f->pc = 11;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 12:;
+                case 11:;
                     if (rt_check(g)) return RT_END;
-                    #line 113 "cards/simple/missions.cards"
+                    #line 119 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 113 "cards/simple/missions.cards"
-                        { /* gain_vp */
-                            RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 272)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
-                            }
+                        #line 120 "cards/simple/missions.cards"
+                        rt_var_store(g, VAR_plans, VCELL_plans, 1);
+                        #line 121 "cards/simple/missions.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, " has the Doom Star Plans.");
+                            rt_log_end(g);
                         }
-                        f->pc = 13;
-                        {
-                            RtStatus st = rt_run_top(g);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 13:;
-                        if (rt_check(g)) return RT_END;
                     }
                 }
-            } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
-                #line 117 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 273);
+            } else if (L->v_option == 5) { /* _: sabotage a system */
+                #line 126 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 191, 0, 275);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4741,13 +4762,80 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 274);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 277);
                         for (int i = 0; i < gn; i++) {
-                            RtValue it_s_7 = gs[i]; (void)it_s_7;
-                            if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
+                            RtValue it_s_8 = gs[i]; (void)it_s_8;
+                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 276))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 273);
+                    rt_opt_done(g, &ob, 275);
+                }
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 12;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 12:;
+                    L->v_s_8 = rt_chosen(g);
+                    #line 127 "cards/simple/missions.cards"
+                    { /* contest */
+                        RtValue arg0 = L->v_k;
+                        RtValue arg1 = L->v_s_8;
+                        RtValue arg2 = 1;
+                        if (rt_call(g, 13, f->self, f->me, 278)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
+                            }
+                        }
+                    }
+                    f->pc = 13;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 13:;
+                    if (rt_check(g)) return RT_END;
+                    #line 128 "cards/simple/missions.cards"
+                    if (rt_var_at(g, VCELL_succeeded)) {
+                        #line 129 "cards/simple/missions.cards"
+                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 279);
+                        if (rt_check(g)) return RT_END;
+                        #line 130 "cards/simple/missions.cards"
+                        if (rt_logging(g)) {
+                            rt_log_begin(g);
+                            rt_log_player(g, f->me);
+                            rt_log_str(g, " places a Sabotage marker on ");
+                            rt_log_card(g, L->v_s_8);
+                            rt_log_str(g, ".");
+                            rt_log_end(g);
+                        }
+                    }
+                }
+            } else if (L->v_option == 6) { /* A_: gain 1 victory point */
+                #line 136 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 191, 0, 280);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": target system");
+                        rt_label_end(g);
+                    }
+                    {
+                        RtValue gs[33];
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 281);
+                        for (int i = 0; i < gn; i++) {
+                            RtValue it_s_9 = gs[i]; (void)it_s_9;
+                            rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 280);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4756,13 +4844,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 14:;
-                    L->v_s_7 = rt_chosen(g);
-                    #line 118 "cards/simple/missions.cards"
+                    L->v_s_9 = rt_chosen(g);
+                    #line 137 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_7;
+                        RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 275)) {
+                        if (rt_call(g, 13, f->self, f->me, 282)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4780,22 +4868,29 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 15:;
                     if (rt_check(g)) return RT_END;
-                    #line 119 "cards/simple/missions.cards"
+                    #line 138 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 120 "cards/simple/missions.cards"
-                        rt_var_store(g, VAR_plans, VCELL_plans, 1);
-                        #line 121 "cards/simple/missions.cards"
-                        if (rt_logging(g)) {
-                            rt_log_begin(g);
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, " has the Doom Star Plans.");
-                            rt_log_end(g);
+                        #line 138 "cards/simple/missions.cards"
+                        { /* gain_vp */
+                            RtValue arg0 = Fn_times(g, f, 1);
+                            if (rt_call(g, 15, f->self, f->me, 283)) {
+                                RtValue *args = rt_frame_args(g);
+                                if (args) {
+                                    args[0] = arg0;
+                                }
+                            }
                         }
+                        {
+                            RtStatus st = rt_run_top(g);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        if (rt_check(g)) return RT_END;
                     }
                 }
-            } else if (L->v_option == 5) { /* _: sabotage a system */
-                #line 126 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 276);
+            } else if (L->v_option == 7) { /* A_: attack from the secret base */
+                #line 142 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 191, 0, 284);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4805,13 +4900,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 278);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 285);
                         for (int i = 0; i < gn; i++) {
-                            RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 277))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            RtValue it_s_10 = gs[i]; (void)it_s_10;
+                            rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 276);
+                    rt_opt_done(g, &ob, 284);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4820,13 +4915,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 16:;
-                    L->v_s_8 = rt_chosen(g);
-                    #line 127 "cards/simple/missions.cards"
+                    L->v_s_10 = rt_chosen(g);
+                    #line 143 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_8;
+                        RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 279)) {
+                        if (rt_call(g, 13, f->self, f->me, 286)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4844,155 +4939,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 17:;
                     if (rt_check(g)) return RT_END;
-                    #line 128 "cards/simple/missions.cards"
-                    if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 129 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 280);
-                        if (rt_check(g)) return RT_END;
-                        #line 130 "cards/simple/missions.cards"
-                        if (rt_logging(g)) {
-                            rt_log_begin(g);
-                            rt_log_player(g, f->me);
-                            rt_log_str(g, " places a Sabotage marker on ");
-                            rt_log_card(g, L->v_s_8);
-                            rt_log_str(g, ".");
-                            rt_log_end(g);
-                        }
-                    }
-                }
-            } else if (L->v_option == 6) { /* A_: gain 1 victory point */
-                #line 136 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 281);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": target system");
-                        rt_label_end(g);
-                    }
-                    {
-                        RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 282);
-                        for (int i = 0; i < gn; i++) {
-                            RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 281);
-                }
-                if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) {
-                    f->pc = 18;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 18:;
-                    L->v_s_9 = rt_chosen(g);
-                    #line 137 "cards/simple/missions.cards"
-                    { /* contest */
-                        RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_9;
-                        RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 283)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
-                        }
-                    }
-                    f->pc = 19;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 19:;
-                    if (rt_check(g)) return RT_END;
-                    #line 138 "cards/simple/missions.cards"
-                    if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 138 "cards/simple/missions.cards"
-                        { /* gain_vp */
-                            RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 284)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                }
-                            }
-                        }
-                        f->pc = 20;
-                        {
-                            RtStatus st = rt_run_top(g);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 20:;
-                        if (rt_check(g)) return RT_END;
-                    }
-                }
-            } else if (L->v_option == 7) { /* A_: attack from the secret base */
-                #line 142 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 285);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": target system");
-                        rt_label_end(g);
-                    }
-                    {
-                        RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 286);
-                        for (int i = 0; i < gn; i++) {
-                            RtValue it_s_10 = gs[i]; (void)it_s_10;
-                            rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 285);
-                }
-                if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) {
-                    f->pc = 21;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 21:;
-                    L->v_s_10 = rt_chosen(g);
-                    #line 143 "cards/simple/missions.cards"
-                    { /* contest */
-                        RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_10;
-                        RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 287)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
-                        }
-                    }
-                    f->pc = 22;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 22:;
-                    if (rt_check(g)) return RT_END;
                     #line 144 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 145 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                        L->v_chosen = rt_list_new(g, 288);
+                        L->v_chosen = rt_list_new(g, 287);
                         if (L->v_chosen < 0) return RT_END;
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 192, 0, 289);
+                            rt_choose_begin(g, f->me, 192, 0, 288);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 rt_choose_steps(g, L->v_k_2, L->v_n);
@@ -5009,42 +4963,42 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                         if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 289);
+                                rt_opt_done(g, &ob, 288);
                             }
                             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                             if (rt_option_count(g) == 0) break;
-                            f->pc = 23;
+                            f->pc = 18;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 23:;
+                        case 18:;
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
-                            rt_list_add(g, L->v_chosen, L->v_u_2, 288);
+                            rt_list_add(g, L->v_chosen, L->v_u_2, 287);
                             if (rt_check(g)) return RT_END;
                             #line 147 "cards/simple/missions.cards"
-                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 290);
+                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 289);
                             if (rt_check(g)) return RT_END;
                         }
                         rt_list_pop(g, L->v_chosen);
                         #line 149 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            if (rt_call(g, 20, f->self, f->me, 291)) {
+                            if (rt_call(g, 20, f->self, f->me, 290)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
                                 }
                             }
                         }
-                        f->pc = 24;
+                        f->pc = 19;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
                         /* fall through */
-                    case 24:;
+                    case 19:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -5054,7 +5008,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 292)) {
+                    if (rt_call(g, 13, f->self, f->me, 291)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5063,30 +5017,30 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 25;
+                f->pc = 20;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 25:;
+            case 20:;
                 if (rt_check(g)) return RT_END;
                 #line 155 "cards/simple/missions.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 155 "cards/simple/missions.cards"
                     { /* move_base */
-                        if (rt_call(g, 18, f->self, f->me, 293)) {
+                        if (rt_call(g, 18, f->self, f->me, 292)) {
                         }
                     }
-                    f->pc = 26;
+                    f->pc = 21;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 26:;
+                case 21:;
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 9) { /* _: resupply the base _advance the build queue by 1_ */
@@ -5095,7 +5049,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 294)) {
+                    if (rt_call(g, 13, f->self, f->me, 293)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5104,14 +5058,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 27;
+                f->pc = 22;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 27:;
+            case 22:;
                 if (rt_check(g)) return RT_END;
                 #line 159 "cards/simple/missions.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
@@ -5123,28 +5077,28 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 159 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 295)) {
+                                if (rt_call(g, 23, f->self, f->me, 294)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
                                     }
                                 }
                             }
-                            f->pc = 28;
+                            f->pc = 23;
                             {
                                 RtStatus st = rt_run_top(g);
                                 if (st != RT_DONE)
                                     return st;
                             }
                             /* fall through */
-                        case 28:;
+                        case 23:;
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 163 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 296);
+                rt_choose_begin(g, f->me, 191, 0, 295);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5154,13 +5108,162 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 297);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 296);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 296);
+                    rt_opt_done(g, &ob, 295);
+                }
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 24;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 24:;
+                    L->v_s_11 = rt_chosen(g);
+                    #line 164 "cards/simple/missions.cards"
+                    { /* contest */
+                        RtValue arg0 = L->v_k;
+                        RtValue arg1 = L->v_s_11;
+                        RtValue arg2 = 1;
+                        if (rt_call(g, 13, f->self, f->me, 297)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
+                            }
+                        }
+                    }
+                    f->pc = 25;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 25:;
+                    if (rt_check(g)) return RT_END;
+                    #line 165 "cards/simple/missions.cards"
+                    if (rt_var_at(g, VCELL_succeeded)) {
+                        #line 165 "cards/simple/missions.cards"
+                        { /* gain_vp */
+                            RtValue arg0 = Fn_times(g, f, 1);
+                            if (rt_call(g, 15, f->self, f->me, 298)) {
+                                RtValue *args = rt_frame_args(g);
+                                if (args) {
+                                    args[0] = arg0;
+                                }
+                            }
+                        }
+                        {
+                            RtStatus st = rt_run_top(g);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        if (rt_check(g)) return RT_END;
+                    }
+                }
+            } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
+                #line 169 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 191, 0, 299);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": target system");
+                        rt_label_end(g);
+                    }
+                    {
+                        RtValue gs[33];
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 300);
+                        for (int i = 0; i < gn; i++) {
+                            RtValue it_s_13 = gs[i]; (void)it_s_13;
+                            if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 299);
+                }
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 26;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 26:;
+                    L->v_s_13 = rt_chosen(g);
+                    #line 170 "cards/simple/missions.cards"
+                    { /* contest */
+                        RtValue arg0 = L->v_k;
+                        RtValue arg1 = L->v_s_13;
+                        RtValue arg2 = 1;
+                        if (rt_call(g, 13, f->self, f->me, 301)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
+                            }
+                        }
+                    }
+                    f->pc = 27;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 27:;
+                    if (rt_check(g)) return RT_END;
+                    #line 171 "cards/simple/missions.cards"
+                    if (rt_var_at(g, VCELL_succeeded)) {
+                        #line 171 "cards/simple/missions.cards"
+                        { /* mission_damage */
+                            RtValue arg0 = L->v_s_13;
+                            RtValue arg1 = SIDE_imperium;
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 302);
+                            if (rt_call(g, 17, f->self, f->me, 303)) {
+                                RtValue *args = rt_frame_args(g);
+                                if (args) {
+                                    args[0] = arg0;
+                                    args[1] = arg1;
+                                    args[2] = arg2;
+                                }
+                            }
+                        }
+                        f->pc = 28;
+                        {
+                            RtStatus st = rt_run_top(g);
+                            if (st != RT_DONE)
+                                return st;
+                        }
+                        /* fall through */
+                    case 28:;
+                        if (rt_check(g)) return RT_END;
+                    }
+                }
+            } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
+                #line 175 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 191, 0, 304);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": target system");
+                        rt_label_end(g);
+                    }
+                    {
+                        RtValue gs[33];
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 305);
+                        for (int i = 0; i < gn; i++) {
+                            RtValue it_s_15 = gs[i]; (void)it_s_15;
+                            if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 304);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5169,13 +5272,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 29:;
-                    L->v_s_11 = rt_chosen(g);
-                    #line 164 "cards/simple/missions.cards"
+                    L->v_s_15 = rt_chosen(g);
+                    #line 176 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_11;
+                        RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 298)) {
+                        if (rt_call(g, 13, f->self, f->me, 306)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5193,15 +5296,19 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 30:;
                     if (rt_check(g)) return RT_END;
-                    #line 165 "cards/simple/missions.cards"
+                    #line 177 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 165 "cards/simple/missions.cards"
-                        { /* gain_vp */
-                            RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 299)) {
+                        #line 177 "cards/simple/missions.cards"
+                        { /* mission_damage */
+                            RtValue arg0 = L->v_s_15;
+                            RtValue arg1 = SIDE_imperium;
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 307);
+                            if (rt_call(g, 17, f->self, f->me, 308)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
+                                    args[1] = arg1;
+                                    args[2] = arg2;
                                 }
                             }
                         }
@@ -5216,25 +5323,25 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         if (rt_check(g)) return RT_END;
                     }
                 }
-            } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
-                #line 169 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 300);
+            } else if (L->v_option == 13) { /* _: rescue a leader */
+                #line 181 "cards/simple/missions.cards"
+                rt_choose_begin(g, f->me, 194, 0, 309);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
+                    if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
                         rt_log_player(g, f->me);
-                        rt_log_str(g, ": target system");
+                        rt_log_str(g, ": the system of the captured leader");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 301);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 310);
                         for (int i = 0; i < gn; i++) {
-                            RtValue it_s_13 = gs[i]; (void)it_s_13;
-                            if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
+                            RtValue it_s_17 = gs[i]; (void)it_s_17;
+                            if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 300);
+                    rt_opt_done(g, &ob, 309);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5243,13 +5350,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 32:;
-                    L->v_s_13 = rt_chosen(g);
-                    #line 170 "cards/simple/missions.cards"
+                    L->v_s_17 = rt_chosen(g);
+                    #line 182 "cards/simple/missions.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_13;
+                        RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 302)) {
+                        if (rt_call(g, 13, f->self, f->me, 311)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5267,166 +5374,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 33:;
                     if (rt_check(g)) return RT_END;
-                    #line 171 "cards/simple/missions.cards"
-                    if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 171 "cards/simple/missions.cards"
-                        { /* mission_damage */
-                            RtValue arg0 = L->v_s_13;
-                            RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 303);
-                            if (rt_call(g, 17, f->self, f->me, 304)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                    args[1] = arg1;
-                                    args[2] = arg2;
-                                }
-                            }
-                        }
-                        f->pc = 34;
-                        {
-                            RtStatus st = rt_run_top(g);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 34:;
-                        if (rt_check(g)) return RT_END;
-                    }
-                }
-            } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
-                #line 175 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 305);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": target system");
-                        rt_label_end(g);
-                    }
-                    {
-                        RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 306);
-                        for (int i = 0; i < gn; i++) {
-                            RtValue it_s_15 = gs[i]; (void)it_s_15;
-                            if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 305);
-                }
-                if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) {
-                    f->pc = 35;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 35:;
-                    L->v_s_15 = rt_chosen(g);
-                    #line 176 "cards/simple/missions.cards"
-                    { /* contest */
-                        RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_15;
-                        RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 307)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
-                        }
-                    }
-                    f->pc = 36;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 36:;
-                    if (rt_check(g)) return RT_END;
-                    #line 177 "cards/simple/missions.cards"
-                    if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 177 "cards/simple/missions.cards"
-                        { /* mission_damage */
-                            RtValue arg0 = L->v_s_15;
-                            RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 308);
-                            if (rt_call(g, 17, f->self, f->me, 309)) {
-                                RtValue *args = rt_frame_args(g);
-                                if (args) {
-                                    args[0] = arg0;
-                                    args[1] = arg1;
-                                    args[2] = arg2;
-                                }
-                            }
-                        }
-                        f->pc = 37;
-                        {
-                            RtStatus st = rt_run_top(g);
-                            if (st != RT_DONE)
-                                return st;
-                        }
-                        /* fall through */
-                    case 37:;
-                        if (rt_check(g)) return RT_END;
-                    }
-                }
-            } else if (L->v_option == 13) { /* _: rescue a leader */
-                #line 181 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 194, 0, 310);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": the system of the captured leader");
-                        rt_label_end(g);
-                    }
-                    {
-                        RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 311);
-                        for (int i = 0; i < gn; i++) {
-                            RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 310);
-                }
-                if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) {
-                    f->pc = 38;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 38:;
-                    L->v_s_17 = rt_chosen(g);
-                    #line 182 "cards/simple/missions.cards"
-                    { /* contest */
-                        RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_17;
-                        RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 312)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
-                        }
-                    }
-                    f->pc = 39;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 39:;
-                    if (rt_check(g)) return RT_END;
                     #line 183 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 184 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 195, 0, 313);
+                        rt_choose_begin(g, f->me, 195, 0, 312);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
@@ -5435,30 +5386,30 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 314));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 313));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 313);
+                            rt_opt_done(g, &ob, 312);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
-                            f->pc = 40;
+                            f->pc = 34;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 40:;
+                        case 34:;
                             L->v_l = rt_chosen(g);
                             #line 185 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 315);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 314);
                             if (rt_check(g)) return RT_END;
                             #line 186 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 316);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 315);
                             if (rt_check(g)) return RT_END;
                             #line 187 "cards/simple/missions.cards"
-                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 317), RT_AT_TOP, 318);
+                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 316), RT_AT_TOP, 317);
                             if (rt_check(g)) return RT_END;
                             #line 188 "cards/simple/missions.cards"
                             if (rt_logging(g)) {
@@ -5482,10 +5433,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5486 "simple.c"
+#line 5437 "simple.c"
         break;
     default:
-        return rt_fail(g, 319, "bad resume point");
+        return rt_fail(g, 318, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5501,7 +5452,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 200 "cards/simple/missions.cards"
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 320);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 319);
         #line 201 "cards/simple/missions.cards"
         rt_log_begin(g);
         rt_log_player(g, Fn_rebel(g, f));
@@ -5511,10 +5462,10 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5515 "simple.c"
+#line 5466 "simple.c"
         break;
     default:
-        return rt_fail(g, 321, "bad resume point");
+        return rt_fail(g, 320, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5532,19 +5483,19 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
     case 0:;
         #line 206 "cards/simple/missions.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 323);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 322);
             RtValue who = 0;
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 322);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 321);
         }
         if (rt_check(g)) return RT_END;
         #line 207 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 324)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 325), 0) == (-1))) {
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 323)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 324), 0) == (-1))) {
             #line 207 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 326);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 325);
             if (rt_check(g)) return RT_END;
         }
         #line 208 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 327), 0) == 1) {
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 326), 0) == 1) {
             #line 208 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5552,7 +5503,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 328), 0) == (-1)) {
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 327), 0) == (-1)) {
             #line 209 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5569,10 +5520,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5573 "simple.c"
+#line 5524 "simple.c"
         break;
     default:
-        return rt_fail(g, 329, "bad resume point");
+        return rt_fail(g, 328, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5598,7 +5549,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             #line 217 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
                 #line 218 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 330);
+                rt_choose_begin(g, f->me, 196, 0, 329);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -5607,13 +5558,13 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 331));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 330));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 330);
+                    rt_opt_done(g, &ob, 329);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5624,7 +5575,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 219 "cards/simple/missions.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 332), 333);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 331), 332);
                     if (rt_check(g)) return RT_END;
                     #line 220 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
@@ -5644,6 +5595,24 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
+            if (rt_call(g, 6, f->self, f->me, 333)) {
+                RtValue *args = rt_frame_args(g);
+                if (args) {
+                    args[0] = arg0;
+                    args[1] = arg1;
+                }
+            }
+        }
+        {
+            RtStatus st = rt_run_top(g);
+            if (st != RT_DONE)
+                return st;
+        }
+        if (rt_check(g)) return RT_END;
+        #line 225 "cards/simple/missions.cards"
+        { /* destroy_damaged */
+            RtValue arg0 = L->v_s;
+            RtValue arg1 = ENUM_on_ground;
             if (rt_call(g, 6, f->self, f->me, 334)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
@@ -5652,54 +5621,27 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 }
             }
         }
-        f->pc = 2;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 2:;
-        if (rt_check(g)) return RT_END;
-        #line 225 "cards/simple/missions.cards"
-        { /* destroy_damaged */
-            RtValue arg0 = L->v_s;
-            RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 335)) {
-                RtValue *args = rt_frame_args(g);
-                if (args) {
-                    args[0] = arg0;
-                    args[1] = arg1;
-                }
-            }
-        }
-        f->pc = 3;
-        {
-            RtStatus st = rt_run_top(g);
-            if (st != RT_DONE)
-                return st;
-        }
-        /* fall through */
-    case 3:;
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 336)) {
+            if (rt_call(g, 34, f->self, f->me, 335)) {
             }
         }
-        f->pc = 4;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 4:;
         if (rt_check(g)) return RT_END;
-#line 5700 "simple.c"
+#line 5642 "simple.c"
         break;
     default:
-        return rt_fail(g, 337, "bad resume point");
+        return rt_fail(g, 336, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5729,7 +5671,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5733 "simple.c"
+#line 5675 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5741,7 +5683,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         #line 232 "cards/simple/missions.cards"
         L->v_old = Fn_base_sys(g, f);
         #line 233 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 338);
+        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 337);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
@@ -5751,14 +5693,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 339);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 338);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 338);
+            rt_opt_done(g, &ob, 337);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5771,7 +5713,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 235 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
                 #line 236 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 341), 340);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 340), 339);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5779,7 +5721,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u)))) continue;
                         #line 236 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 342);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 341);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -5794,7 +5736,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 239 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 343);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 342);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -5802,20 +5744,20 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
                         if (!((!Fn_movable(g, f, L->v_u_2)))) continue;
                         #line 239 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 344), RT_AT_TOP, 345);
+                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 343), RT_AT_TOP, 344);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
             #line 241 "cards/simple/missions.cards"
-            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 346);
+            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 345);
             if (rt_check(g)) return RT_END;
             #line 242 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 347), RT_AT_TOP, 348);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 346), RT_AT_TOP, 347);
             if (rt_check(g)) return RT_END;
             #line 243 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 349);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 348);
             #line 244 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 245 "cards/simple/missions.cards"
@@ -5826,10 +5768,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5830 "simple.c"
+#line 5772 "simple.c"
         break;
     default:
-        return rt_fail(g, 350, "bad resume point");
+        return rt_fail(g, 349, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5857,7 +5799,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 17 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 198, 0, 351);
+        rt_choose_begin(g, f->me, 198, 0, 350);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
@@ -5869,13 +5811,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 352);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 351);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 351);
+            rt_opt_done(g, &ob, 350);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5886,7 +5828,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 18 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 353), RT_AT_TOP, 354);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 352), RT_AT_TOP, 353);
             if (rt_check(g)) return RT_END;
             #line 19 "cards/simple/moves.cards"
             if (rt_logging(g)) {
@@ -5900,19 +5842,19 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 20 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 355);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 354);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
                     if (!((!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me))))) continue;
                     #line 21 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 356))[0];
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 355))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 357);
+                    L->v_chosen = rt_list_new(g, 356);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 199, 0, 358);
+                        rt_choose_begin(g, f->me, 199, 0, 357);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             rt_choose_steps(g, L->v_k, L->v_n);
@@ -5930,13 +5872,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 359));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 358));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Rows_unit[rt__row(g, it_u)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 358);
+                            rt_opt_done(g, &ob, 357);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
@@ -5948,10 +5890,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 357);
+                        rt_list_add(g, L->v_chosen, L->v_u, 356);
                         if (rt_check(g)) return RT_END;
                         #line 23 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 360);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 359);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
@@ -5959,13 +5901,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 26 "cards/simple/moves.cards"
-            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 361)) {
+            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 360)) {
                 #line 27 "cards/simple/moves.cards"
                 L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                L->v_chosen_2 = rt_list_new(g, 362);
+                L->v_chosen_2 = rt_list_new(g, 361);
                 if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 200, 0, 363);
+                    rt_choose_begin(g, f->me, 200, 0, 362);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         rt_choose_steps(g, L->v_k_2, L->v_n_2);
@@ -5982,7 +5924,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 363);
+                        rt_opt_done(g, &ob, 362);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                     if (rt_option_count(g) == 0) break;
@@ -5993,10 +5935,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 362);
+                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 361);
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/simple/moves.cards"
-                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 364);
+                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 363);
                     if (rt_check(g)) return RT_END;
                 }
                 rt_list_pop(g, L->v_chosen_2);
@@ -6004,7 +5946,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             #line 32 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 20, f->self, f->me, 365)) {
+                if (rt_call(g, 20, f->self, f->me, 364)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -6021,10 +5963,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 6025 "simple.c"
+#line 5967 "simple.c"
         break;
     default:
-        return rt_fail(g, 366, "bad resume point");
+        return rt_fail(g, 365, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6058,14 +6000,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 40 "cards/simple/moves.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 367), RT_AT_TOP, 368);
+        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 366), RT_AT_TOP, 367);
         if (rt_check(g)) return RT_END;
         #line 41 "cards/simple/moves.cards"
         if ((L->v_sd == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
             #line 43 "cards/simple/moves.cards"
-            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 369), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 370))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 371))) {
+            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 368), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 369))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 370))) {
                 #line 44 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 372);
+                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 371);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6081,17 +6023,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    if (rt_call(g, 33, f->self, f->me, 373)) {
+                    if (rt_call(g, 33, f->self, f->me, 372)) {
                     }
                 }
-                f->pc = 1;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 1:;
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -6100,41 +6039,38 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 51 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 0, f->self, f->me, 374)) {
+                if (rt_call(g, 0, f->self, f->me, 373)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
                     }
                 }
             }
-            f->pc = 2;
+            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
-        case 2:;
+        case 1:;
             if (rt_check(g)) return RT_END;
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 375)) {
+            if (rt_call(g, 34, f->self, f->me, 374)) {
             }
         }
-        f->pc = 3;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 3:;
         if (rt_check(g)) return RT_END;
-#line 6135 "simple.c"
+#line 6071 "simple.c"
         break;
     default:
-        return rt_fail(g, 376, "bad resume point");
+        return rt_fail(g, 375, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6153,9 +6089,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 62 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 377)].fd_first_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 378)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 379)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 376)].fd_first_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 377)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 378)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6176,9 +6112,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 63 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 380)].fd_second_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 381)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 382)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 379)].fd_second_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 380)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 381)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6196,10 +6132,10 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6200 "simple.c"
+#line 6136 "simple.c"
         break;
     default:
-        return rt_fail(g, 383, "bad resume point");
+        return rt_fail(g, 382, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6220,7 +6156,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
         #line 67 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
             #line 68 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 201, 0, 384);
+            rt_choose_begin(g, L->v_p, 201, 0, 383);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
@@ -6237,7 +6173,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                         if ((((rt_card_kind(g, it_u) == KIND_unit) && (Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_p))) && (Rows_unit[rt__row(g, it_u)].fd_build == L->v_b)) && (!Rows_unit[rt__row(g, it_u)].fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 384);
+                rt_opt_done(g, &ob, 383);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -6247,10 +6183,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u = rt_chosen(g);
                 #line 70 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 385), RT_AT_TOP, 386);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 384), RT_AT_TOP, 385);
                 if (rt_check(g)) return RT_END;
                 #line 71 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 387);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 386);
                 if (rt_check(g)) return RT_END;
                 #line 72 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6265,10 +6201,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6269 "simple.c"
+#line 6205 "simple.c"
         break;
     default:
-        return rt_fail(g, 388, "bad resume point");
+        return rt_fail(g, 387, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6287,13 +6223,13 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 390), 389);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 389), 388);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
                 #line 83 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 391), 392);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 390), 391);
                 if (rt_check(g)) return RT_END;
                 #line 84 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -6301,7 +6237,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        if (rt_call(g, 24, f->self, f->me, 393)) {
+                        if (rt_call(g, 24, f->self, f->me, 392)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6322,10 +6258,10 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6326 "simple.c"
+#line 6262 "simple.c"
         break;
     default:
-        return rt_fail(g, 394, "bad resume point");
+        return rt_fail(g, 393, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6350,13 +6286,13 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 93 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 396));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 395));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6360 "simple.c"
+#line 6296 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6367,13 +6303,13 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     #line 112 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 408);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 407);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6377 "simple.c"
+#line 6313 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6383,11 +6319,11 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 92 "cards/simple/moves.cards"
-        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 395)].fd_doom_star) {
+        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 394)].fd_doom_star) {
             #line 93 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 94 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 398), 397);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 397), 396);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6395,13 +6331,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Rows_unit[rt__row(g, L->v_x_2)].fd_construction)) continue;
                         #line 94 "cards/simple/moves.cards"
-                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 399);
+                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 398);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
                 #line 95 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 400), RT_AT_TOP, 401);
+                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 399), RT_AT_TOP, 400);
                 if (rt_check(g)) return RT_END;
                 #line 96 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6413,7 +6349,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 98 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 402);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 401);
                 if (rt_check(g)) return RT_END;
                 #line 99 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6426,7 +6362,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 103 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 403);
+            rt_choose_begin(g, L->v_p, 202, 0, 402);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6438,13 +6374,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 {
                     RtValue gs[33];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 404);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 403);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_s = gs[i]; (void)it_s;
                         if (Fn_imperial_held(g, f, it_s)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 403);
+                rt_opt_done(g, &ob, 402);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6455,7 +6391,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_s = rt_chosen(g);
                 #line 104 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 405), RT_AT_TOP, 406);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 404), RT_AT_TOP, 405);
                 if (rt_check(g)) return RT_END;
                 #line 105 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6471,7 +6407,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             }
         } else {
             #line 108 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 407);
+            rt_choose_begin(g, L->v_p, 202, 0, 406);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6483,7 +6419,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 30);
                 if (Agg2_proc_deploy(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 407);
+                rt_opt_done(g, &ob, 406);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6497,27 +6433,27 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     #line 110 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 409), RT_AT_TOP, 410);
+                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 408), RT_AT_TOP, 409);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 411);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 410);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 113 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 412);
+                    rt_choose_begin(g, L->v_p, 7, 0, 411);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 413);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 412);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_3 = gs[i]; (void)it_s_3;
                                 if (Fn_rebel_held(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 412);
+                        rt_opt_done(g, &ob, 411);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -6528,16 +6464,16 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_3 = rt_chosen(g);
                         #line 113 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 414), RT_AT_TOP, 415);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 413), RT_AT_TOP, 414);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6538 "simple.c"
+#line 6474 "simple.c"
         break;
     default:
-        return rt_fail(g, 416, "bad resume point");
+        return rt_fail(g, 415, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6594,13 +6530,13 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 20 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 418);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 417);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6604 "simple.c"
+#line 6540 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6611,13 +6547,13 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 26 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 419);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 418);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6621 "simple.c"
+#line 6557 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6628,13 +6564,13 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 38 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 420);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 419);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_5 = gs[i]; (void)it_s_5;
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6638 "simple.c"
+#line 6574 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6645,13 +6581,13 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 47 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 421);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_7 = gs[i]; (void)it_s_7;
-        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 421))) return 1;
+        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 420))) return 1;
     }
     return acc;
-#line 6655 "simple.c"
+#line 6591 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6662,13 +6598,13 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 60 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 423);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_10 = gs[i]; (void)it_s_10;
-        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 423))) return 1;
+        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 422))) return 1;
     }
     return acc;
-#line 6672 "simple.c"
+#line 6608 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6679,13 +6615,13 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 67 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6689 "simple.c"
+#line 6625 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6696,13 +6632,13 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 83 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 426);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6706 "simple.c"
+#line 6642 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6713,13 +6649,13 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 93 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 428);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
-        if (rt_card_state(g, it_s_16, KIND_system, 1, 427)) return 1;
+        if (rt_card_state(g, it_s_16, KIND_system, 1, 426)) return 1;
     }
     return acc;
-#line 6723 "simple.c"
+#line 6659 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6729,13 +6665,13 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 429));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 428));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6739 "simple.c"
+#line 6675 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6746,14 +6682,14 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6757 "simple.c"
+#line 6693 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6764,13 +6700,13 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 114 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_20 = gs[i]; (void)it_s_20;
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6774 "simple.c"
+#line 6710 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6781,13 +6717,13 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 120 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 432);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_22 = gs[i]; (void)it_s_22;
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6791 "simple.c"
+#line 6727 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6797,13 +6733,13 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 104 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 485));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 484));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6807 "simple.c"
+#line 6743 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6813,7 +6749,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 19 "cards/simple/projects.cards"
-        rt_choose_begin(g, f->me, 190, 0, 417);
+        rt_choose_begin(g, f->me, 190, 0, 416);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
@@ -6836,7 +6772,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 44);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg12_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 45);
             rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 417);
+            rt_opt_done(g, &ob, 416);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6848,7 +6784,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 433);
+                rt_choose_begin(g, f->me, 191, 0, 432);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6858,13 +6794,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 434);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 433);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_ace_target(g, f, it_s_2) && Fn_doom_target(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 433);
+                    rt_opt_done(g, &ob, 432);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6879,7 +6815,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 435)) {
+                        if (rt_call(g, 13, f->self, f->me, 434)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6902,7 +6838,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            if (rt_call(g, 26, f->self, f->me, 436)) {
+                            if (rt_call(g, 26, f->self, f->me, 435)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6922,7 +6858,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 437);
+                rt_choose_begin(g, f->me, 191, 0, 436);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6932,13 +6868,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 438);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 437);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_ace_target(g, f, it_s_4) && Fn_dreadnought_target(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 437);
+                    rt_opt_done(g, &ob, 436);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6953,7 +6889,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 439)) {
+                        if (rt_call(g, 13, f->self, f->me, 438)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6974,7 +6910,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 29 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 30 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 29, 0, 440);
+                        rt_choose_begin(g, f->me, 29, 0, 439);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
@@ -6984,7 +6920,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 440);
+                            rt_opt_done(g, &ob, 439);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 7;
@@ -6994,10 +6930,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 7:;
                             L->v_u = rt_chosen(g);
                             #line 31 "cards/simple/projects.cards"
-                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 441), RT_AT_TOP, 442);
+                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 440), RT_AT_TOP, 441);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 443);
+                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 442);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -7013,7 +6949,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 444);
+                rt_choose_begin(g, f->me, 191, 0, 443);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7023,13 +6959,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 445);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 444);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_ace_target(g, f, it_s_6) && Fn_doom_star_on(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 444);
+                    rt_opt_done(g, &ob, 443);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7044,7 +6980,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 446)) {
+                        if (rt_call(g, 13, f->self, f->me, 445)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7077,7 +7013,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 447);
+                rt_choose_begin(g, f->me, 191, 0, 446);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7087,13 +7023,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 449);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 448);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 448))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 447))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 447);
+                    rt_opt_done(g, &ob, 446);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7108,7 +7044,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 450)) {
+                        if (rt_call(g, 13, f->self, f->me, 449)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7131,27 +7067,24 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            if (rt_call(g, 27, f->self, f->me, 451)) {
+                            if (rt_call(g, 27, f->self, f->me, 450)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
                                 }
                             }
                         }
-                        f->pc = 12;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
-                        /* fall through */
-                    case 12:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 452);
+                rt_choose_begin(g, f->me, 191, 0, 451);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7161,28 +7094,28 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 454);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 453);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 453))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 452))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 452);
+                    rt_opt_done(g, &ob, 451);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 13;
+                    f->pc = 12;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 13:;
+                case 12:;
                     L->v_s_9 = rt_chosen(g);
                     #line 56 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 455)) {
+                        if (rt_call(g, 13, f->self, f->me, 454)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7191,14 +7124,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 14;
+                    f->pc = 13;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 14:;
+                case 13:;
                     if (rt_check(g)) return RT_END;
                     #line 57 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -7206,12 +7139,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         for (L->v_i_6 = 0; L->v_i_6 < 4; L->v_i_6++) {
                             L->v_i = L->v_i_6 + 1;
                             #line 57 "cards/simple/projects.cards"
-                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 456)) {
+                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 455)) {
                                 #line 57 "cards/simple/projects.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 457)) {
+                                    if (rt_call(g, 16, f->self, f->me, 456)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7219,14 +7152,11 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                         }
                                     }
                                 }
-                                f->pc = 15;
                                 {
                                     RtStatus st = rt_run_top(g);
                                     if (st != RT_DONE)
                                         return st;
                                 }
-                                /* fall through */
-                            case 15:;
                                 if (rt_check(g)) return RT_END;
                             }
                         }
@@ -7234,7 +7164,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 458);
+                rt_choose_begin(g, f->me, 191, 0, 457);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7244,13 +7174,93 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 460);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 459);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
-                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 459))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
+                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 458))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 458);
+                    rt_opt_done(g, &ob, 457);
+                }
+                if (rt_check(g)) return RT_END;
+                if (rt_option_count(g) > 0) {
+                    f->pc = 14;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 14:;
+                    L->v_s_11 = rt_chosen(g);
+                    #line 62 "cards/simple/projects.cards"
+                    { /* contest */
+                        RtValue arg0 = L->v_k;
+                        RtValue arg1 = L->v_s_11;
+                        RtValue arg2 = 1;
+                        if (rt_call(g, 13, f->self, f->me, 460)) {
+                            RtValue *args = rt_frame_args(g);
+                            if (args) {
+                                args[0] = arg0;
+                                args[1] = arg1;
+                                args[2] = arg2;
+                            }
+                        }
+                    }
+                    f->pc = 15;
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    /* fall through */
+                case 15:;
+                    if (rt_check(g)) return RT_END;
+                    #line 63 "cards/simple/projects.cards"
+                    if (rt_var_at(g, VCELL_succeeded)) {
+                        #line 63 "cards/simple/projects.cards"
+                        for (L->v_i_7 = 0; L->v_i_7 < 2; L->v_i_7++) {
+                            L->v_i_2 = L->v_i_7 + 1;
+                            #line 63 "cards/simple/projects.cards"
+                            if (L->v_i_2 <= Fn_times(g, f, 0)) {
+                                #line 63 "cards/simple/projects.cards"
+                                { /* shift_loyalty */
+                                    RtValue arg0 = L->v_s_11;
+                                    RtValue arg1 = (-1);
+                                    if (rt_call(g, 16, f->self, f->me, 461)) {
+                                        RtValue *args = rt_frame_args(g);
+                                        if (args) {
+                                            args[0] = arg0;
+                                            args[1] = arg1;
+                                        }
+                                    }
+                                }
+                                {
+                                    RtStatus st = rt_run_top(g);
+                                    if (st != RT_DONE)
+                                        return st;
+                                }
+                                if (rt_check(g)) return RT_END;
+                            }
+                        }
+                    }
+                }
+            } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
+                #line 68 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 194, 0, 462);
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, ": the system of the captured leader");
+                        rt_label_end(g);
+                    }
+                    {
+                        RtValue gs[33];
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 463);
+                        for (int i = 0; i < gn; i++) {
+                            RtValue it_s_13 = gs[i]; (void)it_s_13;
+                            if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 462);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7259,13 +7269,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 16:;
-                    L->v_s_11 = rt_chosen(g);
-                    #line 62 "cards/simple/projects.cards"
+                    L->v_s_13 = rt_chosen(g);
+                    #line 69 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_11;
+                        RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 461)) {
+                        if (rt_call(g, 13, f->self, f->me, 464)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7283,57 +7293,96 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 17:;
                     if (rt_check(g)) return RT_END;
-                    #line 63 "cards/simple/projects.cards"
+                    #line 70 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 63 "cards/simple/projects.cards"
-                        for (L->v_i_7 = 0; L->v_i_7 < 2; L->v_i_7++) {
-                            L->v_i_2 = L->v_i_7 + 1;
-                            #line 63 "cards/simple/projects.cards"
-                            if (L->v_i_2 <= Fn_times(g, f, 0)) {
-                                #line 63 "cards/simple/projects.cards"
-                                { /* shift_loyalty */
-                                    RtValue arg0 = L->v_s_11;
-                                    RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 462)) {
-                                        RtValue *args = rt_frame_args(g);
-                                        if (args) {
-                                            args[0] = arg0;
-                                            args[1] = arg1;
-                                        }
-                                    }
-                                }
-                                f->pc = 18;
-                                {
-                                    RtStatus st = rt_run_top(g);
-                                    if (st != RT_DONE)
-                                        return st;
-                                }
-                                /* fall through */
-                            case 18:;
-                                if (rt_check(g)) return RT_END;
-                            }
+                        #line 70 "cards/simple/projects.cards"
+                        rt_log_begin(g);
+                        rt_log_str(g, "The captured leader talks: the secret base is in region ");
+                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 465)].fd_region);
+                        rt_log_str(g, ".");
+                        rt_log_end(g);
+                        if (rt_check(g)) return RT_END;
+                    }
+                }
+            } else if (L->v_option == 7) { /* _: 1 probe for every 3 units at the secret base */
+                #line 74 "cards/simple/projects.cards"
+                { /* contest */
+                    RtValue arg0 = L->v_k;
+                    RtValue arg1 = rt_var_at(g, VCELL_hub);
+                    RtValue arg2 = 0;
+                    if (rt_call(g, 13, f->self, f->me, 466)) {
+                        RtValue *args = rt_frame_args(g);
+                        if (args) {
+                            args[0] = arg0;
+                            args[1] = arg1;
+                            args[2] = arg2;
                         }
                     }
                 }
-            } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
-                #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 463);
+                f->pc = 18;
+                {
+                    RtStatus st = rt_run_top(g);
+                    if (st != RT_DONE)
+                        return st;
+                }
+                /* fall through */
+            case 18:;
+                if (rt_check(g)) return RT_END;
+                #line 75 "cards/simple/projects.cards"
+                if (rt_var_at(g, VCELL_succeeded)) {
+                    #line 76 "cards/simple/projects.cards"
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 467), 468);
+                    if (rt_check(g)) return RT_END;
+                    #line 77 "cards/simple/projects.cards"
+                    if (rt_logging(g)) {
+                        rt_log_begin(g);
+                        rt_log_player(g, f->me);
+                        rt_log_str(g, " draws ");
+                        rt_log_int(g, L->v_n);
+                        rt_log_str(g, " probes.");
+                        rt_log_end(g);
+                    }
+                    #line 78 "cards/simple/projects.cards"
+                    for (L->v_i_8 = 0; L->v_i_8 < 14; L->v_i_8++) {
+                        L->v_i_3 = L->v_i_8 + 1;
+                        #line 78 "cards/simple/projects.cards"
+                        if ((L->v_i_3 <= L->v_n) && (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
+                            #line 78 "cards/simple/projects.cards"
+                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 469), RT_AT_TOP, 470);
+                            if (rt_check(g)) return RT_END;
+                        }
+                    }
+                    #line 79 "cards/simple/projects.cards"
+                    { /* probes_done */
+                        if (rt_call(g, 35, f->self, f->me, 471)) {
+                        }
+                    }
+                    {
+                        RtStatus st = rt_run_top(g);
+                        if (st != RT_DONE)
+                            return st;
+                    }
+                    if (rt_check(g)) return RT_END;
+                }
+            } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
+                #line 84 "cards/simple/projects.cards"
+                rt_choose_begin(g, f->me, 191, 0, 472);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
+                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
                         rt_log_player(g, f->me);
-                        rt_log_str(g, ": the system of the captured leader");
+                        rt_log_str(g, ": target system");
                         rt_label_end(g);
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 464);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 473);
                         for (int i = 0; i < gn; i++) {
-                            RtValue it_s_13 = gs[i]; (void)it_s_13;
-                            if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
+                            RtValue it_s_15 = gs[i]; (void)it_s_15;
+                            if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 463);
+                    rt_opt_done(g, &ob, 472);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7342,13 +7391,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         return RT_YIELD;
                     /* fall through */
                 case 19:;
-                    L->v_s_13 = rt_chosen(g);
-                    #line 69 "cards/simple/projects.cards"
+                    L->v_s_15 = rt_chosen(g);
+                    #line 85 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_13;
+                        RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 465)) {
+                        if (rt_call(g, 13, f->self, f->me, 474)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7366,131 +7415,6 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     /* fall through */
                 case 20:;
                     if (rt_check(g)) return RT_END;
-                    #line 70 "cards/simple/projects.cards"
-                    if (rt_var_at(g, VCELL_succeeded)) {
-                        #line 70 "cards/simple/projects.cards"
-                        rt_log_begin(g);
-                        rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 466)].fd_region);
-                        rt_log_str(g, ".");
-                        rt_log_end(g);
-                        if (rt_check(g)) return RT_END;
-                    }
-                }
-            } else if (L->v_option == 7) { /* _: 1 probe for every 3 units at the secret base */
-                #line 74 "cards/simple/projects.cards"
-                { /* contest */
-                    RtValue arg0 = L->v_k;
-                    RtValue arg1 = rt_var_at(g, VCELL_hub);
-                    RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 467)) {
-                        RtValue *args = rt_frame_args(g);
-                        if (args) {
-                            args[0] = arg0;
-                            args[1] = arg1;
-                            args[2] = arg2;
-                        }
-                    }
-                }
-                f->pc = 21;
-                {
-                    RtStatus st = rt_run_top(g);
-                    if (st != RT_DONE)
-                        return st;
-                }
-                /* fall through */
-            case 21:;
-                if (rt_check(g)) return RT_END;
-                #line 75 "cards/simple/projects.cards"
-                if (rt_var_at(g, VCELL_succeeded)) {
-                    #line 76 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 468), 469);
-                    if (rt_check(g)) return RT_END;
-                    #line 77 "cards/simple/projects.cards"
-                    if (rt_logging(g)) {
-                        rt_log_begin(g);
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, " draws ");
-                        rt_log_int(g, L->v_n);
-                        rt_log_str(g, " probes.");
-                        rt_log_end(g);
-                    }
-                    #line 78 "cards/simple/projects.cards"
-                    for (L->v_i_8 = 0; L->v_i_8 < 14; L->v_i_8++) {
-                        L->v_i_3 = L->v_i_8 + 1;
-                        #line 78 "cards/simple/projects.cards"
-                        if ((L->v_i_3 <= L->v_n) && (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
-                            #line 78 "cards/simple/projects.cards"
-                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 470), RT_AT_TOP, 471);
-                            if (rt_check(g)) return RT_END;
-                        }
-                    }
-                    #line 79 "cards/simple/projects.cards"
-                    { /* probes_done */
-                        if (rt_call(g, 35, f->self, f->me, 472)) {
-                        }
-                    }
-                    f->pc = 22;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 22:;
-                    if (rt_check(g)) return RT_END;
-                }
-            } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
-                #line 84 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 473);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
-                        rt_log_player(g, f->me);
-                        rt_log_str(g, ": target system");
-                        rt_label_end(g);
-                    }
-                    {
-                        RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 474);
-                        for (int i = 0; i < gn; i++) {
-                            RtValue it_s_15 = gs[i]; (void)it_s_15;
-                            if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
-                        }
-                    }
-                    rt_opt_done(g, &ob, 473);
-                }
-                if (rt_check(g)) return RT_END;
-                if (rt_option_count(g) > 0) {
-                    f->pc = 23;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 23:;
-                    L->v_s_15 = rt_chosen(g);
-                    #line 85 "cards/simple/projects.cards"
-                    { /* contest */
-                        RtValue arg0 = L->v_k;
-                        RtValue arg1 = L->v_s_15;
-                        RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 475)) {
-                            RtValue *args = rt_frame_args(g);
-                            if (args) {
-                                args[0] = arg0;
-                                args[1] = arg1;
-                                args[2] = arg2;
-                            }
-                        }
-                    }
-                    f->pc = 24;
-                    {
-                        RtStatus st = rt_run_top(g);
-                        if (st != RT_DONE)
-                            return st;
-                    }
-                    /* fall through */
-                case 24:;
-                    if (rt_check(g)) return RT_END;
                     #line 86 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 86 "cards/simple/projects.cards"
@@ -7502,7 +7426,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    if (rt_call(g, 21, f->self, f->me, 476)) {
+                                    if (rt_call(g, 21, f->self, f->me, 475)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7510,14 +7434,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                         }
                                     }
                                 }
-                                f->pc = 25;
+                                f->pc = 21;
                                 {
                                     RtStatus st = rt_run_top(g);
                                     if (st != RT_DONE)
                                         return st;
                                 }
                                 /* fall through */
-                            case 25:;
+                            case 21:;
                                 if (rt_check(g)) return RT_END;
                             }
                         }
@@ -7529,7 +7453,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 477)) {
+                    if (rt_call(g, 13, f->self, f->me, 476)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -7538,14 +7462,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         }
                     }
                 }
-                f->pc = 26;
+                f->pc = 22;
                 {
                     RtStatus st = rt_run_top(g);
                     if (st != RT_DONE)
                         return st;
                 }
                 /* fall through */
-            case 26:;
+            case 22:;
                 if (rt_check(g)) return RT_END;
                 #line 91 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
@@ -7557,28 +7481,28 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 478)) {
+                                if (rt_call(g, 23, f->self, f->me, 477)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
                                     }
                                 }
                             }
-                            f->pc = 27;
+                            f->pc = 23;
                             {
                                 RtStatus st = rt_run_top(g);
                                 if (st != RT_DONE)
                                     return st;
                             }
                             /* fall through */
-                        case 27:;
+                        case 23:;
                             if (rt_check(g)) return RT_END;
                         }
                     }
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 94 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 479);
+                rt_choose_begin(g, f->me, 191, 0, 478);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7588,28 +7512,28 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 481);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 480);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 480)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 479)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 479);
+                    rt_opt_done(g, &ob, 478);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 28;
+                    f->pc = 24;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 28:;
+                case 24:;
                     L->v_s_17 = rt_chosen(g);
                     #line 95 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 482)) {
+                        if (rt_call(g, 13, f->self, f->me, 481)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7618,19 +7542,19 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 29;
+                    f->pc = 25;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 29:;
+                case 25:;
                     if (rt_check(g)) return RT_END;
                     #line 96 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 97 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 483);
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 482);
                         if (rt_check(g)) return RT_END;
                         #line 98 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
@@ -7645,7 +7569,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 104 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 484);
+                rt_choose_begin(g, f->me, 194, 0, 483);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -7655,29 +7579,29 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 486);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 485);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_19 = gs[i]; (void)it_s_19;
                             L->v_s_19 = it_s_19;
                             if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 484);
+                    rt_opt_done(g, &ob, 483);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 30;
+                    f->pc = 26;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 30:;
+                case 26:;
                     L->v_s_19 = rt_chosen(g);
                     #line 105 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 487)) {
+                        if (rt_call(g, 13, f->self, f->me, 486)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7686,19 +7610,19 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 31;
+                    f->pc = 27;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 31:;
+                case 27:;
                     if (rt_check(g)) return RT_END;
                     #line 106 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 107 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 203, 0, 488);
+                        rt_choose_begin(g, f->me, 203, 0, 487);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
@@ -7707,24 +7631,24 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 489));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 488));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 488);
+                            rt_opt_done(g, &ob, 487);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
-                            f->pc = 32;
+                            f->pc = 28;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 32:;
+                        case 28:;
                             L->v_l_3 = rt_chosen(g);
                             #line 108 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 490);
+                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 489);
                             if (rt_check(g)) return RT_END;
                             #line 109 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -7740,7 +7664,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 115 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 491);
+                rt_choose_begin(g, f->me, 191, 0, 490);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7750,28 +7674,28 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 492);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 491);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 491);
+                    rt_opt_done(g, &ob, 490);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 33;
+                    f->pc = 29;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 33:;
+                case 29:;
                     L->v_s_21 = rt_chosen(g);
                     #line 116 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 493)) {
+                        if (rt_call(g, 13, f->self, f->me, 492)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7780,14 +7704,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 34;
+                    f->pc = 30;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 34:;
+                case 30:;
                     if (rt_check(g)) return RT_END;
                     #line 117 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
@@ -7796,7 +7720,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            if (rt_call(g, 17, f->self, f->me, 494)) {
+                            if (rt_call(g, 17, f->self, f->me, 493)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -7805,20 +7729,20 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 }
                             }
                         }
-                        f->pc = 35;
+                        f->pc = 31;
                         {
                             RtStatus st = rt_run_top(g);
                             if (st != RT_DONE)
                                 return st;
                         }
                         /* fall through */
-                    case 35:;
+                    case 31:;
                         if (rt_check(g)) return RT_END;
                     }
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 121 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 495);
+                rt_choose_begin(g, f->me, 191, 0, 494);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7828,28 +7752,28 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 496);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 495);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 495);
+                    rt_opt_done(g, &ob, 494);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 36;
+                    f->pc = 32;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 36:;
+                case 32:;
                     L->v_s_23 = rt_chosen(g);
                     #line 122 "cards/simple/projects.cards"
                     { /* contest */
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 497)) {
+                        if (rt_call(g, 13, f->self, f->me, 496)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7858,19 +7782,19 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 37;
+                    f->pc = 33;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 37:;
+                case 33:;
                     if (rt_check(g)) return RT_END;
                     #line 123 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 124 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 204, 0, 498);
+                        rt_choose_begin(g, f->me, 204, 0, 497);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
@@ -7879,24 +7803,24 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 499));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 498));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l_4)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 498);
+                            rt_opt_done(g, &ob, 497);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
-                            f->pc = 38;
+                            f->pc = 34;
                             if (!rt_answer_now(g))
                                 return RT_YIELD;
                             /* fall through */
-                        case 38:;
+                        case 34:;
                             L->v_l_4 = rt_chosen(g);
                             #line 125 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 500);
+                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 499);
                             if (rt_check(g)) return RT_END;
                             #line 126 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -7920,10 +7844,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7924 "simple.c"
+#line 7848 "simple.c"
         break;
     default:
-        return rt_fail(g, 501, "bad resume point");
+        return rt_fail(g, 500, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7946,7 +7870,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 502);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 501);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7954,7 +7878,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_u) == KIND_unit) && Rows_unit[rt__row(g, L->v_u)].fd_construction))) continue;
                 #line 145 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 503), RT_AT_TOP, 504);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 502), RT_AT_TOP, 503);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7962,7 +7886,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 146 "cards/simple/projects.cards"
         L->v_n = 0;
         #line 147 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 505);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 504);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7972,10 +7896,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 506), RT_AT_TOP, 507);
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 505), RT_AT_TOP, 506);
                     if (rt_check(g)) return RT_END;
                     #line 150 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 508);
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 507);
                     if (rt_check(g)) return RT_END;
                     #line 151 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -8001,7 +7925,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             #line 157 "cards/simple/projects.cards"
             { /* battle */
                 RtValue arg0 = L->v_s;
-                if (rt_call(g, 0, f->self, f->me, 509)) {
+                if (rt_call(g, 0, f->self, f->me, 508)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8018,10 +7942,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 8022 "simple.c"
+#line 7946 "simple.c"
         break;
     default:
-        return rt_fail(g, 510, "bad resume point");
+        return rt_fail(g, 509, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8046,14 +7970,14 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 173 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 519));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 518));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)(Rows_unit[rt__row(g, it_u_3)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, it_u_3)].fd_arena == ENUM_in_space)))) continue;
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 8057 "simple.c"
+#line 7981 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -8065,16 +7989,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 164 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 165 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 511);
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 510);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 512);
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 511);
         if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 514);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 513);
             RtValue who = 0;
-            rt_set_at(g, elem, who, 0, 513);
+            rt_set_at(g, elem, who, 0, 512);
         }
         if (rt_check(g)) return RT_END;
         #line 168 "cards/simple/projects.cards"
@@ -8086,7 +8010,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 169 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 516), 515);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 515), 514);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8094,7 +8018,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((int)(Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) & (int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == ENUM_on_ground)))) continue;
                 #line 169 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 517);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 516);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -8109,7 +8033,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                     RtValue it_u_2 = pluck_cells[pluck_at];
                     if (!((Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground))) continue;
                     #line 171 "cards/simple/projects.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 518);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 517);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -8120,7 +8044,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 521), 520);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 520), 519);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8130,11 +8054,11 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 522);
+                    L->v_room = rt_sub(g, L->v_room, 1, 521);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 175 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 523);
+                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 522);
                     if (rt_check(g)) return RT_END;
                     #line 175 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -8151,22 +8075,19 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 524)) {
+            if (rt_call(g, 34, f->self, f->me, 523)) {
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
-#line 8167 "simple.c"
+#line 8088 "simple.c"
         break;
     default:
-        return rt_fail(g, 525, "bad resume point");
+        return rt_fail(g, 524, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8182,13 +8103,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 34 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 526);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 525);
         #line 35 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
         #line 36 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 37 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 205, 0, 527);
+            rt_choose_begin(g, f->me, 205, 0, 526);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -8198,7 +8119,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 }
                 if (Fn_can_assign(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 46);
                 rt_opt_add(&ob, 1, RT_NONE, 47);
-                rt_opt_done(g, &ob, 527);
+                rt_opt_done(g, &ob, 526);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8210,7 +8131,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
                     { /* assign_one */
-                        if (rt_call(g, 29, f->self, f->me, 528)) {
+                        if (rt_call(g, 29, f->self, f->me, 527)) {
                         }
                     }
                     f->pc = 2;
@@ -8227,12 +8148,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 529)) return RT_END;
+            if (rt_back_edge(g, 528)) return RT_END;
         }
-#line 8233 "simple.c"
+#line 8154 "simple.c"
         break;
     default:
-        return rt_fail(g, 530, "bad resume point");
+        return rt_fail(g, 529, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8259,13 +8180,13 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 56 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 541);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 540);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 540) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
+        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 539) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8269 "simple.c"
+#line 8190 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8275,14 +8196,14 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 567);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 566);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
         if (!((rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8286 "simple.c"
+#line 8207 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8292,14 +8213,14 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 568);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 567);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!((rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8303 "simple.c"
+#line 8224 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8309,12 +8230,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 531), 532);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 530), 531);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
         #line 49 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 206, 0, 533);
+        rt_choose_begin(g, f->me, 206, 0, 532);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
@@ -8323,13 +8244,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 534);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 533);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_cost(g, f, it_c) <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 533);
+            rt_opt_done(g, &ob, 532);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8339,19 +8260,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 50 "cards/simple/rules.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 535), RT_AT_TOP, 536);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 534), RT_AT_TOP, 535);
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 537);
+            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 536);
             if (rt_check(g)) return RT_END;
             #line 52 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 538);
+            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 537);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/simple/rules.cards"
             rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt__row(g, L->v_c)].fd_suit);
         }
         #line 55 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 207, 0, 539);
+        rt_choose_begin(g, f->me, 207, 0, 538);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
@@ -8361,7 +8282,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             }
             if (Agg1_proc_assign_one(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 49);
             rt_opt_add(&ob, 1, RT_NONE, 50);
-            rt_opt_done(g, &ob, 539);
+            rt_opt_done(g, &ob, 538);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8373,7 +8294,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
                 #line 57 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 208, 0, 542);
+                rt_choose_begin(g, f->me, 208, 0, 541);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
@@ -8382,13 +8303,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 544);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 543);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_3), 543) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_3), 542) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 542);
+                    rt_opt_done(g, &ob, 541);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -8398,10 +8319,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_3 = rt_chosen(g);
                     #line 58 "cards/simple/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 545), RT_AT_TOP, 546);
+                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 544), RT_AT_TOP, 545);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 547);
+                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 546);
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 1) { /* one card */
@@ -8410,7 +8331,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 64 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
         #line 65 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, 0, 548);
+        rt_choose_begin(g, f->me, 209, 0, 547);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -8419,13 +8340,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 550);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 549);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
-                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && (rt_add(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)), 549) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && (rt_add(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)), 548) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 548);
+            rt_opt_done(g, &ob, 547);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -8435,19 +8356,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 4:;
             L->v_l = rt_chosen(g);
             #line 67 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 551), RT_AT_TOP, 552);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 550), RT_AT_TOP, 551);
             if (rt_check(g)) return RT_END;
             #line 68 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 553);
+            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 552);
             if (rt_check(g)) return RT_END;
         }
         #line 70 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 554);
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 553);
         if (rt_check(g)) return RT_END;
         #line 71 "cards/simple/rules.cards"
         if (L->v_left > 0) {
             #line 72 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 210, 0, 555);
+            rt_choose_begin(g, f->me, 210, 0, 554);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -8456,13 +8377,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 556);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 555);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                         if (Fn_icons(g, f, it_l_2, rt_var_at(g, VCELL_mission_suit)) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 555);
+                rt_opt_done(g, &ob, 554);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 5;
@@ -8472,15 +8393,15 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 5:;
                 L->v_l_2 = rt_chosen(g);
                 #line 73 "cards/simple/rules.cards"
-                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 557), RT_AT_TOP, 558);
+                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 556), RT_AT_TOP, 557);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/rules.cards"
-                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 559);
+                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 558);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 77 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, 0, 560);
+            rt_choose_begin(g, f->me, 211, 0, 559);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -8488,9 +8409,9 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_log_str(g, ": a second leader?");
                     rt_label_end(g);
                 }
-                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 561)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
+                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 560)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
                 rt_opt_add(&ob, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 560);
+                rt_opt_done(g, &ob, 559);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 6;
@@ -8501,7 +8422,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* add a second leader */
                     #line 79 "cards/simple/rules.cards"
-                    rt_choose_begin(g, f->me, 212, 0, 562);
+                    rt_choose_begin(g, f->me, 212, 0, 561);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -8510,13 +8431,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 563);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 562);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                 rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 562);
+                        rt_opt_done(g, &ob, 561);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 7;
@@ -8526,10 +8447,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_l_3 = rt_chosen(g);
                         #line 80 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 564), RT_AT_TOP, 565);
+                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 563), RT_AT_TOP, 564);
                         if (rt_check(g)) return RT_END;
                         #line 81 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 566);
+                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 565);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option_2 == 1) { /* one leader */
@@ -8549,10 +8470,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8553 "simple.c"
+#line 8474 "simple.c"
         break;
     default:
-        return rt_fail(g, 569, "bad resume point");
+        return rt_fail(g, 568, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8600,10 +8521,10 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 95 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 570), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 571);
+            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 569), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 570);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 572), rt_zone_of(g, ZONE_pool, L->v_p, 573), RT_AT_TOP, 574);
+            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 571), rt_zone_of(g, ZONE_pool, L->v_p, 572), RT_AT_TOP, 573);
             if (rt_check(g)) return RT_END;
         }
         #line 100 "cards/simple/rules.cards"
@@ -8613,21 +8534,62 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                 L->v_i = L->v_i_5 + 1;
                 #line 101 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 575)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 574)[0] == 0)) {
                     #line 101 "cards/simple/rules.cards"
-                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 576), 577), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 578);
+                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 575), 576), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 577);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 102 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 579)[0]));
-                if (rt_call(g, 32, f->self, f->me, 580)) {
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 578)[0]));
+                if (rt_call(g, 32, f->self, f->me, 579)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
                         args[1] = arg1;
+                    }
+                }
+            }
+            {
+                RtStatus st = rt_run_top(g);
+                if (st != RT_DONE)
+                    return st;
+            }
+            if (rt_check(g)) return RT_END;
+        }
+        #line 105 "cards/simple/rules.cards"
+        for (L->v_i_6 = 0; L->v_i_6 < 3; L->v_i_6++) {
+            L->v_i_2 = L->v_i_6 + 1;
+            #line 105 "cards/simple/rules.cards"
+            if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
+                #line 105 "cards/simple/rules.cards"
+                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 580), RT_AT_TOP, 581);
+                if (rt_check(g)) return RT_END;
+            }
+        }
+        #line 106 "cards/simple/rules.cards"
+        { /* probes_done */
+            if (rt_call(g, 35, f->self, f->me, 582)) {
+            }
+        }
+        {
+            RtStatus st = rt_run_top(g);
+            if (st != RT_DONE)
+                return st;
+        }
+        if (rt_check(g)) return RT_END;
+        #line 108 "cards/simple/rules.cards"
+        for (L->v_i_7 = 0; L->v_i_7 < rt_players(g); L->v_i_7++) {
+            L->v_p_3 = L->v_i_7;
+            #line 108 "cards/simple/rules.cards"
+            { /* new_leader */
+                RtValue arg0 = L->v_p_3;
+                if (rt_call(g, 31, f->self, f->me, 583)) {
+                    RtValue *args = rt_frame_args(g);
+                    if (args) {
+                        args[0] = arg0;
                     }
                 }
             }
@@ -8641,77 +8603,30 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-        #line 105 "cards/simple/rules.cards"
-        for (L->v_i_6 = 0; L->v_i_6 < 3; L->v_i_6++) {
-            L->v_i_2 = L->v_i_6 + 1;
-            #line 105 "cards/simple/rules.cards"
-            if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
-                #line 105 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 581), RT_AT_TOP, 582);
-                if (rt_check(g)) return RT_END;
-            }
-        }
-        #line 106 "cards/simple/rules.cards"
-        { /* probes_done */
-            if (rt_call(g, 35, f->self, f->me, 583)) {
-            }
-        }
-        f->pc = 2;
-        {
-            RtStatus st = rt_run_top(g);
-            if (st != RT_DONE)
-                return st;
-        }
-        /* fall through */
-    case 2:;
-        if (rt_check(g)) return RT_END;
-        #line 108 "cards/simple/rules.cards"
-        for (L->v_i_7 = 0; L->v_i_7 < rt_players(g); L->v_i_7++) {
-            L->v_p_3 = L->v_i_7;
-            #line 108 "cards/simple/rules.cards"
-            { /* new_leader */
-                RtValue arg0 = L->v_p_3;
-                if (rt_call(g, 31, f->self, f->me, 584)) {
-                    RtValue *args = rt_frame_args(g);
-                    if (args) {
-                        args[0] = arg0;
-                    }
-                }
-            }
-            f->pc = 3;
-            {
-                RtStatus st = rt_run_top(g);
-                if (st != RT_DONE)
-                    return st;
-            }
-            /* fall through */
-        case 3:;
-            if (rt_check(g)) return RT_END;
-        }
         #line 110 "cards/simple/rules.cards"
         for (L->v_i_8 = 0; L->v_i_8 < rt_players(g); L->v_i_8++) {
             L->v_p_4 = L->v_i_8;
             #line 111 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                if (rt_call(g, 23, f->self, f->me, 585)) {
+                if (rt_call(g, 23, f->self, f->me, 584)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
                     }
                 }
             }
-            f->pc = 4;
+            f->pc = 2;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
             /* fall through */
-        case 4:;
+        case 2:;
             if (rt_check(g)) return RT_END;
             #line 112 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 586);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 585);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_9 = 0; L->v_i_9 < rt_list_len(g, L->v_list); L->v_i_9++) {
@@ -8721,7 +8636,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        if (rt_call(g, 21, f->self, f->me, 587)) {
+                        if (rt_call(g, 21, f->self, f->me, 586)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -8729,25 +8644,26 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                             }
                         }
                     }
-                    f->pc = 5;
+                    f->pc = 3;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
                     /* fall through */
-                case 5:;
+                case 3:;
                     if (rt_check(g)) return RT_END;
                 }
             }
             rt_list_pop(g, L->v_list);
         }
         #line 115 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 588);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 587);
         if (L->v_list_2 < 0) return RT_END;
         {
-            for (L->v_i_10 = 0; L->v_i_10 < rt_list_len(g, L->v_list_2); L->v_i_10++) {
-                L->v_s_2 = rt_list_at(g, L->v_list_2, L->v_i_10);
+            const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
+            for (L->v_i_10 = 0; L->v_i_10 < cells_v_list_2[0]; L->v_i_10++) {
+                L->v_s_2 = cells_v_list_2[1 + L->v_i_10];
                 if (!((strcmp(rt_card_name(g, L->v_s_2), "Ajada Prime") == 0))) continue;
                 #line 116 "cards/simple/rules.cards"
                 if ((Fn_units_of(g, f, L->v_s_2, SIDE_resistance) > 0) && (Fn_units_of(g, f, L->v_s_2, SIDE_imperium) == 0)) {
@@ -8759,28 +8675,25 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        if (rt_call(g, 15, f->self, f->me, 589)) {
+                        if (rt_call(g, 15, f->self, f->me, 588)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
                             }
                         }
                     }
-                    f->pc = 6;
                     {
                         RtStatus st = rt_run_top(g);
                         if (st != RT_DONE)
                             return st;
                     }
-                    /* fall through */
-                case 6:;
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 121 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 590);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 589);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -8788,14 +8701,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_11];
                 #line 122 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 591);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 590);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                         L->v_l = walk_v_l[at_v_l];
                         if (!(rt__state(g, L->v_l, 2))) continue;
                         #line 123 "cards/simple/rules.cards"
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 592);
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 591);
                         #line 124 "cards/simple/rules.cards"
                         rt_log_begin(g);
                         rt_log_card(g, L->v_l);
@@ -8811,14 +8724,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 129 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 593);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 592);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
                 #line 130 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 595), 594);
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 594), 593);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -8826,34 +8739,34 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
                         if (!((!rt__state(g, L->v_l_2, 1)))) continue;
                         #line 130 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 596), RT_AT_TOP, 597);
+                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 595), RT_AT_TOP, 596);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
                 #line 131 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 598);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 597);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         L->v_u = walk_v_u[at_v_u];
                         #line 131 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 599);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 598);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 #line 132 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 600) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 599) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
                     #line 132 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 601);
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 600);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 135 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 602));
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 601));
         if (rt_check(g)) return RT_END;
         #line 136 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
@@ -8866,26 +8779,26 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         rt_log_str(g, ", Resistance victory points ");
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ", ");
-        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 603));
+        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 602));
         rt_log_str(g, " of ");
         rt_log_int(g, FIXED_time_limit);
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 138 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 604) >= FIXED_time_limit) {
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 603) >= FIXED_time_limit) {
             #line 139 "cards/simple/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, Fn_rebel(g, f));
             rt_log_str(g, " outlasts the Imperium.");
             rt_log_end(g);
             #line 140 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 605);
+            return rt_win(g, Fn_rebel(g, f), 604);
         }
-#line 8886 "simple.c"
+#line 8799 "simple.c"
         break;
     default:
-        return rt_fail(g, 606, "bad resume point");
+        return rt_fail(g, 605, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8908,14 +8821,14 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
             #line 147 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 607)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 606)[0] == 0)) {
                 #line 147 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 608), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 609), RT_AT_TOP, 610);
+                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 607), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 608), RT_AT_TOP, 609);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 148 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 611);
+        rt_choose_begin(g, L->v_p, 213, 0, 610);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -8924,13 +8837,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 612);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 611);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 611);
+            rt_opt_done(g, &ob, 610);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8940,7 +8853,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         case 1:;
             L->v_l = rt_chosen(g);
             #line 149 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 613), RT_AT_TOP, 614);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 612), RT_AT_TOP, 613);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/simple/rules.cards"
             if (rt_logging(g)) {
@@ -8954,20 +8867,20 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         }
         #line 152 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 615);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 614);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 152 "cards/simple/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 616), RT_AT_BOTTOM, 617);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 615), RT_AT_BOTTOM, 616);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8968 "simple.c"
+#line 8881 "simple.c"
         break;
     default:
-        return rt_fail(g, 618, "bad resume point");
+        return rt_fail(g, 617, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8993,23 +8906,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if ((rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0))) {
                     #line 102 "cards/simple/setup.cards"
-                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 619);
+                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 618);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 620);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 619);
                 }
                 #line 105 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 105 "cards/simple/setup.cards"
-                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 621), RT_AT_TOP, 622);
+                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 620), RT_AT_TOP, 621);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 9010 "simple.c"
+#line 8923 "simple.c"
         break;
     default:
-        return rt_fail(g, 623, "bad resume point");
+        return rt_fail(g, 622, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9022,7 +8935,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 115 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 116 "cards/simple/setup.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 624), RT_REVEAL_ALL, RT_NONE, 625);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 623), RT_REVEAL_ALL, RT_NONE, 624);
         if (rt_check(g)) return RT_END;
         #line 117 "cards/simple/setup.cards"
         rt_log_begin(g);
@@ -9031,12 +8944,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         rt_log_str(g, ".");
         rt_log_end(g);
         #line 118 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 626), RT_AT_TOP, 627);
+        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 625), RT_AT_TOP, 626);
         if (rt_check(g)) return RT_END;
-#line 9037 "simple.c"
+#line 8950 "simple.c"
         break;
     default:
-        return rt_fail(g, 628, "bad resume point");
+        return rt_fail(g, 627, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9056,12 +8969,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 127 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 629);
+            return rt_win(g, Fn_empire(g, f), 628);
         }
-#line 9062 "simple.c"
+#line 8975 "simple.c"
         break;
     default:
-        return rt_fail(g, 630, "bad resume point");
+        return rt_fail(g, 629, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9081,23 +8994,20 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                if (rt_call(g, 33, f->self, f->me, 631)) {
+                if (rt_call(g, 33, f->self, f->me, 630)) {
                 }
             }
-            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 9098 "simple.c"
+#line 9008 "simple.c"
         break;
     default:
-        return rt_fail(g, 632, "bad resume point");
+        return rt_fail(g, 631, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9204,7 +9114,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9208 "simple.c"
+#line 9118 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9221,7 +9131,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9225 "simple.c"
+#line 9135 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9238,7 +9148,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9242 "simple.c"
+#line 9152 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9255,7 +9165,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9259 "simple.c"
+#line 9169 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9272,7 +9182,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9276 "simple.c"
+#line 9186 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9289,7 +9199,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9293 "simple.c"
+#line 9203 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9306,7 +9216,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9310 "simple.c"
+#line 9220 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9323,7 +9233,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9327 "simple.c"
+#line 9237 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9340,7 +9250,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9344 "simple.c"
+#line 9254 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9357,7 +9267,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9361 "simple.c"
+#line 9271 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9374,7 +9284,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9378 "simple.c"
+#line 9288 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9391,7 +9301,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9395 "simple.c"
+#line 9305 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9408,7 +9318,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9412 "simple.c"
+#line 9322 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9428,7 +9338,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
                     #line 8 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 633);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 632);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9442,7 +9352,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_m = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_m) == KIND_mission))) continue;
                     #line 9 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 634);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 633);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9456,7 +9366,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
                     #line 10 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 635);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 634);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9466,10 +9376,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 11 "cards/simple/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 636));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 635));
         if (rt_check(g)) return RT_END;
         #line 14 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 637);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 636);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9477,13 +9387,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!((rt_card_kind(g, L->v_l) == KIND_leader))) continue;
                 #line 15 "cards/simple/setup.cards"
-                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 638)].fd_starting) {
+                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 637)].fd_starting) {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 639)].fd_side), 640), RT_AT_TOP, 641);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 638)].fd_side), 639), RT_AT_TOP, 640);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 642)].fd_side), 643), RT_AT_TOP, 644);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 641)].fd_side), 642), RT_AT_TOP, 643);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9493,10 +9403,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 646), 645);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 645), 644);
         }
         #line 20 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 647);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 646);
         #line 21 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
@@ -9504,7 +9414,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                if (rt_call(g, 32, f->self, f->me, 648)) {
+                if (rt_call(g, 32, f->self, f->me, 647)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -9512,26 +9422,23 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                 }
             }
-            f->pc = 1;
             {
                 RtStatus st = rt_run_top(g);
                 if (st != RT_DONE)
                     return st;
             }
-            /* fall through */
-        case 1:;
             if (rt_check(g)) return RT_END;
         }
         #line 28 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 649);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 648);
         #line 31 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 32 "cards/simple/setup.cards"
-            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 650);
+            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 649);
             if (rt_check(g)) return RT_END;
             #line 33 "cards/simple/setup.cards"
-            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 651);
+            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 650);
             if (rt_check(g)) return RT_END;
             #line 34 "cards/simple/setup.cards"
             rt_log_begin(g);
@@ -9541,20 +9448,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 35 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 652), RT_AT_TOP, 653);
+            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 651), RT_AT_TOP, 652);
             if (rt_check(g)) return RT_END;
         }
         #line 37 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
             #line 38 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 654);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 653);
             if (rt_check(g)) return RT_END;
             #line 39 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 656);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 655);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, (-1), 655);
+                rt_set_at(g, elem, who, (-1), 654);
             }
             if (rt_check(g)) return RT_END;
             #line 40 "cards/simple/setup.cards"
@@ -9565,20 +9472,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 41 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 657), RT_AT_TOP, 658);
+            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 656), RT_AT_TOP, 657);
             if (rt_check(g)) return RT_END;
         }
         #line 43 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 44 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 659);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 658);
             if (rt_check(g)) return RT_END;
             #line 45 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 661);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 660);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, 1, 660);
+                rt_set_at(g, elem, who, 1, 659);
             }
             if (rt_check(g)) return RT_END;
             #line 46 "cards/simple/setup.cards"
@@ -9589,16 +9496,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 47 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 662);
+            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 661);
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 663);
+        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 662);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 664);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 663);
         #line 54 "cards/simple/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 665);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 664);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9606,13 +9513,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list_2[1 + L->v_i_10];
                 if (!((((rt_card_kind(g, L->v_u) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u), "Fighter") == 0)) && (Agg1_setup(g, f, L) < 3)))) continue;
                 #line 54 "cards/simple/setup.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 55 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 667);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 666);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -9620,13 +9527,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_2 = cells_v_list_3[1 + L->v_i_11];
                 if (!((((rt_card_kind(g, L->v_u_2) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_2), "Assault Shuttle") == 0)) && (Agg2_setup(g, f, L) < 4)))) continue;
                 #line 55 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 668);
+                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 667);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 56 "cards/simple/setup.cards"
-        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 669);
+        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 668);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -9634,13 +9541,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_3 = cells_v_list_4[1 + L->v_i_12];
                 if (!((((rt_card_kind(g, L->v_u_3) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_3), "Dreadnought") == 0)) && (Agg3_setup(g, f, L) < 4)))) continue;
                 #line 56 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 670);
+                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 669);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 57 "cards/simple/setup.cards"
-        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 671);
+        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 670);
         if (L->v_list_5 < 0) return RT_END;
         {
             const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -9648,13 +9555,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_4 = cells_v_list_5[1 + L->v_i_13];
                 if (!((((rt_card_kind(g, L->v_u_4) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_4), "Doom Star") == 0)) && (Agg4_setup(g, f, L) < 1)))) continue;
                 #line 57 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 672);
+                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_5);
         #line 58 "cards/simple/setup.cards"
-        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 673);
+        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 672);
         if (L->v_list_6 < 0) return RT_END;
         {
             const int32_t *cells_v_list_6 = rt_list_cells(g, L->v_list_6);
@@ -9662,13 +9569,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_5 = cells_v_list_6[1 + L->v_i_14];
                 if (!((((rt_card_kind(g, L->v_u_5) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_5), "Troops (Imperium)") == 0)) && (Agg5_setup(g, f, L) < 14)))) continue;
                 #line 58 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 674);
+                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 673);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 59 "cards/simple/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 675);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 674);
         if (L->v_list_7 < 0) return RT_END;
         {
             const int32_t *cells_v_list_7 = rt_list_cells(g, L->v_list_7);
@@ -9676,13 +9583,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_6 = cells_v_list_7[1 + L->v_i_15];
                 if (!((((rt_card_kind(g, L->v_u_6) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_6), "Scout Walker") == 0)) && (Agg6_setup(g, f, L) < 6)))) continue;
                 #line 59 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 676);
+                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 675);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_7);
         #line 60 "cards/simple/setup.cards"
-        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 677);
+        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 676);
         if (L->v_list_8 < 0) return RT_END;
         {
             const int32_t *cells_v_list_8 = rt_list_cells(g, L->v_list_8);
@@ -9690,20 +9597,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_7 = cells_v_list_8[1 + L->v_i_16];
                 if (!((((rt_card_kind(g, L->v_u_7) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_7), "Heavy Walker") == 0)) && (Agg7_setup(g, f, L) < 1)))) continue;
                 #line 60 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 678);
+                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 677);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_8);
         #line 61 "cards/simple/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 679);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 678);
         if (L->v_list_9 < 0) return RT_END;
         {
             for (L->v_i_17 = 0; L->v_i_17 < rt_list_len(g, L->v_list_9); L->v_i_17++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_9, L->v_i_17);
                 if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
                 #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 680);
+                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 679);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -9719,30 +9626,30 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Rows_unit[rt__row(g, it_u_8)].fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 680);
+                    rt_opt_done(g, &ob, 679);
                 }
                 if (rt_option_count(g) > 0) {
-                    f->pc = 2;
+                    f->pc = 1;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 2:;
+                case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 63 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 681), RT_AT_TOP, 682);
+                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 680), RT_AT_TOP, 681);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 66 "cards/simple/setup.cards"
-        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 683);
+        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 682);
         if (L->v_list_10 < 0) return RT_END;
         {
             for (L->v_i_18 = 0; L->v_i_18 < rt_list_len(g, L->v_list_10); L->v_i_18++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_10, L->v_i_18);
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 684);
+                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 683);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -9754,24 +9661,24 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 685);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 684);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 684);
+                    rt_opt_done(g, &ob, 683);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
-                    f->pc = 3;
+                    f->pc = 2;
                     if (!rt_answer_now(g))
                         return RT_YIELD;
                     /* fall through */
-                case 3:;
+                case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 686), RT_AT_TOP, 687);
+                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 685), RT_AT_TOP, 686);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
                     if (Rows_unit[rt__row(g, L->v_u_9)].fd_doom_star) {
@@ -9783,7 +9690,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_10);
         #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 688);
+        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 687);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -9793,28 +9700,28 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 689);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 688);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_7 = gs[i]; (void)it_s_7;
                     if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 688);
+            rt_opt_done(g, &ob, 687);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
-            f->pc = 4;
+            f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
-        case 4:;
+        case 3:;
             L->v_s_7 = rt_chosen(g);
             #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 690), RT_AT_TOP, 691);
+            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 689), RT_AT_TOP, 690);
             if (rt_check(g)) return RT_END;
         }
         #line 80 "cards/simple/setup.cards"
-        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 692);
+        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 691);
         if (L->v_list_11 < 0) return RT_END;
         {
             const int32_t *cells_v_list_11 = rt_list_cells(g, L->v_list_11);
@@ -9822,13 +9729,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_10 = cells_v_list_11[1 + L->v_i_19];
                 if (!((((rt_card_kind(g, L->v_u_10) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_10), "Light Fighter") == 0)) && (Agg8_setup(g, f, L) < 3)))) continue;
                 #line 80 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 693);
+                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 692);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_11);
         #line 81 "cards/simple/setup.cards"
-        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 694);
+        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 693);
         if (L->v_list_12 < 0) return RT_END;
         {
             const int32_t *cells_v_list_12 = rt_list_cells(g, L->v_list_12);
@@ -9836,13 +9743,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_11 = cells_v_list_12[1 + L->v_i_20];
                 if (!((((rt_card_kind(g, L->v_u_11) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_11), "Medium Fighter") == 0)) && (Agg9_setup(g, f, L) < 3)))) continue;
                 #line 81 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 695);
+                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 694);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_12);
         #line 82 "cards/simple/setup.cards"
-        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 696);
+        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 695);
         if (L->v_list_13 < 0) return RT_END;
         {
             const int32_t *cells_v_list_13 = rt_list_cells(g, L->v_list_13);
@@ -9850,13 +9757,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_12 = cells_v_list_13[1 + L->v_i_21];
                 if (!((((rt_card_kind(g, L->v_u_12) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_12), "Transport") == 0)) && (Agg10_setup(g, f, L) < 2)))) continue;
                 #line 82 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 697);
+                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 696);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_13);
         #line 83 "cards/simple/setup.cards"
-        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 698);
+        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 697);
         if (L->v_list_14 < 0) return RT_END;
         {
             const int32_t *cells_v_list_14 = rt_list_cells(g, L->v_list_14);
@@ -9864,13 +9771,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_13 = cells_v_list_14[1 + L->v_i_22];
                 if (!((((rt_card_kind(g, L->v_u_13) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_13), "Light Cruiser") == 0)) && (Agg11_setup(g, f, L) < 1)))) continue;
                 #line 83 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 699);
+                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_14);
         #line 84 "cards/simple/setup.cards"
-        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 700);
+        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 699);
         if (L->v_list_15 < 0) return RT_END;
         {
             const int32_t *cells_v_list_15 = rt_list_cells(g, L->v_list_15);
@@ -9878,13 +9785,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_14 = cells_v_list_15[1 + L->v_i_23];
                 if (!((((rt_card_kind(g, L->v_u_14) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_14), "Troops (Resistance)") == 0)) && (Agg12_setup(g, f, L) < 7)))) continue;
                 #line 84 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 701);
+                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_15);
         #line 85 "cards/simple/setup.cards"
-        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 702);
+        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 701);
         if (L->v_list_16 < 0) return RT_END;
         {
             const int32_t *cells_v_list_16 = rt_list_cells(g, L->v_list_16);
@@ -9892,13 +9799,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_15 = cells_v_list_16[1 + L->v_i_24];
                 if (!((((rt_card_kind(g, L->v_u_15) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_15), "Speeder") == 0)) && (Agg13_setup(g, f, L) < 3)))) continue;
                 #line 85 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 703);
+                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 702);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_16);
         #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 704);
+        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 703);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -9908,30 +9815,30 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 705);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 704);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 704);
+            rt_opt_done(g, &ob, 703);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
-            f->pc = 5;
+            f->pc = 4;
             if (!rt_answer_now(g))
                 return RT_YIELD;
             /* fall through */
-        case 5:;
+        case 4:;
             L->v_w = rt_chosen(g);
             #line 87 "cards/simple/setup.cards"
-            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 706);
+            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 705);
             if (L->v_list_17 < 0) return RT_END;
             {
                 for (L->v_i_25 = 0; L->v_i_25 < rt_list_len(g, L->v_list_17); L->v_i_25++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_17, L->v_i_25);
                     #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 707);
+                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 706);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -9950,22 +9857,22 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 707);
+                        rt_opt_done(g, &ob, 706);
                     }
                     if (rt_option_count(g) > 0) {
-                        f->pc = 6;
+                        f->pc = 5;
                         if (!rt_answer_now(g))
                             return RT_YIELD;
                         /* fall through */
-                    case 6:;
+                    case 5:;
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 89 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 708);
+                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 707);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 90 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 709), RT_AT_TOP, 710);
+                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 708), RT_AT_TOP, 709);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -9981,10 +9888,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9985 "simple.c"
+#line 9892 "simple.c"
         break;
     default:
-        return rt_fail(g, 711, "bad resume point");
+        return rt_fail(g, 710, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10011,13 +9918,13 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 716);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 715);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 10021 "simple.c"
+#line 9928 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -10039,7 +9946,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                if (rt_call(g, 28, f->self, f->me, 712)) {
+                if (rt_call(g, 28, f->self, f->me, 711)) {
                 }
             }
             f->pc = 1;
@@ -10053,7 +9960,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 713)) return RT_END;
+            if (rt_back_edge(g, 712)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 12 "cards/simple/rules.cards"
@@ -10066,7 +9973,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 219, 0, 714);
+            rt_choose_begin(g, f->me, 219, 0, 713);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -10076,7 +9983,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "carry out mission _c.mission_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 715);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 714);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         L->v_c = it_c;
@@ -10092,7 +9999,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "move units with _l_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 717);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 716);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         L->v_l = it_l;
@@ -10108,9 +10015,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 62);
-                rt_opt_done(g, &ob, 714);
+                rt_opt_done(g, &ob, 713);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 718, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 717, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -10122,7 +10029,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    if (rt_call(g, 11, f->self, f->me, 719)) {
+                    if (rt_call(g, 11, f->self, f->me, 718)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10143,7 +10050,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 19, f->self, f->me, 720)) {
+                    if (rt_call(g, 19, f->self, f->me, 719)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10164,7 +10071,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 721)) return RT_END;
+            if (rt_back_edge(g, 720)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
@@ -10172,7 +10079,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            if (rt_call(g, 30, f->self, f->me, 722)) {
+            if (rt_call(g, 30, f->self, f->me, 721)) {
             }
         }
         f->pc = 5;
@@ -10184,10 +10091,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10188 "simple.c"
+#line 10095 "simple.c"
         break;
     default:
-        return rt_fail(g, 723, "bad resume point");
+        return rt_fail(g, 722, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10747,7 +10654,7 @@ static const RtScriptDef scripts[] = {
     { "leader_hits", "cards/simple/combat.cards", 186, Script_proc_leader_hits, 7 },
     { "plans_attack", "cards/simple/combat.cards", 203, Script_proc_plans_attack, 9 },
     { "mission_roll", "cards/simple/combat.cards", 222, Script_proc_mission_roll, 5 },
-    { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 11 },
+    { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 9 },
     { "spend", "cards/simple/missions.cards", 32, Script_proc_spend, 1 },
     { "contest", "cards/simple/missions.cards", 41, Script_proc_contest, 12 },
     { "resistance_mission", "cards/simple/missions.cards", 84, Script_proc_resistance_mission, 30 },
@@ -11035,506 +10942,505 @@ static const RtSite Site_table[] = {
     { 5, 22, 5 }, /* 221: cards/simple/missions.cards:22:5 */
     { 5, 25, 30 }, /* 222: cards/simple/missions.cards:25:30 */
     { 5, 25, 61 }, /* 223: cards/simple/missions.cards:25:61 */
-    { 5, 26, 3 }, /* 224: cards/simple/missions.cards:26:3 */
-    { 5, 26, 12 }, /* 225: cards/simple/missions.cards:26:12 */
-    { 5, 26, 46 }, /* 226: cards/simple/missions.cards:26:46 */
-    { 5, 27, 3 }, /* 227: cards/simple/missions.cards:27:3 */
-    { 5, 13, 11 }, /* 228: cards/simple/missions.cards:13:11 */
-    { 5, 33, 3 }, /* 229: cards/simple/missions.cards:33:3 */
-    { 5, 32, 11 }, /* 230: cards/simple/missions.cards:32:11 */
-    { 5, 42, 12 }, /* 231: cards/simple/missions.cards:42:12 */
-    { 5, 44, 14 }, /* 232: cards/simple/missions.cards:44:14 */
-    { 5, 48, 5 }, /* 233: cards/simple/missions.cards:48:5 */
-    { 5, 48, 14 }, /* 234: cards/simple/missions.cards:48:14 */
-    { 5, 48, 58 }, /* 235: cards/simple/missions.cards:48:58 */
-    { 5, 48, 48 }, /* 236: cards/simple/missions.cards:48:48 */
-    { 5, 53, 3 }, /* 237: cards/simple/missions.cards:53:3 */
-    { 5, 54, 50 }, /* 238: cards/simple/missions.cards:54:50 */
-    { 5, 55, 7 }, /* 239: cards/simple/missions.cards:55:7 */
-    { 5, 55, 19 }, /* 240: cards/simple/missions.cards:55:19 */
-    { 5, 59, 32 }, /* 241: cards/simple/missions.cards:59:32 */
-    { 5, 59, 22 }, /* 242: cards/simple/missions.cards:59:22 */
-    { 5, 59, 61 }, /* 243: cards/simple/missions.cards:59:61 */
-    { 5, 59, 51 }, /* 244: cards/simple/missions.cards:59:51 */
-    { 5, 59, 75 }, /* 245: cards/simple/missions.cards:59:75 */
-    { 5, 67, 5 }, /* 246: cards/simple/missions.cards:67:5 */
-    { 5, 69, 5 }, /* 247: cards/simple/missions.cards:69:5 */
-    { 5, 41, 11 }, /* 248: cards/simple/missions.cards:41:11 */
-    { 5, 85, 3 }, /* 249: cards/simple/missions.cards:85:3 */
-    { 5, 87, 124 }, /* 250: cards/simple/missions.cards:87:124 */
-    { 5, 93, 153 }, /* 251: cards/simple/missions.cards:93:153 */
-    { 5, 168, 100 }, /* 252: cards/simple/missions.cards:168:100 */
-    { 5, 174, 102 }, /* 253: cards/simple/missions.cards:174:102 */
-    { 5, 180, 92 }, /* 254: cards/simple/missions.cards:180:92 */
-    { 5, 88, 7 }, /* 255: cards/simple/missions.cards:88:7 */
-    { 5, 88, 19 }, /* 256: cards/simple/missions.cards:88:19 */
-    { 5, 89, 9 }, /* 257: cards/simple/missions.cards:89:9 */
-    { 5, 90, 24 }, /* 258: cards/simple/missions.cards:90:24 */
-    { 5, 94, 7 }, /* 259: cards/simple/missions.cards:94:7 */
-    { 5, 94, 19 }, /* 260: cards/simple/missions.cards:94:19 */
-    { 5, 95, 9 }, /* 261: cards/simple/missions.cards:95:9 */
-    { 5, 98, 52 }, /* 262: cards/simple/missions.cards:98:52 */
-    { 5, 98, 30 }, /* 263: cards/simple/missions.cards:98:30 */
-    { 5, 98, 11 }, /* 264: cards/simple/missions.cards:98:11 */
-    { 5, 103, 7 }, /* 265: cards/simple/missions.cards:103:7 */
-    { 5, 103, 19 }, /* 266: cards/simple/missions.cards:103:19 */
-    { 5, 105, 9 }, /* 267: cards/simple/missions.cards:105:9 */
-    { 5, 106, 63 }, /* 268: cards/simple/missions.cards:106:63 */
-    { 5, 111, 7 }, /* 269: cards/simple/missions.cards:111:7 */
-    { 5, 111, 19 }, /* 270: cards/simple/missions.cards:111:19 */
-    { 5, 112, 9 }, /* 271: cards/simple/missions.cards:112:9 */
-    { 5, 113, 24 }, /* 272: cards/simple/missions.cards:113:24 */
-    { 5, 117, 7 }, /* 273: cards/simple/missions.cards:117:7 */
-    { 5, 117, 19 }, /* 274: cards/simple/missions.cards:117:19 */
-    { 5, 118, 9 }, /* 275: cards/simple/missions.cards:118:9 */
-    { 5, 126, 7 }, /* 276: cards/simple/missions.cards:126:7 */
-    { 5, 126, 63 }, /* 277: cards/simple/missions.cards:126:63 */
-    { 5, 126, 19 }, /* 278: cards/simple/missions.cards:126:19 */
-    { 5, 127, 9 }, /* 279: cards/simple/missions.cards:127:9 */
-    { 5, 129, 11 }, /* 280: cards/simple/missions.cards:129:11 */
-    { 5, 136, 7 }, /* 281: cards/simple/missions.cards:136:7 */
-    { 5, 136, 19 }, /* 282: cards/simple/missions.cards:136:19 */
-    { 5, 137, 9 }, /* 283: cards/simple/missions.cards:137:9 */
-    { 5, 138, 24 }, /* 284: cards/simple/missions.cards:138:24 */
-    { 5, 142, 7 }, /* 285: cards/simple/missions.cards:142:7 */
-    { 5, 142, 19 }, /* 286: cards/simple/missions.cards:142:19 */
-    { 5, 143, 9 }, /* 287: cards/simple/missions.cards:143:9 */
+    { 5, 26, 12 }, /* 224: cards/simple/missions.cards:26:12 */
+    { 5, 26, 46 }, /* 225: cards/simple/missions.cards:26:46 */
+    { 5, 27, 3 }, /* 226: cards/simple/missions.cards:27:3 */
+    { 5, 13, 11 }, /* 227: cards/simple/missions.cards:13:11 */
+    { 5, 33, 3 }, /* 228: cards/simple/missions.cards:33:3 */
+    { 5, 32, 11 }, /* 229: cards/simple/missions.cards:32:11 */
+    { 5, 42, 12 }, /* 230: cards/simple/missions.cards:42:12 */
+    { 5, 44, 14 }, /* 231: cards/simple/missions.cards:44:14 */
+    { 5, 48, 5 }, /* 232: cards/simple/missions.cards:48:5 */
+    { 5, 48, 14 }, /* 233: cards/simple/missions.cards:48:14 */
+    { 5, 48, 58 }, /* 234: cards/simple/missions.cards:48:58 */
+    { 5, 48, 48 }, /* 235: cards/simple/missions.cards:48:48 */
+    { 5, 53, 3 }, /* 236: cards/simple/missions.cards:53:3 */
+    { 5, 54, 50 }, /* 237: cards/simple/missions.cards:54:50 */
+    { 5, 55, 7 }, /* 238: cards/simple/missions.cards:55:7 */
+    { 5, 55, 19 }, /* 239: cards/simple/missions.cards:55:19 */
+    { 5, 59, 32 }, /* 240: cards/simple/missions.cards:59:32 */
+    { 5, 59, 22 }, /* 241: cards/simple/missions.cards:59:22 */
+    { 5, 59, 61 }, /* 242: cards/simple/missions.cards:59:61 */
+    { 5, 59, 51 }, /* 243: cards/simple/missions.cards:59:51 */
+    { 5, 59, 75 }, /* 244: cards/simple/missions.cards:59:75 */
+    { 5, 67, 5 }, /* 245: cards/simple/missions.cards:67:5 */
+    { 5, 69, 5 }, /* 246: cards/simple/missions.cards:69:5 */
+    { 5, 41, 11 }, /* 247: cards/simple/missions.cards:41:11 */
+    { 5, 85, 3 }, /* 248: cards/simple/missions.cards:85:3 */
+    { 5, 87, 124 }, /* 249: cards/simple/missions.cards:87:124 */
+    { 5, 93, 153 }, /* 250: cards/simple/missions.cards:93:153 */
+    { 5, 168, 100 }, /* 251: cards/simple/missions.cards:168:100 */
+    { 5, 174, 102 }, /* 252: cards/simple/missions.cards:174:102 */
+    { 5, 180, 92 }, /* 253: cards/simple/missions.cards:180:92 */
+    { 5, 88, 7 }, /* 254: cards/simple/missions.cards:88:7 */
+    { 5, 88, 19 }, /* 255: cards/simple/missions.cards:88:19 */
+    { 5, 89, 9 }, /* 256: cards/simple/missions.cards:89:9 */
+    { 5, 90, 24 }, /* 257: cards/simple/missions.cards:90:24 */
+    { 5, 94, 7 }, /* 258: cards/simple/missions.cards:94:7 */
+    { 5, 94, 19 }, /* 259: cards/simple/missions.cards:94:19 */
+    { 5, 95, 9 }, /* 260: cards/simple/missions.cards:95:9 */
+    { 5, 98, 52 }, /* 261: cards/simple/missions.cards:98:52 */
+    { 5, 98, 30 }, /* 262: cards/simple/missions.cards:98:30 */
+    { 5, 98, 11 }, /* 263: cards/simple/missions.cards:98:11 */
+    { 5, 103, 7 }, /* 264: cards/simple/missions.cards:103:7 */
+    { 5, 103, 19 }, /* 265: cards/simple/missions.cards:103:19 */
+    { 5, 105, 9 }, /* 266: cards/simple/missions.cards:105:9 */
+    { 5, 106, 63 }, /* 267: cards/simple/missions.cards:106:63 */
+    { 5, 111, 7 }, /* 268: cards/simple/missions.cards:111:7 */
+    { 5, 111, 19 }, /* 269: cards/simple/missions.cards:111:19 */
+    { 5, 112, 9 }, /* 270: cards/simple/missions.cards:112:9 */
+    { 5, 113, 24 }, /* 271: cards/simple/missions.cards:113:24 */
+    { 5, 117, 7 }, /* 272: cards/simple/missions.cards:117:7 */
+    { 5, 117, 19 }, /* 273: cards/simple/missions.cards:117:19 */
+    { 5, 118, 9 }, /* 274: cards/simple/missions.cards:118:9 */
+    { 5, 126, 7 }, /* 275: cards/simple/missions.cards:126:7 */
+    { 5, 126, 63 }, /* 276: cards/simple/missions.cards:126:63 */
+    { 5, 126, 19 }, /* 277: cards/simple/missions.cards:126:19 */
+    { 5, 127, 9 }, /* 278: cards/simple/missions.cards:127:9 */
+    { 5, 129, 11 }, /* 279: cards/simple/missions.cards:129:11 */
+    { 5, 136, 7 }, /* 280: cards/simple/missions.cards:136:7 */
+    { 5, 136, 19 }, /* 281: cards/simple/missions.cards:136:19 */
+    { 5, 137, 9 }, /* 282: cards/simple/missions.cards:137:9 */
+    { 5, 138, 24 }, /* 283: cards/simple/missions.cards:138:24 */
+    { 5, 142, 7 }, /* 284: cards/simple/missions.cards:142:7 */
+    { 5, 142, 19 }, /* 285: cards/simple/missions.cards:142:19 */
+    { 5, 143, 9 }, /* 286: cards/simple/missions.cards:143:9 */
+    { 5, 145, 11 }, /* 287: cards/simple/missions.cards:145:11 */
     { 5, 145, 11 }, /* 288: cards/simple/missions.cards:145:11 */
-    { 5, 145, 11 }, /* 289: cards/simple/missions.cards:145:11 */
-    { 5, 147, 13 }, /* 290: cards/simple/missions.cards:147:13 */
-    { 5, 149, 11 }, /* 291: cards/simple/missions.cards:149:11 */
-    { 5, 154, 7 }, /* 292: cards/simple/missions.cards:154:7 */
-    { 5, 155, 22 }, /* 293: cards/simple/missions.cards:155:22 */
-    { 5, 158, 7 }, /* 294: cards/simple/missions.cards:158:7 */
-    { 5, 159, 61 }, /* 295: cards/simple/missions.cards:159:61 */
-    { 5, 163, 7 }, /* 296: cards/simple/missions.cards:163:7 */
-    { 5, 163, 19 }, /* 297: cards/simple/missions.cards:163:19 */
-    { 5, 164, 9 }, /* 298: cards/simple/missions.cards:164:9 */
-    { 5, 165, 24 }, /* 299: cards/simple/missions.cards:165:24 */
-    { 5, 169, 7 }, /* 300: cards/simple/missions.cards:169:7 */
-    { 5, 169, 19 }, /* 301: cards/simple/missions.cards:169:19 */
-    { 5, 170, 9 }, /* 302: cards/simple/missions.cards:170:9 */
-    { 5, 171, 52 }, /* 303: cards/simple/missions.cards:171:52 */
-    { 5, 171, 24 }, /* 304: cards/simple/missions.cards:171:24 */
-    { 5, 175, 7 }, /* 305: cards/simple/missions.cards:175:7 */
-    { 5, 175, 19 }, /* 306: cards/simple/missions.cards:175:19 */
-    { 5, 176, 9 }, /* 307: cards/simple/missions.cards:176:9 */
-    { 5, 177, 52 }, /* 308: cards/simple/missions.cards:177:52 */
-    { 5, 177, 24 }, /* 309: cards/simple/missions.cards:177:24 */
-    { 5, 181, 7 }, /* 310: cards/simple/missions.cards:181:7 */
-    { 5, 181, 19 }, /* 311: cards/simple/missions.cards:181:19 */
-    { 5, 182, 9 }, /* 312: cards/simple/missions.cards:182:9 */
-    { 5, 184, 11 }, /* 313: cards/simple/missions.cards:184:11 */
-    { 5, 184, 23 }, /* 314: cards/simple/missions.cards:184:23 */
-    { 5, 185, 13 }, /* 315: cards/simple/missions.cards:185:13 */
-    { 5, 186, 13 }, /* 316: cards/simple/missions.cards:186:13 */
-    { 5, 187, 23 }, /* 317: cards/simple/missions.cards:187:23 */
-    { 5, 187, 13 }, /* 318: cards/simple/missions.cards:187:13 */
-    { 5, 84, 11 }, /* 319: cards/simple/missions.cards:84:11 */
-    { 5, 200, 3 }, /* 320: cards/simple/missions.cards:200:3 */
-    { 5, 199, 11 }, /* 321: cards/simple/missions.cards:199:11 */
-    { 5, 206, 3 }, /* 322: cards/simple/missions.cards:206:3 */
-    { 5, 206, 11 }, /* 323: cards/simple/missions.cards:206:11 */
-    { 5, 207, 16 }, /* 324: cards/simple/missions.cards:207:16 */
-    { 5, 207, 39 }, /* 325: cards/simple/missions.cards:207:39 */
-    { 5, 207, 50 }, /* 326: cards/simple/missions.cards:207:50 */
-    { 5, 208, 14 }, /* 327: cards/simple/missions.cards:208:14 */
-    { 5, 209, 19 }, /* 328: cards/simple/missions.cards:209:19 */
-    { 5, 205, 11 }, /* 329: cards/simple/missions.cards:205:11 */
-    { 5, 218, 7 }, /* 330: cards/simple/missions.cards:218:7 */
-    { 5, 218, 19 }, /* 331: cards/simple/missions.cards:218:19 */
+    { 5, 147, 13 }, /* 289: cards/simple/missions.cards:147:13 */
+    { 5, 149, 11 }, /* 290: cards/simple/missions.cards:149:11 */
+    { 5, 154, 7 }, /* 291: cards/simple/missions.cards:154:7 */
+    { 5, 155, 22 }, /* 292: cards/simple/missions.cards:155:22 */
+    { 5, 158, 7 }, /* 293: cards/simple/missions.cards:158:7 */
+    { 5, 159, 61 }, /* 294: cards/simple/missions.cards:159:61 */
+    { 5, 163, 7 }, /* 295: cards/simple/missions.cards:163:7 */
+    { 5, 163, 19 }, /* 296: cards/simple/missions.cards:163:19 */
+    { 5, 164, 9 }, /* 297: cards/simple/missions.cards:164:9 */
+    { 5, 165, 24 }, /* 298: cards/simple/missions.cards:165:24 */
+    { 5, 169, 7 }, /* 299: cards/simple/missions.cards:169:7 */
+    { 5, 169, 19 }, /* 300: cards/simple/missions.cards:169:19 */
+    { 5, 170, 9 }, /* 301: cards/simple/missions.cards:170:9 */
+    { 5, 171, 52 }, /* 302: cards/simple/missions.cards:171:52 */
+    { 5, 171, 24 }, /* 303: cards/simple/missions.cards:171:24 */
+    { 5, 175, 7 }, /* 304: cards/simple/missions.cards:175:7 */
+    { 5, 175, 19 }, /* 305: cards/simple/missions.cards:175:19 */
+    { 5, 176, 9 }, /* 306: cards/simple/missions.cards:176:9 */
+    { 5, 177, 52 }, /* 307: cards/simple/missions.cards:177:52 */
+    { 5, 177, 24 }, /* 308: cards/simple/missions.cards:177:24 */
+    { 5, 181, 7 }, /* 309: cards/simple/missions.cards:181:7 */
+    { 5, 181, 19 }, /* 310: cards/simple/missions.cards:181:19 */
+    { 5, 182, 9 }, /* 311: cards/simple/missions.cards:182:9 */
+    { 5, 184, 11 }, /* 312: cards/simple/missions.cards:184:11 */
+    { 5, 184, 23 }, /* 313: cards/simple/missions.cards:184:23 */
+    { 5, 185, 13 }, /* 314: cards/simple/missions.cards:185:13 */
+    { 5, 186, 13 }, /* 315: cards/simple/missions.cards:186:13 */
+    { 5, 187, 23 }, /* 316: cards/simple/missions.cards:187:23 */
+    { 5, 187, 13 }, /* 317: cards/simple/missions.cards:187:13 */
+    { 5, 84, 11 }, /* 318: cards/simple/missions.cards:84:11 */
+    { 5, 200, 3 }, /* 319: cards/simple/missions.cards:200:3 */
+    { 5, 199, 11 }, /* 320: cards/simple/missions.cards:199:11 */
+    { 5, 206, 3 }, /* 321: cards/simple/missions.cards:206:3 */
+    { 5, 206, 11 }, /* 322: cards/simple/missions.cards:206:11 */
+    { 5, 207, 16 }, /* 323: cards/simple/missions.cards:207:16 */
+    { 5, 207, 39 }, /* 324: cards/simple/missions.cards:207:39 */
+    { 5, 207, 50 }, /* 325: cards/simple/missions.cards:207:50 */
+    { 5, 208, 14 }, /* 326: cards/simple/missions.cards:208:14 */
+    { 5, 209, 19 }, /* 327: cards/simple/missions.cards:209:19 */
+    { 5, 205, 11 }, /* 328: cards/simple/missions.cards:205:11 */
+    { 5, 218, 7 }, /* 329: cards/simple/missions.cards:218:7 */
+    { 5, 218, 19 }, /* 330: cards/simple/missions.cards:218:19 */
+    { 5, 219, 9 }, /* 331: cards/simple/missions.cards:219:9 */
     { 5, 219, 9 }, /* 332: cards/simple/missions.cards:219:9 */
-    { 5, 219, 9 }, /* 333: cards/simple/missions.cards:219:9 */
-    { 5, 224, 3 }, /* 334: cards/simple/missions.cards:224:3 */
-    { 5, 225, 3 }, /* 335: cards/simple/missions.cards:225:3 */
-    { 5, 226, 3 }, /* 336: cards/simple/missions.cards:226:3 */
-    { 5, 215, 11 }, /* 337: cards/simple/missions.cards:215:11 */
-    { 5, 233, 3 }, /* 338: cards/simple/missions.cards:233:3 */
-    { 5, 233, 15 }, /* 339: cards/simple/missions.cards:233:15 */
-    { 5, 236, 7 }, /* 340: cards/simple/missions.cards:236:7 */
-    { 5, 236, 16 }, /* 341: cards/simple/missions.cards:236:16 */
-    { 5, 236, 70 }, /* 342: cards/simple/missions.cards:236:70 */
-    { 5, 239, 7 }, /* 343: cards/simple/missions.cards:239:7 */
-    { 5, 239, 60 }, /* 344: cards/simple/missions.cards:239:60 */
-    { 5, 239, 50 }, /* 345: cards/simple/missions.cards:239:50 */
-    { 5, 241, 5 }, /* 346: cards/simple/missions.cards:241:5 */
-    { 5, 242, 15 }, /* 347: cards/simple/missions.cards:242:15 */
-    { 5, 242, 5 }, /* 348: cards/simple/missions.cards:242:5 */
-    { 5, 243, 5 }, /* 349: cards/simple/missions.cards:243:5 */
-    { 5, 231, 11 }, /* 350: cards/simple/missions.cards:231:11 */
-    { 6, 17, 3 }, /* 351: cards/simple/moves.cards:17:3 */
-    { 6, 17, 15 }, /* 352: cards/simple/moves.cards:17:15 */
-    { 6, 18, 15 }, /* 353: cards/simple/moves.cards:18:15 */
-    { 6, 18, 5 }, /* 354: cards/simple/moves.cards:18:5 */
-    { 6, 20, 5 }, /* 355: cards/simple/moves.cards:20:5 */
-    { 6, 21, 26 }, /* 356: cards/simple/moves.cards:21:26 */
+    { 5, 224, 3 }, /* 333: cards/simple/missions.cards:224:3 */
+    { 5, 225, 3 }, /* 334: cards/simple/missions.cards:225:3 */
+    { 5, 226, 3 }, /* 335: cards/simple/missions.cards:226:3 */
+    { 5, 215, 11 }, /* 336: cards/simple/missions.cards:215:11 */
+    { 5, 233, 3 }, /* 337: cards/simple/missions.cards:233:3 */
+    { 5, 233, 15 }, /* 338: cards/simple/missions.cards:233:15 */
+    { 5, 236, 7 }, /* 339: cards/simple/missions.cards:236:7 */
+    { 5, 236, 16 }, /* 340: cards/simple/missions.cards:236:16 */
+    { 5, 236, 70 }, /* 341: cards/simple/missions.cards:236:70 */
+    { 5, 239, 7 }, /* 342: cards/simple/missions.cards:239:7 */
+    { 5, 239, 60 }, /* 343: cards/simple/missions.cards:239:60 */
+    { 5, 239, 50 }, /* 344: cards/simple/missions.cards:239:50 */
+    { 5, 241, 5 }, /* 345: cards/simple/missions.cards:241:5 */
+    { 5, 242, 15 }, /* 346: cards/simple/missions.cards:242:15 */
+    { 5, 242, 5 }, /* 347: cards/simple/missions.cards:242:5 */
+    { 5, 243, 5 }, /* 348: cards/simple/missions.cards:243:5 */
+    { 5, 231, 11 }, /* 349: cards/simple/missions.cards:231:11 */
+    { 6, 17, 3 }, /* 350: cards/simple/moves.cards:17:3 */
+    { 6, 17, 15 }, /* 351: cards/simple/moves.cards:17:15 */
+    { 6, 18, 15 }, /* 352: cards/simple/moves.cards:18:15 */
+    { 6, 18, 5 }, /* 353: cards/simple/moves.cards:18:5 */
+    { 6, 20, 5 }, /* 354: cards/simple/moves.cards:20:5 */
+    { 6, 21, 26 }, /* 355: cards/simple/moves.cards:21:26 */
+    { 6, 21, 7 }, /* 356: cards/simple/moves.cards:21:7 */
     { 6, 21, 7 }, /* 357: cards/simple/moves.cards:21:7 */
-    { 6, 21, 7 }, /* 358: cards/simple/moves.cards:21:7 */
-    { 6, 21, 40 }, /* 359: cards/simple/moves.cards:21:40 */
-    { 6, 23, 9 }, /* 360: cards/simple/moves.cards:23:9 */
-    { 6, 26, 34 }, /* 361: cards/simple/moves.cards:26:34 */
+    { 6, 21, 40 }, /* 358: cards/simple/moves.cards:21:40 */
+    { 6, 23, 9 }, /* 359: cards/simple/moves.cards:23:9 */
+    { 6, 26, 34 }, /* 360: cards/simple/moves.cards:26:34 */
+    { 6, 27, 7 }, /* 361: cards/simple/moves.cards:27:7 */
     { 6, 27, 7 }, /* 362: cards/simple/moves.cards:27:7 */
-    { 6, 27, 7 }, /* 363: cards/simple/moves.cards:27:7 */
-    { 6, 29, 9 }, /* 364: cards/simple/moves.cards:29:9 */
-    { 6, 32, 5 }, /* 365: cards/simple/moves.cards:32:5 */
-    { 6, 16, 11 }, /* 366: cards/simple/moves.cards:16:11 */
-    { 6, 40, 18 }, /* 367: cards/simple/moves.cards:40:18 */
-    { 6, 40, 3 }, /* 368: cards/simple/moves.cards:40:3 */
-    { 6, 43, 16 }, /* 369: cards/simple/moves.cards:43:16 */
-    { 6, 43, 33 }, /* 370: cards/simple/moves.cards:43:33 */
-    { 6, 43, 52 }, /* 371: cards/simple/moves.cards:43:52 */
-    { 6, 44, 7 }, /* 372: cards/simple/moves.cards:44:7 */
-    { 6, 48, 48 }, /* 373: cards/simple/moves.cards:48:48 */
-    { 6, 51, 66 }, /* 374: cards/simple/moves.cards:51:66 */
-    { 6, 52, 3 }, /* 375: cards/simple/moves.cards:52:3 */
-    { 6, 37, 11 }, /* 376: cards/simple/moves.cards:37:11 */
-    { 6, 62, 19 }, /* 377: cards/simple/moves.cards:62:19 */
-    { 6, 62, 34 }, /* 378: cards/simple/moves.cards:62:34 */
-    { 6, 62, 3 }, /* 379: cards/simple/moves.cards:62:3 */
-    { 6, 63, 19 }, /* 380: cards/simple/moves.cards:63:19 */
-    { 6, 63, 35 }, /* 381: cards/simple/moves.cards:63:35 */
-    { 6, 63, 3 }, /* 382: cards/simple/moves.cards:63:3 */
-    { 6, 61, 11 }, /* 383: cards/simple/moves.cards:61:11 */
-    { 6, 68, 5 }, /* 384: cards/simple/moves.cards:68:5 */
-    { 6, 70, 17 }, /* 385: cards/simple/moves.cards:70:17 */
-    { 6, 70, 7 }, /* 386: cards/simple/moves.cards:70:7 */
-    { 6, 71, 7 }, /* 387: cards/simple/moves.cards:71:7 */
-    { 6, 66, 11 }, /* 388: cards/simple/moves.cards:66:11 */
-    { 6, 82, 3 }, /* 389: cards/simple/moves.cards:82:3 */
-    { 6, 82, 12 }, /* 390: cards/simple/moves.cards:82:12 */
+    { 6, 29, 9 }, /* 363: cards/simple/moves.cards:29:9 */
+    { 6, 32, 5 }, /* 364: cards/simple/moves.cards:32:5 */
+    { 6, 16, 11 }, /* 365: cards/simple/moves.cards:16:11 */
+    { 6, 40, 18 }, /* 366: cards/simple/moves.cards:40:18 */
+    { 6, 40, 3 }, /* 367: cards/simple/moves.cards:40:3 */
+    { 6, 43, 16 }, /* 368: cards/simple/moves.cards:43:16 */
+    { 6, 43, 33 }, /* 369: cards/simple/moves.cards:43:33 */
+    { 6, 43, 52 }, /* 370: cards/simple/moves.cards:43:52 */
+    { 6, 44, 7 }, /* 371: cards/simple/moves.cards:44:7 */
+    { 6, 48, 48 }, /* 372: cards/simple/moves.cards:48:48 */
+    { 6, 51, 66 }, /* 373: cards/simple/moves.cards:51:66 */
+    { 6, 52, 3 }, /* 374: cards/simple/moves.cards:52:3 */
+    { 6, 37, 11 }, /* 375: cards/simple/moves.cards:37:11 */
+    { 6, 62, 19 }, /* 376: cards/simple/moves.cards:62:19 */
+    { 6, 62, 34 }, /* 377: cards/simple/moves.cards:62:34 */
+    { 6, 62, 3 }, /* 378: cards/simple/moves.cards:62:3 */
+    { 6, 63, 19 }, /* 379: cards/simple/moves.cards:63:19 */
+    { 6, 63, 35 }, /* 380: cards/simple/moves.cards:63:35 */
+    { 6, 63, 3 }, /* 381: cards/simple/moves.cards:63:3 */
+    { 6, 61, 11 }, /* 382: cards/simple/moves.cards:61:11 */
+    { 6, 68, 5 }, /* 383: cards/simple/moves.cards:68:5 */
+    { 6, 70, 17 }, /* 384: cards/simple/moves.cards:70:17 */
+    { 6, 70, 7 }, /* 385: cards/simple/moves.cards:70:7 */
+    { 6, 71, 7 }, /* 386: cards/simple/moves.cards:71:7 */
+    { 6, 66, 11 }, /* 387: cards/simple/moves.cards:66:11 */
+    { 6, 82, 3 }, /* 388: cards/simple/moves.cards:82:3 */
+    { 6, 82, 12 }, /* 389: cards/simple/moves.cards:82:12 */
+    { 6, 83, 5 }, /* 390: cards/simple/moves.cards:83:5 */
     { 6, 83, 5 }, /* 391: cards/simple/moves.cards:83:5 */
-    { 6, 83, 5 }, /* 392: cards/simple/moves.cards:83:5 */
-    { 6, 84, 21 }, /* 393: cards/simple/moves.cards:84:21 */
-    { 6, 81, 11 }, /* 394: cards/simple/moves.cards:81:11 */
-    { 6, 92, 6 }, /* 395: cards/simple/moves.cards:92:6 */
-    { 6, 93, 35 }, /* 396: cards/simple/moves.cards:93:35 */
-    { 6, 94, 7 }, /* 397: cards/simple/moves.cards:94:7 */
-    { 6, 94, 16 }, /* 398: cards/simple/moves.cards:94:16 */
-    { 6, 94, 55 }, /* 399: cards/simple/moves.cards:94:55 */
-    { 6, 95, 17 }, /* 400: cards/simple/moves.cards:95:17 */
-    { 6, 95, 7 }, /* 401: cards/simple/moves.cards:95:7 */
-    { 6, 98, 7 }, /* 402: cards/simple/moves.cards:98:7 */
-    { 6, 103, 5 }, /* 403: cards/simple/moves.cards:103:5 */
-    { 6, 103, 17 }, /* 404: cards/simple/moves.cards:103:17 */
-    { 6, 104, 17 }, /* 405: cards/simple/moves.cards:104:17 */
-    { 6, 104, 7 }, /* 406: cards/simple/moves.cards:104:7 */
-    { 6, 108, 5 }, /* 407: cards/simple/moves.cards:108:5 */
-    { 6, 112, 59 }, /* 408: cards/simple/moves.cards:112:59 */
-    { 6, 110, 38 }, /* 409: cards/simple/moves.cards:110:38 */
-    { 6, 110, 28 }, /* 410: cards/simple/moves.cards:110:28 */
-    { 6, 110, 64 }, /* 411: cards/simple/moves.cards:110:64 */
-    { 6, 113, 9 }, /* 412: cards/simple/moves.cards:113:9 */
-    { 6, 113, 21 }, /* 413: cards/simple/moves.cards:113:21 */
-    { 6, 113, 74 }, /* 414: cards/simple/moves.cards:113:74 */
-    { 6, 113, 64 }, /* 415: cards/simple/moves.cards:113:64 */
-    { 6, 91, 11 }, /* 416: cards/simple/moves.cards:91:11 */
-    { 7, 19, 3 }, /* 417: cards/simple/projects.cards:19:3 */
-    { 7, 20, 95 }, /* 418: cards/simple/projects.cards:20:95 */
-    { 7, 26, 108 }, /* 419: cards/simple/projects.cards:26:108 */
-    { 7, 38, 101 }, /* 420: cards/simple/projects.cards:38:101 */
-    { 7, 47, 154 }, /* 421: cards/simple/projects.cards:47:154 */
-    { 7, 47, 95 }, /* 422: cards/simple/projects.cards:47:95 */
-    { 7, 60, 164 }, /* 423: cards/simple/projects.cards:60:164 */
-    { 7, 60, 113 }, /* 424: cards/simple/projects.cards:60:113 */
-    { 7, 67, 122 }, /* 425: cards/simple/projects.cards:67:122 */
-    { 7, 83, 133 }, /* 426: cards/simple/projects.cards:83:133 */
-    { 7, 93, 117 }, /* 427: cards/simple/projects.cards:93:117 */
-    { 7, 93, 100 }, /* 428: cards/simple/projects.cards:93:100 */
-    { 7, 103, 125 }, /* 429: cards/simple/projects.cards:103:125 */
-    { 7, 103, 99 }, /* 430: cards/simple/projects.cards:103:99 */
-    { 7, 114, 88 }, /* 431: cards/simple/projects.cards:114:88 */
-    { 7, 120, 93 }, /* 432: cards/simple/projects.cards:120:93 */
-    { 7, 21, 7 }, /* 433: cards/simple/projects.cards:21:7 */
-    { 7, 21, 19 }, /* 434: cards/simple/projects.cards:21:19 */
-    { 7, 22, 9 }, /* 435: cards/simple/projects.cards:22:9 */
-    { 7, 23, 24 }, /* 436: cards/simple/projects.cards:23:24 */
-    { 7, 27, 7 }, /* 437: cards/simple/projects.cards:27:7 */
-    { 7, 27, 19 }, /* 438: cards/simple/projects.cards:27:19 */
-    { 7, 28, 9 }, /* 439: cards/simple/projects.cards:28:9 */
-    { 7, 30, 11 }, /* 440: cards/simple/projects.cards:30:11 */
-    { 7, 31, 23 }, /* 441: cards/simple/projects.cards:31:23 */
-    { 7, 31, 13 }, /* 442: cards/simple/projects.cards:31:13 */
-    { 7, 32, 13 }, /* 443: cards/simple/projects.cards:32:13 */
-    { 7, 39, 7 }, /* 444: cards/simple/projects.cards:39:7 */
-    { 7, 39, 19 }, /* 445: cards/simple/projects.cards:39:19 */
-    { 7, 40, 9 }, /* 446: cards/simple/projects.cards:40:9 */
-    { 7, 48, 7 }, /* 447: cards/simple/projects.cards:48:7 */
-    { 7, 48, 83 }, /* 448: cards/simple/projects.cards:48:83 */
-    { 7, 48, 19 }, /* 449: cards/simple/projects.cards:48:19 */
-    { 7, 49, 9 }, /* 450: cards/simple/projects.cards:49:9 */
-    { 7, 50, 24 }, /* 451: cards/simple/projects.cards:50:24 */
-    { 7, 55, 7 }, /* 452: cards/simple/projects.cards:55:7 */
-    { 7, 55, 63 }, /* 453: cards/simple/projects.cards:55:63 */
-    { 7, 55, 19 }, /* 454: cards/simple/projects.cards:55:19 */
-    { 7, 56, 9 }, /* 455: cards/simple/projects.cards:56:9 */
-    { 7, 57, 48 }, /* 456: cards/simple/projects.cards:57:48 */
-    { 7, 57, 66 }, /* 457: cards/simple/projects.cards:57:66 */
-    { 7, 61, 7 }, /* 458: cards/simple/projects.cards:61:7 */
-    { 7, 61, 75 }, /* 459: cards/simple/projects.cards:61:75 */
-    { 7, 61, 19 }, /* 460: cards/simple/projects.cards:61:19 */
-    { 7, 62, 9 }, /* 461: cards/simple/projects.cards:62:9 */
-    { 7, 63, 63 }, /* 462: cards/simple/projects.cards:63:63 */
-    { 7, 68, 7 }, /* 463: cards/simple/projects.cards:68:7 */
-    { 7, 68, 19 }, /* 464: cards/simple/projects.cards:68:19 */
-    { 7, 69, 9 }, /* 465: cards/simple/projects.cards:69:9 */
-    { 7, 70, 86 }, /* 466: cards/simple/projects.cards:70:86 */
-    { 7, 74, 7 }, /* 467: cards/simple/projects.cards:74:7 */
-    { 7, 76, 33 }, /* 468: cards/simple/projects.cards:76:33 */
-    { 7, 76, 17 }, /* 469: cards/simple/projects.cards:76:17 */
-    { 7, 78, 86 }, /* 470: cards/simple/projects.cards:78:86 */
-    { 7, 78, 63 }, /* 471: cards/simple/projects.cards:78:63 */
-    { 7, 79, 9 }, /* 472: cards/simple/projects.cards:79:9 */
-    { 7, 84, 7 }, /* 473: cards/simple/projects.cards:84:7 */
-    { 7, 84, 19 }, /* 474: cards/simple/projects.cards:84:19 */
-    { 7, 85, 9 }, /* 475: cards/simple/projects.cards:85:9 */
-    { 7, 86, 62 }, /* 476: cards/simple/projects.cards:86:62 */
-    { 7, 90, 7 }, /* 477: cards/simple/projects.cards:90:7 */
-    { 7, 91, 61 }, /* 478: cards/simple/projects.cards:91:61 */
-    { 7, 94, 7 }, /* 479: cards/simple/projects.cards:94:7 */
-    { 7, 94, 41 }, /* 480: cards/simple/projects.cards:94:41 */
-    { 7, 94, 19 }, /* 481: cards/simple/projects.cards:94:19 */
-    { 7, 95, 9 }, /* 482: cards/simple/projects.cards:95:9 */
-    { 7, 97, 11 }, /* 483: cards/simple/projects.cards:97:11 */
-    { 7, 104, 7 }, /* 484: cards/simple/projects.cards:104:7 */
-    { 7, 104, 50 }, /* 485: cards/simple/projects.cards:104:50 */
-    { 7, 104, 19 }, /* 486: cards/simple/projects.cards:104:19 */
-    { 7, 105, 9 }, /* 487: cards/simple/projects.cards:105:9 */
-    { 7, 107, 11 }, /* 488: cards/simple/projects.cards:107:11 */
-    { 7, 107, 23 }, /* 489: cards/simple/projects.cards:107:23 */
-    { 7, 108, 13 }, /* 490: cards/simple/projects.cards:108:13 */
-    { 7, 115, 7 }, /* 491: cards/simple/projects.cards:115:7 */
-    { 7, 115, 19 }, /* 492: cards/simple/projects.cards:115:19 */
-    { 7, 116, 9 }, /* 493: cards/simple/projects.cards:116:9 */
-    { 7, 117, 24 }, /* 494: cards/simple/projects.cards:117:24 */
-    { 7, 121, 7 }, /* 495: cards/simple/projects.cards:121:7 */
-    { 7, 121, 19 }, /* 496: cards/simple/projects.cards:121:19 */
-    { 7, 122, 9 }, /* 497: cards/simple/projects.cards:122:9 */
-    { 7, 124, 11 }, /* 498: cards/simple/projects.cards:124:11 */
-    { 7, 124, 23 }, /* 499: cards/simple/projects.cards:124:23 */
-    { 7, 125, 13 }, /* 500: cards/simple/projects.cards:125:13 */
-    { 7, 18, 11 }, /* 501: cards/simple/projects.cards:18:11 */
-    { 7, 145, 3 }, /* 502: cards/simple/projects.cards:145:3 */
-    { 7, 145, 63 }, /* 503: cards/simple/projects.cards:145:63 */
-    { 7, 145, 53 }, /* 504: cards/simple/projects.cards:145:53 */
-    { 7, 147, 3 }, /* 505: cards/simple/projects.cards:147:3 */
-    { 7, 149, 17 }, /* 506: cards/simple/projects.cards:149:17 */
-    { 7, 149, 7 }, /* 507: cards/simple/projects.cards:149:7 */
-    { 7, 150, 7 }, /* 508: cards/simple/projects.cards:150:7 */
-    { 7, 157, 36 }, /* 509: cards/simple/projects.cards:157:36 */
-    { 7, 144, 11 }, /* 510: cards/simple/projects.cards:144:11 */
-    { 7, 165, 3 }, /* 511: cards/simple/projects.cards:165:3 */
-    { 7, 166, 3 }, /* 512: cards/simple/projects.cards:166:3 */
-    { 7, 167, 3 }, /* 513: cards/simple/projects.cards:167:3 */
-    { 7, 167, 11 }, /* 514: cards/simple/projects.cards:167:11 */
-    { 7, 169, 3 }, /* 515: cards/simple/projects.cards:169:3 */
-    { 7, 169, 12 }, /* 516: cards/simple/projects.cards:169:12 */
-    { 7, 169, 74 }, /* 517: cards/simple/projects.cards:169:74 */
-    { 7, 171, 54 }, /* 518: cards/simple/projects.cards:171:54 */
-    { 7, 173, 23 }, /* 519: cards/simple/projects.cards:173:23 */
-    { 7, 174, 3 }, /* 520: cards/simple/projects.cards:174:3 */
-    { 7, 174, 12 }, /* 521: cards/simple/projects.cards:174:12 */
-    { 7, 175, 19 }, /* 522: cards/simple/projects.cards:175:19 */
-    { 7, 175, 38 }, /* 523: cards/simple/projects.cards:175:38 */
-    { 7, 177, 3 }, /* 524: cards/simple/projects.cards:177:3 */
-    { 7, 163, 11 }, /* 525: cards/simple/projects.cards:163:11 */
-    { 8, 34, 3 }, /* 526: cards/simple/rules.cards:34:3 */
-    { 8, 37, 5 }, /* 527: cards/simple/rules.cards:37:5 */
-    { 8, 38, 55 }, /* 528: cards/simple/rules.cards:38:55 */
-    { 8, 36, 3 }, /* 529: cards/simple/rules.cards:36:3 */
-    { 8, 33, 11 }, /* 530: cards/simple/rules.cards:33:11 */
+    { 6, 84, 21 }, /* 392: cards/simple/moves.cards:84:21 */
+    { 6, 81, 11 }, /* 393: cards/simple/moves.cards:81:11 */
+    { 6, 92, 6 }, /* 394: cards/simple/moves.cards:92:6 */
+    { 6, 93, 35 }, /* 395: cards/simple/moves.cards:93:35 */
+    { 6, 94, 7 }, /* 396: cards/simple/moves.cards:94:7 */
+    { 6, 94, 16 }, /* 397: cards/simple/moves.cards:94:16 */
+    { 6, 94, 55 }, /* 398: cards/simple/moves.cards:94:55 */
+    { 6, 95, 17 }, /* 399: cards/simple/moves.cards:95:17 */
+    { 6, 95, 7 }, /* 400: cards/simple/moves.cards:95:7 */
+    { 6, 98, 7 }, /* 401: cards/simple/moves.cards:98:7 */
+    { 6, 103, 5 }, /* 402: cards/simple/moves.cards:103:5 */
+    { 6, 103, 17 }, /* 403: cards/simple/moves.cards:103:17 */
+    { 6, 104, 17 }, /* 404: cards/simple/moves.cards:104:17 */
+    { 6, 104, 7 }, /* 405: cards/simple/moves.cards:104:7 */
+    { 6, 108, 5 }, /* 406: cards/simple/moves.cards:108:5 */
+    { 6, 112, 59 }, /* 407: cards/simple/moves.cards:112:59 */
+    { 6, 110, 38 }, /* 408: cards/simple/moves.cards:110:38 */
+    { 6, 110, 28 }, /* 409: cards/simple/moves.cards:110:28 */
+    { 6, 110, 64 }, /* 410: cards/simple/moves.cards:110:64 */
+    { 6, 113, 9 }, /* 411: cards/simple/moves.cards:113:9 */
+    { 6, 113, 21 }, /* 412: cards/simple/moves.cards:113:21 */
+    { 6, 113, 74 }, /* 413: cards/simple/moves.cards:113:74 */
+    { 6, 113, 64 }, /* 414: cards/simple/moves.cards:113:64 */
+    { 6, 91, 11 }, /* 415: cards/simple/moves.cards:91:11 */
+    { 7, 19, 3 }, /* 416: cards/simple/projects.cards:19:3 */
+    { 7, 20, 95 }, /* 417: cards/simple/projects.cards:20:95 */
+    { 7, 26, 108 }, /* 418: cards/simple/projects.cards:26:108 */
+    { 7, 38, 101 }, /* 419: cards/simple/projects.cards:38:101 */
+    { 7, 47, 154 }, /* 420: cards/simple/projects.cards:47:154 */
+    { 7, 47, 95 }, /* 421: cards/simple/projects.cards:47:95 */
+    { 7, 60, 164 }, /* 422: cards/simple/projects.cards:60:164 */
+    { 7, 60, 113 }, /* 423: cards/simple/projects.cards:60:113 */
+    { 7, 67, 122 }, /* 424: cards/simple/projects.cards:67:122 */
+    { 7, 83, 133 }, /* 425: cards/simple/projects.cards:83:133 */
+    { 7, 93, 117 }, /* 426: cards/simple/projects.cards:93:117 */
+    { 7, 93, 100 }, /* 427: cards/simple/projects.cards:93:100 */
+    { 7, 103, 125 }, /* 428: cards/simple/projects.cards:103:125 */
+    { 7, 103, 99 }, /* 429: cards/simple/projects.cards:103:99 */
+    { 7, 114, 88 }, /* 430: cards/simple/projects.cards:114:88 */
+    { 7, 120, 93 }, /* 431: cards/simple/projects.cards:120:93 */
+    { 7, 21, 7 }, /* 432: cards/simple/projects.cards:21:7 */
+    { 7, 21, 19 }, /* 433: cards/simple/projects.cards:21:19 */
+    { 7, 22, 9 }, /* 434: cards/simple/projects.cards:22:9 */
+    { 7, 23, 24 }, /* 435: cards/simple/projects.cards:23:24 */
+    { 7, 27, 7 }, /* 436: cards/simple/projects.cards:27:7 */
+    { 7, 27, 19 }, /* 437: cards/simple/projects.cards:27:19 */
+    { 7, 28, 9 }, /* 438: cards/simple/projects.cards:28:9 */
+    { 7, 30, 11 }, /* 439: cards/simple/projects.cards:30:11 */
+    { 7, 31, 23 }, /* 440: cards/simple/projects.cards:31:23 */
+    { 7, 31, 13 }, /* 441: cards/simple/projects.cards:31:13 */
+    { 7, 32, 13 }, /* 442: cards/simple/projects.cards:32:13 */
+    { 7, 39, 7 }, /* 443: cards/simple/projects.cards:39:7 */
+    { 7, 39, 19 }, /* 444: cards/simple/projects.cards:39:19 */
+    { 7, 40, 9 }, /* 445: cards/simple/projects.cards:40:9 */
+    { 7, 48, 7 }, /* 446: cards/simple/projects.cards:48:7 */
+    { 7, 48, 83 }, /* 447: cards/simple/projects.cards:48:83 */
+    { 7, 48, 19 }, /* 448: cards/simple/projects.cards:48:19 */
+    { 7, 49, 9 }, /* 449: cards/simple/projects.cards:49:9 */
+    { 7, 50, 24 }, /* 450: cards/simple/projects.cards:50:24 */
+    { 7, 55, 7 }, /* 451: cards/simple/projects.cards:55:7 */
+    { 7, 55, 63 }, /* 452: cards/simple/projects.cards:55:63 */
+    { 7, 55, 19 }, /* 453: cards/simple/projects.cards:55:19 */
+    { 7, 56, 9 }, /* 454: cards/simple/projects.cards:56:9 */
+    { 7, 57, 48 }, /* 455: cards/simple/projects.cards:57:48 */
+    { 7, 57, 66 }, /* 456: cards/simple/projects.cards:57:66 */
+    { 7, 61, 7 }, /* 457: cards/simple/projects.cards:61:7 */
+    { 7, 61, 75 }, /* 458: cards/simple/projects.cards:61:75 */
+    { 7, 61, 19 }, /* 459: cards/simple/projects.cards:61:19 */
+    { 7, 62, 9 }, /* 460: cards/simple/projects.cards:62:9 */
+    { 7, 63, 63 }, /* 461: cards/simple/projects.cards:63:63 */
+    { 7, 68, 7 }, /* 462: cards/simple/projects.cards:68:7 */
+    { 7, 68, 19 }, /* 463: cards/simple/projects.cards:68:19 */
+    { 7, 69, 9 }, /* 464: cards/simple/projects.cards:69:9 */
+    { 7, 70, 86 }, /* 465: cards/simple/projects.cards:70:86 */
+    { 7, 74, 7 }, /* 466: cards/simple/projects.cards:74:7 */
+    { 7, 76, 33 }, /* 467: cards/simple/projects.cards:76:33 */
+    { 7, 76, 17 }, /* 468: cards/simple/projects.cards:76:17 */
+    { 7, 78, 86 }, /* 469: cards/simple/projects.cards:78:86 */
+    { 7, 78, 63 }, /* 470: cards/simple/projects.cards:78:63 */
+    { 7, 79, 9 }, /* 471: cards/simple/projects.cards:79:9 */
+    { 7, 84, 7 }, /* 472: cards/simple/projects.cards:84:7 */
+    { 7, 84, 19 }, /* 473: cards/simple/projects.cards:84:19 */
+    { 7, 85, 9 }, /* 474: cards/simple/projects.cards:85:9 */
+    { 7, 86, 62 }, /* 475: cards/simple/projects.cards:86:62 */
+    { 7, 90, 7 }, /* 476: cards/simple/projects.cards:90:7 */
+    { 7, 91, 61 }, /* 477: cards/simple/projects.cards:91:61 */
+    { 7, 94, 7 }, /* 478: cards/simple/projects.cards:94:7 */
+    { 7, 94, 41 }, /* 479: cards/simple/projects.cards:94:41 */
+    { 7, 94, 19 }, /* 480: cards/simple/projects.cards:94:19 */
+    { 7, 95, 9 }, /* 481: cards/simple/projects.cards:95:9 */
+    { 7, 97, 11 }, /* 482: cards/simple/projects.cards:97:11 */
+    { 7, 104, 7 }, /* 483: cards/simple/projects.cards:104:7 */
+    { 7, 104, 50 }, /* 484: cards/simple/projects.cards:104:50 */
+    { 7, 104, 19 }, /* 485: cards/simple/projects.cards:104:19 */
+    { 7, 105, 9 }, /* 486: cards/simple/projects.cards:105:9 */
+    { 7, 107, 11 }, /* 487: cards/simple/projects.cards:107:11 */
+    { 7, 107, 23 }, /* 488: cards/simple/projects.cards:107:23 */
+    { 7, 108, 13 }, /* 489: cards/simple/projects.cards:108:13 */
+    { 7, 115, 7 }, /* 490: cards/simple/projects.cards:115:7 */
+    { 7, 115, 19 }, /* 491: cards/simple/projects.cards:115:19 */
+    { 7, 116, 9 }, /* 492: cards/simple/projects.cards:116:9 */
+    { 7, 117, 24 }, /* 493: cards/simple/projects.cards:117:24 */
+    { 7, 121, 7 }, /* 494: cards/simple/projects.cards:121:7 */
+    { 7, 121, 19 }, /* 495: cards/simple/projects.cards:121:19 */
+    { 7, 122, 9 }, /* 496: cards/simple/projects.cards:122:9 */
+    { 7, 124, 11 }, /* 497: cards/simple/projects.cards:124:11 */
+    { 7, 124, 23 }, /* 498: cards/simple/projects.cards:124:23 */
+    { 7, 125, 13 }, /* 499: cards/simple/projects.cards:125:13 */
+    { 7, 18, 11 }, /* 500: cards/simple/projects.cards:18:11 */
+    { 7, 145, 3 }, /* 501: cards/simple/projects.cards:145:3 */
+    { 7, 145, 63 }, /* 502: cards/simple/projects.cards:145:63 */
+    { 7, 145, 53 }, /* 503: cards/simple/projects.cards:145:53 */
+    { 7, 147, 3 }, /* 504: cards/simple/projects.cards:147:3 */
+    { 7, 149, 17 }, /* 505: cards/simple/projects.cards:149:17 */
+    { 7, 149, 7 }, /* 506: cards/simple/projects.cards:149:7 */
+    { 7, 150, 7 }, /* 507: cards/simple/projects.cards:150:7 */
+    { 7, 157, 36 }, /* 508: cards/simple/projects.cards:157:36 */
+    { 7, 144, 11 }, /* 509: cards/simple/projects.cards:144:11 */
+    { 7, 165, 3 }, /* 510: cards/simple/projects.cards:165:3 */
+    { 7, 166, 3 }, /* 511: cards/simple/projects.cards:166:3 */
+    { 7, 167, 3 }, /* 512: cards/simple/projects.cards:167:3 */
+    { 7, 167, 11 }, /* 513: cards/simple/projects.cards:167:11 */
+    { 7, 169, 3 }, /* 514: cards/simple/projects.cards:169:3 */
+    { 7, 169, 12 }, /* 515: cards/simple/projects.cards:169:12 */
+    { 7, 169, 74 }, /* 516: cards/simple/projects.cards:169:74 */
+    { 7, 171, 54 }, /* 517: cards/simple/projects.cards:171:54 */
+    { 7, 173, 23 }, /* 518: cards/simple/projects.cards:173:23 */
+    { 7, 174, 3 }, /* 519: cards/simple/projects.cards:174:3 */
+    { 7, 174, 12 }, /* 520: cards/simple/projects.cards:174:12 */
+    { 7, 175, 19 }, /* 521: cards/simple/projects.cards:175:19 */
+    { 7, 175, 38 }, /* 522: cards/simple/projects.cards:175:38 */
+    { 7, 177, 3 }, /* 523: cards/simple/projects.cards:177:3 */
+    { 7, 163, 11 }, /* 524: cards/simple/projects.cards:163:11 */
+    { 8, 34, 3 }, /* 525: cards/simple/rules.cards:34:3 */
+    { 8, 37, 5 }, /* 526: cards/simple/rules.cards:37:5 */
+    { 8, 38, 55 }, /* 527: cards/simple/rules.cards:38:55 */
+    { 8, 36, 3 }, /* 528: cards/simple/rules.cards:36:3 */
+    { 8, 33, 11 }, /* 529: cards/simple/rules.cards:33:11 */
+    { 8, 47, 3 }, /* 530: cards/simple/rules.cards:47:3 */
     { 8, 47, 3 }, /* 531: cards/simple/rules.cards:47:3 */
-    { 8, 47, 3 }, /* 532: cards/simple/rules.cards:47:3 */
-    { 8, 49, 3 }, /* 533: cards/simple/rules.cards:49:3 */
-    { 8, 49, 15 }, /* 534: cards/simple/rules.cards:49:15 */
-    { 8, 50, 15 }, /* 535: cards/simple/rules.cards:50:15 */
-    { 8, 50, 5 }, /* 536: cards/simple/rules.cards:50:5 */
-    { 8, 51, 5 }, /* 537: cards/simple/rules.cards:51:5 */
-    { 8, 52, 5 }, /* 538: cards/simple/rules.cards:52:5 */
-    { 8, 55, 3 }, /* 539: cards/simple/rules.cards:55:3 */
-    { 8, 56, 82 }, /* 540: cards/simple/rules.cards:56:82 */
-    { 8, 56, 46 }, /* 541: cards/simple/rules.cards:56:46 */
-    { 8, 57, 7 }, /* 542: cards/simple/rules.cards:57:7 */
-    { 8, 57, 60 }, /* 543: cards/simple/rules.cards:57:60 */
-    { 8, 57, 19 }, /* 544: cards/simple/rules.cards:57:19 */
-    { 8, 58, 19 }, /* 545: cards/simple/rules.cards:58:19 */
-    { 8, 58, 9 }, /* 546: cards/simple/rules.cards:58:9 */
-    { 8, 59, 9 }, /* 547: cards/simple/rules.cards:59:9 */
-    { 8, 65, 3 }, /* 548: cards/simple/rules.cards:65:3 */
-    { 8, 65, 60 }, /* 549: cards/simple/rules.cards:65:60 */
-    { 8, 65, 15 }, /* 550: cards/simple/rules.cards:65:15 */
-    { 8, 67, 15 }, /* 551: cards/simple/rules.cards:67:15 */
-    { 8, 67, 5 }, /* 552: cards/simple/rules.cards:67:5 */
-    { 8, 68, 5 }, /* 553: cards/simple/rules.cards:68:5 */
-    { 8, 70, 14 }, /* 554: cards/simple/rules.cards:70:14 */
-    { 8, 72, 5 }, /* 555: cards/simple/rules.cards:72:5 */
-    { 8, 72, 17 }, /* 556: cards/simple/rules.cards:72:17 */
-    { 8, 73, 17 }, /* 557: cards/simple/rules.cards:73:17 */
-    { 8, 73, 7 }, /* 558: cards/simple/rules.cards:73:7 */
-    { 8, 74, 7 }, /* 559: cards/simple/rules.cards:74:7 */
-    { 8, 77, 5 }, /* 560: cards/simple/rules.cards:77:5 */
-    { 8, 78, 51 }, /* 561: cards/simple/rules.cards:78:51 */
-    { 8, 79, 9 }, /* 562: cards/simple/rules.cards:79:9 */
-    { 8, 79, 21 }, /* 563: cards/simple/rules.cards:79:21 */
-    { 8, 80, 21 }, /* 564: cards/simple/rules.cards:80:21 */
-    { 8, 80, 11 }, /* 565: cards/simple/rules.cards:80:11 */
-    { 8, 81, 11 }, /* 566: cards/simple/rules.cards:81:11 */
-    { 8, 87, 50 }, /* 567: cards/simple/rules.cards:87:50 */
-    { 8, 87, 116 }, /* 568: cards/simple/rules.cards:87:116 */
-    { 8, 46, 11 }, /* 569: cards/simple/rules.cards:46:11 */
-    { 8, 95, 10 }, /* 570: cards/simple/rules.cards:95:10 */
-    { 8, 95, 5 }, /* 571: cards/simple/rules.cards:95:5 */
-    { 8, 96, 10 }, /* 572: cards/simple/rules.cards:96:10 */
-    { 8, 96, 26 }, /* 573: cards/simple/rules.cards:96:26 */
-    { 8, 96, 5 }, /* 574: cards/simple/rules.cards:96:5 */
-    { 8, 101, 34 }, /* 575: cards/simple/rules.cards:101:34 */
-    { 8, 101, 56 }, /* 576: cards/simple/rules.cards:101:56 */
-    { 8, 101, 49 }, /* 577: cards/simple/rules.cards:101:49 */
-    { 8, 101, 44 }, /* 578: cards/simple/rules.cards:101:44 */
-    { 8, 102, 44 }, /* 579: cards/simple/rules.cards:102:44 */
-    { 8, 102, 5 }, /* 580: cards/simple/rules.cards:102:5 */
-    { 8, 105, 68 }, /* 581: cards/simple/rules.cards:105:68 */
-    { 8, 105, 45 }, /* 582: cards/simple/rules.cards:105:45 */
-    { 8, 106, 3 }, /* 583: cards/simple/rules.cards:106:3 */
-    { 8, 108, 22 }, /* 584: cards/simple/rules.cards:108:22 */
-    { 8, 111, 5 }, /* 585: cards/simple/rules.cards:111:5 */
-    { 8, 112, 5 }, /* 586: cards/simple/rules.cards:112:5 */
-    { 8, 112, 53 }, /* 587: cards/simple/rules.cards:112:53 */
-    { 8, 115, 3 }, /* 588: cards/simple/rules.cards:115:3 */
-    { 8, 118, 7 }, /* 589: cards/simple/rules.cards:118:7 */
-    { 8, 121, 3 }, /* 590: cards/simple/rules.cards:121:3 */
-    { 8, 122, 14 }, /* 591: cards/simple/rules.cards:122:14 */
-    { 8, 123, 7 }, /* 592: cards/simple/rules.cards:123:7 */
-    { 8, 129, 3 }, /* 593: cards/simple/rules.cards:129:3 */
-    { 8, 130, 5 }, /* 594: cards/simple/rules.cards:130:5 */
-    { 8, 130, 14 }, /* 595: cards/simple/rules.cards:130:14 */
-    { 8, 130, 57 }, /* 596: cards/simple/rules.cards:130:57 */
-    { 8, 130, 47 }, /* 597: cards/simple/rules.cards:130:47 */
-    { 8, 131, 14 }, /* 598: cards/simple/rules.cards:131:14 */
-    { 8, 131, 24 }, /* 599: cards/simple/rules.cards:131:24 */
-    { 8, 132, 8 }, /* 600: cards/simple/rules.cards:132:8 */
-    { 8, 132, 53 }, /* 601: cards/simple/rules.cards:132:53 */
-    { 8, 135, 3 }, /* 602: cards/simple/rules.cards:135:3 */
-    { 8, 137, 81 }, /* 603: cards/simple/rules.cards:137:81 */
-    { 8, 138, 6 }, /* 604: cards/simple/rules.cards:138:6 */
-    { 8, 140, 5 }, /* 605: cards/simple/rules.cards:140:5 */
-    { 8, 92, 11 }, /* 606: cards/simple/rules.cards:92:11 */
-    { 8, 147, 32 }, /* 607: cards/simple/rules.cards:147:32 */
-    { 8, 147, 58 }, /* 608: cards/simple/rules.cards:147:58 */
-    { 8, 147, 76 }, /* 609: cards/simple/rules.cards:147:76 */
-    { 8, 147, 49 }, /* 610: cards/simple/rules.cards:147:49 */
-    { 8, 148, 3 }, /* 611: cards/simple/rules.cards:148:3 */
-    { 8, 148, 15 }, /* 612: cards/simple/rules.cards:148:15 */
-    { 8, 149, 15 }, /* 613: cards/simple/rules.cards:149:15 */
-    { 8, 149, 5 }, /* 614: cards/simple/rules.cards:149:5 */
-    { 8, 152, 12 }, /* 615: cards/simple/rules.cards:152:12 */
-    { 8, 152, 39 }, /* 616: cards/simple/rules.cards:152:39 */
-    { 8, 152, 29 }, /* 617: cards/simple/rules.cards:152:29 */
-    { 8, 146, 11 }, /* 618: cards/simple/rules.cards:146:11 */
-    { 9, 102, 9 }, /* 619: cards/simple/setup.cards:102:9 */
-    { 9, 103, 9 }, /* 620: cards/simple/setup.cards:103:9 */
-    { 9, 105, 62 }, /* 621: cards/simple/setup.cards:105:62 */
-    { 9, 105, 36 }, /* 622: cards/simple/setup.cards:105:36 */
-    { 9, 98, 11 }, /* 623: cards/simple/setup.cards:98:11 */
-    { 9, 116, 10 }, /* 624: cards/simple/setup.cards:116:10 */
-    { 9, 116, 3 }, /* 625: cards/simple/setup.cards:116:3 */
-    { 9, 118, 22 }, /* 626: cards/simple/setup.cards:118:22 */
-    { 9, 118, 3 }, /* 627: cards/simple/setup.cards:118:3 */
-    { 9, 114, 11 }, /* 628: cards/simple/setup.cards:114:11 */
-    { 9, 127, 5 }, /* 629: cards/simple/setup.cards:127:5 */
-    { 9, 124, 11 }, /* 630: cards/simple/setup.cards:124:11 */
-    { 9, 137, 5 }, /* 631: cards/simple/setup.cards:137:5 */
-    { 9, 134, 11 }, /* 632: cards/simple/setup.cards:134:11 */
-    { 9, 8, 36 }, /* 633: cards/simple/setup.cards:8:36 */
-    { 9, 9, 37 }, /* 634: cards/simple/setup.cards:9:37 */
-    { 9, 10, 32 }, /* 635: cards/simple/setup.cards:10:32 */
-    { 9, 11, 9 }, /* 636: cards/simple/setup.cards:11:9 */
-    { 9, 14, 3 }, /* 637: cards/simple/setup.cards:14:3 */
-    { 9, 15, 8 }, /* 638: cards/simple/setup.cards:15:8 */
-    { 9, 15, 41 }, /* 639: cards/simple/setup.cards:15:41 */
-    { 9, 15, 31 }, /* 640: cards/simple/setup.cards:15:31 */
-    { 9, 15, 21 }, /* 641: cards/simple/setup.cards:15:21 */
-    { 9, 15, 83 }, /* 642: cards/simple/setup.cards:15:83 */
-    { 9, 15, 73 }, /* 643: cards/simple/setup.cards:15:73 */
-    { 9, 15, 63 }, /* 644: cards/simple/setup.cards:15:63 */
-    { 9, 17, 22 }, /* 645: cards/simple/setup.cards:17:22 */
-    { 9, 17, 30 }, /* 646: cards/simple/setup.cards:17:30 */
-    { 9, 20, 3 }, /* 647: cards/simple/setup.cards:20:3 */
-    { 9, 21, 22 }, /* 648: cards/simple/setup.cards:21:22 */
-    { 9, 28, 3 }, /* 649: cards/simple/setup.cards:28:3 */
-    { 9, 32, 13 }, /* 650: cards/simple/setup.cards:32:13 */
-    { 9, 33, 5 }, /* 651: cards/simple/setup.cards:33:5 */
-    { 9, 35, 15 }, /* 652: cards/simple/setup.cards:35:15 */
-    { 9, 35, 5 }, /* 653: cards/simple/setup.cards:35:5 */
-    { 9, 38, 13 }, /* 654: cards/simple/setup.cards:38:13 */
-    { 9, 39, 5 }, /* 655: cards/simple/setup.cards:39:5 */
-    { 9, 39, 13 }, /* 656: cards/simple/setup.cards:39:13 */
-    { 9, 41, 15 }, /* 657: cards/simple/setup.cards:41:15 */
-    { 9, 41, 5 }, /* 658: cards/simple/setup.cards:41:5 */
-    { 9, 44, 13 }, /* 659: cards/simple/setup.cards:44:13 */
-    { 9, 45, 5 }, /* 660: cards/simple/setup.cards:45:5 */
-    { 9, 45, 13 }, /* 661: cards/simple/setup.cards:45:13 */
-    { 9, 47, 5 }, /* 662: cards/simple/setup.cards:47:5 */
-    { 9, 49, 3 }, /* 663: cards/simple/setup.cards:49:3 */
-    { 9, 50, 3 }, /* 664: cards/simple/setup.cards:50:3 */
-    { 9, 54, 3 }, /* 665: cards/simple/setup.cards:54:3 */
-    { 9, 54, 111 }, /* 666: cards/simple/setup.cards:54:111 */
-    { 9, 55, 3 }, /* 667: cards/simple/setup.cards:55:3 */
-    { 9, 55, 127 }, /* 668: cards/simple/setup.cards:55:127 */
-    { 9, 56, 3 }, /* 669: cards/simple/setup.cards:56:3 */
-    { 9, 56, 119 }, /* 670: cards/simple/setup.cards:56:119 */
-    { 9, 57, 3 }, /* 671: cards/simple/setup.cards:57:3 */
-    { 9, 57, 115 }, /* 672: cards/simple/setup.cards:57:115 */
-    { 9, 58, 3 }, /* 673: cards/simple/setup.cards:58:3 */
-    { 9, 58, 132 }, /* 674: cards/simple/setup.cards:58:132 */
-    { 9, 59, 3 }, /* 675: cards/simple/setup.cards:59:3 */
-    { 9, 59, 121 }, /* 676: cards/simple/setup.cards:59:121 */
-    { 9, 60, 3 }, /* 677: cards/simple/setup.cards:60:3 */
-    { 9, 60, 121 }, /* 678: cards/simple/setup.cards:60:121 */
-    { 9, 61, 3 }, /* 679: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 680: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 681: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 682: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 683: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 684: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 685: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 686: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 687: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 688: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 689: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 690: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 691: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 692: cards/simple/setup.cards:80:3 */
-    { 9, 80, 123 }, /* 693: cards/simple/setup.cards:80:123 */
-    { 9, 81, 3 }, /* 694: cards/simple/setup.cards:81:3 */
-    { 9, 81, 125 }, /* 695: cards/simple/setup.cards:81:125 */
-    { 9, 82, 3 }, /* 696: cards/simple/setup.cards:82:3 */
-    { 9, 82, 115 }, /* 697: cards/simple/setup.cards:82:115 */
-    { 9, 83, 3 }, /* 698: cards/simple/setup.cards:83:3 */
-    { 9, 83, 123 }, /* 699: cards/simple/setup.cards:83:123 */
-    { 9, 84, 3 }, /* 700: cards/simple/setup.cards:84:3 */
-    { 9, 84, 135 }, /* 701: cards/simple/setup.cards:84:135 */
-    { 9, 85, 3 }, /* 702: cards/simple/setup.cards:85:3 */
-    { 9, 85, 111 }, /* 703: cards/simple/setup.cards:85:111 */
-    { 9, 86, 3 }, /* 704: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 705: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 706: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 707: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 708: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 709: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 710: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 711: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 712: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 713: cards/simple/rules.cards:10:5 */
-    { 8, 14, 5 }, /* 714: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 715: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 716: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 717: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 718: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 719: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 720: cards/simple/rules.cards:16:112 */
-    { 8, 14, 5 }, /* 721: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 722: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 723: cards/simple/rules.cards:7:1 */
+    { 8, 49, 3 }, /* 532: cards/simple/rules.cards:49:3 */
+    { 8, 49, 15 }, /* 533: cards/simple/rules.cards:49:15 */
+    { 8, 50, 15 }, /* 534: cards/simple/rules.cards:50:15 */
+    { 8, 50, 5 }, /* 535: cards/simple/rules.cards:50:5 */
+    { 8, 51, 5 }, /* 536: cards/simple/rules.cards:51:5 */
+    { 8, 52, 5 }, /* 537: cards/simple/rules.cards:52:5 */
+    { 8, 55, 3 }, /* 538: cards/simple/rules.cards:55:3 */
+    { 8, 56, 82 }, /* 539: cards/simple/rules.cards:56:82 */
+    { 8, 56, 46 }, /* 540: cards/simple/rules.cards:56:46 */
+    { 8, 57, 7 }, /* 541: cards/simple/rules.cards:57:7 */
+    { 8, 57, 60 }, /* 542: cards/simple/rules.cards:57:60 */
+    { 8, 57, 19 }, /* 543: cards/simple/rules.cards:57:19 */
+    { 8, 58, 19 }, /* 544: cards/simple/rules.cards:58:19 */
+    { 8, 58, 9 }, /* 545: cards/simple/rules.cards:58:9 */
+    { 8, 59, 9 }, /* 546: cards/simple/rules.cards:59:9 */
+    { 8, 65, 3 }, /* 547: cards/simple/rules.cards:65:3 */
+    { 8, 65, 60 }, /* 548: cards/simple/rules.cards:65:60 */
+    { 8, 65, 15 }, /* 549: cards/simple/rules.cards:65:15 */
+    { 8, 67, 15 }, /* 550: cards/simple/rules.cards:67:15 */
+    { 8, 67, 5 }, /* 551: cards/simple/rules.cards:67:5 */
+    { 8, 68, 5 }, /* 552: cards/simple/rules.cards:68:5 */
+    { 8, 70, 14 }, /* 553: cards/simple/rules.cards:70:14 */
+    { 8, 72, 5 }, /* 554: cards/simple/rules.cards:72:5 */
+    { 8, 72, 17 }, /* 555: cards/simple/rules.cards:72:17 */
+    { 8, 73, 17 }, /* 556: cards/simple/rules.cards:73:17 */
+    { 8, 73, 7 }, /* 557: cards/simple/rules.cards:73:7 */
+    { 8, 74, 7 }, /* 558: cards/simple/rules.cards:74:7 */
+    { 8, 77, 5 }, /* 559: cards/simple/rules.cards:77:5 */
+    { 8, 78, 51 }, /* 560: cards/simple/rules.cards:78:51 */
+    { 8, 79, 9 }, /* 561: cards/simple/rules.cards:79:9 */
+    { 8, 79, 21 }, /* 562: cards/simple/rules.cards:79:21 */
+    { 8, 80, 21 }, /* 563: cards/simple/rules.cards:80:21 */
+    { 8, 80, 11 }, /* 564: cards/simple/rules.cards:80:11 */
+    { 8, 81, 11 }, /* 565: cards/simple/rules.cards:81:11 */
+    { 8, 87, 50 }, /* 566: cards/simple/rules.cards:87:50 */
+    { 8, 87, 116 }, /* 567: cards/simple/rules.cards:87:116 */
+    { 8, 46, 11 }, /* 568: cards/simple/rules.cards:46:11 */
+    { 8, 95, 10 }, /* 569: cards/simple/rules.cards:95:10 */
+    { 8, 95, 5 }, /* 570: cards/simple/rules.cards:95:5 */
+    { 8, 96, 10 }, /* 571: cards/simple/rules.cards:96:10 */
+    { 8, 96, 26 }, /* 572: cards/simple/rules.cards:96:26 */
+    { 8, 96, 5 }, /* 573: cards/simple/rules.cards:96:5 */
+    { 8, 101, 34 }, /* 574: cards/simple/rules.cards:101:34 */
+    { 8, 101, 56 }, /* 575: cards/simple/rules.cards:101:56 */
+    { 8, 101, 49 }, /* 576: cards/simple/rules.cards:101:49 */
+    { 8, 101, 44 }, /* 577: cards/simple/rules.cards:101:44 */
+    { 8, 102, 44 }, /* 578: cards/simple/rules.cards:102:44 */
+    { 8, 102, 5 }, /* 579: cards/simple/rules.cards:102:5 */
+    { 8, 105, 68 }, /* 580: cards/simple/rules.cards:105:68 */
+    { 8, 105, 45 }, /* 581: cards/simple/rules.cards:105:45 */
+    { 8, 106, 3 }, /* 582: cards/simple/rules.cards:106:3 */
+    { 8, 108, 22 }, /* 583: cards/simple/rules.cards:108:22 */
+    { 8, 111, 5 }, /* 584: cards/simple/rules.cards:111:5 */
+    { 8, 112, 5 }, /* 585: cards/simple/rules.cards:112:5 */
+    { 8, 112, 53 }, /* 586: cards/simple/rules.cards:112:53 */
+    { 8, 115, 3 }, /* 587: cards/simple/rules.cards:115:3 */
+    { 8, 118, 7 }, /* 588: cards/simple/rules.cards:118:7 */
+    { 8, 121, 3 }, /* 589: cards/simple/rules.cards:121:3 */
+    { 8, 122, 14 }, /* 590: cards/simple/rules.cards:122:14 */
+    { 8, 123, 7 }, /* 591: cards/simple/rules.cards:123:7 */
+    { 8, 129, 3 }, /* 592: cards/simple/rules.cards:129:3 */
+    { 8, 130, 5 }, /* 593: cards/simple/rules.cards:130:5 */
+    { 8, 130, 14 }, /* 594: cards/simple/rules.cards:130:14 */
+    { 8, 130, 57 }, /* 595: cards/simple/rules.cards:130:57 */
+    { 8, 130, 47 }, /* 596: cards/simple/rules.cards:130:47 */
+    { 8, 131, 14 }, /* 597: cards/simple/rules.cards:131:14 */
+    { 8, 131, 24 }, /* 598: cards/simple/rules.cards:131:24 */
+    { 8, 132, 8 }, /* 599: cards/simple/rules.cards:132:8 */
+    { 8, 132, 53 }, /* 600: cards/simple/rules.cards:132:53 */
+    { 8, 135, 3 }, /* 601: cards/simple/rules.cards:135:3 */
+    { 8, 137, 81 }, /* 602: cards/simple/rules.cards:137:81 */
+    { 8, 138, 6 }, /* 603: cards/simple/rules.cards:138:6 */
+    { 8, 140, 5 }, /* 604: cards/simple/rules.cards:140:5 */
+    { 8, 92, 11 }, /* 605: cards/simple/rules.cards:92:11 */
+    { 8, 147, 32 }, /* 606: cards/simple/rules.cards:147:32 */
+    { 8, 147, 58 }, /* 607: cards/simple/rules.cards:147:58 */
+    { 8, 147, 76 }, /* 608: cards/simple/rules.cards:147:76 */
+    { 8, 147, 49 }, /* 609: cards/simple/rules.cards:147:49 */
+    { 8, 148, 3 }, /* 610: cards/simple/rules.cards:148:3 */
+    { 8, 148, 15 }, /* 611: cards/simple/rules.cards:148:15 */
+    { 8, 149, 15 }, /* 612: cards/simple/rules.cards:149:15 */
+    { 8, 149, 5 }, /* 613: cards/simple/rules.cards:149:5 */
+    { 8, 152, 12 }, /* 614: cards/simple/rules.cards:152:12 */
+    { 8, 152, 39 }, /* 615: cards/simple/rules.cards:152:39 */
+    { 8, 152, 29 }, /* 616: cards/simple/rules.cards:152:29 */
+    { 8, 146, 11 }, /* 617: cards/simple/rules.cards:146:11 */
+    { 9, 102, 9 }, /* 618: cards/simple/setup.cards:102:9 */
+    { 9, 103, 9 }, /* 619: cards/simple/setup.cards:103:9 */
+    { 9, 105, 62 }, /* 620: cards/simple/setup.cards:105:62 */
+    { 9, 105, 36 }, /* 621: cards/simple/setup.cards:105:36 */
+    { 9, 98, 11 }, /* 622: cards/simple/setup.cards:98:11 */
+    { 9, 116, 10 }, /* 623: cards/simple/setup.cards:116:10 */
+    { 9, 116, 3 }, /* 624: cards/simple/setup.cards:116:3 */
+    { 9, 118, 22 }, /* 625: cards/simple/setup.cards:118:22 */
+    { 9, 118, 3 }, /* 626: cards/simple/setup.cards:118:3 */
+    { 9, 114, 11 }, /* 627: cards/simple/setup.cards:114:11 */
+    { 9, 127, 5 }, /* 628: cards/simple/setup.cards:127:5 */
+    { 9, 124, 11 }, /* 629: cards/simple/setup.cards:124:11 */
+    { 9, 137, 5 }, /* 630: cards/simple/setup.cards:137:5 */
+    { 9, 134, 11 }, /* 631: cards/simple/setup.cards:134:11 */
+    { 9, 8, 36 }, /* 632: cards/simple/setup.cards:8:36 */
+    { 9, 9, 37 }, /* 633: cards/simple/setup.cards:9:37 */
+    { 9, 10, 32 }, /* 634: cards/simple/setup.cards:10:32 */
+    { 9, 11, 9 }, /* 635: cards/simple/setup.cards:11:9 */
+    { 9, 14, 3 }, /* 636: cards/simple/setup.cards:14:3 */
+    { 9, 15, 8 }, /* 637: cards/simple/setup.cards:15:8 */
+    { 9, 15, 41 }, /* 638: cards/simple/setup.cards:15:41 */
+    { 9, 15, 31 }, /* 639: cards/simple/setup.cards:15:31 */
+    { 9, 15, 21 }, /* 640: cards/simple/setup.cards:15:21 */
+    { 9, 15, 83 }, /* 641: cards/simple/setup.cards:15:83 */
+    { 9, 15, 73 }, /* 642: cards/simple/setup.cards:15:73 */
+    { 9, 15, 63 }, /* 643: cards/simple/setup.cards:15:63 */
+    { 9, 17, 22 }, /* 644: cards/simple/setup.cards:17:22 */
+    { 9, 17, 30 }, /* 645: cards/simple/setup.cards:17:30 */
+    { 9, 20, 3 }, /* 646: cards/simple/setup.cards:20:3 */
+    { 9, 21, 22 }, /* 647: cards/simple/setup.cards:21:22 */
+    { 9, 28, 3 }, /* 648: cards/simple/setup.cards:28:3 */
+    { 9, 32, 13 }, /* 649: cards/simple/setup.cards:32:13 */
+    { 9, 33, 5 }, /* 650: cards/simple/setup.cards:33:5 */
+    { 9, 35, 15 }, /* 651: cards/simple/setup.cards:35:15 */
+    { 9, 35, 5 }, /* 652: cards/simple/setup.cards:35:5 */
+    { 9, 38, 13 }, /* 653: cards/simple/setup.cards:38:13 */
+    { 9, 39, 5 }, /* 654: cards/simple/setup.cards:39:5 */
+    { 9, 39, 13 }, /* 655: cards/simple/setup.cards:39:13 */
+    { 9, 41, 15 }, /* 656: cards/simple/setup.cards:41:15 */
+    { 9, 41, 5 }, /* 657: cards/simple/setup.cards:41:5 */
+    { 9, 44, 13 }, /* 658: cards/simple/setup.cards:44:13 */
+    { 9, 45, 5 }, /* 659: cards/simple/setup.cards:45:5 */
+    { 9, 45, 13 }, /* 660: cards/simple/setup.cards:45:13 */
+    { 9, 47, 5 }, /* 661: cards/simple/setup.cards:47:5 */
+    { 9, 49, 3 }, /* 662: cards/simple/setup.cards:49:3 */
+    { 9, 50, 3 }, /* 663: cards/simple/setup.cards:50:3 */
+    { 9, 54, 3 }, /* 664: cards/simple/setup.cards:54:3 */
+    { 9, 54, 111 }, /* 665: cards/simple/setup.cards:54:111 */
+    { 9, 55, 3 }, /* 666: cards/simple/setup.cards:55:3 */
+    { 9, 55, 127 }, /* 667: cards/simple/setup.cards:55:127 */
+    { 9, 56, 3 }, /* 668: cards/simple/setup.cards:56:3 */
+    { 9, 56, 119 }, /* 669: cards/simple/setup.cards:56:119 */
+    { 9, 57, 3 }, /* 670: cards/simple/setup.cards:57:3 */
+    { 9, 57, 115 }, /* 671: cards/simple/setup.cards:57:115 */
+    { 9, 58, 3 }, /* 672: cards/simple/setup.cards:58:3 */
+    { 9, 58, 132 }, /* 673: cards/simple/setup.cards:58:132 */
+    { 9, 59, 3 }, /* 674: cards/simple/setup.cards:59:3 */
+    { 9, 59, 121 }, /* 675: cards/simple/setup.cards:59:121 */
+    { 9, 60, 3 }, /* 676: cards/simple/setup.cards:60:3 */
+    { 9, 60, 121 }, /* 677: cards/simple/setup.cards:60:121 */
+    { 9, 61, 3 }, /* 678: cards/simple/setup.cards:61:3 */
+    { 9, 62, 5 }, /* 679: cards/simple/setup.cards:62:5 */
+    { 9, 63, 17 }, /* 680: cards/simple/setup.cards:63:17 */
+    { 9, 63, 7 }, /* 681: cards/simple/setup.cards:63:7 */
+    { 9, 66, 3 }, /* 682: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 683: cards/simple/setup.cards:67:5 */
+    { 9, 67, 17 }, /* 684: cards/simple/setup.cards:67:17 */
+    { 9, 68, 17 }, /* 685: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 686: cards/simple/setup.cards:68:7 */
+    { 9, 77, 3 }, /* 687: cards/simple/setup.cards:77:3 */
+    { 9, 77, 15 }, /* 688: cards/simple/setup.cards:77:15 */
+    { 9, 78, 15 }, /* 689: cards/simple/setup.cards:78:15 */
+    { 9, 78, 5 }, /* 690: cards/simple/setup.cards:78:5 */
+    { 9, 80, 3 }, /* 691: cards/simple/setup.cards:80:3 */
+    { 9, 80, 123 }, /* 692: cards/simple/setup.cards:80:123 */
+    { 9, 81, 3 }, /* 693: cards/simple/setup.cards:81:3 */
+    { 9, 81, 125 }, /* 694: cards/simple/setup.cards:81:125 */
+    { 9, 82, 3 }, /* 695: cards/simple/setup.cards:82:3 */
+    { 9, 82, 115 }, /* 696: cards/simple/setup.cards:82:115 */
+    { 9, 83, 3 }, /* 697: cards/simple/setup.cards:83:3 */
+    { 9, 83, 123 }, /* 698: cards/simple/setup.cards:83:123 */
+    { 9, 84, 3 }, /* 699: cards/simple/setup.cards:84:3 */
+    { 9, 84, 135 }, /* 700: cards/simple/setup.cards:84:135 */
+    { 9, 85, 3 }, /* 701: cards/simple/setup.cards:85:3 */
+    { 9, 85, 111 }, /* 702: cards/simple/setup.cards:85:111 */
+    { 9, 86, 3 }, /* 703: cards/simple/setup.cards:86:3 */
+    { 9, 86, 15 }, /* 704: cards/simple/setup.cards:86:15 */
+    { 9, 87, 5 }, /* 705: cards/simple/setup.cards:87:5 */
+    { 9, 88, 7 }, /* 706: cards/simple/setup.cards:88:7 */
+    { 9, 89, 39 }, /* 707: cards/simple/setup.cards:89:39 */
+    { 9, 90, 37 }, /* 708: cards/simple/setup.cards:90:37 */
+    { 9, 90, 27 }, /* 709: cards/simple/setup.cards:90:27 */
+    { 9, 6, 1 }, /* 710: cards/simple/setup.cards:6:1 */
+    { 8, 10, 52 }, /* 711: cards/simple/rules.cards:10:52 */
+    { 8, 10, 5 }, /* 712: cards/simple/rules.cards:10:5 */
+    { 8, 14, 5 }, /* 713: cards/simple/rules.cards:14:5 */
+    { 8, 15, 55 }, /* 714: cards/simple/rules.cards:15:55 */
+    { 8, 16, 68 }, /* 715: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 716: cards/simple/rules.cards:16:45 */
+    { 8, 14, 5 }, /* 717: cards/simple/rules.cards:14:5 */
+    { 8, 15, 82 }, /* 718: cards/simple/rules.cards:15:82 */
+    { 8, 16, 112 }, /* 719: cards/simple/rules.cards:16:112 */
+    { 8, 14, 5 }, /* 720: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 721: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 722: cards/simple/rules.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -11797,7 +11703,7 @@ const RtGameDef simple_game = {
     8, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    724, Site_table, 11, Site_files,
+    723, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

@@ -244,14 +244,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 L->v_c = rt_chosen_card(g);
                 #line 43 "tests/cardc/good/mini/mini.cards"
                 L->v_ability_card = L->v_c;
-                f->pc = 2;
                 {
                     RtStatus st = rt_run(g, Rows_token[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 20);
                     if (st != RT_DONE)
                         return st;
                 }
-                /* fall through */
-            case 2:;
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 2) { /* pass */
             }
@@ -295,7 +292,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 299 "mini.c"
+#line 296 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");

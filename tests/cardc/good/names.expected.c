@@ -271,14 +271,11 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-        f->pc = 1;
         {
             RtStatus st = rt_run_top(g);
             if (st != RT_DONE)
                 return st;
         }
-        /* fall through */
-    case 1:;
         if (rt_check(g)) return RT_END;
         #line 52 "tests/cardc/good/names/names.cards"
         L->v_acc = Fn_x(g, f);
@@ -296,7 +293,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 12);
             }
         }
-#line 300 "names.c"
+#line 297 "names.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
