@@ -9,13 +9,41 @@
    scripts. ir_steady and ir_pluck_ok are also used by ir_prelude.c. */
 #include "ir.h"
 
-enum { NO_ZONE = -1 };   /* steady's other_than: no zone may be read */
+enum { NO_ZONE = -1 };   /* Steady.other_than: no zone may be read */
+enum { CALL_DEPTH = 4 };  /* how deep steady follows calls of functions */
 
-/* steady: ir_steady, and when other_than is a zone, n may also read how
+/* What a condition of a pluck loop may read: the state of the loop card
+   (in slot), and, when other_than is a zone and program the program, how
+   many cards a zone of another declaration holds and the calls of game
+   functions whose bodies are steady too (depth: calls followed so far). */
+typedef struct Steady {
+    int slot, other_than;
+    const IrProgram *program;
+    int depth;
+} Steady;
+
+static int steady(const Steady *S, const IrNode *n);
+
+/* steady_call: call n of a game function is steady: its arguments are, and
+   so is the function's body, which may read its parameters but no card's
+   state (every condition it reads is its arguments'). */
+static int steady_call(const Steady *S, const IrNode *n)
+{
+    if (!S->program || S->depth >= CALL_DEPTH || n->index < 0 || n->index >= S->program->nunits)
+        return 0;
+    for (int i = 0; i < n->nkids; i++)
+        if (!steady(S, n->kids[i]))
+            return 0;
+    Steady in = {NO_ZONE - 1, S->other_than, S->program, S->depth + 1};   /* a slot no local has */
+    return steady(&in, S->program->units[n->index].body);
+}
+
+/* steady: see ir_steady; with S->other_than a zone, n may also read how
    many cards a zone of another declaration holds (count, empty): while a
    pluck loop walks zone other_than, only that zone keeps its count as
-   cards leave it; every other zone reads as it would in a snapshot loop. */
-static int steady(const IrNode *n, int slot, int other_than)
+   cards leave it; every other zone reads as it would in a snapshot loop;
+   with S->program, n may call game functions (steady_call). */
+static int steady(const Steady *S, const IrNode *n)
 {
     if (!n)
         return 1;
@@ -24,23 +52,25 @@ static int steady(const IrNode *n, int slot, int other_than)
     case IR_CONST: case IR_ME: case IR_OPPONENT: case IR_THIS:
         return 1;
     case IR_VAR: case IR_PLAYER_SIDE: case IR_PLAYER_OUT: case IR_CARD_FIELD: case IR_CARD_NAME: case IR_IS: case IR_NOT:
-        return n->nkids == 0 || steady(n->kids[0], slot, other_than);
+        return n->nkids == 0 || steady(S, n->kids[0]);
     case IR_CARD_STATE: case IR_CARD_OWNER: {
         const IrNode *c = n->kids[0];
-        return c->op == IR_LOCAL && c->index == slot;
+        return c->op == IR_LOCAL && c->index == S->slot;
     }
     case IR_ZONE:   /* only as what count or empty reads (IR_BUILTIN) */
-        return other_than != NO_ZONE && n->index != other_than && (n->nkids == 0 || steady(n->kids[0], slot, other_than));
+        return S->other_than != NO_ZONE && n->index != S->other_than && (n->nkids == 0 || steady(S, n->kids[0]));
     case IR_BUILTIN: {
         const IrNode *z = n->nkids ? n->kids[0] : NULL;
         int ok = n->builtin == IR_B_MATCHES || n->builtin == IR_B_NEXT ||
                  (n->builtin == IR_B_COUNT && z->type.base != T_ZONE && z->type.base != T_SPACES) ||
-                 ((n->builtin == IR_B_COUNT || n->builtin == IR_B_EMPTY) && other_than != NO_ZONE &&
-                  z->op == IR_ZONE && z->index != other_than);
+                 ((n->builtin == IR_B_COUNT || n->builtin == IR_B_EMPTY) && S->other_than != NO_ZONE &&
+                  z->op == IR_ZONE && z->index != S->other_than);
         for (int i = 0; ok && i < n->nkids; i++)
-            ok = steady(n->kids[i], slot, other_than);
+            ok = steady(S, n->kids[i]);
         return ok;
     }
+    case IR_CALL:
+        return steady_call(S, n);
     case IR_NEG:
         return n->kids[0]->op == IR_INT;
     case IR_ARITH:
@@ -48,10 +78,10 @@ static int steady(const IrNode *n, int slot, int other_than)
             return n->kids[0]->op == IR_INT && n->kids[1]->op == IR_INT;
         return 0;
     case IR_COMPARE: case IR_AND: case IR_OR:
-        return steady(n->kids[0], slot, other_than) && steady(n->kids[1], slot, other_than);
+        return steady(S, n->kids[0]) && steady(S, n->kids[1]);
     case IR_SELECT:
-        return steady(n->kids[0], slot, other_than) && steady(n->kids[1], slot, other_than) && steady(n->kids[2], slot, other_than);
-    default:   /* zones, aggregates, calls, players, sides */
+        return steady(S, n->kids[0]) && steady(S, n->kids[1]) && steady(S, n->kids[2]);
+    default:   /* other zones, aggregates, players, sides */
         return 0;
     }
 }
@@ -60,7 +90,11 @@ static int steady(const IrNode *n, int slot, int other_than)
    card's owner but the loop card's, calls no game function, draws no number
    and cannot fail halfway (no division, no arithmetic that may overflow:
    only a sum, difference or product of literals counts). */
-int ir_steady(const IrNode *n, int slot) { return steady(n, slot, NO_ZONE); }
+int ir_steady(const IrNode *n, int slot)
+{
+    Steady S = {slot, NO_ZONE, NULL, 0};
+    return steady(&S, n);
+}
 
 /* has_move: a move at or below statement b. */
 static int has_move(const IrNode *b)
@@ -76,11 +110,11 @@ static int has_move(const IrNode *b)
 }
 
 /* body_ok: block or statement b of a loop over zone from_zone (its variable
-   in slot) only moves the loop card to other zones (of steady players),
+   in S->slot) only moves the loop card to other zones (of steady players),
    under if/else with steady conditions, and at most once on any path (a
    second move would take it from where the first put it, not from the
    loop's zone). */
-static int body_ok(const IrNode *b, int slot, int from_zone, int other_than)
+static int body_ok(const Steady *S, const IrNode *b, int from_zone)
 {
     if (!b)
         return 1;
@@ -88,7 +122,7 @@ static int body_ok(const IrNode *b, int slot, int from_zone, int other_than)
     case IR_BLOCK: {
         int moving = 0;
         for (int i = 0; i < b->nkids; i++) {
-            if (!body_ok(b->kids[i], slot, from_zone, other_than))
+            if (!body_ok(S, b->kids[i], from_zone))
                 return 0;
             moving += has_move(b->kids[i]);
         }
@@ -96,48 +130,48 @@ static int body_ok(const IrNode *b, int slot, int from_zone, int other_than)
     }
     case IR_MOVE: {
         const IrNode *c = b->kids[0], *z = b->kids[1];
-        if (c->op != IR_LOCAL || c->index != slot)
+        if (c->op != IR_LOCAL || c->index != S->slot)
             return 0;
         if (z->op != IR_ZONE || z->index == from_zone)
             return 0;
-        return z->nkids == 0 || steady(z->kids[0], slot, other_than);
+        return z->nkids == 0 || steady(S, z->kids[0]);
     }
     case IR_IF:
-        return steady(b->kids[0], slot, other_than) && body_ok(b->kids[1], slot, from_zone, other_than) &&
-               body_ok(b->kids[2], slot, from_zone, other_than);
+        return steady(S, b->kids[0]) && body_ok(S, b->kids[1], from_zone) && body_ok(S, b->kids[2], from_zone);
     default:
         return 0;
     }
 }
 
-/* pluck_ok: for statement n over a zone can be a pluck loop; with
-   other_zones, its conditions may read the counts of other zones (steady). */
-static int pluck_ok(const IrNode *n, int other_zones)
+/* pluck_ok: for statement n over a zone can be a pluck loop; with program,
+   its conditions may also count the cards of other zones and call game
+   functions (Steady). */
+static int pluck_ok(const IrNode *n, const IrProgram *program)
 {
     const IrNode *z = n->kids[0];
     if (n->op != IR_FOR || z->op != IR_ZONE)
         return 0;
-    int other_than = other_zones ? z->index : NO_ZONE;
-    return steady(n->kids[1], n->index, other_than) && body_ok(n->kids[2], n->index, z->index, other_than);
+    Steady S = {n->index, program ? z->index : NO_ZONE, program, 0};
+    return steady(&S, n->kids[1]) && body_ok(&S, n->kids[2], z->index);
 }
 
-int ir_pluck_ok(const IrNode *n) { return pluck_ok(n, 0); }
+int ir_pluck_ok(const IrNode *n) { return pluck_ok(n, NULL); }
 
 /* mark: set IR_PLUCK on every pluck-able for loop at or below n (its
-   conditions may count the cards of other zones). */
-static void mark(IrNode *n)
+   conditions may count the cards of other zones and call functions). */
+static void mark(const IrProgram *p, IrNode *n)
 {
     if (!n)
         return;
-    if (n->op == IR_FOR && pluck_ok(n, 1))
+    if (n->op == IR_FOR && pluck_ok(n, p))
         n->flags |= IR_PLUCK;
     for (int i = 0; i < n->nkids; i++)
-        mark(n->kids[i]);
+        mark(p, n->kids[i]);
 }
 
 void ir_pluck(IrProgram *p)
 {
     for (int u = 0; u < p->nunits; u++)
         if (!p->m->units[u].is_function)
-            mark(p->units[u].body);
+            mark(p, p->units[u].body);
 }

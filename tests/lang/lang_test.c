@@ -97,7 +97,7 @@ Test(lang, loops_walked_in_place_plucked_or_snapshot_see_the_same_cards)
                 "grep -o 'walk_v_[a-z]*\\|rt_pluck(\\|rt_list_zone(' $d/loops.c | sort | uniq -c | sed 's/^ *//' && "
                 "$e log --seed 1 | sed -n '5,$p' && " SIM_1000,
                 "1 rt_list_zone(\n"
-                "2 rt_pluck(\n"
+                "3 rt_pluck(\n"
                 "3 walk_v_a\n"
                 "3 walk_v_b\n"
                 "6 walk_v_c\n"
@@ -123,6 +123,8 @@ Test(lang, loops_walked_in_place_plucked_or_snapshot_see_the_same_cards)
                 "visiting Six, 1 left on the pile\n"
                 "move \"Eight\" pile -> spare\n"
                 "visiting Four, 0 left on the pile\n"
+                "move \"Eight\" spare -> pile\n"
+                "1 spare, 1 on the pile\n"
                 "win Player 1\n"
                 "errors: 0\n");
 }
