@@ -3934,8 +3934,6 @@ struct Locals_proc_take_dice {
     RtValue v_n;
     RtValue v_want;
     RtValue v_d;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/dsr/rules.cards:152: take_dice */
@@ -3948,26 +3946,26 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
         L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 1186);
         if (rt_check(g)) return RT_END;
         #line 154 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_supply), 1187);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_d = cells_v_list[1 + L->v_i];
-                if (!((Fn_own_trait(g, f, L->v_d) == L->v_s))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_supply);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!((Fn_own_trait(g, f, it_d) == L->v_s))) continue;
                 #line 155 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rolled)[0] < L->v_want) {
                     #line 155 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1188);
-                    if (rt_check(g)) return RT_END;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1187);
+                    if (rt_check(g)) break;
                 }
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->v_list);
-#line 3968 "dsr.c"
+        if (rt_check(g)) return RT_END;
+#line 3966 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1189, "bad resume point");
+        return rt_fail(g, 1188, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3986,7 +3984,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 160 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1190);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1189);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3996,7 +3994,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 #line 161 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 162 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1191);
+                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1190);
                     if (rt_check(g)) return RT_END;
                     #line 163 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4015,7 +4013,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            if (rt_call(g, 17, f->self, f->me, 1192)) {
+            if (rt_call(g, 17, f->self, f->me, 1191)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4029,10 +4027,10 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4033 "dsr.c"
+#line 4031 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1193, "bad resume point");
+        return rt_fail(g, 1192, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4060,7 +4058,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4064 "dsr.c"
+#line 4062 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4070,13 +4068,13 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 178 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1195);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1194);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4080 "dsr.c"
+#line 4078 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4092,7 +4090,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4096 "dsr.c"
+#line 4094 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4102,13 +4100,13 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 185 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1196);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1195);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4112 "dsr.c"
+#line 4110 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4118,7 +4116,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 1194);
+        rt_choose_begin(g, f->me, 123, 0, 1193);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
@@ -4144,7 +4142,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
             if (rt_var_at(g, VCELL_assigned_now) > 0) rt_opt_add(&ob, 5, RT_NONE, 14);
             if (rt_var_at(g, VCELL_assigned_now) == 0) rt_opt_add(&ob, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 1194);
+            rt_opt_done(g, &ob, 1193);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4155,7 +4153,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
                 #line 174 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 1197);
+                rt_choose_begin(g, f->me, 124, 0, 1196);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
@@ -4170,7 +4168,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1197);
+                    rt_opt_done(g, &ob, 1196);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4183,7 +4181,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        if (rt_call(g, 22, f->self, f->me, 1198)) {
+                        if (rt_call(g, 22, f->self, f->me, 1197)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4203,7 +4201,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
                 #line 179 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 1199);
+                rt_choose_begin(g, f->me, 125, 0, 1198);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -4212,13 +4210,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1200);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1199);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1199);
+                    rt_opt_done(g, &ob, 1198);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4231,7 +4229,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 22, f->self, f->me, 1201)) {
+                        if (rt_call(g, 22, f->self, f->me, 1200)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4252,7 +4250,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 183 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    if (rt_call(g, 26, f->self, f->me, 1202)) {
+                    if (rt_call(g, 26, f->self, f->me, 1201)) {
                     }
                 }
                 f->pc = 6;
@@ -4267,7 +4265,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 184 "cards/dsr/rules.cards"
                 { /* use_token */
-                    if (rt_call(g, 27, f->self, f->me, 1203)) {
+                    if (rt_call(g, 27, f->self, f->me, 1202)) {
                     }
                 }
                 f->pc = 7;
@@ -4282,7 +4280,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 185 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    if (rt_call(g, 30, f->self, f->me, 1204)) {
+                    if (rt_call(g, 30, f->self, f->me, 1203)) {
                     }
                 }
                 f->pc = 8;
@@ -4300,7 +4298,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 188 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    if (rt_call(g, 21, f->self, f->me, 1205)) {
+                    if (rt_call(g, 21, f->self, f->me, 1204)) {
                     }
                 }
                 f->pc = 9;
@@ -4315,7 +4313,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 189 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    if (rt_call(g, 20, f->self, f->me, 1206)) {
+                    if (rt_call(g, 20, f->self, f->me, 1205)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4332,10 +4330,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4336 "dsr.c"
+#line 4334 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1207, "bad resume point");
+        return rt_fail(g, 1206, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4357,7 +4355,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
         #line 196 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_forfeited)[0];
         #line 197 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1208);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1207);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4367,7 +4365,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 #line 198 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_forfeited)[0] == L->v_n) {
                     #line 199 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1209);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1208);
                     if (rt_check(g)) return RT_END;
                     #line 200 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4384,10 +4382,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4388 "dsr.c"
+#line 4386 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1210, "bad resume point");
+        return rt_fail(g, 1209, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4403,7 +4401,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 207 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1211);
+        rt_choose_begin(g, f->me, 126, 0, 1210);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
@@ -4419,7 +4417,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1211);
+            rt_opt_done(g, &ob, 1210);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4454,10 +4452,10 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4458 "dsr.c"
+#line 4456 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1212, "bad resume point");
+        return rt_fail(g, 1211, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4475,7 +4473,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 221 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1213);
+        rt_choose_begin(g, f->me, 127, 0, 1212);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
@@ -4493,7 +4491,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             if (Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1213);
+            rt_opt_done(g, &ob, 1212);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4508,7 +4506,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1214)) {
+                    if (rt_call(g, 23, f->self, f->me, 1213)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4532,7 +4530,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1215)) {
+                    if (rt_call(g, 23, f->self, f->me, 1214)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4556,7 +4554,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1216)) {
+                    if (rt_call(g, 23, f->self, f->me, 1215)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4580,7 +4578,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1217)) {
+                    if (rt_call(g, 23, f->self, f->me, 1216)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4604,7 +4602,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1218)) {
+                    if (rt_call(g, 23, f->self, f->me, 1217)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4628,7 +4626,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1219)) {
+                    if (rt_call(g, 23, f->self, f->me, 1218)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4652,7 +4650,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1220)) {
+                    if (rt_call(g, 23, f->self, f->me, 1219)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4676,7 +4674,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1221)) {
+                    if (rt_call(g, 23, f->self, f->me, 1220)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4696,10 +4694,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4700 "dsr.c"
+#line 4698 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1222, "bad resume point");
+        return rt_fail(g, 1221, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4723,7 +4721,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         #line 234 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_assigned)[0];
         #line 235 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1223);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1222);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4733,7 +4731,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 #line 236 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_assigned)[0] == L->v_n) {
                     #line 237 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1224);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1223);
                     if (rt_check(g)) return RT_END;
                     #line 238 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4753,13 +4751,13 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 241 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1225));
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1224));
         if (rt_check(g)) return RT_END;
         #line 242 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            if (rt_call(g, 24, f->self, f->me, 1226)) {
+            if (rt_call(g, 24, f->self, f->me, 1225)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4777,7 +4775,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            if (rt_call(g, 25, f->self, f->me, 1227)) {
+            if (rt_call(g, 25, f->self, f->me, 1226)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4794,10 +4792,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4798 "dsr.c"
+#line 4796 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1228, "bad resume point");
+        return rt_fail(g, 1227, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4814,21 +4812,21 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 247 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1229), Fn_shows(g, f, L->v_f, ENUM_tactical), 1230), 1231);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1228), Fn_shows(g, f, L->v_f, ENUM_tactical), 1229), 1230);
         if (rt_check(g)) return RT_END;
         #line 248 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1232), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1233), 1234);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1231), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1232), 1233);
         if (rt_check(g)) return RT_END;
         #line 249 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1235), Fn_shows(g, f, L->v_f, ENUM_support), 1236), 1237);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1234), Fn_shows(g, f, L->v_f, ENUM_support), 1235), 1236);
         if (rt_check(g)) return RT_END;
         #line 250 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1238), Fn_shows(g, f, L->v_f, ENUM_leadership), 1239), 1240);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1237), Fn_shows(g, f, L->v_f, ENUM_leadership), 1238), 1239);
         if (rt_check(g)) return RT_END;
-#line 4829 "dsr.c"
+#line 4827 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1241, "bad resume point");
+        return rt_fail(g, 1240, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4849,7 +4847,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             #line 258 "cards/dsr/rules.cards"
             if (L->v_on_team) {
                 #line 259 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1242);
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1241);
                 if (rt_check(g)) return RT_END;
                 #line 260 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -4857,13 +4855,13 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, "'s ability: ");
-                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1243)].fd_text);
+                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1242)].fd_text);
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 29, f->self, f->me, 1244)) {
+                    if (rt_call(g, 29, f->self, f->me, 1243)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4881,10 +4879,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 263 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1245);
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1244);
                 if (rt_check(g)) return RT_END;
                 #line 264 "cards/dsr/rules.cards"
-                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1246)].fd_imperial) {
+                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1245)].fd_imperial) {
                     #line 265 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4907,10 +4905,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4911 "dsr.c"
+#line 4909 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1247, "bad resume point");
+        return rt_fail(g, 1246, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4927,7 +4925,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 277 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1248);
+        rt_choose_begin(g, f->me, 128, 0, 1247);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -4942,7 +4940,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1248);
+            rt_opt_done(g, &ob, 1247);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4952,7 +4950,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 278 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1249);
+            rt_choose_begin(g, f->me, 129, 0, 1248);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -4967,7 +4965,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1249);
+                rt_opt_done(g, &ob, 1248);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -4977,7 +4975,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 279 "cards/dsr/rules.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1250);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1249);
                 if (rt_check(g)) return RT_END;
                 #line 280 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -4996,7 +4994,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    if (rt_call(g, 24, f->self, f->me, 1251)) {
+                    if (rt_call(g, 24, f->self, f->me, 1250)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5014,7 +5012,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    if (rt_call(g, 25, f->self, f->me, 1252)) {
+                    if (rt_call(g, 25, f->self, f->me, 1251)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5033,10 +5031,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5037 "dsr.c"
+#line 5035 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1253, "bad resume point");
+        return rt_fail(g, 1252, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5052,7 +5050,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 289 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1254);
+        rt_choose_begin(g, f->me, 130, 0, 1253);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
@@ -5067,7 +5065,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1254);
+            rt_opt_done(g, &ob, 1253);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5077,7 +5075,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 290 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1255);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1254);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5093,7 +5091,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 292 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    if (rt_call(g, 36, f->self, f->me, 1256)) {
+                    if (rt_call(g, 36, f->self, f->me, 1255)) {
                     }
                 }
                 f->pc = 2;
@@ -5108,7 +5106,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 292 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    if (rt_call(g, 37, f->self, f->me, 1257)) {
+                    if (rt_call(g, 37, f->self, f->me, 1256)) {
                     }
                 }
                 f->pc = 3;
@@ -5122,10 +5120,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5126 "dsr.c"
+#line 5124 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1258, "bad resume point");
+        return rt_fail(g, 1257, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5143,10 +5141,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 298 "cards/dsr/rules.cards"
         if ((rt_zone_cells_at(g, ZCELL_pile)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0))) {
             #line 299 "cards/dsr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1259);
+            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1258);
             if (rt_check(g)) return RT_END;
             #line 300 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1260);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1259);
             #line 301 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5157,13 +5155,13 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 303 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
             #line 304 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1261);
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1260);
             if (rt_check(g)) return RT_END;
             #line 305 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1262);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1261);
             if (rt_check(g)) return RT_END;
             #line 306 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1263);
+            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1262);
             if (rt_check(g)) return RT_END;
             #line 307 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5175,10 +5173,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5179 "dsr.c"
+#line 5177 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1264, "bad resume point");
+        return rt_fail(g, 1263, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5198,12 +5196,12 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 315 "cards/dsr/rules.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1265)].fd_power == ENUM_heal_each_team) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1264)].fd_power == ENUM_heal_each_team) {
             #line 316 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
                 #line 317 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1266);
+                rt_choose_begin(g, f->me, 131, 0, 1265);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
@@ -5214,13 +5212,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1267);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1266);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1266);
+                    rt_opt_done(g, &ob, 1265);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5233,7 +5231,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1268)) {
+                        if (rt_call(g, 35, f->self, f->me, 1267)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5249,10 +5247,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1269)].fd_power == ENUM_heal_two) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1268)].fd_power == ENUM_heal_two) {
             #line 320 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                if (rt_call(g, 36, f->self, f->me, 1270)) {
+                if (rt_call(g, 36, f->self, f->me, 1269)) {
                 }
             }
             f->pc = 2;
@@ -5264,10 +5262,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1271)].fd_power == ENUM_heal_team) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1270)].fd_power == ENUM_heal_team) {
             #line 322 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1272));
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1271));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                     L->v_r_2 = walk_v_r_2[at_v_r_2];
                     if (!((rt__state(g, L->v_r_2, 0) > 0))) continue;
@@ -5275,7 +5273,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r_2;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1273)) {
+                        if (rt_call(g, 35, f->self, f->me, 1272)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5291,10 +5289,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1274)].fd_power == ENUM_remove_counter) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1273)].fd_power == ENUM_remove_counter) {
             #line 324 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                if (rt_call(g, 37, f->self, f->me, 1275)) {
+                if (rt_call(g, 37, f->self, f->me, 1274)) {
                 }
             }
             f->pc = 3;
@@ -5309,7 +5307,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 326 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1276)) {
+                if (rt_call(g, 28, f->self, f->me, 1275)) {
                 }
             }
             {
@@ -5319,10 +5317,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5323 "dsr.c"
+#line 5321 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1277, "bad resume point");
+        return rt_fail(g, 1276, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5338,7 +5336,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 333 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1278);
+        rt_choose_begin(g, f->me, 125, 0, 1277);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -5347,13 +5345,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1279);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1278);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1278);
+            rt_opt_done(g, &ob, 1277);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5363,7 +5361,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 334 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1280);
+            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1279);
             if (rt_check(g)) return RT_END;
             #line 335 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5379,7 +5377,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 337 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    if (rt_call(g, 31, f->self, f->me, 1281)) {
+                    if (rt_call(g, 31, f->self, f->me, 1280)) {
                     }
                 }
                 f->pc = 2;
@@ -5395,7 +5393,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 339 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    if (rt_call(g, 33, f->self, f->me, 1282)) {
+                    if (rt_call(g, 33, f->self, f->me, 1281)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5413,10 +5411,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5417 "dsr.c"
+#line 5415 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1283, "bad resume point");
+        return rt_fail(g, 1282, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5437,7 +5435,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 346 "cards/dsr/rules.cards"
         while ((rt_var_at(g, VCELL_acting_reroll) < 2) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) {
             #line 347 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1284);
+            rt_choose_begin(g, f->me, 132, 0, 1283);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
@@ -5456,7 +5454,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 6, RT_NONE, 21);
                 if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 7, RT_NONE, 22);
                 if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 8, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1284);
+                rt_opt_done(g, &ob, 1283);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -5472,7 +5470,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 349 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 32, f->self, f->me, 1285)) {
+                        if (rt_call(g, 32, f->self, f->me, 1284)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5489,7 +5487,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 350 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        if (rt_call(g, 32, f->self, f->me, 1286)) {
+                        if (rt_call(g, 32, f->self, f->me, 1285)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5506,7 +5504,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 351 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 32, f->self, f->me, 1287)) {
+                        if (rt_call(g, 32, f->self, f->me, 1286)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5523,7 +5521,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 352 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        if (rt_call(g, 32, f->self, f->me, 1288)) {
+                        if (rt_call(g, 32, f->self, f->me, 1287)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5540,7 +5538,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 353 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 32, f->self, f->me, 1289)) {
+                        if (rt_call(g, 32, f->self, f->me, 1288)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5557,7 +5555,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 354 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        if (rt_call(g, 32, f->self, f->me, 1290)) {
+                        if (rt_call(g, 32, f->self, f->me, 1289)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5574,7 +5572,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 355 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 32, f->self, f->me, 1291)) {
+                        if (rt_call(g, 32, f->self, f->me, 1290)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5591,7 +5589,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 356 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        if (rt_call(g, 32, f->self, f->me, 1292)) {
+                        if (rt_call(g, 32, f->self, f->me, 1291)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5606,13 +5604,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1293)) return RT_END;
+            if (rt_back_edge(g, 1292)) return RT_END;
         }
         #line 359 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1294);
+                Roll_any(g, rt_zone_at(g, zone, i), 1293);
         }
         if (rt_check(g)) return RT_END;
         #line 360 "cards/dsr/rules.cards"
@@ -5632,12 +5630,12 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             }
         }
         #line 361 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1295);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1294);
         if (rt_check(g)) return RT_END;
-#line 5638 "dsr.c"
+#line 5636 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1296, "bad resume point");
+        return rt_fail(g, 1295, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5659,7 +5657,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 365 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 366 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1297);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1296);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5669,19 +5667,19 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 #line 367 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 367 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1298);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1297);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 369 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1299));
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1298));
         if (rt_check(g)) return RT_END;
-#line 5682 "dsr.c"
+#line 5680 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1300, "bad resume point");
+        return rt_fail(g, 1299, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5699,7 +5697,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 374 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1301);
+        rt_choose_begin(g, f->me, 133, 0, 1300);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -5714,7 +5712,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1301);
+            rt_opt_done(g, &ob, 1300);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5724,7 +5722,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         case 1:;
             L->v_d = rt_chosen(g);
             #line 375 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1302);
+            rt_choose_begin(g, f->me, 134, 0, 1301);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
@@ -5742,7 +5740,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 if (Fn_on_die(g, f, L->v_d, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 31);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 32);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 33);
-                rt_opt_done(g, &ob, 1302);
+                rt_opt_done(g, &ob, 1301);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5756,7 +5754,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        if (rt_call(g, 34, f->self, f->me, 1303)) {
+                        if (rt_call(g, 34, f->self, f->me, 1302)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5775,7 +5773,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        if (rt_call(g, 34, f->self, f->me, 1304)) {
+                        if (rt_call(g, 34, f->self, f->me, 1303)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5794,7 +5792,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        if (rt_call(g, 34, f->self, f->me, 1305)) {
+                        if (rt_call(g, 34, f->self, f->me, 1304)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5813,7 +5811,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        if (rt_call(g, 34, f->self, f->me, 1306)) {
+                        if (rt_call(g, 34, f->self, f->me, 1305)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5832,7 +5830,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        if (rt_call(g, 34, f->self, f->me, 1307)) {
+                        if (rt_call(g, 34, f->self, f->me, 1306)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5851,7 +5849,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        if (rt_call(g, 34, f->self, f->me, 1308)) {
+                        if (rt_call(g, 34, f->self, f->me, 1307)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5870,7 +5868,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        if (rt_call(g, 34, f->self, f->me, 1309)) {
+                        if (rt_call(g, 34, f->self, f->me, 1308)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5889,7 +5887,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        if (rt_call(g, 34, f->self, f->me, 1310)) {
+                        if (rt_call(g, 34, f->self, f->me, 1309)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5906,10 +5904,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5910 "dsr.c"
+#line 5908 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1311, "bad resume point");
+        return rt_fail(g, 1310, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5936,7 +5934,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x = walk_v_x[at_v_x];
                 if (!(((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d)))) continue;
                 #line 389 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1312);
+                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1311);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5947,7 +5945,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_2 = walk_v_x_2[at_v_x_2];
                 if (!(((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d)))) continue;
                 #line 390 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1313);
+                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1312);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5958,7 +5956,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_3 = walk_v_x_3[at_v_x_3];
                 if (!(((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d)))) continue;
                 #line 391 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1314);
+                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1313);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5969,7 +5967,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_4 = walk_v_x_4[at_v_x_4];
                 if (!(((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d)))) continue;
                 #line 392 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1315);
+                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1314);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5984,10 +5982,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5988 "dsr.c"
+#line 5986 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1316, "bad resume point");
+        return rt_fail(g, 1315, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6005,34 +6003,34 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 399 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1317);
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1316);
         if (rt_check(g)) return RT_END;
         #line 400 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1318) > L->v_n) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1317) > L->v_n) {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1319), L->v_n, 1320), 1321);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1318), L->v_n, 1319), 1320);
             if (rt_check(g)) return RT_END;
         } else {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1322);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1321);
             if (rt_check(g)) return RT_END;
         }
         #line 401 "cards/dsr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, rt_card_name(g, L->v_c));
         rt_log_str(g, " loses ");
-        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1323), 1324));
+        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1322), 1323));
         rt_log_str(g, " DAMAGE (");
-        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1325));
+        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1324));
         rt_log_str(g, " of ");
-        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1326)].fd_capacity);
+        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1325)].fd_capacity);
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6033 "dsr.c"
+#line 6031 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1327, "bad resume point");
+        return rt_fail(g, 1326, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6053,13 +6051,13 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 406 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1329);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1328);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_r = zc[1 + i]; (void)it_r;
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6063 "dsr.c"
+#line 6061 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:409: any */
@@ -6069,13 +6067,13 @@ RT_PURE static RtValue Agg2_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 409 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1334);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1333);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6079 "dsr.c"
+#line 6077 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6085,7 +6083,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 406 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1328);
+        rt_choose_begin(g, f->me, 135, 0, 1327);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -6101,7 +6099,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                 }
             }
-            rt_opt_done(g, &ob, 1328);
+            rt_opt_done(g, &ob, 1327);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6111,7 +6109,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         case 1:;
             L->v_p = rt_chosen(g);
             #line 407 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1330);
+            rt_choose_begin(g, f->me, 136, 0, 1329);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6120,13 +6118,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1331);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1330);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1330);
+                rt_opt_done(g, &ob, 1329);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6139,7 +6137,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 35, f->self, f->me, 1332)) {
+                    if (rt_call(g, 35, f->self, f->me, 1331)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -6154,7 +6152,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 #line 409 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1333);
+                rt_choose_begin(g, f->me, 137, 0, 1332);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -6170,7 +6168,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             if (Agg2_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
                         }
                     }
-                    rt_opt_done(g, &ob, 1333);
+                    rt_opt_done(g, &ob, 1332);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -6180,7 +6178,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_q = rt_chosen(g);
                     #line 410 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1335);
+                    rt_choose_begin(g, f->me, 136, 0, 1334);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6189,13 +6187,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1336);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1335);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
                                 rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1335);
+                        rt_opt_done(g, &ob, 1334);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -6208,7 +6206,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            if (rt_call(g, 35, f->self, f->me, 1337)) {
+                            if (rt_call(g, 35, f->self, f->me, 1336)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6226,10 +6224,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6230 "dsr.c"
+#line 6228 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1338, "bad resume point");
+        return rt_fail(g, 1337, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6245,7 +6243,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 417 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1339);
+        rt_choose_begin(g, f->me, 138, 0, 1338);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
@@ -6260,7 +6258,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1339);
+            rt_opt_done(g, &ob, 1338);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6270,7 +6268,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 418 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1340), 1341);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1339), 1340);
             if (rt_check(g)) return RT_END;
             #line 419 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -6285,10 +6283,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6289 "dsr.c"
+#line 6287 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1342, "bad resume point");
+        return rt_fail(g, 1341, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6320,7 +6318,7 @@ RT_PURE static RtValue Agg1_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!!Rows_asset[rt__row(g, it_c)].fd_imperial) & (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 6324 "dsr.c"
+#line 6322 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:439: any */
@@ -6336,7 +6334,7 @@ RT_PURE static RtValue Agg2_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)) return 1;
     }
     return acc;
-#line 6340 "dsr.c"
+#line 6338 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:443: any */
@@ -6346,13 +6344,13 @@ RT_PURE static RtValue Agg3_proc_team_ability(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 443 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1351);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1350);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_r = zc[1 + i]; (void)it_r;
         if (rt__state(g, it_r, 0) > 0) return 1;
     }
     return acc;
-#line 6356 "dsr.c"
+#line 6354 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:426: team_ability */
@@ -6362,7 +6360,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 427 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1344), 1343);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1343), 1342);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -6383,7 +6381,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     #line 430 "cards/dsr/rules.cards"
                     if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_hurt_imperial) {
                         #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1345);
+                        rt_choose_begin(g, f->me, 139, 0, 1344);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
@@ -6393,7 +6391,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (Agg1_proc_team_ability(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 37);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1345);
+                            rt_opt_done(g, &ob, 1344);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 1;
@@ -6404,7 +6402,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 433 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1346);
+                                rt_choose_begin(g, f->me, 140, 0, 1345);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -6419,7 +6417,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)(!!Rows_asset[rt__row(g, it_c_2)].fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1346);
+                                    rt_opt_done(g, &ob, 1345);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -6431,7 +6429,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 433 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        if (rt_call(g, 39, f->self, f->me, 1347)) {
+                                        if (rt_call(g, 39, f->self, f->me, 1346)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
@@ -6450,7 +6448,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_remove_op_counter) {
                         #line 438 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1348);
+                        rt_choose_begin(g, f->me, 141, 0, 1347);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -6460,7 +6458,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (Agg2_proc_team_ability(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 39);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1348);
+                            rt_opt_done(g, &ob, 1347);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 3;
@@ -6472,7 +6470,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 439 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    if (rt_call(g, 37, f->self, f->me, 1349)) {
+                                    if (rt_call(g, 37, f->self, f->me, 1348)) {
                                     }
                                 }
                                 f->pc = 4;
@@ -6489,7 +6487,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_heal_two_damage) {
                         #line 443 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1350);
+                        rt_choose_begin(g, f->me, 142, 0, 1349);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -6505,7 +6503,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     if (Agg3_proc_team_ability(g, f, L)) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1350);
+                            rt_opt_done(g, &ob, 1349);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -6515,7 +6513,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         case 5:;
                             L->v_p = rt_chosen(g);
                             #line 444 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1352);
+                            rt_choose_begin(g, f->me, 136, 0, 1351);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6524,13 +6522,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1353);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1352);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 1352);
+                                rt_opt_done(g, &ob, 1351);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 6;
@@ -6543,7 +6541,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    if (rt_call(g, 35, f->self, f->me, 1354)) {
+                                    if (rt_call(g, 35, f->self, f->me, 1353)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -6562,7 +6560,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 447 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            if (rt_call(g, 28, f->self, f->me, 1355)) {
+                            if (rt_call(g, 28, f->self, f->me, 1354)) {
                             }
                         }
                         {
@@ -6576,10 +6574,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6580 "dsr.c"
+#line 6578 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1356, "bad resume point");
+        return rt_fail(g, 1355, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6595,23 +6593,23 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 455 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1357) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1358)].fd_capacity) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1356) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1357)].fd_capacity) {
             #line 456 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1359), 1, 1360), 1361);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1358), 1, 1359), 1360);
             if (rt_check(g)) return RT_END;
             #line 457 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1362));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1361));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1363)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1362)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 458 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1364)) {
+                if (rt_call(g, 28, f->self, f->me, 1363)) {
                 }
             }
             {
@@ -6621,10 +6619,10 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6625 "dsr.c"
+#line 6623 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1365, "bad resume point");
+        return rt_fail(g, 1364, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6654,7 +6652,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 468 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1366);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1365);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6662,7 +6660,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
                 #line 469 "cards/dsr/rules.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1367), RT_AT_TOP, 1368);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1366), RT_AT_TOP, 1367);
                 if (rt_check(g)) return RT_END;
                 #line 470 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6677,7 +6675,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 472 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1369);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1368);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6687,7 +6685,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 472 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    if (rt_call(g, 39, f->self, f->me, 1370)) {
+                    if (rt_call(g, 39, f->self, f->me, 1369)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -6704,16 +6702,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 473 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1371);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1370);
         if (rt_check(g)) return RT_END;
         #line 474 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1372);
+        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1371);
         if (rt_check(g)) return RT_END;
         #line 475 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1373);
+        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1372);
         if (rt_check(g)) return RT_END;
         #line 478 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1374);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1373);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -6723,7 +6721,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 479 "cards/dsr/rules.cards"
                 if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
                     #line 480 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1375);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1374);
                     if (rt_check(g)) return RT_END;
                     #line 481 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6738,7 +6736,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 } else {
                     #line 483 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1376);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1375);
                     if (rt_check(g)) return RT_END;
                     #line 484 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6757,7 +6755,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
             #line 488 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1378), 1377);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1377), 1376);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -6765,7 +6763,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!((rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity))) continue;
                     #line 489 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1379);
+                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1378);
                     if (rt_check(g)) return RT_END;
                     #line 490 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6784,7 +6782,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 495 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1380)) {
+            if (rt_call(g, 41, f->self, f->me, 1379)) {
             }
         }
         {
@@ -6800,10 +6798,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_k = walk_v_k[at_v_k];
                 if (!(((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
                 #line 499 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1381);
+                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1380);
                 if (rt_check(g)) return RT_END;
                 #line 500 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1382);
+                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1381);
                 if (rt_check(g)) return RT_END;
                 #line 501 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6817,7 +6815,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 503 "cards/dsr/rules.cards"
         { /* game_end */
-            if (rt_call(g, 43, f->self, f->me, 1383)) {
+            if (rt_call(g, 43, f->self, f->me, 1382)) {
             }
         }
         {
@@ -6826,10 +6824,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6830 "dsr.c"
+#line 6828 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1384, "bad resume point");
+        return rt_fail(g, 1383, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6857,11 +6855,11 @@ RT_PURE static RtValue Agg1_proc_refill(RtGame *g, RtFrame *f, struct Locals_pro
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if (!((rt__state(g, it_c, 1) == Rows_location[rt_card_row(g, L->v_l, KIND_location, 1386)].fd_place))) continue;
+        if (!((rt__state(g, it_c, 1) == Rows_location[rt_card_row(g, L->v_l, KIND_location, 1385)].fd_place))) continue;
         acc++;
     }
     return acc;
-#line 6865 "dsr.c"
+#line 6863 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:508: refill */
@@ -6871,7 +6869,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 509 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1385);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1384);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6880,13 +6878,13 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                 #line 510 "cards/dsr/rules.cards"
                 while ((Agg1_proc_refill(g, f, L) < 3) && (!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0))) {
                     #line 511 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1387);
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1386);
                     if (rt_check(g)) return RT_END;
                     #line 512 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1388);
+                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1387);
                     if (rt_check(g)) return RT_END;
                     #line 513 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1389);
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1388);
                     if (rt_check(g)) return RT_END;
                     #line 514 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6898,12 +6896,12 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 515 "cards/dsr/rules.cards"
-                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1390)].fd_imperial) {
+                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1389)].fd_imperial) {
                         #line 516 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 517 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1392), 1391);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1391), 1390);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6913,7 +6911,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 517 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        if (rt_call(g, 42, f->self, f->me, 1393)) {
+                                        if (rt_call(g, 42, f->self, f->me, 1392)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
@@ -6931,15 +6929,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1394)) return RT_END;
+                    if (rt_back_edge(g, 1393)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6940 "dsr.c"
+#line 6938 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1395, "bad resume point");
+        return rt_fail(g, 1394, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6963,7 +6961,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 526 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            if (rt_call(g, 28, f->self, f->me, 1396)) {
+            if (rt_call(g, 28, f->self, f->me, 1395)) {
             }
         }
         {
@@ -6972,10 +6970,10 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6976 "dsr.c"
+#line 6974 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1397, "bad resume point");
+        return rt_fail(g, 1396, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7000,7 +6998,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 7004 "dsr.c"
+#line 7002 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:538: any */
@@ -7013,10 +7011,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1398)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1397)[0] == 0) return 1;
     }
     return acc;
-#line 7020 "dsr.c"
+#line 7018 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7080,7 +7078,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1399);
+                    rt_win(g, L->v_p_2, 1398);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -7091,10 +7089,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 548 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7095 "dsr.c"
+#line 7093 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1400, "bad resume point");
+        return rt_fail(g, 1399, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7114,8 +7112,6 @@ struct Locals_setup {
     RtValue v_b_2;
     RtValue v_c;
     RtValue v_c_2;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/dsr/rules.cards:6: setup */
@@ -7125,19 +7121,19 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 9 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 1401);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_d = cells_v_list[1 + L->v_i];
-                if (!(Fn_is_rebellion_die(g, f, L->v_d))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_d = pluck_cells[pluck_at];
+                if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_move(g, L->v_d, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1402);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1400);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->v_list);
+        if (rt_check(g)) return RT_END;
         #line 10 "cards/dsr/rules.cards"
         {
             RtValue pluck_from = rt_zone_shared(g, ZONE_box);
@@ -7146,7 +7142,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1403);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1401);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7160,7 +7156,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_k) == KIND_component))) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1404);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1402);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7174,7 +7170,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_t) == KIND_alliance))) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1405);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1403);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7188,7 +7184,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_b) == KIND_team_base))) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1406);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1404);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7202,21 +7198,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_l) == KIND_location))) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1407);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1405);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1408);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1406);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 L->v_k_2 = walk_v_k_2[at_v_k_2];
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1409);
+                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1407);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7237,7 +7233,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1410);
+            rt_choose_begin(g, f->me, 143, 0, 1408);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7252,7 +7248,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1410);
+                rt_opt_done(g, &ob, 1408);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7262,7 +7258,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1411), RT_AT_TOP, 1412);
+                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1409), RT_AT_TOP, 1410);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7272,7 +7268,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number)))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1413), RT_AT_TOP, 1414);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1411), RT_AT_TOP, 1412);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -7290,7 +7286,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1415)) return RT_END;
+            if (rt_back_edge(g, 1413)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -7301,16 +7297,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_c_2) == KIND_asset))) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1416);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1414);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1417);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1415);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1418))].fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1416))].fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -7322,7 +7318,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1419)) {
+            if (rt_call(g, 41, f->self, f->me, 1417)) {
             }
         }
         {
@@ -7331,10 +7327,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7335 "dsr.c"
+#line 7331 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1420, "bad resume point");
+        return rt_fail(g, 1418, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7361,7 +7357,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 13, f->self, f->me, 1421)) {
+                if (rt_call(g, 13, f->self, f->me, 1419)) {
                 }
             }
             f->pc = 1;
@@ -7375,13 +7371,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1422)) return RT_END;
+            if (rt_back_edge(g, 1420)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7382 "dsr.c"
+#line 7378 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1423, "bad resume point");
+        return rt_fail(g, 1421, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7744,7 +7740,7 @@ static const RtScriptDef scripts[] = {
     { "clear_marks", "cards/dsr/rules.cards", 75, Script_proc_clear_marks, 1 },
     { "rebellion_dice", "cards/dsr/rules.cards", 86, Script_proc_rebellion_dice, 2 },
     { "gather_pool", "cards/dsr/rules.cards", 133, Script_proc_gather_pool, 9 },
-    { "take_dice", "cards/dsr/rules.cards", 152, Script_proc_take_dice, 6 },
+    { "take_dice", "cards/dsr/rules.cards", 152, Script_proc_take_dice, 4 },
     { "reinforce", "cards/dsr/rules.cards", 159, Script_proc_reinforce, 4 },
     { "assign_menu", "cards/dsr/rules.cards", 171, Script_proc_assign_menu, 7 },
     { "forfeit_die", "cards/dsr/rules.cards", 195, Script_proc_forfeit_die, 5 },
@@ -7771,7 +7767,7 @@ static const RtScriptDef scripts[] = {
     { "refill", "cards/dsr/rules.cards", 508, Script_proc_refill, 10 },
     { "draw_token_for", "cards/dsr/rules.cards", 524, Script_proc_draw_token_for, 1 },
     { "game_end", "cards/dsr/rules.cards", 531, Script_proc_game_end, 3 },
-    { "setup", "cards/dsr/rules.cards", 6, Script_setup, 16 },
+    { "setup", "cards/dsr/rules.cards", 6, Script_setup, 14 },
     { "round", "cards/dsr/rules.cards", 47, Script_round, 4 },
 };
 
@@ -9045,243 +9041,241 @@ static const RtSite Site_table[] = {
     { 6, 146, 5 }, /* 1184: cards/dsr/rules.cards:146:5 */
     { 6, 133, 11 }, /* 1185: cards/dsr/rules.cards:133:11 */
     { 6, 153, 14 }, /* 1186: cards/dsr/rules.cards:153:14 */
-    { 6, 154, 3 }, /* 1187: cards/dsr/rules.cards:154:3 */
-    { 6, 155, 31 }, /* 1188: cards/dsr/rules.cards:155:31 */
-    { 6, 152, 11 }, /* 1189: cards/dsr/rules.cards:152:11 */
-    { 6, 160, 3 }, /* 1190: cards/dsr/rules.cards:160:3 */
-    { 6, 162, 7 }, /* 1191: cards/dsr/rules.cards:162:7 */
-    { 6, 166, 3 }, /* 1192: cards/dsr/rules.cards:166:3 */
-    { 6, 159, 11 }, /* 1193: cards/dsr/rules.cards:159:11 */
-    { 6, 172, 3 }, /* 1194: cards/dsr/rules.cards:172:3 */
-    { 6, 178, 62 }, /* 1195: cards/dsr/rules.cards:178:62 */
-    { 6, 185, 50 }, /* 1196: cards/dsr/rules.cards:185:50 */
-    { 6, 174, 7 }, /* 1197: cards/dsr/rules.cards:174:7 */
-    { 6, 175, 9 }, /* 1198: cards/dsr/rules.cards:175:9 */
-    { 6, 179, 7 }, /* 1199: cards/dsr/rules.cards:179:7 */
-    { 6, 179, 19 }, /* 1200: cards/dsr/rules.cards:179:19 */
-    { 6, 180, 9 }, /* 1201: cards/dsr/rules.cards:180:9 */
-    { 6, 183, 98 }, /* 1202: cards/dsr/rules.cards:183:98 */
-    { 6, 184, 65 }, /* 1203: cards/dsr/rules.cards:184:65 */
-    { 6, 185, 76 }, /* 1204: cards/dsr/rules.cards:185:76 */
-    { 6, 188, 7 }, /* 1205: cards/dsr/rules.cards:188:7 */
-    { 6, 189, 7 }, /* 1206: cards/dsr/rules.cards:189:7 */
-    { 6, 171, 11 }, /* 1207: cards/dsr/rules.cards:171:11 */
-    { 6, 197, 3 }, /* 1208: cards/dsr/rules.cards:197:3 */
-    { 6, 199, 7 }, /* 1209: cards/dsr/rules.cards:199:7 */
-    { 6, 195, 11 }, /* 1210: cards/dsr/rules.cards:195:11 */
-    { 6, 207, 3 }, /* 1211: cards/dsr/rules.cards:207:3 */
-    { 6, 206, 11 }, /* 1212: cards/dsr/rules.cards:206:11 */
-    { 6, 221, 3 }, /* 1213: cards/dsr/rules.cards:221:3 */
-    { 6, 222, 74 }, /* 1214: cards/dsr/rules.cards:222:74 */
-    { 6, 223, 78 }, /* 1215: cards/dsr/rules.cards:223:78 */
-    { 6, 224, 82 }, /* 1216: cards/dsr/rules.cards:224:82 */
-    { 6, 225, 86 }, /* 1217: cards/dsr/rules.cards:225:86 */
-    { 6, 226, 72 }, /* 1218: cards/dsr/rules.cards:226:72 */
-    { 6, 227, 76 }, /* 1219: cards/dsr/rules.cards:227:76 */
-    { 6, 228, 78 }, /* 1220: cards/dsr/rules.cards:228:78 */
-    { 6, 229, 82 }, /* 1221: cards/dsr/rules.cards:229:82 */
-    { 6, 220, 11 }, /* 1222: cards/dsr/rules.cards:220:11 */
-    { 6, 235, 3 }, /* 1223: cards/dsr/rules.cards:235:3 */
-    { 6, 237, 7 }, /* 1224: cards/dsr/rules.cards:237:7 */
-    { 6, 241, 3 }, /* 1225: cards/dsr/rules.cards:241:3 */
-    { 6, 242, 3 }, /* 1226: cards/dsr/rules.cards:242:3 */
-    { 6, 243, 3 }, /* 1227: cards/dsr/rules.cards:243:3 */
-    { 6, 233, 11 }, /* 1228: cards/dsr/rules.cards:233:11 */
+    { 6, 155, 31 }, /* 1187: cards/dsr/rules.cards:155:31 */
+    { 6, 152, 11 }, /* 1188: cards/dsr/rules.cards:152:11 */
+    { 6, 160, 3 }, /* 1189: cards/dsr/rules.cards:160:3 */
+    { 6, 162, 7 }, /* 1190: cards/dsr/rules.cards:162:7 */
+    { 6, 166, 3 }, /* 1191: cards/dsr/rules.cards:166:3 */
+    { 6, 159, 11 }, /* 1192: cards/dsr/rules.cards:159:11 */
+    { 6, 172, 3 }, /* 1193: cards/dsr/rules.cards:172:3 */
+    { 6, 178, 62 }, /* 1194: cards/dsr/rules.cards:178:62 */
+    { 6, 185, 50 }, /* 1195: cards/dsr/rules.cards:185:50 */
+    { 6, 174, 7 }, /* 1196: cards/dsr/rules.cards:174:7 */
+    { 6, 175, 9 }, /* 1197: cards/dsr/rules.cards:175:9 */
+    { 6, 179, 7 }, /* 1198: cards/dsr/rules.cards:179:7 */
+    { 6, 179, 19 }, /* 1199: cards/dsr/rules.cards:179:19 */
+    { 6, 180, 9 }, /* 1200: cards/dsr/rules.cards:180:9 */
+    { 6, 183, 98 }, /* 1201: cards/dsr/rules.cards:183:98 */
+    { 6, 184, 65 }, /* 1202: cards/dsr/rules.cards:184:65 */
+    { 6, 185, 76 }, /* 1203: cards/dsr/rules.cards:185:76 */
+    { 6, 188, 7 }, /* 1204: cards/dsr/rules.cards:188:7 */
+    { 6, 189, 7 }, /* 1205: cards/dsr/rules.cards:189:7 */
+    { 6, 171, 11 }, /* 1206: cards/dsr/rules.cards:171:11 */
+    { 6, 197, 3 }, /* 1207: cards/dsr/rules.cards:197:3 */
+    { 6, 199, 7 }, /* 1208: cards/dsr/rules.cards:199:7 */
+    { 6, 195, 11 }, /* 1209: cards/dsr/rules.cards:195:11 */
+    { 6, 207, 3 }, /* 1210: cards/dsr/rules.cards:207:3 */
+    { 6, 206, 11 }, /* 1211: cards/dsr/rules.cards:206:11 */
+    { 6, 221, 3 }, /* 1212: cards/dsr/rules.cards:221:3 */
+    { 6, 222, 74 }, /* 1213: cards/dsr/rules.cards:222:74 */
+    { 6, 223, 78 }, /* 1214: cards/dsr/rules.cards:223:78 */
+    { 6, 224, 82 }, /* 1215: cards/dsr/rules.cards:224:82 */
+    { 6, 225, 86 }, /* 1216: cards/dsr/rules.cards:225:86 */
+    { 6, 226, 72 }, /* 1217: cards/dsr/rules.cards:226:72 */
+    { 6, 227, 76 }, /* 1218: cards/dsr/rules.cards:227:76 */
+    { 6, 228, 78 }, /* 1219: cards/dsr/rules.cards:228:78 */
+    { 6, 229, 82 }, /* 1220: cards/dsr/rules.cards:229:82 */
+    { 6, 220, 11 }, /* 1221: cards/dsr/rules.cards:220:11 */
+    { 6, 235, 3 }, /* 1222: cards/dsr/rules.cards:235:3 */
+    { 6, 237, 7 }, /* 1223: cards/dsr/rules.cards:237:7 */
+    { 6, 241, 3 }, /* 1224: cards/dsr/rules.cards:241:3 */
+    { 6, 242, 3 }, /* 1225: cards/dsr/rules.cards:242:3 */
+    { 6, 243, 3 }, /* 1226: cards/dsr/rules.cards:243:3 */
+    { 6, 233, 11 }, /* 1227: cards/dsr/rules.cards:233:11 */
+    { 6, 247, 3 }, /* 1228: cards/dsr/rules.cards:247:3 */
     { 6, 247, 3 }, /* 1229: cards/dsr/rules.cards:247:3 */
     { 6, 247, 3 }, /* 1230: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1231: cards/dsr/rules.cards:247:3 */
+    { 6, 248, 3 }, /* 1231: cards/dsr/rules.cards:248:3 */
     { 6, 248, 3 }, /* 1232: cards/dsr/rules.cards:248:3 */
     { 6, 248, 3 }, /* 1233: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1234: cards/dsr/rules.cards:248:3 */
+    { 6, 249, 3 }, /* 1234: cards/dsr/rules.cards:249:3 */
     { 6, 249, 3 }, /* 1235: cards/dsr/rules.cards:249:3 */
     { 6, 249, 3 }, /* 1236: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1237: cards/dsr/rules.cards:249:3 */
+    { 6, 250, 3 }, /* 1237: cards/dsr/rules.cards:250:3 */
     { 6, 250, 3 }, /* 1238: cards/dsr/rules.cards:250:3 */
     { 6, 250, 3 }, /* 1239: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1240: cards/dsr/rules.cards:250:3 */
-    { 6, 246, 11 }, /* 1241: cards/dsr/rules.cards:246:11 */
-    { 6, 259, 7 }, /* 1242: cards/dsr/rules.cards:259:7 */
-    { 6, 260, 43 }, /* 1243: cards/dsr/rules.cards:260:43 */
-    { 6, 261, 7 }, /* 1244: cards/dsr/rules.cards:261:7 */
-    { 6, 263, 7 }, /* 1245: cards/dsr/rules.cards:263:7 */
-    { 6, 264, 10 }, /* 1246: cards/dsr/rules.cards:264:10 */
-    { 6, 256, 11 }, /* 1247: cards/dsr/rules.cards:256:11 */
-    { 6, 277, 3 }, /* 1248: cards/dsr/rules.cards:277:3 */
-    { 6, 278, 5 }, /* 1249: cards/dsr/rules.cards:278:5 */
-    { 6, 279, 7 }, /* 1250: cards/dsr/rules.cards:279:7 */
-    { 6, 281, 7 }, /* 1251: cards/dsr/rules.cards:281:7 */
-    { 6, 282, 7 }, /* 1252: cards/dsr/rules.cards:282:7 */
-    { 6, 276, 11 }, /* 1253: cards/dsr/rules.cards:276:11 */
-    { 6, 289, 3 }, /* 1254: cards/dsr/rules.cards:289:3 */
-    { 6, 290, 5 }, /* 1255: cards/dsr/rules.cards:290:5 */
-    { 6, 292, 27 }, /* 1256: cards/dsr/rules.cards:292:27 */
-    { 6, 292, 54 }, /* 1257: cards/dsr/rules.cards:292:54 */
-    { 6, 288, 11 }, /* 1258: cards/dsr/rules.cards:288:11 */
-    { 6, 299, 5 }, /* 1259: cards/dsr/rules.cards:299:5 */
-    { 6, 300, 5 }, /* 1260: cards/dsr/rules.cards:300:5 */
-    { 6, 304, 13 }, /* 1261: cards/dsr/rules.cards:304:13 */
-    { 6, 305, 5 }, /* 1262: cards/dsr/rules.cards:305:5 */
-    { 6, 306, 5 }, /* 1263: cards/dsr/rules.cards:306:5 */
-    { 6, 297, 11 }, /* 1264: cards/dsr/rules.cards:297:11 */
-    { 6, 315, 6 }, /* 1265: cards/dsr/rules.cards:315:6 */
-    { 6, 317, 7 }, /* 1266: cards/dsr/rules.cards:317:7 */
-    { 6, 317, 19 }, /* 1267: cards/dsr/rules.cards:317:19 */
-    { 6, 317, 110 }, /* 1268: cards/dsr/rules.cards:317:110 */
-    { 6, 319, 13 }, /* 1269: cards/dsr/rules.cards:319:13 */
-    { 6, 320, 5 }, /* 1270: cards/dsr/rules.cards:320:5 */
-    { 6, 321, 13 }, /* 1271: cards/dsr/rules.cards:321:13 */
-    { 6, 322, 14 }, /* 1272: cards/dsr/rules.cards:322:14 */
-    { 6, 322, 43 }, /* 1273: cards/dsr/rules.cards:322:43 */
-    { 6, 323, 13 }, /* 1274: cards/dsr/rules.cards:323:13 */
-    { 6, 324, 5 }, /* 1275: cards/dsr/rules.cards:324:5 */
-    { 6, 326, 5 }, /* 1276: cards/dsr/rules.cards:326:5 */
-    { 6, 314, 11 }, /* 1277: cards/dsr/rules.cards:314:11 */
-    { 6, 333, 3 }, /* 1278: cards/dsr/rules.cards:333:3 */
-    { 6, 333, 15 }, /* 1279: cards/dsr/rules.cards:333:15 */
-    { 6, 334, 5 }, /* 1280: cards/dsr/rules.cards:334:5 */
-    { 6, 337, 7 }, /* 1281: cards/dsr/rules.cards:337:7 */
-    { 6, 339, 7 }, /* 1282: cards/dsr/rules.cards:339:7 */
-    { 6, 332, 11 }, /* 1283: cards/dsr/rules.cards:332:11 */
-    { 6, 347, 5 }, /* 1284: cards/dsr/rules.cards:347:5 */
-    { 6, 349, 64 }, /* 1285: cards/dsr/rules.cards:349:64 */
-    { 6, 350, 68 }, /* 1286: cards/dsr/rules.cards:350:68 */
-    { 6, 351, 72 }, /* 1287: cards/dsr/rules.cards:351:72 */
-    { 6, 352, 76 }, /* 1288: cards/dsr/rules.cards:352:76 */
-    { 6, 353, 62 }, /* 1289: cards/dsr/rules.cards:353:62 */
-    { 6, 354, 66 }, /* 1290: cards/dsr/rules.cards:354:66 */
-    { 6, 355, 68 }, /* 1291: cards/dsr/rules.cards:355:68 */
-    { 6, 356, 72 }, /* 1292: cards/dsr/rules.cards:356:72 */
-    { 6, 346, 3 }, /* 1293: cards/dsr/rules.cards:346:3 */
-    { 6, 359, 3 }, /* 1294: cards/dsr/rules.cards:359:3 */
-    { 6, 361, 3 }, /* 1295: cards/dsr/rules.cards:361:3 */
-    { 6, 344, 11 }, /* 1296: cards/dsr/rules.cards:344:11 */
-    { 6, 366, 3 }, /* 1297: cards/dsr/rules.cards:366:3 */
-    { 6, 367, 32 }, /* 1298: cards/dsr/rules.cards:367:32 */
-    { 6, 369, 3 }, /* 1299: cards/dsr/rules.cards:369:3 */
-    { 6, 364, 11 }, /* 1300: cards/dsr/rules.cards:364:11 */
-    { 6, 374, 3 }, /* 1301: cards/dsr/rules.cards:374:3 */
-    { 6, 375, 5 }, /* 1302: cards/dsr/rules.cards:375:5 */
-    { 6, 376, 52 }, /* 1303: cards/dsr/rules.cards:376:52 */
-    { 6, 377, 56 }, /* 1304: cards/dsr/rules.cards:377:56 */
-    { 6, 378, 60 }, /* 1305: cards/dsr/rules.cards:378:60 */
-    { 6, 379, 64 }, /* 1306: cards/dsr/rules.cards:379:64 */
-    { 6, 380, 50 }, /* 1307: cards/dsr/rules.cards:380:50 */
-    { 6, 381, 54 }, /* 1308: cards/dsr/rules.cards:381:54 */
-    { 6, 382, 56 }, /* 1309: cards/dsr/rules.cards:382:56 */
-    { 6, 383, 60 }, /* 1310: cards/dsr/rules.cards:383:60 */
-    { 6, 373, 11 }, /* 1311: cards/dsr/rules.cards:373:11 */
-    { 6, 389, 51 }, /* 1312: cards/dsr/rules.cards:389:51 */
-    { 6, 390, 54 }, /* 1313: cards/dsr/rules.cards:390:54 */
-    { 6, 391, 53 }, /* 1314: cards/dsr/rules.cards:391:53 */
-    { 6, 392, 52 }, /* 1315: cards/dsr/rules.cards:392:52 */
-    { 6, 388, 11 }, /* 1316: cards/dsr/rules.cards:388:11 */
-    { 6, 399, 16 }, /* 1317: cards/dsr/rules.cards:399:16 */
-    { 6, 400, 6 }, /* 1318: cards/dsr/rules.cards:400:6 */
+    { 6, 246, 11 }, /* 1240: cards/dsr/rules.cards:246:11 */
+    { 6, 259, 7 }, /* 1241: cards/dsr/rules.cards:259:7 */
+    { 6, 260, 43 }, /* 1242: cards/dsr/rules.cards:260:43 */
+    { 6, 261, 7 }, /* 1243: cards/dsr/rules.cards:261:7 */
+    { 6, 263, 7 }, /* 1244: cards/dsr/rules.cards:263:7 */
+    { 6, 264, 10 }, /* 1245: cards/dsr/rules.cards:264:10 */
+    { 6, 256, 11 }, /* 1246: cards/dsr/rules.cards:256:11 */
+    { 6, 277, 3 }, /* 1247: cards/dsr/rules.cards:277:3 */
+    { 6, 278, 5 }, /* 1248: cards/dsr/rules.cards:278:5 */
+    { 6, 279, 7 }, /* 1249: cards/dsr/rules.cards:279:7 */
+    { 6, 281, 7 }, /* 1250: cards/dsr/rules.cards:281:7 */
+    { 6, 282, 7 }, /* 1251: cards/dsr/rules.cards:282:7 */
+    { 6, 276, 11 }, /* 1252: cards/dsr/rules.cards:276:11 */
+    { 6, 289, 3 }, /* 1253: cards/dsr/rules.cards:289:3 */
+    { 6, 290, 5 }, /* 1254: cards/dsr/rules.cards:290:5 */
+    { 6, 292, 27 }, /* 1255: cards/dsr/rules.cards:292:27 */
+    { 6, 292, 54 }, /* 1256: cards/dsr/rules.cards:292:54 */
+    { 6, 288, 11 }, /* 1257: cards/dsr/rules.cards:288:11 */
+    { 6, 299, 5 }, /* 1258: cards/dsr/rules.cards:299:5 */
+    { 6, 300, 5 }, /* 1259: cards/dsr/rules.cards:300:5 */
+    { 6, 304, 13 }, /* 1260: cards/dsr/rules.cards:304:13 */
+    { 6, 305, 5 }, /* 1261: cards/dsr/rules.cards:305:5 */
+    { 6, 306, 5 }, /* 1262: cards/dsr/rules.cards:306:5 */
+    { 6, 297, 11 }, /* 1263: cards/dsr/rules.cards:297:11 */
+    { 6, 315, 6 }, /* 1264: cards/dsr/rules.cards:315:6 */
+    { 6, 317, 7 }, /* 1265: cards/dsr/rules.cards:317:7 */
+    { 6, 317, 19 }, /* 1266: cards/dsr/rules.cards:317:19 */
+    { 6, 317, 110 }, /* 1267: cards/dsr/rules.cards:317:110 */
+    { 6, 319, 13 }, /* 1268: cards/dsr/rules.cards:319:13 */
+    { 6, 320, 5 }, /* 1269: cards/dsr/rules.cards:320:5 */
+    { 6, 321, 13 }, /* 1270: cards/dsr/rules.cards:321:13 */
+    { 6, 322, 14 }, /* 1271: cards/dsr/rules.cards:322:14 */
+    { 6, 322, 43 }, /* 1272: cards/dsr/rules.cards:322:43 */
+    { 6, 323, 13 }, /* 1273: cards/dsr/rules.cards:323:13 */
+    { 6, 324, 5 }, /* 1274: cards/dsr/rules.cards:324:5 */
+    { 6, 326, 5 }, /* 1275: cards/dsr/rules.cards:326:5 */
+    { 6, 314, 11 }, /* 1276: cards/dsr/rules.cards:314:11 */
+    { 6, 333, 3 }, /* 1277: cards/dsr/rules.cards:333:3 */
+    { 6, 333, 15 }, /* 1278: cards/dsr/rules.cards:333:15 */
+    { 6, 334, 5 }, /* 1279: cards/dsr/rules.cards:334:5 */
+    { 6, 337, 7 }, /* 1280: cards/dsr/rules.cards:337:7 */
+    { 6, 339, 7 }, /* 1281: cards/dsr/rules.cards:339:7 */
+    { 6, 332, 11 }, /* 1282: cards/dsr/rules.cards:332:11 */
+    { 6, 347, 5 }, /* 1283: cards/dsr/rules.cards:347:5 */
+    { 6, 349, 64 }, /* 1284: cards/dsr/rules.cards:349:64 */
+    { 6, 350, 68 }, /* 1285: cards/dsr/rules.cards:350:68 */
+    { 6, 351, 72 }, /* 1286: cards/dsr/rules.cards:351:72 */
+    { 6, 352, 76 }, /* 1287: cards/dsr/rules.cards:352:76 */
+    { 6, 353, 62 }, /* 1288: cards/dsr/rules.cards:353:62 */
+    { 6, 354, 66 }, /* 1289: cards/dsr/rules.cards:354:66 */
+    { 6, 355, 68 }, /* 1290: cards/dsr/rules.cards:355:68 */
+    { 6, 356, 72 }, /* 1291: cards/dsr/rules.cards:356:72 */
+    { 6, 346, 3 }, /* 1292: cards/dsr/rules.cards:346:3 */
+    { 6, 359, 3 }, /* 1293: cards/dsr/rules.cards:359:3 */
+    { 6, 361, 3 }, /* 1294: cards/dsr/rules.cards:361:3 */
+    { 6, 344, 11 }, /* 1295: cards/dsr/rules.cards:344:11 */
+    { 6, 366, 3 }, /* 1296: cards/dsr/rules.cards:366:3 */
+    { 6, 367, 32 }, /* 1297: cards/dsr/rules.cards:367:32 */
+    { 6, 369, 3 }, /* 1298: cards/dsr/rules.cards:369:3 */
+    { 6, 364, 11 }, /* 1299: cards/dsr/rules.cards:364:11 */
+    { 6, 374, 3 }, /* 1300: cards/dsr/rules.cards:374:3 */
+    { 6, 375, 5 }, /* 1301: cards/dsr/rules.cards:375:5 */
+    { 6, 376, 52 }, /* 1302: cards/dsr/rules.cards:376:52 */
+    { 6, 377, 56 }, /* 1303: cards/dsr/rules.cards:377:56 */
+    { 6, 378, 60 }, /* 1304: cards/dsr/rules.cards:378:60 */
+    { 6, 379, 64 }, /* 1305: cards/dsr/rules.cards:379:64 */
+    { 6, 380, 50 }, /* 1306: cards/dsr/rules.cards:380:50 */
+    { 6, 381, 54 }, /* 1307: cards/dsr/rules.cards:381:54 */
+    { 6, 382, 56 }, /* 1308: cards/dsr/rules.cards:382:56 */
+    { 6, 383, 60 }, /* 1309: cards/dsr/rules.cards:383:60 */
+    { 6, 373, 11 }, /* 1310: cards/dsr/rules.cards:373:11 */
+    { 6, 389, 51 }, /* 1311: cards/dsr/rules.cards:389:51 */
+    { 6, 390, 54 }, /* 1312: cards/dsr/rules.cards:390:54 */
+    { 6, 391, 53 }, /* 1313: cards/dsr/rules.cards:391:53 */
+    { 6, 392, 52 }, /* 1314: cards/dsr/rules.cards:392:52 */
+    { 6, 388, 11 }, /* 1315: cards/dsr/rules.cards:388:11 */
+    { 6, 399, 16 }, /* 1316: cards/dsr/rules.cards:399:16 */
+    { 6, 400, 6 }, /* 1317: cards/dsr/rules.cards:400:6 */
+    { 6, 400, 21 }, /* 1318: cards/dsr/rules.cards:400:21 */
     { 6, 400, 21 }, /* 1319: cards/dsr/rules.cards:400:21 */
     { 6, 400, 21 }, /* 1320: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1321: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 44 }, /* 1322: cards/dsr/rules.cards:400:44 */
-    { 6, 401, 33 }, /* 1323: cards/dsr/rules.cards:401:33 */
-    { 6, 401, 24 }, /* 1324: cards/dsr/rules.cards:401:24 */
-    { 6, 401, 52 }, /* 1325: cards/dsr/rules.cards:401:52 */
-    { 6, 401, 66 }, /* 1326: cards/dsr/rules.cards:401:66 */
-    { 6, 398, 11 }, /* 1327: cards/dsr/rules.cards:398:11 */
-    { 6, 406, 3 }, /* 1328: cards/dsr/rules.cards:406:3 */
-    { 6, 406, 38 }, /* 1329: cards/dsr/rules.cards:406:38 */
-    { 6, 407, 5 }, /* 1330: cards/dsr/rules.cards:407:5 */
-    { 6, 407, 17 }, /* 1331: cards/dsr/rules.cards:407:17 */
-    { 6, 408, 7 }, /* 1332: cards/dsr/rules.cards:408:7 */
-    { 6, 409, 7 }, /* 1333: cards/dsr/rules.cards:409:7 */
-    { 6, 409, 42 }, /* 1334: cards/dsr/rules.cards:409:42 */
-    { 6, 410, 9 }, /* 1335: cards/dsr/rules.cards:410:9 */
-    { 6, 410, 21 }, /* 1336: cards/dsr/rules.cards:410:21 */
-    { 6, 410, 93 }, /* 1337: cards/dsr/rules.cards:410:93 */
-    { 6, 405, 11 }, /* 1338: cards/dsr/rules.cards:405:11 */
-    { 6, 417, 3 }, /* 1339: cards/dsr/rules.cards:417:3 */
+    { 6, 400, 44 }, /* 1321: cards/dsr/rules.cards:400:44 */
+    { 6, 401, 33 }, /* 1322: cards/dsr/rules.cards:401:33 */
+    { 6, 401, 24 }, /* 1323: cards/dsr/rules.cards:401:24 */
+    { 6, 401, 52 }, /* 1324: cards/dsr/rules.cards:401:52 */
+    { 6, 401, 66 }, /* 1325: cards/dsr/rules.cards:401:66 */
+    { 6, 398, 11 }, /* 1326: cards/dsr/rules.cards:398:11 */
+    { 6, 406, 3 }, /* 1327: cards/dsr/rules.cards:406:3 */
+    { 6, 406, 38 }, /* 1328: cards/dsr/rules.cards:406:38 */
+    { 6, 407, 5 }, /* 1329: cards/dsr/rules.cards:407:5 */
+    { 6, 407, 17 }, /* 1330: cards/dsr/rules.cards:407:17 */
+    { 6, 408, 7 }, /* 1331: cards/dsr/rules.cards:408:7 */
+    { 6, 409, 7 }, /* 1332: cards/dsr/rules.cards:409:7 */
+    { 6, 409, 42 }, /* 1333: cards/dsr/rules.cards:409:42 */
+    { 6, 410, 9 }, /* 1334: cards/dsr/rules.cards:410:9 */
+    { 6, 410, 21 }, /* 1335: cards/dsr/rules.cards:410:21 */
+    { 6, 410, 93 }, /* 1336: cards/dsr/rules.cards:410:93 */
+    { 6, 405, 11 }, /* 1337: cards/dsr/rules.cards:405:11 */
+    { 6, 417, 3 }, /* 1338: cards/dsr/rules.cards:417:3 */
+    { 6, 418, 5 }, /* 1339: cards/dsr/rules.cards:418:5 */
     { 6, 418, 5 }, /* 1340: cards/dsr/rules.cards:418:5 */
-    { 6, 418, 5 }, /* 1341: cards/dsr/rules.cards:418:5 */
-    { 6, 416, 11 }, /* 1342: cards/dsr/rules.cards:416:11 */
-    { 6, 427, 3 }, /* 1343: cards/dsr/rules.cards:427:3 */
-    { 6, 427, 12 }, /* 1344: cards/dsr/rules.cards:427:12 */
-    { 6, 431, 9 }, /* 1345: cards/dsr/rules.cards:431:9 */
-    { 6, 433, 13 }, /* 1346: cards/dsr/rules.cards:433:13 */
-    { 6, 433, 113 }, /* 1347: cards/dsr/rules.cards:433:113 */
-    { 6, 438, 9 }, /* 1348: cards/dsr/rules.cards:438:9 */
-    { 6, 439, 113 }, /* 1349: cards/dsr/rules.cards:439:113 */
-    { 6, 443, 9 }, /* 1350: cards/dsr/rules.cards:443:9 */
-    { 6, 443, 44 }, /* 1351: cards/dsr/rules.cards:443:44 */
-    { 6, 444, 11 }, /* 1352: cards/dsr/rules.cards:444:11 */
-    { 6, 444, 23 }, /* 1353: cards/dsr/rules.cards:444:23 */
-    { 6, 444, 84 }, /* 1354: cards/dsr/rules.cards:444:84 */
-    { 6, 447, 9 }, /* 1355: cards/dsr/rules.cards:447:9 */
-    { 6, 426, 11 }, /* 1356: cards/dsr/rules.cards:426:11 */
-    { 6, 455, 6 }, /* 1357: cards/dsr/rules.cards:455:6 */
-    { 6, 455, 17 }, /* 1358: cards/dsr/rules.cards:455:17 */
+    { 6, 416, 11 }, /* 1341: cards/dsr/rules.cards:416:11 */
+    { 6, 427, 3 }, /* 1342: cards/dsr/rules.cards:427:3 */
+    { 6, 427, 12 }, /* 1343: cards/dsr/rules.cards:427:12 */
+    { 6, 431, 9 }, /* 1344: cards/dsr/rules.cards:431:9 */
+    { 6, 433, 13 }, /* 1345: cards/dsr/rules.cards:433:13 */
+    { 6, 433, 113 }, /* 1346: cards/dsr/rules.cards:433:113 */
+    { 6, 438, 9 }, /* 1347: cards/dsr/rules.cards:438:9 */
+    { 6, 439, 113 }, /* 1348: cards/dsr/rules.cards:439:113 */
+    { 6, 443, 9 }, /* 1349: cards/dsr/rules.cards:443:9 */
+    { 6, 443, 44 }, /* 1350: cards/dsr/rules.cards:443:44 */
+    { 6, 444, 11 }, /* 1351: cards/dsr/rules.cards:444:11 */
+    { 6, 444, 23 }, /* 1352: cards/dsr/rules.cards:444:23 */
+    { 6, 444, 84 }, /* 1353: cards/dsr/rules.cards:444:84 */
+    { 6, 447, 9 }, /* 1354: cards/dsr/rules.cards:447:9 */
+    { 6, 426, 11 }, /* 1355: cards/dsr/rules.cards:426:11 */
+    { 6, 455, 6 }, /* 1356: cards/dsr/rules.cards:455:6 */
+    { 6, 455, 17 }, /* 1357: cards/dsr/rules.cards:455:17 */
+    { 6, 456, 5 }, /* 1358: cards/dsr/rules.cards:456:5 */
     { 6, 456, 5 }, /* 1359: cards/dsr/rules.cards:456:5 */
     { 6, 456, 5 }, /* 1360: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1361: cards/dsr/rules.cards:456:5 */
-    { 6, 457, 36 }, /* 1362: cards/dsr/rules.cards:457:36 */
-    { 6, 457, 50 }, /* 1363: cards/dsr/rules.cards:457:50 */
-    { 6, 458, 5 }, /* 1364: cards/dsr/rules.cards:458:5 */
-    { 6, 454, 11 }, /* 1365: cards/dsr/rules.cards:454:11 */
-    { 6, 468, 3 }, /* 1366: cards/dsr/rules.cards:468:3 */
-    { 6, 469, 15 }, /* 1367: cards/dsr/rules.cards:469:15 */
-    { 6, 469, 5 }, /* 1368: cards/dsr/rules.cards:469:5 */
-    { 6, 472, 3 }, /* 1369: cards/dsr/rules.cards:472:3 */
-    { 6, 472, 51 }, /* 1370: cards/dsr/rules.cards:472:51 */
-    { 6, 473, 3 }, /* 1371: cards/dsr/rules.cards:473:3 */
-    { 6, 474, 3 }, /* 1372: cards/dsr/rules.cards:474:3 */
-    { 6, 475, 3 }, /* 1373: cards/dsr/rules.cards:475:3 */
-    { 6, 478, 3 }, /* 1374: cards/dsr/rules.cards:478:3 */
-    { 6, 480, 7 }, /* 1375: cards/dsr/rules.cards:480:7 */
-    { 6, 483, 7 }, /* 1376: cards/dsr/rules.cards:483:7 */
-    { 6, 488, 5 }, /* 1377: cards/dsr/rules.cards:488:5 */
-    { 6, 488, 14 }, /* 1378: cards/dsr/rules.cards:488:14 */
-    { 6, 489, 7 }, /* 1379: cards/dsr/rules.cards:489:7 */
-    { 6, 495, 3 }, /* 1380: cards/dsr/rules.cards:495:3 */
-    { 6, 499, 5 }, /* 1381: cards/dsr/rules.cards:499:5 */
-    { 6, 500, 5 }, /* 1382: cards/dsr/rules.cards:500:5 */
-    { 6, 503, 3 }, /* 1383: cards/dsr/rules.cards:503:3 */
-    { 6, 464, 11 }, /* 1384: cards/dsr/rules.cards:464:11 */
-    { 6, 509, 3 }, /* 1385: cards/dsr/rules.cards:509:3 */
-    { 6, 510, 45 }, /* 1386: cards/dsr/rules.cards:510:45 */
-    { 6, 511, 15 }, /* 1387: cards/dsr/rules.cards:511:15 */
-    { 6, 512, 7 }, /* 1388: cards/dsr/rules.cards:512:7 */
-    { 6, 513, 7 }, /* 1389: cards/dsr/rules.cards:513:7 */
-    { 6, 515, 10 }, /* 1390: cards/dsr/rules.cards:515:10 */
-    { 6, 517, 11 }, /* 1391: cards/dsr/rules.cards:517:11 */
-    { 6, 517, 20 }, /* 1392: cards/dsr/rules.cards:517:20 */
-    { 6, 517, 59 }, /* 1393: cards/dsr/rules.cards:517:59 */
-    { 6, 510, 5 }, /* 1394: cards/dsr/rules.cards:510:5 */
-    { 6, 508, 11 }, /* 1395: cards/dsr/rules.cards:508:11 */
-    { 6, 526, 3 }, /* 1396: cards/dsr/rules.cards:526:3 */
-    { 6, 524, 11 }, /* 1397: cards/dsr/rules.cards:524:11 */
-    { 6, 538, 37 }, /* 1398: cards/dsr/rules.cards:538:37 */
-    { 6, 546, 5 }, /* 1399: cards/dsr/rules.cards:546:5 */
-    { 6, 531, 11 }, /* 1400: cards/dsr/rules.cards:531:11 */
-    { 6, 9, 3 }, /* 1401: cards/dsr/rules.cards:9:3 */
-    { 6, 9, 44 }, /* 1402: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1403: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1404: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1405: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1406: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1407: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1408: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1409: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1410: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1411: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1412: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1413: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1414: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1415: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1416: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1417: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1418: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1419: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1420: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1421: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1422: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1423: cards/dsr/rules.cards:47:1 */
+    { 6, 457, 36 }, /* 1361: cards/dsr/rules.cards:457:36 */
+    { 6, 457, 50 }, /* 1362: cards/dsr/rules.cards:457:50 */
+    { 6, 458, 5 }, /* 1363: cards/dsr/rules.cards:458:5 */
+    { 6, 454, 11 }, /* 1364: cards/dsr/rules.cards:454:11 */
+    { 6, 468, 3 }, /* 1365: cards/dsr/rules.cards:468:3 */
+    { 6, 469, 15 }, /* 1366: cards/dsr/rules.cards:469:15 */
+    { 6, 469, 5 }, /* 1367: cards/dsr/rules.cards:469:5 */
+    { 6, 472, 3 }, /* 1368: cards/dsr/rules.cards:472:3 */
+    { 6, 472, 51 }, /* 1369: cards/dsr/rules.cards:472:51 */
+    { 6, 473, 3 }, /* 1370: cards/dsr/rules.cards:473:3 */
+    { 6, 474, 3 }, /* 1371: cards/dsr/rules.cards:474:3 */
+    { 6, 475, 3 }, /* 1372: cards/dsr/rules.cards:475:3 */
+    { 6, 478, 3 }, /* 1373: cards/dsr/rules.cards:478:3 */
+    { 6, 480, 7 }, /* 1374: cards/dsr/rules.cards:480:7 */
+    { 6, 483, 7 }, /* 1375: cards/dsr/rules.cards:483:7 */
+    { 6, 488, 5 }, /* 1376: cards/dsr/rules.cards:488:5 */
+    { 6, 488, 14 }, /* 1377: cards/dsr/rules.cards:488:14 */
+    { 6, 489, 7 }, /* 1378: cards/dsr/rules.cards:489:7 */
+    { 6, 495, 3 }, /* 1379: cards/dsr/rules.cards:495:3 */
+    { 6, 499, 5 }, /* 1380: cards/dsr/rules.cards:499:5 */
+    { 6, 500, 5 }, /* 1381: cards/dsr/rules.cards:500:5 */
+    { 6, 503, 3 }, /* 1382: cards/dsr/rules.cards:503:3 */
+    { 6, 464, 11 }, /* 1383: cards/dsr/rules.cards:464:11 */
+    { 6, 509, 3 }, /* 1384: cards/dsr/rules.cards:509:3 */
+    { 6, 510, 45 }, /* 1385: cards/dsr/rules.cards:510:45 */
+    { 6, 511, 15 }, /* 1386: cards/dsr/rules.cards:511:15 */
+    { 6, 512, 7 }, /* 1387: cards/dsr/rules.cards:512:7 */
+    { 6, 513, 7 }, /* 1388: cards/dsr/rules.cards:513:7 */
+    { 6, 515, 10 }, /* 1389: cards/dsr/rules.cards:515:10 */
+    { 6, 517, 11 }, /* 1390: cards/dsr/rules.cards:517:11 */
+    { 6, 517, 20 }, /* 1391: cards/dsr/rules.cards:517:20 */
+    { 6, 517, 59 }, /* 1392: cards/dsr/rules.cards:517:59 */
+    { 6, 510, 5 }, /* 1393: cards/dsr/rules.cards:510:5 */
+    { 6, 508, 11 }, /* 1394: cards/dsr/rules.cards:508:11 */
+    { 6, 526, 3 }, /* 1395: cards/dsr/rules.cards:526:3 */
+    { 6, 524, 11 }, /* 1396: cards/dsr/rules.cards:524:11 */
+    { 6, 538, 37 }, /* 1397: cards/dsr/rules.cards:538:37 */
+    { 6, 546, 5 }, /* 1398: cards/dsr/rules.cards:546:5 */
+    { 6, 531, 11 }, /* 1399: cards/dsr/rules.cards:531:11 */
+    { 6, 9, 44 }, /* 1400: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1401: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1402: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1403: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1404: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1405: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1406: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1407: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1408: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1409: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1410: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1411: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1412: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1413: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1414: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1415: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1416: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1417: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1418: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1419: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1420: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1421: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -9466,7 +9460,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1424, Site_table, 8, Site_files,
+    1422, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9488,7 +9482,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1424, Site_table, 8, Site_files,
+    1422, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9510,7 +9504,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1424, Site_table, 8, Site_files,
+    1422, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9532,7 +9526,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1424, Site_table, 8, Site_files,
+    1422, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9554,7 +9548,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1424, Site_table, 8, Site_files,
+    1422, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9576,7 +9570,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1424, Site_table, 8, Site_files,
+    1422, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };
@@ -9598,7 +9592,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1424, Site_table, 8, Site_files,
+    1422, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
 };

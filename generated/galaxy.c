@@ -2689,10 +2689,6 @@ struct Locals_proc_next_site {
     RtValue v_a;
     RtValue v_i;
     RtValue v_list;
-    RtValue v_i_2;
-    RtValue v_list_2;
-    RtValue v_i_3;
-    RtValue v_list_3;
 };
 
 /* cards/galaxy/rules.cards:230: next_site */
@@ -2708,39 +2704,39 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
         if (rt_check(g)) return RT_END;
         #line 233 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 96);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_s = cells_v_list[1 + L->v_i];
-                if (!(((rt_card_kind(g, L->v_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+            RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+            const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+            for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                RtValue it_s = pluck_cells[pluck_at];
+                if (!(((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 233 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_s, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
-                if (rt_check(g)) return RT_END;
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96);
+                if (rt_check(g)) break;
             }
+            rt_pluck_close(g, pluck_from);
         }
-        rt_list_pop(g, L->v_list);
+        if (rt_check(g)) return RT_END;
         #line 234 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
             #line 235 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 98));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 97));
             if (rt_check(g)) return RT_END;
             #line 236 "cards/galaxy/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 99);
-            if (L->v_list_2 < 0) return RT_END;
             {
-                const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
-                for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
-                    L->v_s_2 = cells_v_list_2[1 + L->v_i_2];
-                    if (!(((rt_card_kind(g, L->v_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
+                RtValue pluck_from = rt_zone_shared(g, ZONE_box);
+                const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
+                for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
+                    RtValue it_s_2 = pluck_cells[pluck_at];
+                    if (!(((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 236 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s_2, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 100);
-                    if (rt_check(g)) return RT_END;
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 98);
+                    if (rt_check(g)) break;
                 }
+                rt_pluck_close(g, pluck_from);
             }
-            rt_list_pop(g, L->v_list_2);
-            if (rt_back_edge(g, 101)) return RT_END;
+            if (rt_check(g)) return RT_END;
+            if (rt_back_edge(g, 99)) return RT_END;
         }
         #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2797,32 +2793,32 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             }
         }
         #line 244 "cards/galaxy/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 102);
-        if (L->v_list_3 < 0) return RT_END;
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 100);
+        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
-            for (L->v_i_3 = 0; L->v_i_3 < cells_v_list_3[0]; L->v_i_3++) {
-                L->v_s_3 = cells_v_list_3[1 + L->v_i_3];
+            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
+            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
+                L->v_s_3 = cells_v_list[1 + L->v_i];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 245 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 103);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 101);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 104);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 102);
                 if (rt_check(g)) return RT_END;
                 #line 247 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 105);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 103);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 106);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 104);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list_3);
-#line 2823 "galaxy.c"
+        rt_list_pop(g, L->v_list);
+#line 2819 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 107, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2851,24 +2847,24 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 257 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0] == 0)) {
                 #line 258 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 109)[0], 110), 111);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 107)[0], 108), 109);
                 if (rt_check(g)) return RT_END;
                 #line 259 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 112)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 110)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 }
             }
             #line 261 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 113)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 111)[0] == 0)) {
                 #line 262 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 114), 115);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 112), 113);
                 if (rt_check(g)) return RT_END;
                 #line 263 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2898,15 +2894,15 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 116);
+                rt_win(g, L->v_p_3, 114);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2907 "galaxy.c"
+#line 2903 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 117, "bad resume point");
+        return rt_fail(g, 115, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2945,7 +2941,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 118);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 116);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2959,7 +2955,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 119);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 117);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2973,14 +2969,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 120);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 118);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 121);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 119);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -2989,7 +2985,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 20, 0, 122);
+            rt_choose_begin(g, f->me, 20, 0, 120);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2999,7 +2995,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 122);
+                rt_opt_done(g, &ob, 120);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3009,17 +3005,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 123), RT_AT_TOP, 124);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 121), RT_AT_TOP, 122);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 125)) return RT_END;
+            if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 126)) {
+            if (rt_call(g, 10, f->self, f->me, 124)) {
             }
         }
         {
@@ -3028,10 +3024,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3032 "galaxy.c"
+#line 3028 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 127, "bad resume point");
+        return rt_fail(g, 125, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3058,7 +3054,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 128)) {
+                if (rt_call(g, 0, f->self, f->me, 126)) {
                 }
             }
             f->pc = 1;
@@ -3072,13 +3068,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 129)) return RT_END;
+            if (rt_back_edge(g, 127)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3079 "galaxy.c"
+#line 3075 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 130, "bad resume point");
+        return rt_fail(g, 128, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3103,7 +3099,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 131);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 129);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3112,10 +3108,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3116 "galaxy.c"
+#line 3112 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 132, "bad resume point");
+        return rt_fail(g, 130, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3135,17 +3131,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 133);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 131);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 134);
+        rt_choose_begin(g, f->me, 168, 0, 132);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 22);
             rt_opt_add(&ob, 1, RT_NONE, 23);
             rt_opt_add(&ob, 2, RT_NONE, 24);
-            rt_opt_done(g, &ob, 134);
+            rt_opt_done(g, &ob, 132);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3160,7 +3156,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 25, 0, 135);
+                rt_choose_begin(g, f->me, 25, 0, 133);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -3170,7 +3166,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                             rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 135);
+                    rt_opt_done(g, &ob, 133);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -3190,10 +3186,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3194 "galaxy.c"
+#line 3190 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 136, "bad resume point");
+        return rt_fail(g, 134, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3584,7 +3580,7 @@ static const RtScriptDef scripts[] = {
     { "restart", "cards/galaxy/rules.cards", 159, Script_proc_restart, 1 },
     { "conclude", "cards/galaxy/rules.cards", 173, Script_proc_conclude, 7 },
     { "summon", "cards/galaxy/rules.cards", 218, Script_proc_summon, 8 },
-    { "next_site", "cards/galaxy/rules.cards", 230, Script_proc_next_site, 10 },
+    { "next_site", "cards/galaxy/rules.cards", 230, Script_proc_next_site, 6 },
     { "game_end", "cards/galaxy/rules.cards", 254, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
     { "round", "cards/galaxy/rules.cards", 31, Script_round, 4 },
@@ -3744,47 +3740,45 @@ static const RtSite Site_table[] = {
     { 2, 218, 11 }, /* 93: cards/galaxy/rules.cards:218:11 */
     { 2, 231, 3 }, /* 94: cards/galaxy/rules.cards:231:3 */
     { 2, 232, 3 }, /* 95: cards/galaxy/rules.cards:232:3 */
-    { 2, 233, 3 }, /* 96: cards/galaxy/rules.cards:233:3 */
-    { 2, 233, 66 }, /* 97: cards/galaxy/rules.cards:233:66 */
-    { 2, 235, 5 }, /* 98: cards/galaxy/rules.cards:235:5 */
-    { 2, 236, 5 }, /* 99: cards/galaxy/rules.cards:236:5 */
-    { 2, 236, 68 }, /* 100: cards/galaxy/rules.cards:236:68 */
-    { 2, 234, 3 }, /* 101: cards/galaxy/rules.cards:234:3 */
-    { 2, 244, 3 }, /* 102: cards/galaxy/rules.cards:244:3 */
-    { 2, 245, 13 }, /* 103: cards/galaxy/rules.cards:245:13 */
-    { 2, 246, 5 }, /* 104: cards/galaxy/rules.cards:246:5 */
-    { 2, 247, 5 }, /* 105: cards/galaxy/rules.cards:247:5 */
-    { 2, 248, 5 }, /* 106: cards/galaxy/rules.cards:248:5 */
-    { 2, 230, 11 }, /* 107: cards/galaxy/rules.cards:230:11 */
-    { 2, 257, 18 }, /* 108: cards/galaxy/rules.cards:257:18 */
-    { 2, 258, 21 }, /* 109: cards/galaxy/rules.cards:258:21 */
-    { 2, 258, 7 }, /* 110: cards/galaxy/rules.cards:258:7 */
-    { 2, 258, 7 }, /* 111: cards/galaxy/rules.cards:258:7 */
-    { 2, 259, 29 }, /* 112: cards/galaxy/rules.cards:259:29 */
-    { 2, 261, 18 }, /* 113: cards/galaxy/rules.cards:261:18 */
-    { 2, 262, 7 }, /* 114: cards/galaxy/rules.cards:262:7 */
-    { 2, 262, 7 }, /* 115: cards/galaxy/rules.cards:262:7 */
-    { 2, 268, 3 }, /* 116: cards/galaxy/rules.cards:268:3 */
-    { 2, 254, 11 }, /* 117: cards/galaxy/rules.cards:254:11 */
-    { 2, 11, 42 }, /* 118: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 119: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 120: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 121: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 122: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 123: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 124: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 125: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 126: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 127: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 128: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 129: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 130: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 131: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 132: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 133: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 134: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 135: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 136: cards/galaxy/variants.cards:15:3 */
+    { 2, 233, 66 }, /* 96: cards/galaxy/rules.cards:233:66 */
+    { 2, 235, 5 }, /* 97: cards/galaxy/rules.cards:235:5 */
+    { 2, 236, 68 }, /* 98: cards/galaxy/rules.cards:236:68 */
+    { 2, 234, 3 }, /* 99: cards/galaxy/rules.cards:234:3 */
+    { 2, 244, 3 }, /* 100: cards/galaxy/rules.cards:244:3 */
+    { 2, 245, 13 }, /* 101: cards/galaxy/rules.cards:245:13 */
+    { 2, 246, 5 }, /* 102: cards/galaxy/rules.cards:246:5 */
+    { 2, 247, 5 }, /* 103: cards/galaxy/rules.cards:247:5 */
+    { 2, 248, 5 }, /* 104: cards/galaxy/rules.cards:248:5 */
+    { 2, 230, 11 }, /* 105: cards/galaxy/rules.cards:230:11 */
+    { 2, 257, 18 }, /* 106: cards/galaxy/rules.cards:257:18 */
+    { 2, 258, 21 }, /* 107: cards/galaxy/rules.cards:258:21 */
+    { 2, 258, 7 }, /* 108: cards/galaxy/rules.cards:258:7 */
+    { 2, 258, 7 }, /* 109: cards/galaxy/rules.cards:258:7 */
+    { 2, 259, 29 }, /* 110: cards/galaxy/rules.cards:259:29 */
+    { 2, 261, 18 }, /* 111: cards/galaxy/rules.cards:261:18 */
+    { 2, 262, 7 }, /* 112: cards/galaxy/rules.cards:262:7 */
+    { 2, 262, 7 }, /* 113: cards/galaxy/rules.cards:262:7 */
+    { 2, 268, 3 }, /* 114: cards/galaxy/rules.cards:268:3 */
+    { 2, 254, 11 }, /* 115: cards/galaxy/rules.cards:254:11 */
+    { 2, 11, 42 }, /* 116: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 117: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 118: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 119: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 120: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 121: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 122: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 123: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 124: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 125: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 126: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 127: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 128: cards/galaxy/rules.cards:31:1 */
+    { 4, 14, 50 }, /* 129: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 130: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 131: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 132: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 133: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 134: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -4099,7 +4093,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    137, Site_table, 5, Site_files,
+    135, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4121,7 +4115,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    137, Site_table, 5, Site_files,
+    135, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4143,7 +4137,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    137, Site_table, 5, Site_files,
+    135, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
