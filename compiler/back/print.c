@@ -70,7 +70,10 @@ const char *print_type(AstType t)
     return names[t];
 }
 
-char *print_string_literal(Arena *arena, const char *s)
+/* literal: s as a .cards string literal, with quotes and escapes; with
+   holes, each {hole} of s (to its first '}': a hole's strings hold no
+   braces) is code and is written as it is. */
+static char *literal(Arena *arena, const char *s, int holes)
 {
     size_t n = strlen(s);
     char *o = arena_alloc(arena, n * 2 + 3);
@@ -78,7 +81,13 @@ char *print_string_literal(Arena *arena, const char *s)
     o[j++] = '"';
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if (c == '"' || c == '\\') {
+        const char *close = holes && c == '{' ? strchr(s + i, '}') : NULL;
+        if (close) {
+            size_t len = (size_t)(close - (s + i)) + 1;
+            memcpy(o + j, s + i, len);
+            j += len;
+            i += len - 1;
+        } else if (c == '"' || c == '\\') {
             o[j++] = '\\';
             o[j++] = c;
         } else if (c == '\n') {
@@ -94,6 +103,16 @@ char *print_string_literal(Arena *arena, const char *s)
     o[j++] = '"';
     o[j] = '\0';
     return o;
+}
+
+char *print_string_literal(Arena *arena, const char *s)
+{
+    return literal(arena, s, 0);
+}
+
+char *print_text_literal(Arena *arena, const char *s)
+{
+    return literal(arena, s, 1);
 }
 
 /* ---- expressions --------------------------------------------------------------- */
@@ -325,7 +344,7 @@ static void prompt(Printer *P, const AstNode *f)
 {
     if (f) {
         tok(P, "prompt", 0, 0);
-        tok(P, print_string_literal(P->a, f->text ? f->text : ""), 0, 0);
+        tok(P, print_text_literal(P->a, f->text ? f->text : ""), 0, 0);
     }
 }
 
@@ -371,7 +390,7 @@ static void st_menu(Printer *P, const AstNode *s, int line)
             break;
         }
         tok(P, "option", o->loc.line, 0);
-        tok(P, print_string_literal(P->a, o->text ? o->text : ""), 0, 0);
+        tok(P, print_text_literal(P->a, o->text ? o->text : ""), 0, 0);
         where(P, "when", o->c);
         blk(P, o->b);
     }
@@ -408,7 +427,7 @@ static void st_turns(Printer *P, const AstNode *s, int line)
                 break;
             }
             tok(P, "action", ac->loc.line, 0);
-            tok(P, print_string_literal(P->a, ac->text ? ac->text : ""), 0, 0);
+            tok(P, print_text_literal(P->a, ac->text ? ac->text : ""), 0, 0);
             if (ac->name) {
                 tok(P, "for", 0, 0);
                 tok(P, ac->name, 0, 0);
@@ -551,7 +570,7 @@ static void st(Printer *P, const AstNode *s)
         break;
     case AST_LOG:
         tok(P, "log", line, 0);
-        tok(P, print_string_literal(P->a, s->text ? s->text : ""), 0, 0);
+        tok(P, print_text_literal(P->a, s->text ? s->text : ""), 0, 0);
         break;
     case AST_ROLL:
         tok(P, "roll", line, 0);

@@ -30,4 +30,9 @@ const char *print_type(AstType t);
 /* print_string_literal: s as a .cards string literal with quotes and escapes. */
 char *print_string_literal(Arena *arena, const char *s);
 
+/* print_text_literal: s, a text with {expr} holes (a log's, a label's,
+   a prompt's), as a literal: the text around the holes escaped, each
+   hole written as it is (a string in it is its expression's). */
+char *print_text_literal(Arena *arena, const char *s);
+
 #endif

@@ -341,13 +341,57 @@ AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
     return parse_text_holes(ctx, loc, str_loc, s, "log");
 }
 
-/* label -> STRING, prompt -> "prompt" STRING: as a log's text. */
+/* parse_hole_len: see parse.h. */
+size_t parse_hole_len(const char *s, size_t n)
+{
+    size_t i = 0, depth = 1;
+    while (i < n && s[i] != '\n') {
+        char c = s[i];
+        if (c == '\\') {
+            i += i + 1 < n && s[i + 1] != '\n' ? 2 : 1;
+        } else if (c == '"') {
+            for (i++; i < n && s[i] != '"' && s[i] != '\n';)
+                i += s[i] == '\\' && i + 1 < n && s[i + 1] != '\n' ? 2 : 1;
+            if (i >= n || s[i] != '"')
+                return n;
+            i++;
+        } else if (c == '}' && --depth == 0) {
+            return i;
+        } else {
+            depth += c == '{';
+            i++;
+        }
+    }
+    return n;
+}
+
+/* string_brace: the offset of the first '{' or '}' inside a string of
+   the hole text s[0..n), or n. (The C back end finds a hole's end at its
+   first '}', so a hole's strings hold none.) */
+static size_t string_brace(const char *s, size_t n)
+{
+    int in_string = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\')
+            i++;
+        else if (s[i] == '"')
+            in_string = !in_string;
+        else if (in_string && (s[i] == '{' || s[i] == '}'))
+            return i;
+    }
+    return n;
+}
+
+/* label -> STRING, prompt -> "prompt" STRING: as a log's text. A hole
+   ends at its matching '}' (parse_hole_len): a string in it is a string
+   of its expression. */
 AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what)
 {
     AstNode *n = ast_new(ctx->arena, AST_LOG, loc);
     n->loc2 = str_loc;
     n->text = s.text;
     const char *raw = s.raw;
+    size_t rawlen = strlen(raw);
     for (size_t i = 0; raw[i]; i++) {
         Loc at = str_loc;
         at.col += 1 + (int)i; /* 1 for the opening quote */
@@ -357,18 +401,28 @@ AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const c
         }
         if (raw[i] != '{')
             continue;
-        const char *close = strchr(raw + i + 1, '}');
-        if (!close) {
-            diag_error(ctx->d, at, "'{' without '}' in %s text (holes are written {expr})", what);
+        size_t len = parse_hole_len(raw + i + 1, rawlen - i - 1);
+        if (len == rawlen - i - 1) {
+            const char *q = strchr(raw + i + 1, '"');
+            if (q) {   /* its '}' is in a string of the hole, or after a '"' that ends no string */
+                at.col += (int)(q - (raw + i));
+                diag_error(ctx->d, at, "'\"' in a hole of %s text begins a string, and no '}' ends the hole after it", what);
+            } else {
+                diag_error(ctx->d, at, "'{' without '}' in %s text (holes are written {expr})", what);
+            }
             break;
         }
-        size_t len = (size_t)(close - (raw + i + 1));
         const char *hole = arena_strndup(ctx->arena, raw + i + 1, len);
-        size_t k = 0;
+        size_t k = 0, brace = string_brace(hole, len);
         while (hole[k] == ' ')
             k++;
         if (hole[k] == '\0') {
             diag_error(ctx->d, at, "empty '{}' in %s text (holes are written {expr})", what);
+        } else if (brace < len) {
+            Loc b = at;
+            b.col += 1 + (int)brace;
+            diag_error(ctx->d, b, "'%c' in a string in a hole of %s text (a string in a hole cannot hold '{' or '}')",
+                       hole[brace], what);
         } else {
             Loc base = at;
             base.col += 1;

@@ -63,6 +63,9 @@ typedef struct ParseCtx {
     ParseMode mode;
     int started;           /* set once the scanner has emitted the START_ token */
     int line, col;         /* position of the next byte to scan */
+    const char *src;       /* the text being scanned (parse_run), src_len bytes, */
+    size_t src_len;        /*   and the offset of the next byte to scan: a text's */
+    size_t pos;            /*   string in a hole is read past flex's token */
     int prev[3];           /* the last three token kinds returned, newest first */
     int in_die;            /* from 'die' to the next '}': `hit x2` in a face is a count */
     const char *tok_text;  /* the text of the last token (for syntax errors) */
@@ -94,6 +97,13 @@ extern const char *const parse_keywords[];
    unrecoverable errors, 2 out of memory, -1 if the scanner cannot start.
    Defined in dsl/lexer.l, so that only the generated files see each other. */
 int parse_run(ParseCtx *ctx, const char *text, size_t len);
+
+/* parse_hole_len: the length of the {expr} hole whose text starts at s
+   (just after its '{'; n bytes to the end of the text): the offset of
+   its matching '}', with '{' '}' counted in pairs, a string of the
+   expression ("...", its escapes its own) and an escape skipped whole.
+   n when the hole does not end before the end of the line or of s. */
+size_t parse_hole_len(const char *s, size_t n);
 
 /* parse_syntax_error: report bison's message `msg` at loc, rewritten to read
    "unexpected name 'x', expected '}' or ':'". */

@@ -1,6 +1,7 @@
 /* rt_report.c: statistics of a simulation (win rates with 95% intervals,
-   first-player advantage, game lengths, per-card play statistics, a
-   comparison of two variants) written as text, one JSON line or CSV. */
+   first-player advantage (none in a co-operative game), game lengths,
+   per-card play statistics, a comparison of two variants) written as
+   text, one JSON line or CSV. */
 #include "rt_lab.h"
 
 #include <math.h>
@@ -29,6 +30,41 @@ static int cmp_int(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
     return (x > y) - (x < y);
+}
+
+/* one_side: 1 when every seat of r plays the same side of the game (a
+   co-operative game such as Dark Side Rising: the players win or lose
+   together), else 0 (also in a game without sides). */
+static int one_side(const RtSimResult *r)
+{
+    if (r->players < 1 || r->sides[0] == RT_NONE)
+        return 0;
+    for (int p = 1; p < r->players; p++)
+        if (r->sides[p] != r->sides[0])
+            return 0;
+    return 1;
+}
+
+/* first_player_advantage: s->fpa* of r: how often the player who took
+   the game's first turn (whoever it was) won, against the 1/players of a
+   fair game, with a 95% normal interval, over the games with a first
+   turn that did not fail. */
+static void first_player_advantage(const RtSimResult *r, RtStats *s)
+{
+    long fwins = 0, fgames = 0;
+    for (int i = 0; i < r->games; i++) {
+        const RtSimGame *gm = &r->game[i];
+        if (gm->failed || gm->first < 0 || gm->first >= RT_MAX_PLAYERS)
+            continue;
+        fgames++;
+        if (gm->winners >> gm->first & 1u)
+            fwins++;
+    }
+    double p0 = fgames ? (double)fwins / (double)fgames : 0, se = fgames ? sqrt(p0 * (1 - p0) / (double)fgames) : 0;
+    s->fpa_games = fgames;
+    s->fpa = fgames ? p0 - 1.0 / r->players : 0;
+    s->fpa_lo = s->fpa - Z95 * se;
+    s->fpa_hi = s->fpa + Z95 * se;
 }
 
 /* rt__stats: see rt_lab.h. Rates are over all games (errors count as no win). */
@@ -99,22 +135,11 @@ void rt__stats(const RtSimResult *r, RtStats *s)
         s->side[k] = rt__wilson((double)s->side_wins[k], (double)n);
     }
     s->game_side = rt__wilson((double)s->losses, n);
-    /* first-player advantage: how often the player who took the game's
-       first turn (whoever it was) won, against the 1/players of a fair game */
-    long fwins = 0, fgames = 0;
-    for (int i = 0; i < n; i++) {
-        const RtSimGame *gm = &r->game[i];
-        if (gm->failed || gm->first < 0 || gm->first >= RT_MAX_PLAYERS)
-            continue;
-        fgames++;
-        if (gm->winners >> gm->first & 1u)
-            fwins++;
-    }
-    double p0 = fgames ? (double)fwins / (double)fgames : 0, se = fgames ? sqrt(p0 * (1 - p0) / (double)fgames) : 0;
-    s->fpa_games = fgames;
-    s->fpa = fgames ? p0 - 1.0 / np : 0;
-    s->fpa_lo = s->fpa - Z95 * se;
-    s->fpa_hi = s->fpa + Z95 * se;
+    /* the first player of a co-operative game wins or loses with every
+       other: there is no advantage to measure (fpa* stay 0) */
+    s->cooperative = one_side(r);
+    if (!s->cooperative)
+        first_player_advantage(r, s);
 }
 
 void rt__stats_free(RtStats *s)
@@ -276,8 +301,9 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
                     pct(s->game_side.lo), pct(s->game_side.hi));
     }
     tally_report(rs, r, out);
-    fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n", r->players,
-            pct(s->fpa), pct(s->fpa_lo), pct(s->fpa_hi));
+    if (!s->cooperative)
+        fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n",
+                r->players, pct(s->fpa), pct(s->fpa_lo), pct(s->fpa_hi));
     fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
             s->min_rounds, s->p10_rounds, s->median_rounds, s->p90_rounds, s->max_rounds, s->mean_rounds, s->sd_rounds);
     long most = 1;
@@ -468,7 +494,10 @@ static void json_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         json_rate(out, "win_rate", s->game_side);
         fputc('}', out);
     }
-    fprintf(out, "],\"first_player_advantage\":{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", s->fpa, s->fpa_lo, s->fpa_hi);
+    if (s->cooperative)
+        fputs("],\"first_player_advantage\":null", out);
+    else
+        fprintf(out, "],\"first_player_advantage\":{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", s->fpa, s->fpa_lo, s->fpa_hi);
     fprintf(out, ",\"length\":{\"min\":%d,\"p10\":%d,\"median\":%d,\"p90\":%d,\"max\":%d,\"mean\":%.3f,\"sd\":%.3f,\"histogram\":{",
             s->min_rounds, s->p10_rounds, s->median_rounds, s->p90_rounds, s->max_rounds, s->mean_rounds, s->sd_rounds);
     first = 1;
@@ -558,8 +587,10 @@ static void csv_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     }
     csv_row(out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
     csv_row(out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
-    double fci[2] = {s->fpa_lo, s->fpa_hi};
-    csv_row(out, "first_player_advantage", NULL, NULL, NULL, -1, s->fpa_games, s->fpa, fci);
+    if (!s->cooperative) {
+        double fci[2] = {s->fpa_lo, s->fpa_hi};
+        csv_row(out, "first_player_advantage", NULL, NULL, NULL, -1, s->fpa_games, s->fpa, fci);
+    }
     double se = n ? s->sd_rounds / sqrt((double)n) : 0;
     double mci[2] = {s->mean_rounds - Z95 * se, s->mean_rounds + Z95 * se};
     csv_row(out, "mean_rounds", NULL, NULL, NULL, -1, n, s->mean_rounds, mci);

@@ -160,42 +160,63 @@ static void compile_strict(const char *compiler, const char *game_dir, const cha
     run_free(&r);
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* game_dirs: the folders of root (each a game, named by its id), sorted;
+   returns how many (at most max). */
+static int game_dirs(const char *root, char names[][256], int max)
+{
+    DIR *d = opendir(root);
+    cr_assert_not_null(d, "cannot read %s", root);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        char path[512];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", root, e->d_name);
+        if (e->d_name[0] == '.' || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        cr_assert_lt(n, max, "more games in %s than this test reads: raise its limit", root);
+        snprintf(names[n++], 256, "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], cmp_name);
+    return n;
+}
+
+/* compile_every_game: compile_strict on each game of cards/ (a folder
+   each, named by the game's id: however many there are, and at least
+   one) and on each golden test game of tests/cardc/good. */
+static void compile_every_game(const char *compiler)
+{
+    static char games[64][256];
+    int n = game_dirs("cards", games, 64);
+    cr_assert_gt(n, 0, "no game in cards/ (a folder per game)");
+    for (int i = 0; i < n; i++) {
+        char dir[300];
+        snprintf(dir, sizeof dir, "cards/%s", games[i]);
+        compile_strict(compiler, dir, games[i]);
+    }
+    n = game_dirs("tests/cardc/good", games, 64);
+    cr_assert_geq(n, 2, "no test game in tests/cardc/good");
+    for (int i = 0; i < n; i++) {
+        char dir[300];
+        snprintf(dir, sizeof dir, "tests/cardc/good/%s", games[i]);
+        compile_strict(compiler, dir, games[i]);
+    }
+}
+
 Test(generated_c, compiles_warning_free_under_gcc)
 {
-    compile_strict("gcc", "cards/evr", "evr");
-    compile_strict("gcc", "cards/galaxy", "galaxy");
-    compile_strict("gcc", "cards/simple", "simple");
-    compile_strict("gcc", "cards/dsr", "dsr");
-    compile_strict("gcc", "tests/cardc/good/mini", "mini");
-    compile_strict("gcc", "tests/cardc/good/escape", "escape");
-    compile_strict("gcc", "tests/cardc/good/prelude", "prelude");
-    compile_strict("gcc", "tests/cardc/good/functions", "functions");
-    compile_strict("gcc", "tests/cardc/good/aggregates", "aggregates");
-    compile_strict("gcc", "tests/cardc/good/names", "names");
-    compile_strict("gcc", "tests/cardc/good/enums", "enums");
-    compile_strict("gcc", "tests/cardc/good/views", "views");
-    compile_strict("gcc", "tests/cardc/good/knowledge", "knowledge");
-    compile_strict("gcc", "tests/cardc/good/arrays", "arrays");
-    compile_strict("gcc", "tests/cardc/good/dice", "dice");
+    compile_every_game("gcc");
 }
 
 Test(generated_c, compiles_warning_free_under_clang)
 {
-    compile_strict("clang", "cards/evr", "evr");
-    compile_strict("clang", "cards/galaxy", "galaxy");
-    compile_strict("clang", "cards/simple", "simple");
-    compile_strict("clang", "cards/dsr", "dsr");
-    compile_strict("clang", "tests/cardc/good/mini", "mini");
-    compile_strict("clang", "tests/cardc/good/escape", "escape");
-    compile_strict("clang", "tests/cardc/good/prelude", "prelude");
-    compile_strict("clang", "tests/cardc/good/functions", "functions");
-    compile_strict("clang", "tests/cardc/good/aggregates", "aggregates");
-    compile_strict("clang", "tests/cardc/good/names", "names");
-    compile_strict("clang", "tests/cardc/good/enums", "enums");
-    compile_strict("clang", "tests/cardc/good/views", "views");
-    compile_strict("clang", "tests/cardc/good/knowledge", "knowledge");
-    compile_strict("clang", "tests/cardc/good/arrays", "arrays");
-    compile_strict("clang", "tests/cardc/good/dice", "dice");
+    compile_every_game("clang");
 }
 
 Test(generated_c, hostile_names_stay_data)

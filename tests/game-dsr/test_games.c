@@ -2,7 +2,8 @@
    every variant ends by the rules with no runtime error (a win of every
    player, or a loss with its condition); the same seed and choices give
    the same log; the engine's sim is deterministic and reports the
-   Rebel Alliance's win rate. */
+   Rebel Alliance's win rate, and no first-player advantage (every seat
+   plays the Rebel Alliance). */
 #include "drive.h"
 #include "testutil.h"
 
@@ -154,4 +155,43 @@ Test(games, the_reports_name_the_game_as_a_side)
     cr_assert(strstr(c, "\"losses\":") && strstr(c, "\"loss_difference\":"), "%s", c);
     cr_assert(strstr(c, "\"tally\":{\"variable\":\"ending\",\"values\":[{"), "%s", c);
     free(cj);
+}
+
+/* Every seat plays the Rebel Alliance: the first player wins or loses
+   with the others, so no report has a first-player advantage (JSON: null;
+   text and CSV: no line, no row), whatever the number of players. */
+Test(games, the_reports_have_no_first_player_advantage)
+{
+    const char *null_fpa = "],\"first_player_advantage\":null,\"length\":{";
+    static const char *const players[] = {"2", "3", "4"};
+    for (int k = 0; k < 3; k++) {
+        const char *jargv[] = {"dsr", "sim", "--games", "30", "--seed", "4", "--players", players[k], "--json", NULL};
+        char *json = engine(9, jargv);
+        const char *fpa = strstr(json, null_fpa);
+        cr_assert_not_null(fpa, "%s", json);
+        cr_assert_null(strstr(fpa + strlen(null_fpa), "first_player_advantage"), "once: %s", json);
+        free(json);
+        const char *targv[] = {"dsr", "sim", "--games", "30", "--seed", "4", "--players", players[k], "--tally", "ending",
+                               NULL};
+        char *text = engine(10, targv);
+        cr_assert_null(strstr(text, "first-player"), "%s", text);
+        /* the tally's lines are followed by the game length */
+        const char *tally = strstr(text, "\nending when the game ends (95% CI, of 30 games):\n");
+        cr_assert_not_null(tally, "%s", text);
+        const char *l = strchr(tally + 1, '\n') + 1;
+        while (strncmp(l, "  ", 2) == 0)
+            l = strchr(l, '\n') + 1;
+        cr_assert(strncmp(l, "game length (rounds): ", 22) == 0, "%s", text);
+        free(text);
+        const char *cargv[] = {"dsr", "sim", "--games", "30", "--seed", "4", "--players", players[k], "--csv", NULL};
+        char *csv = engine(9, cargv);
+        cr_assert_null(strstr(csv, "first_player_advantage"), "%s", csv);
+        cr_assert(strstr(csv, "\nerror,,,,0,30,0.0000,,\nmean_rounds,,,,,30,"), "%s", csv);
+        free(csv);
+    }
+    /* nor in a comparison's report */
+    const char *cargv[] = {"dsr", "sim", "--games", "30", "--seed", "4", "--compare", "imperials11", "--json", NULL};
+    char *cmp = engine(9, cargv);
+    cr_assert(strstr(cmp, null_fpa), "%s", cmp);
+    free(cmp);
 }

@@ -63,7 +63,7 @@ Test(sim, json_is_identical_for_any_number_of_jobs)
     const char *head = "{\"game\":\"evr\",\"variant\":\"base\",\"games\":400,\"seed\":7,\"players\":2,";
     cr_assert(strncmp(o1, head, strlen(head)) == 0, "%s", o1);
     const char *keys[] = {"\"wins\":{", "\"draws\":", "\"mean_rounds\":", "\"agents\":[\"random\",\"random\"]",
-                          "\"seat_wins\":[", "\"seats\":[", "\"sides\":[", "\"first_player_advantage\":",
+                          "\"seat_wins\":[", "\"seats\":[", "\"sides\":[", "\"first_player_advantage\":{\"value\":",
                           "\"length\":{", "\"histogram\":{", "\"cards\":["};
     const char *prev = o1;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {

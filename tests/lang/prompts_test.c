@@ -1,5 +1,5 @@
 /* prompts_test.c: decisions that say what they decide (prompts and labels
-   with {expr} holes), players out of the game, and teams
+   with {expr} holes, strings in holes), players out of the game, and teams
    (docs/language.md "Prompts and labels", "Players out", "Teams"): each
    game compiles warning-free with gcc and clang, plays 1,000 seeded games
    under ASan and UBSan without an error, and logs its rule. */
@@ -195,6 +195,43 @@ Test(reserved, the_listed_reserved_words_are_the_keywords_and_refused_as_names)
         "echo $(echo \"$listed\" | wc -l) listed; rm -rf $d");
     cr_assert_eq(r.status, 0, "%s%s", r.out, r.err);
     cr_expect_str_eq(r.out, "same\n91 reserved\n91 listed\n", "%s", r.err);
+    run_free(&r);
+}
+
+/* A string in a hole of a text is a string of the hole's expression (the
+   text goes on after it): a log line, a prompt, option and action labels
+   show it, its own escapes (a "red" glow, ("cheap")) and the text's; the
+   JSON log has the labels and prompts as formatted. */
+Test(prompts, strings_in_holes_show_in_the_log_labels_and_prompts)
+{
+    game_expect("hole_strings", "hole_strings",
+                "$e log --seed 1 | sed -n '3,8p' && $e log --seed 1 --json | grep '\"choice\"' | head -n 2 && " SIM_1000,
+                "round 1\n"
+                "Ruby is dear (a \"red\" glow, plain: \"false\")\n"
+                "Jet is cheap (plain, plain: \"true\")\n"
+                "choose Red: keep all three\n"
+                "turn Red\n"
+                "choose Red: take Jet (\"cheap\")\n"
+                "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":1,\"options\":2,\"forced\":false,"
+                "\"hidden\":false,\"prompt\":\"Red: spend?\",\"label\":\"keep all three\"}\n"
+                "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":0,\"options\":2,\"forced\":false,"
+                "\"hidden\":false,\"prompt\":\"Red takes\",\"label\":\"take Jet (\\\"cheap\\\")\"}\n"
+                "errors: 0\n");
+}
+
+/* The YAML form writes a text's holes as they are (their strings not
+   escaped as the text's), so it reads back to the same C (but for the
+   source named in the banner and the columns of the sites). */
+Test(prompts, the_yaml_form_keeps_strings_in_holes)
+{
+    RunResult r = run_cmd("d=$(mktemp -d) && " TEST_BUILD_DIR "/san/cardc yaml tests/lang/games/hole_strings -o $d/y && "
+                          "grep -c -F 'action \"take {c} {if c.worth > 1 then \"(dear)\" else \"(\\\"cheap\\\")\"}\"' $d/y/game.yaml && "
+                          TEST_BUILD_DIR "/san/cardc c $d/y -o $d/a && " TEST_BUILD_DIR "/san/cardc c tests/lang/games/hole_strings -o $d/b && "
+                          "sed 2d $d/a/hole_strings.c | grep -v 'game.cards:[0-9]*:[0-9]* [*]/$' > $d/a.c && "
+                          "sed 2d $d/b/hole_strings.c | grep -v 'game.cards:[0-9]*:[0-9]* [*]/$' > $d/b.c && "
+                          "cmp $d/a.c $d/b.c && echo same; s=$?; rm -rf $d; exit $s");
+    cr_expect_eq(r.status, 0, "%s%s", r.out, r.err);
+    cr_expect_str_eq(r.out, "1\nsame\n");
     run_free(&r);
 }
 

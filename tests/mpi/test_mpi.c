@@ -127,10 +127,15 @@ Test(mpi, bad_input_fails_once_with_a_message)
 }
 
 /* a co-operative game: the games lost to the game, the game's side and
-   the --tally of the run and of its comparison cross the ranks */
+   the --tally of the run and of its comparison cross the ranks, and rank
+   0's report has no first-player advantage (every seat plays one side) */
 Test(mpi, a_game_that_can_lose_splits_its_losses_and_tally)
 {
     need_mpi();
     same(TEST_BUILD_DIR "/dsr sim --games 40 --seed 3 --tally ending --compare imperials11 --json",
          MPIRUN " -n 3 " TEST_BUILD_DIR "/dsr-mpi sim --games 40 --seed 3 --tally ending --compare imperials11 --json");
+    RunResult r = run_cmd(MPIRUN " -n 2 " TEST_BUILD_DIR "/dsr-mpi sim --games 40 --seed 3 --json");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "],\"first_player_advantage\":null,\"length\":{"), "%s", r.out);
+    run_free(&r);
 }

@@ -153,6 +153,7 @@ FIXTURE(syn_choose)
 FIXTURE(syn_view)
 FIXTURE(syn_view_reserved)
 FIXTURE(syn_log_holes)
+FIXTURE(syn_hole_strings)
 FIXTURE(syn_missing_brace)
 FIXTURE(syn_missing_colon)
 FIXTURE(syn_name_of_player)
@@ -183,7 +184,7 @@ Test(fixtures, all_listed)
         }
     }
     closedir(dir);
-    cr_expect_eq(n, 31, "%d fixtures on disk; list new ones in parse_test.c", n);
+    cr_expect_eq(n, 32, "%d fixtures on disk; list new ones in parse_test.c", n);
 }
 
 /* The reserved words docs/language.md lists are the ones the parser knows
@@ -509,6 +510,51 @@ Test(tree, log_holes_after_escapes)
     at(lg->list.items[0], 2, 14);
     is_kind(lg->list.items[0], AST_FIELD_OF);
     cr_expect_eq(lg->list.items[0]->loc2.col, 16);
+    release(&p);
+}
+
+/* A '"' inside a hole of a text begins a string of the hole's expression;
+   the text keeps the hole as written (escapes and all) and goes on to
+   its own closing quote. A string that is not a text (a condition's
+   operand) still ends at its first quote, braces or not. */
+Test(tree, a_string_in_a_hole)
+{
+    Parsed p;
+    parse_text(&p, "t.cards",
+               "setup {\n"
+               "  log \"{a.name} says {if x then \"yes\" else \"n\\\"o\"}, \\\"ok\\\"\"\n"
+               "  if \"{\" == \"}\" { choose by me prompt \"{\"a\"}\" { option \"{\"b\"} {1}\" { } } }\n"
+               "}\n");
+    cr_assert_eq(p.errors, 0, "%s", p.msgs);
+    AstNode *body = p.prog.decls.items[0]->b;
+    AstNode *lg = body->list.items[0];
+    is_kind(lg, AST_LOG);
+    cr_expect_str_eq(lg->text, "{a.name} says {if x then \"yes\" else \"n\\\"o\"}, \"ok\"");
+    cr_assert_eq(lg->list.count, 2);
+    AstNode *cond = lg->list.items[1];
+    is_kind(cond, AST_COND);
+    at(cond, 2, 23);
+    is_kind(cond->b, AST_STRING);
+    cr_expect_str_eq(cond->b->text, "yes");
+    at(cond->b, 2, 33);
+    is_kind(cond->c, AST_STRING);
+    cr_expect_str_eq(cond->c->text, "n\"o");
+    at(cond->c, 2, 44);
+    AstNode *ifs = body->list.items[1];
+    is_kind(ifs, AST_IF);
+    is_binary(ifs->a, OP_EQ);
+    cr_expect_str_eq(ifs->a->a->text, "{");
+    cr_expect_str_eq(ifs->a->b->text, "}");
+    AstNode *menu = ifs->b->list.items[0];
+    is_kind(menu, AST_MENU);
+    cr_assert_eq(menu->f->list.count, 1);
+    is_kind(menu->f->list.items[0], AST_STRING);
+    cr_expect_str_eq(menu->f->list.items[0]->text, "a");
+    AstNode *opt = menu->list.items[0];
+    is_kind(opt, AST_OPTION);
+    cr_expect_str_eq(opt->text, "{\"b\"} {1}");
+    cr_assert_eq(opt->list.count, 2);
+    cr_expect_str_eq(opt->list.items[0]->text, "b");
     release(&p);
 }
 

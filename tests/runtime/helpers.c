@@ -49,6 +49,11 @@ char *log_json(const RtGame *g) { return capture(json_adapter, g, -1); }
 
 int run_engine(const char *const *argv, char **out, char **err)
 {
+    return run_engine_defs(mini_defs, 4, argv, out, err);
+}
+
+int run_engine_defs(const RtGameDef *const *defs, int ndefs, const char *const *argv, char **out, char **err)
+{
     int argc = 0;
     while (argv[argc])
         argc++;
@@ -57,7 +62,7 @@ int run_engine(const char *const *argv, char **out, char **err)
     FILE *fe = open_memstream(err, &ne);
     FILE *in = fopen("/dev/null", "r");
     cr_assert(fo && fe && in);
-    int r = rt_engine_run(argc, (char **)argv, mini_defs, 4, in, fo, fe);
+    int r = rt_engine_run(argc, (char **)argv, defs, ndefs, in, fo, fe);
     fclose(fo);
     fclose(fe);
     fclose(in);

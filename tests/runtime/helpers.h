@@ -14,6 +14,8 @@ char *log_text(const RtGame *g, int viewer);
 char *log_json(const RtGame *g);
 /* run_engine: rt_engine_run with argv (NULL-terminated), capturing out and err (malloc'd). */
 int run_engine(const char *const *argv, char **out, char **err);
+/* run_engine_defs: the same with the variants defs (ndefs of them) in place of the minigame's. */
+int run_engine_defs(const RtGameDef *const *defs, int ndefs, const char *const *argv, char **out, char **err);
 /* zone_total: cards in every zone instance (2 players: 8 zone instances). */
 int zone_total(const RtGame *g, int nzi);
 

@@ -62,6 +62,47 @@ Test(engine, sim_errors_exit_nonzero_with_the_first_error)
     free(e);
 }
 
+/* sim_fpa: sim of def (20 games, 2 players) as text, JSON and CSV; 1 if
+   each has the first-player advantage, 0 if none has it (a mix fails). */
+static int sim_fpa(const RtGameDef *def)
+{
+    const RtGameDef *defs[1] = {def};
+    const char *forms[][9] = {{"mini", "sim", "--games", "20", "--seed", "3", NULL},
+                              {"mini", "sim", "--games", "20", "--seed", "3", "--json", NULL},
+                              {"mini", "sim", "--games", "20", "--seed", "3", "--csv", NULL}};
+    const char *marks[] = {"\nfirst-player advantage (the first turn's player's win rate minus 1/2): ",
+                           "],\"first_player_advantage\":{\"value\":", "\nfirst_player_advantage,,,,,20,"};
+    int seen = 0;
+    for (int k = 0; k < 3; k++) {
+        char *o, *e;
+        cr_assert_eq(run_engine_defs(defs, 1, forms[k], &o, &e), 0, "%s", e);
+        if (strstr(o, marks[k]))
+            seen++;
+        else if (k == 1)
+            cr_assert(strstr(o, "],\"first_player_advantage\":null,\"length\":{"), "%s", o);
+        cr_assert(seen == 0 || seen == k + 1, "form %d: %s", k, o);
+        free(o);
+        free(e);
+    }
+    return seen == 3;
+}
+
+/* The first-player advantage is left out (text, CSV) or null (JSON) when
+   every seat plays the same side: the players win or lose together. A
+   game that can be lost to (can_lose) but seats two sides keeps it. */
+Test(engine, no_first_player_advantage_when_every_seat_plays_one_side)
+{
+    cr_assert_eq(sim_fpa(&mini_base), 1, "two sides");
+    RtGameDef lose = mini_base;
+    lose.can_lose = 1;
+    cr_assert_eq(sim_fpa(&lose), 1, "two sides, and the game can be lost");
+    RtGameDef one = mini_base;
+    one.nsides = 1;
+    cr_assert_eq(sim_fpa(&one), 0, "one side for both seats");
+    one.can_lose = 1;
+    cr_assert_eq(sim_fpa(&one), 0, "one side, and the game can be lost");
+}
+
 Test(engine, usage_errors_exit_2)
 {
     const char *cases[][6] = {
