@@ -882,34 +882,67 @@ struct RtAgent {
     int rollout;          /* mcts: random decisions per rollout before the score decides; 0: to the end */
 };
 
-/* rt_answer_now's inline half (declared with the decisions above). */
 int rt__random_choose(RtAgent *a, RtGame *g);
+/* rt__random_in_place: the random agent that answers in place (rt_play,
+   no log kept) the decision being built, of n options; NULL when none
+   does (fewer than two options, another agent, a log, no rt_play). */
+static inline RtAgent *rt__random_in_place(const RtGamePrefix *x, const RtHeader *h, int n)
+{
+    if (!x->agents || n < 2 || h->status != RT_RUNNING || h->pending != RT_DEC_BUILDING || x->log_on ||
+        (uint32_t)h->dec_player >= (uint32_t)x->nplayers)
+        return NULL;
+    RtAgent *a = x->agents[h->dec_player];
+    return a && a->choose == rt__random_choose ? a : NULL;
+}
+/* rt__draw_answer: random agent a draws one of n options (one division, as
+   rt__random_choose does); the decision is answered. Returns its index. */
+static inline int rt__draw_answer(RtAgent *a, RtHeader *h, int n)
+{
+    uint64_t *r = a->rng, s[4] = {r[0], r[1], r[2], r[3]};
+    int i = (int)rt__xoshiro_below_inline(s, (uint32_t)n);
+    r[0] = s[0];
+    r[1] = s[1];
+    r[2] = s[2];
+    r[3] = s[3];
+    h->decisions++;
+    h->pending = RT_DEC_NONE;
+    return i;
+}
+/* rt_answer_now's inline half (declared with the decisions above). */
 static inline int rt_answer_now(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
     RtHeader *h = x->hdr;
     if (!x->agents)
         return 0;
-    int n = h->dec_count;
-    if (n >= 2 && h->status == RT_RUNNING && h->pending == RT_DEC_BUILDING && !x->log_on &&
-        (uint32_t)h->dec_player < (uint32_t)x->nplayers) {
-        RtAgent *a = x->agents[h->dec_player];
-        if (a && a->choose == rt__random_choose) {
-            uint64_t *r = a->rng, s[4] = {r[0], r[1], r[2], r[3]};
-            int i = (int)rt__xoshiro_below_inline(s, (uint32_t)n);
-            r[0] = s[0];
-            r[1] = s[1];
-            r[2] = s[2];
-            r[3] = s[3];
-            const int32_t *o = x->opt_cells + 3 * i;
-            h->chosen_value = o[0];
-            h->chosen_card = o[1];
-            h->decisions++;
-            h->pending = RT_DEC_NONE;
-            return 1;
-        }
+    RtAgent *a = rt__random_in_place(x, h, h->dec_count);
+    if (a) {
+        const int32_t *o = x->opt_cells + 3 * rt__draw_answer(a, h, h->dec_count);
+        h->chosen_value = o[0];
+        h->chosen_card = o[1];
+        return 1;
     }
     return rt__answer_now(g);
+}
+/* rt_pick_card_now: after rt_choose_begin, a choice of any card of a zone
+   (cells: its count, then its cards bottom first) answered at once by the
+   random agent, without building its options: the card it draws, as it
+   would draw it from the options listed top first (rt_chosen gives it
+   too); RT_NONE when no random agent answers it in place, and then the
+   script builds the options and asks (rt_opt_done, rt_answer_now). */
+static inline RtValue rt_pick_card_now(RtGame *g, const int32_t *cells)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    RtHeader *h = x->hdr;
+    int n = cells[0];
+    RtAgent *a = rt__random_in_place(x, h, n);
+    if (!a)
+        return RT_NONE;
+    h->dec_count = n;
+    RtValue card = cells[n - rt__draw_answer(a, h, n)];
+    h->chosen_value = card;
+    h->chosen_card = card;
+    return card;
 }
 
 void rt_agent_random(RtAgent *a);                 /* uniform over the options */

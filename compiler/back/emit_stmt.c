@@ -381,15 +381,24 @@ static void prelude(Emit *E, const IrNode *p)
 
 /* open_options / close_options: a decision's options are added to a local
    buffer (kept in registers; rt_opt_add) between the two; the count is
-   stored once at the close. option_call: the call that adds one. */
-static void open_options(Emit *E, const char *by, int prompt, const char *flags, Loc at)
+   stored once at the close. open_options is begin_choice (the decision)
+   then open_buffer (the options). option_call: the call that adds one. */
+static void begin_choice(Emit *E, const char *by, int prompt, const char *flags, Loc at)
 {
     E->options_site = emit_site(E, at);
     emit_line(E, "rt_choose_begin(g, %s, %d, %s, %d);", by, prompt, flags, E->options_site);
+}
+static void open_buffer(Emit *E)
+{
     emit_line(E, "{");
     E->indent++;
     emit_line(E, "RtOptBuf ob = rt_opt_buf(g);");
     E->in_options = 1;
+}
+static void open_options(Emit *E, const char *by, int prompt, const char *flags, Loc at)
+{
+    begin_choice(E, by, prompt, flags, at);
+    open_buffer(E);
 }
 static void close_options(Emit *E)
 {
@@ -497,11 +506,21 @@ static void options_over(Emit *E, const IrNode *coll, int slot, const IrNode *wh
     emit_line(E, "}");
 }
 
-/* choose_one: `choose x in COLL ...` without a count. */
+/* choose_one: `choose x in COLL [where ...] { ... } [else { ... }]`. A
+   choice of any card of a zone (no where, a prompt without holes) is
+   counted, not built, when the random agent answers it in place
+   (rt_pick_card_now): the options are built only for the other agents. */
 static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by, int hidden)
 {
     const IrNode *coll = s->kids[0], *body = s->kids[4], *els = s->kids[5];
-    open_options(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    int counted = coll->type.base == T_ZONE && !s->kids[1] && (!s->fmt || s->fmt->nkids == 0);
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    if (counted) {
+        emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
+        emit_line(E, "if (%s == RT_NONE) {", var);
+        E->indent++;
+    }
+    open_buffer(E);
     emit_prompt(E, s->fmt);
     options_over(E, coll, s->index, s->kids[1], NULL, NULL, -1, NULL);
     close_options(E);
@@ -510,6 +529,14 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     E->indent++;
     decide(E);
     emit_line(E, "%s = rt_chosen(g);", var);
+    if (counted) {   /* drawn or asked: the body once, for either */
+        E->indent--;
+        emit_line(E, "}");
+        E->indent--;
+        emit_line(E, "}");
+        emit_line(E, "if (%s != RT_NONE) {", var);
+        E->indent++;
+    }
     int depth = coll->type.base == T_ZONE ? bind_zone_card(E, coll, s->index, body) : E->nbound;
     emit_block(E, body);
     emit_unbind(E, depth);

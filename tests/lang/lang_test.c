@@ -87,6 +87,59 @@ Test(lang, a_log_statement_is_skipped_without_a_log_only_when_its_holes_neither_
                 "error tests/lang/games/log_holes/game.cards:33:29: top of empty zone spare\n");
 }
 
+/* A choice of any card of a zone is drawn without its options by the
+   random agent when no log is kept (two such choices in the C: a prompt
+   without holes does not stop it; a where does), and with a log, from
+   the options: 30 games (seeds 1..30) take the same chips either way. */
+Test(lang, the_random_agent_draws_a_zones_card_as_it_would_from_the_options)
+{
+    game_expect("counted_choice", "countedchoice",
+                "grep -c 'rt_pick_card_now(' $d/countedchoice.c && "
+                "for s in $(seq 1 30); do $e sim --games 1 --seed $s --tally picked | sed -n 's/^  \\([0-9]*\\):.*/\\1/p'; done > $d/drawn && "
+                "for s in $(seq 1 30); do $e sim --games 1 --seed $s --tally picked --log $d/log | sed -n 's/^  \\([0-9]*\\):.*/\\1/p'; done > $d/listed && "
+                "paste $d/drawn $d/listed | awk '$1 == $2 && $1 > 0 { n++ } END { print n \" the same\" }' && head -n 3 $d/drawn && "
+                "$e log --seed 1 | sed -n '9,$p' && " SIM_1000,
+                "2\n"
+                "30 the same\n"
+                "1293374\n"
+                "2686508\n"
+                "4501158\n"
+                "choose Player 1: Six\n"
+                "set score(Player 1) 0 -> 6\n"
+                "set picked 0 -> 6\n"
+                "move \"Six\" pile -> gone\n"
+                "choose Player 2: Three\n"
+                "set score(Player 2) 0 -> 3\n"
+                "set picked 6 -> 45\n"
+                "move \"Three\" pile -> gone\n"
+                "choose Player 3: Four\n"
+                "set score(Player 3) 0 -> 4\n"
+                "set picked 45 -> 319\n"
+                "move \"Four\" pile -> gone\n"
+                "choose Player 1: Four\n"
+                "set picked 319 -> 2237\n"
+                "nothing spare\n"
+                "round 2\n"
+                "choose Player 1: One\n"
+                "set score(Player 1) 6 -> 7\n"
+                "set picked 2237 -> 15660\n"
+                "move \"One\" pile -> gone\n"
+                "choose Player 2: Five\n"
+                "set score(Player 2) 3 -> 8\n"
+                "set picked 15660 -> 109625\n"
+                "move \"Five\" pile -> gone\n"
+                "choose Player 3: Two (forced)\n"
+                "set score(Player 3) 4 -> 6\n"
+                "set picked 109625 -> 767377\n"
+                "move \"Two\" pile -> gone\n"
+                "choose Player 1: Four\n"
+                "set picked 767377 -> 5371643\n"
+                "nothing spare\n"
+                "round 3\n"
+                "win Player 2\n"
+                "errors: 0\n");
+}
+
 /* A loop that moves no card walks its zone in place, one that only moves
    the card it is at (counting another zone) plucks it, any other walks a
    snapshot: each kind is written (the C), and all visit the cards top

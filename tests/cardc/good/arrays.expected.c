@@ -131,24 +131,29 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 27 "tests/cardc/good/arrays/arrays.cards"
         rt_choose_begin(g, f->me, 0, 0, 7);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        L->v_s = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_systems));
+        if (L->v_s == RT_NONE) {
             {
-                const int32_t *zc = rt_zone_cells_at(g, ZCELL_systems);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i]; (void)it_s;
-                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_systems);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 7);
             }
-            rt_opt_done(g, &ob, 7);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_s = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_s = rt_chosen(g);
+        if (L->v_s != RT_NONE) {
             #line 28 "tests/cardc/good/arrays/arrays.cards"
             {
                 int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 9);
@@ -172,7 +177,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 176 "arrays.c"
+#line 181 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");

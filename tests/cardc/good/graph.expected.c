@@ -140,28 +140,33 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 32 "tests/cardc/good/graph/graph.cards"
         rt_choose_begin(g, f->me, 0, 0, 2);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        L->v_s_2 = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_sky));
+        if (L->v_s_2 == RT_NONE) {
             {
-                const int32_t *zc = rt_zone_cells_at(g, ZCELL_sky);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
-                    rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_zone_cells_at(g, ZCELL_sky);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s_2 = zc[1 + i]; (void)it_s_2;
+                        rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 2);
             }
-            rt_opt_done(g, &ob, 2);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_s_2 = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_s_2 = rt_chosen(g);
+        if (L->v_s_2 != RT_NONE) {
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 165 "graph.c"
+#line 170 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -205,7 +210,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 209 "graph.c"
+#line 214 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -230,7 +235,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 234 "graph.c"
+#line 239 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -250,7 +255,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
-#line 254 "graph.c"
+#line 259 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -332,7 +337,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 336 "graph.c"
+#line 341 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

@@ -119,40 +119,45 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 30 "tests/cardc/good/views/views.cards"
         rt_choose_begin(g, f->me, 0, 0, 5);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 6));
+        if (L->v_c == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 6);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pile, ZCELL_pile, PLAYER_CELLS, f->me, 7);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 5);
             }
-            rt_opt_done(g, &ob, 5);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_c = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_c = rt_chosen(g);
+        if (L->v_c != RT_NONE) {
             #line 30 "tests/cardc/good/views/views.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_used, f->me, 7), RT_AT_TOP, 8);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_used, f->me, 8), RT_AT_TOP, 9);
             if (rt_check(g)) return RT_END;
         }
         #line 31 "tests/cardc/good/views/views.cards"
-        rt_pvar_store(g, VAR_n, VCELL_n, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me), 1, 9), 10);
+        rt_pvar_store(g, VAR_n, VCELL_n, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me), 1, 10), 11);
         if (rt_check(g)) return RT_END;
         #line 32 "tests/cardc/good/views/views.cards"
         if (rt_pvar_at(g, VCELL_n, PLAYER_CELLS, f->me) >= 2) {
             #line 32 "tests/cardc/good/views/views.cards"
-            return rt_win(g, f->me, 11);
+            return rt_win(g, f->me, 12);
         }
-#line 153 "views.c"
+#line 158 "views.c"
         break;
     default:
-        return rt_fail(g, 12, "bad resume point");
+        return rt_fail(g, 13, "bad resume point");
     }
     return RT_DONE;
 }
@@ -209,12 +214,13 @@ static const RtSite Site_table[] = {
     { 0, 29, 3 }, /* 4: tests/cardc/good/views/views.cards:29:3 */
     { 0, 30, 3 }, /* 5: tests/cardc/good/views/views.cards:30:3 */
     { 0, 30, 15 }, /* 6: tests/cardc/good/views/views.cards:30:15 */
-    { 0, 30, 35 }, /* 7: tests/cardc/good/views/views.cards:30:35 */
-    { 0, 30, 25 }, /* 8: tests/cardc/good/views/views.cards:30:25 */
-    { 0, 31, 3 }, /* 9: tests/cardc/good/views/views.cards:31:3 */
+    { 0, 30, 15 }, /* 7: tests/cardc/good/views/views.cards:30:15 */
+    { 0, 30, 35 }, /* 8: tests/cardc/good/views/views.cards:30:35 */
+    { 0, 30, 25 }, /* 9: tests/cardc/good/views/views.cards:30:25 */
     { 0, 31, 3 }, /* 10: tests/cardc/good/views/views.cards:31:3 */
-    { 0, 32, 18 }, /* 11: tests/cardc/good/views/views.cards:32:18 */
-    { 0, 28, 1 }, /* 12: tests/cardc/good/views/views.cards:28:1 */
+    { 0, 31, 3 }, /* 11: tests/cardc/good/views/views.cards:31:3 */
+    { 0, 32, 18 }, /* 12: tests/cardc/good/views/views.cards:32:18 */
+    { 0, 28, 1 }, /* 13: tests/cardc/good/views/views.cards:28:1 */
 };
 
 /* the view's values: function values */
@@ -272,7 +278,7 @@ const RtGameDef views_game = {
     1, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    13, Site_table, 1, Site_files,
+    14, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
