@@ -828,35 +828,40 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             #line 7 "cards/evr/events.csv"
             rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 24);
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25));
+            if (L->v_c == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 26);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 24);
                 }
-                rt_opt_done(g, &ob, 24);
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    L->v_c = rt_chosen(g);
+                }
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c = rt_chosen(g);
+            if (L->v_c != RT_NONE) {
                 #line 7 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 27), RT_AT_TOP, 28);
                 if (rt_check(g)) return RT_END;
                 #line 7 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 28);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 30), 29);
             }
         }
-#line 857 "evr.c"
+#line 862 "evr.c"
         break;
     default:
-        return rt_fail(g, 30, "bad resume point");
+        return rt_fail(g, 31, "bad resume point");
     }
     return RT_DONE;
 }
@@ -878,36 +883,41 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
             #line 11 "cards/evr/events.csv"
-            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 31);
-            {
-                RtOptBuf ob = rt_opt_buf(g);
+            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 32);
+            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 33));
+            if (L->v_c == RT_NONE) {
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 32);
-                    for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 34);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
                     }
+                    rt_opt_done(g, &ob, 32);
                 }
-                rt_opt_done(g, &ob, 31);
+                if (rt_option_count(g) > 0) {
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    L->v_c = rt_chosen(g);
+                }
             }
-            if (rt_option_count(g) > 0) {
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c = rt_chosen(g);
+            if (L->v_c != RT_NONE) {
                 #line 11 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 33), RT_AT_TOP, 34);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 35), RT_AT_TOP, 36);
                 if (rt_check(g)) return RT_END;
                 #line 11 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 36), 35);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 38), 37);
             }
         }
-#line 908 "evr.c"
+#line 918 "evr.c"
         break;
     default:
-        return rt_fail(g, 37, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -928,12 +938,12 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p))))) continue;
             #line 13 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 38);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 40);
         }
-#line 934 "evr.c"
+#line 944 "evr.c"
         break;
     default:
-        return rt_fail(g, 39, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -944,21 +954,21 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 14 "cards/evr/events.csv"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 40)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 42)[0] == 0)) {
             #line 15 "cards/evr/events.csv"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 41), 42), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 43), RT_AT_TOP, 44);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 43), 44), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 45), RT_AT_TOP, 46);
             if (rt_check(g)) return RT_END;
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 16 "cards/evr/events.csv"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 45), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 46), RT_AT_TOP, 47);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 47), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 48), RT_AT_TOP, 49);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 959 "evr.c"
+#line 969 "evr.c"
         break;
     default:
-        return rt_fail(g, 48, "bad resume point");
+        return rt_fail(g, 50, "bad resume point");
     }
     return RT_DONE;
 }
@@ -978,12 +988,12 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 18 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 49);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 51);
         }
-#line 984 "evr.c"
+#line 994 "evr.c"
         break;
     default:
-        return rt_fail(g, 50, "bad resume point");
+        return rt_fail(g, 52, "bad resume point");
     }
     return RT_DONE;
 }
@@ -999,35 +1009,40 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 21 "cards/evr/events.csv"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 51);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 53);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 54));
+        if (L->v_c == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 52);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 55);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 53);
             }
-            rt_opt_done(g, &ob, 51);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_c = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_c = rt_chosen(g);
+        if (L->v_c != RT_NONE) {
             #line 21 "cards/evr/events.csv"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 53), RT_AT_TOP, 54);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 56), RT_AT_TOP, 57);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/events.csv"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 56), 55);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 59), 58);
         }
-#line 1028 "evr.c"
+#line 1043 "evr.c"
         break;
     default:
-        return rt_fail(g, 57, "bad resume point");
+        return rt_fail(g, 60, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1039,10 +1054,10 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1043 "evr.c"
+#line 1058 "evr.c"
         break;
     default:
-        return rt_fail(g, 58, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1054,10 +1069,10 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1058 "evr.c"
+#line 1073 "evr.c"
         break;
     default:
-        return rt_fail(g, 59, "bad resume point");
+        return rt_fail(g, 62, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1068,11 +1083,11 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 25 "cards/evr/events.csv"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 60);
-#line 1073 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 63);
+#line 1088 "evr.c"
         break;
     default:
-        return rt_fail(g, 61, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1084,10 +1099,10 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1088 "evr.c"
+#line 1103 "evr.c"
         break;
     default:
-        return rt_fail(g, 62, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1110,10 +1125,10 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1114 "evr.c"
+#line 1129 "evr.c"
         break;
     default:
-        return rt_fail(g, 63, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1129,17 +1144,17 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 64);
+        rt_choose_begin(g, f->me, 1, 0, 67);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 65);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 68);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 64);
+            rt_opt_done(g, &ob, 67);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1149,13 +1164,13 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 66), RT_AT_TOP, 67);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 69), RT_AT_TOP, 70);
             if (rt_check(g)) return RT_END;
         }
-#line 1156 "evr.c"
+#line 1171 "evr.c"
         break;
     default:
-        return rt_fail(g, 68, "bad resume point");
+        return rt_fail(g, 71, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1166,21 +1181,21 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 69)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 72)[0] == 0)) {
             #line 19 "cards/evr/imperial.cards"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 70), 71), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 72), RT_AT_TOP, 73);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 73), 74), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 75), RT_AT_TOP, 76);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 21 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 74), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 75), RT_AT_TOP, 76);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 77), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 78), RT_AT_TOP, 79);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1181 "evr.c"
+#line 1196 "evr.c"
         break;
     default:
-        return rt_fail(g, 77, "bad resume point");
+        return rt_fail(g, 80, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1191,11 +1206,11 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 29 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 78);
-#line 1196 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 81);
+#line 1211 "evr.c"
         break;
     default:
-        return rt_fail(g, 79, "bad resume point");
+        return rt_fail(g, 82, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1211,17 +1226,17 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 36 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 80);
+        rt_choose_begin(g, f->me, 1, 0, 83);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 81);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 84);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 80);
+            rt_opt_done(g, &ob, 83);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1231,13 +1246,13 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 36 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 82), RT_AT_TOP, 83);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 85), RT_AT_TOP, 86);
             if (rt_check(g)) return RT_END;
         }
-#line 1238 "evr.c"
+#line 1253 "evr.c"
         break;
     default:
-        return rt_fail(g, 84, "bad resume point");
+        return rt_fail(g, 87, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1250,21 +1265,21 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
         #line 44 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 45 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 85)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 88)[0] == 0) {
                 #line 45 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 86), rt_zone_of(g, ZONE_deck, f->me, 87), RT_AT_TOP, 88);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 89), rt_zone_of(g, ZONE_deck, f->me, 90), RT_AT_TOP, 91);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 90), 89);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 93), 92);
             }
             #line 46 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 91), 0, rt_zone_of(g, ZONE_play, f->me, 92), RT_AT_TOP, 93);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 94), 0, rt_zone_of(g, ZONE_play, f->me, 95), RT_AT_TOP, 96);
             if (rt_check(g)) return RT_END;
         }
-#line 1265 "evr.c"
+#line 1280 "evr.c"
         break;
     default:
-        return rt_fail(g, 94, "bad resume point");
+        return rt_fail(g, 97, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1280,35 +1295,40 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 55 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 95);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 98);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 99));
+        if (L->v_c == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 96);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 100);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 98);
             }
-            rt_opt_done(g, &ob, 95);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_c = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_c = rt_chosen(g);
+        if (L->v_c != RT_NONE) {
             #line 55 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 97), RT_AT_TOP, 98);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 101), RT_AT_TOP, 102);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 100), 99);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 104), 103);
         }
-#line 1309 "evr.c"
+#line 1329 "evr.c"
         break;
     default:
-        return rt_fail(g, 101, "bad resume point");
+        return rt_fail(g, 105, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1325,19 +1345,19 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 63 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 102));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 106));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
                 if (!((((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2)))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 103);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 107);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1338 "evr.c"
+#line 1358 "evr.c"
         break;
     default:
-        return rt_fail(g, 104, "bad resume point");
+        return rt_fail(g, 108, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1353,33 +1373,38 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 72 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 105);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        rt_choose_begin(g, f->me, 1, 0, 109);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 110));
+        if (L->v_c == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 106);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 111);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 109);
             }
-            rt_opt_done(g, &ob, 105);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_c = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_c = rt_chosen(g);
+        if (L->v_c != RT_NONE) {
             #line 72 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 107), RT_AT_BOTTOM, 108);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 112), RT_AT_BOTTOM, 113);
             if (rt_check(g)) return RT_END;
         }
-#line 1380 "evr.c"
+#line 1405 "evr.c"
         break;
     default:
-        return rt_fail(g, 109, "bad resume point");
+        return rt_fail(g, 114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1395,17 +1420,17 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 110);
+        rt_choose_begin(g, f->me, 1, 0, 115);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 111);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 116);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 110);
+            rt_opt_done(g, &ob, 115);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1415,13 +1440,13 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 112);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 117);
             if (rt_check(g)) return RT_END;
         }
-#line 1422 "evr.c"
+#line 1447 "evr.c"
         break;
     default:
-        return rt_fail(g, 113, "bad resume point");
+        return rt_fail(g, 118, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1437,17 +1462,17 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 114);
+        rt_choose_begin(g, f->me, 1, 0, 119);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 115);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 120);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 114);
+            rt_opt_done(g, &ob, 119);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1457,13 +1482,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 116), RT_AT_TOP, 117);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 121), RT_AT_TOP, 122);
             if (rt_check(g)) return RT_END;
         }
-#line 1464 "evr.c"
+#line 1489 "evr.c"
         break;
     default:
-        return rt_fail(g, 118, "bad resume point");
+        return rt_fail(g, 123, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1479,25 +1504,25 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 98 "cards/evr/imperial.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 119)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 124)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 120), rt_zone_of(g, ZONE_deck, f->me, 121), RT_AT_TOP, 122);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 125), rt_zone_of(g, ZONE_deck, f->me, 126), RT_AT_TOP, 127);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 124), 123);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 129), 128);
         }
         #line 99 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 125)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 130)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 126), 0, rt_zone_of(g, ZONE_looking, f->me, 127), RT_AT_TOP, 128);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 131), 0, rt_zone_of(g, ZONE_looking, f->me, 132), RT_AT_TOP, 133);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
-            rt_choose_begin(g, f->me, 79, 0, 129);
+            rt_choose_begin(g, f->me, 79, 0, 134);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 129);
+                rt_opt_done(g, &ob, 134);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1508,19 +1533,19 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 130), rt_zone_of(g, ZONE_deck, f->me, 131), RT_AT_TOP, 132);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 135), rt_zone_of(g, ZONE_deck, f->me, 136), RT_AT_TOP, 137);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 133), rt_zone_of(g, ZONE_deck, f->me, 134), RT_AT_BOTTOM, 135);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 138), rt_zone_of(g, ZONE_deck, f->me, 139), RT_AT_BOTTOM, 140);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 1521 "evr.c"
+#line 1546 "evr.c"
         break;
     default:
-        return rt_fail(g, 136, "bad resume point");
+        return rt_fail(g, 141, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1536,17 +1561,17 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 113 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 137);
+        rt_choose_begin(g, f->me, 1, 0, 142);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 138);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 143);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 137);
+            rt_opt_done(g, &ob, 142);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1556,13 +1581,13 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 139);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 144);
             if (rt_check(g)) return RT_END;
         }
-#line 1563 "evr.c"
+#line 1588 "evr.c"
         break;
     default:
-        return rt_fail(g, 140, "bad resume point");
+        return rt_fail(g, 145, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1575,21 +1600,21 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
         #line 121 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 122 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 141)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 146)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 142), rt_zone_of(g, ZONE_deck, f->me, 143), RT_AT_TOP, 144);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 147), rt_zone_of(g, ZONE_deck, f->me, 148), RT_AT_TOP, 149);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 146), 145);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 151), 150);
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 147), 0, rt_zone_of(g, ZONE_play, f->me, 148), RT_AT_TOP, 149);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 152), 0, rt_zone_of(g, ZONE_play, f->me, 153), RT_AT_TOP, 154);
             if (rt_check(g)) return RT_END;
         }
-#line 1590 "evr.c"
+#line 1615 "evr.c"
         break;
     default:
-        return rt_fail(g, 150, "bad resume point");
+        return rt_fail(g, 155, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1600,11 +1625,11 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 131 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 151);
-#line 1605 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 156);
+#line 1630 "evr.c"
         break;
     default:
-        return rt_fail(g, 152, "bad resume point");
+        return rt_fail(g, 157, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1620,17 +1645,17 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 153);
+        rt_choose_begin(g, f->me, 1, 0, 158);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 154);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 159);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 153);
+            rt_opt_done(g, &ob, 158);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1640,13 +1665,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 155), RT_AT_BOTTOM, 156);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 160), RT_AT_BOTTOM, 161);
             if (rt_check(g)) return RT_END;
         }
-#line 1647 "evr.c"
+#line 1672 "evr.c"
         break;
     default:
-        return rt_fail(g, 157, "bad resume point");
+        return rt_fail(g, 162, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1662,34 +1687,39 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 158);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 163);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 164));
+        if (L->v_s == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 159);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i]; (void)it_s;
-                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 165);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 163);
             }
-            rt_opt_done(g, &ob, 158);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_s = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_s = rt_chosen(g);
+        if (L->v_s != RT_NONE) {
             #line 156 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 160);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 166);
             #line 157 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 161);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 167);
         }
-#line 1690 "evr.c"
+#line 1720 "evr.c"
         break;
     default:
-        return rt_fail(g, 162, "bad resume point");
+        return rt_fail(g, 168, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1700,13 +1730,13 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 166 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 163);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 169);
         #line 167 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 164);
-#line 1707 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 170);
+#line 1737 "evr.c"
         break;
     default:
-        return rt_fail(g, 165, "bad resume point");
+        return rt_fail(g, 171, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1719,21 +1749,21 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
         #line 175 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 176 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 166)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 172)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 167), rt_zone_of(g, ZONE_deck, f->me, 168), RT_AT_TOP, 169);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 173), rt_zone_of(g, ZONE_deck, f->me, 174), RT_AT_TOP, 175);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 171), 170);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 177), 176);
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 172), 0, rt_zone_of(g, ZONE_play, f->me, 173), RT_AT_TOP, 174);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 178), 0, rt_zone_of(g, ZONE_play, f->me, 179), RT_AT_TOP, 180);
             if (rt_check(g)) return RT_END;
         }
-#line 1734 "evr.c"
+#line 1764 "evr.c"
         break;
     default:
-        return rt_fail(g, 175, "bad resume point");
+        return rt_fail(g, 181, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1750,19 +1780,19 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 186 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 176));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 182));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 177);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 183);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1763 "evr.c"
+#line 1793 "evr.c"
         break;
     default:
-        return rt_fail(g, 178, "bad resume point");
+        return rt_fail(g, 184, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1778,17 +1808,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 179);
+        rt_choose_begin(g, f->me, 1, 0, 185);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 180);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 186);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 179);
+            rt_opt_done(g, &ob, 185);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1798,13 +1828,13 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 181);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 187);
             if (rt_check(g)) return RT_END;
         }
-#line 1805 "evr.c"
+#line 1835 "evr.c"
         break;
     default:
-        return rt_fail(g, 182, "bad resume point");
+        return rt_fail(g, 188, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1820,35 +1850,40 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 183);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 189);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 190));
+        if (L->v_c == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 184);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_c = zc[1 + i]; (void)it_c;
-                    rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 191);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_c = zc[1 + i]; (void)it_c;
+                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 189);
             }
-            rt_opt_done(g, &ob, 183);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_c = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_c = rt_chosen(g);
+        if (L->v_c != RT_NONE) {
             #line 18 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 185), RT_AT_TOP, 186);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 192), RT_AT_TOP, 193);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 188), 187);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 195), 194);
         }
-#line 1849 "evr.c"
+#line 1884 "evr.c"
         break;
     default:
-        return rt_fail(g, 189, "bad resume point");
+        return rt_fail(g, 196, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1861,21 +1896,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 190)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 197)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 191), rt_zone_of(g, ZONE_deck, f->me, 192), RT_AT_TOP, 193);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 198), rt_zone_of(g, ZONE_deck, f->me, 199), RT_AT_TOP, 200);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 195), 194);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 202), 201);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 196), 0, rt_zone_of(g, ZONE_play, f->me, 197), RT_AT_TOP, 198);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 203), 0, rt_zone_of(g, ZONE_play, f->me, 204), RT_AT_TOP, 205);
             if (rt_check(g)) return RT_END;
         }
-#line 1876 "evr.c"
+#line 1911 "evr.c"
         break;
     default:
-        return rt_fail(g, 199, "bad resume point");
+        return rt_fail(g, 206, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1891,17 +1926,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 200);
+        rt_choose_begin(g, f->me, 1, 0, 207);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 201);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 208);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 200);
+            rt_opt_done(g, &ob, 207);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1911,13 +1946,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 202), RT_AT_TOP, 203);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 209), RT_AT_TOP, 210);
             if (rt_check(g)) return RT_END;
         }
-#line 1918 "evr.c"
+#line 1953 "evr.c"
         break;
     default:
-        return rt_fail(g, 204, "bad resume point");
+        return rt_fail(g, 211, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1933,17 +1968,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 205);
+        rt_choose_begin(g, f->me, 1, 0, 212);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 206);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 213);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 205);
+            rt_opt_done(g, &ob, 212);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1953,13 +1988,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 207), RT_AT_BOTTOM, 208);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 214), RT_AT_BOTTOM, 215);
             if (rt_check(g)) return RT_END;
         }
-#line 1960 "evr.c"
+#line 1995 "evr.c"
         break;
     default:
-        return rt_fail(g, 209, "bad resume point");
+        return rt_fail(g, 216, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1975,25 +2010,25 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 210)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 217)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 211), rt_zone_of(g, ZONE_deck, f->me, 212), RT_AT_TOP, 213);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 218), rt_zone_of(g, ZONE_deck, f->me, 219), RT_AT_TOP, 220);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 215), 214);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 222), 221);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 216)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 223)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 217), 0, rt_zone_of(g, ZONE_looking, f->me, 218), RT_AT_TOP, 219);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 224), 0, rt_zone_of(g, ZONE_looking, f->me, 225), RT_AT_TOP, 226);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 220);
+            rt_choose_begin(g, f->me, 79, 0, 227);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 221)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 222))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 228)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 229))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
-                rt_opt_done(g, &ob, 220);
+                rt_opt_done(g, &ob, 227);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -2005,19 +2040,19 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 223), rt_zone_of(g, ZONE_play, f->me, 224), RT_AT_TOP, 225);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 230), rt_zone_of(g, ZONE_play, f->me, 231), RT_AT_TOP, 232);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 226), rt_zone_of(g, ZONE_deck, f->me, 227), RT_AT_BOTTOM, 228);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 233), rt_zone_of(g, ZONE_deck, f->me, 234), RT_AT_BOTTOM, 235);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2018 "evr.c"
+#line 2053 "evr.c"
         break;
     default:
-        return rt_fail(g, 229, "bad resume point");
+        return rt_fail(g, 236, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2028,11 +2063,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 230);
-#line 2033 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 237);
+#line 2068 "evr.c"
         break;
     default:
-        return rt_fail(g, 231, "bad resume point");
+        return rt_fail(g, 238, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2049,65 +2084,75 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 74 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, 0, 232);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
-            {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 233);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i]; (void)it_s;
-                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
-                }
-            }
-            rt_opt_done(g, &ob, 232);
-        }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_s = rt_chosen(g);
-            #line 75 "cards/evr/rebel.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 234), RT_AT_TOP, 235);
-            if (rt_check(g)) return RT_END;
-            #line 77 "cards/evr/rebel.cards"
-            if (Fn_out_of_strategies(g, f, f->me)) {
-                #line 77 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 236), rt_zone_of(g, ZONE_strategies, f->me, 237), RT_AT_TOP, 238);
-                if (rt_check(g)) return RT_END;
-            }
-            #line 78 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 239);
+        rt_choose_begin(g, f->me, 4, 0, 239);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 240));
+        if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 240);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 241);
                     for (int i = zc[0] - 1; i >= 0; i--) {
-                        RtValue it_c = zc[1 + i]; (void)it_c;
-                        rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
                 rt_opt_done(g, &ob, 239);
             }
             if (rt_option_count(g) > 0) {
-                f->pc = 2;
+                f->pc = 1;
                 if (!rt_answer_now(g))
                     return RT_YIELD;
                 /* fall through */
-            case 2:;
-                L->v_c = rt_chosen(g);
-                #line 78 "cards/evr/rebel.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 241), RT_AT_TOP, 242);
-                if (rt_check(g)) return RT_END;
-                #line 78 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 244), 243);
+            case 1:;
+                L->v_s = rt_chosen(g);
             }
         }
-#line 2108 "evr.c"
+        if (L->v_s != RT_NONE) {
+            #line 75 "cards/evr/rebel.cards"
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 242), RT_AT_TOP, 243);
+            if (rt_check(g)) return RT_END;
+            #line 77 "cards/evr/rebel.cards"
+            if (Fn_out_of_strategies(g, f, f->me)) {
+                #line 77 "cards/evr/rebel.cards"
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 244), rt_zone_of(g, ZONE_strategies, f->me, 245), RT_AT_TOP, 246);
+                if (rt_check(g)) return RT_END;
+            }
+            #line 78 "cards/evr/rebel.cards"
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 247);
+            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 248));
+            if (L->v_c == RT_NONE) {
+                {
+                    RtOptBuf ob = rt_opt_buf(g);
+                    {
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 249);
+                        for (int i = zc[0] - 1; i >= 0; i--) {
+                            RtValue it_c = zc[1 + i]; (void)it_c;
+                            rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
+                        }
+                    }
+                    rt_opt_done(g, &ob, 247);
+                }
+                if (rt_option_count(g) > 0) {
+                    f->pc = 2;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 2:;
+                    L->v_c = rt_chosen(g);
+                }
+            }
+            if (L->v_c != RT_NONE) {
+                #line 78 "cards/evr/rebel.cards"
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 250), RT_AT_TOP, 251);
+                if (rt_check(g)) return RT_END;
+                #line 78 "cards/evr/rebel.cards"
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 253), 252);
+            }
+        }
+#line 2153 "evr.c"
         break;
     default:
-        return rt_fail(g, 245, "bad resume point");
+        return rt_fail(g, 254, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2123,25 +2168,25 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 246)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 255)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 247), rt_zone_of(g, ZONE_deck, f->me, 248), RT_AT_TOP, 249);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 256), rt_zone_of(g, ZONE_deck, f->me, 257), RT_AT_TOP, 258);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 251), 250);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 260), 259);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 252)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 261)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 253), 0, rt_zone_of(g, ZONE_looking, f->me, 254), RT_AT_TOP, 255);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 262), 0, rt_zone_of(g, ZONE_looking, f->me, 263), RT_AT_TOP, 264);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 256);
+            rt_choose_begin(g, f->me, 79, 0, 265);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 256);
+                rt_opt_done(g, &ob, 265);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2152,19 +2197,19 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 257), rt_zone_of(g, ZONE_deck, f->me, 258), RT_AT_TOP, 259);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 266), rt_zone_of(g, ZONE_deck, f->me, 267), RT_AT_TOP, 268);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 260), rt_zone_of(g, ZONE_deck, f->me, 261), RT_AT_BOTTOM, 262);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 269), rt_zone_of(g, ZONE_deck, f->me, 270), RT_AT_BOTTOM, 271);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2165 "evr.c"
+#line 2210 "evr.c"
         break;
     default:
-        return rt_fail(g, 263, "bad resume point");
+        return rt_fail(g, 272, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2180,17 +2225,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 264);
+        rt_choose_begin(g, f->me, 1, 0, 273);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 265);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 274);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 264);
+            rt_opt_done(g, &ob, 273);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2200,13 +2245,13 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 266);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 275);
             if (rt_check(g)) return RT_END;
         }
-#line 2207 "evr.c"
+#line 2252 "evr.c"
         break;
     default:
-        return rt_fail(g, 267, "bad resume point");
+        return rt_fail(g, 276, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2222,17 +2267,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 268);
+        rt_choose_begin(g, f->me, 1, 0, 277);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 269);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 278);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 268);
+            rt_opt_done(g, &ob, 277);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2242,13 +2287,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 270), RT_AT_TOP, 271);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 279), RT_AT_TOP, 280);
             if (rt_check(g)) return RT_END;
         }
-#line 2249 "evr.c"
+#line 2294 "evr.c"
         break;
     default:
-        return rt_fail(g, 272, "bad resume point");
+        return rt_fail(g, 281, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2264,17 +2309,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 273);
+        rt_choose_begin(g, f->me, 1, 0, 282);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 274);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 283);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 273);
+            rt_opt_done(g, &ob, 282);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2284,13 +2329,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 275), RT_AT_BOTTOM, 276);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 284), RT_AT_BOTTOM, 285);
             if (rt_check(g)) return RT_END;
         }
-#line 2291 "evr.c"
+#line 2336 "evr.c"
         break;
     default:
-        return rt_fail(g, 277, "bad resume point");
+        return rt_fail(g, 286, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2303,21 +2348,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 278)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 287)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 279), rt_zone_of(g, ZONE_deck, f->me, 280), RT_AT_TOP, 281);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 288), rt_zone_of(g, ZONE_deck, f->me, 289), RT_AT_TOP, 290);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 283), 282);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 292), 291);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 284), 0, rt_zone_of(g, ZONE_play, f->me, 285), RT_AT_TOP, 286);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 293), 0, rt_zone_of(g, ZONE_play, f->me, 294), RT_AT_TOP, 295);
             if (rt_check(g)) return RT_END;
         }
-#line 2318 "evr.c"
+#line 2363 "evr.c"
         break;
     default:
-        return rt_fail(g, 287, "bad resume point");
+        return rt_fail(g, 296, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2328,11 +2373,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 288);
-#line 2333 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 297);
+#line 2378 "evr.c"
         break;
     default:
-        return rt_fail(g, 289, "bad resume point");
+        return rt_fail(g, 298, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2348,17 +2393,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 290);
+        rt_choose_begin(g, f->me, 1, 0, 299);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 291);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 300);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 290);
+            rt_opt_done(g, &ob, 299);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2368,13 +2413,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 292), RT_AT_BOTTOM, 293);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 301), RT_AT_BOTTOM, 302);
             if (rt_check(g)) return RT_END;
         }
-#line 2375 "evr.c"
+#line 2420 "evr.c"
         break;
     default:
-        return rt_fail(g, 294, "bad resume point");
+        return rt_fail(g, 303, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2390,34 +2435,39 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 162 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 295);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 304);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 305));
+        if (L->v_s == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 296);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_s = zc[1 + i]; (void)it_s;
-                    rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 306);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_s = zc[1 + i]; (void)it_s;
+                        rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 304);
             }
-            rt_opt_done(g, &ob, 295);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_s = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_s = rt_chosen(g);
+        if (L->v_s != RT_NONE) {
             #line 163 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 297);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 307);
             #line 164 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 298);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 308);
         }
-#line 2418 "evr.c"
+#line 2468 "evr.c"
         break;
     default:
-        return rt_fail(g, 299, "bad resume point");
+        return rt_fail(g, 309, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2428,11 +2478,11 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 300);
-#line 2433 "evr.c"
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 310);
+#line 2483 "evr.c"
         break;
     default:
-        return rt_fail(g, 301, "bad resume point");
+        return rt_fail(g, 311, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2448,17 +2498,17 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 179 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 302);
+        rt_choose_begin(g, f->me, 1, 0, 312);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 303);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 313);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 302);
+            rt_opt_done(g, &ob, 312);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2468,13 +2518,13 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 304), RT_AT_TOP, 305);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 314), RT_AT_TOP, 315);
             if (rt_check(g)) return RT_END;
         }
-#line 2475 "evr.c"
+#line 2525 "evr.c"
         break;
     default:
-        return rt_fail(g, 306, "bad resume point");
+        return rt_fail(g, 316, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2491,19 +2541,19 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 187 "cards/evr/rebel.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 307));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 317));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
                 if (!(rt__state(g, L->v_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 308);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 318);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2504 "evr.c"
+#line 2554 "evr.c"
         break;
     default:
-        return rt_fail(g, 309, "bad resume point");
+        return rt_fail(g, 319, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2540,7 +2590,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 310);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 320);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2557,7 +2607,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 311), RT_AT_TOP, 312);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 321), RT_AT_TOP, 322);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2573,11 +2623,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 313), RT_AT_TOP, 314);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 323), RT_AT_TOP, 324);
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 315), RT_AT_TOP, 316);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 325), RT_AT_TOP, 326);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2589,27 +2639,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 317);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 327);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
-            L->v_chosen = rt_list_new(g, 318);
+            L->v_chosen = rt_list_new(g, 328);
             if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 319);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 329);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     rt_choose_steps(g, L->v_k, L->v_n);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 320);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 330);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             if (1 && !rt_list_has(g, L->v_chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 319);
+                    rt_opt_done(g, &ob, 329);
                 }
                 if (rt_option_count(g) == 0) break;
                 f->pc = 1;
@@ -2618,10 +2668,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 /* fall through */
             case 1:;
                 L->v_c_2 = rt_chosen(g);
-                rt_list_add(g, L->v_chosen, L->v_c_2, 318);
+                rt_list_add(g, L->v_chosen, L->v_c_2, 328);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 321), RT_AT_TOP, 322);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 331), RT_AT_TOP, 332);
                 if (rt_check(g)) return RT_END;
             }
             rt_list_pop(g, L->v_chosen);
@@ -2630,14 +2680,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 324), 323);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 334), 333);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2638 "evr.c"
+#line 2688 "evr.c"
         break;
     default:
-        return rt_fail(g, 325, "bad resume point");
+        return rt_fail(g, 335, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2702,7 +2752,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2706 "evr.c"
+#line 2756 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -2721,20 +2771,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 326);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 336);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 327)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 328);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 338);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 329)].fd_reveal, L->v_ability_card, f->me, 329);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 339)].fd_reveal, L->v_ability_card, f->me, 339);
             if (st != RT_DONE)
                 return st;
         }
@@ -2745,33 +2795,38 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 330)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 340)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 331), rt_zone_of(g, ZONE_chosen, L->v_p, 332), RT_AT_TOP, 333);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 341), rt_zone_of(g, ZONE_chosen, L->v_p, 342), RT_AT_TOP, 343);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
-                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 334);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
+                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 344);
+                L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 345));
+                if (L->v_s == RT_NONE) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 335);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_s = zc[1 + i]; (void)it_s;
-                            rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                        RtOptBuf ob = rt_opt_buf(g);
+                        {
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 346);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_s = zc[1 + i]; (void)it_s;
+                                rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
+                            }
                         }
+                        rt_opt_done(g, &ob, 344);
                     }
-                    rt_opt_done(g, &ob, 334);
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 2;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 2:;
+                        L->v_s = rt_chosen(g);
+                    }
                 }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 2;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 2:;
-                    L->v_s = rt_chosen(g);
+                if (L->v_s != RT_NONE) {
                     #line 57 "cards/evr/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 336), RT_AT_TOP, 337);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 347), RT_AT_TOP, 348);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2786,14 +2841,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 338);
+            rt_choose_begin(g, f->me, 13, 0, 349);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 339);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
@@ -2802,7 +2857,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 340);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -2810,10 +2865,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 341)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 338);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 352)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 349);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 342, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 353, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2822,26 +2877,26 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 343)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 354)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 344), rt_zone_of(g, ZONE_deck, f->me, 345), RT_AT_TOP, 346);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 355), rt_zone_of(g, ZONE_deck, f->me, 356), RT_AT_TOP, 357);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 348), 347);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 359), 358);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 349), 0, rt_zone_of(g, ZONE_play, f->me, 350), RT_AT_TOP, 351);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 360), 0, rt_zone_of(g, ZONE_play, f->me, 361), RT_AT_TOP, 362);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 352);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 363);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 353);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 364);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2851,16 +2906,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 354);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 365);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 355);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 366);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 356)) return RT_END;
+            if (rt_back_edge(g, 367)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -2870,23 +2925,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 357), rt_zone_of(g, ZONE_revealed, L->v_p_2, 358), RT_AT_TOP, 359);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 368), rt_zone_of(g, ZONE_revealed, L->v_p_2, 369), RT_AT_TOP, 370);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 360);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 371);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 361);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 372);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 363), 362);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 374), 373);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -2896,7 +2951,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 364);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 375);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2912,7 +2967,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 366), 365);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 377), 376);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -2922,7 +2977,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 367);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 378);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2939,17 +2994,17 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 368), RT_AT_TOP, 369);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 379), RT_AT_TOP, 380);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 370);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 381);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 371), rt_zone_of(g, ZONE_forced, L->v_p_7, 372), RT_AT_TOP, 373);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 382), rt_zone_of(g, ZONE_forced, L->v_p_7, 383), RT_AT_TOP, 384);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -2966,19 +3021,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 374);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 385);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 375), RT_AT_TOP, 376);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 386), RT_AT_TOP, 387);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 377), 378);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 388), 389);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 379);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 390);
                     #line 134 "cards/evr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
@@ -2994,7 +3049,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 380);
+                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 391);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3007,34 +3062,34 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 381);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 392);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 382)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 393)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 383);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 394);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 384), rt_zone_of(g, ZONE_deck, L->v_p_9, 385), RT_AT_TOP, 386);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 395), rt_zone_of(g, ZONE_deck, L->v_p_9, 396), RT_AT_TOP, 397);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 387), rt_zone_of(g, ZONE_deck, L->v_p_9, 388), RT_AT_TOP, 389);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 398), rt_zone_of(g, ZONE_deck, L->v_p_9, 399), RT_AT_TOP, 400);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 390), rt_zone_of(g, ZONE_deck, L->v_p_9, 391), RT_AT_TOP, 392);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 401), rt_zone_of(g, ZONE_deck, L->v_p_9, 402), RT_AT_TOP, 403);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 394), 393);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 405), 404);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3052,19 +3107,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 395), rt_zone_of(g, ZONE_used, L->v_p_12, 396), RT_AT_TOP, 397);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 406), rt_zone_of(g, ZONE_used, L->v_p_12, 407), RT_AT_TOP, 408);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 398), rt_zone_of(g, ZONE_strategies, L->v_p_12, 399), RT_AT_TOP, 400);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 409), rt_zone_of(g, ZONE_strategies, L->v_p_12, 410), RT_AT_TOP, 411);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3065 "evr.c"
+#line 3120 "evr.c"
         break;
     default:
-        return rt_fail(g, 401, "bad resume point");
+        return rt_fail(g, 412, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3094,7 +3149,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 402);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 413);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3114,16 +3169,16 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 403), RT_AT_TOP, 404);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 414), RT_AT_TOP, 415);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 406), 405);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 417), 416);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 407);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 418);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3132,10 +3187,10 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3136 "evr.c"
+#line 3191 "evr.c"
         break;
     default:
-        return rt_fail(g, 408, "bad resume point");
+        return rt_fail(g, 419, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3167,14 +3222,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 409);
+            rt_choose_begin(g, f->me, 13, 0, 420);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 410);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 421);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3182,9 +3237,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 409);
+                rt_opt_done(g, &ob, 420);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 411, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 422, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3193,26 +3248,26 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 412)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 423)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 413), rt_zone_of(g, ZONE_deck, f->me, 414), RT_AT_TOP, 415);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 424), rt_zone_of(g, ZONE_deck, f->me, 425), RT_AT_TOP, 426);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 417), 416);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 428), 427);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 418), 0, rt_zone_of(g, ZONE_play, f->me, 419), RT_AT_TOP, 420);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 429), 0, rt_zone_of(g, ZONE_play, f->me, 430), RT_AT_TOP, 431);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 421);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 432);
                 if (rt_check(g)) return RT_END;
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 422);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 433);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3224,7 +3279,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 423)) return RT_END;
+            if (rt_back_edge(g, 434)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3238,7 +3293,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 424)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 435)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -3247,12 +3302,12 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 425);
+            return rt_win(g, L->v_p, 436);
         }
         #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 426)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 437)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -3262,10 +3317,10 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3266 "evr.c"
+#line 3321 "evr.c"
         break;
     default:
-        return rt_fail(g, 427, "bad resume point");
+        return rt_fail(g, 438, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3586,408 +3641,419 @@ static const RtSite Site_table[] = {
     { 0, 5, 77 }, /* 23: cards/evr/events.csv:5:77 */
     { 0, 7, 3 }, /* 24: cards/evr/events.csv:7:3 */
     { 0, 7, 15 }, /* 25: cards/evr/events.csv:7:15 */
-    { 0, 7, 49 }, /* 26: cards/evr/events.csv:7:49 */
-    { 0, 7, 39 }, /* 27: cards/evr/events.csv:7:39 */
-    { 0, 7, 56 }, /* 28: cards/evr/events.csv:7:56 */
-    { 0, 7, 64 }, /* 29: cards/evr/events.csv:7:64 */
-    { 0, 6, 106 }, /* 30: cards/evr/events.csv:6:106 */
-    { 0, 11, 3 }, /* 31: cards/evr/events.csv:11:3 */
-    { 0, 11, 15 }, /* 32: cards/evr/events.csv:11:15 */
-    { 0, 11, 49 }, /* 33: cards/evr/events.csv:11:49 */
-    { 0, 11, 39 }, /* 34: cards/evr/events.csv:11:39 */
-    { 0, 11, 56 }, /* 35: cards/evr/events.csv:11:56 */
-    { 0, 11, 64 }, /* 36: cards/evr/events.csv:11:64 */
-    { 0, 10, 113 }, /* 37: cards/evr/events.csv:10:113 */
-    { 0, 13, 177 }, /* 38: cards/evr/events.csv:13:177 */
-    { 0, 13, 120 }, /* 39: cards/evr/events.csv:13:120 */
-    { 0, 14, 126 }, /* 40: cards/evr/events.csv:14:126 */
-    { 0, 15, 15 }, /* 41: cards/evr/events.csv:15:15 */
-    { 0, 15, 8 }, /* 42: cards/evr/events.csv:15:8 */
-    { 0, 15, 39 }, /* 43: cards/evr/events.csv:15:39 */
-    { 0, 15, 3 }, /* 44: cards/evr/events.csv:15:3 */
-    { 0, 16, 41 }, /* 45: cards/evr/events.csv:16:41 */
-    { 0, 16, 58 }, /* 46: cards/evr/events.csv:16:58 */
-    { 0, 16, 36 }, /* 47: cards/evr/events.csv:16:36 */
-    { 0, 14, 112 }, /* 48: cards/evr/events.csv:14:112 */
-    { 0, 18, 97 }, /* 49: cards/evr/events.csv:18:97 */
-    { 0, 18, 78 }, /* 50: cards/evr/events.csv:18:78 */
-    { 0, 21, 106 }, /* 51: cards/evr/events.csv:21:106 */
-    { 0, 21, 118 }, /* 52: cards/evr/events.csv:21:118 */
-    { 0, 21, 148 }, /* 53: cards/evr/events.csv:21:148 */
-    { 0, 21, 138 }, /* 54: cards/evr/events.csv:21:138 */
-    { 0, 21, 156 }, /* 55: cards/evr/events.csv:21:156 */
-    { 0, 21, 164 }, /* 56: cards/evr/events.csv:21:164 */
-    { 0, 21, 106 }, /* 57: cards/evr/events.csv:21:106 */
-    { 0, 23, 114 }, /* 58: cards/evr/events.csv:23:114 */
-    { 0, 24, 105 }, /* 59: cards/evr/events.csv:24:105 */
-    { 0, 25, 92 }, /* 60: cards/evr/events.csv:25:92 */
-    { 0, 25, 92 }, /* 61: cards/evr/events.csv:25:92 */
-    { 0, 26, 113 }, /* 62: cards/evr/events.csv:26:113 */
-    { 0, 28, 102 }, /* 63: cards/evr/events.csv:28:102 */
-    { 2, 10, 5 }, /* 64: cards/evr/imperial.cards:10:5 */
-    { 2, 10, 17 }, /* 65: cards/evr/imperial.cards:10:17 */
-    { 2, 10, 63 }, /* 66: cards/evr/imperial.cards:10:63 */
-    { 2, 10, 53 }, /* 67: cards/evr/imperial.cards:10:53 */
-    { 2, 9, 3 }, /* 68: cards/evr/imperial.cards:9:3 */
-    { 2, 18, 18 }, /* 69: cards/evr/imperial.cards:18:18 */
-    { 2, 19, 19 }, /* 70: cards/evr/imperial.cards:19:19 */
-    { 2, 19, 12 }, /* 71: cards/evr/imperial.cards:19:12 */
-    { 2, 19, 43 }, /* 72: cards/evr/imperial.cards:19:43 */
-    { 2, 19, 7 }, /* 73: cards/evr/imperial.cards:19:7 */
-    { 2, 21, 45 }, /* 74: cards/evr/imperial.cards:21:45 */
-    { 2, 21, 62 }, /* 75: cards/evr/imperial.cards:21:62 */
-    { 2, 21, 40 }, /* 76: cards/evr/imperial.cards:21:40 */
-    { 2, 17, 3 }, /* 77: cards/evr/imperial.cards:17:3 */
-    { 2, 29, 11 }, /* 78: cards/evr/imperial.cards:29:11 */
-    { 2, 29, 3 }, /* 79: cards/evr/imperial.cards:29:3 */
-    { 2, 36, 5 }, /* 80: cards/evr/imperial.cards:36:5 */
-    { 2, 36, 17 }, /* 81: cards/evr/imperial.cards:36:17 */
-    { 2, 36, 61 }, /* 82: cards/evr/imperial.cards:36:61 */
-    { 2, 36, 51 }, /* 83: cards/evr/imperial.cards:36:51 */
-    { 2, 35, 3 }, /* 84: cards/evr/imperial.cards:35:3 */
-    { 2, 45, 16 }, /* 85: cards/evr/imperial.cards:45:16 */
-    { 2, 45, 32 }, /* 86: cards/evr/imperial.cards:45:32 */
-    { 2, 45, 46 }, /* 87: cards/evr/imperial.cards:45:46 */
-    { 2, 45, 27 }, /* 88: cards/evr/imperial.cards:45:27 */
-    { 2, 45, 55 }, /* 89: cards/evr/imperial.cards:45:55 */
-    { 2, 45, 63 }, /* 90: cards/evr/imperial.cards:45:63 */
-    { 2, 46, 16 }, /* 91: cards/evr/imperial.cards:46:16 */
-    { 2, 46, 28 }, /* 92: cards/evr/imperial.cards:46:28 */
-    { 2, 46, 7 }, /* 93: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 94: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 5 }, /* 95: cards/evr/imperial.cards:55:5 */
-    { 2, 55, 17 }, /* 96: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 47 }, /* 97: cards/evr/imperial.cards:55:47 */
-    { 2, 55, 37 }, /* 98: cards/evr/imperial.cards:55:37 */
-    { 2, 55, 56 }, /* 99: cards/evr/imperial.cards:55:56 */
-    { 2, 55, 64 }, /* 100: cards/evr/imperial.cards:55:64 */
-    { 2, 54, 3 }, /* 101: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 14 }, /* 102: cards/evr/imperial.cards:63:14 */
-    { 2, 63, 74 }, /* 103: cards/evr/imperial.cards:63:74 */
-    { 2, 62, 3 }, /* 104: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 5 }, /* 105: cards/evr/imperial.cards:72:5 */
-    { 2, 72, 17 }, /* 106: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 37 }, /* 107: cards/evr/imperial.cards:72:37 */
-    { 2, 72, 27 }, /* 108: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 109: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 5 }, /* 110: cards/evr/imperial.cards:82:5 */
-    { 2, 82, 17 }, /* 111: cards/evr/imperial.cards:82:17 */
-    { 2, 82, 55 }, /* 112: cards/evr/imperial.cards:82:55 */
-    { 2, 81, 3 }, /* 113: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 5 }, /* 114: cards/evr/imperial.cards:90:5 */
-    { 2, 90, 17 }, /* 115: cards/evr/imperial.cards:90:17 */
-    { 2, 90, 63 }, /* 116: cards/evr/imperial.cards:90:63 */
-    { 2, 90, 53 }, /* 117: cards/evr/imperial.cards:90:53 */
-    { 2, 89, 3 }, /* 118: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 14 }, /* 119: cards/evr/imperial.cards:98:14 */
-    { 2, 98, 30 }, /* 120: cards/evr/imperial.cards:98:30 */
-    { 2, 98, 44 }, /* 121: cards/evr/imperial.cards:98:44 */
-    { 2, 98, 25 }, /* 122: cards/evr/imperial.cards:98:25 */
-    { 2, 98, 53 }, /* 123: cards/evr/imperial.cards:98:53 */
-    { 2, 98, 61 }, /* 124: cards/evr/imperial.cards:98:61 */
-    { 2, 99, 18 }, /* 125: cards/evr/imperial.cards:99:18 */
-    { 2, 100, 16 }, /* 126: cards/evr/imperial.cards:100:16 */
-    { 2, 100, 28 }, /* 127: cards/evr/imperial.cards:100:28 */
-    { 2, 100, 7 }, /* 128: cards/evr/imperial.cards:100:7 */
-    { 2, 101, 7 }, /* 129: cards/evr/imperial.cards:101:7 */
-    { 2, 102, 41 }, /* 130: cards/evr/imperial.cards:102:41 */
-    { 2, 102, 55 }, /* 131: cards/evr/imperial.cards:102:55 */
-    { 2, 102, 36 }, /* 132: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 46 }, /* 133: cards/evr/imperial.cards:103:46 */
-    { 2, 103, 60 }, /* 134: cards/evr/imperial.cards:103:60 */
-    { 2, 103, 41 }, /* 135: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 136: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 5 }, /* 137: cards/evr/imperial.cards:113:5 */
-    { 2, 113, 17 }, /* 138: cards/evr/imperial.cards:113:17 */
-    { 2, 113, 55 }, /* 139: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 140: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 16 }, /* 141: cards/evr/imperial.cards:122:16 */
-    { 2, 122, 32 }, /* 142: cards/evr/imperial.cards:122:32 */
-    { 2, 122, 46 }, /* 143: cards/evr/imperial.cards:122:46 */
-    { 2, 122, 27 }, /* 144: cards/evr/imperial.cards:122:27 */
-    { 2, 122, 55 }, /* 145: cards/evr/imperial.cards:122:55 */
-    { 2, 122, 63 }, /* 146: cards/evr/imperial.cards:122:63 */
-    { 2, 123, 16 }, /* 147: cards/evr/imperial.cards:123:16 */
-    { 2, 123, 28 }, /* 148: cards/evr/imperial.cards:123:28 */
-    { 2, 123, 7 }, /* 149: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 150: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 11 }, /* 151: cards/evr/imperial.cards:131:11 */
-    { 2, 131, 3 }, /* 152: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 5 }, /* 153: cards/evr/imperial.cards:138:5 */
-    { 2, 138, 17 }, /* 154: cards/evr/imperial.cards:138:17 */
-    { 2, 138, 53 }, /* 155: cards/evr/imperial.cards:138:53 */
-    { 2, 138, 43 }, /* 156: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 157: cards/evr/imperial.cards:137:3 */
-    { 2, 155, 5 }, /* 158: cards/evr/imperial.cards:155:5 */
-    { 2, 155, 17 }, /* 159: cards/evr/imperial.cards:155:17 */
-    { 2, 156, 7 }, /* 160: cards/evr/imperial.cards:156:7 */
-    { 2, 157, 7 }, /* 161: cards/evr/imperial.cards:157:7 */
-    { 2, 152, 3 }, /* 162: cards/evr/imperial.cards:152:3 */
-    { 2, 166, 5 }, /* 163: cards/evr/imperial.cards:166:5 */
-    { 2, 167, 5 }, /* 164: cards/evr/imperial.cards:167:5 */
-    { 2, 165, 3 }, /* 165: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 16 }, /* 166: cards/evr/imperial.cards:176:16 */
-    { 2, 176, 32 }, /* 167: cards/evr/imperial.cards:176:32 */
-    { 2, 176, 46 }, /* 168: cards/evr/imperial.cards:176:46 */
-    { 2, 176, 27 }, /* 169: cards/evr/imperial.cards:176:27 */
-    { 2, 176, 55 }, /* 170: cards/evr/imperial.cards:176:55 */
-    { 2, 176, 63 }, /* 171: cards/evr/imperial.cards:176:63 */
-    { 2, 177, 16 }, /* 172: cards/evr/imperial.cards:177:16 */
-    { 2, 177, 28 }, /* 173: cards/evr/imperial.cards:177:28 */
-    { 2, 177, 7 }, /* 174: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 175: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 14 }, /* 176: cards/evr/imperial.cards:186:14 */
-    { 2, 186, 68 }, /* 177: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 178: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 5 }, /* 179: cards/evr/rebel.cards:10:5 */
-    { 4, 10, 17 }, /* 180: cards/evr/rebel.cards:10:17 */
-    { 4, 10, 59 }, /* 181: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 182: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 5 }, /* 183: cards/evr/rebel.cards:18:5 */
-    { 4, 18, 17 }, /* 184: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 47 }, /* 185: cards/evr/rebel.cards:18:47 */
-    { 4, 18, 37 }, /* 186: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 56 }, /* 187: cards/evr/rebel.cards:18:56 */
-    { 4, 18, 64 }, /* 188: cards/evr/rebel.cards:18:64 */
-    { 4, 17, 3 }, /* 189: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 16 }, /* 190: cards/evr/rebel.cards:27:16 */
-    { 4, 27, 32 }, /* 191: cards/evr/rebel.cards:27:32 */
-    { 4, 27, 46 }, /* 192: cards/evr/rebel.cards:27:46 */
-    { 4, 27, 27 }, /* 193: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 55 }, /* 194: cards/evr/rebel.cards:27:55 */
-    { 4, 27, 63 }, /* 195: cards/evr/rebel.cards:27:63 */
-    { 4, 28, 16 }, /* 196: cards/evr/rebel.cards:28:16 */
-    { 4, 28, 28 }, /* 197: cards/evr/rebel.cards:28:28 */
-    { 4, 28, 7 }, /* 198: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 199: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 5 }, /* 200: cards/evr/rebel.cards:37:5 */
-    { 4, 37, 17 }, /* 201: cards/evr/rebel.cards:37:17 */
-    { 4, 37, 83 }, /* 202: cards/evr/rebel.cards:37:83 */
-    { 4, 37, 73 }, /* 203: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 204: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 5 }, /* 205: cards/evr/rebel.cards:45:5 */
-    { 4, 45, 17 }, /* 206: cards/evr/rebel.cards:45:17 */
-    { 4, 45, 63 }, /* 207: cards/evr/rebel.cards:45:63 */
-    { 4, 45, 53 }, /* 208: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 209: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 14 }, /* 210: cards/evr/rebel.cards:53:14 */
-    { 4, 53, 30 }, /* 211: cards/evr/rebel.cards:53:30 */
-    { 4, 53, 44 }, /* 212: cards/evr/rebel.cards:53:44 */
-    { 4, 53, 25 }, /* 213: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 53 }, /* 214: cards/evr/rebel.cards:53:53 */
-    { 4, 53, 61 }, /* 215: cards/evr/rebel.cards:53:61 */
-    { 4, 54, 18 }, /* 216: cards/evr/rebel.cards:54:18 */
-    { 4, 55, 16 }, /* 217: cards/evr/rebel.cards:55:16 */
-    { 4, 55, 28 }, /* 218: cards/evr/rebel.cards:55:28 */
-    { 4, 55, 7 }, /* 219: cards/evr/rebel.cards:55:7 */
-    { 4, 56, 7 }, /* 220: cards/evr/rebel.cards:56:7 */
-    { 4, 57, 37 }, /* 221: cards/evr/rebel.cards:57:37 */
-    { 4, 57, 48 }, /* 222: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 77 }, /* 223: cards/evr/rebel.cards:57:77 */
-    { 4, 57, 91 }, /* 224: cards/evr/rebel.cards:57:91 */
-    { 4, 57, 72 }, /* 225: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 59 }, /* 226: cards/evr/rebel.cards:58:59 */
-    { 4, 58, 73 }, /* 227: cards/evr/rebel.cards:58:73 */
-    { 4, 58, 54 }, /* 228: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 229: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 11 }, /* 230: cards/evr/rebel.cards:67:11 */
-    { 4, 67, 3 }, /* 231: cards/evr/rebel.cards:67:3 */
-    { 4, 74, 5 }, /* 232: cards/evr/rebel.cards:74:5 */
-    { 4, 74, 17 }, /* 233: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 17 }, /* 234: cards/evr/rebel.cards:75:17 */
-    { 4, 75, 7 }, /* 235: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 39 }, /* 236: cards/evr/rebel.cards:77:39 */
-    { 4, 77, 50 }, /* 237: cards/evr/rebel.cards:77:50 */
-    { 4, 77, 34 }, /* 238: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 7 }, /* 239: cards/evr/rebel.cards:78:7 */
-    { 4, 78, 19 }, /* 240: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 49 }, /* 241: cards/evr/rebel.cards:78:49 */
-    { 4, 78, 39 }, /* 242: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 58 }, /* 243: cards/evr/rebel.cards:78:58 */
-    { 4, 78, 66 }, /* 244: cards/evr/rebel.cards:78:66 */
-    { 4, 73, 3 }, /* 245: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 14 }, /* 246: cards/evr/rebel.cards:89:14 */
-    { 4, 89, 30 }, /* 247: cards/evr/rebel.cards:89:30 */
-    { 4, 89, 44 }, /* 248: cards/evr/rebel.cards:89:44 */
-    { 4, 89, 25 }, /* 249: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 53 }, /* 250: cards/evr/rebel.cards:89:53 */
-    { 4, 89, 61 }, /* 251: cards/evr/rebel.cards:89:61 */
-    { 4, 90, 18 }, /* 252: cards/evr/rebel.cards:90:18 */
-    { 4, 91, 16 }, /* 253: cards/evr/rebel.cards:91:16 */
-    { 4, 91, 28 }, /* 254: cards/evr/rebel.cards:91:28 */
-    { 4, 91, 7 }, /* 255: cards/evr/rebel.cards:91:7 */
-    { 4, 92, 7 }, /* 256: cards/evr/rebel.cards:92:7 */
-    { 4, 93, 41 }, /* 257: cards/evr/rebel.cards:93:41 */
-    { 4, 93, 55 }, /* 258: cards/evr/rebel.cards:93:55 */
-    { 4, 93, 36 }, /* 259: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 46 }, /* 260: cards/evr/rebel.cards:94:46 */
-    { 4, 94, 60 }, /* 261: cards/evr/rebel.cards:94:60 */
-    { 4, 94, 41 }, /* 262: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 263: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 5 }, /* 264: cards/evr/rebel.cards:104:5 */
-    { 4, 104, 17 }, /* 265: cards/evr/rebel.cards:104:17 */
-    { 4, 104, 55 }, /* 266: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 267: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 5 }, /* 268: cards/evr/rebel.cards:112:5 */
-    { 4, 112, 17 }, /* 269: cards/evr/rebel.cards:112:17 */
-    { 4, 112, 63 }, /* 270: cards/evr/rebel.cards:112:63 */
-    { 4, 112, 53 }, /* 271: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 272: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 5 }, /* 273: cards/evr/rebel.cards:120:5 */
-    { 4, 120, 17 }, /* 274: cards/evr/rebel.cards:120:17 */
-    { 4, 120, 63 }, /* 275: cards/evr/rebel.cards:120:63 */
-    { 4, 120, 53 }, /* 276: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 277: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 16 }, /* 278: cards/evr/rebel.cards:129:16 */
-    { 4, 129, 32 }, /* 279: cards/evr/rebel.cards:129:32 */
-    { 4, 129, 46 }, /* 280: cards/evr/rebel.cards:129:46 */
-    { 4, 129, 27 }, /* 281: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 55 }, /* 282: cards/evr/rebel.cards:129:55 */
-    { 4, 129, 63 }, /* 283: cards/evr/rebel.cards:129:63 */
-    { 4, 130, 16 }, /* 284: cards/evr/rebel.cards:130:16 */
-    { 4, 130, 28 }, /* 285: cards/evr/rebel.cards:130:28 */
-    { 4, 130, 7 }, /* 286: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 287: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 11 }, /* 288: cards/evr/rebel.cards:138:11 */
-    { 4, 138, 3 }, /* 289: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 5 }, /* 290: cards/evr/rebel.cards:145:5 */
-    { 4, 145, 17 }, /* 291: cards/evr/rebel.cards:145:17 */
-    { 4, 145, 53 }, /* 292: cards/evr/rebel.cards:145:53 */
-    { 4, 145, 43 }, /* 293: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 294: cards/evr/rebel.cards:144:3 */
-    { 4, 162, 5 }, /* 295: cards/evr/rebel.cards:162:5 */
-    { 4, 162, 17 }, /* 296: cards/evr/rebel.cards:162:17 */
-    { 4, 163, 7 }, /* 297: cards/evr/rebel.cards:163:7 */
-    { 4, 164, 7 }, /* 298: cards/evr/rebel.cards:164:7 */
-    { 4, 159, 3 }, /* 299: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 12 }, /* 300: cards/evr/rebel.cards:172:12 */
-    { 4, 172, 3 }, /* 301: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 5 }, /* 302: cards/evr/rebel.cards:179:5 */
-    { 4, 179, 17 }, /* 303: cards/evr/rebel.cards:179:17 */
-    { 4, 179, 63 }, /* 304: cards/evr/rebel.cards:179:63 */
-    { 4, 179, 53 }, /* 305: cards/evr/rebel.cards:179:53 */
-    { 4, 178, 3 }, /* 306: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 14 }, /* 307: cards/evr/rebel.cards:187:14 */
-    { 4, 187, 42 }, /* 308: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 309: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 310: cards/evr/rules.cards:7:35 */
-    { 5, 13, 74 }, /* 311: cards/evr/rules.cards:13:74 */
-    { 5, 13, 64 }, /* 312: cards/evr/rules.cards:13:64 */
-    { 5, 16, 34 }, /* 313: cards/evr/rules.cards:16:34 */
-    { 5, 16, 24 }, /* 314: cards/evr/rules.cards:16:24 */
-    { 5, 16, 63 }, /* 315: cards/evr/rules.cards:16:63 */
-    { 5, 16, 53 }, /* 316: cards/evr/rules.cards:16:53 */
-    { 5, 8, 3 }, /* 317: cards/evr/rules.cards:8:3 */
-    { 5, 23, 5 }, /* 318: cards/evr/rules.cards:23:5 */
-    { 5, 23, 5 }, /* 319: cards/evr/rules.cards:23:5 */
-    { 5, 23, 19 }, /* 320: cards/evr/rules.cards:23:19 */
-    { 5, 23, 53 }, /* 321: cards/evr/rules.cards:23:53 */
-    { 5, 23, 43 }, /* 322: cards/evr/rules.cards:23:43 */
-    { 5, 27, 22 }, /* 323: cards/evr/rules.cards:27:22 */
-    { 5, 27, 30 }, /* 324: cards/evr/rules.cards:27:30 */
-    { 5, 5, 1 }, /* 325: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 326: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 327: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 328: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 329: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 330: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 331: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 332: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 333: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 334: cards/evr/rules.cards:57:9 */
-    { 5, 57, 21 }, /* 335: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 336: cards/evr/rules.cards:57:58 */
-    { 5, 57, 48 }, /* 337: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 338: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 339: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 340: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 341: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 342: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 343: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 344: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 345: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 346: cards/evr/rules.cards:70:29 */
-    { 5, 70, 57 }, /* 347: cards/evr/rules.cards:70:57 */
-    { 5, 70, 65 }, /* 348: cards/evr/rules.cards:70:65 */
-    { 5, 71, 18 }, /* 349: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 350: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 351: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 352: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 353: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 354: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 355: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 356: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 357: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 358: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 359: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 360: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 361: cards/evr/rules.cards:104:7 */
-    { 5, 108, 7 }, /* 362: cards/evr/rules.cards:108:7 */
-    { 5, 108, 16 }, /* 363: cards/evr/rules.cards:108:16 */
-    { 5, 108, 49 }, /* 364: cards/evr/rules.cards:108:49 */
-    { 5, 111, 7 }, /* 365: cards/evr/rules.cards:111:7 */
-    { 5, 111, 16 }, /* 366: cards/evr/rules.cards:111:16 */
-    { 5, 111, 49 }, /* 367: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 368: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 369: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 370: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 371: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 372: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 373: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 374: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 375: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 376: cards/evr/rules.cards:131:9 */
-    { 5, 132, 9 }, /* 377: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 378: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 379: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 380: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 381: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 382: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 383: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 384: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 385: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 386: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 387: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 388: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 389: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 390: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 391: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 392: cards/evr/rules.cards:149:7 */
-    { 5, 150, 7 }, /* 393: cards/evr/rules.cards:150:7 */
-    { 5, 150, 15 }, /* 394: cards/evr/rules.cards:150:15 */
-    { 5, 158, 12 }, /* 395: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 396: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 397: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 398: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 399: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 400: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 401: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 402: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 403: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 404: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 7 }, /* 405: cards/evr/tutorial.cards:14:7 */
-    { 6, 14, 15 }, /* 406: cards/evr/tutorial.cards:14:15 */
-    { 6, 15, 7 }, /* 407: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 408: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 409: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 410: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 411: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 412: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 413: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 414: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 415: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 59 }, /* 416: cards/evr/tutorial.cards:25:59 */
-    { 6, 25, 67 }, /* 417: cards/evr/tutorial.cards:25:67 */
-    { 6, 26, 20 }, /* 418: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 419: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 420: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 421: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 422: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 423: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 424: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 425: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 426: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 427: cards/evr/tutorial.cards:20:3 */
+    { 0, 7, 15 }, /* 26: cards/evr/events.csv:7:15 */
+    { 0, 7, 49 }, /* 27: cards/evr/events.csv:7:49 */
+    { 0, 7, 39 }, /* 28: cards/evr/events.csv:7:39 */
+    { 0, 7, 56 }, /* 29: cards/evr/events.csv:7:56 */
+    { 0, 7, 64 }, /* 30: cards/evr/events.csv:7:64 */
+    { 0, 6, 106 }, /* 31: cards/evr/events.csv:6:106 */
+    { 0, 11, 3 }, /* 32: cards/evr/events.csv:11:3 */
+    { 0, 11, 15 }, /* 33: cards/evr/events.csv:11:15 */
+    { 0, 11, 15 }, /* 34: cards/evr/events.csv:11:15 */
+    { 0, 11, 49 }, /* 35: cards/evr/events.csv:11:49 */
+    { 0, 11, 39 }, /* 36: cards/evr/events.csv:11:39 */
+    { 0, 11, 56 }, /* 37: cards/evr/events.csv:11:56 */
+    { 0, 11, 64 }, /* 38: cards/evr/events.csv:11:64 */
+    { 0, 10, 113 }, /* 39: cards/evr/events.csv:10:113 */
+    { 0, 13, 177 }, /* 40: cards/evr/events.csv:13:177 */
+    { 0, 13, 120 }, /* 41: cards/evr/events.csv:13:120 */
+    { 0, 14, 126 }, /* 42: cards/evr/events.csv:14:126 */
+    { 0, 15, 15 }, /* 43: cards/evr/events.csv:15:15 */
+    { 0, 15, 8 }, /* 44: cards/evr/events.csv:15:8 */
+    { 0, 15, 39 }, /* 45: cards/evr/events.csv:15:39 */
+    { 0, 15, 3 }, /* 46: cards/evr/events.csv:15:3 */
+    { 0, 16, 41 }, /* 47: cards/evr/events.csv:16:41 */
+    { 0, 16, 58 }, /* 48: cards/evr/events.csv:16:58 */
+    { 0, 16, 36 }, /* 49: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 50: cards/evr/events.csv:14:112 */
+    { 0, 18, 97 }, /* 51: cards/evr/events.csv:18:97 */
+    { 0, 18, 78 }, /* 52: cards/evr/events.csv:18:78 */
+    { 0, 21, 106 }, /* 53: cards/evr/events.csv:21:106 */
+    { 0, 21, 118 }, /* 54: cards/evr/events.csv:21:118 */
+    { 0, 21, 118 }, /* 55: cards/evr/events.csv:21:118 */
+    { 0, 21, 148 }, /* 56: cards/evr/events.csv:21:148 */
+    { 0, 21, 138 }, /* 57: cards/evr/events.csv:21:138 */
+    { 0, 21, 156 }, /* 58: cards/evr/events.csv:21:156 */
+    { 0, 21, 164 }, /* 59: cards/evr/events.csv:21:164 */
+    { 0, 21, 106 }, /* 60: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 61: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 62: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 63: cards/evr/events.csv:25:92 */
+    { 0, 25, 92 }, /* 64: cards/evr/events.csv:25:92 */
+    { 0, 26, 113 }, /* 65: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 66: cards/evr/events.csv:28:102 */
+    { 2, 10, 5 }, /* 67: cards/evr/imperial.cards:10:5 */
+    { 2, 10, 17 }, /* 68: cards/evr/imperial.cards:10:17 */
+    { 2, 10, 63 }, /* 69: cards/evr/imperial.cards:10:63 */
+    { 2, 10, 53 }, /* 70: cards/evr/imperial.cards:10:53 */
+    { 2, 9, 3 }, /* 71: cards/evr/imperial.cards:9:3 */
+    { 2, 18, 18 }, /* 72: cards/evr/imperial.cards:18:18 */
+    { 2, 19, 19 }, /* 73: cards/evr/imperial.cards:19:19 */
+    { 2, 19, 12 }, /* 74: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 43 }, /* 75: cards/evr/imperial.cards:19:43 */
+    { 2, 19, 7 }, /* 76: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 45 }, /* 77: cards/evr/imperial.cards:21:45 */
+    { 2, 21, 62 }, /* 78: cards/evr/imperial.cards:21:62 */
+    { 2, 21, 40 }, /* 79: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 80: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 11 }, /* 81: cards/evr/imperial.cards:29:11 */
+    { 2, 29, 3 }, /* 82: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 5 }, /* 83: cards/evr/imperial.cards:36:5 */
+    { 2, 36, 17 }, /* 84: cards/evr/imperial.cards:36:17 */
+    { 2, 36, 61 }, /* 85: cards/evr/imperial.cards:36:61 */
+    { 2, 36, 51 }, /* 86: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 87: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 16 }, /* 88: cards/evr/imperial.cards:45:16 */
+    { 2, 45, 32 }, /* 89: cards/evr/imperial.cards:45:32 */
+    { 2, 45, 46 }, /* 90: cards/evr/imperial.cards:45:46 */
+    { 2, 45, 27 }, /* 91: cards/evr/imperial.cards:45:27 */
+    { 2, 45, 55 }, /* 92: cards/evr/imperial.cards:45:55 */
+    { 2, 45, 63 }, /* 93: cards/evr/imperial.cards:45:63 */
+    { 2, 46, 16 }, /* 94: cards/evr/imperial.cards:46:16 */
+    { 2, 46, 28 }, /* 95: cards/evr/imperial.cards:46:28 */
+    { 2, 46, 7 }, /* 96: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 97: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 5 }, /* 98: cards/evr/imperial.cards:55:5 */
+    { 2, 55, 17 }, /* 99: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 17 }, /* 100: cards/evr/imperial.cards:55:17 */
+    { 2, 55, 47 }, /* 101: cards/evr/imperial.cards:55:47 */
+    { 2, 55, 37 }, /* 102: cards/evr/imperial.cards:55:37 */
+    { 2, 55, 56 }, /* 103: cards/evr/imperial.cards:55:56 */
+    { 2, 55, 64 }, /* 104: cards/evr/imperial.cards:55:64 */
+    { 2, 54, 3 }, /* 105: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 14 }, /* 106: cards/evr/imperial.cards:63:14 */
+    { 2, 63, 74 }, /* 107: cards/evr/imperial.cards:63:74 */
+    { 2, 62, 3 }, /* 108: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 5 }, /* 109: cards/evr/imperial.cards:72:5 */
+    { 2, 72, 17 }, /* 110: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 17 }, /* 111: cards/evr/imperial.cards:72:17 */
+    { 2, 72, 37 }, /* 112: cards/evr/imperial.cards:72:37 */
+    { 2, 72, 27 }, /* 113: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 114: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 5 }, /* 115: cards/evr/imperial.cards:82:5 */
+    { 2, 82, 17 }, /* 116: cards/evr/imperial.cards:82:17 */
+    { 2, 82, 55 }, /* 117: cards/evr/imperial.cards:82:55 */
+    { 2, 81, 3 }, /* 118: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 5 }, /* 119: cards/evr/imperial.cards:90:5 */
+    { 2, 90, 17 }, /* 120: cards/evr/imperial.cards:90:17 */
+    { 2, 90, 63 }, /* 121: cards/evr/imperial.cards:90:63 */
+    { 2, 90, 53 }, /* 122: cards/evr/imperial.cards:90:53 */
+    { 2, 89, 3 }, /* 123: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 14 }, /* 124: cards/evr/imperial.cards:98:14 */
+    { 2, 98, 30 }, /* 125: cards/evr/imperial.cards:98:30 */
+    { 2, 98, 44 }, /* 126: cards/evr/imperial.cards:98:44 */
+    { 2, 98, 25 }, /* 127: cards/evr/imperial.cards:98:25 */
+    { 2, 98, 53 }, /* 128: cards/evr/imperial.cards:98:53 */
+    { 2, 98, 61 }, /* 129: cards/evr/imperial.cards:98:61 */
+    { 2, 99, 18 }, /* 130: cards/evr/imperial.cards:99:18 */
+    { 2, 100, 16 }, /* 131: cards/evr/imperial.cards:100:16 */
+    { 2, 100, 28 }, /* 132: cards/evr/imperial.cards:100:28 */
+    { 2, 100, 7 }, /* 133: cards/evr/imperial.cards:100:7 */
+    { 2, 101, 7 }, /* 134: cards/evr/imperial.cards:101:7 */
+    { 2, 102, 41 }, /* 135: cards/evr/imperial.cards:102:41 */
+    { 2, 102, 55 }, /* 136: cards/evr/imperial.cards:102:55 */
+    { 2, 102, 36 }, /* 137: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 46 }, /* 138: cards/evr/imperial.cards:103:46 */
+    { 2, 103, 60 }, /* 139: cards/evr/imperial.cards:103:60 */
+    { 2, 103, 41 }, /* 140: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 141: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 5 }, /* 142: cards/evr/imperial.cards:113:5 */
+    { 2, 113, 17 }, /* 143: cards/evr/imperial.cards:113:17 */
+    { 2, 113, 55 }, /* 144: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 145: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 16 }, /* 146: cards/evr/imperial.cards:122:16 */
+    { 2, 122, 32 }, /* 147: cards/evr/imperial.cards:122:32 */
+    { 2, 122, 46 }, /* 148: cards/evr/imperial.cards:122:46 */
+    { 2, 122, 27 }, /* 149: cards/evr/imperial.cards:122:27 */
+    { 2, 122, 55 }, /* 150: cards/evr/imperial.cards:122:55 */
+    { 2, 122, 63 }, /* 151: cards/evr/imperial.cards:122:63 */
+    { 2, 123, 16 }, /* 152: cards/evr/imperial.cards:123:16 */
+    { 2, 123, 28 }, /* 153: cards/evr/imperial.cards:123:28 */
+    { 2, 123, 7 }, /* 154: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 155: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 11 }, /* 156: cards/evr/imperial.cards:131:11 */
+    { 2, 131, 3 }, /* 157: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 5 }, /* 158: cards/evr/imperial.cards:138:5 */
+    { 2, 138, 17 }, /* 159: cards/evr/imperial.cards:138:17 */
+    { 2, 138, 53 }, /* 160: cards/evr/imperial.cards:138:53 */
+    { 2, 138, 43 }, /* 161: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 162: cards/evr/imperial.cards:137:3 */
+    { 2, 155, 5 }, /* 163: cards/evr/imperial.cards:155:5 */
+    { 2, 155, 17 }, /* 164: cards/evr/imperial.cards:155:17 */
+    { 2, 155, 17 }, /* 165: cards/evr/imperial.cards:155:17 */
+    { 2, 156, 7 }, /* 166: cards/evr/imperial.cards:156:7 */
+    { 2, 157, 7 }, /* 167: cards/evr/imperial.cards:157:7 */
+    { 2, 152, 3 }, /* 168: cards/evr/imperial.cards:152:3 */
+    { 2, 166, 5 }, /* 169: cards/evr/imperial.cards:166:5 */
+    { 2, 167, 5 }, /* 170: cards/evr/imperial.cards:167:5 */
+    { 2, 165, 3 }, /* 171: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 16 }, /* 172: cards/evr/imperial.cards:176:16 */
+    { 2, 176, 32 }, /* 173: cards/evr/imperial.cards:176:32 */
+    { 2, 176, 46 }, /* 174: cards/evr/imperial.cards:176:46 */
+    { 2, 176, 27 }, /* 175: cards/evr/imperial.cards:176:27 */
+    { 2, 176, 55 }, /* 176: cards/evr/imperial.cards:176:55 */
+    { 2, 176, 63 }, /* 177: cards/evr/imperial.cards:176:63 */
+    { 2, 177, 16 }, /* 178: cards/evr/imperial.cards:177:16 */
+    { 2, 177, 28 }, /* 179: cards/evr/imperial.cards:177:28 */
+    { 2, 177, 7 }, /* 180: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 181: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 14 }, /* 182: cards/evr/imperial.cards:186:14 */
+    { 2, 186, 68 }, /* 183: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 184: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 5 }, /* 185: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 186: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 187: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 188: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 189: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 190: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 17 }, /* 191: cards/evr/rebel.cards:18:17 */
+    { 4, 18, 47 }, /* 192: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 37 }, /* 193: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 56 }, /* 194: cards/evr/rebel.cards:18:56 */
+    { 4, 18, 64 }, /* 195: cards/evr/rebel.cards:18:64 */
+    { 4, 17, 3 }, /* 196: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 197: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 198: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 199: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 200: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 55 }, /* 201: cards/evr/rebel.cards:27:55 */
+    { 4, 27, 63 }, /* 202: cards/evr/rebel.cards:27:63 */
+    { 4, 28, 16 }, /* 203: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 204: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 205: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 206: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 207: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 208: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 209: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 210: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 211: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 212: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 213: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 214: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 215: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 216: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 217: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 218: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 219: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 220: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 53 }, /* 221: cards/evr/rebel.cards:53:53 */
+    { 4, 53, 61 }, /* 222: cards/evr/rebel.cards:53:61 */
+    { 4, 54, 18 }, /* 223: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 224: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 225: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 226: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 227: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 228: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 229: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 230: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 231: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 232: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 233: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 234: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 235: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 236: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 237: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 238: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 239: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 240: cards/evr/rebel.cards:74:17 */
+    { 4, 74, 17 }, /* 241: cards/evr/rebel.cards:74:17 */
+    { 4, 75, 17 }, /* 242: cards/evr/rebel.cards:75:17 */
+    { 4, 75, 7 }, /* 243: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 39 }, /* 244: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 245: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 246: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 247: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 248: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 19 }, /* 249: cards/evr/rebel.cards:78:19 */
+    { 4, 78, 49 }, /* 250: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 39 }, /* 251: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 58 }, /* 252: cards/evr/rebel.cards:78:58 */
+    { 4, 78, 66 }, /* 253: cards/evr/rebel.cards:78:66 */
+    { 4, 73, 3 }, /* 254: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 255: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 256: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 257: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 258: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 53 }, /* 259: cards/evr/rebel.cards:89:53 */
+    { 4, 89, 61 }, /* 260: cards/evr/rebel.cards:89:61 */
+    { 4, 90, 18 }, /* 261: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 262: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 263: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 264: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 265: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 266: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 267: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 268: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 269: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 270: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 271: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 272: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 273: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 274: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 275: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 276: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 277: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 278: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 279: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 280: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 281: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 282: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 283: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 284: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 285: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 286: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 287: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 288: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 289: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 290: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 55 }, /* 291: cards/evr/rebel.cards:129:55 */
+    { 4, 129, 63 }, /* 292: cards/evr/rebel.cards:129:63 */
+    { 4, 130, 16 }, /* 293: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 294: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 295: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 296: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 297: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 298: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 299: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 300: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 301: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 302: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 303: cards/evr/rebel.cards:144:3 */
+    { 4, 162, 5 }, /* 304: cards/evr/rebel.cards:162:5 */
+    { 4, 162, 17 }, /* 305: cards/evr/rebel.cards:162:17 */
+    { 4, 162, 17 }, /* 306: cards/evr/rebel.cards:162:17 */
+    { 4, 163, 7 }, /* 307: cards/evr/rebel.cards:163:7 */
+    { 4, 164, 7 }, /* 308: cards/evr/rebel.cards:164:7 */
+    { 4, 159, 3 }, /* 309: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 12 }, /* 310: cards/evr/rebel.cards:172:12 */
+    { 4, 172, 3 }, /* 311: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 5 }, /* 312: cards/evr/rebel.cards:179:5 */
+    { 4, 179, 17 }, /* 313: cards/evr/rebel.cards:179:17 */
+    { 4, 179, 63 }, /* 314: cards/evr/rebel.cards:179:63 */
+    { 4, 179, 53 }, /* 315: cards/evr/rebel.cards:179:53 */
+    { 4, 178, 3 }, /* 316: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 14 }, /* 317: cards/evr/rebel.cards:187:14 */
+    { 4, 187, 42 }, /* 318: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 319: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 320: cards/evr/rules.cards:7:35 */
+    { 5, 13, 74 }, /* 321: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 322: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 323: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 324: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 325: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 326: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 327: cards/evr/rules.cards:8:3 */
+    { 5, 23, 5 }, /* 328: cards/evr/rules.cards:23:5 */
+    { 5, 23, 5 }, /* 329: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 330: cards/evr/rules.cards:23:19 */
+    { 5, 23, 53 }, /* 331: cards/evr/rules.cards:23:53 */
+    { 5, 23, 43 }, /* 332: cards/evr/rules.cards:23:43 */
+    { 5, 27, 22 }, /* 333: cards/evr/rules.cards:27:22 */
+    { 5, 27, 30 }, /* 334: cards/evr/rules.cards:27:30 */
+    { 5, 5, 1 }, /* 335: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 336: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 337: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 338: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 339: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 340: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 341: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 342: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 343: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 344: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 345: cards/evr/rules.cards:57:21 */
+    { 5, 57, 21 }, /* 346: cards/evr/rules.cards:57:21 */
+    { 5, 57, 58 }, /* 347: cards/evr/rules.cards:57:58 */
+    { 5, 57, 48 }, /* 348: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 349: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 350: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 351: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 352: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 353: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 354: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 355: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 356: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 357: cards/evr/rules.cards:70:29 */
+    { 5, 70, 57 }, /* 358: cards/evr/rules.cards:70:57 */
+    { 5, 70, 65 }, /* 359: cards/evr/rules.cards:70:65 */
+    { 5, 71, 18 }, /* 360: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 361: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 362: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 363: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 364: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 365: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 366: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 367: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 368: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 369: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 370: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 371: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 372: cards/evr/rules.cards:104:7 */
+    { 5, 108, 7 }, /* 373: cards/evr/rules.cards:108:7 */
+    { 5, 108, 16 }, /* 374: cards/evr/rules.cards:108:16 */
+    { 5, 108, 49 }, /* 375: cards/evr/rules.cards:108:49 */
+    { 5, 111, 7 }, /* 376: cards/evr/rules.cards:111:7 */
+    { 5, 111, 16 }, /* 377: cards/evr/rules.cards:111:16 */
+    { 5, 111, 49 }, /* 378: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 379: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 380: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 381: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 382: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 383: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 384: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 385: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 386: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 387: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 388: cards/evr/rules.cards:132:9 */
+    { 5, 132, 9 }, /* 389: cards/evr/rules.cards:132:9 */
+    { 5, 133, 9 }, /* 390: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 391: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 392: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 393: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 394: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 395: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 396: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 397: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 398: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 399: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 400: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 401: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 402: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 403: cards/evr/rules.cards:149:7 */
+    { 5, 150, 7 }, /* 404: cards/evr/rules.cards:150:7 */
+    { 5, 150, 15 }, /* 405: cards/evr/rules.cards:150:15 */
+    { 5, 158, 12 }, /* 406: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 407: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 408: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 409: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 410: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 411: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 412: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 413: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 414: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 415: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 7 }, /* 416: cards/evr/tutorial.cards:14:7 */
+    { 6, 14, 15 }, /* 417: cards/evr/tutorial.cards:14:15 */
+    { 6, 15, 7 }, /* 418: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 419: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 420: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 421: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 422: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 423: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 424: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 425: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 426: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 59 }, /* 427: cards/evr/tutorial.cards:25:59 */
+    { 6, 25, 67 }, /* 428: cards/evr/tutorial.cards:25:67 */
+    { 6, 26, 20 }, /* 429: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 430: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 431: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 432: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 433: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 434: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 435: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 436: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 437: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 438: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4158,7 +4224,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    428, Site_table, 7, Site_files,
+    439, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4180,7 +4246,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    428, Site_table, 7, Site_files,
+    439, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };

@@ -2166,26 +2166,31 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     case 0:;
         #line 130 "cards/galaxy/rules.cards"
         rt_choose_begin(g, f->me, 17, 0, 50);
-        {
-            RtOptBuf ob = rt_opt_buf(g);
+        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51));
+        if (L->v_a == RT_NONE) {
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51);
-                for (int i = zc[0] - 1; i >= 0; i--) {
-                    RtValue it_a = zc[1 + i]; (void)it_a;
-                    rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
+                RtOptBuf ob = rt_opt_buf(g);
+                {
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 52);
+                    for (int i = zc[0] - 1; i >= 0; i--) {
+                        RtValue it_a = zc[1 + i]; (void)it_a;
+                        rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
+                    }
                 }
+                rt_opt_done(g, &ob, 50);
             }
-            rt_opt_done(g, &ob, 50);
+            if (rt_option_count(g) > 0) {
+                f->pc = 1;
+                if (!rt_answer_now(g))
+                    return RT_YIELD;
+                /* fall through */
+            case 1:;
+                L->v_a = rt_chosen(g);
+            }
         }
-        if (rt_option_count(g) > 0) {
-            f->pc = 1;
-            if (!rt_answer_now(g))
-                return RT_YIELD;
-            /* fall through */
-        case 1:;
-            L->v_a = rt_chosen(g);
+        if (L->v_a != RT_NONE) {
             #line 131 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 52);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53);
             if (rt_check(g)) return RT_END;
             #line 132 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2200,7 +2205,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 134 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 7, f->self, f->me, 53)) {
+                    if (rt_call(g, 7, f->self, f->me, 54)) {
                     }
                 }
                 {
@@ -2213,7 +2218,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 136 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 6, f->self, f->me, 54)) {
+                    if (rt_call(g, 6, f->self, f->me, 55)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2234,7 +2239,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 137 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 6, f->self, f->me, 55)) {
+                        if (rt_call(g, 6, f->self, f->me, 56)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2253,10 +2258,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2257 "galaxy.c"
+#line 2262 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 56, "bad resume point");
+        return rt_fail(g, 57, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2281,7 +2286,7 @@ RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Local
         if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
     }
     return acc;
-#line 2285 "galaxy.c"
+#line 2290 "galaxy.c"
 }
 
 /* cards/galaxy/rules.cards:144: ally_symbol */
@@ -2291,12 +2296,12 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 168, 0, 57);
+        rt_choose_begin(g, f->me, 168, 0, 58);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (Agg1_proc_ally_symbol(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 18);
             rt_opt_add(&ob, 1, RT_NONE, 19);
-            rt_opt_done(g, &ob, 57);
+            rt_opt_done(g, &ob, 58);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2307,7 +2312,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 147 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 58);
+                rt_choose_begin(g, f->me, 9, 0, 59);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2317,7 +2322,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 58);
+                    rt_opt_done(g, &ob, 59);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2327,7 +2332,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 148 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 59);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 60);
                     if (rt_check(g)) return RT_END;
                     #line 149 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
@@ -2349,10 +2354,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2353 "galaxy.c"
+#line 2358 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 60, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2381,15 +2386,15 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 162 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 61);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 62);
                 if (rt_check(g)) return RT_END;
                 #line 163 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 62);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 63);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 165 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 63);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2399,13 +2404,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 64);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 65);
         }
         if (rt_check(g)) return RT_END;
-#line 2406 "galaxy.c"
+#line 2411 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 65, "bad resume point");
+        return rt_fail(g, 66, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2434,7 +2439,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
                 #line 176 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 66);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 67);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2443,7 +2448,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 177 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 178 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 67), 68);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 68), 69);
             if (rt_check(g)) return RT_END;
             #line 179 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2464,12 +2469,12 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 183 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 69);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 70);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 186 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 70);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 71);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2477,7 +2482,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s_2 = cells_v_list[1 + L->v_i];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                 #line 187 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 71);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 72);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2493,7 +2498,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 189 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 72), 73);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 73), 74);
                 if (rt_check(g)) return RT_END;
                 #line 190 "cards/galaxy/rules.cards"
                 {
@@ -2503,7 +2508,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 190 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 74), RT_AT_TOP, 75);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 75), RT_AT_TOP, 76);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2513,14 +2518,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 194 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 76), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 77);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 77), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 78);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 197 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 9, f->self, f->me, 78)) {
+                if (rt_call(g, 9, f->self, f->me, 79)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2547,7 +2552,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 202 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 9, f->self, f->me, 79)) {
+                    if (rt_call(g, 9, f->self, f->me, 80)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2563,13 +2568,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
         if (rt_check(g)) return RT_END;
         #line 207 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
         if (rt_check(g)) return RT_END;
         #line 208 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 83);
         if (rt_check(g)) return RT_END;
         #line 211 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2577,7 +2582,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 11, f->self, f->me, 83)) {
+                    if (rt_call(g, 11, f->self, f->me, 84)) {
                     }
                 }
                 {
@@ -2589,7 +2594,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 10, f->self, f->me, 84)) {
+                    if (rt_call(g, 10, f->self, f->me, 85)) {
                     }
                 }
                 {
@@ -2600,10 +2605,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2604 "galaxy.c"
+#line 2609 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 85, "bad resume point");
+        return rt_fail(g, 86, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2630,7 +2635,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
             #line 220 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 87), 86);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 88), 87);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2638,7 +2643,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
                     #line 220 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2652,7 +2657,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 222 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 90), RT_AT_TOP, 91);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 91), RT_AT_TOP, 92);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2660,7 +2665,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 223 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 92));
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 93));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 #line 223 "cards/galaxy/rules.cards"
@@ -2674,10 +2679,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2678 "galaxy.c"
+#line 2683 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 93, "bad resume point");
+        return rt_fail(g, 94, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2698,10 +2703,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 231 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 94);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 95);
         if (rt_check(g)) return RT_END;
         #line 232 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 96));
         if (rt_check(g)) return RT_END;
         #line 233 "cards/galaxy/rules.cards"
         {
@@ -2711,7 +2716,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 233 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2720,7 +2725,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 234 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
             #line 235 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 97));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 98));
             if (rt_check(g)) return RT_END;
             #line 236 "cards/galaxy/rules.cards"
             {
@@ -2730,13 +2735,13 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 236 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 98);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 99);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 99)) return RT_END;
+            if (rt_back_edge(g, 100)) return RT_END;
         }
         #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2793,7 +2798,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             }
         }
         #line 244 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 100);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 101);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2801,24 +2806,24 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list[1 + L->v_i];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 245 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 101);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 102);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 102);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 103);
                 if (rt_check(g)) return RT_END;
                 #line 247 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 103);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 104);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 104);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 105);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2819 "galaxy.c"
+#line 2824 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 106, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2847,24 +2852,24 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 257 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 107)[0] == 0)) {
                 #line 258 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 107)[0], 108), 109);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0], 109), 110);
                 if (rt_check(g)) return RT_END;
                 #line 259 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 110)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 111)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 }
             }
             #line 261 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 111)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 112)[0] == 0)) {
                 #line 262 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 112), 113);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 113), 114);
                 if (rt_check(g)) return RT_END;
                 #line 263 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2894,15 +2899,15 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 114);
+                rt_win(g, L->v_p_3, 115);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2903 "galaxy.c"
+#line 2908 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 115, "bad resume point");
+        return rt_fail(g, 116, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2941,7 +2946,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 116);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 117);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2955,7 +2960,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 117);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 118);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2969,14 +2974,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 118);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 119);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 119);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 120);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -2985,7 +2990,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 20, 0, 120);
+            rt_choose_begin(g, f->me, 20, 0, 121);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2995,7 +3000,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 120);
+                rt_opt_done(g, &ob, 121);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3005,17 +3010,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 121), RT_AT_TOP, 122);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 122), RT_AT_TOP, 123);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 123)) return RT_END;
+            if (rt_back_edge(g, 124)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 124)) {
+            if (rt_call(g, 10, f->self, f->me, 125)) {
             }
         }
         {
@@ -3024,10 +3029,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3028 "galaxy.c"
+#line 3033 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 125, "bad resume point");
+        return rt_fail(g, 126, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3054,7 +3059,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 126)) {
+                if (rt_call(g, 0, f->self, f->me, 127)) {
                 }
             }
             f->pc = 1;
@@ -3068,13 +3073,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 127)) return RT_END;
+            if (rt_back_edge(g, 128)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3075 "galaxy.c"
+#line 3080 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 128, "bad resume point");
+        return rt_fail(g, 129, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3099,7 +3104,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 129);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 130);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3108,10 +3113,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3112 "galaxy.c"
+#line 3117 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 130, "bad resume point");
+        return rt_fail(g, 131, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3131,17 +3136,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 131);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 132);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 132);
+        rt_choose_begin(g, f->me, 168, 0, 133);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 22);
             rt_opt_add(&ob, 1, RT_NONE, 23);
             rt_opt_add(&ob, 2, RT_NONE, 24);
-            rt_opt_done(g, &ob, 132);
+            rt_opt_done(g, &ob, 133);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3156,25 +3161,30 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 25, 0, 133);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
+                rt_choose_begin(g, f->me, 25, 0, 134);
+                L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
+                if (L->v_d == RT_NONE) {
                     {
-                        const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_d = zc[1 + i]; (void)it_d;
-                            rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
+                        RtOptBuf ob = rt_opt_buf(g);
+                        {
+                            const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_d = zc[1 + i]; (void)it_d;
+                                rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
+                            }
                         }
+                        rt_opt_done(g, &ob, 134);
                     }
-                    rt_opt_done(g, &ob, 133);
+                    if (rt_option_count(g) > 0) {
+                        f->pc = 2;
+                        if (!rt_answer_now(g))
+                            return RT_YIELD;
+                        /* fall through */
+                    case 2:;
+                        L->v_d = rt_chosen(g);
+                    }
                 }
-                if (rt_option_count(g) > 0) {
-                    f->pc = 2;
-                    if (!rt_answer_now(g))
-                        return RT_YIELD;
-                    /* fall through */
-                case 2:;
-                    L->v_d = rt_chosen(g);
+                if (L->v_d != RT_NONE) {
                     #line 20 "cards/galaxy/variants.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3186,10 +3196,10 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3190 "galaxy.c"
+#line 3200 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 134, "bad resume point");
+        return rt_fail(g, 135, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3696,89 +3706,90 @@ static const RtSite Site_table[] = {
     { 2, 118, 11 }, /* 49: cards/galaxy/rules.cards:118:11 */
     { 2, 130, 3 }, /* 50: cards/galaxy/rules.cards:130:3 */
     { 2, 130, 15 }, /* 51: cards/galaxy/rules.cards:130:15 */
-    { 2, 131, 5 }, /* 52: cards/galaxy/rules.cards:131:5 */
-    { 2, 134, 7 }, /* 53: cards/galaxy/rules.cards:134:7 */
-    { 2, 136, 7 }, /* 54: cards/galaxy/rules.cards:136:7 */
-    { 2, 137, 27 }, /* 55: cards/galaxy/rules.cards:137:27 */
-    { 2, 129, 11 }, /* 56: cards/galaxy/rules.cards:129:11 */
-    { 2, 145, 3 }, /* 57: cards/galaxy/rules.cards:145:3 */
-    { 2, 147, 7 }, /* 58: cards/galaxy/rules.cards:147:7 */
-    { 2, 148, 9 }, /* 59: cards/galaxy/rules.cards:148:9 */
-    { 2, 144, 11 }, /* 60: cards/galaxy/rules.cards:144:11 */
-    { 2, 162, 5 }, /* 61: cards/galaxy/rules.cards:162:5 */
-    { 2, 163, 5 }, /* 62: cards/galaxy/rules.cards:163:5 */
-    { 2, 165, 3 }, /* 63: cards/galaxy/rules.cards:165:3 */
-    { 2, 168, 3 }, /* 64: cards/galaxy/rules.cards:168:3 */
-    { 2, 159, 11 }, /* 65: cards/galaxy/rules.cards:159:11 */
-    { 2, 176, 43 }, /* 66: cards/galaxy/rules.cards:176:43 */
-    { 2, 178, 5 }, /* 67: cards/galaxy/rules.cards:178:5 */
+    { 2, 130, 15 }, /* 52: cards/galaxy/rules.cards:130:15 */
+    { 2, 131, 5 }, /* 53: cards/galaxy/rules.cards:131:5 */
+    { 2, 134, 7 }, /* 54: cards/galaxy/rules.cards:134:7 */
+    { 2, 136, 7 }, /* 55: cards/galaxy/rules.cards:136:7 */
+    { 2, 137, 27 }, /* 56: cards/galaxy/rules.cards:137:27 */
+    { 2, 129, 11 }, /* 57: cards/galaxy/rules.cards:129:11 */
+    { 2, 145, 3 }, /* 58: cards/galaxy/rules.cards:145:3 */
+    { 2, 147, 7 }, /* 59: cards/galaxy/rules.cards:147:7 */
+    { 2, 148, 9 }, /* 60: cards/galaxy/rules.cards:148:9 */
+    { 2, 144, 11 }, /* 61: cards/galaxy/rules.cards:144:11 */
+    { 2, 162, 5 }, /* 62: cards/galaxy/rules.cards:162:5 */
+    { 2, 163, 5 }, /* 63: cards/galaxy/rules.cards:163:5 */
+    { 2, 165, 3 }, /* 64: cards/galaxy/rules.cards:165:3 */
+    { 2, 168, 3 }, /* 65: cards/galaxy/rules.cards:168:3 */
+    { 2, 159, 11 }, /* 66: cards/galaxy/rules.cards:159:11 */
+    { 2, 176, 43 }, /* 67: cards/galaxy/rules.cards:176:43 */
     { 2, 178, 5 }, /* 68: cards/galaxy/rules.cards:178:5 */
-    { 2, 183, 36 }, /* 69: cards/galaxy/rules.cards:183:36 */
-    { 2, 186, 3 }, /* 70: cards/galaxy/rules.cards:186:3 */
-    { 2, 187, 5 }, /* 71: cards/galaxy/rules.cards:187:5 */
-    { 2, 189, 5 }, /* 72: cards/galaxy/rules.cards:189:5 */
+    { 2, 178, 5 }, /* 69: cards/galaxy/rules.cards:178:5 */
+    { 2, 183, 36 }, /* 70: cards/galaxy/rules.cards:183:36 */
+    { 2, 186, 3 }, /* 71: cards/galaxy/rules.cards:186:3 */
+    { 2, 187, 5 }, /* 72: cards/galaxy/rules.cards:187:5 */
     { 2, 189, 5 }, /* 73: cards/galaxy/rules.cards:189:5 */
-    { 2, 190, 84 }, /* 74: cards/galaxy/rules.cards:190:84 */
-    { 2, 190, 74 }, /* 75: cards/galaxy/rules.cards:190:74 */
-    { 2, 194, 8 }, /* 76: cards/galaxy/rules.cards:194:8 */
-    { 2, 194, 3 }, /* 77: cards/galaxy/rules.cards:194:3 */
-    { 2, 197, 5 }, /* 78: cards/galaxy/rules.cards:197:5 */
-    { 2, 202, 7 }, /* 79: cards/galaxy/rules.cards:202:7 */
-    { 2, 206, 3 }, /* 80: cards/galaxy/rules.cards:206:3 */
-    { 2, 207, 3 }, /* 81: cards/galaxy/rules.cards:207:3 */
-    { 2, 208, 3 }, /* 82: cards/galaxy/rules.cards:208:3 */
-    { 2, 212, 30 }, /* 83: cards/galaxy/rules.cards:212:30 */
-    { 2, 212, 50 }, /* 84: cards/galaxy/rules.cards:212:50 */
-    { 2, 173, 11 }, /* 85: cards/galaxy/rules.cards:173:11 */
-    { 2, 220, 5 }, /* 86: cards/galaxy/rules.cards:220:5 */
-    { 2, 220, 14 }, /* 87: cards/galaxy/rules.cards:220:14 */
-    { 2, 220, 58 }, /* 88: cards/galaxy/rules.cards:220:58 */
-    { 2, 220, 48 }, /* 89: cards/galaxy/rules.cards:220:48 */
-    { 2, 222, 50 }, /* 90: cards/galaxy/rules.cards:222:50 */
-    { 2, 222, 40 }, /* 91: cards/galaxy/rules.cards:222:40 */
-    { 2, 223, 12 }, /* 92: cards/galaxy/rules.cards:223:12 */
-    { 2, 218, 11 }, /* 93: cards/galaxy/rules.cards:218:11 */
-    { 2, 231, 3 }, /* 94: cards/galaxy/rules.cards:231:3 */
-    { 2, 232, 3 }, /* 95: cards/galaxy/rules.cards:232:3 */
-    { 2, 233, 66 }, /* 96: cards/galaxy/rules.cards:233:66 */
-    { 2, 235, 5 }, /* 97: cards/galaxy/rules.cards:235:5 */
-    { 2, 236, 68 }, /* 98: cards/galaxy/rules.cards:236:68 */
-    { 2, 234, 3 }, /* 99: cards/galaxy/rules.cards:234:3 */
-    { 2, 244, 3 }, /* 100: cards/galaxy/rules.cards:244:3 */
-    { 2, 245, 13 }, /* 101: cards/galaxy/rules.cards:245:13 */
-    { 2, 246, 5 }, /* 102: cards/galaxy/rules.cards:246:5 */
-    { 2, 247, 5 }, /* 103: cards/galaxy/rules.cards:247:5 */
-    { 2, 248, 5 }, /* 104: cards/galaxy/rules.cards:248:5 */
-    { 2, 230, 11 }, /* 105: cards/galaxy/rules.cards:230:11 */
-    { 2, 257, 18 }, /* 106: cards/galaxy/rules.cards:257:18 */
-    { 2, 258, 21 }, /* 107: cards/galaxy/rules.cards:258:21 */
-    { 2, 258, 7 }, /* 108: cards/galaxy/rules.cards:258:7 */
+    { 2, 189, 5 }, /* 74: cards/galaxy/rules.cards:189:5 */
+    { 2, 190, 84 }, /* 75: cards/galaxy/rules.cards:190:84 */
+    { 2, 190, 74 }, /* 76: cards/galaxy/rules.cards:190:74 */
+    { 2, 194, 8 }, /* 77: cards/galaxy/rules.cards:194:8 */
+    { 2, 194, 3 }, /* 78: cards/galaxy/rules.cards:194:3 */
+    { 2, 197, 5 }, /* 79: cards/galaxy/rules.cards:197:5 */
+    { 2, 202, 7 }, /* 80: cards/galaxy/rules.cards:202:7 */
+    { 2, 206, 3 }, /* 81: cards/galaxy/rules.cards:206:3 */
+    { 2, 207, 3 }, /* 82: cards/galaxy/rules.cards:207:3 */
+    { 2, 208, 3 }, /* 83: cards/galaxy/rules.cards:208:3 */
+    { 2, 212, 30 }, /* 84: cards/galaxy/rules.cards:212:30 */
+    { 2, 212, 50 }, /* 85: cards/galaxy/rules.cards:212:50 */
+    { 2, 173, 11 }, /* 86: cards/galaxy/rules.cards:173:11 */
+    { 2, 220, 5 }, /* 87: cards/galaxy/rules.cards:220:5 */
+    { 2, 220, 14 }, /* 88: cards/galaxy/rules.cards:220:14 */
+    { 2, 220, 58 }, /* 89: cards/galaxy/rules.cards:220:58 */
+    { 2, 220, 48 }, /* 90: cards/galaxy/rules.cards:220:48 */
+    { 2, 222, 50 }, /* 91: cards/galaxy/rules.cards:222:50 */
+    { 2, 222, 40 }, /* 92: cards/galaxy/rules.cards:222:40 */
+    { 2, 223, 12 }, /* 93: cards/galaxy/rules.cards:223:12 */
+    { 2, 218, 11 }, /* 94: cards/galaxy/rules.cards:218:11 */
+    { 2, 231, 3 }, /* 95: cards/galaxy/rules.cards:231:3 */
+    { 2, 232, 3 }, /* 96: cards/galaxy/rules.cards:232:3 */
+    { 2, 233, 66 }, /* 97: cards/galaxy/rules.cards:233:66 */
+    { 2, 235, 5 }, /* 98: cards/galaxy/rules.cards:235:5 */
+    { 2, 236, 68 }, /* 99: cards/galaxy/rules.cards:236:68 */
+    { 2, 234, 3 }, /* 100: cards/galaxy/rules.cards:234:3 */
+    { 2, 244, 3 }, /* 101: cards/galaxy/rules.cards:244:3 */
+    { 2, 245, 13 }, /* 102: cards/galaxy/rules.cards:245:13 */
+    { 2, 246, 5 }, /* 103: cards/galaxy/rules.cards:246:5 */
+    { 2, 247, 5 }, /* 104: cards/galaxy/rules.cards:247:5 */
+    { 2, 248, 5 }, /* 105: cards/galaxy/rules.cards:248:5 */
+    { 2, 230, 11 }, /* 106: cards/galaxy/rules.cards:230:11 */
+    { 2, 257, 18 }, /* 107: cards/galaxy/rules.cards:257:18 */
+    { 2, 258, 21 }, /* 108: cards/galaxy/rules.cards:258:21 */
     { 2, 258, 7 }, /* 109: cards/galaxy/rules.cards:258:7 */
-    { 2, 259, 29 }, /* 110: cards/galaxy/rules.cards:259:29 */
-    { 2, 261, 18 }, /* 111: cards/galaxy/rules.cards:261:18 */
-    { 2, 262, 7 }, /* 112: cards/galaxy/rules.cards:262:7 */
+    { 2, 258, 7 }, /* 110: cards/galaxy/rules.cards:258:7 */
+    { 2, 259, 29 }, /* 111: cards/galaxy/rules.cards:259:29 */
+    { 2, 261, 18 }, /* 112: cards/galaxy/rules.cards:261:18 */
     { 2, 262, 7 }, /* 113: cards/galaxy/rules.cards:262:7 */
-    { 2, 268, 3 }, /* 114: cards/galaxy/rules.cards:268:3 */
-    { 2, 254, 11 }, /* 115: cards/galaxy/rules.cards:254:11 */
-    { 2, 11, 42 }, /* 116: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 117: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 118: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 119: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 120: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 121: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 122: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 123: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 124: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 125: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 126: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 127: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 128: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 129: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 130: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 131: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 132: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 133: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 134: cards/galaxy/variants.cards:15:3 */
+    { 2, 262, 7 }, /* 114: cards/galaxy/rules.cards:262:7 */
+    { 2, 268, 3 }, /* 115: cards/galaxy/rules.cards:268:3 */
+    { 2, 254, 11 }, /* 116: cards/galaxy/rules.cards:254:11 */
+    { 2, 11, 42 }, /* 117: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 118: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 119: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 120: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 121: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 122: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 123: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 124: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 125: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 126: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 127: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 128: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 129: cards/galaxy/rules.cards:31:1 */
+    { 4, 14, 50 }, /* 130: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 131: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 132: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 133: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 134: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 135: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -4093,7 +4104,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    135, Site_table, 5, Site_files,
+    136, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4115,7 +4126,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    135, Site_table, 5, Site_files,
+    136, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
@@ -4137,7 +4148,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    135, Site_table, 5, Site_files,
+    136, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
 };
