@@ -122,10 +122,11 @@ typedef struct RtStats {
     long side_wins[RT_MAX_PLAYERS], side_games[RT_MAX_PLAYERS];
     RtRate side[RT_MAX_PLAYERS];
     RtRate game_side;                     /* the game's win rate (losses of n), when def->can_lose */
-    /* cooperative: every seat plays the same side (RtSimResult.sides), so
-       the players win or lose together and there is no first-player
-       advantage: the reports leave it out, and fpa* are 0 */
-    int cooperative;
+    /* no_rival: a game of one player, or one whose seats all play the
+       same side (RtSimResult.sides): the first player wins or loses with
+       every player, so there is no first-player advantage; the reports
+       leave it out, and fpa* are 0 */
+    int no_rival;
     double fpa, fpa_lo, fpa_hi;           /* the first-turn player's win rate minus 1/players, 95% CI */
     long fpa_games;                       /* games with a first turn (the base of fpa) */
     int min_rounds, max_rounds, median_rounds, p10_rounds, p90_rounds;

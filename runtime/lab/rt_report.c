@@ -1,5 +1,5 @@
 /* rt_report.c: statistics of a simulation (win rates with 95% intervals,
-   first-player advantage (none in a co-operative game), game lengths,
+   first-player advantage (none with one player or in a co-operative game), game lengths,
    per-card play statistics, a comparison of two variants) written as
    text, one JSON line or CSV. */
 #include "rt_lab.h"
@@ -32,11 +32,14 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* one_side: 1 when every seat of r plays the same side of the game (a
-   co-operative game such as Dark Side Rising: the players win or lose
-   together), else 0 (also in a game without sides). */
-static int one_side(const RtSimResult *r)
+/* no_rival: 1 when r's first player wins or loses with every player: a
+   game of one player, or one whose seats all play the same side (a
+   co-operative game such as Dark Side Rising); else 0 (also in a game of
+   several players without sides). */
+static int no_rival(const RtSimResult *r)
 {
+    if (r->players == 1)
+        return 1;
     if (r->players < 1 || r->sides[0] == RT_NONE)
         return 0;
     for (int p = 1; p < r->players; p++)
@@ -135,10 +138,10 @@ void rt__stats(const RtSimResult *r, RtStats *s)
         s->side[k] = rt__wilson((double)s->side_wins[k], (double)n);
     }
     s->game_side = rt__wilson((double)s->losses, n);
-    /* the first player of a co-operative game wins or loses with every
-       other: there is no advantage to measure (fpa* stay 0) */
-    s->cooperative = one_side(r);
-    if (!s->cooperative)
+    /* a first player who wins or loses with every other (one player, or a
+       co-operative game) has no advantage to measure (fpa* stay 0) */
+    s->no_rival = no_rival(r);
+    if (!s->no_rival)
         first_player_advantage(r, s);
 }
 
@@ -301,7 +304,7 @@ static void text_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
                     pct(s->game_side.lo), pct(s->game_side.hi));
     }
     tally_report(rs, r, out);
-    if (!s->cooperative)
+    if (!s->no_rival)
         fprintf(out, "first-player advantage (the first turn's player's win rate minus 1/%d): %+.1f%% [%+.1f%%, %+.1f%%]\n",
                 r->players, pct(s->fpa), pct(s->fpa_lo), pct(s->fpa_hi));
     fprintf(out, "game length (rounds): min %d, p10 %d, median %d, p90 %d, max %d, mean %.3f, sd %.3f\n",
@@ -494,7 +497,7 @@ static void json_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
         json_rate(out, "win_rate", s->game_side);
         fputc('}', out);
     }
-    if (s->cooperative)
+    if (s->no_rival)
         fputs("],\"first_player_advantage\":null", out);
     else
         fprintf(out, "],\"first_player_advantage\":{\"value\":%.4f,\"ci95\":[%.4f,%.4f]}", s->fpa, s->fpa_lo, s->fpa_hi);
@@ -587,7 +590,7 @@ static void csv_report(const RtReportSpec *rs, const RtStats *s, FILE *out)
     }
     csv_row(out, "draw", NULL, NULL, NULL, s->draws, n, n ? (double)s->draws / n : 0, NULL);
     csv_row(out, "error", NULL, NULL, NULL, s->errors, n, n ? (double)s->errors / n : 0, NULL);
-    if (!s->cooperative) {
+    if (!s->no_rival) {
         double fci[2] = {s->fpa_lo, s->fpa_hi};
         csv_row(out, "first_player_advantage", NULL, NULL, NULL, -1, s->fpa_games, s->fpa, fci);
     }

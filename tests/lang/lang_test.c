@@ -140,6 +140,22 @@ Test(lang, the_random_agent_draws_a_zones_card_as_it_would_from_the_options)
                 "errors: 0\n");
 }
 
+/* A game of one player has no first-player advantage (the first player
+   wins or loses alone): no line in the text report, null in JSON, no
+   CSV row; the seat's win rate is there. */
+Test(lang, a_one_player_game_reports_no_first_player_advantage)
+{
+    game_expect("where_choose", "wherechoose",
+                "{ $e sim --games 20 --seed 1 | grep -c -e 'first-player' || :; } && "
+                "$e sim --games 20 --seed 1 | grep 'seat 1' && "
+                "$e sim --games 20 --seed 1 --json | grep -o '\"first_player_advantage\":[a-z{]*' && "
+                "{ $e sim --games 20 --seed 1 --csv | grep -c '^first_player_advantage' || :; }",
+                "0\n"
+                "  seat 1 Player 1 (random): 100.0% [83.9%, 100.0%]\n"
+                "\"first_player_advantage\":null\n"
+                "0\n");
+}
+
 /* A loop that moves no card walks its zone in place, one that only moves
    the card it is at (counting another zone) plucks it, any other walks a
    snapshot: each kind is written (the C), and all visit the cards top
