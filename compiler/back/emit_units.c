@@ -45,18 +45,27 @@ static int keeps_knowledge(const Emit *E, int ui)
     return any;
 }
 
+/* begin_unit: E set to write unit ui's body into body and its helper
+   functions into helpers (both owned by the caller), at indent; the
+   unit's model entry. */
+static MUnit *begin_unit(Emit *E, int ui, Buf *body, Buf *helpers, int indent)
+{
+    MUnit *u = &((Model *)E->m)->units[ui];
+    E->unit = u;
+    E->wunit = u;
+    E->body = body;
+    E->helpers = helpers;
+    E->indent = indent;
+    E->helper_count = 0;
+    return u;
+}
+
 /* script: a resumable script function: a switch on its resume point. */
 static void script(Emit *E, Buf *out, int ui)
 {
-    MUnit *u = &((Model *)E->m)->units[ui];
     Buf body = {0}, helpers = {0};
-    E->unit = u;
-    E->wunit = u;
-    E->body = &body;
-    E->helpers = &helpers;
-    E->indent = 2;
+    MUnit *u = begin_unit(E, ui, &body, &helpers, 2);
     E->pc = 0;
-    E->helper_count = 0;
     E->hidden = 0;
     E->reads_frame = 0;
     emit_block(E, E->ir->units[ui].body);
@@ -96,15 +105,9 @@ static int names_memo(const char *r, int k)
    locals on the C stack. */
 static void function(Emit *E, Buf *out, int ui)
 {
-    MUnit *u = &((Model *)E->m)->units[ui];
     const IrUnit *iu = &E->ir->units[ui];
     Buf body = {0}, helpers = {0};
-    E->unit = u;
-    E->wunit = u;
-    E->body = &body;
-    E->helpers = &helpers;
-    E->indent = 1;
-    E->helper_count = 0;
+    MUnit *u = begin_unit(E, ui, &body, &helpers, 1);
     E->by_value = iu->flat;
     E->nbound = 0;
     if (E->by_value)
