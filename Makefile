@@ -232,7 +232,7 @@ $(B)/tests/lab: $(B)/san/game-evr.o
 $(B)/tests/bench: $(B)/san/game-evr.o $(B)/san/game-galaxy.o bench/evr_ref.h bench/galaxy_ref.h bench/ref_rng.h
 
 # The parse suite links the sanitized front end.
-$(B)/tests/parse: $(addprefix $(B)/san/cc/,front/parse.o parser.o lexer.o front/ast.o common/strtab.o front/text.o common/diag.o common/arena.o)
+$(B)/tests/parse: $(addprefix $(B)/san/cc/,front/parse.o parser.o lexer.o front/ast.o common/strtab.o common/holes.o front/text.o common/diag.o common/arena.o)
 
 # The sheet suite links the sanitized text engine (shrink-to-fit) and cairo
 # (to compare rendered pages with golden PNGs); it runs build/san/cardc.

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "holes.h"
 #include "model.h"
 
 /* emit_text_pieces: the rt_log_* calls that write s's text, an IR_LOG
@@ -15,7 +16,7 @@ void emit_text_pieces(Emit *E, const IrNode *s)
     buf_put(&seg, "");
     for (const char *p = s->text; *p; p++) {
         if (*p == '{') {
-            const char *close = strchr(p, '}');
+            const char *close = holes_close(p);
             if (!close)
                 break;
             if (seg.len)

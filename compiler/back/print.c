@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "holes.h"
 
 enum { GLUE_L = 1, GLUE_R = 2 };
 
@@ -71,8 +72,8 @@ const char *print_type(AstType t)
 }
 
 /* literal: s as a .cards string literal, with quotes and escapes; with
-   holes, each {hole} of s (to its first '}': a hole's strings hold no
-   braces) is code and is written as it is. */
+   holes, each {hole} of s (to its matching '}': holes_close) is code and
+   is written as it is. */
 static char *literal(Arena *arena, const char *s, int holes)
 {
     size_t n = strlen(s);
@@ -81,7 +82,7 @@ static char *literal(Arena *arena, const char *s, int holes)
     o[j++] = '"';
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        const char *close = holes && c == '{' ? strchr(s + i, '}') : NULL;
+        const char *close = holes && c == '{' ? holes_close(s + i) : NULL;
         if (close) {
             size_t len = (size_t)(close - (s + i)) + 1;
             memcpy(o + j, s + i, len);

@@ -1,5 +1,6 @@
 /* parse.c: the front end's entry points: run the flex scanner and bison parser over source text. */
 #include "parse.h"
+#include "holes.h"
 #include "parser.h"
 
 #include <stdio.h>
@@ -341,50 +342,9 @@ AstNode *parse_log(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s)
     return parse_text_holes(ctx, loc, str_loc, s, "log");
 }
 
-/* parse_hole_len: see parse.h. */
-size_t parse_hole_len(const char *s, size_t n)
-{
-    size_t i = 0, depth = 1;
-    while (i < n && s[i] != '\n') {
-        char c = s[i];
-        if (c == '\\') {
-            i += i + 1 < n && s[i + 1] != '\n' ? 2 : 1;
-        } else if (c == '"') {
-            for (i++; i < n && s[i] != '"' && s[i] != '\n';)
-                i += s[i] == '\\' && i + 1 < n && s[i + 1] != '\n' ? 2 : 1;
-            if (i >= n || s[i] != '"')
-                return n;
-            i++;
-        } else if (c == '}' && --depth == 0) {
-            return i;
-        } else {
-            depth += c == '{';
-            i++;
-        }
-    }
-    return n;
-}
-
-/* string_brace: the offset of the first '{' or '}' inside a string of
-   the hole text s[0..n), or n. (The C back end finds a hole's end at its
-   first '}', so a hole's strings hold none.) */
-static size_t string_brace(const char *s, size_t n)
-{
-    int in_string = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\')
-            i++;
-        else if (s[i] == '"')
-            in_string = !in_string;
-        else if (in_string && (s[i] == '{' || s[i] == '}'))
-            return i;
-    }
-    return n;
-}
-
 /* label -> STRING, prompt -> "prompt" STRING: as a log's text. A hole
-   ends at its matching '}' (parse_hole_len): a string in it is a string
-   of its expression. */
+   ends at its matching '}' (holes_len): a string in it is a string of
+   its expression. */
 AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const char *what)
 {
     AstNode *n = ast_new(ctx->arena, AST_LOG, loc);
@@ -401,7 +361,7 @@ AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const c
         }
         if (raw[i] != '{')
             continue;
-        size_t len = parse_hole_len(raw + i + 1, rawlen - i - 1);
+        size_t len = holes_len(raw + i + 1, rawlen - i - 1);
         if (len == rawlen - i - 1) {
             const char *q = strchr(raw + i + 1, '"');
             if (q) {   /* its '}' is in a string of the hole, or after a '"' that ends no string */
@@ -413,16 +373,11 @@ AstNode *parse_text_holes(ParseCtx *ctx, Loc loc, Loc str_loc, StrLit s, const c
             break;
         }
         const char *hole = arena_strndup(ctx->arena, raw + i + 1, len);
-        size_t k = 0, brace = string_brace(hole, len);
+        size_t k = 0;
         while (hole[k] == ' ')
             k++;
         if (hole[k] == '\0') {
             diag_error(ctx->d, at, "empty '{}' in %s text (holes are written {expr})", what);
-        } else if (brace < len) {
-            Loc b = at;
-            b.col += 1 + (int)brace;
-            diag_error(ctx->d, b, "'%c' in a string in a hole of %s text (a string in a hole cannot hold '{' or '}')",
-                       hole[brace], what);
         } else {
             Loc base = at;
             base.col += 1;

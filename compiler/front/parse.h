@@ -98,13 +98,6 @@ extern const char *const parse_keywords[];
    Defined in dsl/lexer.l, so that only the generated files see each other. */
 int parse_run(ParseCtx *ctx, const char *text, size_t len);
 
-/* parse_hole_len: the length of the {expr} hole whose text starts at s
-   (just after its '{'; n bytes to the end of the text): the offset of
-   its matching '}', with '{' '}' counted in pairs, a string of the
-   expression ("...", its escapes its own) and an escape skipped whole.
-   n when the hole does not end before the end of the line or of s. */
-size_t parse_hole_len(const char *s, size_t n);
-
 /* parse_syntax_error: report bison's message `msg` at loc, rewritten to read
    "unexpected name 'x', expected '}' or ':'". */
 void parse_syntax_error(ParseCtx *ctx, Loc loc, const char *msg);

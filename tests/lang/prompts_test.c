@@ -200,22 +200,22 @@ Test(reserved, the_listed_reserved_words_are_the_keywords_and_refused_as_names)
 
 /* A string in a hole of a text is a string of the hole's expression (the
    text goes on after it): a log line, a prompt, option and action labels
-   show it, its own escapes (a "red" glow, ("cheap")) and the text's; the
-   JSON log has the labels and prompts as formatted. */
+   show it, its braces ({ok}), its own escapes (a "red" glow, ("cheap"))
+   and the text's; the JSON log has the labels and prompts as formatted. */
 Test(prompts, strings_in_holes_show_in_the_log_labels_and_prompts)
 {
     game_expect("hole_strings", "hole_strings",
                 "$e log --seed 1 | sed -n '3,8p' && $e log --seed 1 --json | grep '\"choice\"' | head -n 2 && " SIM_1000,
                 "round 1\n"
-                "Ruby is dear (a \"red\" glow, plain: \"false\")\n"
-                "Jet is cheap (plain, plain: \"true\")\n"
+                "Ruby is dear (a \"red\" glow, plain: \"false\") {ok}\n"
+                "Jet is cheap (plain, plain: \"true\") {ok}\n"
                 "choose Red: keep all three\n"
                 "turn Red\n"
                 "choose Red: take Jet (\"cheap\")\n"
                 "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":1,\"options\":2,\"forced\":false,"
                 "\"hidden\":false,\"prompt\":\"Red: spend?\",\"label\":\"keep all three\"}\n"
                 "{\"type\":\"choice\",\"round\":1,\"player\":0,\"option\":0,\"options\":2,\"forced\":false,"
-                "\"hidden\":false,\"prompt\":\"Red takes\",\"label\":\"take Jet (\\\"cheap\\\")\"}\n"
+                "\"hidden\":false,\"prompt\":\"Red {takes}\",\"label\":\"take Jet (\\\"cheap\\\")\"}\n"
                 "errors: 0\n");
 }
 
