@@ -132,7 +132,7 @@ $(B)/obj/rt/%.o: runtime/%.c | $(DEPS)
 	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -Iruntime -c -o $@ $<
 $(B)/san/rt/%.o: runtime/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) -Iruntime -c -o $@ $<
+	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(SAN) -DCARDRT_CHECK_LIVE -Iruntime -c -o $@ $<
 $(B)/obj/rt/lab/%.o: runtime/lab/%.c | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(BASEFLAGS) $(DEPFLAGS) $(WARN) $(OPT) -pthread -Iruntime $(CAIRO_CFLAGS) -c -o $@ $<

@@ -11,11 +11,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "evr.h"
 
-#if CARDRT_ABI != 11
-#error "evr.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "evr.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_rebel = 0, SIDE_imperial = 1 };
@@ -617,7 +618,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 621 "evr.c"
+#line 622 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -628,7 +629,7 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 95 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Rows_resource[rt_card_row(g, v_c, KIND_resource, 1)].fd_exhausted_value : Rows_resource[rt_card_row(g, v_c, KIND_resource, 2)].fd_value);
-#line 632 "evr.c"
+#line 633 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -644,7 +645,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc = rt_add(g, acc, (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value)), 4);
     }
     return acc;
-#line 648 "evr.c"
+#line 649 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -655,7 +656,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 659 "evr.c"
+#line 660 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -667,7 +668,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective);
-#line 671 "evr.c"
+#line 672 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -678,7 +679,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 106 "cards/evr/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 6)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 7))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 8)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 9)[0]) > 0));
-#line 682 "evr.c"
+#line 683 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -691,7 +692,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 695 "evr.c"
+#line 696 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -704,7 +705,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 14))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 708 "evr.c"
+#line 709 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -720,7 +721,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
-#line 724 "evr.c"
+#line 725 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -731,7 +732,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 735 "evr.c"
+#line 736 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -742,7 +743,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 16)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 17)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 18)[0] == 0));
-#line 746 "evr.c"
+#line 747 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -763,7 +764,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 767 "evr.c"
+#line 768 "evr.c"
         break;
     default:
         return rt_fail(g, 19, "bad resume point");
@@ -788,7 +789,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 20);
         }
-#line 792 "evr.c"
+#line 793 "evr.c"
         break;
     default:
         return rt_fail(g, 21, "bad resume point");
@@ -803,7 +804,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 22);
-#line 807 "evr.c"
+#line 808 "evr.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -858,7 +859,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 30), 29);
             }
         }
-#line 862 "evr.c"
+#line 863 "evr.c"
         break;
     default:
         return rt_fail(g, 31, "bad resume point");
@@ -914,7 +915,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 38), 37);
             }
         }
-#line 918 "evr.c"
+#line 919 "evr.c"
         break;
     default:
         return rt_fail(g, 39, "bad resume point");
@@ -940,7 +941,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 40);
         }
-#line 944 "evr.c"
+#line 945 "evr.c"
         break;
     default:
         return rt_fail(g, 41, "bad resume point");
@@ -965,7 +966,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 969 "evr.c"
+#line 970 "evr.c"
         break;
     default:
         return rt_fail(g, 50, "bad resume point");
@@ -990,7 +991,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 51);
         }
-#line 994 "evr.c"
+#line 995 "evr.c"
         break;
     default:
         return rt_fail(g, 52, "bad resume point");
@@ -1039,7 +1040,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 59), 58);
         }
-#line 1043 "evr.c"
+#line 1044 "evr.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -1054,7 +1055,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1058 "evr.c"
+#line 1059 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1069,7 +1070,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1073 "evr.c"
+#line 1074 "evr.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -1084,7 +1085,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 63);
-#line 1088 "evr.c"
+#line 1089 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1099,7 +1100,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1103 "evr.c"
+#line 1104 "evr.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -1125,7 +1126,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1129 "evr.c"
+#line 1130 "evr.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -1167,7 +1168,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 69), RT_AT_TOP, 70);
             if (rt_check(g)) return RT_END;
         }
-#line 1171 "evr.c"
+#line 1172 "evr.c"
         break;
     default:
         return rt_fail(g, 71, "bad resume point");
@@ -1192,7 +1193,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1196 "evr.c"
+#line 1197 "evr.c"
         break;
     default:
         return rt_fail(g, 80, "bad resume point");
@@ -1207,7 +1208,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 81);
-#line 1211 "evr.c"
+#line 1212 "evr.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -1249,7 +1250,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 85), RT_AT_TOP, 86);
             if (rt_check(g)) return RT_END;
         }
-#line 1253 "evr.c"
+#line 1254 "evr.c"
         break;
     default:
         return rt_fail(g, 87, "bad resume point");
@@ -1276,7 +1277,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 94), 0, rt_zone_of(g, ZONE_play, f->me, 95), RT_AT_TOP, 96);
             if (rt_check(g)) return RT_END;
         }
-#line 1280 "evr.c"
+#line 1281 "evr.c"
         break;
     default:
         return rt_fail(g, 97, "bad resume point");
@@ -1325,7 +1326,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 104), 103);
         }
-#line 1329 "evr.c"
+#line 1330 "evr.c"
         break;
     default:
         return rt_fail(g, 105, "bad resume point");
@@ -1354,7 +1355,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1358 "evr.c"
+#line 1359 "evr.c"
         break;
     default:
         return rt_fail(g, 108, "bad resume point");
@@ -1401,7 +1402,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 112), RT_AT_BOTTOM, 113);
             if (rt_check(g)) return RT_END;
         }
-#line 1405 "evr.c"
+#line 1406 "evr.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -1443,7 +1444,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 117);
             if (rt_check(g)) return RT_END;
         }
-#line 1447 "evr.c"
+#line 1448 "evr.c"
         break;
     default:
         return rt_fail(g, 118, "bad resume point");
@@ -1485,7 +1486,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 121), RT_AT_TOP, 122);
             if (rt_check(g)) return RT_END;
         }
-#line 1489 "evr.c"
+#line 1490 "evr.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -1542,7 +1543,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1546 "evr.c"
+#line 1547 "evr.c"
         break;
     default:
         return rt_fail(g, 141, "bad resume point");
@@ -1584,7 +1585,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 144);
             if (rt_check(g)) return RT_END;
         }
-#line 1588 "evr.c"
+#line 1589 "evr.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -1611,7 +1612,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 152), 0, rt_zone_of(g, ZONE_play, f->me, 153), RT_AT_TOP, 154);
             if (rt_check(g)) return RT_END;
         }
-#line 1615 "evr.c"
+#line 1616 "evr.c"
         break;
     default:
         return rt_fail(g, 155, "bad resume point");
@@ -1626,7 +1627,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 156);
-#line 1630 "evr.c"
+#line 1631 "evr.c"
         break;
     default:
         return rt_fail(g, 157, "bad resume point");
@@ -1668,7 +1669,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 160), RT_AT_BOTTOM, 161);
             if (rt_check(g)) return RT_END;
         }
-#line 1672 "evr.c"
+#line 1673 "evr.c"
         break;
     default:
         return rt_fail(g, 162, "bad resume point");
@@ -1716,7 +1717,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 167);
         }
-#line 1720 "evr.c"
+#line 1721 "evr.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -1733,7 +1734,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 169);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 170);
-#line 1737 "evr.c"
+#line 1738 "evr.c"
         break;
     default:
         return rt_fail(g, 171, "bad resume point");
@@ -1760,7 +1761,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 178), 0, rt_zone_of(g, ZONE_play, f->me, 179), RT_AT_TOP, 180);
             if (rt_check(g)) return RT_END;
         }
-#line 1764 "evr.c"
+#line 1765 "evr.c"
         break;
     default:
         return rt_fail(g, 181, "bad resume point");
@@ -1789,7 +1790,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1793 "evr.c"
+#line 1794 "evr.c"
         break;
     default:
         return rt_fail(g, 184, "bad resume point");
@@ -1831,7 +1832,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 187);
             if (rt_check(g)) return RT_END;
         }
-#line 1835 "evr.c"
+#line 1836 "evr.c"
         break;
     default:
         return rt_fail(g, 188, "bad resume point");
@@ -1880,7 +1881,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 195), 194);
         }
-#line 1884 "evr.c"
+#line 1885 "evr.c"
         break;
     default:
         return rt_fail(g, 196, "bad resume point");
@@ -1907,7 +1908,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 203), 0, rt_zone_of(g, ZONE_play, f->me, 204), RT_AT_TOP, 205);
             if (rt_check(g)) return RT_END;
         }
-#line 1911 "evr.c"
+#line 1912 "evr.c"
         break;
     default:
         return rt_fail(g, 206, "bad resume point");
@@ -1949,7 +1950,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 209), RT_AT_TOP, 210);
             if (rt_check(g)) return RT_END;
         }
-#line 1953 "evr.c"
+#line 1954 "evr.c"
         break;
     default:
         return rt_fail(g, 211, "bad resume point");
@@ -1991,7 +1992,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 214), RT_AT_BOTTOM, 215);
             if (rt_check(g)) return RT_END;
         }
-#line 1995 "evr.c"
+#line 1996 "evr.c"
         break;
     default:
         return rt_fail(g, 216, "bad resume point");
@@ -2049,7 +2050,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2053 "evr.c"
+#line 2054 "evr.c"
         break;
     default:
         return rt_fail(g, 236, "bad resume point");
@@ -2064,7 +2065,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 237);
-#line 2068 "evr.c"
+#line 2069 "evr.c"
         break;
     default:
         return rt_fail(g, 238, "bad resume point");
@@ -2149,7 +2150,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 253), 252);
             }
         }
-#line 2153 "evr.c"
+#line 2154 "evr.c"
         break;
     default:
         return rt_fail(g, 254, "bad resume point");
@@ -2206,7 +2207,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2210 "evr.c"
+#line 2211 "evr.c"
         break;
     default:
         return rt_fail(g, 272, "bad resume point");
@@ -2248,7 +2249,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 275);
             if (rt_check(g)) return RT_END;
         }
-#line 2252 "evr.c"
+#line 2253 "evr.c"
         break;
     default:
         return rt_fail(g, 276, "bad resume point");
@@ -2290,7 +2291,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 279), RT_AT_TOP, 280);
             if (rt_check(g)) return RT_END;
         }
-#line 2294 "evr.c"
+#line 2295 "evr.c"
         break;
     default:
         return rt_fail(g, 281, "bad resume point");
@@ -2332,7 +2333,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 284), RT_AT_BOTTOM, 285);
             if (rt_check(g)) return RT_END;
         }
-#line 2336 "evr.c"
+#line 2337 "evr.c"
         break;
     default:
         return rt_fail(g, 286, "bad resume point");
@@ -2359,7 +2360,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 293), 0, rt_zone_of(g, ZONE_play, f->me, 294), RT_AT_TOP, 295);
             if (rt_check(g)) return RT_END;
         }
-#line 2363 "evr.c"
+#line 2364 "evr.c"
         break;
     default:
         return rt_fail(g, 296, "bad resume point");
@@ -2374,7 +2375,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 297);
-#line 2378 "evr.c"
+#line 2379 "evr.c"
         break;
     default:
         return rt_fail(g, 298, "bad resume point");
@@ -2416,7 +2417,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 301), RT_AT_BOTTOM, 302);
             if (rt_check(g)) return RT_END;
         }
-#line 2420 "evr.c"
+#line 2421 "evr.c"
         break;
     default:
         return rt_fail(g, 303, "bad resume point");
@@ -2464,7 +2465,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 308);
         }
-#line 2468 "evr.c"
+#line 2469 "evr.c"
         break;
     default:
         return rt_fail(g, 309, "bad resume point");
@@ -2479,7 +2480,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 310);
-#line 2483 "evr.c"
+#line 2484 "evr.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -2521,7 +2522,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 314), RT_AT_TOP, 315);
             if (rt_check(g)) return RT_END;
         }
-#line 2525 "evr.c"
+#line 2526 "evr.c"
         break;
     default:
         return rt_fail(g, 316, "bad resume point");
@@ -2550,7 +2551,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2554 "evr.c"
+#line 2555 "evr.c"
         break;
     default:
         return rt_fail(g, 319, "bad resume point");
@@ -2684,7 +2685,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2688 "evr.c"
+#line 2689 "evr.c"
         break;
     default:
         return rt_fail(g, 335, "bad resume point");
@@ -2752,7 +2753,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2756 "evr.c"
+#line 2757 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3116,7 +3117,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3120 "evr.c"
+#line 3121 "evr.c"
         break;
     default:
         return rt_fail(g, 412, "bad resume point");
@@ -3187,7 +3188,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3191 "evr.c"
+#line 3192 "evr.c"
         break;
     default:
         return rt_fail(g, 419, "bad resume point");
@@ -3317,7 +3318,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3321 "evr.c"
+#line 3322 "evr.c"
         break;
     default:
         return rt_fail(g, 438, "bad resume point");
@@ -4227,6 +4228,7 @@ const RtGameDef evr_game = {
     439, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef evr_variant_tutorial = {
@@ -4249,6 +4251,7 @@ const RtGameDef evr_variant_tutorial = {
     439, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const evr_variants[] = {

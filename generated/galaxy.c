@@ -12,8 +12,8 @@
 #include "cardrt.h"
 #include "galaxy.h"
 
-#if CARDRT_ABI != 11
-#error "galaxy.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "galaxy.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_stormtrooper = 0, ENUM_tie_fighter = 1, ENUM_at_at = 2, ENUM_star_destroyer = 3, ENUM_victory = 4, ENUM_imperial = 5 };
@@ -26,11 +26,13 @@ enum { FIXED_last_stage = 6 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 23 };
-enum { VCELL_vp = 332, VCELL_first = 0, VCELL_turn_of = 1, VCELL_stage = 2, VCELL_rerolled = 3, VCELL_turn_done = 4, VCELL_picking = 5, VCELL_last_by_die = 6 };
-enum { ZCELL_box = 7, ZCELL_pool = 153, ZCELL_placed = 158, ZCELL_aside = 163, ZCELL_rerolling = 168, ZCELL_taken = 173, ZCELL_spaces = 178, ZCELL_token = 333, ZCELL_allies = 338, ZCELL_ally_supply = 301, ZCELL_offered = 315, ZCELL_edge = 329, ZCELL_visiting = 352 };
+enum { VCELL_vp = 403, VCELL_first = 0, VCELL_turn_of = 1, VCELL_stage = 2, VCELL_rerolled = 3, VCELL_turn_done = 4, VCELL_picking = 5, VCELL_last_by_die = 6 };
+enum { LCELL_1 = 7, LCELL_2 = 14, LCELL_3 = 21, LCELL_4 = 22 };
+enum { ZCELL_box = 78, ZCELL_pool = 224, ZCELL_placed = 229, ZCELL_aside = 234, ZCELL_rerolling = 239, ZCELL_taken = 244, ZCELL_spaces = 249, ZCELL_token = 404, ZCELL_allies = 409, ZCELL_ally_supply = 372, ZCELL_offered = 386, ZCELL_edge = 400, ZCELL_visiting = 423 };
 static const int32_t layout[] = {
     /* zone capacities */ 145, 4, 4, 4, 4, 4, 122, 4, 13, 13, 13, 2, 2,
     /* vars */ VCELL_vp, VCELL_first, VCELL_turn_of, VCELL_stage, VCELL_rerolled, VCELL_turn_done, VCELL_picking, VCELL_last_by_die,
+    /* live counts */ 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77,
     /* zones */ ZCELL_box, ZCELL_pool, ZCELL_placed, ZCELL_aside, ZCELL_rerolling, ZCELL_taken, ZCELL_spaces, ZCELL_token, ZCELL_allies, ZCELL_ally_supply, ZCELL_offered, ZCELL_edge, ZCELL_visiting,
     PLAYER_CELLS,
 };
@@ -1184,7 +1186,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? rt_sub(g, Memo_pending(g, f, memo1), (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0), 2) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 3)[0] == 0) ? 0 : (-1))), 4);
-#line 1188 "galaxy.c"
+#line 1190 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:118: count */
@@ -1200,7 +1202,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1204 "galaxy.c"
+#line 1206 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:119: sum */
@@ -1216,7 +1218,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1220 "galaxy.c"
+#line 1222 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:117: function pending */
@@ -1226,7 +1228,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 118 "cards/galaxy/game.cards"
     return (Agg1_pending(g, f) + Agg2_pending(g, f));
-#line 1230 "galaxy.c"
+#line 1232 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:124: function sith_earned */
@@ -1236,7 +1238,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 125 "cards/galaxy/game.cards"
     return (((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))));
-#line 1240 "galaxy.c"
+#line 1242 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:128: function stage_of */
@@ -1247,23 +1249,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 129 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1251 "galaxy.c"
-}
-
-/* cards/galaxy/game.cards:137: count */
-RT_PURE RT_NOINLINE static RtValue Agg1_free_spaces(RtGame *g, RtFrame *f)
-{
-    (void)f;
-    #line 137 "cards/galaxy/game.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i]; (void)it_s;
-        if (!((!rt__state(g, it_s, 0)))) continue;
-        acc++;
-    }
-    return acc;
-#line 1267 "galaxy.c"
+#line 1253 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:137: function free_spaces */
@@ -1272,40 +1258,8 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     #line 137 "cards/galaxy/game.cards"
-    return Agg1_free_spaces(g, f);
-#line 1277 "galaxy.c"
-}
-
-/* cards/galaxy/game.cards:141: any */
-RT_PURE RT_NOINLINE static RtValue Agg1_can_place(RtGame *g, RtFrame *f, RtValue v_f)
-{
-    (void)f;
-    (void)v_f;
-    #line 141 "cards/galaxy/game.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d = zc[1 + i]; (void)it_d;
-        if (rt__state(g, it_d, 0) == v_f) return 1;
-    }
-    return acc;
-#line 1293 "galaxy.c"
-}
-
-/* cards/galaxy/game.cards:141: any */
-RT_PURE RT_NOINLINE static RtValue Agg2_can_place(RtGame *g, RtFrame *f, RtValue v_f)
-{
-    (void)f;
-    (void)v_f;
-    #line 141 "cards/galaxy/game.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i]; (void)it_s;
-        if ((!rt__state(g, it_s, 0)) && Matches_symbol(v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
-    }
-    return acc;
-#line 1309 "galaxy.c"
+    return rt_live_at(g, LCELL_3);
+#line 1263 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:140: function can_place */
@@ -1315,25 +1269,8 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)f;
     (void)v_f;
     #line 141 "cards/galaxy/game.cards"
-    return (Agg1_can_place(g, f, v_f) && Agg2_can_place(g, f, v_f));
-#line 1320 "galaxy.c"
-}
-
-/* cards/galaxy/game.cards:145: all */
-RT_PURE RT_NOINLINE static RtValue Agg1_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_r)
-{
-    (void)f;
-    (void)v_b;
-    (void)v_r;
-    #line 145 "cards/galaxy/game.cards"
-    RtValue acc = 1;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i]; (void)it_s;
-        if (!(((int)((int)(Rows_space[rt__row(g, it_s)].fd_board != v_b) | (int)(Rows_space[rt__row(g, it_s)].fd_row != v_r)) | (int)(!!rt__state(g, it_s, 0))))) return 0;
-    }
-    return acc;
-#line 1337 "galaxy.c"
+    return ((rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0) && (rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0));
+#line 1274 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:144: function row_done */
@@ -1344,8 +1281,8 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_b;
     (void)v_r;
     #line 145 "cards/galaxy/game.cards"
-    return Agg1_row_done(g, f, v_b, v_r);
-#line 1349 "galaxy.c"
+    return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
+#line 1286 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1355,36 +1292,20 @@ struct Locals_rebel_usable {
 };
 
 /* cards/galaxy/game.cards:149: any */
-RT_PURE static RtValue Agg2_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
-{
-    (void)f;
-    (void)L;
-    #line 149 "cards/galaxy/game.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i]; (void)it_s;
-        if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt_card_row(g, L->v_t, KIND_rebel_token, 5)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
-    }
-    return acc;
-#line 1371 "galaxy.c"
-}
-
-/* cards/galaxy/game.cards:149: any */
 RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_rebel_usable *L)
 {
     (void)f;
     (void)L;
     #line 149 "cards/galaxy/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 6);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 5);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
-        if ((!rt__state(g, it_t, 0)) && Agg2_rebel_usable(g, f, L)) return 1;
+        if ((!rt__state(g, it_t, 0)) && (rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0)) return 1;
     }
     return acc;
-#line 1388 "galaxy.c"
+#line 1309 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:148: function rebel_usable */
@@ -1398,7 +1319,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 149 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1402 "galaxy.c"
+#line 1323 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: all */
@@ -1414,7 +1335,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1418 "galaxy.c"
+#line 1339 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: function best */
@@ -1425,15 +1346,13 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 152 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1429 "galaxy.c"
+#line 1350 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
     RtValue v_t;
     RtValue v_s;
     RtValue v_d;
-    RtValue v_i;
-    RtValue v_list;
     RtValue v_option;
 };
 
@@ -1447,11 +1366,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_turn_of, VCELL_turn_of, f->me);
         #line 42 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_token, f->me, 7));
+            const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_token, f->me, 6));
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 L->v_t = walk_v_t[at_v_t];
                 #line 42 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 8);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 7);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1462,12 +1381,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         #line 45 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 50 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, f->me, 10), 9);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_s = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 8));
+            for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
+                L->v_s = walk_v_s[at_v_s];
                 #line 51 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -1487,7 +1404,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                         #line 52 "cards/galaxy/rules.cards"
                         if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
                             #line 52 "cards/galaxy/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 11);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9);
                             if (rt_check(g)) break;
                         }
                     }
@@ -1496,18 +1413,17 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 55 "cards/galaxy/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 12);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 10);
         }
         if (rt_check(g)) return RT_END;
         #line 59 "cards/galaxy/rules.cards"
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
             #line 60 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 13);
+            rt_choose_begin(g, f->me, 168, 0, 11);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
@@ -1516,10 +1432,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
                 if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
                 if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 5);
-                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 14)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
+                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 12)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
                 if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 7);
                 rt_opt_add(&ob, 8, RT_NONE, 8);
-                rt_opt_done(g, &ob, 13);
+                rt_opt_done(g, &ob, 11);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1532,7 +1448,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 1, f->self, f->me, 15)) {
+                        if (rt_call(g, 1, f->self, f->me, 13)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1552,7 +1468,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 16)) {
+                        if (rt_call(g, 1, f->self, f->me, 14)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1572,7 +1488,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 63 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 17)) {
+                        if (rt_call(g, 1, f->self, f->me, 15)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1592,7 +1508,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 64 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 18)) {
+                        if (rt_call(g, 1, f->self, f->me, 16)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1612,7 +1528,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 65 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 19)) {
+                        if (rt_call(g, 1, f->self, f->me, 17)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1631,7 +1547,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 4, f->self, f->me, 20)) {
+                        if (rt_call(g, 4, f->self, f->me, 18)) {
                         }
                     }
                     f->pc = 7;
@@ -1646,7 +1562,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 67 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 5, f->self, f->me, 21)) {
+                        if (rt_call(g, 5, f->self, f->me, 19)) {
                         }
                     }
                     f->pc = 8;
@@ -1661,7 +1577,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 68 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 2, f->self, f->me, 22)) {
+                        if (rt_call(g, 2, f->self, f->me, 20)) {
                         }
                     }
                     f->pc = 9;
@@ -1678,11 +1594,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 23)) return RT_END;
+            if (rt_back_edge(g, 21)) return RT_END;
         }
         #line 74 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 8, f->self, f->me, 24)) {
+            if (rt_call(g, 8, f->self, f->me, 22)) {
             }
         }
         {
@@ -1691,10 +1607,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1695 "galaxy.c"
+#line 1611 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 25, "bad resume point");
+        return rt_fail(g, 23, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1713,7 +1629,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 81 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 9, 0, 26);
+        rt_choose_begin(g, f->me, 9, 0, 24);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
@@ -1723,7 +1639,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 26);
+            rt_opt_done(g, &ob, 24);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1744,7 +1660,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     #line 83 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 83 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 27);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 25);
                         if (rt_check(g)) break;
                     }
                 }
@@ -1752,10 +1668,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 28);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 26);
             if (rt_check(g)) return RT_END;
             #line 85 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 29);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 27);
             if (rt_check(g)) return RT_END;
             #line 86 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -1772,10 +1688,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1776 "galaxy.c"
+#line 1692 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 30, "bad resume point");
+        return rt_fail(g, 28, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1790,102 +1706,6 @@ struct Locals_proc_reroll {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:97: any */
-RT_PURE static RtValue Agg1_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 97 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d = zc[1 + i]; (void)it_d;
-        if (rt__state(g, it_d, 0) == ENUM_stormtrooper) return 1;
-    }
-    return acc;
-#line 1807 "galaxy.c"
-}
-
-/* cards/galaxy/rules.cards:98: any */
-RT_PURE static RtValue Agg2_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 98 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_2 = zc[1 + i]; (void)it_d_2;
-        if (rt__state(g, it_d_2, 0) == ENUM_tie_fighter) return 1;
-    }
-    return acc;
-#line 1823 "galaxy.c"
-}
-
-/* cards/galaxy/rules.cards:99: any */
-RT_PURE static RtValue Agg3_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 99 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_3 = zc[1 + i]; (void)it_d_3;
-        if (rt__state(g, it_d_3, 0) == ENUM_at_at) return 1;
-    }
-    return acc;
-#line 1839 "galaxy.c"
-}
-
-/* cards/galaxy/rules.cards:100: any */
-RT_PURE static RtValue Agg4_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 100 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_4 = zc[1 + i]; (void)it_d_4;
-        if (rt__state(g, it_d_4, 0) == ENUM_star_destroyer) return 1;
-    }
-    return acc;
-#line 1855 "galaxy.c"
-}
-
-/* cards/galaxy/rules.cards:101: any */
-RT_PURE static RtValue Agg5_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 101 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_5 = zc[1 + i]; (void)it_d_5;
-        if (rt__state(g, it_d_5, 0) == ENUM_imperial) return 1;
-    }
-    return acc;
-#line 1871 "galaxy.c"
-}
-
-/* cards/galaxy/rules.cards:102: any */
-RT_PURE static RtValue Agg6_proc_reroll(RtGame *g, RtFrame *f, struct Locals_proc_reroll *L)
-{
-    (void)f;
-    (void)L;
-    #line 102 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_pool);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_d_6 = zc[1 + i]; (void)it_d_6;
-        if (rt__state(g, it_d_6, 0) == ENUM_victory) return 1;
-    }
-    return acc;
-#line 1887 "galaxy.c"
-}
-
 /* cards/galaxy/rules.cards:93: reroll */
 static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
 {
@@ -1897,17 +1717,17 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 95 "cards/galaxy/rules.cards"
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
             #line 96 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 31);
+            rt_choose_begin(g, f->me, 168, 0, 29);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (Agg1_proc_reroll(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 10);
-                if (Agg2_proc_reroll(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 11);
-                if (Agg3_proc_reroll(g, f, L)) rt_opt_add(&ob, 2, RT_NONE, 12);
-                if (Agg4_proc_reroll(g, f, L)) rt_opt_add(&ob, 3, RT_NONE, 13);
-                if (Agg5_proc_reroll(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 14);
-                if (Agg6_proc_reroll(g, f, L)) rt_opt_add(&ob, 5, RT_NONE, 15);
+                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0) rt_opt_add(&ob, 0, RT_NONE, 10);
+                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_tie_fighter, 6)) > 0) rt_opt_add(&ob, 1, RT_NONE, 11);
+                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_at_at, 6)) > 0) rt_opt_add(&ob, 2, RT_NONE, 12);
+                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_star_destroyer, 6)) > 0) rt_opt_add(&ob, 3, RT_NONE, 13);
+                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0) rt_opt_add(&ob, 4, RT_NONE, 14);
+                if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0) rt_opt_add(&ob, 5, RT_NONE, 15);
                 if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 16);
-                rt_opt_done(g, &ob, 31);
+                rt_opt_done(g, &ob, 29);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1920,7 +1740,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 3, f->self, f->me, 32)) {
+                        if (rt_call(g, 3, f->self, f->me, 30)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1937,7 +1757,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 3, f->self, f->me, 33)) {
+                        if (rt_call(g, 3, f->self, f->me, 31)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1954,7 +1774,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 3, f->self, f->me, 34)) {
+                        if (rt_call(g, 3, f->self, f->me, 32)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1971,7 +1791,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 3, f->self, f->me, 35)) {
+                        if (rt_call(g, 3, f->self, f->me, 33)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1988,7 +1808,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 3, f->self, f->me, 36)) {
+                        if (rt_call(g, 3, f->self, f->me, 34)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2005,7 +1825,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 3, f->self, f->me, 37)) {
+                        if (rt_call(g, 3, f->self, f->me, 35)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2023,7 +1843,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 38)) return RT_END;
+            if (rt_back_edge(g, 36)) return RT_END;
         }
         #line 106 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -2033,16 +1853,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 39);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 37);
         }
         if (rt_check(g)) return RT_END;
         #line 109 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 40);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
-#line 2043 "galaxy.c"
+#line 1863 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 41, "bad resume point");
+        return rt_fail(g, 39, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2071,17 +1891,17 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 #line 114 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 114 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 42);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 40);
                     if (rt_check(g)) break;
                 }
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 2082 "galaxy.c"
+#line 1902 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 43, "bad resume point");
+        return rt_fail(g, 41, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2100,16 +1920,16 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 119 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 45), 44);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 43), 42);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 120 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 46);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 44);
                 if (rt_check(g)) return RT_END;
                 #line 121 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 47);
+                rt_choose_begin(g, f->me, 9, 0, 45);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2119,7 +1939,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 47);
+                    rt_opt_done(g, &ob, 45);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -2129,7 +1949,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s = rt_chosen(g);
                     #line 122 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 48);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 46);
                     if (rt_check(g)) return RT_END;
                     #line 123 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
@@ -2146,10 +1966,10 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2150 "galaxy.c"
+#line 1970 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 49, "bad resume point");
+        return rt_fail(g, 47, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2165,19 +1985,19 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 130 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 17, 0, 50);
-        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 51));
+        rt_choose_begin(g, f->me, 17, 0, 48);
+        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 49));
         if (L->v_a == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 52);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 50);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_a = zc[1 + i]; (void)it_a;
                         rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 50);
+                rt_opt_done(g, &ob, 48);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2190,7 +2010,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         }
         if (L->v_a != RT_NONE) {
             #line 131 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 53);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 51);
             if (rt_check(g)) return RT_END;
             #line 132 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2205,7 +2025,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 134 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 7, f->self, f->me, 54)) {
+                    if (rt_call(g, 7, f->self, f->me, 52)) {
                     }
                 }
                 {
@@ -2218,7 +2038,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 136 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 6, f->self, f->me, 55)) {
+                    if (rt_call(g, 6, f->self, f->me, 53)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2239,7 +2059,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 137 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 6, f->self, f->me, 56)) {
+                        if (rt_call(g, 6, f->self, f->me, 54)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2258,10 +2078,10 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2262 "galaxy.c"
+#line 2082 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 57, "bad resume point");
+        return rt_fail(g, 55, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2273,22 +2093,6 @@ struct Locals_proc_ally_symbol {
     RtValue v_option;
 };
 
-/* cards/galaxy/rules.cards:146: any */
-RT_PURE static RtValue Agg1_proc_ally_symbol(RtGame *g, RtFrame *f, struct Locals_proc_ally_symbol *L)
-{
-    (void)f;
-    (void)L;
-    #line 146 "cards/galaxy/rules.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_spaces);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_s = zc[1 + i]; (void)it_s;
-        if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) return 1;
-    }
-    return acc;
-#line 2290 "galaxy.c"
-}
-
 /* cards/galaxy/rules.cards:144: ally_symbol */
 static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 {
@@ -2296,12 +2100,12 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 168, 0, 58);
+        rt_choose_begin(g, f->me, 168, 0, 56);
         {
             RtOptBuf ob = rt_opt_buf(g);
-            if (Agg1_proc_ally_symbol(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 18);
+            if (rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0) rt_opt_add(&ob, 0, RT_NONE, 18);
             rt_opt_add(&ob, 1, RT_NONE, 19);
-            rt_opt_done(g, &ob, 58);
+            rt_opt_done(g, &ob, 56);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2312,7 +2116,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 147 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 59);
+                rt_choose_begin(g, f->me, 9, 0, 57);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2322,7 +2126,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 59);
+                    rt_opt_done(g, &ob, 57);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2332,7 +2136,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 148 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 60);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 58);
                     if (rt_check(g)) return RT_END;
                     #line 149 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
@@ -2354,10 +2158,10 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2358 "galaxy.c"
+#line 2162 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 61, "bad resume point");
+        return rt_fail(g, 59, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2386,15 +2190,15 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 162 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 62);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 60);
                 if (rt_check(g)) return RT_END;
                 #line 163 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 63);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 61);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 165 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 64);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 62);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2404,13 +2208,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 65);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 63);
         }
         if (rt_check(g)) return RT_END;
-#line 2411 "galaxy.c"
+#line 2215 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 66, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2421,8 +2225,6 @@ struct Locals_proc_conclude {
     RtValue v_s;
     RtValue v_s_2;
     RtValue v_a;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:173: conclude */
@@ -2439,7 +2241,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
                 #line 176 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 67);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 65);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2448,7 +2250,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 177 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 178 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 68), 69);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 66), 67);
             if (rt_check(g)) return RT_END;
             #line 179 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2469,20 +2271,18 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 183 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 70);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 68);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 186 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 71);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_s_2 = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_s_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+            for (int at_v_s_2 = walk_v_s_2[0]; at_v_s_2 >= 1; at_v_s_2--) {
+                L->v_s_2 = walk_v_s_2[at_v_s_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                 #line 187 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 72);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 69);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2498,7 +2298,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 189 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 73), 74);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 70), 71);
                 if (rt_check(g)) return RT_END;
                 #line 190 "cards/galaxy/rules.cards"
                 {
@@ -2508,7 +2308,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 190 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 75), RT_AT_TOP, 76);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 72), RT_AT_TOP, 73);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2516,16 +2316,15 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
         #line 194 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 77), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 78);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 74), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 75);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 197 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 9, f->self, f->me, 79)) {
+                if (rt_call(g, 9, f->self, f->me, 76)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2552,7 +2351,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 202 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 9, f->self, f->me, 80)) {
+                    if (rt_call(g, 9, f->self, f->me, 77)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2568,13 +2367,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 81);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 78);
         if (rt_check(g)) return RT_END;
         #line 207 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 82);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 79);
         if (rt_check(g)) return RT_END;
         #line 208 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 83);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
         if (rt_check(g)) return RT_END;
         #line 211 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2582,7 +2381,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 11, f->self, f->me, 84)) {
+                    if (rt_call(g, 11, f->self, f->me, 81)) {
                     }
                 }
                 {
@@ -2594,7 +2393,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 10, f->self, f->me, 85)) {
+                    if (rt_call(g, 10, f->self, f->me, 82)) {
                     }
                 }
                 {
@@ -2605,10 +2404,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2609 "galaxy.c"
+#line 2408 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 86, "bad resume point");
+        return rt_fail(g, 83, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2635,7 +2434,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
             #line 220 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 88), 87);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 85), 84);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2643,7 +2442,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
                     #line 220 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 89), RT_AT_TOP, 90);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 86), RT_AT_TOP, 87);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2657,7 +2456,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 222 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 91), RT_AT_TOP, 92);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2665,7 +2464,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 223 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 93));
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 90));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 #line 223 "cards/galaxy/rules.cards"
@@ -2679,10 +2478,10 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2683 "galaxy.c"
+#line 2482 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 94, "bad resume point");
+        return rt_fail(g, 91, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2692,8 +2491,6 @@ struct Locals_proc_next_site {
     RtValue v_s_2;
     RtValue v_s_3;
     RtValue v_a;
-    RtValue v_i;
-    RtValue v_list;
 };
 
 /* cards/galaxy/rules.cards:230: next_site */
@@ -2703,10 +2500,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 231 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 95);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 92);
         if (rt_check(g)) return RT_END;
         #line 232 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 96));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 93));
         if (rt_check(g)) return RT_END;
         #line 233 "cards/galaxy/rules.cards"
         {
@@ -2716,7 +2513,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 233 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 97);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 94);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2725,7 +2522,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 234 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
             #line 235 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 98));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
             if (rt_check(g)) return RT_END;
             #line 236 "cards/galaxy/rules.cards"
             {
@@ -2735,13 +2532,13 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 236 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 99);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 100)) return RT_END;
+            if (rt_back_edge(g, 97)) return RT_END;
         }
         #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2798,32 +2595,29 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
             }
         }
         #line 244 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_spaces), 101);
-        if (L->v_list < 0) return RT_END;
         {
-            const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
-            for (L->v_i = 0; L->v_i < cells_v_list[0]; L->v_i++) {
-                L->v_s_3 = cells_v_list[1 + L->v_i];
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_shared(g, ZONE_spaces));
+            for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
+                L->v_s_3 = walk_v_s_3[at_v_s_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 245 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 102);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 98);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 103);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 99);
                 if (rt_check(g)) return RT_END;
                 #line 247 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 104);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 100);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 105);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 101);
                 if (rt_check(g)) return RT_END;
             }
         }
-        rt_list_pop(g, L->v_list);
-#line 2824 "galaxy.c"
+#line 2618 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 106, "bad resume point");
+        return rt_fail(g, 102, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2852,24 +2646,24 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 257 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 107)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 103)[0] == 0)) {
                 #line 258 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 108)[0], 109), 110);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 104)[0], 105), 106);
                 if (rt_check(g)) return RT_END;
                 #line 259 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 111)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 107)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 }
             }
             #line 261 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 112)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 108)[0] == 0)) {
                 #line 262 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 113), 114);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 109), 110);
                 if (rt_check(g)) return RT_END;
                 #line 263 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2899,15 +2693,15 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 115);
+                rt_win(g, L->v_p_3, 111);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2908 "galaxy.c"
+#line 2702 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 116, "bad resume point");
+        return rt_fail(g, 112, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2946,7 +2740,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 117);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 113);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2960,7 +2754,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 118);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 114);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2974,14 +2768,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 119);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 115);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 120);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 116);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -2990,7 +2784,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 20, 0, 121);
+            rt_choose_begin(g, f->me, 20, 0, 117);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -3000,7 +2794,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 121);
+                rt_opt_done(g, &ob, 117);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3010,17 +2804,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 122), RT_AT_TOP, 123);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 118), RT_AT_TOP, 119);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 124)) return RT_END;
+            if (rt_back_edge(g, 120)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 125)) {
+            if (rt_call(g, 10, f->self, f->me, 121)) {
             }
         }
         {
@@ -3029,10 +2823,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3033 "galaxy.c"
+#line 2827 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 126, "bad resume point");
+        return rt_fail(g, 122, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3059,7 +2853,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 127)) {
+                if (rt_call(g, 0, f->self, f->me, 123)) {
                 }
             }
             f->pc = 1;
@@ -3073,13 +2867,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 128)) return RT_END;
+            if (rt_back_edge(g, 124)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 3080 "galaxy.c"
+#line 2874 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 129, "bad resume point");
+        return rt_fail(g, 125, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3104,7 +2898,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 130);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 126);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3113,10 +2907,10 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 3117 "galaxy.c"
+#line 2911 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 131, "bad resume point");
+        return rt_fail(g, 127, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3136,17 +2930,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 132);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 128);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 133);
+        rt_choose_begin(g, f->me, 168, 0, 129);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 22);
             rt_opt_add(&ob, 1, RT_NONE, 23);
             rt_opt_add(&ob, 2, RT_NONE, 24);
-            rt_opt_done(g, &ob, 133);
+            rt_opt_done(g, &ob, 129);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3161,7 +2955,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 25, 0, 134);
+                rt_choose_begin(g, f->me, 25, 0, 130);
                 L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
                 if (L->v_d == RT_NONE) {
                     {
@@ -3173,7 +2967,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                                 rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 134);
+                        rt_opt_done(g, &ob, 130);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -3196,13 +2990,76 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3200 "galaxy.c"
+#line 2994 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 135, "bad resume point");
+        return rt_fail(g, 131, "bad resume point");
     }
     return RT_DONE;
 }
+
+/* Live counts (docs/runtime.md "Live counts"): card, of owner's instance of
+   zone_decl, counts sign in every count of that zone whose condition it meets. */
+static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign)
+{
+    int32_t *c = rt__pre(g)->cells + (owner >= 0 ? owner * PLAYER_CELLS : 0);
+    (void)card;
+    switch (zone_decl) {
+    case ZONE_pool:
+        /* live 1: as in reroll */
+        c[LCELL_1 + rt_live_key(rt__state(g, card, 0), 6)] += sign;
+        break;
+    case ZONE_spaces:
+        /* live 2: as in ally_symbol */
+        if (!(rt__state(g, card, 0))) {
+            for (int k0 = 0; k0 < 7; k0++) {
+                RtValue key0 = k0 < 6 ? k0 : RT_NONE; (void)key0;
+                if (Matches_symbol(key0, Rows_space[rt__row(g, card)].fd_symbol))
+                    c[LCELL_2 + k0] += sign;
+            }
+        }
+        /* live 3: as in free_spaces */
+        if (!(rt__state(g, card, 0))) {
+            c[LCELL_3] += sign;
+        }
+        /* live 4: as in row_done */
+        if (!(rt__state(g, card, 0))) {
+            c[LCELL_4 + rt_live_key(Rows_space[rt__row(g, card)].fd_board, 7) + 8 * rt_live_int_key(Rows_space[rt__row(g, card)].fd_row, 1, 6)] += sign;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */
+static void Live_recount(RtGame *g)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    for (ptrdiff_t p = 0; p < x->nplayers; p++) {
+        if (p == 0)
+            memset(x->cells + LCELL_1, 0, 7 * sizeof(int32_t));
+        if (p == 0)
+            memset(x->cells + LCELL_2, 0, 7 * sizeof(int32_t));
+        if (p == 0)
+            memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
+        if (p == 0)
+            memset(x->cells + LCELL_4, 0, 56 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_pool, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_pool, RT_NONE, 1);
+        for (const int32_t *zc = x->cells + ZCELL_spaces, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_spaces, RT_NONE, 1);
+    }
+}
+
+/* per live count cell: one per player */
+static const uint8_t Live_per_player[] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+/* per zone: live counts read it */
+static const uint8_t Zone_live[] = { 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0 };
+/* per kind: the state slots live counts read */
+static const uint32_t Kind_live_slots[] = { 0x1u, 0x1u, 0x0u, 0x0u, 0x0u };
 
 static const char *const Values_symbol[] = { "stormtrooper", "tie_fighter", "at_at", "star_destroyer", "victory", "imperial" };
 static const char *const Values_board[] = { "yavin4", "hoth", "dagobah", "bespin", "tatooine", "endor", "death_star2" };
@@ -3580,7 +3437,7 @@ static const char *const strings[] = {
 };
 
 static const RtScriptDef scripts[] = {
-    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 6 },
+    { "take_turn", "cards/galaxy/rules.cards", 39, Script_proc_take_turn, 4 },
     { "place", "cards/galaxy/rules.cards", 80, Script_proc_place, 4 },
     { "reroll", "cards/galaxy/rules.cards", 93, Script_proc_reroll, 7 },
     { "pick_reroll", "cards/galaxy/rules.cards", 112, Script_proc_pick_reroll, 3 },
@@ -3588,9 +3445,9 @@ static const RtScriptDef scripts[] = {
     { "use_ally", "cards/galaxy/rules.cards", 129, Script_proc_use_ally, 1 },
     { "ally_symbol", "cards/galaxy/rules.cards", 144, Script_proc_ally_symbol, 4 },
     { "restart", "cards/galaxy/rules.cards", 159, Script_proc_restart, 1 },
-    { "conclude", "cards/galaxy/rules.cards", 173, Script_proc_conclude, 7 },
+    { "conclude", "cards/galaxy/rules.cards", 173, Script_proc_conclude, 5 },
     { "summon", "cards/galaxy/rules.cards", 218, Script_proc_summon, 8 },
-    { "next_site", "cards/galaxy/rules.cards", 230, Script_proc_next_site, 6 },
+    { "next_site", "cards/galaxy/rules.cards", 230, Script_proc_next_site, 4 },
     { "game_end", "cards/galaxy/rules.cards", 254, Script_proc_game_end, 5 },
     { "setup", "cards/galaxy/rules.cards", 5, Script_setup, 8 },
     { "round", "cards/galaxy/rules.cards", 31, Script_round, 4 },
@@ -3659,137 +3516,133 @@ static const RtSite Site_table[] = {
     { 0, 111, 27 }, /* 2: cards/galaxy/game.cards:111:27 */
     { 0, 112, 20 }, /* 3: cards/galaxy/game.cards:112:20 */
     { 0, 110, 3 }, /* 4: cards/galaxy/game.cards:110:3 */
-    { 0, 149, 79 }, /* 5: cards/galaxy/game.cards:149:79 */
-    { 0, 149, 12 }, /* 6: cards/galaxy/game.cards:149:12 */
-    { 2, 42, 12 }, /* 7: cards/galaxy/rules.cards:42:12 */
-    { 2, 42, 23 }, /* 8: cards/galaxy/rules.cards:42:23 */
-    { 2, 50, 3 }, /* 9: cards/galaxy/rules.cards:50:3 */
-    { 2, 50, 12 }, /* 10: cards/galaxy/rules.cards:50:12 */
-    { 2, 52, 51 }, /* 11: cards/galaxy/rules.cards:52:51 */
-    { 2, 55, 3 }, /* 12: cards/galaxy/rules.cards:55:3 */
-    { 2, 60, 5 }, /* 13: cards/galaxy/rules.cards:60:5 */
-    { 2, 67, 43 }, /* 14: cards/galaxy/rules.cards:67:43 */
-    { 2, 61, 68 }, /* 15: cards/galaxy/rules.cards:61:68 */
-    { 2, 62, 66 }, /* 16: cards/galaxy/rules.cards:62:66 */
-    { 2, 63, 55 }, /* 17: cards/galaxy/rules.cards:63:55 */
-    { 2, 64, 72 }, /* 18: cards/galaxy/rules.cards:64:72 */
-    { 2, 65, 80 }, /* 19: cards/galaxy/rules.cards:65:80 */
-    { 2, 66, 61 }, /* 20: cards/galaxy/rules.cards:66:61 */
-    { 2, 67, 56 }, /* 21: cards/galaxy/rules.cards:67:56 */
-    { 2, 68, 68 }, /* 22: cards/galaxy/rules.cards:68:68 */
-    { 2, 59, 3 }, /* 23: cards/galaxy/rules.cards:59:3 */
-    { 2, 74, 3 }, /* 24: cards/galaxy/rules.cards:74:3 */
-    { 2, 39, 11 }, /* 25: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 3 }, /* 26: cards/galaxy/rules.cards:81:3 */
-    { 2, 83, 63 }, /* 27: cards/galaxy/rules.cards:83:63 */
-    { 2, 84, 5 }, /* 28: cards/galaxy/rules.cards:84:5 */
-    { 2, 85, 5 }, /* 29: cards/galaxy/rules.cards:85:5 */
-    { 2, 80, 11 }, /* 30: cards/galaxy/rules.cards:80:11 */
-    { 2, 96, 5 }, /* 31: cards/galaxy/rules.cards:96:5 */
-    { 2, 97, 84 }, /* 32: cards/galaxy/rules.cards:97:84 */
-    { 2, 98, 82 }, /* 33: cards/galaxy/rules.cards:98:82 */
-    { 2, 99, 71 }, /* 34: cards/galaxy/rules.cards:99:71 */
-    { 2, 100, 88 }, /* 35: cards/galaxy/rules.cards:100:88 */
-    { 2, 101, 84 }, /* 36: cards/galaxy/rules.cards:101:84 */
-    { 2, 102, 80 }, /* 37: cards/galaxy/rules.cards:102:80 */
-    { 2, 95, 3 }, /* 38: cards/galaxy/rules.cards:95:3 */
-    { 2, 108, 3 }, /* 39: cards/galaxy/rules.cards:108:3 */
-    { 2, 109, 3 }, /* 40: cards/galaxy/rules.cards:109:3 */
-    { 2, 93, 11 }, /* 41: cards/galaxy/rules.cards:93:11 */
-    { 2, 114, 64 }, /* 42: cards/galaxy/rules.cards:114:64 */
-    { 2, 112, 11 }, /* 43: cards/galaxy/rules.cards:112:11 */
-    { 2, 119, 3 }, /* 44: cards/galaxy/rules.cards:119:3 */
-    { 2, 119, 12 }, /* 45: cards/galaxy/rules.cards:119:12 */
-    { 2, 120, 5 }, /* 46: cards/galaxy/rules.cards:120:5 */
-    { 2, 121, 5 }, /* 47: cards/galaxy/rules.cards:121:5 */
-    { 2, 122, 7 }, /* 48: cards/galaxy/rules.cards:122:7 */
-    { 2, 118, 11 }, /* 49: cards/galaxy/rules.cards:118:11 */
-    { 2, 130, 3 }, /* 50: cards/galaxy/rules.cards:130:3 */
-    { 2, 130, 15 }, /* 51: cards/galaxy/rules.cards:130:15 */
-    { 2, 130, 15 }, /* 52: cards/galaxy/rules.cards:130:15 */
-    { 2, 131, 5 }, /* 53: cards/galaxy/rules.cards:131:5 */
-    { 2, 134, 7 }, /* 54: cards/galaxy/rules.cards:134:7 */
-    { 2, 136, 7 }, /* 55: cards/galaxy/rules.cards:136:7 */
-    { 2, 137, 27 }, /* 56: cards/galaxy/rules.cards:137:27 */
-    { 2, 129, 11 }, /* 57: cards/galaxy/rules.cards:129:11 */
-    { 2, 145, 3 }, /* 58: cards/galaxy/rules.cards:145:3 */
-    { 2, 147, 7 }, /* 59: cards/galaxy/rules.cards:147:7 */
-    { 2, 148, 9 }, /* 60: cards/galaxy/rules.cards:148:9 */
-    { 2, 144, 11 }, /* 61: cards/galaxy/rules.cards:144:11 */
-    { 2, 162, 5 }, /* 62: cards/galaxy/rules.cards:162:5 */
-    { 2, 163, 5 }, /* 63: cards/galaxy/rules.cards:163:5 */
-    { 2, 165, 3 }, /* 64: cards/galaxy/rules.cards:165:3 */
-    { 2, 168, 3 }, /* 65: cards/galaxy/rules.cards:168:3 */
-    { 2, 159, 11 }, /* 66: cards/galaxy/rules.cards:159:11 */
-    { 2, 176, 43 }, /* 67: cards/galaxy/rules.cards:176:43 */
-    { 2, 178, 5 }, /* 68: cards/galaxy/rules.cards:178:5 */
-    { 2, 178, 5 }, /* 69: cards/galaxy/rules.cards:178:5 */
-    { 2, 183, 36 }, /* 70: cards/galaxy/rules.cards:183:36 */
-    { 2, 186, 3 }, /* 71: cards/galaxy/rules.cards:186:3 */
-    { 2, 187, 5 }, /* 72: cards/galaxy/rules.cards:187:5 */
-    { 2, 189, 5 }, /* 73: cards/galaxy/rules.cards:189:5 */
-    { 2, 189, 5 }, /* 74: cards/galaxy/rules.cards:189:5 */
-    { 2, 190, 84 }, /* 75: cards/galaxy/rules.cards:190:84 */
-    { 2, 190, 74 }, /* 76: cards/galaxy/rules.cards:190:74 */
-    { 2, 194, 8 }, /* 77: cards/galaxy/rules.cards:194:8 */
-    { 2, 194, 3 }, /* 78: cards/galaxy/rules.cards:194:3 */
-    { 2, 197, 5 }, /* 79: cards/galaxy/rules.cards:197:5 */
-    { 2, 202, 7 }, /* 80: cards/galaxy/rules.cards:202:7 */
-    { 2, 206, 3 }, /* 81: cards/galaxy/rules.cards:206:3 */
-    { 2, 207, 3 }, /* 82: cards/galaxy/rules.cards:207:3 */
-    { 2, 208, 3 }, /* 83: cards/galaxy/rules.cards:208:3 */
-    { 2, 212, 30 }, /* 84: cards/galaxy/rules.cards:212:30 */
-    { 2, 212, 50 }, /* 85: cards/galaxy/rules.cards:212:50 */
-    { 2, 173, 11 }, /* 86: cards/galaxy/rules.cards:173:11 */
-    { 2, 220, 5 }, /* 87: cards/galaxy/rules.cards:220:5 */
-    { 2, 220, 14 }, /* 88: cards/galaxy/rules.cards:220:14 */
-    { 2, 220, 58 }, /* 89: cards/galaxy/rules.cards:220:58 */
-    { 2, 220, 48 }, /* 90: cards/galaxy/rules.cards:220:48 */
-    { 2, 222, 50 }, /* 91: cards/galaxy/rules.cards:222:50 */
-    { 2, 222, 40 }, /* 92: cards/galaxy/rules.cards:222:40 */
-    { 2, 223, 12 }, /* 93: cards/galaxy/rules.cards:223:12 */
-    { 2, 218, 11 }, /* 94: cards/galaxy/rules.cards:218:11 */
-    { 2, 231, 3 }, /* 95: cards/galaxy/rules.cards:231:3 */
-    { 2, 232, 3 }, /* 96: cards/galaxy/rules.cards:232:3 */
-    { 2, 233, 66 }, /* 97: cards/galaxy/rules.cards:233:66 */
-    { 2, 235, 5 }, /* 98: cards/galaxy/rules.cards:235:5 */
-    { 2, 236, 68 }, /* 99: cards/galaxy/rules.cards:236:68 */
-    { 2, 234, 3 }, /* 100: cards/galaxy/rules.cards:234:3 */
-    { 2, 244, 3 }, /* 101: cards/galaxy/rules.cards:244:3 */
-    { 2, 245, 13 }, /* 102: cards/galaxy/rules.cards:245:13 */
-    { 2, 246, 5 }, /* 103: cards/galaxy/rules.cards:246:5 */
-    { 2, 247, 5 }, /* 104: cards/galaxy/rules.cards:247:5 */
-    { 2, 248, 5 }, /* 105: cards/galaxy/rules.cards:248:5 */
-    { 2, 230, 11 }, /* 106: cards/galaxy/rules.cards:230:11 */
-    { 2, 257, 18 }, /* 107: cards/galaxy/rules.cards:257:18 */
-    { 2, 258, 21 }, /* 108: cards/galaxy/rules.cards:258:21 */
-    { 2, 258, 7 }, /* 109: cards/galaxy/rules.cards:258:7 */
-    { 2, 258, 7 }, /* 110: cards/galaxy/rules.cards:258:7 */
-    { 2, 259, 29 }, /* 111: cards/galaxy/rules.cards:259:29 */
-    { 2, 261, 18 }, /* 112: cards/galaxy/rules.cards:261:18 */
-    { 2, 262, 7 }, /* 113: cards/galaxy/rules.cards:262:7 */
-    { 2, 262, 7 }, /* 114: cards/galaxy/rules.cards:262:7 */
-    { 2, 268, 3 }, /* 115: cards/galaxy/rules.cards:268:3 */
-    { 2, 254, 11 }, /* 116: cards/galaxy/rules.cards:254:11 */
-    { 2, 11, 42 }, /* 117: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 118: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 119: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 120: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 121: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 122: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 123: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 124: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 125: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 126: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 127: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 128: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 129: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 130: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 131: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 132: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 133: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 134: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 135: cards/galaxy/variants.cards:15:3 */
+    { 0, 149, 12 }, /* 5: cards/galaxy/game.cards:149:12 */
+    { 2, 42, 12 }, /* 6: cards/galaxy/rules.cards:42:12 */
+    { 2, 42, 23 }, /* 7: cards/galaxy/rules.cards:42:23 */
+    { 2, 50, 12 }, /* 8: cards/galaxy/rules.cards:50:12 */
+    { 2, 52, 51 }, /* 9: cards/galaxy/rules.cards:52:51 */
+    { 2, 55, 3 }, /* 10: cards/galaxy/rules.cards:55:3 */
+    { 2, 60, 5 }, /* 11: cards/galaxy/rules.cards:60:5 */
+    { 2, 67, 43 }, /* 12: cards/galaxy/rules.cards:67:43 */
+    { 2, 61, 68 }, /* 13: cards/galaxy/rules.cards:61:68 */
+    { 2, 62, 66 }, /* 14: cards/galaxy/rules.cards:62:66 */
+    { 2, 63, 55 }, /* 15: cards/galaxy/rules.cards:63:55 */
+    { 2, 64, 72 }, /* 16: cards/galaxy/rules.cards:64:72 */
+    { 2, 65, 80 }, /* 17: cards/galaxy/rules.cards:65:80 */
+    { 2, 66, 61 }, /* 18: cards/galaxy/rules.cards:66:61 */
+    { 2, 67, 56 }, /* 19: cards/galaxy/rules.cards:67:56 */
+    { 2, 68, 68 }, /* 20: cards/galaxy/rules.cards:68:68 */
+    { 2, 59, 3 }, /* 21: cards/galaxy/rules.cards:59:3 */
+    { 2, 74, 3 }, /* 22: cards/galaxy/rules.cards:74:3 */
+    { 2, 39, 11 }, /* 23: cards/galaxy/rules.cards:39:11 */
+    { 2, 81, 3 }, /* 24: cards/galaxy/rules.cards:81:3 */
+    { 2, 83, 63 }, /* 25: cards/galaxy/rules.cards:83:63 */
+    { 2, 84, 5 }, /* 26: cards/galaxy/rules.cards:84:5 */
+    { 2, 85, 5 }, /* 27: cards/galaxy/rules.cards:85:5 */
+    { 2, 80, 11 }, /* 28: cards/galaxy/rules.cards:80:11 */
+    { 2, 96, 5 }, /* 29: cards/galaxy/rules.cards:96:5 */
+    { 2, 97, 84 }, /* 30: cards/galaxy/rules.cards:97:84 */
+    { 2, 98, 82 }, /* 31: cards/galaxy/rules.cards:98:82 */
+    { 2, 99, 71 }, /* 32: cards/galaxy/rules.cards:99:71 */
+    { 2, 100, 88 }, /* 33: cards/galaxy/rules.cards:100:88 */
+    { 2, 101, 84 }, /* 34: cards/galaxy/rules.cards:101:84 */
+    { 2, 102, 80 }, /* 35: cards/galaxy/rules.cards:102:80 */
+    { 2, 95, 3 }, /* 36: cards/galaxy/rules.cards:95:3 */
+    { 2, 108, 3 }, /* 37: cards/galaxy/rules.cards:108:3 */
+    { 2, 109, 3 }, /* 38: cards/galaxy/rules.cards:109:3 */
+    { 2, 93, 11 }, /* 39: cards/galaxy/rules.cards:93:11 */
+    { 2, 114, 64 }, /* 40: cards/galaxy/rules.cards:114:64 */
+    { 2, 112, 11 }, /* 41: cards/galaxy/rules.cards:112:11 */
+    { 2, 119, 3 }, /* 42: cards/galaxy/rules.cards:119:3 */
+    { 2, 119, 12 }, /* 43: cards/galaxy/rules.cards:119:12 */
+    { 2, 120, 5 }, /* 44: cards/galaxy/rules.cards:120:5 */
+    { 2, 121, 5 }, /* 45: cards/galaxy/rules.cards:121:5 */
+    { 2, 122, 7 }, /* 46: cards/galaxy/rules.cards:122:7 */
+    { 2, 118, 11 }, /* 47: cards/galaxy/rules.cards:118:11 */
+    { 2, 130, 3 }, /* 48: cards/galaxy/rules.cards:130:3 */
+    { 2, 130, 15 }, /* 49: cards/galaxy/rules.cards:130:15 */
+    { 2, 130, 15 }, /* 50: cards/galaxy/rules.cards:130:15 */
+    { 2, 131, 5 }, /* 51: cards/galaxy/rules.cards:131:5 */
+    { 2, 134, 7 }, /* 52: cards/galaxy/rules.cards:134:7 */
+    { 2, 136, 7 }, /* 53: cards/galaxy/rules.cards:136:7 */
+    { 2, 137, 27 }, /* 54: cards/galaxy/rules.cards:137:27 */
+    { 2, 129, 11 }, /* 55: cards/galaxy/rules.cards:129:11 */
+    { 2, 145, 3 }, /* 56: cards/galaxy/rules.cards:145:3 */
+    { 2, 147, 7 }, /* 57: cards/galaxy/rules.cards:147:7 */
+    { 2, 148, 9 }, /* 58: cards/galaxy/rules.cards:148:9 */
+    { 2, 144, 11 }, /* 59: cards/galaxy/rules.cards:144:11 */
+    { 2, 162, 5 }, /* 60: cards/galaxy/rules.cards:162:5 */
+    { 2, 163, 5 }, /* 61: cards/galaxy/rules.cards:163:5 */
+    { 2, 165, 3 }, /* 62: cards/galaxy/rules.cards:165:3 */
+    { 2, 168, 3 }, /* 63: cards/galaxy/rules.cards:168:3 */
+    { 2, 159, 11 }, /* 64: cards/galaxy/rules.cards:159:11 */
+    { 2, 176, 43 }, /* 65: cards/galaxy/rules.cards:176:43 */
+    { 2, 178, 5 }, /* 66: cards/galaxy/rules.cards:178:5 */
+    { 2, 178, 5 }, /* 67: cards/galaxy/rules.cards:178:5 */
+    { 2, 183, 36 }, /* 68: cards/galaxy/rules.cards:183:36 */
+    { 2, 187, 5 }, /* 69: cards/galaxy/rules.cards:187:5 */
+    { 2, 189, 5 }, /* 70: cards/galaxy/rules.cards:189:5 */
+    { 2, 189, 5 }, /* 71: cards/galaxy/rules.cards:189:5 */
+    { 2, 190, 84 }, /* 72: cards/galaxy/rules.cards:190:84 */
+    { 2, 190, 74 }, /* 73: cards/galaxy/rules.cards:190:74 */
+    { 2, 194, 8 }, /* 74: cards/galaxy/rules.cards:194:8 */
+    { 2, 194, 3 }, /* 75: cards/galaxy/rules.cards:194:3 */
+    { 2, 197, 5 }, /* 76: cards/galaxy/rules.cards:197:5 */
+    { 2, 202, 7 }, /* 77: cards/galaxy/rules.cards:202:7 */
+    { 2, 206, 3 }, /* 78: cards/galaxy/rules.cards:206:3 */
+    { 2, 207, 3 }, /* 79: cards/galaxy/rules.cards:207:3 */
+    { 2, 208, 3 }, /* 80: cards/galaxy/rules.cards:208:3 */
+    { 2, 212, 30 }, /* 81: cards/galaxy/rules.cards:212:30 */
+    { 2, 212, 50 }, /* 82: cards/galaxy/rules.cards:212:50 */
+    { 2, 173, 11 }, /* 83: cards/galaxy/rules.cards:173:11 */
+    { 2, 220, 5 }, /* 84: cards/galaxy/rules.cards:220:5 */
+    { 2, 220, 14 }, /* 85: cards/galaxy/rules.cards:220:14 */
+    { 2, 220, 58 }, /* 86: cards/galaxy/rules.cards:220:58 */
+    { 2, 220, 48 }, /* 87: cards/galaxy/rules.cards:220:48 */
+    { 2, 222, 50 }, /* 88: cards/galaxy/rules.cards:222:50 */
+    { 2, 222, 40 }, /* 89: cards/galaxy/rules.cards:222:40 */
+    { 2, 223, 12 }, /* 90: cards/galaxy/rules.cards:223:12 */
+    { 2, 218, 11 }, /* 91: cards/galaxy/rules.cards:218:11 */
+    { 2, 231, 3 }, /* 92: cards/galaxy/rules.cards:231:3 */
+    { 2, 232, 3 }, /* 93: cards/galaxy/rules.cards:232:3 */
+    { 2, 233, 66 }, /* 94: cards/galaxy/rules.cards:233:66 */
+    { 2, 235, 5 }, /* 95: cards/galaxy/rules.cards:235:5 */
+    { 2, 236, 68 }, /* 96: cards/galaxy/rules.cards:236:68 */
+    { 2, 234, 3 }, /* 97: cards/galaxy/rules.cards:234:3 */
+    { 2, 245, 13 }, /* 98: cards/galaxy/rules.cards:245:13 */
+    { 2, 246, 5 }, /* 99: cards/galaxy/rules.cards:246:5 */
+    { 2, 247, 5 }, /* 100: cards/galaxy/rules.cards:247:5 */
+    { 2, 248, 5 }, /* 101: cards/galaxy/rules.cards:248:5 */
+    { 2, 230, 11 }, /* 102: cards/galaxy/rules.cards:230:11 */
+    { 2, 257, 18 }, /* 103: cards/galaxy/rules.cards:257:18 */
+    { 2, 258, 21 }, /* 104: cards/galaxy/rules.cards:258:21 */
+    { 2, 258, 7 }, /* 105: cards/galaxy/rules.cards:258:7 */
+    { 2, 258, 7 }, /* 106: cards/galaxy/rules.cards:258:7 */
+    { 2, 259, 29 }, /* 107: cards/galaxy/rules.cards:259:29 */
+    { 2, 261, 18 }, /* 108: cards/galaxy/rules.cards:261:18 */
+    { 2, 262, 7 }, /* 109: cards/galaxy/rules.cards:262:7 */
+    { 2, 262, 7 }, /* 110: cards/galaxy/rules.cards:262:7 */
+    { 2, 268, 3 }, /* 111: cards/galaxy/rules.cards:268:3 */
+    { 2, 254, 11 }, /* 112: cards/galaxy/rules.cards:254:11 */
+    { 2, 11, 42 }, /* 113: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 114: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 115: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 116: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 117: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 118: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 119: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 120: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 121: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 122: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 123: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 124: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 125: cards/galaxy/rules.cards:31:1 */
+    { 4, 14, 50 }, /* 126: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 127: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 128: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 129: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 130: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 131: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -4104,9 +3957,10 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    136, Site_table, 5, Site_files,
+    132, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
 };
 
 const RtGameDef galaxy_variant_short = {
@@ -4126,9 +3980,10 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    136, Site_table, 5, Site_files,
+    132, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
 };
 
 const RtGameDef galaxy_variant_dice_check = {
@@ -4148,9 +4003,10 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    136, Site_table, 5, Site_files,
+    132, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
 };
 
 const RtGameDef *const galaxy_variants[] = {

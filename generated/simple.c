@@ -18,8 +18,8 @@
 #include "cardrt.h"
 #include "simple.h"
 
-#if CARDRT_ABI != 11
-#error "simple.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "simple.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_resistance = 0, SIDE_imperium = 1 };
@@ -35,11 +35,13 @@ enum { FIXED_time_limit = 22 };
 
 /* The state layout this code reads (docs/runtime.md "The state block"). */
 enum { PLAYER_CELLS = 411 };
-enum { VCELL_battle_round = 0, VCELL_using = 1, VCELL_rolled = 2, VCELL_vp = 6718, VCELL_missions_made = 6719, VCELL_space_boom = 6720, VCELL_space_block = 6721, VCELL_ground_boom = 6722, VCELL_ground_block = 6723, VCELL_hits_agile = 6724, VCELL_hits_heavy = 6725, VCELL_hits_any = 6726, VCELL_base = 3, VCELL_base_revealed = 4, VCELL_sympathy = 5, VCELL_plans = 6, VCELL_charged = 7, VCELL_doom_site = 8, VCELL_building_doom = 9, VCELL_target = 10, VCELL_performer_dice = 11, VCELL_opposer_dice = 12, VCELL_opposed = 13, VCELL_retreated = 14, VCELL_base_found = 15, VCELL_mission_suit = 16, VCELL_with_ace = 17, VCELL_with_number = 18, VCELL_aces = 19, VCELL_numbers = 20, VCELL_succeeded = 21, VCELL_unit_bonus = 22, VCELL_deploying = 23, VCELL_assigning = 24, VCELL_cur_k = 25, VCELL_rounds_done = 26, VCELL_hub = 27, VCELL_placing = 28 };
-enum { ZCELL_box = 61, ZCELL_locations = 312, ZCELL_set_aside = 345, ZCELL_probes = 6727, ZCELL_base_card = 6760, ZCELL_units = 378, ZCELL_base_units = 532, ZCELL_queue = 6793, ZCELL_moving = 686, ZCELL_leader_deck = 6947, ZCELL_leader_offer = 6972, ZCELL_pool = 6997, ZCELL_on_mission = 7022, ZCELL_leaders = 840, ZCELL_mission_deck = 865, ZCELL_hand = 7047, ZCELL_assigned = 7088, ZCELL_revealed = 906, ZCELL_mission_discard = 947, ZCELL_tray = 988, ZCELL_units_kalavel_i = 990, ZCELL_units_kalavel_ii = 1144, ZCELL_units_kalavel_iii = 1298, ZCELL_units_kalavel_iv = 1452, ZCELL_units_drougayn_i = 1606, ZCELL_units_drougayn_ii = 1760, ZCELL_units_drougayn_iii = 1914, ZCELL_units_drougayn_iv = 2068, ZCELL_units_corvane_i = 2222, ZCELL_units_corvane_ii = 2376, ZCELL_units_corvane_iii = 2530, ZCELL_units_corvane_iv = 2684, ZCELL_units_tauran_i = 2838, ZCELL_units_tauran_ii = 2992, ZCELL_units_tauran_iii = 3146, ZCELL_units_tauran_iv = 3300, ZCELL_units_varos_i = 3454, ZCELL_units_varos_ii = 3608, ZCELL_units_varos_iii = 3762, ZCELL_units_varos_iv = 3916, ZCELL_units_peles_i = 4070, ZCELL_units_peles_ii = 4224, ZCELL_units_peles_iii = 4378, ZCELL_units_peles_iv = 4532, ZCELL_units_ajada_prime = 4686, ZCELL_units_ajada_ii = 4840, ZCELL_units_ajada_iii = 4994, ZCELL_units_ajada_iv = 5148, ZCELL_units_mirrin_i = 5302, ZCELL_units_mirrin_ii = 5456, ZCELL_units_mirrin_iii = 5610, ZCELL_units_mirrin_iv = 5764, ZCELL_leaders_kalavel_i = 5918, ZCELL_leaders_kalavel_ii = 5943, ZCELL_leaders_kalavel_iii = 5968, ZCELL_leaders_kalavel_iv = 5993, ZCELL_leaders_drougayn_i = 6018, ZCELL_leaders_drougayn_ii = 6043, ZCELL_leaders_drougayn_iii = 6068, ZCELL_leaders_drougayn_iv = 6093, ZCELL_leaders_corvane_i = 6118, ZCELL_leaders_corvane_ii = 6143, ZCELL_leaders_corvane_iii = 6168, ZCELL_leaders_corvane_iv = 6193, ZCELL_leaders_tauran_i = 6218, ZCELL_leaders_tauran_ii = 6243, ZCELL_leaders_tauran_iii = 6268, ZCELL_leaders_tauran_iv = 6293, ZCELL_leaders_varos_i = 6318, ZCELL_leaders_varos_ii = 6343, ZCELL_leaders_varos_iii = 6368, ZCELL_leaders_varos_iv = 6393, ZCELL_leaders_peles_i = 6418, ZCELL_leaders_peles_ii = 6443, ZCELL_leaders_peles_iii = 6468, ZCELL_leaders_peles_iv = 6493, ZCELL_leaders_ajada_prime = 6518, ZCELL_leaders_ajada_ii = 6543, ZCELL_leaders_ajada_iii = 6568, ZCELL_leaders_ajada_iv = 6593, ZCELL_leaders_mirrin_i = 6618, ZCELL_leaders_mirrin_ii = 6643, ZCELL_leaders_mirrin_iii = 6668, ZCELL_leaders_mirrin_iv = 6693 };
+enum { VCELL_battle_round = 0, VCELL_using = 1, VCELL_rolled = 2, VCELL_vp = 6719, VCELL_missions_made = 6720, VCELL_space_boom = 6721, VCELL_space_block = 6722, VCELL_ground_boom = 6723, VCELL_ground_block = 6724, VCELL_hits_agile = 6725, VCELL_hits_heavy = 6726, VCELL_hits_any = 6727, VCELL_base = 3, VCELL_base_revealed = 4, VCELL_sympathy = 5, VCELL_plans = 6, VCELL_charged = 7, VCELL_doom_site = 8, VCELL_building_doom = 9, VCELL_target = 10, VCELL_performer_dice = 11, VCELL_opposer_dice = 12, VCELL_opposed = 13, VCELL_retreated = 14, VCELL_base_found = 15, VCELL_mission_suit = 16, VCELL_with_ace = 17, VCELL_with_number = 18, VCELL_aces = 19, VCELL_numbers = 20, VCELL_succeeded = 21, VCELL_unit_bonus = 22, VCELL_deploying = 23, VCELL_assigning = 24, VCELL_cur_k = 25, VCELL_rounds_done = 26, VCELL_hub = 27, VCELL_placing = 28 };
+enum { LCELL_1 = 61 };
+enum { ZCELL_box = 62, ZCELL_locations = 313, ZCELL_set_aside = 346, ZCELL_probes = 6728, ZCELL_base_card = 6761, ZCELL_units = 379, ZCELL_base_units = 533, ZCELL_queue = 6794, ZCELL_moving = 687, ZCELL_leader_deck = 6948, ZCELL_leader_offer = 6973, ZCELL_pool = 6998, ZCELL_on_mission = 7023, ZCELL_leaders = 841, ZCELL_mission_deck = 866, ZCELL_hand = 7048, ZCELL_assigned = 7089, ZCELL_revealed = 907, ZCELL_mission_discard = 948, ZCELL_tray = 989, ZCELL_units_kalavel_i = 991, ZCELL_units_kalavel_ii = 1145, ZCELL_units_kalavel_iii = 1299, ZCELL_units_kalavel_iv = 1453, ZCELL_units_drougayn_i = 1607, ZCELL_units_drougayn_ii = 1761, ZCELL_units_drougayn_iii = 1915, ZCELL_units_drougayn_iv = 2069, ZCELL_units_corvane_i = 2223, ZCELL_units_corvane_ii = 2377, ZCELL_units_corvane_iii = 2531, ZCELL_units_corvane_iv = 2685, ZCELL_units_tauran_i = 2839, ZCELL_units_tauran_ii = 2993, ZCELL_units_tauran_iii = 3147, ZCELL_units_tauran_iv = 3301, ZCELL_units_varos_i = 3455, ZCELL_units_varos_ii = 3609, ZCELL_units_varos_iii = 3763, ZCELL_units_varos_iv = 3917, ZCELL_units_peles_i = 4071, ZCELL_units_peles_ii = 4225, ZCELL_units_peles_iii = 4379, ZCELL_units_peles_iv = 4533, ZCELL_units_ajada_prime = 4687, ZCELL_units_ajada_ii = 4841, ZCELL_units_ajada_iii = 4995, ZCELL_units_ajada_iv = 5149, ZCELL_units_mirrin_i = 5303, ZCELL_units_mirrin_ii = 5457, ZCELL_units_mirrin_iii = 5611, ZCELL_units_mirrin_iv = 5765, ZCELL_leaders_kalavel_i = 5919, ZCELL_leaders_kalavel_ii = 5944, ZCELL_leaders_kalavel_iii = 5969, ZCELL_leaders_kalavel_iv = 5994, ZCELL_leaders_drougayn_i = 6019, ZCELL_leaders_drougayn_ii = 6044, ZCELL_leaders_drougayn_iii = 6069, ZCELL_leaders_drougayn_iv = 6094, ZCELL_leaders_corvane_i = 6119, ZCELL_leaders_corvane_ii = 6144, ZCELL_leaders_corvane_iii = 6169, ZCELL_leaders_corvane_iv = 6194, ZCELL_leaders_tauran_i = 6219, ZCELL_leaders_tauran_ii = 6244, ZCELL_leaders_tauran_iii = 6269, ZCELL_leaders_tauran_iv = 6294, ZCELL_leaders_varos_i = 6319, ZCELL_leaders_varos_ii = 6344, ZCELL_leaders_varos_iii = 6369, ZCELL_leaders_varos_iv = 6394, ZCELL_leaders_peles_i = 6419, ZCELL_leaders_peles_ii = 6444, ZCELL_leaders_peles_iii = 6469, ZCELL_leaders_peles_iv = 6494, ZCELL_leaders_ajada_prime = 6519, ZCELL_leaders_ajada_ii = 6544, ZCELL_leaders_ajada_iii = 6569, ZCELL_leaders_ajada_iv = 6594, ZCELL_leaders_mirrin_i = 6619, ZCELL_leaders_mirrin_ii = 6644, ZCELL_leaders_mirrin_iii = 6669, ZCELL_leaders_mirrin_iv = 6694 };
 static const int32_t layout[] = {
     /* zone capacities */ 250, 32, 32, 32, 32, 153, 153, 153, 153, 24, 24, 24, 24, 24, 40, 40, 40, 40, 40, 1, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 153, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
     /* vars */ VCELL_battle_round, VCELL_using, VCELL_rolled, VCELL_vp, VCELL_missions_made, VCELL_space_boom, VCELL_space_block, VCELL_ground_boom, VCELL_ground_block, VCELL_hits_agile, VCELL_hits_heavy, VCELL_hits_any, VCELL_base, VCELL_base_revealed, VCELL_sympathy, VCELL_plans, VCELL_charged, VCELL_doom_site, VCELL_building_doom, VCELL_target, VCELL_performer_dice, VCELL_opposer_dice, VCELL_opposed, VCELL_retreated, VCELL_base_found, VCELL_mission_suit, VCELL_with_ace, VCELL_with_number, VCELL_aces, VCELL_numbers, VCELL_succeeded, VCELL_unit_bonus, VCELL_deploying, VCELL_assigning, VCELL_cur_k, VCELL_rounds_done, VCELL_hub, VCELL_placing, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+    /* live counts */ 61,
     /* zones */ ZCELL_box, ZCELL_locations, ZCELL_set_aside, ZCELL_probes, ZCELL_base_card, ZCELL_units, ZCELL_base_units, ZCELL_queue, ZCELL_moving, ZCELL_leader_deck, ZCELL_leader_offer, ZCELL_pool, ZCELL_on_mission, ZCELL_leaders, ZCELL_mission_deck, ZCELL_hand, ZCELL_assigned, ZCELL_revealed, ZCELL_mission_discard, ZCELL_tray, ZCELL_units_kalavel_i, ZCELL_units_kalavel_ii, ZCELL_units_kalavel_iii, ZCELL_units_kalavel_iv, ZCELL_units_drougayn_i, ZCELL_units_drougayn_ii, ZCELL_units_drougayn_iii, ZCELL_units_drougayn_iv, ZCELL_units_corvane_i, ZCELL_units_corvane_ii, ZCELL_units_corvane_iii, ZCELL_units_corvane_iv, ZCELL_units_tauran_i, ZCELL_units_tauran_ii, ZCELL_units_tauran_iii, ZCELL_units_tauran_iv, ZCELL_units_varos_i, ZCELL_units_varos_ii, ZCELL_units_varos_iii, ZCELL_units_varos_iv, ZCELL_units_peles_i, ZCELL_units_peles_ii, ZCELL_units_peles_iii, ZCELL_units_peles_iv, ZCELL_units_ajada_prime, ZCELL_units_ajada_ii, ZCELL_units_ajada_iii, ZCELL_units_ajada_iv, ZCELL_units_mirrin_i, ZCELL_units_mirrin_ii, ZCELL_units_mirrin_iii, ZCELL_units_mirrin_iv, ZCELL_leaders_kalavel_i, ZCELL_leaders_kalavel_ii, ZCELL_leaders_kalavel_iii, ZCELL_leaders_kalavel_iv, ZCELL_leaders_drougayn_i, ZCELL_leaders_drougayn_ii, ZCELL_leaders_drougayn_iii, ZCELL_leaders_drougayn_iv, ZCELL_leaders_corvane_i, ZCELL_leaders_corvane_ii, ZCELL_leaders_corvane_iii, ZCELL_leaders_corvane_iv, ZCELL_leaders_tauran_i, ZCELL_leaders_tauran_ii, ZCELL_leaders_tauran_iii, ZCELL_leaders_tauran_iv, ZCELL_leaders_varos_i, ZCELL_leaders_varos_ii, ZCELL_leaders_varos_iii, ZCELL_leaders_varos_iv, ZCELL_leaders_peles_i, ZCELL_leaders_peles_ii, ZCELL_leaders_peles_iii, ZCELL_leaders_peles_iv, ZCELL_leaders_ajada_prime, ZCELL_leaders_ajada_ii, ZCELL_leaders_ajada_iii, ZCELL_leaders_ajada_iv, ZCELL_leaders_mirrin_i, ZCELL_leaders_mirrin_ii, ZCELL_leaders_mirrin_iii, ZCELL_leaders_mirrin_iv,
     PLAYER_CELLS,
 };
@@ -1285,7 +1287,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1289 "simple.c"
+#line 1291 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1297,7 +1299,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1301 "simple.c"
+#line 1303 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1308,7 +1310,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1312 "simple.c"
+#line 1314 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1334,7 +1336,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1338 "simple.c"
+#line 1340 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1345,7 +1347,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1349 "simple.c"
+#line 1351 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1356,7 +1358,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1360 "simple.c"
+#line 1362 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1367,7 +1369,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1371 "simple.c"
+#line 1373 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1379,7 +1381,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1383 "simple.c"
+#line 1385 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1390,7 +1392,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1394 "simple.c"
+#line 1396 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1414,7 +1416,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1418 "simple.c"
+#line 1420 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1426,7 +1428,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1430 "simple.c"
+#line 1432 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1458,7 +1460,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1462 "simple.c"
+#line 1464 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1483,7 +1485,7 @@ RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
     return acc;
-#line 1487 "simple.c"
+#line 1489 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1499,7 +1501,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : rt_add(g, Fn_best_one(g, f, L->v_p, L->v_s), Agg1_best_two(g, f, L), 17));
-#line 1503 "simple.c"
+#line 1505 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1518,7 +1520,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc = rt_add(g, acc, (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades)))), 19);
     }
     return acc;
-#line 1522 "simple.c"
+#line 1524 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1531,7 +1533,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1535 "simple.c"
+#line 1537 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1549,7 +1551,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc = rt_add(g, acc, (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), 21);
     }
     return acc;
-#line 1553 "simple.c"
+#line 1555 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1561,7 +1563,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1565 "simple.c"
+#line 1567 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1572,7 +1574,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 22), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 23)));
-#line 1576 "simple.c"
+#line 1578 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1583,7 +1585,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 24), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 25)));
-#line 1587 "simple.c"
+#line 1589 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1594,7 +1596,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 27)));
-#line 1598 "simple.c"
+#line 1600 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1605,7 +1607,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 28)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 29), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1609 "simple.c"
+#line 1611 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1616,7 +1618,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 31), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 32)))) && (!rt_card_state(g, v_s, KIND_system, 0, 33)));
-#line 1620 "simple.c"
+#line 1622 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1634,7 +1636,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1638 "simple.c"
+#line 1640 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1646,7 +1648,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1650 "simple.c"
+#line 1652 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1664,7 +1666,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1668 "simple.c"
+#line 1670 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1676,7 +1678,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1680 "simple.c"
+#line 1682 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1695,7 +1697,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1699 "simple.c"
+#line 1701 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1708,7 +1710,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1712 "simple.c"
+#line 1714 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1720,7 +1722,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1724 "simple.c"
+#line 1726 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1739,7 +1741,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1743 "simple.c"
+#line 1745 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1753,7 +1755,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1757 "simple.c"
+#line 1759 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1772,7 +1774,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1776 "simple.c"
+#line 1778 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1786,7 +1788,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1790 "simple.c"
+#line 1792 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1801,7 +1803,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 39) > 0);
-#line 1805 "simple.c"
+#line 1807 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1819,7 +1821,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo6[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (((rt_add(g, Memo_agile_dice(g, f, memo3, v_s, SIDE_resistance, v_a), Memo_heavy_dice(g, f, memo4, v_s, SIDE_resistance, v_a), 40) > 0)) || ((rt_add(g, Memo_agile_dice(g, f, memo5, v_s, SIDE_imperium, v_a), Memo_heavy_dice(g, f, memo6, v_s, SIDE_imperium, v_a), 41) > 0))));
-#line 1823 "simple.c"
+#line 1825 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1844,7 +1846,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 43, "max of no items");
     return acc;
-#line 1848 "simple.c"
+#line 1850 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1856,7 +1858,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1860 "simple.c"
+#line 1862 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1881,7 +1883,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 45, "max of no items");
     return acc;
-#line 1885 "simple.c"
+#line 1887 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1893,7 +1895,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1897 "simple.c"
+#line 1899 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1910,7 +1912,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1914 "simple.c"
+#line 1916 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -1922,7 +1924,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 1926 "simple.c"
+#line 1928 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -1937,7 +1939,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 1941 "simple.c"
+#line 1943 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -1947,23 +1949,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 1951 "simple.c"
-}
-
-/* cards/simple/game.cards:208: count */
-RT_PURE RT_NOINLINE static RtValue Agg1_carried(RtGame *g, RtFrame *f)
-{
-    (void)f;
-    #line 208 "cards/simple/game.cards"
-    RtValue acc = 0;
-    const int32_t *zc = rt_zone_cells_at(g, ZCELL_moving);
-    for (int i = zc[0] - 1; i >= 0; i--) {
-        RtValue it_u = zc[1 + i]; (void)it_u;
-        if (!(Rows_unit[rt__row(g, it_u)].fd_needs_transport)) continue;
-        acc++;
-    }
-    return acc;
-#line 1967 "simple.c"
+#line 1953 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -1972,8 +1958,8 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)g;
     (void)f;
     #line 208 "cards/simple/game.cards"
-    return Agg1_carried(g, f);
-#line 1977 "simple.c"
+    return rt_live_at(g, LCELL_1);
+#line 1963 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -1989,7 +1975,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 1993 "simple.c"
+#line 1979 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -2000,7 +1986,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 2004 "simple.c"
+#line 1990 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2018,7 +2004,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2022 "simple.c"
+#line 2008 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2031,7 +2017,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 48), rt_zone_cells_at(g, ZCELL_base_units)[0], 49), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 50) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 51), 52), Agg1_score(g, f, v_p), 57), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 58), 59) : 0), 60));
-#line 2035 "simple.c"
+#line 2021 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2048,7 +2034,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 61);
     }
     return acc;
-#line 2052 "simple.c"
+#line 2038 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2059,7 +2045,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2063 "simple.c"
+#line 2049 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2075,7 +2061,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2079 "simple.c"
+#line 2065 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2099,7 +2085,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 71, "min of no items");
     return acc;
-#line 2103 "simple.c"
+#line 2089 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2109,7 +2095,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2113 "simple.c"
+#line 2099 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2120,7 +2106,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2124 "simple.c"
+#line 2110 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2131,7 +2117,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 72));
-#line 2135 "simple.c"
+#line 2121 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2147,7 +2133,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2151 "simple.c"
+#line 2137 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2158,7 +2144,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2162 "simple.c"
+#line 2148 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2169,7 +2155,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 74)].fd_immobile);
-#line 2173 "simple.c"
+#line 2159 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2192,7 +2178,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2196 "simple.c"
+#line 2182 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2210,7 +2196,7 @@ RT_PURE static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
     }
     return acc;
-#line 2214 "simple.c"
+#line 2200 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2226,7 +2212,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 77)));
-#line 2230 "simple.c"
+#line 2216 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2238,7 +2224,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 78)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 79)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 81)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 83)))) && (!rt_card_state(g, v_s, KIND_system, 0, 84))))));
-#line 2242 "simple.c"
+#line 2228 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2249,7 +2235,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 85), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 86)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 87), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 88))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 89), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 90)))) : 1));
-#line 2253 "simple.c"
+#line 2239 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2261,7 +2247,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 91)));
-#line 2265 "simple.c"
+#line 2251 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2276,7 +2262,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2280 "simple.c"
+#line 2266 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2291,7 +2277,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2295 "simple.c"
+#line 2281 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2301,7 +2287,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2305 "simple.c"
+#line 2291 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2312,7 +2298,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 92)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 93), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 94)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 95)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 96)].fd_second_build == ENUM_heavy_space)));
-#line 2316 "simple.c"
+#line 2302 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2327,7 +2313,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2331 "simple.c"
+#line 2317 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2337,7 +2323,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2341 "simple.c"
+#line 2327 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2353,7 +2339,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2357 "simple.c"
+#line 2343 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2365,7 +2351,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2369 "simple.c"
+#line 2355 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2377,7 +2363,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2381 "simple.c"
+#line 2367 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2393,7 +2379,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2397 "simple.c"
+#line 2383 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2404,7 +2390,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2408 "simple.c"
+#line 2394 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2430,7 +2416,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 103, "max of no items");
     return acc;
-#line 2434 "simple.c"
+#line 2420 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2443,7 +2429,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 101)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2447 "simple.c"
+#line 2433 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2454,7 +2440,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 104), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 105);
-#line 2458 "simple.c"
+#line 2444 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2644,7 +2630,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2648 "simple.c"
+#line 2634 "simple.c"
         break;
     default:
         return rt_fail(g, 119, "bad resume point");
@@ -2756,7 +2742,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2760 "simple.c"
+#line 2746 "simple.c"
         break;
     default:
         return rt_fail(g, 128, "bad resume point");
@@ -2895,7 +2881,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2899 "simple.c"
+#line 2885 "simple.c"
         break;
     default:
         return rt_fail(g, 137, "bad resume point");
@@ -2990,7 +2976,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2994 "simple.c"
+#line 2980 "simple.c"
         break;
     default:
         return rt_fail(g, 150, "bad resume point");
@@ -3061,7 +3047,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3065 "simple.c"
+#line 3051 "simple.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -3210,7 +3196,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3214 "simple.c"
+#line 3200 "simple.c"
         break;
     default:
         return rt_fail(g, 169, "bad resume point");
@@ -3257,7 +3243,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3261 "simple.c"
+#line 3247 "simple.c"
         break;
     default:
         return rt_fail(g, 173, "bad resume point");
@@ -3291,7 +3277,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3295 "simple.c"
+#line 3281 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3450,7 +3436,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3454 "simple.c"
+#line 3440 "simple.c"
         break;
     default:
         return rt_fail(g, 190, "bad resume point");
@@ -3560,7 +3546,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3564 "simple.c"
+#line 3550 "simple.c"
         break;
     default:
         return rt_fail(g, 197, "bad resume point");
@@ -3593,7 +3579,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3597 "simple.c"
+#line 3583 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3659,7 +3645,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3663 "simple.c"
+#line 3649 "simple.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -3717,7 +3703,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3721 "simple.c"
+#line 3707 "simple.c"
         break;
     default:
         return rt_fail(g, 213, "bad resume point");
@@ -3760,7 +3746,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 215, "argmax of no items");
     return acc;
-#line 3764 "simple.c"
+#line 3750 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3777,7 +3763,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3781 "simple.c"
+#line 3767 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3794,7 +3780,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3798 "simple.c"
+#line 3784 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3909,7 +3895,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 226);
         if (rt_check(g)) return RT_END;
-#line 3913 "simple.c"
+#line 3899 "simple.c"
         break;
     default:
         return rt_fail(g, 227, "bad resume point");
@@ -3930,7 +3916,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 228);
         if (rt_check(g)) return RT_END;
-#line 3934 "simple.c"
+#line 3920 "simple.c"
         break;
     default:
         return rt_fail(g, 229, "bad resume point");
@@ -4186,7 +4172,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4190 "simple.c"
+#line 4176 "simple.c"
         break;
     default:
         return rt_fail(g, 247, "bad resume point");
@@ -4241,7 +4227,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4245 "simple.c"
+#line 4231 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4258,7 +4244,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4262 "simple.c"
+#line 4248 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4274,7 +4260,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4278 "simple.c"
+#line 4264 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4291,7 +4277,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4295 "simple.c"
+#line 4281 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4308,7 +4294,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4312 "simple.c"
+#line 4298 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4325,7 +4311,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4329 "simple.c"
+#line 4315 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4343,7 +4329,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4347 "simple.c"
+#line 4333 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5433,7 +5419,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5437 "simple.c"
+#line 5423 "simple.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -5462,7 +5448,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5466 "simple.c"
+#line 5452 "simple.c"
         break;
     default:
         return rt_fail(g, 320, "bad resume point");
@@ -5520,7 +5506,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5524 "simple.c"
+#line 5510 "simple.c"
         break;
     default:
         return rt_fail(g, 328, "bad resume point");
@@ -5638,7 +5624,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5642 "simple.c"
+#line 5628 "simple.c"
         break;
     default:
         return rt_fail(g, 336, "bad resume point");
@@ -5671,7 +5657,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5675 "simple.c"
+#line 5661 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5768,7 +5754,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5772 "simple.c"
+#line 5758 "simple.c"
         break;
     default:
         return rt_fail(g, 349, "bad resume point");
@@ -5963,7 +5949,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5967 "simple.c"
+#line 5953 "simple.c"
         break;
     default:
         return rt_fail(g, 365, "bad resume point");
@@ -6067,7 +6053,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6071 "simple.c"
+#line 6057 "simple.c"
         break;
     default:
         return rt_fail(g, 375, "bad resume point");
@@ -6132,7 +6118,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6136 "simple.c"
+#line 6122 "simple.c"
         break;
     default:
         return rt_fail(g, 382, "bad resume point");
@@ -6201,7 +6187,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6205 "simple.c"
+#line 6191 "simple.c"
         break;
     default:
         return rt_fail(g, 387, "bad resume point");
@@ -6258,7 +6244,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6262 "simple.c"
+#line 6248 "simple.c"
         break;
     default:
         return rt_fail(g, 393, "bad resume point");
@@ -6292,7 +6278,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6296 "simple.c"
+#line 6282 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6309,7 +6295,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6313 "simple.c"
+#line 6299 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6470,7 +6456,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6474 "simple.c"
+#line 6460 "simple.c"
         break;
     default:
         return rt_fail(g, 415, "bad resume point");
@@ -6536,7 +6522,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6540 "simple.c"
+#line 6526 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6553,7 +6539,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6557 "simple.c"
+#line 6543 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6570,7 +6556,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6574 "simple.c"
+#line 6560 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6587,7 +6573,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 420))) return 1;
     }
     return acc;
-#line 6591 "simple.c"
+#line 6577 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6604,7 +6590,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 422))) return 1;
     }
     return acc;
-#line 6608 "simple.c"
+#line 6594 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6621,7 +6607,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6625 "simple.c"
+#line 6611 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6638,7 +6624,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6642 "simple.c"
+#line 6628 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6655,7 +6641,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 426)) return 1;
     }
     return acc;
-#line 6659 "simple.c"
+#line 6645 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6671,7 +6657,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6675 "simple.c"
+#line 6661 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6689,7 +6675,7 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6693 "simple.c"
+#line 6679 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6706,7 +6692,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6710 "simple.c"
+#line 6696 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6723,7 +6709,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6727 "simple.c"
+#line 6713 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6739,7 +6725,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6743 "simple.c"
+#line 6729 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7844,7 +7830,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7848 "simple.c"
+#line 7834 "simple.c"
         break;
     default:
         return rt_fail(g, 500, "bad resume point");
@@ -7942,7 +7928,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7946 "simple.c"
+#line 7932 "simple.c"
         break;
     default:
         return rt_fail(g, 509, "bad resume point");
@@ -7977,7 +7963,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7981 "simple.c"
+#line 7967 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -8084,7 +8070,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8088 "simple.c"
+#line 8074 "simple.c"
         break;
     default:
         return rt_fail(g, 524, "bad resume point");
@@ -8150,7 +8136,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 528)) return RT_END;
         }
-#line 8154 "simple.c"
+#line 8140 "simple.c"
         break;
     default:
         return rt_fail(g, 529, "bad resume point");
@@ -8186,7 +8172,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 539) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8190 "simple.c"
+#line 8176 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8203,7 +8189,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8207 "simple.c"
+#line 8193 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8220,7 +8206,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8224 "simple.c"
+#line 8210 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8470,7 +8456,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8474 "simple.c"
+#line 8460 "simple.c"
         break;
     default:
         return rt_fail(g, 568, "bad resume point");
@@ -8795,7 +8781,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 604);
         }
-#line 8799 "simple.c"
+#line 8785 "simple.c"
         break;
     default:
         return rt_fail(g, 605, "bad resume point");
@@ -8877,7 +8863,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8881 "simple.c"
+#line 8867 "simple.c"
         break;
     default:
         return rt_fail(g, 617, "bad resume point");
@@ -8919,7 +8905,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8923 "simple.c"
+#line 8909 "simple.c"
         break;
     default:
         return rt_fail(g, 622, "bad resume point");
@@ -8946,7 +8932,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 625), RT_AT_TOP, 626);
         if (rt_check(g)) return RT_END;
-#line 8950 "simple.c"
+#line 8936 "simple.c"
         break;
     default:
         return rt_fail(g, 627, "bad resume point");
@@ -8971,7 +8957,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 628);
         }
-#line 8975 "simple.c"
+#line 8961 "simple.c"
         break;
     default:
         return rt_fail(g, 629, "bad resume point");
@@ -9004,7 +8990,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 9008 "simple.c"
+#line 8994 "simple.c"
         break;
     default:
         return rt_fail(g, 631, "bad resume point");
@@ -9114,7 +9100,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9118 "simple.c"
+#line 9104 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9131,7 +9117,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9135 "simple.c"
+#line 9121 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9148,7 +9134,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9152 "simple.c"
+#line 9138 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9165,7 +9151,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9169 "simple.c"
+#line 9155 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9182,7 +9168,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9186 "simple.c"
+#line 9172 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9199,7 +9185,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9203 "simple.c"
+#line 9189 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9216,7 +9202,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9220 "simple.c"
+#line 9206 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9233,7 +9219,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9237 "simple.c"
+#line 9223 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9250,7 +9236,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9254 "simple.c"
+#line 9240 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9267,7 +9253,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9271 "simple.c"
+#line 9257 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9284,7 +9270,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9288 "simple.c"
+#line 9274 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9301,7 +9287,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9305 "simple.c"
+#line 9291 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9318,7 +9304,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9322 "simple.c"
+#line 9308 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9888,7 +9874,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9892 "simple.c"
+#line 9878 "simple.c"
         break;
     default:
         return rt_fail(g, 710, "bad resume point");
@@ -9924,7 +9910,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9928 "simple.c"
+#line 9914 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -10091,13 +10077,51 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10095 "simple.c"
+#line 10081 "simple.c"
         break;
     default:
         return rt_fail(g, 722, "bad resume point");
     }
     return RT_DONE;
 }
+
+/* Live counts (docs/runtime.md "Live counts"): card, of owner's instance of
+   zone_decl, counts sign in every count of that zone whose condition it meets. */
+static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign)
+{
+    int32_t *c = rt__pre(g)->cells + (owner >= 0 ? owner * PLAYER_CELLS : 0);
+    (void)card;
+    switch (zone_decl) {
+    case ZONE_moving:
+        /* live 1: as in carried */
+        if (Rows_unit[rt__row(g, card)].fd_needs_transport) {
+            c[LCELL_1] += sign;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */
+static void Live_recount(RtGame *g)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    for (ptrdiff_t p = 0; p < x->nplayers; p++) {
+        if (p == 0)
+            memset(x->cells + LCELL_1, 0, 1 * sizeof(int32_t));
+        for (const int32_t *zc = x->cells + ZCELL_moving, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
+            if (*at >= 0)
+                Live_update(g, *at, ZONE_moving, RT_NONE, 1);
+    }
+}
+
+/* per live count cell: one per player */
+static const uint8_t Live_per_player[] = { 0 };
+/* per zone: live counts read it */
+static const uint8_t Zone_live[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+/* per kind: the state slots live counts read */
+static const uint32_t Kind_live_slots[] = { 0x0u, 0x0u, 0x0u, 0x0u, 0x0u };
 
 static const char *const side_names[] = { "resistance", "imperium" };
 static const char *const side_titles[] = { "Resistance", "Imperium" };
@@ -11706,6 +11730,7 @@ const RtGameDef simple_game = {
     723, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
 };
 
 const RtGameDef *const simple_variants[] = {

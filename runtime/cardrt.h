@@ -27,7 +27,7 @@
 #include <stdio.h>
 
 /* Bumped whenever generated code and the runtime stop fitting together. */
-#define CARDRT_ABI 11
+#define CARDRT_ABI 12
 
 #define RT_NONE (-1)
 
@@ -183,8 +183,9 @@ typedef struct RtGameDef {
     int max_frames;
     /* layout: the state layout the generated code assumes, or NULL (then
        the runtime chooses every zone's capacity itself): nzones zone
-       capacities, then each var's first cell, then each zone's first cell
-       (player 0's instance for per-player ones), then the cells of one
+       capacities, then each var's first cell, then each live count's
+       (nlive), then each zone's first cell (player 0's instance for
+       per-player vars, counts and zones), then the cells of one
        player's block (docs/runtime.md "The state block"). rt_new refuses
        a def whose layout is not the runtime's. */
     const int32_t *layout;
@@ -206,6 +207,23 @@ typedef struct RtGameDef {
        opponent that wins when every player loses (the lab reports it as
        a side, "the game"). */
     int can_lose;
+    /* Live counts (docs/runtime.md "Live counts"): nlive cells the
+       generated code keeps up to date, each the number of cards of a zone
+       that meet a condition on their own fields and state. They are laid
+       out after the vars (live_per_player: per cell, 1 when there is one
+       per player). zone_live: per zone decl, 1 when some count reads it,
+       or NULL (nlive 0); kind_live_slots: per kind, the state slots (the
+       first 32) some condition reads. live_update adds sign to every count of owner's
+       instance (RT_NONE: the shared one) of zone_decl that card meets:
+       -1 before the card leaves the zone or a slot the conditions read
+       changes, +1 after it enters or the slot changed. live_recount sets
+       every count from the zones. */
+    int nlive;
+    const uint8_t *live_per_player;
+    const uint8_t *zone_live;
+    const uint32_t *kind_live_slots;   /* per kind: bit s when a count reads state slot s */
+    void (*live_update)(RtGame *g, RtValue card, int zone_decl, RtValue owner, int sign);
+    void (*live_recount)(RtGame *g);
 } RtGameDef;
 
 /* rt_layout_cells: the state block's layout (docs/runtime.md "The state
@@ -304,6 +322,9 @@ typedef struct RtGamePrefix {
     const int16_t *inst_card;     /* per card instance: its card */
     const int32_t *know_cells;    /* the knowledge area: cell 0 is 1 once the record is on (rt_know.c) */
     int8_t seat_side[32];         /* per seat: its side (RtOptions.sides), RT_NONE without sides */
+    const int32_t *zi_live;       /* per zone instance: its decl when live counts read it, else -1;
+                                     NULL when the game keeps none */
+    const uint32_t *kind_live_slots; /* per kind: the state slots live counts read (def's) */
 } RtGamePrefix;
 
 static inline const RtGamePrefix *rt__pre(const RtGame *g) { return (const RtGamePrefix *)(const void *)g; }
@@ -536,7 +557,7 @@ enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site);
 /* rt_move_all: every card of from to to, keeping their order (the bottom
    card of from stays below the others). Nothing happens if from == to.
-   Inline below. */
+   Inline below (zones live counts read take the general half). */
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 /* rt_pluck / rt_pluck_close: a loop that walks zone from and moves only
    the card it is at out of it moves the card in cell at (1 = bottom) with
@@ -554,6 +575,32 @@ static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue 
     if (owner >= 0) {
         size_t bit = (size_t)x->inst_card[card] * (size_t)x->nplayers + (size_t)owner;
         x->played[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+    }
+}
+/* rt__live_in / rt__live: with live counts kept (RtGameDef.live_update),
+   card's counts in zone instance zone (rt__live: the zone it is recorded
+   in) change by sign (-1 before it leaves the zone or a slot they read
+   changes, +1 after). card must be a card. rt__live_decl: the zone
+   instance's decl when counts read it, else -1 (none are kept: -1). In
+   the C of a game that keeps none, cardc defines CARDRT_NO_LIVE before
+   it includes this header, and the inline primitives test nothing. */
+#ifdef CARDRT_NO_LIVE   /* cardc defines it in the C of a game with no live count (nlive 0) */
+#define RT__LIVE_ON(x) 0
+#else
+#define RT__LIVE_ON(x) ((x)->zi_live != NULL)
+#endif
+static inline int32_t rt__live_decl(const RtGamePrefix *x, RtValue zone) { return RT__LIVE_ON(x) ? x->zi_live[zone] : -1; }
+RT_HOT_INLINE void rt__live_in(RtGame *g, const RtGamePrefix *x, RtValue card, RtValue zone, int32_t decl, int sign)
+{
+    if (decl >= 0)
+        x->def->live_update(g, card, decl, x->decl_per_player[decl] ? zone - (RtValue)x->decl_first[decl] : RT_NONE,
+                            sign);
+}
+RT_HOT_INLINE void rt__live(RtGame *g, const RtGamePrefix *x, RtValue card, int sign)
+{
+    if (RT__LIVE_ON(x)) {
+        RtValue zone = x->card_cells[card * x->card_stride];
+        rt__live_in(g, x, card, zone, x->zi_live[zone], sign);
     }
 }
 /* rt__place: card, out of its zone already, is put into zone at where
@@ -600,16 +647,19 @@ RT_HOT_INLINE void rt__reset_slots(const RtGamePrefix *x, int k, int32_t *cs)
     rt__reset_with(cs, x->kind_reset + k * x->maxstate, rt__kept(x, k), x->maxstate);
 }
 /* rt__enter_fast: the inline half of a move when no log is kept: card,
-   out of its zone already, enters zone at where and its state is reset
-   (rt__reset_slots). Returns 0, doing nothing, when the zone does not
-   take the card's kind. */
-RT_HOT_INLINE int rt__enter_fast(const RtGamePrefix *x, RtValue card, RtValue zone, int where)
+   out of its zone from already, enters zone at where and its state is reset
+   (rt__reset_slots), and the live counts of both zones follow it.
+   Returns 0, doing nothing, when the zone does not take the card's kind. */
+RT_HOT_INLINE int rt__enter_fast(RtGame *g, const RtGamePrefix *x, RtValue card, RtValue from, RtValue zone, int where)
 {
     int k = x->inst_kind[card], zk = x->zi_kind[zone];
     if (zk >= 0 && zk != k)
         return 0;
+    int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, zone);
+    rt__live_in(g, x, card, from, live_from, -1);
     rt__place(x, card, zone, where);
     rt__reset_slots(x, k, x->card_cells + card * x->card_stride + 1);
+    rt__live_in(g, x, card, zone, live_to, 1);
     return 1;
 }
 static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
@@ -618,7 +668,7 @@ static inline void rt_pluck(RtGame *g, RtValue from, int at, RtValue to, int whe
     if (!x->log_on && !x->know_cells[0] && (uint32_t)from < (uint32_t)x->nzi && (uint32_t)to < (uint32_t)x->nzi &&
         to != from) {
         int32_t *src = x->cells + x->zone_off[from];
-        if (at >= 1 && at <= src[0] && (uint32_t)src[at] < (uint32_t)x->ninst && rt__enter_fast(x, src[at], to, where)) {
+        if (at >= 1 && at <= src[0] && (uint32_t)src[at] < (uint32_t)x->ninst && rt__enter_fast(g, x, src[at], from, to, where)) {
             src[at] = RT_NONE;
             return;
         }
@@ -653,7 +703,7 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
         RtValue from = x->card_cells[card * x->card_stride];
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
-        if (at && from != zone && rt__enter_fast(x, card, zone, where)) {
+        if (at && from != zone && rt__enter_fast(g, x, card, from, zone, where)) {
             for (int i = at; i < n; i++)
                 src[i] = src[i + 1];
             src[0] = n - 1;
@@ -663,6 +713,10 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
     rt__move(g, card, zone, where, site);
 }
 void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
+/* rt__move_all_live: rt_move_all's one pass, onto the top of to, from a
+   zone of one kind to takes, when live counts read either zone (they
+   follow each card). */
+void rt__move_all_live(RtGame *g, RtValue from, RtValue to);
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
@@ -673,6 +727,10 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
         /* onto the top, from a zone of one kind the destination takes:
            one pass (none for an empty zone) */
         if (where == RT_AT_TOP && zk >= 0 && (tk < 0 || tk == zk)) {
+            if (rt__live_decl(x, from) >= 0 || rt__live_decl(x, to) >= 0) {   /* the same, live counts following */
+                rt__move_all_live(g, from, to);
+                return;
+            }
             int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
             ptrdiff_t ms = x->maxstate, stride = x->card_stride;
             const int32_t *d = x->kind_reset + zk * ms, *keep = rt__kept(x, zk);
@@ -701,7 +759,7 @@ static inline void rt_move_end(RtGame *g, RtValue from, int end, RtValue zone, i
         zone != from) {
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0];
-        if (n > 0 && rt__enter_fast(x, src[end ? 1 : n], zone, where)) {
+        if (n > 0 && rt__enter_fast(g, x, src[end ? 1 : n], from, zone, where)) {
             if (end)
                 for (int i = 1; i < n; i++)
                     src[i] = src[i + 1];
@@ -771,15 +829,23 @@ static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot,
     return rt__card_state_fail(g, card, kind, slot, site);
 }
 /* rt_set_card_state: set a state slot of card (of kind; kind < 0: any);
-   a change is logged; a bad card, kind or slot fails the game. */
+   a change is logged, and the live counts that read the slot follow it;
+   a bad card, kind or slot fails the game. */
 void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site);
+/* rt__set_live: rt_set_card_state without a log of a slot a live count
+   reads, of a card and slot it checked: the counts of the card's zone
+   follow the write. */
+void rt__set_live(RtGame *g, RtValue card, int slot, RtValue v);
 static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, int site)
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && (uint32_t)card < (uint32_t)x->ninst) {
         int k = x->inst_kind[card];
         if ((kind < 0 || k == kind) && (uint32_t)slot < (uint32_t)x->kind_nstate[k]) {
-            x->card_cells[card * x->card_stride + 1 + slot] = v;
+            if (RT__LIVE_ON(x) && slot < 32 && (x->kind_live_slots[k] >> slot & 1u))
+                rt__set_live(g, card, slot, v);   /* a live count reads the slot */
+            else
+                x->card_cells[card * x->card_stride + 1 + slot] = v;
             return;
         }
     }

@@ -57,6 +57,29 @@ static inline const int32_t *rt_pzone_cells_at(RtGame *g, int zone_decl, ptrdiff
     rt__zone_fail(g, zone_decl, p, site);
     return empty;
 }
+/* rt_live_at / rt_plive_at: a shared live count / p's instance of a
+   per-player one (docs/runtime.md "Live counts"), at cell; a bad player
+   fails the game at site as a read of its zone (zone_decl) does, and
+   counts nothing. */
+static inline RtValue rt_live_at(const RtGame *g, ptrdiff_t cell) { return rt__pre(g)->cells[cell]; }
+static inline RtValue rt_plive_at(RtGame *g, int zone_decl, ptrdiff_t cell, ptrdiff_t stride, RtValue p, int site)
+{
+    const RtGamePrefix *x = rt__pre(g);
+    if ((uint32_t)p < (uint32_t)x->nplayers)
+        return x->cells[cell + p * stride];
+    rt__zone_fail(g, zone_decl, p, site);
+    return 0;
+}
+/* rt_live_key: the cell of enum value v among n values and one for any
+   other (RT_NONE). */
+static inline ptrdiff_t rt_live_key(RtValue v, int n) { return (uint32_t)v < (uint32_t)n ? v : n; }
+/* rt_live_int_key: the cell of int v among the n values lo.. and one for
+   any other. */
+static inline ptrdiff_t rt_live_int_key(RtValue v, int32_t lo, int n)
+{
+    uint32_t at = (uint32_t)v - (uint32_t)lo;
+    return at < (uint32_t)n ? (ptrdiff_t)at : n;
+}
 /* rt_top_at / rt_bottom_at: the top / bottom card of the zone whose cells
    zc are (p's instance of zone_decl; p is RT_NONE for a shared zone); an
    empty zone fails the game at site and gives RT_NONE. */

@@ -1,6 +1,7 @@
 /* rt_driver.c: the frame stack, the setup/round loop, decisions and their answers, calls and endings. */
 #include "rt_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* push: a frame for script (pc 0, its locals zeroed; the cells past them
@@ -55,6 +56,40 @@ static inline void apply(RtGame *g, RtHeader *h, int i, int forced)
     h->pending = RT_DEC_NONE;
 }
 
+#ifdef CARDRT_CHECK_LIVE
+/* check_live: the sanitized runtime (built with CARDRT_CHECK_LIVE) checks
+   after every step of a script that each live count (RtGameDef.nlive) is
+   what counting the zones gives; a difference is a bug of cardc or of the
+   runtime, reported on stderr before an abort. */
+static void check_live(RtGame *g)
+{
+    const RtGameDef *def = g->def;
+    if (def->nlive <= 0)
+        return;
+    int32_t *cells = rt__cells(g);
+    size_t n = (size_t)def->nlive * (size_t)g->nplayers;
+    int32_t *kept = malloc(n * sizeof *kept);
+    if (!kept)
+        return;
+    for (int l = 0; l < def->nlive; l++)
+        for (int p = 0; p < (def->live_per_player[l] ? g->nplayers : 1); p++)
+            kept[(size_t)l * (size_t)g->nplayers + (size_t)p] =
+                cells[g->var_cell[def->nvars + l] + p * g->pre.player_stride];
+    def->live_recount(g);
+    for (int l = 0; l < def->nlive; l++)
+        for (int p = 0; p < (def->live_per_player[l] ? g->nplayers : 1); p++) {
+            int32_t was = kept[(size_t)l * (size_t)g->nplayers + (size_t)p];
+            int32_t is = cells[g->var_cell[def->nvars + l] + p * g->pre.player_stride];
+            if (was != is) {
+                fprintf(stderr, "cardrt: %s: live count %d (player %d) is %d, the zones give %d\n", def->id, l, p,
+                        (int)was, (int)is);
+                abort();
+            }
+        }
+    free(kept);
+}
+#endif
+
 /* advance: rt_advance, and with agents (one per seat) rt_play: each
    decision of two or more options is answered at once by its seat's
    agent. Returns 1 when a decision waits (no agents), 0 when the game is
@@ -106,6 +141,9 @@ static int advance(RtGame *g, RtAgent *const *agents)
         }
         int depth = h->depth;
         RtStatus st = def->scripts[f->script].fn(g, f);
+#ifdef CARDRT_CHECK_LIVE
+        check_live(g);
+#endif
         if (h->status != RT_RUNNING)
             return 0;
         switch (st) {

@@ -55,10 +55,11 @@ struct RtGame {
     uint8_t *decl_pp;       /* nzones: per player (pre.decl_per_player) */
     int16_t *inst_kind, *inst_row;  /* ninst: kind and row of each instance */
     int32_t *kind_nstate;   /* nkinds: state slots of each kind */
-    ptrdiff_t *var_cell;      /* nvars: first cell of each var (absolute) */
+    ptrdiff_t *var_cell;      /* nvars + nlive: first cell of each var, then each live count (absolute) */
     uint8_t *var_pp;        /* nvars: per player */
     int32_t *zi_kind;       /* nzi: the kind a zone instance takes, or -1 */
     int32_t *zi_noted;      /* nzi: the owner of a player's public zone, else -1 (rt_note_played) */
+    int32_t *zi_live;       /* nzi: its decl when live counts read it, else -1 (pre.zi_live) */
     int32_t *kind_reset;    /* nkinds * maxstate: what a move resets each state slot to (0 past nstate) */
     uint8_t *kind_keeps;    /* nkinds: 1 when a move keeps some slot of the kind */
     int32_t *kind_keep;     /* nkinds * maxstate: -1 for a slot a move keeps (state_keep), else 0 */

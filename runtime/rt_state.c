@@ -46,6 +46,9 @@ static const char *def_problem(const RtGameDef *def, int nplayers, char *buf, si
             return "a script has no function";
     if (def->nsites < 0 || (def->nsites > 0 && (!def->sites || def->nfiles < 1 || !def->files)))
         return "the definition's site table is incomplete";
+    if (def->nlive < 0 || (def->nlive > 0 && (!def->live_per_player || !def->zone_live || !def->kind_live_slots
+                                               || !def->live_update || !def->live_recount)))
+        return "the definition's live counts are incomplete";
     if (def->setup_script < -1 || def->setup_script >= def->nscripts
         || def->round_script < -1 || def->round_script >= def->nscripts)
         return "the setup or round script index is out of range";
@@ -56,7 +59,7 @@ static const char *def_problem(const RtGameDef *def, int nplayers, char *buf, si
 static int alloc_tables(RtGame *g)
 {
     const RtGameDef *def = g->def;
-    size_t nv = (size_t)def->nvars + 1, nz = (size_t)def->nzones + 1, ni = (size_t)g->ninst + 1;
+    size_t nv = (size_t)def->nvars + (size_t)def->nlive + 1, nz = (size_t)def->nzones + 1, ni = (size_t)g->ninst + 1;
     size_t nzi = (size_t)g->nzi + 1;
     g->var_cell = calloc(nv, sizeof *g->var_cell);
     g->var_pp = calloc(nv, sizeof *g->var_pp);
@@ -68,6 +71,7 @@ static int alloc_tables(RtGame *g)
     g->zi_owner = calloc(nzi, sizeof *g->zi_owner);
     g->zi_kind = calloc(nzi, sizeof *g->zi_kind);
     g->zi_noted = calloc(nzi, sizeof *g->zi_noted);
+    g->zi_live = calloc(nzi, sizeof *g->zi_live);
     g->decl_first = calloc(nz, sizeof *g->decl_first);
     g->decl_pp = calloc(nz, sizeof *g->decl_pp);
     g->zone_off = calloc(nzi, sizeof *g->zone_off);
@@ -76,7 +80,7 @@ static int alloc_tables(RtGame *g)
     g->kind_keeps = calloc((size_t)def->nkinds + 1, sizeof *g->kind_keeps);
     g->kind_keep = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_keep);
     return g->kind_reset && g->kind_keeps && g->kind_keep && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
-           && g->zi_decl && g->zi_owner && g->zi_kind && g->zi_noted && g->decl_first && g->decl_pp;
+           && g->zi_decl && g->zi_owner && g->zi_kind && g->zi_noted && g->zi_live && g->decl_first && g->decl_pp;
 }
 
 /* fill_tables: the tables of a game of g->def with g->nplayers, from the
@@ -114,6 +118,7 @@ static void fill_tables(RtGame *g)
             g->zi_owner[zi] = def->zones[z].per_player ? p : RT_NONE;
             g->zi_kind[zi] = def->zones[z].kind;
             g->zi_noted[zi] = def->zones[z].per_player && def->zones[z].visibility == RT_PUBLIC ? p : -1;
+            g->zi_live[zi] = def->nlive > 0 && def->zone_live[z] ? z : -1;
         }
     }
 }
@@ -152,6 +157,8 @@ static void fill_prefix(RtGame *g)
     x->zi_noted = g->zi_noted;
     x->inst_card = g->inst_card;
     x->know_cells = x->cells + g->off_know;
+    x->zi_live = g->def->nlive > 0 ? g->zi_live : NULL;
+    x->kind_live_slots = g->def->kind_live_slots;
     for (int p = 0; p < g->nplayers; p++)   /* the default seating; rt_new and rt_clone may change it */
         x->seat_side[p] = (int8_t)(g->def->nsides > 0 ? p % g->def->nsides : RT_NONE);
 }
@@ -176,7 +183,8 @@ static int zone_capacity(const RtGame *g, int z)
 static int lay_out(RtGame *g)
 {
     const RtGameDef *def = g->def;
-    size_t nv = (size_t)def->nvars + 1, nz = (size_t)def->nzones + 1;
+    int nv_live = def->nvars + def->nlive;   /* the live counts are laid out as vars after the vars */
+    size_t nv = (size_t)nv_live + 1, nz = (size_t)def->nzones + 1;
     uint8_t *vpp = calloc(nv, 1), *zpp = calloc(nz, 1);
     int32_t *cap = calloc(nz, sizeof *cap), *vcell = calloc(nv, sizeof *vcell), *zcell = calloc(nz, sizeof *zcell);
     int bad = !vpp || !zpp || !cap || !vcell || !zcell, oom = bad;
@@ -184,6 +192,8 @@ static int lay_out(RtGame *g)
     if (!bad) {
         for (int v = 0; v < def->nvars; v++)
             vpp[v] = (uint8_t)(def->vars[v].per_player != 0);
+        for (int l = 0; l < def->nlive; l++)
+            vpp[def->nvars + l] = (uint8_t)(def->live_per_player[l] != 0);
         for (int z = 0; z < def->nzones; z++) {
             zpp[z] = (uint8_t)(def->zones[z].per_player != 0);
             cap[z] = zone_capacity(g, z);
@@ -191,8 +201,8 @@ static int lay_out(RtGame *g)
         }
     }
     if (!bad) {
-        rel = rt_layout_cells(def->nvars, vpp, def->nzones, zpp, cap, vcell, zcell, &base);
-        for (int v = 0; v < def->nvars; v++)
+        rel = rt_layout_cells(nv_live, vpp, def->nzones, zpp, cap, vcell, zcell, &base);
+        for (int v = 0; v < nv_live; v++)
             g->var_cell[v] = vcell[v];
         g->pre.player_stride = rel;
         for (int zi = 0; zi < g->nzi; zi++) {
@@ -202,11 +212,11 @@ static int lay_out(RtGame *g)
         }
         const int32_t *lay = def->layout;   /* the layout the generated code was written for */
         if (lay) {
-            for (int v = 0; v < def->nvars; v++)
+            for (int v = 0; v < nv_live; v++)
                 bad |= lay[def->nzones + v] != vcell[v];
             for (int z = 0; z < def->nzones; z++)
-                bad |= lay[def->nzones + def->nvars + z] != zcell[z];
-            bad |= lay[2 * def->nzones + def->nvars] != rel;
+                bad |= lay[def->nzones + nv_live + z] != zcell[z];
+            bad |= lay[2 * def->nzones + nv_live] != rel;
         }
     }
     free(vpp);
@@ -344,6 +354,8 @@ static void init_state(RtGame *g)
         reset_card_state(g, c);
     }
     box[0] = g->ninst;
+    if (def->nlive > 0)
+        def->live_recount(g);
     g->fresh = malloc(n);   /* when there is no memory, the next reset builds the state again */
     if (g->fresh) {
         memcpy(g->fresh, g->blk, n);
@@ -426,6 +438,7 @@ void rt_free(RtGame *g)
     free(g->var_pp);
     free(g->zi_kind);
     free(g->zi_noted);
+    free(g->zi_live);
     free(g->zone_off);
     free(g->zone_cap);
     free(g->kind_reset);

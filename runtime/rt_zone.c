@@ -85,11 +85,14 @@ static int card_kind(const RtGame *g, RtValue card) { return g->inst_kind[card];
 
 /* enter: card (out of its zone already, and of a kind zone takes) enters
    zone at where: zone's cells, the card's zone cell and its state (reset
-   but for the slots its kind keeps: rt__reset_slots). */
+   but for the slots its kind keeps: rt__reset_slots), and its live
+   counts in both zones (rt__live). */
 RT_HOT_INLINE void enter(RtGame *g, RtValue card, RtValue zone, int where)
 {
+    rt__live(g, &g->pre, card, -1);
     rt__place(&g->pre, card, zone, where);
     rt__reset_slots(&g->pre, card_kind(g, card), rt__card(g, card) + 1);
+    rt__live(g, &g->pre, card, 1);
 }
 
 /* move_event: log a move of card from zone from to zone to (when a log is kept). */
@@ -238,6 +241,7 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
         for (int i = 1; i <= n; i++)
             if (kind[src[i]] != zk)
                 return 0;
+    int32_t live_from = rt__live_decl(&g->pre, from), live_to = rt__live_decl(&g->pre, to);
     int32_t *put = dst + 1;   /* where from's bottom card goes */
     if (where == RT_AT_BOTTOM)
         memmove(dst + 1 + n, dst + 1, (size_t)m * sizeof *dst);   /* the top card goes first, under the rest */
@@ -247,14 +251,39 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
         int32_t c = src[1 + i];
         int32_t *cs = cards + c * stride;
         put[i] = c;
+        if (live_from >= 0)
+            rt__live_in(g, &g->pre, c, from, live_from, -1);
         cs[0] = to;
         if (g->pre.played)
             rt__note_played(&g->pre, c, to);
         rt__reset_slots(&g->pre, kind[c], cs + 1);
+        if (live_to >= 0)
+            rt__live_in(g, &g->pre, c, to, live_to, 1);
     }
     dst[0] = n + m;
     src[0] = 0;
     return 1;
+}
+
+/* rt__move_all_live: see cardrt.h. */
+void rt__move_all_live(RtGame *g, RtValue from, RtValue to)
+{
+    RtGamePrefix *x = &g->pre;
+    int32_t *src = x->cells + x->zone_off[from], *dst = x->cells + x->zone_off[to];
+    int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, to);
+    int n = src[0], m = dst[0], zk = x->zi_kind[from];
+    for (int i = 0; i < n; i++) {
+        int32_t c = src[1 + i], *cs = x->card_cells + c * x->card_stride;
+        dst[1 + m + i] = c;
+        rt__live_in(g, x, c, from, live_from, -1);
+        cs[0] = to;
+        if (x->played)
+            rt__note_played(x, c, to);
+        rt__reset_slots(x, zk, cs + 1);
+        rt__live_in(g, x, c, to, live_to, 1);
+    }
+    dst[0] = m + n;
+    src[0] = 0;
 }
 
 /* rt__move_all: rt_move_all's general half (see cardrt.h). */
@@ -363,7 +392,13 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
     if (!c || *c == v)
         return;
     RtValue old = *c;
+    int k = card_kind(g, card);
+    int live = g->pre.zi_live && slot < 32 && (g->pre.kind_live_slots[k] >> slot & 1u);
+    if (live)   /* a live count reads the slot */
+        rt__live(g, &g->pre, card, -1);
     *c = v;
+    if (live)
+        rt__live(g, &g->pre, card, 1);
     if (!g->log_on)
         return;
     RtEvent *e = rt__event(g, RT_EV_STATE, rt__zone_vis(g, rt__card(g, card)[0]));
@@ -373,6 +408,18 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
         e->a[2] = old;
         e->a[3] = v;
     }
+}
+
+/* rt__set_live: see cardrt.h. An unchanged value changes no count. */
+void rt__set_live(RtGame *g, RtValue card, int slot, RtValue v)
+{
+    int32_t *cs = rt__card(g, card);
+    if (cs[1 + slot] == v)
+        return;
+    int32_t decl = g->pre.zi_live[cs[0]];
+    rt__live_in(g, &g->pre, card, cs[0], decl, -1);
+    cs[1 + slot] = v;
+    rt__live_in(g, &g->pre, card, cs[0], decl, 1);
 }
 
 /* rt_list_zone: push a snapshot of zone's cards (top first) on the list

@@ -305,17 +305,19 @@ static void emit_layout(Emit *E, Buf *out)
 {
     const Model *m = E->m;
     int32_t *cap = arena_alloc(E->a, sizeof *cap * (size_t)(m->nzones + 1));
-    int32_t *vcell = arena_alloc(E->a, sizeof *vcell * (size_t)(m->nvars + 1));
+    int nv = m->nvars + E->ir->live_cells;   /* the live counts' cells are laid out as vars after the vars */
+    int32_t *vcell = arena_alloc(E->a, sizeof *vcell * (size_t)(nv + 1));
     int32_t *zcell = arena_alloc(E->a, sizeof *zcell * (size_t)(m->nzones + 1));
-    uint8_t *vpp = arena_alloc(E->a, (size_t)m->nvars + 1), *zpp = arena_alloc(E->a, (size_t)m->nzones + 1);
+    uint8_t *vpp = arena_alloc(E->a, (size_t)nv + 1), *zpp = arena_alloc(E->a, (size_t)m->nzones + 1);
     for (int v = 0; v < m->nvars; v++)
         vpp[v] = (uint8_t)(m->vars[v].per_player != 0);
+    emit_live_flags(E, vpp + m->nvars);
     for (int z = 0; z < m->nzones; z++) {
         zpp[z] = (uint8_t)(m->zones[z].per_player != 0);
         cap[z] = zone_capacity(m, z);
     }
     int32_t shared;
-    int rel = rt_layout_cells(m->nvars, vpp, m->nzones, zpp, cap, vcell, zcell, &shared);
+    int rel = rt_layout_cells(nv, vpp, m->nzones, zpp, cap, vcell, zcell, &shared);
     buf_put(out, "/* The state layout this code reads (docs/runtime.md \"The state block\"). */\n");
     buf_printf(out, "enum { PLAYER_CELLS = %d };\n", rel);
     int plain = 0;   /* an array's elements are read by VAR_<array> + position, not VCELL_ */
@@ -326,6 +328,12 @@ static void emit_layout(Emit *E, Buf *out)
         for (int v = 0, n = 0; v < m->nvars; v++)
             if (!m->vars[v].array)
                 buf_printf(out, "%s VCELL_%s = %d", n++ ? "," : "", m->vars[v].name, (int)vcell[v]);
+        buf_put(out, " };\n");
+    }
+    if (E->ir->nlives) {   /* each live count's first cell (player 0's for a per-player one) */
+        buf_put(out, "enum {");
+        for (int i = 0; i < E->ir->nlives; i++)
+            buf_printf(out, "%s LCELL_%d = %d", i ? "," : "", i + 1, (int)vcell[m->nvars + E->ir->lives[i].first]);
         buf_put(out, " };\n");
     }
     buf_put(out, "enum {");
@@ -342,6 +350,11 @@ static void emit_layout(Emit *E, Buf *out)
                 buf_printf(out, " %d,", (int)vcell[v]);
             else
                 buf_printf(out, " VCELL_%s,", m->vars[v].name);
+    }
+    if (E->ir->live_cells) {
+        buf_put(out, "\n    /* live counts */");
+        for (int v = m->nvars; v < nv; v++)
+            buf_printf(out, " %d,", (int)vcell[v]);
     }
     buf_put(out, "\n    /* zones */");
     for (int z = 0; z < m->nzones; z++)
@@ -685,6 +698,7 @@ static void emit_def_data(Emit *E, Buf *out)
         buf_printf(out, "    %d, Site_table, %d, Site_files,\n", E->nsites, E->nfiles ? E->nfiles : 1);
         buf_put(out, "    &view,\n");
         buf_printf(out, "    %d, /* can_lose: a script has lose_game */\n", m->can_lose);
+        buf_printf(out, "    %s, /* live counts */\n", emit_live_def(E));
         buf_put(out, "};\n\n");
     }
     buf_printf(out, "const RtGameDef *const %s_variants[] = {\n", id);
@@ -762,10 +776,13 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     for (int u = 0; u < m->nunits; u++)
         if (!m->units[u].is_function)
             emit_unit(E, &code, u);
+    emit_live_functions(E, &code);
 
     Buf out = {0};
     banner(E, &out, arena_printf(a, "%s.c", m->id));
     buf_put(&out, "#include <stdint.h>\n#include <stddef.h>\n#include <string.h>\n\n");
+    if (!ir->nlives)   /* the inline primitives leave out the live counts' hooks (cardrt.h) */
+        buf_put(&out, "#define CARDRT_NO_LIVE 1\n");
     buf_printf(&out, "#include \"cardrt.h\"\n#include \"%s.h\"\n\n", m->id);
     buf_put(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");
     buf_printf(&out, "#error \"%s.c was generated for libcardrt ABI " CARDRT_ABI_STRING

@@ -382,6 +382,8 @@ static void aggregate_body(Emit *E, const IrNode *n)
 /* aggregate: a helper function for aggregate n (into E->helpers); returns its call. */
 static const char *aggregate(Emit *E, const IrNode *n)
 {
+    if (n->live)   /* a count the runtime keeps (ir_live.c) */
+        return emit_live_read(E, n);
     int k = ++E->helper_count;
     const char *fn = arena_printf(E->a, "Agg%d_%s", k, E->unit->cname);
     /* The helper is a function of its own: the enclosing loops' C locals
@@ -679,6 +681,9 @@ static const char *binary(Emit *E, const IrNode *n)
 const char *emit_expr(Emit *E, const IrNode *n)
 {
     Arena *a = E->a;
+    for (int i = 0; i < E->nlive_keys; i++)   /* a live count's condition (emit_live.c) */
+        if (E->live_keys[i] == n)
+            return E->live_key_names[i];
     switch (n->op) {
     case IR_INT:
         return arena_printf(a, "%lld", (long long)n->value);

@@ -52,6 +52,11 @@ typedef struct Emit {
     Buf *texts;            /* the char arrays of long text (emit_c_string), or NULL */
     int ntexts;
     const char **line_files;  /* per source file: its name as a #line string literal, or NULL */
+    /* Writing a live count's condition (emit_live.c): each of its keys
+       (nodes of the IR) reads as the C local of the same position. */
+    const IrNode *const *live_keys;
+    const char *const *live_key_names;
+    int nlive_keys;
 } Emit;
 
 /* ---- emit_c.c: names, text, sites ------------------------------------------ */
@@ -168,6 +173,21 @@ void emit_roll_any(Emit *E, const IrNode *s);
 void emit_dice_helpers(Emit *E, Buf *out);
 const char *emit_elem_read(Emit *E, const IrNode *n);
 void emit_elem_assign(Emit *E, const IrNode *s, const char *v);
+
+/* ---- emit_live.c: live counts (ir_live.c) ---------------------------------------- */
+
+/* emit_live_read: the C text of aggregate n (n->live set): its live
+   count's cell, picked by n's keys. */
+const char *emit_live_read(Emit *E, const IrNode *n);
+/* emit_live_functions: Live_update, Live_recount and the tables the def
+   names (nothing when the game keeps no live count); they leave E's unit
+   context changed (written after every unit). */
+void emit_live_functions(Emit *E, Buf *out);
+/* emit_live_def: the def's members for the live counts (C text). */
+const char *emit_live_def(const Emit *E);
+/* emit_live_flags: per live count cell (ir->live_cells of them), 1 when
+   it is per player: the cells are laid out as vars after the vars. */
+void emit_live_flags(const Emit *E, uint8_t *per_player);
 
 /* ---- emit_prompts.c: texts with holes, players out ------------------------------ */
 

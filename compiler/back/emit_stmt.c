@@ -327,14 +327,45 @@ static void walk_for(Emit *E, const IrNode *s, const char *var)
     emit_line(E, "}");
 }
 
+/* moves_elsewhere: every move and shuffle at or below n is of cards of a
+   known kind other than kind, which a zone of kind cannot hold, and n
+   calls and runs nothing that moves cards. */
+static int moves_elsewhere(const Emit *E, const IrNode *n, int kind)
+{
+    if (!n || !(n->facts & IR_FACT_MOVES))
+        return 1;
+    int k;
+    switch (n->op) {
+    case IR_MOVE:
+        k = n->kids[0]->type.base == T_CARD ? n->kids[0]->type.param : emit_zone_kind(E, n->kids[0]);
+        return k >= 0 && k != kind && moves_elsewhere(E, n->kids[0], kind) && moves_elsewhere(E, n->kids[1], kind);
+    case IR_SHUFFLE:
+        k = emit_zone_kind(E, n->kids[0]);
+        return k >= 0 && k != kind;
+    case IR_BLOCK: case IR_IF: case IR_WHILE: case IR_FOR: case IR_LET: case IR_ASSIGN: case IR_LOG: case IR_PHASE:
+        for (int i = 0; i < n->nkids; i++)
+            if (!moves_elsewhere(E, n->kids[i], kind))
+                return 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* walkable: for statement s over a zone may walk it in place (walk_for):
-   its body moves no card and waits for nothing, so it has no resume
-   point either (the walk's C locals would not survive one; a call of a
-   procedure that never waits has none: run_now). */
-static int walkable(const IrNode *s)
+   its body waits for nothing, so it has no resume point (the walk's C
+   locals would not survive one; a call of a procedure that never waits
+   has none: run_now), and moves no card, or only cards of other kinds
+   than the zone's (which cannot enter or leave it). */
+static int walkable(const Emit *E, const IrNode *s)
 {
     unsigned f = s->kids[2]->facts | (s->kids[1] ? s->kids[1]->facts : 0);
-    return s->kids[0]->type.base == T_ZONE && !(f & (IR_FACT_MOVES | IR_FACT_MAY_YIELD));
+    if (s->kids[0]->type.base != T_ZONE || (f & IR_FACT_MAY_YIELD))
+        return 0;
+    if (!(f & IR_FACT_MOVES))
+        return 1;
+    int kind = emit_zone_kind(E, s->kids[0]);
+    return kind >= 0 && moves_elsewhere(E, s->kids[1], kind) && moves_elsewhere(E, s->kids[2], kind);
 }
 
 /* for_stmt: a for statement, over a zone (a pluck loop, an in-place walk
@@ -345,7 +376,7 @@ static void for_stmt(Emit *E, const IrNode *s)
         E->hidden++;
     if (s->flags & IR_PLUCK) {   /* the variable is a C local (or set in pluck_for) */
         pluck_for(E, s);
-    } else if (walkable(s)) {
+    } else if (walkable(E, s)) {
         walk_for(E, s, emit_local(E, s->index));
     } else if (s->kids[0]->type.base == T_ZONE || s->kids[0]->type.base == T_SPACES) {
         zone_for(E, s, emit_local(E, s->index));

@@ -178,6 +178,8 @@ typedef struct IrNode {
     int checked;             /* IR_NEG, IR_ARITH, IR_ASSIGN: needs the run-time overflow check;
                                 IR_AGGREGATE (sum): its additions do */
     int memo;                /* IR_CALL: its memo in the function's body (1..), or 0 (ir_memo.c) */
+    int live;                /* IR_AGGREGATE: 1 + its live count in IrProgram.lives, or 0 (ir_live.c) */
+    struct IrNode **live_keys; /* IR_AGGREGATE with live: the values that pick its cell (IrLive.nkeys) */
     struct { int kind, field; IrCheck check; } card;   /* IR_CARD_FIELD, IR_CARD_STATE */
     struct IrNode **kids;
     int nkids;
@@ -197,12 +199,42 @@ typedef struct IrUnit {
     int nmemo;               /* the memos of a function's body (ir_memo.c) */
 } IrUnit;
 
+/* A live count (ir_live.c): the number of cards of a zone that meet a
+   condition reading only the card's own fields and state, kept by the
+   runtime as cards move and their state is written, one cell per value
+   of its keys (the condition's parts that do not depend on the card: an
+   enum, a bool, or an int compared with an int field of the card), for
+   every aggregate whose condition is the same. */
+enum { IR_LIVE_MAX_KEYS = 2, IR_LIVE_MAX_CELLS = 64, IR_LIVE_MAX_INTS = 16 };
+typedef struct IrLive {
+    int zone;                /* the zone declaration */
+    int per_player;          /* one count per player (the zone is per player) */
+    int kind;                /* the kind of its cards */
+    int unit;                /* the unit of the aggregate that defines it (its slot names) */
+    int slot;                /* the card's slot in that unit */
+    const IrNode *where;     /* the aggregate's where (or NULL) */
+    const IrNode *value;     /* its value (or NULL) */
+    int negate;              /* count the cards where `where` holds and `value` does not (all) */
+    int nkeys;
+    const IrNode *keys[IR_LIVE_MAX_KEYS];   /* the defining aggregate's keys */
+    int domain[IR_LIVE_MAX_KEYS];           /* each key's cells: an enum's values and one for
+                                               any other (RT_NONE), 2 for a bool, or for an int
+                                               the values lo.. of the card field it is compared
+                                               with, and one for any other */
+    int lo[IR_LIVE_MAX_KEYS];               /* an int key's least value (0 for the others) */
+    int ncells;              /* the product of the domains */
+    int first;               /* its first cell among all the live counts' (in order) */
+} IrLive;
+
 typedef struct IrProgram {
     const Model *m;
     Arena *arena;            /* where the IR lives (the passes allocate there) */
     IrUnit *units;           /* one per model unit, same order */
     int nunits;
     int has_facts;           /* ir_facts ran */
+    IrLive *lives;           /* the live counts (ir_live.c) */
+    int nlives;
+    int live_cells;          /* the cells of all of them */
 } IrProgram;
 
 /* ir_lower: lower every unit of the checked model m (allocated in arena);
@@ -215,13 +247,18 @@ IrProgram *ir_lower(const Model *m, Arena *arena);
 void ir_facts(IrProgram *p);
 
 /* ir_passes: every pass, in order (ir_passes.c): the facts, pluck loops,
-   the setup's prelude, inlining of small functions, memos of calls (one
-   file each; each file's comment is its contract). */
+   the setup's prelude, inlining of small functions, live counts, memos of
+   calls (one file each; each file's comment is its contract). */
 void ir_passes(IrProgram *p);
 void ir_pluck(IrProgram *p);
 void ir_prelude(IrProgram *p);
 void ir_inline(IrProgram *p);
 void ir_memo(IrProgram *p);
+void ir_live(IrProgram *p);
+
+/* ir_live_reads: some live count reads state slot of kind (ir_live.c):
+   a write of it changes the counts of the card's zone. */
+int ir_live_reads(const IrProgram *p, int kind, int slot);
 
 /* ir_magnitude: a bound on |value| of integer node n known without
    running it, or -1 (ir_facts.c). */

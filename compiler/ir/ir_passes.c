@@ -7,5 +7,6 @@ void ir_passes(IrProgram *p)
     ir_pluck(p);     /* for loops that can walk their zone in place */
     ir_prelude(p);   /* the setup's seed-independent beginning */
     ir_inline(p);    /* small functions written in place */
+    ir_live(p);      /* counts the runtime keeps up to date */
     ir_memo(p);      /* calls made once per function body */
 }

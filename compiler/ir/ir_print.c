@@ -187,6 +187,8 @@ static void payload(const Printer *P, const IrNode *n)
     }
     if ((n->op == IR_NEG || n->op == IR_ARITH || n->op == IR_ASSIGN || n->op == IR_AGGREGATE) && n->checked)
         buf_put(o, " checked");
+    if (n->op == IR_AGGREGATE && n->live)
+        buf_printf(o, " live %d", n->live);
     static const struct { int flag; const char *word; } flags[] = {
         {IR_SIMULTANEOUS, "simultaneously"}, {IR_HIDDEN, "hidden"}, {IR_UP_TO, "up-to"},
         {IR_PASSES, "passes"}, {IR_PASS, "pass"}, {IR_BOTTOM, "to-bottom"}, {IR_PLUCK, "pluck"}, {IR_ALL_PASS, "all-pass"},
@@ -282,6 +284,21 @@ void ir_print(const IrProgram *p, const char *const *files, int nfiles, Buf *out
         buf_put(out, "; as lowered, before the passes\n");
     for (int u = 0; u < p->nunits; u++)
         print_unit(&P, &p->units[u]);
+    for (int i = 0; i < p->nlives; i++) {   /* ir_live.c */
+        const IrLive *L = &p->lives[i];
+        const IrNode *c = L->value ? L->value : L->where;
+        buf_printf(out, "\nlive %d: zone %s%s, %d cell%s", i + 1, p->m->zones[L->zone].name,
+                   L->per_player ? " (per player)" : "", L->ncells, L->ncells == 1 ? "" : "s");
+        for (int k = 0; k < L->nkeys; k++) {
+            const IrNode *key = L->keys[k];
+            buf_printf(out, "%s%s", k ? ", " : "; keys ",
+                       key->type.base == T_ENUM ? p->m->enums[key->type.param].name
+                       : key->type.base == T_INT ? arena_printf(p->arena, "int %d..%d", L->lo[k], L->lo[k] + L->domain[k] - 2)
+                                                 : "bool");
+        }
+        buf_printf(out, "; as in %s @%s:%d:%d\n", p->m->units[L->unit].name, path_of(&P, c->loc.file), c->loc.line,
+                   c->loc.col);
+    }
 }
 
 char *ir_text(const Model *m, Arena *a, const char *const *files, int nfiles, int passes)

@@ -157,6 +157,8 @@ void rt_determinize(RtGame *g, int viewer, uint64_t rng[4])
     }
     free(out);
     free(slots);
+    if (g->def->nlive > 0)   /* cards changed zones behind the moves' backs */
+        g->def->live_recount(g);
     /* the cells past each zone's count hold whatever earlier moves left:
        never read, but cleared so that equal views give equal bytes */
     for (int z = 0; z < g->nzi; z++) {

@@ -147,7 +147,7 @@ static RtGame *new_with_layout(const int32_t *layout, char *err, size_t size)
 Test(engine, a_def_laid_out_otherwise_than_the_runtime_is_refused)
 {
     const RtGameDef *d = &evr_game;
-    int n = 2 * d->nzones + d->nvars + 1;
+    int n = 2 * d->nzones + d->nvars + d->nlive + 1;   /* capacities, vars, live counts, zones, a block */
     int32_t *lay = malloc(sizeof *lay * (size_t)n);
     char err[512];
     memcpy(lay, d->layout, sizeof *lay * (size_t)n);

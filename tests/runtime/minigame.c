@@ -237,7 +237,8 @@ static const RtScriptDef scripts[] = {
         2, side_names, side_titles,                                                 \
         5, zones, 2, kinds, 3, cards, copies,                                       \
         3, vars, 10, strings, 6, scripts, SETUP, ROUND, 2, consts, 0, NULL, NULL, 0, NULL, 0,      \
-        (int)(sizeof sites / sizeof sites[0]), sites, 1, files, NULL, 0             \
+        (int)(sizeof sites / sizeof sites[0]), sites, 1, files, NULL, 0,            \
+        0, NULL, NULL, NULL, NULL, NULL                                             \
     }
 
 const RtGameDef mini_base = MINI_DEF("base", SC_SETUP, SC_ROUND);

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "aggregates.h"
 
-#if CARDRT_ABI != 11
-#error "aggregates.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "aggregates.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -69,7 +70,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 73 "aggregates.c"
+#line 74 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:20: function total */
@@ -80,7 +81,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_total(g, f, v_p);
-#line 84 "aggregates.c"
+#line 85 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: function rich */
@@ -92,7 +93,7 @@ static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 21 "tests/cardc/good/aggregates/aggregates.cards"
     return (Memo_total(g, f, memo1, v_p) > 1);
-#line 96 "aggregates.c"
+#line 97 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: all */
@@ -107,7 +108,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
-#line 111 "aggregates.c"
+#line 112 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
@@ -117,7 +118,7 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_all_rich(g, f);
-#line 121 "aggregates.c"
+#line 122 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: any */
@@ -132,7 +133,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
-#line 136 "aggregates.c"
+#line 137 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
@@ -142,7 +143,7 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_any_rich(g, f);
-#line 146 "aggregates.c"
+#line 147 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: count */
@@ -157,7 +158,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 161 "aggregates.c"
+#line 162 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
@@ -167,7 +168,7 @@ static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
     (void)f;
     #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_seats(g, f);
-#line 171 "aggregates.c"
+#line 172 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: count */
@@ -184,7 +185,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 188 "aggregates.c"
+#line 189 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
@@ -196,7 +197,7 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     (void)v_n;
     #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_ignores(g, f, v_p, v_n);
-#line 200 "aggregates.c"
+#line 201 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
@@ -208,7 +209,7 @@ static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_n;
     #line 26 "tests/cardc/good/aggregates/aggregates.cards"
     return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
-#line 212 "aggregates.c"
+#line 213 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: count */
@@ -224,7 +225,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 228 "aggregates.c"
+#line 229 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -235,7 +236,7 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
-#line 239 "aggregates.c"
+#line 240 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -274,7 +275,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4);
             if (rt_check(g)) return RT_END;
         }
-#line 278 "aggregates.c"
+#line 279 "aggregates.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -294,7 +295,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me, 7);
-#line 298 "aggregates.c"
+#line 299 "aggregates.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -381,6 +382,7 @@ const RtGameDef aggregates_game = {
     9, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const aggregates_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "arrays.h"
 
-#if CARDRT_ABI != 11
-#error "arrays.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "arrays.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_red = 0, ENUM_blue = 1 };
@@ -56,7 +57,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc = rt_add(g, acc, rt_get(g, VAR_track + rt_index(g, it_c, 1, 3, "track", 0), v_p), 1);
     }
     return acc;
-#line 60 "arrays.c"
+#line 61 "arrays.c"
 }
 
 /* tests/cardc/good/arrays/arrays.cards:22: function total */
@@ -67,7 +68,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 22 "tests/cardc/good/arrays/arrays.cards"
     return Agg1_total(g, f, v_p);
-#line 71 "arrays.c"
+#line 72 "arrays.c"
 }
 
 struct Locals_setup {
@@ -97,7 +98,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 101 "arrays.c"
+#line 102 "arrays.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -177,7 +178,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/arrays/arrays.cards"
             return rt_win(g, f->me, 14);
         }
-#line 181 "arrays.c"
+#line 182 "arrays.c"
         break;
     default:
         return rt_fail(g, 15, "bad resume point");
@@ -287,6 +288,7 @@ const RtGameDef arrays_game = {
     16, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const arrays_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "dice.h"
 
-#if CARDRT_ABI != 11
-#error "dice.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "dice.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_hit = 0, ENUM_crit = 1, ENUM_blank = 2 };
@@ -123,7 +124,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 127 "dice.c"
+#line 128 "dice.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -149,7 +150,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc = rt_add(g, acc, rt_add(g, Count_symbol(g, it_d_2, ENUM_hit, 7), rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10), 11);
     }
     return acc;
-#line 153 "dice.c"
+#line 154 "dice.c"
 }
 
 /* tests/cardc/good/dice/dice.cards:22: round */
@@ -197,7 +198,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 27 "tests/cardc/good/dice/dice.cards"
             return rt_win(g, f->me, 17);
         }
-#line 201 "dice.c"
+#line 202 "dice.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
@@ -323,6 +324,7 @@ const RtGameDef dice_game = {
     19, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const dice_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "enums.h"
 
-#if CARDRT_ABI != 11
-#error "enums.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "enums.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_a1 = 0, ENUM_b1 = 1, ENUM_w1 = 2 };
@@ -123,7 +124,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 127 "enums.c"
+#line 128 "enums.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -186,7 +187,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 11);
             }
         }
-#line 190 "enums.c"
+#line 191 "enums.c"
         break;
     default:
         return rt_fail(g, 12, "bad resume point");
@@ -361,6 +362,7 @@ const RtGameDef enums_game = {
     13, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const enums_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "functions.h"
 
-#if CARDRT_ABI != 11
-#error "functions.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "functions.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -76,7 +77,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), 0, Rows_chip[rt__row(g, it_c)].fd_value);
     }
     return acc;
-#line 80 "functions.c"
+#line 81 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:23: function total */
@@ -87,7 +88,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/functions/functions.cards"
     return Agg1_total(g, f, v_p);
-#line 91 "functions.c"
+#line 92 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:24: function over */
@@ -99,7 +100,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 24 "tests/cardc/good/functions/functions.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value);
-#line 103 "functions.c"
+#line 104 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -112,7 +113,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 25 "tests/cardc/good/functions/functions.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 116 "functions.c"
+#line 117 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -125,7 +126,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 26 "tests/cardc/good/functions/functions.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
-#line 129 "functions.c"
+#line 130 "functions.c"
 }
 
 struct Locals_setup {
@@ -165,7 +166,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 169 "functions.c"
+#line 170 "functions.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -220,7 +221,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 224 "functions.c"
+#line 225 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");
@@ -330,6 +331,7 @@ const RtGameDef functions_game = {
     17, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const functions_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "graph.h"
 
-#if CARDRT_ABI != 11
-#error "graph.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "graph.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { ENUM_core = 0, ENUM_rim = 1 };
@@ -166,7 +167,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 170 "graph.c"
+#line 171 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -210,7 +211,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 214 "graph.c"
+#line 215 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -235,7 +236,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 239 "graph.c"
+#line 240 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -255,7 +256,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
-#line 259 "graph.c"
+#line 260 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -337,7 +338,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 341 "graph.c"
+#line 342 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -468,6 +469,7 @@ const RtGameDef graph_game = {
     23, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const graph_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "knowledge.h"
 
-#if CARDRT_ABI != 11
-#error "knowledge.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "knowledge.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -78,7 +79,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3);
             if (rt_check(g)) return RT_END;
         }
-#line 82 "knowledge.c"
+#line 83 "knowledge.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -106,7 +107,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc += Rows_token[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 110 "knowledge.c"
+#line 111 "knowledge.c"
 }
 
 /* tests/cardc/good/knowledge/knowledge.cards:22: round */
@@ -157,7 +158,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 31 "tests/cardc/good/knowledge/knowledge.cards"
             return rt_win(g, f->me, 21);
         }
-#line 161 "knowledge.c"
+#line 162 "knowledge.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");
@@ -262,6 +263,7 @@ const RtGameDef knowledge_game = {
     23, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const knowledge_variants[] = {

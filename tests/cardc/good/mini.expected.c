@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "mini.h"
 
-#if CARDRT_ABI != 11
-#error "mini.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "mini.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -85,7 +86,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
     }
     return acc;
-#line 89 "mini.c"
+#line 90 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -96,7 +97,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
-#line 100 "mini.c"
+#line 101 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -107,7 +108,7 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
         #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
-#line 111 "mini.c"
+#line 112 "mini.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -163,7 +164,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 167 "mini.c"
+#line 168 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -292,7 +293,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 296 "mini.c"
+#line 297 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");
@@ -431,6 +432,7 @@ const RtGameDef mini_game = {
     33, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const mini_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "names.h"
 
-#if CARDRT_ABI != 11
-#error "names.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "names.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_EOF = 0, SIDE_stdin = 1 };
@@ -116,7 +117,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
     }
     return acc;
-#line 120 "names.c"
+#line 121 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -127,7 +128,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
-#line 131 "names.c"
+#line 132 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -145,7 +146,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
         acc++;
     }
     return acc;
-#line 149 "names.c"
+#line 150 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -158,7 +159,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
     return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 2);
-#line 162 "names.c"
+#line 163 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -169,7 +170,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
     return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 3);
-#line 173 "names.c"
+#line 174 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -185,7 +186,7 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
         #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 4), 5);
         if (rt_check(g)) return RT_END;
-#line 189 "names.c"
+#line 190 "names.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -241,7 +242,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 245 "names.c"
+#line 246 "names.c"
         break;
     default:
         return rt_fail(g, 10, "bad resume point");
@@ -293,7 +294,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 12);
             }
         }
-#line 297 "names.c"
+#line 298 "names.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
@@ -403,6 +404,7 @@ const RtGameDef names_game = {
     14, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const names_variants[] = {

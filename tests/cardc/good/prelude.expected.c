@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "prelude.h"
 
-#if CARDRT_ABI != 11
-#error "prelude.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "prelude.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_red = 0, SIDE_blue = 1 };
@@ -136,7 +137,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 41 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 13), 12);
         }
-#line 140 "prelude.c"
+#line 141 "prelude.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -151,7 +152,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me, 15);
-#line 155 "prelude.c"
+#line 156 "prelude.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");
@@ -268,6 +269,7 @@ const RtGameDef prelude_game = {
     17, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const prelude_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "teams.h"
 
-#if CARDRT_ABI != 11
-#error "teams.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "teams.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { SIDE_north = 0, SIDE_south = 1 };
@@ -69,7 +70,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 73 "teams.c"
+#line 74 "teams.c"
         break;
     default:
         return rt_fail(g, 1, "bad resume point");
@@ -108,7 +109,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 112 "teams.c"
+#line 113 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:48: argmax */
@@ -134,7 +135,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 24, "argmax of no items");
     return acc;
-#line 138 "teams.c"
+#line 139 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:24: round */
@@ -316,7 +317,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
         return rt_win_team(g, Agg2_round(g, f, L), 21);
-#line 320 "teams.c"
+#line 321 "teams.c"
         break;
     default:
         return rt_fail(g, 25, "bad resume point");
@@ -440,6 +441,7 @@ const RtGameDef teams_game = {
     26, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const teams_variants[] = {

@@ -5,11 +5,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_NO_LIVE 1
 #include "cardrt.h"
 #include "views.h"
 
-#if CARDRT_ABI != 11
-#error "views.c was generated for libcardrt ABI 11; regenerate it with this runtime's cardc: cardc c <game folder>"
+#if CARDRT_ABI != 12
+#error "views.c was generated for libcardrt ABI 12; regenerate it with this runtime's cardc: cardc c <game folder>"
 #endif
 
 enum { KIND_chip = 0 };
@@ -54,7 +55,7 @@ static inline RtValue Fn_values(RtGame *g, RtFrame *f)
     (void)f;
     #line 18 "tests/cardc/good/views/views.cards"
     return rt_var_at(g, VCELL_steps);
-#line 58 "views.c"
+#line 59 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: sum */
@@ -70,7 +71,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_var_hidden(RtGame *g, RtFrame *f, RtValu
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 74 "views.c"
+#line 75 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: function var_hidden */
@@ -81,7 +82,7 @@ static inline RtValue Fn_var_hidden(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 19 "tests/cardc/good/views/views.cards"
     return Agg1_var_hidden(g, f, v_p);
-#line 85 "views.c"
+#line 86 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:25: setup */
@@ -96,7 +97,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 100 "views.c"
+#line 101 "views.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -154,7 +155,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/views/views.cards"
             return rt_win(g, f->me, 12);
         }
-#line 158 "views.c"
+#line 159 "views.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
@@ -281,6 +282,7 @@ const RtGameDef views_game = {
     14, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
+    0, NULL, NULL, NULL, NULL, NULL, /* live counts */
 };
 
 const RtGameDef *const views_variants[] = {
