@@ -35,6 +35,20 @@ best_of() {
   echo "$best"
 }
 
+# A busy machine distorts every figure (jobs2_speedup most: a second thread
+# has no core of its own): measure for a second how busy the CPUs are
+# while this script only waits, and say so before measuring.
+cpu_times() { awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8, $5 + $6 }' /proc/stat 2>/dev/null; }
+if [ -r /proc/stat ]; then
+  read -r total0 idle0 < <(cpu_times)
+  sleep 1
+  read -r total1 idle1 < <(cpu_times)
+  busy=$(awk -v t=$((total1 - total0)) -v i=$((idle1 - idle0)) 'BEGIN { printf "%d", (t > 0 ? 100 * (t - i) / t : 0) }')
+  if [ "$busy" -gt 15 ]; then
+    echo "bench: warning: the CPUs were ${busy}% busy with other work; the figures will be distorted" >&2
+  fi
+fi
+
 games_json=""
 mcts=""
 ratios=""
