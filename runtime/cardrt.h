@@ -557,7 +557,7 @@ enum { RT_AT_TOP = 0, RT_AT_BOTTOM = 1 };
 static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int site);
 /* rt_move_all: every card of from to to, keeping their order (the bottom
    card of from stays below the others). Nothing happens if from == to.
-   Inline below (zones live counts read take the general half). */
+   Inline below (between zones live counts read: rt__move_all_live). */
 static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, int site);
 /* rt_pluck / rt_pluck_close: a loop that walks zone from and moves only
    the card it is at out of it moves the card in cell at (1 = bottom) with

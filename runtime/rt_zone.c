@@ -265,26 +265,8 @@ static int move_all_fast(RtGame *g, RtValue from, RtValue to, int where)
     return 1;
 }
 
-/* rt__move_all_live: see cardrt.h. */
-void rt__move_all_live(RtGame *g, RtValue from, RtValue to)
-{
-    RtGamePrefix *x = &g->pre;
-    int32_t *src = x->cells + x->zone_off[from], *dst = x->cells + x->zone_off[to];
-    int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, to);
-    int n = src[0], m = dst[0], zk = x->zi_kind[from];
-    for (int i = 0; i < n; i++) {
-        int32_t c = src[1 + i], *cs = x->card_cells + c * x->card_stride;
-        dst[1 + m + i] = c;
-        rt__live_in(g, x, c, from, live_from, -1);
-        cs[0] = to;
-        if (x->played)
-            rt__note_played(x, c, to);
-        rt__reset_slots(x, zk, cs + 1);
-        rt__live_in(g, x, c, to, live_to, 1);
-    }
-    dst[0] = m + n;
-    src[0] = 0;
-}
+/* rt__move_all_live: see cardrt.h (the zones take the same kind: one pass). */
+void rt__move_all_live(RtGame *g, RtValue from, RtValue to) { (void)move_all_fast(g, from, to, RT_AT_TOP); }
 
 /* rt__move_all: rt_move_all's general half (see cardrt.h). */
 void rt__move_all(RtGame *g, RtValue from, RtValue to, int where, int site)
@@ -393,12 +375,10 @@ void rt__set_card_state(RtGame *g, RtValue card, int kind, int slot, RtValue v, 
         return;
     RtValue old = *c;
     int k = card_kind(g, card);
-    int live = g->pre.zi_live && slot < 32 && (g->pre.kind_live_slots[k] >> slot & 1u);
-    if (live)   /* a live count reads the slot */
-        rt__live(g, &g->pre, card, -1);
-    *c = v;
-    if (live)
-        rt__live(g, &g->pre, card, 1);
+    if (g->pre.zi_live && slot < 32 && (g->pre.kind_live_slots[k] >> slot & 1u))
+        rt__set_live(g, card, slot, v);   /* a live count reads the slot */
+    else
+        *c = v;
     if (!g->log_on)
         return;
     RtEvent *e = rt__event(g, RT_EV_STATE, rt__zone_vis(g, rt__card(g, card)[0]));

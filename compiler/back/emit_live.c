@@ -224,6 +224,15 @@ static void update_case(Emit *E, Buf *out, int i, const IrLive *L)
         buf_printf(out, "%*s}\n", indent - 4, "");
 }
 
+/* counts_zone: some live count of ir reads zone z. */
+static int counts_zone(const IrProgram *ir, int z)
+{
+    for (int i = 0; i < ir->nlives; i++)
+        if (ir->lives[i].zone == z)
+            return 1;
+    return 0;
+}
+
 void emit_live_functions(Emit *E, Buf *out)
 {
     const IrProgram *ir = E->ir;
@@ -263,10 +272,7 @@ void emit_live_functions(Emit *E, Buf *out)
                        L->ncells);
     }
     for (int z = 0; z < m->nzones; z++) {
-        int counted = 0;
-        for (int i = 0; i < ir->nlives; i++)
-            counted |= ir->lives[i].zone == z;
-        if (!counted)
+        if (!counts_zone(ir, z))
             continue;
         const char *name = m->zones[z].name;
         if (m->zones[z].per_player)
@@ -286,10 +292,7 @@ void emit_live_functions(Emit *E, Buf *out)
             buf_printf(out, "%s%d", n++ ? ", " : " ", ir->lives[i].per_player);
     buf_put(out, " };\n/* per zone: live counts read it */\nstatic const uint8_t Zone_live[] = {");
     for (int z = 0; z < m->nzones; z++) {
-        int counted = 0;
-        for (int i = 0; i < ir->nlives; i++)
-            counted |= ir->lives[i].zone == z;
-        buf_printf(out, "%s%d", z ? ", " : " ", counted);
+        buf_printf(out, "%s%d", z ? ", " : " ", counts_zone(ir, z));
     }
     buf_put(out, " };\n/* per kind: the state slots live counts read */\nstatic const uint32_t Kind_live_slots[] = {");
     for (int k = 0; k < m->nkinds; k++) {
