@@ -6,19 +6,10 @@
 #include "rt_internal.h"
 
 /* space_instance: the instance of space s's card, or RT_NONE when this
-   variant has no copy of it (instances are numbered in card order, so a
-   binary search over inst_card finds the first of a card). */
+   variant has no copy of it. */
 static RtValue space_instance(const RtGame *g, const RtGraphDef *m, int s)
 {
-    int card = m->card[s], lo = 0, hi = g->ninst;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (g->inst_card[mid] < card)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < g->ninst && g->inst_card[lo] == card ? lo : RT_NONE;
+    return g->card_inst[m->card[s]];
 }
 
 /* graph_space: card's space in m, or -1 after failing the game at site. */

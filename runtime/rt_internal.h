@@ -50,6 +50,7 @@ struct RtGame {
     int off_opts, off_cards, off_frames, off_lists;  /* in int32 cells */
     int off_know, know_words;  /* the knowledge area (rt_know.c) and the words of one bitset */
     int16_t *inst_card;     /* ninst: card def of each instance */
+    int32_t *card_inst;     /* ncards: the first instance of each card def (RT_NONE: no copy) */
     int *zi_decl, *zi_owner;/* nzi: zone decl and owner (RT_NONE if shared) */
     ptrdiff_t *decl_first;    /* nzones: first zone instance of each decl */
     uint8_t *decl_pp;       /* nzones: per player (pre.decl_per_player) */

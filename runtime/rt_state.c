@@ -64,6 +64,7 @@ static int alloc_tables(RtGame *g)
     g->var_cell = calloc(nv, sizeof *g->var_cell);
     g->var_pp = calloc(nv, sizeof *g->var_pp);
     g->inst_card = calloc(ni, sizeof *g->inst_card);
+    g->card_inst = calloc((size_t)def->ncards + 1, sizeof *g->card_inst);
     g->inst_kind = calloc(ni, sizeof *g->inst_kind);
     g->inst_row = calloc(ni, sizeof *g->inst_row);
     g->kind_nstate = calloc((size_t)def->nkinds + 1, sizeof *g->kind_nstate);
@@ -79,7 +80,7 @@ static int alloc_tables(RtGame *g)
     g->kind_reset = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_reset);
     g->kind_keeps = calloc((size_t)def->nkinds + 1, sizeof *g->kind_keeps);
     g->kind_keep = calloc((size_t)def->nkinds * (size_t)g->maxstate + 1, sizeof *g->kind_keep);
-    return g->kind_reset && g->kind_keeps && g->kind_keep && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->inst_kind && g->inst_row && g->kind_nstate
+    return g->kind_reset && g->kind_keeps && g->kind_keep && g->zone_off && g->zone_cap && g->var_cell && g->var_pp && g->inst_card && g->card_inst && g->inst_kind && g->inst_row && g->kind_nstate
            && g->zi_decl && g->zi_owner && g->zi_kind && g->zi_noted && g->zi_live && g->decl_first && g->decl_pp;
 }
 
@@ -102,12 +103,14 @@ static void fill_tables(RtGame *g)
         }
     }
     int i = 0;
-    for (int c = 0; c < def->ncards; c++)
+    for (int c = 0; c < def->ncards; c++) {
+        g->card_inst[c] = (def->copies ? def->copies[c] : 1) > 0 ? i : RT_NONE;
         for (int k = 0; k < (def->copies ? def->copies[c] : 1); k++, i++) {
             g->inst_card[i] = (int16_t)c;
             g->inst_kind[i] = def->cards[c].kind;
             g->inst_row[i] = def->cards[c].row;
         }
+    }
     int zi = 0;
     for (int z = 0; z < def->nzones; z++) {
         g->decl_first[z] = zi;
@@ -427,6 +430,7 @@ void rt_free(RtGame *g)
         return;
     rt__log_free(g);
     free(g->inst_card);
+    free(g->card_inst);
     free(g->zi_decl);
     free(g->zi_owner);
     free(g->decl_first);
