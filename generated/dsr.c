@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_MAXSTATE 8
 #include "cardrt.h"
 #include "dsr.h"
 
@@ -1297,7 +1298,7 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
     return (((v_heroes && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 0)].fd_role == ENUM_hero)) || (v_vehicles && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 1)].fd_role == ENUM_vehicle))) || (v_droids && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 2)].fd_role == ENUM_droid)));
-#line 1301 "dsr.c"
+#line 1302 "dsr.c"
 }
 
 /* cards/dsr/game.cards:228: function cw */
@@ -1308,7 +1309,7 @@ static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 228 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 1312 "dsr.c"
+#line 1313 "dsr.c"
 }
 
 /* cards/dsr/game.cards:229: function ccw */
@@ -1319,7 +1320,7 @@ static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 229 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 1323 "dsr.c"
+#line 1324 "dsr.c"
 }
 
 /* cards/dsr/game.cards:232: function shows */
@@ -1331,7 +1332,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
     (void)v_s;
     #line 233 "cards/dsr/game.cards"
     return ((v_f == v_s) ? 1 : ((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0));
-#line 1335 "dsr.c"
+#line 1336 "dsr.c"
 }
 
 /* cards/dsr/game.cards:234: function double */
@@ -1342,7 +1343,7 @@ static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 235 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 1346 "dsr.c"
+#line 1347 "dsr.c"
 }
 
 /* cards/dsr/game.cards:240: function need */
@@ -1355,7 +1356,7 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_on_team;
     #line 241 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
-#line 1359 "dsr.c"
+#line 1360 "dsr.c"
 }
 
 /* cards/dsr/game.cards:247: function got */
@@ -1367,7 +1368,7 @@ static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
     (void)v_s;
     #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 1371 "dsr.c"
+#line 1372 "dsr.c"
 }
 
 /* cards/dsr/game.cards:250: function missing */
@@ -1380,7 +1381,7 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
     return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
-#line 1384 "dsr.c"
+#line 1385 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -1392,7 +1393,7 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
-#line 1396 "dsr.c"
+#line 1397 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -1404,7 +1405,7 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
     return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
-#line 1408 "dsr.c"
+#line 1409 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -1415,7 +1416,7 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
     return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
-#line 1419 "dsr.c"
+#line 1420 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -1426,7 +1427,7 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
-#line 1430 "dsr.c"
+#line 1431 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -1437,7 +1438,7 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
     return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1441 "dsr.c"
+#line 1442 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -1450,7 +1451,7 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
     return ((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
-#line 1454 "dsr.c"
+#line 1455 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -1461,7 +1462,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1465 "dsr.c"
+#line 1466 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -1478,7 +1479,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
         if (((((((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_tactical) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_intelligence) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_support) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_leadership) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0)))) return 1;
     }
     return acc;
-#line 1482 "dsr.c"
+#line 1483 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -1495,7 +1496,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
         if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && ((((((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 490)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 491)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 492)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 493)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 494)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 495)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 496)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 497)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 498) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 499) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 500) : rt_card_state(g, v_c, KIND_asset, 5, 501)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 502)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 503)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 504)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 505)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 506)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 507)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 508)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 509)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 510) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 511) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 512) : rt_card_state(g, v_c, KIND_asset, 5, 513))))), 514) : 0)) > 0)) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 522)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 523) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 524) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 525) : rt_card_state(g, v_c, KIND_asset, 5, 526)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 534)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 535) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 536) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 537) : rt_card_state(g, v_c, KIND_asset, 5, 538))))), 539) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 547)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 548) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 549) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 550) : rt_card_state(g, v_c, KIND_asset, 5, 551)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 559)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 560) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 561) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 562) : rt_card_state(g, v_c, KIND_asset, 5, 563))))), 564) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 572)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 573) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 574) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 575) : rt_card_state(g, v_c, KIND_asset, 5, 576)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 584)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 585) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 586) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 587) : rt_card_state(g, v_c, KIND_asset, 5, 588))))), 589) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1499 "dsr.c"
+#line 1500 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -1507,7 +1508,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1511 "dsr.c"
+#line 1512 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -1518,7 +1519,7 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
     return (!rt_card_state(g, v_t, KIND_alliance, 0, 590));
-#line 1522 "dsr.c"
+#line 1523 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -1529,7 +1530,7 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
     return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 591)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 592)].fd_effect == ENUM_sabotage));
-#line 1533 "dsr.c"
+#line 1534 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -1544,7 +1545,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1548 "dsr.c"
+#line 1549 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -1554,7 +1555,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1558 "dsr.c"
+#line 1559 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -1569,7 +1570,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1573 "dsr.c"
+#line 1574 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -1579,7 +1580,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1583 "dsr.c"
+#line 1584 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -1595,7 +1596,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((((((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 596) : 0)) > 0)) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 597) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 598) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 599) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1599 "dsr.c"
+#line 1600 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -1606,7 +1607,7 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
     return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 593))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 594)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1610 "dsr.c"
+#line 1611 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -1617,7 +1618,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1621 "dsr.c"
+#line 1622 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -1628,7 +1629,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1632 "dsr.c"
+#line 1633 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -1644,7 +1645,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1648 "dsr.c"
+#line 1649 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -1655,7 +1656,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1659 "dsr.c"
+#line 1660 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -1667,7 +1668,7 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     (void)v_f;
     #line 302 "cards/dsr/game.cards"
     return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 600) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 601) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 602) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 603) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 604) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 605) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 606) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == (rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_tactical), ENUM_tactical2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_intelligence), ENUM_intelligence2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_support), ENUM_support2, ENUM_leadership2)))))));
-#line 1671 "dsr.c"
+#line 1672 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -1683,7 +1684,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
         if ((((Count_symbol(g, it_d, ENUM_tactical, 607) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 608) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 609) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 610) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 611) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 612) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 613) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1687 "dsr.c"
+#line 1688 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -1694,7 +1695,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1698 "dsr.c"
+#line 1699 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -1708,7 +1709,7 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
     return (Memo_showing(g, f, memo1, v_f) && (((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 614)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 615)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 616)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 617)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 618)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 619)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 620)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 621)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 622) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 623) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 624) : rt_card_state(g, v_c, KIND_asset, 5, 625)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 626)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 627)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 628)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 629)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 630)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 632)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 633)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 634) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 635) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 636) : rt_card_state(g, v_c, KIND_asset, 5, 637))))), 638) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 639)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 640)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 641)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 642)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 643)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 644)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 645)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 646)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 647) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 648) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 649) : rt_card_state(g, v_c, KIND_asset, 5, 650)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 651)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 652)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 653)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 654)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 655)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 656)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 657)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 658)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 659) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 660) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 661) : rt_card_state(g, v_c, KIND_asset, 5, 662))))), 663) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 664)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 665)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 666)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 667)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 668)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 669)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 670)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 672) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 673) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 674) : rt_card_state(g, v_c, KIND_asset, 5, 675)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 676)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 677)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 679)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 680)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 681)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 682)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 683)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 684) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 685) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 686) : rt_card_state(g, v_c, KIND_asset, 5, 687))))), 688) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 689)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 690)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 691)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 692)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 693)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 694)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 695)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 696)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 697) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 698) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 699) : rt_card_state(g, v_c, KIND_asset, 5, 700)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 709) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 710) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 711) : rt_card_state(g, v_c, KIND_asset, 5, 712))))), 713) : 0)) > 0)))));
-#line 1712 "dsr.c"
+#line 1713 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -1725,7 +1726,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
         if (((((((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_tactical) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 728)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 729) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 730) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 731) : rt_card_state(g, v_c, KIND_asset, 5, 732)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 733)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 741) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 742) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 743) : rt_card_state(g, v_c, KIND_asset, 5, 744))))), 745) : 0)) > 0)) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_intelligence) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 750)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 751)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 752)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 753)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 754) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 755) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 756) : rt_card_state(g, v_c, KIND_asset, 5, 757)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 762)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 763)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 764)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 765)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 766) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 767) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 768) : rt_card_state(g, v_c, KIND_asset, 5, 769))))), 770) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_support) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 779) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 780) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 781) : rt_card_state(g, v_c, KIND_asset, 5, 782)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 785)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 786)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 787)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 788)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 791) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 792) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 793) : rt_card_state(g, v_c, KIND_asset, 5, 794))))), 795) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_leadership) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 797)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 798)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 799)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 800)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 801)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 802)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 803)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 804) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 805) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 806) : rt_card_state(g, v_c, KIND_asset, 5, 807)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))), 820) : 0)) > 0)))) return 1;
     }
     return acc;
-#line 1729 "dsr.c"
+#line 1730 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -1737,7 +1738,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1741 "dsr.c"
+#line 1742 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -1753,7 +1754,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
         if ((((((Count_symbol(g, it_d, ENUM_tactical, 824) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 825) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 826) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 827) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 828) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 829) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 830) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of)) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 824) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 825) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 826) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 827) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 828) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 829) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 830) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_tactical), ENUM_tactical2, rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_intelligence), ENUM_intelligence2, rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) return 1;
     }
     return acc;
-#line 1757 "dsr.c"
+#line 1758 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -1764,7 +1765,7 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
     return (((!rt_card_state(g, v_c, KIND_asset, 7, 821)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 822)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 823)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1768 "dsr.c"
+#line 1769 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -1780,7 +1781,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1784 "dsr.c"
+#line 1785 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -1790,7 +1791,7 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1794 "dsr.c"
+#line 1795 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -1805,7 +1806,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
         if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 832) : 0)), 1, 833), 2, 834), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 835) : 0)), 1, 836), 2, 837), 838), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 839) : 0)), 1, 840), 2, 841), 842), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 843) : 0)), 1, 844), 2, 845), 846)) <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 847))) return 1;
     }
     return acc;
-#line 1809 "dsr.c"
+#line 1810 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
@@ -1820,7 +1821,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
         if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 848) : 0)), 1, 849), 2, 850), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 851) : 0)), 1, 852), 2, 853), 854), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 855) : 0)), 1, 856), 2, 857), 858), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 859) : 0)), 1, 860), 2, 861), 862)) <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 863))) return 1;
     }
     return acc;
-#line 1824 "dsr.c"
+#line 1825 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -1830,7 +1831,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1834 "dsr.c"
+#line 1835 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -1846,7 +1847,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
         acc = rt_add(g, acc, (((((Count_symbol(g, it_d, ENUM_tactical, 865) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 866) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 867) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 868) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 869) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 870) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 871) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == v_s) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 865) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 866) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 867) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 868) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 869) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 870) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 871) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))), 872);
     }
     return acc;
-#line 1850 "dsr.c"
+#line 1851 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -1857,7 +1858,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1861 "dsr.c"
+#line 1862 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -1868,7 +1869,7 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
     return (rt_card_state(g, v_c, KIND_asset, 0, 873) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 874)].fd_capacity);
-#line 1872 "dsr.c"
+#line 1873 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -1884,7 +1885,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
         if ((rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 1888 "dsr.c"
+#line 1889 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -1908,7 +1909,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     if (!seen)
         (void)rt_fail(g, 877, "max of no items");
     return acc;
-#line 1912 "dsr.c"
+#line 1913 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -1919,7 +1920,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 1923 "dsr.c"
+#line 1924 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -1932,7 +1933,7 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 0, 878) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 879) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 880) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 881)].fd_capacity)));
-#line 1936 "dsr.c"
+#line 1937 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -1942,7 +1943,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 1946 "dsr.c"
+#line 1947 "dsr.c"
 }
 
 struct Locals_score {
@@ -1971,7 +1972,7 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c, 0), 883);
     }
     return acc;
-#line 1975 "dsr.c"
+#line 1976 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -1988,7 +1989,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 1992 "dsr.c"
+#line 1993 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2005,7 +2006,7 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 887);
     }
     return acc;
-#line 2009 "dsr.c"
+#line 2010 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2021,7 +2022,7 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 889)[0], 890);
     }
     return acc;
-#line 2025 "dsr.c"
+#line 2026 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2037,7 +2038,7 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 894);
     }
     return acc;
-#line 2041 "dsr.c"
+#line 2042 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2054,7 +2055,7 @@ RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, Agg6_score(g, f, L), 895);
     }
     return acc;
-#line 2058 "dsr.c"
+#line 2059 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2070,7 +2071,7 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc = rt_add(g, acc, rt__state(g, it_k, 0), 899);
     }
     return acc;
-#line 2074 "dsr.c"
+#line 2075 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2087,7 +2088,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2091 "dsr.c"
+#line 2092 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2101,7 +2102,7 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
     return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, rt_mul(g, 40, Fn_imperials_down(g, f), 882), rt_mul(g, 8, Agg1_score(g, f, L), 884), 885), (8 * Agg2_score(g, f, L)), 886), Agg3_score(g, f, L), 888), rt_mul(g, 5, Agg4_score(g, f, L), 891), 892), rt_mul(g, 2, Agg5_score(g, f, L), 896), 897), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 898), rt_mul(g, 3, Agg7_score(g, f, L), 900), 901), (15 * Agg8_score(g, f, L)), 902), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 903));
-#line 2105 "dsr.c"
+#line 2106 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2112,7 +2113,7 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 904)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 905)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 906)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 907)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 908)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 909)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 910)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 911)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 912)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 913)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 914)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 915)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 916)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 917)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 918)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 919)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 920) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 921) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 922) : rt_card_state(g, v_c, KIND_asset, 5, 923)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 924)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 925)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 926)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 927)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 928)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 929)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 930)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 931)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 932) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 933) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 934) : rt_card_state(g, v_c, KIND_asset, 5, 935))))), 936) : 0)), 937), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 938)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 939)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 940)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 941)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 942)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 943)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 944)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 945)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 946)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 947)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 948)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 949)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 950)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 951)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 952)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 953)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 954) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 955) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 956) : rt_card_state(g, v_c, KIND_asset, 5, 957)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 958)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 959)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 960)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 961)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 962)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 963)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 964)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 965)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 966) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 967) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 968) : rt_card_state(g, v_c, KIND_asset, 5, 969))))), 970) : 0)), 971), 972), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 973)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 974)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 975)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 976)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 977)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 978)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 979)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 980)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 981)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 982)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 983)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 984)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 985)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 986)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 987)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 988)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 989) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 990) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 991) : rt_card_state(g, v_c, KIND_asset, 5, 992)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 993)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 994)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 995)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 996)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 997)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 998)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 999)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1000)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1001) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1002) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1003) : rt_card_state(g, v_c, KIND_asset, 5, 1004))))), 1005) : 0)), 1006), 1007), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1008)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1009)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1010)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1011)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1012)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1013)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1014)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1015)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1016)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1017)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1018)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1019)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1020)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1021)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1022)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1023)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1024) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1025) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1026) : rt_card_state(g, v_c, KIND_asset, 5, 1027)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1028)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1029)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1030)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1031)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1032)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1033)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1034)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1035)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1036) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1037) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1038) : rt_card_state(g, v_c, KIND_asset, 5, 1039))))), 1040) : 0)), 1041), 1042);
-#line 2116 "dsr.c"
+#line 2117 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2284,7 +2285,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2288 "dsr.c"
+#line 2289 "dsr.c"
         break;
     default:
         return rt_fail(g, 1056, "bad resume point");
@@ -2386,7 +2387,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2390 "dsr.c"
+#line 2391 "dsr.c"
         break;
     default:
         return rt_fail(g, 1064, "bad resume point");
@@ -2447,7 +2448,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2451 "dsr.c"
+#line 2452 "dsr.c"
         break;
     default:
         return rt_fail(g, 1068, "bad resume point");
@@ -2490,7 +2491,7 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2494 "dsr.c"
+#line 2495 "dsr.c"
         break;
     default:
         return rt_fail(g, 1076, "bad resume point");
@@ -2530,7 +2531,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2534 "dsr.c"
+#line 2535 "dsr.c"
         break;
     default:
         return rt_fail(g, 1079, "bad resume point");
@@ -2573,7 +2574,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2577 "dsr.c"
+#line 2578 "dsr.c"
         break;
     default:
         return rt_fail(g, 1081, "bad resume point");
@@ -2633,7 +2634,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2637 "dsr.c"
+#line 2638 "dsr.c"
         break;
     default:
         return rt_fail(g, 1084, "bad resume point");
@@ -2667,7 +2668,7 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2671 "dsr.c"
+#line 2672 "dsr.c"
         break;
     default:
         return rt_fail(g, 1090, "bad resume point");
@@ -2741,7 +2742,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2745 "dsr.c"
+#line 2746 "dsr.c"
         break;
     default:
         return rt_fail(g, 1094, "bad resume point");
@@ -2792,7 +2793,7 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2796 "dsr.c"
+#line 2797 "dsr.c"
         break;
     default:
         return rt_fail(g, 1097, "bad resume point");
@@ -3041,7 +3042,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3045 "dsr.c"
+#line 3046 "dsr.c"
         break;
     default:
         return rt_fail(g, 1123, "bad resume point");
@@ -3067,7 +3068,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3071 "dsr.c"
+#line 3072 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3093,7 +3094,7 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
     if (!seen)
         (void)rt_fail(g, 1124, "argmax of no items");
     return acc;
-#line 3097 "dsr.c"
+#line 3098 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3121,7 +3122,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3125 "dsr.c"
+#line 3126 "dsr.c"
         break;
     default:
         return rt_fail(g, 1126, "bad resume point");
@@ -3275,7 +3276,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3279 "dsr.c"
+#line 3280 "dsr.c"
         break;
     default:
         return rt_fail(g, 1137, "bad resume point");
@@ -3433,7 +3434,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3437 "dsr.c"
+#line 3438 "dsr.c"
         break;
     default:
         return rt_fail(g, 1146, "bad resume point");
@@ -3469,7 +3470,7 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
         #line 81 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1152);
         if (rt_check(g)) return RT_END;
-#line 3473 "dsr.c"
+#line 3474 "dsr.c"
         break;
     default:
         return rt_fail(g, 1153, "bad resume point");
@@ -3743,7 +3744,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 1170)) return RT_END;
         }
-#line 3747 "dsr.c"
+#line 3748 "dsr.c"
         break;
     default:
         return rt_fail(g, 1171, "bad resume point");
@@ -3923,7 +3924,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3927 "dsr.c"
+#line 3928 "dsr.c"
         break;
     default:
         return rt_fail(g, 1185, "bad resume point");
@@ -3964,7 +3965,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 3968 "dsr.c"
+#line 3969 "dsr.c"
         break;
     default:
         return rt_fail(g, 1188, "bad resume point");
@@ -4029,7 +4030,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4033 "dsr.c"
+#line 4034 "dsr.c"
         break;
     default:
         return rt_fail(g, 1192, "bad resume point");
@@ -4060,7 +4061,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4064 "dsr.c"
+#line 4065 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4076,7 +4077,7 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4080 "dsr.c"
+#line 4081 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4092,7 +4093,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4096 "dsr.c"
+#line 4097 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4108,7 +4109,7 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4112 "dsr.c"
+#line 4113 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4332,7 +4333,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4336 "dsr.c"
+#line 4337 "dsr.c"
         break;
     default:
         return rt_fail(g, 1206, "bad resume point");
@@ -4384,7 +4385,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4388 "dsr.c"
+#line 4389 "dsr.c"
         break;
     default:
         return rt_fail(g, 1209, "bad resume point");
@@ -4454,7 +4455,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4458 "dsr.c"
+#line 4459 "dsr.c"
         break;
     default:
         return rt_fail(g, 1211, "bad resume point");
@@ -4696,7 +4697,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4700 "dsr.c"
+#line 4701 "dsr.c"
         break;
     default:
         return rt_fail(g, 1221, "bad resume point");
@@ -4794,7 +4795,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4798 "dsr.c"
+#line 4799 "dsr.c"
         break;
     default:
         return rt_fail(g, 1227, "bad resume point");
@@ -4825,7 +4826,7 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
         #line 250 "cards/dsr/rules.cards"
         rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1237), Fn_shows(g, f, L->v_f, ENUM_leadership), 1238), 1239);
         if (rt_check(g)) return RT_END;
-#line 4829 "dsr.c"
+#line 4830 "dsr.c"
         break;
     default:
         return rt_fail(g, 1240, "bad resume point");
@@ -4907,7 +4908,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4911 "dsr.c"
+#line 4912 "dsr.c"
         break;
     default:
         return rt_fail(g, 1246, "bad resume point");
@@ -5033,7 +5034,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5037 "dsr.c"
+#line 5038 "dsr.c"
         break;
     default:
         return rt_fail(g, 1252, "bad resume point");
@@ -5122,7 +5123,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5126 "dsr.c"
+#line 5127 "dsr.c"
         break;
     default:
         return rt_fail(g, 1257, "bad resume point");
@@ -5175,7 +5176,7 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5179 "dsr.c"
+#line 5180 "dsr.c"
         break;
     default:
         return rt_fail(g, 1263, "bad resume point");
@@ -5319,7 +5320,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5323 "dsr.c"
+#line 5324 "dsr.c"
         break;
     default:
         return rt_fail(g, 1276, "bad resume point");
@@ -5413,7 +5414,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5417 "dsr.c"
+#line 5418 "dsr.c"
         break;
     default:
         return rt_fail(g, 1282, "bad resume point");
@@ -5634,7 +5635,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 361 "cards/dsr/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1294);
         if (rt_check(g)) return RT_END;
-#line 5638 "dsr.c"
+#line 5639 "dsr.c"
         break;
     default:
         return rt_fail(g, 1295, "bad resume point");
@@ -5678,7 +5679,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 369 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1298));
         if (rt_check(g)) return RT_END;
-#line 5682 "dsr.c"
+#line 5683 "dsr.c"
         break;
     default:
         return rt_fail(g, 1299, "bad resume point");
@@ -5906,7 +5907,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5910 "dsr.c"
+#line 5911 "dsr.c"
         break;
     default:
         return rt_fail(g, 1310, "bad resume point");
@@ -5984,7 +5985,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5988 "dsr.c"
+#line 5989 "dsr.c"
         break;
     default:
         return rt_fail(g, 1315, "bad resume point");
@@ -6029,7 +6030,7 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6033 "dsr.c"
+#line 6034 "dsr.c"
         break;
     default:
         return rt_fail(g, 1326, "bad resume point");
@@ -6059,7 +6060,7 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6063 "dsr.c"
+#line 6064 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6210,7 +6211,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6214 "dsr.c"
+#line 6215 "dsr.c"
         break;
     default:
         return rt_fail(g, 1337, "bad resume point");
@@ -6269,7 +6270,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6273 "dsr.c"
+#line 6274 "dsr.c"
         break;
     default:
         return rt_fail(g, 1341, "bad resume point");
@@ -6512,7 +6513,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6516 "dsr.c"
+#line 6517 "dsr.c"
         break;
     default:
         return rt_fail(g, 1355, "bad resume point");
@@ -6557,7 +6558,7 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6561 "dsr.c"
+#line 6562 "dsr.c"
         break;
     default:
         return rt_fail(g, 1364, "bad resume point");
@@ -6762,7 +6763,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6766 "dsr.c"
+#line 6767 "dsr.c"
         break;
     default:
         return rt_fail(g, 1383, "bad resume point");
@@ -6855,7 +6856,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6859 "dsr.c"
+#line 6860 "dsr.c"
         break;
     default:
         return rt_fail(g, 1393, "bad resume point");
@@ -6891,7 +6892,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6895 "dsr.c"
+#line 6896 "dsr.c"
         break;
     default:
         return rt_fail(g, 1395, "bad resume point");
@@ -6919,7 +6920,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6923 "dsr.c"
+#line 6924 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:538: any */
@@ -6935,7 +6936,7 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1396)[0] == 0) return 1;
     }
     return acc;
-#line 6939 "dsr.c"
+#line 6940 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7010,7 +7011,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 548 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7014 "dsr.c"
+#line 7015 "dsr.c"
         break;
     default:
         return rt_fail(g, 1398, "bad resume point");
@@ -7248,7 +7249,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7252 "dsr.c"
+#line 7253 "dsr.c"
         break;
     default:
         return rt_fail(g, 1417, "bad resume point");
@@ -7295,7 +7296,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 1419)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7299 "dsr.c"
+#line 7300 "dsr.c"
         break;
     default:
         return rt_fail(g, 1420, "bad resume point");

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "evr.h"
 
@@ -618,7 +620,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 88 "cards/evr/game.cards"
     return rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p);
-#line 622 "evr.c"
+#line 624 "evr.c"
 }
 
 /* cards/evr/game.cards:94: function worth */
@@ -629,7 +631,7 @@ static inline RtValue Fn_worth(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 95 "cards/evr/game.cards"
     return ((rt_card_state(g, v_c, KIND_resource, 0, 0) && (!rt_var_at(g, VCELL_full_value))) ? Rows_resource[rt_card_row(g, v_c, KIND_resource, 1)].fd_exhausted_value : Rows_resource[rt_card_row(g, v_c, KIND_resource, 2)].fd_value);
-#line 633 "evr.c"
+#line 635 "evr.c"
 }
 
 /* cards/evr/game.cards:99: sum */
@@ -645,7 +647,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc = rt_add(g, acc, (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value)), 4);
     }
     return acc;
-#line 649 "evr.c"
+#line 651 "evr.c"
 }
 
 /* cards/evr/game.cards:98: function total */
@@ -656,7 +658,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 99 "cards/evr/game.cards"
     return Agg1_total(g, f, v_p);
-#line 660 "evr.c"
+#line 662 "evr.c"
 }
 
 /* cards/evr/game.cards:101: function over */
@@ -668,7 +670,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective);
-#line 672 "evr.c"
+#line 674 "evr.c"
 }
 
 /* cards/evr/game.cards:105: function can_play */
@@ -679,7 +681,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 106 "cards/evr/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 6)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 7))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 8)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 9)[0]) > 0));
-#line 683 "evr.c"
+#line 685 "evr.c"
 }
 
 /* cards/evr/game.cards:109: function beats */
@@ -692,7 +694,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 696 "evr.c"
+#line 698 "evr.c"
 }
 
 /* cards/evr/game.cards:113: function wins */
@@ -705,7 +707,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 14))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
-#line 709 "evr.c"
+#line 711 "evr.c"
 }
 
 /* cards/evr/game.cards:118: any */
@@ -721,7 +723,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
     }
     return acc;
-#line 725 "evr.c"
+#line 727 "evr.c"
 }
 
 /* cards/evr/game.cards:117: function deceives */
@@ -732,7 +734,7 @@ static inline RtValue Fn_deceives(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     return ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, v_p)) && Agg1_deceives(g, f, v_p));
-#line 736 "evr.c"
+#line 738 "evr.c"
 }
 
 /* cards/evr/game.cards:121: function out_of_strategies */
@@ -743,7 +745,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 122 "cards/evr/game.cards"
     return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 16)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 17)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 18)[0] == 0));
-#line 747 "evr.c"
+#line 749 "evr.c"
 }
 
 struct Locals_rescue_of_princess_leia_reveal {
@@ -764,7 +766,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
             #line 3 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 768 "evr.c"
+#line 770 "evr.c"
         break;
     default:
         return rt_fail(g, 19, "bad resume point");
@@ -789,7 +791,7 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
             #line 4 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 20);
         }
-#line 793 "evr.c"
+#line 795 "evr.c"
         break;
     default:
         return rt_fail(g, 21, "bad resume point");
@@ -804,7 +806,7 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 5 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 22);
-#line 808 "evr.c"
+#line 810 "evr.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -859,7 +861,7 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 30), 29);
             }
         }
-#line 863 "evr.c"
+#line 865 "evr.c"
         break;
     default:
         return rt_fail(g, 31, "bad resume point");
@@ -915,7 +917,7 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 38), 37);
             }
         }
-#line 919 "evr.c"
+#line 921 "evr.c"
         break;
     default:
         return rt_fail(g, 39, "bad resume point");
@@ -941,7 +943,7 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             #line 13 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 40);
         }
-#line 945 "evr.c"
+#line 947 "evr.c"
         break;
     default:
         return rt_fail(g, 41, "bad resume point");
@@ -966,7 +968,7 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 970 "evr.c"
+#line 972 "evr.c"
         break;
     default:
         return rt_fail(g, 50, "bad resume point");
@@ -991,7 +993,7 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/events.csv"
             rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 51);
         }
-#line 995 "evr.c"
+#line 997 "evr.c"
         break;
     default:
         return rt_fail(g, 52, "bad resume point");
@@ -1040,7 +1042,7 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
             #line 21 "cards/evr/events.csv"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 59), 58);
         }
-#line 1044 "evr.c"
+#line 1046 "evr.c"
         break;
     default:
         return rt_fail(g, 60, "bad resume point");
@@ -1055,7 +1057,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 23 "cards/evr/events.csv"
         rt_var_store(g, VAR_full_value, VCELL_full_value, 1);
-#line 1059 "evr.c"
+#line 1061 "evr.c"
         break;
     default:
         return rt_fail(g, 61, "bad resume point");
@@ -1070,7 +1072,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
     case 0:;
         #line 24 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 1);
-#line 1074 "evr.c"
+#line 1076 "evr.c"
         break;
     default:
         return rt_fail(g, 62, "bad resume point");
@@ -1085,7 +1087,7 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     case 0:;
         #line 25 "cards/evr/events.csv"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 63);
-#line 1089 "evr.c"
+#line 1091 "evr.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -1100,7 +1102,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
     case 0:;
         #line 26 "cards/evr/events.csv"
         rt_var_store(g, VAR_no_influence, VCELL_no_influence, 1);
-#line 1104 "evr.c"
+#line 1106 "evr.c"
         break;
     default:
         return rt_fail(g, 65, "bad resume point");
@@ -1126,7 +1128,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
             #line 28 "cards/evr/events.csv"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p);
         }
-#line 1130 "evr.c"
+#line 1132 "evr.c"
         break;
     default:
         return rt_fail(g, 66, "bad resume point");
@@ -1168,7 +1170,7 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 69), RT_AT_TOP, 70);
             if (rt_check(g)) return RT_END;
         }
-#line 1172 "evr.c"
+#line 1174 "evr.c"
         break;
     default:
         return rt_fail(g, 71, "bad resume point");
@@ -1193,7 +1195,7 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1197 "evr.c"
+#line 1199 "evr.c"
         break;
     default:
         return rt_fail(g, 80, "bad resume point");
@@ -1208,7 +1210,7 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 29 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 81);
-#line 1212 "evr.c"
+#line 1214 "evr.c"
         break;
     default:
         return rt_fail(g, 82, "bad resume point");
@@ -1250,7 +1252,7 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 85), RT_AT_TOP, 86);
             if (rt_check(g)) return RT_END;
         }
-#line 1254 "evr.c"
+#line 1256 "evr.c"
         break;
     default:
         return rt_fail(g, 87, "bad resume point");
@@ -1277,7 +1279,7 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 94), 0, rt_zone_of(g, ZONE_play, f->me, 95), RT_AT_TOP, 96);
             if (rt_check(g)) return RT_END;
         }
-#line 1281 "evr.c"
+#line 1283 "evr.c"
         break;
     default:
         return rt_fail(g, 97, "bad resume point");
@@ -1326,7 +1328,7 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
             #line 55 "cards/evr/imperial.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 104), 103);
         }
-#line 1330 "evr.c"
+#line 1332 "evr.c"
         break;
     default:
         return rt_fail(g, 105, "bad resume point");
@@ -1355,7 +1357,7 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1359 "evr.c"
+#line 1361 "evr.c"
         break;
     default:
         return rt_fail(g, 108, "bad resume point");
@@ -1402,7 +1404,7 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 112), RT_AT_BOTTOM, 113);
             if (rt_check(g)) return RT_END;
         }
-#line 1406 "evr.c"
+#line 1408 "evr.c"
         break;
     default:
         return rt_fail(g, 114, "bad resume point");
@@ -1444,7 +1446,7 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 117);
             if (rt_check(g)) return RT_END;
         }
-#line 1448 "evr.c"
+#line 1450 "evr.c"
         break;
     default:
         return rt_fail(g, 118, "bad resume point");
@@ -1486,7 +1488,7 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 121), RT_AT_TOP, 122);
             if (rt_check(g)) return RT_END;
         }
-#line 1490 "evr.c"
+#line 1492 "evr.c"
         break;
     default:
         return rt_fail(g, 123, "bad resume point");
@@ -1543,7 +1545,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 1547 "evr.c"
+#line 1549 "evr.c"
         break;
     default:
         return rt_fail(g, 141, "bad resume point");
@@ -1585,7 +1587,7 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 144);
             if (rt_check(g)) return RT_END;
         }
-#line 1589 "evr.c"
+#line 1591 "evr.c"
         break;
     default:
         return rt_fail(g, 145, "bad resume point");
@@ -1612,7 +1614,7 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 152), 0, rt_zone_of(g, ZONE_play, f->me, 153), RT_AT_TOP, 154);
             if (rt_check(g)) return RT_END;
         }
-#line 1616 "evr.c"
+#line 1618 "evr.c"
         break;
     default:
         return rt_fail(g, 155, "bad resume point");
@@ -1627,7 +1629,7 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 131 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 156);
-#line 1631 "evr.c"
+#line 1633 "evr.c"
         break;
     default:
         return rt_fail(g, 157, "bad resume point");
@@ -1669,7 +1671,7 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 160), RT_AT_BOTTOM, 161);
             if (rt_check(g)) return RT_END;
         }
-#line 1673 "evr.c"
+#line 1675 "evr.c"
         break;
     default:
         return rt_fail(g, 162, "bad resume point");
@@ -1717,7 +1719,7 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
             #line 157 "cards/evr/imperial.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 167);
         }
-#line 1721 "evr.c"
+#line 1723 "evr.c"
         break;
     default:
         return rt_fail(g, 168, "bad resume point");
@@ -1734,7 +1736,7 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 169);
         #line 167 "cards/evr/imperial.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 170);
-#line 1738 "evr.c"
+#line 1740 "evr.c"
         break;
     default:
         return rt_fail(g, 171, "bad resume point");
@@ -1761,7 +1763,7 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 178), 0, rt_zone_of(g, ZONE_play, f->me, 179), RT_AT_TOP, 180);
             if (rt_check(g)) return RT_END;
         }
-#line 1765 "evr.c"
+#line 1767 "evr.c"
         break;
     default:
         return rt_fail(g, 181, "bad resume point");
@@ -1790,7 +1792,7 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 1794 "evr.c"
+#line 1796 "evr.c"
         break;
     default:
         return rt_fail(g, 184, "bad resume point");
@@ -1832,7 +1834,7 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 187);
             if (rt_check(g)) return RT_END;
         }
-#line 1836 "evr.c"
+#line 1838 "evr.c"
         break;
     default:
         return rt_fail(g, 188, "bad resume point");
@@ -1881,7 +1883,7 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
             #line 18 "cards/evr/rebel.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 195), 194);
         }
-#line 1885 "evr.c"
+#line 1887 "evr.c"
         break;
     default:
         return rt_fail(g, 196, "bad resume point");
@@ -1908,7 +1910,7 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 203), 0, rt_zone_of(g, ZONE_play, f->me, 204), RT_AT_TOP, 205);
             if (rt_check(g)) return RT_END;
         }
-#line 1912 "evr.c"
+#line 1914 "evr.c"
         break;
     default:
         return rt_fail(g, 206, "bad resume point");
@@ -1950,7 +1952,7 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 209), RT_AT_TOP, 210);
             if (rt_check(g)) return RT_END;
         }
-#line 1954 "evr.c"
+#line 1956 "evr.c"
         break;
     default:
         return rt_fail(g, 211, "bad resume point");
@@ -1992,7 +1994,7 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 214), RT_AT_BOTTOM, 215);
             if (rt_check(g)) return RT_END;
         }
-#line 1996 "evr.c"
+#line 1998 "evr.c"
         break;
     default:
         return rt_fail(g, 216, "bad resume point");
@@ -2050,7 +2052,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2054 "evr.c"
+#line 2056 "evr.c"
         break;
     default:
         return rt_fail(g, 236, "bad resume point");
@@ -2065,7 +2067,7 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 67 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 237);
-#line 2069 "evr.c"
+#line 2071 "evr.c"
         break;
     default:
         return rt_fail(g, 238, "bad resume point");
@@ -2150,7 +2152,7 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
                 rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 253), 252);
             }
         }
-#line 2154 "evr.c"
+#line 2156 "evr.c"
         break;
     default:
         return rt_fail(g, 254, "bad resume point");
@@ -2207,7 +2209,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2211 "evr.c"
+#line 2213 "evr.c"
         break;
     default:
         return rt_fail(g, 272, "bad resume point");
@@ -2249,7 +2251,7 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
             rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 275);
             if (rt_check(g)) return RT_END;
         }
-#line 2253 "evr.c"
+#line 2255 "evr.c"
         break;
     default:
         return rt_fail(g, 276, "bad resume point");
@@ -2291,7 +2293,7 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 279), RT_AT_TOP, 280);
             if (rt_check(g)) return RT_END;
         }
-#line 2295 "evr.c"
+#line 2297 "evr.c"
         break;
     default:
         return rt_fail(g, 281, "bad resume point");
@@ -2333,7 +2335,7 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 284), RT_AT_BOTTOM, 285);
             if (rt_check(g)) return RT_END;
         }
-#line 2337 "evr.c"
+#line 2339 "evr.c"
         break;
     default:
         return rt_fail(g, 286, "bad resume point");
@@ -2360,7 +2362,7 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 293), 0, rt_zone_of(g, ZONE_play, f->me, 294), RT_AT_TOP, 295);
             if (rt_check(g)) return RT_END;
         }
-#line 2364 "evr.c"
+#line 2366 "evr.c"
         break;
     default:
         return rt_fail(g, 296, "bad resume point");
@@ -2375,7 +2377,7 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 138 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 297);
-#line 2379 "evr.c"
+#line 2381 "evr.c"
         break;
     default:
         return rt_fail(g, 298, "bad resume point");
@@ -2417,7 +2419,7 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 301), RT_AT_BOTTOM, 302);
             if (rt_check(g)) return RT_END;
         }
-#line 2421 "evr.c"
+#line 2423 "evr.c"
         break;
     default:
         return rt_fail(g, 303, "bad resume point");
@@ -2465,7 +2467,7 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
             #line 164 "cards/evr/rebel.cards"
             rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 308);
         }
-#line 2469 "evr.c"
+#line 2471 "evr.c"
         break;
     default:
         return rt_fail(g, 309, "bad resume point");
@@ -2480,7 +2482,7 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 172 "cards/evr/rebel.cards"
         rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 310);
-#line 2484 "evr.c"
+#line 2486 "evr.c"
         break;
     default:
         return rt_fail(g, 311, "bad resume point");
@@ -2522,7 +2524,7 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
             rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 314), RT_AT_TOP, 315);
             if (rt_check(g)) return RT_END;
         }
-#line 2526 "evr.c"
+#line 2528 "evr.c"
         break;
     default:
         return rt_fail(g, 316, "bad resume point");
@@ -2551,7 +2553,7 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2555 "evr.c"
+#line 2557 "evr.c"
         break;
     default:
         return rt_fail(g, 319, "bad resume point");
@@ -2685,7 +2687,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2689 "evr.c"
+#line 2691 "evr.c"
         break;
     default:
         return rt_fail(g, 335, "bad resume point");
@@ -2753,7 +2755,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2757 "evr.c"
+#line 2759 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3117,7 +3119,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3121 "evr.c"
+#line 3123 "evr.c"
         break;
     default:
         return rt_fail(g, 412, "bad resume point");
@@ -3188,7 +3190,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3192 "evr.c"
+#line 3194 "evr.c"
         break;
     default:
         return rt_fail(g, 419, "bad resume point");
@@ -3318,7 +3320,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3322 "evr.c"
+#line 3324 "evr.c"
         break;
     default:
         return rt_fail(g, 438, "bad resume point");

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_MAXSTATE 3
 #include "cardrt.h"
 #include "galaxy.h"
 
@@ -1186,7 +1187,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/galaxy/game.cards"
     return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? rt_sub(g, Memo_pending(g, f, memo1), (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0), 2) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 3)[0] == 0) ? 0 : (-1))), 4);
-#line 1190 "galaxy.c"
+#line 1191 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:118: count */
@@ -1202,7 +1203,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_pending(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1206 "galaxy.c"
+#line 1207 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:119: sum */
@@ -1218,7 +1219,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_pending(RtGame *g, RtFrame *f)
         acc += (Rows_space[rt__row(g, it_s)].fd_reward_vp + Rows_space[rt__row(g, it_s)].fd_reward_ally);
     }
     return acc;
-#line 1222 "galaxy.c"
+#line 1223 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:117: function pending */
@@ -1228,7 +1229,7 @@ static inline RtValue Fn_pending(RtGame *g, RtFrame *f)
     (void)f;
     #line 118 "cards/galaxy/game.cards"
     return (Agg1_pending(g, f) + Agg2_pending(g, f));
-#line 1232 "galaxy.c"
+#line 1233 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:124: function sith_earned */
@@ -1238,7 +1239,7 @@ static inline RtValue Fn_sith_earned(RtGame *g, RtFrame *f)
     (void)f;
     #line 125 "cards/galaxy/game.cards"
     return (((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))));
-#line 1242 "galaxy.c"
+#line 1243 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:128: function stage_of */
@@ -1249,7 +1250,7 @@ static inline RtValue Fn_stage_of(RtGame *g, RtFrame *f, RtValue v_b)
     (void)v_b;
     #line 129 "cards/galaxy/game.cards"
     return rt_select((v_b == ENUM_yavin4), 1, rt_select((v_b == ENUM_hoth), 2, rt_select(((int)(v_b == ENUM_dagobah) | (int)(v_b == ENUM_bespin)), 3, rt_select((v_b == ENUM_tatooine), 4, rt_select((v_b == ENUM_endor), 5, 6)))));
-#line 1253 "galaxy.c"
+#line 1254 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:137: function free_spaces */
@@ -1259,7 +1260,7 @@ static inline RtValue Fn_free_spaces(RtGame *g, RtFrame *f)
     (void)f;
     #line 137 "cards/galaxy/game.cards"
     return rt_live_at(g, LCELL_3);
-#line 1263 "galaxy.c"
+#line 1264 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:140: function can_place */
@@ -1270,7 +1271,7 @@ static inline RtValue Fn_can_place(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 141 "cards/galaxy/game.cards"
     return ((rt_live_at(g, LCELL_1 + rt_live_key(v_f, 6)) > 0) && (rt_live_at(g, LCELL_2 + rt_live_key(v_f, 6)) > 0));
-#line 1274 "galaxy.c"
+#line 1275 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:144: function row_done */
@@ -1282,7 +1283,7 @@ static inline RtValue Fn_row_done(RtGame *g, RtFrame *f, RtValue v_b, RtValue v_
     (void)v_r;
     #line 145 "cards/galaxy/game.cards"
     return (rt_live_at(g, LCELL_4 + rt_live_key(v_b, 7) + 8 * rt_live_int_key(v_r, 1, 6)) == 0);
-#line 1286 "galaxy.c"
+#line 1287 "galaxy.c"
 }
 
 struct Locals_rebel_usable {
@@ -1305,7 +1306,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
         if ((!rt__state(g, it_t, 0)) && (rt_live_at(g, LCELL_2 + rt_live_key(Rows_rebel_token[rt__row(g, it_t)].fd_mark, 6)) > 0)) return 1;
     }
     return acc;
-#line 1309 "galaxy.c"
+#line 1310 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:148: function rebel_usable */
@@ -1319,7 +1320,7 @@ static RtValue Fn_rebel_usable(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 149 "cards/galaxy/game.cards"
     return Agg1_rebel_usable(g, f, L);
-#line 1323 "galaxy.c"
+#line 1324 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: all */
@@ -1335,7 +1336,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best(RtGame *g, RtFrame *f, RtValue v_p)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q) <= rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p)))) return 0;
     }
     return acc;
-#line 1339 "galaxy.c"
+#line 1340 "galaxy.c"
 }
 
 /* cards/galaxy/game.cards:152: function best */
@@ -1346,7 +1347,7 @@ static inline RtValue Fn_best(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 152 "cards/galaxy/game.cards"
     return Agg1_best(g, f, v_p);
-#line 1350 "galaxy.c"
+#line 1351 "galaxy.c"
 }
 
 struct Locals_proc_take_turn {
@@ -1607,7 +1608,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 1611 "galaxy.c"
+#line 1612 "galaxy.c"
         break;
     default:
         return rt_fail(g, 23, "bad resume point");
@@ -1688,7 +1689,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 1);
             }
         }
-#line 1692 "galaxy.c"
+#line 1693 "galaxy.c"
         break;
     default:
         return rt_fail(g, 28, "bad resume point");
@@ -1859,7 +1860,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 109 "cards/galaxy/rules.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
         if (rt_check(g)) return RT_END;
-#line 1863 "galaxy.c"
+#line 1864 "galaxy.c"
         break;
     default:
         return rt_fail(g, 39, "bad resume point");
@@ -1898,7 +1899,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 1902 "galaxy.c"
+#line 1903 "galaxy.c"
         break;
     default:
         return rt_fail(g, 41, "bad resume point");
@@ -1966,7 +1967,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 1970 "galaxy.c"
+#line 1971 "galaxy.c"
         break;
     default:
         return rt_fail(g, 47, "bad resume point");
@@ -2078,7 +2079,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2082 "galaxy.c"
+#line 2083 "galaxy.c"
         break;
     default:
         return rt_fail(g, 55, "bad resume point");
@@ -2158,7 +2159,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2162 "galaxy.c"
+#line 2163 "galaxy.c"
         break;
     default:
         return rt_fail(g, 59, "bad resume point");
@@ -2211,7 +2212,7 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 63);
         }
         if (rt_check(g)) return RT_END;
-#line 2215 "galaxy.c"
+#line 2216 "galaxy.c"
         break;
     default:
         return rt_fail(g, 64, "bad resume point");
@@ -2404,7 +2405,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2408 "galaxy.c"
+#line 2409 "galaxy.c"
         break;
     default:
         return rt_fail(g, 83, "bad resume point");
@@ -2478,7 +2479,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2482 "galaxy.c"
+#line 2483 "galaxy.c"
         break;
     default:
         return rt_fail(g, 91, "bad resume point");
@@ -2614,7 +2615,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 2618 "galaxy.c"
+#line 2619 "galaxy.c"
         break;
     default:
         return rt_fail(g, 102, "bad resume point");
@@ -2698,7 +2699,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             }
             return winners ? RT_END : rt_draw_game(g);
         }
-#line 2702 "galaxy.c"
+#line 2703 "galaxy.c"
         break;
     default:
         return rt_fail(g, 112, "bad resume point");
@@ -2823,7 +2824,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2827 "galaxy.c"
+#line 2828 "galaxy.c"
         break;
     default:
         return rt_fail(g, 122, "bad resume point");
@@ -2870,7 +2871,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_back_edge(g, 124)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 2874 "galaxy.c"
+#line 2875 "galaxy.c"
         break;
     default:
         return rt_fail(g, 125, "bad resume point");
@@ -2907,7 +2908,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 2911 "galaxy.c"
+#line 2912 "galaxy.c"
         break;
     default:
         return rt_fail(g, 127, "bad resume point");
@@ -2990,7 +2991,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2994 "galaxy.c"
+#line 2995 "galaxy.c"
         break;
     default:
         return rt_fail(g, 131, "bad resume point");

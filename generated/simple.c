@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#define CARDRT_MAXSTATE 3
 #include "cardrt.h"
 #include "simple.h"
 
@@ -1287,7 +1288,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1291 "simple.c"
+#line 1292 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1299,7 +1300,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1303 "simple.c"
+#line 1304 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1310,7 +1311,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1314 "simple.c"
+#line 1315 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1336,7 +1337,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1340 "simple.c"
+#line 1341 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1347,7 +1348,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1351 "simple.c"
+#line 1352 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1358,7 +1359,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1362 "simple.c"
+#line 1363 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1369,7 +1370,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1373 "simple.c"
+#line 1374 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1381,7 +1382,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1385 "simple.c"
+#line 1386 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1392,7 +1393,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1396 "simple.c"
+#line 1397 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1416,7 +1417,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1420 "simple.c"
+#line 1421 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1428,7 +1429,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1432 "simple.c"
+#line 1433 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1460,7 +1461,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1464 "simple.c"
+#line 1465 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1485,7 +1486,7 @@ RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
     return acc;
-#line 1489 "simple.c"
+#line 1490 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1501,7 +1502,7 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_s;
     #line 166 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : rt_add(g, Fn_best_one(g, f, L->v_p, L->v_s), Agg1_best_two(g, f, L), 17));
-#line 1505 "simple.c"
+#line 1506 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1520,7 +1521,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
         acc = rt_add(g, acc, (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades)))), 19);
     }
     return acc;
-#line 1524 "simple.c"
+#line 1525 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1533,7 +1534,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1537 "simple.c"
+#line 1538 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1551,7 +1552,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
         acc = rt_add(g, acc, (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), 21);
     }
     return acc;
-#line 1555 "simple.c"
+#line 1556 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1563,7 +1564,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1567 "simple.c"
+#line 1568 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1574,7 +1575,7 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 177 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 22), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 23)));
-#line 1578 "simple.c"
+#line 1579 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1585,7 +1586,7 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 178 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 24), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 25)));
-#line 1589 "simple.c"
+#line 1590 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1596,7 +1597,7 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 179 "cards/simple/game.cards"
     return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 27)));
-#line 1600 "simple.c"
+#line 1601 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1607,7 +1608,7 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 181 "cards/simple/game.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 2, 28)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 29), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1611 "simple.c"
+#line 1612 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1618,7 +1619,7 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 182 "cards/simple/game.cards"
     return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 31), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 32)))) && (!rt_card_state(g, v_s, KIND_system, 0, 33)));
-#line 1622 "simple.c"
+#line 1623 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1636,7 +1637,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1640 "simple.c"
+#line 1641 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1648,7 +1649,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1652 "simple.c"
+#line 1653 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1666,7 +1667,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
         acc++;
     }
     return acc;
-#line 1670 "simple.c"
+#line 1671 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1678,7 +1679,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1682 "simple.c"
+#line 1683 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1697,7 +1698,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
         acc++;
     }
     return acc;
-#line 1701 "simple.c"
+#line 1702 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1710,7 +1711,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1714 "simple.c"
+#line 1715 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1722,7 +1723,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1726 "simple.c"
+#line 1727 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1741,7 +1742,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1745 "simple.c"
+#line 1746 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1755,7 +1756,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1759 "simple.c"
+#line 1760 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1774,7 +1775,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1778 "simple.c"
+#line 1779 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1788,7 +1789,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1792 "simple.c"
+#line 1793 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1803,7 +1804,7 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
     return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 39) > 0);
-#line 1807 "simple.c"
+#line 1808 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1821,7 +1822,7 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo6[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
     return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (((rt_add(g, Memo_agile_dice(g, f, memo3, v_s, SIDE_resistance, v_a), Memo_heavy_dice(g, f, memo4, v_s, SIDE_resistance, v_a), 40) > 0)) || ((rt_add(g, Memo_agile_dice(g, f, memo5, v_s, SIDE_imperium, v_a), Memo_heavy_dice(g, f, memo6, v_s, SIDE_imperium, v_a), 41) > 0))));
-#line 1825 "simple.c"
+#line 1826 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1846,7 +1847,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     if (!seen)
         (void)rt_fail(g, 43, "max of no items");
     return acc;
-#line 1850 "simple.c"
+#line 1851 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1858,7 +1859,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1862 "simple.c"
+#line 1863 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1883,7 +1884,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     if (!seen)
         (void)rt_fail(g, 45, "max of no items");
     return acc;
-#line 1887 "simple.c"
+#line 1888 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1895,7 +1896,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1899 "simple.c"
+#line 1900 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1912,7 +1913,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1916 "simple.c"
+#line 1917 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -1924,7 +1925,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 1928 "simple.c"
+#line 1929 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -1939,7 +1940,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 1943 "simple.c"
+#line 1944 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -1949,7 +1950,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 1953 "simple.c"
+#line 1954 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -1959,7 +1960,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 1963 "simple.c"
+#line 1964 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -1975,7 +1976,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 1979 "simple.c"
+#line 1980 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -1986,7 +1987,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 1990 "simple.c"
+#line 1991 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -2004,7 +2005,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
         acc++;
     }
     return acc;
-#line 2008 "simple.c"
+#line 2009 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2017,7 +2018,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
     return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 48), rt_zone_cells_at(g, ZCELL_base_units)[0], 49), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 50) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 51), 52), Agg1_score(g, f, v_p), 57), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 58), 59) : 0), 60));
-#line 2021 "simple.c"
+#line 2022 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2034,7 +2035,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
         acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 61);
     }
     return acc;
-#line 2038 "simple.c"
+#line 2039 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2045,7 +2046,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2049 "simple.c"
+#line 2050 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2061,7 +2062,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2065 "simple.c"
+#line 2066 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2085,7 +2086,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     if (!seen)
         (void)rt_fail(g, 71, "min of no items");
     return acc;
-#line 2089 "simple.c"
+#line 2090 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2095,7 +2096,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2099 "simple.c"
+#line 2100 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2106,7 +2107,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2110 "simple.c"
+#line 2111 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2117,7 +2118,7 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
     return (!rt_card_state(g, v_s, KIND_system, 2, 72));
-#line 2121 "simple.c"
+#line 2122 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2133,7 +2134,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2137 "simple.c"
+#line 2138 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2144,7 +2145,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2148 "simple.c"
+#line 2149 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2155,7 +2156,7 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
     return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 74)].fd_immobile);
-#line 2159 "simple.c"
+#line 2160 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2178,7 +2179,7 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2182 "simple.c"
+#line 2183 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2196,7 +2197,7 @@ RT_PURE static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
     }
     return acc;
-#line 2200 "simple.c"
+#line 2201 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2212,7 +2213,7 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
     return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 77)));
-#line 2216 "simple.c"
+#line 2217 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2224,7 +2225,7 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
     return ((!rt_card_state(g, v_s, KIND_system, 1, 78)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 79)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 81)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 83)))) && (!rt_card_state(g, v_s, KIND_system, 0, 84))))));
-#line 2228 "simple.c"
+#line 2229 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2235,7 +2236,7 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
     return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 85), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 86)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 87), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 88))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 89), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 90)))) : 1));
-#line 2239 "simple.c"
+#line 2240 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2247,7 +2248,7 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 91)));
-#line 2251 "simple.c"
+#line 2252 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2262,7 +2263,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2266 "simple.c"
+#line 2267 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2277,7 +2278,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2281 "simple.c"
+#line 2282 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2287,7 +2288,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2291 "simple.c"
+#line 2292 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2298,7 +2299,7 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
     return ((((!rt_card_state(g, v_s, KIND_system, 2, 92)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 93), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 94)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 95)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 96)].fd_second_build == ENUM_heavy_space)));
-#line 2302 "simple.c"
+#line 2303 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2313,7 +2314,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2317 "simple.c"
+#line 2318 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2323,7 +2324,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2327 "simple.c"
+#line 2328 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2339,7 +2340,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2343 "simple.c"
+#line 2344 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2351,7 +2352,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2355 "simple.c"
+#line 2356 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2363,7 +2364,7 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
     return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2367 "simple.c"
+#line 2368 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2379,7 +2380,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2383 "simple.c"
+#line 2384 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2390,7 +2391,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2394 "simple.c"
+#line 2395 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2416,7 +2417,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     if (!seen)
         (void)rt_fail(g, 103, "max of no items");
     return acc;
-#line 2420 "simple.c"
+#line 2421 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2429,7 +2430,7 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 101)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2433 "simple.c"
+#line 2434 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2440,7 +2441,7 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
     return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 104), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 105);
-#line 2444 "simple.c"
+#line 2445 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2630,7 +2631,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2634 "simple.c"
+#line 2635 "simple.c"
         break;
     default:
         return rt_fail(g, 119, "bad resume point");
@@ -2742,7 +2743,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2746 "simple.c"
+#line 2747 "simple.c"
         break;
     default:
         return rt_fail(g, 128, "bad resume point");
@@ -2881,7 +2882,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2885 "simple.c"
+#line 2886 "simple.c"
         break;
     default:
         return rt_fail(g, 137, "bad resume point");
@@ -2976,7 +2977,7 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2980 "simple.c"
+#line 2981 "simple.c"
         break;
     default:
         return rt_fail(g, 150, "bad resume point");
@@ -3047,7 +3048,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3051 "simple.c"
+#line 3052 "simple.c"
         break;
     default:
         return rt_fail(g, 156, "bad resume point");
@@ -3196,7 +3197,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3200 "simple.c"
+#line 3201 "simple.c"
         break;
     default:
         return rt_fail(g, 169, "bad resume point");
@@ -3243,7 +3244,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3247 "simple.c"
+#line 3248 "simple.c"
         break;
     default:
         return rt_fail(g, 173, "bad resume point");
@@ -3277,7 +3278,7 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3281 "simple.c"
+#line 3282 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3436,7 +3437,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3440 "simple.c"
+#line 3441 "simple.c"
         break;
     default:
         return rt_fail(g, 190, "bad resume point");
@@ -3546,7 +3547,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3550 "simple.c"
+#line 3551 "simple.c"
         break;
     default:
         return rt_fail(g, 197, "bad resume point");
@@ -3579,7 +3580,7 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3583 "simple.c"
+#line 3584 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3645,7 +3646,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3649 "simple.c"
+#line 3650 "simple.c"
         break;
     default:
         return rt_fail(g, 205, "bad resume point");
@@ -3703,7 +3704,7 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3707 "simple.c"
+#line 3708 "simple.c"
         break;
     default:
         return rt_fail(g, 213, "bad resume point");
@@ -3746,7 +3747,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     if (!seen)
         (void)rt_fail(g, 215, "argmax of no items");
     return acc;
-#line 3750 "simple.c"
+#line 3751 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3763,7 +3764,7 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3767 "simple.c"
+#line 3768 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3780,7 +3781,7 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         acc++;
     }
     return acc;
-#line 3784 "simple.c"
+#line 3785 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3895,7 +3896,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 27 "cards/simple/missions.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 226);
         if (rt_check(g)) return RT_END;
-#line 3899 "simple.c"
+#line 3900 "simple.c"
         break;
     default:
         return rt_fail(g, 227, "bad resume point");
@@ -3916,7 +3917,7 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
         #line 33 "cards/simple/missions.cards"
         rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 228);
         if (rt_check(g)) return RT_END;
-#line 3920 "simple.c"
+#line 3921 "simple.c"
         break;
     default:
         return rt_fail(g, 229, "bad resume point");
@@ -4172,7 +4173,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4176 "simple.c"
+#line 4177 "simple.c"
         break;
     default:
         return rt_fail(g, 247, "bad resume point");
@@ -4227,7 +4228,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4231 "simple.c"
+#line 4232 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4244,7 +4245,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4248 "simple.c"
+#line 4249 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4260,7 +4261,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4264 "simple.c"
+#line 4265 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4277,7 +4278,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4281 "simple.c"
+#line 4282 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4294,7 +4295,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4298 "simple.c"
+#line 4299 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4311,7 +4312,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4315 "simple.c"
+#line 4316 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4329,7 +4330,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4333 "simple.c"
+#line 4334 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -5419,7 +5420,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5423 "simple.c"
+#line 5424 "simple.c"
         break;
     default:
         return rt_fail(g, 318, "bad resume point");
@@ -5448,7 +5449,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5452 "simple.c"
+#line 5453 "simple.c"
         break;
     default:
         return rt_fail(g, 320, "bad resume point");
@@ -5506,7 +5507,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5510 "simple.c"
+#line 5511 "simple.c"
         break;
     default:
         return rt_fail(g, 328, "bad resume point");
@@ -5624,7 +5625,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5628 "simple.c"
+#line 5629 "simple.c"
         break;
     default:
         return rt_fail(g, 336, "bad resume point");
@@ -5657,7 +5658,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5661 "simple.c"
+#line 5662 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5754,7 +5755,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5758 "simple.c"
+#line 5759 "simple.c"
         break;
     default:
         return rt_fail(g, 349, "bad resume point");
@@ -5949,7 +5950,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5953 "simple.c"
+#line 5954 "simple.c"
         break;
     default:
         return rt_fail(g, 365, "bad resume point");
@@ -6053,7 +6054,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6057 "simple.c"
+#line 6058 "simple.c"
         break;
     default:
         return rt_fail(g, 375, "bad resume point");
@@ -6118,7 +6119,7 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6122 "simple.c"
+#line 6123 "simple.c"
         break;
     default:
         return rt_fail(g, 382, "bad resume point");
@@ -6187,7 +6188,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6191 "simple.c"
+#line 6192 "simple.c"
         break;
     default:
         return rt_fail(g, 387, "bad resume point");
@@ -6244,7 +6245,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6248 "simple.c"
+#line 6249 "simple.c"
         break;
     default:
         return rt_fail(g, 393, "bad resume point");
@@ -6278,7 +6279,7 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6282 "simple.c"
+#line 6283 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6295,7 +6296,7 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6299 "simple.c"
+#line 6300 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6456,7 +6457,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6460 "simple.c"
+#line 6461 "simple.c"
         break;
     default:
         return rt_fail(g, 415, "bad resume point");
@@ -6522,7 +6523,7 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6526 "simple.c"
+#line 6527 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6539,7 +6540,7 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6543 "simple.c"
+#line 6544 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6556,7 +6557,7 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6560 "simple.c"
+#line 6561 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6573,7 +6574,7 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 420))) return 1;
     }
     return acc;
-#line 6577 "simple.c"
+#line 6578 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6590,7 +6591,7 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 422))) return 1;
     }
     return acc;
-#line 6594 "simple.c"
+#line 6595 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6607,7 +6608,7 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6611 "simple.c"
+#line 6612 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6624,7 +6625,7 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6628 "simple.c"
+#line 6629 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6641,7 +6642,7 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (rt_card_state(g, it_s_16, KIND_system, 1, 426)) return 1;
     }
     return acc;
-#line 6645 "simple.c"
+#line 6646 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6657,7 +6658,7 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6661 "simple.c"
+#line 6662 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6675,7 +6676,7 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6679 "simple.c"
+#line 6680 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6692,7 +6693,7 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6696 "simple.c"
+#line 6697 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6709,7 +6710,7 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6713 "simple.c"
+#line 6714 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6725,7 +6726,7 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6729 "simple.c"
+#line 6730 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -7830,7 +7831,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7834 "simple.c"
+#line 7835 "simple.c"
         break;
     default:
         return rt_fail(g, 500, "bad resume point");
@@ -7928,7 +7929,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7932 "simple.c"
+#line 7933 "simple.c"
         break;
     default:
         return rt_fail(g, 509, "bad resume point");
@@ -7963,7 +7964,7 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7967 "simple.c"
+#line 7968 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -8070,7 +8071,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8074 "simple.c"
+#line 8075 "simple.c"
         break;
     default:
         return rt_fail(g, 524, "bad resume point");
@@ -8136,7 +8137,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
             }
             if (rt_back_edge(g, 528)) return RT_END;
         }
-#line 8140 "simple.c"
+#line 8141 "simple.c"
         break;
     default:
         return rt_fail(g, 529, "bad resume point");
@@ -8172,7 +8173,7 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 539) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8176 "simple.c"
+#line 8177 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8189,7 +8190,7 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8193 "simple.c"
+#line 8194 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8206,7 +8207,7 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
         acc++;
     }
     return acc;
-#line 8210 "simple.c"
+#line 8211 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8456,7 +8457,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8460 "simple.c"
+#line 8461 "simple.c"
         break;
     default:
         return rt_fail(g, 568, "bad resume point");
@@ -8781,7 +8782,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 140 "cards/simple/rules.cards"
             return rt_win(g, Fn_rebel(g, f), 604);
         }
-#line 8785 "simple.c"
+#line 8786 "simple.c"
         break;
     default:
         return rt_fail(g, 605, "bad resume point");
@@ -8863,7 +8864,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8867 "simple.c"
+#line 8868 "simple.c"
         break;
     default:
         return rt_fail(g, 617, "bad resume point");
@@ -8905,7 +8906,7 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 8909 "simple.c"
+#line 8910 "simple.c"
         break;
     default:
         return rt_fail(g, 622, "bad resume point");
@@ -8932,7 +8933,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 118 "cards/simple/setup.cards"
         rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 625), RT_AT_TOP, 626);
         if (rt_check(g)) return RT_END;
-#line 8936 "simple.c"
+#line 8937 "simple.c"
         break;
     default:
         return rt_fail(g, 627, "bad resume point");
@@ -8957,7 +8958,7 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             #line 127 "cards/simple/setup.cards"
             return rt_win(g, Fn_empire(g, f), 628);
         }
-#line 8961 "simple.c"
+#line 8962 "simple.c"
         break;
     default:
         return rt_fail(g, 629, "bad resume point");
@@ -8990,7 +8991,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8994 "simple.c"
+#line 8995 "simple.c"
         break;
     default:
         return rt_fail(g, 631, "bad resume point");
@@ -9100,7 +9101,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9104 "simple.c"
+#line 9105 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9117,7 +9118,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9121 "simple.c"
+#line 9122 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9134,7 +9135,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9138 "simple.c"
+#line 9139 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9151,7 +9152,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9155 "simple.c"
+#line 9156 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9168,7 +9169,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9172 "simple.c"
+#line 9173 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9185,7 +9186,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9189 "simple.c"
+#line 9190 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9202,7 +9203,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9206 "simple.c"
+#line 9207 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9219,7 +9220,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9223 "simple.c"
+#line 9224 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9236,7 +9237,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9240 "simple.c"
+#line 9241 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9253,7 +9254,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9257 "simple.c"
+#line 9258 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9270,7 +9271,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9274 "simple.c"
+#line 9275 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9287,7 +9288,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9291 "simple.c"
+#line 9292 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9304,7 +9305,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9308 "simple.c"
+#line 9309 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9874,7 +9875,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9878 "simple.c"
+#line 9879 "simple.c"
         break;
     default:
         return rt_fail(g, 710, "bad resume point");
@@ -9910,7 +9911,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9914 "simple.c"
+#line 9915 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -10077,7 +10078,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10081 "simple.c"
+#line 10082 "simple.c"
         break;
     default:
         return rt_fail(g, 722, "bad resume point");

@@ -567,6 +567,20 @@ void rt__pluck(RtGame *g, RtValue from, int at, RtValue to, int where, int site)
 void rt_pluck_close(RtGame *g, RtValue from);
 void rt__move_end(RtGame *g, RtValue from, int end, RtValue zone, int where, int site);
 
+/* The shape of a card's cells: its zone, then maxstate state slots
+   (card_stride = 1 + maxstate). cardc knows it when it writes a game's C
+   and defines CARDRT_MAXSTATE (the most state slots any kind has), and
+   CARDRT_NO_KEEP when no kind keeps a slot across moves, before it
+   includes this header: the inline primitives then use constants, and a
+   move's reset of a card's state is a few stores. Without them (the
+   runtime's own files, an embedder's C), the prefix's values. */
+#ifdef CARDRT_MAXSTATE
+#define RT__MAXSTATE(x) ((ptrdiff_t)CARDRT_MAXSTATE)
+#else
+#define RT__MAXSTATE(x) ((x)->maxstate)
+#endif
+#define RT__STRIDE(x) (1 + RT__MAXSTATE(x))
+
 /* rt__note_played: with plays recorded (rt_note_played), mark card's
    card as played by zone's owner when zone is a player's public zone. */
 static inline void rt__note_played(const RtGamePrefix *x, RtValue card, RtValue zone)
@@ -599,7 +613,7 @@ RT_HOT_INLINE void rt__live_in(RtGame *g, const RtGamePrefix *x, RtValue card, R
 RT_HOT_INLINE void rt__live(RtGame *g, const RtGamePrefix *x, RtValue card, int sign)
 {
     if (RT__LIVE_ON(x)) {
-        RtValue zone = x->card_cells[card * x->card_stride];
+        RtValue zone = x->card_cells[card * RT__STRIDE(x)];
         rt__live_in(g, x, card, zone, x->zi_live[zone], sign);
     }
 }
@@ -617,7 +631,7 @@ RT_HOT_INLINE void rt__place(const RtGamePrefix *x, RtValue card, RtValue zone, 
         dst[1 + m] = card;
     }
     dst[0] = m + 1;
-    x->card_cells[card * x->card_stride] = zone;
+    x->card_cells[card * RT__STRIDE(x)] = zone;
     if (x->played)
         rt__note_played(x, card, zone);
 }
@@ -637,14 +651,20 @@ RT_HOT_INLINE void rt__reset_with(int32_t *cs, const int32_t *d, const int32_t *
    resets every slot of the kind). */
 static inline const int32_t *rt__kept(const RtGamePrefix *x, int k)
 {
-    return x->kind_keeps[k] ? x->kind_keep + k * x->maxstate : NULL;
+#ifdef CARDRT_NO_KEEP   /* cardc defines it when no kind keeps a slot */
+    (void)x;
+    (void)k;
+    return NULL;
+#else
+    return x->kind_keeps[k] ? x->kind_keep + k * RT__MAXSTATE(x) : NULL;
+#endif
 }
 /* rt__reset_slots: the state slots cs of a card of kind k after a move:
    each back to its kind's default, but those the kind keeps across moves
    (a die's face). */
 RT_HOT_INLINE void rt__reset_slots(const RtGamePrefix *x, int k, int32_t *cs)
 {
-    rt__reset_with(cs, x->kind_reset + k * x->maxstate, rt__kept(x, k), x->maxstate);
+    rt__reset_with(cs, x->kind_reset + k * RT__MAXSTATE(x), rt__kept(x, k), RT__MAXSTATE(x));
 }
 /* rt__enter_fast: the inline half of a move when no log is kept: card,
    out of its zone from already, enters zone at where and its state is reset
@@ -658,7 +678,7 @@ RT_HOT_INLINE int rt__enter_fast(RtGame *g, const RtGamePrefix *x, RtValue card,
     int32_t live_from = rt__live_decl(x, from), live_to = rt__live_decl(x, zone);
     rt__live_in(g, x, card, from, live_from, -1);
     rt__place(x, card, zone, where);
-    rt__reset_slots(x, k, x->card_cells + card * x->card_stride + 1);
+    rt__reset_slots(x, k, x->card_cells + card * RT__STRIDE(x) + 1);
     rt__live_in(g, x, card, zone, live_to, 1);
     return 1;
 }
@@ -700,7 +720,7 @@ static inline void rt_move(RtGame *g, RtValue card, RtValue zone, int where, int
 {
     const RtGamePrefix *x = rt__pre(g);
     if (!x->log_on && !x->know_cells[0] && (uint32_t)card < (uint32_t)x->ninst && (uint32_t)zone < (uint32_t)x->nzi) {
-        RtValue from = x->card_cells[card * x->card_stride];
+        RtValue from = x->card_cells[card * RT__STRIDE(x)];
         int32_t *src = x->cells + x->zone_off[from];
         int n = src[0], at = rt__cell_of(src, card);
         if (at && from != zone && rt__enter_fast(g, x, card, from, zone, where)) {
@@ -732,7 +752,7 @@ static inline void rt_move_all(RtGame *g, RtValue from, RtValue to, int where, i
                 return;
             }
             int32_t *dst = x->cells + x->zone_off[to], *cards = x->card_cells;
-            ptrdiff_t ms = x->maxstate, stride = x->card_stride;
+            ptrdiff_t ms = RT__MAXSTATE(x), stride = RT__STRIDE(x);
             const int32_t *d = x->kind_reset + zk * ms, *keep = rt__kept(x, zk);
             int m = dst[0];
             for (int i = 0; i < n; i++) {
@@ -787,7 +807,7 @@ void rt_know_on(RtGame *g);
 static inline RtValue rt_card_zone(const RtGame *g, RtValue card)
 {
     const RtGamePrefix *x = rt__pre(g);
-    return card >= 0 && card < x->ninst ? x->card_cells[card * x->card_stride] : RT_NONE;
+    return card >= 0 && card < x->ninst ? x->card_cells[card * RT__STRIDE(x)] : RT_NONE;
 }
 RtValue rt_card_owner(const RtGame *g, RtValue card);
 /* rt_card_kind: the card's kind, -1 for RT_NONE (or any non-card). */
@@ -813,7 +833,7 @@ static inline int rt__row(const RtGame *g, RtValue card) { return rt__pre(g)->in
 static inline RtValue rt__state(const RtGame *g, RtValue card, int slot)
 {
     const RtGamePrefix *x = rt__pre(g);
-    return x->card_cells[card * x->card_stride + 1 + slot];
+    return x->card_cells[card * RT__STRIDE(x) + 1 + slot];
 }
 
 /* rt_card_state: state slot of card (kind < 0: any kind); a bad card,
@@ -824,7 +844,7 @@ static inline RtValue rt_card_state(RtGame *g, RtValue card, int kind, int slot,
     if (card >= 0 && card < x->ninst) {
         int k = x->inst_kind[card];
         if ((kind < 0 || k == kind) && slot >= 0 && slot < x->kind_nstate[k])
-            return x->card_cells[card * x->card_stride + 1 + slot];
+            return x->card_cells[card * RT__STRIDE(x) + 1 + slot];
     }
     return rt__card_state_fail(g, card, kind, slot, site);
 }
@@ -845,7 +865,7 @@ static inline void rt_set_card_state(RtGame *g, RtValue card, int kind, int slot
             if (RT__LIVE_ON(x) && slot < 32 && (x->kind_live_slots[k] >> slot & 1u))
                 rt__set_live(g, card, slot, v);   /* a live count reads the slot */
             else
-                x->card_cells[card * x->card_stride + 1 + slot] = v;
+                x->card_cells[card * RT__STRIDE(x) + 1 + slot] = v;
             return;
         }
     }

@@ -203,6 +203,26 @@ char *emit_lines_back(Arena *a, const char *text, const char *id)
 
 /* ---- tables and descriptors --------------------------------------------------------- */
 
+/* emit_cell_shape: the shape of a card's cells as constants for the
+   inline primitives (cardrt.h): CARDRT_MAXSTATE, the most state slots any
+   kind has (the runtime's maxstate), and CARDRT_NO_KEEP when no kind keeps
+   a slot across moves. */
+static void emit_cell_shape(const Model *m, Buf *out)
+{
+    int maxstate = 0, keeps = 0;
+    for (int k = 0; k < m->nkinds; k++) {
+        const MKind *kd = &m->kinds[k];
+        if (kd->nstate > maxstate)
+            maxstate = kd->nstate;
+        for (int f = 0; f < kd->nfields; f++)
+            keeps |= kd->fields[f].is_state && kd->fields[f].keep;
+    }
+    buf_printf(out, "#define CARDRT_MAXSTATE %d\n", maxstate);
+    if (!keeps)
+        buf_put(out, "#define CARDRT_NO_KEEP 1\n");
+}
+
+
 static const char *ctype_of_field(AstType t)
 {
     switch (t) {
@@ -783,6 +803,7 @@ char *emit_c_source(const Model *m, Arena *a, const char *const *files, int nfil
     buf_put(&out, "#include <stdint.h>\n#include <stddef.h>\n#include <string.h>\n\n");
     if (!ir->nlives)   /* the inline primitives leave out the live counts' hooks (cardrt.h) */
         buf_put(&out, "#define CARDRT_NO_LIVE 1\n");
+    emit_cell_shape(m, &out);
     buf_printf(&out, "#include \"cardrt.h\"\n#include \"%s.h\"\n\n", m->id);
     buf_put(&out, "#if CARDRT_ABI != " CARDRT_ABI_STRING "\n");
     buf_printf(&out, "#error \"%s.c was generated for libcardrt ABI " CARDRT_ABI_STRING

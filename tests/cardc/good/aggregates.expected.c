@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 0
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "aggregates.h"
 
@@ -70,7 +72,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 74 "aggregates.c"
+#line 76 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:20: function total */
@@ -81,7 +83,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 20 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_total(g, f, v_p);
-#line 85 "aggregates.c"
+#line 87 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:21: function rich */
@@ -93,7 +95,7 @@ static inline RtValue Fn_rich(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 21 "tests/cardc/good/aggregates/aggregates.cards"
     return (Memo_total(g, f, memo1, v_p) > 1);
-#line 97 "aggregates.c"
+#line 99 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: all */
@@ -108,7 +110,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_all_rich(RtGame *g, RtFrame *f)
         if (!((Fn_total(g, f, it_p) > 0))) return 0;
     }
     return acc;
-#line 112 "aggregates.c"
+#line 114 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:22: function all_rich */
@@ -118,7 +120,7 @@ static inline RtValue Fn_all_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 22 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_all_rich(g, f);
-#line 122 "aggregates.c"
+#line 124 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: any */
@@ -133,7 +135,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_rich(RtGame *g, RtFrame *f)
         if ((Fn_total(g, f, it_p) > 1)) return 1;
     }
     return acc;
-#line 137 "aggregates.c"
+#line 139 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:23: function any_rich */
@@ -143,7 +145,7 @@ static inline RtValue Fn_any_rich(RtGame *g, RtFrame *f)
     (void)f;
     #line 23 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_any_rich(g, f);
-#line 147 "aggregates.c"
+#line 149 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: count */
@@ -158,7 +160,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_seats(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 162 "aggregates.c"
+#line 164 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:24: function seats */
@@ -168,7 +170,7 @@ static inline RtValue Fn_seats(RtGame *g, RtFrame *f)
     (void)f;
     #line 24 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_seats(g, f);
-#line 172 "aggregates.c"
+#line 174 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: count */
@@ -185,7 +187,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ignores(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 189 "aggregates.c"
+#line 191 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:25: function ignores */
@@ -197,7 +199,7 @@ static inline RtValue Fn_ignores(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_n
     (void)v_n;
     #line 25 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_ignores(g, f, v_p, v_n);
-#line 201 "aggregates.c"
+#line 203 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:26: function empty_deck */
@@ -209,7 +211,7 @@ static inline RtValue Fn_empty_deck(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_n;
     #line 26 "tests/cardc/good/aggregates/aggregates.cards"
     return (rt_zone_cells_at(g, ZCELL_deck)[0] == 0);
-#line 213 "aggregates.c"
+#line 215 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: count */
@@ -225,7 +227,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_counted(RtGame *g, RtFrame *f, RtValue v
         acc++;
     }
     return acc;
-#line 229 "aggregates.c"
+#line 231 "aggregates.c"
 }
 
 /* tests/cardc/good/aggregates/aggregates.cards:27: function counted */
@@ -236,7 +238,7 @@ static inline RtValue Fn_counted(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "tests/cardc/good/aggregates/aggregates.cards"
     return Agg1_counted(g, f, v_p);
-#line 240 "aggregates.c"
+#line 242 "aggregates.c"
 }
 
 struct Locals_setup {
@@ -275,7 +277,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_pile, L->v_p, 3), RT_AT_TOP, 4);
             if (rt_check(g)) return RT_END;
         }
-#line 279 "aggregates.c"
+#line 281 "aggregates.c"
         break;
     default:
         return rt_fail(g, 5, "bad resume point");
@@ -295,7 +297,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 36 "tests/cardc/good/aggregates/aggregates.cards"
         return rt_win(g, f->me, 7);
-#line 299 "aggregates.c"
+#line 301 "aggregates.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");

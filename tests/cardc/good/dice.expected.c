@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
 #include "cardrt.h"
 #include "dice.h"
 
@@ -124,7 +125,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 128 "dice.c"
+#line 129 "dice.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -150,7 +151,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc = rt_add(g, acc, rt_add(g, Count_symbol(g, it_d_2, ENUM_hit, 7), rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10), 11);
     }
     return acc;
-#line 154 "dice.c"
+#line 155 "dice.c"
 }
 
 /* tests/cardc/good/dice/dice.cards:22: round */
@@ -198,7 +199,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 27 "tests/cardc/good/dice/dice.cards"
             return rt_win(g, f->me, 17);
         }
-#line 202 "dice.c"
+#line 203 "dice.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
 #include "cardrt.h"
 #include "enums.h"
 
@@ -124,7 +125,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 128 "enums.c"
+#line 129 "enums.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -187,7 +188,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 11);
             }
         }
-#line 191 "enums.c"
+#line 192 "enums.c"
         break;
     default:
         return rt_fail(g, 12, "bad resume point");

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 0
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "escape.h"
 
@@ -90,7 +92,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 94 "escape.c"
+#line 96 "escape.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -133,7 +135,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         }
         #line 28 "tests/cardc/good/escape/escape.cards"
         return rt_win(g, f->me, 6);
-#line 137 "escape.c"
+#line 139 "escape.c"
         break;
     default:
         return rt_fail(g, 7, "bad resume point");

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "functions.h"
 
@@ -77,7 +79,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), 0, Rows_chip[rt__row(g, it_c)].fd_value);
     }
     return acc;
-#line 81 "functions.c"
+#line 83 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:23: function total */
@@ -88,7 +90,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/functions/functions.cards"
     return Agg1_total(g, f, v_p);
-#line 92 "functions.c"
+#line 94 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:24: function over */
@@ -100,7 +102,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 24 "tests/cardc/good/functions/functions.cards"
     return (Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 1))].fd_value);
-#line 104 "functions.c"
+#line 106 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:25: function beats */
@@ -113,7 +115,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 25 "tests/cardc/good/functions/functions.cards"
     return ((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 2))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 3))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
-#line 117 "functions.c"
+#line 119 "functions.c"
 }
 
 /* tests/cardc/good/functions/functions.cards:26: function wins */
@@ -126,7 +128,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 26 "tests/cardc/good/functions/functions.cards"
     return ((((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 4))].fd_value))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 5))].fd_value)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_chip[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_goal), ZONE_goal, RT_NONE, 6))].fd_value))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (rt_pvar_at(g, VCELL_score, PLAYER_CELLS, v_p) > 0)));
-#line 130 "functions.c"
+#line 132 "functions.c"
 }
 
 struct Locals_setup {
@@ -166,7 +168,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 170 "functions.c"
+#line 172 "functions.c"
         break;
     default:
         return rt_fail(g, 11, "bad resume point");
@@ -221,7 +223,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 225 "functions.c"
+#line 227 "functions.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

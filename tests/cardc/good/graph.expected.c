@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 0
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "graph.h"
 
@@ -167,7 +169,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/graph/graph.cards"
             rt_var_store(g, VAR_probe, VCELL_probe, L->v_s_2);
         }
-#line 171 "graph.c"
+#line 173 "graph.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -211,7 +213,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 9, "argmax of no items");
     return acc;
-#line 215 "graph.c"
+#line 217 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: argmin */
@@ -236,7 +238,7 @@ RT_PURE static RtValue Agg3_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 12, "argmin of no items");
     return acc;
-#line 240 "graph.c"
+#line 242 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:40: reachable */
@@ -256,7 +258,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         }
     }
     return rt_graph_reach(g, &Graph_galaxy, rt_var_at(g, VCELL_probe), Agg3_round(g, f, L), avoid, 14);
-#line 260 "graph.c"
+#line 262 "graph.c"
 }
 
 /* tests/cardc/good/graph/graph.cards:35: round */
@@ -338,7 +340,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 46 "tests/cardc/good/graph/graph.cards"
             return rt_win(g, f->me, 21);
         }
-#line 342 "graph.c"
+#line 344 "graph.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

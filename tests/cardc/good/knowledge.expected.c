@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 0
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "knowledge.h"
 
@@ -79,7 +81,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_move_end(g, rt_zone_shared(g, ZONE_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 2), RT_AT_TOP, 3);
             if (rt_check(g)) return RT_END;
         }
-#line 83 "knowledge.c"
+#line 85 "knowledge.c"
         break;
     default:
         return rt_fail(g, 4, "bad resume point");
@@ -107,7 +109,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc += Rows_token[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 111 "knowledge.c"
+#line 113 "knowledge.c"
 }
 
 /* tests/cardc/good/knowledge/knowledge.cards:22: round */
@@ -158,7 +160,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 31 "tests/cardc/good/knowledge/knowledge.cards"
             return rt_win(g, f->me, 21);
         }
-#line 162 "knowledge.c"
+#line 164 "knowledge.c"
         break;
     default:
         return rt_fail(g, 22, "bad resume point");

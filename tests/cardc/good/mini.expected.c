@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "mini.h"
 
@@ -86,7 +88,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
         acc += rt_select((!!rt__state(g, it_c, 0)), Rows_token[rt__row(g, it_c)].fd_bonus, Rows_token[rt__row(g, it_c)].fd_value);
     }
     return acc;
-#line 90 "mini.c"
+#line 92 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:23: function total */
@@ -97,7 +99,7 @@ static inline RtValue Fn_total(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 23 "tests/cardc/good/mini/mini.cards"
     return Agg1_total(g, f, v_p);
-#line 101 "mini.c"
+#line 103 "mini.c"
 }
 
 /* tests/cardc/good/mini/mini.cards:26: Red Two.power */
@@ -108,7 +110,7 @@ static RtStatus Script_red_two_power(RtGame *g, RtFrame *f)
         #line 26 "tests/cardc/good/mini/mini.cards"
         rt_set_card_state(g, f->self, KIND_token, 0, 1, 1);
         if (rt_check(g)) return RT_END;
-#line 112 "mini.c"
+#line 114 "mini.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -164,7 +166,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 35 "tests/cardc/good/mini/mini.cards"
         rt_var_store(g, VAR_first, VCELL_first, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 168 "mini.c"
+#line 170 "mini.c"
         break;
     default:
         return rt_fail(g, 8, "bad resume point");
@@ -293,7 +295,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p_3, 31);
             }
         }
-#line 297 "mini.c"
+#line 299 "mini.c"
         break;
     default:
         return rt_fail(g, 32, "bad resume point");

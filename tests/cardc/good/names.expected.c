@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "names.h"
 
@@ -117,7 +119,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
         acc += ((Rows_assert[rt__row(g, it_L)].fd_offsetof + Rows_assert[rt__row(g, it_L)].fd_i) + Rows_assert[rt__row(g, it_L)].fd_while_);
     }
     return acc;
-#line 121 "names.c"
+#line 123 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:40: function fn_x */
@@ -128,7 +130,7 @@ static inline RtValue Fn_fn_x(RtGame *g, RtFrame *f, RtValue v_g)
     (void)v_g;
     #line 40 "tests/cardc/good/names/names.cards"
     return Agg1_fn_x(g, f, v_g);
-#line 132 "names.c"
+#line 134 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: count */
@@ -146,7 +148,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_memo1(RtGame *g, RtFrame *f, RtValue v_f
         acc++;
     }
     return acc;
-#line 150 "names.c"
+#line 152 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:41: function memo1 */
@@ -159,7 +161,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
     return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 2);
-#line 163 "names.c"
+#line 165 "names.c"
 }
 
 /* tests/cardc/good/names/names.cards:42: function x */
@@ -170,7 +172,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
     return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 3);
-#line 174 "names.c"
+#line 176 "names.c"
 }
 
 struct Locals_proc_rt_call {
@@ -186,7 +188,7 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
         #line 43 "tests/cardc/good/names/names.cards"
         rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 4), 5);
         if (rt_check(g)) return RT_END;
-#line 190 "names.c"
+#line 192 "names.c"
         break;
     default:
         return rt_fail(g, 6, "bad resume point");
@@ -242,7 +244,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 246 "names.c"
+#line 248 "names.c"
         break;
     default:
         return rt_fail(g, 10, "bad resume point");
@@ -294,7 +296,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 return rt_win(g, L->v_p, 12);
             }
         }
-#line 298 "names.c"
+#line 300 "names.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "prelude.h"
 
@@ -137,7 +139,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             #line 41 "tests/cardc/good/prelude/prelude.cards"
             rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 13), 12);
         }
-#line 141 "prelude.c"
+#line 143 "prelude.c"
         break;
     default:
         return rt_fail(g, 14, "bad resume point");
@@ -152,7 +154,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
     case 0:;
         #line 45 "tests/cardc/good/prelude/prelude.cards"
         return rt_win(g, f->me, 15);
-#line 156 "prelude.c"
+#line 158 "prelude.c"
         break;
     default:
         return rt_fail(g, 16, "bad resume point");

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 0
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "teams.h"
 
@@ -70,7 +72,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 74 "teams.c"
+#line 76 "teams.c"
         break;
     default:
         return rt_fail(g, 1, "bad resume point");
@@ -109,7 +111,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc++;
     }
     return acc;
-#line 113 "teams.c"
+#line 115 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:48: argmax */
@@ -135,7 +137,7 @@ RT_PURE static RtValue Agg2_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     if (!seen)
         (void)rt_fail(g, 24, "argmax of no items");
     return acc;
-#line 139 "teams.c"
+#line 141 "teams.c"
 }
 
 /* tests/cardc/good/teams/teams.cards:24: round */
@@ -317,7 +319,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         f->me = L->v_saved_me_2;
         #line 48 "tests/cardc/good/teams/teams.cards"
         return rt_win_team(g, Agg2_round(g, f, L), 21);
-#line 321 "teams.c"
+#line 323 "teams.c"
         break;
     default:
         return rt_fail(g, 25, "bad resume point");

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #define CARDRT_NO_LIVE 1
+#define CARDRT_MAXSTATE 1
+#define CARDRT_NO_KEEP 1
 #include "cardrt.h"
 #include "views.h"
 
@@ -55,7 +57,7 @@ static inline RtValue Fn_values(RtGame *g, RtFrame *f)
     (void)f;
     #line 18 "tests/cardc/good/views/views.cards"
     return rt_var_at(g, VCELL_steps);
-#line 59 "views.c"
+#line 61 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: sum */
@@ -71,7 +73,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_var_hidden(RtGame *g, RtFrame *f, RtValu
         acc += Rows_chip[rt__row(g, it_c)].fd_value;
     }
     return acc;
-#line 75 "views.c"
+#line 77 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:19: function var_hidden */
@@ -82,7 +84,7 @@ static inline RtValue Fn_var_hidden(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 19 "tests/cardc/good/views/views.cards"
     return Agg1_var_hidden(g, f, v_p);
-#line 86 "views.c"
+#line 88 "views.c"
 }
 
 /* tests/cardc/good/views/views.cards:25: setup */
@@ -97,7 +99,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 101 "views.c"
+#line 103 "views.c"
         break;
     default:
         return rt_fail(g, 3, "bad resume point");
@@ -155,7 +157,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 32 "tests/cardc/good/views/views.cards"
             return rt_win(g, f->me, 12);
         }
-#line 159 "views.c"
+#line 161 "views.c"
         break;
     default:
         return rt_fail(g, 13, "bad resume point");
