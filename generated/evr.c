@@ -2573,7 +2573,6 @@ struct Locals_setup {
     RtValue v_i_2;
     RtValue v_k;
     RtValue v_n;
-    RtValue v_chosen;
     RtValue v_i_3;
 };
 
@@ -2648,36 +2647,34 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
-            L->v_chosen = rt_list_new(g, 328);
-            if (L->v_chosen < 0) return RT_END;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 329);
-                {
-                    RtOptBuf ob = rt_opt_buf(g);
-                    rt_choose_steps(g, L->v_k, L->v_n);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 328);
+                rt_choose_steps(g, L->v_k, L->v_n);
+                L->v_c_2 = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 329));
+                if (L->v_c_2 == RT_NONE) {
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 330);
-                        for (int i = zc[0] - 1; i >= 0; i--) {
-                            RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-                            if (1 && !rt_list_has(g, L->v_chosen, it_c_2)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
+                        RtOptBuf ob = rt_opt_buf(g);
+                        {
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 330);
+                            for (int i = zc[0] - 1; i >= 0; i--) {
+                                RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
+                                rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
+                            }
                         }
+                        rt_opt_done(g, &ob, 328);
                     }
-                    rt_opt_done(g, &ob, 329);
+                    if (rt_option_count(g) == 0) break;
+                    f->pc = 1;
+                    if (!rt_answer_now(g))
+                        return RT_YIELD;
+                    /* fall through */
+                case 1:;
+                    L->v_c_2 = rt_chosen(g);
                 }
-                if (rt_option_count(g) == 0) break;
-                f->pc = 1;
-                if (!rt_answer_now(g))
-                    return RT_YIELD;
-                /* fall through */
-            case 1:;
-                L->v_c_2 = rt_chosen(g);
-                rt_list_add(g, L->v_chosen, L->v_c_2, 328);
-                if (rt_check(g)) return RT_END;
                 #line 23 "cards/evr/rules.cards"
                 rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 331), RT_AT_TOP, 332);
                 if (rt_check(g)) return RT_END;
             }
-            rt_list_pop(g, L->v_chosen);
         }
         #line 27 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
@@ -2687,7 +2684,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
-#line 2691 "evr.c"
+#line 2688 "evr.c"
         break;
     default:
         return rt_fail(g, 335, "bad resume point");
@@ -2755,7 +2752,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         if (!((rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_p_11) == rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_next_player(g, it_p_11))))) return 0;
     }
     return acc;
-#line 2759 "evr.c"
+#line 2756 "evr.c"
 }
 
 /* cards/evr/rules.cards:36: round */
@@ -3119,7 +3116,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3123 "evr.c"
+#line 3120 "evr.c"
         break;
     default:
         return rt_fail(g, 412, "bad resume point");
@@ -3190,7 +3187,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
             #line 17 "cards/evr/tutorial.cards"
             rt_var_store(g, VAR_balance, VCELL_balance, L->v_p_2);
         }
-#line 3194 "evr.c"
+#line 3191 "evr.c"
         break;
     default:
         return rt_fail(g, 419, "bad resume point");
@@ -3320,7 +3317,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 44 "cards/evr/tutorial.cards"
         return rt_draw_game(g);
-#line 3324 "evr.c"
+#line 3321 "evr.c"
         break;
     default:
         return rt_fail(g, 438, "bad resume point");
@@ -3577,7 +3574,7 @@ static const RtScriptDef scripts[] = {
     { "Diplomacy.effect", "cards/evr/rebel.cards", 172, Script_diplomacy_effect, 0 },
     { "Hit and Run.effect", "cards/evr/rebel.cards", 178, Script_hit_and_run_effect, 1 },
     { "Hope.effect", "cards/evr/rebel.cards", 186, Script_hope_effect, 1 },
-    { "setup", "cards/evr/rules.cards", 5, Script_setup, 13 },
+    { "setup", "cards/evr/rules.cards", 5, Script_setup, 12 },
     { "round", "cards/evr/rules.cards", 36, Script_round, 44 },
     { "tutorial setup", "cards/evr/tutorial.cards", 7, Script_tutorial_setup, 6 },
     { "tutorial round", "cards/evr/tutorial.cards", 20, Script_tutorial_round, 8 },
@@ -3947,7 +3944,7 @@ static const RtSite Site_table[] = {
     { 5, 16, 53 }, /* 326: cards/evr/rules.cards:16:53 */
     { 5, 8, 3 }, /* 327: cards/evr/rules.cards:8:3 */
     { 5, 23, 5 }, /* 328: cards/evr/rules.cards:23:5 */
-    { 5, 23, 5 }, /* 329: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 329: cards/evr/rules.cards:23:19 */
     { 5, 23, 19 }, /* 330: cards/evr/rules.cards:23:19 */
     { 5, 23, 53 }, /* 331: cards/evr/rules.cards:23:53 */
     { 5, 23, 43 }, /* 332: cards/evr/rules.cards:23:43 */

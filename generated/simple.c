@@ -4210,7 +4210,6 @@ struct Locals_proc_resistance_mission {
     RtValue v_i_3;
     RtValue v_k_2;
     RtValue v_n;
-    RtValue v_chosen;
     RtValue v_i_4;
 };
 
@@ -4228,7 +4227,7 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4232 "simple.c"
+#line 4231 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4245,7 +4244,7 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4249 "simple.c"
+#line 4248 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4261,7 +4260,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4265 "simple.c"
+#line 4264 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4278,7 +4277,7 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4282 "simple.c"
+#line 4281 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4295,7 +4294,7 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4299 "simple.c"
+#line 4298 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4312,7 +4311,7 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4316 "simple.c"
+#line 4315 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4330,7 +4329,7 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         acc++;
     }
     return acc;
-#line 4334 "simple.c"
+#line 4333 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4930,13 +4929,11 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 145 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                        L->v_chosen = rt_list_new(g, 287);
-                        if (L->v_chosen < 0) return RT_END;
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 192, 0, 288);
+                            rt_choose_begin(g, f->me, 192, 0, 287);
+                            rt_choose_steps(g, L->v_k_2, L->v_n);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
-                                rt_choose_steps(g, L->v_k_2, L->v_n);
                                 if (rt_label_begin(g, RT_PROMPT_SLOT, 192)) {
                                     rt_log_player(g, f->me);
                                     rt_log_str(g, ": a unit from the secret base to ");
@@ -4947,10 +4944,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                     const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                        if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                        if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f))))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 288);
+                                rt_opt_done(g, &ob, 287);
                             }
                             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                             if (rt_option_count(g) == 0) break;
@@ -4961,17 +4958,14 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 18:;
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
-                            rt_list_add(g, L->v_chosen, L->v_u_2, 287);
-                            if (rt_check(g)) return RT_END;
                             #line 147 "cards/simple/missions.cards"
-                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 289);
+                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 288);
                             if (rt_check(g)) return RT_END;
                         }
-                        rt_list_pop(g, L->v_chosen);
                         #line 149 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            if (rt_call(g, 20, f->self, f->me, 290)) {
+                            if (rt_call(g, 20, f->self, f->me, 289)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4995,7 +4989,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 291)) {
+                    if (rt_call(g, 13, f->self, f->me, 290)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5017,7 +5011,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 155 "cards/simple/missions.cards"
                     { /* move_base */
-                        if (rt_call(g, 18, f->self, f->me, 292)) {
+                        if (rt_call(g, 18, f->self, f->me, 291)) {
                         }
                     }
                     f->pc = 21;
@@ -5036,7 +5030,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 293)) {
+                    if (rt_call(g, 13, f->self, f->me, 292)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5064,7 +5058,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 159 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 294)) {
+                                if (rt_call(g, 23, f->self, f->me, 293)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -5085,7 +5079,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 163 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 295);
+                rt_choose_begin(g, f->me, 191, 0, 294);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5095,13 +5089,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 296);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 295);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 295);
+                    rt_opt_done(g, &ob, 294);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5116,7 +5110,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 297)) {
+                        if (rt_call(g, 13, f->self, f->me, 296)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5139,7 +5133,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 165 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 298)) {
+                            if (rt_call(g, 15, f->self, f->me, 297)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5156,7 +5150,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
                 #line 169 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 299);
+                rt_choose_begin(g, f->me, 191, 0, 298);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5166,13 +5160,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 300);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 299);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 299);
+                    rt_opt_done(g, &ob, 298);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5187,7 +5181,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 301)) {
+                        if (rt_call(g, 13, f->self, f->me, 300)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5211,8 +5205,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 302);
-                            if (rt_call(g, 17, f->self, f->me, 303)) {
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 301);
+                            if (rt_call(g, 17, f->self, f->me, 302)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5234,7 +5228,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
                 #line 175 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 304);
+                rt_choose_begin(g, f->me, 191, 0, 303);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5244,13 +5238,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 305);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 304);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 304);
+                    rt_opt_done(g, &ob, 303);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5265,7 +5259,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 306)) {
+                        if (rt_call(g, 13, f->self, f->me, 305)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5289,8 +5283,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 307);
-                            if (rt_call(g, 17, f->self, f->me, 308)) {
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 306);
+                            if (rt_call(g, 17, f->self, f->me, 307)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5312,7 +5306,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
                 #line 181 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 194, 0, 309);
+                rt_choose_begin(g, f->me, 194, 0, 308);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -5322,13 +5316,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 310);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 309);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
                             if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 309);
+                    rt_opt_done(g, &ob, 308);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5343,7 +5337,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 311)) {
+                        if (rt_call(g, 13, f->self, f->me, 310)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5364,7 +5358,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 183 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 184 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 195, 0, 312);
+                        rt_choose_begin(g, f->me, 195, 0, 311);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
@@ -5373,13 +5367,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 313));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 312));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 312);
+                            rt_opt_done(g, &ob, 311);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -5390,13 +5384,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l = rt_chosen(g);
                             #line 185 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 314);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 313);
                             if (rt_check(g)) return RT_END;
                             #line 186 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 315);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 314);
                             if (rt_check(g)) return RT_END;
                             #line 187 "cards/simple/missions.cards"
-                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 316), RT_AT_TOP, 317);
+                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 315), RT_AT_TOP, 316);
                             if (rt_check(g)) return RT_END;
                             #line 188 "cards/simple/missions.cards"
                             if (rt_logging(g)) {
@@ -5420,10 +5414,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5424 "simple.c"
+#line 5418 "simple.c"
         break;
     default:
-        return rt_fail(g, 318, "bad resume point");
+        return rt_fail(g, 317, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5439,7 +5433,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 200 "cards/simple/missions.cards"
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 319);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 318);
         #line 201 "cards/simple/missions.cards"
         rt_log_begin(g);
         rt_log_player(g, Fn_rebel(g, f));
@@ -5449,10 +5443,10 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5453 "simple.c"
+#line 5447 "simple.c"
         break;
     default:
-        return rt_fail(g, 320, "bad resume point");
+        return rt_fail(g, 319, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5470,19 +5464,19 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
     case 0:;
         #line 206 "cards/simple/missions.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 322);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 321);
             RtValue who = 0;
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 321);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 320);
         }
         if (rt_check(g)) return RT_END;
         #line 207 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 323)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 324), 0) == (-1))) {
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 322)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 323), 0) == (-1))) {
             #line 207 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 325);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 324);
             if (rt_check(g)) return RT_END;
         }
         #line 208 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 326), 0) == 1) {
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 325), 0) == 1) {
             #line 208 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5490,7 +5484,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 327), 0) == (-1)) {
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 326), 0) == (-1)) {
             #line 209 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5507,10 +5501,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5511 "simple.c"
+#line 5505 "simple.c"
         break;
     default:
-        return rt_fail(g, 328, "bad resume point");
+        return rt_fail(g, 327, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5536,7 +5530,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             #line 217 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
                 #line 218 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 329);
+                rt_choose_begin(g, f->me, 196, 0, 328);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -5545,13 +5539,13 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 330));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 329));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 329);
+                    rt_opt_done(g, &ob, 328);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5562,7 +5556,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 219 "cards/simple/missions.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 331), 332);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 330), 331);
                     if (rt_check(g)) return RT_END;
                     #line 220 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
@@ -5582,7 +5576,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
-            if (rt_call(g, 6, f->self, f->me, 333)) {
+            if (rt_call(g, 6, f->self, f->me, 332)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -5600,7 +5594,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 334)) {
+            if (rt_call(g, 6, f->self, f->me, 333)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -5616,7 +5610,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 335)) {
+            if (rt_call(g, 34, f->self, f->me, 334)) {
             }
         }
         {
@@ -5625,10 +5619,10 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5629 "simple.c"
+#line 5623 "simple.c"
         break;
     default:
-        return rt_fail(g, 336, "bad resume point");
+        return rt_fail(g, 335, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5658,7 +5652,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5662 "simple.c"
+#line 5656 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5670,7 +5664,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         #line 232 "cards/simple/missions.cards"
         L->v_old = Fn_base_sys(g, f);
         #line 233 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 337);
+        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 336);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
@@ -5680,14 +5674,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 338);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 337);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 337);
+            rt_opt_done(g, &ob, 336);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5700,7 +5694,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 235 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
                 #line 236 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 340), 339);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 339), 338);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5708,7 +5702,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u)))) continue;
                         #line 236 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 341);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 340);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -5723,7 +5717,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 239 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 342);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 341);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -5731,20 +5725,20 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
                         if (!((!Fn_movable(g, f, L->v_u_2)))) continue;
                         #line 239 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 343), RT_AT_TOP, 344);
+                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 342), RT_AT_TOP, 343);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
             #line 241 "cards/simple/missions.cards"
-            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 345);
+            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 344);
             if (rt_check(g)) return RT_END;
             #line 242 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 346), RT_AT_TOP, 347);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 345), RT_AT_TOP, 346);
             if (rt_check(g)) return RT_END;
             #line 243 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 348);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 347);
             #line 244 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 245 "cards/simple/missions.cards"
@@ -5755,10 +5749,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5759 "simple.c"
+#line 5753 "simple.c"
         break;
     default:
-        return rt_fail(g, 349, "bad resume point");
+        return rt_fail(g, 348, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5776,7 +5770,6 @@ struct Locals_proc_move_units {
     RtValue v_chosen;
     RtValue v_k_2;
     RtValue v_n_2;
-    RtValue v_chosen_2;
 };
 
 /* cards/simple/moves.cards:16: move_units */
@@ -5786,7 +5779,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 17 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 198, 0, 350);
+        rt_choose_begin(g, f->me, 198, 0, 349);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
@@ -5798,13 +5791,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 351);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 350);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 350);
+            rt_opt_done(g, &ob, 349);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5815,7 +5808,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 18 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 352), RT_AT_TOP, 353);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 351), RT_AT_TOP, 352);
             if (rt_check(g)) return RT_END;
             #line 19 "cards/simple/moves.cards"
             if (rt_logging(g)) {
@@ -5829,22 +5822,22 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 20 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 354);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 353);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
                     if (!((!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me))))) continue;
                     #line 21 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 355))[0];
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 354))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 356);
+                    L->v_chosen = rt_list_new(g, 355);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 199, 0, 357);
+                        rt_choose_begin(g, f->me, 199, 0, 356);
+                        rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
-                            rt_choose_steps(g, L->v_k, L->v_n);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 199)) {
                                 rt_log_player(g, f->me);
                                 rt_log_str(g, ": a unit from ");
@@ -5859,13 +5852,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 358));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 357));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Rows_unit[rt__row(g, it_u)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 357);
+                            rt_opt_done(g, &ob, 356);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
@@ -5877,10 +5870,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 356);
+                        rt_list_add(g, L->v_chosen, L->v_u, 355);
                         if (rt_check(g)) return RT_END;
                         #line 23 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 359);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 358);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
@@ -5888,16 +5881,14 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 26 "cards/simple/moves.cards"
-            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 360)) {
+            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 359)) {
                 #line 27 "cards/simple/moves.cards"
                 L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
-                L->v_chosen_2 = rt_list_new(g, 361);
-                if (L->v_chosen_2 < 0) return RT_END;
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 200, 0, 362);
+                    rt_choose_begin(g, f->me, 200, 0, 360);
+                    rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
-                        rt_choose_steps(g, L->v_k_2, L->v_n_2);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 200)) {
                             rt_log_player(g, f->me);
                             rt_log_str(g, ": a unit from the secret base to ");
@@ -5908,10 +5899,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                             const int32_t *zc = rt_zone_cells_at(g, ZCELL_base_units);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u_2 = zc[1 + i]; (void)it_u_2;
-                                if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen_2, it_u_2)) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
+                                if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f))))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 362);
+                        rt_opt_done(g, &ob, 360);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                     if (rt_option_count(g) == 0) break;
@@ -5922,18 +5913,15 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
-                    rt_list_add(g, L->v_chosen_2, L->v_u_2, 361);
-                    if (rt_check(g)) return RT_END;
                     #line 29 "cards/simple/moves.cards"
-                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 363);
+                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 361);
                     if (rt_check(g)) return RT_END;
                 }
-                rt_list_pop(g, L->v_chosen_2);
             }
             #line 32 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 20, f->self, f->me, 364)) {
+                if (rt_call(g, 20, f->self, f->me, 362)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -5950,10 +5938,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5954 "simple.c"
+#line 5942 "simple.c"
         break;
     default:
-        return rt_fail(g, 365, "bad resume point");
+        return rt_fail(g, 363, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5987,14 +5975,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 40 "cards/simple/moves.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 366), RT_AT_TOP, 367);
+        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 364), RT_AT_TOP, 365);
         if (rt_check(g)) return RT_END;
         #line 41 "cards/simple/moves.cards"
         if ((L->v_sd == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
             #line 43 "cards/simple/moves.cards"
-            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 368), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 369))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 370))) {
+            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 366), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 367))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 368))) {
                 #line 44 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 371);
+                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 369);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6010,7 +5998,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    if (rt_call(g, 33, f->self, f->me, 372)) {
+                    if (rt_call(g, 33, f->self, f->me, 370)) {
                     }
                 }
                 {
@@ -6026,7 +6014,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 51 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 0, f->self, f->me, 373)) {
+                if (rt_call(g, 0, f->self, f->me, 371)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -6045,7 +6033,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 374)) {
+            if (rt_call(g, 34, f->self, f->me, 372)) {
             }
         }
         {
@@ -6054,10 +6042,10 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6058 "simple.c"
+#line 6046 "simple.c"
         break;
     default:
-        return rt_fail(g, 375, "bad resume point");
+        return rt_fail(g, 373, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6076,9 +6064,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 62 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 376)].fd_first_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 377)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 378)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 374)].fd_first_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 375)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 376)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6099,9 +6087,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 63 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 379)].fd_second_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 380)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 381)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 377)].fd_second_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 378)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 379)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6119,10 +6107,10 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6123 "simple.c"
+#line 6111 "simple.c"
         break;
     default:
-        return rt_fail(g, 382, "bad resume point");
+        return rt_fail(g, 380, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6143,7 +6131,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
         #line 67 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
             #line 68 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 201, 0, 383);
+            rt_choose_begin(g, L->v_p, 201, 0, 381);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
@@ -6160,7 +6148,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                         if ((((rt_card_kind(g, it_u) == KIND_unit) && (Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_p))) && (Rows_unit[rt__row(g, it_u)].fd_build == L->v_b)) && (!Rows_unit[rt__row(g, it_u)].fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 383);
+                rt_opt_done(g, &ob, 381);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -6170,10 +6158,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u = rt_chosen(g);
                 #line 70 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 384), RT_AT_TOP, 385);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 382), RT_AT_TOP, 383);
                 if (rt_check(g)) return RT_END;
                 #line 71 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 386);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 384);
                 if (rt_check(g)) return RT_END;
                 #line 72 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6188,10 +6176,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6192 "simple.c"
+#line 6180 "simple.c"
         break;
     default:
-        return rt_fail(g, 387, "bad resume point");
+        return rt_fail(g, 385, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6210,13 +6198,13 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 389), 388);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 387), 386);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
                 #line 83 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 390), 391);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 388), 389);
                 if (rt_check(g)) return RT_END;
                 #line 84 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -6224,7 +6212,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        if (rt_call(g, 24, f->self, f->me, 392)) {
+                        if (rt_call(g, 24, f->self, f->me, 390)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6245,10 +6233,10 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6249 "simple.c"
+#line 6237 "simple.c"
         break;
     default:
-        return rt_fail(g, 393, "bad resume point");
+        return rt_fail(g, 391, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6273,13 +6261,13 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 93 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 395));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 393));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6283 "simple.c"
+#line 6271 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6290,13 +6278,13 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     #line 112 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 407);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 405);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6300 "simple.c"
+#line 6288 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6306,11 +6294,11 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 92 "cards/simple/moves.cards"
-        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 394)].fd_doom_star) {
+        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 392)].fd_doom_star) {
             #line 93 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 94 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 397), 396);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 395), 394);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6318,13 +6306,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Rows_unit[rt__row(g, L->v_x_2)].fd_construction)) continue;
                         #line 94 "cards/simple/moves.cards"
-                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 398);
+                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 396);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
                 #line 95 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 399), RT_AT_TOP, 400);
+                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 397), RT_AT_TOP, 398);
                 if (rt_check(g)) return RT_END;
                 #line 96 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6336,7 +6324,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 98 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 401);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 399);
                 if (rt_check(g)) return RT_END;
                 #line 99 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6349,7 +6337,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 103 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 402);
+            rt_choose_begin(g, L->v_p, 202, 0, 400);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6361,13 +6349,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 {
                     RtValue gs[33];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 403);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 401);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_s = gs[i]; (void)it_s;
                         if (Fn_imperial_held(g, f, it_s)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 402);
+                rt_opt_done(g, &ob, 400);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6378,7 +6366,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_s = rt_chosen(g);
                 #line 104 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 404), RT_AT_TOP, 405);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 402), RT_AT_TOP, 403);
                 if (rt_check(g)) return RT_END;
                 #line 105 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6394,7 +6382,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             }
         } else {
             #line 108 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 406);
+            rt_choose_begin(g, L->v_p, 202, 0, 404);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6406,7 +6394,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 30);
                 if (Agg2_proc_deploy(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 406);
+                rt_opt_done(g, &ob, 404);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6420,27 +6408,27 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     #line 110 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 408), RT_AT_TOP, 409);
+                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 406), RT_AT_TOP, 407);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 410);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 408);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 113 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 411);
+                    rt_choose_begin(g, L->v_p, 7, 0, 409);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 412);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 410);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_3 = gs[i]; (void)it_s_3;
                                 if (Fn_rebel_held(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 411);
+                        rt_opt_done(g, &ob, 409);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -6451,16 +6439,16 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_3 = rt_chosen(g);
                         #line 113 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 413), RT_AT_TOP, 414);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 411), RT_AT_TOP, 412);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6461 "simple.c"
+#line 6449 "simple.c"
         break;
     default:
-        return rt_fail(g, 415, "bad resume point");
+        return rt_fail(g, 413, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6517,13 +6505,13 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 20 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 417);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 415);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6527 "simple.c"
+#line 6515 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6534,13 +6522,13 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 26 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 418);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 416);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6544 "simple.c"
+#line 6532 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6551,13 +6539,13 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 38 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 419);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 417);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_5 = gs[i]; (void)it_s_5;
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6561 "simple.c"
+#line 6549 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6568,13 +6556,13 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 47 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 421);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 419);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_7 = gs[i]; (void)it_s_7;
-        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 420))) return 1;
+        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 418))) return 1;
     }
     return acc;
-#line 6578 "simple.c"
+#line 6566 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6585,13 +6573,13 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 60 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 423);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 421);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_10 = gs[i]; (void)it_s_10;
-        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 422))) return 1;
+        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 420))) return 1;
     }
     return acc;
-#line 6595 "simple.c"
+#line 6583 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6602,13 +6590,13 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 67 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 424);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6612 "simple.c"
+#line 6600 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6619,13 +6607,13 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 83 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 423);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6629 "simple.c"
+#line 6617 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6636,13 +6624,13 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 93 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
-        if (rt_card_state(g, it_s_16, KIND_system, 1, 426)) return 1;
+        if (rt_card_state(g, it_s_16, KIND_system, 1, 424)) return 1;
     }
     return acc;
-#line 6646 "simple.c"
+#line 6634 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6652,13 +6640,13 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 428));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 426));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6662 "simple.c"
+#line 6650 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6669,14 +6657,14 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6680 "simple.c"
+#line 6668 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6687,13 +6675,13 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 114 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 430);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 428);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_20 = gs[i]; (void)it_s_20;
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6697 "simple.c"
+#line 6685 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6704,13 +6692,13 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 120 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_22 = gs[i]; (void)it_s_22;
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6714 "simple.c"
+#line 6702 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6720,13 +6708,13 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 104 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 484));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 482));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6730 "simple.c"
+#line 6718 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6736,7 +6724,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 19 "cards/simple/projects.cards"
-        rt_choose_begin(g, f->me, 190, 0, 416);
+        rt_choose_begin(g, f->me, 190, 0, 414);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
@@ -6759,7 +6747,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 44);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg12_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 45);
             rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 416);
+            rt_opt_done(g, &ob, 414);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6771,7 +6759,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 432);
+                rt_choose_begin(g, f->me, 191, 0, 430);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6781,13 +6769,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 433);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_ace_target(g, f, it_s_2) && Fn_doom_target(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 432);
+                    rt_opt_done(g, &ob, 430);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6802,7 +6790,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 434)) {
+                        if (rt_call(g, 13, f->self, f->me, 432)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6825,7 +6813,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            if (rt_call(g, 26, f->self, f->me, 435)) {
+                            if (rt_call(g, 26, f->self, f->me, 433)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6845,7 +6833,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 436);
+                rt_choose_begin(g, f->me, 191, 0, 434);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6855,13 +6843,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 437);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 435);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_ace_target(g, f, it_s_4) && Fn_dreadnought_target(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 436);
+                    rt_opt_done(g, &ob, 434);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6876,7 +6864,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 438)) {
+                        if (rt_call(g, 13, f->self, f->me, 436)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6897,7 +6885,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 29 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 30 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 29, 0, 439);
+                        rt_choose_begin(g, f->me, 29, 0, 437);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
@@ -6907,7 +6895,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 439);
+                            rt_opt_done(g, &ob, 437);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 7;
@@ -6917,10 +6905,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 7:;
                             L->v_u = rt_chosen(g);
                             #line 31 "cards/simple/projects.cards"
-                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 440), RT_AT_TOP, 441);
+                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 438), RT_AT_TOP, 439);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 442);
+                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 440);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -6936,7 +6924,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 443);
+                rt_choose_begin(g, f->me, 191, 0, 441);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6946,13 +6934,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 444);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 442);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_ace_target(g, f, it_s_6) && Fn_doom_star_on(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 443);
+                    rt_opt_done(g, &ob, 441);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6967,7 +6955,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 445)) {
+                        if (rt_call(g, 13, f->self, f->me, 443)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7000,7 +6988,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 446);
+                rt_choose_begin(g, f->me, 191, 0, 444);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7010,13 +6998,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 448);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 446);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 447))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 445))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 446);
+                    rt_opt_done(g, &ob, 444);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7031,7 +7019,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 449)) {
+                        if (rt_call(g, 13, f->self, f->me, 447)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7054,7 +7042,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            if (rt_call(g, 27, f->self, f->me, 450)) {
+                            if (rt_call(g, 27, f->self, f->me, 448)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -7071,7 +7059,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 451);
+                rt_choose_begin(g, f->me, 191, 0, 449);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7081,13 +7069,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 453);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 451);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 452))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 450))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 451);
+                    rt_opt_done(g, &ob, 449);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7102,7 +7090,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 454)) {
+                        if (rt_call(g, 13, f->self, f->me, 452)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7126,12 +7114,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         for (L->v_i_6 = 0; L->v_i_6 < 4; L->v_i_6++) {
                             L->v_i = L->v_i_6 + 1;
                             #line 57 "cards/simple/projects.cards"
-                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 455)) {
+                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 453)) {
                                 #line 57 "cards/simple/projects.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 456)) {
+                                    if (rt_call(g, 16, f->self, f->me, 454)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7151,7 +7139,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 457);
+                rt_choose_begin(g, f->me, 191, 0, 455);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7161,13 +7149,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 459);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 457);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
-                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 458))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
+                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 456))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 457);
+                    rt_opt_done(g, &ob, 455);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7182,7 +7170,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 460)) {
+                        if (rt_call(g, 13, f->self, f->me, 458)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7211,7 +7199,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 461)) {
+                                    if (rt_call(g, 16, f->self, f->me, 459)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7231,7 +7219,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 462);
+                rt_choose_begin(g, f->me, 194, 0, 460);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -7241,13 +7229,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 463);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 461);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 462);
+                    rt_opt_done(g, &ob, 460);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7262,7 +7250,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 464)) {
+                        if (rt_call(g, 13, f->self, f->me, 462)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7285,7 +7273,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 70 "cards/simple/projects.cards"
                         rt_log_begin(g);
                         rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 465)].fd_region);
+                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 463)].fd_region);
                         rt_log_str(g, ".");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
@@ -7297,7 +7285,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 466)) {
+                    if (rt_call(g, 13, f->self, f->me, 464)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -7318,7 +7306,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 #line 75 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 76 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 467), 468);
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 465), 466);
                     if (rt_check(g)) return RT_END;
                     #line 77 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -7335,13 +7323,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 78 "cards/simple/projects.cards"
                         if ((L->v_i_3 <= L->v_n) && (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
                             #line 78 "cards/simple/projects.cards"
-                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 469), RT_AT_TOP, 470);
+                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 467), RT_AT_TOP, 468);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        if (rt_call(g, 35, f->self, f->me, 471)) {
+                        if (rt_call(g, 35, f->self, f->me, 469)) {
                         }
                     }
                     {
@@ -7353,7 +7341,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 84 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 472);
+                rt_choose_begin(g, f->me, 191, 0, 470);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7363,13 +7351,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 473);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 471);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 472);
+                    rt_opt_done(g, &ob, 470);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7384,7 +7372,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 474)) {
+                        if (rt_call(g, 13, f->self, f->me, 472)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7413,7 +7401,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    if (rt_call(g, 21, f->self, f->me, 475)) {
+                                    if (rt_call(g, 21, f->self, f->me, 473)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7440,7 +7428,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 476)) {
+                    if (rt_call(g, 13, f->self, f->me, 474)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -7468,7 +7456,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 477)) {
+                                if (rt_call(g, 23, f->self, f->me, 475)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -7489,7 +7477,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 94 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 478);
+                rt_choose_begin(g, f->me, 191, 0, 476);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7499,13 +7487,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 480);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 478);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 479)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 477)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 478);
+                    rt_opt_done(g, &ob, 476);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7520,7 +7508,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 481)) {
+                        if (rt_call(g, 13, f->self, f->me, 479)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7541,7 +7529,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 96 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 97 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 482);
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 480);
                         if (rt_check(g)) return RT_END;
                         #line 98 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
@@ -7556,7 +7544,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 104 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 483);
+                rt_choose_begin(g, f->me, 194, 0, 481);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -7566,14 +7554,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 485);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 483);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_19 = gs[i]; (void)it_s_19;
                             L->v_s_19 = it_s_19;
                             if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 483);
+                    rt_opt_done(g, &ob, 481);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7588,7 +7576,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 486)) {
+                        if (rt_call(g, 13, f->self, f->me, 484)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7609,7 +7597,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 106 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 107 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 203, 0, 487);
+                        rt_choose_begin(g, f->me, 203, 0, 485);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
@@ -7618,13 +7606,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 488));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 486));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 487);
+                            rt_opt_done(g, &ob, 485);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7635,7 +7623,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 28:;
                             L->v_l_3 = rt_chosen(g);
                             #line 108 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 489);
+                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 487);
                             if (rt_check(g)) return RT_END;
                             #line 109 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -7651,7 +7639,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 115 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 490);
+                rt_choose_begin(g, f->me, 191, 0, 488);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7661,13 +7649,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 491);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 489);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 490);
+                    rt_opt_done(g, &ob, 488);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7682,7 +7670,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 492)) {
+                        if (rt_call(g, 13, f->self, f->me, 490)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7707,7 +7695,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            if (rt_call(g, 17, f->self, f->me, 493)) {
+                            if (rt_call(g, 17, f->self, f->me, 491)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -7729,7 +7717,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 121 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 494);
+                rt_choose_begin(g, f->me, 191, 0, 492);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7739,13 +7727,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 495);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 493);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 494);
+                    rt_opt_done(g, &ob, 492);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7760,7 +7748,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 496)) {
+                        if (rt_call(g, 13, f->self, f->me, 494)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7781,7 +7769,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 123 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 124 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 204, 0, 497);
+                        rt_choose_begin(g, f->me, 204, 0, 495);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
@@ -7790,13 +7778,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 498));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 496));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l_4)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 497);
+                            rt_opt_done(g, &ob, 495);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7807,7 +7795,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l_4 = rt_chosen(g);
                             #line 125 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 499);
+                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 497);
                             if (rt_check(g)) return RT_END;
                             #line 126 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -7831,10 +7819,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7835 "simple.c"
+#line 7823 "simple.c"
         break;
     default:
-        return rt_fail(g, 500, "bad resume point");
+        return rt_fail(g, 498, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7857,7 +7845,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 501);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 499);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7865,7 +7853,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_u) == KIND_unit) && Rows_unit[rt__row(g, L->v_u)].fd_construction))) continue;
                 #line 145 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 502), RT_AT_TOP, 503);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 500), RT_AT_TOP, 501);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7873,7 +7861,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 146 "cards/simple/projects.cards"
         L->v_n = 0;
         #line 147 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 504);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 502);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7883,10 +7871,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 505), RT_AT_TOP, 506);
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 503), RT_AT_TOP, 504);
                     if (rt_check(g)) return RT_END;
                     #line 150 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 507);
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 505);
                     if (rt_check(g)) return RT_END;
                     #line 151 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -7912,7 +7900,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             #line 157 "cards/simple/projects.cards"
             { /* battle */
                 RtValue arg0 = L->v_s;
-                if (rt_call(g, 0, f->self, f->me, 508)) {
+                if (rt_call(g, 0, f->self, f->me, 506)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -7929,10 +7917,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7933 "simple.c"
+#line 7921 "simple.c"
         break;
     default:
-        return rt_fail(g, 509, "bad resume point");
+        return rt_fail(g, 507, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7957,14 +7945,14 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 173 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 518));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 516));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)(Rows_unit[rt__row(g, it_u_3)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, it_u_3)].fd_arena == ENUM_in_space)))) continue;
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7968 "simple.c"
+#line 7956 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7976,16 +7964,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 164 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 165 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 510);
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 508);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 511);
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 509);
         if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 513);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 511);
             RtValue who = 0;
-            rt_set_at(g, elem, who, 0, 512);
+            rt_set_at(g, elem, who, 0, 510);
         }
         if (rt_check(g)) return RT_END;
         #line 168 "cards/simple/projects.cards"
@@ -7997,7 +7985,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 169 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 515), 514);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 513), 512);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -8005,7 +7993,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((int)(Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) & (int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == ENUM_on_ground)))) continue;
                 #line 169 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 516);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 514);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -8020,7 +8008,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                     RtValue it_u_2 = pluck_cells[pluck_at];
                     if (!((Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground))) continue;
                     #line 171 "cards/simple/projects.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 517);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 515);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -8031,7 +8019,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 520), 519);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 518), 517);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8041,11 +8029,11 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 521);
+                    L->v_room = rt_sub(g, L->v_room, 1, 519);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 175 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 522);
+                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 520);
                     if (rt_check(g)) return RT_END;
                     #line 175 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -8062,7 +8050,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 523)) {
+            if (rt_call(g, 34, f->self, f->me, 521)) {
             }
         }
         {
@@ -8071,10 +8059,10 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8075 "simple.c"
+#line 8063 "simple.c"
         break;
     default:
-        return rt_fail(g, 524, "bad resume point");
+        return rt_fail(g, 522, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8090,13 +8078,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 34 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 525);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 523);
         #line 35 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
         #line 36 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 37 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 205, 0, 526);
+            rt_choose_begin(g, f->me, 205, 0, 524);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -8106,7 +8094,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 }
                 if (Fn_can_assign(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 46);
                 rt_opt_add(&ob, 1, RT_NONE, 47);
-                rt_opt_done(g, &ob, 526);
+                rt_opt_done(g, &ob, 524);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8118,7 +8106,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
                     { /* assign_one */
-                        if (rt_call(g, 29, f->self, f->me, 527)) {
+                        if (rt_call(g, 29, f->self, f->me, 525)) {
                         }
                     }
                     f->pc = 2;
@@ -8135,12 +8123,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 528)) return RT_END;
+            if (rt_back_edge(g, 526)) return RT_END;
         }
-#line 8141 "simple.c"
+#line 8129 "simple.c"
         break;
     default:
-        return rt_fail(g, 529, "bad resume point");
+        return rt_fail(g, 527, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8167,13 +8155,13 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 56 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 540);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 538);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 539) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
+        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 537) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8177 "simple.c"
+#line 8165 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8183,14 +8171,14 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 566);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 564);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
         if (!((rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8194 "simple.c"
+#line 8182 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8200,14 +8188,14 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 567);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 565);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!((rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8211 "simple.c"
+#line 8199 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8217,12 +8205,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 530), 531);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 528), 529);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
         #line 49 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 206, 0, 532);
+        rt_choose_begin(g, f->me, 206, 0, 530);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
@@ -8231,13 +8219,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 533);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 531);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_cost(g, f, it_c) <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 532);
+            rt_opt_done(g, &ob, 530);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8247,19 +8235,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 50 "cards/simple/rules.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 534), RT_AT_TOP, 535);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 532), RT_AT_TOP, 533);
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 536);
+            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 534);
             if (rt_check(g)) return RT_END;
             #line 52 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 537);
+            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 535);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/simple/rules.cards"
             rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt__row(g, L->v_c)].fd_suit);
         }
         #line 55 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 207, 0, 538);
+        rt_choose_begin(g, f->me, 207, 0, 536);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
@@ -8269,7 +8257,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             }
             if (Agg1_proc_assign_one(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 49);
             rt_opt_add(&ob, 1, RT_NONE, 50);
-            rt_opt_done(g, &ob, 538);
+            rt_opt_done(g, &ob, 536);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -8281,7 +8269,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
                 #line 57 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 208, 0, 541);
+                rt_choose_begin(g, f->me, 208, 0, 539);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
@@ -8290,13 +8278,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 543);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 541);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_3), 542) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_3), 540) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 541);
+                    rt_opt_done(g, &ob, 539);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -8306,10 +8294,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_3 = rt_chosen(g);
                     #line 58 "cards/simple/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 544), RT_AT_TOP, 545);
+                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 542), RT_AT_TOP, 543);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 546);
+                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 544);
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 1) { /* one card */
@@ -8318,7 +8306,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 64 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
         #line 65 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, 0, 547);
+        rt_choose_begin(g, f->me, 209, 0, 545);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -8327,13 +8315,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 549);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 547);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
-                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && (rt_add(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)), 548) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && (rt_add(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)), 546) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 547);
+            rt_opt_done(g, &ob, 545);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -8343,19 +8331,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 4:;
             L->v_l = rt_chosen(g);
             #line 67 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 550), RT_AT_TOP, 551);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 548), RT_AT_TOP, 549);
             if (rt_check(g)) return RT_END;
             #line 68 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 552);
+            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 550);
             if (rt_check(g)) return RT_END;
         }
         #line 70 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 553);
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 551);
         if (rt_check(g)) return RT_END;
         #line 71 "cards/simple/rules.cards"
         if (L->v_left > 0) {
             #line 72 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 210, 0, 554);
+            rt_choose_begin(g, f->me, 210, 0, 552);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -8364,13 +8352,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 555);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 553);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                         if (Fn_icons(g, f, it_l_2, rt_var_at(g, VCELL_mission_suit)) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 554);
+                rt_opt_done(g, &ob, 552);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 5;
@@ -8380,15 +8368,15 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 5:;
                 L->v_l_2 = rt_chosen(g);
                 #line 73 "cards/simple/rules.cards"
-                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 556), RT_AT_TOP, 557);
+                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 554), RT_AT_TOP, 555);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/rules.cards"
-                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 558);
+                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 556);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 77 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, 0, 559);
+            rt_choose_begin(g, f->me, 211, 0, 557);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -8396,9 +8384,9 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_log_str(g, ": a second leader?");
                     rt_label_end(g);
                 }
-                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 560)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
+                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 558)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
                 rt_opt_add(&ob, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 559);
+                rt_opt_done(g, &ob, 557);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 6;
@@ -8409,7 +8397,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* add a second leader */
                     #line 79 "cards/simple/rules.cards"
-                    rt_choose_begin(g, f->me, 212, 0, 561);
+                    rt_choose_begin(g, f->me, 212, 0, 559);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -8418,13 +8406,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 562);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 560);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                 rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 561);
+                        rt_opt_done(g, &ob, 559);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 7;
@@ -8434,10 +8422,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_l_3 = rt_chosen(g);
                         #line 80 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 563), RT_AT_TOP, 564);
+                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 561), RT_AT_TOP, 562);
                         if (rt_check(g)) return RT_END;
                         #line 81 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 565);
+                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 563);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option_2 == 1) { /* one leader */
@@ -8457,10 +8445,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8461 "simple.c"
+#line 8449 "simple.c"
         break;
     default:
-        return rt_fail(g, 568, "bad resume point");
+        return rt_fail(g, 566, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8508,10 +8496,10 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 95 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 569), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 570);
+            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 567), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 568);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 571), rt_zone_of(g, ZONE_pool, L->v_p, 572), RT_AT_TOP, 573);
+            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 569), rt_zone_of(g, ZONE_pool, L->v_p, 570), RT_AT_TOP, 571);
             if (rt_check(g)) return RT_END;
         }
         #line 100 "cards/simple/rules.cards"
@@ -8521,17 +8509,17 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                 L->v_i = L->v_i_5 + 1;
                 #line 101 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 574)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 572)[0] == 0)) {
                     #line 101 "cards/simple/rules.cards"
-                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 575), 576), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 577);
+                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 573), 574), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 575);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 102 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 578)[0]));
-                if (rt_call(g, 32, f->self, f->me, 579)) {
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 576)[0]));
+                if (rt_call(g, 32, f->self, f->me, 577)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8552,13 +8540,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 105 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
                 #line 105 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 580), RT_AT_TOP, 581);
+                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 578), RT_AT_TOP, 579);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 106 "cards/simple/rules.cards"
         { /* probes_done */
-            if (rt_call(g, 35, f->self, f->me, 582)) {
+            if (rt_call(g, 35, f->self, f->me, 580)) {
             }
         }
         {
@@ -8573,7 +8561,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 108 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                if (rt_call(g, 31, f->self, f->me, 583)) {
+                if (rt_call(g, 31, f->self, f->me, 581)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8596,7 +8584,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 111 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                if (rt_call(g, 23, f->self, f->me, 584)) {
+                if (rt_call(g, 23, f->self, f->me, 582)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8613,7 +8601,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
             #line 112 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 585);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 583);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_9 = 0; L->v_i_9 < rt_list_len(g, L->v_list); L->v_i_9++) {
@@ -8623,7 +8611,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        if (rt_call(g, 21, f->self, f->me, 586)) {
+                        if (rt_call(g, 21, f->self, f->me, 584)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -8645,7 +8633,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list);
         }
         #line 115 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 587);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 585);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8662,7 +8650,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        if (rt_call(g, 15, f->self, f->me, 588)) {
+                        if (rt_call(g, 15, f->self, f->me, 586)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -8680,7 +8668,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 121 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 589);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 587);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -8688,14 +8676,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_11];
                 #line 122 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 590);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 588);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                         L->v_l = walk_v_l[at_v_l];
                         if (!(rt__state(g, L->v_l, 2))) continue;
                         #line 123 "cards/simple/rules.cards"
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 591);
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 589);
                         #line 124 "cards/simple/rules.cards"
                         rt_log_begin(g);
                         rt_log_card(g, L->v_l);
@@ -8711,14 +8699,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 129 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 592);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 590);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
                 #line 130 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 594), 593);
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 592), 591);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -8726,34 +8714,34 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
                         if (!((!rt__state(g, L->v_l_2, 1)))) continue;
                         #line 130 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 595), RT_AT_TOP, 596);
+                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 593), RT_AT_TOP, 594);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
                 #line 131 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 597);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 595);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         L->v_u = walk_v_u[at_v_u];
                         #line 131 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 598);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 596);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 #line 132 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 599) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 597) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
                     #line 132 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 600);
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 598);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 135 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 601));
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 599));
         if (rt_check(g)) return RT_END;
         #line 136 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
@@ -8766,26 +8754,26 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         rt_log_str(g, ", Resistance victory points ");
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ", ");
-        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 602));
+        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 600));
         rt_log_str(g, " of ");
         rt_log_int(g, FIXED_time_limit);
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 138 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 603) >= FIXED_time_limit) {
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 601) >= FIXED_time_limit) {
             #line 139 "cards/simple/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, Fn_rebel(g, f));
             rt_log_str(g, " outlasts the Imperium.");
             rt_log_end(g);
             #line 140 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 604);
+            return rt_win(g, Fn_rebel(g, f), 602);
         }
-#line 8786 "simple.c"
+#line 8774 "simple.c"
         break;
     default:
-        return rt_fail(g, 605, "bad resume point");
+        return rt_fail(g, 603, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8808,14 +8796,14 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
             #line 147 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 606)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 604)[0] == 0)) {
                 #line 147 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 607), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 608), RT_AT_TOP, 609);
+                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 605), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 606), RT_AT_TOP, 607);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 148 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 610);
+        rt_choose_begin(g, L->v_p, 213, 0, 608);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -8824,13 +8812,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 611);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 609);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 610);
+            rt_opt_done(g, &ob, 608);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8840,7 +8828,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         case 1:;
             L->v_l = rt_chosen(g);
             #line 149 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 612), RT_AT_TOP, 613);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 610), RT_AT_TOP, 611);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/simple/rules.cards"
             if (rt_logging(g)) {
@@ -8854,20 +8842,20 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         }
         #line 152 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 614);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 612);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 152 "cards/simple/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 615), RT_AT_BOTTOM, 616);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 613), RT_AT_BOTTOM, 614);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8868 "simple.c"
+#line 8856 "simple.c"
         break;
     default:
-        return rt_fail(g, 617, "bad resume point");
+        return rt_fail(g, 615, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8893,23 +8881,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if ((rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0))) {
                     #line 102 "cards/simple/setup.cards"
-                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 618);
+                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 616);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 619);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 617);
                 }
                 #line 105 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 105 "cards/simple/setup.cards"
-                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 620), RT_AT_TOP, 621);
+                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 618), RT_AT_TOP, 619);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 8910 "simple.c"
+#line 8898 "simple.c"
         break;
     default:
-        return rt_fail(g, 622, "bad resume point");
+        return rt_fail(g, 620, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8922,7 +8910,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 115 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 116 "cards/simple/setup.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 623), RT_REVEAL_ALL, RT_NONE, 624);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 621), RT_REVEAL_ALL, RT_NONE, 622);
         if (rt_check(g)) return RT_END;
         #line 117 "cards/simple/setup.cards"
         rt_log_begin(g);
@@ -8931,12 +8919,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         rt_log_str(g, ".");
         rt_log_end(g);
         #line 118 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 625), RT_AT_TOP, 626);
+        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 623), RT_AT_TOP, 624);
         if (rt_check(g)) return RT_END;
-#line 8937 "simple.c"
+#line 8925 "simple.c"
         break;
     default:
-        return rt_fail(g, 627, "bad resume point");
+        return rt_fail(g, 625, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8956,12 +8944,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 127 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 628);
+            return rt_win(g, Fn_empire(g, f), 626);
         }
-#line 8962 "simple.c"
+#line 8950 "simple.c"
         break;
     default:
-        return rt_fail(g, 629, "bad resume point");
+        return rt_fail(g, 627, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8981,7 +8969,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                if (rt_call(g, 33, f->self, f->me, 630)) {
+                if (rt_call(g, 33, f->self, f->me, 628)) {
                 }
             }
             {
@@ -8991,10 +8979,10 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8995 "simple.c"
+#line 8983 "simple.c"
         break;
     default:
-        return rt_fail(g, 631, "bad resume point");
+        return rt_fail(g, 629, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9101,7 +9089,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9105 "simple.c"
+#line 9093 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9118,7 +9106,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9122 "simple.c"
+#line 9110 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9135,7 +9123,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9139 "simple.c"
+#line 9127 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9152,7 +9140,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9156 "simple.c"
+#line 9144 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9169,7 +9157,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9173 "simple.c"
+#line 9161 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9186,7 +9174,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9190 "simple.c"
+#line 9178 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9203,7 +9191,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9207 "simple.c"
+#line 9195 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9220,7 +9208,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9224 "simple.c"
+#line 9212 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9237,7 +9225,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9241 "simple.c"
+#line 9229 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9254,7 +9242,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9258 "simple.c"
+#line 9246 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9271,7 +9259,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9275 "simple.c"
+#line 9263 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9288,7 +9276,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9292 "simple.c"
+#line 9280 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9305,7 +9293,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9309 "simple.c"
+#line 9297 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9325,7 +9313,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
                     #line 8 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 632);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 630);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9339,7 +9327,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_m = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_m) == KIND_mission))) continue;
                     #line 9 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 633);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 631);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9353,7 +9341,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
                     #line 10 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 634);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 632);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9363,10 +9351,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 11 "cards/simple/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 635));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 633));
         if (rt_check(g)) return RT_END;
         #line 14 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 636);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 634);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9374,13 +9362,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!((rt_card_kind(g, L->v_l) == KIND_leader))) continue;
                 #line 15 "cards/simple/setup.cards"
-                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 637)].fd_starting) {
+                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 635)].fd_starting) {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 638)].fd_side), 639), RT_AT_TOP, 640);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 636)].fd_side), 637), RT_AT_TOP, 638);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 641)].fd_side), 642), RT_AT_TOP, 643);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 639)].fd_side), 640), RT_AT_TOP, 641);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9390,10 +9378,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 645), 644);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 643), 642);
         }
         #line 20 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 646);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 644);
         #line 21 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
@@ -9401,7 +9389,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                if (rt_call(g, 32, f->self, f->me, 647)) {
+                if (rt_call(g, 32, f->self, f->me, 645)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -9417,15 +9405,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 28 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 648);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 646);
         #line 31 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 32 "cards/simple/setup.cards"
-            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 649);
+            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 647);
             if (rt_check(g)) return RT_END;
             #line 33 "cards/simple/setup.cards"
-            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 650);
+            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 648);
             if (rt_check(g)) return RT_END;
             #line 34 "cards/simple/setup.cards"
             rt_log_begin(g);
@@ -9435,20 +9423,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 35 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 651), RT_AT_TOP, 652);
+            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 649), RT_AT_TOP, 650);
             if (rt_check(g)) return RT_END;
         }
         #line 37 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
             #line 38 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 653);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 651);
             if (rt_check(g)) return RT_END;
             #line 39 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 655);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 653);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, (-1), 654);
+                rt_set_at(g, elem, who, (-1), 652);
             }
             if (rt_check(g)) return RT_END;
             #line 40 "cards/simple/setup.cards"
@@ -9459,20 +9447,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 41 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 656), RT_AT_TOP, 657);
+            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 654), RT_AT_TOP, 655);
             if (rt_check(g)) return RT_END;
         }
         #line 43 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 44 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 658);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 656);
             if (rt_check(g)) return RT_END;
             #line 45 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 660);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 658);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, 1, 659);
+                rt_set_at(g, elem, who, 1, 657);
             }
             if (rt_check(g)) return RT_END;
             #line 46 "cards/simple/setup.cards"
@@ -9483,16 +9471,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 47 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 661);
+            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 659);
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 662);
+        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 660);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 663);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 661);
         #line 54 "cards/simple/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 664);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 662);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9500,13 +9488,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list_2[1 + L->v_i_10];
                 if (!((((rt_card_kind(g, L->v_u) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u), "Fighter") == 0)) && (Agg1_setup(g, f, L) < 3)))) continue;
                 #line 54 "cards/simple/setup.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 55 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 666);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 664);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -9514,13 +9502,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_2 = cells_v_list_3[1 + L->v_i_11];
                 if (!((((rt_card_kind(g, L->v_u_2) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_2), "Assault Shuttle") == 0)) && (Agg2_setup(g, f, L) < 4)))) continue;
                 #line 55 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 667);
+                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 56 "cards/simple/setup.cards"
-        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 668);
+        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 666);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -9528,13 +9516,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_3 = cells_v_list_4[1 + L->v_i_12];
                 if (!((((rt_card_kind(g, L->v_u_3) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_3), "Dreadnought") == 0)) && (Agg3_setup(g, f, L) < 4)))) continue;
                 #line 56 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 669);
+                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 667);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 57 "cards/simple/setup.cards"
-        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 670);
+        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 668);
         if (L->v_list_5 < 0) return RT_END;
         {
             const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -9542,13 +9530,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_4 = cells_v_list_5[1 + L->v_i_13];
                 if (!((((rt_card_kind(g, L->v_u_4) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_4), "Doom Star") == 0)) && (Agg4_setup(g, f, L) < 1)))) continue;
                 #line 57 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671);
+                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 669);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_5);
         #line 58 "cards/simple/setup.cards"
-        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 672);
+        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 670);
         if (L->v_list_6 < 0) return RT_END;
         {
             const int32_t *cells_v_list_6 = rt_list_cells(g, L->v_list_6);
@@ -9556,13 +9544,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_5 = cells_v_list_6[1 + L->v_i_14];
                 if (!((((rt_card_kind(g, L->v_u_5) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_5), "Troops (Imperium)") == 0)) && (Agg5_setup(g, f, L) < 14)))) continue;
                 #line 58 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 673);
+                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 59 "cards/simple/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 674);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 672);
         if (L->v_list_7 < 0) return RT_END;
         {
             const int32_t *cells_v_list_7 = rt_list_cells(g, L->v_list_7);
@@ -9570,13 +9558,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_6 = cells_v_list_7[1 + L->v_i_15];
                 if (!((((rt_card_kind(g, L->v_u_6) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_6), "Scout Walker") == 0)) && (Agg6_setup(g, f, L) < 6)))) continue;
                 #line 59 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 675);
+                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 673);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_7);
         #line 60 "cards/simple/setup.cards"
-        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 676);
+        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 674);
         if (L->v_list_8 < 0) return RT_END;
         {
             const int32_t *cells_v_list_8 = rt_list_cells(g, L->v_list_8);
@@ -9584,20 +9572,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_7 = cells_v_list_8[1 + L->v_i_16];
                 if (!((((rt_card_kind(g, L->v_u_7) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_7), "Heavy Walker") == 0)) && (Agg7_setup(g, f, L) < 1)))) continue;
                 #line 60 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 677);
+                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 675);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_8);
         #line 61 "cards/simple/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 678);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 676);
         if (L->v_list_9 < 0) return RT_END;
         {
             for (L->v_i_17 = 0; L->v_i_17 < rt_list_len(g, L->v_list_9); L->v_i_17++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_9, L->v_i_17);
                 if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
                 #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 679);
+                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 677);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -9613,7 +9601,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Rows_unit[rt__row(g, it_u_8)].fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 679);
+                    rt_opt_done(g, &ob, 677);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -9623,20 +9611,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 63 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 680), RT_AT_TOP, 681);
+                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 678), RT_AT_TOP, 679);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 66 "cards/simple/setup.cards"
-        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 682);
+        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 680);
         if (L->v_list_10 < 0) return RT_END;
         {
             for (L->v_i_18 = 0; L->v_i_18 < rt_list_len(g, L->v_list_10); L->v_i_18++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_10, L->v_i_18);
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 683);
+                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 681);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -9648,13 +9636,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 684);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 682);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 683);
+                    rt_opt_done(g, &ob, 681);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9665,7 +9653,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 685), RT_AT_TOP, 686);
+                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 683), RT_AT_TOP, 684);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
                     if (Rows_unit[rt__row(g, L->v_u_9)].fd_doom_star) {
@@ -9677,7 +9665,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_10);
         #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 687);
+        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 685);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -9687,13 +9675,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 688);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 686);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_7 = gs[i]; (void)it_s_7;
                     if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 687);
+            rt_opt_done(g, &ob, 685);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9704,11 +9692,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_s_7 = rt_chosen(g);
             #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 689), RT_AT_TOP, 690);
+            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 687), RT_AT_TOP, 688);
             if (rt_check(g)) return RT_END;
         }
         #line 80 "cards/simple/setup.cards"
-        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 691);
+        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 689);
         if (L->v_list_11 < 0) return RT_END;
         {
             const int32_t *cells_v_list_11 = rt_list_cells(g, L->v_list_11);
@@ -9716,13 +9704,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_10 = cells_v_list_11[1 + L->v_i_19];
                 if (!((((rt_card_kind(g, L->v_u_10) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_10), "Light Fighter") == 0)) && (Agg8_setup(g, f, L) < 3)))) continue;
                 #line 80 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 692);
+                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 690);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_11);
         #line 81 "cards/simple/setup.cards"
-        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 693);
+        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 691);
         if (L->v_list_12 < 0) return RT_END;
         {
             const int32_t *cells_v_list_12 = rt_list_cells(g, L->v_list_12);
@@ -9730,13 +9718,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_11 = cells_v_list_12[1 + L->v_i_20];
                 if (!((((rt_card_kind(g, L->v_u_11) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_11), "Medium Fighter") == 0)) && (Agg9_setup(g, f, L) < 3)))) continue;
                 #line 81 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 694);
+                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 692);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_12);
         #line 82 "cards/simple/setup.cards"
-        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 695);
+        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 693);
         if (L->v_list_13 < 0) return RT_END;
         {
             const int32_t *cells_v_list_13 = rt_list_cells(g, L->v_list_13);
@@ -9744,13 +9732,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_12 = cells_v_list_13[1 + L->v_i_21];
                 if (!((((rt_card_kind(g, L->v_u_12) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_12), "Transport") == 0)) && (Agg10_setup(g, f, L) < 2)))) continue;
                 #line 82 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 696);
+                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 694);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_13);
         #line 83 "cards/simple/setup.cards"
-        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 697);
+        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 695);
         if (L->v_list_14 < 0) return RT_END;
         {
             const int32_t *cells_v_list_14 = rt_list_cells(g, L->v_list_14);
@@ -9758,13 +9746,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_13 = cells_v_list_14[1 + L->v_i_22];
                 if (!((((rt_card_kind(g, L->v_u_13) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_13), "Light Cruiser") == 0)) && (Agg11_setup(g, f, L) < 1)))) continue;
                 #line 83 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
+                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 696);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_14);
         #line 84 "cards/simple/setup.cards"
-        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 699);
+        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 697);
         if (L->v_list_15 < 0) return RT_END;
         {
             const int32_t *cells_v_list_15 = rt_list_cells(g, L->v_list_15);
@@ -9772,13 +9760,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_14 = cells_v_list_15[1 + L->v_i_23];
                 if (!((((rt_card_kind(g, L->v_u_14) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_14), "Troops (Resistance)") == 0)) && (Agg12_setup(g, f, L) < 7)))) continue;
                 #line 84 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
+                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_15);
         #line 85 "cards/simple/setup.cards"
-        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 701);
+        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 699);
         if (L->v_list_16 < 0) return RT_END;
         {
             const int32_t *cells_v_list_16 = rt_list_cells(g, L->v_list_16);
@@ -9786,13 +9774,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_15 = cells_v_list_16[1 + L->v_i_24];
                 if (!((((rt_card_kind(g, L->v_u_15) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_15), "Speeder") == 0)) && (Agg13_setup(g, f, L) < 3)))) continue;
                 #line 85 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 702);
+                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_16);
         #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 703);
+        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 701);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -9802,13 +9790,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 704);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 702);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 703);
+            rt_opt_done(g, &ob, 701);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9819,13 +9807,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_w = rt_chosen(g);
             #line 87 "cards/simple/setup.cards"
-            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 705);
+            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 703);
             if (L->v_list_17 < 0) return RT_END;
             {
                 for (L->v_i_25 = 0; L->v_i_25 < rt_list_len(g, L->v_list_17); L->v_i_25++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_17, L->v_i_25);
                     #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 706);
+                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 704);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -9844,7 +9832,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 706);
+                        rt_opt_done(g, &ob, 704);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -9855,11 +9843,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 89 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 707);
+                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 705);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 90 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 708), RT_AT_TOP, 709);
+                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 706), RT_AT_TOP, 707);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -9875,10 +9863,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9879 "simple.c"
+#line 9867 "simple.c"
         break;
     default:
-        return rt_fail(g, 710, "bad resume point");
+        return rt_fail(g, 708, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9905,13 +9893,13 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 715);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 713);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9915 "simple.c"
+#line 9903 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9933,7 +9921,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                if (rt_call(g, 28, f->self, f->me, 711)) {
+                if (rt_call(g, 28, f->self, f->me, 709)) {
                 }
             }
             f->pc = 1;
@@ -9947,7 +9935,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 712)) return RT_END;
+            if (rt_back_edge(g, 710)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 12 "cards/simple/rules.cards"
@@ -9960,7 +9948,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 219, 0, 713);
+            rt_choose_begin(g, f->me, 219, 0, 711);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -9970,7 +9958,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "carry out mission _c.mission_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 714);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 712);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         L->v_c = it_c;
@@ -9986,7 +9974,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "move units with _l_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 716);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 714);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         L->v_l = it_l;
@@ -10002,9 +9990,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 62);
-                rt_opt_done(g, &ob, 713);
+                rt_opt_done(g, &ob, 711);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 717, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 715, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -10016,7 +10004,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    if (rt_call(g, 11, f->self, f->me, 718)) {
+                    if (rt_call(g, 11, f->self, f->me, 716)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10037,7 +10025,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 19, f->self, f->me, 719)) {
+                    if (rt_call(g, 19, f->self, f->me, 717)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10058,7 +10046,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 720)) return RT_END;
+            if (rt_back_edge(g, 718)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
@@ -10066,7 +10054,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            if (rt_call(g, 30, f->self, f->me, 721)) {
+            if (rt_call(g, 30, f->self, f->me, 719)) {
             }
         }
         f->pc = 5;
@@ -10078,10 +10066,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10082 "simple.c"
+#line 10070 "simple.c"
         break;
     default:
-        return rt_fail(g, 722, "bad resume point");
+        return rt_fail(g, 720, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10682,12 +10670,12 @@ static const RtScriptDef scripts[] = {
     { "carry_out", "cards/simple/missions.cards", 13, Script_proc_carry_out, 9 },
     { "spend", "cards/simple/missions.cards", 32, Script_proc_spend, 1 },
     { "contest", "cards/simple/missions.cards", 41, Script_proc_contest, 12 },
-    { "resistance_mission", "cards/simple/missions.cards", 84, Script_proc_resistance_mission, 30 },
+    { "resistance_mission", "cards/simple/missions.cards", 84, Script_proc_resistance_mission, 29 },
     { "gain_vp", "cards/simple/missions.cards", 199, Script_proc_gain_vp, 1 },
     { "shift_loyalty", "cards/simple/missions.cards", 205, Script_proc_shift_loyalty, 2 },
     { "mission_damage", "cards/simple/missions.cards", 215, Script_proc_mission_damage, 6 },
     { "move_base", "cards/simple/missions.cards", 231, Script_proc_move_base, 9 },
-    { "move_units", "cards/simple/moves.cards", 16, Script_proc_move_units, 13 },
+    { "move_units", "cards/simple/moves.cards", 16, Script_proc_move_units, 12 },
     { "arrive", "cards/simple/moves.cards", 37, Script_proc_arrive, 2 },
     { "produce", "cards/simple/moves.cards", 61, Script_proc_produce, 2 },
     { "add_to_queue", "cards/simple/moves.cards", 66, Script_proc_add_to_queue, 4 },
@@ -11031,441 +11019,439 @@ static const RtSite Site_table[] = {
     { 5, 142, 19 }, /* 285: cards/simple/missions.cards:142:19 */
     { 5, 143, 9 }, /* 286: cards/simple/missions.cards:143:9 */
     { 5, 145, 11 }, /* 287: cards/simple/missions.cards:145:11 */
-    { 5, 145, 11 }, /* 288: cards/simple/missions.cards:145:11 */
-    { 5, 147, 13 }, /* 289: cards/simple/missions.cards:147:13 */
-    { 5, 149, 11 }, /* 290: cards/simple/missions.cards:149:11 */
-    { 5, 154, 7 }, /* 291: cards/simple/missions.cards:154:7 */
-    { 5, 155, 22 }, /* 292: cards/simple/missions.cards:155:22 */
-    { 5, 158, 7 }, /* 293: cards/simple/missions.cards:158:7 */
-    { 5, 159, 61 }, /* 294: cards/simple/missions.cards:159:61 */
-    { 5, 163, 7 }, /* 295: cards/simple/missions.cards:163:7 */
-    { 5, 163, 19 }, /* 296: cards/simple/missions.cards:163:19 */
-    { 5, 164, 9 }, /* 297: cards/simple/missions.cards:164:9 */
-    { 5, 165, 24 }, /* 298: cards/simple/missions.cards:165:24 */
-    { 5, 169, 7 }, /* 299: cards/simple/missions.cards:169:7 */
-    { 5, 169, 19 }, /* 300: cards/simple/missions.cards:169:19 */
-    { 5, 170, 9 }, /* 301: cards/simple/missions.cards:170:9 */
-    { 5, 171, 52 }, /* 302: cards/simple/missions.cards:171:52 */
-    { 5, 171, 24 }, /* 303: cards/simple/missions.cards:171:24 */
-    { 5, 175, 7 }, /* 304: cards/simple/missions.cards:175:7 */
-    { 5, 175, 19 }, /* 305: cards/simple/missions.cards:175:19 */
-    { 5, 176, 9 }, /* 306: cards/simple/missions.cards:176:9 */
-    { 5, 177, 52 }, /* 307: cards/simple/missions.cards:177:52 */
-    { 5, 177, 24 }, /* 308: cards/simple/missions.cards:177:24 */
-    { 5, 181, 7 }, /* 309: cards/simple/missions.cards:181:7 */
-    { 5, 181, 19 }, /* 310: cards/simple/missions.cards:181:19 */
-    { 5, 182, 9 }, /* 311: cards/simple/missions.cards:182:9 */
-    { 5, 184, 11 }, /* 312: cards/simple/missions.cards:184:11 */
-    { 5, 184, 23 }, /* 313: cards/simple/missions.cards:184:23 */
-    { 5, 185, 13 }, /* 314: cards/simple/missions.cards:185:13 */
-    { 5, 186, 13 }, /* 315: cards/simple/missions.cards:186:13 */
-    { 5, 187, 23 }, /* 316: cards/simple/missions.cards:187:23 */
-    { 5, 187, 13 }, /* 317: cards/simple/missions.cards:187:13 */
-    { 5, 84, 11 }, /* 318: cards/simple/missions.cards:84:11 */
-    { 5, 200, 3 }, /* 319: cards/simple/missions.cards:200:3 */
-    { 5, 199, 11 }, /* 320: cards/simple/missions.cards:199:11 */
-    { 5, 206, 3 }, /* 321: cards/simple/missions.cards:206:3 */
-    { 5, 206, 11 }, /* 322: cards/simple/missions.cards:206:11 */
-    { 5, 207, 16 }, /* 323: cards/simple/missions.cards:207:16 */
-    { 5, 207, 39 }, /* 324: cards/simple/missions.cards:207:39 */
-    { 5, 207, 50 }, /* 325: cards/simple/missions.cards:207:50 */
-    { 5, 208, 14 }, /* 326: cards/simple/missions.cards:208:14 */
-    { 5, 209, 19 }, /* 327: cards/simple/missions.cards:209:19 */
-    { 5, 205, 11 }, /* 328: cards/simple/missions.cards:205:11 */
-    { 5, 218, 7 }, /* 329: cards/simple/missions.cards:218:7 */
-    { 5, 218, 19 }, /* 330: cards/simple/missions.cards:218:19 */
+    { 5, 147, 13 }, /* 288: cards/simple/missions.cards:147:13 */
+    { 5, 149, 11 }, /* 289: cards/simple/missions.cards:149:11 */
+    { 5, 154, 7 }, /* 290: cards/simple/missions.cards:154:7 */
+    { 5, 155, 22 }, /* 291: cards/simple/missions.cards:155:22 */
+    { 5, 158, 7 }, /* 292: cards/simple/missions.cards:158:7 */
+    { 5, 159, 61 }, /* 293: cards/simple/missions.cards:159:61 */
+    { 5, 163, 7 }, /* 294: cards/simple/missions.cards:163:7 */
+    { 5, 163, 19 }, /* 295: cards/simple/missions.cards:163:19 */
+    { 5, 164, 9 }, /* 296: cards/simple/missions.cards:164:9 */
+    { 5, 165, 24 }, /* 297: cards/simple/missions.cards:165:24 */
+    { 5, 169, 7 }, /* 298: cards/simple/missions.cards:169:7 */
+    { 5, 169, 19 }, /* 299: cards/simple/missions.cards:169:19 */
+    { 5, 170, 9 }, /* 300: cards/simple/missions.cards:170:9 */
+    { 5, 171, 52 }, /* 301: cards/simple/missions.cards:171:52 */
+    { 5, 171, 24 }, /* 302: cards/simple/missions.cards:171:24 */
+    { 5, 175, 7 }, /* 303: cards/simple/missions.cards:175:7 */
+    { 5, 175, 19 }, /* 304: cards/simple/missions.cards:175:19 */
+    { 5, 176, 9 }, /* 305: cards/simple/missions.cards:176:9 */
+    { 5, 177, 52 }, /* 306: cards/simple/missions.cards:177:52 */
+    { 5, 177, 24 }, /* 307: cards/simple/missions.cards:177:24 */
+    { 5, 181, 7 }, /* 308: cards/simple/missions.cards:181:7 */
+    { 5, 181, 19 }, /* 309: cards/simple/missions.cards:181:19 */
+    { 5, 182, 9 }, /* 310: cards/simple/missions.cards:182:9 */
+    { 5, 184, 11 }, /* 311: cards/simple/missions.cards:184:11 */
+    { 5, 184, 23 }, /* 312: cards/simple/missions.cards:184:23 */
+    { 5, 185, 13 }, /* 313: cards/simple/missions.cards:185:13 */
+    { 5, 186, 13 }, /* 314: cards/simple/missions.cards:186:13 */
+    { 5, 187, 23 }, /* 315: cards/simple/missions.cards:187:23 */
+    { 5, 187, 13 }, /* 316: cards/simple/missions.cards:187:13 */
+    { 5, 84, 11 }, /* 317: cards/simple/missions.cards:84:11 */
+    { 5, 200, 3 }, /* 318: cards/simple/missions.cards:200:3 */
+    { 5, 199, 11 }, /* 319: cards/simple/missions.cards:199:11 */
+    { 5, 206, 3 }, /* 320: cards/simple/missions.cards:206:3 */
+    { 5, 206, 11 }, /* 321: cards/simple/missions.cards:206:11 */
+    { 5, 207, 16 }, /* 322: cards/simple/missions.cards:207:16 */
+    { 5, 207, 39 }, /* 323: cards/simple/missions.cards:207:39 */
+    { 5, 207, 50 }, /* 324: cards/simple/missions.cards:207:50 */
+    { 5, 208, 14 }, /* 325: cards/simple/missions.cards:208:14 */
+    { 5, 209, 19 }, /* 326: cards/simple/missions.cards:209:19 */
+    { 5, 205, 11 }, /* 327: cards/simple/missions.cards:205:11 */
+    { 5, 218, 7 }, /* 328: cards/simple/missions.cards:218:7 */
+    { 5, 218, 19 }, /* 329: cards/simple/missions.cards:218:19 */
+    { 5, 219, 9 }, /* 330: cards/simple/missions.cards:219:9 */
     { 5, 219, 9 }, /* 331: cards/simple/missions.cards:219:9 */
-    { 5, 219, 9 }, /* 332: cards/simple/missions.cards:219:9 */
-    { 5, 224, 3 }, /* 333: cards/simple/missions.cards:224:3 */
-    { 5, 225, 3 }, /* 334: cards/simple/missions.cards:225:3 */
-    { 5, 226, 3 }, /* 335: cards/simple/missions.cards:226:3 */
-    { 5, 215, 11 }, /* 336: cards/simple/missions.cards:215:11 */
-    { 5, 233, 3 }, /* 337: cards/simple/missions.cards:233:3 */
-    { 5, 233, 15 }, /* 338: cards/simple/missions.cards:233:15 */
-    { 5, 236, 7 }, /* 339: cards/simple/missions.cards:236:7 */
-    { 5, 236, 16 }, /* 340: cards/simple/missions.cards:236:16 */
-    { 5, 236, 70 }, /* 341: cards/simple/missions.cards:236:70 */
-    { 5, 239, 7 }, /* 342: cards/simple/missions.cards:239:7 */
-    { 5, 239, 60 }, /* 343: cards/simple/missions.cards:239:60 */
-    { 5, 239, 50 }, /* 344: cards/simple/missions.cards:239:50 */
-    { 5, 241, 5 }, /* 345: cards/simple/missions.cards:241:5 */
-    { 5, 242, 15 }, /* 346: cards/simple/missions.cards:242:15 */
-    { 5, 242, 5 }, /* 347: cards/simple/missions.cards:242:5 */
-    { 5, 243, 5 }, /* 348: cards/simple/missions.cards:243:5 */
-    { 5, 231, 11 }, /* 349: cards/simple/missions.cards:231:11 */
-    { 6, 17, 3 }, /* 350: cards/simple/moves.cards:17:3 */
-    { 6, 17, 15 }, /* 351: cards/simple/moves.cards:17:15 */
-    { 6, 18, 15 }, /* 352: cards/simple/moves.cards:18:15 */
-    { 6, 18, 5 }, /* 353: cards/simple/moves.cards:18:5 */
-    { 6, 20, 5 }, /* 354: cards/simple/moves.cards:20:5 */
-    { 6, 21, 26 }, /* 355: cards/simple/moves.cards:21:26 */
+    { 5, 224, 3 }, /* 332: cards/simple/missions.cards:224:3 */
+    { 5, 225, 3 }, /* 333: cards/simple/missions.cards:225:3 */
+    { 5, 226, 3 }, /* 334: cards/simple/missions.cards:226:3 */
+    { 5, 215, 11 }, /* 335: cards/simple/missions.cards:215:11 */
+    { 5, 233, 3 }, /* 336: cards/simple/missions.cards:233:3 */
+    { 5, 233, 15 }, /* 337: cards/simple/missions.cards:233:15 */
+    { 5, 236, 7 }, /* 338: cards/simple/missions.cards:236:7 */
+    { 5, 236, 16 }, /* 339: cards/simple/missions.cards:236:16 */
+    { 5, 236, 70 }, /* 340: cards/simple/missions.cards:236:70 */
+    { 5, 239, 7 }, /* 341: cards/simple/missions.cards:239:7 */
+    { 5, 239, 60 }, /* 342: cards/simple/missions.cards:239:60 */
+    { 5, 239, 50 }, /* 343: cards/simple/missions.cards:239:50 */
+    { 5, 241, 5 }, /* 344: cards/simple/missions.cards:241:5 */
+    { 5, 242, 15 }, /* 345: cards/simple/missions.cards:242:15 */
+    { 5, 242, 5 }, /* 346: cards/simple/missions.cards:242:5 */
+    { 5, 243, 5 }, /* 347: cards/simple/missions.cards:243:5 */
+    { 5, 231, 11 }, /* 348: cards/simple/missions.cards:231:11 */
+    { 6, 17, 3 }, /* 349: cards/simple/moves.cards:17:3 */
+    { 6, 17, 15 }, /* 350: cards/simple/moves.cards:17:15 */
+    { 6, 18, 15 }, /* 351: cards/simple/moves.cards:18:15 */
+    { 6, 18, 5 }, /* 352: cards/simple/moves.cards:18:5 */
+    { 6, 20, 5 }, /* 353: cards/simple/moves.cards:20:5 */
+    { 6, 21, 26 }, /* 354: cards/simple/moves.cards:21:26 */
+    { 6, 21, 7 }, /* 355: cards/simple/moves.cards:21:7 */
     { 6, 21, 7 }, /* 356: cards/simple/moves.cards:21:7 */
-    { 6, 21, 7 }, /* 357: cards/simple/moves.cards:21:7 */
-    { 6, 21, 40 }, /* 358: cards/simple/moves.cards:21:40 */
-    { 6, 23, 9 }, /* 359: cards/simple/moves.cards:23:9 */
-    { 6, 26, 34 }, /* 360: cards/simple/moves.cards:26:34 */
-    { 6, 27, 7 }, /* 361: cards/simple/moves.cards:27:7 */
-    { 6, 27, 7 }, /* 362: cards/simple/moves.cards:27:7 */
-    { 6, 29, 9 }, /* 363: cards/simple/moves.cards:29:9 */
-    { 6, 32, 5 }, /* 364: cards/simple/moves.cards:32:5 */
-    { 6, 16, 11 }, /* 365: cards/simple/moves.cards:16:11 */
-    { 6, 40, 18 }, /* 366: cards/simple/moves.cards:40:18 */
-    { 6, 40, 3 }, /* 367: cards/simple/moves.cards:40:3 */
-    { 6, 43, 16 }, /* 368: cards/simple/moves.cards:43:16 */
-    { 6, 43, 33 }, /* 369: cards/simple/moves.cards:43:33 */
-    { 6, 43, 52 }, /* 370: cards/simple/moves.cards:43:52 */
-    { 6, 44, 7 }, /* 371: cards/simple/moves.cards:44:7 */
-    { 6, 48, 48 }, /* 372: cards/simple/moves.cards:48:48 */
-    { 6, 51, 66 }, /* 373: cards/simple/moves.cards:51:66 */
-    { 6, 52, 3 }, /* 374: cards/simple/moves.cards:52:3 */
-    { 6, 37, 11 }, /* 375: cards/simple/moves.cards:37:11 */
-    { 6, 62, 19 }, /* 376: cards/simple/moves.cards:62:19 */
-    { 6, 62, 34 }, /* 377: cards/simple/moves.cards:62:34 */
-    { 6, 62, 3 }, /* 378: cards/simple/moves.cards:62:3 */
-    { 6, 63, 19 }, /* 379: cards/simple/moves.cards:63:19 */
-    { 6, 63, 35 }, /* 380: cards/simple/moves.cards:63:35 */
-    { 6, 63, 3 }, /* 381: cards/simple/moves.cards:63:3 */
-    { 6, 61, 11 }, /* 382: cards/simple/moves.cards:61:11 */
-    { 6, 68, 5 }, /* 383: cards/simple/moves.cards:68:5 */
-    { 6, 70, 17 }, /* 384: cards/simple/moves.cards:70:17 */
-    { 6, 70, 7 }, /* 385: cards/simple/moves.cards:70:7 */
-    { 6, 71, 7 }, /* 386: cards/simple/moves.cards:71:7 */
-    { 6, 66, 11 }, /* 387: cards/simple/moves.cards:66:11 */
-    { 6, 82, 3 }, /* 388: cards/simple/moves.cards:82:3 */
-    { 6, 82, 12 }, /* 389: cards/simple/moves.cards:82:12 */
-    { 6, 83, 5 }, /* 390: cards/simple/moves.cards:83:5 */
-    { 6, 83, 5 }, /* 391: cards/simple/moves.cards:83:5 */
-    { 6, 84, 21 }, /* 392: cards/simple/moves.cards:84:21 */
-    { 6, 81, 11 }, /* 393: cards/simple/moves.cards:81:11 */
-    { 6, 92, 6 }, /* 394: cards/simple/moves.cards:92:6 */
-    { 6, 93, 35 }, /* 395: cards/simple/moves.cards:93:35 */
-    { 6, 94, 7 }, /* 396: cards/simple/moves.cards:94:7 */
-    { 6, 94, 16 }, /* 397: cards/simple/moves.cards:94:16 */
-    { 6, 94, 55 }, /* 398: cards/simple/moves.cards:94:55 */
-    { 6, 95, 17 }, /* 399: cards/simple/moves.cards:95:17 */
-    { 6, 95, 7 }, /* 400: cards/simple/moves.cards:95:7 */
-    { 6, 98, 7 }, /* 401: cards/simple/moves.cards:98:7 */
-    { 6, 103, 5 }, /* 402: cards/simple/moves.cards:103:5 */
-    { 6, 103, 17 }, /* 403: cards/simple/moves.cards:103:17 */
-    { 6, 104, 17 }, /* 404: cards/simple/moves.cards:104:17 */
-    { 6, 104, 7 }, /* 405: cards/simple/moves.cards:104:7 */
-    { 6, 108, 5 }, /* 406: cards/simple/moves.cards:108:5 */
-    { 6, 112, 59 }, /* 407: cards/simple/moves.cards:112:59 */
-    { 6, 110, 38 }, /* 408: cards/simple/moves.cards:110:38 */
-    { 6, 110, 28 }, /* 409: cards/simple/moves.cards:110:28 */
-    { 6, 110, 64 }, /* 410: cards/simple/moves.cards:110:64 */
-    { 6, 113, 9 }, /* 411: cards/simple/moves.cards:113:9 */
-    { 6, 113, 21 }, /* 412: cards/simple/moves.cards:113:21 */
-    { 6, 113, 74 }, /* 413: cards/simple/moves.cards:113:74 */
-    { 6, 113, 64 }, /* 414: cards/simple/moves.cards:113:64 */
-    { 6, 91, 11 }, /* 415: cards/simple/moves.cards:91:11 */
-    { 7, 19, 3 }, /* 416: cards/simple/projects.cards:19:3 */
-    { 7, 20, 95 }, /* 417: cards/simple/projects.cards:20:95 */
-    { 7, 26, 108 }, /* 418: cards/simple/projects.cards:26:108 */
-    { 7, 38, 101 }, /* 419: cards/simple/projects.cards:38:101 */
-    { 7, 47, 154 }, /* 420: cards/simple/projects.cards:47:154 */
-    { 7, 47, 95 }, /* 421: cards/simple/projects.cards:47:95 */
-    { 7, 60, 164 }, /* 422: cards/simple/projects.cards:60:164 */
-    { 7, 60, 113 }, /* 423: cards/simple/projects.cards:60:113 */
-    { 7, 67, 122 }, /* 424: cards/simple/projects.cards:67:122 */
-    { 7, 83, 133 }, /* 425: cards/simple/projects.cards:83:133 */
-    { 7, 93, 117 }, /* 426: cards/simple/projects.cards:93:117 */
-    { 7, 93, 100 }, /* 427: cards/simple/projects.cards:93:100 */
-    { 7, 103, 125 }, /* 428: cards/simple/projects.cards:103:125 */
-    { 7, 103, 99 }, /* 429: cards/simple/projects.cards:103:99 */
-    { 7, 114, 88 }, /* 430: cards/simple/projects.cards:114:88 */
-    { 7, 120, 93 }, /* 431: cards/simple/projects.cards:120:93 */
-    { 7, 21, 7 }, /* 432: cards/simple/projects.cards:21:7 */
-    { 7, 21, 19 }, /* 433: cards/simple/projects.cards:21:19 */
-    { 7, 22, 9 }, /* 434: cards/simple/projects.cards:22:9 */
-    { 7, 23, 24 }, /* 435: cards/simple/projects.cards:23:24 */
-    { 7, 27, 7 }, /* 436: cards/simple/projects.cards:27:7 */
-    { 7, 27, 19 }, /* 437: cards/simple/projects.cards:27:19 */
-    { 7, 28, 9 }, /* 438: cards/simple/projects.cards:28:9 */
-    { 7, 30, 11 }, /* 439: cards/simple/projects.cards:30:11 */
-    { 7, 31, 23 }, /* 440: cards/simple/projects.cards:31:23 */
-    { 7, 31, 13 }, /* 441: cards/simple/projects.cards:31:13 */
-    { 7, 32, 13 }, /* 442: cards/simple/projects.cards:32:13 */
-    { 7, 39, 7 }, /* 443: cards/simple/projects.cards:39:7 */
-    { 7, 39, 19 }, /* 444: cards/simple/projects.cards:39:19 */
-    { 7, 40, 9 }, /* 445: cards/simple/projects.cards:40:9 */
-    { 7, 48, 7 }, /* 446: cards/simple/projects.cards:48:7 */
-    { 7, 48, 83 }, /* 447: cards/simple/projects.cards:48:83 */
-    { 7, 48, 19 }, /* 448: cards/simple/projects.cards:48:19 */
-    { 7, 49, 9 }, /* 449: cards/simple/projects.cards:49:9 */
-    { 7, 50, 24 }, /* 450: cards/simple/projects.cards:50:24 */
-    { 7, 55, 7 }, /* 451: cards/simple/projects.cards:55:7 */
-    { 7, 55, 63 }, /* 452: cards/simple/projects.cards:55:63 */
-    { 7, 55, 19 }, /* 453: cards/simple/projects.cards:55:19 */
-    { 7, 56, 9 }, /* 454: cards/simple/projects.cards:56:9 */
-    { 7, 57, 48 }, /* 455: cards/simple/projects.cards:57:48 */
-    { 7, 57, 66 }, /* 456: cards/simple/projects.cards:57:66 */
-    { 7, 61, 7 }, /* 457: cards/simple/projects.cards:61:7 */
-    { 7, 61, 75 }, /* 458: cards/simple/projects.cards:61:75 */
-    { 7, 61, 19 }, /* 459: cards/simple/projects.cards:61:19 */
-    { 7, 62, 9 }, /* 460: cards/simple/projects.cards:62:9 */
-    { 7, 63, 63 }, /* 461: cards/simple/projects.cards:63:63 */
-    { 7, 68, 7 }, /* 462: cards/simple/projects.cards:68:7 */
-    { 7, 68, 19 }, /* 463: cards/simple/projects.cards:68:19 */
-    { 7, 69, 9 }, /* 464: cards/simple/projects.cards:69:9 */
-    { 7, 70, 86 }, /* 465: cards/simple/projects.cards:70:86 */
-    { 7, 74, 7 }, /* 466: cards/simple/projects.cards:74:7 */
-    { 7, 76, 33 }, /* 467: cards/simple/projects.cards:76:33 */
-    { 7, 76, 17 }, /* 468: cards/simple/projects.cards:76:17 */
-    { 7, 78, 86 }, /* 469: cards/simple/projects.cards:78:86 */
-    { 7, 78, 63 }, /* 470: cards/simple/projects.cards:78:63 */
-    { 7, 79, 9 }, /* 471: cards/simple/projects.cards:79:9 */
-    { 7, 84, 7 }, /* 472: cards/simple/projects.cards:84:7 */
-    { 7, 84, 19 }, /* 473: cards/simple/projects.cards:84:19 */
-    { 7, 85, 9 }, /* 474: cards/simple/projects.cards:85:9 */
-    { 7, 86, 62 }, /* 475: cards/simple/projects.cards:86:62 */
-    { 7, 90, 7 }, /* 476: cards/simple/projects.cards:90:7 */
-    { 7, 91, 61 }, /* 477: cards/simple/projects.cards:91:61 */
-    { 7, 94, 7 }, /* 478: cards/simple/projects.cards:94:7 */
-    { 7, 94, 41 }, /* 479: cards/simple/projects.cards:94:41 */
-    { 7, 94, 19 }, /* 480: cards/simple/projects.cards:94:19 */
-    { 7, 95, 9 }, /* 481: cards/simple/projects.cards:95:9 */
-    { 7, 97, 11 }, /* 482: cards/simple/projects.cards:97:11 */
-    { 7, 104, 7 }, /* 483: cards/simple/projects.cards:104:7 */
-    { 7, 104, 50 }, /* 484: cards/simple/projects.cards:104:50 */
-    { 7, 104, 19 }, /* 485: cards/simple/projects.cards:104:19 */
-    { 7, 105, 9 }, /* 486: cards/simple/projects.cards:105:9 */
-    { 7, 107, 11 }, /* 487: cards/simple/projects.cards:107:11 */
-    { 7, 107, 23 }, /* 488: cards/simple/projects.cards:107:23 */
-    { 7, 108, 13 }, /* 489: cards/simple/projects.cards:108:13 */
-    { 7, 115, 7 }, /* 490: cards/simple/projects.cards:115:7 */
-    { 7, 115, 19 }, /* 491: cards/simple/projects.cards:115:19 */
-    { 7, 116, 9 }, /* 492: cards/simple/projects.cards:116:9 */
-    { 7, 117, 24 }, /* 493: cards/simple/projects.cards:117:24 */
-    { 7, 121, 7 }, /* 494: cards/simple/projects.cards:121:7 */
-    { 7, 121, 19 }, /* 495: cards/simple/projects.cards:121:19 */
-    { 7, 122, 9 }, /* 496: cards/simple/projects.cards:122:9 */
-    { 7, 124, 11 }, /* 497: cards/simple/projects.cards:124:11 */
-    { 7, 124, 23 }, /* 498: cards/simple/projects.cards:124:23 */
-    { 7, 125, 13 }, /* 499: cards/simple/projects.cards:125:13 */
-    { 7, 18, 11 }, /* 500: cards/simple/projects.cards:18:11 */
-    { 7, 145, 3 }, /* 501: cards/simple/projects.cards:145:3 */
-    { 7, 145, 63 }, /* 502: cards/simple/projects.cards:145:63 */
-    { 7, 145, 53 }, /* 503: cards/simple/projects.cards:145:53 */
-    { 7, 147, 3 }, /* 504: cards/simple/projects.cards:147:3 */
-    { 7, 149, 17 }, /* 505: cards/simple/projects.cards:149:17 */
-    { 7, 149, 7 }, /* 506: cards/simple/projects.cards:149:7 */
-    { 7, 150, 7 }, /* 507: cards/simple/projects.cards:150:7 */
-    { 7, 157, 36 }, /* 508: cards/simple/projects.cards:157:36 */
-    { 7, 144, 11 }, /* 509: cards/simple/projects.cards:144:11 */
-    { 7, 165, 3 }, /* 510: cards/simple/projects.cards:165:3 */
-    { 7, 166, 3 }, /* 511: cards/simple/projects.cards:166:3 */
-    { 7, 167, 3 }, /* 512: cards/simple/projects.cards:167:3 */
-    { 7, 167, 11 }, /* 513: cards/simple/projects.cards:167:11 */
-    { 7, 169, 3 }, /* 514: cards/simple/projects.cards:169:3 */
-    { 7, 169, 12 }, /* 515: cards/simple/projects.cards:169:12 */
-    { 7, 169, 74 }, /* 516: cards/simple/projects.cards:169:74 */
-    { 7, 171, 54 }, /* 517: cards/simple/projects.cards:171:54 */
-    { 7, 173, 23 }, /* 518: cards/simple/projects.cards:173:23 */
-    { 7, 174, 3 }, /* 519: cards/simple/projects.cards:174:3 */
-    { 7, 174, 12 }, /* 520: cards/simple/projects.cards:174:12 */
-    { 7, 175, 19 }, /* 521: cards/simple/projects.cards:175:19 */
-    { 7, 175, 38 }, /* 522: cards/simple/projects.cards:175:38 */
-    { 7, 177, 3 }, /* 523: cards/simple/projects.cards:177:3 */
-    { 7, 163, 11 }, /* 524: cards/simple/projects.cards:163:11 */
-    { 8, 34, 3 }, /* 525: cards/simple/rules.cards:34:3 */
-    { 8, 37, 5 }, /* 526: cards/simple/rules.cards:37:5 */
-    { 8, 38, 55 }, /* 527: cards/simple/rules.cards:38:55 */
-    { 8, 36, 3 }, /* 528: cards/simple/rules.cards:36:3 */
-    { 8, 33, 11 }, /* 529: cards/simple/rules.cards:33:11 */
-    { 8, 47, 3 }, /* 530: cards/simple/rules.cards:47:3 */
-    { 8, 47, 3 }, /* 531: cards/simple/rules.cards:47:3 */
-    { 8, 49, 3 }, /* 532: cards/simple/rules.cards:49:3 */
-    { 8, 49, 15 }, /* 533: cards/simple/rules.cards:49:15 */
-    { 8, 50, 15 }, /* 534: cards/simple/rules.cards:50:15 */
-    { 8, 50, 5 }, /* 535: cards/simple/rules.cards:50:5 */
-    { 8, 51, 5 }, /* 536: cards/simple/rules.cards:51:5 */
-    { 8, 52, 5 }, /* 537: cards/simple/rules.cards:52:5 */
-    { 8, 55, 3 }, /* 538: cards/simple/rules.cards:55:3 */
-    { 8, 56, 82 }, /* 539: cards/simple/rules.cards:56:82 */
-    { 8, 56, 46 }, /* 540: cards/simple/rules.cards:56:46 */
-    { 8, 57, 7 }, /* 541: cards/simple/rules.cards:57:7 */
-    { 8, 57, 60 }, /* 542: cards/simple/rules.cards:57:60 */
-    { 8, 57, 19 }, /* 543: cards/simple/rules.cards:57:19 */
-    { 8, 58, 19 }, /* 544: cards/simple/rules.cards:58:19 */
-    { 8, 58, 9 }, /* 545: cards/simple/rules.cards:58:9 */
-    { 8, 59, 9 }, /* 546: cards/simple/rules.cards:59:9 */
-    { 8, 65, 3 }, /* 547: cards/simple/rules.cards:65:3 */
-    { 8, 65, 60 }, /* 548: cards/simple/rules.cards:65:60 */
-    { 8, 65, 15 }, /* 549: cards/simple/rules.cards:65:15 */
-    { 8, 67, 15 }, /* 550: cards/simple/rules.cards:67:15 */
-    { 8, 67, 5 }, /* 551: cards/simple/rules.cards:67:5 */
-    { 8, 68, 5 }, /* 552: cards/simple/rules.cards:68:5 */
-    { 8, 70, 14 }, /* 553: cards/simple/rules.cards:70:14 */
-    { 8, 72, 5 }, /* 554: cards/simple/rules.cards:72:5 */
-    { 8, 72, 17 }, /* 555: cards/simple/rules.cards:72:17 */
-    { 8, 73, 17 }, /* 556: cards/simple/rules.cards:73:17 */
-    { 8, 73, 7 }, /* 557: cards/simple/rules.cards:73:7 */
-    { 8, 74, 7 }, /* 558: cards/simple/rules.cards:74:7 */
-    { 8, 77, 5 }, /* 559: cards/simple/rules.cards:77:5 */
-    { 8, 78, 51 }, /* 560: cards/simple/rules.cards:78:51 */
-    { 8, 79, 9 }, /* 561: cards/simple/rules.cards:79:9 */
-    { 8, 79, 21 }, /* 562: cards/simple/rules.cards:79:21 */
-    { 8, 80, 21 }, /* 563: cards/simple/rules.cards:80:21 */
-    { 8, 80, 11 }, /* 564: cards/simple/rules.cards:80:11 */
-    { 8, 81, 11 }, /* 565: cards/simple/rules.cards:81:11 */
-    { 8, 87, 50 }, /* 566: cards/simple/rules.cards:87:50 */
-    { 8, 87, 116 }, /* 567: cards/simple/rules.cards:87:116 */
-    { 8, 46, 11 }, /* 568: cards/simple/rules.cards:46:11 */
-    { 8, 95, 10 }, /* 569: cards/simple/rules.cards:95:10 */
-    { 8, 95, 5 }, /* 570: cards/simple/rules.cards:95:5 */
-    { 8, 96, 10 }, /* 571: cards/simple/rules.cards:96:10 */
-    { 8, 96, 26 }, /* 572: cards/simple/rules.cards:96:26 */
-    { 8, 96, 5 }, /* 573: cards/simple/rules.cards:96:5 */
-    { 8, 101, 34 }, /* 574: cards/simple/rules.cards:101:34 */
-    { 8, 101, 56 }, /* 575: cards/simple/rules.cards:101:56 */
-    { 8, 101, 49 }, /* 576: cards/simple/rules.cards:101:49 */
-    { 8, 101, 44 }, /* 577: cards/simple/rules.cards:101:44 */
-    { 8, 102, 44 }, /* 578: cards/simple/rules.cards:102:44 */
-    { 8, 102, 5 }, /* 579: cards/simple/rules.cards:102:5 */
-    { 8, 105, 68 }, /* 580: cards/simple/rules.cards:105:68 */
-    { 8, 105, 45 }, /* 581: cards/simple/rules.cards:105:45 */
-    { 8, 106, 3 }, /* 582: cards/simple/rules.cards:106:3 */
-    { 8, 108, 22 }, /* 583: cards/simple/rules.cards:108:22 */
-    { 8, 111, 5 }, /* 584: cards/simple/rules.cards:111:5 */
-    { 8, 112, 5 }, /* 585: cards/simple/rules.cards:112:5 */
-    { 8, 112, 53 }, /* 586: cards/simple/rules.cards:112:53 */
-    { 8, 115, 3 }, /* 587: cards/simple/rules.cards:115:3 */
-    { 8, 118, 7 }, /* 588: cards/simple/rules.cards:118:7 */
-    { 8, 121, 3 }, /* 589: cards/simple/rules.cards:121:3 */
-    { 8, 122, 14 }, /* 590: cards/simple/rules.cards:122:14 */
-    { 8, 123, 7 }, /* 591: cards/simple/rules.cards:123:7 */
-    { 8, 129, 3 }, /* 592: cards/simple/rules.cards:129:3 */
-    { 8, 130, 5 }, /* 593: cards/simple/rules.cards:130:5 */
-    { 8, 130, 14 }, /* 594: cards/simple/rules.cards:130:14 */
-    { 8, 130, 57 }, /* 595: cards/simple/rules.cards:130:57 */
-    { 8, 130, 47 }, /* 596: cards/simple/rules.cards:130:47 */
-    { 8, 131, 14 }, /* 597: cards/simple/rules.cards:131:14 */
-    { 8, 131, 24 }, /* 598: cards/simple/rules.cards:131:24 */
-    { 8, 132, 8 }, /* 599: cards/simple/rules.cards:132:8 */
-    { 8, 132, 53 }, /* 600: cards/simple/rules.cards:132:53 */
-    { 8, 135, 3 }, /* 601: cards/simple/rules.cards:135:3 */
-    { 8, 137, 81 }, /* 602: cards/simple/rules.cards:137:81 */
-    { 8, 138, 6 }, /* 603: cards/simple/rules.cards:138:6 */
-    { 8, 140, 5 }, /* 604: cards/simple/rules.cards:140:5 */
-    { 8, 92, 11 }, /* 605: cards/simple/rules.cards:92:11 */
-    { 8, 147, 32 }, /* 606: cards/simple/rules.cards:147:32 */
-    { 8, 147, 58 }, /* 607: cards/simple/rules.cards:147:58 */
-    { 8, 147, 76 }, /* 608: cards/simple/rules.cards:147:76 */
-    { 8, 147, 49 }, /* 609: cards/simple/rules.cards:147:49 */
-    { 8, 148, 3 }, /* 610: cards/simple/rules.cards:148:3 */
-    { 8, 148, 15 }, /* 611: cards/simple/rules.cards:148:15 */
-    { 8, 149, 15 }, /* 612: cards/simple/rules.cards:149:15 */
-    { 8, 149, 5 }, /* 613: cards/simple/rules.cards:149:5 */
-    { 8, 152, 12 }, /* 614: cards/simple/rules.cards:152:12 */
-    { 8, 152, 39 }, /* 615: cards/simple/rules.cards:152:39 */
-    { 8, 152, 29 }, /* 616: cards/simple/rules.cards:152:29 */
-    { 8, 146, 11 }, /* 617: cards/simple/rules.cards:146:11 */
-    { 9, 102, 9 }, /* 618: cards/simple/setup.cards:102:9 */
-    { 9, 103, 9 }, /* 619: cards/simple/setup.cards:103:9 */
-    { 9, 105, 62 }, /* 620: cards/simple/setup.cards:105:62 */
-    { 9, 105, 36 }, /* 621: cards/simple/setup.cards:105:36 */
-    { 9, 98, 11 }, /* 622: cards/simple/setup.cards:98:11 */
-    { 9, 116, 10 }, /* 623: cards/simple/setup.cards:116:10 */
-    { 9, 116, 3 }, /* 624: cards/simple/setup.cards:116:3 */
-    { 9, 118, 22 }, /* 625: cards/simple/setup.cards:118:22 */
-    { 9, 118, 3 }, /* 626: cards/simple/setup.cards:118:3 */
-    { 9, 114, 11 }, /* 627: cards/simple/setup.cards:114:11 */
-    { 9, 127, 5 }, /* 628: cards/simple/setup.cards:127:5 */
-    { 9, 124, 11 }, /* 629: cards/simple/setup.cards:124:11 */
-    { 9, 137, 5 }, /* 630: cards/simple/setup.cards:137:5 */
-    { 9, 134, 11 }, /* 631: cards/simple/setup.cards:134:11 */
-    { 9, 8, 36 }, /* 632: cards/simple/setup.cards:8:36 */
-    { 9, 9, 37 }, /* 633: cards/simple/setup.cards:9:37 */
-    { 9, 10, 32 }, /* 634: cards/simple/setup.cards:10:32 */
-    { 9, 11, 9 }, /* 635: cards/simple/setup.cards:11:9 */
-    { 9, 14, 3 }, /* 636: cards/simple/setup.cards:14:3 */
-    { 9, 15, 8 }, /* 637: cards/simple/setup.cards:15:8 */
-    { 9, 15, 41 }, /* 638: cards/simple/setup.cards:15:41 */
-    { 9, 15, 31 }, /* 639: cards/simple/setup.cards:15:31 */
-    { 9, 15, 21 }, /* 640: cards/simple/setup.cards:15:21 */
-    { 9, 15, 83 }, /* 641: cards/simple/setup.cards:15:83 */
-    { 9, 15, 73 }, /* 642: cards/simple/setup.cards:15:73 */
-    { 9, 15, 63 }, /* 643: cards/simple/setup.cards:15:63 */
-    { 9, 17, 22 }, /* 644: cards/simple/setup.cards:17:22 */
-    { 9, 17, 30 }, /* 645: cards/simple/setup.cards:17:30 */
-    { 9, 20, 3 }, /* 646: cards/simple/setup.cards:20:3 */
-    { 9, 21, 22 }, /* 647: cards/simple/setup.cards:21:22 */
-    { 9, 28, 3 }, /* 648: cards/simple/setup.cards:28:3 */
-    { 9, 32, 13 }, /* 649: cards/simple/setup.cards:32:13 */
-    { 9, 33, 5 }, /* 650: cards/simple/setup.cards:33:5 */
-    { 9, 35, 15 }, /* 651: cards/simple/setup.cards:35:15 */
-    { 9, 35, 5 }, /* 652: cards/simple/setup.cards:35:5 */
-    { 9, 38, 13 }, /* 653: cards/simple/setup.cards:38:13 */
-    { 9, 39, 5 }, /* 654: cards/simple/setup.cards:39:5 */
-    { 9, 39, 13 }, /* 655: cards/simple/setup.cards:39:13 */
-    { 9, 41, 15 }, /* 656: cards/simple/setup.cards:41:15 */
-    { 9, 41, 5 }, /* 657: cards/simple/setup.cards:41:5 */
-    { 9, 44, 13 }, /* 658: cards/simple/setup.cards:44:13 */
-    { 9, 45, 5 }, /* 659: cards/simple/setup.cards:45:5 */
-    { 9, 45, 13 }, /* 660: cards/simple/setup.cards:45:13 */
-    { 9, 47, 5 }, /* 661: cards/simple/setup.cards:47:5 */
-    { 9, 49, 3 }, /* 662: cards/simple/setup.cards:49:3 */
-    { 9, 50, 3 }, /* 663: cards/simple/setup.cards:50:3 */
-    { 9, 54, 3 }, /* 664: cards/simple/setup.cards:54:3 */
-    { 9, 54, 111 }, /* 665: cards/simple/setup.cards:54:111 */
-    { 9, 55, 3 }, /* 666: cards/simple/setup.cards:55:3 */
-    { 9, 55, 127 }, /* 667: cards/simple/setup.cards:55:127 */
-    { 9, 56, 3 }, /* 668: cards/simple/setup.cards:56:3 */
-    { 9, 56, 119 }, /* 669: cards/simple/setup.cards:56:119 */
-    { 9, 57, 3 }, /* 670: cards/simple/setup.cards:57:3 */
-    { 9, 57, 115 }, /* 671: cards/simple/setup.cards:57:115 */
-    { 9, 58, 3 }, /* 672: cards/simple/setup.cards:58:3 */
-    { 9, 58, 132 }, /* 673: cards/simple/setup.cards:58:132 */
-    { 9, 59, 3 }, /* 674: cards/simple/setup.cards:59:3 */
-    { 9, 59, 121 }, /* 675: cards/simple/setup.cards:59:121 */
-    { 9, 60, 3 }, /* 676: cards/simple/setup.cards:60:3 */
-    { 9, 60, 121 }, /* 677: cards/simple/setup.cards:60:121 */
-    { 9, 61, 3 }, /* 678: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 679: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 680: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 681: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 682: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 683: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 684: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 685: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 686: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 687: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 688: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 689: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 690: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 691: cards/simple/setup.cards:80:3 */
-    { 9, 80, 123 }, /* 692: cards/simple/setup.cards:80:123 */
-    { 9, 81, 3 }, /* 693: cards/simple/setup.cards:81:3 */
-    { 9, 81, 125 }, /* 694: cards/simple/setup.cards:81:125 */
-    { 9, 82, 3 }, /* 695: cards/simple/setup.cards:82:3 */
-    { 9, 82, 115 }, /* 696: cards/simple/setup.cards:82:115 */
-    { 9, 83, 3 }, /* 697: cards/simple/setup.cards:83:3 */
-    { 9, 83, 123 }, /* 698: cards/simple/setup.cards:83:123 */
-    { 9, 84, 3 }, /* 699: cards/simple/setup.cards:84:3 */
-    { 9, 84, 135 }, /* 700: cards/simple/setup.cards:84:135 */
-    { 9, 85, 3 }, /* 701: cards/simple/setup.cards:85:3 */
-    { 9, 85, 111 }, /* 702: cards/simple/setup.cards:85:111 */
-    { 9, 86, 3 }, /* 703: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 704: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 705: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 706: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 707: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 708: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 709: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 710: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 711: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 712: cards/simple/rules.cards:10:5 */
-    { 8, 14, 5 }, /* 713: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 714: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 715: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 716: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 717: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 718: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 719: cards/simple/rules.cards:16:112 */
-    { 8, 14, 5 }, /* 720: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 721: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 722: cards/simple/rules.cards:7:1 */
+    { 6, 21, 40 }, /* 357: cards/simple/moves.cards:21:40 */
+    { 6, 23, 9 }, /* 358: cards/simple/moves.cards:23:9 */
+    { 6, 26, 34 }, /* 359: cards/simple/moves.cards:26:34 */
+    { 6, 27, 7 }, /* 360: cards/simple/moves.cards:27:7 */
+    { 6, 29, 9 }, /* 361: cards/simple/moves.cards:29:9 */
+    { 6, 32, 5 }, /* 362: cards/simple/moves.cards:32:5 */
+    { 6, 16, 11 }, /* 363: cards/simple/moves.cards:16:11 */
+    { 6, 40, 18 }, /* 364: cards/simple/moves.cards:40:18 */
+    { 6, 40, 3 }, /* 365: cards/simple/moves.cards:40:3 */
+    { 6, 43, 16 }, /* 366: cards/simple/moves.cards:43:16 */
+    { 6, 43, 33 }, /* 367: cards/simple/moves.cards:43:33 */
+    { 6, 43, 52 }, /* 368: cards/simple/moves.cards:43:52 */
+    { 6, 44, 7 }, /* 369: cards/simple/moves.cards:44:7 */
+    { 6, 48, 48 }, /* 370: cards/simple/moves.cards:48:48 */
+    { 6, 51, 66 }, /* 371: cards/simple/moves.cards:51:66 */
+    { 6, 52, 3 }, /* 372: cards/simple/moves.cards:52:3 */
+    { 6, 37, 11 }, /* 373: cards/simple/moves.cards:37:11 */
+    { 6, 62, 19 }, /* 374: cards/simple/moves.cards:62:19 */
+    { 6, 62, 34 }, /* 375: cards/simple/moves.cards:62:34 */
+    { 6, 62, 3 }, /* 376: cards/simple/moves.cards:62:3 */
+    { 6, 63, 19 }, /* 377: cards/simple/moves.cards:63:19 */
+    { 6, 63, 35 }, /* 378: cards/simple/moves.cards:63:35 */
+    { 6, 63, 3 }, /* 379: cards/simple/moves.cards:63:3 */
+    { 6, 61, 11 }, /* 380: cards/simple/moves.cards:61:11 */
+    { 6, 68, 5 }, /* 381: cards/simple/moves.cards:68:5 */
+    { 6, 70, 17 }, /* 382: cards/simple/moves.cards:70:17 */
+    { 6, 70, 7 }, /* 383: cards/simple/moves.cards:70:7 */
+    { 6, 71, 7 }, /* 384: cards/simple/moves.cards:71:7 */
+    { 6, 66, 11 }, /* 385: cards/simple/moves.cards:66:11 */
+    { 6, 82, 3 }, /* 386: cards/simple/moves.cards:82:3 */
+    { 6, 82, 12 }, /* 387: cards/simple/moves.cards:82:12 */
+    { 6, 83, 5 }, /* 388: cards/simple/moves.cards:83:5 */
+    { 6, 83, 5 }, /* 389: cards/simple/moves.cards:83:5 */
+    { 6, 84, 21 }, /* 390: cards/simple/moves.cards:84:21 */
+    { 6, 81, 11 }, /* 391: cards/simple/moves.cards:81:11 */
+    { 6, 92, 6 }, /* 392: cards/simple/moves.cards:92:6 */
+    { 6, 93, 35 }, /* 393: cards/simple/moves.cards:93:35 */
+    { 6, 94, 7 }, /* 394: cards/simple/moves.cards:94:7 */
+    { 6, 94, 16 }, /* 395: cards/simple/moves.cards:94:16 */
+    { 6, 94, 55 }, /* 396: cards/simple/moves.cards:94:55 */
+    { 6, 95, 17 }, /* 397: cards/simple/moves.cards:95:17 */
+    { 6, 95, 7 }, /* 398: cards/simple/moves.cards:95:7 */
+    { 6, 98, 7 }, /* 399: cards/simple/moves.cards:98:7 */
+    { 6, 103, 5 }, /* 400: cards/simple/moves.cards:103:5 */
+    { 6, 103, 17 }, /* 401: cards/simple/moves.cards:103:17 */
+    { 6, 104, 17 }, /* 402: cards/simple/moves.cards:104:17 */
+    { 6, 104, 7 }, /* 403: cards/simple/moves.cards:104:7 */
+    { 6, 108, 5 }, /* 404: cards/simple/moves.cards:108:5 */
+    { 6, 112, 59 }, /* 405: cards/simple/moves.cards:112:59 */
+    { 6, 110, 38 }, /* 406: cards/simple/moves.cards:110:38 */
+    { 6, 110, 28 }, /* 407: cards/simple/moves.cards:110:28 */
+    { 6, 110, 64 }, /* 408: cards/simple/moves.cards:110:64 */
+    { 6, 113, 9 }, /* 409: cards/simple/moves.cards:113:9 */
+    { 6, 113, 21 }, /* 410: cards/simple/moves.cards:113:21 */
+    { 6, 113, 74 }, /* 411: cards/simple/moves.cards:113:74 */
+    { 6, 113, 64 }, /* 412: cards/simple/moves.cards:113:64 */
+    { 6, 91, 11 }, /* 413: cards/simple/moves.cards:91:11 */
+    { 7, 19, 3 }, /* 414: cards/simple/projects.cards:19:3 */
+    { 7, 20, 95 }, /* 415: cards/simple/projects.cards:20:95 */
+    { 7, 26, 108 }, /* 416: cards/simple/projects.cards:26:108 */
+    { 7, 38, 101 }, /* 417: cards/simple/projects.cards:38:101 */
+    { 7, 47, 154 }, /* 418: cards/simple/projects.cards:47:154 */
+    { 7, 47, 95 }, /* 419: cards/simple/projects.cards:47:95 */
+    { 7, 60, 164 }, /* 420: cards/simple/projects.cards:60:164 */
+    { 7, 60, 113 }, /* 421: cards/simple/projects.cards:60:113 */
+    { 7, 67, 122 }, /* 422: cards/simple/projects.cards:67:122 */
+    { 7, 83, 133 }, /* 423: cards/simple/projects.cards:83:133 */
+    { 7, 93, 117 }, /* 424: cards/simple/projects.cards:93:117 */
+    { 7, 93, 100 }, /* 425: cards/simple/projects.cards:93:100 */
+    { 7, 103, 125 }, /* 426: cards/simple/projects.cards:103:125 */
+    { 7, 103, 99 }, /* 427: cards/simple/projects.cards:103:99 */
+    { 7, 114, 88 }, /* 428: cards/simple/projects.cards:114:88 */
+    { 7, 120, 93 }, /* 429: cards/simple/projects.cards:120:93 */
+    { 7, 21, 7 }, /* 430: cards/simple/projects.cards:21:7 */
+    { 7, 21, 19 }, /* 431: cards/simple/projects.cards:21:19 */
+    { 7, 22, 9 }, /* 432: cards/simple/projects.cards:22:9 */
+    { 7, 23, 24 }, /* 433: cards/simple/projects.cards:23:24 */
+    { 7, 27, 7 }, /* 434: cards/simple/projects.cards:27:7 */
+    { 7, 27, 19 }, /* 435: cards/simple/projects.cards:27:19 */
+    { 7, 28, 9 }, /* 436: cards/simple/projects.cards:28:9 */
+    { 7, 30, 11 }, /* 437: cards/simple/projects.cards:30:11 */
+    { 7, 31, 23 }, /* 438: cards/simple/projects.cards:31:23 */
+    { 7, 31, 13 }, /* 439: cards/simple/projects.cards:31:13 */
+    { 7, 32, 13 }, /* 440: cards/simple/projects.cards:32:13 */
+    { 7, 39, 7 }, /* 441: cards/simple/projects.cards:39:7 */
+    { 7, 39, 19 }, /* 442: cards/simple/projects.cards:39:19 */
+    { 7, 40, 9 }, /* 443: cards/simple/projects.cards:40:9 */
+    { 7, 48, 7 }, /* 444: cards/simple/projects.cards:48:7 */
+    { 7, 48, 83 }, /* 445: cards/simple/projects.cards:48:83 */
+    { 7, 48, 19 }, /* 446: cards/simple/projects.cards:48:19 */
+    { 7, 49, 9 }, /* 447: cards/simple/projects.cards:49:9 */
+    { 7, 50, 24 }, /* 448: cards/simple/projects.cards:50:24 */
+    { 7, 55, 7 }, /* 449: cards/simple/projects.cards:55:7 */
+    { 7, 55, 63 }, /* 450: cards/simple/projects.cards:55:63 */
+    { 7, 55, 19 }, /* 451: cards/simple/projects.cards:55:19 */
+    { 7, 56, 9 }, /* 452: cards/simple/projects.cards:56:9 */
+    { 7, 57, 48 }, /* 453: cards/simple/projects.cards:57:48 */
+    { 7, 57, 66 }, /* 454: cards/simple/projects.cards:57:66 */
+    { 7, 61, 7 }, /* 455: cards/simple/projects.cards:61:7 */
+    { 7, 61, 75 }, /* 456: cards/simple/projects.cards:61:75 */
+    { 7, 61, 19 }, /* 457: cards/simple/projects.cards:61:19 */
+    { 7, 62, 9 }, /* 458: cards/simple/projects.cards:62:9 */
+    { 7, 63, 63 }, /* 459: cards/simple/projects.cards:63:63 */
+    { 7, 68, 7 }, /* 460: cards/simple/projects.cards:68:7 */
+    { 7, 68, 19 }, /* 461: cards/simple/projects.cards:68:19 */
+    { 7, 69, 9 }, /* 462: cards/simple/projects.cards:69:9 */
+    { 7, 70, 86 }, /* 463: cards/simple/projects.cards:70:86 */
+    { 7, 74, 7 }, /* 464: cards/simple/projects.cards:74:7 */
+    { 7, 76, 33 }, /* 465: cards/simple/projects.cards:76:33 */
+    { 7, 76, 17 }, /* 466: cards/simple/projects.cards:76:17 */
+    { 7, 78, 86 }, /* 467: cards/simple/projects.cards:78:86 */
+    { 7, 78, 63 }, /* 468: cards/simple/projects.cards:78:63 */
+    { 7, 79, 9 }, /* 469: cards/simple/projects.cards:79:9 */
+    { 7, 84, 7 }, /* 470: cards/simple/projects.cards:84:7 */
+    { 7, 84, 19 }, /* 471: cards/simple/projects.cards:84:19 */
+    { 7, 85, 9 }, /* 472: cards/simple/projects.cards:85:9 */
+    { 7, 86, 62 }, /* 473: cards/simple/projects.cards:86:62 */
+    { 7, 90, 7 }, /* 474: cards/simple/projects.cards:90:7 */
+    { 7, 91, 61 }, /* 475: cards/simple/projects.cards:91:61 */
+    { 7, 94, 7 }, /* 476: cards/simple/projects.cards:94:7 */
+    { 7, 94, 41 }, /* 477: cards/simple/projects.cards:94:41 */
+    { 7, 94, 19 }, /* 478: cards/simple/projects.cards:94:19 */
+    { 7, 95, 9 }, /* 479: cards/simple/projects.cards:95:9 */
+    { 7, 97, 11 }, /* 480: cards/simple/projects.cards:97:11 */
+    { 7, 104, 7 }, /* 481: cards/simple/projects.cards:104:7 */
+    { 7, 104, 50 }, /* 482: cards/simple/projects.cards:104:50 */
+    { 7, 104, 19 }, /* 483: cards/simple/projects.cards:104:19 */
+    { 7, 105, 9 }, /* 484: cards/simple/projects.cards:105:9 */
+    { 7, 107, 11 }, /* 485: cards/simple/projects.cards:107:11 */
+    { 7, 107, 23 }, /* 486: cards/simple/projects.cards:107:23 */
+    { 7, 108, 13 }, /* 487: cards/simple/projects.cards:108:13 */
+    { 7, 115, 7 }, /* 488: cards/simple/projects.cards:115:7 */
+    { 7, 115, 19 }, /* 489: cards/simple/projects.cards:115:19 */
+    { 7, 116, 9 }, /* 490: cards/simple/projects.cards:116:9 */
+    { 7, 117, 24 }, /* 491: cards/simple/projects.cards:117:24 */
+    { 7, 121, 7 }, /* 492: cards/simple/projects.cards:121:7 */
+    { 7, 121, 19 }, /* 493: cards/simple/projects.cards:121:19 */
+    { 7, 122, 9 }, /* 494: cards/simple/projects.cards:122:9 */
+    { 7, 124, 11 }, /* 495: cards/simple/projects.cards:124:11 */
+    { 7, 124, 23 }, /* 496: cards/simple/projects.cards:124:23 */
+    { 7, 125, 13 }, /* 497: cards/simple/projects.cards:125:13 */
+    { 7, 18, 11 }, /* 498: cards/simple/projects.cards:18:11 */
+    { 7, 145, 3 }, /* 499: cards/simple/projects.cards:145:3 */
+    { 7, 145, 63 }, /* 500: cards/simple/projects.cards:145:63 */
+    { 7, 145, 53 }, /* 501: cards/simple/projects.cards:145:53 */
+    { 7, 147, 3 }, /* 502: cards/simple/projects.cards:147:3 */
+    { 7, 149, 17 }, /* 503: cards/simple/projects.cards:149:17 */
+    { 7, 149, 7 }, /* 504: cards/simple/projects.cards:149:7 */
+    { 7, 150, 7 }, /* 505: cards/simple/projects.cards:150:7 */
+    { 7, 157, 36 }, /* 506: cards/simple/projects.cards:157:36 */
+    { 7, 144, 11 }, /* 507: cards/simple/projects.cards:144:11 */
+    { 7, 165, 3 }, /* 508: cards/simple/projects.cards:165:3 */
+    { 7, 166, 3 }, /* 509: cards/simple/projects.cards:166:3 */
+    { 7, 167, 3 }, /* 510: cards/simple/projects.cards:167:3 */
+    { 7, 167, 11 }, /* 511: cards/simple/projects.cards:167:11 */
+    { 7, 169, 3 }, /* 512: cards/simple/projects.cards:169:3 */
+    { 7, 169, 12 }, /* 513: cards/simple/projects.cards:169:12 */
+    { 7, 169, 74 }, /* 514: cards/simple/projects.cards:169:74 */
+    { 7, 171, 54 }, /* 515: cards/simple/projects.cards:171:54 */
+    { 7, 173, 23 }, /* 516: cards/simple/projects.cards:173:23 */
+    { 7, 174, 3 }, /* 517: cards/simple/projects.cards:174:3 */
+    { 7, 174, 12 }, /* 518: cards/simple/projects.cards:174:12 */
+    { 7, 175, 19 }, /* 519: cards/simple/projects.cards:175:19 */
+    { 7, 175, 38 }, /* 520: cards/simple/projects.cards:175:38 */
+    { 7, 177, 3 }, /* 521: cards/simple/projects.cards:177:3 */
+    { 7, 163, 11 }, /* 522: cards/simple/projects.cards:163:11 */
+    { 8, 34, 3 }, /* 523: cards/simple/rules.cards:34:3 */
+    { 8, 37, 5 }, /* 524: cards/simple/rules.cards:37:5 */
+    { 8, 38, 55 }, /* 525: cards/simple/rules.cards:38:55 */
+    { 8, 36, 3 }, /* 526: cards/simple/rules.cards:36:3 */
+    { 8, 33, 11 }, /* 527: cards/simple/rules.cards:33:11 */
+    { 8, 47, 3 }, /* 528: cards/simple/rules.cards:47:3 */
+    { 8, 47, 3 }, /* 529: cards/simple/rules.cards:47:3 */
+    { 8, 49, 3 }, /* 530: cards/simple/rules.cards:49:3 */
+    { 8, 49, 15 }, /* 531: cards/simple/rules.cards:49:15 */
+    { 8, 50, 15 }, /* 532: cards/simple/rules.cards:50:15 */
+    { 8, 50, 5 }, /* 533: cards/simple/rules.cards:50:5 */
+    { 8, 51, 5 }, /* 534: cards/simple/rules.cards:51:5 */
+    { 8, 52, 5 }, /* 535: cards/simple/rules.cards:52:5 */
+    { 8, 55, 3 }, /* 536: cards/simple/rules.cards:55:3 */
+    { 8, 56, 82 }, /* 537: cards/simple/rules.cards:56:82 */
+    { 8, 56, 46 }, /* 538: cards/simple/rules.cards:56:46 */
+    { 8, 57, 7 }, /* 539: cards/simple/rules.cards:57:7 */
+    { 8, 57, 60 }, /* 540: cards/simple/rules.cards:57:60 */
+    { 8, 57, 19 }, /* 541: cards/simple/rules.cards:57:19 */
+    { 8, 58, 19 }, /* 542: cards/simple/rules.cards:58:19 */
+    { 8, 58, 9 }, /* 543: cards/simple/rules.cards:58:9 */
+    { 8, 59, 9 }, /* 544: cards/simple/rules.cards:59:9 */
+    { 8, 65, 3 }, /* 545: cards/simple/rules.cards:65:3 */
+    { 8, 65, 60 }, /* 546: cards/simple/rules.cards:65:60 */
+    { 8, 65, 15 }, /* 547: cards/simple/rules.cards:65:15 */
+    { 8, 67, 15 }, /* 548: cards/simple/rules.cards:67:15 */
+    { 8, 67, 5 }, /* 549: cards/simple/rules.cards:67:5 */
+    { 8, 68, 5 }, /* 550: cards/simple/rules.cards:68:5 */
+    { 8, 70, 14 }, /* 551: cards/simple/rules.cards:70:14 */
+    { 8, 72, 5 }, /* 552: cards/simple/rules.cards:72:5 */
+    { 8, 72, 17 }, /* 553: cards/simple/rules.cards:72:17 */
+    { 8, 73, 17 }, /* 554: cards/simple/rules.cards:73:17 */
+    { 8, 73, 7 }, /* 555: cards/simple/rules.cards:73:7 */
+    { 8, 74, 7 }, /* 556: cards/simple/rules.cards:74:7 */
+    { 8, 77, 5 }, /* 557: cards/simple/rules.cards:77:5 */
+    { 8, 78, 51 }, /* 558: cards/simple/rules.cards:78:51 */
+    { 8, 79, 9 }, /* 559: cards/simple/rules.cards:79:9 */
+    { 8, 79, 21 }, /* 560: cards/simple/rules.cards:79:21 */
+    { 8, 80, 21 }, /* 561: cards/simple/rules.cards:80:21 */
+    { 8, 80, 11 }, /* 562: cards/simple/rules.cards:80:11 */
+    { 8, 81, 11 }, /* 563: cards/simple/rules.cards:81:11 */
+    { 8, 87, 50 }, /* 564: cards/simple/rules.cards:87:50 */
+    { 8, 87, 116 }, /* 565: cards/simple/rules.cards:87:116 */
+    { 8, 46, 11 }, /* 566: cards/simple/rules.cards:46:11 */
+    { 8, 95, 10 }, /* 567: cards/simple/rules.cards:95:10 */
+    { 8, 95, 5 }, /* 568: cards/simple/rules.cards:95:5 */
+    { 8, 96, 10 }, /* 569: cards/simple/rules.cards:96:10 */
+    { 8, 96, 26 }, /* 570: cards/simple/rules.cards:96:26 */
+    { 8, 96, 5 }, /* 571: cards/simple/rules.cards:96:5 */
+    { 8, 101, 34 }, /* 572: cards/simple/rules.cards:101:34 */
+    { 8, 101, 56 }, /* 573: cards/simple/rules.cards:101:56 */
+    { 8, 101, 49 }, /* 574: cards/simple/rules.cards:101:49 */
+    { 8, 101, 44 }, /* 575: cards/simple/rules.cards:101:44 */
+    { 8, 102, 44 }, /* 576: cards/simple/rules.cards:102:44 */
+    { 8, 102, 5 }, /* 577: cards/simple/rules.cards:102:5 */
+    { 8, 105, 68 }, /* 578: cards/simple/rules.cards:105:68 */
+    { 8, 105, 45 }, /* 579: cards/simple/rules.cards:105:45 */
+    { 8, 106, 3 }, /* 580: cards/simple/rules.cards:106:3 */
+    { 8, 108, 22 }, /* 581: cards/simple/rules.cards:108:22 */
+    { 8, 111, 5 }, /* 582: cards/simple/rules.cards:111:5 */
+    { 8, 112, 5 }, /* 583: cards/simple/rules.cards:112:5 */
+    { 8, 112, 53 }, /* 584: cards/simple/rules.cards:112:53 */
+    { 8, 115, 3 }, /* 585: cards/simple/rules.cards:115:3 */
+    { 8, 118, 7 }, /* 586: cards/simple/rules.cards:118:7 */
+    { 8, 121, 3 }, /* 587: cards/simple/rules.cards:121:3 */
+    { 8, 122, 14 }, /* 588: cards/simple/rules.cards:122:14 */
+    { 8, 123, 7 }, /* 589: cards/simple/rules.cards:123:7 */
+    { 8, 129, 3 }, /* 590: cards/simple/rules.cards:129:3 */
+    { 8, 130, 5 }, /* 591: cards/simple/rules.cards:130:5 */
+    { 8, 130, 14 }, /* 592: cards/simple/rules.cards:130:14 */
+    { 8, 130, 57 }, /* 593: cards/simple/rules.cards:130:57 */
+    { 8, 130, 47 }, /* 594: cards/simple/rules.cards:130:47 */
+    { 8, 131, 14 }, /* 595: cards/simple/rules.cards:131:14 */
+    { 8, 131, 24 }, /* 596: cards/simple/rules.cards:131:24 */
+    { 8, 132, 8 }, /* 597: cards/simple/rules.cards:132:8 */
+    { 8, 132, 53 }, /* 598: cards/simple/rules.cards:132:53 */
+    { 8, 135, 3 }, /* 599: cards/simple/rules.cards:135:3 */
+    { 8, 137, 81 }, /* 600: cards/simple/rules.cards:137:81 */
+    { 8, 138, 6 }, /* 601: cards/simple/rules.cards:138:6 */
+    { 8, 140, 5 }, /* 602: cards/simple/rules.cards:140:5 */
+    { 8, 92, 11 }, /* 603: cards/simple/rules.cards:92:11 */
+    { 8, 147, 32 }, /* 604: cards/simple/rules.cards:147:32 */
+    { 8, 147, 58 }, /* 605: cards/simple/rules.cards:147:58 */
+    { 8, 147, 76 }, /* 606: cards/simple/rules.cards:147:76 */
+    { 8, 147, 49 }, /* 607: cards/simple/rules.cards:147:49 */
+    { 8, 148, 3 }, /* 608: cards/simple/rules.cards:148:3 */
+    { 8, 148, 15 }, /* 609: cards/simple/rules.cards:148:15 */
+    { 8, 149, 15 }, /* 610: cards/simple/rules.cards:149:15 */
+    { 8, 149, 5 }, /* 611: cards/simple/rules.cards:149:5 */
+    { 8, 152, 12 }, /* 612: cards/simple/rules.cards:152:12 */
+    { 8, 152, 39 }, /* 613: cards/simple/rules.cards:152:39 */
+    { 8, 152, 29 }, /* 614: cards/simple/rules.cards:152:29 */
+    { 8, 146, 11 }, /* 615: cards/simple/rules.cards:146:11 */
+    { 9, 102, 9 }, /* 616: cards/simple/setup.cards:102:9 */
+    { 9, 103, 9 }, /* 617: cards/simple/setup.cards:103:9 */
+    { 9, 105, 62 }, /* 618: cards/simple/setup.cards:105:62 */
+    { 9, 105, 36 }, /* 619: cards/simple/setup.cards:105:36 */
+    { 9, 98, 11 }, /* 620: cards/simple/setup.cards:98:11 */
+    { 9, 116, 10 }, /* 621: cards/simple/setup.cards:116:10 */
+    { 9, 116, 3 }, /* 622: cards/simple/setup.cards:116:3 */
+    { 9, 118, 22 }, /* 623: cards/simple/setup.cards:118:22 */
+    { 9, 118, 3 }, /* 624: cards/simple/setup.cards:118:3 */
+    { 9, 114, 11 }, /* 625: cards/simple/setup.cards:114:11 */
+    { 9, 127, 5 }, /* 626: cards/simple/setup.cards:127:5 */
+    { 9, 124, 11 }, /* 627: cards/simple/setup.cards:124:11 */
+    { 9, 137, 5 }, /* 628: cards/simple/setup.cards:137:5 */
+    { 9, 134, 11 }, /* 629: cards/simple/setup.cards:134:11 */
+    { 9, 8, 36 }, /* 630: cards/simple/setup.cards:8:36 */
+    { 9, 9, 37 }, /* 631: cards/simple/setup.cards:9:37 */
+    { 9, 10, 32 }, /* 632: cards/simple/setup.cards:10:32 */
+    { 9, 11, 9 }, /* 633: cards/simple/setup.cards:11:9 */
+    { 9, 14, 3 }, /* 634: cards/simple/setup.cards:14:3 */
+    { 9, 15, 8 }, /* 635: cards/simple/setup.cards:15:8 */
+    { 9, 15, 41 }, /* 636: cards/simple/setup.cards:15:41 */
+    { 9, 15, 31 }, /* 637: cards/simple/setup.cards:15:31 */
+    { 9, 15, 21 }, /* 638: cards/simple/setup.cards:15:21 */
+    { 9, 15, 83 }, /* 639: cards/simple/setup.cards:15:83 */
+    { 9, 15, 73 }, /* 640: cards/simple/setup.cards:15:73 */
+    { 9, 15, 63 }, /* 641: cards/simple/setup.cards:15:63 */
+    { 9, 17, 22 }, /* 642: cards/simple/setup.cards:17:22 */
+    { 9, 17, 30 }, /* 643: cards/simple/setup.cards:17:30 */
+    { 9, 20, 3 }, /* 644: cards/simple/setup.cards:20:3 */
+    { 9, 21, 22 }, /* 645: cards/simple/setup.cards:21:22 */
+    { 9, 28, 3 }, /* 646: cards/simple/setup.cards:28:3 */
+    { 9, 32, 13 }, /* 647: cards/simple/setup.cards:32:13 */
+    { 9, 33, 5 }, /* 648: cards/simple/setup.cards:33:5 */
+    { 9, 35, 15 }, /* 649: cards/simple/setup.cards:35:15 */
+    { 9, 35, 5 }, /* 650: cards/simple/setup.cards:35:5 */
+    { 9, 38, 13 }, /* 651: cards/simple/setup.cards:38:13 */
+    { 9, 39, 5 }, /* 652: cards/simple/setup.cards:39:5 */
+    { 9, 39, 13 }, /* 653: cards/simple/setup.cards:39:13 */
+    { 9, 41, 15 }, /* 654: cards/simple/setup.cards:41:15 */
+    { 9, 41, 5 }, /* 655: cards/simple/setup.cards:41:5 */
+    { 9, 44, 13 }, /* 656: cards/simple/setup.cards:44:13 */
+    { 9, 45, 5 }, /* 657: cards/simple/setup.cards:45:5 */
+    { 9, 45, 13 }, /* 658: cards/simple/setup.cards:45:13 */
+    { 9, 47, 5 }, /* 659: cards/simple/setup.cards:47:5 */
+    { 9, 49, 3 }, /* 660: cards/simple/setup.cards:49:3 */
+    { 9, 50, 3 }, /* 661: cards/simple/setup.cards:50:3 */
+    { 9, 54, 3 }, /* 662: cards/simple/setup.cards:54:3 */
+    { 9, 54, 111 }, /* 663: cards/simple/setup.cards:54:111 */
+    { 9, 55, 3 }, /* 664: cards/simple/setup.cards:55:3 */
+    { 9, 55, 127 }, /* 665: cards/simple/setup.cards:55:127 */
+    { 9, 56, 3 }, /* 666: cards/simple/setup.cards:56:3 */
+    { 9, 56, 119 }, /* 667: cards/simple/setup.cards:56:119 */
+    { 9, 57, 3 }, /* 668: cards/simple/setup.cards:57:3 */
+    { 9, 57, 115 }, /* 669: cards/simple/setup.cards:57:115 */
+    { 9, 58, 3 }, /* 670: cards/simple/setup.cards:58:3 */
+    { 9, 58, 132 }, /* 671: cards/simple/setup.cards:58:132 */
+    { 9, 59, 3 }, /* 672: cards/simple/setup.cards:59:3 */
+    { 9, 59, 121 }, /* 673: cards/simple/setup.cards:59:121 */
+    { 9, 60, 3 }, /* 674: cards/simple/setup.cards:60:3 */
+    { 9, 60, 121 }, /* 675: cards/simple/setup.cards:60:121 */
+    { 9, 61, 3 }, /* 676: cards/simple/setup.cards:61:3 */
+    { 9, 62, 5 }, /* 677: cards/simple/setup.cards:62:5 */
+    { 9, 63, 17 }, /* 678: cards/simple/setup.cards:63:17 */
+    { 9, 63, 7 }, /* 679: cards/simple/setup.cards:63:7 */
+    { 9, 66, 3 }, /* 680: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 681: cards/simple/setup.cards:67:5 */
+    { 9, 67, 17 }, /* 682: cards/simple/setup.cards:67:17 */
+    { 9, 68, 17 }, /* 683: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 684: cards/simple/setup.cards:68:7 */
+    { 9, 77, 3 }, /* 685: cards/simple/setup.cards:77:3 */
+    { 9, 77, 15 }, /* 686: cards/simple/setup.cards:77:15 */
+    { 9, 78, 15 }, /* 687: cards/simple/setup.cards:78:15 */
+    { 9, 78, 5 }, /* 688: cards/simple/setup.cards:78:5 */
+    { 9, 80, 3 }, /* 689: cards/simple/setup.cards:80:3 */
+    { 9, 80, 123 }, /* 690: cards/simple/setup.cards:80:123 */
+    { 9, 81, 3 }, /* 691: cards/simple/setup.cards:81:3 */
+    { 9, 81, 125 }, /* 692: cards/simple/setup.cards:81:125 */
+    { 9, 82, 3 }, /* 693: cards/simple/setup.cards:82:3 */
+    { 9, 82, 115 }, /* 694: cards/simple/setup.cards:82:115 */
+    { 9, 83, 3 }, /* 695: cards/simple/setup.cards:83:3 */
+    { 9, 83, 123 }, /* 696: cards/simple/setup.cards:83:123 */
+    { 9, 84, 3 }, /* 697: cards/simple/setup.cards:84:3 */
+    { 9, 84, 135 }, /* 698: cards/simple/setup.cards:84:135 */
+    { 9, 85, 3 }, /* 699: cards/simple/setup.cards:85:3 */
+    { 9, 85, 111 }, /* 700: cards/simple/setup.cards:85:111 */
+    { 9, 86, 3 }, /* 701: cards/simple/setup.cards:86:3 */
+    { 9, 86, 15 }, /* 702: cards/simple/setup.cards:86:15 */
+    { 9, 87, 5 }, /* 703: cards/simple/setup.cards:87:5 */
+    { 9, 88, 7 }, /* 704: cards/simple/setup.cards:88:7 */
+    { 9, 89, 39 }, /* 705: cards/simple/setup.cards:89:39 */
+    { 9, 90, 37 }, /* 706: cards/simple/setup.cards:90:37 */
+    { 9, 90, 27 }, /* 707: cards/simple/setup.cards:90:27 */
+    { 9, 6, 1 }, /* 708: cards/simple/setup.cards:6:1 */
+    { 8, 10, 52 }, /* 709: cards/simple/rules.cards:10:52 */
+    { 8, 10, 5 }, /* 710: cards/simple/rules.cards:10:5 */
+    { 8, 14, 5 }, /* 711: cards/simple/rules.cards:14:5 */
+    { 8, 15, 55 }, /* 712: cards/simple/rules.cards:15:55 */
+    { 8, 16, 68 }, /* 713: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 714: cards/simple/rules.cards:16:45 */
+    { 8, 14, 5 }, /* 715: cards/simple/rules.cards:14:5 */
+    { 8, 15, 82 }, /* 716: cards/simple/rules.cards:15:82 */
+    { 8, 16, 112 }, /* 717: cards/simple/rules.cards:16:112 */
+    { 8, 14, 5 }, /* 718: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 719: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 720: cards/simple/rules.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -11728,7 +11714,7 @@ const RtGameDef simple_game = {
     8, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    723, Site_table, 11, Site_files,
+    721, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

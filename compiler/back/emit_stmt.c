@@ -581,8 +581,46 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     emit_line(E, "}");
 }
 
+/* keeps_out_of: no move at or below n puts a card into a zone of
+   declaration zone (each goes to a zone of another; a shuffle moves no
+   card between zones), and n calls and runs nothing that moves cards. */
+static int keeps_out_of(const IrNode *n, int zone)
+{
+    if (!n || !(n->facts & IR_FACT_MOVES))
+        return 1;
+    switch (n->op) {
+    case IR_MOVE:
+        return n->kids[1]->op == IR_ZONE && n->kids[1]->index != zone && keeps_out_of(n->kids[0], zone);
+    case IR_SHUFFLE:
+        return 1;
+    case IR_BLOCK: case IR_IF: case IR_WHILE: case IR_FOR: case IR_LET: case IR_ASSIGN: case IR_LOG: case IR_PHASE:
+        for (int i = 0; i < n->nkids; i++)
+            if (!keeps_out_of(n->kids[i], zone))
+                return 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* chosen_leave: repeated choice s over a zone first moves each chosen
+   card to a zone of another declaration, and its body puts no card back
+   into the zone: a chosen card is never among the cards left, so the
+   choice keeps no list of the cards chosen. */
+static int chosen_leave(const IrNode *s)
+{
+    const IrNode *coll = s->kids[0], *body = s->kids[4];
+    if (coll->op != IR_ZONE || !body || body->op != IR_BLOCK || body->nkids == 0)
+        return 0;
+    const IrNode *first = body->kids[0];
+    return first->op == IR_MOVE && first->kids[0]->op == IR_LOCAL && first->kids[0]->index == s->index &&
+           first->kids[1]->op == IR_ZONE && first->kids[1]->index != coll->index && keeps_out_of(body, coll->index);
+}
+
 /* choose: `choose`; with a count (or up to one), repeated, each time among
-   the items not chosen yet. */
+   the items not chosen yet (those still in the zone, when chosen cards
+   leave it: chosen_leave; each then drawn in place, as choose_one's, when
+   every card of the zone is an option). */
 static void choose(Emit *E, const IrNode *s)
 {
     const char *var = emit_local(E, s->index);
@@ -595,16 +633,26 @@ static void choose(Emit *E, const IrNode *s)
     }
     const char *k = emit_temp(E, "k");
     const char *n = emit_temp(E, "n");
-    const char *chosen = emit_temp(E, "chosen");
+    int leave = chosen_leave(s);
+    int counted = leave && !s->kids[1] && !(s->flags & IR_UP_TO) && (!s->fmt || s->fmt->nkids == 0);
+    const char *chosen = leave ? NULL : emit_temp(E, "chosen");
     emit_line(E, "%s = %s;", n, emit_expr(E, s->kids[2]));
     check_fail(E);
-    int at = emit_site(E, s->loc);
-    emit_line(E, "%s = rt_list_new(g, %d);", chosen, at);
-    emit_line(E, "if (%s < 0) return RT_END;", chosen);
+    int at = chosen ? emit_site(E, s->loc) : 0;
+    if (chosen) {
+        emit_line(E, "%s = rt_list_new(g, %d);", chosen, at);
+        emit_line(E, "if (%s < 0) return RT_END;", chosen);
+    }
     emit_line(E, "for (%s = 0; %s < %s; %s++) {", k, k, n, k);
     E->indent++;
-    open_options(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
+    begin_choice(E, by, emit_prompt_string(E, s->fmt, s->aux), hidden ? "RT_CHOOSE_HIDDEN" : "0", s->loc);
     emit_line(E, "rt_choose_steps(g, %s, %s);", k, n);
+    if (counted) {
+        emit_line(E, "%s = rt_pick_card_now(g, %s);", var, emit_zone_cells(E, coll));
+        emit_line(E, "if (%s == RT_NONE) {", var);
+        E->indent++;
+    }
+    open_buffer(E);
     emit_prompt(E, s->fmt);
     {
         /* options: items passing where and not chosen yet */
@@ -617,7 +665,9 @@ static void choose(Emit *E, const IrNode *s)
         const char *cond = s->kids[1] ? emit_expr(E, s->kids[1]) : "1";
         emit_unbind(E, depth);
         emit_pure_loop_open(E, coll, s->index, cvar, !bound_ok || ir_has_aggregate(s->kids[1]));
-        emit_line(E, "if (%s && !rt_list_has(g, %s, %s)) %s%s, %s, %s);", cond, chosen, cvar, option_call(E), cvar,
+        const char *test = chosen ? arena_printf(E->a, "if (%s && !rt_list_has(g, %s, %s)) ", cond, chosen, cvar)
+                         : s->kids[1] ? arena_printf(E->a, "if (%s) ", cond) : "";
+        emit_line(E, "%s%s%s, %s, %s);", test, option_call(E), cvar,
                   ct == T_ZONE || ct == T_SPACES ? cvar : "RT_NONE",
                   ct == T_PLAYERS ? "RT_LABEL_PLAYER" : ct == T_SIDES ? "RT_LABEL_SIDE" : "RT_LABEL_AUTO");
         E->indent--;
@@ -635,8 +685,14 @@ static void choose(Emit *E, const IrNode *s)
     emit_line(E, "%s = rt_chosen(g);", var);
     if (s->flags & IR_UP_TO)
         emit_line(E, "if (%s == RT_NONE) break;", var);
-    emit_line(E, "rt_list_add(g, %s, %s, %d);", chosen, var, at);
-    emit_line(E, "if (rt_check(g)) return RT_END;");
+    if (counted) {   /* drawn or asked: the body once, for either */
+        E->indent--;
+        emit_line(E, "}");
+    }
+    if (chosen) {
+        emit_line(E, "rt_list_add(g, %s, %s, %d);", chosen, var, at);
+        emit_line(E, "if (rt_check(g)) return RT_END;");
+    }
     emit_block(E, s->kids[4]);
     E->indent--;
     emit_line(E, "}");
@@ -647,7 +703,8 @@ static void choose(Emit *E, const IrNode *s)
         E->indent--;
         emit_line(E, "}");
     }
-    emit_line(E, "rt_list_pop(g, %s);", chosen);
+    if (chosen)
+        emit_line(E, "rt_list_pop(g, %s);", chosen);
 }
 
 /* menu: `choose by P { option "..." ... }`. */

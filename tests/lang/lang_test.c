@@ -120,6 +120,50 @@ Test(lang, a_live_count_is_what_scanning_its_zone_gives)
                 "errors: 0\n");
 }
 
+/* A repeated choice whose body moves the chosen card out of the zone,
+   and puts none back, keeps no list of the cards chosen (one list in the
+   C: the choice that puts the card back), and the one whose every card
+   is an option is drawn in place; with a log (the options built) the 30
+   games take the same chips; over 200 games, the choice that puts the
+   card back never offers it again. */
+Test(lang, a_choice_whose_cards_leave_keeps_no_list_of_them)
+{
+    game_expect("chosen_leave", "chosenleave",
+                "grep -c 'rt_list_new(' $d/chosenleave.c && grep -c 'rt_pick_card_now(' $d/chosenleave.c && "
+                "for s in $(seq 1 30); do $e sim --games 1 --seed $s --tally picked | sed -n 's/^  \\([0-9]*\\):.*/\\1/p'; done > $d/drawn && "
+                "for s in $(seq 1 30); do $e sim --games 1 --seed $s --tally picked --log $d/log | sed -n 's/^  \\([0-9]*\\):.*/\\1/p'; done > $d/listed && "
+                "paste $d/drawn $d/listed | awk '$1 == $2 && $1 > 0 { n++ } END { print n \" the same\" }' && "
+                "for s in $(seq 1 200); do $e log --seed $s; done | "
+                "awk '/put back$/ { back++ } /chosen again$/ { again++ } END { print back \" put back, \" again + 0 \" chosen again\" }' && "
+                "$e log --seed 1 | sed -n '11,31p' && " SIM_1000,
+                "1\n"
+                "1\n"
+                "30 the same\n"
+                "2400 put back, 0 chosen again\n"
+                "choose Player 1: Four\n"
+                "move \"Four\" pile -> hand(Player 1)\n"
+                "set picked 0 -> 4\n"
+                "choose Player 1: Six\n"
+                "move \"Six\" pile -> hand(Player 1)\n"
+                "set picked 4 -> 38\n"
+                "choose Player 1: Three\n"
+                "move \"Three\" pile -> hand(Player 1)\n"
+                "set picked 38 -> 307\n"
+                "choose Player 1: Five\n"
+                "move \"Five\" pile -> hand(Player 1)\n"
+                "set picked 307 -> 2461\n"
+                "choose Player 1: Six\n"
+                "move \"Six\" hand(Player 1) -> kept(Player 1)\n"
+                "set picked 2461 -> 19694\n"
+                "choose Player 1: Three\n"
+                "move \"Three\" hand(Player 1) -> kept(Player 1)\n"
+                "move \"Three\" kept(Player 1) -> hand(Player 1)\n"
+                "set last 0 -> 3\n"
+                "Three put back\n"
+                "choose Player 1: Five\n"
+                "errors: 0\n");
+}
+
 /* A choice of any card of a zone is drawn without its options by the
    random agent when no log is kept (two such choices in the C: a prompt
    without holes does not stop it; a where does), and with a log, from
