@@ -1269,6 +1269,15 @@ RT_PURE RT_MAYBE_UNUSED static RtValue Fn_imperials_down(RtGame *g, RtFrame *f);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue);
 RT_PURE RT_MAYBE_UNUSED static RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue);
 
+static inline RtValue Memo_double(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_double(g, f, a0);
+    }
+    return m[0];
+}
+
 static inline RtValue Memo_showing(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
     if (!m[1]) {
@@ -1298,7 +1307,7 @@ static inline RtValue Fn_of_type(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_h
     (void)v_droids;
     #line 109 "cards/dsr/darkside.cards"
     return (((v_heroes && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 0)].fd_role == ENUM_hero)) || (v_vehicles && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 1)].fd_role == ENUM_vehicle))) || (v_droids && (Rows_asset[rt_card_row(g, v_c, KIND_asset, 2)].fd_role == ENUM_droid)));
-#line 1302 "dsr.c"
+#line 1311 "dsr.c"
 }
 
 /* cards/dsr/game.cards:228: function cw */
@@ -1309,7 +1318,7 @@ static inline RtValue Fn_cw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 228 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Jedha, rt_select((v_s == ENUM_Jedha), ENUM_Scarif, ENUM_Eadu));
-#line 1313 "dsr.c"
+#line 1322 "dsr.c"
 }
 
 /* cards/dsr/game.cards:229: function ccw */
@@ -1320,7 +1329,7 @@ static inline RtValue Fn_ccw(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 229 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_Eadu), ENUM_Scarif, rt_select((v_s == ENUM_Jedha), ENUM_Eadu, ENUM_Jedha));
-#line 1324 "dsr.c"
+#line 1333 "dsr.c"
 }
 
 /* cards/dsr/game.cards:232: function shows */
@@ -1332,7 +1341,7 @@ static inline RtValue Fn_shows(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_s)
     (void)v_s;
     #line 233 "cards/dsr/game.cards"
     return ((v_f == v_s) ? 1 : ((v_f == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0));
-#line 1336 "dsr.c"
+#line 1345 "dsr.c"
 }
 
 /* cards/dsr/game.cards:234: function double */
@@ -1343,7 +1352,7 @@ static inline RtValue Fn_double(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 235 "cards/dsr/game.cards"
     return rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2)));
-#line 1347 "dsr.c"
+#line 1356 "dsr.c"
 }
 
 /* cards/dsr/game.cards:240: function need */
@@ -1356,7 +1365,7 @@ static inline RtValue Fn_need(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s, R
     (void)v_on_team;
     #line 241 "cards/dsr/game.cards"
     return (v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 3)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 4)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 5)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 6)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 7)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 8)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 9)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 10)].fd_need_l))));
-#line 1360 "dsr.c"
+#line 1369 "dsr.c"
 }
 
 /* cards/dsr/game.cards:247: function got */
@@ -1368,7 +1377,7 @@ static inline RtValue Fn_got(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s)
     (void)v_s;
     #line 248 "cards/dsr/game.cards"
     return ((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 11) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 12) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 13) : rt_card_state(g, v_c, KIND_asset, 5, 14))));
-#line 1372 "dsr.c"
+#line 1381 "dsr.c"
 }
 
 /* cards/dsr/game.cards:250: function missing */
@@ -1381,7 +1390,7 @@ static inline RtValue Fn_missing(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_s
     (void)v_on_team;
     #line 251 "cards/dsr/game.cards"
     return ((((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 15)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 16)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 17)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 18)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 19)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 20)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 21)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 22)].fd_need_l))))) > (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 23) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 24) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 25) : rt_card_state(g, v_c, KIND_asset, 5, 26)))))) ? rt_sub(g, ((v_on_team ? ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 27)].fd_cost_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 28)].fd_cost_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 29)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 30)].fd_cost_l))) : ((v_s == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 31)].fd_need_t : ((v_s == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 32)].fd_need_i : ((v_s == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 33)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 34)].fd_need_l))))), (((v_s == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 35) : ((v_s == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 36) : ((v_s == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 37) : rt_card_state(g, v_c, KIND_asset, 5, 38))))), 39) : 0);
-#line 1385 "dsr.c"
+#line 1394 "dsr.c"
 }
 
 /* cards/dsr/game.cards:253: function dice_short */
@@ -1393,7 +1402,7 @@ static inline RtValue Fn_dice_short(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 254 "cards/dsr/game.cards"
     return rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 40)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 41)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 42)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 43)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 44)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 45)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 46)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 47)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 48) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 49) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 50) : rt_card_state(g, v_c, KIND_asset, 5, 51)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 52)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 53)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 54)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 55)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 56)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 57)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 58)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 59)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 60) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 61) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 62) : rt_card_state(g, v_c, KIND_asset, 5, 63))))), 64) : 0)), 1, 65), 2, 66), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 67)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 68)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 69)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 70)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 71)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 72)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 73)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 74)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 75) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 76) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 77) : rt_card_state(g, v_c, KIND_asset, 5, 78)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 79)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 80)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 81)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 82)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 83)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 84)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 85)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 86)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 87) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 88) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 89) : rt_card_state(g, v_c, KIND_asset, 5, 90))))), 91) : 0)), 1, 92), 2, 93), 94), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 95)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 96)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 97)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 98)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 99)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 100)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 101)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 102)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 103) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 104) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 105) : rt_card_state(g, v_c, KIND_asset, 5, 106)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 107)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 108)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 109)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 110)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 111)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 112)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 113)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 114)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 115) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 116) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 117) : rt_card_state(g, v_c, KIND_asset, 5, 118))))), 119) : 0)), 1, 120), 2, 121), 122), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 123)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 124)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 125)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 126)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 127)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 128)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 129)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 130)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 131) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 132) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 133) : rt_card_state(g, v_c, KIND_asset, 5, 134)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 135)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 136)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 137)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 138)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 139)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 140)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 141)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 142)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 143) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 144) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 145) : rt_card_state(g, v_c, KIND_asset, 5, 146))))), 147) : 0)), 1, 148), 2, 149), 150);
-#line 1397 "dsr.c"
+#line 1406 "dsr.c"
 }
 
 /* cards/dsr/game.cards:256: function complete */
@@ -1405,7 +1414,7 @@ static inline RtValue Fn_complete(RtGame *g, RtFrame *f, RtValue v_c, RtValue v_
     (void)v_on_team;
     #line 256 "cards/dsr/game.cards"
     return ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 151)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 152)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 153)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 154)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 155)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 156)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 157)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 158)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 159) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 160) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 161) : rt_card_state(g, v_c, KIND_asset, 5, 162)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 163)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 164)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 165)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 166)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 167)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 168)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 169)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 170)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 171) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 172) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 173) : rt_card_state(g, v_c, KIND_asset, 5, 174))))), 175) : 0)), 1, 176), 2, 177), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 178)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 179)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 180)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 181)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 182)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 183)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 184)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 185)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 186) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 187) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 188) : rt_card_state(g, v_c, KIND_asset, 5, 189)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 190)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 191)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 192)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 193)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 194)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 195)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 196)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 197)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 198) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 199) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 200) : rt_card_state(g, v_c, KIND_asset, 5, 201))))), 202) : 0)), 1, 203), 2, 204), 205), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 206)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 207)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 208)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 209)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 210)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 211)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 212)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 213)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 214) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 215) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 216) : rt_card_state(g, v_c, KIND_asset, 5, 217)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 218)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 219)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 220)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 221)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 222)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 223)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 224)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 225)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 226) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 227) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 228) : rt_card_state(g, v_c, KIND_asset, 5, 229))))), 230) : 0)), 1, 231), 2, 232), 233), rt_div(g, rt_add(g, (((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 234)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 235)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 236)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 237)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 238)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 239)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 240)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 241)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 242) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 243) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 244) : rt_card_state(g, v_c, KIND_asset, 5, 245)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 246)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 247)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 248)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 249)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 250)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 251)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 252)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 253)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 254) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 255) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 256) : rt_card_state(g, v_c, KIND_asset, 5, 257))))), 258) : 0)), 1, 259), 2, 260), 261)) == 0);
-#line 1409 "dsr.c"
+#line 1418 "dsr.c"
 }
 
 /* cards/dsr/game.cards:259: function costs_dice */
@@ -1416,7 +1425,7 @@ static inline RtValue Fn_costs_dice(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 259 "cards/dsr/game.cards"
     return ((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 262)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 263)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 264)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 265)].fd_cost_l) > 0);
-#line 1420 "dsr.c"
+#line 1429 "dsr.c"
 }
 
 /* cards/dsr/game.cards:264: function sector_target */
@@ -1427,7 +1436,7 @@ static inline RtValue Fn_sector_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 264 "cards/dsr/game.cards"
     return (((rt_card_state(g, v_c, KIND_asset, 1, 266) == rt_var_at(g, VCELL_deploy)) && (!rt_card_state(g, v_c, KIND_asset, 6, 267))) && ((!Rows_asset[rt_card_row(g, v_c, KIND_asset, 268)].fd_imperial) || (rt_card_state(g, v_c, KIND_asset, 0, 269) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 270)].fd_capacity)));
-#line 1431 "dsr.c"
+#line 1440 "dsr.c"
 }
 
 /* cards/dsr/game.cards:265: function team_target */
@@ -1438,7 +1447,7 @@ static inline RtValue Fn_team_target(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 265 "cards/dsr/game.cards"
     return ((((((Rows_asset[rt_card_row(g, v_c, KIND_asset, 271)].fd_cost_t + Rows_asset[rt_card_row(g, v_c, KIND_asset, 272)].fd_cost_i) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 273)].fd_cost_s) + Rows_asset[rt_card_row(g, v_c, KIND_asset, 274)].fd_cost_l) > 0)) && (!rt_card_state(g, v_c, KIND_asset, 7, 275)));
-#line 1442 "dsr.c"
+#line 1451 "dsr.c"
 }
 
 /* cards/dsr/game.cards:268: function useful */
@@ -1451,7 +1460,7 @@ static inline RtValue Fn_useful(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c,
     (void)v_on_team;
     #line 269 "cards/dsr/game.cards"
     return ((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 276)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 277)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 278)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 279)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 280)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 281)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 282)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 283)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 284) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 285) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 286) : rt_card_state(g, v_c, KIND_asset, 5, 287)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 288)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 289)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 290)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 291)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 292)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 293)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 294)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 295)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 296) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 297) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 298) : rt_card_state(g, v_c, KIND_asset, 5, 299))))), 300) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 301)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 302)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 303)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 304)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 305)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 306)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 307)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 308)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 309) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 310) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 311) : rt_card_state(g, v_c, KIND_asset, 5, 312)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 313)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 314)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 315)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 316)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 317)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 318)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 319)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 320)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 321) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 322) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 323) : rt_card_state(g, v_c, KIND_asset, 5, 324))))), 325) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 326)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 327)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 328)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 329)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 330)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 331)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 332)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 333)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 334) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 335) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 336) : rt_card_state(g, v_c, KIND_asset, 5, 337)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 338)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 339)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 340)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 341)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 342)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 343)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 344)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 345)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 346) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 347) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 348) : rt_card_state(g, v_c, KIND_asset, 5, 349))))), 350) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 351)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 352)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 353)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 354)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 355)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 356)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 357)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 358)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 359) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 360) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 361) : rt_card_state(g, v_c, KIND_asset, 5, 362)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 363)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 364)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 365)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 366)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 367)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 368)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 369)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 370)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 371) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 372) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 373) : rt_card_state(g, v_c, KIND_asset, 5, 374))))), 375) : 0)) > 0)));
-#line 1455 "dsr.c"
+#line 1464 "dsr.c"
 }
 
 /* cards/dsr/game.cards:276: function die_face */
@@ -1462,7 +1471,7 @@ static inline RtValue Fn_die_face(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 277 "cards/dsr/game.cards"
     return ((Count_symbol(g, v_d, ENUM_tactical, 376) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 377) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 378) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 379) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 380) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 381) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 382) > 0) ? ENUM_leadership : ENUM_leadership2)))))));
-#line 1466 "dsr.c"
+#line 1475 "dsr.c"
 }
 
 /* cards/dsr/game.cards:284: any */
@@ -1476,10 +1485,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_useful(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (((((((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_tactical) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_intelligence) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_support) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_leadership) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0)))) return 1;
+        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 383) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 384) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 385) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 386) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 387) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 388) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 389) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1483 "dsr.c"
+#line 1492 "dsr.c"
 }
 
 /* cards/dsr/game.cards:285: any */
@@ -1493,10 +1502,10 @@ RT_PURE RT_NOINLINE static RtValue Agg2_any_useful(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_held);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
-        if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && ((((((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 490)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 491)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 492)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 493)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 494)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 495)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 496)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 497)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 498) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 499) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 500) : rt_card_state(g, v_c, KIND_asset, 5, 501)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 502)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 503)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 504)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 505)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 506)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 507)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 508)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 509)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 510) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 511) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 512) : rt_card_state(g, v_c, KIND_asset, 5, 513))))), 514) : 0)) > 0)) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 522)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 523) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 524) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 525) : rt_card_state(g, v_c, KIND_asset, 5, 526)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 534)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 535) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 536) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 537) : rt_card_state(g, v_c, KIND_asset, 5, 538))))), 539) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 547)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 548) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 549) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 550) : rt_card_state(g, v_c, KIND_asset, 5, 551)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 559)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 560) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 561) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 562) : rt_card_state(g, v_c, KIND_asset, 5, 563))))), 564) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 572)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 573) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 574) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 575) : rt_card_state(g, v_c, KIND_asset, 5, 576)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 584)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 585) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 586) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 587) : rt_card_state(g, v_c, KIND_asset, 5, 588))))), 589) : 0)) > 0))))) return 1;
+        if ((((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_shows_symbol)) && ((((((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 390)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 391)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 392)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 393)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 394)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 395)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 396)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 397)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 398) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 399) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 400) : rt_card_state(g, v_c, KIND_asset, 5, 401)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 402)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 403)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 404)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 405)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 406)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 407)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 408)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 409)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 410) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 411) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 412) : rt_card_state(g, v_c, KIND_asset, 5, 413))))), 414) : 0)) > 0)) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 415)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 416)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 417)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 418)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 419)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 420)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 421)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 422)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 423) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 424) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 425) : rt_card_state(g, v_c, KIND_asset, 5, 426)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 427)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 428)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 429)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 430)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 431)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 432)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 433)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 434)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 435) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 436) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 437) : rt_card_state(g, v_c, KIND_asset, 5, 438))))), 439) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 440)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 441)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 442)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 443)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 444)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 445)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 446)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 447)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 448) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 449) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 450) : rt_card_state(g, v_c, KIND_asset, 5, 451)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 452)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 453)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 454)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 455)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 456)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 457)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 458)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 459)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 460) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 461) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 462) : rt_card_state(g, v_c, KIND_asset, 5, 463))))), 464) : 0)) > 0))) || ((((((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt__row(g, it_t)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 465)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 466)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 467)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 468)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 469)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 470)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 471)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 472)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 473) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 474) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 475) : rt_card_state(g, v_c, KIND_asset, 5, 476)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 477)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 478)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 479)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 480)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 481)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 482)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 483)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 484)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 485) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 486) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 487) : rt_card_state(g, v_c, KIND_asset, 5, 488))))), 489) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1500 "dsr.c"
+#line 1509 "dsr.c"
 }
 
 /* cards/dsr/game.cards:283: function any_useful */
@@ -1508,7 +1517,7 @@ static inline RtValue Fn_any_useful(RtGame *g, RtFrame *f, RtValue v_c, RtValue 
     (void)v_on_team;
     #line 284 "cards/dsr/game.cards"
     return (Agg1_any_useful(g, f, v_c, v_on_team) || Agg2_any_useful(g, f, v_c, v_on_team));
-#line 1512 "dsr.c"
+#line 1521 "dsr.c"
 }
 
 /* cards/dsr/game.cards:287: function token_ready */
@@ -1518,8 +1527,8 @@ static inline RtValue Fn_token_ready(RtGame *g, RtFrame *f, RtValue v_t)
     (void)f;
     (void)v_t;
     #line 287 "cards/dsr/game.cards"
-    return (!rt_card_state(g, v_t, KIND_alliance, 0, 590));
-#line 1523 "dsr.c"
+    return (!rt_card_state(g, v_t, KIND_alliance, 0, 490));
+#line 1532 "dsr.c"
 }
 
 /* cards/dsr/game.cards:288: function effect_token */
@@ -1529,8 +1538,8 @@ static inline RtValue Fn_effect_token(RtGame *g, RtFrame *f, RtValue v_t)
     (void)f;
     (void)v_t;
     #line 288 "cards/dsr/game.cards"
-    return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 591)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 592)].fd_effect == ENUM_sabotage));
-#line 1534 "dsr.c"
+    return ((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 491)].fd_effect == ENUM_heal) || (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 492)].fd_effect == ENUM_sabotage));
+#line 1543 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: any */
@@ -1545,7 +1554,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_effect_tokens_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (((int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_heal) | (int)(Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_sabotage)))) return 1;
     }
     return acc;
-#line 1549 "dsr.c"
+#line 1558 "dsr.c"
 }
 
 /* cards/dsr/game.cards:289: function effect_tokens_ready */
@@ -1555,7 +1564,7 @@ static inline RtValue Fn_effect_tokens_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 289 "cards/dsr/game.cards"
     return Agg1_effect_tokens_ready(g, f);
-#line 1559 "dsr.c"
+#line 1568 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: any */
@@ -1570,7 +1579,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_reinforcement_ready(RtGame *g, RtFrame *
         if (((!rt__state(g, it_t, 0))) && (Rows_alliance[rt__row(g, it_t)].fd_effect == ENUM_extra_rebellion_die)) return 1;
     }
     return acc;
-#line 1574 "dsr.c"
+#line 1583 "dsr.c"
 }
 
 /* cards/dsr/game.cards:290: function reinforcement_ready */
@@ -1580,7 +1589,7 @@ static inline RtValue Fn_reinforcement_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 290 "cards/dsr/game.cards"
     return Agg1_reinforcement_ready(g, f);
-#line 1584 "dsr.c"
+#line 1593 "dsr.c"
 }
 
 /* cards/dsr/game.cards:292: any */
@@ -1593,10 +1602,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_token_for_sector(RtGame *g, RtFra
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((((((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 596) : 0)) > 0)) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 597) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 598) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 595)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 599) : 0)) > 0))))) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((((((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_tactical) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 496) : 0)) > 0)) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_intelligence) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 497) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_support) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 498) : 0)) > 0))) || ((((((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == ENUM_leadership) ? 1 : (((Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 495)].fd_symbol_shown) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && (((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 499) : 0)) > 0))))) return 1;
     }
     return acc;
-#line 1600 "dsr.c"
+#line 1609 "dsr.c"
 }
 
 /* cards/dsr/game.cards:291: function symbol_token_for_sector */
@@ -1606,8 +1615,8 @@ static inline RtValue Fn_symbol_token_for_sector(RtGame *g, RtFrame *f, RtValue 
     (void)f;
     (void)v_t;
     #line 292 "cards/dsr/game.cards"
-    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 593))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 594)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
-#line 1611 "dsr.c"
+    return ((((!rt_card_state(g, v_t, KIND_alliance, 0, 493))) && (Rows_alliance[rt_card_row(g, v_t, KIND_alliance, 494)].fd_effect == ENUM_shows_symbol)) && Agg1_symbol_token_for_sector(g, f, v_t));
+#line 1620 "dsr.c"
 }
 
 /* cards/dsr/game.cards:295: function is_rebellion_die */
@@ -1618,7 +1627,7 @@ static inline RtValue Fn_is_rebellion_die(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 295 "cards/dsr/game.cards"
     return ((int)((int)((int)(rt_card_kind(g, v_d) == KIND_red_die) | (int)(rt_card_kind(g, v_d) == KIND_yellow_die)) | (int)(rt_card_kind(g, v_d) == KIND_green_die)) | (int)(rt_card_kind(g, v_d) == KIND_blue_die));
-#line 1622 "dsr.c"
+#line 1631 "dsr.c"
 }
 
 /* cards/dsr/game.cards:296: function own_trait */
@@ -1629,7 +1638,7 @@ static inline RtValue Fn_own_trait(RtGame *g, RtFrame *f, RtValue v_d)
     (void)v_d;
     #line 297 "cards/dsr/game.cards"
     return rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)));
-#line 1633 "dsr.c"
+#line 1642 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: any */
@@ -1645,7 +1654,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_die_left(RtGame *g, RtFrame *f, RtValue 
         if ((rt_select((rt_card_kind(g, it_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, it_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, it_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == v_s) return 1;
     }
     return acc;
-#line 1649 "dsr.c"
+#line 1658 "dsr.c"
 }
 
 /* cards/dsr/game.cards:299: function die_left */
@@ -1656,7 +1665,7 @@ static inline RtValue Fn_die_left(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 299 "cards/dsr/game.cards"
     return Agg1_die_left(g, f, v_s);
-#line 1660 "dsr.c"
+#line 1669 "dsr.c"
 }
 
 /* cards/dsr/game.cards:301: function on_die */
@@ -1666,9 +1675,10 @@ static inline RtValue Fn_on_die(RtGame *g, RtFrame *f, RtValue v_d, RtValue v_f)
     (void)f;
     (void)v_d;
     (void)v_f;
+    RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 302 "cards/dsr/game.cards"
-    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 600) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 601) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 602) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 603) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 604) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 605) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 606) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == (rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_tactical), ENUM_tactical2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_intelligence), ENUM_intelligence2, rt_select(((rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))) == ENUM_support), ENUM_support2, ENUM_leadership2)))))));
-#line 1672 "dsr.c"
+    return ((v_f != (((Count_symbol(g, v_d, ENUM_tactical, 500) > 0) ? ENUM_tactical : ((Count_symbol(g, v_d, ENUM_tactical2, 501) > 0) ? ENUM_tactical2 : ((Count_symbol(g, v_d, ENUM_intelligence, 502) > 0) ? ENUM_intelligence : ((Count_symbol(g, v_d, ENUM_intelligence2, 503) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, v_d, ENUM_support, 504) > 0) ? ENUM_support : ((Count_symbol(g, v_d, ENUM_support2, 505) > 0) ? ENUM_support2 : ((Count_symbol(g, v_d, ENUM_leadership, 506) > 0) ? ENUM_leadership : ENUM_leadership2))))))))) && (((int)((int)((int)(v_f == ENUM_tactical) | (int)(v_f == ENUM_intelligence)) | (int)(v_f == ENUM_support)) | (int)(v_f == ENUM_leadership)) || (v_f == Memo_double(g, f, memo1, rt_select((rt_card_kind(g, v_d) == KIND_red_die), ENUM_tactical, rt_select((rt_card_kind(g, v_d) == KIND_yellow_die), ENUM_intelligence, rt_select((rt_card_kind(g, v_d) == KIND_green_die), ENUM_support, ENUM_leadership)))))));
+#line 1682 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: any */
@@ -1681,10 +1691,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_showing(RtGame *g, RtFrame *f, RtValue v
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((((Count_symbol(g, it_d, ENUM_tactical, 607) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 608) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 609) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 610) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 611) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 612) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 613) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
+        if ((((Count_symbol(g, it_d, ENUM_tactical, 507) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 508) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 509) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 510) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 511) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 512) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 513) > 0) ? ENUM_leadership : ENUM_leadership2)))))))) == v_f) return 1;
     }
     return acc;
-#line 1688 "dsr.c"
+#line 1698 "dsr.c"
 }
 
 /* cards/dsr/game.cards:305: function showing */
@@ -1695,7 +1705,7 @@ static inline RtValue Fn_showing(RtGame *g, RtFrame *f, RtValue v_f)
     (void)v_f;
     #line 305 "cards/dsr/game.cards"
     return Agg1_showing(g, f, v_f);
-#line 1699 "dsr.c"
+#line 1709 "dsr.c"
 }
 
 /* cards/dsr/game.cards:306: function die_for */
@@ -1708,8 +1718,8 @@ static inline RtValue Fn_die_for(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_c
     (void)v_on_team;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 306 "cards/dsr/game.cards"
-    return (Memo_showing(g, f, memo1, v_f) && (((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 614)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 615)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 616)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 617)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 618)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 619)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 620)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 621)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 622) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 623) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 624) : rt_card_state(g, v_c, KIND_asset, 5, 625)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 626)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 627)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 628)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 629)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 630)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 632)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 633)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 634) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 635) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 636) : rt_card_state(g, v_c, KIND_asset, 5, 637))))), 638) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 639)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 640)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 641)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 642)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 643)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 644)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 645)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 646)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 647) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 648) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 649) : rt_card_state(g, v_c, KIND_asset, 5, 650)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 651)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 652)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 653)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 654)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 655)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 656)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 657)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 658)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 659) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 660) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 661) : rt_card_state(g, v_c, KIND_asset, 5, 662))))), 663) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 664)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 665)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 666)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 667)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 668)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 669)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 670)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 672) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 673) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 674) : rt_card_state(g, v_c, KIND_asset, 5, 675)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 676)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 677)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 679)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 680)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 681)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 682)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 683)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 684) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 685) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 686) : rt_card_state(g, v_c, KIND_asset, 5, 687))))), 688) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 689)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 690)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 691)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 692)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 693)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 694)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 695)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 696)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 697) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 698) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 699) : rt_card_state(g, v_c, KIND_asset, 5, 700)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 709) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 710) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 711) : rt_card_state(g, v_c, KIND_asset, 5, 712))))), 713) : 0)) > 0)))));
-#line 1713 "dsr.c"
+    return (Memo_showing(g, f, memo1, v_f) && (((((((((v_f == ENUM_tactical) ? 1 : ((v_f == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 514)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 515)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 516)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 517)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 518)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 519)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 520)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 521)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 522) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 523) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 524) : rt_card_state(g, v_c, KIND_asset, 5, 525)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 526)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 527)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 528)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 529)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 530)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 531)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 532)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 533)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 534) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 535) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 536) : rt_card_state(g, v_c, KIND_asset, 5, 537))))), 538) : 0)) > 0)) || (((((v_f == ENUM_intelligence) ? 1 : ((v_f == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 539)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 540)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 541)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 542)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 543)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 544)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 545)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 546)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 547) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 548) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 549) : rt_card_state(g, v_c, KIND_asset, 5, 550)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 551)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 552)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 553)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 554)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 555)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 556)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 557)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 558)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 559) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 560) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 561) : rt_card_state(g, v_c, KIND_asset, 5, 562))))), 563) : 0)) > 0))) || (((((v_f == ENUM_support) ? 1 : ((v_f == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 564)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 565)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 566)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 567)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 568)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 569)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 570)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 571)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 572) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 573) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 574) : rt_card_state(g, v_c, KIND_asset, 5, 575)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 576)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 577)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 578)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 579)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 580)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 581)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 582)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 583)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 584) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 585) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 586) : rt_card_state(g, v_c, KIND_asset, 5, 587))))), 588) : 0)) > 0))) || (((((v_f == ENUM_leadership) ? 1 : ((v_f == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 589)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 590)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 591)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 592)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 593)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 594)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 595)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 596)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 597) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 598) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 599) : rt_card_state(g, v_c, KIND_asset, 5, 600)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 601)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 602)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 603)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 604)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 605)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 606)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 607)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 608)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 609) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 610) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 611) : rt_card_state(g, v_c, KIND_asset, 5, 612))))), 613) : 0)) > 0)))));
+#line 1723 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: any */
@@ -1723,10 +1733,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_any_die_for(RtGame *g, RtFrame *f, RtVal
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if (((((((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_tactical) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_tactical == +ENUM_tactical), ENUM_tactical2, rt_select((ENUM_tactical == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_tactical == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 728)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 729) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 730) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 731) : rt_card_state(g, v_c, KIND_asset, 5, 732)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 733)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 741) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 742) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 743) : rt_card_state(g, v_c, KIND_asset, 5, 744))))), 745) : 0)) > 0)) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_intelligence) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_intelligence == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_intelligence == +ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_intelligence == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 750)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 751)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 752)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 753)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 754) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 755) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 756) : rt_card_state(g, v_c, KIND_asset, 5, 757)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 762)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 763)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 764)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 765)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 766) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 767) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 768) : rt_card_state(g, v_c, KIND_asset, 5, 769))))), 770) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_support) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_support == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_support == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_support == +ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 779) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 780) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 781) : rt_card_state(g, v_c, KIND_asset, 5, 782)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 785)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 786)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 787)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 788)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 791) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 792) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 793) : rt_card_state(g, v_c, KIND_asset, 5, 794))))), 795) : 0)) > 0))) || (((((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == ENUM_leadership) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 714) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 715) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 716) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 717) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 718) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 719) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 720) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((ENUM_leadership == ENUM_tactical), ENUM_tactical2, rt_select((ENUM_leadership == ENUM_intelligence), ENUM_intelligence2, rt_select((ENUM_leadership == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) && ((((((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 797)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 798)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 799)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 800)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 801)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 802)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 803)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 804) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 805) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 806) : rt_card_state(g, v_c, KIND_asset, 5, 807)))))) ? rt_sub(g, ((v_on_team ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 816) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 817) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 818) : rt_card_state(g, v_c, KIND_asset, 5, 819))))), 820) : 0)) > 0)))) return 1;
+        if (Fn_useful(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 614) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 615) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 616) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 617) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 618) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 619) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 620) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_c, v_on_team)) return 1;
     }
     return acc;
-#line 1730 "dsr.c"
+#line 1740 "dsr.c"
 }
 
 /* cards/dsr/game.cards:307: function any_die_for */
@@ -1738,7 +1748,7 @@ static inline RtValue Fn_any_die_for(RtGame *g, RtFrame *f, RtValue v_c, RtValue
     (void)v_on_team;
     #line 307 "cards/dsr/game.cards"
     return Agg1_any_die_for(g, f, v_c, v_on_team);
-#line 1742 "dsr.c"
+#line 1752 "dsr.c"
 }
 
 /* cards/dsr/game.cards:312: any */
@@ -1751,10 +1761,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_free_ready(RtGame *g, RtFrame *f, RtValu
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        if ((((((Count_symbol(g, it_d, ENUM_tactical, 824) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 825) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 826) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 827) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 828) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 829) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 830) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of)) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 824) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 825) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 826) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 827) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 828) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 829) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 830) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_tactical), ENUM_tactical2, rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_intelligence), ENUM_intelligence2, rt_select(((Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_die_of) == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))) > 0) return 1;
+        if (Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 624) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 625) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 626) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 627) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 628) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 629) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 630) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), Rows_asset[rt_card_row(g, v_c, KIND_asset, 631)].fd_die_of) > 0) return 1;
     }
     return acc;
-#line 1758 "dsr.c"
+#line 1768 "dsr.c"
 }
 
 /* cards/dsr/game.cards:310: function free_ready */
@@ -1764,8 +1774,8 @@ static inline RtValue Fn_free_ready(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 311 "cards/dsr/game.cards"
-    return (((!rt_card_state(g, v_c, KIND_asset, 7, 821)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 822)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 823)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
-#line 1769 "dsr.c"
+    return (((!rt_card_state(g, v_c, KIND_asset, 7, 621)) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 622)].fd_power == ENUM_reroll) || ((Rows_asset[rt_card_row(g, v_c, KIND_asset, 623)].fd_power == ENUM_change_face) && Agg1_free_ready(g, f, v_c))));
+#line 1779 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: count */
@@ -1781,7 +1791,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_symbol_tokens(RtGame *g, RtFrame *f)
         acc++;
     }
     return acc;
-#line 1785 "dsr.c"
+#line 1795 "dsr.c"
 }
 
 /* cards/dsr/game.cards:313: function symbol_tokens */
@@ -1791,7 +1801,7 @@ static inline RtValue Fn_symbol_tokens(RtGame *g, RtFrame *f)
     (void)f;
     #line 313 "cards/dsr/game.cards"
     return Agg1_symbol_tokens(g, f);
-#line 1795 "dsr.c"
+#line 1805 "dsr.c"
 }
 
 /* cards/dsr/game.cards:319: any */
@@ -1803,10 +1813,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_completable(RtGame *g, RtFrame *f)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deployed);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 832) : 0)), 1, 833), 2, 834), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 835) : 0)), 1, 836), 2, 837), 838), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 839) : 0)), 1, 840), 2, 841), 842), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 843) : 0)), 1, 844), 2, 845), 846)) <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 847))) return 1;
+        if ((((int)((int)(rt__state(g, it_c, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c, 6))) & (int)((int)(!Rows_asset[rt__row(g, it_c)].fd_imperial) | (int)(rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 632) : 0)), 1, 633), 2, 634), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 635) : 0)), 1, 636), 2, 637), 638), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 639) : 0)), 1, 640), 2, 641), 642), rt_div(g, rt_add(g, ((((rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5)))))) ? rt_sub(g, (rt_select((!!0), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_cost_s, Rows_asset[rt__row(g, it_c)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c)].fd_need_s, Rows_asset[rt__row(g, it_c)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c, 4), rt__state(g, it_c, 5))))), 643) : 0)), 1, 644), 2, 645), 646)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1810 "dsr.c"
+#line 1820 "dsr.c"
 }
 
 /* cards/dsr/game.cards:320: any */
@@ -1815,13 +1825,13 @@ RT_PURE RT_NOINLINE static RtValue Agg2_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 320 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 864);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, rt_var_at(g, VCELL_turn_of), 662);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 848) : 0)), 1, 849), 2, 850), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 851) : 0)), 1, 852), 2, 853), 854), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 855) : 0)), 1, 856), 2, 857), 858), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 859) : 0)), 1, 860), 2, 861), 862)) <= rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], Fn_symbol_tokens(g, f), 863))) return 1;
+        if ((((((((Rows_asset[rt__row(g, it_c_2)].fd_cost_t + Rows_asset[rt__row(g, it_c_2)].fd_cost_i) + Rows_asset[rt__row(g, it_c_2)].fd_cost_s) + Rows_asset[rt__row(g, it_c_2)].fd_cost_l) > 0)) && (!rt__state(g, it_c_2, 7)))) && ((rt_add(g, rt_add(g, rt_add(g, rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_tactical == +ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_tactical == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_tactical == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_tactical == +ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_tactical == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_tactical == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 647) : 0)), 1, 648), 2, 649), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_intelligence == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_intelligence == +ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_intelligence == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_intelligence == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_intelligence == +ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_intelligence == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 650) : 0)), 1, 651), 2, 652), 653), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_support == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_support == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_support == +ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_support == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_support == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_support == +ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 654) : 0)), 1, 655), 2, 656), 657), rt_div(g, rt_add(g, ((((rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))) > (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5)))))) ? rt_sub(g, (rt_select((!!1), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_cost_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_cost_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_cost_s, Rows_asset[rt__row(g, it_c_2)].fd_cost_l))), rt_select((ENUM_leadership == ENUM_tactical), Rows_asset[rt__row(g, it_c_2)].fd_need_t, rt_select((ENUM_leadership == ENUM_intelligence), Rows_asset[rt__row(g, it_c_2)].fd_need_i, rt_select((ENUM_leadership == ENUM_support), Rows_asset[rt__row(g, it_c_2)].fd_need_s, Rows_asset[rt__row(g, it_c_2)].fd_need_l))))), (rt_select((ENUM_leadership == ENUM_tactical), rt__state(g, it_c_2, 2), rt_select((ENUM_leadership == ENUM_intelligence), rt__state(g, it_c_2, 3), rt_select((ENUM_leadership == ENUM_support), rt__state(g, it_c_2, 4), rt__state(g, it_c_2, 5))))), 658) : 0)), 1, 659), 2, 660), 661)) <= (rt_zone_cells_at(g, ZCELL_rolled)[0] + Fn_symbol_tokens(g, f)))) return 1;
     }
     return acc;
-#line 1825 "dsr.c"
+#line 1835 "dsr.c"
 }
 
 /* cards/dsr/game.cards:318: function completable */
@@ -1831,7 +1841,7 @@ static inline RtValue Fn_completable(RtGame *g, RtFrame *f)
     (void)f;
     #line 319 "cards/dsr/game.cards"
     return (Agg1_completable(g, f) || Agg2_completable(g, f));
-#line 1835 "dsr.c"
+#line 1845 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: sum */
@@ -1844,10 +1854,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_rolled_count(RtGame *g, RtFrame *f, RtVa
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_rolled);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_d = zc[1 + i]; (void)it_d;
-        acc = rt_add(g, acc, (((((Count_symbol(g, it_d, ENUM_tactical, 865) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 866) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 867) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 868) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 869) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 870) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 871) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == v_s) ? 1 : ((((Count_symbol(g, it_d, ENUM_tactical, 865) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 866) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 867) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 868) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 869) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 870) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 871) > 0) ? ENUM_leadership : ENUM_leadership2))))))) == (rt_select((v_s == ENUM_tactical), ENUM_tactical2, rt_select((v_s == ENUM_intelligence), ENUM_intelligence2, rt_select((v_s == ENUM_support), ENUM_support2, ENUM_leadership2))))) ? 2 : 0))), 872);
+        acc += Fn_shows(g, f, (((Count_symbol(g, it_d, ENUM_tactical, 663) > 0) ? ENUM_tactical : ((Count_symbol(g, it_d, ENUM_tactical2, 664) > 0) ? ENUM_tactical2 : ((Count_symbol(g, it_d, ENUM_intelligence, 665) > 0) ? ENUM_intelligence : ((Count_symbol(g, it_d, ENUM_intelligence2, 666) > 0) ? ENUM_intelligence2 : ((Count_symbol(g, it_d, ENUM_support, 667) > 0) ? ENUM_support : ((Count_symbol(g, it_d, ENUM_support2, 668) > 0) ? ENUM_support2 : ((Count_symbol(g, it_d, ENUM_leadership, 669) > 0) ? ENUM_leadership : ENUM_leadership2)))))))), v_s);
     }
     return acc;
-#line 1851 "dsr.c"
+#line 1861 "dsr.c"
 }
 
 /* cards/dsr/game.cards:323: function rolled_count */
@@ -1858,7 +1868,7 @@ static inline RtValue Fn_rolled_count(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 323 "cards/dsr/game.cards"
     return Agg1_rolled_count(g, f, v_s);
-#line 1862 "dsr.c"
+#line 1872 "dsr.c"
 }
 
 /* cards/dsr/game.cards:327: function hurtable */
@@ -1868,8 +1878,8 @@ static inline RtValue Fn_hurtable(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 327 "cards/dsr/game.cards"
-    return (rt_card_state(g, v_c, KIND_asset, 0, 873) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 874)].fd_capacity);
-#line 1873 "dsr.c"
+    return (rt_card_state(g, v_c, KIND_asset, 0, 670) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 671)].fd_capacity);
+#line 1883 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: any */
@@ -1879,13 +1889,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_most_damage(RtGame *g, RtFrame *f, RtVal
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 875);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 672);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if ((rt__state(g, it_c, 0) < Rows_asset[rt__row(g, it_c)].fd_capacity)) return 1;
     }
     return acc;
-#line 1889 "dsr.c"
+#line 1899 "dsr.c"
 }
 
 /* cards/dsr/game.cards:329: max */
@@ -1896,7 +1906,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
     #line 329 "cards/dsr/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 876);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, v_p, 673);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if (!(((rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)))) continue;
@@ -1907,9 +1917,9 @@ RT_PURE RT_NOINLINE static RtValue Agg2_most_damage(RtGame *g, RtFrame *f, RtVal
         }
     }
     if (!seen)
-        (void)rt_fail(g, 877, "max of no items");
+        (void)rt_fail(g, 674, "max of no items");
     return acc;
-#line 1913 "dsr.c"
+#line 1923 "dsr.c"
 }
 
 /* cards/dsr/game.cards:328: function most_damage */
@@ -1920,7 +1930,7 @@ static inline RtValue Fn_most_damage(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 329 "cards/dsr/game.cards"
     return (Agg1_most_damage(g, f, v_p) ? Agg2_most_damage(g, f, v_p) : 0);
-#line 1924 "dsr.c"
+#line 1934 "dsr.c"
 }
 
 /* cards/dsr/game.cards:331: function most_damaged */
@@ -1932,8 +1942,8 @@ static inline RtValue Fn_most_damaged(RtGame *g, RtFrame *f, RtValue v_c, RtValu
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 331 "cards/dsr/game.cards"
-    return (((rt_card_state(g, v_c, KIND_asset, 0, 878) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 879) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 880) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 881)].fd_capacity)));
-#line 1937 "dsr.c"
+    return (((rt_card_state(g, v_c, KIND_asset, 0, 675) > 0) && (rt_card_state(g, v_c, KIND_asset, 0, 676) == Memo_most_damage(g, f, memo1, v_p))) && ((rt_card_state(g, v_c, KIND_asset, 0, 677) < Rows_asset[rt_card_row(g, v_c, KIND_asset, 678)].fd_capacity)));
+#line 1947 "dsr.c"
 }
 
 /* cards/dsr/game.cards:333: function imperials_down */
@@ -1943,7 +1953,7 @@ static inline RtValue Fn_imperials_down(RtGame *g, RtFrame *f)
     (void)f;
     #line 333 "cards/dsr/game.cards"
     return rt_zone_cells_at(g, ZCELL_defeated)[0];
-#line 1947 "dsr.c"
+#line 1957 "dsr.c"
 }
 
 struct Locals_score {
@@ -1969,10 +1979,10 @@ RT_PURE static RtValue Agg1_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(Rows_asset[rt__row(g, it_c)].fd_imperial)) continue;
-        acc = rt_add(g, acc, rt__state(g, it_c, 0), 883);
+        acc = rt_add(g, acc, rt__state(g, it_c, 0), 679);
     }
     return acc;
-#line 1976 "dsr.c"
+#line 1986 "dsr.c"
 }
 
 /* cards/dsr/game.cards:341: count */
@@ -1989,7 +1999,7 @@ RT_PURE static RtValue Agg2_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 1993 "dsr.c"
+#line 2003 "dsr.c"
 }
 
 /* cards/dsr/game.cards:342: sum */
@@ -2003,10 +2013,10 @@ RT_PURE static RtValue Agg3_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (!(((int)(rt__state(g, it_c_3, 1) == rt_var_at(g, VCELL_deploy)) & (int)(!rt__state(g, it_c_3, 6))))) continue;
-        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 887);
+        acc = rt_add(g, acc, Fn_matched(g, f, it_c_3), 683);
     }
     return acc;
-#line 2010 "dsr.c"
+#line 2020 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2019,10 +2029,10 @@ RT_PURE static RtValue Agg4_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
-        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 889)[0], 890);
+        acc = rt_add(g, acc, rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_q, 685)[0], 686);
     }
     return acc;
-#line 2026 "dsr.c"
+#line 2036 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2032,13 +2042,13 @@ RT_PURE static RtValue Agg6_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     (void)L;
     #line 343 "cards/dsr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 893);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q_2, 689);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
-        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 894);
+        acc = rt_add(g, acc, rt__state(g, it_c_4, 0), 690);
     }
     return acc;
-#line 2042 "dsr.c"
+#line 2052 "dsr.c"
 }
 
 /* cards/dsr/game.cards:343: sum */
@@ -2052,10 +2062,10 @@ RT_PURE static RtValue Agg5_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     for (int i = 0; i < n; i++) {
         RtValue it_q_2 = i; (void)it_q_2;
         L->v_q_2 = it_q_2;
-        acc = rt_add(g, acc, Agg6_score(g, f, L), 895);
+        acc = rt_add(g, acc, Agg6_score(g, f, L), 691);
     }
     return acc;
-#line 2059 "dsr.c"
+#line 2069 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: sum */
@@ -2068,10 +2078,10 @@ RT_PURE static RtValue Agg7_score(RtGame *g, RtFrame *f, struct Locals_score *L)
     const int32_t *zc = rt_zone_cells_at(g, ZCELL_deathstar);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_k = zc[1 + i]; (void)it_k;
-        acc = rt_add(g, acc, rt__state(g, it_k, 0), 899);
+        acc = rt_add(g, acc, rt__state(g, it_k, 0), 695);
     }
     return acc;
-#line 2075 "dsr.c"
+#line 2085 "dsr.c"
 }
 
 /* cards/dsr/game.cards:344: count */
@@ -2088,7 +2098,7 @@ RT_PURE static RtValue Agg8_score(RtGame *g, RtFrame *f, struct Locals_score *L)
         acc++;
     }
     return acc;
-#line 2092 "dsr.c"
+#line 2102 "dsr.c"
 }
 
 /* cards/dsr/game.cards:338: function score */
@@ -2101,8 +2111,8 @@ static RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     #line 339 "cards/dsr/game.cards"
-    return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, rt_mul(g, 40, Fn_imperials_down(g, f), 882), rt_mul(g, 8, Agg1_score(g, f, L), 884), 885), (8 * Agg2_score(g, f, L)), 886), Agg3_score(g, f, L), 888), rt_mul(g, 5, Agg4_score(g, f, L), 891), 892), rt_mul(g, 2, Agg5_score(g, f, L), 896), 897), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 898), rt_mul(g, 3, Agg7_score(g, f, L), 900), 901), (15 * Agg8_score(g, f, L)), 902), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 903));
-#line 2106 "dsr.c"
+    return ((L->v_p != rt_var_at(g, VCELL_turn_of)) ? 0 : rt_add(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_sub(g, rt_add(g, rt_add(g, rt_add(g, rt_add(g, (40 * Fn_imperials_down(g, f)), rt_mul(g, 8, Agg1_score(g, f, L), 680), 681), (8 * Agg2_score(g, f, L)), 682), Agg3_score(g, f, L), 684), rt_mul(g, 5, Agg4_score(g, f, L), 687), 688), rt_mul(g, 2, Agg5_score(g, f, L), 692), 693), (6 * rt_zone_cells_at(g, ZCELL_lost)[0]), 694), rt_mul(g, 3, Agg7_score(g, f, L), 696), 697), (15 * Agg8_score(g, f, L)), 698), (2 * rt_zone_cells_at(g, ZCELL_held)[0]), 699));
+#line 2116 "dsr.c"
 }
 
 /* cards/dsr/game.cards:347: function matched */
@@ -2112,8 +2122,8 @@ static inline RtValue Fn_matched(RtGame *g, RtFrame *f, RtValue v_c)
     (void)f;
     (void)v_c;
     #line 348 "cards/dsr/game.cards"
-    return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 904)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 905)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 906)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 907)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 908)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 909)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 910)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 911)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 912)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 913)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 914)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 915)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 916)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 917)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 918)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 919)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 920) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 921) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 922) : rt_card_state(g, v_c, KIND_asset, 5, 923)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 924)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 925)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 926)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 927)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 928)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 929)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 930)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 931)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 932) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 933) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 934) : rt_card_state(g, v_c, KIND_asset, 5, 935))))), 936) : 0)), 937), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 938)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 939)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 940)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 941)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 942)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 943)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 944)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 945)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 946)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 947)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 948)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 949)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 950)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 951)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 952)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 953)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 954) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 955) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 956) : rt_card_state(g, v_c, KIND_asset, 5, 957)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 958)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 959)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 960)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 961)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 962)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 963)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 964)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 965)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 966) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 967) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 968) : rt_card_state(g, v_c, KIND_asset, 5, 969))))), 970) : 0)), 971), 972), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 973)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 974)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 975)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 976)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 977)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 978)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 979)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 980)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 981)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 982)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 983)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 984)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 985)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 986)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 987)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 988)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 989) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 990) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 991) : rt_card_state(g, v_c, KIND_asset, 5, 992)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 993)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 994)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 995)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 996)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 997)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 998)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 999)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1000)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1001) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1002) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1003) : rt_card_state(g, v_c, KIND_asset, 5, 1004))))), 1005) : 0)), 1006), 1007), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1008)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1009)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1010)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1011)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1012)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1013)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1014)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1015)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1016)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1017)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1018)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1019)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1020)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1021)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1022)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1023)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1024) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1025) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1026) : rt_card_state(g, v_c, KIND_asset, 5, 1027)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1028)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1029)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1030)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1031)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1032)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1033)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 1034)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 1035)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 1036) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 1037) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 1038) : rt_card_state(g, v_c, KIND_asset, 5, 1039))))), 1040) : 0)), 1041), 1042);
-#line 2117 "dsr.c"
+    return rt_add(g, rt_add(g, rt_add(g, rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 700)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 701)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 702)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 703)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 704)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 705)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 706)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 707)].fd_need_l))))), (((((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 708)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 709)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 710)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 711)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 712)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 713)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 714)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 715)].fd_need_l))))) > (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 716) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 717) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 718) : rt_card_state(g, v_c, KIND_asset, 5, 719)))))) ? rt_sub(g, ((0 ? ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 720)].fd_cost_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 721)].fd_cost_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 722)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 723)].fd_cost_l))) : ((ENUM_tactical == +ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 724)].fd_need_t : ((ENUM_tactical == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 725)].fd_need_i : ((ENUM_tactical == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 726)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 727)].fd_need_l))))), (((ENUM_tactical == +ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 728) : ((ENUM_tactical == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 729) : ((ENUM_tactical == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 730) : rt_card_state(g, v_c, KIND_asset, 5, 731))))), 732) : 0)), 733), rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 734)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 735)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 736)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 737)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 738)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 739)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 740)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 741)].fd_need_l))))), (((((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 742)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 743)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 744)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 745)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 746)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 747)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 748)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 749)].fd_need_l))))) > (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 750) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 751) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 752) : rt_card_state(g, v_c, KIND_asset, 5, 753)))))) ? rt_sub(g, ((0 ? ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 754)].fd_cost_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 755)].fd_cost_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 756)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 757)].fd_cost_l))) : ((ENUM_intelligence == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 758)].fd_need_t : ((ENUM_intelligence == +ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 759)].fd_need_i : ((ENUM_intelligence == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 760)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 761)].fd_need_l))))), (((ENUM_intelligence == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 762) : ((ENUM_intelligence == +ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 763) : ((ENUM_intelligence == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 764) : rt_card_state(g, v_c, KIND_asset, 5, 765))))), 766) : 0)), 767), 768), rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 769)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 770)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 771)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 772)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 773)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 774)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 775)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 776)].fd_need_l))))), (((((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 777)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 778)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 779)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 780)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 781)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 782)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 783)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 784)].fd_need_l))))) > (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 785) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 786) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 787) : rt_card_state(g, v_c, KIND_asset, 5, 788)))))) ? rt_sub(g, ((0 ? ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 789)].fd_cost_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 790)].fd_cost_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 791)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 792)].fd_cost_l))) : ((ENUM_support == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 793)].fd_need_t : ((ENUM_support == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 794)].fd_need_i : ((ENUM_support == +ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 795)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 796)].fd_need_l))))), (((ENUM_support == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 797) : ((ENUM_support == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 798) : ((ENUM_support == +ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 799) : rt_card_state(g, v_c, KIND_asset, 5, 800))))), 801) : 0)), 802), 803), rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 804)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 805)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 806)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 807)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 808)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 809)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 810)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 811)].fd_need_l))))), (((((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 812)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 813)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 814)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 815)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 816)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 817)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 818)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 819)].fd_need_l))))) > (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 820) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 821) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 822) : rt_card_state(g, v_c, KIND_asset, 5, 823)))))) ? rt_sub(g, ((0 ? ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 824)].fd_cost_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 825)].fd_cost_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 826)].fd_cost_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 827)].fd_cost_l))) : ((ENUM_leadership == ENUM_tactical) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 828)].fd_need_t : ((ENUM_leadership == ENUM_intelligence) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 829)].fd_need_i : ((ENUM_leadership == ENUM_support) ? Rows_asset[rt_card_row(g, v_c, KIND_asset, 830)].fd_need_s : Rows_asset[rt_card_row(g, v_c, KIND_asset, 831)].fd_need_l))))), (((ENUM_leadership == ENUM_tactical) ? rt_card_state(g, v_c, KIND_asset, 2, 832) : ((ENUM_leadership == ENUM_intelligence) ? rt_card_state(g, v_c, KIND_asset, 3, 833) : ((ENUM_leadership == ENUM_support) ? rt_card_state(g, v_c, KIND_asset, 4, 834) : rt_card_state(g, v_c, KIND_asset, 5, 835))))), 836) : 0)), 837), 838);
+#line 2127 "dsr.c"
 }
 
 struct Locals_proc_dark_side {
@@ -2130,7 +2140,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
     case 0:;
         #line 9 "cards/dsr/darkside.cards"
         { /* death_star_roll */
-            if (rt_call(g, 1, f->self, f->me, 1043)) {
+            if (rt_call(g, 1, f->self, f->me, 839)) {
             }
         }
         {
@@ -2140,7 +2150,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
         }
         if (rt_check(g)) return RT_END;
         #line 10 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 1044);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 840);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2150,11 +2160,11 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                 #line 11 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_v;
-                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 1045);
+                    rt_set_card_state(g, die, KIND_vader_die, 0, Faces_vader_die[rt_random(g, 6u)], 841);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 12 "cards/dsr/darkside.cards"
-                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 1046) == ENUM_clockwise) {
+                if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 842) == ENUM_clockwise) {
                     #line 13 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_cw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 14 "cards/dsr/darkside.cards"
@@ -2167,7 +2177,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 15 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 1047)) {
+                        if (rt_call(g, 4, f->self, f->me, 843)) {
                         }
                     }
                     {
@@ -2176,7 +2186,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 1048) == ENUM_counter_clockwise) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 844) == ENUM_counter_clockwise) {
                     #line 17 "cards/dsr/darkside.cards"
                     rt_var_store(g, VAR_vader, VCELL_vader, Fn_ccw(g, f, rt_var_at(g, VCELL_vader)));
                     #line 18 "cards/dsr/darkside.cards"
@@ -2189,7 +2199,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 19 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 1049)) {
+                        if (rt_call(g, 4, f->self, f->me, 845)) {
                         }
                     }
                     {
@@ -2198,7 +2208,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                             return st;
                     }
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 1050) == ENUM_helmet) {
+                } else if (rt_card_state(g, L->v_v, KIND_vader_die, 0, 846) == ENUM_helmet) {
                     #line 21 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -2209,7 +2219,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 22 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 1051)) {
+                        if (rt_call(g, 4, f->self, f->me, 847)) {
                         }
                     }
                     {
@@ -2221,7 +2231,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 24 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                        if (rt_call(g, 6, f->self, f->me, 1052)) {
+                        if (rt_call(g, 6, f->self, f->me, 848)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2237,7 +2247,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     #line 25 "cards/dsr/darkside.cards"
                     { /* trigger_sector */
                         RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                        if (rt_call(g, 6, f->self, f->me, 1053)) {
+                        if (rt_call(g, 6, f->self, f->me, 849)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2261,7 +2271,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     }
                     #line 28 "cards/dsr/darkside.cards"
                     { /* death_star_roll */
-                        if (rt_call(g, 1, f->self, f->me, 1054)) {
+                        if (rt_call(g, 1, f->self, f->me, 850)) {
                         }
                     }
                     {
@@ -2272,7 +2282,7 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                     #line 29 "cards/dsr/darkside.cards"
                     { /* vader_acts */
-                        if (rt_call(g, 4, f->self, f->me, 1055)) {
+                        if (rt_call(g, 4, f->self, f->me, 851)) {
                         }
                     }
                     {
@@ -2285,10 +2295,10 @@ static RtStatus Script_proc_dark_side(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2289 "dsr.c"
+#line 2299 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1056, "bad resume point");
+        return rt_fail(g, 852, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2309,7 +2319,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 1057);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_darkside), 853);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2319,17 +2329,17 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                 #line 38 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 1058);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 854);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 39 "cards/dsr/darkside.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 1059);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deathstar), 855);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
                     for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                         L->v_k = cells_v_list_2[1 + L->v_i_2];
-                        if (!((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1060)))) {
+                        if (!((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 856)))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2340,7 +2350,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             if (rt_logging(g)) {
                                 rt_log_begin(g);
                                 rt_log_str(g, "The Death Star die shows ");
-                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1061));
+                                rt_log_value(g, RT_TY_ENUM + 3, rt_card_state(g, L->v_d, KIND_death_star_die, 0, 857));
                                 rt_log_str(g, ": ");
                                 rt_log_str(g, rt_card_name(g, L->v_k));
                                 rt_log_str(g, " is operational.");
@@ -2350,7 +2360,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 42 "cards/dsr/darkside.cards"
                             { /* run_directive */
                                 RtValue arg0 = Rows_component[rt__row(g, L->v_k)].fd_directive;
-                                if (rt_call(g, 12, f->self, f->me, 1062)) {
+                                if (rt_call(g, 12, f->self, f->me, 858)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -2367,7 +2377,7 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
                             #line 44 "cards/dsr/darkside.cards"
                             { /* add_op_counter */
                                 RtValue arg0 = L->v_k;
-                                if (rt_call(g, 3, f->self, f->me, 1063)) {
+                                if (rt_call(g, 3, f->self, f->me, 859)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -2387,10 +2397,10 @@ static RtStatus Script_proc_death_star_roll(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2391 "dsr.c"
+#line 2401 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1064, "bad resume point");
+        return rt_fail(g, 860, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2415,7 +2425,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 #line 54 "cards/dsr/darkside.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 1065);
+                    rt_set_card_state(g, die, KIND_death_star_die, 0, Faces_death_star_die[rt_random(g, 6u)], 861);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 55 "cards/dsr/darkside.cards"
@@ -2423,7 +2433,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                     const int32_t *walk_v_k = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
                     for (int at_v_k = walk_v_k[0]; at_v_k >= 1; at_v_k--) {
                         L->v_k = walk_v_k[at_v_k];
-                        if (!(((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 1066)) && (!rt__state(g, L->v_k, 1))))) {
+                        if (!(((Rows_component[rt__row(g, L->v_k)].fd_colour == rt_card_state(g, L->v_d, KIND_death_star_die, 0, 862)) && (!rt__state(g, L->v_k, 1))))) {
                             if (rt_check(g)) return RT_END;
                             continue;
                         }
@@ -2431,7 +2441,7 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                         #line 55 "cards/dsr/darkside.cards"
                         { /* add_op_counter */
                             RtValue arg0 = L->v_k;
-                            if (rt_call(g, 3, f->self, f->me, 1067)) {
+                            if (rt_call(g, 3, f->self, f->me, 863)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -2448,10 +2458,10 @@ static RtStatus Script_proc_krennic_roll(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2452 "dsr.c"
+#line 2462 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1068, "bad resume point");
+        return rt_fail(g, 864, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2467,18 +2477,18 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 61 "cards/dsr/darkside.cards"
-        if (rt_card_state(g, L->v_k, KIND_component, 0, 1069) < Rows_component[rt_card_row(g, L->v_k, KIND_component, 1070)].fd_length) {
+        if (rt_card_state(g, L->v_k, KIND_component, 0, 865) < Rows_component[rt_card_row(g, L->v_k, KIND_component, 866)].fd_length) {
             #line 62 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 1071), 1, 1072), 1073);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_add(g, rt_card_state(g, L->v_k, KIND_component, 0, 867), 1, 868), 869);
             if (rt_check(g)) return RT_END;
             #line 63 "cards/dsr/darkside.cards"
             rt_log_begin(g);
             rt_log_str(g, "An Operation Counter is added to ");
             rt_log_str(g, rt_card_name(g, L->v_k));
             rt_log_str(g, " (");
-            rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 1074));
+            rt_log_int(g, rt_card_state(g, L->v_k, KIND_component, 0, 870));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_component[rt_card_row(g, L->v_k, KIND_component, 1075)].fd_length);
+            rt_log_int(g, Rows_component[rt_card_row(g, L->v_k, KIND_component, 871)].fd_length);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
@@ -2491,10 +2501,10 @@ static RtStatus Script_proc_add_op_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2495 "dsr.c"
+#line 2505 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1076, "bad resume point");
+        return rt_fail(g, 872, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2506,7 +2516,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
     case 0:;
         #line 71 "cards/dsr/darkside.cards"
         { /* vader_attack */
-            if (rt_call(g, 5, f->self, f->me, 1077)) {
+            if (rt_call(g, 5, f->self, f->me, 873)) {
             }
         }
         {
@@ -2518,7 +2528,7 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
         #line 72 "cards/dsr/darkside.cards"
         { /* trigger_sector */
             RtValue arg0 = rt_var_at(g, VCELL_vader);
-            if (rt_call(g, 6, f->self, f->me, 1078)) {
+            if (rt_call(g, 6, f->self, f->me, 874)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -2531,10 +2541,10 @@ static RtStatus Script_proc_vader_acts(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2535 "dsr.c"
+#line 2545 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1079, "bad resume point");
+        return rt_fail(g, 875, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2558,7 +2568,7 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
             RtValue arg1 = 1;
             RtValue arg2 = 1;
             RtValue arg3 = 1;
-            if (rt_call(g, 8, f->self, f->me, 1080)) {
+            if (rt_call(g, 8, f->self, f->me, 876)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -2574,10 +2584,10 @@ static RtStatus Script_proc_vader_attack(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2578 "dsr.c"
+#line 2588 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1081, "bad resume point");
+        return rt_fail(g, 877, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2596,7 +2606,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 84 "cards/dsr/darkside.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1082);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 878);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2617,7 +2627,7 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
                 { /* run_threat */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = L->v_s;
-                    if (rt_call(g, 10, f->self, f->me, 1083)) {
+                    if (rt_call(g, 10, f->self, f->me, 879)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2634,10 +2644,10 @@ static RtStatus Script_proc_trigger_sector(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 2638 "dsr.c"
+#line 2648 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1084, "bad resume point");
+        return rt_fail(g, 880, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2655,23 +2665,23 @@ static RtStatus Script_proc_hurt(RtGame *g, RtFrame *f)
         #line 94 "cards/dsr/darkside.cards"
         if (Fn_hurtable(g, f, L->v_c)) {
             #line 95 "cards/dsr/darkside.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1085), 1, 1086), 1087);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 881), 1, 882), 883);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/dsr/darkside.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1088));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 884));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1089)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 885)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
         }
-#line 2672 "dsr.c"
+#line 2682 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1090, "bad resume point");
+        return rt_fail(g, 886, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2700,7 +2710,7 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 #line 103 "cards/dsr/darkside.cards"
                 { /* hurt */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 7, f->self, f->me, 1091)) {
+                    if (rt_call(g, 7, f->self, f->me, 887)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2719,14 +2729,14 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
         if (rt_var_at(g, VCELL_deploy) == L->v_s) {
             #line 105 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1092));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 888));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     L->v_c_2 = walk_v_c_2[at_v_c_2];
                     if (!(Fn_of_type(g, f, L->v_c_2, L->v_heroes, L->v_vehicles, L->v_droids))) continue;
                     #line 105 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_c_2;
-                        if (rt_call(g, 7, f->self, f->me, 1093)) {
+                        if (rt_call(g, 7, f->self, f->me, 889)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2742,10 +2752,10 @@ static RtStatus Script_proc_hit_here(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2746 "dsr.c"
+#line 2756 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1094, "bad resume point");
+        return rt_fail(g, 890, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2770,14 +2780,14 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
             L->v_top_damage = Fn_most_damage(g, f, L->v_p);
             #line 115 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 1095));
+                const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 891));
                 for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                     L->v_c = walk_v_c[at_v_c];
                     if (!((((int)(rt__state(g, L->v_c, 0) > 0) & (int)(rt__state(g, L->v_c, 0) == L->v_top_damage)) && Fn_hurtable(g, f, L->v_c)))) continue;
                     #line 115 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_c;
-                        if (rt_call(g, 7, f->self, f->me, 1096)) {
+                        if (rt_call(g, 7, f->self, f->me, 892)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2793,10 +2803,10 @@ static RtStatus Script_proc_hit_most_damaged_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 2797 "dsr.c"
+#line 2807 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1097, "bad resume point");
+        return rt_fail(g, 893, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2819,14 +2829,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 122 "cards/dsr/darkside.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1098)].fd_threat == ENUM_hit_heroes_droids) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 894)].fd_threat == ENUM_hit_heroes_droids) {
             #line 123 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 0;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 1099)) {
+                if (rt_call(g, 8, f->self, f->me, 895)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2842,14 +2852,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1100)].fd_threat == ENUM_hit_all_here) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 896)].fd_threat == ENUM_hit_all_here) {
             #line 125 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 1;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 1101)) {
+                if (rt_call(g, 8, f->self, f->me, 897)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2865,16 +2875,16 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1102)].fd_threat == ENUM_hit_active_team) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 898)].fd_threat == ENUM_hit_active_team) {
             #line 127 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1103));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 899));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     L->v_r = walk_v_r[at_v_r];
                     #line 127 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_r;
-                        if (rt_call(g, 7, f->self, f->me, 1104)) {
+                        if (rt_call(g, 7, f->self, f->me, 900)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2889,14 +2899,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1105)].fd_threat == ENUM_hit_vehicles) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 901)].fd_threat == ENUM_hit_vehicles) {
             #line 129 "cards/dsr/darkside.cards"
             { /* hit_here */
                 RtValue arg0 = L->v_s;
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 0;
-                if (rt_call(g, 8, f->self, f->me, 1106)) {
+                if (rt_call(g, 8, f->self, f->me, 902)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2912,10 +2922,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1107)].fd_threat == ENUM_add_counter) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 903)].fd_threat == ENUM_add_counter) {
             #line 131 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                if (rt_call(g, 11, f->self, f->me, 1108)) {
+                if (rt_call(g, 11, f->self, f->me, 904)) {
                 }
             }
             {
@@ -2924,7 +2934,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1109)].fd_threat == ENUM_heal_imperials) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 905)].fd_threat == ENUM_heal_imperials) {
             #line 133 "cards/dsr/darkside.cards"
             {
                 const int32_t *walk_v_i = rt_zone_cards(g, rt_zone_shared(g, ZONE_deployed));
@@ -2932,7 +2942,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     L->v_i = walk_v_i[at_v_i];
                     if (!(((int)((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(L->v_i != L->v_c)) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 134 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1110), 1111);
+                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 906), 907);
                     if (rt_check(g)) return RT_END;
                     #line 135 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -2947,10 +2957,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     }
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1112)].fd_threat == ENUM_hit_most_damaged) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 908)].fd_threat == ENUM_hit_most_damaged) {
             #line 138 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 1113)) {
+                if (rt_call(g, 9, f->self, f->me, 909)) {
                 }
             }
             {
@@ -2959,10 +2969,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1114)].fd_threat == ENUM_roll_death_star) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 910)].fd_threat == ENUM_roll_death_star) {
             #line 140 "cards/dsr/darkside.cards"
             { /* krennic_roll */
-                if (rt_call(g, 2, f->self, f->me, 1115)) {
+                if (rt_call(g, 2, f->self, f->me, 911)) {
                 }
             }
             {
@@ -2971,14 +2981,14 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     return st;
             }
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1116)].fd_threat == ENUM_take_token) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 912)].fd_threat == ENUM_take_token) {
             #line 142 "cards/dsr/darkside.cards"
             if (!(rt_zone_cells_at(g, ZCELL_held)[0] == 0)) {
                 #line 143 "cards/dsr/darkside.cards"
-                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 1117);
+                L->v_t = rt_bottom_at(g, rt_zone_cells_at(g, ZCELL_held), ZONE_held, RT_NONE, 913);
                 if (rt_check(g)) return RT_END;
                 #line 144 "cards/dsr/darkside.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1118);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 914);
                 if (rt_check(g)) return RT_END;
                 #line 145 "cards/dsr/darkside.cards"
                 if (rt_logging(g)) {
@@ -2989,20 +2999,20 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1119)].fd_threat == ENUM_hit_leaders) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 915)].fd_threat == ENUM_hit_leaders) {
             #line 148 "cards/dsr/darkside.cards"
             for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                 L->v_p = L->v_i_2;
                 #line 148 "cards/dsr/darkside.cards"
                 {
-                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 1120));
+                    const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 916));
                     for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                         L->v_r_2 = walk_v_r_2[at_v_r_2];
                         if (!((Rows_asset[rt__row(g, L->v_r_2)].fd_leader_of > 0))) continue;
                         #line 148 "cards/dsr/darkside.cards"
                         { /* hurt */
                             RtValue arg0 = L->v_r_2;
-                            if (rt_call(g, 7, f->self, f->me, 1121)) {
+                            if (rt_call(g, 7, f->self, f->me, 917)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -3025,7 +3035,7 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
                 RtValue arg1 = 0;
                 RtValue arg2 = 1;
                 RtValue arg3 = 1;
-                if (rt_call(g, 8, f->self, f->me, 1122)) {
+                if (rt_call(g, 8, f->self, f->me, 918)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3042,10 +3052,10 @@ static RtStatus Script_proc_run_threat(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3046 "dsr.c"
+#line 3056 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1123, "bad resume point");
+        return rt_fail(g, 919, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3068,7 +3078,7 @@ RT_PURE static RtValue Agg1_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         if ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) < Rows_component[rt__row(g, it_k)].fd_length)) return 1;
     }
     return acc;
-#line 3072 "dsr.c"
+#line 3082 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:158: argmax */
@@ -3092,9 +3102,9 @@ RT_PURE static RtValue Agg2_proc_fullest_gets_counter(RtGame *g, RtFrame *f, str
         }
     }
     if (!seen)
-        (void)rt_fail(g, 1124, "argmax of no items");
+        (void)rt_fail(g, 920, "argmax of no items");
     return acc;
-#line 3098 "dsr.c"
+#line 3108 "dsr.c"
 }
 
 /* cards/dsr/darkside.cards:156: fullest_gets_counter */
@@ -3108,7 +3118,7 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             #line 158 "cards/dsr/darkside.cards"
             { /* add_op_counter */
                 RtValue arg0 = Agg2_proc_fullest_gets_counter(g, f, L);
-                if (rt_call(g, 3, f->self, f->me, 1125)) {
+                if (rt_call(g, 3, f->self, f->me, 921)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3122,10 +3132,10 @@ static RtStatus Script_proc_fullest_gets_counter(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3126 "dsr.c"
+#line 3136 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1126, "bad resume point");
+        return rt_fail(g, 922, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3146,13 +3156,13 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         if (L->v_d == ENUM_hit_team) {
             #line 166 "cards/dsr/darkside.cards"
             {
-                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 1127));
+                const int32_t *walk_v_r = rt_zone_cards(g, rt_zone_of(g, ZONE_team, rt_var_at(g, VCELL_turn_of), 923));
                 for (int at_v_r = walk_v_r[0]; at_v_r >= 1; at_v_r--) {
                     L->v_r = walk_v_r[at_v_r];
                     #line 166 "cards/dsr/darkside.cards"
                     { /* hurt */
                         RtValue arg0 = L->v_r;
-                        if (rt_call(g, 7, f->self, f->me, 1128)) {
+                        if (rt_call(g, 7, f->self, f->me, 924)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3170,7 +3180,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_vader_again) {
             #line 168 "cards/dsr/darkside.cards"
             { /* vader_attack */
-                if (rt_call(g, 5, f->self, f->me, 1129)) {
+                if (rt_call(g, 5, f->self, f->me, 925)) {
                 }
             }
             {
@@ -3187,7 +3197,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
                     L->v_i = walk_v_i[at_v_i];
                     if (!(((int)(!!Rows_asset[rt__row(g, L->v_i)].fd_imperial) & (int)(rt__state(g, L->v_i, 0) > 0)))) continue;
                     #line 171 "cards/dsr/darkside.cards"
-                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 1130), 1131);
+                    rt_set_card_state(g, L->v_i, KIND_asset, 0, rt_sub(g, rt__state(g, L->v_i, 0), 1, 926), 927);
                     if (rt_check(g)) return RT_END;
                     #line 172 "cards/dsr/darkside.cards"
                     if (rt_logging(g)) {
@@ -3205,7 +3215,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_detention) {
             #line 175 "cards/dsr/darkside.cards"
             { /* hit_most_damaged_rebels */
-                if (rt_call(g, 9, f->self, f->me, 1132)) {
+                if (rt_call(g, 9, f->self, f->me, 928)) {
                 }
             }
             {
@@ -3217,7 +3227,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
         } else if (L->v_d == ENUM_reactor) {
             #line 177 "cards/dsr/darkside.cards"
             { /* fullest_gets_counter */
-                if (rt_call(g, 11, f->self, f->me, 1133)) {
+                if (rt_call(g, 11, f->self, f->me, 929)) {
                 }
             }
             {
@@ -3230,7 +3240,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 179 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = rt_var_at(g, VCELL_vader);
-                if (rt_call(g, 6, f->self, f->me, 1134)) {
+                if (rt_call(g, 6, f->self, f->me, 930)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3246,7 +3256,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 180 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_cw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 1135)) {
+                if (rt_call(g, 6, f->self, f->me, 931)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3262,7 +3272,7 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             #line 181 "cards/dsr/darkside.cards"
             { /* trigger_sector */
                 RtValue arg0 = Fn_ccw(g, f, rt_var_at(g, VCELL_vader));
-                if (rt_call(g, 6, f->self, f->me, 1136)) {
+                if (rt_call(g, 6, f->self, f->me, 932)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3276,10 +3286,10 @@ static RtStatus Script_proc_run_directive(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 3280 "dsr.c"
+#line 3290 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1137, "bad resume point");
+        return rt_fail(g, 933, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3307,7 +3317,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 L->v_t = walk_v_t[at_v_t];
                 #line 58 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_alliance, 0, 0, 1138);
+                rt_set_card_state(g, L->v_t, KIND_alliance, 0, 0, 934);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -3319,7 +3329,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 #line 59 "cards/dsr/rules.cards"
                 { /* clear_marks */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 14, f->self, f->me, 1139)) {
+                    if (rt_call(g, 14, f->self, f->me, 935)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3339,13 +3349,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             #line 60 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 1140));
+                const int32_t *walk_v_c_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, L->v_p, 936));
                 for (int at_v_c_2 = walk_v_c_2[0]; at_v_c_2 >= 1; at_v_c_2--) {
                     L->v_c_2 = walk_v_c_2[at_v_c_2];
                     #line 60 "cards/dsr/rules.cards"
                     { /* clear_marks */
                         RtValue arg0 = L->v_c_2;
-                        if (rt_call(g, 14, f->self, f->me, 1141)) {
+                        if (rt_call(g, 14, f->self, f->me, 937)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3362,7 +3372,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
             }
         }
         #line 63 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 119, 0, 1142);
+        rt_choose_begin(g, f->me, 119, 0, 938);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 119)) {
@@ -3377,7 +3387,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1142);
+            rt_opt_done(g, &ob, 938);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -3400,7 +3410,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         }
         #line 68 "cards/dsr/rules.cards"
         { /* dark_side */
-            if (rt_call(g, 0, f->self, f->me, 1143)) {
+            if (rt_call(g, 0, f->self, f->me, 939)) {
             }
         }
         {
@@ -3411,7 +3421,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 70 "cards/dsr/rules.cards"
         { /* rebellion_dice */
-            if (rt_call(g, 15, f->self, f->me, 1144)) {
+            if (rt_call(g, 15, f->self, f->me, 940)) {
             }
         }
         f->pc = 2;
@@ -3425,7 +3435,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 72 "cards/dsr/rules.cards"
         { /* conclude */
-            if (rt_call(g, 40, f->self, f->me, 1145)) {
+            if (rt_call(g, 40, f->self, f->me, 941)) {
             }
         }
         {
@@ -3434,10 +3444,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3438 "dsr.c"
+#line 3448 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1146, "bad resume point");
+        return rt_fail(g, 942, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3453,27 +3463,27 @@ static RtStatus Script_proc_clear_marks(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 76 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 1147);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, 0, 943);
         if (rt_check(g)) return RT_END;
         #line 77 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 1148);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, 0, 944);
         if (rt_check(g)) return RT_END;
         #line 78 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 1149);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, 0, 945);
         if (rt_check(g)) return RT_END;
         #line 79 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 1150);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, 0, 946);
         if (rt_check(g)) return RT_END;
         #line 80 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 1151);
+        rt_set_card_state(g, L->v_c, KIND_asset, 6, 0, 947);
         if (rt_check(g)) return RT_END;
         #line 81 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 1152);
+        rt_set_card_state(g, L->v_c, KIND_asset, 7, 0, 948);
         if (rt_check(g)) return RT_END;
-#line 3474 "dsr.c"
+#line 3484 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1153, "bad resume point");
+        return rt_fail(g, 949, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3491,7 +3501,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
     case 0:;
         #line 87 "cards/dsr/rules.cards"
         { /* gather_pool */
-            if (rt_call(g, 16, f->self, f->me, 1154)) {
+            if (rt_call(g, 16, f->self, f->me, 950)) {
             }
         }
         {
@@ -3505,7 +3515,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         #line 90 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 91 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 121, 0, 1155);
+            rt_choose_begin(g, f->me, 121, 0, 951);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 121)) {
@@ -3520,7 +3530,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_intelligence)) rt_opt_add(&ob, 2, RT_NONE, 3);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_support)) rt_opt_add(&ob, 3, RT_NONE, 4);
                 if (Fn_reinforcement_ready(g, f) && Fn_die_left(g, f, ENUM_leadership)) rt_opt_add(&ob, 4, RT_NONE, 5);
-                rt_opt_done(g, &ob, 1155);
+                rt_opt_done(g, &ob, 951);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3536,7 +3546,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 93 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 18, f->self, f->me, 1156)) {
+                        if (rt_call(g, 18, f->self, f->me, 952)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3553,7 +3563,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 94 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 18, f->self, f->me, 1157)) {
+                        if (rt_call(g, 18, f->self, f->me, 953)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3570,7 +3580,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 95 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 18, f->self, f->me, 1158)) {
+                        if (rt_call(g, 18, f->self, f->me, 954)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3587,7 +3597,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     #line 96 "cards/dsr/rules.cards"
                     { /* reinforce */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 18, f->self, f->me, 1159)) {
+                        if (rt_call(g, 18, f->self, f->me, 955)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -3602,13 +3612,13 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1160)) return RT_END;
+            if (rt_back_edge(g, 956)) return RT_END;
         }
         #line 99 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rolled);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1161);
+                Roll_any(g, rt_zone_at(g, zone, i), 957);
         }
         if (rt_check(g)) return RT_END;
         #line 100 "cards/dsr/rules.cards"
@@ -3622,7 +3632,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
         }
         #line 101 "cards/dsr/rules.cards"
         { /* team_ability */
-            if (rt_call(g, 38, f->self, f->me, 1162)) {
+            if (rt_call(g, 38, f->self, f->me, 958)) {
             }
         }
         f->pc = 2;
@@ -3646,7 +3656,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
             while ((rt_var_at(g, VCELL_acting) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) && Fn_completable(g, f)) {
                 #line 109 "cards/dsr/rules.cards"
                 { /* assign_menu */
-                    if (rt_call(g, 19, f->self, f->me, 1163)) {
+                    if (rt_call(g, 19, f->self, f->me, 959)) {
                     }
                 }
                 f->pc = 3;
@@ -3658,7 +3668,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 /* fall through */
             case 3:;
                 if (rt_check(g)) return RT_END;
-                if (rt_back_edge(g, 1164)) return RT_END;
+                if (rt_back_edge(g, 960)) return RT_END;
             }
             #line 110 "cards/dsr/rules.cards"
             if (rt_zone_cells_at(g, ZCELL_rolled)[0] == 0) {
@@ -3674,7 +3684,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 114 "cards/dsr/rules.cards"
-                rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1165);
+                rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 961);
                 if (rt_check(g)) return RT_END;
                 #line 115 "cards/dsr/rules.cards"
                 rt_var_store(g, VAR_rolling, VCELL_rolling, 0);
@@ -3683,7 +3693,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 {
                     RtValue zone = rt_zone_shared(g, ZONE_rolled);
                     for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                        Roll_any(g, rt_zone_at(g, zone, i), 1166);
+                        Roll_any(g, rt_zone_at(g, zone, i), 962);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/dsr/rules.cards"
@@ -3696,14 +3706,14 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
             }
-            if (rt_back_edge(g, 1167)) return RT_END;
+            if (rt_back_edge(g, 963)) return RT_END;
         }
         #line 123 "cards/dsr/rules.cards"
         rt_var_store(g, VAR_acting, VCELL_acting, 1);
         #line 124 "cards/dsr/rules.cards"
         while (rt_var_at(g, VCELL_acting)) {
             #line 125 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 122, 0, 1168);
+            rt_choose_begin(g, f->me, 122, 0, 964);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 122)) {
@@ -3713,7 +3723,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 6);
                 if (Fn_effect_tokens_ready(g, f)) rt_opt_add(&ob, 1, RT_NONE, 7);
-                rt_opt_done(g, &ob, 1168);
+                rt_opt_done(g, &ob, 964);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 4;
@@ -3728,7 +3738,7 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                 } else if (L->v_option_2 == 1) { /* use an Alliance Token */
                     #line 127 "cards/dsr/rules.cards"
                     { /* use_token */
-                        if (rt_call(g, 27, f->self, f->me, 1169)) {
+                        if (rt_call(g, 27, f->self, f->me, 965)) {
                         }
                     }
                     f->pc = 5;
@@ -3742,12 +3752,12 @@ static RtStatus Script_proc_rebellion_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1170)) return RT_END;
+            if (rt_back_edge(g, 966)) return RT_END;
         }
-#line 3748 "dsr.c"
+#line 3758 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1171, "bad resume point");
+        return rt_fail(g, 967, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3771,7 +3781,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 134 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1173), 1172);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 969), 968);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3781,7 +3791,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_tactical;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_red_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1174)) {
+                    if (rt_call(g, 17, f->self, f->me, 970)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3799,7 +3809,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_intelligence;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_yellow_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1175)) {
+                    if (rt_call(g, 17, f->self, f->me, 971)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3817,7 +3827,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_support;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_green_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1176)) {
+                    if (rt_call(g, 17, f->self, f->me, 972)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3835,7 +3845,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = ENUM_leadership;
                     RtValue arg1 = Rows_team_base[rt__row(g, L->v_b)].fd_blue_dice;
-                    if (rt_call(g, 17, f->self, f->me, 1177)) {
+                    if (rt_call(g, 17, f->self, f->me, 973)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3853,13 +3863,13 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 140 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1179), 1178);
+        L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 975), 974);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
             for (L->v_i_2 = 0; L->v_i_2 < cells_v_list_2[0]; L->v_i_2++) {
                 L->v_c = cells_v_list_2[1 + L->v_i_2];
-                if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1180)[0] >= 2)))) continue;
+                if (!(((Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_leader_die) && (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 976)[0] >= 2)))) continue;
                 #line 141 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
@@ -3871,7 +3881,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 1181)) {
+                    if (rt_call(g, 17, f->self, f->me, 977)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3889,7 +3899,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 144 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 1183), 1182);
+        L->v_list_3 = rt_list_zone(g, rt_zone_of(g, ZONE_team, f->me, 979), 978);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -3907,7 +3917,7 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
                 { /* take_dice */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c_2)].fd_die_of;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 17, f->self, f->me, 1184)) {
+                    if (rt_call(g, 17, f->self, f->me, 980)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3924,10 +3934,10 @@ static RtStatus Script_proc_gather_pool(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list_3);
-#line 3928 "dsr.c"
+#line 3938 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1185, "bad resume point");
+        return rt_fail(g, 981, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3946,7 +3956,7 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 153 "cards/dsr/rules.cards"
-        L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 1186);
+        L->v_want = rt_add(g, rt_zone_cells_at(g, ZCELL_rolled)[0], L->v_n, 982);
         if (rt_check(g)) return RT_END;
         #line 154 "cards/dsr/rules.cards"
         {
@@ -3958,17 +3968,17 @@ static RtStatus Script_proc_take_dice(RtGame *g, RtFrame *f)
                 #line 155 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rolled)[0] < L->v_want) {
                     #line 155 "cards/dsr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1187);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 983);
                     if (rt_check(g)) break;
                 }
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 3969 "dsr.c"
+#line 3979 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1188, "bad resume point");
+        return rt_fail(g, 984, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3987,7 +3997,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 160 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 1189);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_held), 985);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3997,7 +4007,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 #line 161 "cards/dsr/rules.cards"
                 if (Fn_reinforcement_ready(g, f)) {
                     #line 162 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1190);
+                    rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 986);
                     if (rt_check(g)) return RT_END;
                     #line 163 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4016,7 +4026,7 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
         { /* take_dice */
             RtValue arg0 = L->v_s;
             RtValue arg1 = 1;
-            if (rt_call(g, 17, f->self, f->me, 1191)) {
+            if (rt_call(g, 17, f->self, f->me, 987)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4030,10 +4040,10 @@ static RtStatus Script_proc_reinforce(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 4034 "dsr.c"
+#line 4044 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1192, "bad resume point");
+        return rt_fail(g, 988, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4061,7 +4071,7 @@ RT_PURE static RtValue Agg1_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_sector_target(g, f, it_c) && Fn_any_die_for(g, f, it_c, 0)) return 1;
     }
     return acc;
-#line 4065 "dsr.c"
+#line 4075 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:178: any */
@@ -4071,13 +4081,13 @@ RT_PURE static RtValue Agg2_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 178 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1194);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 990);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (Fn_team_target(g, f, it_c_3) && Fn_any_die_for(g, f, it_c_3, 1)) return 1;
     }
     return acc;
-#line 4081 "dsr.c"
+#line 4091 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:183: any */
@@ -4093,7 +4103,7 @@ RT_PURE static RtValue Agg3_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
         if (Fn_symbol_token_for_sector(g, f, it_t)) return 1;
     }
     return acc;
-#line 4097 "dsr.c"
+#line 4107 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:185: any */
@@ -4103,13 +4113,13 @@ RT_PURE static RtValue Agg4_proc_assign_menu(RtGame *g, RtFrame *f, struct Local
     (void)L;
     #line 185 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1195);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 991);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_5 = zc[1 + i]; (void)it_c_5;
         if (Fn_free_ready(g, f, it_c_5)) return 1;
     }
     return acc;
-#line 4113 "dsr.c"
+#line 4123 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:171: assign_menu */
@@ -4119,7 +4129,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 123, 0, 1193);
+        rt_choose_begin(g, f->me, 123, 0, 989);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 123)) {
@@ -4145,7 +4155,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             if (Agg4_proc_assign_menu(g, f, L)) rt_opt_add(&ob, 4, RT_NONE, 13);
             if (rt_var_at(g, VCELL_assigned_now) > 0) rt_opt_add(&ob, 5, RT_NONE, 14);
             if (rt_var_at(g, VCELL_assigned_now) == 0) rt_opt_add(&ob, 6, RT_NONE, 15);
-            rt_opt_done(g, &ob, 1193);
+            rt_opt_done(g, &ob, 989);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4156,7 +4166,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* assign a die to a card at _deploy_ */
                 #line 174 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 124, 0, 1196);
+                rt_choose_begin(g, f->me, 124, 0, 992);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 124)) {
@@ -4171,7 +4181,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                             if (Fn_sector_target(g, f, it_c_2) && Fn_any_die_for(g, f, it_c_2, 0)) rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1196);
+                    rt_opt_done(g, &ob, 992);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4184,7 +4194,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_2;
                         RtValue arg1 = 0;
-                        if (rt_call(g, 22, f->self, f->me, 1197)) {
+                        if (rt_call(g, 22, f->self, f->me, 993)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4204,7 +4214,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* assign a die to a Rebel_s ability */
                 #line 179 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 125, 0, 1198);
+                rt_choose_begin(g, f->me, 125, 0, 994);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -4213,13 +4223,13 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1199);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 995);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
                             if (Fn_team_target(g, f, it_c_4) && Fn_any_die_for(g, f, it_c_4, 1)) rt_opt_add(&ob, it_c_4, it_c_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1198);
+                    rt_opt_done(g, &ob, 994);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 4;
@@ -4232,7 +4242,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                     { /* assign_die */
                         RtValue arg0 = L->v_c_4;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 22, f->self, f->me, 1200)) {
+                        if (rt_call(g, 22, f->self, f->me, 996)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4253,7 +4263,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 2) { /* assign an Alliance Token_s symbol */
                 #line 183 "cards/dsr/rules.cards"
                 { /* assign_token */
-                    if (rt_call(g, 26, f->self, f->me, 1201)) {
+                    if (rt_call(g, 26, f->self, f->me, 997)) {
                     }
                 }
                 f->pc = 6;
@@ -4268,7 +4278,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 3) { /* use an Alliance Token */
                 #line 184 "cards/dsr/rules.cards"
                 { /* use_token */
-                    if (rt_call(g, 27, f->self, f->me, 1202)) {
+                    if (rt_call(g, 27, f->self, f->me, 998)) {
                     }
                 }
                 f->pc = 7;
@@ -4283,7 +4293,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 4) { /* use a Rebel_s ability */
                 #line 185 "cards/dsr/rules.cards"
                 { /* use_free_ability */
-                    if (rt_call(g, 30, f->self, f->me, 1203)) {
+                    if (rt_call(g, 30, f->self, f->me, 999)) {
                     }
                 }
                 f->pc = 8;
@@ -4301,7 +4311,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
             } else if (L->v_option == 6) { /* forfeit a die and re-roll the rest */
                 #line 188 "cards/dsr/rules.cards"
                 { /* pick_face */
-                    if (rt_call(g, 21, f->self, f->me, 1204)) {
+                    if (rt_call(g, 21, f->self, f->me, 1000)) {
                     }
                 }
                 f->pc = 9;
@@ -4316,7 +4326,7 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 #line 189 "cards/dsr/rules.cards"
                 { /* forfeit_die */
                     RtValue arg0 = rt_var_at(g, VCELL_picked);
-                    if (rt_call(g, 20, f->self, f->me, 1205)) {
+                    if (rt_call(g, 20, f->self, f->me, 1001)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4333,10 +4343,10 @@ static RtStatus Script_proc_assign_menu(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_acting, VCELL_acting, 0);
             }
         }
-#line 4337 "dsr.c"
+#line 4347 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1206, "bad resume point");
+        return rt_fail(g, 1002, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4358,7 +4368,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
         #line 196 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_forfeited)[0];
         #line 197 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1207);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1003);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4368,7 +4378,7 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
                 #line 198 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_forfeited)[0] == L->v_n) {
                     #line 199 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1208);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_forfeited), RT_AT_TOP, 1004);
                     if (rt_check(g)) return RT_END;
                     #line 200 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4385,10 +4395,10 @@ static RtStatus Script_proc_forfeit_die(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 4389 "dsr.c"
+#line 4399 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1209, "bad resume point");
+        return rt_fail(g, 1005, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4404,7 +4414,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 207 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 126, 0, 1210);
+        rt_choose_begin(g, f->me, 126, 0, 1006);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 126)) {
@@ -4420,7 +4430,7 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
             if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1210);
+            rt_opt_done(g, &ob, 1006);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4455,10 +4465,10 @@ static RtStatus Script_proc_pick_face(RtGame *g, RtFrame *f)
                 rt_var_store(g, VAR_picked, VCELL_picked, ENUM_leadership2);
             }
         }
-#line 4459 "dsr.c"
+#line 4469 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1211, "bad resume point");
+        return rt_fail(g, 1007, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4476,7 +4486,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 221 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 127, 0, 1212);
+        rt_choose_begin(g, f->me, 127, 0, 1008);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 127)) {
@@ -4494,7 +4504,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
             if (Fn_die_for(g, f, ENUM_support2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 5, RT_NONE, 21);
             if (Fn_die_for(g, f, ENUM_leadership, L->v_c, L->v_on_team)) rt_opt_add(&ob, 6, RT_NONE, 22);
             if (Fn_die_for(g, f, ENUM_leadership2, L->v_c, L->v_on_team)) rt_opt_add(&ob, 7, RT_NONE, 23);
-            rt_opt_done(g, &ob, 1212);
+            rt_opt_done(g, &ob, 1008);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4509,7 +4519,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1213)) {
+                    if (rt_call(g, 23, f->self, f->me, 1009)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4533,7 +4543,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_tactical2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1214)) {
+                    if (rt_call(g, 23, f->self, f->me, 1010)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4557,7 +4567,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1215)) {
+                    if (rt_call(g, 23, f->self, f->me, 1011)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4581,7 +4591,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_intelligence2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1216)) {
+                    if (rt_call(g, 23, f->self, f->me, 1012)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4605,7 +4615,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1217)) {
+                    if (rt_call(g, 23, f->self, f->me, 1013)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4629,7 +4639,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_support2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1218)) {
+                    if (rt_call(g, 23, f->self, f->me, 1014)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4653,7 +4663,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1219)) {
+                    if (rt_call(g, 23, f->self, f->me, 1015)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4677,7 +4687,7 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = ENUM_leadership2;
                     RtValue arg2 = L->v_on_team;
-                    if (rt_call(g, 23, f->self, f->me, 1220)) {
+                    if (rt_call(g, 23, f->self, f->me, 1016)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4697,10 +4707,10 @@ static RtStatus Script_proc_assign_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 4701 "dsr.c"
+#line 4711 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1221, "bad resume point");
+        return rt_fail(g, 1017, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4724,7 +4734,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         #line 234 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_assigned)[0];
         #line 235 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1222);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1018);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -4734,7 +4744,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
                 #line 236 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_assigned)[0] == L->v_n) {
                     #line 237 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1223);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_assigned), RT_AT_TOP, 1019);
                     if (rt_check(g)) return RT_END;
                     #line 238 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -4754,13 +4764,13 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 241 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1224));
+        rt_var_store(g, VAR_assigned_now, VCELL_assigned_now, rt_add(g, rt_var_at(g, VCELL_assigned_now), 1, 1020));
         if (rt_check(g)) return RT_END;
         #line 242 "cards/dsr/rules.cards"
         { /* add_symbols */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_f;
-            if (rt_call(g, 24, f->self, f->me, 1225)) {
+            if (rt_call(g, 24, f->self, f->me, 1021)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4778,7 +4788,7 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         { /* check_complete */
             RtValue arg0 = L->v_c;
             RtValue arg1 = L->v_on_team;
-            if (rt_call(g, 25, f->self, f->me, 1226)) {
+            if (rt_call(g, 25, f->self, f->me, 1022)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -4795,10 +4805,10 @@ static RtStatus Script_proc_give(RtGame *g, RtFrame *f)
         /* fall through */
     case 1:;
         if (rt_check(g)) return RT_END;
-#line 4799 "dsr.c"
+#line 4809 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1227, "bad resume point");
+        return rt_fail(g, 1023, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4815,21 +4825,21 @@ static RtStatus Script_proc_add_symbols(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 247 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1228), Fn_shows(g, f, L->v_f, ENUM_tactical), 1229), 1230);
+        rt_set_card_state(g, L->v_c, KIND_asset, 2, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 2, 1024), Fn_shows(g, f, L->v_f, ENUM_tactical), 1025), 1026);
         if (rt_check(g)) return RT_END;
         #line 248 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1231), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1232), 1233);
+        rt_set_card_state(g, L->v_c, KIND_asset, 3, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 3, 1027), Fn_shows(g, f, L->v_f, ENUM_intelligence), 1028), 1029);
         if (rt_check(g)) return RT_END;
         #line 249 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1234), Fn_shows(g, f, L->v_f, ENUM_support), 1235), 1236);
+        rt_set_card_state(g, L->v_c, KIND_asset, 4, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 4, 1030), Fn_shows(g, f, L->v_f, ENUM_support), 1031), 1032);
         if (rt_check(g)) return RT_END;
         #line 250 "cards/dsr/rules.cards"
-        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1237), Fn_shows(g, f, L->v_f, ENUM_leadership), 1238), 1239);
+        rt_set_card_state(g, L->v_c, KIND_asset, 5, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 5, 1033), Fn_shows(g, f, L->v_f, ENUM_leadership), 1034), 1035);
         if (rt_check(g)) return RT_END;
-#line 4830 "dsr.c"
+#line 4840 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1240, "bad resume point");
+        return rt_fail(g, 1036, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4850,7 +4860,7 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
             #line 258 "cards/dsr/rules.cards"
             if (L->v_on_team) {
                 #line 259 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1241);
+                rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1037);
                 if (rt_check(g)) return RT_END;
                 #line 260 "cards/dsr/rules.cards"
                 rt_log_begin(g);
@@ -4858,13 +4868,13 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 rt_log_str(g, " uses ");
                 rt_log_str(g, rt_card_name(g, L->v_c));
                 rt_log_str(g, "'s ability: ");
-                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1242)].fd_text);
+                rt_log_str(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1038)].fd_text);
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
                 #line 261 "cards/dsr/rules.cards"
                 { /* run_power */
                     RtValue arg0 = L->v_c;
-                    if (rt_call(g, 29, f->self, f->me, 1243)) {
+                    if (rt_call(g, 29, f->self, f->me, 1039)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -4882,10 +4892,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 263 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1244);
+                rt_set_card_state(g, L->v_c, KIND_asset, 6, 1, 1040);
                 if (rt_check(g)) return RT_END;
                 #line 264 "cards/dsr/rules.cards"
-                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1245)].fd_imperial) {
+                if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1041)].fd_imperial) {
                     #line 265 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -4908,10 +4918,10 @@ static RtStatus Script_proc_check_complete(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 4912 "dsr.c"
+#line 4922 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1246, "bad resume point");
+        return rt_fail(g, 1042, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4928,7 +4938,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 277 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 128, 0, 1247);
+        rt_choose_begin(g, f->me, 128, 0, 1043);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 128)) {
@@ -4943,7 +4953,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                     if (Fn_symbol_token_for_sector(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1247);
+            rt_opt_done(g, &ob, 1043);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4953,7 +4963,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 278 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 129, 0, 1248);
+            rt_choose_begin(g, f->me, 129, 0, 1044);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 129)) {
@@ -4968,7 +4978,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                         if (Fn_sector_target(g, f, it_c) && Fn_useful(g, f, Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown, it_c, 0)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1248);
+                rt_opt_done(g, &ob, 1044);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -4978,7 +4988,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_c = rt_chosen(g);
                 #line 279 "cards/dsr/rules.cards"
-                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1249);
+                rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1045);
                 if (rt_check(g)) return RT_END;
                 #line 280 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -4997,7 +5007,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* add_symbols */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = Rows_alliance[rt__row(g, L->v_t)].fd_symbol_shown;
-                    if (rt_call(g, 24, f->self, f->me, 1250)) {
+                    if (rt_call(g, 24, f->self, f->me, 1046)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5015,7 +5025,7 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 { /* check_complete */
                     RtValue arg0 = L->v_c;
                     RtValue arg1 = 0;
-                    if (rt_call(g, 25, f->self, f->me, 1251)) {
+                    if (rt_call(g, 25, f->self, f->me, 1047)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5034,10 +5044,10 @@ static RtStatus Script_proc_assign_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5038 "dsr.c"
+#line 5048 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1252, "bad resume point");
+        return rt_fail(g, 1048, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5053,7 +5063,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 289 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 130, 0, 1253);
+        rt_choose_begin(g, f->me, 130, 0, 1049);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 130)) {
@@ -5068,7 +5078,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                     if (Fn_token_ready(g, f, it_t) && Fn_effect_token(g, f, it_t)) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1253);
+            rt_opt_done(g, &ob, 1049);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5078,7 +5088,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 290 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1254);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_spent), RT_AT_TOP, 1050);
             if (rt_check(g)) return RT_END;
             #line 291 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5094,7 +5104,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             if (Rows_alliance[rt__row(g, L->v_t)].fd_effect == ENUM_heal) {
                 #line 292 "cards/dsr/rules.cards"
                 { /* heal_two_rebels */
-                    if (rt_call(g, 36, f->self, f->me, 1255)) {
+                    if (rt_call(g, 36, f->self, f->me, 1051)) {
                     }
                 }
                 f->pc = 2;
@@ -5109,7 +5119,7 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
             } else {
                 #line 292 "cards/dsr/rules.cards"
                 { /* remove_one_counter */
-                    if (rt_call(g, 37, f->self, f->me, 1256)) {
+                    if (rt_call(g, 37, f->self, f->me, 1052)) {
                     }
                 }
                 f->pc = 3;
@@ -5123,10 +5133,10 @@ static RtStatus Script_proc_use_token(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5127 "dsr.c"
+#line 5137 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1257, "bad resume point");
+        return rt_fail(g, 1053, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5144,10 +5154,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 298 "cards/dsr/rules.cards"
         if ((rt_zone_cells_at(g, ZCELL_pile)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_spent)[0] == 0))) {
             #line 299 "cards/dsr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1258);
+            rt_move_all(g, rt_zone_shared(g, ZONE_spent), rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1054);
             if (rt_check(g)) return RT_END;
             #line 300 "cards/dsr/rules.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1259);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1055);
             #line 301 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5158,13 +5168,13 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
         #line 303 "cards/dsr/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_pile)[0] == 0)) {
             #line 304 "cards/dsr/rules.cards"
-            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1260);
+            L->v_t = rt_top_at(g, rt_zone_cells_at(g, ZCELL_pile), ZONE_pile, RT_NONE, 1056);
             if (rt_check(g)) return RT_END;
             #line 305 "cards/dsr/rules.cards"
-            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1261);
+            rt_move(g, L->v_t, rt_zone_shared(g, ZONE_held), RT_AT_TOP, 1057);
             if (rt_check(g)) return RT_END;
             #line 306 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1262);
+            rt_set_card_state(g, L->v_t, KIND_alliance, 0, 1, 1058);
             if (rt_check(g)) return RT_END;
             #line 307 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5176,10 +5186,10 @@ static RtStatus Script_proc_draw_one_token(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5180 "dsr.c"
+#line 5190 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1263, "bad resume point");
+        return rt_fail(g, 1059, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5199,12 +5209,12 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 315 "cards/dsr/rules.cards"
-        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1264)].fd_power == ENUM_heal_each_team) {
+        if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1060)].fd_power == ENUM_heal_each_team) {
             #line 316 "cards/dsr/rules.cards"
             for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
                 L->v_p = L->v_i;
                 #line 317 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 131, 0, 1265);
+                rt_choose_begin(g, f->me, 131, 0, 1061);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 131)) {
@@ -5215,13 +5225,13 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1266);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1062);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_r = zc[1 + i]; (void)it_r;
                             rt_opt_add_if(&ob, (rt__state(g, it_r, 0) > 0), it_r, it_r, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 1265);
+                    rt_opt_done(g, &ob, 1061);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -5234,7 +5244,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1267)) {
+                        if (rt_call(g, 35, f->self, f->me, 1063)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5250,10 +5260,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1268)].fd_power == ENUM_heal_two) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1064)].fd_power == ENUM_heal_two) {
             #line 320 "cards/dsr/rules.cards"
             { /* heal_two_rebels */
-                if (rt_call(g, 36, f->self, f->me, 1269)) {
+                if (rt_call(g, 36, f->self, f->me, 1065)) {
                 }
             }
             f->pc = 2;
@@ -5265,10 +5275,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             /* fall through */
         case 2:;
             if (rt_check(g)) return RT_END;
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1270)].fd_power == ENUM_heal_team) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1066)].fd_power == ENUM_heal_team) {
             #line 322 "cards/dsr/rules.cards"
             {
-                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1271));
+                const int32_t *walk_v_r_2 = rt_zone_cards(g, rt_zone_of(g, ZONE_team, f->me, 1067));
                 for (int at_v_r_2 = walk_v_r_2[0]; at_v_r_2 >= 1; at_v_r_2--) {
                     L->v_r_2 = walk_v_r_2[at_v_r_2];
                     if (!((rt__state(g, L->v_r_2, 0) > 0))) continue;
@@ -5276,7 +5286,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     { /* heal_rebel */
                         RtValue arg0 = L->v_r_2;
                         RtValue arg1 = 1;
-                        if (rt_call(g, 35, f->self, f->me, 1272)) {
+                        if (rt_call(g, 35, f->self, f->me, 1068)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5292,10 +5302,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1273)].fd_power == ENUM_remove_counter) {
+        } else if (Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1069)].fd_power == ENUM_remove_counter) {
             #line 324 "cards/dsr/rules.cards"
             { /* remove_one_counter */
-                if (rt_call(g, 37, f->self, f->me, 1274)) {
+                if (rt_call(g, 37, f->self, f->me, 1070)) {
                 }
             }
             f->pc = 3;
@@ -5310,7 +5320,7 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
         } else {
             #line 326 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1275)) {
+                if (rt_call(g, 28, f->self, f->me, 1071)) {
                 }
             }
             {
@@ -5320,10 +5330,10 @@ static RtStatus Script_proc_run_power(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 5324 "dsr.c"
+#line 5334 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1276, "bad resume point");
+        return rt_fail(g, 1072, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5339,7 +5349,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 333 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 125, 0, 1277);
+        rt_choose_begin(g, f->me, 125, 0, 1073);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 125)) {
@@ -5348,13 +5358,13 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1278);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, f->me, 1074);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_free_ready(g, f, it_c)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1277);
+            rt_opt_done(g, &ob, 1073);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5364,7 +5374,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 334 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1279);
+            rt_set_card_state(g, L->v_c, KIND_asset, 7, 1, 1075);
             if (rt_check(g)) return RT_END;
             #line 335 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -5380,7 +5390,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
             if (Rows_asset[rt__row(g, L->v_c)].fd_power == ENUM_reroll) {
                 #line 337 "cards/dsr/rules.cards"
                 { /* reroll_dice */
-                    if (rt_call(g, 31, f->self, f->me, 1280)) {
+                    if (rt_call(g, 31, f->self, f->me, 1076)) {
                     }
                 }
                 f->pc = 2;
@@ -5396,7 +5406,7 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 #line 339 "cards/dsr/rules.cards"
                 { /* change_face_of */
                     RtValue arg0 = Rows_asset[rt__row(g, L->v_c)].fd_die_of;
-                    if (rt_call(g, 33, f->self, f->me, 1281)) {
+                    if (rt_call(g, 33, f->self, f->me, 1077)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5414,10 +5424,10 @@ static RtStatus Script_proc_use_free_ability(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 5418 "dsr.c"
+#line 5428 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1282, "bad resume point");
+        return rt_fail(g, 1078, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5438,7 +5448,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
         #line 346 "cards/dsr/rules.cards"
         while ((rt_var_at(g, VCELL_acting_reroll) < 2) && (!(rt_zone_cells_at(g, ZCELL_rolled)[0] == 0))) {
             #line 347 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 132, 0, 1283);
+            rt_choose_begin(g, f->me, 132, 0, 1079);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 132)) {
@@ -5457,7 +5467,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                 if (Fn_showing(g, f, ENUM_support2)) rt_opt_add(&ob, 6, RT_NONE, 21);
                 if (Fn_showing(g, f, ENUM_leadership)) rt_opt_add(&ob, 7, RT_NONE, 22);
                 if (Fn_showing(g, f, ENUM_leadership2)) rt_opt_add(&ob, 8, RT_NONE, 23);
-                rt_opt_done(g, &ob, 1283);
+                rt_opt_done(g, &ob, 1079);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -5473,7 +5483,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 349 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical;
-                        if (rt_call(g, 32, f->self, f->me, 1284)) {
+                        if (rt_call(g, 32, f->self, f->me, 1080)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5490,7 +5500,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 350 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_tactical2;
-                        if (rt_call(g, 32, f->self, f->me, 1285)) {
+                        if (rt_call(g, 32, f->self, f->me, 1081)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5507,7 +5517,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 351 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence;
-                        if (rt_call(g, 32, f->self, f->me, 1286)) {
+                        if (rt_call(g, 32, f->self, f->me, 1082)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5524,7 +5534,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 352 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_intelligence2;
-                        if (rt_call(g, 32, f->self, f->me, 1287)) {
+                        if (rt_call(g, 32, f->self, f->me, 1083)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5541,7 +5551,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 353 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support;
-                        if (rt_call(g, 32, f->self, f->me, 1288)) {
+                        if (rt_call(g, 32, f->self, f->me, 1084)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5558,7 +5568,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 354 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_support2;
-                        if (rt_call(g, 32, f->self, f->me, 1289)) {
+                        if (rt_call(g, 32, f->self, f->me, 1085)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5575,7 +5585,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 355 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership;
-                        if (rt_call(g, 32, f->self, f->me, 1290)) {
+                        if (rt_call(g, 32, f->self, f->me, 1086)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5592,7 +5602,7 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     #line 356 "cards/dsr/rules.cards"
                     { /* reroll_one */
                         RtValue arg0 = ENUM_leadership2;
-                        if (rt_call(g, 32, f->self, f->me, 1291)) {
+                        if (rt_call(g, 32, f->self, f->me, 1087)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5607,13 +5617,13 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
                     if (rt_check(g)) return RT_END;
                 }
             }
-            if (rt_back_edge(g, 1292)) return RT_END;
+            if (rt_back_edge(g, 1088)) return RT_END;
         }
         #line 359 "cards/dsr/rules.cards"
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone) && !rt_check(g); i++)
-                Roll_any(g, rt_zone_at(g, zone, i), 1293);
+                Roll_any(g, rt_zone_at(g, zone, i), 1089);
         }
         if (rt_check(g)) return RT_END;
         #line 360 "cards/dsr/rules.cards"
@@ -5633,12 +5643,12 @@ static RtStatus Script_proc_reroll_dice(RtGame *g, RtFrame *f)
             }
         }
         #line 361 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1294);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_rolled), RT_AT_TOP, 1090);
         if (rt_check(g)) return RT_END;
-#line 5639 "dsr.c"
+#line 5649 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1295, "bad resume point");
+        return rt_fail(g, 1091, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5660,7 +5670,7 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
         #line 365 "cards/dsr/rules.cards"
         L->v_n = rt_zone_cells_at(g, ZCELL_rerolling)[0];
         #line 366 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1296);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_rolled), 1092);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5670,19 +5680,19 @@ static RtStatus Script_proc_reroll_one(RtGame *g, RtFrame *f)
                 #line 367 "cards/dsr/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 367 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1297);
+                    rt_move(g, L->v_d, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 1093);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
         #line 369 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1298));
+        rt_var_store(g, VAR_acting_reroll, VCELL_acting_reroll, rt_add(g, rt_var_at(g, VCELL_acting_reroll), 1, 1094));
         if (rt_check(g)) return RT_END;
-#line 5683 "dsr.c"
+#line 5693 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1299, "bad resume point");
+        return rt_fail(g, 1095, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5700,7 +5710,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 374 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 133, 0, 1300);
+        rt_choose_begin(g, f->me, 133, 0, 1096);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 133)) {
@@ -5715,7 +5725,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     if (Fn_shows(g, f, Fn_die_face(g, f, it_d), L->v_s) > 0) rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1300);
+            rt_opt_done(g, &ob, 1096);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -5725,7 +5735,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
         case 1:;
             L->v_d = rt_chosen(g);
             #line 375 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 134, 0, 1301);
+            rt_choose_begin(g, f->me, 134, 0, 1097);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 134)) {
@@ -5743,7 +5753,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 if (Fn_on_die(g, f, L->v_d, ENUM_support2)) rt_opt_add(&ob, 5, RT_NONE, 31);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership)) rt_opt_add(&ob, 6, RT_NONE, 32);
                 if (Fn_on_die(g, f, L->v_d, ENUM_leadership2)) rt_opt_add(&ob, 7, RT_NONE, 33);
-                rt_opt_done(g, &ob, 1301);
+                rt_opt_done(g, &ob, 1097);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -5757,7 +5767,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical;
-                        if (rt_call(g, 34, f->self, f->me, 1302)) {
+                        if (rt_call(g, 34, f->self, f->me, 1098)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5776,7 +5786,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_tactical2;
-                        if (rt_call(g, 34, f->self, f->me, 1303)) {
+                        if (rt_call(g, 34, f->self, f->me, 1099)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5795,7 +5805,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence;
-                        if (rt_call(g, 34, f->self, f->me, 1304)) {
+                        if (rt_call(g, 34, f->self, f->me, 1100)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5814,7 +5824,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_intelligence2;
-                        if (rt_call(g, 34, f->self, f->me, 1305)) {
+                        if (rt_call(g, 34, f->self, f->me, 1101)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5833,7 +5843,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support;
-                        if (rt_call(g, 34, f->self, f->me, 1306)) {
+                        if (rt_call(g, 34, f->self, f->me, 1102)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5852,7 +5862,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_support2;
-                        if (rt_call(g, 34, f->self, f->me, 1307)) {
+                        if (rt_call(g, 34, f->self, f->me, 1103)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5871,7 +5881,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership;
-                        if (rt_call(g, 34, f->self, f->me, 1308)) {
+                        if (rt_call(g, 34, f->self, f->me, 1104)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5890,7 +5900,7 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                     { /* set_face */
                         RtValue arg0 = L->v_d;
                         RtValue arg1 = ENUM_leadership2;
-                        if (rt_call(g, 34, f->self, f->me, 1309)) {
+                        if (rt_call(g, 34, f->self, f->me, 1105)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5907,10 +5917,10 @@ static RtStatus Script_proc_change_face_of(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5911 "dsr.c"
+#line 5921 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1310, "bad resume point");
+        return rt_fail(g, 1106, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5937,7 +5947,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x = walk_v_x[at_v_x];
                 if (!(((rt_card_kind(g, L->v_x) == KIND_red_die) && (L->v_x == L->v_d)))) continue;
                 #line 389 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1311);
+                rt_set_card_state(g, L->v_x, KIND_red_die, 0, L->v_f, 1107);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5948,7 +5958,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_2 = walk_v_x_2[at_v_x_2];
                 if (!(((rt_card_kind(g, L->v_x_2) == KIND_yellow_die) && (L->v_x_2 == L->v_d)))) continue;
                 #line 390 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1312);
+                rt_set_card_state(g, L->v_x_2, KIND_yellow_die, 0, L->v_f, 1108);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5959,7 +5969,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_3 = walk_v_x_3[at_v_x_3];
                 if (!(((rt_card_kind(g, L->v_x_3) == KIND_green_die) && (L->v_x_3 == L->v_d)))) continue;
                 #line 391 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1313);
+                rt_set_card_state(g, L->v_x_3, KIND_green_die, 0, L->v_f, 1109);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5970,7 +5980,7 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
                 L->v_x_4 = walk_v_x_4[at_v_x_4];
                 if (!(((rt_card_kind(g, L->v_x_4) == KIND_blue_die) && (L->v_x_4 == L->v_d)))) continue;
                 #line 392 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1314);
+                rt_set_card_state(g, L->v_x_4, KIND_blue_die, 0, L->v_f, 1110);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -5985,10 +5995,10 @@ static RtStatus Script_proc_set_face(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 5989 "dsr.c"
+#line 5999 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1315, "bad resume point");
+        return rt_fail(g, 1111, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6006,34 +6016,34 @@ static RtStatus Script_proc_heal_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 399 "cards/dsr/rules.cards"
-        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1316);
+        L->v_before = rt_card_state(g, L->v_c, KIND_asset, 0, 1112);
         if (rt_check(g)) return RT_END;
         #line 400 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1317) > L->v_n) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1113) > L->v_n) {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1318), L->v_n, 1319), 1320);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_sub(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1114), L->v_n, 1115), 1116);
             if (rt_check(g)) return RT_END;
         } else {
             #line 400 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1321);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, 0, 1117);
             if (rt_check(g)) return RT_END;
         }
         #line 401 "cards/dsr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, rt_card_name(g, L->v_c));
         rt_log_str(g, " loses ");
-        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1322), 1323));
+        rt_log_int(g, rt_sub(g, L->v_before, rt_card_state(g, L->v_c, KIND_asset, 0, 1118), 1119));
         rt_log_str(g, " DAMAGE (");
-        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1324));
+        rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1120));
         rt_log_str(g, " of ");
-        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1325)].fd_capacity);
+        rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1121)].fd_capacity);
         rt_log_str(g, ").");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
-#line 6034 "dsr.c"
+#line 6044 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1326, "bad resume point");
+        return rt_fail(g, 1122, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6054,13 +6064,13 @@ RT_PURE static RtValue Agg1_proc_heal_two_rebels(RtGame *g, RtFrame *f, struct L
     (void)L;
     #line 409 "cards/dsr/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1333);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1129);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if ((int)(rt__state(g, it_x, 0) > 0) & (int)(it_x != L->v_r_2)) return 1;
     }
     return acc;
-#line 6064 "dsr.c"
+#line 6074 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:405: heal_two_rebels */
@@ -6070,7 +6080,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 406 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 135, 0, 1327);
+        rt_choose_begin(g, f->me, 135, 0, 1123);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 135)) {
@@ -6083,10 +6093,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 for (int i = 0; i < n; i++) {
                     RtValue it_p = i; (void)it_p;
                     L->v_p = it_p;
-                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1328) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1124) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                 }
             }
-            rt_opt_done(g, &ob, 1327);
+            rt_opt_done(g, &ob, 1123);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6096,7 +6106,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
         case 1:;
             L->v_p = rt_chosen(g);
             #line 407 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 136, 0, 1329);
+            rt_choose_begin(g, f->me, 136, 0, 1125);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6105,13 +6115,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1330);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1126);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1329);
+                rt_opt_done(g, &ob, 1125);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -6124,7 +6134,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 { /* heal_rebel */
                     RtValue arg0 = L->v_r_2;
                     RtValue arg1 = 1;
-                    if (rt_call(g, 35, f->self, f->me, 1331)) {
+                    if (rt_call(g, 35, f->self, f->me, 1127)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -6139,7 +6149,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
                 if (rt_check(g)) return RT_END;
                 #line 409 "cards/dsr/rules.cards"
-                rt_choose_begin(g, f->me, 137, 0, 1332);
+                rt_choose_begin(g, f->me, 137, 0, 1128);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 137)) {
@@ -6155,7 +6165,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             if (Agg1_proc_heal_two_rebels(g, f, L)) rt_opt_add(&ob, it_q, RT_NONE, RT_LABEL_PLAYER);
                         }
                     }
-                    rt_opt_done(g, &ob, 1332);
+                    rt_opt_done(g, &ob, 1128);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -6165,7 +6175,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_q = rt_chosen(g);
                     #line 410 "cards/dsr/rules.cards"
-                    rt_choose_begin(g, f->me, 136, 0, 1334);
+                    rt_choose_begin(g, f->me, 136, 0, 1130);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6174,13 +6184,13 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1335);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_q, 1131);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_x_2 = zc[1 + i]; (void)it_x_2;
                                 rt_opt_add_if(&ob, ((int)(rt__state(g, it_x_2, 0) > 0) & (int)(it_x_2 != L->v_r_2)), it_x_2, it_x_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 1334);
+                        rt_opt_done(g, &ob, 1130);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 4;
@@ -6193,7 +6203,7 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                         { /* heal_rebel */
                             RtValue arg0 = L->v_x_2;
                             RtValue arg1 = 1;
-                            if (rt_call(g, 35, f->self, f->me, 1336)) {
+                            if (rt_call(g, 35, f->self, f->me, 1132)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6211,10 +6221,10 @@ static RtStatus Script_proc_heal_two_rebels(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6215 "dsr.c"
+#line 6225 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1337, "bad resume point");
+        return rt_fail(g, 1133, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6230,7 +6240,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 417 "cards/dsr/rules.cards"
-        rt_choose_begin(g, f->me, 138, 0, 1338);
+        rt_choose_begin(g, f->me, 138, 0, 1134);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 138)) {
@@ -6245,7 +6255,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                     rt_opt_add_if(&ob, ((int)(!rt__state(g, it_k, 1)) & (int)(rt__state(g, it_k, 0) > 0)), it_k, it_k, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 1338);
+            rt_opt_done(g, &ob, 1134);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -6255,7 +6265,7 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
         case 1:;
             L->v_k = rt_chosen(g);
             #line 418 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1339), 1340);
+            rt_set_card_state(g, L->v_k, KIND_component, 0, rt_sub(g, rt__state(g, L->v_k, 0), 1, 1135), 1136);
             if (rt_check(g)) return RT_END;
             #line 419 "cards/dsr/rules.cards"
             if (rt_logging(g)) {
@@ -6270,10 +6280,10 @@ static RtStatus Script_proc_remove_one_counter(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 6274 "dsr.c"
+#line 6284 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1341, "bad resume point");
+        return rt_fail(g, 1137, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6299,7 +6309,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 427 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1343), 1342);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_base, f->me, 1139), 1138);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
@@ -6320,7 +6330,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     #line 430 "cards/dsr/rules.cards"
                     if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_hurt_imperial) {
                         #line 431 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 139, 0, 1344);
+                        rt_choose_begin(g, f->me, 139, 0, 1140);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 139)) {
@@ -6330,7 +6340,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (rt_live_at(g, LCELL_2) > 0) rt_opt_add(&ob, 0, RT_NONE, 37);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1344);
+                            rt_opt_done(g, &ob, 1140);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 1;
@@ -6341,7 +6351,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             L->v_option = rt_chosen(g);
                             if (L->v_option == 0) { /* add a DAMAGE to an Imperial */
                                 #line 433 "cards/dsr/rules.cards"
-                                rt_choose_begin(g, f->me, 140, 0, 1345);
+                                rt_choose_begin(g, f->me, 140, 0, 1141);
                                 {
                                     RtOptBuf ob = rt_opt_buf(g);
                                     if (rt_label_begin(g, RT_PROMPT_SLOT, 140)) {
@@ -6356,7 +6366,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                             rt_opt_add_if(&ob, ((int)(!!Rows_asset[rt__row(g, it_c_2)].fd_imperial) & (int)(rt__state(g, it_c_2, 0) < Rows_asset[rt__row(g, it_c_2)].fd_capacity)), it_c_2, it_c_2, RT_LABEL_AUTO);
                                         }
                                     }
-                                    rt_opt_done(g, &ob, 1345);
+                                    rt_opt_done(g, &ob, 1141);
                                 }
                                 if (rt_option_count(g) > 0) {
                                     f->pc = 2;
@@ -6368,7 +6378,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     #line 433 "cards/dsr/rules.cards"
                                     { /* damage_imperial */
                                         RtValue arg0 = L->v_c_2;
-                                        if (rt_call(g, 39, f->self, f->me, 1346)) {
+                                        if (rt_call(g, 39, f->self, f->me, 1142)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
@@ -6387,7 +6397,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_remove_op_counter) {
                         #line 438 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 141, 0, 1347);
+                        rt_choose_begin(g, f->me, 141, 0, 1143);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 141)) {
@@ -6397,7 +6407,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             }
                             if (rt_live_at(g, LCELL_3) > 0) rt_opt_add(&ob, 0, RT_NONE, 39);
                             rt_opt_add(&ob, 1, RT_NONE, 38);
-                            rt_opt_done(g, &ob, 1347);
+                            rt_opt_done(g, &ob, 1143);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 3;
@@ -6409,7 +6419,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                             if (L->v_option_2 == 0) { /* remove an Operation Counter */
                                 #line 439 "cards/dsr/rules.cards"
                                 { /* remove_one_counter */
-                                    if (rt_call(g, 37, f->self, f->me, 1348)) {
+                                    if (rt_call(g, 37, f->self, f->me, 1144)) {
                                     }
                                 }
                                 f->pc = 4;
@@ -6426,7 +6436,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         }
                     } else if (Rows_team_base[rt__row(g, L->v_b)].fd_bonus == ENUM_heal_two_damage) {
                         #line 443 "cards/dsr/rules.cards"
-                        rt_choose_begin(g, f->me, 142, 0, 1349);
+                        rt_choose_begin(g, f->me, 142, 0, 1145);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 142)) {
@@ -6439,10 +6449,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 for (int i = 0; i < n; i++) {
                                     RtValue it_p = i; (void)it_p;
                                     L->v_p = it_p;
-                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1350) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
+                                    if (rt_plive_at(g, ZONE_team, LCELL_1, PLAYER_CELLS, it_p, 1146) > 0) rt_opt_add(&ob, it_p, RT_NONE, RT_LABEL_PLAYER);
                                 }
                             }
-                            rt_opt_done(g, &ob, 1349);
+                            rt_opt_done(g, &ob, 1145);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 5;
@@ -6452,7 +6462,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                         case 5:;
                             L->v_p = rt_chosen(g);
                             #line 444 "cards/dsr/rules.cards"
-                            rt_choose_begin(g, f->me, 136, 0, 1351);
+                            rt_choose_begin(g, f->me, 136, 0, 1147);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
                                 if (rt_label_begin(g, RT_PROMPT_SLOT, 136)) {
@@ -6461,13 +6471,13 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                     rt_label_end(g);
                                 }
                                 {
-                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1352);
+                                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, L->v_p, 1148);
                                     for (int i = zc[0] - 1; i >= 0; i--) {
                                         RtValue it_r_2 = zc[1 + i]; (void)it_r_2;
                                         rt_opt_add_if(&ob, (rt__state(g, it_r_2, 0) > 0), it_r_2, it_r_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 1351);
+                                rt_opt_done(g, &ob, 1147);
                             }
                             if (rt_option_count(g) > 0) {
                                 f->pc = 6;
@@ -6480,7 +6490,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                                 { /* heal_rebel */
                                     RtValue arg0 = L->v_r_2;
                                     RtValue arg1 = 2;
-                                    if (rt_call(g, 35, f->self, f->me, 1353)) {
+                                    if (rt_call(g, 35, f->self, f->me, 1149)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -6499,7 +6509,7 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
                     } else {
                         #line 447 "cards/dsr/rules.cards"
                         { /* draw_one_token */
-                            if (rt_call(g, 28, f->self, f->me, 1354)) {
+                            if (rt_call(g, 28, f->self, f->me, 1150)) {
                             }
                         }
                         {
@@ -6513,10 +6523,10 @@ static RtStatus Script_proc_team_ability(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6517 "dsr.c"
+#line 6527 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1355, "bad resume point");
+        return rt_fail(g, 1151, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6532,23 +6542,23 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 455 "cards/dsr/rules.cards"
-        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1356) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1357)].fd_capacity) {
+        if (rt_card_state(g, L->v_c, KIND_asset, 0, 1152) < Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1153)].fd_capacity) {
             #line 456 "cards/dsr/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1358), 1, 1359), 1360);
+            rt_set_card_state(g, L->v_c, KIND_asset, 0, rt_add(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1154), 1, 1155), 1156);
             if (rt_check(g)) return RT_END;
             #line 457 "cards/dsr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, rt_card_name(g, L->v_c));
             rt_log_str(g, " takes a DAMAGE (");
-            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1361));
+            rt_log_int(g, rt_card_state(g, L->v_c, KIND_asset, 0, 1157));
             rt_log_str(g, " of ");
-            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1362)].fd_capacity);
+            rt_log_int(g, Rows_asset[rt_card_row(g, L->v_c, KIND_asset, 1158)].fd_capacity);
             rt_log_str(g, ").");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 458 "cards/dsr/rules.cards"
             { /* draw_one_token */
-                if (rt_call(g, 28, f->self, f->me, 1363)) {
+                if (rt_call(g, 28, f->self, f->me, 1159)) {
                 }
             }
             {
@@ -6558,10 +6568,10 @@ static RtStatus Script_proc_damage_imperial(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 6562 "dsr.c"
+#line 6572 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1364, "bad resume point");
+        return rt_fail(g, 1160, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6591,7 +6601,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 468 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1365);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1161);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6599,7 +6609,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_c = cells_v_list[1 + L->v_i];
                 if (!(((int)(!!rt__state(g, L->v_c, 6)) & (int)(!Rows_asset[rt__row(g, L->v_c)].fd_imperial)))) continue;
                 #line 469 "cards/dsr/rules.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1366), RT_AT_TOP, 1367);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_team, f->me, 1162), RT_AT_TOP, 1163);
                 if (rt_check(g)) return RT_END;
                 #line 470 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6614,7 +6624,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list);
         #line 472 "cards/dsr/rules.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1368);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1164);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6624,7 +6634,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 472 "cards/dsr/rules.cards"
                 { /* damage_imperial */
                     RtValue arg0 = L->v_c_2;
-                    if (rt_call(g, 39, f->self, f->me, 1369)) {
+                    if (rt_call(g, 39, f->self, f->me, 1165)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -6641,16 +6651,16 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 473 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1370);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rolled), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1166);
         if (rt_check(g)) return RT_END;
         #line 474 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1371);
+        rt_move_all(g, rt_zone_shared(g, ZONE_assigned), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1167);
         if (rt_check(g)) return RT_END;
         #line 475 "cards/dsr/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1372);
+        rt_move_all(g, rt_zone_shared(g, ZONE_forfeited), rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1168);
         if (rt_check(g)) return RT_END;
         #line 478 "cards/dsr/rules.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1373);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_deployed), 1169);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -6660,7 +6670,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 479 "cards/dsr/rules.cards"
                 if (Rows_asset[rt__row(g, L->v_c_3)].fd_imperial) {
                     #line 480 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1374);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_defeated), RT_AT_TOP, 1170);
                     if (rt_check(g)) return RT_END;
                     #line 481 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6675,7 +6685,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     }
                 } else {
                     #line 483 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1375);
+                    rt_move(g, L->v_c_3, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1171);
                     if (rt_check(g)) return RT_END;
                     #line 484 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6694,7 +6704,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p = L->v_i_4;
             #line 488 "cards/dsr/rules.cards"
-            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1377), 1376);
+            L->v_list_4 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1173), 1172);
             if (L->v_list_4 < 0) return RT_END;
             {
                 const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -6702,7 +6712,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     L->v_c_4 = cells_v_list_4[1 + L->v_i_5];
                     if (!((rt__state(g, L->v_c_4, 0) >= Rows_asset[rt__row(g, L->v_c_4)].fd_capacity))) continue;
                     #line 489 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1378);
+                    rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_lost), RT_AT_TOP, 1174);
                     if (rt_check(g)) return RT_END;
                     #line 490 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6721,7 +6731,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 495 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1379)) {
+            if (rt_call(g, 41, f->self, f->me, 1175)) {
             }
         }
         {
@@ -6737,10 +6747,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_k = walk_v_k[at_v_k];
                 if (!(((int)(!rt__state(g, L->v_k, 1)) & (int)(rt__state(g, L->v_k, 0) >= Rows_component[rt__row(g, L->v_k)].fd_length)))) continue;
                 #line 499 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1380);
+                rt_set_card_state(g, L->v_k, KIND_component, 1, 1, 1176);
                 if (rt_check(g)) return RT_END;
                 #line 500 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1381);
+                rt_set_card_state(g, L->v_k, KIND_component, 0, 0, 1177);
                 if (rt_check(g)) return RT_END;
                 #line 501 "cards/dsr/rules.cards"
                 if (rt_logging(g)) {
@@ -6754,7 +6764,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         }
         #line 503 "cards/dsr/rules.cards"
         { /* game_end */
-            if (rt_call(g, 43, f->self, f->me, 1382)) {
+            if (rt_call(g, 43, f->self, f->me, 1178)) {
             }
         }
         {
@@ -6763,10 +6773,10 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6767 "dsr.c"
+#line 6777 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1383, "bad resume point");
+        return rt_fail(g, 1179, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6791,7 +6801,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 509 "cards/dsr/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1384);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_locations), 1180);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6800,13 +6810,13 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                 #line 510 "cards/dsr/rules.cards"
                 while ((rt_live_at(g, LCELL_4 + rt_live_key(Rows_location[rt__row(g, L->v_l)].fd_place, 3)) < 3) && (!(rt_zone_cells_at(g, ZCELL_deck)[0] == 0))) {
                     #line 511 "cards/dsr/rules.cards"
-                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1385);
+                    L->v_c_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_deck), ZONE_deck, RT_NONE, 1181);
                     if (rt_check(g)) return RT_END;
                     #line 512 "cards/dsr/rules.cards"
-                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1386);
+                    rt_move(g, L->v_c_2, rt_zone_shared(g, ZONE_deployed), RT_AT_TOP, 1182);
                     if (rt_check(g)) return RT_END;
                     #line 513 "cards/dsr/rules.cards"
-                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1387);
+                    rt_set_card_state(g, L->v_c_2, KIND_asset, 1, Rows_location[rt__row(g, L->v_l)].fd_place, 1183);
                     if (rt_check(g)) return RT_END;
                     #line 514 "cards/dsr/rules.cards"
                     if (rt_logging(g)) {
@@ -6818,12 +6828,12 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                         rt_log_end(g);
                     }
                     #line 515 "cards/dsr/rules.cards"
-                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1388)].fd_imperial) {
+                    if (Rows_asset[rt_card_row(g, L->v_c_2, KIND_asset, 1184)].fd_imperial) {
                         #line 516 "cards/dsr/rules.cards"
                         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
                             L->v_p = L->v_i_2;
                             #line 517 "cards/dsr/rules.cards"
-                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1390), 1389);
+                            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_team, L->v_p, 1186), 1185);
                             if (L->v_list_2 < 0) return RT_END;
                             {
                                 const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -6833,7 +6843,7 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                                     #line 517 "cards/dsr/rules.cards"
                                     { /* draw_token_for */
                                         RtValue arg0 = L->v_r;
-                                        if (rt_call(g, 42, f->self, f->me, 1391)) {
+                                        if (rt_call(g, 42, f->self, f->me, 1187)) {
                                             RtValue *args = rt_frame_args(g);
                                             if (args) {
                                                 args[0] = arg0;
@@ -6851,15 +6861,15 @@ static RtStatus Script_proc_refill(RtGame *g, RtFrame *f)
                             rt_list_pop(g, L->v_list_2);
                         }
                     }
-                    if (rt_back_edge(g, 1392)) return RT_END;
+                    if (rt_back_edge(g, 1188)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6860 "dsr.c"
+#line 6870 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1393, "bad resume point");
+        return rt_fail(g, 1189, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6883,7 +6893,7 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
         }
         #line 526 "cards/dsr/rules.cards"
         { /* draw_one_token */
-            if (rt_call(g, 28, f->self, f->me, 1394)) {
+            if (rt_call(g, 28, f->self, f->me, 1190)) {
             }
         }
         {
@@ -6892,10 +6902,10 @@ static RtStatus Script_proc_draw_token_for(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6896 "dsr.c"
+#line 6906 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1395, "bad resume point");
+        return rt_fail(g, 1191, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6920,7 +6930,7 @@ RT_PURE static RtValue Agg1_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
         acc++;
     }
     return acc;
-#line 6924 "dsr.c"
+#line 6934 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:538: any */
@@ -6933,10 +6943,10 @@ RT_PURE static RtValue Agg2_proc_game_end(RtGame *g, RtFrame *f, struct Locals_p
     int n = rt_players(g);
     for (int i = 0; i < n; i++) {
         RtValue it_p = i; (void)it_p;
-        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1396)[0] == 0) return 1;
+        if (rt_pzone_cells_at(g, ZONE_team, ZCELL_team, PLAYER_CELLS, it_p, 1192)[0] == 0) return 1;
     }
     return acc;
-#line 6940 "dsr.c"
+#line 6950 "dsr.c"
 }
 
 /* cards/dsr/rules.cards:531: game_end */
@@ -7000,7 +7010,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
                 int winners = 0;
                 for (int i = 0; i < rt_players(g); i++) {
                     L->v_p_2 = i;
-                    rt_win(g, L->v_p_2, 1397);
+                    rt_win(g, L->v_p_2, 1193);
                     winners++;
                 }
                 return winners ? RT_END : rt_draw_game(g);
@@ -7011,10 +7021,10 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             #line 548 "cards/dsr/rules.cards"
             return rt_lose_game(g);
         }
-#line 7015 "dsr.c"
+#line 7025 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1398, "bad resume point");
+        return rt_fail(g, 1194, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7050,7 +7060,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!(Fn_is_rebellion_die(g, f, it_d))) continue;
                 #line 9 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1399);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_supply), RT_AT_TOP, 1195);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7064,7 +7074,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d_2 = pluck_cells[pluck_at];
                 if (!(((int)(rt_card_kind(g, it_d_2) == KIND_death_star_die) | (int)(rt_card_kind(g, it_d_2) == KIND_vader_die)))) continue;
                 #line 10 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1400);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_darkside), RT_AT_TOP, 1196);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7078,7 +7088,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_k = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_k) == KIND_component))) continue;
                 #line 11 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1401);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deathstar), RT_AT_TOP, 1197);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7092,7 +7102,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_t = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_t) == KIND_alliance))) continue;
                 #line 12 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1402);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pile), RT_AT_TOP, 1198);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7106,7 +7116,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_b = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_b) == KIND_team_base))) continue;
                 #line 13 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1403);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_bases), RT_AT_TOP, 1199);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -7120,21 +7130,21 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_l = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_l) == KIND_location))) continue;
                 #line 14 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1404);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 1200);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 15 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1405);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_pile), 1201);
         #line 17 "cards/dsr/rules.cards"
         {
             const int32_t *walk_v_k_2 = rt_zone_cards(g, rt_zone_shared(g, ZONE_deathstar));
             for (int at_v_k_2 = walk_v_k_2[0]; at_v_k_2 >= 1; at_v_k_2--) {
                 L->v_k_2 = walk_v_k_2[at_v_k_2];
                 #line 17 "cards/dsr/rules.cards"
-                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1406);
+                rt_set_card_state(g, L->v_k_2, KIND_component, 0, rt_const(g, CONST_start_counters), 1202);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7155,7 +7165,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 27 "cards/dsr/rules.cards"
-            rt_choose_begin(g, f->me, 143, 0, 1407);
+            rt_choose_begin(g, f->me, 143, 0, 1203);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 143)) {
@@ -7170,7 +7180,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add(&ob, it_b_2, it_b_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 1407);
+                rt_opt_done(g, &ob, 1203);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -7180,7 +7190,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_b_2 = rt_chosen(g);
                 #line 28 "cards/dsr/rules.cards"
-                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1408), RT_AT_TOP, 1409);
+                rt_move(g, L->v_b_2, rt_zone_of(g, ZONE_base, f->me, 1204), RT_AT_TOP, 1205);
                 if (rt_check(g)) return RT_END;
                 #line 29 "cards/dsr/rules.cards"
                 {
@@ -7190,7 +7200,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_c) == KIND_asset) && (Rows_asset[rt__row(g, it_c)].fd_leader_of == Rows_team_base[rt__row(g, L->v_b_2)].fd_number)))) continue;
                         #line 29 "cards/dsr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1410), RT_AT_TOP, 1411);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_team, f->me, 1206), RT_AT_TOP, 1207);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -7208,7 +7218,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1412)) return RT_END;
+            if (rt_back_edge(g, 1208)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 35 "cards/dsr/rules.cards"
@@ -7219,16 +7229,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_c_2 = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_c_2) == KIND_asset))) continue;
                 #line 35 "cards/dsr/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1413);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_deck), RT_AT_TOP, 1209);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 36 "cards/dsr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1414);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_deck), 1210);
         #line 39 "cards/dsr/rules.cards"
-        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1415))].fd_place);
+        rt_var_store(g, VAR_vader, VCELL_vader, Rows_location[rt__row_or0(g, rt_random_card(g, rt_zone_shared(g, ZONE_locations), 1211))].fd_place);
         if (rt_check(g)) return RT_END;
         #line 40 "cards/dsr/rules.cards"
         if (rt_logging(g)) {
@@ -7240,7 +7250,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         #line 41 "cards/dsr/rules.cards"
         { /* refill */
-            if (rt_call(g, 41, f->self, f->me, 1416)) {
+            if (rt_call(g, 41, f->self, f->me, 1212)) {
             }
         }
         {
@@ -7249,10 +7259,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 7253 "dsr.c"
+#line 7263 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1417, "bad resume point");
+        return rt_fail(g, 1213, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7279,7 +7289,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 49 "cards/dsr/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 13, f->self, f->me, 1418)) {
+                if (rt_call(g, 13, f->self, f->me, 1214)) {
                 }
             }
             f->pc = 1;
@@ -7293,13 +7303,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 1419)) return RT_END;
+            if (rt_back_edge(g, 1215)) return RT_END;
         }
         f->me = L->v_saved_me;
-#line 7300 "dsr.c"
+#line 7310 "dsr.c"
         break;
     default:
-        return rt_fail(g, 1420, "bad resume point");
+        return rt_fail(g, 1216, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8329,937 +8339,733 @@ static const RtSite Site_table[] = {
     { 1, 249, 29 }, /* 487: cards/dsr/game.cards:249:29 */
     { 1, 249, 42 }, /* 488: cards/dsr/game.cards:249:42 */
     { 1, 251, 43 }, /* 489: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 490: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 491: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 492: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 493: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 494: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 495: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 496: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 497: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 498: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 499: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 500: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 501: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 502: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 503: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 504: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 505: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 506: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 507: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 508: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 509: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 510: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 511: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 512: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 513: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 514: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 515: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 516: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 517: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 518: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 519: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 520: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 521: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 522: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 523: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 524: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 525: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 526: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 527: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 528: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 529: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 530: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 531: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 532: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 533: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 534: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 535: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 536: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 537: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 538: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 539: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 540: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 541: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 542: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 543: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 544: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 545: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 546: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 547: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 548: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 549: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 550: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 551: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 552: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 553: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 554: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 555: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 556: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 557: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 558: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 559: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 560: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 561: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 562: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 563: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 564: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 565: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 566: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 567: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 568: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 569: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 570: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 571: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 572: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 573: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 574: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 575: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 576: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 577: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 578: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 579: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 580: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 581: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 582: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 583: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 584: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 585: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 586: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 587: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 588: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 589: cards/dsr/game.cards:251:43 */
-    { 1, 287, 44 }, /* 590: cards/dsr/game.cards:287:44 */
-    { 1, 288, 41 }, /* 591: cards/dsr/game.cards:288:41 */
-    { 1, 288, 61 }, /* 592: cards/dsr/game.cards:288:61 */
-    { 1, 287, 44 }, /* 593: cards/dsr/game.cards:287:44 */
-    { 1, 292, 22 }, /* 594: cards/dsr/game.cards:292:22 */
-    { 1, 292, 98 }, /* 595: cards/dsr/game.cards:292:98 */
-    { 1, 251, 43 }, /* 596: cards/dsr/game.cards:251:43 */
-    { 1, 251, 43 }, /* 597: cards/dsr/game.cards:251:43 */
-    { 1, 251, 43 }, /* 598: cards/dsr/game.cards:251:43 */
-    { 1, 251, 43 }, /* 599: cards/dsr/game.cards:251:43 */
-    { 1, 277, 6 }, /* 600: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 601: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 602: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 603: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 604: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 605: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 606: cards/dsr/game.cards:280:11 */
-    { 1, 277, 6 }, /* 607: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 608: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 609: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 610: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 611: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 612: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 613: cards/dsr/game.cards:280:11 */
-    { 1, 242, 28 }, /* 614: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 615: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 616: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 617: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 618: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 619: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 620: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 621: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 622: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 623: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 624: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 625: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 626: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 627: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 628: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 629: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 630: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 631: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 632: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 633: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 634: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 635: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 636: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 637: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 638: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 639: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 640: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 641: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 642: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 643: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 644: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 645: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 646: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 647: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 648: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 649: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 650: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 651: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 652: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 653: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 654: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 655: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 656: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 657: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 658: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 659: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 660: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 661: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 662: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 663: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 664: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 665: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 666: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 667: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 668: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 669: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 670: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 671: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 672: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 673: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 674: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 675: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 676: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 677: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 678: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 679: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 680: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 681: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 682: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 683: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 684: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 685: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 686: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 687: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 688: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 689: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 690: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 691: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 692: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 693: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 694: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 695: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 696: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 697: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 698: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 699: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 700: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 701: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 702: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 703: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 704: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 705: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 706: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 707: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 708: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 709: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 710: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 711: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 712: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 713: cards/dsr/game.cards:251:43 */
-    { 1, 277, 6 }, /* 714: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 715: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 716: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 717: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 718: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 719: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 720: cards/dsr/game.cards:280:11 */
-    { 1, 242, 28 }, /* 721: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 722: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 723: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 724: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 725: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 726: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 727: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 728: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 729: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 730: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 731: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 732: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 733: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 734: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 735: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 736: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 737: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 738: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 739: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 740: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 741: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 742: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 743: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 744: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 745: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 746: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 747: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 748: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 749: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 750: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 751: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 752: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 753: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 754: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 755: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 756: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 757: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 758: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 759: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 760: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 761: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 762: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 763: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 764: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 765: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 766: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 767: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 768: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 769: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 770: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 771: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 772: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 773: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 774: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 775: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 776: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 777: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 778: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 779: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 780: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 781: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 782: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 783: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 784: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 785: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 786: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 787: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 788: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 789: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 790: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 791: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 792: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 793: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 794: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 795: cards/dsr/game.cards:251:43 */
-    { 1, 242, 28 }, /* 796: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 797: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 798: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 799: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 800: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 801: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 802: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 803: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 804: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 805: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 806: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 807: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 808: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 809: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 810: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 811: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 812: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 813: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 814: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 815: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 816: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 817: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 818: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 819: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 820: cards/dsr/game.cards:251:43 */
-    { 1, 311, 7 }, /* 821: cards/dsr/game.cards:311:7 */
-    { 1, 312, 8 }, /* 822: cards/dsr/game.cards:312:8 */
-    { 1, 312, 30 }, /* 823: cards/dsr/game.cards:312:30 */
-    { 1, 277, 6 }, /* 824: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 825: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 826: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 827: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 828: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 829: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 830: cards/dsr/game.cards:280:11 */
-    { 1, 312, 93 }, /* 831: cards/dsr/game.cards:312:93 */
-    { 1, 251, 43 }, /* 832: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 833: cards/dsr/game.cards:254:4 */
-    { 1, 254, 4 }, /* 834: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 835: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 836: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 837: cards/dsr/game.cards:254:46 */
-    { 1, 254, 4 }, /* 838: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 839: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 840: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 841: cards/dsr/game.cards:255:6 */
-    { 1, 254, 4 }, /* 842: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 843: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 844: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 845: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 846: cards/dsr/game.cards:254:4 */
-    { 1, 319, 67 }, /* 847: cards/dsr/game.cards:319:67 */
-    { 1, 251, 43 }, /* 848: cards/dsr/game.cards:251:43 */
-    { 1, 254, 4 }, /* 849: cards/dsr/game.cards:254:4 */
-    { 1, 254, 4 }, /* 850: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 851: cards/dsr/game.cards:251:43 */
-    { 1, 254, 46 }, /* 852: cards/dsr/game.cards:254:46 */
-    { 1, 254, 46 }, /* 853: cards/dsr/game.cards:254:46 */
-    { 1, 254, 4 }, /* 854: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 855: cards/dsr/game.cards:251:43 */
-    { 1, 255, 6 }, /* 856: cards/dsr/game.cards:255:6 */
-    { 1, 255, 6 }, /* 857: cards/dsr/game.cards:255:6 */
-    { 1, 254, 4 }, /* 858: cards/dsr/game.cards:254:4 */
-    { 1, 251, 43 }, /* 859: cards/dsr/game.cards:251:43 */
-    { 1, 255, 47 }, /* 860: cards/dsr/game.cards:255:47 */
-    { 1, 255, 47 }, /* 861: cards/dsr/game.cards:255:47 */
-    { 1, 254, 4 }, /* 862: cards/dsr/game.cards:254:4 */
-    { 1, 320, 71 }, /* 863: cards/dsr/game.cards:320:71 */
-    { 1, 320, 15 }, /* 864: cards/dsr/game.cards:320:15 */
-    { 1, 277, 6 }, /* 865: cards/dsr/game.cards:277:6 */
-    { 1, 277, 43 }, /* 866: cards/dsr/game.cards:277:43 */
-    { 1, 278, 11 }, /* 867: cards/dsr/game.cards:278:11 */
-    { 1, 278, 56 }, /* 868: cards/dsr/game.cards:278:56 */
-    { 1, 279, 11 }, /* 869: cards/dsr/game.cards:279:11 */
-    { 1, 279, 46 }, /* 870: cards/dsr/game.cards:279:46 */
-    { 1, 280, 11 }, /* 871: cards/dsr/game.cards:280:11 */
-    { 1, 323, 42 }, /* 872: cards/dsr/game.cards:323:42 */
-    { 1, 327, 37 }, /* 873: cards/dsr/game.cards:327:37 */
-    { 1, 327, 48 }, /* 874: cards/dsr/game.cards:327:48 */
-    { 1, 329, 15 }, /* 875: cards/dsr/game.cards:329:15 */
-    { 1, 329, 50 }, /* 876: cards/dsr/game.cards:329:50 */
-    { 1, 329, 41 }, /* 877: cards/dsr/game.cards:329:41 */
-    { 1, 331, 52 }, /* 878: cards/dsr/game.cards:331:52 */
-    { 1, 331, 69 }, /* 879: cards/dsr/game.cards:331:69 */
-    { 1, 327, 37 }, /* 880: cards/dsr/game.cards:327:37 */
-    { 1, 327, 48 }, /* 881: cards/dsr/game.cards:327:48 */
-    { 1, 340, 8 }, /* 882: cards/dsr/game.cards:340:8 */
-    { 1, 340, 36 }, /* 883: cards/dsr/game.cards:340:36 */
-    { 1, 340, 32 }, /* 884: cards/dsr/game.cards:340:32 */
-    { 1, 340, 8 }, /* 885: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 886: cards/dsr/game.cards:340:8 */
-    { 1, 342, 8 }, /* 887: cards/dsr/game.cards:342:8 */
-    { 1, 340, 8 }, /* 888: cards/dsr/game.cards:340:8 */
-    { 1, 343, 36 }, /* 889: cards/dsr/game.cards:343:36 */
-    { 1, 343, 12 }, /* 890: cards/dsr/game.cards:343:12 */
-    { 1, 343, 8 }, /* 891: cards/dsr/game.cards:343:8 */
-    { 1, 340, 8 }, /* 892: cards/dsr/game.cards:340:8 */
-    { 1, 343, 78 }, /* 893: cards/dsr/game.cards:343:78 */
-    { 1, 343, 69 }, /* 894: cards/dsr/game.cards:343:69 */
-    { 1, 343, 51 }, /* 895: cards/dsr/game.cards:343:51 */
-    { 1, 343, 47 }, /* 896: cards/dsr/game.cards:343:47 */
-    { 1, 340, 8 }, /* 897: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 898: cards/dsr/game.cards:340:8 */
-    { 1, 344, 30 }, /* 899: cards/dsr/game.cards:344:30 */
-    { 1, 344, 26 }, /* 900: cards/dsr/game.cards:344:26 */
-    { 1, 340, 8 }, /* 901: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 902: cards/dsr/game.cards:340:8 */
-    { 1, 340, 8 }, /* 903: cards/dsr/game.cards:340:8 */
-    { 1, 242, 28 }, /* 904: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 905: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 906: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 907: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 908: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 909: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 910: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 911: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 912: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 913: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 914: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 915: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 916: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 917: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 918: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 919: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 920: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 921: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 922: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 923: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 924: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 925: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 926: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 927: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 928: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 929: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 930: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 931: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 932: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 933: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 934: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 935: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 936: cards/dsr/game.cards:251:43 */
-    { 1, 348, 4 }, /* 937: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 938: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 939: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 940: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 941: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 942: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 943: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 944: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 945: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 946: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 947: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 948: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 949: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 950: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 951: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 952: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 953: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 954: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 955: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 956: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 957: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 958: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 959: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 960: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 961: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 962: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 963: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 964: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 965: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 966: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 967: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 968: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 969: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 970: cards/dsr/game.cards:251:43 */
-    { 1, 348, 63 }, /* 971: cards/dsr/game.cards:348:63 */
-    { 1, 348, 4 }, /* 972: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 973: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 974: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 975: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 976: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 977: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 978: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 979: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 980: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 981: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 982: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 983: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 984: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 985: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 986: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 987: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 988: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 989: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 990: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 991: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 992: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 993: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 994: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 995: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 996: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 997: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 998: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 999: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 1000: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 1001: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 1002: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 1003: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 1004: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 1005: cards/dsr/game.cards:251:43 */
-    { 1, 349, 6 }, /* 1006: cards/dsr/game.cards:349:6 */
-    { 1, 348, 4 }, /* 1007: cards/dsr/game.cards:348:4 */
-    { 1, 242, 28 }, /* 1008: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 1009: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 1010: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 1011: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 1012: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 1013: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 1014: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 1015: cards/dsr/game.cards:246:46 */
-    { 1, 242, 28 }, /* 1016: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 1017: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 1018: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 1019: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 1020: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 1021: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 1022: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 1023: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 1024: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 1025: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 1026: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 1027: cards/dsr/game.cards:249:42 */
-    { 1, 242, 28 }, /* 1028: cards/dsr/game.cards:242:28 */
-    { 1, 242, 68 }, /* 1029: cards/dsr/game.cards:242:68 */
-    { 1, 243, 32 }, /* 1030: cards/dsr/game.cards:243:32 */
-    { 1, 243, 46 }, /* 1031: cards/dsr/game.cards:243:46 */
-    { 1, 245, 28 }, /* 1032: cards/dsr/game.cards:245:28 */
-    { 1, 245, 68 }, /* 1033: cards/dsr/game.cards:245:68 */
-    { 1, 246, 32 }, /* 1034: cards/dsr/game.cards:246:32 */
-    { 1, 246, 46 }, /* 1035: cards/dsr/game.cards:246:46 */
-    { 1, 248, 25 }, /* 1036: cards/dsr/game.cards:248:25 */
-    { 1, 248, 64 }, /* 1037: cards/dsr/game.cards:248:64 */
-    { 1, 249, 29 }, /* 1038: cards/dsr/game.cards:249:29 */
-    { 1, 249, 42 }, /* 1039: cards/dsr/game.cards:249:42 */
-    { 1, 251, 43 }, /* 1040: cards/dsr/game.cards:251:43 */
-    { 1, 349, 63 }, /* 1041: cards/dsr/game.cards:349:63 */
-    { 1, 348, 4 }, /* 1042: cards/dsr/game.cards:348:4 */
-    { 0, 9, 3 }, /* 1043: cards/dsr/darkside.cards:9:3 */
-    { 0, 10, 3 }, /* 1044: cards/dsr/darkside.cards:10:3 */
-    { 0, 11, 5 }, /* 1045: cards/dsr/darkside.cards:11:5 */
-    { 0, 12, 8 }, /* 1046: cards/dsr/darkside.cards:12:8 */
-    { 0, 15, 7 }, /* 1047: cards/dsr/darkside.cards:15:7 */
-    { 0, 16, 15 }, /* 1048: cards/dsr/darkside.cards:16:15 */
-    { 0, 19, 7 }, /* 1049: cards/dsr/darkside.cards:19:7 */
-    { 0, 20, 15 }, /* 1050: cards/dsr/darkside.cards:20:15 */
-    { 0, 22, 7 }, /* 1051: cards/dsr/darkside.cards:22:7 */
-    { 0, 24, 7 }, /* 1052: cards/dsr/darkside.cards:24:7 */
-    { 0, 25, 7 }, /* 1053: cards/dsr/darkside.cards:25:7 */
-    { 0, 28, 7 }, /* 1054: cards/dsr/darkside.cards:28:7 */
-    { 0, 29, 7 }, /* 1055: cards/dsr/darkside.cards:29:7 */
-    { 0, 8, 11 }, /* 1056: cards/dsr/darkside.cards:8:11 */
-    { 0, 37, 3 }, /* 1057: cards/dsr/darkside.cards:37:3 */
-    { 0, 38, 5 }, /* 1058: cards/dsr/darkside.cards:38:5 */
-    { 0, 39, 5 }, /* 1059: cards/dsr/darkside.cards:39:5 */
-    { 0, 39, 42 }, /* 1060: cards/dsr/darkside.cards:39:42 */
-    { 0, 41, 40 }, /* 1061: cards/dsr/darkside.cards:41:40 */
-    { 0, 42, 9 }, /* 1062: cards/dsr/darkside.cards:42:9 */
-    { 0, 44, 9 }, /* 1063: cards/dsr/darkside.cards:44:9 */
-    { 0, 36, 11 }, /* 1064: cards/dsr/darkside.cards:36:11 */
-    { 0, 54, 5 }, /* 1065: cards/dsr/darkside.cards:54:5 */
-    { 0, 55, 42 }, /* 1066: cards/dsr/darkside.cards:55:42 */
-    { 0, 55, 73 }, /* 1067: cards/dsr/darkside.cards:55:73 */
-    { 0, 52, 11 }, /* 1068: cards/dsr/darkside.cards:52:11 */
-    { 0, 61, 6 }, /* 1069: cards/dsr/darkside.cards:61:6 */
-    { 0, 61, 19 }, /* 1070: cards/dsr/darkside.cards:61:19 */
-    { 0, 62, 5 }, /* 1071: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 1072: cards/dsr/darkside.cards:62:5 */
-    { 0, 62, 5 }, /* 1073: cards/dsr/darkside.cards:62:5 */
-    { 0, 63, 54 }, /* 1074: cards/dsr/darkside.cards:63:54 */
-    { 0, 63, 70 }, /* 1075: cards/dsr/darkside.cards:63:70 */
-    { 0, 60, 11 }, /* 1076: cards/dsr/darkside.cards:60:11 */
-    { 0, 71, 3 }, /* 1077: cards/dsr/darkside.cards:71:3 */
-    { 0, 72, 3 }, /* 1078: cards/dsr/darkside.cards:72:3 */
-    { 0, 70, 11 }, /* 1079: cards/dsr/darkside.cards:70:11 */
-    { 0, 79, 3 }, /* 1080: cards/dsr/darkside.cards:79:3 */
-    { 0, 77, 11 }, /* 1081: cards/dsr/darkside.cards:77:11 */
-    { 0, 84, 3 }, /* 1082: cards/dsr/darkside.cards:84:3 */
-    { 0, 86, 5 }, /* 1083: cards/dsr/darkside.cards:86:5 */
-    { 0, 83, 11 }, /* 1084: cards/dsr/darkside.cards:83:11 */
-    { 0, 95, 5 }, /* 1085: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 1086: cards/dsr/darkside.cards:95:5 */
-    { 0, 95, 5 }, /* 1087: cards/dsr/darkside.cards:95:5 */
-    { 0, 96, 36 }, /* 1088: cards/dsr/darkside.cards:96:36 */
-    { 0, 96, 50 }, /* 1089: cards/dsr/darkside.cards:96:50 */
-    { 0, 93, 11 }, /* 1090: cards/dsr/darkside.cards:93:11 */
-    { 0, 103, 99 }, /* 1091: cards/dsr/darkside.cards:103:99 */
-    { 0, 105, 14 }, /* 1092: cards/dsr/darkside.cards:105:14 */
-    { 0, 105, 72 }, /* 1093: cards/dsr/darkside.cards:105:72 */
-    { 0, 102, 11 }, /* 1094: cards/dsr/darkside.cards:102:11 */
-    { 0, 115, 14 }, /* 1095: cards/dsr/darkside.cards:115:14 */
-    { 0, 115, 85 }, /* 1096: cards/dsr/darkside.cards:115:85 */
-    { 0, 112, 11 }, /* 1097: cards/dsr/darkside.cards:112:11 */
-    { 0, 122, 6 }, /* 1098: cards/dsr/darkside.cards:122:6 */
-    { 0, 123, 5 }, /* 1099: cards/dsr/darkside.cards:123:5 */
-    { 0, 124, 13 }, /* 1100: cards/dsr/darkside.cards:124:13 */
-    { 0, 125, 5 }, /* 1101: cards/dsr/darkside.cards:125:5 */
-    { 0, 126, 13 }, /* 1102: cards/dsr/darkside.cards:126:13 */
-    { 0, 127, 14 }, /* 1103: cards/dsr/darkside.cards:127:14 */
-    { 0, 127, 29 }, /* 1104: cards/dsr/darkside.cards:127:29 */
-    { 0, 128, 13 }, /* 1105: cards/dsr/darkside.cards:128:13 */
-    { 0, 129, 5 }, /* 1106: cards/dsr/darkside.cards:129:5 */
-    { 0, 130, 13 }, /* 1107: cards/dsr/darkside.cards:130:13 */
-    { 0, 131, 5 }, /* 1108: cards/dsr/darkside.cards:131:5 */
-    { 0, 132, 13 }, /* 1109: cards/dsr/darkside.cards:132:13 */
-    { 0, 134, 7 }, /* 1110: cards/dsr/darkside.cards:134:7 */
-    { 0, 134, 7 }, /* 1111: cards/dsr/darkside.cards:134:7 */
-    { 0, 137, 13 }, /* 1112: cards/dsr/darkside.cards:137:13 */
-    { 0, 138, 5 }, /* 1113: cards/dsr/darkside.cards:138:5 */
-    { 0, 139, 13 }, /* 1114: cards/dsr/darkside.cards:139:13 */
-    { 0, 140, 5 }, /* 1115: cards/dsr/darkside.cards:140:5 */
-    { 0, 141, 13 }, /* 1116: cards/dsr/darkside.cards:141:13 */
-    { 0, 143, 15 }, /* 1117: cards/dsr/darkside.cards:143:15 */
-    { 0, 144, 7 }, /* 1118: cards/dsr/darkside.cards:144:7 */
-    { 0, 147, 13 }, /* 1119: cards/dsr/darkside.cards:147:13 */
-    { 0, 148, 33 }, /* 1120: cards/dsr/darkside.cards:148:33 */
-    { 0, 148, 64 }, /* 1121: cards/dsr/darkside.cards:148:64 */
-    { 0, 150, 5 }, /* 1122: cards/dsr/darkside.cards:150:5 */
-    { 0, 121, 11 }, /* 1123: cards/dsr/darkside.cards:121:11 */
-    { 0, 158, 20 }, /* 1124: cards/dsr/darkside.cards:158:20 */
-    { 0, 158, 5 }, /* 1125: cards/dsr/darkside.cards:158:5 */
-    { 0, 156, 11 }, /* 1126: cards/dsr/darkside.cards:156:11 */
-    { 0, 166, 14 }, /* 1127: cards/dsr/darkside.cards:166:14 */
-    { 0, 166, 29 }, /* 1128: cards/dsr/darkside.cards:166:29 */
-    { 0, 168, 5 }, /* 1129: cards/dsr/darkside.cards:168:5 */
-    { 0, 171, 7 }, /* 1130: cards/dsr/darkside.cards:171:7 */
-    { 0, 171, 7 }, /* 1131: cards/dsr/darkside.cards:171:7 */
-    { 0, 175, 5 }, /* 1132: cards/dsr/darkside.cards:175:5 */
-    { 0, 177, 5 }, /* 1133: cards/dsr/darkside.cards:177:5 */
-    { 0, 179, 5 }, /* 1134: cards/dsr/darkside.cards:179:5 */
-    { 0, 180, 5 }, /* 1135: cards/dsr/darkside.cards:180:5 */
-    { 0, 181, 5 }, /* 1136: cards/dsr/darkside.cards:181:5 */
-    { 0, 164, 11 }, /* 1137: cards/dsr/darkside.cards:164:11 */
-    { 6, 58, 19 }, /* 1138: cards/dsr/rules.cards:58:19 */
-    { 6, 59, 23 }, /* 1139: cards/dsr/rules.cards:59:23 */
-    { 6, 60, 31 }, /* 1140: cards/dsr/rules.cards:60:31 */
-    { 6, 60, 40 }, /* 1141: cards/dsr/rules.cards:60:40 */
-    { 6, 63, 3 }, /* 1142: cards/dsr/rules.cards:63:3 */
-    { 6, 68, 3 }, /* 1143: cards/dsr/rules.cards:68:3 */
-    { 6, 70, 3 }, /* 1144: cards/dsr/rules.cards:70:3 */
-    { 6, 72, 3 }, /* 1145: cards/dsr/rules.cards:72:3 */
-    { 6, 55, 11 }, /* 1146: cards/dsr/rules.cards:55:11 */
-    { 6, 76, 3 }, /* 1147: cards/dsr/rules.cards:76:3 */
-    { 6, 77, 3 }, /* 1148: cards/dsr/rules.cards:77:3 */
-    { 6, 78, 3 }, /* 1149: cards/dsr/rules.cards:78:3 */
-    { 6, 79, 3 }, /* 1150: cards/dsr/rules.cards:79:3 */
-    { 6, 80, 3 }, /* 1151: cards/dsr/rules.cards:80:3 */
-    { 6, 81, 3 }, /* 1152: cards/dsr/rules.cards:81:3 */
-    { 6, 75, 11 }, /* 1153: cards/dsr/rules.cards:75:11 */
-    { 6, 87, 3 }, /* 1154: cards/dsr/rules.cards:87:3 */
-    { 6, 91, 5 }, /* 1155: cards/dsr/rules.cards:91:5 */
-    { 6, 93, 105 }, /* 1156: cards/dsr/rules.cards:93:105 */
-    { 6, 94, 112 }, /* 1157: cards/dsr/rules.cards:94:112 */
-    { 6, 95, 106 }, /* 1158: cards/dsr/rules.cards:95:106 */
-    { 6, 96, 108 }, /* 1159: cards/dsr/rules.cards:96:108 */
-    { 6, 90, 3 }, /* 1160: cards/dsr/rules.cards:90:3 */
-    { 6, 99, 3 }, /* 1161: cards/dsr/rules.cards:99:3 */
-    { 6, 101, 3 }, /* 1162: cards/dsr/rules.cards:101:3 */
-    { 6, 109, 60 }, /* 1163: cards/dsr/rules.cards:109:60 */
-    { 6, 109, 5 }, /* 1164: cards/dsr/rules.cards:109:5 */
-    { 6, 114, 7 }, /* 1165: cards/dsr/rules.cards:114:7 */
-    { 6, 117, 7 }, /* 1166: cards/dsr/rules.cards:117:7 */
-    { 6, 106, 3 }, /* 1167: cards/dsr/rules.cards:106:3 */
-    { 6, 125, 5 }, /* 1168: cards/dsr/rules.cards:125:5 */
-    { 6, 127, 67 }, /* 1169: cards/dsr/rules.cards:127:67 */
-    { 6, 124, 3 }, /* 1170: cards/dsr/rules.cards:124:3 */
-    { 6, 86, 11 }, /* 1171: cards/dsr/rules.cards:86:11 */
-    { 6, 134, 3 }, /* 1172: cards/dsr/rules.cards:134:3 */
-    { 6, 134, 12 }, /* 1173: cards/dsr/rules.cards:134:12 */
-    { 6, 135, 5 }, /* 1174: cards/dsr/rules.cards:135:5 */
-    { 6, 136, 5 }, /* 1175: cards/dsr/rules.cards:136:5 */
-    { 6, 137, 5 }, /* 1176: cards/dsr/rules.cards:137:5 */
-    { 6, 138, 5 }, /* 1177: cards/dsr/rules.cards:138:5 */
-    { 6, 140, 3 }, /* 1178: cards/dsr/rules.cards:140:3 */
-    { 6, 140, 12 }, /* 1179: cards/dsr/rules.cards:140:12 */
-    { 6, 140, 58 }, /* 1180: cards/dsr/rules.cards:140:58 */
-    { 6, 142, 5 }, /* 1181: cards/dsr/rules.cards:142:5 */
-    { 6, 144, 3 }, /* 1182: cards/dsr/rules.cards:144:3 */
-    { 6, 144, 12 }, /* 1183: cards/dsr/rules.cards:144:12 */
-    { 6, 146, 5 }, /* 1184: cards/dsr/rules.cards:146:5 */
-    { 6, 133, 11 }, /* 1185: cards/dsr/rules.cards:133:11 */
-    { 6, 153, 14 }, /* 1186: cards/dsr/rules.cards:153:14 */
-    { 6, 155, 31 }, /* 1187: cards/dsr/rules.cards:155:31 */
-    { 6, 152, 11 }, /* 1188: cards/dsr/rules.cards:152:11 */
-    { 6, 160, 3 }, /* 1189: cards/dsr/rules.cards:160:3 */
-    { 6, 162, 7 }, /* 1190: cards/dsr/rules.cards:162:7 */
-    { 6, 166, 3 }, /* 1191: cards/dsr/rules.cards:166:3 */
-    { 6, 159, 11 }, /* 1192: cards/dsr/rules.cards:159:11 */
-    { 6, 172, 3 }, /* 1193: cards/dsr/rules.cards:172:3 */
-    { 6, 178, 62 }, /* 1194: cards/dsr/rules.cards:178:62 */
-    { 6, 185, 50 }, /* 1195: cards/dsr/rules.cards:185:50 */
-    { 6, 174, 7 }, /* 1196: cards/dsr/rules.cards:174:7 */
-    { 6, 175, 9 }, /* 1197: cards/dsr/rules.cards:175:9 */
-    { 6, 179, 7 }, /* 1198: cards/dsr/rules.cards:179:7 */
-    { 6, 179, 19 }, /* 1199: cards/dsr/rules.cards:179:19 */
-    { 6, 180, 9 }, /* 1200: cards/dsr/rules.cards:180:9 */
-    { 6, 183, 98 }, /* 1201: cards/dsr/rules.cards:183:98 */
-    { 6, 184, 65 }, /* 1202: cards/dsr/rules.cards:184:65 */
-    { 6, 185, 76 }, /* 1203: cards/dsr/rules.cards:185:76 */
-    { 6, 188, 7 }, /* 1204: cards/dsr/rules.cards:188:7 */
-    { 6, 189, 7 }, /* 1205: cards/dsr/rules.cards:189:7 */
-    { 6, 171, 11 }, /* 1206: cards/dsr/rules.cards:171:11 */
-    { 6, 197, 3 }, /* 1207: cards/dsr/rules.cards:197:3 */
-    { 6, 199, 7 }, /* 1208: cards/dsr/rules.cards:199:7 */
-    { 6, 195, 11 }, /* 1209: cards/dsr/rules.cards:195:11 */
-    { 6, 207, 3 }, /* 1210: cards/dsr/rules.cards:207:3 */
-    { 6, 206, 11 }, /* 1211: cards/dsr/rules.cards:206:11 */
-    { 6, 221, 3 }, /* 1212: cards/dsr/rules.cards:221:3 */
-    { 6, 222, 74 }, /* 1213: cards/dsr/rules.cards:222:74 */
-    { 6, 223, 78 }, /* 1214: cards/dsr/rules.cards:223:78 */
-    { 6, 224, 82 }, /* 1215: cards/dsr/rules.cards:224:82 */
-    { 6, 225, 86 }, /* 1216: cards/dsr/rules.cards:225:86 */
-    { 6, 226, 72 }, /* 1217: cards/dsr/rules.cards:226:72 */
-    { 6, 227, 76 }, /* 1218: cards/dsr/rules.cards:227:76 */
-    { 6, 228, 78 }, /* 1219: cards/dsr/rules.cards:228:78 */
-    { 6, 229, 82 }, /* 1220: cards/dsr/rules.cards:229:82 */
-    { 6, 220, 11 }, /* 1221: cards/dsr/rules.cards:220:11 */
-    { 6, 235, 3 }, /* 1222: cards/dsr/rules.cards:235:3 */
-    { 6, 237, 7 }, /* 1223: cards/dsr/rules.cards:237:7 */
-    { 6, 241, 3 }, /* 1224: cards/dsr/rules.cards:241:3 */
-    { 6, 242, 3 }, /* 1225: cards/dsr/rules.cards:242:3 */
-    { 6, 243, 3 }, /* 1226: cards/dsr/rules.cards:243:3 */
-    { 6, 233, 11 }, /* 1227: cards/dsr/rules.cards:233:11 */
-    { 6, 247, 3 }, /* 1228: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1229: cards/dsr/rules.cards:247:3 */
-    { 6, 247, 3 }, /* 1230: cards/dsr/rules.cards:247:3 */
-    { 6, 248, 3 }, /* 1231: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1232: cards/dsr/rules.cards:248:3 */
-    { 6, 248, 3 }, /* 1233: cards/dsr/rules.cards:248:3 */
-    { 6, 249, 3 }, /* 1234: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1235: cards/dsr/rules.cards:249:3 */
-    { 6, 249, 3 }, /* 1236: cards/dsr/rules.cards:249:3 */
-    { 6, 250, 3 }, /* 1237: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1238: cards/dsr/rules.cards:250:3 */
-    { 6, 250, 3 }, /* 1239: cards/dsr/rules.cards:250:3 */
-    { 6, 246, 11 }, /* 1240: cards/dsr/rules.cards:246:11 */
-    { 6, 259, 7 }, /* 1241: cards/dsr/rules.cards:259:7 */
-    { 6, 260, 43 }, /* 1242: cards/dsr/rules.cards:260:43 */
-    { 6, 261, 7 }, /* 1243: cards/dsr/rules.cards:261:7 */
-    { 6, 263, 7 }, /* 1244: cards/dsr/rules.cards:263:7 */
-    { 6, 264, 10 }, /* 1245: cards/dsr/rules.cards:264:10 */
-    { 6, 256, 11 }, /* 1246: cards/dsr/rules.cards:256:11 */
-    { 6, 277, 3 }, /* 1247: cards/dsr/rules.cards:277:3 */
-    { 6, 278, 5 }, /* 1248: cards/dsr/rules.cards:278:5 */
-    { 6, 279, 7 }, /* 1249: cards/dsr/rules.cards:279:7 */
-    { 6, 281, 7 }, /* 1250: cards/dsr/rules.cards:281:7 */
-    { 6, 282, 7 }, /* 1251: cards/dsr/rules.cards:282:7 */
-    { 6, 276, 11 }, /* 1252: cards/dsr/rules.cards:276:11 */
-    { 6, 289, 3 }, /* 1253: cards/dsr/rules.cards:289:3 */
-    { 6, 290, 5 }, /* 1254: cards/dsr/rules.cards:290:5 */
-    { 6, 292, 27 }, /* 1255: cards/dsr/rules.cards:292:27 */
-    { 6, 292, 54 }, /* 1256: cards/dsr/rules.cards:292:54 */
-    { 6, 288, 11 }, /* 1257: cards/dsr/rules.cards:288:11 */
-    { 6, 299, 5 }, /* 1258: cards/dsr/rules.cards:299:5 */
-    { 6, 300, 5 }, /* 1259: cards/dsr/rules.cards:300:5 */
-    { 6, 304, 13 }, /* 1260: cards/dsr/rules.cards:304:13 */
-    { 6, 305, 5 }, /* 1261: cards/dsr/rules.cards:305:5 */
-    { 6, 306, 5 }, /* 1262: cards/dsr/rules.cards:306:5 */
-    { 6, 297, 11 }, /* 1263: cards/dsr/rules.cards:297:11 */
-    { 6, 315, 6 }, /* 1264: cards/dsr/rules.cards:315:6 */
-    { 6, 317, 7 }, /* 1265: cards/dsr/rules.cards:317:7 */
-    { 6, 317, 19 }, /* 1266: cards/dsr/rules.cards:317:19 */
-    { 6, 317, 110 }, /* 1267: cards/dsr/rules.cards:317:110 */
-    { 6, 319, 13 }, /* 1268: cards/dsr/rules.cards:319:13 */
-    { 6, 320, 5 }, /* 1269: cards/dsr/rules.cards:320:5 */
-    { 6, 321, 13 }, /* 1270: cards/dsr/rules.cards:321:13 */
-    { 6, 322, 14 }, /* 1271: cards/dsr/rules.cards:322:14 */
-    { 6, 322, 43 }, /* 1272: cards/dsr/rules.cards:322:43 */
-    { 6, 323, 13 }, /* 1273: cards/dsr/rules.cards:323:13 */
-    { 6, 324, 5 }, /* 1274: cards/dsr/rules.cards:324:5 */
-    { 6, 326, 5 }, /* 1275: cards/dsr/rules.cards:326:5 */
-    { 6, 314, 11 }, /* 1276: cards/dsr/rules.cards:314:11 */
-    { 6, 333, 3 }, /* 1277: cards/dsr/rules.cards:333:3 */
-    { 6, 333, 15 }, /* 1278: cards/dsr/rules.cards:333:15 */
-    { 6, 334, 5 }, /* 1279: cards/dsr/rules.cards:334:5 */
-    { 6, 337, 7 }, /* 1280: cards/dsr/rules.cards:337:7 */
-    { 6, 339, 7 }, /* 1281: cards/dsr/rules.cards:339:7 */
-    { 6, 332, 11 }, /* 1282: cards/dsr/rules.cards:332:11 */
-    { 6, 347, 5 }, /* 1283: cards/dsr/rules.cards:347:5 */
-    { 6, 349, 64 }, /* 1284: cards/dsr/rules.cards:349:64 */
-    { 6, 350, 68 }, /* 1285: cards/dsr/rules.cards:350:68 */
-    { 6, 351, 72 }, /* 1286: cards/dsr/rules.cards:351:72 */
-    { 6, 352, 76 }, /* 1287: cards/dsr/rules.cards:352:76 */
-    { 6, 353, 62 }, /* 1288: cards/dsr/rules.cards:353:62 */
-    { 6, 354, 66 }, /* 1289: cards/dsr/rules.cards:354:66 */
-    { 6, 355, 68 }, /* 1290: cards/dsr/rules.cards:355:68 */
-    { 6, 356, 72 }, /* 1291: cards/dsr/rules.cards:356:72 */
-    { 6, 346, 3 }, /* 1292: cards/dsr/rules.cards:346:3 */
-    { 6, 359, 3 }, /* 1293: cards/dsr/rules.cards:359:3 */
-    { 6, 361, 3 }, /* 1294: cards/dsr/rules.cards:361:3 */
-    { 6, 344, 11 }, /* 1295: cards/dsr/rules.cards:344:11 */
-    { 6, 366, 3 }, /* 1296: cards/dsr/rules.cards:366:3 */
-    { 6, 367, 32 }, /* 1297: cards/dsr/rules.cards:367:32 */
-    { 6, 369, 3 }, /* 1298: cards/dsr/rules.cards:369:3 */
-    { 6, 364, 11 }, /* 1299: cards/dsr/rules.cards:364:11 */
-    { 6, 374, 3 }, /* 1300: cards/dsr/rules.cards:374:3 */
-    { 6, 375, 5 }, /* 1301: cards/dsr/rules.cards:375:5 */
-    { 6, 376, 52 }, /* 1302: cards/dsr/rules.cards:376:52 */
-    { 6, 377, 56 }, /* 1303: cards/dsr/rules.cards:377:56 */
-    { 6, 378, 60 }, /* 1304: cards/dsr/rules.cards:378:60 */
-    { 6, 379, 64 }, /* 1305: cards/dsr/rules.cards:379:64 */
-    { 6, 380, 50 }, /* 1306: cards/dsr/rules.cards:380:50 */
-    { 6, 381, 54 }, /* 1307: cards/dsr/rules.cards:381:54 */
-    { 6, 382, 56 }, /* 1308: cards/dsr/rules.cards:382:56 */
-    { 6, 383, 60 }, /* 1309: cards/dsr/rules.cards:383:60 */
-    { 6, 373, 11 }, /* 1310: cards/dsr/rules.cards:373:11 */
-    { 6, 389, 51 }, /* 1311: cards/dsr/rules.cards:389:51 */
-    { 6, 390, 54 }, /* 1312: cards/dsr/rules.cards:390:54 */
-    { 6, 391, 53 }, /* 1313: cards/dsr/rules.cards:391:53 */
-    { 6, 392, 52 }, /* 1314: cards/dsr/rules.cards:392:52 */
-    { 6, 388, 11 }, /* 1315: cards/dsr/rules.cards:388:11 */
-    { 6, 399, 16 }, /* 1316: cards/dsr/rules.cards:399:16 */
-    { 6, 400, 6 }, /* 1317: cards/dsr/rules.cards:400:6 */
-    { 6, 400, 21 }, /* 1318: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1319: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 21 }, /* 1320: cards/dsr/rules.cards:400:21 */
-    { 6, 400, 44 }, /* 1321: cards/dsr/rules.cards:400:44 */
-    { 6, 401, 33 }, /* 1322: cards/dsr/rules.cards:401:33 */
-    { 6, 401, 24 }, /* 1323: cards/dsr/rules.cards:401:24 */
-    { 6, 401, 52 }, /* 1324: cards/dsr/rules.cards:401:52 */
-    { 6, 401, 66 }, /* 1325: cards/dsr/rules.cards:401:66 */
-    { 6, 398, 11 }, /* 1326: cards/dsr/rules.cards:398:11 */
-    { 6, 406, 3 }, /* 1327: cards/dsr/rules.cards:406:3 */
-    { 6, 406, 38 }, /* 1328: cards/dsr/rules.cards:406:38 */
-    { 6, 407, 5 }, /* 1329: cards/dsr/rules.cards:407:5 */
-    { 6, 407, 17 }, /* 1330: cards/dsr/rules.cards:407:17 */
-    { 6, 408, 7 }, /* 1331: cards/dsr/rules.cards:408:7 */
-    { 6, 409, 7 }, /* 1332: cards/dsr/rules.cards:409:7 */
-    { 6, 409, 42 }, /* 1333: cards/dsr/rules.cards:409:42 */
-    { 6, 410, 9 }, /* 1334: cards/dsr/rules.cards:410:9 */
-    { 6, 410, 21 }, /* 1335: cards/dsr/rules.cards:410:21 */
-    { 6, 410, 93 }, /* 1336: cards/dsr/rules.cards:410:93 */
-    { 6, 405, 11 }, /* 1337: cards/dsr/rules.cards:405:11 */
-    { 6, 417, 3 }, /* 1338: cards/dsr/rules.cards:417:3 */
-    { 6, 418, 5 }, /* 1339: cards/dsr/rules.cards:418:5 */
-    { 6, 418, 5 }, /* 1340: cards/dsr/rules.cards:418:5 */
-    { 6, 416, 11 }, /* 1341: cards/dsr/rules.cards:416:11 */
-    { 6, 427, 3 }, /* 1342: cards/dsr/rules.cards:427:3 */
-    { 6, 427, 12 }, /* 1343: cards/dsr/rules.cards:427:12 */
-    { 6, 431, 9 }, /* 1344: cards/dsr/rules.cards:431:9 */
-    { 6, 433, 13 }, /* 1345: cards/dsr/rules.cards:433:13 */
-    { 6, 433, 113 }, /* 1346: cards/dsr/rules.cards:433:113 */
-    { 6, 438, 9 }, /* 1347: cards/dsr/rules.cards:438:9 */
-    { 6, 439, 113 }, /* 1348: cards/dsr/rules.cards:439:113 */
-    { 6, 443, 9 }, /* 1349: cards/dsr/rules.cards:443:9 */
-    { 6, 443, 44 }, /* 1350: cards/dsr/rules.cards:443:44 */
-    { 6, 444, 11 }, /* 1351: cards/dsr/rules.cards:444:11 */
-    { 6, 444, 23 }, /* 1352: cards/dsr/rules.cards:444:23 */
-    { 6, 444, 84 }, /* 1353: cards/dsr/rules.cards:444:84 */
-    { 6, 447, 9 }, /* 1354: cards/dsr/rules.cards:447:9 */
-    { 6, 426, 11 }, /* 1355: cards/dsr/rules.cards:426:11 */
-    { 6, 455, 6 }, /* 1356: cards/dsr/rules.cards:455:6 */
-    { 6, 455, 17 }, /* 1357: cards/dsr/rules.cards:455:17 */
-    { 6, 456, 5 }, /* 1358: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1359: cards/dsr/rules.cards:456:5 */
-    { 6, 456, 5 }, /* 1360: cards/dsr/rules.cards:456:5 */
-    { 6, 457, 36 }, /* 1361: cards/dsr/rules.cards:457:36 */
-    { 6, 457, 50 }, /* 1362: cards/dsr/rules.cards:457:50 */
-    { 6, 458, 5 }, /* 1363: cards/dsr/rules.cards:458:5 */
-    { 6, 454, 11 }, /* 1364: cards/dsr/rules.cards:454:11 */
-    { 6, 468, 3 }, /* 1365: cards/dsr/rules.cards:468:3 */
-    { 6, 469, 15 }, /* 1366: cards/dsr/rules.cards:469:15 */
-    { 6, 469, 5 }, /* 1367: cards/dsr/rules.cards:469:5 */
-    { 6, 472, 3 }, /* 1368: cards/dsr/rules.cards:472:3 */
-    { 6, 472, 51 }, /* 1369: cards/dsr/rules.cards:472:51 */
-    { 6, 473, 3 }, /* 1370: cards/dsr/rules.cards:473:3 */
-    { 6, 474, 3 }, /* 1371: cards/dsr/rules.cards:474:3 */
-    { 6, 475, 3 }, /* 1372: cards/dsr/rules.cards:475:3 */
-    { 6, 478, 3 }, /* 1373: cards/dsr/rules.cards:478:3 */
-    { 6, 480, 7 }, /* 1374: cards/dsr/rules.cards:480:7 */
-    { 6, 483, 7 }, /* 1375: cards/dsr/rules.cards:483:7 */
-    { 6, 488, 5 }, /* 1376: cards/dsr/rules.cards:488:5 */
-    { 6, 488, 14 }, /* 1377: cards/dsr/rules.cards:488:14 */
-    { 6, 489, 7 }, /* 1378: cards/dsr/rules.cards:489:7 */
-    { 6, 495, 3 }, /* 1379: cards/dsr/rules.cards:495:3 */
-    { 6, 499, 5 }, /* 1380: cards/dsr/rules.cards:499:5 */
-    { 6, 500, 5 }, /* 1381: cards/dsr/rules.cards:500:5 */
-    { 6, 503, 3 }, /* 1382: cards/dsr/rules.cards:503:3 */
-    { 6, 464, 11 }, /* 1383: cards/dsr/rules.cards:464:11 */
-    { 6, 509, 3 }, /* 1384: cards/dsr/rules.cards:509:3 */
-    { 6, 511, 15 }, /* 1385: cards/dsr/rules.cards:511:15 */
-    { 6, 512, 7 }, /* 1386: cards/dsr/rules.cards:512:7 */
-    { 6, 513, 7 }, /* 1387: cards/dsr/rules.cards:513:7 */
-    { 6, 515, 10 }, /* 1388: cards/dsr/rules.cards:515:10 */
-    { 6, 517, 11 }, /* 1389: cards/dsr/rules.cards:517:11 */
-    { 6, 517, 20 }, /* 1390: cards/dsr/rules.cards:517:20 */
-    { 6, 517, 59 }, /* 1391: cards/dsr/rules.cards:517:59 */
-    { 6, 510, 5 }, /* 1392: cards/dsr/rules.cards:510:5 */
-    { 6, 508, 11 }, /* 1393: cards/dsr/rules.cards:508:11 */
-    { 6, 526, 3 }, /* 1394: cards/dsr/rules.cards:526:3 */
-    { 6, 524, 11 }, /* 1395: cards/dsr/rules.cards:524:11 */
-    { 6, 538, 37 }, /* 1396: cards/dsr/rules.cards:538:37 */
-    { 6, 546, 5 }, /* 1397: cards/dsr/rules.cards:546:5 */
-    { 6, 531, 11 }, /* 1398: cards/dsr/rules.cards:531:11 */
-    { 6, 9, 44 }, /* 1399: cards/dsr/rules.cards:9:44 */
-    { 6, 10, 62 }, /* 1400: cards/dsr/rules.cards:10:62 */
-    { 6, 11, 39 }, /* 1401: cards/dsr/rules.cards:11:39 */
-    { 6, 12, 38 }, /* 1402: cards/dsr/rules.cards:12:38 */
-    { 6, 13, 39 }, /* 1403: cards/dsr/rules.cards:13:39 */
-    { 6, 14, 38 }, /* 1404: cards/dsr/rules.cards:14:38 */
-    { 6, 15, 3 }, /* 1405: cards/dsr/rules.cards:15:3 */
-    { 6, 17, 24 }, /* 1406: cards/dsr/rules.cards:17:24 */
-    { 6, 27, 5 }, /* 1407: cards/dsr/rules.cards:27:5 */
-    { 6, 28, 17 }, /* 1408: cards/dsr/rules.cards:28:17 */
-    { 6, 28, 7 }, /* 1409: cards/dsr/rules.cards:28:7 */
-    { 6, 29, 77 }, /* 1410: cards/dsr/rules.cards:29:77 */
-    { 6, 29, 67 }, /* 1411: cards/dsr/rules.cards:29:67 */
-    { 6, 26, 3 }, /* 1412: cards/dsr/rules.cards:26:3 */
-    { 6, 35, 35 }, /* 1413: cards/dsr/rules.cards:35:35 */
-    { 6, 36, 3 }, /* 1414: cards/dsr/rules.cards:36:3 */
-    { 6, 39, 11 }, /* 1415: cards/dsr/rules.cards:39:11 */
-    { 6, 41, 3 }, /* 1416: cards/dsr/rules.cards:41:3 */
-    { 6, 6, 1 }, /* 1417: cards/dsr/rules.cards:6:1 */
-    { 6, 49, 5 }, /* 1418: cards/dsr/rules.cards:49:5 */
-    { 6, 48, 3 }, /* 1419: cards/dsr/rules.cards:48:3 */
-    { 6, 47, 1 }, /* 1420: cards/dsr/rules.cards:47:1 */
+    { 1, 287, 44 }, /* 490: cards/dsr/game.cards:287:44 */
+    { 1, 288, 41 }, /* 491: cards/dsr/game.cards:288:41 */
+    { 1, 288, 61 }, /* 492: cards/dsr/game.cards:288:61 */
+    { 1, 287, 44 }, /* 493: cards/dsr/game.cards:287:44 */
+    { 1, 292, 22 }, /* 494: cards/dsr/game.cards:292:22 */
+    { 1, 292, 98 }, /* 495: cards/dsr/game.cards:292:98 */
+    { 1, 251, 43 }, /* 496: cards/dsr/game.cards:251:43 */
+    { 1, 251, 43 }, /* 497: cards/dsr/game.cards:251:43 */
+    { 1, 251, 43 }, /* 498: cards/dsr/game.cards:251:43 */
+    { 1, 251, 43 }, /* 499: cards/dsr/game.cards:251:43 */
+    { 1, 277, 6 }, /* 500: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 501: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 502: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 503: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 504: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 505: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 506: cards/dsr/game.cards:280:11 */
+    { 1, 277, 6 }, /* 507: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 508: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 509: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 510: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 511: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 512: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 513: cards/dsr/game.cards:280:11 */
+    { 1, 242, 28 }, /* 514: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 515: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 516: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 517: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 518: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 519: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 520: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 521: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 522: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 523: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 524: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 525: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 526: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 527: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 528: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 529: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 530: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 531: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 532: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 533: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 534: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 535: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 536: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 537: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 538: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 539: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 540: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 541: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 542: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 543: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 544: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 545: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 546: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 547: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 548: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 549: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 550: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 551: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 552: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 553: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 554: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 555: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 556: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 557: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 558: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 559: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 560: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 561: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 562: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 563: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 564: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 565: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 566: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 567: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 568: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 569: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 570: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 571: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 572: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 573: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 574: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 575: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 576: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 577: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 578: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 579: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 580: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 581: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 582: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 583: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 584: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 585: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 586: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 587: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 588: cards/dsr/game.cards:251:43 */
+    { 1, 242, 28 }, /* 589: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 590: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 591: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 592: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 593: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 594: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 595: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 596: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 597: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 598: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 599: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 600: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 601: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 602: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 603: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 604: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 605: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 606: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 607: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 608: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 609: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 610: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 611: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 612: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 613: cards/dsr/game.cards:251:43 */
+    { 1, 277, 6 }, /* 614: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 615: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 616: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 617: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 618: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 619: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 620: cards/dsr/game.cards:280:11 */
+    { 1, 311, 7 }, /* 621: cards/dsr/game.cards:311:7 */
+    { 1, 312, 8 }, /* 622: cards/dsr/game.cards:312:8 */
+    { 1, 312, 30 }, /* 623: cards/dsr/game.cards:312:30 */
+    { 1, 277, 6 }, /* 624: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 625: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 626: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 627: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 628: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 629: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 630: cards/dsr/game.cards:280:11 */
+    { 1, 312, 93 }, /* 631: cards/dsr/game.cards:312:93 */
+    { 1, 251, 43 }, /* 632: cards/dsr/game.cards:251:43 */
+    { 1, 254, 4 }, /* 633: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 634: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 635: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 636: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 637: cards/dsr/game.cards:254:46 */
+    { 1, 254, 4 }, /* 638: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 639: cards/dsr/game.cards:251:43 */
+    { 1, 255, 6 }, /* 640: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 641: cards/dsr/game.cards:255:6 */
+    { 1, 254, 4 }, /* 642: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 643: cards/dsr/game.cards:251:43 */
+    { 1, 255, 47 }, /* 644: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 645: cards/dsr/game.cards:255:47 */
+    { 1, 254, 4 }, /* 646: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 647: cards/dsr/game.cards:251:43 */
+    { 1, 254, 4 }, /* 648: cards/dsr/game.cards:254:4 */
+    { 1, 254, 4 }, /* 649: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 650: cards/dsr/game.cards:251:43 */
+    { 1, 254, 46 }, /* 651: cards/dsr/game.cards:254:46 */
+    { 1, 254, 46 }, /* 652: cards/dsr/game.cards:254:46 */
+    { 1, 254, 4 }, /* 653: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 654: cards/dsr/game.cards:251:43 */
+    { 1, 255, 6 }, /* 655: cards/dsr/game.cards:255:6 */
+    { 1, 255, 6 }, /* 656: cards/dsr/game.cards:255:6 */
+    { 1, 254, 4 }, /* 657: cards/dsr/game.cards:254:4 */
+    { 1, 251, 43 }, /* 658: cards/dsr/game.cards:251:43 */
+    { 1, 255, 47 }, /* 659: cards/dsr/game.cards:255:47 */
+    { 1, 255, 47 }, /* 660: cards/dsr/game.cards:255:47 */
+    { 1, 254, 4 }, /* 661: cards/dsr/game.cards:254:4 */
+    { 1, 320, 15 }, /* 662: cards/dsr/game.cards:320:15 */
+    { 1, 277, 6 }, /* 663: cards/dsr/game.cards:277:6 */
+    { 1, 277, 43 }, /* 664: cards/dsr/game.cards:277:43 */
+    { 1, 278, 11 }, /* 665: cards/dsr/game.cards:278:11 */
+    { 1, 278, 56 }, /* 666: cards/dsr/game.cards:278:56 */
+    { 1, 279, 11 }, /* 667: cards/dsr/game.cards:279:11 */
+    { 1, 279, 46 }, /* 668: cards/dsr/game.cards:279:46 */
+    { 1, 280, 11 }, /* 669: cards/dsr/game.cards:280:11 */
+    { 1, 327, 37 }, /* 670: cards/dsr/game.cards:327:37 */
+    { 1, 327, 48 }, /* 671: cards/dsr/game.cards:327:48 */
+    { 1, 329, 15 }, /* 672: cards/dsr/game.cards:329:15 */
+    { 1, 329, 50 }, /* 673: cards/dsr/game.cards:329:50 */
+    { 1, 329, 41 }, /* 674: cards/dsr/game.cards:329:41 */
+    { 1, 331, 52 }, /* 675: cards/dsr/game.cards:331:52 */
+    { 1, 331, 69 }, /* 676: cards/dsr/game.cards:331:69 */
+    { 1, 327, 37 }, /* 677: cards/dsr/game.cards:327:37 */
+    { 1, 327, 48 }, /* 678: cards/dsr/game.cards:327:48 */
+    { 1, 340, 36 }, /* 679: cards/dsr/game.cards:340:36 */
+    { 1, 340, 32 }, /* 680: cards/dsr/game.cards:340:32 */
+    { 1, 340, 8 }, /* 681: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 682: cards/dsr/game.cards:340:8 */
+    { 1, 342, 8 }, /* 683: cards/dsr/game.cards:342:8 */
+    { 1, 340, 8 }, /* 684: cards/dsr/game.cards:340:8 */
+    { 1, 343, 36 }, /* 685: cards/dsr/game.cards:343:36 */
+    { 1, 343, 12 }, /* 686: cards/dsr/game.cards:343:12 */
+    { 1, 343, 8 }, /* 687: cards/dsr/game.cards:343:8 */
+    { 1, 340, 8 }, /* 688: cards/dsr/game.cards:340:8 */
+    { 1, 343, 78 }, /* 689: cards/dsr/game.cards:343:78 */
+    { 1, 343, 69 }, /* 690: cards/dsr/game.cards:343:69 */
+    { 1, 343, 51 }, /* 691: cards/dsr/game.cards:343:51 */
+    { 1, 343, 47 }, /* 692: cards/dsr/game.cards:343:47 */
+    { 1, 340, 8 }, /* 693: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 694: cards/dsr/game.cards:340:8 */
+    { 1, 344, 30 }, /* 695: cards/dsr/game.cards:344:30 */
+    { 1, 344, 26 }, /* 696: cards/dsr/game.cards:344:26 */
+    { 1, 340, 8 }, /* 697: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 698: cards/dsr/game.cards:340:8 */
+    { 1, 340, 8 }, /* 699: cards/dsr/game.cards:340:8 */
+    { 1, 242, 28 }, /* 700: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 701: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 702: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 703: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 704: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 705: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 706: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 707: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 708: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 709: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 710: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 711: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 712: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 713: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 714: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 715: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 716: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 717: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 718: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 719: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 720: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 721: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 722: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 723: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 724: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 725: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 726: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 727: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 728: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 729: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 730: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 731: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 732: cards/dsr/game.cards:251:43 */
+    { 1, 348, 4 }, /* 733: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 734: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 735: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 736: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 737: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 738: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 739: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 740: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 741: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 742: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 743: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 744: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 745: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 746: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 747: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 748: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 749: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 750: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 751: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 752: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 753: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 754: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 755: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 756: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 757: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 758: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 759: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 760: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 761: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 762: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 763: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 764: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 765: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 766: cards/dsr/game.cards:251:43 */
+    { 1, 348, 63 }, /* 767: cards/dsr/game.cards:348:63 */
+    { 1, 348, 4 }, /* 768: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 769: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 770: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 771: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 772: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 773: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 774: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 775: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 776: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 777: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 778: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 779: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 780: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 781: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 782: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 783: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 784: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 785: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 786: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 787: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 788: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 789: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 790: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 791: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 792: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 793: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 794: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 795: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 796: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 797: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 798: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 799: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 800: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 801: cards/dsr/game.cards:251:43 */
+    { 1, 349, 6 }, /* 802: cards/dsr/game.cards:349:6 */
+    { 1, 348, 4 }, /* 803: cards/dsr/game.cards:348:4 */
+    { 1, 242, 28 }, /* 804: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 805: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 806: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 807: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 808: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 809: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 810: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 811: cards/dsr/game.cards:246:46 */
+    { 1, 242, 28 }, /* 812: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 813: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 814: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 815: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 816: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 817: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 818: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 819: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 820: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 821: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 822: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 823: cards/dsr/game.cards:249:42 */
+    { 1, 242, 28 }, /* 824: cards/dsr/game.cards:242:28 */
+    { 1, 242, 68 }, /* 825: cards/dsr/game.cards:242:68 */
+    { 1, 243, 32 }, /* 826: cards/dsr/game.cards:243:32 */
+    { 1, 243, 46 }, /* 827: cards/dsr/game.cards:243:46 */
+    { 1, 245, 28 }, /* 828: cards/dsr/game.cards:245:28 */
+    { 1, 245, 68 }, /* 829: cards/dsr/game.cards:245:68 */
+    { 1, 246, 32 }, /* 830: cards/dsr/game.cards:246:32 */
+    { 1, 246, 46 }, /* 831: cards/dsr/game.cards:246:46 */
+    { 1, 248, 25 }, /* 832: cards/dsr/game.cards:248:25 */
+    { 1, 248, 64 }, /* 833: cards/dsr/game.cards:248:64 */
+    { 1, 249, 29 }, /* 834: cards/dsr/game.cards:249:29 */
+    { 1, 249, 42 }, /* 835: cards/dsr/game.cards:249:42 */
+    { 1, 251, 43 }, /* 836: cards/dsr/game.cards:251:43 */
+    { 1, 349, 63 }, /* 837: cards/dsr/game.cards:349:63 */
+    { 1, 348, 4 }, /* 838: cards/dsr/game.cards:348:4 */
+    { 0, 9, 3 }, /* 839: cards/dsr/darkside.cards:9:3 */
+    { 0, 10, 3 }, /* 840: cards/dsr/darkside.cards:10:3 */
+    { 0, 11, 5 }, /* 841: cards/dsr/darkside.cards:11:5 */
+    { 0, 12, 8 }, /* 842: cards/dsr/darkside.cards:12:8 */
+    { 0, 15, 7 }, /* 843: cards/dsr/darkside.cards:15:7 */
+    { 0, 16, 15 }, /* 844: cards/dsr/darkside.cards:16:15 */
+    { 0, 19, 7 }, /* 845: cards/dsr/darkside.cards:19:7 */
+    { 0, 20, 15 }, /* 846: cards/dsr/darkside.cards:20:15 */
+    { 0, 22, 7 }, /* 847: cards/dsr/darkside.cards:22:7 */
+    { 0, 24, 7 }, /* 848: cards/dsr/darkside.cards:24:7 */
+    { 0, 25, 7 }, /* 849: cards/dsr/darkside.cards:25:7 */
+    { 0, 28, 7 }, /* 850: cards/dsr/darkside.cards:28:7 */
+    { 0, 29, 7 }, /* 851: cards/dsr/darkside.cards:29:7 */
+    { 0, 8, 11 }, /* 852: cards/dsr/darkside.cards:8:11 */
+    { 0, 37, 3 }, /* 853: cards/dsr/darkside.cards:37:3 */
+    { 0, 38, 5 }, /* 854: cards/dsr/darkside.cards:38:5 */
+    { 0, 39, 5 }, /* 855: cards/dsr/darkside.cards:39:5 */
+    { 0, 39, 42 }, /* 856: cards/dsr/darkside.cards:39:42 */
+    { 0, 41, 40 }, /* 857: cards/dsr/darkside.cards:41:40 */
+    { 0, 42, 9 }, /* 858: cards/dsr/darkside.cards:42:9 */
+    { 0, 44, 9 }, /* 859: cards/dsr/darkside.cards:44:9 */
+    { 0, 36, 11 }, /* 860: cards/dsr/darkside.cards:36:11 */
+    { 0, 54, 5 }, /* 861: cards/dsr/darkside.cards:54:5 */
+    { 0, 55, 42 }, /* 862: cards/dsr/darkside.cards:55:42 */
+    { 0, 55, 73 }, /* 863: cards/dsr/darkside.cards:55:73 */
+    { 0, 52, 11 }, /* 864: cards/dsr/darkside.cards:52:11 */
+    { 0, 61, 6 }, /* 865: cards/dsr/darkside.cards:61:6 */
+    { 0, 61, 19 }, /* 866: cards/dsr/darkside.cards:61:19 */
+    { 0, 62, 5 }, /* 867: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 868: cards/dsr/darkside.cards:62:5 */
+    { 0, 62, 5 }, /* 869: cards/dsr/darkside.cards:62:5 */
+    { 0, 63, 54 }, /* 870: cards/dsr/darkside.cards:63:54 */
+    { 0, 63, 70 }, /* 871: cards/dsr/darkside.cards:63:70 */
+    { 0, 60, 11 }, /* 872: cards/dsr/darkside.cards:60:11 */
+    { 0, 71, 3 }, /* 873: cards/dsr/darkside.cards:71:3 */
+    { 0, 72, 3 }, /* 874: cards/dsr/darkside.cards:72:3 */
+    { 0, 70, 11 }, /* 875: cards/dsr/darkside.cards:70:11 */
+    { 0, 79, 3 }, /* 876: cards/dsr/darkside.cards:79:3 */
+    { 0, 77, 11 }, /* 877: cards/dsr/darkside.cards:77:11 */
+    { 0, 84, 3 }, /* 878: cards/dsr/darkside.cards:84:3 */
+    { 0, 86, 5 }, /* 879: cards/dsr/darkside.cards:86:5 */
+    { 0, 83, 11 }, /* 880: cards/dsr/darkside.cards:83:11 */
+    { 0, 95, 5 }, /* 881: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 882: cards/dsr/darkside.cards:95:5 */
+    { 0, 95, 5 }, /* 883: cards/dsr/darkside.cards:95:5 */
+    { 0, 96, 36 }, /* 884: cards/dsr/darkside.cards:96:36 */
+    { 0, 96, 50 }, /* 885: cards/dsr/darkside.cards:96:50 */
+    { 0, 93, 11 }, /* 886: cards/dsr/darkside.cards:93:11 */
+    { 0, 103, 99 }, /* 887: cards/dsr/darkside.cards:103:99 */
+    { 0, 105, 14 }, /* 888: cards/dsr/darkside.cards:105:14 */
+    { 0, 105, 72 }, /* 889: cards/dsr/darkside.cards:105:72 */
+    { 0, 102, 11 }, /* 890: cards/dsr/darkside.cards:102:11 */
+    { 0, 115, 14 }, /* 891: cards/dsr/darkside.cards:115:14 */
+    { 0, 115, 85 }, /* 892: cards/dsr/darkside.cards:115:85 */
+    { 0, 112, 11 }, /* 893: cards/dsr/darkside.cards:112:11 */
+    { 0, 122, 6 }, /* 894: cards/dsr/darkside.cards:122:6 */
+    { 0, 123, 5 }, /* 895: cards/dsr/darkside.cards:123:5 */
+    { 0, 124, 13 }, /* 896: cards/dsr/darkside.cards:124:13 */
+    { 0, 125, 5 }, /* 897: cards/dsr/darkside.cards:125:5 */
+    { 0, 126, 13 }, /* 898: cards/dsr/darkside.cards:126:13 */
+    { 0, 127, 14 }, /* 899: cards/dsr/darkside.cards:127:14 */
+    { 0, 127, 29 }, /* 900: cards/dsr/darkside.cards:127:29 */
+    { 0, 128, 13 }, /* 901: cards/dsr/darkside.cards:128:13 */
+    { 0, 129, 5 }, /* 902: cards/dsr/darkside.cards:129:5 */
+    { 0, 130, 13 }, /* 903: cards/dsr/darkside.cards:130:13 */
+    { 0, 131, 5 }, /* 904: cards/dsr/darkside.cards:131:5 */
+    { 0, 132, 13 }, /* 905: cards/dsr/darkside.cards:132:13 */
+    { 0, 134, 7 }, /* 906: cards/dsr/darkside.cards:134:7 */
+    { 0, 134, 7 }, /* 907: cards/dsr/darkside.cards:134:7 */
+    { 0, 137, 13 }, /* 908: cards/dsr/darkside.cards:137:13 */
+    { 0, 138, 5 }, /* 909: cards/dsr/darkside.cards:138:5 */
+    { 0, 139, 13 }, /* 910: cards/dsr/darkside.cards:139:13 */
+    { 0, 140, 5 }, /* 911: cards/dsr/darkside.cards:140:5 */
+    { 0, 141, 13 }, /* 912: cards/dsr/darkside.cards:141:13 */
+    { 0, 143, 15 }, /* 913: cards/dsr/darkside.cards:143:15 */
+    { 0, 144, 7 }, /* 914: cards/dsr/darkside.cards:144:7 */
+    { 0, 147, 13 }, /* 915: cards/dsr/darkside.cards:147:13 */
+    { 0, 148, 33 }, /* 916: cards/dsr/darkside.cards:148:33 */
+    { 0, 148, 64 }, /* 917: cards/dsr/darkside.cards:148:64 */
+    { 0, 150, 5 }, /* 918: cards/dsr/darkside.cards:150:5 */
+    { 0, 121, 11 }, /* 919: cards/dsr/darkside.cards:121:11 */
+    { 0, 158, 20 }, /* 920: cards/dsr/darkside.cards:158:20 */
+    { 0, 158, 5 }, /* 921: cards/dsr/darkside.cards:158:5 */
+    { 0, 156, 11 }, /* 922: cards/dsr/darkside.cards:156:11 */
+    { 0, 166, 14 }, /* 923: cards/dsr/darkside.cards:166:14 */
+    { 0, 166, 29 }, /* 924: cards/dsr/darkside.cards:166:29 */
+    { 0, 168, 5 }, /* 925: cards/dsr/darkside.cards:168:5 */
+    { 0, 171, 7 }, /* 926: cards/dsr/darkside.cards:171:7 */
+    { 0, 171, 7 }, /* 927: cards/dsr/darkside.cards:171:7 */
+    { 0, 175, 5 }, /* 928: cards/dsr/darkside.cards:175:5 */
+    { 0, 177, 5 }, /* 929: cards/dsr/darkside.cards:177:5 */
+    { 0, 179, 5 }, /* 930: cards/dsr/darkside.cards:179:5 */
+    { 0, 180, 5 }, /* 931: cards/dsr/darkside.cards:180:5 */
+    { 0, 181, 5 }, /* 932: cards/dsr/darkside.cards:181:5 */
+    { 0, 164, 11 }, /* 933: cards/dsr/darkside.cards:164:11 */
+    { 6, 58, 19 }, /* 934: cards/dsr/rules.cards:58:19 */
+    { 6, 59, 23 }, /* 935: cards/dsr/rules.cards:59:23 */
+    { 6, 60, 31 }, /* 936: cards/dsr/rules.cards:60:31 */
+    { 6, 60, 40 }, /* 937: cards/dsr/rules.cards:60:40 */
+    { 6, 63, 3 }, /* 938: cards/dsr/rules.cards:63:3 */
+    { 6, 68, 3 }, /* 939: cards/dsr/rules.cards:68:3 */
+    { 6, 70, 3 }, /* 940: cards/dsr/rules.cards:70:3 */
+    { 6, 72, 3 }, /* 941: cards/dsr/rules.cards:72:3 */
+    { 6, 55, 11 }, /* 942: cards/dsr/rules.cards:55:11 */
+    { 6, 76, 3 }, /* 943: cards/dsr/rules.cards:76:3 */
+    { 6, 77, 3 }, /* 944: cards/dsr/rules.cards:77:3 */
+    { 6, 78, 3 }, /* 945: cards/dsr/rules.cards:78:3 */
+    { 6, 79, 3 }, /* 946: cards/dsr/rules.cards:79:3 */
+    { 6, 80, 3 }, /* 947: cards/dsr/rules.cards:80:3 */
+    { 6, 81, 3 }, /* 948: cards/dsr/rules.cards:81:3 */
+    { 6, 75, 11 }, /* 949: cards/dsr/rules.cards:75:11 */
+    { 6, 87, 3 }, /* 950: cards/dsr/rules.cards:87:3 */
+    { 6, 91, 5 }, /* 951: cards/dsr/rules.cards:91:5 */
+    { 6, 93, 105 }, /* 952: cards/dsr/rules.cards:93:105 */
+    { 6, 94, 112 }, /* 953: cards/dsr/rules.cards:94:112 */
+    { 6, 95, 106 }, /* 954: cards/dsr/rules.cards:95:106 */
+    { 6, 96, 108 }, /* 955: cards/dsr/rules.cards:96:108 */
+    { 6, 90, 3 }, /* 956: cards/dsr/rules.cards:90:3 */
+    { 6, 99, 3 }, /* 957: cards/dsr/rules.cards:99:3 */
+    { 6, 101, 3 }, /* 958: cards/dsr/rules.cards:101:3 */
+    { 6, 109, 60 }, /* 959: cards/dsr/rules.cards:109:60 */
+    { 6, 109, 5 }, /* 960: cards/dsr/rules.cards:109:5 */
+    { 6, 114, 7 }, /* 961: cards/dsr/rules.cards:114:7 */
+    { 6, 117, 7 }, /* 962: cards/dsr/rules.cards:117:7 */
+    { 6, 106, 3 }, /* 963: cards/dsr/rules.cards:106:3 */
+    { 6, 125, 5 }, /* 964: cards/dsr/rules.cards:125:5 */
+    { 6, 127, 67 }, /* 965: cards/dsr/rules.cards:127:67 */
+    { 6, 124, 3 }, /* 966: cards/dsr/rules.cards:124:3 */
+    { 6, 86, 11 }, /* 967: cards/dsr/rules.cards:86:11 */
+    { 6, 134, 3 }, /* 968: cards/dsr/rules.cards:134:3 */
+    { 6, 134, 12 }, /* 969: cards/dsr/rules.cards:134:12 */
+    { 6, 135, 5 }, /* 970: cards/dsr/rules.cards:135:5 */
+    { 6, 136, 5 }, /* 971: cards/dsr/rules.cards:136:5 */
+    { 6, 137, 5 }, /* 972: cards/dsr/rules.cards:137:5 */
+    { 6, 138, 5 }, /* 973: cards/dsr/rules.cards:138:5 */
+    { 6, 140, 3 }, /* 974: cards/dsr/rules.cards:140:3 */
+    { 6, 140, 12 }, /* 975: cards/dsr/rules.cards:140:12 */
+    { 6, 140, 58 }, /* 976: cards/dsr/rules.cards:140:58 */
+    { 6, 142, 5 }, /* 977: cards/dsr/rules.cards:142:5 */
+    { 6, 144, 3 }, /* 978: cards/dsr/rules.cards:144:3 */
+    { 6, 144, 12 }, /* 979: cards/dsr/rules.cards:144:12 */
+    { 6, 146, 5 }, /* 980: cards/dsr/rules.cards:146:5 */
+    { 6, 133, 11 }, /* 981: cards/dsr/rules.cards:133:11 */
+    { 6, 153, 14 }, /* 982: cards/dsr/rules.cards:153:14 */
+    { 6, 155, 31 }, /* 983: cards/dsr/rules.cards:155:31 */
+    { 6, 152, 11 }, /* 984: cards/dsr/rules.cards:152:11 */
+    { 6, 160, 3 }, /* 985: cards/dsr/rules.cards:160:3 */
+    { 6, 162, 7 }, /* 986: cards/dsr/rules.cards:162:7 */
+    { 6, 166, 3 }, /* 987: cards/dsr/rules.cards:166:3 */
+    { 6, 159, 11 }, /* 988: cards/dsr/rules.cards:159:11 */
+    { 6, 172, 3 }, /* 989: cards/dsr/rules.cards:172:3 */
+    { 6, 178, 62 }, /* 990: cards/dsr/rules.cards:178:62 */
+    { 6, 185, 50 }, /* 991: cards/dsr/rules.cards:185:50 */
+    { 6, 174, 7 }, /* 992: cards/dsr/rules.cards:174:7 */
+    { 6, 175, 9 }, /* 993: cards/dsr/rules.cards:175:9 */
+    { 6, 179, 7 }, /* 994: cards/dsr/rules.cards:179:7 */
+    { 6, 179, 19 }, /* 995: cards/dsr/rules.cards:179:19 */
+    { 6, 180, 9 }, /* 996: cards/dsr/rules.cards:180:9 */
+    { 6, 183, 98 }, /* 997: cards/dsr/rules.cards:183:98 */
+    { 6, 184, 65 }, /* 998: cards/dsr/rules.cards:184:65 */
+    { 6, 185, 76 }, /* 999: cards/dsr/rules.cards:185:76 */
+    { 6, 188, 7 }, /* 1000: cards/dsr/rules.cards:188:7 */
+    { 6, 189, 7 }, /* 1001: cards/dsr/rules.cards:189:7 */
+    { 6, 171, 11 }, /* 1002: cards/dsr/rules.cards:171:11 */
+    { 6, 197, 3 }, /* 1003: cards/dsr/rules.cards:197:3 */
+    { 6, 199, 7 }, /* 1004: cards/dsr/rules.cards:199:7 */
+    { 6, 195, 11 }, /* 1005: cards/dsr/rules.cards:195:11 */
+    { 6, 207, 3 }, /* 1006: cards/dsr/rules.cards:207:3 */
+    { 6, 206, 11 }, /* 1007: cards/dsr/rules.cards:206:11 */
+    { 6, 221, 3 }, /* 1008: cards/dsr/rules.cards:221:3 */
+    { 6, 222, 74 }, /* 1009: cards/dsr/rules.cards:222:74 */
+    { 6, 223, 78 }, /* 1010: cards/dsr/rules.cards:223:78 */
+    { 6, 224, 82 }, /* 1011: cards/dsr/rules.cards:224:82 */
+    { 6, 225, 86 }, /* 1012: cards/dsr/rules.cards:225:86 */
+    { 6, 226, 72 }, /* 1013: cards/dsr/rules.cards:226:72 */
+    { 6, 227, 76 }, /* 1014: cards/dsr/rules.cards:227:76 */
+    { 6, 228, 78 }, /* 1015: cards/dsr/rules.cards:228:78 */
+    { 6, 229, 82 }, /* 1016: cards/dsr/rules.cards:229:82 */
+    { 6, 220, 11 }, /* 1017: cards/dsr/rules.cards:220:11 */
+    { 6, 235, 3 }, /* 1018: cards/dsr/rules.cards:235:3 */
+    { 6, 237, 7 }, /* 1019: cards/dsr/rules.cards:237:7 */
+    { 6, 241, 3 }, /* 1020: cards/dsr/rules.cards:241:3 */
+    { 6, 242, 3 }, /* 1021: cards/dsr/rules.cards:242:3 */
+    { 6, 243, 3 }, /* 1022: cards/dsr/rules.cards:243:3 */
+    { 6, 233, 11 }, /* 1023: cards/dsr/rules.cards:233:11 */
+    { 6, 247, 3 }, /* 1024: cards/dsr/rules.cards:247:3 */
+    { 6, 247, 3 }, /* 1025: cards/dsr/rules.cards:247:3 */
+    { 6, 247, 3 }, /* 1026: cards/dsr/rules.cards:247:3 */
+    { 6, 248, 3 }, /* 1027: cards/dsr/rules.cards:248:3 */
+    { 6, 248, 3 }, /* 1028: cards/dsr/rules.cards:248:3 */
+    { 6, 248, 3 }, /* 1029: cards/dsr/rules.cards:248:3 */
+    { 6, 249, 3 }, /* 1030: cards/dsr/rules.cards:249:3 */
+    { 6, 249, 3 }, /* 1031: cards/dsr/rules.cards:249:3 */
+    { 6, 249, 3 }, /* 1032: cards/dsr/rules.cards:249:3 */
+    { 6, 250, 3 }, /* 1033: cards/dsr/rules.cards:250:3 */
+    { 6, 250, 3 }, /* 1034: cards/dsr/rules.cards:250:3 */
+    { 6, 250, 3 }, /* 1035: cards/dsr/rules.cards:250:3 */
+    { 6, 246, 11 }, /* 1036: cards/dsr/rules.cards:246:11 */
+    { 6, 259, 7 }, /* 1037: cards/dsr/rules.cards:259:7 */
+    { 6, 260, 43 }, /* 1038: cards/dsr/rules.cards:260:43 */
+    { 6, 261, 7 }, /* 1039: cards/dsr/rules.cards:261:7 */
+    { 6, 263, 7 }, /* 1040: cards/dsr/rules.cards:263:7 */
+    { 6, 264, 10 }, /* 1041: cards/dsr/rules.cards:264:10 */
+    { 6, 256, 11 }, /* 1042: cards/dsr/rules.cards:256:11 */
+    { 6, 277, 3 }, /* 1043: cards/dsr/rules.cards:277:3 */
+    { 6, 278, 5 }, /* 1044: cards/dsr/rules.cards:278:5 */
+    { 6, 279, 7 }, /* 1045: cards/dsr/rules.cards:279:7 */
+    { 6, 281, 7 }, /* 1046: cards/dsr/rules.cards:281:7 */
+    { 6, 282, 7 }, /* 1047: cards/dsr/rules.cards:282:7 */
+    { 6, 276, 11 }, /* 1048: cards/dsr/rules.cards:276:11 */
+    { 6, 289, 3 }, /* 1049: cards/dsr/rules.cards:289:3 */
+    { 6, 290, 5 }, /* 1050: cards/dsr/rules.cards:290:5 */
+    { 6, 292, 27 }, /* 1051: cards/dsr/rules.cards:292:27 */
+    { 6, 292, 54 }, /* 1052: cards/dsr/rules.cards:292:54 */
+    { 6, 288, 11 }, /* 1053: cards/dsr/rules.cards:288:11 */
+    { 6, 299, 5 }, /* 1054: cards/dsr/rules.cards:299:5 */
+    { 6, 300, 5 }, /* 1055: cards/dsr/rules.cards:300:5 */
+    { 6, 304, 13 }, /* 1056: cards/dsr/rules.cards:304:13 */
+    { 6, 305, 5 }, /* 1057: cards/dsr/rules.cards:305:5 */
+    { 6, 306, 5 }, /* 1058: cards/dsr/rules.cards:306:5 */
+    { 6, 297, 11 }, /* 1059: cards/dsr/rules.cards:297:11 */
+    { 6, 315, 6 }, /* 1060: cards/dsr/rules.cards:315:6 */
+    { 6, 317, 7 }, /* 1061: cards/dsr/rules.cards:317:7 */
+    { 6, 317, 19 }, /* 1062: cards/dsr/rules.cards:317:19 */
+    { 6, 317, 110 }, /* 1063: cards/dsr/rules.cards:317:110 */
+    { 6, 319, 13 }, /* 1064: cards/dsr/rules.cards:319:13 */
+    { 6, 320, 5 }, /* 1065: cards/dsr/rules.cards:320:5 */
+    { 6, 321, 13 }, /* 1066: cards/dsr/rules.cards:321:13 */
+    { 6, 322, 14 }, /* 1067: cards/dsr/rules.cards:322:14 */
+    { 6, 322, 43 }, /* 1068: cards/dsr/rules.cards:322:43 */
+    { 6, 323, 13 }, /* 1069: cards/dsr/rules.cards:323:13 */
+    { 6, 324, 5 }, /* 1070: cards/dsr/rules.cards:324:5 */
+    { 6, 326, 5 }, /* 1071: cards/dsr/rules.cards:326:5 */
+    { 6, 314, 11 }, /* 1072: cards/dsr/rules.cards:314:11 */
+    { 6, 333, 3 }, /* 1073: cards/dsr/rules.cards:333:3 */
+    { 6, 333, 15 }, /* 1074: cards/dsr/rules.cards:333:15 */
+    { 6, 334, 5 }, /* 1075: cards/dsr/rules.cards:334:5 */
+    { 6, 337, 7 }, /* 1076: cards/dsr/rules.cards:337:7 */
+    { 6, 339, 7 }, /* 1077: cards/dsr/rules.cards:339:7 */
+    { 6, 332, 11 }, /* 1078: cards/dsr/rules.cards:332:11 */
+    { 6, 347, 5 }, /* 1079: cards/dsr/rules.cards:347:5 */
+    { 6, 349, 64 }, /* 1080: cards/dsr/rules.cards:349:64 */
+    { 6, 350, 68 }, /* 1081: cards/dsr/rules.cards:350:68 */
+    { 6, 351, 72 }, /* 1082: cards/dsr/rules.cards:351:72 */
+    { 6, 352, 76 }, /* 1083: cards/dsr/rules.cards:352:76 */
+    { 6, 353, 62 }, /* 1084: cards/dsr/rules.cards:353:62 */
+    { 6, 354, 66 }, /* 1085: cards/dsr/rules.cards:354:66 */
+    { 6, 355, 68 }, /* 1086: cards/dsr/rules.cards:355:68 */
+    { 6, 356, 72 }, /* 1087: cards/dsr/rules.cards:356:72 */
+    { 6, 346, 3 }, /* 1088: cards/dsr/rules.cards:346:3 */
+    { 6, 359, 3 }, /* 1089: cards/dsr/rules.cards:359:3 */
+    { 6, 361, 3 }, /* 1090: cards/dsr/rules.cards:361:3 */
+    { 6, 344, 11 }, /* 1091: cards/dsr/rules.cards:344:11 */
+    { 6, 366, 3 }, /* 1092: cards/dsr/rules.cards:366:3 */
+    { 6, 367, 32 }, /* 1093: cards/dsr/rules.cards:367:32 */
+    { 6, 369, 3 }, /* 1094: cards/dsr/rules.cards:369:3 */
+    { 6, 364, 11 }, /* 1095: cards/dsr/rules.cards:364:11 */
+    { 6, 374, 3 }, /* 1096: cards/dsr/rules.cards:374:3 */
+    { 6, 375, 5 }, /* 1097: cards/dsr/rules.cards:375:5 */
+    { 6, 376, 52 }, /* 1098: cards/dsr/rules.cards:376:52 */
+    { 6, 377, 56 }, /* 1099: cards/dsr/rules.cards:377:56 */
+    { 6, 378, 60 }, /* 1100: cards/dsr/rules.cards:378:60 */
+    { 6, 379, 64 }, /* 1101: cards/dsr/rules.cards:379:64 */
+    { 6, 380, 50 }, /* 1102: cards/dsr/rules.cards:380:50 */
+    { 6, 381, 54 }, /* 1103: cards/dsr/rules.cards:381:54 */
+    { 6, 382, 56 }, /* 1104: cards/dsr/rules.cards:382:56 */
+    { 6, 383, 60 }, /* 1105: cards/dsr/rules.cards:383:60 */
+    { 6, 373, 11 }, /* 1106: cards/dsr/rules.cards:373:11 */
+    { 6, 389, 51 }, /* 1107: cards/dsr/rules.cards:389:51 */
+    { 6, 390, 54 }, /* 1108: cards/dsr/rules.cards:390:54 */
+    { 6, 391, 53 }, /* 1109: cards/dsr/rules.cards:391:53 */
+    { 6, 392, 52 }, /* 1110: cards/dsr/rules.cards:392:52 */
+    { 6, 388, 11 }, /* 1111: cards/dsr/rules.cards:388:11 */
+    { 6, 399, 16 }, /* 1112: cards/dsr/rules.cards:399:16 */
+    { 6, 400, 6 }, /* 1113: cards/dsr/rules.cards:400:6 */
+    { 6, 400, 21 }, /* 1114: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 21 }, /* 1115: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 21 }, /* 1116: cards/dsr/rules.cards:400:21 */
+    { 6, 400, 44 }, /* 1117: cards/dsr/rules.cards:400:44 */
+    { 6, 401, 33 }, /* 1118: cards/dsr/rules.cards:401:33 */
+    { 6, 401, 24 }, /* 1119: cards/dsr/rules.cards:401:24 */
+    { 6, 401, 52 }, /* 1120: cards/dsr/rules.cards:401:52 */
+    { 6, 401, 66 }, /* 1121: cards/dsr/rules.cards:401:66 */
+    { 6, 398, 11 }, /* 1122: cards/dsr/rules.cards:398:11 */
+    { 6, 406, 3 }, /* 1123: cards/dsr/rules.cards:406:3 */
+    { 6, 406, 38 }, /* 1124: cards/dsr/rules.cards:406:38 */
+    { 6, 407, 5 }, /* 1125: cards/dsr/rules.cards:407:5 */
+    { 6, 407, 17 }, /* 1126: cards/dsr/rules.cards:407:17 */
+    { 6, 408, 7 }, /* 1127: cards/dsr/rules.cards:408:7 */
+    { 6, 409, 7 }, /* 1128: cards/dsr/rules.cards:409:7 */
+    { 6, 409, 42 }, /* 1129: cards/dsr/rules.cards:409:42 */
+    { 6, 410, 9 }, /* 1130: cards/dsr/rules.cards:410:9 */
+    { 6, 410, 21 }, /* 1131: cards/dsr/rules.cards:410:21 */
+    { 6, 410, 93 }, /* 1132: cards/dsr/rules.cards:410:93 */
+    { 6, 405, 11 }, /* 1133: cards/dsr/rules.cards:405:11 */
+    { 6, 417, 3 }, /* 1134: cards/dsr/rules.cards:417:3 */
+    { 6, 418, 5 }, /* 1135: cards/dsr/rules.cards:418:5 */
+    { 6, 418, 5 }, /* 1136: cards/dsr/rules.cards:418:5 */
+    { 6, 416, 11 }, /* 1137: cards/dsr/rules.cards:416:11 */
+    { 6, 427, 3 }, /* 1138: cards/dsr/rules.cards:427:3 */
+    { 6, 427, 12 }, /* 1139: cards/dsr/rules.cards:427:12 */
+    { 6, 431, 9 }, /* 1140: cards/dsr/rules.cards:431:9 */
+    { 6, 433, 13 }, /* 1141: cards/dsr/rules.cards:433:13 */
+    { 6, 433, 113 }, /* 1142: cards/dsr/rules.cards:433:113 */
+    { 6, 438, 9 }, /* 1143: cards/dsr/rules.cards:438:9 */
+    { 6, 439, 113 }, /* 1144: cards/dsr/rules.cards:439:113 */
+    { 6, 443, 9 }, /* 1145: cards/dsr/rules.cards:443:9 */
+    { 6, 443, 44 }, /* 1146: cards/dsr/rules.cards:443:44 */
+    { 6, 444, 11 }, /* 1147: cards/dsr/rules.cards:444:11 */
+    { 6, 444, 23 }, /* 1148: cards/dsr/rules.cards:444:23 */
+    { 6, 444, 84 }, /* 1149: cards/dsr/rules.cards:444:84 */
+    { 6, 447, 9 }, /* 1150: cards/dsr/rules.cards:447:9 */
+    { 6, 426, 11 }, /* 1151: cards/dsr/rules.cards:426:11 */
+    { 6, 455, 6 }, /* 1152: cards/dsr/rules.cards:455:6 */
+    { 6, 455, 17 }, /* 1153: cards/dsr/rules.cards:455:17 */
+    { 6, 456, 5 }, /* 1154: cards/dsr/rules.cards:456:5 */
+    { 6, 456, 5 }, /* 1155: cards/dsr/rules.cards:456:5 */
+    { 6, 456, 5 }, /* 1156: cards/dsr/rules.cards:456:5 */
+    { 6, 457, 36 }, /* 1157: cards/dsr/rules.cards:457:36 */
+    { 6, 457, 50 }, /* 1158: cards/dsr/rules.cards:457:50 */
+    { 6, 458, 5 }, /* 1159: cards/dsr/rules.cards:458:5 */
+    { 6, 454, 11 }, /* 1160: cards/dsr/rules.cards:454:11 */
+    { 6, 468, 3 }, /* 1161: cards/dsr/rules.cards:468:3 */
+    { 6, 469, 15 }, /* 1162: cards/dsr/rules.cards:469:15 */
+    { 6, 469, 5 }, /* 1163: cards/dsr/rules.cards:469:5 */
+    { 6, 472, 3 }, /* 1164: cards/dsr/rules.cards:472:3 */
+    { 6, 472, 51 }, /* 1165: cards/dsr/rules.cards:472:51 */
+    { 6, 473, 3 }, /* 1166: cards/dsr/rules.cards:473:3 */
+    { 6, 474, 3 }, /* 1167: cards/dsr/rules.cards:474:3 */
+    { 6, 475, 3 }, /* 1168: cards/dsr/rules.cards:475:3 */
+    { 6, 478, 3 }, /* 1169: cards/dsr/rules.cards:478:3 */
+    { 6, 480, 7 }, /* 1170: cards/dsr/rules.cards:480:7 */
+    { 6, 483, 7 }, /* 1171: cards/dsr/rules.cards:483:7 */
+    { 6, 488, 5 }, /* 1172: cards/dsr/rules.cards:488:5 */
+    { 6, 488, 14 }, /* 1173: cards/dsr/rules.cards:488:14 */
+    { 6, 489, 7 }, /* 1174: cards/dsr/rules.cards:489:7 */
+    { 6, 495, 3 }, /* 1175: cards/dsr/rules.cards:495:3 */
+    { 6, 499, 5 }, /* 1176: cards/dsr/rules.cards:499:5 */
+    { 6, 500, 5 }, /* 1177: cards/dsr/rules.cards:500:5 */
+    { 6, 503, 3 }, /* 1178: cards/dsr/rules.cards:503:3 */
+    { 6, 464, 11 }, /* 1179: cards/dsr/rules.cards:464:11 */
+    { 6, 509, 3 }, /* 1180: cards/dsr/rules.cards:509:3 */
+    { 6, 511, 15 }, /* 1181: cards/dsr/rules.cards:511:15 */
+    { 6, 512, 7 }, /* 1182: cards/dsr/rules.cards:512:7 */
+    { 6, 513, 7 }, /* 1183: cards/dsr/rules.cards:513:7 */
+    { 6, 515, 10 }, /* 1184: cards/dsr/rules.cards:515:10 */
+    { 6, 517, 11 }, /* 1185: cards/dsr/rules.cards:517:11 */
+    { 6, 517, 20 }, /* 1186: cards/dsr/rules.cards:517:20 */
+    { 6, 517, 59 }, /* 1187: cards/dsr/rules.cards:517:59 */
+    { 6, 510, 5 }, /* 1188: cards/dsr/rules.cards:510:5 */
+    { 6, 508, 11 }, /* 1189: cards/dsr/rules.cards:508:11 */
+    { 6, 526, 3 }, /* 1190: cards/dsr/rules.cards:526:3 */
+    { 6, 524, 11 }, /* 1191: cards/dsr/rules.cards:524:11 */
+    { 6, 538, 37 }, /* 1192: cards/dsr/rules.cards:538:37 */
+    { 6, 546, 5 }, /* 1193: cards/dsr/rules.cards:546:5 */
+    { 6, 531, 11 }, /* 1194: cards/dsr/rules.cards:531:11 */
+    { 6, 9, 44 }, /* 1195: cards/dsr/rules.cards:9:44 */
+    { 6, 10, 62 }, /* 1196: cards/dsr/rules.cards:10:62 */
+    { 6, 11, 39 }, /* 1197: cards/dsr/rules.cards:11:39 */
+    { 6, 12, 38 }, /* 1198: cards/dsr/rules.cards:12:38 */
+    { 6, 13, 39 }, /* 1199: cards/dsr/rules.cards:13:39 */
+    { 6, 14, 38 }, /* 1200: cards/dsr/rules.cards:14:38 */
+    { 6, 15, 3 }, /* 1201: cards/dsr/rules.cards:15:3 */
+    { 6, 17, 24 }, /* 1202: cards/dsr/rules.cards:17:24 */
+    { 6, 27, 5 }, /* 1203: cards/dsr/rules.cards:27:5 */
+    { 6, 28, 17 }, /* 1204: cards/dsr/rules.cards:28:17 */
+    { 6, 28, 7 }, /* 1205: cards/dsr/rules.cards:28:7 */
+    { 6, 29, 77 }, /* 1206: cards/dsr/rules.cards:29:77 */
+    { 6, 29, 67 }, /* 1207: cards/dsr/rules.cards:29:67 */
+    { 6, 26, 3 }, /* 1208: cards/dsr/rules.cards:26:3 */
+    { 6, 35, 35 }, /* 1209: cards/dsr/rules.cards:35:35 */
+    { 6, 36, 3 }, /* 1210: cards/dsr/rules.cards:36:3 */
+    { 6, 39, 11 }, /* 1211: cards/dsr/rules.cards:39:11 */
+    { 6, 41, 3 }, /* 1212: cards/dsr/rules.cards:41:3 */
+    { 6, 6, 1 }, /* 1213: cards/dsr/rules.cards:6:1 */
+    { 6, 49, 5 }, /* 1214: cards/dsr/rules.cards:49:5 */
+    { 6, 48, 3 }, /* 1215: cards/dsr/rules.cards:48:3 */
+    { 6, 47, 1 }, /* 1216: cards/dsr/rules.cards:47:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 1, 0, 0, 1, 1, 1, 1, 1, 0 };
@@ -9444,7 +9250,7 @@ const RtGameDef dsr_game = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1421, Site_table, 8, Site_files,
+    1217, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9467,7 +9273,7 @@ const RtGameDef dsr_variant_imperials8 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1421, Site_table, 8, Site_files,
+    1217, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9490,7 +9296,7 @@ const RtGameDef dsr_variant_imperials9 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1421, Site_table, 8, Site_files,
+    1217, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9513,7 +9319,7 @@ const RtGameDef dsr_variant_imperials10 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1421, Site_table, 8, Site_files,
+    1217, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9536,7 +9342,7 @@ const RtGameDef dsr_variant_imperials11 = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1421, Site_table, 8, Site_files,
+    1217, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9559,7 +9365,7 @@ const RtGameDef dsr_variant_head_start = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1421, Site_table, 8, Site_files,
+    1217, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -9582,7 +9388,7 @@ const RtGameDef dsr_variant_seven_losses = {
     10, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    1421, Site_table, 8, Site_files,
+    1217, Site_table, 8, Site_files,
     &view,
     1, /* can_lose: a script has lose_game */
     7, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

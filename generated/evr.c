@@ -644,7 +644,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_total(RtGame *g, RtFrame *f, RtValue v_p
     const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 3);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
-        acc = rt_add(g, acc, (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value)), 4);
+        acc += (rt_select(((int)(!!rt__state(g, it_c, 0)) & (int)(!rt_var_at(g, VCELL_full_value))), Rows_resource[rt__row(g, it_c)].fd_exhausted_value, Rows_resource[rt__row(g, it_c)].fd_value));
     }
     return acc;
 #line 651 "evr.c"
@@ -669,7 +669,7 @@ static inline RtValue Fn_over(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 101 "cards/evr/game.cards"
-    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 5))].fd_objective);
+    return (Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 4))].fd_objective);
 #line 674 "evr.c"
 }
 
@@ -680,7 +680,7 @@ static inline RtValue Fn_can_play(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     #line 106 "cards/evr/game.cards"
-    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 6)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 7))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 8)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 9)[0]) > 0));
+    return ((rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, v_p, 5)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 6))].fd_capacity) && ((rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, v_p, 7)[0] + rt_pzone_cells_at(g, ZONE_discard, ZCELL_discard, PLAYER_CELLS, v_p, 8)[0]) > 0));
 #line 685 "evr.c"
 }
 
@@ -693,7 +693,7 @@ static inline RtValue Fn_beats(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/evr/game.cards"
-    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
+    return ((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 9))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 10))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))));
 #line 698 "evr.c"
 }
 
@@ -706,7 +706,7 @@ static inline RtValue Fn_wins(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 114 "cards/evr/game.cards"
-    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 14))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
+    return ((((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 11))].fd_objective))) && (((Memo_total(g, f, memo2, rt_next_player(g, v_p)) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 12))].fd_objective)) || (Memo_total(g, f, memo1, v_p) > Memo_total(g, f, memo2, rt_next_player(g, v_p)))))) || (((!((Memo_total(g, f, memo1, v_p) > Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 13))].fd_objective))) && (Memo_total(g, f, memo1, v_p) == Memo_total(g, f, memo2, rt_next_player(g, v_p)))) && (v_p == rt_var_at(g, VCELL_balance))));
 #line 711 "evr.c"
 }
 
@@ -717,7 +717,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_deceives(RtGame *g, RtFrame *f, RtValue 
     (void)v_p;
     #line 118 "cards/evr/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p, 15);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_revealed, ZCELL_revealed, PLAYER_CELLS, v_p, 14);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_s = zc[1 + i]; (void)it_s;
         if (Rows_strategy[rt__row(g, it_s)].fd_cancels) return 1;
@@ -744,7 +744,7 @@ static inline RtValue Fn_out_of_strategies(RtGame *g, RtFrame *f, RtValue v_p)
     (void)f;
     (void)v_p;
     #line 122 "cards/evr/game.cards"
-    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 16)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 17)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 18)[0] == 0));
+    return (((rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, v_p, 15)[0] == 0) && (rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, v_p, 16)[0] == 0)) && (rt_pzone_cells_at(g, ZONE_infiltrated, ZCELL_infiltrated, PLAYER_CELLS, v_p, 17)[0] == 0));
 #line 749 "evr.c"
 }
 
@@ -769,7 +769,7 @@ static RtStatus Script_rescue_of_princess_leia_reveal(RtGame *g, RtFrame *f)
 #line 770 "evr.c"
         break;
     default:
-        return rt_fail(g, 19, "bad resume point");
+        return rt_fail(g, 18, "bad resume point");
     }
     return RT_DONE;
 }
@@ -789,12 +789,12 @@ static RtStatus Script_destruction_of_alderaan_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 4 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 20);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 19);
         }
 #line 795 "evr.c"
         break;
     default:
-        return rt_fail(g, 21, "bad resume point");
+        return rt_fail(g, 20, "bad resume point");
     }
     return RT_DONE;
 }
@@ -805,11 +805,11 @@ static RtStatus Script_battle_of_yavin_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 5 "cards/evr/events.csv"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 22);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 21);
 #line 810 "evr.c"
         break;
     default:
-        return rt_fail(g, 23, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -830,19 +830,19 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 7 "cards/evr/events.csv"
-            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 24);
-            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25));
+            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 23);
+            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 24));
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 26);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 25);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 24);
+                    rt_opt_done(g, &ob, 23);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -855,16 +855,16 @@ static RtStatus Script_battle_of_hoth_reveal(RtGame *g, RtFrame *f)
             }
             if (L->v_c != RT_NONE) {
                 #line 7 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 27), RT_AT_TOP, 28);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 26), RT_AT_TOP, 27);
                 if (rt_check(g)) return RT_END;
                 #line 7 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 30), 29);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 29), 28);
             }
         }
 #line 865 "evr.c"
         break;
     default:
-        return rt_fail(g, 31, "bad resume point");
+        return rt_fail(g, 30, "bad resume point");
     }
     return RT_DONE;
 }
@@ -886,19 +886,19 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((rt_player_side(g, L->v_p) == SIDE_rebel))) continue;
             #line 11 "cards/evr/events.csv"
-            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 32);
-            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 33));
+            rt_choose_begin(g, L->v_p, 0, RT_CHOOSE_HIDDEN, 31);
+            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 32));
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 34);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p, 33);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 32);
+                    rt_opt_done(g, &ob, 31);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -911,16 +911,16 @@ static RtStatus Script_dagobah_training_reveal(RtGame *g, RtFrame *f)
             }
             if (L->v_c != RT_NONE) {
                 #line 11 "cards/evr/events.csv"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 35), RT_AT_TOP, 36);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, L->v_p, 34), RT_AT_TOP, 35);
                 if (rt_check(g)) return RT_END;
                 #line 11 "cards/evr/events.csv"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 38), 37);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 37), 36);
             }
         }
 #line 921 "evr.c"
         break;
     default:
-        return rt_fail(g, 39, "bad resume point");
+        return rt_fail(g, 38, "bad resume point");
     }
     return RT_DONE;
 }
@@ -941,12 +941,12 @@ static RtStatus Script_cloud_city_betrayal_reveal(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) > rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, L->v_p))))) continue;
             #line 13 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 40);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 39);
         }
 #line 947 "evr.c"
         break;
     default:
-        return rt_fail(g, 41, "bad resume point");
+        return rt_fail(g, 40, "bad resume point");
     }
     return RT_DONE;
 }
@@ -957,21 +957,21 @@ static RtStatus Script_bounty_on_han_solo_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 14 "cards/evr/events.csv"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 42)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 41)[0] == 0)) {
             #line 15 "cards/evr/events.csv"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 43), 44), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 45), RT_AT_TOP, 46);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 42), 43), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 44), RT_AT_TOP, 45);
             if (rt_check(g)) return RT_END;
             #line 16 "cards/evr/events.csv"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 16 "cards/evr/events.csv"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 47), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 48), RT_AT_TOP, 49);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 46), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 47), RT_AT_TOP, 48);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 972 "evr.c"
         break;
     default:
-        return rt_fail(g, 50, "bad resume point");
+        return rt_fail(g, 49, "bad resume point");
     }
     return RT_DONE;
 }
@@ -991,12 +991,12 @@ static RtStatus Script_jabba_s_palace_reveal(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 18 "cards/evr/events.csv"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 51);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 50);
         }
 #line 997 "evr.c"
         break;
     default:
-        return rt_fail(g, 52, "bad resume point");
+        return rt_fail(g, 51, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1012,19 +1012,19 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 21 "cards/evr/events.csv"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 53);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 54));
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 52);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 53));
         if (L->v_c == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 55);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 54);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 53);
+                rt_opt_done(g, &ob, 52);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1037,15 +1037,15 @@ static RtStatus Script_theft_of_the_death_star_plans_won(RtGame *g, RtFrame *f)
         }
         if (L->v_c != RT_NONE) {
             #line 21 "cards/evr/events.csv"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 56), RT_AT_TOP, 57);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 55), RT_AT_TOP, 56);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/events.csv"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 59), 58);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 58), 57);
         }
 #line 1046 "evr.c"
         break;
     default:
-        return rt_fail(g, 60, "bad resume point");
+        return rt_fail(g, 59, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1060,7 +1060,7 @@ static RtStatus Script_kessel_run_reveal(RtGame *g, RtFrame *f)
 #line 1061 "evr.c"
         break;
     default:
-        return rt_fail(g, 61, "bad resume point");
+        return rt_fail(g, 60, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1075,7 +1075,7 @@ static RtStatus Script_mos_eisley_cantina_reveal(RtGame *g, RtFrame *f)
 #line 1076 "evr.c"
         break;
     default:
-        return rt_fail(g, 62, "bad resume point");
+        return rt_fail(g, 61, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1086,11 +1086,11 @@ static RtStatus Script_attack_on_the_shield_generator_won(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 25 "cards/evr/events.csv"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 63);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 62);
 #line 1091 "evr.c"
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1105,7 +1105,7 @@ static RtStatus Script_dissolution_of_the_imperial_senate_reveal(RtGame *g, RtFr
 #line 1106 "evr.c"
         break;
     default:
-        return rt_fail(g, 65, "bad resume point");
+        return rt_fail(g, 64, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1131,7 +1131,7 @@ static RtStatus Script_search_for_the_rebel_base_reveal(RtGame *g, RtFrame *f)
 #line 1132 "evr.c"
         break;
     default:
-        return rt_fail(g, 66, "bad resume point");
+        return rt_fail(g, 65, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1147,17 +1147,17 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 67);
+        rt_choose_begin(g, f->me, 1, 0, 66);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 68);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 67);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 67);
+            rt_opt_done(g, &ob, 66);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1167,13 +1167,13 @@ static RtStatus Script_darth_vader_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 69), RT_AT_TOP, 70);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 68), RT_AT_TOP, 69);
             if (rt_check(g)) return RT_END;
         }
 #line 1174 "evr.c"
         break;
     default:
-        return rt_fail(g, 71, "bad resume point");
+        return rt_fail(g, 70, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1184,21 +1184,21 @@ static RtStatus Script_emperor_palpatine_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 72)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 71)[0] == 0)) {
             #line 19 "cards/evr/imperial.cards"
-            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 73), 74), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 75), RT_AT_TOP, 76);
+            rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 72), 73), rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 74), RT_AT_TOP, 75);
             if (rt_check(g)) return RT_END;
             #line 21 "cards/evr/imperial.cards"
             if (Fn_out_of_strategies(g, f, rt_next_player(g, f->me))) {
                 #line 21 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 77), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 78), RT_AT_TOP, 79);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, rt_next_player(g, f->me), 76), rt_zone_of(g, ZONE_strategies, rt_next_player(g, f->me), 77), RT_AT_TOP, 78);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 1199 "evr.c"
         break;
     default:
-        return rt_fail(g, 80, "bad resume point");
+        return rt_fail(g, 79, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1209,11 +1209,11 @@ static RtStatus Script_grand_moff_tarkin_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 29 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 81);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 80);
 #line 1214 "evr.c"
         break;
     default:
-        return rt_fail(g, 82, "bad resume point");
+        return rt_fail(g, 81, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1229,17 +1229,17 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 36 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 83);
+        rt_choose_begin(g, f->me, 1, 0, 82);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 84);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 83);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 83);
+            rt_opt_done(g, &ob, 82);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1249,13 +1249,13 @@ static RtStatus Script_boba_fett_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 36 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 85), RT_AT_TOP, 86);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 84), RT_AT_TOP, 85);
             if (rt_check(g)) return RT_END;
         }
 #line 1256 "evr.c"
         break;
     default:
-        return rt_fail(g, 87, "bad resume point");
+        return rt_fail(g, 86, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1268,21 +1268,21 @@ static RtStatus Script_admiral_piett_power(RtGame *g, RtFrame *f)
         #line 44 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 45 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 88)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 87)[0] == 0) {
                 #line 45 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 89), rt_zone_of(g, ZONE_deck, f->me, 90), RT_AT_TOP, 91);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 88), rt_zone_of(g, ZONE_deck, f->me, 89), RT_AT_TOP, 90);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 93), 92);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 92), 91);
             }
             #line 46 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 94), 0, rt_zone_of(g, ZONE_play, f->me, 95), RT_AT_TOP, 96);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 93), 0, rt_zone_of(g, ZONE_play, f->me, 94), RT_AT_TOP, 95);
             if (rt_check(g)) return RT_END;
         }
 #line 1283 "evr.c"
         break;
     default:
-        return rt_fail(g, 97, "bad resume point");
+        return rt_fail(g, 96, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1298,19 +1298,19 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 55 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 98);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 99));
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 97);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 98));
         if (L->v_c == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 100);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 99);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 98);
+                rt_opt_done(g, &ob, 97);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1323,15 +1323,15 @@ static RtStatus Script_director_krennic_power(RtGame *g, RtFrame *f)
         }
         if (L->v_c != RT_NONE) {
             #line 55 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 101), RT_AT_TOP, 102);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 100), RT_AT_TOP, 101);
             if (rt_check(g)) return RT_END;
             #line 55 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 104), 103);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 103), 102);
         }
 #line 1332 "evr.c"
         break;
     default:
-        return rt_fail(g, 105, "bad resume point");
+        return rt_fail(g, 104, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1348,19 +1348,19 @@ static RtStatus Script_general_veers_power(RtGame *g, RtFrame *f)
     case 0:;
         #line 63 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 106));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 105));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
                 if (!((((int)(!!rt__state(g, L->v_c, 0)) & (int)(L->v_c != f->self)) && (Fn_worth(g, f, L->v_c) <= 2)))) continue;
                 #line 63 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 107);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 106);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 1361 "evr.c"
         break;
     default:
-        return rt_fail(g, 108, "bad resume point");
+        return rt_fail(g, 107, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1376,19 +1376,19 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 72 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 109);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 110));
+        rt_choose_begin(g, f->me, 1, 0, 108);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 109));
         if (L->v_c == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 111);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 110);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 109);
+                rt_opt_done(g, &ob, 108);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1401,13 +1401,13 @@ static RtStatus Script_captain_needa_power(RtGame *g, RtFrame *f)
         }
         if (L->v_c != RT_NONE) {
             #line 72 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 112), RT_AT_BOTTOM, 113);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 111), RT_AT_BOTTOM, 112);
             if (rt_check(g)) return RT_END;
         }
 #line 1408 "evr.c"
         break;
     default:
-        return rt_fail(g, 114, "bad resume point");
+        return rt_fail(g, 113, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1423,17 +1423,17 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 115);
+        rt_choose_begin(g, f->me, 1, 0, 114);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 116);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 115);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 115);
+            rt_opt_done(g, &ob, 114);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1443,13 +1443,13 @@ static RtStatus Script_stormtrooper_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 82 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 117);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 116);
             if (rt_check(g)) return RT_END;
         }
 #line 1450 "evr.c"
         break;
     default:
-        return rt_fail(g, 118, "bad resume point");
+        return rt_fail(g, 117, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1465,17 +1465,17 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 90 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 119);
+        rt_choose_begin(g, f->me, 1, 0, 118);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 120);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 119);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 119);
+            rt_opt_done(g, &ob, 118);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1485,13 +1485,13 @@ static RtStatus Script_tie_fighter_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 90 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 121), RT_AT_TOP, 122);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 120), RT_AT_TOP, 121);
             if (rt_check(g)) return RT_END;
         }
 #line 1492 "evr.c"
         break;
     default:
-        return rt_fail(g, 123, "bad resume point");
+        return rt_fail(g, 122, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1507,25 +1507,25 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 98 "cards/evr/imperial.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 124)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 123)[0] == 0) {
             #line 98 "cards/evr/imperial.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 125), rt_zone_of(g, ZONE_deck, f->me, 126), RT_AT_TOP, 127);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 124), rt_zone_of(g, ZONE_deck, f->me, 125), RT_AT_TOP, 126);
             if (rt_check(g)) return RT_END;
             #line 98 "cards/evr/imperial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 129), 128);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 128), 127);
         }
         #line 99 "cards/evr/imperial.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 130)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 129)[0] == 0)) {
             #line 100 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 131), 0, rt_zone_of(g, ZONE_looking, f->me, 132), RT_AT_TOP, 133);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 130), 0, rt_zone_of(g, ZONE_looking, f->me, 131), RT_AT_TOP, 132);
             if (rt_check(g)) return RT_END;
             #line 101 "cards/evr/imperial.cards"
-            rt_choose_begin(g, f->me, 79, 0, 134);
+            rt_choose_begin(g, f->me, 79, 0, 133);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 134);
+                rt_opt_done(g, &ob, 133);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1536,11 +1536,11 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 102 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 135), rt_zone_of(g, ZONE_deck, f->me, 136), RT_AT_TOP, 137);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 134), rt_zone_of(g, ZONE_deck, f->me, 135), RT_AT_TOP, 136);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 103 "cards/evr/imperial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 138), rt_zone_of(g, ZONE_deck, f->me, 139), RT_AT_BOTTOM, 140);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 137), rt_zone_of(g, ZONE_deck, f->me, 138), RT_AT_BOTTOM, 139);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -1548,7 +1548,7 @@ static RtStatus Script_probe_droid_power(RtGame *g, RtFrame *f)
 #line 1549 "evr.c"
         break;
     default:
-        return rt_fail(g, 141, "bad resume point");
+        return rt_fail(g, 140, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1564,17 +1564,17 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 113 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 142);
+        rt_choose_begin(g, f->me, 1, 0, 141);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 143);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 142);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 142);
+            rt_opt_done(g, &ob, 141);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1584,13 +1584,13 @@ static RtStatus Script_at_at_walker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 113 "cards/evr/imperial.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 144);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 143);
             if (rt_check(g)) return RT_END;
         }
 #line 1591 "evr.c"
         break;
     default:
-        return rt_fail(g, 145, "bad resume point");
+        return rt_fail(g, 144, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1603,21 +1603,21 @@ static RtStatus Script_star_destroyer_power(RtGame *g, RtFrame *f)
         #line 121 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 122 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 146)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 145)[0] == 0) {
                 #line 122 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 147), rt_zone_of(g, ZONE_deck, f->me, 148), RT_AT_TOP, 149);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 146), rt_zone_of(g, ZONE_deck, f->me, 147), RT_AT_TOP, 148);
                 if (rt_check(g)) return RT_END;
                 #line 122 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 151), 150);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 150), 149);
             }
             #line 123 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 152), 0, rt_zone_of(g, ZONE_play, f->me, 153), RT_AT_TOP, 154);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 151), 0, rt_zone_of(g, ZONE_play, f->me, 152), RT_AT_TOP, 153);
             if (rt_check(g)) return RT_END;
         }
 #line 1618 "evr.c"
         break;
     default:
-        return rt_fail(g, 155, "bad resume point");
+        return rt_fail(g, 154, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1628,11 +1628,11 @@ static RtStatus Script_imperial_officer_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 131 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 156);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 155);
 #line 1633 "evr.c"
         break;
     default:
-        return rt_fail(g, 157, "bad resume point");
+        return rt_fail(g, 156, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1648,17 +1648,17 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 1, 0, 158);
+        rt_choose_begin(g, f->me, 1, 0, 157);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 159);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 158);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 158);
+            rt_opt_done(g, &ob, 157);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1668,13 +1668,13 @@ static RtStatus Script_imperial_shuttle_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 138 "cards/evr/imperial.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 160), RT_AT_BOTTOM, 161);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 159), RT_AT_BOTTOM, 160);
             if (rt_check(g)) return RT_END;
         }
 #line 1675 "evr.c"
         break;
     default:
-        return rt_fail(g, 162, "bad resume point");
+        return rt_fail(g, 161, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1690,19 +1690,19 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/evr/imperial.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 163);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 164));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 162);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 163));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 165);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 164);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 163);
+                rt_opt_done(g, &ob, 162);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1715,14 +1715,14 @@ static RtStatus Script_imperial_infiltration_effect(RtGame *g, RtFrame *f)
         }
         if (L->v_s != RT_NONE) {
             #line 156 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 166);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 165);
             #line 157 "cards/evr/imperial.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 167);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 166);
         }
 #line 1723 "evr.c"
         break;
     default:
-        return rt_fail(g, 168, "bad resume point");
+        return rt_fail(g, 167, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1733,13 +1733,13 @@ static RtStatus Script_propaganda_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 166 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 169);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 1, 0, INT32_MAX), 168);
         #line 167 "cards/evr/imperial.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 170);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 169);
 #line 1740 "evr.c"
         break;
     default:
-        return rt_fail(g, 171, "bad resume point");
+        return rt_fail(g, 170, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1752,21 +1752,21 @@ static RtStatus Script_reinforcements_effect(RtGame *g, RtFrame *f)
         #line 175 "cards/evr/imperial.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 176 "cards/evr/imperial.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 172)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 171)[0] == 0) {
                 #line 176 "cards/evr/imperial.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 173), rt_zone_of(g, ZONE_deck, f->me, 174), RT_AT_TOP, 175);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 172), rt_zone_of(g, ZONE_deck, f->me, 173), RT_AT_TOP, 174);
                 if (rt_check(g)) return RT_END;
                 #line 176 "cards/evr/imperial.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 177), 176);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 176), 175);
             }
             #line 177 "cards/evr/imperial.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 178), 0, rt_zone_of(g, ZONE_play, f->me, 179), RT_AT_TOP, 180);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 177), 0, rt_zone_of(g, ZONE_play, f->me, 178), RT_AT_TOP, 179);
             if (rt_check(g)) return RT_END;
         }
 #line 1767 "evr.c"
         break;
     default:
-        return rt_fail(g, 181, "bad resume point");
+        return rt_fail(g, 180, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1783,19 +1783,19 @@ static RtStatus Script_intimidation_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 186 "cards/evr/imperial.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 182));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, rt_next_player(g, f->me), 181));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
                 if (!(((int)(!!Rows_resource[rt__row(g, L->v_c)].fd_character) & (int)(!rt__state(g, L->v_c, 0))))) continue;
                 #line 186 "cards/evr/imperial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 183);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 182);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 1796 "evr.c"
         break;
     default:
-        return rt_fail(g, 184, "bad resume point");
+        return rt_fail(g, 183, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1811,17 +1811,17 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 10 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 185);
+        rt_choose_begin(g, f->me, 1, 0, 184);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 186);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 185);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_c, 0)) & (int)(it_c != f->self)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 185);
+            rt_opt_done(g, &ob, 184);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1831,13 +1831,13 @@ static RtStatus Script_luke_skywalker_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 10 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 187);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 186);
             if (rt_check(g)) return RT_END;
         }
 #line 1838 "evr.c"
         break;
     default:
-        return rt_fail(g, 188, "bad resume point");
+        return rt_fail(g, 187, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1853,19 +1853,19 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 18 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 189);
-        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 190));
+        rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 188);
+        L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 189));
         if (L->v_c == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 191);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 190);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 189);
+                rt_opt_done(g, &ob, 188);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1878,15 +1878,15 @@ static RtStatus Script_leia_organa_power(RtGame *g, RtFrame *f)
         }
         if (L->v_c != RT_NONE) {
             #line 18 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 192), RT_AT_TOP, 193);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 191), RT_AT_TOP, 192);
             if (rt_check(g)) return RT_END;
             #line 18 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 195), 194);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 194), 193);
         }
 #line 1887 "evr.c"
         break;
     default:
-        return rt_fail(g, 196, "bad resume point");
+        return rt_fail(g, 195, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1899,21 +1899,21 @@ static RtStatus Script_han_solo_power(RtGame *g, RtFrame *f)
         #line 26 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 27 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 197)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 196)[0] == 0) {
                 #line 27 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 198), rt_zone_of(g, ZONE_deck, f->me, 199), RT_AT_TOP, 200);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 197), rt_zone_of(g, ZONE_deck, f->me, 198), RT_AT_TOP, 199);
                 if (rt_check(g)) return RT_END;
                 #line 27 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 202), 201);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 201), 200);
             }
             #line 28 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 203), 0, rt_zone_of(g, ZONE_play, f->me, 204), RT_AT_TOP, 205);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 202), 0, rt_zone_of(g, ZONE_play, f->me, 203), RT_AT_TOP, 204);
             if (rt_check(g)) return RT_END;
         }
 #line 1914 "evr.c"
         break;
     default:
-        return rt_fail(g, 206, "bad resume point");
+        return rt_fail(g, 205, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1929,17 +1929,17 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 37 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 207);
+        rt_choose_begin(g, f->me, 1, 0, 206);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 208);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 207);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if ((!rt__state(g, it_c, 0)) && (Fn_worth(g, f, it_c) <= 2)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 207);
+            rt_opt_done(g, &ob, 206);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1949,13 +1949,13 @@ static RtStatus Script_chewbacca_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 37 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 209), RT_AT_TOP, 210);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 208), RT_AT_TOP, 209);
             if (rt_check(g)) return RT_END;
         }
 #line 1956 "evr.c"
         break;
     default:
-        return rt_fail(g, 211, "bad resume point");
+        return rt_fail(g, 210, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1971,17 +1971,17 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 45 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 212);
+        rt_choose_begin(g, f->me, 1, 0, 211);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 213);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 212);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 3) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 212);
+            rt_opt_done(g, &ob, 211);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1991,13 +1991,13 @@ static RtStatus Script_obi_wan_kenobi_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 45 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 214), RT_AT_BOTTOM, 215);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 213), RT_AT_BOTTOM, 214);
             if (rt_check(g)) return RT_END;
         }
 #line 1998 "evr.c"
         break;
     default:
-        return rt_fail(g, 216, "bad resume point");
+        return rt_fail(g, 215, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2013,25 +2013,25 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 53 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 217)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 216)[0] == 0) {
             #line 53 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 218), rt_zone_of(g, ZONE_deck, f->me, 219), RT_AT_TOP, 220);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 217), rt_zone_of(g, ZONE_deck, f->me, 218), RT_AT_TOP, 219);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 222), 221);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 221), 220);
         }
         #line 54 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 223)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 222)[0] == 0)) {
             #line 55 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 224), 0, rt_zone_of(g, ZONE_looking, f->me, 225), RT_AT_TOP, 226);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 223), 0, rt_zone_of(g, ZONE_looking, f->me, 224), RT_AT_TOP, 225);
             if (rt_check(g)) return RT_END;
             #line 56 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 227);
+            rt_choose_begin(g, f->me, 79, 0, 226);
             {
                 RtOptBuf ob = rt_opt_buf(g);
-                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 228)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 229))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
+                if (rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 227)[0] < Rows_event[rt__row_or0(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 228))].fd_capacity) rt_opt_add(&ob, 0, RT_NONE, 5);
                 rt_opt_add(&ob, 1, RT_NONE, 6);
-                rt_opt_done(g, &ob, 227);
+                rt_opt_done(g, &ob, 226);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -2043,11 +2043,11 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* play it */
                     #line 57 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 230), rt_zone_of(g, ZONE_play, f->me, 231), RT_AT_TOP, 232);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 229), rt_zone_of(g, ZONE_play, f->me, 230), RT_AT_TOP, 231);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom of your deck */
                     #line 58 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 233), rt_zone_of(g, ZONE_deck, f->me, 234), RT_AT_BOTTOM, 235);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 232), rt_zone_of(g, ZONE_deck, f->me, 233), RT_AT_BOTTOM, 234);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2055,7 +2055,7 @@ static RtStatus Script_lando_calrissian_power(RtGame *g, RtFrame *f)
 #line 2056 "evr.c"
         break;
     default:
-        return rt_fail(g, 236, "bad resume point");
+        return rt_fail(g, 235, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2066,11 +2066,11 @@ static RtStatus Script_mon_mothma_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 67 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 237);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 2, 0, INT32_MAX), 236);
 #line 2071 "evr.c"
         break;
     default:
-        return rt_fail(g, 238, "bad resume point");
+        return rt_fail(g, 237, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2087,19 +2087,19 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 74 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, 0, 239);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 240));
+        rt_choose_begin(g, f->me, 4, 0, 238);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 239));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 241);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, f->me, 240);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 239);
+                rt_opt_done(g, &ob, 238);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2112,28 +2112,28 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
         }
         if (L->v_s != RT_NONE) {
             #line 75 "cards/evr/rebel.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 242), RT_AT_TOP, 243);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_used, f->me, 241), RT_AT_TOP, 242);
             if (rt_check(g)) return RT_END;
             #line 77 "cards/evr/rebel.cards"
             if (Fn_out_of_strategies(g, f, f->me)) {
                 #line 77 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 244), rt_zone_of(g, ZONE_strategies, f->me, 245), RT_AT_TOP, 246);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, f->me, 243), rt_zone_of(g, ZONE_strategies, f->me, 244), RT_AT_TOP, 245);
                 if (rt_check(g)) return RT_END;
             }
             #line 78 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 247);
-            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 248));
+            rt_choose_begin(g, f->me, 0, RT_CHOOSE_HIDDEN, 246);
+            L->v_c = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 247));
             if (L->v_c == RT_NONE) {
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 249);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, f->me, 248);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c = zc[1 + i]; (void)it_c;
                             rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 247);
+                    rt_opt_done(g, &ob, 246);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2146,16 +2146,16 @@ static RtStatus Script_r2_d2_and_c_3po_power(RtGame *g, RtFrame *f)
             }
             if (L->v_c != RT_NONE) {
                 #line 78 "cards/evr/rebel.cards"
-                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 250), RT_AT_TOP, 251);
+                rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 249), RT_AT_TOP, 250);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 253), 252);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 252), 251);
             }
         }
 #line 2156 "evr.c"
         break;
     default:
-        return rt_fail(g, 254, "bad resume point");
+        return rt_fail(g, 253, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2171,25 +2171,25 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 89 "cards/evr/rebel.cards"
-        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 255)[0] == 0) {
+        if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 254)[0] == 0) {
             #line 89 "cards/evr/rebel.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 256), rt_zone_of(g, ZONE_deck, f->me, 257), RT_AT_TOP, 258);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 255), rt_zone_of(g, ZONE_deck, f->me, 256), RT_AT_TOP, 257);
             if (rt_check(g)) return RT_END;
             #line 89 "cards/evr/rebel.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 260), 259);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 259), 258);
         }
         #line 90 "cards/evr/rebel.cards"
-        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 261)[0] == 0)) {
+        if (!(rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 260)[0] == 0)) {
             #line 91 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 262), 0, rt_zone_of(g, ZONE_looking, f->me, 263), RT_AT_TOP, 264);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 261), 0, rt_zone_of(g, ZONE_looking, f->me, 262), RT_AT_TOP, 263);
             if (rt_check(g)) return RT_END;
             #line 92 "cards/evr/rebel.cards"
-            rt_choose_begin(g, f->me, 79, 0, 265);
+            rt_choose_begin(g, f->me, 79, 0, 264);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 rt_opt_add(&ob, 0, RT_NONE, 2);
                 rt_opt_add(&ob, 1, RT_NONE, 3);
-                rt_opt_done(g, &ob, 265);
+                rt_opt_done(g, &ob, 264);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2200,11 +2200,11 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
                 L->v_option = rt_chosen(g);
                 if (L->v_option == 0) { /* leave it on top */
                     #line 93 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 266), rt_zone_of(g, ZONE_deck, f->me, 267), RT_AT_TOP, 268);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 265), rt_zone_of(g, ZONE_deck, f->me, 266), RT_AT_TOP, 267);
                     if (rt_check(g)) return RT_END;
                 } else if (L->v_option == 1) { /* put it on the bottom */
                     #line 94 "cards/evr/rebel.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 269), rt_zone_of(g, ZONE_deck, f->me, 270), RT_AT_BOTTOM, 271);
+                    rt_move_all(g, rt_zone_of(g, ZONE_looking, f->me, 268), rt_zone_of(g, ZONE_deck, f->me, 269), RT_AT_BOTTOM, 270);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2212,7 +2212,7 @@ static RtStatus Script_rebel_trooper_power(RtGame *g, RtFrame *f)
 #line 2213 "evr.c"
         break;
     default:
-        return rt_fail(g, 272, "bad resume point");
+        return rt_fail(g, 271, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2228,17 +2228,17 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 104 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 273);
+        rt_choose_begin(g, f->me, 1, 0, 272);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 274);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 273);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 273);
+            rt_opt_done(g, &ob, 272);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2248,13 +2248,13 @@ static RtStatus Script_x_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 104 "cards/evr/rebel.cards"
-            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 275);
+            rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 274);
             if (rt_check(g)) return RT_END;
         }
 #line 2255 "evr.c"
         break;
     default:
-        return rt_fail(g, 276, "bad resume point");
+        return rt_fail(g, 275, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2270,17 +2270,17 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 112 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 277);
+        rt_choose_begin(g, f->me, 1, 0, 276);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 278);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 277);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) == 1) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 277);
+            rt_opt_done(g, &ob, 276);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2290,13 +2290,13 @@ static RtStatus Script_y_wing_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 112 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 279), RT_AT_TOP, 280);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 278), RT_AT_TOP, 279);
             if (rt_check(g)) return RT_END;
         }
 #line 2297 "evr.c"
         break;
     default:
-        return rt_fail(g, 281, "bad resume point");
+        return rt_fail(g, 280, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2312,17 +2312,17 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 120 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 282);
+        rt_choose_begin(g, f->me, 1, 0, 281);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 283);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 282);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) >= 4) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 282);
+            rt_opt_done(g, &ob, 281);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2332,13 +2332,13 @@ static RtStatus Script_snowspeeder_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 120 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 284), RT_AT_BOTTOM, 285);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, rt_next_player(g, f->me), 283), RT_AT_BOTTOM, 284);
             if (rt_check(g)) return RT_END;
         }
 #line 2339 "evr.c"
         break;
     default:
-        return rt_fail(g, 286, "bad resume point");
+        return rt_fail(g, 285, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2351,21 +2351,21 @@ static RtStatus Script_millennium_falcon_power(RtGame *g, RtFrame *f)
         #line 128 "cards/evr/rebel.cards"
         if (Fn_can_play(g, f, f->me)) {
             #line 129 "cards/evr/rebel.cards"
-            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 287)[0] == 0) {
+            if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 286)[0] == 0) {
                 #line 129 "cards/evr/rebel.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 288), rt_zone_of(g, ZONE_deck, f->me, 289), RT_AT_TOP, 290);
+                rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 287), rt_zone_of(g, ZONE_deck, f->me, 288), RT_AT_TOP, 289);
                 if (rt_check(g)) return RT_END;
                 #line 129 "cards/evr/rebel.cards"
-                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 292), 291);
+                rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 291), 290);
             }
             #line 130 "cards/evr/rebel.cards"
-            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 293), 0, rt_zone_of(g, ZONE_play, f->me, 294), RT_AT_TOP, 295);
+            rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 292), 0, rt_zone_of(g, ZONE_play, f->me, 293), RT_AT_TOP, 294);
             if (rt_check(g)) return RT_END;
         }
 #line 2366 "evr.c"
         break;
     default:
-        return rt_fail(g, 296, "bad resume point");
+        return rt_fail(g, 295, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2376,11 +2376,11 @@ static RtStatus Script_rebel_spy_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 138 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 297);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_next_player(g, f->me)) - 1, 0, INT32_MAX), 296);
 #line 2381 "evr.c"
         break;
     default:
-        return rt_fail(g, 298, "bad resume point");
+        return rt_fail(g, 297, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2396,17 +2396,17 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 299);
+        rt_choose_begin(g, f->me, 1, 0, 298);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 300);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 299);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     rt_opt_add_if(&ob, (it_c != f->self), it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 299);
+            rt_opt_done(g, &ob, 298);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2416,13 +2416,13 @@ static RtStatus Script_corellian_corvette_power(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 145 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 301), RT_AT_BOTTOM, 302);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_deck, f->me, 300), RT_AT_BOTTOM, 301);
             if (rt_check(g)) return RT_END;
         }
 #line 2423 "evr.c"
         break;
     default:
-        return rt_fail(g, 303, "bad resume point");
+        return rt_fail(g, 302, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2438,19 +2438,19 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 162 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 304);
-        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 305));
+        rt_choose_begin(g, f->me, 4, RT_CHOOSE_HIDDEN, 303);
+        L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 304));
         if (L->v_s == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 306);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, rt_next_player(g, f->me), 305);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_s = zc[1 + i]; (void)it_s;
                         rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 304);
+                rt_opt_done(g, &ob, 303);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2463,14 +2463,14 @@ static RtStatus Script_rebel_infiltration_effect(RtGame *g, RtFrame *f)
         }
         if (L->v_s != RT_NONE) {
             #line 163 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 307);
+            rt_pvar_store(g, VAR_infiltration_pick, VCELL_infiltration_pick, PLAYER_CELLS, f->me, L->v_s, 306);
             #line 164 "cards/evr/rebel.cards"
-            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 308);
+            rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, f->me, 1, 307);
         }
 #line 2471 "evr.c"
         break;
     default:
-        return rt_fail(g, 309, "bad resume point");
+        return rt_fail(g, 308, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2481,11 +2481,11 @@ static RtStatus Script_diplomacy_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 172 "cards/evr/rebel.cards"
-        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 310);
+        rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) + 2, 0, INT32_MAX), 309);
 #line 2486 "evr.c"
         break;
     default:
-        return rt_fail(g, 311, "bad resume point");
+        return rt_fail(g, 310, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2501,17 +2501,17 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 179 "cards/evr/rebel.cards"
-        rt_choose_begin(g, f->me, 1, 0, 312);
+        rt_choose_begin(g, f->me, 1, 0, 311);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 313);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, rt_next_player(g, f->me), 312);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_worth(g, f, it_c) <= 2) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 312);
+            rt_opt_done(g, &ob, 311);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2521,13 +2521,13 @@ static RtStatus Script_hit_and_run_effect(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 179 "cards/evr/rebel.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 314), RT_AT_TOP, 315);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_discard, rt_next_player(g, f->me), 313), RT_AT_TOP, 314);
             if (rt_check(g)) return RT_END;
         }
 #line 2528 "evr.c"
         break;
     default:
-        return rt_fail(g, 316, "bad resume point");
+        return rt_fail(g, 315, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2544,19 +2544,19 @@ static RtStatus Script_hope_effect(RtGame *g, RtFrame *f)
     case 0:;
         #line 187 "cards/evr/rebel.cards"
         {
-            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 317));
+            const int32_t *walk_v_c = rt_zone_cards(g, rt_zone_of(g, ZONE_play, f->me, 316));
             for (int at_v_c = walk_v_c[0]; at_v_c >= 1; at_v_c--) {
                 L->v_c = walk_v_c[at_v_c];
                 if (!(rt__state(g, L->v_c, 0))) continue;
                 #line 187 "cards/evr/rebel.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 318);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 0, 317);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 2557 "evr.c"
         break;
     default:
-        return rt_fail(g, 319, "bad resume point");
+        return rt_fail(g, 318, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2592,7 +2592,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_e) == KIND_event))) continue;
                     #line 7 "cards/evr/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 320);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_events), RT_AT_TOP, 319);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2609,7 +2609,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_s = pluck_cells[pluck_at];
                         if (!(((rt_card_kind(g, it_s) == KIND_strategy) && (Rows_strategy[rt__row(g, it_s)].fd_faction == rt_player_side(g, L->v_p))))) continue;
                         #line 13 "cards/evr/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 321), RT_AT_TOP, 322);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_strategies, L->v_p, 320), RT_AT_TOP, 321);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2625,11 +2625,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         #line 16 "cards/evr/rules.cards"
                         if (Rows_resource[rt__row(g, it_c)].fd_character) {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 323), RT_AT_TOP, 324);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_reserve, L->v_p, 322), RT_AT_TOP, 323);
                             if (rt_check(g)) break;
                         } else {
                             #line 16 "cards/evr/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 325), RT_AT_TOP, 326);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 324), RT_AT_TOP, 325);
                             if (rt_check(g)) break;
                         }
                     }
@@ -2641,27 +2641,27 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 8 "cards/evr/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 327);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_events), 326);
         #line 22 "cards/evr/rules.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 23 "cards/evr/rules.cards"
             L->v_n = 4;
             for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 328);
+                rt_choose_begin(g, L->v_p_2, 0, RT_CHOOSE_HIDDEN, 327);
                 rt_choose_steps(g, L->v_k, L->v_n);
-                L->v_c_2 = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 329));
+                L->v_c_2 = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 328));
                 if (L->v_c_2 == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 330);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_reserve, ZCELL_reserve, PLAYER_CELLS, L->v_p_2, 329);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                                 rt_opt_add(&ob, it_c_2, it_c_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 328);
+                        rt_opt_done(g, &ob, 327);
                     }
                     if (rt_option_count(g) == 0) break;
                     f->pc = 1;
@@ -2672,7 +2672,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     L->v_c_2 = rt_chosen(g);
                 }
                 #line 23 "cards/evr/rules.cards"
-                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 331), RT_AT_TOP, 332);
+                rt_move(g, L->v_c_2, rt_zone_of(g, ZONE_deck, L->v_p_2, 330), RT_AT_TOP, 331);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2680,14 +2680,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 27 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 334), 333);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_3, 333), 332);
         }
         #line 31 "cards/evr/rules.cards"
         rt_var_store(g, VAR_balance, VCELL_balance, (RtValue)rt_random(g, (uint32_t)rt_players(g)));
 #line 2688 "evr.c"
         break;
     default:
-        return rt_fail(g, 335, "bad resume point");
+        return rt_fail(g, 334, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2771,20 +2771,20 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 43 "cards/evr/rules.cards"
         rt_var_store(g, VAR_no_character_powers, VCELL_no_character_powers, 0);
         #line 47 "cards/evr/rules.cards"
-        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 336);
+        rt_move_end(g, rt_zone_shared(g, ZONE_events), 0, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 335);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/evr/rules.cards"
         rt_log_begin(g);
         rt_log_str(g, "The event is ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 336)));
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 49 "cards/evr/rules.cards"
-        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 338);
+        L->v_ability_card = rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 337);
         f->pc = 1;
         {
-            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 339)].fd_reveal, L->v_ability_card, f->me, 339);
+            RtStatus st = rt_run(g, Rows_event[rt_card_row(g, L->v_ability_card, KIND_event, 338)].fd_reveal, L->v_ability_card, f->me, 338);
             if (st != RT_DONE)
                 return st;
         }
@@ -2795,25 +2795,25 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 54 "cards/evr/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 340)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_forced, ZCELL_forced, PLAYER_CELLS, L->v_p, 339)[0] == 0)) {
                 #line 55 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 341), rt_zone_of(g, ZONE_chosen, L->v_p, 342), RT_AT_TOP, 343);
+                rt_move_all(g, rt_zone_of(g, ZONE_forced, L->v_p, 340), rt_zone_of(g, ZONE_chosen, L->v_p, 341), RT_AT_TOP, 342);
                 if (rt_check(g)) return RT_END;
             } else {
                 #line 57 "cards/evr/rules.cards"
-                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 344);
-                L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 345));
+                rt_choose_begin(g, L->v_p, 4, RT_CHOOSE_HIDDEN, 343);
+                L->v_s = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 344));
                 if (L->v_s == RT_NONE) {
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 346);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_strategies, ZCELL_strategies, PLAYER_CELLS, L->v_p, 345);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_s = zc[1 + i]; (void)it_s;
                                 rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 344);
+                        rt_opt_done(g, &ob, 343);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -2826,7 +2826,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 if (L->v_s != RT_NONE) {
                     #line 57 "cards/evr/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 347), RT_AT_TOP, 348);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_chosen, L->v_p, 346), RT_AT_TOP, 347);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2841,14 +2841,14 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 349);
+            rt_choose_begin(g, f->me, 13, 0, 348);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 349);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, ((int)(!rt__state(g, it_c, 0)) & (int)(!((int)(!!rt_var_at(g, VCELL_no_character_powers)) & (int)(!!Rows_resource[rt__row(g, it_c)].fd_character)))), 1, it_c, 10);
@@ -2857,7 +2857,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 /* action "spend influence" */
                 {
                     if ((int)(rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) > 0) & (int)(!rt_var_at(g, VCELL_no_influence))) {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 350);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
                             rt_opt_add_if(&ob, (!!rt__state(g, it_c_2, 0)), 2, it_c_2, 11);
@@ -2865,10 +2865,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     }
                 }
                 /* action "pass" */
-                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 352)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
-                rt_opt_done(g, &ob, 349);
+                if ((!(rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 351)[0] == 0)) || (!Fn_can_play(g, f, f->me))) rt_opt_add(&ob, 3, RT_NONE, 12);
+                rt_opt_done(g, &ob, 348);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 353, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 352, "no action is possible in this turn");
             f->pc = 3;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -2877,26 +2877,26 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 70 "cards/evr/rules.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 354)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 353)[0] == 0) {
                     #line 70 "cards/evr/rules.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 355), rt_zone_of(g, ZONE_deck, f->me, 356), RT_AT_TOP, 357);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 354), rt_zone_of(g, ZONE_deck, f->me, 355), RT_AT_TOP, 356);
                     if (rt_check(g)) return RT_END;
                     #line 70 "cards/evr/rules.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 359), 358);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 358), 357);
                 }
                 #line 71 "cards/evr/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 360), 0, rt_zone_of(g, ZONE_play, f->me, 361), RT_AT_TOP, 362);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 359), 0, rt_zone_of(g, ZONE_play, f->me, 360), RT_AT_TOP, 361);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 77 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 363);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 362);
                 if (rt_check(g)) return RT_END;
                 #line 78 "cards/evr/rules.cards"
                 L->v_ability_card_2 = L->v_c;
                 f->pc = 4;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 364);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card_2)].fd_power, L->v_ability_card_2, f->me, 363);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -2906,16 +2906,16 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             } else if (L->v_action == 2) { /* spend influence */
                 L->v_c_2 = rt_chosen_card(g);
                 #line 84 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 365);
+                rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, f->me, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, f->me) - 1, 0, INT32_MAX), 364);
                 #line 85 "cards/evr/rules.cards"
-                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 366);
+                rt_set_card_state(g, L->v_c_2, KIND_resource, 0, 0, 365);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 3) { /* pass */
             }
             L->v_passes = (L->v_action == 3) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 367)) return RT_END;
+            if (rt_back_edge(g, 366)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 95 "cards/evr/rules.cards"
@@ -2925,23 +2925,23 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 99 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 368), rt_zone_of(g, ZONE_revealed, L->v_p_2, 369), RT_AT_TOP, 370);
+            rt_move_all(g, rt_zone_of(g, ZONE_chosen, L->v_p_2, 367), rt_zone_of(g, ZONE_revealed, L->v_p_2, 368), RT_AT_TOP, 369);
             if (rt_check(g)) return RT_END;
             #line 100 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 371);
+            rt_pvar_store(g, VAR_busted, VCELL_busted, PLAYER_CELLS, L->v_p_2, Fn_over(g, f, L->v_p_2), 370);
         }
         #line 102 "cards/evr/rules.cards"
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p_3 = L->v_i_3;
             #line 104 "cards/evr/rules.cards"
-            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 372);
+            rt_pvar_store(g, VAR_resolves, VCELL_resolves, PLAYER_CELLS, L->v_p_3, ((!rt_pvar_at(g, VCELL_busted, PLAYER_CELLS, L->v_p_3)) && (!Fn_deceives(g, f, rt_next_player(g, L->v_p_3)))), 371);
         }
         #line 107 "cards/evr/rules.cards"
         for (L->v_i_4 = 0; L->v_i_4 < rt_players(g); L->v_i_4++) {
             L->v_p_4 = L->v_i_4;
             if (!(((int)(L->v_p_4 == rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_4))))) continue;
             #line 108 "cards/evr/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 374), 373);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_4, 373), 372);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_5 = 0; L->v_i_5 < rt_list_len(g, L->v_list); L->v_i_5++) {
@@ -2951,7 +2951,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_3 = L->v_s_2;
                     f->pc = 5;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 375);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_3)].fd_effect, L->v_ability_card_3, L->v_p_4, 374);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2967,7 +2967,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_p_5 = L->v_i_6;
             if (!(((int)(L->v_p_5 != rt_var_at(g, VCELL_balance)) & (int)(!!rt_pvar_at(g, VCELL_resolves, PLAYER_CELLS, L->v_p_5))))) continue;
             #line 111 "cards/evr/rules.cards"
-            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 377), 376);
+            L->v_list_2 = rt_list_zone(g, rt_zone_of(g, ZONE_revealed, L->v_p_5, 376), 375);
             if (L->v_list_2 < 0) return RT_END;
             {
                 for (L->v_i_7 = 0; L->v_i_7 < rt_list_len(g, L->v_list_2); L->v_i_7++) {
@@ -2977,7 +2977,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_4 = L->v_s_3;
                     f->pc = 6;
                     {
-                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 378);
+                        RtStatus st = rt_run(g, Rows_strategy[rt__row(g, L->v_ability_card_4)].fd_effect, L->v_ability_card_4, L->v_p_5, 377);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -2994,17 +2994,17 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 116 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_has_pick, PLAYER_CELLS, L->v_p_6)) {
                 #line 117 "cards/evr/rules.cards"
-                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 379), RT_AT_TOP, 380);
+                rt_move(g, rt_pvar_at(g, VCELL_infiltration_pick, PLAYER_CELLS, L->v_p_6), rt_zone_of(g, ZONE_infiltrated, rt_next_player(g, L->v_p_6), 378), RT_AT_TOP, 379);
                 if (rt_check(g)) return RT_END;
                 #line 118 "cards/evr/rules.cards"
-                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 381);
+                rt_pvar_store(g, VAR_has_pick, VCELL_has_pick, PLAYER_CELLS, L->v_p_6, 0, 380);
             }
         }
         #line 121 "cards/evr/rules.cards"
         for (L->v_i_9 = 0; L->v_i_9 < rt_players(g); L->v_i_9++) {
             L->v_p_7 = L->v_i_9;
             #line 121 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 382), rt_zone_of(g, ZONE_forced, L->v_p_7, 383), RT_AT_TOP, 384);
+            rt_move_all(g, rt_zone_of(g, ZONE_infiltrated, L->v_p_7, 381), rt_zone_of(g, ZONE_forced, L->v_p_7, 382), RT_AT_TOP, 383);
             if (rt_check(g)) return RT_END;
         }
         #line 124 "cards/evr/rules.cards"
@@ -3021,19 +3021,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 129 "cards/evr/rules.cards"
         if (rt_var_at(g, VCELL_has_winner)) {
             #line 130 "cards/evr/rules.cards"
-            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 385);
+            L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_current), 384);
             if (L->v_list_3 < 0) return RT_END;
             {
                 for (L->v_i_11 = 0; L->v_i_11 < rt_list_len(g, L->v_list_3); L->v_i_11++) {
                     L->v_e = rt_list_at(g, L->v_list_3, L->v_i_11);
                     #line 131 "cards/evr/rules.cards"
-                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 386), RT_AT_TOP, 387);
+                    rt_move(g, L->v_e, rt_zone_of(g, ZONE_won_events, rt_var_at(g, VCELL_winner), 385), RT_AT_TOP, 386);
                     if (rt_check(g)) return RT_END;
                     #line 132 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 388), 389);
+                    rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)), Rows_event[rt__row(g, L->v_e)].fd_victory, 387), 388);
                     if (rt_check(g)) return RT_END;
                     #line 133 "cards/evr/rules.cards"
-                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 390);
+                    rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_influence, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) + Rows_event[rt__row(g, L->v_e)].fd_influence, 0, INT32_MAX), 389);
                     #line 134 "cards/evr/rules.cards"
                     rt_log_begin(g);
                     rt_log_player(g, rt_var_at(g, VCELL_winner));
@@ -3049,7 +3049,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                     L->v_ability_card_5 = L->v_e;
                     f->pc = 7;
                     {
-                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 391);
+                        RtStatus st = rt_run(g, Rows_event[rt__row(g, L->v_ability_card_5)].fd_won, L->v_ability_card_5, rt_var_at(g, VCELL_winner), 390);
                         if (st != RT_DONE)
                             return st;
                     }
@@ -3062,34 +3062,34 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 137 "cards/evr/rules.cards"
             if (rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, rt_var_at(g, VCELL_winner)) >= FIXED_target_vp) {
                 #line 137 "cards/evr/rules.cards"
-                return rt_win(g, rt_var_at(g, VCELL_winner), 392);
+                return rt_win(g, rt_var_at(g, VCELL_winner), 391);
             }
         } else {
             #line 140 "cards/evr/rules.cards"
             rt_log_begin(g);
             rt_log_str(g, "Both players exceed the objective; ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 393)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 392)));
             rt_log_str(g, " goes to the bottom of the event deck.");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 141 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 394);
+            rt_move_all(g, rt_zone_shared(g, ZONE_current), rt_zone_shared(g, ZONE_events), RT_AT_BOTTOM, 393);
             if (rt_check(g)) return RT_END;
         }
         #line 146 "cards/evr/rules.cards"
         for (L->v_i_12 = 0; L->v_i_12 < rt_players(g); L->v_i_12++) {
             L->v_p_9 = L->v_i_12;
             #line 147 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 395), rt_zone_of(g, ZONE_deck, L->v_p_9, 396), RT_AT_TOP, 397);
+            rt_move_all(g, rt_zone_of(g, ZONE_play, L->v_p_9, 394), rt_zone_of(g, ZONE_deck, L->v_p_9, 395), RT_AT_TOP, 396);
             if (rt_check(g)) return RT_END;
             #line 148 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 398), rt_zone_of(g, ZONE_deck, L->v_p_9, 399), RT_AT_TOP, 400);
+            rt_move_all(g, rt_zone_of(g, ZONE_discard, L->v_p_9, 397), rt_zone_of(g, ZONE_deck, L->v_p_9, 398), RT_AT_TOP, 399);
             if (rt_check(g)) return RT_END;
             #line 149 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 401), rt_zone_of(g, ZONE_deck, L->v_p_9, 402), RT_AT_TOP, 403);
+            rt_move_all(g, rt_zone_of(g, ZONE_looking, L->v_p_9, 400), rt_zone_of(g, ZONE_deck, L->v_p_9, 401), RT_AT_TOP, 402);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/evr/rules.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 405), 404);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p_9, 404), 403);
         }
         #line 154 "cards/evr/rules.cards"
         for (L->v_i_13 = 0; L->v_i_13 < rt_players(g); L->v_i_13++) {
@@ -3107,19 +3107,19 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (L->v_i_14 = 0; L->v_i_14 < rt_players(g); L->v_i_14++) {
             L->v_p_12 = L->v_i_14;
             #line 158 "cards/evr/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 406), rt_zone_of(g, ZONE_used, L->v_p_12, 407), RT_AT_TOP, 408);
+            rt_move_all(g, rt_zone_of(g, ZONE_revealed, L->v_p_12, 405), rt_zone_of(g, ZONE_used, L->v_p_12, 406), RT_AT_TOP, 407);
             if (rt_check(g)) return RT_END;
             #line 159 "cards/evr/rules.cards"
             if (Fn_out_of_strategies(g, f, L->v_p_12)) {
                 #line 159 "cards/evr/rules.cards"
-                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 409), rt_zone_of(g, ZONE_strategies, L->v_p_12, 410), RT_AT_TOP, 411);
+                rt_move_all(g, rt_zone_of(g, ZONE_used, L->v_p_12, 408), rt_zone_of(g, ZONE_strategies, L->v_p_12, 409), RT_AT_TOP, 410);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 3120 "evr.c"
         break;
     default:
-        return rt_fail(g, 412, "bad resume point");
+        return rt_fail(g, 411, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3149,7 +3149,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_e = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_e) == KIND_event) && (strcmp(rt_card_name(g, it_e), "Escape From Tatooine") == 0)))) continue;
                     #line 8 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 413);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_current), RT_AT_TOP, 412);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -3169,16 +3169,16 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
                     RtValue it_c = pluck_cells[pluck_at];
                     if (!((((rt_card_kind(g, it_c) == KIND_resource) && (Rows_resource[rt__row(g, it_c)].fd_side == rt_player_side(g, L->v_p))) && (!Rows_resource[rt__row(g, it_c)].fd_character)))) continue;
                     #line 12 "cards/evr/tutorial.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 414), RT_AT_TOP, 415);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_deck, L->v_p, 413), RT_AT_TOP, 414);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
             #line 14 "cards/evr/tutorial.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 417), 416);
+            rt_shuffle(g, rt_zone_of(g, ZONE_deck, L->v_p, 416), 415);
             #line 15 "cards/evr/tutorial.cards"
-            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 418);
+            rt_pvar_store(g, VAR_influence, VCELL_influence, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 417);
         }
         #line 17 "cards/evr/tutorial.cards"
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
@@ -3190,7 +3190,7 @@ static RtStatus Script_tutorial_setup(RtGame *g, RtFrame *f)
 #line 3191 "evr.c"
         break;
     default:
-        return rt_fail(g, 419, "bad resume point");
+        return rt_fail(g, 418, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3222,14 +3222,14 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 13, 0, 420);
+            rt_choose_begin(g, f->me, 13, 0, 419);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 /* action "play a card" */
                 if (Fn_can_play(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 9);
                 /* action "use a power" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 421);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_play, ZCELL_play, PLAYER_CELLS, f->me, 420);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         rt_opt_add_if(&ob, (!rt__state(g, it_c, 0)), 1, it_c, 10);
@@ -3237,9 +3237,9 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 12);
-                rt_opt_done(g, &ob, 420);
+                rt_opt_done(g, &ob, 419);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 422, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 421, "no action is possible in this turn");
             f->pc = 1;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -3248,26 +3248,26 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_action = rt_chosen(g);
             if (L->v_action == 0) { /* play a card */
                 #line 25 "cards/evr/tutorial.cards"
-                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 423)[0] == 0) {
+                if (rt_pzone_cells_at(g, ZONE_deck, ZCELL_deck, PLAYER_CELLS, f->me, 422)[0] == 0) {
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 424), rt_zone_of(g, ZONE_deck, f->me, 425), RT_AT_TOP, 426);
+                    rt_move_all(g, rt_zone_of(g, ZONE_discard, f->me, 423), rt_zone_of(g, ZONE_deck, f->me, 424), RT_AT_TOP, 425);
                     if (rt_check(g)) return RT_END;
                     #line 25 "cards/evr/tutorial.cards"
-                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 428), 427);
+                    rt_shuffle(g, rt_zone_of(g, ZONE_deck, f->me, 427), 426);
                 }
                 #line 26 "cards/evr/tutorial.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 429), 0, rt_zone_of(g, ZONE_play, f->me, 430), RT_AT_TOP, 431);
+                rt_move_end(g, rt_zone_of(g, ZONE_deck, f->me, 428), 0, rt_zone_of(g, ZONE_play, f->me, 429), RT_AT_TOP, 430);
                 if (rt_check(g)) return RT_END;
             } else if (L->v_action == 1) { /* use a power */
                 L->v_c = rt_chosen_card(g);
                 #line 29 "cards/evr/tutorial.cards"
-                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 432);
+                rt_set_card_state(g, L->v_c, KIND_resource, 0, 1, 431);
                 if (rt_check(g)) return RT_END;
                 #line 30 "cards/evr/tutorial.cards"
                 L->v_ability_card = L->v_c;
                 f->pc = 2;
                 {
-                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 433);
+                    RtStatus st = rt_run(g, Rows_resource[rt__row(g, L->v_ability_card)].fd_power, L->v_ability_card, f->me, 432);
                     if (st != RT_DONE)
                         return st;
                 }
@@ -3279,7 +3279,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             L->v_passes = (L->v_action == 2) ? L->v_passes + 1 : 0;
             if (L->v_passes >= 2) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 434)) return RT_END;
+            if (rt_back_edge(g, 433)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 36 "cards/evr/tutorial.cards"
@@ -3293,7 +3293,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " wins ");
-            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 435)));
+            rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 434)));
             rt_log_str(g, " with ");
             rt_log_int(g, Fn_total(g, f, L->v_p));
             rt_log_str(g, " against ");
@@ -3302,12 +3302,12 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 41 "cards/evr/tutorial.cards"
-            return rt_win(g, L->v_p, 436);
+            return rt_win(g, L->v_p, 435);
         }
         #line 43 "cards/evr/tutorial.cards"
         rt_log_begin(g);
         rt_log_str(g, "Nobody wins ");
-        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 437)));
+        rt_log_str(g, rt_card_name(g, rt_top_at(g, rt_zone_cells_at(g, ZCELL_current), ZONE_current, RT_NONE, 436)));
         rt_log_str(g, ": ");
         rt_log_int(g, Fn_total(g, f, rt_var_at(g, VCELL_balance)));
         rt_log_str(g, " against ");
@@ -3320,7 +3320,7 @@ static RtStatus Script_tutorial_round(RtGame *g, RtFrame *f)
 #line 3321 "evr.c"
         break;
     default:
-        return rt_fail(g, 438, "bad resume point");
+        return rt_fail(g, 437, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3619,441 +3619,440 @@ static const RtSite Site_table[] = {
     { 1, 95, 42 }, /* 1: cards/evr/game.cards:95:42 */
     { 1, 95, 65 }, /* 2: cards/evr/game.cards:95:65 */
     { 1, 99, 12 }, /* 3: cards/evr/game.cards:99:12 */
-    { 1, 99, 3 }, /* 4: cards/evr/game.cards:99:3 */
-    { 1, 101, 46 }, /* 5: cards/evr/game.cards:101:46 */
-    { 1, 106, 9 }, /* 6: cards/evr/game.cards:106:9 */
-    { 1, 106, 19 }, /* 7: cards/evr/game.cards:106:19 */
-    { 1, 106, 51 }, /* 8: cards/evr/game.cards:106:51 */
-    { 1, 106, 67 }, /* 9: cards/evr/game.cards:106:67 */
+    { 1, 101, 46 }, /* 4: cards/evr/game.cards:101:46 */
+    { 1, 106, 9 }, /* 5: cards/evr/game.cards:106:9 */
+    { 1, 106, 19 }, /* 6: cards/evr/game.cards:106:19 */
+    { 1, 106, 51 }, /* 7: cards/evr/game.cards:106:51 */
+    { 1, 106, 67 }, /* 8: cards/evr/game.cards:106:67 */
+    { 1, 101, 46 }, /* 9: cards/evr/game.cards:101:46 */
     { 1, 101, 46 }, /* 10: cards/evr/game.cards:101:46 */
     { 1, 101, 46 }, /* 11: cards/evr/game.cards:101:46 */
     { 1, 101, 46 }, /* 12: cards/evr/game.cards:101:46 */
     { 1, 101, 46 }, /* 13: cards/evr/game.cards:101:46 */
-    { 1, 101, 46 }, /* 14: cards/evr/game.cards:101:46 */
-    { 1, 118, 29 }, /* 15: cards/evr/game.cards:118:29 */
-    { 1, 122, 9 }, /* 16: cards/evr/game.cards:122:9 */
-    { 1, 122, 33 }, /* 17: cards/evr/game.cards:122:33 */
-    { 1, 122, 53 }, /* 18: cards/evr/game.cards:122:53 */
-    { 0, 3, 97 }, /* 19: cards/evr/events.csv:3:97 */
-    { 0, 4, 106 }, /* 20: cards/evr/events.csv:4:106 */
-    { 0, 4, 87 }, /* 21: cards/evr/events.csv:4:87 */
+    { 1, 118, 29 }, /* 14: cards/evr/game.cards:118:29 */
+    { 1, 122, 9 }, /* 15: cards/evr/game.cards:122:9 */
+    { 1, 122, 33 }, /* 16: cards/evr/game.cards:122:33 */
+    { 1, 122, 53 }, /* 17: cards/evr/game.cards:122:53 */
+    { 0, 3, 97 }, /* 18: cards/evr/events.csv:3:97 */
+    { 0, 4, 106 }, /* 19: cards/evr/events.csv:4:106 */
+    { 0, 4, 87 }, /* 20: cards/evr/events.csv:4:87 */
+    { 0, 5, 77 }, /* 21: cards/evr/events.csv:5:77 */
     { 0, 5, 77 }, /* 22: cards/evr/events.csv:5:77 */
-    { 0, 5, 77 }, /* 23: cards/evr/events.csv:5:77 */
-    { 0, 7, 3 }, /* 24: cards/evr/events.csv:7:3 */
+    { 0, 7, 3 }, /* 23: cards/evr/events.csv:7:3 */
+    { 0, 7, 15 }, /* 24: cards/evr/events.csv:7:15 */
     { 0, 7, 15 }, /* 25: cards/evr/events.csv:7:15 */
-    { 0, 7, 15 }, /* 26: cards/evr/events.csv:7:15 */
-    { 0, 7, 49 }, /* 27: cards/evr/events.csv:7:49 */
-    { 0, 7, 39 }, /* 28: cards/evr/events.csv:7:39 */
-    { 0, 7, 56 }, /* 29: cards/evr/events.csv:7:56 */
-    { 0, 7, 64 }, /* 30: cards/evr/events.csv:7:64 */
-    { 0, 6, 106 }, /* 31: cards/evr/events.csv:6:106 */
-    { 0, 11, 3 }, /* 32: cards/evr/events.csv:11:3 */
+    { 0, 7, 49 }, /* 26: cards/evr/events.csv:7:49 */
+    { 0, 7, 39 }, /* 27: cards/evr/events.csv:7:39 */
+    { 0, 7, 56 }, /* 28: cards/evr/events.csv:7:56 */
+    { 0, 7, 64 }, /* 29: cards/evr/events.csv:7:64 */
+    { 0, 6, 106 }, /* 30: cards/evr/events.csv:6:106 */
+    { 0, 11, 3 }, /* 31: cards/evr/events.csv:11:3 */
+    { 0, 11, 15 }, /* 32: cards/evr/events.csv:11:15 */
     { 0, 11, 15 }, /* 33: cards/evr/events.csv:11:15 */
-    { 0, 11, 15 }, /* 34: cards/evr/events.csv:11:15 */
-    { 0, 11, 49 }, /* 35: cards/evr/events.csv:11:49 */
-    { 0, 11, 39 }, /* 36: cards/evr/events.csv:11:39 */
-    { 0, 11, 56 }, /* 37: cards/evr/events.csv:11:56 */
-    { 0, 11, 64 }, /* 38: cards/evr/events.csv:11:64 */
-    { 0, 10, 113 }, /* 39: cards/evr/events.csv:10:113 */
-    { 0, 13, 177 }, /* 40: cards/evr/events.csv:13:177 */
-    { 0, 13, 120 }, /* 41: cards/evr/events.csv:13:120 */
-    { 0, 14, 126 }, /* 42: cards/evr/events.csv:14:126 */
-    { 0, 15, 15 }, /* 43: cards/evr/events.csv:15:15 */
-    { 0, 15, 8 }, /* 44: cards/evr/events.csv:15:8 */
-    { 0, 15, 39 }, /* 45: cards/evr/events.csv:15:39 */
-    { 0, 15, 3 }, /* 46: cards/evr/events.csv:15:3 */
-    { 0, 16, 41 }, /* 47: cards/evr/events.csv:16:41 */
-    { 0, 16, 58 }, /* 48: cards/evr/events.csv:16:58 */
-    { 0, 16, 36 }, /* 49: cards/evr/events.csv:16:36 */
-    { 0, 14, 112 }, /* 50: cards/evr/events.csv:14:112 */
-    { 0, 18, 97 }, /* 51: cards/evr/events.csv:18:97 */
-    { 0, 18, 78 }, /* 52: cards/evr/events.csv:18:78 */
-    { 0, 21, 106 }, /* 53: cards/evr/events.csv:21:106 */
+    { 0, 11, 49 }, /* 34: cards/evr/events.csv:11:49 */
+    { 0, 11, 39 }, /* 35: cards/evr/events.csv:11:39 */
+    { 0, 11, 56 }, /* 36: cards/evr/events.csv:11:56 */
+    { 0, 11, 64 }, /* 37: cards/evr/events.csv:11:64 */
+    { 0, 10, 113 }, /* 38: cards/evr/events.csv:10:113 */
+    { 0, 13, 177 }, /* 39: cards/evr/events.csv:13:177 */
+    { 0, 13, 120 }, /* 40: cards/evr/events.csv:13:120 */
+    { 0, 14, 126 }, /* 41: cards/evr/events.csv:14:126 */
+    { 0, 15, 15 }, /* 42: cards/evr/events.csv:15:15 */
+    { 0, 15, 8 }, /* 43: cards/evr/events.csv:15:8 */
+    { 0, 15, 39 }, /* 44: cards/evr/events.csv:15:39 */
+    { 0, 15, 3 }, /* 45: cards/evr/events.csv:15:3 */
+    { 0, 16, 41 }, /* 46: cards/evr/events.csv:16:41 */
+    { 0, 16, 58 }, /* 47: cards/evr/events.csv:16:58 */
+    { 0, 16, 36 }, /* 48: cards/evr/events.csv:16:36 */
+    { 0, 14, 112 }, /* 49: cards/evr/events.csv:14:112 */
+    { 0, 18, 97 }, /* 50: cards/evr/events.csv:18:97 */
+    { 0, 18, 78 }, /* 51: cards/evr/events.csv:18:78 */
+    { 0, 21, 106 }, /* 52: cards/evr/events.csv:21:106 */
+    { 0, 21, 118 }, /* 53: cards/evr/events.csv:21:118 */
     { 0, 21, 118 }, /* 54: cards/evr/events.csv:21:118 */
-    { 0, 21, 118 }, /* 55: cards/evr/events.csv:21:118 */
-    { 0, 21, 148 }, /* 56: cards/evr/events.csv:21:148 */
-    { 0, 21, 138 }, /* 57: cards/evr/events.csv:21:138 */
-    { 0, 21, 156 }, /* 58: cards/evr/events.csv:21:156 */
-    { 0, 21, 164 }, /* 59: cards/evr/events.csv:21:164 */
-    { 0, 21, 106 }, /* 60: cards/evr/events.csv:21:106 */
-    { 0, 23, 114 }, /* 61: cards/evr/events.csv:23:114 */
-    { 0, 24, 105 }, /* 62: cards/evr/events.csv:24:105 */
+    { 0, 21, 148 }, /* 55: cards/evr/events.csv:21:148 */
+    { 0, 21, 138 }, /* 56: cards/evr/events.csv:21:138 */
+    { 0, 21, 156 }, /* 57: cards/evr/events.csv:21:156 */
+    { 0, 21, 164 }, /* 58: cards/evr/events.csv:21:164 */
+    { 0, 21, 106 }, /* 59: cards/evr/events.csv:21:106 */
+    { 0, 23, 114 }, /* 60: cards/evr/events.csv:23:114 */
+    { 0, 24, 105 }, /* 61: cards/evr/events.csv:24:105 */
+    { 0, 25, 92 }, /* 62: cards/evr/events.csv:25:92 */
     { 0, 25, 92 }, /* 63: cards/evr/events.csv:25:92 */
-    { 0, 25, 92 }, /* 64: cards/evr/events.csv:25:92 */
-    { 0, 26, 113 }, /* 65: cards/evr/events.csv:26:113 */
-    { 0, 28, 102 }, /* 66: cards/evr/events.csv:28:102 */
-    { 2, 10, 5 }, /* 67: cards/evr/imperial.cards:10:5 */
-    { 2, 10, 17 }, /* 68: cards/evr/imperial.cards:10:17 */
-    { 2, 10, 63 }, /* 69: cards/evr/imperial.cards:10:63 */
-    { 2, 10, 53 }, /* 70: cards/evr/imperial.cards:10:53 */
-    { 2, 9, 3 }, /* 71: cards/evr/imperial.cards:9:3 */
-    { 2, 18, 18 }, /* 72: cards/evr/imperial.cards:18:18 */
-    { 2, 19, 19 }, /* 73: cards/evr/imperial.cards:19:19 */
-    { 2, 19, 12 }, /* 74: cards/evr/imperial.cards:19:12 */
-    { 2, 19, 43 }, /* 75: cards/evr/imperial.cards:19:43 */
-    { 2, 19, 7 }, /* 76: cards/evr/imperial.cards:19:7 */
-    { 2, 21, 45 }, /* 77: cards/evr/imperial.cards:21:45 */
-    { 2, 21, 62 }, /* 78: cards/evr/imperial.cards:21:62 */
-    { 2, 21, 40 }, /* 79: cards/evr/imperial.cards:21:40 */
-    { 2, 17, 3 }, /* 80: cards/evr/imperial.cards:17:3 */
-    { 2, 29, 11 }, /* 81: cards/evr/imperial.cards:29:11 */
-    { 2, 29, 3 }, /* 82: cards/evr/imperial.cards:29:3 */
-    { 2, 36, 5 }, /* 83: cards/evr/imperial.cards:36:5 */
-    { 2, 36, 17 }, /* 84: cards/evr/imperial.cards:36:17 */
-    { 2, 36, 61 }, /* 85: cards/evr/imperial.cards:36:61 */
-    { 2, 36, 51 }, /* 86: cards/evr/imperial.cards:36:51 */
-    { 2, 35, 3 }, /* 87: cards/evr/imperial.cards:35:3 */
-    { 2, 45, 16 }, /* 88: cards/evr/imperial.cards:45:16 */
-    { 2, 45, 32 }, /* 89: cards/evr/imperial.cards:45:32 */
-    { 2, 45, 46 }, /* 90: cards/evr/imperial.cards:45:46 */
-    { 2, 45, 27 }, /* 91: cards/evr/imperial.cards:45:27 */
-    { 2, 45, 55 }, /* 92: cards/evr/imperial.cards:45:55 */
-    { 2, 45, 63 }, /* 93: cards/evr/imperial.cards:45:63 */
-    { 2, 46, 16 }, /* 94: cards/evr/imperial.cards:46:16 */
-    { 2, 46, 28 }, /* 95: cards/evr/imperial.cards:46:28 */
-    { 2, 46, 7 }, /* 96: cards/evr/imperial.cards:46:7 */
-    { 2, 43, 3 }, /* 97: cards/evr/imperial.cards:43:3 */
-    { 2, 55, 5 }, /* 98: cards/evr/imperial.cards:55:5 */
+    { 0, 26, 113 }, /* 64: cards/evr/events.csv:26:113 */
+    { 0, 28, 102 }, /* 65: cards/evr/events.csv:28:102 */
+    { 2, 10, 5 }, /* 66: cards/evr/imperial.cards:10:5 */
+    { 2, 10, 17 }, /* 67: cards/evr/imperial.cards:10:17 */
+    { 2, 10, 63 }, /* 68: cards/evr/imperial.cards:10:63 */
+    { 2, 10, 53 }, /* 69: cards/evr/imperial.cards:10:53 */
+    { 2, 9, 3 }, /* 70: cards/evr/imperial.cards:9:3 */
+    { 2, 18, 18 }, /* 71: cards/evr/imperial.cards:18:18 */
+    { 2, 19, 19 }, /* 72: cards/evr/imperial.cards:19:19 */
+    { 2, 19, 12 }, /* 73: cards/evr/imperial.cards:19:12 */
+    { 2, 19, 43 }, /* 74: cards/evr/imperial.cards:19:43 */
+    { 2, 19, 7 }, /* 75: cards/evr/imperial.cards:19:7 */
+    { 2, 21, 45 }, /* 76: cards/evr/imperial.cards:21:45 */
+    { 2, 21, 62 }, /* 77: cards/evr/imperial.cards:21:62 */
+    { 2, 21, 40 }, /* 78: cards/evr/imperial.cards:21:40 */
+    { 2, 17, 3 }, /* 79: cards/evr/imperial.cards:17:3 */
+    { 2, 29, 11 }, /* 80: cards/evr/imperial.cards:29:11 */
+    { 2, 29, 3 }, /* 81: cards/evr/imperial.cards:29:3 */
+    { 2, 36, 5 }, /* 82: cards/evr/imperial.cards:36:5 */
+    { 2, 36, 17 }, /* 83: cards/evr/imperial.cards:36:17 */
+    { 2, 36, 61 }, /* 84: cards/evr/imperial.cards:36:61 */
+    { 2, 36, 51 }, /* 85: cards/evr/imperial.cards:36:51 */
+    { 2, 35, 3 }, /* 86: cards/evr/imperial.cards:35:3 */
+    { 2, 45, 16 }, /* 87: cards/evr/imperial.cards:45:16 */
+    { 2, 45, 32 }, /* 88: cards/evr/imperial.cards:45:32 */
+    { 2, 45, 46 }, /* 89: cards/evr/imperial.cards:45:46 */
+    { 2, 45, 27 }, /* 90: cards/evr/imperial.cards:45:27 */
+    { 2, 45, 55 }, /* 91: cards/evr/imperial.cards:45:55 */
+    { 2, 45, 63 }, /* 92: cards/evr/imperial.cards:45:63 */
+    { 2, 46, 16 }, /* 93: cards/evr/imperial.cards:46:16 */
+    { 2, 46, 28 }, /* 94: cards/evr/imperial.cards:46:28 */
+    { 2, 46, 7 }, /* 95: cards/evr/imperial.cards:46:7 */
+    { 2, 43, 3 }, /* 96: cards/evr/imperial.cards:43:3 */
+    { 2, 55, 5 }, /* 97: cards/evr/imperial.cards:55:5 */
+    { 2, 55, 17 }, /* 98: cards/evr/imperial.cards:55:17 */
     { 2, 55, 17 }, /* 99: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 17 }, /* 100: cards/evr/imperial.cards:55:17 */
-    { 2, 55, 47 }, /* 101: cards/evr/imperial.cards:55:47 */
-    { 2, 55, 37 }, /* 102: cards/evr/imperial.cards:55:37 */
-    { 2, 55, 56 }, /* 103: cards/evr/imperial.cards:55:56 */
-    { 2, 55, 64 }, /* 104: cards/evr/imperial.cards:55:64 */
-    { 2, 54, 3 }, /* 105: cards/evr/imperial.cards:54:3 */
-    { 2, 63, 14 }, /* 106: cards/evr/imperial.cards:63:14 */
-    { 2, 63, 74 }, /* 107: cards/evr/imperial.cards:63:74 */
-    { 2, 62, 3 }, /* 108: cards/evr/imperial.cards:62:3 */
-    { 2, 72, 5 }, /* 109: cards/evr/imperial.cards:72:5 */
+    { 2, 55, 47 }, /* 100: cards/evr/imperial.cards:55:47 */
+    { 2, 55, 37 }, /* 101: cards/evr/imperial.cards:55:37 */
+    { 2, 55, 56 }, /* 102: cards/evr/imperial.cards:55:56 */
+    { 2, 55, 64 }, /* 103: cards/evr/imperial.cards:55:64 */
+    { 2, 54, 3 }, /* 104: cards/evr/imperial.cards:54:3 */
+    { 2, 63, 14 }, /* 105: cards/evr/imperial.cards:63:14 */
+    { 2, 63, 74 }, /* 106: cards/evr/imperial.cards:63:74 */
+    { 2, 62, 3 }, /* 107: cards/evr/imperial.cards:62:3 */
+    { 2, 72, 5 }, /* 108: cards/evr/imperial.cards:72:5 */
+    { 2, 72, 17 }, /* 109: cards/evr/imperial.cards:72:17 */
     { 2, 72, 17 }, /* 110: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 17 }, /* 111: cards/evr/imperial.cards:72:17 */
-    { 2, 72, 37 }, /* 112: cards/evr/imperial.cards:72:37 */
-    { 2, 72, 27 }, /* 113: cards/evr/imperial.cards:72:27 */
-    { 2, 70, 3 }, /* 114: cards/evr/imperial.cards:70:3 */
-    { 2, 82, 5 }, /* 115: cards/evr/imperial.cards:82:5 */
-    { 2, 82, 17 }, /* 116: cards/evr/imperial.cards:82:17 */
-    { 2, 82, 55 }, /* 117: cards/evr/imperial.cards:82:55 */
-    { 2, 81, 3 }, /* 118: cards/evr/imperial.cards:81:3 */
-    { 2, 90, 5 }, /* 119: cards/evr/imperial.cards:90:5 */
-    { 2, 90, 17 }, /* 120: cards/evr/imperial.cards:90:17 */
-    { 2, 90, 63 }, /* 121: cards/evr/imperial.cards:90:63 */
-    { 2, 90, 53 }, /* 122: cards/evr/imperial.cards:90:53 */
-    { 2, 89, 3 }, /* 123: cards/evr/imperial.cards:89:3 */
-    { 2, 98, 14 }, /* 124: cards/evr/imperial.cards:98:14 */
-    { 2, 98, 30 }, /* 125: cards/evr/imperial.cards:98:30 */
-    { 2, 98, 44 }, /* 126: cards/evr/imperial.cards:98:44 */
-    { 2, 98, 25 }, /* 127: cards/evr/imperial.cards:98:25 */
-    { 2, 98, 53 }, /* 128: cards/evr/imperial.cards:98:53 */
-    { 2, 98, 61 }, /* 129: cards/evr/imperial.cards:98:61 */
-    { 2, 99, 18 }, /* 130: cards/evr/imperial.cards:99:18 */
-    { 2, 100, 16 }, /* 131: cards/evr/imperial.cards:100:16 */
-    { 2, 100, 28 }, /* 132: cards/evr/imperial.cards:100:28 */
-    { 2, 100, 7 }, /* 133: cards/evr/imperial.cards:100:7 */
-    { 2, 101, 7 }, /* 134: cards/evr/imperial.cards:101:7 */
-    { 2, 102, 41 }, /* 135: cards/evr/imperial.cards:102:41 */
-    { 2, 102, 55 }, /* 136: cards/evr/imperial.cards:102:55 */
-    { 2, 102, 36 }, /* 137: cards/evr/imperial.cards:102:36 */
-    { 2, 103, 46 }, /* 138: cards/evr/imperial.cards:103:46 */
-    { 2, 103, 60 }, /* 139: cards/evr/imperial.cards:103:60 */
-    { 2, 103, 41 }, /* 140: cards/evr/imperial.cards:103:41 */
-    { 2, 97, 3 }, /* 141: cards/evr/imperial.cards:97:3 */
-    { 2, 113, 5 }, /* 142: cards/evr/imperial.cards:113:5 */
-    { 2, 113, 17 }, /* 143: cards/evr/imperial.cards:113:17 */
-    { 2, 113, 55 }, /* 144: cards/evr/imperial.cards:113:55 */
-    { 2, 112, 3 }, /* 145: cards/evr/imperial.cards:112:3 */
-    { 2, 122, 16 }, /* 146: cards/evr/imperial.cards:122:16 */
-    { 2, 122, 32 }, /* 147: cards/evr/imperial.cards:122:32 */
-    { 2, 122, 46 }, /* 148: cards/evr/imperial.cards:122:46 */
-    { 2, 122, 27 }, /* 149: cards/evr/imperial.cards:122:27 */
-    { 2, 122, 55 }, /* 150: cards/evr/imperial.cards:122:55 */
-    { 2, 122, 63 }, /* 151: cards/evr/imperial.cards:122:63 */
-    { 2, 123, 16 }, /* 152: cards/evr/imperial.cards:123:16 */
-    { 2, 123, 28 }, /* 153: cards/evr/imperial.cards:123:28 */
-    { 2, 123, 7 }, /* 154: cards/evr/imperial.cards:123:7 */
-    { 2, 120, 3 }, /* 155: cards/evr/imperial.cards:120:3 */
-    { 2, 131, 11 }, /* 156: cards/evr/imperial.cards:131:11 */
-    { 2, 131, 3 }, /* 157: cards/evr/imperial.cards:131:3 */
-    { 2, 138, 5 }, /* 158: cards/evr/imperial.cards:138:5 */
-    { 2, 138, 17 }, /* 159: cards/evr/imperial.cards:138:17 */
-    { 2, 138, 53 }, /* 160: cards/evr/imperial.cards:138:53 */
-    { 2, 138, 43 }, /* 161: cards/evr/imperial.cards:138:43 */
-    { 2, 137, 3 }, /* 162: cards/evr/imperial.cards:137:3 */
-    { 2, 155, 5 }, /* 163: cards/evr/imperial.cards:155:5 */
+    { 2, 72, 37 }, /* 111: cards/evr/imperial.cards:72:37 */
+    { 2, 72, 27 }, /* 112: cards/evr/imperial.cards:72:27 */
+    { 2, 70, 3 }, /* 113: cards/evr/imperial.cards:70:3 */
+    { 2, 82, 5 }, /* 114: cards/evr/imperial.cards:82:5 */
+    { 2, 82, 17 }, /* 115: cards/evr/imperial.cards:82:17 */
+    { 2, 82, 55 }, /* 116: cards/evr/imperial.cards:82:55 */
+    { 2, 81, 3 }, /* 117: cards/evr/imperial.cards:81:3 */
+    { 2, 90, 5 }, /* 118: cards/evr/imperial.cards:90:5 */
+    { 2, 90, 17 }, /* 119: cards/evr/imperial.cards:90:17 */
+    { 2, 90, 63 }, /* 120: cards/evr/imperial.cards:90:63 */
+    { 2, 90, 53 }, /* 121: cards/evr/imperial.cards:90:53 */
+    { 2, 89, 3 }, /* 122: cards/evr/imperial.cards:89:3 */
+    { 2, 98, 14 }, /* 123: cards/evr/imperial.cards:98:14 */
+    { 2, 98, 30 }, /* 124: cards/evr/imperial.cards:98:30 */
+    { 2, 98, 44 }, /* 125: cards/evr/imperial.cards:98:44 */
+    { 2, 98, 25 }, /* 126: cards/evr/imperial.cards:98:25 */
+    { 2, 98, 53 }, /* 127: cards/evr/imperial.cards:98:53 */
+    { 2, 98, 61 }, /* 128: cards/evr/imperial.cards:98:61 */
+    { 2, 99, 18 }, /* 129: cards/evr/imperial.cards:99:18 */
+    { 2, 100, 16 }, /* 130: cards/evr/imperial.cards:100:16 */
+    { 2, 100, 28 }, /* 131: cards/evr/imperial.cards:100:28 */
+    { 2, 100, 7 }, /* 132: cards/evr/imperial.cards:100:7 */
+    { 2, 101, 7 }, /* 133: cards/evr/imperial.cards:101:7 */
+    { 2, 102, 41 }, /* 134: cards/evr/imperial.cards:102:41 */
+    { 2, 102, 55 }, /* 135: cards/evr/imperial.cards:102:55 */
+    { 2, 102, 36 }, /* 136: cards/evr/imperial.cards:102:36 */
+    { 2, 103, 46 }, /* 137: cards/evr/imperial.cards:103:46 */
+    { 2, 103, 60 }, /* 138: cards/evr/imperial.cards:103:60 */
+    { 2, 103, 41 }, /* 139: cards/evr/imperial.cards:103:41 */
+    { 2, 97, 3 }, /* 140: cards/evr/imperial.cards:97:3 */
+    { 2, 113, 5 }, /* 141: cards/evr/imperial.cards:113:5 */
+    { 2, 113, 17 }, /* 142: cards/evr/imperial.cards:113:17 */
+    { 2, 113, 55 }, /* 143: cards/evr/imperial.cards:113:55 */
+    { 2, 112, 3 }, /* 144: cards/evr/imperial.cards:112:3 */
+    { 2, 122, 16 }, /* 145: cards/evr/imperial.cards:122:16 */
+    { 2, 122, 32 }, /* 146: cards/evr/imperial.cards:122:32 */
+    { 2, 122, 46 }, /* 147: cards/evr/imperial.cards:122:46 */
+    { 2, 122, 27 }, /* 148: cards/evr/imperial.cards:122:27 */
+    { 2, 122, 55 }, /* 149: cards/evr/imperial.cards:122:55 */
+    { 2, 122, 63 }, /* 150: cards/evr/imperial.cards:122:63 */
+    { 2, 123, 16 }, /* 151: cards/evr/imperial.cards:123:16 */
+    { 2, 123, 28 }, /* 152: cards/evr/imperial.cards:123:28 */
+    { 2, 123, 7 }, /* 153: cards/evr/imperial.cards:123:7 */
+    { 2, 120, 3 }, /* 154: cards/evr/imperial.cards:120:3 */
+    { 2, 131, 11 }, /* 155: cards/evr/imperial.cards:131:11 */
+    { 2, 131, 3 }, /* 156: cards/evr/imperial.cards:131:3 */
+    { 2, 138, 5 }, /* 157: cards/evr/imperial.cards:138:5 */
+    { 2, 138, 17 }, /* 158: cards/evr/imperial.cards:138:17 */
+    { 2, 138, 53 }, /* 159: cards/evr/imperial.cards:138:53 */
+    { 2, 138, 43 }, /* 160: cards/evr/imperial.cards:138:43 */
+    { 2, 137, 3 }, /* 161: cards/evr/imperial.cards:137:3 */
+    { 2, 155, 5 }, /* 162: cards/evr/imperial.cards:155:5 */
+    { 2, 155, 17 }, /* 163: cards/evr/imperial.cards:155:17 */
     { 2, 155, 17 }, /* 164: cards/evr/imperial.cards:155:17 */
-    { 2, 155, 17 }, /* 165: cards/evr/imperial.cards:155:17 */
-    { 2, 156, 7 }, /* 166: cards/evr/imperial.cards:156:7 */
-    { 2, 157, 7 }, /* 167: cards/evr/imperial.cards:157:7 */
-    { 2, 152, 3 }, /* 168: cards/evr/imperial.cards:152:3 */
-    { 2, 166, 5 }, /* 169: cards/evr/imperial.cards:166:5 */
-    { 2, 167, 5 }, /* 170: cards/evr/imperial.cards:167:5 */
-    { 2, 165, 3 }, /* 171: cards/evr/imperial.cards:165:3 */
-    { 2, 176, 16 }, /* 172: cards/evr/imperial.cards:176:16 */
-    { 2, 176, 32 }, /* 173: cards/evr/imperial.cards:176:32 */
-    { 2, 176, 46 }, /* 174: cards/evr/imperial.cards:176:46 */
-    { 2, 176, 27 }, /* 175: cards/evr/imperial.cards:176:27 */
-    { 2, 176, 55 }, /* 176: cards/evr/imperial.cards:176:55 */
-    { 2, 176, 63 }, /* 177: cards/evr/imperial.cards:176:63 */
-    { 2, 177, 16 }, /* 178: cards/evr/imperial.cards:177:16 */
-    { 2, 177, 28 }, /* 179: cards/evr/imperial.cards:177:28 */
-    { 2, 177, 7 }, /* 180: cards/evr/imperial.cards:177:7 */
-    { 2, 174, 3 }, /* 181: cards/evr/imperial.cards:174:3 */
-    { 2, 186, 14 }, /* 182: cards/evr/imperial.cards:186:14 */
-    { 2, 186, 68 }, /* 183: cards/evr/imperial.cards:186:68 */
-    { 2, 185, 3 }, /* 184: cards/evr/imperial.cards:185:3 */
-    { 4, 10, 5 }, /* 185: cards/evr/rebel.cards:10:5 */
-    { 4, 10, 17 }, /* 186: cards/evr/rebel.cards:10:17 */
-    { 4, 10, 59 }, /* 187: cards/evr/rebel.cards:10:59 */
-    { 4, 9, 3 }, /* 188: cards/evr/rebel.cards:9:3 */
-    { 4, 18, 5 }, /* 189: cards/evr/rebel.cards:18:5 */
+    { 2, 156, 7 }, /* 165: cards/evr/imperial.cards:156:7 */
+    { 2, 157, 7 }, /* 166: cards/evr/imperial.cards:157:7 */
+    { 2, 152, 3 }, /* 167: cards/evr/imperial.cards:152:3 */
+    { 2, 166, 5 }, /* 168: cards/evr/imperial.cards:166:5 */
+    { 2, 167, 5 }, /* 169: cards/evr/imperial.cards:167:5 */
+    { 2, 165, 3 }, /* 170: cards/evr/imperial.cards:165:3 */
+    { 2, 176, 16 }, /* 171: cards/evr/imperial.cards:176:16 */
+    { 2, 176, 32 }, /* 172: cards/evr/imperial.cards:176:32 */
+    { 2, 176, 46 }, /* 173: cards/evr/imperial.cards:176:46 */
+    { 2, 176, 27 }, /* 174: cards/evr/imperial.cards:176:27 */
+    { 2, 176, 55 }, /* 175: cards/evr/imperial.cards:176:55 */
+    { 2, 176, 63 }, /* 176: cards/evr/imperial.cards:176:63 */
+    { 2, 177, 16 }, /* 177: cards/evr/imperial.cards:177:16 */
+    { 2, 177, 28 }, /* 178: cards/evr/imperial.cards:177:28 */
+    { 2, 177, 7 }, /* 179: cards/evr/imperial.cards:177:7 */
+    { 2, 174, 3 }, /* 180: cards/evr/imperial.cards:174:3 */
+    { 2, 186, 14 }, /* 181: cards/evr/imperial.cards:186:14 */
+    { 2, 186, 68 }, /* 182: cards/evr/imperial.cards:186:68 */
+    { 2, 185, 3 }, /* 183: cards/evr/imperial.cards:185:3 */
+    { 4, 10, 5 }, /* 184: cards/evr/rebel.cards:10:5 */
+    { 4, 10, 17 }, /* 185: cards/evr/rebel.cards:10:17 */
+    { 4, 10, 59 }, /* 186: cards/evr/rebel.cards:10:59 */
+    { 4, 9, 3 }, /* 187: cards/evr/rebel.cards:9:3 */
+    { 4, 18, 5 }, /* 188: cards/evr/rebel.cards:18:5 */
+    { 4, 18, 17 }, /* 189: cards/evr/rebel.cards:18:17 */
     { 4, 18, 17 }, /* 190: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 17 }, /* 191: cards/evr/rebel.cards:18:17 */
-    { 4, 18, 47 }, /* 192: cards/evr/rebel.cards:18:47 */
-    { 4, 18, 37 }, /* 193: cards/evr/rebel.cards:18:37 */
-    { 4, 18, 56 }, /* 194: cards/evr/rebel.cards:18:56 */
-    { 4, 18, 64 }, /* 195: cards/evr/rebel.cards:18:64 */
-    { 4, 17, 3 }, /* 196: cards/evr/rebel.cards:17:3 */
-    { 4, 27, 16 }, /* 197: cards/evr/rebel.cards:27:16 */
-    { 4, 27, 32 }, /* 198: cards/evr/rebel.cards:27:32 */
-    { 4, 27, 46 }, /* 199: cards/evr/rebel.cards:27:46 */
-    { 4, 27, 27 }, /* 200: cards/evr/rebel.cards:27:27 */
-    { 4, 27, 55 }, /* 201: cards/evr/rebel.cards:27:55 */
-    { 4, 27, 63 }, /* 202: cards/evr/rebel.cards:27:63 */
-    { 4, 28, 16 }, /* 203: cards/evr/rebel.cards:28:16 */
-    { 4, 28, 28 }, /* 204: cards/evr/rebel.cards:28:28 */
-    { 4, 28, 7 }, /* 205: cards/evr/rebel.cards:28:7 */
-    { 4, 25, 3 }, /* 206: cards/evr/rebel.cards:25:3 */
-    { 4, 37, 5 }, /* 207: cards/evr/rebel.cards:37:5 */
-    { 4, 37, 17 }, /* 208: cards/evr/rebel.cards:37:17 */
-    { 4, 37, 83 }, /* 209: cards/evr/rebel.cards:37:83 */
-    { 4, 37, 73 }, /* 210: cards/evr/rebel.cards:37:73 */
-    { 4, 36, 3 }, /* 211: cards/evr/rebel.cards:36:3 */
-    { 4, 45, 5 }, /* 212: cards/evr/rebel.cards:45:5 */
-    { 4, 45, 17 }, /* 213: cards/evr/rebel.cards:45:17 */
-    { 4, 45, 63 }, /* 214: cards/evr/rebel.cards:45:63 */
-    { 4, 45, 53 }, /* 215: cards/evr/rebel.cards:45:53 */
-    { 4, 44, 3 }, /* 216: cards/evr/rebel.cards:44:3 */
-    { 4, 53, 14 }, /* 217: cards/evr/rebel.cards:53:14 */
-    { 4, 53, 30 }, /* 218: cards/evr/rebel.cards:53:30 */
-    { 4, 53, 44 }, /* 219: cards/evr/rebel.cards:53:44 */
-    { 4, 53, 25 }, /* 220: cards/evr/rebel.cards:53:25 */
-    { 4, 53, 53 }, /* 221: cards/evr/rebel.cards:53:53 */
-    { 4, 53, 61 }, /* 222: cards/evr/rebel.cards:53:61 */
-    { 4, 54, 18 }, /* 223: cards/evr/rebel.cards:54:18 */
-    { 4, 55, 16 }, /* 224: cards/evr/rebel.cards:55:16 */
-    { 4, 55, 28 }, /* 225: cards/evr/rebel.cards:55:28 */
-    { 4, 55, 7 }, /* 226: cards/evr/rebel.cards:55:7 */
-    { 4, 56, 7 }, /* 227: cards/evr/rebel.cards:56:7 */
-    { 4, 57, 37 }, /* 228: cards/evr/rebel.cards:57:37 */
-    { 4, 57, 48 }, /* 229: cards/evr/rebel.cards:57:48 */
-    { 4, 57, 77 }, /* 230: cards/evr/rebel.cards:57:77 */
-    { 4, 57, 91 }, /* 231: cards/evr/rebel.cards:57:91 */
-    { 4, 57, 72 }, /* 232: cards/evr/rebel.cards:57:72 */
-    { 4, 58, 59 }, /* 233: cards/evr/rebel.cards:58:59 */
-    { 4, 58, 73 }, /* 234: cards/evr/rebel.cards:58:73 */
-    { 4, 58, 54 }, /* 235: cards/evr/rebel.cards:58:54 */
-    { 4, 52, 3 }, /* 236: cards/evr/rebel.cards:52:3 */
-    { 4, 67, 11 }, /* 237: cards/evr/rebel.cards:67:11 */
-    { 4, 67, 3 }, /* 238: cards/evr/rebel.cards:67:3 */
-    { 4, 74, 5 }, /* 239: cards/evr/rebel.cards:74:5 */
+    { 4, 18, 47 }, /* 191: cards/evr/rebel.cards:18:47 */
+    { 4, 18, 37 }, /* 192: cards/evr/rebel.cards:18:37 */
+    { 4, 18, 56 }, /* 193: cards/evr/rebel.cards:18:56 */
+    { 4, 18, 64 }, /* 194: cards/evr/rebel.cards:18:64 */
+    { 4, 17, 3 }, /* 195: cards/evr/rebel.cards:17:3 */
+    { 4, 27, 16 }, /* 196: cards/evr/rebel.cards:27:16 */
+    { 4, 27, 32 }, /* 197: cards/evr/rebel.cards:27:32 */
+    { 4, 27, 46 }, /* 198: cards/evr/rebel.cards:27:46 */
+    { 4, 27, 27 }, /* 199: cards/evr/rebel.cards:27:27 */
+    { 4, 27, 55 }, /* 200: cards/evr/rebel.cards:27:55 */
+    { 4, 27, 63 }, /* 201: cards/evr/rebel.cards:27:63 */
+    { 4, 28, 16 }, /* 202: cards/evr/rebel.cards:28:16 */
+    { 4, 28, 28 }, /* 203: cards/evr/rebel.cards:28:28 */
+    { 4, 28, 7 }, /* 204: cards/evr/rebel.cards:28:7 */
+    { 4, 25, 3 }, /* 205: cards/evr/rebel.cards:25:3 */
+    { 4, 37, 5 }, /* 206: cards/evr/rebel.cards:37:5 */
+    { 4, 37, 17 }, /* 207: cards/evr/rebel.cards:37:17 */
+    { 4, 37, 83 }, /* 208: cards/evr/rebel.cards:37:83 */
+    { 4, 37, 73 }, /* 209: cards/evr/rebel.cards:37:73 */
+    { 4, 36, 3 }, /* 210: cards/evr/rebel.cards:36:3 */
+    { 4, 45, 5 }, /* 211: cards/evr/rebel.cards:45:5 */
+    { 4, 45, 17 }, /* 212: cards/evr/rebel.cards:45:17 */
+    { 4, 45, 63 }, /* 213: cards/evr/rebel.cards:45:63 */
+    { 4, 45, 53 }, /* 214: cards/evr/rebel.cards:45:53 */
+    { 4, 44, 3 }, /* 215: cards/evr/rebel.cards:44:3 */
+    { 4, 53, 14 }, /* 216: cards/evr/rebel.cards:53:14 */
+    { 4, 53, 30 }, /* 217: cards/evr/rebel.cards:53:30 */
+    { 4, 53, 44 }, /* 218: cards/evr/rebel.cards:53:44 */
+    { 4, 53, 25 }, /* 219: cards/evr/rebel.cards:53:25 */
+    { 4, 53, 53 }, /* 220: cards/evr/rebel.cards:53:53 */
+    { 4, 53, 61 }, /* 221: cards/evr/rebel.cards:53:61 */
+    { 4, 54, 18 }, /* 222: cards/evr/rebel.cards:54:18 */
+    { 4, 55, 16 }, /* 223: cards/evr/rebel.cards:55:16 */
+    { 4, 55, 28 }, /* 224: cards/evr/rebel.cards:55:28 */
+    { 4, 55, 7 }, /* 225: cards/evr/rebel.cards:55:7 */
+    { 4, 56, 7 }, /* 226: cards/evr/rebel.cards:56:7 */
+    { 4, 57, 37 }, /* 227: cards/evr/rebel.cards:57:37 */
+    { 4, 57, 48 }, /* 228: cards/evr/rebel.cards:57:48 */
+    { 4, 57, 77 }, /* 229: cards/evr/rebel.cards:57:77 */
+    { 4, 57, 91 }, /* 230: cards/evr/rebel.cards:57:91 */
+    { 4, 57, 72 }, /* 231: cards/evr/rebel.cards:57:72 */
+    { 4, 58, 59 }, /* 232: cards/evr/rebel.cards:58:59 */
+    { 4, 58, 73 }, /* 233: cards/evr/rebel.cards:58:73 */
+    { 4, 58, 54 }, /* 234: cards/evr/rebel.cards:58:54 */
+    { 4, 52, 3 }, /* 235: cards/evr/rebel.cards:52:3 */
+    { 4, 67, 11 }, /* 236: cards/evr/rebel.cards:67:11 */
+    { 4, 67, 3 }, /* 237: cards/evr/rebel.cards:67:3 */
+    { 4, 74, 5 }, /* 238: cards/evr/rebel.cards:74:5 */
+    { 4, 74, 17 }, /* 239: cards/evr/rebel.cards:74:17 */
     { 4, 74, 17 }, /* 240: cards/evr/rebel.cards:74:17 */
-    { 4, 74, 17 }, /* 241: cards/evr/rebel.cards:74:17 */
-    { 4, 75, 17 }, /* 242: cards/evr/rebel.cards:75:17 */
-    { 4, 75, 7 }, /* 243: cards/evr/rebel.cards:75:7 */
-    { 4, 77, 39 }, /* 244: cards/evr/rebel.cards:77:39 */
-    { 4, 77, 50 }, /* 245: cards/evr/rebel.cards:77:50 */
-    { 4, 77, 34 }, /* 246: cards/evr/rebel.cards:77:34 */
-    { 4, 78, 7 }, /* 247: cards/evr/rebel.cards:78:7 */
+    { 4, 75, 17 }, /* 241: cards/evr/rebel.cards:75:17 */
+    { 4, 75, 7 }, /* 242: cards/evr/rebel.cards:75:7 */
+    { 4, 77, 39 }, /* 243: cards/evr/rebel.cards:77:39 */
+    { 4, 77, 50 }, /* 244: cards/evr/rebel.cards:77:50 */
+    { 4, 77, 34 }, /* 245: cards/evr/rebel.cards:77:34 */
+    { 4, 78, 7 }, /* 246: cards/evr/rebel.cards:78:7 */
+    { 4, 78, 19 }, /* 247: cards/evr/rebel.cards:78:19 */
     { 4, 78, 19 }, /* 248: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 19 }, /* 249: cards/evr/rebel.cards:78:19 */
-    { 4, 78, 49 }, /* 250: cards/evr/rebel.cards:78:49 */
-    { 4, 78, 39 }, /* 251: cards/evr/rebel.cards:78:39 */
-    { 4, 78, 58 }, /* 252: cards/evr/rebel.cards:78:58 */
-    { 4, 78, 66 }, /* 253: cards/evr/rebel.cards:78:66 */
-    { 4, 73, 3 }, /* 254: cards/evr/rebel.cards:73:3 */
-    { 4, 89, 14 }, /* 255: cards/evr/rebel.cards:89:14 */
-    { 4, 89, 30 }, /* 256: cards/evr/rebel.cards:89:30 */
-    { 4, 89, 44 }, /* 257: cards/evr/rebel.cards:89:44 */
-    { 4, 89, 25 }, /* 258: cards/evr/rebel.cards:89:25 */
-    { 4, 89, 53 }, /* 259: cards/evr/rebel.cards:89:53 */
-    { 4, 89, 61 }, /* 260: cards/evr/rebel.cards:89:61 */
-    { 4, 90, 18 }, /* 261: cards/evr/rebel.cards:90:18 */
-    { 4, 91, 16 }, /* 262: cards/evr/rebel.cards:91:16 */
-    { 4, 91, 28 }, /* 263: cards/evr/rebel.cards:91:28 */
-    { 4, 91, 7 }, /* 264: cards/evr/rebel.cards:91:7 */
-    { 4, 92, 7 }, /* 265: cards/evr/rebel.cards:92:7 */
-    { 4, 93, 41 }, /* 266: cards/evr/rebel.cards:93:41 */
-    { 4, 93, 55 }, /* 267: cards/evr/rebel.cards:93:55 */
-    { 4, 93, 36 }, /* 268: cards/evr/rebel.cards:93:36 */
-    { 4, 94, 46 }, /* 269: cards/evr/rebel.cards:94:46 */
-    { 4, 94, 60 }, /* 270: cards/evr/rebel.cards:94:60 */
-    { 4, 94, 41 }, /* 271: cards/evr/rebel.cards:94:41 */
-    { 4, 88, 3 }, /* 272: cards/evr/rebel.cards:88:3 */
-    { 4, 104, 5 }, /* 273: cards/evr/rebel.cards:104:5 */
-    { 4, 104, 17 }, /* 274: cards/evr/rebel.cards:104:17 */
-    { 4, 104, 55 }, /* 275: cards/evr/rebel.cards:104:55 */
-    { 4, 103, 3 }, /* 276: cards/evr/rebel.cards:103:3 */
-    { 4, 112, 5 }, /* 277: cards/evr/rebel.cards:112:5 */
-    { 4, 112, 17 }, /* 278: cards/evr/rebel.cards:112:17 */
-    { 4, 112, 63 }, /* 279: cards/evr/rebel.cards:112:63 */
-    { 4, 112, 53 }, /* 280: cards/evr/rebel.cards:112:53 */
-    { 4, 111, 3 }, /* 281: cards/evr/rebel.cards:111:3 */
-    { 4, 120, 5 }, /* 282: cards/evr/rebel.cards:120:5 */
-    { 4, 120, 17 }, /* 283: cards/evr/rebel.cards:120:17 */
-    { 4, 120, 63 }, /* 284: cards/evr/rebel.cards:120:63 */
-    { 4, 120, 53 }, /* 285: cards/evr/rebel.cards:120:53 */
-    { 4, 119, 3 }, /* 286: cards/evr/rebel.cards:119:3 */
-    { 4, 129, 16 }, /* 287: cards/evr/rebel.cards:129:16 */
-    { 4, 129, 32 }, /* 288: cards/evr/rebel.cards:129:32 */
-    { 4, 129, 46 }, /* 289: cards/evr/rebel.cards:129:46 */
-    { 4, 129, 27 }, /* 290: cards/evr/rebel.cards:129:27 */
-    { 4, 129, 55 }, /* 291: cards/evr/rebel.cards:129:55 */
-    { 4, 129, 63 }, /* 292: cards/evr/rebel.cards:129:63 */
-    { 4, 130, 16 }, /* 293: cards/evr/rebel.cards:130:16 */
-    { 4, 130, 28 }, /* 294: cards/evr/rebel.cards:130:28 */
-    { 4, 130, 7 }, /* 295: cards/evr/rebel.cards:130:7 */
-    { 4, 127, 3 }, /* 296: cards/evr/rebel.cards:127:3 */
-    { 4, 138, 11 }, /* 297: cards/evr/rebel.cards:138:11 */
-    { 4, 138, 3 }, /* 298: cards/evr/rebel.cards:138:3 */
-    { 4, 145, 5 }, /* 299: cards/evr/rebel.cards:145:5 */
-    { 4, 145, 17 }, /* 300: cards/evr/rebel.cards:145:17 */
-    { 4, 145, 53 }, /* 301: cards/evr/rebel.cards:145:53 */
-    { 4, 145, 43 }, /* 302: cards/evr/rebel.cards:145:43 */
-    { 4, 144, 3 }, /* 303: cards/evr/rebel.cards:144:3 */
-    { 4, 162, 5 }, /* 304: cards/evr/rebel.cards:162:5 */
+    { 4, 78, 49 }, /* 249: cards/evr/rebel.cards:78:49 */
+    { 4, 78, 39 }, /* 250: cards/evr/rebel.cards:78:39 */
+    { 4, 78, 58 }, /* 251: cards/evr/rebel.cards:78:58 */
+    { 4, 78, 66 }, /* 252: cards/evr/rebel.cards:78:66 */
+    { 4, 73, 3 }, /* 253: cards/evr/rebel.cards:73:3 */
+    { 4, 89, 14 }, /* 254: cards/evr/rebel.cards:89:14 */
+    { 4, 89, 30 }, /* 255: cards/evr/rebel.cards:89:30 */
+    { 4, 89, 44 }, /* 256: cards/evr/rebel.cards:89:44 */
+    { 4, 89, 25 }, /* 257: cards/evr/rebel.cards:89:25 */
+    { 4, 89, 53 }, /* 258: cards/evr/rebel.cards:89:53 */
+    { 4, 89, 61 }, /* 259: cards/evr/rebel.cards:89:61 */
+    { 4, 90, 18 }, /* 260: cards/evr/rebel.cards:90:18 */
+    { 4, 91, 16 }, /* 261: cards/evr/rebel.cards:91:16 */
+    { 4, 91, 28 }, /* 262: cards/evr/rebel.cards:91:28 */
+    { 4, 91, 7 }, /* 263: cards/evr/rebel.cards:91:7 */
+    { 4, 92, 7 }, /* 264: cards/evr/rebel.cards:92:7 */
+    { 4, 93, 41 }, /* 265: cards/evr/rebel.cards:93:41 */
+    { 4, 93, 55 }, /* 266: cards/evr/rebel.cards:93:55 */
+    { 4, 93, 36 }, /* 267: cards/evr/rebel.cards:93:36 */
+    { 4, 94, 46 }, /* 268: cards/evr/rebel.cards:94:46 */
+    { 4, 94, 60 }, /* 269: cards/evr/rebel.cards:94:60 */
+    { 4, 94, 41 }, /* 270: cards/evr/rebel.cards:94:41 */
+    { 4, 88, 3 }, /* 271: cards/evr/rebel.cards:88:3 */
+    { 4, 104, 5 }, /* 272: cards/evr/rebel.cards:104:5 */
+    { 4, 104, 17 }, /* 273: cards/evr/rebel.cards:104:17 */
+    { 4, 104, 55 }, /* 274: cards/evr/rebel.cards:104:55 */
+    { 4, 103, 3 }, /* 275: cards/evr/rebel.cards:103:3 */
+    { 4, 112, 5 }, /* 276: cards/evr/rebel.cards:112:5 */
+    { 4, 112, 17 }, /* 277: cards/evr/rebel.cards:112:17 */
+    { 4, 112, 63 }, /* 278: cards/evr/rebel.cards:112:63 */
+    { 4, 112, 53 }, /* 279: cards/evr/rebel.cards:112:53 */
+    { 4, 111, 3 }, /* 280: cards/evr/rebel.cards:111:3 */
+    { 4, 120, 5 }, /* 281: cards/evr/rebel.cards:120:5 */
+    { 4, 120, 17 }, /* 282: cards/evr/rebel.cards:120:17 */
+    { 4, 120, 63 }, /* 283: cards/evr/rebel.cards:120:63 */
+    { 4, 120, 53 }, /* 284: cards/evr/rebel.cards:120:53 */
+    { 4, 119, 3 }, /* 285: cards/evr/rebel.cards:119:3 */
+    { 4, 129, 16 }, /* 286: cards/evr/rebel.cards:129:16 */
+    { 4, 129, 32 }, /* 287: cards/evr/rebel.cards:129:32 */
+    { 4, 129, 46 }, /* 288: cards/evr/rebel.cards:129:46 */
+    { 4, 129, 27 }, /* 289: cards/evr/rebel.cards:129:27 */
+    { 4, 129, 55 }, /* 290: cards/evr/rebel.cards:129:55 */
+    { 4, 129, 63 }, /* 291: cards/evr/rebel.cards:129:63 */
+    { 4, 130, 16 }, /* 292: cards/evr/rebel.cards:130:16 */
+    { 4, 130, 28 }, /* 293: cards/evr/rebel.cards:130:28 */
+    { 4, 130, 7 }, /* 294: cards/evr/rebel.cards:130:7 */
+    { 4, 127, 3 }, /* 295: cards/evr/rebel.cards:127:3 */
+    { 4, 138, 11 }, /* 296: cards/evr/rebel.cards:138:11 */
+    { 4, 138, 3 }, /* 297: cards/evr/rebel.cards:138:3 */
+    { 4, 145, 5 }, /* 298: cards/evr/rebel.cards:145:5 */
+    { 4, 145, 17 }, /* 299: cards/evr/rebel.cards:145:17 */
+    { 4, 145, 53 }, /* 300: cards/evr/rebel.cards:145:53 */
+    { 4, 145, 43 }, /* 301: cards/evr/rebel.cards:145:43 */
+    { 4, 144, 3 }, /* 302: cards/evr/rebel.cards:144:3 */
+    { 4, 162, 5 }, /* 303: cards/evr/rebel.cards:162:5 */
+    { 4, 162, 17 }, /* 304: cards/evr/rebel.cards:162:17 */
     { 4, 162, 17 }, /* 305: cards/evr/rebel.cards:162:17 */
-    { 4, 162, 17 }, /* 306: cards/evr/rebel.cards:162:17 */
-    { 4, 163, 7 }, /* 307: cards/evr/rebel.cards:163:7 */
-    { 4, 164, 7 }, /* 308: cards/evr/rebel.cards:164:7 */
-    { 4, 159, 3 }, /* 309: cards/evr/rebel.cards:159:3 */
-    { 4, 172, 12 }, /* 310: cards/evr/rebel.cards:172:12 */
-    { 4, 172, 3 }, /* 311: cards/evr/rebel.cards:172:3 */
-    { 4, 179, 5 }, /* 312: cards/evr/rebel.cards:179:5 */
-    { 4, 179, 17 }, /* 313: cards/evr/rebel.cards:179:17 */
-    { 4, 179, 63 }, /* 314: cards/evr/rebel.cards:179:63 */
-    { 4, 179, 53 }, /* 315: cards/evr/rebel.cards:179:53 */
-    { 4, 178, 3 }, /* 316: cards/evr/rebel.cards:178:3 */
-    { 4, 187, 14 }, /* 317: cards/evr/rebel.cards:187:14 */
-    { 4, 187, 42 }, /* 318: cards/evr/rebel.cards:187:42 */
-    { 4, 186, 3 }, /* 319: cards/evr/rebel.cards:186:3 */
-    { 5, 7, 35 }, /* 320: cards/evr/rules.cards:7:35 */
-    { 5, 13, 74 }, /* 321: cards/evr/rules.cards:13:74 */
-    { 5, 13, 64 }, /* 322: cards/evr/rules.cards:13:64 */
-    { 5, 16, 34 }, /* 323: cards/evr/rules.cards:16:34 */
-    { 5, 16, 24 }, /* 324: cards/evr/rules.cards:16:24 */
-    { 5, 16, 63 }, /* 325: cards/evr/rules.cards:16:63 */
-    { 5, 16, 53 }, /* 326: cards/evr/rules.cards:16:53 */
-    { 5, 8, 3 }, /* 327: cards/evr/rules.cards:8:3 */
-    { 5, 23, 5 }, /* 328: cards/evr/rules.cards:23:5 */
+    { 4, 163, 7 }, /* 306: cards/evr/rebel.cards:163:7 */
+    { 4, 164, 7 }, /* 307: cards/evr/rebel.cards:164:7 */
+    { 4, 159, 3 }, /* 308: cards/evr/rebel.cards:159:3 */
+    { 4, 172, 12 }, /* 309: cards/evr/rebel.cards:172:12 */
+    { 4, 172, 3 }, /* 310: cards/evr/rebel.cards:172:3 */
+    { 4, 179, 5 }, /* 311: cards/evr/rebel.cards:179:5 */
+    { 4, 179, 17 }, /* 312: cards/evr/rebel.cards:179:17 */
+    { 4, 179, 63 }, /* 313: cards/evr/rebel.cards:179:63 */
+    { 4, 179, 53 }, /* 314: cards/evr/rebel.cards:179:53 */
+    { 4, 178, 3 }, /* 315: cards/evr/rebel.cards:178:3 */
+    { 4, 187, 14 }, /* 316: cards/evr/rebel.cards:187:14 */
+    { 4, 187, 42 }, /* 317: cards/evr/rebel.cards:187:42 */
+    { 4, 186, 3 }, /* 318: cards/evr/rebel.cards:186:3 */
+    { 5, 7, 35 }, /* 319: cards/evr/rules.cards:7:35 */
+    { 5, 13, 74 }, /* 320: cards/evr/rules.cards:13:74 */
+    { 5, 13, 64 }, /* 321: cards/evr/rules.cards:13:64 */
+    { 5, 16, 34 }, /* 322: cards/evr/rules.cards:16:34 */
+    { 5, 16, 24 }, /* 323: cards/evr/rules.cards:16:24 */
+    { 5, 16, 63 }, /* 324: cards/evr/rules.cards:16:63 */
+    { 5, 16, 53 }, /* 325: cards/evr/rules.cards:16:53 */
+    { 5, 8, 3 }, /* 326: cards/evr/rules.cards:8:3 */
+    { 5, 23, 5 }, /* 327: cards/evr/rules.cards:23:5 */
+    { 5, 23, 19 }, /* 328: cards/evr/rules.cards:23:19 */
     { 5, 23, 19 }, /* 329: cards/evr/rules.cards:23:19 */
-    { 5, 23, 19 }, /* 330: cards/evr/rules.cards:23:19 */
-    { 5, 23, 53 }, /* 331: cards/evr/rules.cards:23:53 */
-    { 5, 23, 43 }, /* 332: cards/evr/rules.cards:23:43 */
-    { 5, 27, 22 }, /* 333: cards/evr/rules.cards:27:22 */
-    { 5, 27, 30 }, /* 334: cards/evr/rules.cards:27:30 */
-    { 5, 5, 1 }, /* 335: cards/evr/rules.cards:5:1 */
-    { 5, 47, 5 }, /* 336: cards/evr/rules.cards:47:5 */
-    { 5, 48, 24 }, /* 337: cards/evr/rules.cards:48:24 */
-    { 5, 49, 9 }, /* 338: cards/evr/rules.cards:49:9 */
-    { 5, 49, 5 }, /* 339: cards/evr/rules.cards:49:5 */
-    { 5, 54, 20 }, /* 340: cards/evr/rules.cards:54:20 */
-    { 5, 55, 14 }, /* 341: cards/evr/rules.cards:55:14 */
-    { 5, 55, 26 }, /* 342: cards/evr/rules.cards:55:26 */
-    { 5, 55, 9 }, /* 343: cards/evr/rules.cards:55:9 */
-    { 5, 57, 9 }, /* 344: cards/evr/rules.cards:57:9 */
+    { 5, 23, 53 }, /* 330: cards/evr/rules.cards:23:53 */
+    { 5, 23, 43 }, /* 331: cards/evr/rules.cards:23:43 */
+    { 5, 27, 22 }, /* 332: cards/evr/rules.cards:27:22 */
+    { 5, 27, 30 }, /* 333: cards/evr/rules.cards:27:30 */
+    { 5, 5, 1 }, /* 334: cards/evr/rules.cards:5:1 */
+    { 5, 47, 5 }, /* 335: cards/evr/rules.cards:47:5 */
+    { 5, 48, 24 }, /* 336: cards/evr/rules.cards:48:24 */
+    { 5, 49, 9 }, /* 337: cards/evr/rules.cards:49:9 */
+    { 5, 49, 5 }, /* 338: cards/evr/rules.cards:49:5 */
+    { 5, 54, 20 }, /* 339: cards/evr/rules.cards:54:20 */
+    { 5, 55, 14 }, /* 340: cards/evr/rules.cards:55:14 */
+    { 5, 55, 26 }, /* 341: cards/evr/rules.cards:55:26 */
+    { 5, 55, 9 }, /* 342: cards/evr/rules.cards:55:9 */
+    { 5, 57, 9 }, /* 343: cards/evr/rules.cards:57:9 */
+    { 5, 57, 21 }, /* 344: cards/evr/rules.cards:57:21 */
     { 5, 57, 21 }, /* 345: cards/evr/rules.cards:57:21 */
-    { 5, 57, 21 }, /* 346: cards/evr/rules.cards:57:21 */
-    { 5, 57, 58 }, /* 347: cards/evr/rules.cards:57:58 */
-    { 5, 57, 48 }, /* 348: cards/evr/rules.cards:57:48 */
-    { 5, 66, 5 }, /* 349: cards/evr/rules.cards:66:5 */
-    { 5, 75, 37 }, /* 350: cards/evr/rules.cards:75:37 */
-    { 5, 82, 41 }, /* 351: cards/evr/rules.cards:82:41 */
-    { 5, 90, 36 }, /* 352: cards/evr/rules.cards:90:36 */
-    { 5, 66, 5 }, /* 353: cards/evr/rules.cards:66:5 */
-    { 5, 70, 18 }, /* 354: cards/evr/rules.cards:70:18 */
-    { 5, 70, 34 }, /* 355: cards/evr/rules.cards:70:34 */
-    { 5, 70, 48 }, /* 356: cards/evr/rules.cards:70:48 */
-    { 5, 70, 29 }, /* 357: cards/evr/rules.cards:70:29 */
-    { 5, 70, 57 }, /* 358: cards/evr/rules.cards:70:57 */
-    { 5, 70, 65 }, /* 359: cards/evr/rules.cards:70:65 */
-    { 5, 71, 18 }, /* 360: cards/evr/rules.cards:71:18 */
-    { 5, 71, 30 }, /* 361: cards/evr/rules.cards:71:30 */
-    { 5, 71, 9 }, /* 362: cards/evr/rules.cards:71:9 */
-    { 5, 77, 9 }, /* 363: cards/evr/rules.cards:77:9 */
-    { 5, 78, 9 }, /* 364: cards/evr/rules.cards:78:9 */
-    { 5, 84, 9 }, /* 365: cards/evr/rules.cards:84:9 */
-    { 5, 85, 9 }, /* 366: cards/evr/rules.cards:85:9 */
-    { 5, 66, 5 }, /* 367: cards/evr/rules.cards:66:5 */
-    { 5, 99, 12 }, /* 368: cards/evr/rules.cards:99:12 */
-    { 5, 99, 24 }, /* 369: cards/evr/rules.cards:99:24 */
-    { 5, 99, 7 }, /* 370: cards/evr/rules.cards:99:7 */
-    { 5, 100, 7 }, /* 371: cards/evr/rules.cards:100:7 */
-    { 5, 104, 7 }, /* 372: cards/evr/rules.cards:104:7 */
-    { 5, 108, 7 }, /* 373: cards/evr/rules.cards:108:7 */
-    { 5, 108, 16 }, /* 374: cards/evr/rules.cards:108:16 */
-    { 5, 108, 49 }, /* 375: cards/evr/rules.cards:108:49 */
-    { 5, 111, 7 }, /* 376: cards/evr/rules.cards:111:7 */
-    { 5, 111, 16 }, /* 377: cards/evr/rules.cards:111:16 */
-    { 5, 111, 49 }, /* 378: cards/evr/rules.cards:111:49 */
-    { 5, 117, 37 }, /* 379: cards/evr/rules.cards:117:37 */
-    { 5, 117, 9 }, /* 380: cards/evr/rules.cards:117:9 */
-    { 5, 118, 9 }, /* 381: cards/evr/rules.cards:118:9 */
-    { 5, 121, 29 }, /* 382: cards/evr/rules.cards:121:29 */
-    { 5, 121, 46 }, /* 383: cards/evr/rules.cards:121:46 */
-    { 5, 121, 24 }, /* 384: cards/evr/rules.cards:121:24 */
-    { 5, 130, 7 }, /* 385: cards/evr/rules.cards:130:7 */
-    { 5, 131, 19 }, /* 386: cards/evr/rules.cards:131:19 */
-    { 5, 131, 9 }, /* 387: cards/evr/rules.cards:131:9 */
+    { 5, 57, 58 }, /* 346: cards/evr/rules.cards:57:58 */
+    { 5, 57, 48 }, /* 347: cards/evr/rules.cards:57:48 */
+    { 5, 66, 5 }, /* 348: cards/evr/rules.cards:66:5 */
+    { 5, 75, 37 }, /* 349: cards/evr/rules.cards:75:37 */
+    { 5, 82, 41 }, /* 350: cards/evr/rules.cards:82:41 */
+    { 5, 90, 36 }, /* 351: cards/evr/rules.cards:90:36 */
+    { 5, 66, 5 }, /* 352: cards/evr/rules.cards:66:5 */
+    { 5, 70, 18 }, /* 353: cards/evr/rules.cards:70:18 */
+    { 5, 70, 34 }, /* 354: cards/evr/rules.cards:70:34 */
+    { 5, 70, 48 }, /* 355: cards/evr/rules.cards:70:48 */
+    { 5, 70, 29 }, /* 356: cards/evr/rules.cards:70:29 */
+    { 5, 70, 57 }, /* 357: cards/evr/rules.cards:70:57 */
+    { 5, 70, 65 }, /* 358: cards/evr/rules.cards:70:65 */
+    { 5, 71, 18 }, /* 359: cards/evr/rules.cards:71:18 */
+    { 5, 71, 30 }, /* 360: cards/evr/rules.cards:71:30 */
+    { 5, 71, 9 }, /* 361: cards/evr/rules.cards:71:9 */
+    { 5, 77, 9 }, /* 362: cards/evr/rules.cards:77:9 */
+    { 5, 78, 9 }, /* 363: cards/evr/rules.cards:78:9 */
+    { 5, 84, 9 }, /* 364: cards/evr/rules.cards:84:9 */
+    { 5, 85, 9 }, /* 365: cards/evr/rules.cards:85:9 */
+    { 5, 66, 5 }, /* 366: cards/evr/rules.cards:66:5 */
+    { 5, 99, 12 }, /* 367: cards/evr/rules.cards:99:12 */
+    { 5, 99, 24 }, /* 368: cards/evr/rules.cards:99:24 */
+    { 5, 99, 7 }, /* 369: cards/evr/rules.cards:99:7 */
+    { 5, 100, 7 }, /* 370: cards/evr/rules.cards:100:7 */
+    { 5, 104, 7 }, /* 371: cards/evr/rules.cards:104:7 */
+    { 5, 108, 7 }, /* 372: cards/evr/rules.cards:108:7 */
+    { 5, 108, 16 }, /* 373: cards/evr/rules.cards:108:16 */
+    { 5, 108, 49 }, /* 374: cards/evr/rules.cards:108:49 */
+    { 5, 111, 7 }, /* 375: cards/evr/rules.cards:111:7 */
+    { 5, 111, 16 }, /* 376: cards/evr/rules.cards:111:16 */
+    { 5, 111, 49 }, /* 377: cards/evr/rules.cards:111:49 */
+    { 5, 117, 37 }, /* 378: cards/evr/rules.cards:117:37 */
+    { 5, 117, 9 }, /* 379: cards/evr/rules.cards:117:9 */
+    { 5, 118, 9 }, /* 380: cards/evr/rules.cards:118:9 */
+    { 5, 121, 29 }, /* 381: cards/evr/rules.cards:121:29 */
+    { 5, 121, 46 }, /* 382: cards/evr/rules.cards:121:46 */
+    { 5, 121, 24 }, /* 383: cards/evr/rules.cards:121:24 */
+    { 5, 130, 7 }, /* 384: cards/evr/rules.cards:130:7 */
+    { 5, 131, 19 }, /* 385: cards/evr/rules.cards:131:19 */
+    { 5, 131, 9 }, /* 386: cards/evr/rules.cards:131:9 */
+    { 5, 132, 9 }, /* 387: cards/evr/rules.cards:132:9 */
     { 5, 132, 9 }, /* 388: cards/evr/rules.cards:132:9 */
-    { 5, 132, 9 }, /* 389: cards/evr/rules.cards:132:9 */
-    { 5, 133, 9 }, /* 390: cards/evr/rules.cards:133:9 */
-    { 5, 135, 9 }, /* 391: cards/evr/rules.cards:135:9 */
-    { 5, 137, 35 }, /* 392: cards/evr/rules.cards:137:35 */
-    { 5, 140, 48 }, /* 393: cards/evr/rules.cards:140:48 */
-    { 5, 141, 7 }, /* 394: cards/evr/rules.cards:141:7 */
-    { 5, 147, 12 }, /* 395: cards/evr/rules.cards:147:12 */
-    { 5, 147, 22 }, /* 396: cards/evr/rules.cards:147:22 */
-    { 5, 147, 7 }, /* 397: cards/evr/rules.cards:147:7 */
-    { 5, 148, 12 }, /* 398: cards/evr/rules.cards:148:12 */
-    { 5, 148, 25 }, /* 399: cards/evr/rules.cards:148:25 */
-    { 5, 148, 7 }, /* 400: cards/evr/rules.cards:148:7 */
-    { 5, 149, 12 }, /* 401: cards/evr/rules.cards:149:12 */
-    { 5, 149, 25 }, /* 402: cards/evr/rules.cards:149:25 */
-    { 5, 149, 7 }, /* 403: cards/evr/rules.cards:149:7 */
-    { 5, 150, 7 }, /* 404: cards/evr/rules.cards:150:7 */
-    { 5, 150, 15 }, /* 405: cards/evr/rules.cards:150:15 */
-    { 5, 158, 12 }, /* 406: cards/evr/rules.cards:158:12 */
-    { 5, 158, 26 }, /* 407: cards/evr/rules.cards:158:26 */
-    { 5, 158, 7 }, /* 408: cards/evr/rules.cards:158:7 */
-    { 5, 159, 38 }, /* 409: cards/evr/rules.cards:159:38 */
-    { 5, 159, 48 }, /* 410: cards/evr/rules.cards:159:48 */
-    { 5, 159, 33 }, /* 411: cards/evr/rules.cards:159:33 */
-    { 5, 36, 1 }, /* 412: cards/evr/rules.cards:36:1 */
-    { 6, 8, 74 }, /* 413: cards/evr/tutorial.cards:8:74 */
-    { 6, 12, 19 }, /* 414: cards/evr/tutorial.cards:12:19 */
-    { 6, 12, 9 }, /* 415: cards/evr/tutorial.cards:12:9 */
-    { 6, 14, 7 }, /* 416: cards/evr/tutorial.cards:14:7 */
-    { 6, 14, 15 }, /* 417: cards/evr/tutorial.cards:14:15 */
-    { 6, 15, 7 }, /* 418: cards/evr/tutorial.cards:15:7 */
-    { 6, 7, 3 }, /* 419: cards/evr/tutorial.cards:7:3 */
-    { 6, 23, 7 }, /* 420: cards/evr/tutorial.cards:23:7 */
-    { 6, 28, 39 }, /* 421: cards/evr/tutorial.cards:28:39 */
-    { 6, 23, 7 }, /* 422: cards/evr/tutorial.cards:23:7 */
-    { 6, 25, 20 }, /* 423: cards/evr/tutorial.cards:25:20 */
-    { 6, 25, 36 }, /* 424: cards/evr/tutorial.cards:25:36 */
-    { 6, 25, 50 }, /* 425: cards/evr/tutorial.cards:25:50 */
-    { 6, 25, 31 }, /* 426: cards/evr/tutorial.cards:25:31 */
-    { 6, 25, 59 }, /* 427: cards/evr/tutorial.cards:25:59 */
-    { 6, 25, 67 }, /* 428: cards/evr/tutorial.cards:25:67 */
-    { 6, 26, 20 }, /* 429: cards/evr/tutorial.cards:26:20 */
-    { 6, 26, 32 }, /* 430: cards/evr/tutorial.cards:26:32 */
-    { 6, 26, 11 }, /* 431: cards/evr/tutorial.cards:26:11 */
-    { 6, 29, 11 }, /* 432: cards/evr/tutorial.cards:29:11 */
-    { 6, 30, 11 }, /* 433: cards/evr/tutorial.cards:30:11 */
-    { 6, 23, 7 }, /* 434: cards/evr/tutorial.cards:23:7 */
-    { 6, 40, 24 }, /* 435: cards/evr/tutorial.cards:40:24 */
-    { 6, 41, 9 }, /* 436: cards/evr/tutorial.cards:41:9 */
-    { 6, 43, 25 }, /* 437: cards/evr/tutorial.cards:43:25 */
-    { 6, 20, 3 }, /* 438: cards/evr/tutorial.cards:20:3 */
+    { 5, 133, 9 }, /* 389: cards/evr/rules.cards:133:9 */
+    { 5, 135, 9 }, /* 390: cards/evr/rules.cards:135:9 */
+    { 5, 137, 35 }, /* 391: cards/evr/rules.cards:137:35 */
+    { 5, 140, 48 }, /* 392: cards/evr/rules.cards:140:48 */
+    { 5, 141, 7 }, /* 393: cards/evr/rules.cards:141:7 */
+    { 5, 147, 12 }, /* 394: cards/evr/rules.cards:147:12 */
+    { 5, 147, 22 }, /* 395: cards/evr/rules.cards:147:22 */
+    { 5, 147, 7 }, /* 396: cards/evr/rules.cards:147:7 */
+    { 5, 148, 12 }, /* 397: cards/evr/rules.cards:148:12 */
+    { 5, 148, 25 }, /* 398: cards/evr/rules.cards:148:25 */
+    { 5, 148, 7 }, /* 399: cards/evr/rules.cards:148:7 */
+    { 5, 149, 12 }, /* 400: cards/evr/rules.cards:149:12 */
+    { 5, 149, 25 }, /* 401: cards/evr/rules.cards:149:25 */
+    { 5, 149, 7 }, /* 402: cards/evr/rules.cards:149:7 */
+    { 5, 150, 7 }, /* 403: cards/evr/rules.cards:150:7 */
+    { 5, 150, 15 }, /* 404: cards/evr/rules.cards:150:15 */
+    { 5, 158, 12 }, /* 405: cards/evr/rules.cards:158:12 */
+    { 5, 158, 26 }, /* 406: cards/evr/rules.cards:158:26 */
+    { 5, 158, 7 }, /* 407: cards/evr/rules.cards:158:7 */
+    { 5, 159, 38 }, /* 408: cards/evr/rules.cards:159:38 */
+    { 5, 159, 48 }, /* 409: cards/evr/rules.cards:159:48 */
+    { 5, 159, 33 }, /* 410: cards/evr/rules.cards:159:33 */
+    { 5, 36, 1 }, /* 411: cards/evr/rules.cards:36:1 */
+    { 6, 8, 74 }, /* 412: cards/evr/tutorial.cards:8:74 */
+    { 6, 12, 19 }, /* 413: cards/evr/tutorial.cards:12:19 */
+    { 6, 12, 9 }, /* 414: cards/evr/tutorial.cards:12:9 */
+    { 6, 14, 7 }, /* 415: cards/evr/tutorial.cards:14:7 */
+    { 6, 14, 15 }, /* 416: cards/evr/tutorial.cards:14:15 */
+    { 6, 15, 7 }, /* 417: cards/evr/tutorial.cards:15:7 */
+    { 6, 7, 3 }, /* 418: cards/evr/tutorial.cards:7:3 */
+    { 6, 23, 7 }, /* 419: cards/evr/tutorial.cards:23:7 */
+    { 6, 28, 39 }, /* 420: cards/evr/tutorial.cards:28:39 */
+    { 6, 23, 7 }, /* 421: cards/evr/tutorial.cards:23:7 */
+    { 6, 25, 20 }, /* 422: cards/evr/tutorial.cards:25:20 */
+    { 6, 25, 36 }, /* 423: cards/evr/tutorial.cards:25:36 */
+    { 6, 25, 50 }, /* 424: cards/evr/tutorial.cards:25:50 */
+    { 6, 25, 31 }, /* 425: cards/evr/tutorial.cards:25:31 */
+    { 6, 25, 59 }, /* 426: cards/evr/tutorial.cards:25:59 */
+    { 6, 25, 67 }, /* 427: cards/evr/tutorial.cards:25:67 */
+    { 6, 26, 20 }, /* 428: cards/evr/tutorial.cards:26:20 */
+    { 6, 26, 32 }, /* 429: cards/evr/tutorial.cards:26:32 */
+    { 6, 26, 11 }, /* 430: cards/evr/tutorial.cards:26:11 */
+    { 6, 29, 11 }, /* 431: cards/evr/tutorial.cards:29:11 */
+    { 6, 30, 11 }, /* 432: cards/evr/tutorial.cards:30:11 */
+    { 6, 23, 7 }, /* 433: cards/evr/tutorial.cards:23:7 */
+    { 6, 40, 24 }, /* 434: cards/evr/tutorial.cards:40:24 */
+    { 6, 41, 9 }, /* 435: cards/evr/tutorial.cards:41:9 */
+    { 6, 43, 25 }, /* 436: cards/evr/tutorial.cards:43:25 */
+    { 6, 20, 3 }, /* 437: cards/evr/tutorial.cards:20:3 */
 };
 
 /* the view's total of each player: function total */
@@ -4224,7 +4223,7 @@ const RtGameDef evr_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    439, Site_table, 7, Site_files,
+    438, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
@@ -4247,7 +4246,7 @@ const RtGameDef evr_variant_tutorial = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    439, Site_table, 7, Site_files,
+    438, Site_table, 7, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */

@@ -1186,7 +1186,7 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 110 "cards/galaxy/game.cards"
-    return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? rt_sub(g, Memo_pending(g, f, memo1), (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0), 2) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 3)[0] == 0) ? 0 : (-1))), 4);
+    return rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, v_p, 0)[0], 1), ((v_p == rt_var_at(g, VCELL_turn_of)) ? (Memo_pending(g, f, memo1) - (((((rt_var_at(g, VCELL_rerolled) || (rt_zone_cells_at(g, ZCELL_pool)[0] == 0)) && (rt_zone_cells_at(g, ZCELL_placed)[0] < 2)) && (!((rt_zone_cells_at(g, ZCELL_placed)[0] == 1) && rt_var_at(g, VCELL_last_by_die))))) ? 1 : 0)) : ((rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, v_p, 2)[0] == 0) ? 0 : (-1))), 3);
 #line 1191 "galaxy.c"
 }
 
@@ -1299,7 +1299,7 @@ RT_PURE static RtValue Agg1_rebel_usable(RtGame *g, RtFrame *f, struct Locals_re
     (void)L;
     #line 149 "cards/galaxy/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 5);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_token, ZCELL_token, PLAYER_CELLS, L->v_p, 4);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_t = zc[1 + i]; (void)it_t;
         L->v_t = it_t;
@@ -1367,11 +1367,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_turn_of, VCELL_turn_of, f->me);
         #line 42 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_token, f->me, 6));
+            const int32_t *walk_v_t = rt_zone_cards(g, rt_zone_of(g, ZONE_token, f->me, 5));
             for (int at_v_t = walk_v_t[0]; at_v_t >= 1; at_v_t--) {
                 L->v_t = walk_v_t[at_v_t];
                 #line 42 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 7);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 0, 6);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -1383,7 +1383,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         rt_var_store(g, VAR_last_by_die, VCELL_last_by_die, 0);
         #line 50 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 8));
+            const int32_t *walk_v_s = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 7));
             for (int at_v_s = walk_v_s[0]; at_v_s >= 1; at_v_s--) {
                 L->v_s = walk_v_s[at_v_s];
                 #line 51 "cards/galaxy/rules.cards"
@@ -1405,7 +1405,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                         #line 52 "cards/galaxy/rules.cards"
                         if (rt_zone_cells_at(g, ZCELL_taken)[0] < Rows_sith[rt__row(g, L->v_s)].fd_forfeit) {
                             #line 52 "cards/galaxy/rules.cards"
-                            rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 9);
+                            rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_taken), RT_AT_TOP, 8);
                             if (rt_check(g)) break;
                         }
                     }
@@ -1418,13 +1418,13 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 10);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 9);
         }
         if (rt_check(g)) return RT_END;
         #line 59 "cards/galaxy/rules.cards"
         while ((!rt_var_at(g, VCELL_turn_done)) && (Fn_free_spaces(g, f) > 0)) {
             #line 60 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 11);
+            rt_choose_begin(g, f->me, 168, 0, 10);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (Fn_can_place(g, f, ENUM_stormtrooper)) rt_opt_add(&ob, 0, RT_NONE, 0);
@@ -1433,10 +1433,10 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 if (Fn_can_place(g, f, ENUM_star_destroyer)) rt_opt_add(&ob, 3, RT_NONE, 3);
                 if (Fn_can_place(g, f, ENUM_imperial)) rt_opt_add(&ob, 4, RT_NONE, 4);
                 if (Fn_rebel_usable(g, f, f->me)) rt_opt_add(&ob, 5, RT_NONE, 5);
-                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 12)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
+                if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 11)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 6);
                 if ((!rt_var_at(g, VCELL_rerolled)) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) rt_opt_add(&ob, 7, RT_NONE, 7);
                 rt_opt_add(&ob, 8, RT_NONE, 8);
-                rt_opt_done(g, &ob, 11);
+                rt_opt_done(g, &ob, 10);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1449,7 +1449,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 61 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 1, f->self, f->me, 13)) {
+                        if (rt_call(g, 1, f->self, f->me, 12)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1469,7 +1469,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 62 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 1, f->self, f->me, 14)) {
+                        if (rt_call(g, 1, f->self, f->me, 13)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1489,7 +1489,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 63 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 1, f->self, f->me, 15)) {
+                        if (rt_call(g, 1, f->self, f->me, 14)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1509,7 +1509,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 64 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 1, f->self, f->me, 16)) {
+                        if (rt_call(g, 1, f->self, f->me, 15)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1529,7 +1529,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     #line 65 "cards/galaxy/rules.cards"
                     { /* place */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 1, f->self, f->me, 17)) {
+                        if (rt_call(g, 1, f->self, f->me, 16)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1548,7 +1548,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 5) { /* use your Rebel token */
                     #line 66 "cards/galaxy/rules.cards"
                     { /* use_rebel */
-                        if (rt_call(g, 4, f->self, f->me, 18)) {
+                        if (rt_call(g, 4, f->self, f->me, 17)) {
                         }
                     }
                     f->pc = 7;
@@ -1563,7 +1563,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 6) { /* use an Ally */
                     #line 67 "cards/galaxy/rules.cards"
                     { /* use_ally */
-                        if (rt_call(g, 5, f->self, f->me, 19)) {
+                        if (rt_call(g, 5, f->self, f->me, 18)) {
                         }
                     }
                     f->pc = 8;
@@ -1578,7 +1578,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                 } else if (L->v_option == 7) { /* reroll dice */
                     #line 68 "cards/galaxy/rules.cards"
                     { /* reroll */
-                        if (rt_call(g, 2, f->self, f->me, 20)) {
+                        if (rt_call(g, 2, f->self, f->me, 19)) {
                         }
                     }
                     f->pc = 9;
@@ -1595,11 +1595,11 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_turn_done, VCELL_turn_done, 1);
                 }
             }
-            if (rt_back_edge(g, 21)) return RT_END;
+            if (rt_back_edge(g, 20)) return RT_END;
         }
         #line 74 "cards/galaxy/rules.cards"
         { /* conclude */
-            if (rt_call(g, 8, f->self, f->me, 22)) {
+            if (rt_call(g, 8, f->self, f->me, 21)) {
             }
         }
         {
@@ -1611,7 +1611,7 @@ static RtStatus Script_proc_take_turn(RtGame *g, RtFrame *f)
 #line 1612 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 23, "bad resume point");
+        return rt_fail(g, 22, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1630,7 +1630,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 81 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 9, 0, 24);
+        rt_choose_begin(g, f->me, 9, 0, 23);
         {
             RtOptBuf ob = rt_opt_buf(g);
             {
@@ -1640,7 +1640,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     if ((!rt__state(g, it_s, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 24);
+            rt_opt_done(g, &ob, 23);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -1661,7 +1661,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
                     #line 83 "cards/galaxy/rules.cards"
                     if (rt_zone_cells_at(g, ZCELL_placed)[0] == L->v_n) {
                         #line 83 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 25);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_placed), RT_AT_TOP, 24);
                         if (rt_check(g)) break;
                     }
                 }
@@ -1669,10 +1669,10 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
             #line 84 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 26);
+            rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 25);
             if (rt_check(g)) return RT_END;
             #line 85 "cards/galaxy/rules.cards"
-            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 27);
+            rt_set_card_state(g, L->v_s, KIND_space, 1, 1, 26);
             if (rt_check(g)) return RT_END;
             #line 86 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -1692,7 +1692,7 @@ static RtStatus Script_proc_place(RtGame *g, RtFrame *f)
 #line 1693 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 28, "bad resume point");
+        return rt_fail(g, 27, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1718,7 +1718,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         #line 95 "cards/galaxy/rules.cards"
         while (rt_var_at(g, VCELL_picking) && (!(rt_zone_cells_at(g, ZCELL_pool)[0] == 0))) {
             #line 96 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 168, 0, 29);
+            rt_choose_begin(g, f->me, 168, 0, 28);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_stormtrooper, 6)) > 0) rt_opt_add(&ob, 0, RT_NONE, 10);
@@ -1728,7 +1728,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                 if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_imperial, 6)) > 0) rt_opt_add(&ob, 4, RT_NONE, 14);
                 if (rt_live_at(g, LCELL_1 + rt_live_key(ENUM_victory, 6)) > 0) rt_opt_add(&ob, 5, RT_NONE, 15);
                 if (!(rt_zone_cells_at(g, ZCELL_rerolling)[0] == 0)) rt_opt_add(&ob, 6, RT_NONE, 16);
-                rt_opt_done(g, &ob, 29);
+                rt_opt_done(g, &ob, 28);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -1741,7 +1741,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 97 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_stormtrooper;
-                        if (rt_call(g, 3, f->self, f->me, 30)) {
+                        if (rt_call(g, 3, f->self, f->me, 29)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1758,7 +1758,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 98 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_tie_fighter;
-                        if (rt_call(g, 3, f->self, f->me, 31)) {
+                        if (rt_call(g, 3, f->self, f->me, 30)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1775,7 +1775,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 99 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_at_at;
-                        if (rt_call(g, 3, f->self, f->me, 32)) {
+                        if (rt_call(g, 3, f->self, f->me, 31)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1792,7 +1792,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 100 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_star_destroyer;
-                        if (rt_call(g, 3, f->self, f->me, 33)) {
+                        if (rt_call(g, 3, f->self, f->me, 32)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1809,7 +1809,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 101 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_imperial;
-                        if (rt_call(g, 3, f->self, f->me, 34)) {
+                        if (rt_call(g, 3, f->self, f->me, 33)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1826,7 +1826,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     #line 102 "cards/galaxy/rules.cards"
                     { /* pick_reroll */
                         RtValue arg0 = ENUM_victory;
-                        if (rt_call(g, 3, f->self, f->me, 35)) {
+                        if (rt_call(g, 3, f->self, f->me, 34)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -1844,7 +1844,7 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_picking, VCELL_picking, 0);
                 }
             }
-            if (rt_back_edge(g, 36)) return RT_END;
+            if (rt_back_edge(g, 35)) return RT_END;
         }
         #line 106 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_picking, VCELL_picking, 0);
@@ -1854,16 +1854,16 @@ static RtStatus Script_proc_reroll(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_rerolling);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 37);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 36);
         }
         if (rt_check(g)) return RT_END;
         #line 109 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 38);
+        rt_move_all(g, rt_zone_shared(g, ZONE_rerolling), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 37);
         if (rt_check(g)) return RT_END;
 #line 1864 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 39, "bad resume point");
+        return rt_fail(g, 38, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1892,7 +1892,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
                 #line 114 "cards/galaxy/rules.cards"
                 if (rt_zone_cells_at(g, ZCELL_rerolling)[0] == L->v_n) {
                     #line 114 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 40);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_rerolling), RT_AT_TOP, 39);
                     if (rt_check(g)) break;
                 }
             }
@@ -1902,7 +1902,7 @@ static RtStatus Script_proc_pick_reroll(RtGame *g, RtFrame *f)
 #line 1903 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 41, "bad resume point");
+        return rt_fail(g, 40, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1921,16 +1921,16 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 119 "cards/galaxy/rules.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 43), 42);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_token, f->me, 42), 41);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_t = rt_list_at(g, L->v_list, L->v_i);
                 #line 120 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 44);
+                rt_set_card_state(g, L->v_t, KIND_rebel_token, 0, 1, 43);
                 if (rt_check(g)) return RT_END;
                 #line 121 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 45);
+                rt_choose_begin(g, f->me, 9, 0, 44);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -1940,7 +1940,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s, 0)) && Matches_symbol(Rows_rebel_token[rt__row(g, L->v_t)].fd_mark, Rows_space[rt__row(g, it_s)].fd_symbol)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 45);
+                    rt_opt_done(g, &ob, 44);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -1950,7 +1950,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_s = rt_chosen(g);
                     #line 122 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 46);
+                    rt_set_card_state(g, L->v_s, KIND_space, 0, 1, 45);
                     if (rt_check(g)) return RT_END;
                     #line 123 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
@@ -1970,7 +1970,7 @@ static RtStatus Script_proc_use_rebel(RtGame *g, RtFrame *f)
 #line 1971 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 47, "bad resume point");
+        return rt_fail(g, 46, "bad resume point");
     }
     return RT_DONE;
 }
@@ -1986,19 +1986,19 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 130 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 17, 0, 48);
-        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 49));
+        rt_choose_begin(g, f->me, 17, 0, 47);
+        L->v_a = rt_pick_card_now(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 48));
         if (L->v_a == RT_NONE) {
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 50);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, f->me, 49);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_a = zc[1 + i]; (void)it_a;
                         rt_opt_add(&ob, it_a, it_a, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 48);
+                rt_opt_done(g, &ob, 47);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2011,7 +2011,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
         }
         if (L->v_a != RT_NONE) {
             #line 131 "cards/galaxy/rules.cards"
-            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 51);
+            rt_move(g, L->v_a, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 50);
             if (rt_check(g)) return RT_END;
             #line 132 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2026,7 +2026,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
             if (Rows_ally[rt__row(g, L->v_a)].fd_restart) {
                 #line 134 "cards/galaxy/rules.cards"
                 { /* restart */
-                    if (rt_call(g, 7, f->self, f->me, 52)) {
+                    if (rt_call(g, 7, f->self, f->me, 51)) {
                     }
                 }
                 {
@@ -2039,7 +2039,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                 #line 136 "cards/galaxy/rules.cards"
                 { /* ally_symbol */
                     RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_first;
-                    if (rt_call(g, 6, f->self, f->me, 53)) {
+                    if (rt_call(g, 6, f->self, f->me, 52)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2060,7 +2060,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
                     #line 137 "cards/galaxy/rules.cards"
                     { /* ally_symbol */
                         RtValue arg0 = Rows_ally[rt__row(g, L->v_a)].fd_second;
-                        if (rt_call(g, 6, f->self, f->me, 54)) {
+                        if (rt_call(g, 6, f->self, f->me, 53)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2082,7 +2082,7 @@ static RtStatus Script_proc_use_ally(RtGame *g, RtFrame *f)
 #line 2083 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 55, "bad resume point");
+        return rt_fail(g, 54, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2101,12 +2101,12 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/galaxy/rules.cards"
-        rt_choose_begin(g, f->me, 168, 0, 56);
+        rt_choose_begin(g, f->me, 168, 0, 55);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_live_at(g, LCELL_2 + rt_live_key(L->v_f, 6)) > 0) rt_opt_add(&ob, 0, RT_NONE, 18);
             rt_opt_add(&ob, 1, RT_NONE, 19);
-            rt_opt_done(g, &ob, 56);
+            rt_opt_done(g, &ob, 55);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2117,7 +2117,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* cover a space with the Ally_s symbol */
                 #line 147 "cards/galaxy/rules.cards"
-                rt_choose_begin(g, f->me, 9, 0, 57);
+                rt_choose_begin(g, f->me, 9, 0, 56);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     {
@@ -2127,7 +2127,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                             if ((!rt__state(g, it_s_2, 0)) && Matches_symbol(L->v_f, Rows_space[rt__row(g, it_s_2)].fd_symbol)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 57);
+                    rt_opt_done(g, &ob, 56);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -2137,7 +2137,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_2 = rt_chosen(g);
                     #line 148 "cards/galaxy/rules.cards"
-                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 58);
+                    rt_set_card_state(g, L->v_s_2, KIND_space, 0, 1, 57);
                     if (rt_check(g)) return RT_END;
                     #line 149 "cards/galaxy/rules.cards"
                     if (rt_logging(g)) {
@@ -2162,7 +2162,7 @@ static RtStatus Script_proc_ally_symbol(RtGame *g, RtFrame *f)
 #line 2163 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 59, "bad resume point");
+        return rt_fail(g, 58, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2191,15 +2191,15 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 162 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 60);
+                rt_set_card_state(g, L->v_s, KIND_space, 0, 0, 59);
                 if (rt_check(g)) return RT_END;
                 #line 163 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 61);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 60);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 165 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 62);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 61);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/galaxy/rules.cards"
         rt_var_store(g, VAR_rerolled, VCELL_rerolled, 0);
@@ -2209,13 +2209,13 @@ static RtStatus Script_proc_restart(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 63);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 62);
         }
         if (rt_check(g)) return RT_END;
 #line 2216 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 64, "bad resume point");
+        return rt_fail(g, 63, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2242,7 +2242,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt__state(g, it_d, 0) == ENUM_victory))) continue;
                 #line 176 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 65);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_aside), RT_AT_TOP, 64);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2251,7 +2251,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
         #line 177 "cards/galaxy/rules.cards"
         if (!(rt_zone_cells_at(g, ZCELL_aside)[0] == 0)) {
             #line 178 "cards/galaxy/rules.cards"
-            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 66), 67);
+            rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), rt_zone_cells_at(g, ZCELL_aside)[0], 65), 66);
             if (rt_check(g)) return RT_END;
             #line 179 "cards/galaxy/rules.cards"
             if (rt_logging(g)) {
@@ -2272,7 +2272,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s = walk_v_s[at_v_s];
                 if (!(rt__state(g, L->v_s, 1))) continue;
                 #line 183 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 68);
+                rt_set_card_state(g, L->v_s, KIND_space, 1, 0, 67);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2283,7 +2283,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 L->v_s_2 = walk_v_s_2[at_v_s_2];
                 if (!((((int)(Rows_space[rt__row(g, L->v_s_2)].fd_column == 1) & (int)(!rt__state(g, L->v_s_2, 2))) && Fn_row_done(g, f, Rows_space[rt__row(g, L->v_s_2)].fd_board, Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                 #line 187 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 69);
+                rt_set_card_state(g, L->v_s_2, KIND_space, 2, 1, 68);
                 if (rt_check(g)) return RT_END;
                 #line 188 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2299,7 +2299,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 189 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 70), 71);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, f->me), Rows_space[rt__row(g, L->v_s_2)].fd_reward_vp, 69), 70);
                 if (rt_check(g)) return RT_END;
                 #line 190 "cards/galaxy/rules.cards"
                 {
@@ -2309,7 +2309,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                         RtValue it_a = pluck_cells[pluck_at];
                         if (!(((int)(rt__state(g, it_a, 0) == Rows_space[rt__row(g, L->v_s_2)].fd_board) & (int)(rt__state(g, it_a, 1) == Rows_space[rt__row(g, L->v_s_2)].fd_row)))) continue;
                         #line 190 "cards/galaxy/rules.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 72), RT_AT_TOP, 73);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_allies, f->me, 71), RT_AT_TOP, 72);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -2318,14 +2318,14 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 194 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 74), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 75);
+        rt_move_all(g, rt_zone_of(g, ZONE_visiting, f->me, 73), rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 74);
         if (rt_check(g)) return RT_END;
         #line 196 "cards/galaxy/rules.cards"
         if (L->v_dice == 0) {
             #line 197 "cards/galaxy/rules.cards"
             { /* summon */
                 RtValue arg0 = 2;
-                if (rt_call(g, 9, f->self, f->me, 76)) {
+                if (rt_call(g, 9, f->self, f->me, 75)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2352,7 +2352,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
                 #line 202 "cards/galaxy/rules.cards"
                 { /* summon */
                     RtValue arg0 = 1;
-                    if (rt_call(g, 9, f->self, f->me, 77)) {
+                    if (rt_call(g, 9, f->self, f->me, 76)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2368,13 +2368,13 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             }
         }
         #line 206 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 78);
+        rt_move_all(g, rt_zone_shared(g, ZONE_placed), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 77);
         if (rt_check(g)) return RT_END;
         #line 207 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 79);
+        rt_move_all(g, rt_zone_shared(g, ZONE_aside), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 78);
         if (rt_check(g)) return RT_END;
         #line 208 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 80);
+        rt_move_all(g, rt_zone_shared(g, ZONE_taken), rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 79);
         if (rt_check(g)) return RT_END;
         #line 211 "cards/galaxy/rules.cards"
         if (Fn_free_spaces(g, f) == 0) {
@@ -2382,7 +2382,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             if (rt_var_at(g, VCELL_stage) == FIXED_last_stage) {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* game_end */
-                    if (rt_call(g, 11, f->self, f->me, 81)) {
+                    if (rt_call(g, 11, f->self, f->me, 80)) {
                     }
                 }
                 {
@@ -2394,7 +2394,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
             } else {
                 #line 212 "cards/galaxy/rules.cards"
                 { /* next_site */
-                    if (rt_call(g, 10, f->self, f->me, 82)) {
+                    if (rt_call(g, 10, f->self, f->me, 81)) {
                     }
                 }
                 {
@@ -2408,7 +2408,7 @@ static RtStatus Script_proc_conclude(RtGame *g, RtFrame *f)
 #line 2409 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 83, "bad resume point");
+        return rt_fail(g, 82, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2435,7 +2435,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
             L->v_p = L->v_i;
             if (!((L->v_p != f->me))) continue;
             #line 220 "cards/galaxy/rules.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 85), 84);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_visiting, L->v_p, 84), 83);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -2443,7 +2443,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                     L->v_s = cells_v_list[1 + L->v_i_2];
                     if (!((Rows_sith[rt__row(g, L->v_s)].fd_forfeit == L->v_n))) continue;
                     #line 220 "cards/galaxy/rules.cards"
-                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 86), RT_AT_TOP, 87);
+                    rt_move(g, L->v_s, rt_zone_of(g, ZONE_visiting, f->me, 85), RT_AT_TOP, 86);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -2457,7 +2457,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
                 RtValue it_s_2 = pluck_cells[pluck_at];
                 if (!((Rows_sith[rt__row(g, it_s_2)].fd_forfeit == L->v_n))) continue;
                 #line 222 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 88), RT_AT_TOP, 89);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_visiting, f->me, 87), RT_AT_TOP, 88);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2465,7 +2465,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 223 "cards/galaxy/rules.cards"
         {
-            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 90));
+            const int32_t *walk_v_s_3 = rt_zone_cards(g, rt_zone_of(g, ZONE_visiting, f->me, 89));
             for (int at_v_s_3 = walk_v_s_3[0]; at_v_s_3 >= 1; at_v_s_3--) {
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 #line 223 "cards/galaxy/rules.cards"
@@ -2482,7 +2482,7 @@ static RtStatus Script_proc_summon(RtGame *g, RtFrame *f)
 #line 2483 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 91, "bad resume point");
+        return rt_fail(g, 90, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2501,10 +2501,10 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 231 "cards/galaxy/rules.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 92);
+        rt_move_all(g, rt_zone_shared(g, ZONE_spaces), rt_zone_shared(g, ZONE_box), RT_AT_TOP, 91);
         if (rt_check(g)) return RT_END;
         #line 232 "cards/galaxy/rules.cards"
-        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 93));
+        rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 92));
         if (rt_check(g)) return RT_END;
         #line 233 "cards/galaxy/rules.cards"
         {
@@ -2514,7 +2514,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!(((rt_card_kind(g, it_s) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                 #line 233 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 94);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 93);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2523,7 +2523,7 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
         #line 234 "cards/galaxy/rules.cards"
         while ((rt_zone_cells_at(g, ZCELL_spaces)[0] == 0) && (rt_var_at(g, VCELL_stage) < FIXED_last_stage)) {
             #line 235 "cards/galaxy/rules.cards"
-            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 95));
+            rt_var_store(g, VAR_stage, VCELL_stage, rt_add(g, rt_var_at(g, VCELL_stage), 1, 94));
             if (rt_check(g)) return RT_END;
             #line 236 "cards/galaxy/rules.cards"
             {
@@ -2533,13 +2533,13 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                     RtValue it_s_2 = pluck_cells[pluck_at];
                     if (!(((rt_card_kind(g, it_s_2) == KIND_space) && (Fn_stage_of(g, f, Rows_space[rt__row(g, it_s_2)].fd_board) == rt_var_at(g, VCELL_stage))))) continue;
                     #line 236 "cards/galaxy/rules.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 96);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_spaces), RT_AT_TOP, 95);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
             }
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 97)) return RT_END;
+            if (rt_back_edge(g, 96)) return RT_END;
         }
         #line 238 "cards/galaxy/rules.cards"
         if (rt_var_at(g, VCELL_stage) == 1) {
@@ -2602,23 +2602,23 @@ static RtStatus Script_proc_next_site(RtGame *g, RtFrame *f)
                 L->v_s_3 = walk_v_s_3[at_v_s_3];
                 if (!(((int)(Rows_space[rt__row(g, L->v_s_3)].fd_column == 1) & (int)(Rows_space[rt__row(g, L->v_s_3)].fd_reward_ally > 0)))) continue;
                 #line 245 "cards/galaxy/rules.cards"
-                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 98);
+                L->v_a = rt_top_at(g, rt_zone_cells_at(g, ZCELL_ally_supply), ZONE_ally_supply, RT_NONE, 97);
                 if (rt_check(g)) return RT_END;
                 #line 246 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 99);
+                rt_move(g, L->v_a, rt_zone_shared(g, ZONE_offered), RT_AT_TOP, 98);
                 if (rt_check(g)) return RT_END;
                 #line 247 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 100);
+                rt_set_card_state(g, L->v_a, KIND_ally, 0, Rows_space[rt__row(g, L->v_s_3)].fd_board, 99);
                 if (rt_check(g)) return RT_END;
                 #line 248 "cards/galaxy/rules.cards"
-                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 101);
+                rt_set_card_state(g, L->v_a, KIND_ally, 1, Rows_space[rt__row(g, L->v_s_3)].fd_row, 100);
                 if (rt_check(g)) return RT_END;
             }
         }
 #line 2619 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 102, "bad resume point");
+        return rt_fail(g, 101, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2647,24 +2647,24 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 257 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 103)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 102)[0] == 0)) {
                 #line 258 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 104)[0], 105), 106);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_add(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 103)[0], 104), 105);
                 if (rt_check(g)) return RT_END;
                 #line 259 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " gains ");
-                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 107)[0]);
+                    rt_log_int(g, rt_pzone_cells_at(g, ZONE_allies, ZCELL_allies, PLAYER_CELLS, L->v_p, 106)[0]);
                     rt_log_str(g, " victory point(s) for the Allies not used.");
                     rt_log_end(g);
                 }
             }
             #line 261 "cards/galaxy/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 108)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_visiting, ZCELL_visiting, PLAYER_CELLS, L->v_p, 107)[0] == 0)) {
                 #line 262 "cards/galaxy/rules.cards"
-                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 109), 110);
+                rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, L->v_p, rt_sub(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, L->v_p), 1, 108), 109);
                 if (rt_check(g)) return RT_END;
                 #line 263 "cards/galaxy/rules.cards"
                 if (rt_logging(g)) {
@@ -2694,7 +2694,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
             for (int i = 0; i < rt_players(g); i++) {
                 L->v_p_3 = i;
                 if (!(Fn_best(g, f, L->v_p_3))) continue;
-                rt_win(g, L->v_p_3, 111);
+                rt_win(g, L->v_p_3, 110);
                 winners++;
             }
             return winners ? RT_END : rt_draw_game(g);
@@ -2702,7 +2702,7 @@ static RtStatus Script_proc_game_end(RtGame *g, RtFrame *f)
 #line 2703 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 112, "bad resume point");
+        return rt_fail(g, 111, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2741,7 +2741,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_d = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                 #line 11 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 113);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 112);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2755,7 +2755,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_s = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_s) == KIND_sith))) continue;
                 #line 13 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 114);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_edge), RT_AT_TOP, 113);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
@@ -2769,14 +2769,14 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 RtValue it_a = pluck_cells[pluck_at];
                 if (!((rt_card_kind(g, it_a) == KIND_ally))) continue;
                 #line 15 "cards/galaxy/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 115);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_ally_supply), RT_AT_TOP, 114);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
         #line 16 "cards/galaxy/rules.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 116);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_ally_supply), 115);
         #line 20 "cards/galaxy/rules.cards"
         L->v_turn = rt_var_at(g, VCELL_first);
         L->v_saved_me = f->me;
@@ -2785,7 +2785,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             f->me = L->v_turn;
             rt_log_turn(g, f->me);
             #line 21 "cards/galaxy/rules.cards"
-            rt_choose_begin(g, f->me, 20, 0, 117);
+            rt_choose_begin(g, f->me, 20, 0, 116);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 {
@@ -2795,7 +2795,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (rt_card_kind(g, it_t) == KIND_rebel_token), it_t, it_t, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 117);
+                rt_opt_done(g, &ob, 116);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2805,17 +2805,17 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_t = rt_chosen(g);
                 #line 21 "cards/galaxy/rules.cards"
-                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 118), RT_AT_TOP, 119);
+                rt_move(g, L->v_t, rt_zone_of(g, ZONE_token, f->me, 117), RT_AT_TOP, 118);
                 if (rt_check(g)) return RT_END;
             }
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 120)) return RT_END;
+            if (rt_back_edge(g, 119)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 25 "cards/galaxy/rules.cards"
         { /* next_site */
-            if (rt_call(g, 10, f->self, f->me, 121)) {
+            if (rt_call(g, 10, f->self, f->me, 120)) {
             }
         }
         {
@@ -2827,7 +2827,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 2828 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 122, "bad resume point");
+        return rt_fail(g, 121, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2854,7 +2854,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 33 "cards/galaxy/rules.cards"
             { /* take_turn */
-                if (rt_call(g, 0, f->self, f->me, 123)) {
+                if (rt_call(g, 0, f->self, f->me, 122)) {
                 }
             }
             f->pc = 1;
@@ -2868,13 +2868,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == rt_var_at(g, VCELL_first)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 124)) return RT_END;
+            if (rt_back_edge(g, 123)) return RT_END;
         }
         f->me = L->v_saved_me;
 #line 2875 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 125, "bad resume point");
+        return rt_fail(g, 124, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2899,7 +2899,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_imperial_die))) continue;
                     #line 14 "cards/galaxy/variants.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 126);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_pool), RT_AT_TOP, 125);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -2911,7 +2911,7 @@ static RtStatus Script_dice_check_setup(RtGame *g, RtFrame *f)
 #line 2912 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 127, "bad resume point");
+        return rt_fail(g, 126, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2931,17 +2931,17 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
         {
             RtValue zone = rt_zone_shared(g, ZONE_pool);
             for (int i = 0; i < rt_zone_size(g, zone); i++)
-                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 128);
+                rt_set_card_state(g, rt_zone_at(g, zone, i), KIND_imperial_die, 0, Faces_imperial_die[rt_random(g, 6u)], 127);
         }
         if (rt_check(g)) return RT_END;
         #line 17 "cards/galaxy/variants.cards"
-        rt_choose_begin(g, f->me, 168, 0, 129);
+        rt_choose_begin(g, f->me, 168, 0, 128);
         {
             RtOptBuf ob = rt_opt_buf(g);
             rt_opt_add(&ob, 0, RT_NONE, 22);
             rt_opt_add(&ob, 1, RT_NONE, 23);
             rt_opt_add(&ob, 2, RT_NONE, 24);
-            rt_opt_done(g, &ob, 129);
+            rt_opt_done(g, &ob, 128);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -2956,7 +2956,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                 return rt_draw_game(g);
             } else if (L->v_option == 2) { /* look at a die */
                 #line 20 "cards/galaxy/variants.cards"
-                rt_choose_begin(g, f->me, 25, 0, 130);
+                rt_choose_begin(g, f->me, 25, 0, 129);
                 L->v_d = rt_pick_card_now(g, rt_zone_cells_at(g, ZCELL_pool));
                 if (L->v_d == RT_NONE) {
                     {
@@ -2968,7 +2968,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
                                 rt_opt_add(&ob, it_d, it_d, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 130);
+                        rt_opt_done(g, &ob, 129);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 2;
@@ -2994,7 +2994,7 @@ static RtStatus Script_dice_check_round(RtGame *g, RtFrame *f)
 #line 2995 "galaxy.c"
         break;
     default:
-        return rt_fail(g, 131, "bad resume point");
+        return rt_fail(g, 130, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3514,136 +3514,135 @@ static const char *const Site_files[] = {
 static const RtSite Site_table[] = {
     { 0, 110, 16 }, /* 0: cards/galaxy/game.cards:110:16 */
     { 0, 110, 3 }, /* 1: cards/galaxy/game.cards:110:3 */
-    { 0, 111, 27 }, /* 2: cards/galaxy/game.cards:111:27 */
-    { 0, 112, 20 }, /* 3: cards/galaxy/game.cards:112:20 */
-    { 0, 110, 3 }, /* 4: cards/galaxy/game.cards:110:3 */
-    { 0, 149, 12 }, /* 5: cards/galaxy/game.cards:149:12 */
-    { 2, 42, 12 }, /* 6: cards/galaxy/rules.cards:42:12 */
-    { 2, 42, 23 }, /* 7: cards/galaxy/rules.cards:42:23 */
-    { 2, 50, 12 }, /* 8: cards/galaxy/rules.cards:50:12 */
-    { 2, 52, 51 }, /* 9: cards/galaxy/rules.cards:52:51 */
-    { 2, 55, 3 }, /* 10: cards/galaxy/rules.cards:55:3 */
-    { 2, 60, 5 }, /* 11: cards/galaxy/rules.cards:60:5 */
-    { 2, 67, 43 }, /* 12: cards/galaxy/rules.cards:67:43 */
-    { 2, 61, 68 }, /* 13: cards/galaxy/rules.cards:61:68 */
-    { 2, 62, 66 }, /* 14: cards/galaxy/rules.cards:62:66 */
-    { 2, 63, 55 }, /* 15: cards/galaxy/rules.cards:63:55 */
-    { 2, 64, 72 }, /* 16: cards/galaxy/rules.cards:64:72 */
-    { 2, 65, 80 }, /* 17: cards/galaxy/rules.cards:65:80 */
-    { 2, 66, 61 }, /* 18: cards/galaxy/rules.cards:66:61 */
-    { 2, 67, 56 }, /* 19: cards/galaxy/rules.cards:67:56 */
-    { 2, 68, 68 }, /* 20: cards/galaxy/rules.cards:68:68 */
-    { 2, 59, 3 }, /* 21: cards/galaxy/rules.cards:59:3 */
-    { 2, 74, 3 }, /* 22: cards/galaxy/rules.cards:74:3 */
-    { 2, 39, 11 }, /* 23: cards/galaxy/rules.cards:39:11 */
-    { 2, 81, 3 }, /* 24: cards/galaxy/rules.cards:81:3 */
-    { 2, 83, 63 }, /* 25: cards/galaxy/rules.cards:83:63 */
-    { 2, 84, 5 }, /* 26: cards/galaxy/rules.cards:84:5 */
-    { 2, 85, 5 }, /* 27: cards/galaxy/rules.cards:85:5 */
-    { 2, 80, 11 }, /* 28: cards/galaxy/rules.cards:80:11 */
-    { 2, 96, 5 }, /* 29: cards/galaxy/rules.cards:96:5 */
-    { 2, 97, 84 }, /* 30: cards/galaxy/rules.cards:97:84 */
-    { 2, 98, 82 }, /* 31: cards/galaxy/rules.cards:98:82 */
-    { 2, 99, 71 }, /* 32: cards/galaxy/rules.cards:99:71 */
-    { 2, 100, 88 }, /* 33: cards/galaxy/rules.cards:100:88 */
-    { 2, 101, 84 }, /* 34: cards/galaxy/rules.cards:101:84 */
-    { 2, 102, 80 }, /* 35: cards/galaxy/rules.cards:102:80 */
-    { 2, 95, 3 }, /* 36: cards/galaxy/rules.cards:95:3 */
-    { 2, 108, 3 }, /* 37: cards/galaxy/rules.cards:108:3 */
-    { 2, 109, 3 }, /* 38: cards/galaxy/rules.cards:109:3 */
-    { 2, 93, 11 }, /* 39: cards/galaxy/rules.cards:93:11 */
-    { 2, 114, 64 }, /* 40: cards/galaxy/rules.cards:114:64 */
-    { 2, 112, 11 }, /* 41: cards/galaxy/rules.cards:112:11 */
-    { 2, 119, 3 }, /* 42: cards/galaxy/rules.cards:119:3 */
-    { 2, 119, 12 }, /* 43: cards/galaxy/rules.cards:119:12 */
-    { 2, 120, 5 }, /* 44: cards/galaxy/rules.cards:120:5 */
-    { 2, 121, 5 }, /* 45: cards/galaxy/rules.cards:121:5 */
-    { 2, 122, 7 }, /* 46: cards/galaxy/rules.cards:122:7 */
-    { 2, 118, 11 }, /* 47: cards/galaxy/rules.cards:118:11 */
-    { 2, 130, 3 }, /* 48: cards/galaxy/rules.cards:130:3 */
+    { 0, 112, 20 }, /* 2: cards/galaxy/game.cards:112:20 */
+    { 0, 110, 3 }, /* 3: cards/galaxy/game.cards:110:3 */
+    { 0, 149, 12 }, /* 4: cards/galaxy/game.cards:149:12 */
+    { 2, 42, 12 }, /* 5: cards/galaxy/rules.cards:42:12 */
+    { 2, 42, 23 }, /* 6: cards/galaxy/rules.cards:42:23 */
+    { 2, 50, 12 }, /* 7: cards/galaxy/rules.cards:50:12 */
+    { 2, 52, 51 }, /* 8: cards/galaxy/rules.cards:52:51 */
+    { 2, 55, 3 }, /* 9: cards/galaxy/rules.cards:55:3 */
+    { 2, 60, 5 }, /* 10: cards/galaxy/rules.cards:60:5 */
+    { 2, 67, 43 }, /* 11: cards/galaxy/rules.cards:67:43 */
+    { 2, 61, 68 }, /* 12: cards/galaxy/rules.cards:61:68 */
+    { 2, 62, 66 }, /* 13: cards/galaxy/rules.cards:62:66 */
+    { 2, 63, 55 }, /* 14: cards/galaxy/rules.cards:63:55 */
+    { 2, 64, 72 }, /* 15: cards/galaxy/rules.cards:64:72 */
+    { 2, 65, 80 }, /* 16: cards/galaxy/rules.cards:65:80 */
+    { 2, 66, 61 }, /* 17: cards/galaxy/rules.cards:66:61 */
+    { 2, 67, 56 }, /* 18: cards/galaxy/rules.cards:67:56 */
+    { 2, 68, 68 }, /* 19: cards/galaxy/rules.cards:68:68 */
+    { 2, 59, 3 }, /* 20: cards/galaxy/rules.cards:59:3 */
+    { 2, 74, 3 }, /* 21: cards/galaxy/rules.cards:74:3 */
+    { 2, 39, 11 }, /* 22: cards/galaxy/rules.cards:39:11 */
+    { 2, 81, 3 }, /* 23: cards/galaxy/rules.cards:81:3 */
+    { 2, 83, 63 }, /* 24: cards/galaxy/rules.cards:83:63 */
+    { 2, 84, 5 }, /* 25: cards/galaxy/rules.cards:84:5 */
+    { 2, 85, 5 }, /* 26: cards/galaxy/rules.cards:85:5 */
+    { 2, 80, 11 }, /* 27: cards/galaxy/rules.cards:80:11 */
+    { 2, 96, 5 }, /* 28: cards/galaxy/rules.cards:96:5 */
+    { 2, 97, 84 }, /* 29: cards/galaxy/rules.cards:97:84 */
+    { 2, 98, 82 }, /* 30: cards/galaxy/rules.cards:98:82 */
+    { 2, 99, 71 }, /* 31: cards/galaxy/rules.cards:99:71 */
+    { 2, 100, 88 }, /* 32: cards/galaxy/rules.cards:100:88 */
+    { 2, 101, 84 }, /* 33: cards/galaxy/rules.cards:101:84 */
+    { 2, 102, 80 }, /* 34: cards/galaxy/rules.cards:102:80 */
+    { 2, 95, 3 }, /* 35: cards/galaxy/rules.cards:95:3 */
+    { 2, 108, 3 }, /* 36: cards/galaxy/rules.cards:108:3 */
+    { 2, 109, 3 }, /* 37: cards/galaxy/rules.cards:109:3 */
+    { 2, 93, 11 }, /* 38: cards/galaxy/rules.cards:93:11 */
+    { 2, 114, 64 }, /* 39: cards/galaxy/rules.cards:114:64 */
+    { 2, 112, 11 }, /* 40: cards/galaxy/rules.cards:112:11 */
+    { 2, 119, 3 }, /* 41: cards/galaxy/rules.cards:119:3 */
+    { 2, 119, 12 }, /* 42: cards/galaxy/rules.cards:119:12 */
+    { 2, 120, 5 }, /* 43: cards/galaxy/rules.cards:120:5 */
+    { 2, 121, 5 }, /* 44: cards/galaxy/rules.cards:121:5 */
+    { 2, 122, 7 }, /* 45: cards/galaxy/rules.cards:122:7 */
+    { 2, 118, 11 }, /* 46: cards/galaxy/rules.cards:118:11 */
+    { 2, 130, 3 }, /* 47: cards/galaxy/rules.cards:130:3 */
+    { 2, 130, 15 }, /* 48: cards/galaxy/rules.cards:130:15 */
     { 2, 130, 15 }, /* 49: cards/galaxy/rules.cards:130:15 */
-    { 2, 130, 15 }, /* 50: cards/galaxy/rules.cards:130:15 */
-    { 2, 131, 5 }, /* 51: cards/galaxy/rules.cards:131:5 */
-    { 2, 134, 7 }, /* 52: cards/galaxy/rules.cards:134:7 */
-    { 2, 136, 7 }, /* 53: cards/galaxy/rules.cards:136:7 */
-    { 2, 137, 27 }, /* 54: cards/galaxy/rules.cards:137:27 */
-    { 2, 129, 11 }, /* 55: cards/galaxy/rules.cards:129:11 */
-    { 2, 145, 3 }, /* 56: cards/galaxy/rules.cards:145:3 */
-    { 2, 147, 7 }, /* 57: cards/galaxy/rules.cards:147:7 */
-    { 2, 148, 9 }, /* 58: cards/galaxy/rules.cards:148:9 */
-    { 2, 144, 11 }, /* 59: cards/galaxy/rules.cards:144:11 */
-    { 2, 162, 5 }, /* 60: cards/galaxy/rules.cards:162:5 */
-    { 2, 163, 5 }, /* 61: cards/galaxy/rules.cards:163:5 */
-    { 2, 165, 3 }, /* 62: cards/galaxy/rules.cards:165:3 */
-    { 2, 168, 3 }, /* 63: cards/galaxy/rules.cards:168:3 */
-    { 2, 159, 11 }, /* 64: cards/galaxy/rules.cards:159:11 */
-    { 2, 176, 43 }, /* 65: cards/galaxy/rules.cards:176:43 */
+    { 2, 131, 5 }, /* 50: cards/galaxy/rules.cards:131:5 */
+    { 2, 134, 7 }, /* 51: cards/galaxy/rules.cards:134:7 */
+    { 2, 136, 7 }, /* 52: cards/galaxy/rules.cards:136:7 */
+    { 2, 137, 27 }, /* 53: cards/galaxy/rules.cards:137:27 */
+    { 2, 129, 11 }, /* 54: cards/galaxy/rules.cards:129:11 */
+    { 2, 145, 3 }, /* 55: cards/galaxy/rules.cards:145:3 */
+    { 2, 147, 7 }, /* 56: cards/galaxy/rules.cards:147:7 */
+    { 2, 148, 9 }, /* 57: cards/galaxy/rules.cards:148:9 */
+    { 2, 144, 11 }, /* 58: cards/galaxy/rules.cards:144:11 */
+    { 2, 162, 5 }, /* 59: cards/galaxy/rules.cards:162:5 */
+    { 2, 163, 5 }, /* 60: cards/galaxy/rules.cards:163:5 */
+    { 2, 165, 3 }, /* 61: cards/galaxy/rules.cards:165:3 */
+    { 2, 168, 3 }, /* 62: cards/galaxy/rules.cards:168:3 */
+    { 2, 159, 11 }, /* 63: cards/galaxy/rules.cards:159:11 */
+    { 2, 176, 43 }, /* 64: cards/galaxy/rules.cards:176:43 */
+    { 2, 178, 5 }, /* 65: cards/galaxy/rules.cards:178:5 */
     { 2, 178, 5 }, /* 66: cards/galaxy/rules.cards:178:5 */
-    { 2, 178, 5 }, /* 67: cards/galaxy/rules.cards:178:5 */
-    { 2, 183, 36 }, /* 68: cards/galaxy/rules.cards:183:36 */
-    { 2, 187, 5 }, /* 69: cards/galaxy/rules.cards:187:5 */
+    { 2, 183, 36 }, /* 67: cards/galaxy/rules.cards:183:36 */
+    { 2, 187, 5 }, /* 68: cards/galaxy/rules.cards:187:5 */
+    { 2, 189, 5 }, /* 69: cards/galaxy/rules.cards:189:5 */
     { 2, 189, 5 }, /* 70: cards/galaxy/rules.cards:189:5 */
-    { 2, 189, 5 }, /* 71: cards/galaxy/rules.cards:189:5 */
-    { 2, 190, 84 }, /* 72: cards/galaxy/rules.cards:190:84 */
-    { 2, 190, 74 }, /* 73: cards/galaxy/rules.cards:190:74 */
-    { 2, 194, 8 }, /* 74: cards/galaxy/rules.cards:194:8 */
-    { 2, 194, 3 }, /* 75: cards/galaxy/rules.cards:194:3 */
-    { 2, 197, 5 }, /* 76: cards/galaxy/rules.cards:197:5 */
-    { 2, 202, 7 }, /* 77: cards/galaxy/rules.cards:202:7 */
-    { 2, 206, 3 }, /* 78: cards/galaxy/rules.cards:206:3 */
-    { 2, 207, 3 }, /* 79: cards/galaxy/rules.cards:207:3 */
-    { 2, 208, 3 }, /* 80: cards/galaxy/rules.cards:208:3 */
-    { 2, 212, 30 }, /* 81: cards/galaxy/rules.cards:212:30 */
-    { 2, 212, 50 }, /* 82: cards/galaxy/rules.cards:212:50 */
-    { 2, 173, 11 }, /* 83: cards/galaxy/rules.cards:173:11 */
-    { 2, 220, 5 }, /* 84: cards/galaxy/rules.cards:220:5 */
-    { 2, 220, 14 }, /* 85: cards/galaxy/rules.cards:220:14 */
-    { 2, 220, 58 }, /* 86: cards/galaxy/rules.cards:220:58 */
-    { 2, 220, 48 }, /* 87: cards/galaxy/rules.cards:220:48 */
-    { 2, 222, 50 }, /* 88: cards/galaxy/rules.cards:222:50 */
-    { 2, 222, 40 }, /* 89: cards/galaxy/rules.cards:222:40 */
-    { 2, 223, 12 }, /* 90: cards/galaxy/rules.cards:223:12 */
-    { 2, 218, 11 }, /* 91: cards/galaxy/rules.cards:218:11 */
-    { 2, 231, 3 }, /* 92: cards/galaxy/rules.cards:231:3 */
-    { 2, 232, 3 }, /* 93: cards/galaxy/rules.cards:232:3 */
-    { 2, 233, 66 }, /* 94: cards/galaxy/rules.cards:233:66 */
-    { 2, 235, 5 }, /* 95: cards/galaxy/rules.cards:235:5 */
-    { 2, 236, 68 }, /* 96: cards/galaxy/rules.cards:236:68 */
-    { 2, 234, 3 }, /* 97: cards/galaxy/rules.cards:234:3 */
-    { 2, 245, 13 }, /* 98: cards/galaxy/rules.cards:245:13 */
-    { 2, 246, 5 }, /* 99: cards/galaxy/rules.cards:246:5 */
-    { 2, 247, 5 }, /* 100: cards/galaxy/rules.cards:247:5 */
-    { 2, 248, 5 }, /* 101: cards/galaxy/rules.cards:248:5 */
-    { 2, 230, 11 }, /* 102: cards/galaxy/rules.cards:230:11 */
-    { 2, 257, 18 }, /* 103: cards/galaxy/rules.cards:257:18 */
-    { 2, 258, 21 }, /* 104: cards/galaxy/rules.cards:258:21 */
+    { 2, 190, 84 }, /* 71: cards/galaxy/rules.cards:190:84 */
+    { 2, 190, 74 }, /* 72: cards/galaxy/rules.cards:190:74 */
+    { 2, 194, 8 }, /* 73: cards/galaxy/rules.cards:194:8 */
+    { 2, 194, 3 }, /* 74: cards/galaxy/rules.cards:194:3 */
+    { 2, 197, 5 }, /* 75: cards/galaxy/rules.cards:197:5 */
+    { 2, 202, 7 }, /* 76: cards/galaxy/rules.cards:202:7 */
+    { 2, 206, 3 }, /* 77: cards/galaxy/rules.cards:206:3 */
+    { 2, 207, 3 }, /* 78: cards/galaxy/rules.cards:207:3 */
+    { 2, 208, 3 }, /* 79: cards/galaxy/rules.cards:208:3 */
+    { 2, 212, 30 }, /* 80: cards/galaxy/rules.cards:212:30 */
+    { 2, 212, 50 }, /* 81: cards/galaxy/rules.cards:212:50 */
+    { 2, 173, 11 }, /* 82: cards/galaxy/rules.cards:173:11 */
+    { 2, 220, 5 }, /* 83: cards/galaxy/rules.cards:220:5 */
+    { 2, 220, 14 }, /* 84: cards/galaxy/rules.cards:220:14 */
+    { 2, 220, 58 }, /* 85: cards/galaxy/rules.cards:220:58 */
+    { 2, 220, 48 }, /* 86: cards/galaxy/rules.cards:220:48 */
+    { 2, 222, 50 }, /* 87: cards/galaxy/rules.cards:222:50 */
+    { 2, 222, 40 }, /* 88: cards/galaxy/rules.cards:222:40 */
+    { 2, 223, 12 }, /* 89: cards/galaxy/rules.cards:223:12 */
+    { 2, 218, 11 }, /* 90: cards/galaxy/rules.cards:218:11 */
+    { 2, 231, 3 }, /* 91: cards/galaxy/rules.cards:231:3 */
+    { 2, 232, 3 }, /* 92: cards/galaxy/rules.cards:232:3 */
+    { 2, 233, 66 }, /* 93: cards/galaxy/rules.cards:233:66 */
+    { 2, 235, 5 }, /* 94: cards/galaxy/rules.cards:235:5 */
+    { 2, 236, 68 }, /* 95: cards/galaxy/rules.cards:236:68 */
+    { 2, 234, 3 }, /* 96: cards/galaxy/rules.cards:234:3 */
+    { 2, 245, 13 }, /* 97: cards/galaxy/rules.cards:245:13 */
+    { 2, 246, 5 }, /* 98: cards/galaxy/rules.cards:246:5 */
+    { 2, 247, 5 }, /* 99: cards/galaxy/rules.cards:247:5 */
+    { 2, 248, 5 }, /* 100: cards/galaxy/rules.cards:248:5 */
+    { 2, 230, 11 }, /* 101: cards/galaxy/rules.cards:230:11 */
+    { 2, 257, 18 }, /* 102: cards/galaxy/rules.cards:257:18 */
+    { 2, 258, 21 }, /* 103: cards/galaxy/rules.cards:258:21 */
+    { 2, 258, 7 }, /* 104: cards/galaxy/rules.cards:258:7 */
     { 2, 258, 7 }, /* 105: cards/galaxy/rules.cards:258:7 */
-    { 2, 258, 7 }, /* 106: cards/galaxy/rules.cards:258:7 */
-    { 2, 259, 29 }, /* 107: cards/galaxy/rules.cards:259:29 */
-    { 2, 261, 18 }, /* 108: cards/galaxy/rules.cards:261:18 */
+    { 2, 259, 29 }, /* 106: cards/galaxy/rules.cards:259:29 */
+    { 2, 261, 18 }, /* 107: cards/galaxy/rules.cards:261:18 */
+    { 2, 262, 7 }, /* 108: cards/galaxy/rules.cards:262:7 */
     { 2, 262, 7 }, /* 109: cards/galaxy/rules.cards:262:7 */
-    { 2, 262, 7 }, /* 110: cards/galaxy/rules.cards:262:7 */
-    { 2, 268, 3 }, /* 111: cards/galaxy/rules.cards:268:3 */
-    { 2, 254, 11 }, /* 112: cards/galaxy/rules.cards:254:11 */
-    { 2, 11, 42 }, /* 113: cards/galaxy/rules.cards:11:42 */
-    { 2, 13, 34 }, /* 114: cards/galaxy/rules.cards:13:34 */
-    { 2, 15, 34 }, /* 115: cards/galaxy/rules.cards:15:34 */
-    { 2, 16, 3 }, /* 116: cards/galaxy/rules.cards:16:3 */
-    { 2, 21, 5 }, /* 117: cards/galaxy/rules.cards:21:5 */
-    { 2, 21, 56 }, /* 118: cards/galaxy/rules.cards:21:56 */
-    { 2, 21, 46 }, /* 119: cards/galaxy/rules.cards:21:46 */
-    { 2, 20, 3 }, /* 120: cards/galaxy/rules.cards:20:3 */
-    { 2, 25, 3 }, /* 121: cards/galaxy/rules.cards:25:3 */
-    { 2, 5, 1 }, /* 122: cards/galaxy/rules.cards:5:1 */
-    { 2, 33, 5 }, /* 123: cards/galaxy/rules.cards:33:5 */
-    { 2, 32, 3 }, /* 124: cards/galaxy/rules.cards:32:3 */
-    { 2, 31, 1 }, /* 125: cards/galaxy/rules.cards:31:1 */
-    { 4, 14, 50 }, /* 126: cards/galaxy/variants.cards:14:50 */
-    { 4, 14, 3 }, /* 127: cards/galaxy/variants.cards:14:3 */
-    { 4, 16, 5 }, /* 128: cards/galaxy/variants.cards:16:5 */
-    { 4, 17, 5 }, /* 129: cards/galaxy/variants.cards:17:5 */
-    { 4, 20, 32 }, /* 130: cards/galaxy/variants.cards:20:32 */
-    { 4, 15, 3 }, /* 131: cards/galaxy/variants.cards:15:3 */
+    { 2, 268, 3 }, /* 110: cards/galaxy/rules.cards:268:3 */
+    { 2, 254, 11 }, /* 111: cards/galaxy/rules.cards:254:11 */
+    { 2, 11, 42 }, /* 112: cards/galaxy/rules.cards:11:42 */
+    { 2, 13, 34 }, /* 113: cards/galaxy/rules.cards:13:34 */
+    { 2, 15, 34 }, /* 114: cards/galaxy/rules.cards:15:34 */
+    { 2, 16, 3 }, /* 115: cards/galaxy/rules.cards:16:3 */
+    { 2, 21, 5 }, /* 116: cards/galaxy/rules.cards:21:5 */
+    { 2, 21, 56 }, /* 117: cards/galaxy/rules.cards:21:56 */
+    { 2, 21, 46 }, /* 118: cards/galaxy/rules.cards:21:46 */
+    { 2, 20, 3 }, /* 119: cards/galaxy/rules.cards:20:3 */
+    { 2, 25, 3 }, /* 120: cards/galaxy/rules.cards:25:3 */
+    { 2, 5, 1 }, /* 121: cards/galaxy/rules.cards:5:1 */
+    { 2, 33, 5 }, /* 122: cards/galaxy/rules.cards:33:5 */
+    { 2, 32, 3 }, /* 123: cards/galaxy/rules.cards:32:3 */
+    { 2, 31, 1 }, /* 124: cards/galaxy/rules.cards:31:1 */
+    { 4, 14, 50 }, /* 125: cards/galaxy/variants.cards:14:50 */
+    { 4, 14, 3 }, /* 126: cards/galaxy/variants.cards:14:3 */
+    { 4, 16, 5 }, /* 127: cards/galaxy/variants.cards:16:5 */
+    { 4, 17, 5 }, /* 128: cards/galaxy/variants.cards:17:5 */
+    { 4, 20, 32 }, /* 129: cards/galaxy/variants.cards:20:32 */
+    { 4, 15, 3 }, /* 130: cards/galaxy/variants.cards:15:3 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
@@ -3958,7 +3957,7 @@ const RtGameDef galaxy_game = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    132, Site_table, 5, Site_files,
+    131, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -3981,7 +3980,7 @@ const RtGameDef galaxy_variant_short = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     0, /* prelude: the setup begins with one */
-    132, Site_table, 5, Site_files,
+    131, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */
@@ -4004,7 +4003,7 @@ const RtGameDef galaxy_variant_dice_check = {
     4, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    132, Site_table, 5, Site_files,
+    131, Site_table, 5, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     71, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -1261,6 +1261,15 @@ static inline RtValue Memo_heavy_dice(RtGame *g, RtFrame *f, RtValue *m, RtValue
     return m[0];
 }
 
+static inline RtValue Memo_can_hurt(RtGame *g, RtFrame *f, RtValue *m, RtValue a0, RtValue a1, RtValue a2)
+{
+    if (!m[1]) {
+        m[1] = 1;
+        m[0] = Fn_can_hurt(g, f, a0, a1, a2);
+    }
+    return m[0];
+}
+
 static inline RtValue Memo_opponent_vp(RtGame *g, RtFrame *f, RtValue *m, RtValue a0)
 {
     if (!m[1]) {
@@ -1288,7 +1297,7 @@ static inline RtValue Fn_boom(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 111 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, v_p));
-#line 1292 "simple.c"
+#line 1301 "simple.c"
 }
 
 /* cards/simple/combat.cards:112: function block */
@@ -1300,7 +1309,7 @@ static inline RtValue Fn_block(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_a)
     (void)v_a;
     #line 112 "cards/simple/combat.cards"
     return rt_select((v_a == ENUM_in_space), rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, v_p), rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, v_p));
-#line 1304 "simple.c"
+#line 1313 "simple.c"
 }
 
 /* cards/simple/combat.cards:115: function standing */
@@ -1311,7 +1320,7 @@ static inline RtValue Fn_standing(RtGame *g, RtFrame *f, RtValue v_u)
     (void)v_u;
     #line 115 "cards/simple/combat.cards"
     return (Rows_unit[rt_card_row(g, v_u, KIND_unit, 0)].fd_doom_star || (rt_card_state(g, v_u, KIND_unit, 0, 1) < Rows_unit[rt_card_row(g, v_u, KIND_unit, 2)].fd_size));
-#line 1315 "simple.c"
+#line 1324 "simple.c"
 }
 
 /* cards/simple/game.cards:150: argmax */
@@ -1337,7 +1346,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_player_of(RtGame *g, RtFrame *f, RtValue
     if (!seen)
         (void)rt_fail(g, 3, "argmax of no items");
     return acc;
-#line 1341 "simple.c"
+#line 1350 "simple.c"
 }
 
 /* cards/simple/game.cards:150: function player_of */
@@ -1348,7 +1357,7 @@ static inline RtValue Fn_player_of(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 150 "cards/simple/game.cards"
     return Agg1_player_of(g, f, v_s);
-#line 1352 "simple.c"
+#line 1361 "simple.c"
 }
 
 /* cards/simple/game.cards:151: function rebel */
@@ -1359,7 +1368,7 @@ static inline RtValue Fn_rebel(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 151 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_resistance);
-#line 1363 "simple.c"
+#line 1372 "simple.c"
 }
 
 /* cards/simple/game.cards:152: function empire */
@@ -1370,7 +1379,7 @@ static inline RtValue Fn_empire(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 152 "cards/simple/game.cards"
     return Memo_player_of(g, f, memo1, SIDE_imperium);
-#line 1374 "simple.c"
+#line 1383 "simple.c"
 }
 
 /* cards/simple/game.cards:155: function icons */
@@ -1382,7 +1391,7 @@ static inline RtValue Fn_icons(RtGame *g, RtFrame *f, RtValue v_l, RtValue v_s)
     (void)v_s;
     #line 156 "cards/simple/game.cards"
     return ((v_s == ENUM_hearts) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 4)].fd_hearts : ((v_s == ENUM_diamonds) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 5)].fd_diamonds : ((v_s == ENUM_clubs) ? Rows_leader[rt_card_row(g, v_l, KIND_leader, 6)].fd_clubs : Rows_leader[rt_card_row(g, v_l, KIND_leader, 7)].fd_spades)));
-#line 1386 "simple.c"
+#line 1395 "simple.c"
 }
 
 /* cards/simple/game.cards:160: function cost */
@@ -1393,7 +1402,7 @@ static inline RtValue Fn_cost(RtGame *g, RtFrame *f, RtValue v_c)
     (void)v_c;
     #line 160 "cards/simple/game.cards"
     return ((Rows_mission[rt_card_row(g, v_c, KIND_mission, 8)].fd_rank == 1) ? 2 : 1);
-#line 1397 "simple.c"
+#line 1406 "simple.c"
 }
 
 /* cards/simple/game.cards:164: max */
@@ -1417,7 +1426,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_one(RtGame *g, RtFrame *f, RtValue 
     if (!seen)
         (void)rt_fail(g, 11, "max of no items");
     return acc;
-#line 1421 "simple.c"
+#line 1430 "simple.c"
 }
 
 /* cards/simple/game.cards:163: function best_one */
@@ -1429,7 +1438,7 @@ static inline RtValue Fn_best_one(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_s;
     #line 164 "cards/simple/game.cards"
     return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 9)[0] == 0) ? 0 : Agg1_best_one(g, f, v_p, v_s));
-#line 1433 "simple.c"
+#line 1442 "simple.c"
 }
 
 struct Locals_best_two {
@@ -1461,7 +1470,7 @@ RT_PURE static RtValue Agg2_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 14, "argmax of no items");
     return acc;
-#line 1465 "simple.c"
+#line 1474 "simple.c"
 }
 
 /* cards/simple/game.cards:167: max */
@@ -1486,7 +1495,7 @@ RT_PURE static RtValue Agg1_best_two(RtGame *g, RtFrame *f, struct Locals_best_t
     if (!seen)
         (void)rt_fail(g, 16, "max of no items");
     return acc;
-#line 1490 "simple.c"
+#line 1499 "simple.c"
 }
 
 /* cards/simple/game.cards:165: function best_two */
@@ -1501,8 +1510,8 @@ static RtValue Fn_best_two(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_s)
     (void)v_p;
     (void)v_s;
     #line 166 "cards/simple/game.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : rt_add(g, Fn_best_one(g, f, L->v_p, L->v_s), Agg1_best_two(g, f, L), 17));
-#line 1506 "simple.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_p, 12)[0] < 2) ? Fn_best_one(g, f, L->v_p, L->v_s) : (Fn_best_one(g, f, L->v_p, L->v_s) + Agg1_best_two(g, f, L)));
+#line 1515 "simple.c"
 }
 
 /* cards/simple/game.cards:171: sum */
@@ -1514,14 +1523,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_icons(RtGame *g, RtFrame *f, RtV
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 18);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, v_p, 17);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!((rt__state(g, it_l, 0) == v_k))) continue;
-        acc = rt_add(g, acc, (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades)))), 19);
+        acc += (rt_select((v_s == ENUM_hearts), Rows_leader[rt__row(g, it_l)].fd_hearts, rt_select((v_s == ENUM_diamonds), Rows_leader[rt__row(g, it_l)].fd_diamonds, rt_select((v_s == ENUM_clubs), Rows_leader[rt__row(g, it_l)].fd_clubs, Rows_leader[rt__row(g, it_l)].fd_spades))));
     }
     return acc;
-#line 1525 "simple.c"
+#line 1534 "simple.c"
 }
 
 /* cards/simple/game.cards:170: function mission_icons */
@@ -1534,7 +1543,7 @@ static inline RtValue Fn_mission_icons(RtGame *g, RtFrame *f, RtValue v_p, RtVal
     (void)v_s;
     #line 171 "cards/simple/game.cards"
     return Agg1_mission_icons(g, f, v_p, v_k, v_s);
-#line 1538 "simple.c"
+#line 1547 "simple.c"
 }
 
 /* cards/simple/game.cards:172: sum */
@@ -1545,14 +1554,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_mission_cost(RtGame *g, RtFrame *f, RtVa
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 20);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, v_p, 18);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!((rt__state(g, it_c, 0) == v_k))) continue;
-        acc = rt_add(g, acc, (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)), 21);
+        acc += (rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1));
     }
     return acc;
-#line 1556 "simple.c"
+#line 1565 "simple.c"
 }
 
 /* cards/simple/game.cards:172: function mission_cost */
@@ -1564,7 +1573,7 @@ static inline RtValue Fn_mission_cost(RtGame *g, RtFrame *f, RtValue v_p, RtValu
     (void)v_k;
     #line 172 "cards/simple/game.cards"
     return Agg1_mission_cost(g, f, v_p, v_k);
-#line 1568 "simple.c"
+#line 1577 "simple.c"
 }
 
 /* cards/simple/game.cards:177: function imperial_loyal */
@@ -1574,8 +1583,8 @@ static inline RtValue Fn_imperial_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 177 "cards/simple/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 22), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 23)));
-#line 1579 "simple.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 19), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 20)));
+#line 1588 "simple.c"
 }
 
 /* cards/simple/game.cards:178: function rebel_loyal */
@@ -1585,8 +1594,8 @@ static inline RtValue Fn_rebel_loyal(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 178 "cards/simple/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 24), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 25)));
-#line 1590 "simple.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 21), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 22)));
+#line 1599 "simple.c"
 }
 
 /* cards/simple/game.cards:179: function neutral */
@@ -1596,8 +1605,8 @@ static inline RtValue Fn_neutral(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 179 "cards/simple/game.cards"
-    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 27)));
-#line 1601 "simple.c"
+    return ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 23), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 24)));
+#line 1610 "simple.c"
 }
 
 /* cards/simple/game.cards:181: function imperial_held */
@@ -1607,8 +1616,8 @@ static inline RtValue Fn_imperial_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 181 "cards/simple/game.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 2, 28)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 29), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 30)));
-#line 1612 "simple.c"
+    return ((!rt_card_state(g, v_s, KIND_system, 2, 25)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 26), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 27)));
+#line 1621 "simple.c"
 }
 
 /* cards/simple/game.cards:182: function rebel_held */
@@ -1618,8 +1627,8 @@ static inline RtValue Fn_rebel_held(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 182 "cards/simple/game.cards"
-    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 31), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 32)))) && (!rt_card_state(g, v_s, KIND_system, 0, 33)));
-#line 1623 "simple.c"
+    return ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 28), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 29)))) && (!rt_card_state(g, v_s, KIND_system, 0, 30)));
+#line 1632 "simple.c"
 }
 
 /* cards/simple/game.cards:184: count */
@@ -1630,14 +1639,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_units_of(RtGame *g, RtFrame *f, RtValue 
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 34));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 31));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!((Rows_unit[rt__row(g, it_u)].fd_side == v_sd))) continue;
         acc++;
     }
     return acc;
-#line 1641 "simple.c"
+#line 1650 "simple.c"
 }
 
 /* cards/simple/game.cards:184: function units_of */
@@ -1649,7 +1658,7 @@ static inline RtValue Fn_units_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_sd;
     #line 184 "cards/simple/game.cards"
     return Agg1_units_of(g, f, v_s, v_sd);
-#line 1653 "simple.c"
+#line 1662 "simple.c"
 }
 
 /* cards/simple/game.cards:185: count */
@@ -1660,14 +1669,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_of(RtGame *g, RtFrame *f, RtValue
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 35));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 32));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == ENUM_on_ground)))) continue;
         acc++;
     }
     return acc;
-#line 1671 "simple.c"
+#line 1680 "simple.c"
 }
 
 /* cards/simple/game.cards:185: function ground_of */
@@ -1679,7 +1688,7 @@ static inline RtValue Fn_ground_of(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     (void)v_sd;
     #line 185 "cards/simple/game.cards"
     return Agg1_ground_of(g, f, v_s, v_sd);
-#line 1683 "simple.c"
+#line 1692 "simple.c"
 }
 
 /* cards/simple/game.cards:186: count */
@@ -1691,14 +1700,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_fighting(RtGame *g, RtFrame *f, RtValue 
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 36));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 33));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
         acc++;
     }
     return acc;
-#line 1702 "simple.c"
+#line 1711 "simple.c"
 }
 
 /* cards/simple/game.cards:186: function fighting */
@@ -1711,7 +1720,7 @@ static inline RtValue Fn_fighting(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     (void)v_a;
     #line 186 "cards/simple/game.cards"
     return Agg1_fighting(g, f, v_s, v_sd, v_a);
-#line 1715 "simple.c"
+#line 1724 "simple.c"
 }
 
 /* cards/simple/game.cards:188: function at_most */
@@ -1723,7 +1732,7 @@ static inline RtValue Fn_at_most(RtGame *g, RtFrame *f, RtValue v_n, RtValue v_c
     (void)v_cap;
     #line 188 "cards/simple/game.cards"
     return rt_select((v_n > v_cap), v_cap, v_n);
-#line 1727 "simple.c"
+#line 1736 "simple.c"
 }
 
 /* cards/simple/game.cards:190: sum */
@@ -1735,14 +1744,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_agile_dice(RtGame *g, RtFrame *f, RtValu
     (void)v_a;
     #line 190 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 37));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 34));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
         acc += Rows_unit[rt__row(g, it_u)].fd_agile_damage;
     }
     return acc;
-#line 1746 "simple.c"
+#line 1755 "simple.c"
 }
 
 /* cards/simple/game.cards:189: function agile_dice */
@@ -1756,7 +1765,7 @@ static inline RtValue Fn_agile_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 190 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_agile_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1760 "simple.c"
+#line 1769 "simple.c"
 }
 
 /* cards/simple/game.cards:192: sum */
@@ -1768,14 +1777,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_heavy_dice(RtGame *g, RtFrame *f, RtValu
     (void)v_a;
     #line 192 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 38));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 35));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (!(((int)(Rows_unit[rt__row(g, it_u)].fd_side == v_sd) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == v_a)))) continue;
         acc += Rows_unit[rt__row(g, it_u)].fd_heavy_damage;
     }
     return acc;
-#line 1779 "simple.c"
+#line 1788 "simple.c"
 }
 
 /* cards/simple/game.cards:191: function heavy_dice */
@@ -1789,7 +1798,7 @@ static inline RtValue Fn_heavy_dice(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 192 "cards/simple/game.cards"
     return Memo_at_most(g, f, memo1, Agg1_heavy_dice(g, f, v_s, v_sd, v_a), 5);
-#line 1793 "simple.c"
+#line 1802 "simple.c"
 }
 
 /* cards/simple/game.cards:193: function can_hurt */
@@ -1803,8 +1812,8 @@ static inline RtValue Fn_can_hurt(RtGame *g, RtFrame *f, RtValue v_s, RtValue v_
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 193 "cards/simple/game.cards"
-    return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 39) > 0);
-#line 1808 "simple.c"
+    return (rt_add(g, Memo_agile_dice(g, f, memo1, v_s, v_sd, v_a), Memo_heavy_dice(g, f, memo2, v_s, v_sd, v_a), 36) > 0);
+#line 1817 "simple.c"
 }
 
 /* cards/simple/game.cards:195: function contested */
@@ -1818,11 +1827,9 @@ static inline RtValue Fn_contested(RtGame *g, RtFrame *f, RtValue v_s, RtValue v
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo3[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo4[2] = {0, 0};   /* the value, and 1 once it is set */
-    RtValue memo5[2] = {0, 0};   /* the value, and 1 once it is set */
-    RtValue memo6[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 196 "cards/simple/game.cards"
-    return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (((rt_add(g, Memo_agile_dice(g, f, memo3, v_s, SIDE_resistance, v_a), Memo_heavy_dice(g, f, memo4, v_s, SIDE_resistance, v_a), 40) > 0)) || ((rt_add(g, Memo_agile_dice(g, f, memo5, v_s, SIDE_imperium, v_a), Memo_heavy_dice(g, f, memo6, v_s, SIDE_imperium, v_a), 41) > 0))));
-#line 1826 "simple.c"
+    return (((Memo_fighting(g, f, memo1, v_s, SIDE_resistance, v_a) > 0) && (Memo_fighting(g, f, memo2, v_s, SIDE_imperium, v_a) > 0)) && (Memo_can_hurt(g, f, memo3, v_s, SIDE_resistance, v_a) || Memo_can_hurt(g, f, memo4, v_s, SIDE_imperium, v_a)));
+#line 1833 "simple.c"
 }
 
 /* cards/simple/game.cards:201: max */
@@ -1834,7 +1841,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
     #line 201 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 42));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 37));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
@@ -1845,9 +1852,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_space_tactics_at(RtGame *g, RtFrame *f, 
         }
     }
     if (!seen)
-        (void)rt_fail(g, 43, "max of no items");
+        (void)rt_fail(g, 38, "max of no items");
     return acc;
-#line 1851 "simple.c"
+#line 1858 "simple.c"
 }
 
 /* cards/simple/game.cards:200: function space_tactics_at */
@@ -1859,7 +1866,7 @@ static inline RtValue Fn_space_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, Rt
     (void)v_sd;
     #line 201 "cards/simple/game.cards"
     return Agg1_space_tactics_at(g, f, v_s, v_sd);
-#line 1863 "simple.c"
+#line 1870 "simple.c"
 }
 
 /* cards/simple/game.cards:203: max */
@@ -1871,7 +1878,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
     #line 203 "cards/simple/game.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 44));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 39));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if (!(((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))))) continue;
@@ -1882,9 +1889,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_ground_tactics_at(RtGame *g, RtFrame *f,
         }
     }
     if (!seen)
-        (void)rt_fail(g, 45, "max of no items");
+        (void)rt_fail(g, 40, "max of no items");
     return acc;
-#line 1888 "simple.c"
+#line 1895 "simple.c"
 }
 
 /* cards/simple/game.cards:202: function ground_tactics_at */
@@ -1896,7 +1903,7 @@ static inline RtValue Fn_ground_tactics_at(RtGame *g, RtFrame *f, RtValue v_s, R
     (void)v_sd;
     #line 203 "cards/simple/game.cards"
     return Agg1_ground_tactics_at(g, f, v_s, v_sd);
-#line 1900 "simple.c"
+#line 1907 "simple.c"
 }
 
 /* cards/simple/game.cards:204: any */
@@ -1907,13 +1914,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_has_leader(RtGame *g, RtFrame *f, RtValu
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 46));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 41));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == v_sd) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 1917 "simple.c"
+#line 1924 "simple.c"
 }
 
 /* cards/simple/game.cards:204: function has_leader */
@@ -1925,7 +1932,7 @@ static inline RtValue Fn_has_leader(RtGame *g, RtFrame *f, RtValue v_s, RtValue 
     (void)v_sd;
     #line 204 "cards/simple/game.cards"
     return Agg1_has_leader(g, f, v_s, v_sd);
-#line 1929 "simple.c"
+#line 1936 "simple.c"
 }
 
 /* cards/simple/game.cards:207: sum */
@@ -1940,7 +1947,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capacity(RtGame *g, RtFrame *f)
         acc += Rows_unit[rt__row(g, it_u)].fd_transports;
     }
     return acc;
-#line 1944 "simple.c"
+#line 1951 "simple.c"
 }
 
 /* cards/simple/game.cards:207: function capacity */
@@ -1950,7 +1957,7 @@ static inline RtValue Fn_capacity(RtGame *g, RtFrame *f)
     (void)f;
     #line 207 "cards/simple/game.cards"
     return Agg1_capacity(g, f);
-#line 1954 "simple.c"
+#line 1961 "simple.c"
 }
 
 /* cards/simple/game.cards:208: function carried */
@@ -1960,7 +1967,7 @@ static inline RtValue Fn_carried(RtGame *g, RtFrame *f)
     (void)f;
     #line 208 "cards/simple/game.cards"
     return rt_live_at(g, LCELL_1);
-#line 1964 "simple.c"
+#line 1971 "simple.c"
 }
 
 /* cards/simple/game.cards:211: any */
@@ -1970,13 +1977,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_star_on(RtGame *g, RtFrame *f, RtVa
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 47));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, v_s, 42));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if (Rows_unit[rt__row(g, it_u)].fd_doom_star) return 1;
     }
     return acc;
-#line 1980 "simple.c"
+#line 1987 "simple.c"
 }
 
 /* cards/simple/game.cards:211: function doom_star_on */
@@ -1987,7 +1994,7 @@ static inline RtValue Fn_doom_star_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 211 "cards/simple/game.cards"
     return Agg1_doom_star_on(g, f, v_s);
-#line 1991 "simple.c"
+#line 1998 "simple.c"
 }
 
 /* cards/simple/game.cards:218: count */
@@ -1998,14 +2005,14 @@ RT_PURE RT_NOINLINE static RtValue Agg1_score(RtGame *g, RtFrame *f, RtValue v_p
     #line 218 "cards/simple/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 56);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 51);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
-        if (!((((!rt_card_state(g, it_s, KIND_system, 2, 53)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 54), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 55)))))) continue;
+        if (!((((!rt_card_state(g, it_s, KIND_system, 2, 48)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, it_s, KIND_system, 49), 0) == (-1)) || rt_card_state(g, it_s, KIND_system, 0, 50)))))) continue;
         acc++;
     }
     return acc;
-#line 2009 "simple.c"
+#line 2016 "simple.c"
 }
 
 /* cards/simple/game.cards:216: function score */
@@ -2017,8 +2024,8 @@ static inline RtValue Fn_score(RtGame *g, RtFrame *f, RtValue v_p)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 217 "cards/simple/game.cards"
-    return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 48), rt_zone_cells_at(g, ZCELL_base_units)[0], 49), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 50) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 51), 52), Agg1_score(g, f, v_p), 57), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 58), 59) : 0), 60));
-#line 2022 "simple.c"
+    return ((rt_player_side(g, v_p) == SIDE_resistance) ? rt_sub(g, rt_add(g, rt_mul(g, 3, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, v_p), 43), rt_zone_cells_at(g, ZCELL_base_units)[0], 44), rt_select((!!rt_var_at(g, VCELL_base_revealed)), 10, 0), 45) : rt_add(g, rt_add(g, rt_sub(g, 0, rt_mul(g, 3, Memo_opponent_vp(g, f, memo1, v_p), 46), 47), Agg1_score(g, f, v_p), 52), (rt_var_at(g, VCELL_base_revealed) ? rt_sub(g, 20, rt_mul(g, 3, Memo_nearest_to_base(g, f, memo2), 53), 54) : 0), 55));
+#line 2029 "simple.c"
 }
 
 /* cards/simple/game.cards:220: sum */
@@ -2032,10 +2039,10 @@ RT_PURE RT_NOINLINE static RtValue Agg1_opponent_vp(RtGame *g, RtFrame *f, RtVal
     for (int i = 0; i < n; i++) {
         RtValue it_q = i; (void)it_q;
         if (!((it_q != v_p))) continue;
-        acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 61);
+        acc = rt_add(g, acc, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, it_q), 56);
     }
     return acc;
-#line 2039 "simple.c"
+#line 2046 "simple.c"
 }
 
 /* cards/simple/game.cards:220: function opponent_vp */
@@ -2046,7 +2053,7 @@ static inline RtValue Fn_opponent_vp(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 220 "cards/simple/game.cards"
     return Agg1_opponent_vp(g, f, v_p);
-#line 2050 "simple.c"
+#line 2057 "simple.c"
 }
 
 /* cards/simple/game.cards:223: any */
@@ -2056,13 +2063,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_nearest_to_base(RtGame *g, RtFrame *f)
     #line 223 "cards/simple/game.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 62), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 63)), 8, gs, 64);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 57), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 58)), 8, gs, 59);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ground_of(g, f, it_s, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 2066 "simple.c"
+#line 2073 "simple.c"
 }
 
 /* cards/simple/game.cards:224: min */
@@ -2073,20 +2080,20 @@ RT_PURE RT_NOINLINE static RtValue Agg2_nearest_to_base(RtGame *g, RtFrame *f)
     RtValue acc = 0;
     int seen = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 68), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 69)), 8, gs, 70);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 63), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 64)), 8, gs, 65);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (!((Fn_ground_of(g, f, it_s_2, SIDE_imperium) > 0))) continue;
-        RtValue v = rt_graph_distance(g, &Graph_galaxy, it_s_2, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 65), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 66)), 67);
+        RtValue v = rt_graph_distance(g, &Graph_galaxy, it_s_2, (rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Fn_player_of(g, f, SIDE_resistance)), 60), ZONE_base_card, (Fn_player_of(g, f, SIDE_resistance)), 61)), 62);
         if (!seen || v < acc) {
             acc = v;
             seen = 1;
         }
     }
     if (!seen)
-        (void)rt_fail(g, 71, "min of no items");
+        (void)rt_fail(g, 66, "min of no items");
     return acc;
-#line 2090 "simple.c"
+#line 2097 "simple.c"
 }
 
 /* cards/simple/game.cards:222: function nearest_to_base */
@@ -2096,7 +2103,7 @@ static inline RtValue Fn_nearest_to_base(RtGame *g, RtFrame *f)
     (void)f;
     #line 223 "cards/simple/game.cards"
     return (Agg1_nearest_to_base(g, f) ? Agg2_nearest_to_base(g, f) : 9);
-#line 2100 "simple.c"
+#line 2107 "simple.c"
 }
 
 /* cards/simple/missions.cards:78: function times */
@@ -2107,7 +2114,7 @@ static inline RtValue Fn_times(RtGame *g, RtFrame *f, RtValue v_ace)
     (void)v_ace;
     #line 78 "cards/simple/missions.cards"
     return rt_select((!!v_ace), rt_var_at(g, VCELL_aces), rt_var_at(g, VCELL_numbers));
-#line 2111 "simple.c"
+#line 2118 "simple.c"
 }
 
 /* cards/simple/missions.cards:80: function any_system */
@@ -2117,8 +2124,8 @@ static inline RtValue Fn_any_system(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 80 "cards/simple/missions.cards"
-    return (!rt_card_state(g, v_s, KIND_system, 2, 72));
-#line 2122 "simple.c"
+    return (!rt_card_state(g, v_s, KIND_system, 2, 67));
+#line 2129 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: any */
@@ -2128,13 +2135,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_captive_on(RtGame *g, RtFrame *f, RtValu
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 73));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 68));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2138 "simple.c"
+#line 2145 "simple.c"
 }
 
 /* cards/simple/missions.cards:197: function captive_on */
@@ -2145,7 +2152,7 @@ static inline RtValue Fn_captive_on(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     #line 197 "cards/simple/missions.cards"
     return Agg1_captive_on(g, f, v_s);
-#line 2149 "simple.c"
+#line 2156 "simple.c"
 }
 
 /* cards/simple/moves.cards:5: function movable */
@@ -2155,8 +2162,8 @@ static inline RtValue Fn_movable(RtGame *g, RtFrame *f, RtValue v_u)
     (void)f;
     (void)v_u;
     #line 5 "cards/simple/moves.cards"
-    return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 74)].fd_immobile);
-#line 2160 "simple.c"
+    return (!Rows_unit[rt_card_row(g, v_u, KIND_unit, 69)].fd_immobile);
+#line 2167 "simple.c"
 }
 
 struct Locals_can_move_to {
@@ -2173,13 +2180,13 @@ RT_PURE static RtValue Agg2_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
     (void)L;
     #line 10 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 75));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 70));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_sd) && Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 2183 "simple.c"
+#line 2190 "simple.c"
 }
 
 /* cards/simple/moves.cards:10: any */
@@ -2190,14 +2197,14 @@ RT_PURE static RtValue Agg1_can_move_to(RtGame *g, RtFrame *f, struct Locals_can
     #line 10 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 76);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 71);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         L->v_s = it_s;
         if ((!Fn_has_leader(g, f, it_s, L->v_sd)) && Agg2_can_move_to(g, f, L)) return 1;
     }
     return acc;
-#line 2201 "simple.c"
+#line 2208 "simple.c"
 }
 
 /* cards/simple/moves.cards:9: function can_move_to */
@@ -2212,8 +2219,8 @@ static RtValue Fn_can_move_to(RtGame *g, RtFrame *f, RtValue v_t, RtValue v_sd)
     (void)v_t;
     (void)v_sd;
     #line 10 "cards/simple/moves.cards"
-    return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 77)));
-#line 2217 "simple.c"
+    return (Agg1_can_move_to(g, f, L) || (((L->v_sd == SIDE_resistance) && (!(rt_zone_cells_at(g, ZCELL_base_units)[0] == 0))) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 72)));
+#line 2224 "simple.c"
 }
 
 /* cards/simple/moves.cards:77: function controls */
@@ -2224,8 +2231,8 @@ static inline RtValue Fn_controls(RtGame *g, RtFrame *f, RtValue v_p, RtValue v_
     (void)v_p;
     (void)v_s;
     #line 78 "cards/simple/moves.cards"
-    return ((!rt_card_state(g, v_s, KIND_system, 1, 78)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 79)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 81)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 83)))) && (!rt_card_state(g, v_s, KIND_system, 0, 84))))));
-#line 2229 "simple.c"
+    return ((!rt_card_state(g, v_s, KIND_system, 1, 73)) && ((rt_player_side(g, v_p) == SIDE_imperium) ? (((!rt_card_state(g, v_s, KIND_system, 2, 74)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 75), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 76)))) : (((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 77), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 78)))) && (!rt_card_state(g, v_s, KIND_system, 0, 79))))));
+#line 2236 "simple.c"
 }
 
 /* cards/simple/projects.cards:5: function ace_target */
@@ -2235,8 +2242,8 @@ static inline RtValue Fn_ace_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 6 "cards/simple/projects.cards"
-    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 85), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 86)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 87), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 88))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 89), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 90)))) : 1));
-#line 2240 "simple.c"
+    return ((rt_var_at(g, VCELL_mission_suit) == ENUM_hearts) ? ((((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 80), 0) == 1) && (!rt_card_state(g, v_s, KIND_system, 2, 81)))) || (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 82), 0) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 83))))) : ((rt_var_at(g, VCELL_mission_suit) == ENUM_clubs) ? (((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 84), 0) == (-1)) && (!rt_card_state(g, v_s, KIND_system, 2, 85)))) : 1));
+#line 2247 "simple.c"
 }
 
 /* cards/simple/projects.cards:11: function doom_target */
@@ -2247,8 +2254,8 @@ static inline RtValue Fn_doom_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)v_s;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 11 "cards/simple/projects.cards"
-    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 91)));
-#line 2252 "simple.c"
+    return ((Memo_units_of(g, f, memo1, v_s, SIDE_resistance) == 0) && (!rt_card_state(g, v_s, KIND_system, 2, 86)));
+#line 2259 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2263,7 +2270,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_construction) return 1;
     }
     return acc;
-#line 2267 "simple.c"
+#line 2274 "simple.c"
 }
 
 /* cards/simple/projects.cards:13: any */
@@ -2278,7 +2285,7 @@ RT_PURE RT_NOINLINE static RtValue Agg2_doom_ready(RtGame *g, RtFrame *f)
         if ((rt_card_kind(g, it_u_2) == KIND_unit) && Rows_unit[rt__row(g, it_u_2)].fd_doom_star) return 1;
     }
     return acc;
-#line 2282 "simple.c"
+#line 2289 "simple.c"
 }
 
 /* cards/simple/projects.cards:12: function doom_ready */
@@ -2288,7 +2295,7 @@ static inline RtValue Fn_doom_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 13 "cards/simple/projects.cards"
     return (((!rt_var_at(g, VCELL_building_doom)) && Agg1_doom_ready(g, f)) && Agg2_doom_ready(g, f));
-#line 2292 "simple.c"
+#line 2299 "simple.c"
 }
 
 /* cards/simple/projects.cards:14: function dreadnought_target */
@@ -2298,8 +2305,8 @@ static inline RtValue Fn_dreadnought_target(RtGame *g, RtFrame *f, RtValue v_s)
     (void)f;
     (void)v_s;
     #line 15 "cards/simple/projects.cards"
-    return ((((!rt_card_state(g, v_s, KIND_system, 2, 92)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 93), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 94)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 95)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 96)].fd_second_build == ENUM_heavy_space)));
-#line 2303 "simple.c"
+    return ((((!rt_card_state(g, v_s, KIND_system, 2, 87)) && ((rt_get(g, VAR_loyalty + rt_card_row(g, v_s, KIND_system, 88), 0) == (-1)) || rt_card_state(g, v_s, KIND_system, 0, 89)))) && ((Rows_system[rt_card_row(g, v_s, KIND_system, 90)].fd_first_build == ENUM_heavy_space) || (Rows_system[rt_card_row(g, v_s, KIND_system, 91)].fd_second_build == ENUM_heavy_space)));
+#line 2310 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: any */
@@ -2314,7 +2321,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_dreadnought_ready(RtGame *g, RtFrame *f)
         if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) return 1;
     }
     return acc;
-#line 2318 "simple.c"
+#line 2325 "simple.c"
 }
 
 /* cards/simple/projects.cards:16: function dreadnought_ready */
@@ -2324,7 +2331,7 @@ static inline RtValue Fn_dreadnought_ready(RtGame *g, RtFrame *f)
     (void)f;
     #line 16 "cards/simple/projects.cards"
     return Agg1_dreadnought_ready(g, f);
-#line 2328 "simple.c"
+#line 2335 "simple.c"
 }
 
 /* cards/simple/projects.cards:137: any */
@@ -2334,13 +2341,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_capturable_on(RtGame *g, RtFrame *f, RtV
     (void)v_s;
     #line 137 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 97));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, v_s, 92));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l, 1))) return 1;
     }
     return acc;
-#line 2344 "simple.c"
+#line 2351 "simple.c"
 }
 
 /* cards/simple/projects.cards:136: function capturable_on */
@@ -2352,7 +2359,7 @@ static inline RtValue Fn_capturable_on(RtGame *g, RtFrame *f, RtValue v_s)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 137 "cards/simple/projects.cards"
     return ((Memo_units_of(g, f, memo1, v_s, SIDE_imperium) > 0) && Agg1_capturable_on(g, f, v_s));
-#line 2356 "simple.c"
+#line 2363 "simple.c"
 }
 
 /* cards/simple/projects.cards:140: function at_base */
@@ -2363,8 +2370,8 @@ static inline RtValue Fn_at_base(RtGame *g, RtFrame *f)
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     RtValue memo2[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 140 "cards/simple/projects.cards"
-    return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 98), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
-#line 2368 "simple.c"
+    return (rt_var_at(g, VCELL_base_revealed) ? Memo_units_of(g, f, memo2, rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 93), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 94), SIDE_resistance) : rt_zone_cells_at(g, ZCELL_base_units)[0]);
+#line 2375 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: any */
@@ -2374,13 +2381,13 @@ RT_PURE RT_NOINLINE static RtValue Agg1_can_assign(RtGame *g, RtFrame *f, RtValu
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 100);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, v_p, 95);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if ((rt_select((Rows_mission[rt__row(g, it_c)].fd_rank == 1), 2, 1)) <= Fn_best_two(g, f, v_p, Rows_mission[rt__row(g, it_c)].fd_suit)) return 1;
     }
     return acc;
-#line 2384 "simple.c"
+#line 2391 "simple.c"
 }
 
 /* cards/simple/rules.cards:27: function can_assign */
@@ -2391,7 +2398,7 @@ static inline RtValue Fn_can_assign(RtGame *g, RtFrame *f, RtValue v_p)
     (void)v_p;
     #line 27 "cards/simple/rules.cards"
     return Agg1_can_assign(g, f, v_p);
-#line 2395 "simple.c"
+#line 2402 "simple.c"
 }
 
 /* cards/simple/rules.cards:31: max */
@@ -2404,7 +2411,7 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
     #line 31 "cards/simple/rules.cards"
     RtValue acc = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 102);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 97);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_m = zc[1 + i]; (void)it_m;
         if (!((it_m != v_l))) continue;
@@ -2415,9 +2422,9 @@ RT_PURE RT_NOINLINE static RtValue Agg1_best_other(RtGame *g, RtFrame *f, RtValu
         }
     }
     if (!seen)
-        (void)rt_fail(g, 103, "max of no items");
+        (void)rt_fail(g, 98, "max of no items");
     return acc;
-#line 2421 "simple.c"
+#line 2428 "simple.c"
 }
 
 /* cards/simple/rules.cards:30: function best_other */
@@ -2429,8 +2436,8 @@ static inline RtValue Fn_best_other(RtGame *g, RtFrame *f, RtValue v_p, RtValue 
     (void)v_l;
     (void)v_s;
     #line 31 "cards/simple/rules.cards"
-    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 101)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
-#line 2434 "simple.c"
+    return ((rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, v_p, 96)[0] < 2) ? 0 : Agg1_best_other(g, f, v_p, v_l, v_s));
+#line 2441 "simple.c"
 }
 
 /* cards/simple/setup.cards:111: function base_sys */
@@ -2440,8 +2447,8 @@ static inline RtValue Fn_base_sys(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 111 "cards/simple/setup.cards"
-    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 104), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 105);
-#line 2445 "simple.c"
+    return rt_top_at(g, rt_pzone_cells_at(g, ZONE_base_card, ZCELL_base_card, PLAYER_CELLS, (Memo_player_of(g, f, memo1, SIDE_resistance)), 99), ZONE_base_card, (Memo_player_of(g, f, memo1, SIDE_resistance)), 100);
+#line 2452 "simple.c"
 }
 
 struct Locals_proc_battle {
@@ -2470,7 +2477,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         #line 11 "cards/simple/combat.cards"
         { /* tactics */
             RtValue arg0 = L->v_t;
-            if (rt_call(g, 1, f->self, f->me, 106)) {
+            if (rt_call(g, 1, f->self, f->me, 101)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -2506,7 +2513,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_in_space;
-                    if (rt_call(g, 2, f->self, f->me, 107)) {
+                    if (rt_call(g, 2, f->self, f->me, 102)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2527,7 +2534,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
             #line 17 "cards/simple/combat.cards"
             { /* plans_attack */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 9, f->self, f->me, 108)) {
+                if (rt_call(g, 9, f->self, f->me, 103)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2546,7 +2553,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 { /* step */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = ENUM_on_ground;
-                    if (rt_call(g, 2, f->self, f->me, 109)) {
+                    if (rt_call(g, 2, f->self, f->me, 104)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -2573,7 +2580,7 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                     { /* leader_die */
                         RtValue arg0 = L->v_t;
                         RtValue arg1 = L->v_p;
-                        if (rt_call(g, 7, f->self, f->me, 110)) {
+                        if (rt_call(g, 7, f->self, f->me, 105)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -2593,19 +2600,19 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
                 }
             }
             #line 22 "cards/simple/combat.cards"
-            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 111));
+            rt_var_store(g, VAR_battle_round, VCELL_battle_round, rt_add(g, rt_var_at(g, VCELL_battle_round), 1, 106));
             if (rt_check(g)) return RT_END;
-            if (rt_back_edge(g, 112)) return RT_END;
+            if (rt_back_edge(g, 107)) return RT_END;
         }
         #line 24 "cards/simple/combat.cards"
         {
-            RtValue zone_v_u = Zone_units(g, L->v_t, 113);
+            RtValue zone_v_u = Zone_units(g, L->v_t, 108);
             if (rt_check(g)) return RT_END;
             const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
             for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                 L->v_u = walk_v_u[at_v_u];
                 #line 24 "cards/simple/combat.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 114);
+                rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 109);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -2613,13 +2620,13 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < rt_players(g); L->v_i_2++) {
             L->v_p_2 = L->v_i_2;
             #line 26 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 115);
+            rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 110);
             #line 27 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 116);
+            rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 111);
             #line 28 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 117);
+            rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 112);
             #line 29 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 118);
+            rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p_2, rt_clamp(0, 0, INT32_MAX), 113);
         }
         #line 31 "cards/simple/combat.cards"
         rt_log_begin(g);
@@ -2631,10 +2638,10 @@ static RtStatus Script_proc_battle(RtGame *g, RtFrame *f)
         rt_log_int(g, Fn_units_of(g, f, L->v_t, SIDE_imperium));
         rt_log_str(g, " units.");
         rt_log_end(g);
-#line 2635 "simple.c"
+#line 2642 "simple.c"
         break;
     default:
-        return rt_fail(g, 119, "bad resume point");
+        return rt_fail(g, 114, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2664,7 +2671,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             #line 40 "cards/simple/combat.cards"
             L->v_gt = Fn_ground_tactics_at(g, f, L->v_t, rt_player_side(g, L->v_p));
             #line 41 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 179, 0, 120);
+            rt_choose_begin(g, L->v_p, 179, 0, 115);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 179)) {
@@ -2680,7 +2687,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n <= L->v_st), it_n, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 120);
+                rt_opt_done(g, &ob, 115);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -2690,13 +2697,13 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_n = rt_chosen(g);
                 #line 42 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 121);
+                rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n, 0, INT32_MAX), 116);
                 #line 43 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 122), 0, INT32_MAX), 123);
+                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_st, L->v_n, 117), 0, INT32_MAX), 118);
                 if (rt_check(g)) return RT_END;
             }
             #line 45 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 180, 0, 124);
+            rt_choose_begin(g, L->v_p, 180, 0, 119);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 180)) {
@@ -2712,7 +2719,7 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                         rt_opt_add_if(&ob, (it_n_2 <= L->v_gt), it_n_2, RT_NONE, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 124);
+                rt_opt_done(g, &ob, 119);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 2;
@@ -2722,9 +2729,9 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
             case 2:;
                 L->v_n_2 = rt_chosen(g);
                 #line 46 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 125);
+                rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp(L->v_n_2, 0, INT32_MAX), 120);
                 #line 47 "cards/simple/combat.cards"
-                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 126), 0, INT32_MAX), 127);
+                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_p, rt_clamp(rt_sub(g, L->v_gt, L->v_n_2, 121), 0, INT32_MAX), 122);
                 if (rt_check(g)) return RT_END;
             }
             #line 49 "cards/simple/combat.cards"
@@ -2743,10 +2750,10 @@ static RtStatus Script_proc_tactics(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 2747 "simple.c"
+#line 2754 "simple.c"
         break;
     default:
-        return rt_fail(g, 128, "bad resume point");
+        return rt_fail(g, 123, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2770,17 +2777,17 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < rt_players(g); L->v_i++) {
             L->v_p = L->v_i;
             #line 57 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 129);
+            rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 124);
             #line 58 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 130);
+            rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 125);
             #line 59 "cards/simple/combat.cards"
-            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 131);
+            rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp(0, 0, INT32_MAX), 126);
             #line 60 "cards/simple/combat.cards"
             { /* roll_dice */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_agile_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 1;
-                if (rt_call(g, 3, f->self, f->me, 132)) {
+                if (rt_call(g, 3, f->self, f->me, 127)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2800,7 +2807,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = Fn_heavy_dice(g, f, L->v_t, rt_player_side(g, L->v_p), L->v_a);
                 RtValue arg2 = 0;
-                if (rt_call(g, 3, f->self, f->me, 133)) {
+                if (rt_call(g, 3, f->self, f->me, 128)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2819,7 +2826,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
             { /* explosions */
                 RtValue arg0 = L->v_p;
                 RtValue arg1 = L->v_a;
-                if (rt_call(g, 4, f->self, f->me, 134)) {
+                if (rt_call(g, 4, f->self, f->me, 129)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2845,7 +2852,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 RtValue arg0 = L->v_t;
                 RtValue arg1 = L->v_p_2;
                 RtValue arg2 = L->v_a;
-                if (rt_call(g, 5, f->self, f->me, 135)) {
+                if (rt_call(g, 5, f->self, f->me, 130)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -2868,7 +2875,7 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = L->v_a;
-            if (rt_call(g, 6, f->self, f->me, 136)) {
+            if (rt_call(g, 6, f->self, f->me, 131)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -2882,10 +2889,10 @@ static RtStatus Script_proc_step(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 2886 "simple.c"
+#line 2893 "simple.c"
         break;
     default:
-        return rt_fail(g, 137, "bad resume point");
+        return rt_fail(g, 132, "bad resume point");
     }
     return RT_DONE;
 }
@@ -2911,18 +2918,18 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
             #line 72 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 73 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 138);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 133);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 139);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 134);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 75 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 140) >= 6) {
+                if (rt_card_state(g, L->v_d, KIND_d6, 0, 135) >= 6) {
                     #line 76 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 141);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 2, 0, INT32_MAX), 136);
                     #line 77 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -2930,9 +2937,9 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         rt_log_str(g, " rolls 6: two hits (either type).");
                         rt_log_end(g);
                     }
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 142) == 5) {
+                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 137) == 5) {
                     #line 79 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 143);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 138);
                     #line 80 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -2940,27 +2947,27 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                         rt_log_str(g, " rolls 5: one hit (either type).");
                         rt_log_end(g);
                     }
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 144) >= 3) {
+                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 139) >= 3) {
                     #line 82 "cards/simple/combat.cards"
                     if (L->v_agile_die) {
                         #line 83 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 145);
+                        rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 140);
                         #line 84 "cards/simple/combat.cards"
                         rt_log_begin(g);
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, " rolls ");
-                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 146));
+                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 141));
                         rt_log_str(g, ": one Agile hit.");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 86 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 147);
+                        rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 142);
                         #line 87 "cards/simple/combat.cards"
                         rt_log_begin(g);
                         rt_log_player(g, L->v_p);
                         rt_log_str(g, " rolls ");
-                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 148));
+                        rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 143));
                         rt_log_str(g, ": one Heavy hit.");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
@@ -2970,17 +2977,17 @@ static RtStatus Script_proc_roll_dice(RtGame *g, RtFrame *f)
                     rt_log_begin(g);
                     rt_log_player(g, L->v_p);
                     rt_log_str(g, " rolls ");
-                    rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 149));
+                    rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 144));
                     rt_log_str(g, ": nothing.");
                     rt_log_end(g);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 2981 "simple.c"
+#line 2988 "simple.c"
         break;
     default:
-        return rt_fail(g, 150, "bad resume point");
+        return rt_fail(g, 145, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3002,7 +3009,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
         #line 99 "cards/simple/combat.cards"
         while (rt_var_at(g, VCELL_using) && (Fn_boom(g, f, L->v_p, L->v_a) > 0)) {
             #line 100 "cards/simple/combat.cards"
-            rt_choose_begin(g, L->v_p, 182, 0, 151);
+            rt_choose_begin(g, L->v_p, 182, 0, 146);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 182)) {
@@ -3012,7 +3019,7 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 1);
                 rt_opt_add(&ob, 1, RT_NONE, 2);
-                rt_opt_done(g, &ob, 151);
+                rt_opt_done(g, &ob, 146);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -3025,13 +3032,13 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     #line 102 "cards/simple/combat.cards"
                     if (L->v_a == ENUM_in_space) {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 152);
+                        rt_pvar_store(g, VAR_space_boom, VCELL_space_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 147);
                     } else {
                         #line 102 "cards/simple/combat.cards"
-                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 153);
+                        rt_pvar_store(g, VAR_ground_boom, VCELL_ground_boom, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_boom, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 148);
                     }
                     #line 103 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 154);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) + 1, 0, INT32_MAX), 149);
                     #line 104 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
                         rt_log_begin(g);
@@ -3044,14 +3051,14 @@ static RtStatus Script_proc_explosions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_using, VCELL_using, 0);
                 }
             }
-            if (rt_back_edge(g, 155)) return RT_END;
+            if (rt_back_edge(g, 150)) return RT_END;
         }
         #line 109 "cards/simple/combat.cards"
         rt_var_store(g, VAR_using, VCELL_using, 0);
-#line 3052 "simple.c"
+#line 3059 "simple.c"
         break;
     default:
-        return rt_fail(g, 156, "bad resume point");
+        return rt_fail(g, 151, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3082,7 +3089,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
         for (L->v_i = 0; L->v_i < 30; L->v_i++) {
             L->v_k = L->v_i + 1;
             #line 123 "cards/simple/combat.cards"
-            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 157), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 158) > 0) {
+            if (rt_add(g, rt_add(g, rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p), rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p), 152), rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p), 153) > 0) {
                 #line 124 "cards/simple/combat.cards"
                 L->v_kind_agile = (rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) > 0);
                 #line 125 "cards/simple/combat.cards"
@@ -3090,20 +3097,20 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 126 "cards/simple/combat.cards"
                 if (L->v_kind_agile) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 159);
+                    rt_pvar_store(g, VAR_hits_agile, VCELL_hits_agile, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_agile, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 154);
                 } else if (L->v_kind_heavy) {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 160);
+                    rt_pvar_store(g, VAR_hits_heavy, VCELL_hits_heavy, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_heavy, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 155);
                 } else {
                     #line 126 "cards/simple/combat.cards"
-                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 161);
+                    rt_pvar_store(g, VAR_hits_any, VCELL_hits_any, PLAYER_CELLS, L->v_p, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_hits_any, PLAYER_CELLS, L->v_p) - 1, 0, INT32_MAX), 156);
                 }
                 #line 127 "cards/simple/combat.cards"
                 L->v_blocked = 0;
                 #line 128 "cards/simple/combat.cards"
                 if (Fn_block(g, f, L->v_q, L->v_a) > 0) {
                     #line 129 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_q, 183, 0, 162);
+                    rt_choose_begin(g, L->v_q, 183, 0, 157);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 183)) {
@@ -3113,7 +3120,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                         }
                         rt_opt_add(&ob, 0, RT_NONE, 3);
                         rt_opt_add(&ob, 1, RT_NONE, 4);
-                        rt_opt_done(g, &ob, 162);
+                        rt_opt_done(g, &ob, 157);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 1;
@@ -3126,10 +3133,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             #line 131 "cards/simple/combat.cards"
                             if (L->v_a == ENUM_in_space) {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 163);
+                                rt_pvar_store(g, VAR_space_block, VCELL_space_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_space_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 158);
                             } else {
                                 #line 131 "cards/simple/combat.cards"
-                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 164);
+                                rt_pvar_store(g, VAR_ground_block, VCELL_ground_block, PLAYER_CELLS, L->v_q, rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_ground_block, PLAYER_CELLS, L->v_q) - 1, 0, INT32_MAX), 159);
                             }
                             #line 132 "cards/simple/combat.cards"
                             L->v_blocked = 1;
@@ -3147,7 +3154,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 #line 138 "cards/simple/combat.cards"
                 if (!L->v_blocked) {
                     #line 139 "cards/simple/combat.cards"
-                    rt_choose_begin(g, L->v_p, 184, 0, 165);
+                    rt_choose_begin(g, L->v_p, 184, 0, 160);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 184)) {
@@ -3156,13 +3163,13 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 166));
+                            const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 161));
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_u = zc[1 + i]; (void)it_u;
                                 if ((((int)(Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_q)) & (int)(Rows_unit[rt__row(g, it_u)].fd_arena == L->v_a)) && Fn_standing(g, f, it_u)) && rt_select((!!L->v_kind_agile), Rows_unit[rt__row(g, it_u)].fd_agile, rt_select((!!L->v_kind_heavy), (!Rows_unit[rt__row(g, it_u)].fd_agile), 1))) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 165);
+                        rt_opt_done(g, &ob, 160);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -3173,7 +3180,7 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         #line 142 "cards/simple/combat.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 167), 168);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 162), 163);
                         if (rt_check(g)) return RT_END;
                         #line 143 "cards/simple/combat.cards"
                         if (rt_logging(g)) {
@@ -3197,10 +3204,10 @@ static RtStatus Script_proc_assign_hits(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3201 "simple.c"
+#line 3208 "simple.c"
         break;
     default:
-        return rt_fail(g, 169, "bad resume point");
+        return rt_fail(g, 164, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3220,7 +3227,7 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 155 "cards/simple/combat.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 171), 170);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 166), 165);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3239,15 +3246,15 @@ static RtStatus Script_proc_destroy_damaged(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 157 "cards/simple/combat.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 172);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 167);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list);
-#line 3248 "simple.c"
+#line 3255 "simple.c"
         break;
     default:
-        return rt_fail(g, 173, "bad resume point");
+        return rt_fail(g, 168, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3272,13 +3279,13 @@ RT_PURE static RtValue Agg1_proc_leader_die(RtGame *g, RtFrame *f, struct Locals
     #line 172 "cards/simple/combat.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 182);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 177);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_units_of(g, f, it_s, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) return 1;
     }
     return acc;
-#line 3282 "simple.c"
+#line 3289 "simple.c"
 }
 
 /* cards/simple/combat.cards:164: leader_die */
@@ -3290,30 +3297,30 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
         #line 165 "cards/simple/combat.cards"
         if ((Fn_has_leader(g, f, L->v_t, rt_player_side(g, L->v_p)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, L->v_p)) > 0)) && (Fn_units_of(g, f, L->v_t, rt_player_side(g, rt_next_player(g, L->v_p))) > 0)) {
             #line 166 "cards/simple/combat.cards"
-            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 174);
+            L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 169);
             if (rt_check(g)) return RT_END;
             #line 167 "cards/simple/combat.cards"
             {
                 RtValue die = L->v_d;
-                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 175);
+                rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 170);
             }
             if (rt_check(g)) return RT_END;
             #line 168 "cards/simple/combat.cards"
             rt_log_begin(g);
             rt_log_player(g, L->v_p);
             rt_log_str(g, " rolls the leader die: ");
-            rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 176));
+            rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 171));
             rt_log_str(g, ".");
             rt_log_end(g);
             if (rt_check(g)) return RT_END;
             #line 169 "cards/simple/combat.cards"
-            if ((rt_card_state(g, L->v_d, KIND_d6, 0, 177) >= 4) && (rt_card_state(g, L->v_d, KIND_d6, 0, 178) <= 5)) {
+            if ((rt_card_state(g, L->v_d, KIND_d6, 0, 172) >= 4) && (rt_card_state(g, L->v_d, KIND_d6, 0, 173) <= 5)) {
                 #line 169 "cards/simple/combat.cards"
                 { /* leader_hits */
                     RtValue arg0 = L->v_t;
                     RtValue arg1 = L->v_p;
                     RtValue arg2 = 1;
-                    if (rt_call(g, 8, f->self, f->me, 179)) {
+                    if (rt_call(g, 8, f->self, f->me, 174)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3333,9 +3340,9 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 if (rt_check(g)) return RT_END;
             }
             #line 170 "cards/simple/combat.cards"
-            if (rt_card_state(g, L->v_d, KIND_d6, 0, 180) == 6) {
+            if (rt_card_state(g, L->v_d, KIND_d6, 0, 175) == 6) {
                 #line 171 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 185, 0, 181);
+                rt_choose_begin(g, L->v_p, 185, 0, 176);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 185)) {
@@ -3345,7 +3352,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     }
                     if (Agg1_proc_leader_die(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 6);
                     rt_opt_add(&ob, 1, RT_NONE, 8);
-                    rt_opt_done(g, &ob, 181);
+                    rt_opt_done(g, &ob, 176);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -3357,7 +3364,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                     L->v_option = rt_chosen(g);
                     if (L->v_option == 0) { /* retreat, ignoring transport restrictions */
                         #line 173 "cards/simple/combat.cards"
-                        rt_choose_begin(g, L->v_p, 186, 0, 183);
+                        rt_choose_begin(g, L->v_p, 186, 0, 178);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 186)) {
@@ -3367,13 +3374,13 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             }
                             {
                                 RtValue gs[33];
-                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 184);
+                                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, gs, 179);
                                 for (int i = 0; i < gn; i++) {
                                     RtValue it_s_2 = gs[i]; (void)it_s_2;
                                     if (Fn_units_of(g, f, it_s_2, rt_player_side(g, rt_next_player(g, L->v_p))) == 0) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 183);
+                            rt_opt_done(g, &ob, 178);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -3384,7 +3391,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                         case 3:;
                             L->v_s_2 = rt_chosen(g);
                             #line 174 "cards/simple/combat.cards"
-                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 186), 185);
+                            L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 181), 180);
                             if (L->v_list < 0 || rt_check(g)) return RT_END;
                             {
                                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3392,7 +3399,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                                     L->v_u = cells_v_list[1 + L->v_i];
                                     if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == rt_player_side(g, L->v_p)) && Fn_movable(g, f, L->v_u)))) continue;
                                     #line 174 "cards/simple/combat.cards"
-                                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 187), RT_AT_TOP, 188);
+                                    rt_move(g, L->v_u, Zone_units(g, L->v_s_2, 182), RT_AT_TOP, 183);
                                     if (rt_check(g)) return RT_END;
                                 }
                             }
@@ -3415,7 +3422,7 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_t;
                             RtValue arg1 = L->v_p;
                             RtValue arg2 = 2;
-                            if (rt_call(g, 8, f->self, f->me, 189)) {
+                            if (rt_call(g, 8, f->self, f->me, 184)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -3437,10 +3444,10 @@ static RtStatus Script_proc_leader_die(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3441 "simple.c"
+#line 3448 "simple.c"
         break;
     default:
-        return rt_fail(g, 190, "bad resume point");
+        return rt_fail(g, 185, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3469,7 +3476,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
             #line 189 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 190 "cards/simple/combat.cards"
-                rt_choose_begin(g, L->v_p, 187, 0, 191);
+                rt_choose_begin(g, L->v_p, 187, 0, 186);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 187)) {
@@ -3478,13 +3485,13 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 192));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 187));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_q)) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 191);
+                    rt_opt_done(g, &ob, 186);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -3495,7 +3502,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 191 "cards/simple/combat.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 193), 194);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 188), 189);
                     if (rt_check(g)) return RT_END;
                     #line 192 "cards/simple/combat.cards"
                     if (rt_logging(g)) {
@@ -3515,7 +3522,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_in_space;
-            if (rt_call(g, 6, f->self, f->me, 195)) {
+            if (rt_call(g, 6, f->self, f->me, 190)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -3533,7 +3540,7 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_t;
             RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 196)) {
+            if (rt_call(g, 6, f->self, f->me, 191)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -3547,10 +3554,10 @@ static RtStatus Script_proc_leader_hits(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 3551 "simple.c"
+#line 3558 "simple.c"
         break;
     default:
-        return rt_fail(g, 197, "bad resume point");
+        return rt_fail(g, 192, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3574,13 +3581,13 @@ RT_PURE static RtValue Agg1_proc_plans_attack(RtGame *g, RtFrame *f, struct Loca
     (void)L;
     #line 204 "cards/simple/combat.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 198));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_t, 193));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u = zc[1 + i]; (void)it_u;
         if ((int)(Rows_unit[rt__row(g, it_u)].fd_side == SIDE_resistance) & (int)(!!Rows_unit[rt__row(g, it_u)].fd_fighter)) return 1;
     }
     return acc;
-#line 3584 "simple.c"
+#line 3591 "simple.c"
 }
 
 /* cards/simple/combat.cards:203: plans_attack */
@@ -3597,16 +3604,16 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
                 L->v_i = L->v_i_2 + 1;
                 #line 207 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 199);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 194);
                 if (rt_check(g)) return RT_END;
                 #line 208 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 200);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 195);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 209 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 201) == 6) {
+                if (rt_card_state(g, L->v_d, KIND_d6, 0, 196) == 6) {
                     #line 209 "cards/simple/combat.cards"
                     L->v_six = 1;
                 }
@@ -3614,7 +3621,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
             #line 211 "cards/simple/combat.cards"
             if (L->v_six) {
                 #line 212 "cards/simple/combat.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 203), 202);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_t, 198), 197);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3622,7 +3629,7 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list[1 + L->v_i_3];
                         if (!(Rows_unit[rt__row(g, L->v_u_2)].fd_doom_star)) continue;
                         #line 212 "cards/simple/combat.cards"
-                        rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 204);
+                        rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 199);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -3646,10 +3653,10 @@ static RtStatus Script_proc_plans_attack(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 3650 "simple.c"
+#line 3657 "simple.c"
         break;
     default:
-        return rt_fail(g, 205, "bad resume point");
+        return rt_fail(g, 200, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3676,38 +3683,38 @@ static RtStatus Script_proc_mission_roll(RtGame *g, RtFrame *f)
             #line 225 "cards/simple/combat.cards"
             if (L->v_i <= L->v_n) {
                 #line 226 "cards/simple/combat.cards"
-                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 206);
+                L->v_d = rt_top_at(g, rt_zone_cells_at(g, ZCELL_tray), ZONE_tray, RT_NONE, 201);
                 if (rt_check(g)) return RT_END;
                 #line 227 "cards/simple/combat.cards"
                 {
                     RtValue die = L->v_d;
-                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 207);
+                    rt_set_card_state(g, die, KIND_d6, 0, Faces_d6[rt_random(g, 6u)], 202);
                 }
                 if (rt_check(g)) return RT_END;
                 #line 228 "cards/simple/combat.cards"
-                if (rt_card_state(g, L->v_d, KIND_d6, 0, 208) == 6) {
+                if (rt_card_state(g, L->v_d, KIND_d6, 0, 203) == 6) {
                     #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 209));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 2, 204));
                     if (rt_check(g)) return RT_END;
-                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 210) >= 3) {
+                } else if (rt_card_state(g, L->v_d, KIND_d6, 0, 205) >= 3) {
                     #line 228 "cards/simple/combat.cards"
-                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 211));
+                    rt_var_store(g, VAR_rolled, VCELL_rolled, rt_add(g, rt_var_at(g, VCELL_rolled), 1, 206));
                     if (rt_check(g)) return RT_END;
                 }
                 #line 229 "cards/simple/combat.cards"
                 rt_log_begin(g);
                 rt_log_player(g, L->v_p);
                 rt_log_str(g, " rolls ");
-                rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 212));
+                rt_log_int(g, rt_card_state(g, L->v_d, KIND_d6, 0, 207));
                 rt_log_str(g, " for the mission.");
                 rt_log_end(g);
                 if (rt_check(g)) return RT_END;
             }
         }
-#line 3708 "simple.c"
+#line 3715 "simple.c"
         break;
     default:
-        return rt_fail(g, 213, "bad resume point");
+        return rt_fail(g, 208, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3733,7 +3740,7 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     RtValue acc = RT_NONE;
     RtValue best = 0;
     int seen = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 214);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 209);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c = zc[1 + i]; (void)it_c;
         if (!(((int)(!!rt__state(g, it_c, 1)) & (int)(rt__state(g, it_c, 0) == L->v_k)))) continue;
@@ -3745,9 +3752,9 @@ RT_PURE static RtValue Agg1_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
         }
     }
     if (!seen)
-        (void)rt_fail(g, 215, "argmax of no items");
+        (void)rt_fail(g, 210, "argmax of no items");
     return acc;
-#line 3751 "simple.c"
+#line 3758 "simple.c"
 }
 
 /* cards/simple/missions.cards:17: count */
@@ -3757,14 +3764,14 @@ RT_PURE static RtValue Agg2_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 17 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 217);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 212);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
         if (!(((int)(rt__state(g, it_c_2, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_2)].fd_rank == 1)))) continue;
         acc++;
     }
     return acc;
-#line 3768 "simple.c"
+#line 3775 "simple.c"
 }
 
 /* cards/simple/missions.cards:18: count */
@@ -3774,14 +3781,14 @@ RT_PURE static RtValue Agg3_proc_carry_out(RtGame *g, RtFrame *f, struct Locals_
     (void)L;
     #line 18 "cards/simple/missions.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 218);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 213);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
         if (!(((int)(rt__state(g, it_c_3, 0) == L->v_k) & (int)(Rows_mission[rt__row(g, it_c_3)].fd_rank > 1)))) continue;
         acc++;
     }
     return acc;
-#line 3785 "simple.c"
+#line 3792 "simple.c"
 }
 
 /* cards/simple/missions.cards:13: carry_out */
@@ -3794,7 +3801,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         L->v_lead = Agg1_proc_carry_out(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 16 "cards/simple/missions.cards"
-        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt_card_row(g, L->v_lead, KIND_mission, 216)].fd_suit);
+        rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt_card_row(g, L->v_lead, KIND_mission, 211)].fd_suit);
         if (rt_check(g)) return RT_END;
         #line 17 "cards/simple/missions.cards"
         rt_var_store(g, VAR_aces, VCELL_aces, Agg2_proc_carry_out(g, f, L));
@@ -3805,7 +3812,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         #line 20 "cards/simple/missions.cards"
         rt_var_store(g, VAR_with_number, VCELL_with_number, (rt_var_at(g, VCELL_numbers) > 0));
         #line 21 "cards/simple/missions.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 220), 219);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_assigned, f->me, 215), 214);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3813,7 +3820,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
                 L->v_c_4 = cells_v_list[1 + L->v_i];
                 if (!((rt__state(g, L->v_c_4, 0) == L->v_k))) continue;
                 #line 22 "cards/simple/missions.cards"
-                rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 221);
+                rt_move(g, L->v_c_4, rt_zone_shared(g, ZONE_revealed), RT_AT_TOP, 216);
                 if (rt_check(g)) return RT_END;
                 #line 23 "cards/simple/missions.cards"
                 if (rt_logging(g)) {
@@ -3832,7 +3839,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* resistance_mission */
                 RtValue arg0 = L->v_k;
-                if (rt_call(g, 14, f->self, f->me, 222)) {
+                if (rt_call(g, 14, f->self, f->me, 217)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3852,7 +3859,7 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             #line 25 "cards/simple/missions.cards"
             { /* imperium_mission */
                 RtValue arg0 = L->v_k;
-                if (rt_call(g, 25, f->self, f->me, 223)) {
+                if (rt_call(g, 25, f->self, f->me, 218)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -3871,14 +3878,14 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
         }
         #line 26 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 224));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 219));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 L->v_l = walk_v_l[at_v_l];
                 if (!((rt__state(g, L->v_l, 0) == L->v_k))) continue;
                 #line 26 "cards/simple/missions.cards"
                 { /* spend */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 12, f->self, f->me, 225)) {
+                    if (rt_call(g, 12, f->self, f->me, 220)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -3894,12 +3901,12 @@ static RtStatus Script_proc_carry_out(RtGame *g, RtFrame *f)
             }
         }
         #line 27 "cards/simple/missions.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 226);
+        rt_move_all(g, rt_zone_shared(g, ZONE_revealed), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 221);
         if (rt_check(g)) return RT_END;
-#line 3900 "simple.c"
+#line 3907 "simple.c"
         break;
     default:
-        return rt_fail(g, 227, "bad resume point");
+        return rt_fail(g, 222, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3915,12 +3922,12 @@ static RtStatus Script_proc_spend(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 33 "cards/simple/missions.cards"
-        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 228);
+        rt_set_card_state(g, L->v_l, KIND_leader, 0, (-1), 223);
         if (rt_check(g)) return RT_END;
-#line 3921 "simple.c"
+#line 3928 "simple.c"
         break;
     default:
-        return rt_fail(g, 229, "bad resume point");
+        return rt_fail(g, 224, "bad resume point");
     }
     return RT_DONE;
 }
@@ -3948,7 +3955,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
     case 0:;
         #line 42 "cards/simple/missions.cards"
         {
-            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 230));
+            const int32_t *walk_v_l = rt_zone_cards(g, rt_zone_of(g, ZONE_on_mission, f->me, 225));
             for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                 L->v_l = walk_v_l[at_v_l];
                 if (!((rt__state(g, L->v_l, 0) == L->v_k))) continue;
@@ -3976,8 +3983,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             }
         }
         #line 44 "cards/simple/missions.cards"
-        L->v_mine = rt_add(g, Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)), rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0), 231);
-        if (rt_check(g)) return RT_END;
+        L->v_mine = (Fn_mission_icons(g, f, f->me, L->v_k, rt_var_at(g, VCELL_mission_suit)) + rt_select((!!rt_var_at(g, VCELL_unit_bonus)), 2, 0));
         #line 45 "cards/simple/missions.cards"
         rt_var_store(g, VAR_unit_bonus, VCELL_unit_bonus, 0);
         #line 46 "cards/simple/missions.cards"
@@ -3985,7 +3991,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             #line 47 "cards/simple/missions.cards"
             rt_var_store(g, VAR_target, VCELL_target, L->v_t);
             #line 48 "cards/simple/missions.cards"
-            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 233), 232);
+            L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_on_mission, f->me, 227), 226);
             if (L->v_list < 0) return RT_END;
             {
                 const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -3993,7 +3999,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     L->v_l_2 = cells_v_list[1 + L->v_i];
                     if (!((rt__state(g, L->v_l_2, 0) == L->v_k))) continue;
                     #line 48 "cards/simple/missions.cards"
-                    rt_move(g, L->v_l_2, Zone_leaders(g, L->v_t, 234), RT_AT_TOP, 235);
+                    rt_move(g, L->v_l_2, Zone_leaders(g, L->v_t, 228), RT_AT_TOP, 229);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -4013,7 +4019,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
         #line 52 "cards/simple/missions.cards"
         L->v_q = rt_next_player(g, f->me);
         #line 53 "cards/simple/missions.cards"
-        rt_choose_begin(g, L->v_q, 188, 0, 236);
+        rt_choose_begin(g, L->v_q, 188, 0, 230);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 188)) {
@@ -4023,9 +4029,9 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_str(g, "?");
                 rt_label_end(g);
             }
-            if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 237)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 9);
+            if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 231)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 9);
             rt_opt_add(&ob, 1, RT_NONE, 11);
-            rt_opt_done(g, &ob, 236);
+            rt_opt_done(g, &ob, 230);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -4036,7 +4042,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* oppose with a leader */
                 #line 55 "cards/simple/missions.cards"
-                rt_choose_begin(g, L->v_q, 189, 0, 238);
+                rt_choose_begin(g, L->v_q, 189, 0, 232);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 189)) {
@@ -4045,13 +4051,13 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 239);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, L->v_q, 233);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                             rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 238);
+                    rt_opt_done(g, &ob, 232);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 2;
@@ -4078,14 +4084,14 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                     #line 59 "cards/simple/missions.cards"
                     if (L->v_t_given) {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move(g, L->v_l_3, Zone_leaders(g, L->v_t, 240), RT_AT_TOP, 241);
+                        rt_move(g, L->v_l_3, Zone_leaders(g, L->v_t, 234), RT_AT_TOP, 235);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 59 "cards/simple/missions.cards"
-                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 242), RT_AT_TOP, 243);
+                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, L->v_q, 236), RT_AT_TOP, 237);
                         if (rt_check(g)) return RT_END;
                         #line 59 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, (-1), 244);
+                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, (-1), 238);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -4102,7 +4108,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = f->me;
                 RtValue arg1 = rt_var_at(g, VCELL_performer_dice);
-                if (rt_call(g, 10, f->self, f->me, 245)) {
+                if (rt_call(g, 10, f->self, f->me, 239)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -4122,7 +4128,7 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
             { /* mission_roll */
                 RtValue arg0 = L->v_q;
                 RtValue arg1 = rt_var_at(g, VCELL_opposer_dice);
-                if (rt_call(g, 10, f->self, f->me, 246)) {
+                if (rt_call(g, 10, f->self, f->me, 240)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -4173,10 +4179,10 @@ static RtStatus Script_proc_contest(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 4177 "simple.c"
+#line 4183 "simple.c"
         break;
     default:
-        return rt_fail(g, 247, "bad resume point");
+        return rt_fail(g, 241, "bad resume point");
     }
     return RT_DONE;
 }
@@ -4221,13 +4227,13 @@ RT_PURE static RtValue Agg1_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 87 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 249);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 243);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_rebel_loyal(g, f, it_s)) return 1;
     }
     return acc;
-#line 4231 "simple.c"
+#line 4237 "simple.c"
 }
 
 /* cards/simple/missions.cards:93: any */
@@ -4238,13 +4244,13 @@ RT_PURE static RtValue Agg2_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 93 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 250);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 244);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_rebel_loyal(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 4248 "simple.c"
+#line 4254 "simple.c"
 }
 
 /* cards/simple/missions.cards:141: any */
@@ -4260,7 +4266,7 @@ RT_PURE static RtValue Agg3_proc_resistance_mission(RtGame *g, RtFrame *f, struc
         if (Fn_movable(g, f, it_u)) return 1;
     }
     return acc;
-#line 4264 "simple.c"
+#line 4270 "simple.c"
 }
 
 /* cards/simple/missions.cards:168: any */
@@ -4271,13 +4277,13 @@ RT_PURE static RtValue Agg4_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 168 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 251);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 245);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_units_of(g, f, it_s_12, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4281 "simple.c"
+#line 4287 "simple.c"
 }
 
 /* cards/simple/missions.cards:174: any */
@@ -4288,13 +4294,13 @@ RT_PURE static RtValue Agg5_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 174 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 252);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 246);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_units_of(g, f, it_s_14, SIDE_imperium) > 0) return 1;
     }
     return acc;
-#line 4298 "simple.c"
+#line 4304 "simple.c"
 }
 
 /* cards/simple/missions.cards:180: any */
@@ -4305,13 +4311,13 @@ RT_PURE static RtValue Agg6_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 180 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 247);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
         if (Fn_captive_on(g, f, it_s_16)) return 1;
     }
     return acc;
-#line 4315 "simple.c"
+#line 4321 "simple.c"
 }
 
 /* cards/simple/missions.cards:98: count */
@@ -4322,14 +4328,14 @@ RT_PURE static RtValue Agg7_proc_resistance_mission(RtGame *g, RtFrame *f, struc
     #line 98 "cards/simple/missions.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 262);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 256);
     for (int i = 0; i < gn; i++) {
         RtValue it_x = gs[i]; (void)it_x;
-        if (!(rt_card_state(g, it_x, KIND_system, 2, 261))) continue;
+        if (!(rt_card_state(g, it_x, KIND_system, 2, 255))) continue;
         acc++;
     }
     return acc;
-#line 4333 "simple.c"
+#line 4339 "simple.c"
 }
 
 /* cards/simple/missions.cards:84: resistance_mission */
@@ -4339,7 +4345,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 85 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 190, 0, 248);
+        rt_choose_begin(g, f->me, 190, 0, 242);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
@@ -4362,7 +4368,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg5_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 25);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg6_proc_resistance_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 26);
             rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 248);
+            rt_opt_done(g, &ob, 242);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -4374,7 +4380,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* A_: gain 1 victory point at a Resistance loyal system */
                 #line 88 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 254);
+                rt_choose_begin(g, f->me, 191, 0, 248);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4384,13 +4390,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 255);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 249);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_rebel_loyal(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 254);
+                    rt_opt_done(g, &ob, 248);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4405,7 +4411,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 256)) {
+                        if (rt_call(g, 13, f->self, f->me, 250)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4428,7 +4434,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 90 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 257)) {
+                            if (rt_call(g, 15, f->self, f->me, 251)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4445,7 +4451,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* A_: trade the Sympathy token for a victory point per destroyed system */
                 #line 94 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 258);
+                rt_choose_begin(g, f->me, 191, 0, 252);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4455,13 +4461,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 259);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 253);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_rebel_loyal(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 258);
+                    rt_opt_done(g, &ob, 252);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4476,7 +4482,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 260)) {
+                        if (rt_call(g, 13, f->self, f->me, 254)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4501,7 +4507,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 98 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Agg7_proc_resistance_mission(g, f, L);
-                            if (rt_call(g, 15, f->self, f->me, 263)) {
+                            if (rt_call(g, 15, f->self, f->me, 257)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4518,7 +4524,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* _: gain 1 loyalty in a system */
                 #line 103 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 264);
+                rt_choose_begin(g, f->me, 191, 0, 258);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4528,13 +4534,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 265);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 259);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_5 = gs[i]; (void)it_s_5;
                             if (Fn_any_system(g, f, it_s_5)) rt_opt_add(&ob, it_s_5, it_s_5, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 264);
+                    rt_opt_done(g, &ob, 258);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4554,7 +4560,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_5;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 266)) {
+                        if (rt_call(g, 13, f->self, f->me, 260)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4583,7 +4589,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_5;
                                     RtValue arg1 = 1;
-                                    if (rt_call(g, 16, f->self, f->me, 267)) {
+                                    if (rt_call(g, 16, f->self, f->me, 261)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -4603,7 +4609,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* A_: gain 1 victory point at an Imperial or Neutral system */
                 #line 111 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 268);
+                rt_choose_begin(g, f->me, 191, 0, 262);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4613,13 +4619,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 269);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 263);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_loyal(g, f, it_s_6) || Fn_neutral(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 268);
+                    rt_opt_done(g, &ob, 262);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4634,7 +4640,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 270)) {
+                        if (rt_call(g, 13, f->self, f->me, 264)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4657,7 +4663,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 113 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 271)) {
+                            if (rt_call(g, 15, f->self, f->me, 265)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4674,7 +4680,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: get the Doom Star Plans */
                 #line 117 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 272);
+                rt_choose_begin(g, f->me, 191, 0, 266);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4684,13 +4690,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 273);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 267);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_7 = gs[i]; (void)it_s_7;
                             if (Fn_imperial_loyal(g, f, it_s_7) || Fn_neutral(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 272);
+                    rt_opt_done(g, &ob, 266);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4705,7 +4711,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_7;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 274)) {
+                        if (rt_call(g, 13, f->self, f->me, 268)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4738,7 +4744,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: sabotage a system */
                 #line 126 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 275);
+                rt_choose_begin(g, f->me, 191, 0, 269);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4748,13 +4754,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 277);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 271);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 276))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if (Fn_any_system(g, f, it_s_8) && (!rt_card_state(g, it_s_8, KIND_system, 1, 270))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 275);
+                    rt_opt_done(g, &ob, 269);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4769,7 +4775,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 278)) {
+                        if (rt_call(g, 13, f->self, f->me, 272)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4790,7 +4796,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 128 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 129 "cards/simple/missions.cards"
-                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 279);
+                        rt_set_card_state(g, L->v_s_8, KIND_system, 1, 1, 273);
                         if (rt_check(g)) return RT_END;
                         #line 130 "cards/simple/missions.cards"
                         if (rt_logging(g)) {
@@ -4805,7 +4811,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: gain 1 victory point */
                 #line 136 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 280);
+                rt_choose_begin(g, f->me, 191, 0, 274);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4815,13 +4821,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 281);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 275);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
                             rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 280);
+                    rt_opt_done(g, &ob, 274);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4836,7 +4842,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 282)) {
+                        if (rt_call(g, 13, f->self, f->me, 276)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4859,7 +4865,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 138 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 283)) {
+                            if (rt_call(g, 15, f->self, f->me, 277)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4876,7 +4882,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 7) { /* A_: attack from the secret base */
                 #line 142 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 284);
+                rt_choose_begin(g, f->me, 191, 0, 278);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -4886,13 +4892,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 285);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 279);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_10 = gs[i]; (void)it_s_10;
                             rt_opt_add(&ob, it_s_10, it_s_10, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 284);
+                    rt_opt_done(g, &ob, 278);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -4907,7 +4913,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_10;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 286)) {
+                        if (rt_call(g, 13, f->self, f->me, 280)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -4930,7 +4936,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 145 "cards/simple/missions.cards"
                         L->v_n = rt_zone_cells_at(g, ZCELL_base_units)[0];
                         for (L->v_k_2 = 0; L->v_k_2 < L->v_n; L->v_k_2++) {
-                            rt_choose_begin(g, f->me, 192, 0, 287);
+                            rt_choose_begin(g, f->me, 192, 0, 281);
                             rt_choose_steps(g, L->v_k_2, L->v_n);
                             {
                                 RtOptBuf ob = rt_opt_buf(g);
@@ -4947,7 +4953,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                         if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f))))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                                     }
                                 }
-                                rt_opt_done(g, &ob, 287);
+                                rt_opt_done(g, &ob, 281);
                             }
                             if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                             if (rt_option_count(g) == 0) break;
@@ -4959,13 +4965,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             L->v_u_2 = rt_chosen(g);
                             if (L->v_u_2 == RT_NONE) break;
                             #line 147 "cards/simple/missions.cards"
-                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 288);
+                            rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 282);
                             if (rt_check(g)) return RT_END;
                         }
                         #line 149 "cards/simple/missions.cards"
                         { /* arrive */
                             RtValue arg0 = L->v_s_10;
-                            if (rt_call(g, 20, f->self, f->me, 289)) {
+                            if (rt_call(g, 20, f->self, f->me, 283)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -4989,7 +4995,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 290)) {
+                    if (rt_call(g, 13, f->self, f->me, 284)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5011,7 +5017,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 155 "cards/simple/missions.cards"
                     { /* move_base */
-                        if (rt_call(g, 18, f->self, f->me, 291)) {
+                        if (rt_call(g, 18, f->self, f->me, 285)) {
                         }
                     }
                     f->pc = 21;
@@ -5030,7 +5036,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 292)) {
+                    if (rt_call(g, 13, f->self, f->me, 286)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -5058,7 +5064,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                             #line 159 "cards/simple/missions.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 293)) {
+                                if (rt_call(g, 23, f->self, f->me, 287)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -5079,7 +5085,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* A_: gain 1 victory point */
                 #line 163 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 294);
+                rt_choose_begin(g, f->me, 191, 0, 288);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5089,13 +5095,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 295);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 289);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
                             rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 294);
+                    rt_opt_done(g, &ob, 288);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5110,7 +5116,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 296)) {
+                        if (rt_call(g, 13, f->self, f->me, 290)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5133,7 +5139,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         #line 165 "cards/simple/missions.cards"
                         { /* gain_vp */
                             RtValue arg0 = Fn_times(g, f, 1);
-                            if (rt_call(g, 15, f->self, f->me, 297)) {
+                            if (rt_call(g, 15, f->self, f->me, 291)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5150,7 +5156,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: deal 3 damage in a system */
                 #line 169 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 298);
+                rt_choose_begin(g, f->me, 191, 0, 292);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5160,13 +5166,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 299);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 293);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_units_of(g, f, it_s_13, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 298);
+                    rt_opt_done(g, &ob, 292);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5181,7 +5187,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 300)) {
+                        if (rt_call(g, 13, f->self, f->me, 294)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5205,8 +5211,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_13;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 301);
-                            if (rt_call(g, 17, f->self, f->me, 302)) {
+                            RtValue arg2 = rt_mul(g, 3, Fn_times(g, f, 1), 295);
+                            if (rt_call(g, 17, f->self, f->me, 296)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5228,7 +5234,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: deal 2 damage in a system */
                 #line 175 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 191, 0, 303);
+                rt_choose_begin(g, f->me, 191, 0, 297);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -5238,13 +5244,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 304);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 298);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_units_of(g, f, it_s_15, SIDE_imperium) > 0) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 303);
+                    rt_opt_done(g, &ob, 297);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5259,7 +5265,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 305)) {
+                        if (rt_call(g, 13, f->self, f->me, 299)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5283,8 +5289,8 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         { /* mission_damage */
                             RtValue arg0 = L->v_s_15;
                             RtValue arg1 = SIDE_imperium;
-                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 306);
-                            if (rt_call(g, 17, f->self, f->me, 307)) {
+                            RtValue arg2 = rt_mul(g, 2, Fn_times(g, f, 0), 300);
+                            if (rt_call(g, 17, f->self, f->me, 301)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -5306,7 +5312,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: rescue a leader */
                 #line 181 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 194, 0, 308);
+                rt_choose_begin(g, f->me, 194, 0, 302);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -5316,13 +5322,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 309);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 303);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
                             if (Fn_captive_on(g, f, it_s_17)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 308);
+                    rt_opt_done(g, &ob, 302);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5337,7 +5343,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 310)) {
+                        if (rt_call(g, 13, f->self, f->me, 304)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -5358,7 +5364,7 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                     #line 183 "cards/simple/missions.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 184 "cards/simple/missions.cards"
-                        rt_choose_begin(g, f->me, 195, 0, 311);
+                        rt_choose_begin(g, f->me, 195, 0, 305);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 195)) {
@@ -5367,13 +5373,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 312));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_17, 306));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l = zc[1 + i]; (void)it_l;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l)].fd_side == SIDE_resistance) & (int)(!!rt__state(g, it_l, 1))), it_l, it_l, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 311);
+                            rt_opt_done(g, &ob, 305);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -5384,13 +5390,13 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l = rt_chosen(g);
                             #line 185 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 313);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 1, 0, 307);
                             if (rt_check(g)) return RT_END;
                             #line 186 "cards/simple/missions.cards"
-                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 314);
+                            rt_set_card_state(g, L->v_l, KIND_leader, 2, 0, 308);
                             if (rt_check(g)) return RT_END;
                             #line 187 "cards/simple/missions.cards"
-                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 315), RT_AT_TOP, 316);
+                            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, f->me, 309), RT_AT_TOP, 310);
                             if (rt_check(g)) return RT_END;
                             #line 188 "cards/simple/missions.cards"
                             if (rt_logging(g)) {
@@ -5414,10 +5420,10 @@ static RtStatus Script_proc_resistance_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 5418 "simple.c"
+#line 5424 "simple.c"
         break;
     default:
-        return rt_fail(g, 317, "bad resume point");
+        return rt_fail(g, 311, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5433,7 +5439,7 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 200 "cards/simple/missions.cards"
-        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 318);
+        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) + L->v_n, 0, INT32_MAX), 312);
         #line 201 "cards/simple/missions.cards"
         rt_log_begin(g);
         rt_log_player(g, Fn_rebel(g, f));
@@ -5443,10 +5449,10 @@ static RtStatus Script_proc_gain_vp(RtGame *g, RtFrame *f)
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ").");
         rt_log_end(g);
-#line 5447 "simple.c"
+#line 5453 "simple.c"
         break;
     default:
-        return rt_fail(g, 319, "bad resume point");
+        return rt_fail(g, 313, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5464,19 +5470,19 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
     case 0:;
         #line 206 "cards/simple/missions.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 321);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 315);
             RtValue who = 0;
-            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 320);
+            rt_set_at(g, elem, who, rt_clamp_wide((int64_t)rt_get(g, elem, who) + L->v_d, -1, 1), 314);
         }
         if (rt_check(g)) return RT_END;
         #line 207 "cards/simple/missions.cards"
-        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 322)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 323), 0) == (-1))) {
+        if (((L->v_d < 0) && rt_card_state(g, L->v_s, KIND_system, 0, 316)) && (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 317), 0) == (-1))) {
             #line 207 "cards/simple/missions.cards"
-            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 324);
+            rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 318);
             if (rt_check(g)) return RT_END;
         }
         #line 208 "cards/simple/missions.cards"
-        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 325), 0) == 1) {
+        if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 319), 0) == 1) {
             #line 208 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5484,7 +5490,7 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_str(g, " is loyal to the Resistance.");
                 rt_log_end(g);
             }
-        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 326), 0) == (-1)) {
+        } else if (rt_get(g, VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 320), 0) == (-1)) {
             #line 209 "cards/simple/missions.cards"
             if (rt_logging(g)) {
                 rt_log_begin(g);
@@ -5501,10 +5507,10 @@ static RtStatus Script_proc_shift_loyalty(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5505 "simple.c"
+#line 5511 "simple.c"
         break;
     default:
-        return rt_fail(g, 327, "bad resume point");
+        return rt_fail(g, 321, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5530,7 +5536,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
             #line 217 "cards/simple/missions.cards"
             if (L->v_i <= L->v_n) {
                 #line 218 "cards/simple/missions.cards"
-                rt_choose_begin(g, f->me, 196, 0, 328);
+                rt_choose_begin(g, f->me, 196, 0, 322);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 196)) {
@@ -5539,13 +5545,13 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 329));
+                        const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 323));
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_u = zc[1 + i]; (void)it_u;
                             if ((Rows_unit[rt__row(g, it_u)].fd_side == L->v_victim) && Fn_standing(g, f, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 328);
+                    rt_opt_done(g, &ob, 322);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -5556,7 +5562,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u = rt_chosen(g);
                     #line 219 "cards/simple/missions.cards"
-                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 330), 331);
+                    rt_set_card_state(g, L->v_u, KIND_unit, 0, rt_add(g, rt__state(g, L->v_u, 0), 1, 324), 325);
                     if (rt_check(g)) return RT_END;
                     #line 220 "cards/simple/missions.cards"
                     if (rt_logging(g)) {
@@ -5576,7 +5582,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_in_space;
-            if (rt_call(g, 6, f->self, f->me, 332)) {
+            if (rt_call(g, 6, f->self, f->me, 326)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -5594,7 +5600,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         { /* destroy_damaged */
             RtValue arg0 = L->v_s;
             RtValue arg1 = ENUM_on_ground;
-            if (rt_call(g, 6, f->self, f->me, 333)) {
+            if (rt_call(g, 6, f->self, f->me, 327)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -5610,7 +5616,7 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
         if (rt_check(g)) return RT_END;
         #line 226 "cards/simple/missions.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 334)) {
+            if (rt_call(g, 34, f->self, f->me, 328)) {
             }
         }
         {
@@ -5619,10 +5625,10 @@ static RtStatus Script_proc_mission_damage(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 5623 "simple.c"
+#line 5629 "simple.c"
         break;
     default:
-        return rt_fail(g, 335, "bad resume point");
+        return rt_fail(g, 329, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5652,7 +5658,7 @@ RT_PURE static RtValue Agg1_proc_move_base(RtGame *g, RtFrame *f, struct Locals_
         if (it_x == L->v_s) return 1;
     }
     return acc;
-#line 5656 "simple.c"
+#line 5662 "simple.c"
 }
 
 /* cards/simple/missions.cards:231: move_base */
@@ -5664,7 +5670,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
         #line 232 "cards/simple/missions.cards"
         L->v_old = Fn_base_sys(g, f);
         #line 233 "cards/simple/missions.cards"
-        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 336);
+        rt_choose_begin(g, f->me, 197, RT_CHOOSE_HIDDEN, 330);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 197)) {
@@ -5674,14 +5680,14 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 337);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 331);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s = gs[i]; (void)it_s;
                     L->v_s = it_s;
                     if (((!Fn_imperial_held(g, f, it_s)) && (it_s != L->v_old)) && Agg1_proc_move_base(g, f, L)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 336);
+            rt_opt_done(g, &ob, 330);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5694,7 +5700,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
             #line 235 "cards/simple/missions.cards"
             if (rt_var_at(g, VCELL_base_revealed)) {
                 #line 236 "cards/simple/missions.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 339), 338);
+                L->v_list = rt_list_zone(g, Zone_units(g, L->v_old, 333), 332);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -5702,7 +5708,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u = cells_v_list[1 + L->v_i];
                         if (!(((Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) && Fn_movable(g, f, L->v_u)))) continue;
                         #line 236 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 340);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 334);
                         if (rt_check(g)) return RT_END;
                     }
                 }
@@ -5717,7 +5723,7 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                     rt_log_end(g);
                 }
                 #line 239 "cards/simple/missions.cards"
-                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 341);
+                L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_base_units), 335);
                 if (L->v_list_2 < 0) return RT_END;
                 {
                     const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -5725,20 +5731,20 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                         L->v_u_2 = cells_v_list_2[1 + L->v_i_2];
                         if (!((!Fn_movable(g, f, L->v_u_2)))) continue;
                         #line 239 "cards/simple/missions.cards"
-                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 342), RT_AT_TOP, 343);
+                        rt_move(g, L->v_u_2, Zone_units(g, L->v_old, 336), RT_AT_TOP, 337);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_2);
             }
             #line 241 "cards/simple/missions.cards"
-            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 344);
+            rt_move(g, L->v_old, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 338);
             if (rt_check(g)) return RT_END;
             #line 242 "cards/simple/missions.cards"
-            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 345), RT_AT_TOP, 346);
+            rt_move(g, L->v_s, rt_zone_of(g, ZONE_base_card, f->me, 339), RT_AT_TOP, 340);
             if (rt_check(g)) return RT_END;
             #line 243 "cards/simple/missions.cards"
-            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 347);
+            rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 341);
             #line 244 "cards/simple/missions.cards"
             rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 0);
             #line 245 "cards/simple/missions.cards"
@@ -5749,10 +5755,10 @@ static RtStatus Script_proc_move_base(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
         }
-#line 5753 "simple.c"
+#line 5759 "simple.c"
         break;
     default:
-        return rt_fail(g, 348, "bad resume point");
+        return rt_fail(g, 342, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5779,7 +5785,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 17 "cards/simple/moves.cards"
-        rt_choose_begin(g, f->me, 198, 0, 349);
+        rt_choose_begin(g, f->me, 198, 0, 343);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 198)) {
@@ -5791,13 +5797,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 350);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 344);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_t = gs[i]; (void)it_t;
                     if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) rt_opt_add(&ob, it_t, it_t, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 349);
+            rt_opt_done(g, &ob, 343);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -5808,7 +5814,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 1:;
             L->v_t = rt_chosen(g);
             #line 18 "cards/simple/moves.cards"
-            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 351), RT_AT_TOP, 352);
+            rt_move(g, L->v_l, Zone_leaders(g, L->v_t, 345), RT_AT_TOP, 346);
             if (rt_check(g)) return RT_END;
             #line 19 "cards/simple/moves.cards"
             if (rt_logging(g)) {
@@ -5822,19 +5828,19 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 20 "cards/simple/moves.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 353);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_NEIGHBOURS, L->v_t, 0, 347);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                     L->v_s = rt_list_at(g, L->v_list, L->v_i);
                     if (!((!Fn_has_leader(g, f, L->v_s, rt_player_side(g, f->me))))) continue;
                     #line 21 "cards/simple/moves.cards"
-                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 354))[0];
+                    L->v_n = rt_zone_cards(g, Zone_units(g, L->v_s, 348))[0];
                     if (rt_check(g)) return RT_END;
-                    L->v_chosen = rt_list_new(g, 355);
+                    L->v_chosen = rt_list_new(g, 349);
                     if (L->v_chosen < 0) return RT_END;
                     for (L->v_k = 0; L->v_k < L->v_n; L->v_k++) {
-                        rt_choose_begin(g, f->me, 199, 0, 356);
+                        rt_choose_begin(g, f->me, 199, 0, 350);
                         rt_choose_steps(g, L->v_k, L->v_n);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
@@ -5852,13 +5858,13 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 357));
+                                const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 351));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_u = zc[1 + i]; (void)it_u;
                                     if ((((Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, f->me)) && Fn_movable(g, f, it_u)) && ((!Rows_unit[rt__row(g, it_u)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f)))) && !rt_list_has(g, L->v_chosen, it_u)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 356);
+                            rt_opt_done(g, &ob, 350);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
@@ -5870,10 +5876,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     case 2:;
                         L->v_u = rt_chosen(g);
                         if (L->v_u == RT_NONE) break;
-                        rt_list_add(g, L->v_chosen, L->v_u, 355);
+                        rt_list_add(g, L->v_chosen, L->v_u, 349);
                         if (rt_check(g)) return RT_END;
                         #line 23 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 358);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 352);
                         if (rt_check(g)) return RT_END;
                     }
                     rt_list_pop(g, L->v_chosen);
@@ -5881,11 +5887,11 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
             }
             rt_list_pop(g, L->v_list);
             #line 26 "cards/simple/moves.cards"
-            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 359)) {
+            if ((rt_player_side(g, f->me) == SIDE_resistance) && rt_graph_adjacent(g, &Graph_galaxy, Fn_base_sys(g, f), L->v_t, 353)) {
                 #line 27 "cards/simple/moves.cards"
                 L->v_n_2 = rt_zone_cells_at(g, ZCELL_base_units)[0];
                 for (L->v_k_2 = 0; L->v_k_2 < L->v_n_2; L->v_k_2++) {
-                    rt_choose_begin(g, f->me, 200, 0, 360);
+                    rt_choose_begin(g, f->me, 200, 0, 354);
                     rt_choose_steps(g, L->v_k_2, L->v_n_2);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
@@ -5902,7 +5908,7 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                                 if ((Fn_movable(g, f, it_u_2) && ((!Rows_unit[rt__row(g, it_u_2)].fd_needs_transport) || (Fn_carried(g, f) < Fn_capacity(g, f))))) rt_opt_add(&ob, it_u_2, it_u_2, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 360);
+                        rt_opt_done(g, &ob, 354);
                     }
                     if (rt_option_count(g) > 0) rt_option(g, RT_NONE, RT_NONE, 193);
                     if (rt_option_count(g) == 0) break;
@@ -5914,14 +5920,14 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
                     L->v_u_2 = rt_chosen(g);
                     if (L->v_u_2 == RT_NONE) break;
                     #line 29 "cards/simple/moves.cards"
-                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 361);
+                    rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 355);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 32 "cards/simple/moves.cards"
             { /* arrive */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 20, f->self, f->me, 362)) {
+                if (rt_call(g, 20, f->self, f->me, 356)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -5938,10 +5944,10 @@ static RtStatus Script_proc_move_units(RtGame *g, RtFrame *f)
         case 4:;
             if (rt_check(g)) return RT_END;
         }
-#line 5942 "simple.c"
+#line 5948 "simple.c"
         break;
     default:
-        return rt_fail(g, 363, "bad resume point");
+        return rt_fail(g, 357, "bad resume point");
     }
     return RT_DONE;
 }
@@ -5975,14 +5981,14 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 40 "cards/simple/moves.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 364), RT_AT_TOP, 365);
+        rt_move_all(g, rt_zone_shared(g, ZONE_moving), Zone_units(g, L->v_t, 358), RT_AT_TOP, 359);
         if (rt_check(g)) return RT_END;
         #line 41 "cards/simple/moves.cards"
         if ((L->v_sd == SIDE_imperium) && (Fn_ground_of(g, f, L->v_t, SIDE_imperium) > 0)) {
             #line 43 "cards/simple/moves.cards"
-            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 366), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 367))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 368))) {
+            if (((rt_get(g, VAR_loyalty + rt_card_row(g, L->v_t, KIND_system, 360), 0) != (-1)) && (!rt_card_state(g, L->v_t, KIND_system, 0, 361))) && (!rt_card_state(g, L->v_t, KIND_system, 2, 362))) {
                 #line 44 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 369);
+                rt_set_card_state(g, L->v_t, KIND_system, 0, 1, 363);
                 if (rt_check(g)) return RT_END;
                 #line 45 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -5998,7 +6004,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             if ((!rt_var_at(g, VCELL_base_revealed)) && (L->v_t == Fn_base_sys(g, f))) {
                 #line 48 "cards/simple/moves.cards"
                 { /* reveal_base */
-                    if (rt_call(g, 33, f->self, f->me, 370)) {
+                    if (rt_call(g, 33, f->self, f->me, 364)) {
                     }
                 }
                 {
@@ -6014,7 +6020,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
             #line 51 "cards/simple/moves.cards"
             { /* battle */
                 RtValue arg0 = L->v_t;
-                if (rt_call(g, 0, f->self, f->me, 371)) {
+                if (rt_call(g, 0, f->self, f->me, 365)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -6033,7 +6039,7 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
         }
         #line 52 "cards/simple/moves.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 372)) {
+            if (rt_call(g, 34, f->self, f->me, 366)) {
             }
         }
         {
@@ -6042,10 +6048,10 @@ static RtStatus Script_proc_arrive(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 6046 "simple.c"
+#line 6052 "simple.c"
         break;
     default:
-        return rt_fail(g, 373, "bad resume point");
+        return rt_fail(g, 367, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6064,9 +6070,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 62 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 374)].fd_first_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 375)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 376)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 368)].fd_first_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 369)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 370)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6087,9 +6093,9 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         #line 63 "cards/simple/moves.cards"
         { /* add_to_queue */
             RtValue arg0 = L->v_p;
-            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 377)].fd_second_build;
-            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 378)].fd_queue_slot;
-            if (rt_call(g, 22, f->self, f->me, 379)) {
+            RtValue arg1 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 371)].fd_second_build;
+            RtValue arg2 = Rows_system[rt_card_row(g, L->v_s, KIND_system, 372)].fd_queue_slot;
+            if (rt_call(g, 22, f->self, f->me, 373)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -6107,10 +6113,10 @@ static RtStatus Script_proc_produce(RtGame *g, RtFrame *f)
         /* fall through */
     case 2:;
         if (rt_check(g)) return RT_END;
-#line 6111 "simple.c"
+#line 6117 "simple.c"
         break;
     default:
-        return rt_fail(g, 380, "bad resume point");
+        return rt_fail(g, 374, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6131,7 +6137,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
         #line 67 "cards/simple/moves.cards"
         if (L->v_b != ENUM_no_build) {
             #line 68 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 201, 0, 381);
+            rt_choose_begin(g, L->v_p, 201, 0, 375);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 201)) {
@@ -6148,7 +6154,7 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                         if ((((rt_card_kind(g, it_u) == KIND_unit) && (Rows_unit[rt__row(g, it_u)].fd_side == rt_player_side(g, L->v_p))) && (Rows_unit[rt__row(g, it_u)].fd_build == L->v_b)) && (!Rows_unit[rt__row(g, it_u)].fd_card_built)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 381);
+                rt_opt_done(g, &ob, 375);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -6158,10 +6164,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_u = rt_chosen(g);
                 #line 70 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 382), RT_AT_TOP, 383);
+                rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, L->v_p, 376), RT_AT_TOP, 377);
                 if (rt_check(g)) return RT_END;
                 #line 71 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 384);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, L->v_slot, 378);
                 if (rt_check(g)) return RT_END;
                 #line 72 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6176,10 +6182,10 @@ static RtStatus Script_proc_add_to_queue(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 6180 "simple.c"
+#line 6186 "simple.c"
         break;
     default:
-        return rt_fail(g, 385, "bad resume point");
+        return rt_fail(g, 379, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6198,13 +6204,13 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 82 "cards/simple/moves.cards"
-        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 387), 386);
+        L->v_list = rt_list_zone(g, rt_zone_of(g, ZONE_queue, L->v_p, 381), 380);
         if (L->v_list < 0) return RT_END;
         {
             for (L->v_i = 0; L->v_i < rt_list_len(g, L->v_list); L->v_i++) {
                 L->v_u = rt_list_at(g, L->v_list, L->v_i);
                 #line 83 "cards/simple/moves.cards"
-                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 388), 389);
+                rt_set_card_state(g, L->v_u, KIND_unit, 1, rt_sub(g, rt__state(g, L->v_u, 1), 1, 382), 383);
                 if (rt_check(g)) return RT_END;
                 #line 84 "cards/simple/moves.cards"
                 if (rt__state(g, L->v_u, 1) <= 0) {
@@ -6212,7 +6218,7 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
                     { /* deploy */
                         RtValue arg0 = L->v_p;
                         RtValue arg1 = L->v_u;
-                        if (rt_call(g, 24, f->self, f->me, 390)) {
+                        if (rt_call(g, 24, f->self, f->me, 384)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6233,10 +6239,10 @@ static RtStatus Script_proc_advance_queue(RtGame *g, RtFrame *f)
             }
         }
         rt_list_pop(g, L->v_list);
-#line 6237 "simple.c"
+#line 6243 "simple.c"
         break;
     default:
-        return rt_fail(g, 391, "bad resume point");
+        return rt_fail(g, 385, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6261,13 +6267,13 @@ RT_PURE static RtValue Agg1_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     (void)L;
     #line 93 "cards/simple/moves.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 393));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 387));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_x = zc[1 + i]; (void)it_x;
         if (Rows_unit[rt__row(g, it_x)].fd_construction) return 1;
     }
     return acc;
-#line 6271 "simple.c"
+#line 6277 "simple.c"
 }
 
 /* cards/simple/moves.cards:112: any */
@@ -6278,13 +6284,13 @@ RT_PURE static RtValue Agg2_proc_deploy(RtGame *g, RtFrame *f, struct Locals_pro
     #line 112 "cards/simple/moves.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 405);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 399);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_2 = gs[i]; (void)it_s_2;
         if (Fn_rebel_held(g, f, it_s_2)) return 1;
     }
     return acc;
-#line 6288 "simple.c"
+#line 6294 "simple.c"
 }
 
 /* cards/simple/moves.cards:91: deploy */
@@ -6294,11 +6300,11 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 92 "cards/simple/moves.cards"
-        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 392)].fd_doom_star) {
+        if (Rows_unit[rt_card_row(g, L->v_u, KIND_unit, 386)].fd_doom_star) {
             #line 93 "cards/simple/moves.cards"
             if (rt_var_at(g, VCELL_building_doom) && Agg1_proc_deploy(g, f, L)) {
                 #line 94 "cards/simple/moves.cards"
-                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 395), 394);
+                L->v_list = rt_list_zone(g, Zone_units(g, rt_var_at(g, VCELL_doom_site), 389), 388);
                 if (L->v_list < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -6306,13 +6312,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                         L->v_x_2 = cells_v_list[1 + L->v_i];
                         if (!(Rows_unit[rt__row(g, L->v_x_2)].fd_construction)) continue;
                         #line 94 "cards/simple/moves.cards"
-                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 396);
+                        rt_move(g, L->v_x_2, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 390);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list);
                 #line 95 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 397), RT_AT_TOP, 398);
+                rt_move(g, L->v_u, Zone_units(g, rt_var_at(g, VCELL_doom_site), 391), RT_AT_TOP, 392);
                 if (rt_check(g)) return RT_END;
                 #line 96 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6324,7 +6330,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
             } else {
                 #line 98 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 399);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 393);
                 if (rt_check(g)) return RT_END;
                 #line 99 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6337,7 +6343,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             rt_var_store(g, VAR_building_doom, VCELL_building_doom, 0);
         } else if (rt_player_side(g, L->v_p) == SIDE_imperium) {
             #line 103 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 400);
+            rt_choose_begin(g, L->v_p, 202, 0, 394);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6349,13 +6355,13 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 {
                     RtValue gs[33];
-                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 401);
+                    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 395);
                     for (int i = 0; i < gn; i++) {
                         RtValue it_s = gs[i]; (void)it_s;
                         if (Fn_imperial_held(g, f, it_s)) rt_opt_add(&ob, it_s, it_s, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 400);
+                rt_opt_done(g, &ob, 394);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6366,7 +6372,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             case 1:;
                 L->v_s = rt_chosen(g);
                 #line 104 "cards/simple/moves.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 402), RT_AT_TOP, 403);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 396), RT_AT_TOP, 397);
                 if (rt_check(g)) return RT_END;
                 #line 105 "cards/simple/moves.cards"
                 if (rt_logging(g)) {
@@ -6382,7 +6388,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
             }
         } else {
             #line 108 "cards/simple/moves.cards"
-            rt_choose_begin(g, L->v_p, 202, 0, 404);
+            rt_choose_begin(g, L->v_p, 202, 0, 398);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 202)) {
@@ -6394,7 +6400,7 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                 }
                 rt_opt_add(&ob, 0, RT_NONE, 30);
                 if (Agg2_proc_deploy(g, f, L)) rt_opt_add(&ob, 1, RT_NONE, 31);
-                rt_opt_done(g, &ob, 404);
+                rt_opt_done(g, &ob, 398);
             }
             if (rt_check(g)) return RT_END;
             if (rt_option_count(g) > 0) {
@@ -6408,27 +6414,27 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     #line 110 "cards/simple/moves.cards"
                     if (rt_var_at(g, VCELL_base_revealed)) {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 406), RT_AT_TOP, 407);
+                        rt_move(g, L->v_u, Zone_units(g, Fn_base_sys(g, f), 400), RT_AT_TOP, 401);
                         if (rt_check(g)) return RT_END;
                     } else {
                         #line 110 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 408);
+                        rt_move(g, L->v_u, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 402);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option == 1) { /* to a Resistance loyal system */
                     #line 113 "cards/simple/moves.cards"
-                    rt_choose_begin(g, L->v_p, 7, 0, 409);
+                    rt_choose_begin(g, L->v_p, 7, 0, 403);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         {
                             RtValue gs[33];
-                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 410);
+                            int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 404);
                             for (int i = 0; i < gn; i++) {
                                 RtValue it_s_3 = gs[i]; (void)it_s_3;
                                 if (Fn_rebel_held(g, f, it_s_3)) rt_opt_add(&ob, it_s_3, it_s_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 409);
+                        rt_opt_done(g, &ob, 403);
                     }
                     if (rt_check(g)) return RT_END;
                     if (rt_option_count(g) > 0) {
@@ -6439,16 +6445,16 @@ static RtStatus Script_proc_deploy(RtGame *g, RtFrame *f)
                     case 3:;
                         L->v_s_3 = rt_chosen(g);
                         #line 113 "cards/simple/moves.cards"
-                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 411), RT_AT_TOP, 412);
+                        rt_move(g, L->v_u, Zone_units(g, L->v_s_3, 405), RT_AT_TOP, 406);
                         if (rt_check(g)) return RT_END;
                     }
                 }
             }
         }
-#line 6449 "simple.c"
+#line 6455 "simple.c"
         break;
     default:
-        return rt_fail(g, 413, "bad resume point");
+        return rt_fail(g, 407, "bad resume point");
     }
     return RT_DONE;
 }
@@ -6505,13 +6511,13 @@ RT_PURE static RtValue Agg1_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 20 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 415);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 409);
     for (int i = 0; i < gn; i++) {
         RtValue it_s = gs[i]; (void)it_s;
         if (Fn_ace_target(g, f, it_s) && Fn_doom_target(g, f, it_s)) return 1;
     }
     return acc;
-#line 6515 "simple.c"
+#line 6521 "simple.c"
 }
 
 /* cards/simple/projects.cards:26: any */
@@ -6522,13 +6528,13 @@ RT_PURE static RtValue Agg2_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 26 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 416);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 410);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_3 = gs[i]; (void)it_s_3;
         if (Fn_ace_target(g, f, it_s_3) && Fn_dreadnought_target(g, f, it_s_3)) return 1;
     }
     return acc;
-#line 6532 "simple.c"
+#line 6538 "simple.c"
 }
 
 /* cards/simple/projects.cards:38: any */
@@ -6539,13 +6545,13 @@ RT_PURE static RtValue Agg3_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 38 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 417);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 411);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_5 = gs[i]; (void)it_s_5;
         if (Fn_ace_target(g, f, it_s_5) && Fn_doom_star_on(g, f, it_s_5)) return 1;
     }
     return acc;
-#line 6549 "simple.c"
+#line 6555 "simple.c"
 }
 
 /* cards/simple/projects.cards:47: any */
@@ -6556,13 +6562,13 @@ RT_PURE static RtValue Agg4_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 47 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 419);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 413);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_7 = gs[i]; (void)it_s_7;
-        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 418))) return 1;
+        if ((Fn_ace_target(g, f, it_s_7) && Fn_doom_star_on(g, f, it_s_7)) && (!rt_card_state(g, it_s_7, KIND_system, 2, 412))) return 1;
     }
     return acc;
-#line 6566 "simple.c"
+#line 6572 "simple.c"
 }
 
 /* cards/simple/projects.cards:60: any */
@@ -6573,13 +6579,13 @@ RT_PURE static RtValue Agg5_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 60 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 421);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 415);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_10 = gs[i]; (void)it_s_10;
-        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 420))) return 1;
+        if ((Fn_units_of(g, f, it_s_10, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_10, KIND_system, 2, 414))) return 1;
     }
     return acc;
-#line 6583 "simple.c"
+#line 6589 "simple.c"
 }
 
 /* cards/simple/projects.cards:67: any */
@@ -6590,13 +6596,13 @@ RT_PURE static RtValue Agg6_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 67 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 416);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_12 = gs[i]; (void)it_s_12;
         if (Fn_captive_on(g, f, it_s_12)) return 1;
     }
     return acc;
-#line 6600 "simple.c"
+#line 6606 "simple.c"
 }
 
 /* cards/simple/projects.cards:83: any */
@@ -6607,13 +6613,13 @@ RT_PURE static RtValue Agg7_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 83 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 423);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 417);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_14 = gs[i]; (void)it_s_14;
         if (Fn_imperial_loyal(g, f, it_s_14)) return 1;
     }
     return acc;
-#line 6617 "simple.c"
+#line 6623 "simple.c"
 }
 
 /* cards/simple/projects.cards:93: any */
@@ -6624,13 +6630,13 @@ RT_PURE static RtValue Agg8_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 93 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 419);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_16 = gs[i]; (void)it_s_16;
-        if (rt_card_state(g, it_s_16, KIND_system, 1, 424)) return 1;
+        if (rt_card_state(g, it_s_16, KIND_system, 1, 418)) return 1;
     }
     return acc;
-#line 6634 "simple.c"
+#line 6640 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6640,13 +6646,13 @@ RT_PURE static RtValue Agg10_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 426));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_18, 420));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l = zc[1 + i]; (void)it_l;
         if ((int)(!!rt__state(g, it_l, 1)) & (int)(!rt__state(g, it_l, 2))) return 1;
     }
     return acc;
-#line 6650 "simple.c"
+#line 6656 "simple.c"
 }
 
 /* cards/simple/projects.cards:103: any */
@@ -6657,14 +6663,14 @@ RT_PURE static RtValue Agg9_proc_imperium_mission(RtGame *g, RtFrame *f, struct 
     #line 103 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 427);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 421);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_18 = gs[i]; (void)it_s_18;
         L->v_s_18 = it_s_18;
         if (Agg10_proc_imperium_mission(g, f, L)) return 1;
     }
     return acc;
-#line 6668 "simple.c"
+#line 6674 "simple.c"
 }
 
 /* cards/simple/projects.cards:114: any */
@@ -6675,13 +6681,13 @@ RT_PURE static RtValue Agg11_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 114 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 428);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 422);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_20 = gs[i]; (void)it_s_20;
         if (Fn_units_of(g, f, it_s_20, SIDE_resistance) > 0) return 1;
     }
     return acc;
-#line 6685 "simple.c"
+#line 6691 "simple.c"
 }
 
 /* cards/simple/projects.cards:120: any */
@@ -6692,13 +6698,13 @@ RT_PURE static RtValue Agg12_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     #line 120 "cards/simple/projects.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 423);
     for (int i = 0; i < gn; i++) {
         RtValue it_s_22 = gs[i]; (void)it_s_22;
         if (Fn_capturable_on(g, f, it_s_22)) return 1;
     }
     return acc;
-#line 6702 "simple.c"
+#line 6708 "simple.c"
 }
 
 /* cards/simple/projects.cards:104: any */
@@ -6708,13 +6714,13 @@ RT_PURE static RtValue Agg13_proc_imperium_mission(RtGame *g, RtFrame *f, struct
     (void)L;
     #line 104 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 482));
+    const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 476));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
         if ((int)(!!rt__state(g, it_l_2, 1)) & (int)(!rt__state(g, it_l_2, 2))) return 1;
     }
     return acc;
-#line 6718 "simple.c"
+#line 6724 "simple.c"
 }
 
 /* cards/simple/projects.cards:18: imperium_mission */
@@ -6724,7 +6730,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 19 "cards/simple/projects.cards"
-        rt_choose_begin(g, f->me, 190, 0, 414);
+        rt_choose_begin(g, f->me, 190, 0, 408);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 190)) {
@@ -6747,7 +6753,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg11_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 12, RT_NONE, 44);
             if (((int)(rt_var_at(g, VCELL_mission_suit) == ENUM_spades) & (int)(!!rt_var_at(g, VCELL_with_number))) && Agg12_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, 13, RT_NONE, 45);
             rt_opt_add(&ob, 14, RT_NONE, 28);
-            rt_opt_done(g, &ob, 414);
+            rt_opt_done(g, &ob, 408);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -6759,7 +6765,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* Special Project: build the Doom Star */
                 #line 21 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 430);
+                rt_choose_begin(g, f->me, 191, 0, 424);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6769,13 +6775,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 431);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 425);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_2 = gs[i]; (void)it_s_2;
                             if (Fn_ace_target(g, f, it_s_2) && Fn_doom_target(g, f, it_s_2)) rt_opt_add(&ob, it_s_2, it_s_2, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 430);
+                    rt_opt_done(g, &ob, 424);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6790,7 +6796,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_2;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 432)) {
+                        if (rt_call(g, 13, f->self, f->me, 426)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6813,7 +6819,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 23 "cards/simple/projects.cards"
                         { /* build_doom_star */
                             RtValue arg0 = L->v_s_2;
-                            if (rt_call(g, 26, f->self, f->me, 433)) {
+                            if (rt_call(g, 26, f->self, f->me, 427)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -6833,7 +6839,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 1) { /* Special Project: build a Super Dreadnought */
                 #line 27 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 434);
+                rt_choose_begin(g, f->me, 191, 0, 428);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6843,13 +6849,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 435);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 429);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_4 = gs[i]; (void)it_s_4;
                             if (Fn_ace_target(g, f, it_s_4) && Fn_dreadnought_target(g, f, it_s_4)) rt_opt_add(&ob, it_s_4, it_s_4, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 434);
+                    rt_opt_done(g, &ob, 428);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6864,7 +6870,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_4;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 436)) {
+                        if (rt_call(g, 13, f->self, f->me, 430)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6885,7 +6891,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 29 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 30 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 29, 0, 437);
+                        rt_choose_begin(g, f->me, 29, 0, 431);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             {
@@ -6895,7 +6901,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                     if (((rt_card_kind(g, it_u) == KIND_unit) && Rows_unit[rt__row(g, it_u)].fd_card_built) && (Rows_unit[rt__row(g, it_u)].fd_build == ENUM_heavy_space)) rt_opt_add(&ob, it_u, it_u, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 437);
+                            rt_opt_done(g, &ob, 431);
                         }
                         if (rt_option_count(g) > 0) {
                             f->pc = 7;
@@ -6905,10 +6911,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 7:;
                             L->v_u = rt_chosen(g);
                             #line 31 "cards/simple/projects.cards"
-                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 438), RT_AT_TOP, 439);
+                            rt_move(g, L->v_u, rt_zone_of(g, ZONE_queue, f->me, 432), RT_AT_TOP, 433);
                             if (rt_check(g)) return RT_END;
                             #line 32 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 440);
+                            rt_set_card_state(g, L->v_u, KIND_unit, 1, 3, 434);
                             if (rt_check(g)) return RT_END;
                             #line 33 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -6924,7 +6930,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 2) { /* Special Project: charge the Doom Star laser */
                 #line 39 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 441);
+                rt_choose_begin(g, f->me, 191, 0, 435);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6934,13 +6940,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 442);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 436);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_ace_target(g, f, it_s_6) && Fn_doom_star_on(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 441);
+                    rt_opt_done(g, &ob, 435);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -6955,7 +6961,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_6;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 443)) {
+                        if (rt_call(g, 13, f->self, f->me, 437)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -6988,7 +6994,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 3) { /* Special Project: fire the Doom Star laser */
                 #line 48 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 444);
+                rt_choose_begin(g, f->me, 191, 0, 438);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -6998,13 +7004,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 446);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 440);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_8 = gs[i]; (void)it_s_8;
-                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 445))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
+                            if ((Fn_ace_target(g, f, it_s_8) && Fn_doom_star_on(g, f, it_s_8)) && (!rt_card_state(g, it_s_8, KIND_system, 2, 439))) rt_opt_add(&ob, it_s_8, it_s_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 444);
+                    rt_opt_done(g, &ob, 438);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7019,7 +7025,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_8;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 447)) {
+                        if (rt_call(g, 13, f->self, f->me, 441)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7042,7 +7048,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 50 "cards/simple/projects.cards"
                         { /* fire_laser */
                             RtValue arg0 = L->v_s_8;
-                            if (rt_call(g, 27, f->self, f->me, 448)) {
+                            if (rt_call(g, 27, f->self, f->me, 442)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -7059,7 +7065,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 4) { /* A_: gain 2 loyalty in a Resistance or Neutral system */
                 #line 55 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 449);
+                rt_choose_begin(g, f->me, 191, 0, 443);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7069,13 +7075,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 451);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 445);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_9 = gs[i]; (void)it_s_9;
-                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 450))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
+                            if (Fn_ace_target(g, f, it_s_9) && (!rt_card_state(g, it_s_9, KIND_system, 2, 444))) rt_opt_add(&ob, it_s_9, it_s_9, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 449);
+                    rt_opt_done(g, &ob, 443);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7090,7 +7096,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_9;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 452)) {
+                        if (rt_call(g, 13, f->self, f->me, 446)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7114,12 +7120,12 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         for (L->v_i_6 = 0; L->v_i_6 < 4; L->v_i_6++) {
                             L->v_i = L->v_i_6 + 1;
                             #line 57 "cards/simple/projects.cards"
-                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 453)) {
+                            if (L->v_i <= rt_mul(g, 2, Fn_times(g, f, 1), 447)) {
                                 #line 57 "cards/simple/projects.cards"
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_9;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 454)) {
+                                    if (rt_call(g, 16, f->self, f->me, 448)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7139,7 +7145,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 5) { /* _: gain 1 loyalty where you have a unit */
                 #line 61 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 455);
+                rt_choose_begin(g, f->me, 191, 0, 449);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7149,13 +7155,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 457);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 451);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_11 = gs[i]; (void)it_s_11;
-                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 456))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
+                            if ((Fn_units_of(g, f, it_s_11, SIDE_imperium) > 0) && (!rt_card_state(g, it_s_11, KIND_system, 2, 450))) rt_opt_add(&ob, it_s_11, it_s_11, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 455);
+                    rt_opt_done(g, &ob, 449);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7170,7 +7176,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_11;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 458)) {
+                        if (rt_call(g, 13, f->self, f->me, 452)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7199,7 +7205,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* shift_loyalty */
                                     RtValue arg0 = L->v_s_11;
                                     RtValue arg1 = (-1);
-                                    if (rt_call(g, 16, f->self, f->me, 459)) {
+                                    if (rt_call(g, 16, f->self, f->me, 453)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7219,7 +7225,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 6) { /* A_: find the base_s region with a captured leader */
                 #line 68 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 460);
+                rt_choose_begin(g, f->me, 194, 0, 454);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -7229,13 +7235,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 461);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 455);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_13 = gs[i]; (void)it_s_13;
                             if (Fn_captive_on(g, f, it_s_13)) rt_opt_add(&ob, it_s_13, it_s_13, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 460);
+                    rt_opt_done(g, &ob, 454);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7250,7 +7256,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_13;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 462)) {
+                        if (rt_call(g, 13, f->self, f->me, 456)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7273,7 +7279,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 70 "cards/simple/projects.cards"
                         rt_log_begin(g);
                         rt_log_str(g, "The captured leader talks: the secret base is in region ");
-                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 463)].fd_region);
+                        rt_log_value(g, RT_TY_ENUM + 3, Rows_system[rt_card_row(g, Fn_base_sys(g, f), KIND_system, 457)].fd_region);
                         rt_log_str(g, ".");
                         rt_log_end(g);
                         if (rt_check(g)) return RT_END;
@@ -7285,7 +7291,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 464)) {
+                    if (rt_call(g, 13, f->self, f->me, 458)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -7306,7 +7312,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 #line 75 "cards/simple/projects.cards"
                 if (rt_var_at(g, VCELL_succeeded)) {
                     #line 76 "cards/simple/projects.cards"
-                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 465), 466);
+                    L->v_n = rt_mul(g, Fn_times(g, f, 0), rt_div(g, Fn_at_base(g, f), 3, 459), 460);
                     if (rt_check(g)) return RT_END;
                     #line 77 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -7323,13 +7329,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         #line 78 "cards/simple/projects.cards"
                         if ((L->v_i_3 <= L->v_n) && (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0))) {
                             #line 78 "cards/simple/projects.cards"
-                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 467), RT_AT_TOP, 468);
+                            rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, f->me, 461), RT_AT_TOP, 462);
                             if (rt_check(g)) return RT_END;
                         }
                     }
                     #line 79 "cards/simple/projects.cards"
                     { /* probes_done */
-                        if (rt_call(g, 35, f->self, f->me, 469)) {
+                        if (rt_call(g, 35, f->self, f->me, 463)) {
                         }
                     }
                     {
@@ -7341,7 +7347,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 8) { /* A_: add the production of an Imperium loyal system to the queue */
                 #line 84 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 470);
+                rt_choose_begin(g, f->me, 191, 0, 464);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7351,13 +7357,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 471);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 465);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_15 = gs[i]; (void)it_s_15;
                             if (Fn_imperial_loyal(g, f, it_s_15)) rt_opt_add(&ob, it_s_15, it_s_15, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 470);
+                    rt_opt_done(g, &ob, 464);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7372,7 +7378,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_15;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 472)) {
+                        if (rt_call(g, 13, f->self, f->me, 466)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7401,7 +7407,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 { /* produce */
                                     RtValue arg0 = f->me;
                                     RtValue arg1 = L->v_s_15;
-                                    if (rt_call(g, 21, f->self, f->me, 473)) {
+                                    if (rt_call(g, 21, f->self, f->me, 467)) {
                                         RtValue *args = rt_frame_args(g);
                                         if (args) {
                                             args[0] = arg0;
@@ -7428,7 +7434,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     RtValue arg0 = L->v_k;
                     RtValue arg1 = rt_var_at(g, VCELL_hub);
                     RtValue arg2 = 0;
-                    if (rt_call(g, 13, f->self, f->me, 474)) {
+                    if (rt_call(g, 13, f->self, f->me, 468)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -7456,7 +7462,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             #line 91 "cards/simple/projects.cards"
                             { /* advance_queue */
                                 RtValue arg0 = f->me;
-                                if (rt_call(g, 23, f->self, f->me, 475)) {
+                                if (rt_call(g, 23, f->self, f->me, 469)) {
                                     RtValue *args = rt_frame_args(g);
                                     if (args) {
                                         args[0] = arg0;
@@ -7477,7 +7483,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 10) { /* _: remove a sabotage marker */
                 #line 94 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 476);
+                rt_choose_begin(g, f->me, 191, 0, 470);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7487,13 +7493,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 478);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 472);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_17 = gs[i]; (void)it_s_17;
-                            if (rt_card_state(g, it_s_17, KIND_system, 1, 477)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
+                            if (rt_card_state(g, it_s_17, KIND_system, 1, 471)) rt_opt_add(&ob, it_s_17, it_s_17, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 476);
+                    rt_opt_done(g, &ob, 470);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7508,7 +7514,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_17;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 479)) {
+                        if (rt_call(g, 13, f->self, f->me, 473)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7529,7 +7535,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 96 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 97 "cards/simple/projects.cards"
-                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 480);
+                        rt_set_card_state(g, L->v_s_17, KIND_system, 1, 0, 474);
                         if (rt_check(g)) return RT_END;
                         #line 98 "cards/simple/projects.cards"
                         if (rt_logging(g)) {
@@ -7544,7 +7550,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 11) { /* A_: freeze a captured leader */
                 #line 104 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 194, 0, 481);
+                rt_choose_begin(g, f->me, 194, 0, 475);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 194)) {
@@ -7554,14 +7560,14 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 483);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 477);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_19 = gs[i]; (void)it_s_19;
                             L->v_s_19 = it_s_19;
                             if (Agg13_proc_imperium_mission(g, f, L)) rt_opt_add(&ob, it_s_19, it_s_19, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 481);
+                    rt_opt_done(g, &ob, 475);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7576,7 +7582,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_19;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 484)) {
+                        if (rt_call(g, 13, f->self, f->me, 478)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7597,7 +7603,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 106 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 107 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 203, 0, 485);
+                        rt_choose_begin(g, f->me, 203, 0, 479);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 203)) {
@@ -7606,13 +7612,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 486));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_19, 480));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                     rt_opt_add_if(&ob, ((int)(!!rt__state(g, it_l_3, 1)) & (int)(!rt__state(g, it_l_3, 2))), it_l_3, it_l_3, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 485);
+                            rt_opt_done(g, &ob, 479);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7623,7 +7629,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 28:;
                             L->v_l_3 = rt_chosen(g);
                             #line 108 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 487);
+                            rt_set_card_state(g, L->v_l_3, KIND_leader, 2, 1, 481);
                             if (rt_check(g)) return RT_END;
                             #line 109 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -7639,7 +7645,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 12) { /* _: do 1 damage */
                 #line 115 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 488);
+                rt_choose_begin(g, f->me, 191, 0, 482);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7649,13 +7655,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 489);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 483);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_21 = gs[i]; (void)it_s_21;
                             if (Fn_units_of(g, f, it_s_21, SIDE_resistance) > 0) rt_opt_add(&ob, it_s_21, it_s_21, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 488);
+                    rt_opt_done(g, &ob, 482);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7670,7 +7676,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_21;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 490)) {
+                        if (rt_call(g, 13, f->self, f->me, 484)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7695,7 +7701,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                             RtValue arg0 = L->v_s_21;
                             RtValue arg1 = SIDE_resistance;
                             RtValue arg2 = Fn_times(g, f, 0);
-                            if (rt_call(g, 17, f->self, f->me, 491)) {
+                            if (rt_call(g, 17, f->self, f->me, 485)) {
                                 RtValue *args = rt_frame_args(g);
                                 if (args) {
                                     args[0] = arg0;
@@ -7717,7 +7723,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             } else if (L->v_option == 13) { /* _: capture a leader */
                 #line 121 "cards/simple/projects.cards"
-                rt_choose_begin(g, f->me, 191, 0, 492);
+                rt_choose_begin(g, f->me, 191, 0, 486);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 191)) {
@@ -7727,13 +7733,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 493);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 487);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_23 = gs[i]; (void)it_s_23;
                             if (Fn_capturable_on(g, f, it_s_23)) rt_opt_add(&ob, it_s_23, it_s_23, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 492);
+                    rt_opt_done(g, &ob, 486);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -7748,7 +7754,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         RtValue arg0 = L->v_k;
                         RtValue arg1 = L->v_s_23;
                         RtValue arg2 = 1;
-                        if (rt_call(g, 13, f->self, f->me, 494)) {
+                        if (rt_call(g, 13, f->self, f->me, 488)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -7769,7 +7775,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                     #line 123 "cards/simple/projects.cards"
                     if (rt_var_at(g, VCELL_succeeded)) {
                         #line 124 "cards/simple/projects.cards"
-                        rt_choose_begin(g, f->me, 204, 0, 495);
+                        rt_choose_begin(g, f->me, 204, 0, 489);
                         {
                             RtOptBuf ob = rt_opt_buf(g);
                             if (rt_label_begin(g, RT_PROMPT_SLOT, 204)) {
@@ -7778,13 +7784,13 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                             {
-                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 496));
+                                const int32_t *zc = rt_zone_cards(g, Zone_leaders(g, L->v_s_23, 490));
                                 for (int i = zc[0] - 1; i >= 0; i--) {
                                     RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
                                     rt_opt_add_if(&ob, ((int)(Rows_leader[rt__row(g, it_l_4)].fd_side == SIDE_resistance) & (int)(!rt__state(g, it_l_4, 1))), it_l_4, it_l_4, RT_LABEL_AUTO);
                                 }
                             }
-                            rt_opt_done(g, &ob, 495);
+                            rt_opt_done(g, &ob, 489);
                         }
                         if (rt_check(g)) return RT_END;
                         if (rt_option_count(g) > 0) {
@@ -7795,7 +7801,7 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                         case 34:;
                             L->v_l_4 = rt_chosen(g);
                             #line 125 "cards/simple/projects.cards"
-                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 497);
+                            rt_set_card_state(g, L->v_l_4, KIND_leader, 1, 1, 491);
                             if (rt_check(g)) return RT_END;
                             #line 126 "cards/simple/projects.cards"
                             if (rt_logging(g)) {
@@ -7819,10 +7825,10 @@ static RtStatus Script_proc_imperium_mission(RtGame *g, RtFrame *f)
                 }
             }
         }
-#line 7823 "simple.c"
+#line 7829 "simple.c"
         break;
     default:
-        return rt_fail(g, 498, "bad resume point");
+        return rt_fail(g, 492, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7845,7 +7851,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 145 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 499);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 493);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7853,7 +7859,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((rt_card_kind(g, L->v_u) == KIND_unit) && Rows_unit[rt__row(g, L->v_u)].fd_construction))) continue;
                 #line 145 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, Zone_units(g, L->v_s, 500), RT_AT_TOP, 501);
+                rt_move(g, L->v_u, Zone_units(g, L->v_s, 494), RT_AT_TOP, 495);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -7861,7 +7867,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         #line 146 "cards/simple/projects.cards"
         L->v_n = 0;
         #line 147 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 502);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 496);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -7871,10 +7877,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
                 #line 148 "cards/simple/projects.cards"
                 if (L->v_n == 0) {
                     #line 149 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 503), RT_AT_TOP, 504);
+                    rt_move(g, L->v_u_2, rt_zone_of(g, ZONE_queue, f->me, 497), RT_AT_TOP, 498);
                     if (rt_check(g)) return RT_END;
                     #line 150 "cards/simple/projects.cards"
-                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 505);
+                    rt_set_card_state(g, L->v_u_2, KIND_unit, 1, 3, 499);
                     if (rt_check(g)) return RT_END;
                     #line 151 "cards/simple/projects.cards"
                     L->v_n = 1;
@@ -7900,7 +7906,7 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
             #line 157 "cards/simple/projects.cards"
             { /* battle */
                 RtValue arg0 = L->v_s;
-                if (rt_call(g, 0, f->self, f->me, 506)) {
+                if (rt_call(g, 0, f->self, f->me, 500)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -7917,10 +7923,10 @@ static RtStatus Script_proc_build_doom_star(RtGame *g, RtFrame *f)
         case 1:;
             if (rt_check(g)) return RT_END;
         }
-#line 7921 "simple.c"
+#line 7927 "simple.c"
         break;
     default:
-        return rt_fail(g, 507, "bad resume point");
+        return rt_fail(g, 501, "bad resume point");
     }
     return RT_DONE;
 }
@@ -7945,14 +7951,14 @@ RT_PURE static RtValue Agg1_proc_fire_laser(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 173 "cards/simple/projects.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 516));
+    const int32_t *zc = rt_zone_cards(g, Zone_units(g, L->v_s, 510));
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_u_3 = zc[1 + i]; (void)it_u_3;
         if (!(((int)(Rows_unit[rt__row(g, it_u_3)].fd_side == SIDE_imperium) & (int)(Rows_unit[rt__row(g, it_u_3)].fd_arena == ENUM_in_space)))) continue;
         acc += Rows_unit[rt__row(g, it_u_3)].fd_transports;
     }
     return acc;
-#line 7956 "simple.c"
+#line 7962 "simple.c"
 }
 
 /* cards/simple/projects.cards:163: fire_laser */
@@ -7964,16 +7970,16 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         #line 164 "cards/simple/projects.cards"
         rt_var_store(g, VAR_charged, VCELL_charged, 0);
         #line 165 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 508);
+        rt_set_card_state(g, L->v_s, KIND_system, 2, 1, 502);
         if (rt_check(g)) return RT_END;
         #line 166 "cards/simple/projects.cards"
-        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 509);
+        rt_set_card_state(g, L->v_s, KIND_system, 0, 0, 503);
         if (rt_check(g)) return RT_END;
         #line 167 "cards/simple/projects.cards"
         {
-            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 511);
+            int elem = VAR_loyalty + rt_card_row(g, L->v_s, KIND_system, 505);
             RtValue who = 0;
-            rt_set_at(g, elem, who, 0, 510);
+            rt_set_at(g, elem, who, 0, 504);
         }
         if (rt_check(g)) return RT_END;
         #line 168 "cards/simple/projects.cards"
@@ -7985,7 +7991,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
             rt_log_end(g);
         }
         #line 169 "cards/simple/projects.cards"
-        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 513), 512);
+        L->v_list = rt_list_zone(g, Zone_units(g, L->v_s, 507), 506);
         if (L->v_list < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -7993,7 +7999,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list[1 + L->v_i];
                 if (!(((int)(Rows_unit[rt__row(g, L->v_u)].fd_side == SIDE_resistance) & (int)(Rows_unit[rt__row(g, L->v_u)].fd_arena == ENUM_on_ground)))) continue;
                 #line 169 "cards/simple/projects.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 514);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 508);
                 if (rt_check(g)) return RT_END;
             }
         }
@@ -8008,7 +8014,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                     RtValue it_u_2 = pluck_cells[pluck_at];
                     if (!((Rows_unit[rt__row(g, it_u_2)].fd_arena == ENUM_on_ground))) continue;
                     #line 171 "cards/simple/projects.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 515);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 509);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -8019,7 +8025,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         L->v_room = Agg1_proc_fire_laser(g, f, L);
         if (rt_check(g)) return RT_END;
         #line 174 "cards/simple/projects.cards"
-        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 518), 517);
+        L->v_list_2 = rt_list_zone(g, Zone_units(g, L->v_s, 512), 511);
         if (L->v_list_2 < 0 || rt_check(g)) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8029,11 +8035,11 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 #line 175 "cards/simple/projects.cards"
                 if (L->v_room > 0) {
                     #line 175 "cards/simple/projects.cards"
-                    L->v_room = rt_sub(g, L->v_room, 1, 519);
+                    L->v_room = rt_sub(g, L->v_room, 1, 513);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 175 "cards/simple/projects.cards"
-                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 520);
+                    rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_box), RT_AT_TOP, 514);
                     if (rt_check(g)) return RT_END;
                     #line 175 "cards/simple/projects.cards"
                     if (rt_logging(g)) {
@@ -8050,7 +8056,7 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
         rt_list_pop(g, L->v_list_2);
         #line 177 "cards/simple/projects.cards"
         { /* check_base */
-            if (rt_call(g, 34, f->self, f->me, 521)) {
+            if (rt_call(g, 34, f->self, f->me, 515)) {
             }
         }
         {
@@ -8059,10 +8065,10 @@ static RtStatus Script_proc_fire_laser(RtGame *g, RtFrame *f)
                 return st;
         }
         if (rt_check(g)) return RT_END;
-#line 8063 "simple.c"
+#line 8069 "simple.c"
         break;
     default:
-        return rt_fail(g, 522, "bad resume point");
+        return rt_fail(g, 516, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8078,13 +8084,13 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 34 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 523);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, 0, 517);
         #line 35 "cards/simple/rules.cards"
         rt_var_store(g, VAR_assigning, VCELL_assigning, 1);
         #line 36 "cards/simple/rules.cards"
         while (rt_var_at(g, VCELL_assigning)) {
             #line 37 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 205, 0, 524);
+            rt_choose_begin(g, f->me, 205, 0, 518);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 205)) {
@@ -8094,7 +8100,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 }
                 if (Fn_can_assign(g, f, f->me)) rt_opt_add(&ob, 0, RT_NONE, 46);
                 rt_opt_add(&ob, 1, RT_NONE, 47);
-                rt_opt_done(g, &ob, 524);
+                rt_opt_done(g, &ob, 518);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 1;
@@ -8106,7 +8112,7 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                 if (L->v_option == 0) { /* assign a mission */
                     #line 38 "cards/simple/rules.cards"
                     { /* assign_one */
-                        if (rt_call(g, 29, f->self, f->me, 525)) {
+                        if (rt_call(g, 29, f->self, f->me, 519)) {
                         }
                     }
                     f->pc = 2;
@@ -8123,12 +8129,12 @@ static RtStatus Script_proc_assign_missions(RtGame *g, RtFrame *f)
                     rt_var_store(g, VAR_assigning, VCELL_assigning, 0);
                 }
             }
-            if (rt_back_edge(g, 526)) return RT_END;
+            if (rt_back_edge(g, 520)) return RT_END;
         }
-#line 8129 "simple.c"
+#line 8135 "simple.c"
         break;
     default:
-        return rt_fail(g, 527, "bad resume point");
+        return rt_fail(g, 521, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8155,13 +8161,13 @@ RT_PURE static RtValue Agg1_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 56 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 538);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 531);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_2 = zc[1 + i]; (void)it_c_2;
-        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_2), 537) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
+        if ((Rows_mission[rt__row(g, it_c_2)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_2)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) return 1;
     }
     return acc;
-#line 8165 "simple.c"
+#line 8171 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8171,14 +8177,14 @@ RT_PURE static RtValue Agg2_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 564);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 555);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_c_4 = zc[1 + i]; (void)it_c_4;
         if (!((rt__state(g, it_c_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8182 "simple.c"
+#line 8188 "simple.c"
 }
 
 /* cards/simple/rules.cards:87: count */
@@ -8188,14 +8194,14 @@ RT_PURE static RtValue Agg3_proc_assign_one(RtGame *g, RtFrame *f, struct Locals
     (void)L;
     #line 87 "cards/simple/rules.cards"
     RtValue acc = 0;
-    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 565);
+    const int32_t *zc = rt_pzone_cells_at(g, ZONE_on_mission, ZCELL_on_mission, PLAYER_CELLS, f->me, 556);
     for (int i = zc[0] - 1; i >= 0; i--) {
         RtValue it_l_4 = zc[1 + i]; (void)it_l_4;
         if (!((rt__state(g, it_l_4, 0) == rt_var_at(g, VCELL_cur_k)))) continue;
         acc++;
     }
     return acc;
-#line 8199 "simple.c"
+#line 8205 "simple.c"
 }
 
 /* cards/simple/rules.cards:46: assign_one */
@@ -8205,12 +8211,12 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 47 "cards/simple/rules.cards"
-        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 528), 529);
+        rt_pvar_store(g, VAR_missions_made, VCELL_missions_made, PLAYER_CELLS, f->me, rt_add(g, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me), 1, 522), 523);
         if (rt_check(g)) return RT_END;
         #line 48 "cards/simple/rules.cards"
         rt_var_store(g, VAR_cur_k, VCELL_cur_k, rt_pvar_at(g, VCELL_missions_made, PLAYER_CELLS, f->me));
         #line 49 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 206, 0, 530);
+        rt_choose_begin(g, f->me, 206, 0, 524);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 206)) {
@@ -8219,13 +8225,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 531);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 525);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_c = zc[1 + i]; (void)it_c;
                     if (Fn_cost(g, f, it_c) <= Fn_best_two(g, f, f->me, Rows_mission[rt__row(g, it_c)].fd_suit)) rt_opt_add(&ob, it_c, it_c, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 530);
+            rt_opt_done(g, &ob, 524);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8235,19 +8241,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 1:;
             L->v_c = rt_chosen(g);
             #line 50 "cards/simple/rules.cards"
-            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 532), RT_AT_TOP, 533);
+            rt_move(g, L->v_c, rt_zone_of(g, ZONE_assigned, f->me, 526), RT_AT_TOP, 527);
             if (rt_check(g)) return RT_END;
             #line 51 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 534);
+            rt_set_card_state(g, L->v_c, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 528);
             if (rt_check(g)) return RT_END;
             #line 52 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 535);
+            rt_set_card_state(g, L->v_c, KIND_mission, 1, 1, 529);
             if (rt_check(g)) return RT_END;
             #line 53 "cards/simple/rules.cards"
             rt_var_store(g, VAR_mission_suit, VCELL_mission_suit, Rows_mission[rt__row(g, L->v_c)].fd_suit);
         }
         #line 55 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 207, 0, 536);
+        rt_choose_begin(g, f->me, 207, 0, 530);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 207)) {
@@ -8257,9 +8263,8 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             }
             if (Agg1_proc_assign_one(g, f, L)) rt_opt_add(&ob, 0, RT_NONE, 49);
             rt_opt_add(&ob, 1, RT_NONE, 50);
-            rt_opt_done(g, &ob, 536);
+            rt_opt_done(g, &ob, 530);
         }
-        if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
             f->pc = 2;
             if (!rt_answer_now(g))
@@ -8269,7 +8274,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             L->v_option = rt_chosen(g);
             if (L->v_option == 0) { /* add a second card */
                 #line 57 "cards/simple/rules.cards"
-                rt_choose_begin(g, f->me, 208, 0, 539);
+                rt_choose_begin(g, f->me, 208, 0, 532);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 208)) {
@@ -8278,13 +8283,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                         rt_label_end(g);
                     }
                     {
-                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 541);
+                        const int32_t *zc = rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, f->me, 533);
                         for (int i = zc[0] - 1; i >= 0; i--) {
                             RtValue it_c_3 = zc[1 + i]; (void)it_c_3;
-                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && (rt_add(g, Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)), Fn_cost(g, f, it_c_3), 540) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
+                            if ((Rows_mission[rt__row(g, it_c_3)].fd_suit == rt_var_at(g, VCELL_mission_suit)) && ((Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k)) + Fn_cost(g, f, it_c_3)) <= Fn_best_two(g, f, f->me, rt_var_at(g, VCELL_mission_suit)))) rt_opt_add(&ob, it_c_3, it_c_3, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 539);
+                    rt_opt_done(g, &ob, 532);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 3;
@@ -8294,10 +8299,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 case 3:;
                     L->v_c_3 = rt_chosen(g);
                     #line 58 "cards/simple/rules.cards"
-                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 542), RT_AT_TOP, 543);
+                    rt_move(g, L->v_c_3, rt_zone_of(g, ZONE_assigned, f->me, 534), RT_AT_TOP, 535);
                     if (rt_check(g)) return RT_END;
                     #line 59 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 544);
+                    rt_set_card_state(g, L->v_c_3, KIND_mission, 0, rt_var_at(g, VCELL_cur_k), 536);
                     if (rt_check(g)) return RT_END;
                 }
             } else if (L->v_option == 1) { /* one card */
@@ -8306,7 +8311,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         #line 64 "cards/simple/rules.cards"
         L->v_need = Fn_mission_cost(g, f, f->me, rt_var_at(g, VCELL_cur_k));
         #line 65 "cards/simple/rules.cards"
-        rt_choose_begin(g, f->me, 209, 0, 545);
+        rt_choose_begin(g, f->me, 209, 0, 537);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 209)) {
@@ -8315,13 +8320,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 547);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 538);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
-                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && (rt_add(g, Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)), Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit)), 546) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
+                    if ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) > 0) && ((Fn_icons(g, f, it_l, rt_var_at(g, VCELL_mission_suit)) + Fn_best_other(g, f, f->me, it_l, rt_var_at(g, VCELL_mission_suit))) >= L->v_need)) rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 545);
+            rt_opt_done(g, &ob, 537);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 4;
@@ -8331,19 +8336,19 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
         case 4:;
             L->v_l = rt_chosen(g);
             #line 67 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 548), RT_AT_TOP, 549);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_on_mission, f->me, 539), RT_AT_TOP, 540);
             if (rt_check(g)) return RT_END;
             #line 68 "cards/simple/rules.cards"
-            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 550);
+            rt_set_card_state(g, L->v_l, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 541);
             if (rt_check(g)) return RT_END;
         }
         #line 70 "cards/simple/rules.cards"
-        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 551);
+        L->v_left = rt_sub(g, L->v_need, Fn_mission_icons(g, f, f->me, rt_var_at(g, VCELL_cur_k), rt_var_at(g, VCELL_mission_suit)), 542);
         if (rt_check(g)) return RT_END;
         #line 71 "cards/simple/rules.cards"
         if (L->v_left > 0) {
             #line 72 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 210, 0, 552);
+            rt_choose_begin(g, f->me, 210, 0, 543);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 210)) {
@@ -8352,13 +8357,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_label_end(g);
                 }
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 553);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 544);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l_2 = zc[1 + i]; (void)it_l_2;
                         if (Fn_icons(g, f, it_l_2, rt_var_at(g, VCELL_mission_suit)) >= L->v_left) rt_opt_add(&ob, it_l_2, it_l_2, RT_LABEL_AUTO);
                     }
                 }
-                rt_opt_done(g, &ob, 552);
+                rt_opt_done(g, &ob, 543);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 5;
@@ -8368,15 +8373,15 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             case 5:;
                 L->v_l_2 = rt_chosen(g);
                 #line 73 "cards/simple/rules.cards"
-                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 554), RT_AT_TOP, 555);
+                rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_on_mission, f->me, 545), RT_AT_TOP, 546);
                 if (rt_check(g)) return RT_END;
                 #line 74 "cards/simple/rules.cards"
-                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 556);
+                rt_set_card_state(g, L->v_l_2, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 547);
                 if (rt_check(g)) return RT_END;
             }
         } else {
             #line 77 "cards/simple/rules.cards"
-            rt_choose_begin(g, f->me, 211, 0, 557);
+            rt_choose_begin(g, f->me, 211, 0, 548);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 211)) {
@@ -8384,9 +8389,9 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     rt_log_str(g, ": a second leader?");
                     rt_label_end(g);
                 }
-                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 558)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
+                if (!(rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 549)[0] == 0)) rt_opt_add(&ob, 0, RT_NONE, 51);
                 rt_opt_add(&ob, 1, RT_NONE, 52);
-                rt_opt_done(g, &ob, 557);
+                rt_opt_done(g, &ob, 548);
             }
             if (rt_option_count(g) > 0) {
                 f->pc = 6;
@@ -8397,7 +8402,7 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                 L->v_option_2 = rt_chosen(g);
                 if (L->v_option_2 == 0) { /* add a second leader */
                     #line 79 "cards/simple/rules.cards"
-                    rt_choose_begin(g, f->me, 212, 0, 559);
+                    rt_choose_begin(g, f->me, 212, 0, 550);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 212)) {
@@ -8406,13 +8411,13 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                             rt_label_end(g);
                         }
                         {
-                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 560);
+                            const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 551);
                             for (int i = zc[0] - 1; i >= 0; i--) {
                                 RtValue it_l_3 = zc[1 + i]; (void)it_l_3;
                                 rt_opt_add(&ob, it_l_3, it_l_3, RT_LABEL_AUTO);
                             }
                         }
-                        rt_opt_done(g, &ob, 559);
+                        rt_opt_done(g, &ob, 550);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 7;
@@ -8422,10 +8427,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
                     case 7:;
                         L->v_l_3 = rt_chosen(g);
                         #line 80 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 561), RT_AT_TOP, 562);
+                        rt_move(g, L->v_l_3, rt_zone_of(g, ZONE_on_mission, f->me, 552), RT_AT_TOP, 553);
                         if (rt_check(g)) return RT_END;
                         #line 81 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 563);
+                        rt_set_card_state(g, L->v_l_3, KIND_leader, 0, rt_var_at(g, VCELL_cur_k), 554);
                         if (rt_check(g)) return RT_END;
                     }
                 } else if (L->v_option_2 == 1) { /* one leader */
@@ -8445,10 +8450,10 @@ static RtStatus Script_proc_assign_one(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 8449 "simple.c"
+#line 8454 "simple.c"
         break;
     default:
-        return rt_fail(g, 566, "bad resume point");
+        return rt_fail(g, 557, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8496,10 +8501,10 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         for (L->v_i_3 = 0; L->v_i_3 < rt_players(g); L->v_i_3++) {
             L->v_p = L->v_i_3;
             #line 95 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 567), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 568);
+            rt_move_all(g, rt_zone_of(g, ZONE_assigned, L->v_p, 558), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 559);
             if (rt_check(g)) return RT_END;
             #line 96 "cards/simple/rules.cards"
-            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 569), rt_zone_of(g, ZONE_pool, L->v_p, 570), RT_AT_TOP, 571);
+            rt_move_all(g, rt_zone_of(g, ZONE_on_mission, L->v_p, 560), rt_zone_of(g, ZONE_pool, L->v_p, 561), RT_AT_TOP, 562);
             if (rt_check(g)) return RT_END;
         }
         #line 100 "cards/simple/rules.cards"
@@ -8509,17 +8514,17 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             for (L->v_i_5 = 0; L->v_i_5 < 2; L->v_i_5++) {
                 L->v_i = L->v_i_5 + 1;
                 #line 101 "cards/simple/rules.cards"
-                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 572)[0] == 0)) {
+                if (!(rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 563)[0] == 0)) {
                     #line 101 "cards/simple/rules.cards"
-                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 573), 574), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 575);
+                    rt_move(g, rt_random_card(g, rt_zone_of(g, ZONE_hand, L->v_p_2, 564), 565), rt_zone_shared(g, ZONE_mission_discard), RT_AT_TOP, 566);
                     if (rt_check(g)) return RT_END;
                 }
             }
             #line 102 "cards/simple/rules.cards"
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
-                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 576)[0]));
-                if (rt_call(g, 32, f->self, f->me, 577)) {
+                RtValue arg1 = Fn_at_most(g, f, 5, (10 - rt_pzone_cells_at(g, ZONE_hand, ZCELL_hand, PLAYER_CELLS, L->v_p_2, 567)[0]));
+                if (rt_call(g, 32, f->self, f->me, 568)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8540,13 +8545,13 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 105 "cards/simple/rules.cards"
             if (!(rt_zone_cells_at(g, ZCELL_locations)[0] == 0)) {
                 #line 105 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 578), RT_AT_TOP, 579);
+                rt_move_end(g, rt_zone_shared(g, ZONE_locations), 0, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 569), RT_AT_TOP, 570);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 106 "cards/simple/rules.cards"
         { /* probes_done */
-            if (rt_call(g, 35, f->self, f->me, 580)) {
+            if (rt_call(g, 35, f->self, f->me, 571)) {
             }
         }
         {
@@ -8561,7 +8566,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 108 "cards/simple/rules.cards"
             { /* new_leader */
                 RtValue arg0 = L->v_p_3;
-                if (rt_call(g, 31, f->self, f->me, 581)) {
+                if (rt_call(g, 31, f->self, f->me, 572)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8584,7 +8589,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             #line 111 "cards/simple/rules.cards"
             { /* advance_queue */
                 RtValue arg0 = L->v_p_4;
-                if (rt_call(g, 23, f->self, f->me, 582)) {
+                if (rt_call(g, 23, f->self, f->me, 573)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -8601,7 +8606,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         case 2:;
             if (rt_check(g)) return RT_END;
             #line 112 "cards/simple/rules.cards"
-            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 583);
+            L->v_list = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 574);
             if (L->v_list < 0) return RT_END;
             {
                 for (L->v_i_9 = 0; L->v_i_9 < rt_list_len(g, L->v_list); L->v_i_9++) {
@@ -8611,7 +8616,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     { /* produce */
                         RtValue arg0 = L->v_p_4;
                         RtValue arg1 = L->v_s;
-                        if (rt_call(g, 21, f->self, f->me, 584)) {
+                        if (rt_call(g, 21, f->self, f->me, 575)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -8633,7 +8638,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
             rt_list_pop(g, L->v_list);
         }
         #line 115 "cards/simple/rules.cards"
-        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 585);
+        L->v_list_2 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 576);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -8650,7 +8655,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                     #line 118 "cards/simple/rules.cards"
                     { /* gain_vp */
                         RtValue arg0 = 2;
-                        if (rt_call(g, 15, f->self, f->me, 586)) {
+                        if (rt_call(g, 15, f->self, f->me, 577)) {
                             RtValue *args = rt_frame_args(g);
                             if (args) {
                                 args[0] = arg0;
@@ -8668,7 +8673,7 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_2);
         #line 121 "cards/simple/rules.cards"
-        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 587);
+        L->v_list_3 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 578);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -8676,14 +8681,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                 L->v_s_3 = cells_v_list_3[1 + L->v_i_11];
                 #line 122 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 588);
+                    RtValue zone_v_l = Zone_leaders(g, L->v_s_3, 579);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_l = rt_zone_cards(g, zone_v_l);
                     for (int at_v_l = walk_v_l[0]; at_v_l >= 1; at_v_l--) {
                         L->v_l = walk_v_l[at_v_l];
                         if (!(rt__state(g, L->v_l, 2))) continue;
                         #line 123 "cards/simple/rules.cards"
-                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 589);
+                        rt_pvar_store(g, VAR_vp, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f), rt_clamp_wide((int64_t)rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)) - 1, 0, INT32_MAX), 580);
                         #line 124 "cards/simple/rules.cards"
                         rt_log_begin(g);
                         rt_log_card(g, L->v_l);
@@ -8699,14 +8704,14 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_3);
         #line 129 "cards/simple/rules.cards"
-        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 590);
+        L->v_list_4 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 581);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
             for (L->v_i_12 = 0; L->v_i_12 < cells_v_list_4[0]; L->v_i_12++) {
                 L->v_s_4 = cells_v_list_4[1 + L->v_i_12];
                 #line 130 "cards/simple/rules.cards"
-                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 592), 591);
+                L->v_list_5 = rt_list_zone(g, Zone_leaders(g, L->v_s_4, 583), 582);
                 if (L->v_list_5 < 0 || rt_check(g)) return RT_END;
                 {
                     const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -8714,34 +8719,34 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
                         L->v_l_2 = cells_v_list_5[1 + L->v_i_13];
                         if (!((!rt__state(g, L->v_l_2, 1)))) continue;
                         #line 130 "cards/simple/rules.cards"
-                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 593), RT_AT_TOP, 594);
+                        rt_move(g, L->v_l_2, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt__row(g, L->v_l_2)].fd_side), 584), RT_AT_TOP, 585);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 rt_list_pop(g, L->v_list_5);
                 #line 131 "cards/simple/rules.cards"
                 {
-                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 595);
+                    RtValue zone_v_u = Zone_units(g, L->v_s_4, 586);
                     if (rt_check(g)) return RT_END;
                     const int32_t *walk_v_u = rt_zone_cards(g, zone_v_u);
                     for (int at_v_u = walk_v_u[0]; at_v_u >= 1; at_v_u--) {
                         L->v_u = walk_v_u[at_v_u];
                         #line 131 "cards/simple/rules.cards"
-                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 596);
+                        rt_set_card_state(g, L->v_u, KIND_unit, 0, 0, 587);
                         if (rt_check(g)) return RT_END;
                     }
                 }
                 #line 132 "cards/simple/rules.cards"
-                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 597) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
+                if (rt_card_state(g, L->v_s_4, KIND_system, 0, 588) && (Fn_ground_of(g, f, L->v_s_4, SIDE_imperium) == 0)) {
                     #line 132 "cards/simple/rules.cards"
-                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 598);
+                    rt_set_card_state(g, L->v_s_4, KIND_system, 0, 0, 589);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 135 "cards/simple/rules.cards"
-        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 599));
+        rt_var_store(g, VAR_rounds_done, VCELL_rounds_done, rt_add(g, rt_var_at(g, VCELL_rounds_done), 1, 590));
         if (rt_check(g)) return RT_END;
         #line 136 "cards/simple/rules.cards"
         L->v_time = rt_var_at(g, VCELL_rounds_done);
@@ -8754,26 +8759,26 @@ static RtStatus Script_proc_refresh(RtGame *g, RtFrame *f)
         rt_log_str(g, ", Resistance victory points ");
         rt_log_int(g, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)));
         rt_log_str(g, ", ");
-        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 600));
+        rt_log_int(g, rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 591));
         rt_log_str(g, " of ");
         rt_log_int(g, FIXED_time_limit);
         rt_log_str(g, ".");
         rt_log_end(g);
         if (rt_check(g)) return RT_END;
         #line 138 "cards/simple/rules.cards"
-        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 601) >= FIXED_time_limit) {
+        if (rt_add(g, L->v_time, rt_pvar_at(g, VCELL_vp, PLAYER_CELLS, Fn_rebel(g, f)), 592) >= FIXED_time_limit) {
             #line 139 "cards/simple/rules.cards"
             rt_log_begin(g);
             rt_log_player(g, Fn_rebel(g, f));
             rt_log_str(g, " outlasts the Imperium.");
             rt_log_end(g);
             #line 140 "cards/simple/rules.cards"
-            return rt_win(g, Fn_rebel(g, f), 602);
+            return rt_win(g, Fn_rebel(g, f), 593);
         }
-#line 8774 "simple.c"
+#line 8779 "simple.c"
         break;
     default:
-        return rt_fail(g, 603, "bad resume point");
+        return rt_fail(g, 594, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8796,14 +8801,14 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         for (L->v_i_2 = 0; L->v_i_2 < 3; L->v_i_2++) {
             L->v_i = L->v_i_2 + 1;
             #line 147 "cards/simple/rules.cards"
-            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 604)[0] == 0)) {
+            if (!(rt_pzone_cells_at(g, ZONE_leader_deck, ZCELL_leader_deck, PLAYER_CELLS, L->v_p, 595)[0] == 0)) {
                 #line 147 "cards/simple/rules.cards"
-                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 605), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 606), RT_AT_TOP, 607);
+                rt_move_end(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 596), 0, rt_zone_of(g, ZONE_leader_offer, L->v_p, 597), RT_AT_TOP, 598);
                 if (rt_check(g)) return RT_END;
             }
         }
         #line 148 "cards/simple/rules.cards"
-        rt_choose_begin(g, L->v_p, 213, 0, 608);
+        rt_choose_begin(g, L->v_p, 213, 0, 599);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 213)) {
@@ -8812,13 +8817,13 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
                 rt_label_end(g);
             }
             {
-                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 609);
+                const int32_t *zc = rt_pzone_cells_at(g, ZONE_leader_offer, ZCELL_leader_offer, PLAYER_CELLS, L->v_p, 600);
                 for (int i = zc[0] - 1; i >= 0; i--) {
                     RtValue it_l = zc[1 + i]; (void)it_l;
                     rt_opt_add(&ob, it_l, it_l, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 608);
+            rt_opt_done(g, &ob, 599);
         }
         if (rt_option_count(g) > 0) {
             f->pc = 1;
@@ -8828,7 +8833,7 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         case 1:;
             L->v_l = rt_chosen(g);
             #line 149 "cards/simple/rules.cards"
-            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 610), RT_AT_TOP, 611);
+            rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, L->v_p, 601), RT_AT_TOP, 602);
             if (rt_check(g)) return RT_END;
             #line 150 "cards/simple/rules.cards"
             if (rt_logging(g)) {
@@ -8842,20 +8847,20 @@ static RtStatus Script_proc_new_leader(RtGame *g, RtFrame *f)
         }
         #line 152 "cards/simple/rules.cards"
         {
-            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 612);
+            RtValue pluck_from = rt_zone_of(g, ZONE_leader_offer, L->v_p, 603);
             const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
             for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                 #line 152 "cards/simple/rules.cards"
-                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 613), RT_AT_BOTTOM, 614);
+                rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_leader_deck, L->v_p, 604), RT_AT_BOTTOM, 605);
                 if (rt_check(g)) break;
             }
             rt_pluck_close(g, pluck_from);
         }
         if (rt_check(g)) return RT_END;
-#line 8856 "simple.c"
+#line 8861 "simple.c"
         break;
     default:
-        return rt_fail(g, 615, "bad resume point");
+        return rt_fail(g, 606, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8881,23 +8886,23 @@ static RtStatus Script_proc_draw_missions(RtGame *g, RtFrame *f)
                 #line 101 "cards/simple/setup.cards"
                 if ((rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0) && (!(rt_zone_cells_at(g, ZCELL_mission_discard)[0] == 0))) {
                     #line 102 "cards/simple/setup.cards"
-                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 616);
+                    rt_move_all(g, rt_zone_shared(g, ZONE_mission_discard), rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 607);
                     if (rt_check(g)) return RT_END;
                     #line 103 "cards/simple/setup.cards"
-                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 617);
+                    rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 608);
                 }
                 #line 105 "cards/simple/setup.cards"
                 if (!(rt_zone_cells_at(g, ZCELL_mission_deck)[0] == 0)) {
                     #line 105 "cards/simple/setup.cards"
-                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 618), RT_AT_TOP, 619);
+                    rt_move_end(g, rt_zone_shared(g, ZONE_mission_deck), 0, rt_zone_of(g, ZONE_hand, L->v_p, 609), RT_AT_TOP, 610);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
-#line 8898 "simple.c"
+#line 8903 "simple.c"
         break;
     default:
-        return rt_fail(g, 620, "bad resume point");
+        return rt_fail(g, 611, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8910,7 +8915,7 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         #line 115 "cards/simple/setup.cards"
         rt_var_store(g, VAR_base_revealed, VCELL_base_revealed, 1);
         #line 116 "cards/simple/setup.cards"
-        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 621), RT_REVEAL_ALL, RT_NONE, 622);
+        rt_reveal_zone(g, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 612), RT_REVEAL_ALL, RT_NONE, 613);
         if (rt_check(g)) return RT_END;
         #line 117 "cards/simple/setup.cards"
         rt_log_begin(g);
@@ -8919,12 +8924,12 @@ static RtStatus Script_proc_reveal_base(RtGame *g, RtFrame *f)
         rt_log_str(g, ".");
         rt_log_end(g);
         #line 118 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 623), RT_AT_TOP, 624);
+        rt_move_all(g, rt_zone_shared(g, ZONE_base_units), Zone_units(g, Fn_base_sys(g, f), 614), RT_AT_TOP, 615);
         if (rt_check(g)) return RT_END;
-#line 8925 "simple.c"
+#line 8930 "simple.c"
         break;
     default:
-        return rt_fail(g, 625, "bad resume point");
+        return rt_fail(g, 616, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8944,12 +8949,12 @@ static RtStatus Script_proc_check_base(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 127 "cards/simple/setup.cards"
-            return rt_win(g, Fn_empire(g, f), 626);
+            return rt_win(g, Fn_empire(g, f), 617);
         }
-#line 8950 "simple.c"
+#line 8955 "simple.c"
         break;
     default:
-        return rt_fail(g, 627, "bad resume point");
+        return rt_fail(g, 618, "bad resume point");
     }
     return RT_DONE;
 }
@@ -8969,7 +8974,7 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             #line 137 "cards/simple/setup.cards"
             { /* reveal_base */
-                if (rt_call(g, 33, f->self, f->me, 628)) {
+                if (rt_call(g, 33, f->self, f->me, 619)) {
                 }
             }
             {
@@ -8979,10 +8984,10 @@ static RtStatus Script_proc_probes_done(RtGame *g, RtFrame *f)
             }
             if (rt_check(g)) return RT_END;
         }
-#line 8983 "simple.c"
+#line 8988 "simple.c"
         break;
     default:
-        return rt_fail(g, 629, "bad resume point");
+        return rt_fail(g, 620, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9089,7 +9094,7 @@ RT_PURE static RtValue Agg1_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9093 "simple.c"
+#line 9098 "simple.c"
 }
 
 /* cards/simple/setup.cards:55: count */
@@ -9106,7 +9111,7 @@ RT_PURE static RtValue Agg2_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9110 "simple.c"
+#line 9115 "simple.c"
 }
 
 /* cards/simple/setup.cards:56: count */
@@ -9123,7 +9128,7 @@ RT_PURE static RtValue Agg3_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9127 "simple.c"
+#line 9132 "simple.c"
 }
 
 /* cards/simple/setup.cards:57: count */
@@ -9140,7 +9145,7 @@ RT_PURE static RtValue Agg4_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9144 "simple.c"
+#line 9149 "simple.c"
 }
 
 /* cards/simple/setup.cards:58: count */
@@ -9157,7 +9162,7 @@ RT_PURE static RtValue Agg5_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9161 "simple.c"
+#line 9166 "simple.c"
 }
 
 /* cards/simple/setup.cards:59: count */
@@ -9174,7 +9179,7 @@ RT_PURE static RtValue Agg6_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9178 "simple.c"
+#line 9183 "simple.c"
 }
 
 /* cards/simple/setup.cards:60: count */
@@ -9191,7 +9196,7 @@ RT_PURE static RtValue Agg7_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9195 "simple.c"
+#line 9200 "simple.c"
 }
 
 /* cards/simple/setup.cards:80: count */
@@ -9208,7 +9213,7 @@ RT_PURE static RtValue Agg8_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9212 "simple.c"
+#line 9217 "simple.c"
 }
 
 /* cards/simple/setup.cards:81: count */
@@ -9225,7 +9230,7 @@ RT_PURE static RtValue Agg9_setup(RtGame *g, RtFrame *f, struct Locals_setup *L)
         acc++;
     }
     return acc;
-#line 9229 "simple.c"
+#line 9234 "simple.c"
 }
 
 /* cards/simple/setup.cards:82: count */
@@ -9242,7 +9247,7 @@ RT_PURE static RtValue Agg10_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9246 "simple.c"
+#line 9251 "simple.c"
 }
 
 /* cards/simple/setup.cards:83: count */
@@ -9259,7 +9264,7 @@ RT_PURE static RtValue Agg11_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9263 "simple.c"
+#line 9268 "simple.c"
 }
 
 /* cards/simple/setup.cards:84: count */
@@ -9276,7 +9281,7 @@ RT_PURE static RtValue Agg12_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9280 "simple.c"
+#line 9285 "simple.c"
 }
 
 /* cards/simple/setup.cards:85: count */
@@ -9293,7 +9298,7 @@ RT_PURE static RtValue Agg13_setup(RtGame *g, RtFrame *f, struct Locals_setup *L
         acc++;
     }
     return acc;
-#line 9297 "simple.c"
+#line 9302 "simple.c"
 }
 
 /* cards/simple/setup.cards:6: setup */
@@ -9313,7 +9318,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_s = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_s) == KIND_system))) continue;
                     #line 8 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 630);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 621);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9327,7 +9332,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_m = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_m) == KIND_mission))) continue;
                     #line 9 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 631);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_mission_deck), RT_AT_TOP, 622);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9341,7 +9346,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     RtValue it_d = pluck_cells[pluck_at];
                     if (!((rt_card_kind(g, it_d) == KIND_d6))) continue;
                     #line 10 "cards/simple/setup.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 632);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_tray), RT_AT_TOP, 623);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -9351,10 +9356,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_prelude_end(g)) return RT_DONE;
         }
         #line 11 "cards/simple/setup.cards"
-        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 633));
+        rt_var_store(g, VAR_hub, VCELL_hub, rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 624));
         if (rt_check(g)) return RT_END;
         #line 14 "cards/simple/setup.cards"
-        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 634);
+        L->v_list = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 625);
         if (L->v_list < 0) return RT_END;
         {
             const int32_t *cells_v_list = rt_list_cells(g, L->v_list);
@@ -9362,13 +9367,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_l = cells_v_list[1 + L->v_i_4];
                 if (!((rt_card_kind(g, L->v_l) == KIND_leader))) continue;
                 #line 15 "cards/simple/setup.cards"
-                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 635)].fd_starting) {
+                if (Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 626)].fd_starting) {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 636)].fd_side), 637), RT_AT_TOP, 638);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_pool, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 627)].fd_side), 628), RT_AT_TOP, 629);
                     if (rt_check(g)) return RT_END;
                 } else {
                     #line 15 "cards/simple/setup.cards"
-                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 639)].fd_side), 640), RT_AT_TOP, 641);
+                    rt_move(g, L->v_l, rt_zone_of(g, ZONE_leader_deck, Fn_player_of(g, f, Rows_leader[rt_card_row(g, L->v_l, KIND_leader, 630)].fd_side), 631), RT_AT_TOP, 632);
                     if (rt_check(g)) return RT_END;
                 }
             }
@@ -9378,10 +9383,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         for (L->v_i_5 = 0; L->v_i_5 < rt_players(g); L->v_i_5++) {
             L->v_p = L->v_i_5;
             #line 17 "cards/simple/setup.cards"
-            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 643), 642);
+            rt_shuffle(g, rt_zone_of(g, ZONE_leader_deck, L->v_p, 634), 633);
         }
         #line 20 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 644);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_mission_deck), 635);
         #line 21 "cards/simple/setup.cards"
         for (L->v_i_6 = 0; L->v_i_6 < rt_players(g); L->v_i_6++) {
             L->v_p_2 = L->v_i_6;
@@ -9389,7 +9394,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             { /* draw_missions */
                 RtValue arg0 = L->v_p_2;
                 RtValue arg1 = 6;
-                if (rt_call(g, 32, f->self, f->me, 645)) {
+                if (rt_call(g, 32, f->self, f->me, 636)) {
                     RtValue *args = rt_frame_args(g);
                     if (args) {
                         args[0] = arg0;
@@ -9405,15 +9410,15 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
         }
         #line 28 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 646);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 637);
         #line 31 "cards/simple/setup.cards"
         for (L->v_i_7 = 0; L->v_i_7 < 3; L->v_i_7++) {
             L->v_i = L->v_i_7 + 1;
             #line 32 "cards/simple/setup.cards"
-            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 647);
+            L->v_s_2 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 638);
             if (rt_check(g)) return RT_END;
             #line 33 "cards/simple/setup.cards"
-            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 648);
+            rt_set_card_state(g, L->v_s_2, KIND_system, 0, 1, 639);
             if (rt_check(g)) return RT_END;
             #line 34 "cards/simple/setup.cards"
             rt_log_begin(g);
@@ -9423,20 +9428,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
             #line 35 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 649), RT_AT_TOP, 650);
+            rt_move(g, L->v_s_2, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 640), RT_AT_TOP, 641);
             if (rt_check(g)) return RT_END;
         }
         #line 37 "cards/simple/setup.cards"
         for (L->v_i_8 = 0; L->v_i_8 < 4; L->v_i_8++) {
             L->v_i_2 = L->v_i_8 + 1;
             #line 38 "cards/simple/setup.cards"
-            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 651);
+            L->v_s_3 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 642);
             if (rt_check(g)) return RT_END;
             #line 39 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 653);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_3, KIND_system, 644);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, (-1), 652);
+                rt_set_at(g, elem, who, (-1), 643);
             }
             if (rt_check(g)) return RT_END;
             #line 40 "cards/simple/setup.cards"
@@ -9447,20 +9452,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 41 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 654), RT_AT_TOP, 655);
+            rt_move(g, L->v_s_3, rt_zone_of(g, ZONE_probes, Fn_empire(g, f), 645), RT_AT_TOP, 646);
             if (rt_check(g)) return RT_END;
         }
         #line 43 "cards/simple/setup.cards"
         for (L->v_i_9 = 0; L->v_i_9 < 4; L->v_i_9++) {
             L->v_i_3 = L->v_i_9 + 1;
             #line 44 "cards/simple/setup.cards"
-            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 656);
+            L->v_s_4 = rt_top_at(g, rt_zone_cells_at(g, ZCELL_locations), ZONE_locations, RT_NONE, 647);
             if (rt_check(g)) return RT_END;
             #line 45 "cards/simple/setup.cards"
             {
-                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 658);
+                int elem = VAR_loyalty + rt_card_row(g, L->v_s_4, KIND_system, 649);
                 RtValue who = 0;
-                rt_set_at(g, elem, who, 1, 657);
+                rt_set_at(g, elem, who, 1, 648);
             }
             if (rt_check(g)) return RT_END;
             #line 46 "cards/simple/setup.cards"
@@ -9471,16 +9476,16 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 rt_log_end(g);
             }
             #line 47 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 659);
+            rt_move(g, L->v_s_4, rt_zone_shared(g, ZONE_set_aside), RT_AT_TOP, 650);
             if (rt_check(g)) return RT_END;
         }
         #line 49 "cards/simple/setup.cards"
-        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 660);
+        rt_move_all(g, rt_zone_shared(g, ZONE_set_aside), rt_zone_shared(g, ZONE_locations), RT_AT_TOP, 651);
         if (rt_check(g)) return RT_END;
         #line 50 "cards/simple/setup.cards"
-        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 661);
+        rt_shuffle(g, rt_zone_shared(g, ZONE_locations), 652);
         #line 54 "cards/simple/setup.cards"
-        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 662);
+        L->v_list_2 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 653);
         if (L->v_list_2 < 0) return RT_END;
         {
             const int32_t *cells_v_list_2 = rt_list_cells(g, L->v_list_2);
@@ -9488,13 +9493,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u = cells_v_list_2[1 + L->v_i_10];
                 if (!((((rt_card_kind(g, L->v_u) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u), "Fighter") == 0)) && (Agg1_setup(g, f, L) < 3)))) continue;
                 #line 54 "cards/simple/setup.cards"
-                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 663);
+                rt_move(g, L->v_u, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 654);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_2);
         #line 55 "cards/simple/setup.cards"
-        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 664);
+        L->v_list_3 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 655);
         if (L->v_list_3 < 0) return RT_END;
         {
             const int32_t *cells_v_list_3 = rt_list_cells(g, L->v_list_3);
@@ -9502,13 +9507,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_2 = cells_v_list_3[1 + L->v_i_11];
                 if (!((((rt_card_kind(g, L->v_u_2) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_2), "Assault Shuttle") == 0)) && (Agg2_setup(g, f, L) < 4)))) continue;
                 #line 55 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 665);
+                rt_move(g, L->v_u_2, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 656);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_3);
         #line 56 "cards/simple/setup.cards"
-        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 666);
+        L->v_list_4 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 657);
         if (L->v_list_4 < 0) return RT_END;
         {
             const int32_t *cells_v_list_4 = rt_list_cells(g, L->v_list_4);
@@ -9516,13 +9521,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_3 = cells_v_list_4[1 + L->v_i_12];
                 if (!((((rt_card_kind(g, L->v_u_3) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_3), "Dreadnought") == 0)) && (Agg3_setup(g, f, L) < 4)))) continue;
                 #line 56 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 667);
+                rt_move(g, L->v_u_3, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 658);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_4);
         #line 57 "cards/simple/setup.cards"
-        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 668);
+        L->v_list_5 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 659);
         if (L->v_list_5 < 0) return RT_END;
         {
             const int32_t *cells_v_list_5 = rt_list_cells(g, L->v_list_5);
@@ -9530,13 +9535,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_4 = cells_v_list_5[1 + L->v_i_13];
                 if (!((((rt_card_kind(g, L->v_u_4) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_4), "Doom Star") == 0)) && (Agg4_setup(g, f, L) < 1)))) continue;
                 #line 57 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 669);
+                rt_move(g, L->v_u_4, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 660);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_5);
         #line 58 "cards/simple/setup.cards"
-        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 670);
+        L->v_list_6 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 661);
         if (L->v_list_6 < 0) return RT_END;
         {
             const int32_t *cells_v_list_6 = rt_list_cells(g, L->v_list_6);
@@ -9544,13 +9549,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_5 = cells_v_list_6[1 + L->v_i_14];
                 if (!((((rt_card_kind(g, L->v_u_5) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_5), "Troops (Imperium)") == 0)) && (Agg5_setup(g, f, L) < 14)))) continue;
                 #line 58 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 671);
+                rt_move(g, L->v_u_5, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 662);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_6);
         #line 59 "cards/simple/setup.cards"
-        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 672);
+        L->v_list_7 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 663);
         if (L->v_list_7 < 0) return RT_END;
         {
             const int32_t *cells_v_list_7 = rt_list_cells(g, L->v_list_7);
@@ -9558,13 +9563,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_6 = cells_v_list_7[1 + L->v_i_15];
                 if (!((((rt_card_kind(g, L->v_u_6) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_6), "Scout Walker") == 0)) && (Agg6_setup(g, f, L) < 6)))) continue;
                 #line 59 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 673);
+                rt_move(g, L->v_u_6, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 664);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_7);
         #line 60 "cards/simple/setup.cards"
-        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 674);
+        L->v_list_8 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 665);
         if (L->v_list_8 < 0) return RT_END;
         {
             const int32_t *cells_v_list_8 = rt_list_cells(g, L->v_list_8);
@@ -9572,20 +9577,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_7 = cells_v_list_8[1 + L->v_i_16];
                 if (!((((rt_card_kind(g, L->v_u_7) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_7), "Heavy Walker") == 0)) && (Agg7_setup(g, f, L) < 1)))) continue;
                 #line 60 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 675);
+                rt_move(g, L->v_u_7, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 666);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_8);
         #line 61 "cards/simple/setup.cards"
-        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 676);
+        L->v_list_9 = rt_graph_list(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, 667);
         if (L->v_list_9 < 0) return RT_END;
         {
             for (L->v_i_17 = 0; L->v_i_17 < rt_list_len(g, L->v_list_9); L->v_i_17++) {
                 L->v_s_5 = rt_list_at(g, L->v_list_9, L->v_i_17);
                 if (!(Fn_imperial_held(g, f, L->v_s_5))) continue;
                 #line 62 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 677);
+                rt_choose_begin(g, Fn_empire(g, f), 214, 0, 668);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 214)) {
@@ -9601,7 +9606,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                             rt_opt_add_if(&ob, (Rows_unit[rt__row(g, it_u_8)].fd_arena == ENUM_on_ground), it_u_8, it_u_8, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 677);
+                    rt_opt_done(g, &ob, 668);
                 }
                 if (rt_option_count(g) > 0) {
                     f->pc = 1;
@@ -9611,20 +9616,20 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 1:;
                     L->v_u_8 = rt_chosen(g);
                     #line 63 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 678), RT_AT_TOP, 679);
+                    rt_move(g, L->v_u_8, Zone_units(g, L->v_s_5, 669), RT_AT_TOP, 670);
                     if (rt_check(g)) return RT_END;
                 }
             }
         }
         rt_list_pop(g, L->v_list_9);
         #line 66 "cards/simple/setup.cards"
-        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 680);
+        L->v_list_10 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 671);
         if (L->v_list_10 < 0) return RT_END;
         {
             for (L->v_i_18 = 0; L->v_i_18 < rt_list_len(g, L->v_list_10); L->v_i_18++) {
                 L->v_u_9 = rt_list_at(g, L->v_list_10, L->v_i_18);
                 #line 67 "cards/simple/setup.cards"
-                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 681);
+                rt_choose_begin(g, Fn_empire(g, f), 215, 0, 672);
                 {
                     RtOptBuf ob = rt_opt_buf(g);
                     if (rt_label_begin(g, RT_PROMPT_SLOT, 215)) {
@@ -9636,13 +9641,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                     }
                     {
                         RtValue gs[33];
-                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 682);
+                        int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 673);
                         for (int i = 0; i < gn; i++) {
                             RtValue it_s_6 = gs[i]; (void)it_s_6;
                             if (Fn_imperial_held(g, f, it_s_6)) rt_opt_add(&ob, it_s_6, it_s_6, RT_LABEL_AUTO);
                         }
                     }
-                    rt_opt_done(g, &ob, 681);
+                    rt_opt_done(g, &ob, 672);
                 }
                 if (rt_check(g)) return RT_END;
                 if (rt_option_count(g) > 0) {
@@ -9653,7 +9658,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 case 2:;
                     L->v_s_6 = rt_chosen(g);
                     #line 68 "cards/simple/setup.cards"
-                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 683), RT_AT_TOP, 684);
+                    rt_move(g, L->v_u_9, Zone_units(g, L->v_s_6, 674), RT_AT_TOP, 675);
                     if (rt_check(g)) return RT_END;
                     #line 69 "cards/simple/setup.cards"
                     if (Rows_unit[rt__row(g, L->v_u_9)].fd_doom_star) {
@@ -9665,7 +9670,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         }
         rt_list_pop(g, L->v_list_10);
         #line 77 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 685);
+        rt_choose_begin(g, Fn_rebel(g, f), 216, RT_CHOOSE_HIDDEN, 676);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 216)) {
@@ -9675,13 +9680,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 686);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 677);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_s_7 = gs[i]; (void)it_s_7;
                     if (!Fn_imperial_held(g, f, it_s_7)) rt_opt_add(&ob, it_s_7, it_s_7, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 685);
+            rt_opt_done(g, &ob, 676);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9692,11 +9697,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 3:;
             L->v_s_7 = rt_chosen(g);
             #line 78 "cards/simple/setup.cards"
-            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 687), RT_AT_TOP, 688);
+            rt_move(g, L->v_s_7, rt_zone_of(g, ZONE_base_card, Fn_rebel(g, f), 678), RT_AT_TOP, 679);
             if (rt_check(g)) return RT_END;
         }
         #line 80 "cards/simple/setup.cards"
-        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 689);
+        L->v_list_11 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 680);
         if (L->v_list_11 < 0) return RT_END;
         {
             const int32_t *cells_v_list_11 = rt_list_cells(g, L->v_list_11);
@@ -9704,13 +9709,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_10 = cells_v_list_11[1 + L->v_i_19];
                 if (!((((rt_card_kind(g, L->v_u_10) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_10), "Light Fighter") == 0)) && (Agg8_setup(g, f, L) < 3)))) continue;
                 #line 80 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 690);
+                rt_move(g, L->v_u_10, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 681);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_11);
         #line 81 "cards/simple/setup.cards"
-        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 691);
+        L->v_list_12 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 682);
         if (L->v_list_12 < 0) return RT_END;
         {
             const int32_t *cells_v_list_12 = rt_list_cells(g, L->v_list_12);
@@ -9718,13 +9723,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_11 = cells_v_list_12[1 + L->v_i_20];
                 if (!((((rt_card_kind(g, L->v_u_11) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_11), "Medium Fighter") == 0)) && (Agg9_setup(g, f, L) < 3)))) continue;
                 #line 81 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 692);
+                rt_move(g, L->v_u_11, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 683);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_12);
         #line 82 "cards/simple/setup.cards"
-        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 693);
+        L->v_list_13 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 684);
         if (L->v_list_13 < 0) return RT_END;
         {
             const int32_t *cells_v_list_13 = rt_list_cells(g, L->v_list_13);
@@ -9732,13 +9737,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_12 = cells_v_list_13[1 + L->v_i_21];
                 if (!((((rt_card_kind(g, L->v_u_12) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_12), "Transport") == 0)) && (Agg10_setup(g, f, L) < 2)))) continue;
                 #line 82 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 694);
+                rt_move(g, L->v_u_12, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 685);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_13);
         #line 83 "cards/simple/setup.cards"
-        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 695);
+        L->v_list_14 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 686);
         if (L->v_list_14 < 0) return RT_END;
         {
             const int32_t *cells_v_list_14 = rt_list_cells(g, L->v_list_14);
@@ -9746,13 +9751,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_13 = cells_v_list_14[1 + L->v_i_22];
                 if (!((((rt_card_kind(g, L->v_u_13) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_13), "Light Cruiser") == 0)) && (Agg11_setup(g, f, L) < 1)))) continue;
                 #line 83 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 696);
+                rt_move(g, L->v_u_13, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 687);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_14);
         #line 84 "cards/simple/setup.cards"
-        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 697);
+        L->v_list_15 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 688);
         if (L->v_list_15 < 0) return RT_END;
         {
             const int32_t *cells_v_list_15 = rt_list_cells(g, L->v_list_15);
@@ -9760,13 +9765,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_14 = cells_v_list_15[1 + L->v_i_23];
                 if (!((((rt_card_kind(g, L->v_u_14) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_14), "Troops (Resistance)") == 0)) && (Agg12_setup(g, f, L) < 7)))) continue;
                 #line 84 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 698);
+                rt_move(g, L->v_u_14, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 689);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_15);
         #line 85 "cards/simple/setup.cards"
-        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 699);
+        L->v_list_16 = rt_list_zone(g, rt_zone_shared(g, ZONE_box), 690);
         if (L->v_list_16 < 0) return RT_END;
         {
             const int32_t *cells_v_list_16 = rt_list_cells(g, L->v_list_16);
@@ -9774,13 +9779,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 L->v_u_15 = cells_v_list_16[1 + L->v_i_24];
                 if (!((((rt_card_kind(g, L->v_u_15) == KIND_unit) && (strcmp(rt_card_name(g, L->v_u_15), "Speeder") == 0)) && (Agg13_setup(g, f, L) < 3)))) continue;
                 #line 85 "cards/simple/setup.cards"
-                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 700);
+                rt_move(g, L->v_u_15, rt_zone_shared(g, ZONE_moving), RT_AT_TOP, 691);
                 if (rt_check(g)) return RT_END;
             }
         }
         rt_list_pop(g, L->v_list_16);
         #line 86 "cards/simple/setup.cards"
-        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 701);
+        rt_choose_begin(g, Fn_rebel(g, f), 217, 0, 692);
         {
             RtOptBuf ob = rt_opt_buf(g);
             if (rt_label_begin(g, RT_PROMPT_SLOT, 217)) {
@@ -9790,13 +9795,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             }
             {
                 RtValue gs[33];
-                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 702);
+                int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 693);
                 for (int i = 0; i < gn; i++) {
                     RtValue it_w = gs[i]; (void)it_w;
                     if ((Fn_rebel_loyal(g, f, it_w) || Fn_neutral(g, f, it_w)) && (!Fn_imperial_held(g, f, it_w))) rt_opt_add(&ob, it_w, it_w, RT_LABEL_AUTO);
                 }
             }
-            rt_opt_done(g, &ob, 701);
+            rt_opt_done(g, &ob, 692);
         }
         if (rt_check(g)) return RT_END;
         if (rt_option_count(g) > 0) {
@@ -9807,13 +9812,13 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
         case 4:;
             L->v_w = rt_chosen(g);
             #line 87 "cards/simple/setup.cards"
-            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 703);
+            L->v_list_17 = rt_list_zone(g, rt_zone_shared(g, ZONE_moving), 694);
             if (L->v_list_17 < 0) return RT_END;
             {
                 for (L->v_i_25 = 0; L->v_i_25 < rt_list_len(g, L->v_list_17); L->v_i_25++) {
                     L->v_u_16 = rt_list_at(g, L->v_list_17, L->v_i_25);
                     #line 88 "cards/simple/setup.cards"
-                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 704);
+                    rt_choose_begin(g, Fn_rebel(g, f), 218, 0, 695);
                     {
                         RtOptBuf ob = rt_opt_buf(g);
                         if (rt_label_begin(g, RT_PROMPT_SLOT, 218)) {
@@ -9832,7 +9837,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                                 rt_label_end(g);
                             }
                         }
-                        rt_opt_done(g, &ob, 704);
+                        rt_opt_done(g, &ob, 695);
                     }
                     if (rt_option_count(g) > 0) {
                         f->pc = 5;
@@ -9843,11 +9848,11 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         L->v_option = rt_chosen(g);
                         if (L->v_option == 0) { /* at the secret base */
                             #line 89 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 705);
+                            rt_move(g, L->v_u_16, rt_zone_shared(g, ZONE_base_units), RT_AT_TOP, 696);
                             if (rt_check(g)) return RT_END;
                         } else if (L->v_option == 1) { /* on _w_ */
                             #line 90 "cards/simple/setup.cards"
-                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 706), RT_AT_TOP, 707);
+                            rt_move(g, L->v_u_16, Zone_units(g, L->v_w, 697), RT_AT_TOP, 698);
                             if (rt_check(g)) return RT_END;
                         }
                     }
@@ -9863,10 +9868,10 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             rt_log_str(g, ".");
             rt_log_end(g);
         }
-#line 9867 "simple.c"
+#line 9872 "simple.c"
         break;
     default:
-        return rt_fail(g, 708, "bad resume point");
+        return rt_fail(g, 699, "bad resume point");
     }
     return RT_DONE;
 }
@@ -9893,13 +9898,13 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
     #line 16 "cards/simple/rules.cards"
     RtValue acc = 0;
     RtValue gs[33];
-    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 713);
+    int gn = rt_graph_spaces(g, &Graph_galaxy, RT_GRAPH_WITHIN, rt_var_at(g, VCELL_hub), 32, gs, 704);
     for (int i = 0; i < gn; i++) {
         RtValue it_t = gs[i]; (void)it_t;
         if (Fn_can_move_to(g, f, it_t, rt_player_side(g, f->me))) return 1;
     }
     return acc;
-#line 9903 "simple.c"
+#line 9908 "simple.c"
 }
 
 /* cards/simple/rules.cards:7: round */
@@ -9921,7 +9926,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             rt_log_turn(g, f->me);
             #line 10 "cards/simple/rules.cards"
             { /* assign_missions */
-                if (rt_call(g, 28, f->self, f->me, 709)) {
+                if (rt_call(g, 28, f->self, f->me, 700)) {
                 }
             }
             f->pc = 1;
@@ -9935,7 +9940,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             if (rt_check(g)) return RT_END;
             if (rt_next_player(g, f->me) == Fn_rebel(g, f)) break;
             L->v_turn = rt_next_player(g, L->v_turn);
-            if (rt_back_edge(g, 710)) return RT_END;
+            if (rt_back_edge(g, 701)) return RT_END;
         }
         f->me = L->v_saved_me;
         #line 12 "cards/simple/rules.cards"
@@ -9948,7 +9953,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         for (;;) {
             f->me = L->v_turn_2;
             rt_log_turn(g, f->me);
-            rt_choose_begin(g, f->me, 219, 0, 711);
+            rt_choose_begin(g, f->me, 219, 0, 702);
             {
                 RtOptBuf ob = rt_opt_buf(g);
                 if (rt_label_begin(g, RT_PROMPT_SLOT, 219)) {
@@ -9958,7 +9963,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "carry out mission _c.mission_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 712);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_assigned, ZCELL_assigned, PLAYER_CELLS, f->me, 703);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_c = zc[1 + i]; (void)it_c;
                         L->v_c = it_c;
@@ -9974,7 +9979,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "move units with _l_" */
                 {
-                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 714);
+                    const int32_t *zc = rt_pzone_cells_at(g, ZONE_pool, ZCELL_pool, PLAYER_CELLS, f->me, 705);
                     for (int i = zc[0] - 1; i >= 0; i--) {
                         RtValue it_l = zc[1 + i]; (void)it_l;
                         L->v_l = it_l;
@@ -9990,9 +9995,9 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 }
                 /* action "pass" */
                 rt_opt_add(&ob, 2, RT_NONE, 62);
-                rt_opt_done(g, &ob, 711);
+                rt_opt_done(g, &ob, 702);
             }
-            if (rt_option_count(g) == 0) return rt_fail(g, 715, "no action is possible in this turn");
+            if (rt_option_count(g) == 0) return rt_fail(g, 706, "no action is possible in this turn");
             f->pc = 2;
             if (!rt_answer_now(g))
                 return RT_YIELD;
@@ -10004,7 +10009,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 15 "cards/simple/rules.cards"
                 { /* carry_out */
                     RtValue arg0 = rt__state(g, L->v_c, 0);
-                    if (rt_call(g, 11, f->self, f->me, 716)) {
+                    if (rt_call(g, 11, f->self, f->me, 707)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10025,7 +10030,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
                 #line 16 "cards/simple/rules.cards"
                 { /* move_units */
                     RtValue arg0 = L->v_l;
-                    if (rt_call(g, 19, f->self, f->me, 717)) {
+                    if (rt_call(g, 19, f->self, f->me, 708)) {
                         RtValue *args = rt_frame_args(g);
                         if (args) {
                             args[0] = arg0;
@@ -10046,7 +10051,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             L->v_passes_2 = (L->v_action_2 == 2) ? L->v_passes_2 + 1 : 0;
             if (L->v_passes_2 >= 2) break;
             L->v_turn_2 = rt_next_player(g, L->v_turn_2);
-            if (rt_back_edge(g, 718)) return RT_END;
+            if (rt_back_edge(g, 709)) return RT_END;
         }
         f->me = L->v_saved_me_2;
         #line 20 "cards/simple/rules.cards"
@@ -10054,7 +10059,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         rt_log_phase(g, 63);
         #line 20 "cards/simple/rules.cards"
         { /* refresh */
-            if (rt_call(g, 30, f->self, f->me, 719)) {
+            if (rt_call(g, 30, f->self, f->me, 710)) {
             }
         }
         f->pc = 5;
@@ -10066,10 +10071,10 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         /* fall through */
     case 5:;
         if (rt_check(g)) return RT_END;
-#line 10070 "simple.c"
+#line 10075 "simple.c"
         break;
     default:
-        return rt_fail(g, 720, "bad resume point");
+        return rt_fail(g, 711, "bad resume point");
     }
     return RT_DONE;
 }
@@ -10748,710 +10753,701 @@ static const RtSite Site_table[] = {
     { 1, 167, 52 }, /* 14: cards/simple/game.cards:167:52 */
     { 1, 167, 34 }, /* 15: cards/simple/game.cards:167:34 */
     { 1, 167, 25 }, /* 16: cards/simple/game.cards:167:25 */
-    { 1, 167, 8 }, /* 17: cards/simple/game.cards:167:8 */
-    { 1, 171, 12 }, /* 18: cards/simple/game.cards:171:12 */
-    { 1, 171, 3 }, /* 19: cards/simple/game.cards:171:3 */
-    { 1, 172, 59 }, /* 20: cards/simple/game.cards:172:59 */
-    { 1, 172, 50 }, /* 21: cards/simple/game.cards:172:50 */
-    { 1, 177, 51 }, /* 22: cards/simple/game.cards:177:51 */
-    { 1, 177, 68 }, /* 23: cards/simple/game.cards:177:68 */
-    { 1, 178, 48 }, /* 24: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 25: cards/simple/game.cards:178:64 */
-    { 1, 179, 44 }, /* 26: cards/simple/game.cards:179:44 */
-    { 1, 179, 60 }, /* 27: cards/simple/game.cards:179:60 */
-    { 1, 181, 46 }, /* 28: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 29: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 30: cards/simple/game.cards:181:83 */
-    { 1, 178, 48 }, /* 31: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 32: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 33: cards/simple/game.cards:182:62 */
-    { 1, 184, 57 }, /* 34: cards/simple/game.cards:184:57 */
-    { 1, 185, 58 }, /* 35: cards/simple/game.cards:185:58 */
-    { 1, 186, 67 }, /* 36: cards/simple/game.cards:186:67 */
-    { 1, 190, 20 }, /* 37: cards/simple/game.cards:190:20 */
-    { 1, 192, 20 }, /* 38: cards/simple/game.cards:192:20 */
-    { 1, 193, 57 }, /* 39: cards/simple/game.cards:193:57 */
-    { 1, 193, 57 }, /* 40: cards/simple/game.cards:193:57 */
-    { 1, 193, 57 }, /* 41: cards/simple/game.cards:193:57 */
-    { 1, 201, 12 }, /* 42: cards/simple/game.cards:201:12 */
-    { 1, 201, 3 }, /* 43: cards/simple/game.cards:201:3 */
-    { 1, 203, 12 }, /* 44: cards/simple/game.cards:203:12 */
-    { 1, 203, 3 }, /* 45: cards/simple/game.cards:203:3 */
-    { 1, 204, 58 }, /* 46: cards/simple/game.cards:204:58 */
-    { 1, 211, 50 }, /* 47: cards/simple/game.cards:211:50 */
-    { 1, 217, 32 }, /* 48: cards/simple/game.cards:217:32 */
-    { 1, 217, 32 }, /* 49: cards/simple/game.cards:217:32 */
-    { 1, 217, 32 }, /* 50: cards/simple/game.cards:217:32 */
-    { 1, 218, 12 }, /* 51: cards/simple/game.cards:218:12 */
+    { 1, 171, 12 }, /* 17: cards/simple/game.cards:171:12 */
+    { 1, 172, 59 }, /* 18: cards/simple/game.cards:172:59 */
+    { 1, 177, 51 }, /* 19: cards/simple/game.cards:177:51 */
+    { 1, 177, 68 }, /* 20: cards/simple/game.cards:177:68 */
+    { 1, 178, 48 }, /* 21: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 22: cards/simple/game.cards:178:64 */
+    { 1, 179, 44 }, /* 23: cards/simple/game.cards:179:44 */
+    { 1, 179, 60 }, /* 24: cards/simple/game.cards:179:60 */
+    { 1, 181, 46 }, /* 25: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 26: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 27: cards/simple/game.cards:181:83 */
+    { 1, 178, 48 }, /* 28: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 29: cards/simple/game.cards:178:64 */
+    { 1, 182, 62 }, /* 30: cards/simple/game.cards:182:62 */
+    { 1, 184, 57 }, /* 31: cards/simple/game.cards:184:57 */
+    { 1, 185, 58 }, /* 32: cards/simple/game.cards:185:58 */
+    { 1, 186, 67 }, /* 33: cards/simple/game.cards:186:67 */
+    { 1, 190, 20 }, /* 34: cards/simple/game.cards:190:20 */
+    { 1, 192, 20 }, /* 35: cards/simple/game.cards:192:20 */
+    { 1, 193, 57 }, /* 36: cards/simple/game.cards:193:57 */
+    { 1, 201, 12 }, /* 37: cards/simple/game.cards:201:12 */
+    { 1, 201, 3 }, /* 38: cards/simple/game.cards:201:3 */
+    { 1, 203, 12 }, /* 39: cards/simple/game.cards:203:12 */
+    { 1, 203, 3 }, /* 40: cards/simple/game.cards:203:3 */
+    { 1, 204, 58 }, /* 41: cards/simple/game.cards:204:58 */
+    { 1, 211, 50 }, /* 42: cards/simple/game.cards:211:50 */
+    { 1, 217, 32 }, /* 43: cards/simple/game.cards:217:32 */
+    { 1, 217, 32 }, /* 44: cards/simple/game.cards:217:32 */
+    { 1, 217, 32 }, /* 45: cards/simple/game.cards:217:32 */
+    { 1, 218, 12 }, /* 46: cards/simple/game.cards:218:12 */
+    { 1, 218, 8 }, /* 47: cards/simple/game.cards:218:8 */
+    { 1, 181, 46 }, /* 48: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 49: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 50: cards/simple/game.cards:181:83 */
+    { 1, 218, 44 }, /* 51: cards/simple/game.cards:218:44 */
     { 1, 218, 8 }, /* 52: cards/simple/game.cards:218:8 */
-    { 1, 181, 46 }, /* 53: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 54: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 55: cards/simple/game.cards:181:83 */
-    { 1, 218, 44 }, /* 56: cards/simple/game.cards:218:44 */
-    { 1, 218, 8 }, /* 57: cards/simple/game.cards:218:8 */
-    { 1, 219, 38 }, /* 58: cards/simple/game.cards:219:38 */
-    { 1, 219, 33 }, /* 59: cards/simple/game.cards:219:33 */
-    { 1, 218, 8 }, /* 60: cards/simple/game.cards:218:8 */
-    { 1, 220, 41 }, /* 61: cards/simple/game.cards:220:41 */
-    { 9, 111, 34 }, /* 62: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 63: cards/simple/setup.cards:111:30 */
-    { 1, 223, 15 }, /* 64: cards/simple/game.cards:223:15 */
-    { 9, 111, 34 }, /* 65: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 66: cards/simple/setup.cards:111:30 */
-    { 1, 224, 73 }, /* 67: cards/simple/game.cards:224:73 */
-    { 9, 111, 34 }, /* 68: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 69: cards/simple/setup.cards:111:30 */
-    { 1, 224, 17 }, /* 70: cards/simple/game.cards:224:17 */
-    { 1, 224, 8 }, /* 71: cards/simple/game.cards:224:8 */
-    { 5, 80, 43 }, /* 72: cards/simple/missions.cards:80:43 */
-    { 5, 197, 48 }, /* 73: cards/simple/missions.cards:197:48 */
-    { 6, 5, 40 }, /* 74: cards/simple/moves.cards:5:40 */
-    { 6, 10, 62 }, /* 75: cards/simple/moves.cards:10:62 */
-    { 6, 10, 12 }, /* 76: cards/simple/moves.cards:10:12 */
-    { 6, 11, 54 }, /* 77: cards/simple/moves.cards:11:54 */
-    { 6, 78, 7 }, /* 78: cards/simple/moves.cards:78:7 */
-    { 1, 181, 46 }, /* 79: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 80: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 81: cards/simple/game.cards:181:83 */
-    { 1, 178, 48 }, /* 82: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 83: cards/simple/game.cards:178:64 */
-    { 1, 182, 62 }, /* 84: cards/simple/game.cards:182:62 */
-    { 1, 178, 48 }, /* 85: cards/simple/game.cards:178:48 */
-    { 1, 178, 64 }, /* 86: cards/simple/game.cards:178:64 */
-    { 1, 179, 44 }, /* 87: cards/simple/game.cards:179:44 */
-    { 1, 179, 60 }, /* 88: cards/simple/game.cards:179:60 */
-    { 1, 177, 51 }, /* 89: cards/simple/game.cards:177:51 */
-    { 1, 177, 68 }, /* 90: cards/simple/game.cards:177:68 */
-    { 7, 11, 77 }, /* 91: cards/simple/projects.cards:11:77 */
-    { 1, 181, 46 }, /* 92: cards/simple/game.cards:181:46 */
-    { 1, 181, 71 }, /* 93: cards/simple/game.cards:181:71 */
-    { 1, 181, 83 }, /* 94: cards/simple/game.cards:181:83 */
-    { 7, 15, 25 }, /* 95: cards/simple/projects.cards:15:25 */
-    { 7, 15, 57 }, /* 96: cards/simple/projects.cards:15:57 */
-    { 7, 137, 42 }, /* 97: cards/simple/projects.cards:137:42 */
-    { 9, 111, 34 }, /* 98: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 99: cards/simple/setup.cards:111:30 */
-    { 8, 27, 50 }, /* 100: cards/simple/rules.cards:27:50 */
-    { 8, 31, 12 }, /* 101: cards/simple/rules.cards:31:12 */
-    { 8, 31, 45 }, /* 102: cards/simple/rules.cards:31:45 */
-    { 8, 31, 36 }, /* 103: cards/simple/rules.cards:31:36 */
-    { 9, 111, 34 }, /* 104: cards/simple/setup.cards:111:34 */
-    { 9, 111, 30 }, /* 105: cards/simple/setup.cards:111:30 */
-    { 0, 11, 3 }, /* 106: cards/simple/combat.cards:11:3 */
-    { 0, 16, 33 }, /* 107: cards/simple/combat.cards:16:33 */
-    { 0, 17, 5 }, /* 108: cards/simple/combat.cards:17:5 */
-    { 0, 19, 34 }, /* 109: cards/simple/combat.cards:19:34 */
-    { 0, 21, 47 }, /* 110: cards/simple/combat.cards:21:47 */
-    { 0, 22, 5 }, /* 111: cards/simple/combat.cards:22:5 */
-    { 0, 13, 3 }, /* 112: cards/simple/combat.cards:13:3 */
-    { 0, 24, 12 }, /* 113: cards/simple/combat.cards:24:12 */
-    { 0, 24, 22 }, /* 114: cards/simple/combat.cards:24:22 */
-    { 0, 26, 5 }, /* 115: cards/simple/combat.cards:26:5 */
-    { 0, 27, 5 }, /* 116: cards/simple/combat.cards:27:5 */
-    { 0, 28, 5 }, /* 117: cards/simple/combat.cards:28:5 */
-    { 0, 29, 5 }, /* 118: cards/simple/combat.cards:29:5 */
-    { 0, 9, 11 }, /* 119: cards/simple/combat.cards:9:11 */
-    { 0, 41, 5 }, /* 120: cards/simple/combat.cards:41:5 */
-    { 0, 42, 7 }, /* 121: cards/simple/combat.cards:42:7 */
-    { 0, 43, 23 }, /* 122: cards/simple/combat.cards:43:23 */
-    { 0, 43, 7 }, /* 123: cards/simple/combat.cards:43:7 */
-    { 0, 45, 5 }, /* 124: cards/simple/combat.cards:45:5 */
-    { 0, 46, 7 }, /* 125: cards/simple/combat.cards:46:7 */
-    { 0, 47, 24 }, /* 126: cards/simple/combat.cards:47:24 */
-    { 0, 47, 7 }, /* 127: cards/simple/combat.cards:47:7 */
-    { 0, 37, 11 }, /* 128: cards/simple/combat.cards:37:11 */
-    { 0, 57, 5 }, /* 129: cards/simple/combat.cards:57:5 */
-    { 0, 58, 5 }, /* 130: cards/simple/combat.cards:58:5 */
-    { 0, 59, 5 }, /* 131: cards/simple/combat.cards:59:5 */
-    { 0, 60, 5 }, /* 132: cards/simple/combat.cards:60:5 */
-    { 0, 61, 5 }, /* 133: cards/simple/combat.cards:61:5 */
-    { 0, 62, 5 }, /* 134: cards/simple/combat.cards:62:5 */
-    { 0, 64, 22 }, /* 135: cards/simple/combat.cards:64:22 */
-    { 0, 65, 3 }, /* 136: cards/simple/combat.cards:65:3 */
-    { 0, 55, 11 }, /* 137: cards/simple/combat.cards:55:11 */
-    { 0, 73, 15 }, /* 138: cards/simple/combat.cards:73:15 */
-    { 0, 74, 7 }, /* 139: cards/simple/combat.cards:74:7 */
-    { 0, 75, 10 }, /* 140: cards/simple/combat.cards:75:10 */
-    { 0, 76, 9 }, /* 141: cards/simple/combat.cards:76:9 */
-    { 0, 78, 17 }, /* 142: cards/simple/combat.cards:78:17 */
-    { 0, 79, 9 }, /* 143: cards/simple/combat.cards:79:9 */
-    { 0, 81, 17 }, /* 144: cards/simple/combat.cards:81:17 */
-    { 0, 83, 11 }, /* 145: cards/simple/combat.cards:83:11 */
-    { 0, 84, 27 }, /* 146: cards/simple/combat.cards:84:27 */
-    { 0, 86, 11 }, /* 147: cards/simple/combat.cards:86:11 */
-    { 0, 87, 27 }, /* 148: cards/simple/combat.cards:87:27 */
-    { 0, 90, 25 }, /* 149: cards/simple/combat.cards:90:25 */
-    { 0, 70, 11 }, /* 150: cards/simple/combat.cards:70:11 */
-    { 0, 100, 5 }, /* 151: cards/simple/combat.cards:100:5 */
-    { 0, 102, 28 }, /* 152: cards/simple/combat.cards:102:28 */
-    { 0, 102, 55 }, /* 153: cards/simple/combat.cards:102:55 */
-    { 0, 103, 9 }, /* 154: cards/simple/combat.cards:103:9 */
-    { 0, 99, 3 }, /* 155: cards/simple/combat.cards:99:3 */
-    { 0, 97, 11 }, /* 156: cards/simple/combat.cards:97:11 */
-    { 0, 123, 8 }, /* 157: cards/simple/combat.cards:123:8 */
-    { 0, 123, 8 }, /* 158: cards/simple/combat.cards:123:8 */
-    { 0, 126, 23 }, /* 159: cards/simple/combat.cards:126:23 */
-    { 0, 126, 64 }, /* 160: cards/simple/combat.cards:126:64 */
-    { 0, 126, 91 }, /* 161: cards/simple/combat.cards:126:91 */
-    { 0, 129, 9 }, /* 162: cards/simple/combat.cards:129:9 */
-    { 0, 131, 32 }, /* 163: cards/simple/combat.cards:131:32 */
-    { 0, 131, 60 }, /* 164: cards/simple/combat.cards:131:60 */
-    { 0, 139, 9 }, /* 165: cards/simple/combat.cards:139:9 */
-    { 0, 139, 21 }, /* 166: cards/simple/combat.cards:139:21 */
-    { 0, 142, 11 }, /* 167: cards/simple/combat.cards:142:11 */
-    { 0, 142, 11 }, /* 168: cards/simple/combat.cards:142:11 */
-    { 0, 120, 11 }, /* 169: cards/simple/combat.cards:120:11 */
-    { 0, 155, 3 }, /* 170: cards/simple/combat.cards:155:3 */
-    { 0, 155, 12 }, /* 171: cards/simple/combat.cards:155:12 */
-    { 0, 157, 5 }, /* 172: cards/simple/combat.cards:157:5 */
-    { 0, 154, 11 }, /* 173: cards/simple/combat.cards:154:11 */
-    { 0, 166, 13 }, /* 174: cards/simple/combat.cards:166:13 */
-    { 0, 167, 5 }, /* 175: cards/simple/combat.cards:167:5 */
-    { 0, 168, 37 }, /* 176: cards/simple/combat.cards:168:37 */
-    { 0, 169, 8 }, /* 177: cards/simple/combat.cards:169:8 */
-    { 0, 169, 24 }, /* 178: cards/simple/combat.cards:169:24 */
-    { 0, 169, 38 }, /* 179: cards/simple/combat.cards:169:38 */
-    { 0, 170, 8 }, /* 180: cards/simple/combat.cards:170:8 */
-    { 0, 171, 7 }, /* 181: cards/simple/combat.cards:171:7 */
-    { 0, 172, 73 }, /* 182: cards/simple/combat.cards:172:73 */
-    { 0, 173, 11 }, /* 183: cards/simple/combat.cards:173:11 */
-    { 0, 173, 23 }, /* 184: cards/simple/combat.cards:173:23 */
-    { 0, 174, 13 }, /* 185: cards/simple/combat.cards:174:13 */
-    { 0, 174, 22 }, /* 186: cards/simple/combat.cards:174:22 */
-    { 0, 174, 80 }, /* 187: cards/simple/combat.cards:174:80 */
-    { 0, 174, 70 }, /* 188: cards/simple/combat.cards:174:70 */
-    { 0, 178, 29 }, /* 189: cards/simple/combat.cards:178:29 */
-    { 0, 164, 11 }, /* 190: cards/simple/combat.cards:164:11 */
-    { 0, 190, 7 }, /* 191: cards/simple/combat.cards:190:7 */
-    { 0, 190, 19 }, /* 192: cards/simple/combat.cards:190:19 */
-    { 0, 191, 9 }, /* 193: cards/simple/combat.cards:191:9 */
-    { 0, 191, 9 }, /* 194: cards/simple/combat.cards:191:9 */
-    { 0, 196, 3 }, /* 195: cards/simple/combat.cards:196:3 */
-    { 0, 197, 3 }, /* 196: cards/simple/combat.cards:197:3 */
-    { 0, 186, 11 }, /* 197: cards/simple/combat.cards:186:11 */
-    { 0, 204, 45 }, /* 198: cards/simple/combat.cards:204:45 */
-    { 0, 207, 15 }, /* 199: cards/simple/combat.cards:207:15 */
-    { 0, 208, 7 }, /* 200: cards/simple/combat.cards:208:7 */
-    { 0, 209, 10 }, /* 201: cards/simple/combat.cards:209:10 */
-    { 0, 212, 7 }, /* 202: cards/simple/combat.cards:212:7 */
-    { 0, 212, 16 }, /* 203: cards/simple/combat.cards:212:16 */
-    { 0, 212, 44 }, /* 204: cards/simple/combat.cards:212:44 */
-    { 0, 203, 11 }, /* 205: cards/simple/combat.cards:203:11 */
-    { 0, 226, 15 }, /* 206: cards/simple/combat.cards:226:15 */
-    { 0, 227, 7 }, /* 207: cards/simple/combat.cards:227:7 */
-    { 0, 228, 10 }, /* 208: cards/simple/combat.cards:228:10 */
-    { 0, 228, 24 }, /* 209: cards/simple/combat.cards:228:24 */
-    { 0, 228, 46 }, /* 210: cards/simple/combat.cards:228:46 */
-    { 0, 228, 60 }, /* 211: cards/simple/combat.cards:228:60 */
-    { 0, 229, 23 }, /* 212: cards/simple/combat.cards:229:23 */
-    { 0, 222, 11 }, /* 213: cards/simple/combat.cards:222:11 */
-    { 5, 15, 26 }, /* 214: cards/simple/missions.cards:15:26 */
-    { 5, 15, 14 }, /* 215: cards/simple/missions.cards:15:14 */
-    { 5, 16, 18 }, /* 216: cards/simple/missions.cards:16:18 */
-    { 5, 17, 21 }, /* 217: cards/simple/missions.cards:17:21 */
-    { 5, 18, 24 }, /* 218: cards/simple/missions.cards:18:24 */
-    { 5, 21, 3 }, /* 219: cards/simple/missions.cards:21:3 */
-    { 5, 21, 12 }, /* 220: cards/simple/missions.cards:21:12 */
-    { 5, 22, 5 }, /* 221: cards/simple/missions.cards:22:5 */
-    { 5, 25, 30 }, /* 222: cards/simple/missions.cards:25:30 */
-    { 5, 25, 61 }, /* 223: cards/simple/missions.cards:25:61 */
-    { 5, 26, 12 }, /* 224: cards/simple/missions.cards:26:12 */
-    { 5, 26, 46 }, /* 225: cards/simple/missions.cards:26:46 */
-    { 5, 27, 3 }, /* 226: cards/simple/missions.cards:27:3 */
-    { 5, 13, 11 }, /* 227: cards/simple/missions.cards:13:11 */
-    { 5, 33, 3 }, /* 228: cards/simple/missions.cards:33:3 */
-    { 5, 32, 11 }, /* 229: cards/simple/missions.cards:32:11 */
-    { 5, 42, 12 }, /* 230: cards/simple/missions.cards:42:12 */
-    { 5, 44, 14 }, /* 231: cards/simple/missions.cards:44:14 */
-    { 5, 48, 5 }, /* 232: cards/simple/missions.cards:48:5 */
-    { 5, 48, 14 }, /* 233: cards/simple/missions.cards:48:14 */
-    { 5, 48, 58 }, /* 234: cards/simple/missions.cards:48:58 */
-    { 5, 48, 48 }, /* 235: cards/simple/missions.cards:48:48 */
-    { 5, 53, 3 }, /* 236: cards/simple/missions.cards:53:3 */
-    { 5, 54, 50 }, /* 237: cards/simple/missions.cards:54:50 */
-    { 5, 55, 7 }, /* 238: cards/simple/missions.cards:55:7 */
-    { 5, 55, 19 }, /* 239: cards/simple/missions.cards:55:19 */
-    { 5, 59, 32 }, /* 240: cards/simple/missions.cards:59:32 */
-    { 5, 59, 22 }, /* 241: cards/simple/missions.cards:59:22 */
-    { 5, 59, 61 }, /* 242: cards/simple/missions.cards:59:61 */
-    { 5, 59, 51 }, /* 243: cards/simple/missions.cards:59:51 */
-    { 5, 59, 75 }, /* 244: cards/simple/missions.cards:59:75 */
-    { 5, 67, 5 }, /* 245: cards/simple/missions.cards:67:5 */
-    { 5, 69, 5 }, /* 246: cards/simple/missions.cards:69:5 */
-    { 5, 41, 11 }, /* 247: cards/simple/missions.cards:41:11 */
-    { 5, 85, 3 }, /* 248: cards/simple/missions.cards:85:3 */
-    { 5, 87, 124 }, /* 249: cards/simple/missions.cards:87:124 */
-    { 5, 93, 153 }, /* 250: cards/simple/missions.cards:93:153 */
-    { 5, 168, 100 }, /* 251: cards/simple/missions.cards:168:100 */
-    { 5, 174, 102 }, /* 252: cards/simple/missions.cards:174:102 */
-    { 5, 180, 92 }, /* 253: cards/simple/missions.cards:180:92 */
-    { 5, 88, 7 }, /* 254: cards/simple/missions.cards:88:7 */
-    { 5, 88, 19 }, /* 255: cards/simple/missions.cards:88:19 */
-    { 5, 89, 9 }, /* 256: cards/simple/missions.cards:89:9 */
-    { 5, 90, 24 }, /* 257: cards/simple/missions.cards:90:24 */
-    { 5, 94, 7 }, /* 258: cards/simple/missions.cards:94:7 */
-    { 5, 94, 19 }, /* 259: cards/simple/missions.cards:94:19 */
-    { 5, 95, 9 }, /* 260: cards/simple/missions.cards:95:9 */
-    { 5, 98, 52 }, /* 261: cards/simple/missions.cards:98:52 */
-    { 5, 98, 30 }, /* 262: cards/simple/missions.cards:98:30 */
-    { 5, 98, 11 }, /* 263: cards/simple/missions.cards:98:11 */
-    { 5, 103, 7 }, /* 264: cards/simple/missions.cards:103:7 */
-    { 5, 103, 19 }, /* 265: cards/simple/missions.cards:103:19 */
-    { 5, 105, 9 }, /* 266: cards/simple/missions.cards:105:9 */
-    { 5, 106, 63 }, /* 267: cards/simple/missions.cards:106:63 */
-    { 5, 111, 7 }, /* 268: cards/simple/missions.cards:111:7 */
-    { 5, 111, 19 }, /* 269: cards/simple/missions.cards:111:19 */
-    { 5, 112, 9 }, /* 270: cards/simple/missions.cards:112:9 */
-    { 5, 113, 24 }, /* 271: cards/simple/missions.cards:113:24 */
-    { 5, 117, 7 }, /* 272: cards/simple/missions.cards:117:7 */
-    { 5, 117, 19 }, /* 273: cards/simple/missions.cards:117:19 */
-    { 5, 118, 9 }, /* 274: cards/simple/missions.cards:118:9 */
-    { 5, 126, 7 }, /* 275: cards/simple/missions.cards:126:7 */
-    { 5, 126, 63 }, /* 276: cards/simple/missions.cards:126:63 */
-    { 5, 126, 19 }, /* 277: cards/simple/missions.cards:126:19 */
-    { 5, 127, 9 }, /* 278: cards/simple/missions.cards:127:9 */
-    { 5, 129, 11 }, /* 279: cards/simple/missions.cards:129:11 */
-    { 5, 136, 7 }, /* 280: cards/simple/missions.cards:136:7 */
-    { 5, 136, 19 }, /* 281: cards/simple/missions.cards:136:19 */
-    { 5, 137, 9 }, /* 282: cards/simple/missions.cards:137:9 */
-    { 5, 138, 24 }, /* 283: cards/simple/missions.cards:138:24 */
-    { 5, 142, 7 }, /* 284: cards/simple/missions.cards:142:7 */
-    { 5, 142, 19 }, /* 285: cards/simple/missions.cards:142:19 */
-    { 5, 143, 9 }, /* 286: cards/simple/missions.cards:143:9 */
-    { 5, 145, 11 }, /* 287: cards/simple/missions.cards:145:11 */
-    { 5, 147, 13 }, /* 288: cards/simple/missions.cards:147:13 */
-    { 5, 149, 11 }, /* 289: cards/simple/missions.cards:149:11 */
-    { 5, 154, 7 }, /* 290: cards/simple/missions.cards:154:7 */
-    { 5, 155, 22 }, /* 291: cards/simple/missions.cards:155:22 */
-    { 5, 158, 7 }, /* 292: cards/simple/missions.cards:158:7 */
-    { 5, 159, 61 }, /* 293: cards/simple/missions.cards:159:61 */
-    { 5, 163, 7 }, /* 294: cards/simple/missions.cards:163:7 */
-    { 5, 163, 19 }, /* 295: cards/simple/missions.cards:163:19 */
-    { 5, 164, 9 }, /* 296: cards/simple/missions.cards:164:9 */
-    { 5, 165, 24 }, /* 297: cards/simple/missions.cards:165:24 */
-    { 5, 169, 7 }, /* 298: cards/simple/missions.cards:169:7 */
-    { 5, 169, 19 }, /* 299: cards/simple/missions.cards:169:19 */
-    { 5, 170, 9 }, /* 300: cards/simple/missions.cards:170:9 */
-    { 5, 171, 52 }, /* 301: cards/simple/missions.cards:171:52 */
-    { 5, 171, 24 }, /* 302: cards/simple/missions.cards:171:24 */
-    { 5, 175, 7 }, /* 303: cards/simple/missions.cards:175:7 */
-    { 5, 175, 19 }, /* 304: cards/simple/missions.cards:175:19 */
-    { 5, 176, 9 }, /* 305: cards/simple/missions.cards:176:9 */
-    { 5, 177, 52 }, /* 306: cards/simple/missions.cards:177:52 */
-    { 5, 177, 24 }, /* 307: cards/simple/missions.cards:177:24 */
-    { 5, 181, 7 }, /* 308: cards/simple/missions.cards:181:7 */
-    { 5, 181, 19 }, /* 309: cards/simple/missions.cards:181:19 */
-    { 5, 182, 9 }, /* 310: cards/simple/missions.cards:182:9 */
-    { 5, 184, 11 }, /* 311: cards/simple/missions.cards:184:11 */
-    { 5, 184, 23 }, /* 312: cards/simple/missions.cards:184:23 */
-    { 5, 185, 13 }, /* 313: cards/simple/missions.cards:185:13 */
-    { 5, 186, 13 }, /* 314: cards/simple/missions.cards:186:13 */
-    { 5, 187, 23 }, /* 315: cards/simple/missions.cards:187:23 */
-    { 5, 187, 13 }, /* 316: cards/simple/missions.cards:187:13 */
-    { 5, 84, 11 }, /* 317: cards/simple/missions.cards:84:11 */
-    { 5, 200, 3 }, /* 318: cards/simple/missions.cards:200:3 */
-    { 5, 199, 11 }, /* 319: cards/simple/missions.cards:199:11 */
-    { 5, 206, 3 }, /* 320: cards/simple/missions.cards:206:3 */
-    { 5, 206, 11 }, /* 321: cards/simple/missions.cards:206:11 */
-    { 5, 207, 16 }, /* 322: cards/simple/missions.cards:207:16 */
-    { 5, 207, 39 }, /* 323: cards/simple/missions.cards:207:39 */
-    { 5, 207, 50 }, /* 324: cards/simple/missions.cards:207:50 */
-    { 5, 208, 14 }, /* 325: cards/simple/missions.cards:208:14 */
-    { 5, 209, 19 }, /* 326: cards/simple/missions.cards:209:19 */
-    { 5, 205, 11 }, /* 327: cards/simple/missions.cards:205:11 */
-    { 5, 218, 7 }, /* 328: cards/simple/missions.cards:218:7 */
-    { 5, 218, 19 }, /* 329: cards/simple/missions.cards:218:19 */
-    { 5, 219, 9 }, /* 330: cards/simple/missions.cards:219:9 */
-    { 5, 219, 9 }, /* 331: cards/simple/missions.cards:219:9 */
-    { 5, 224, 3 }, /* 332: cards/simple/missions.cards:224:3 */
-    { 5, 225, 3 }, /* 333: cards/simple/missions.cards:225:3 */
-    { 5, 226, 3 }, /* 334: cards/simple/missions.cards:226:3 */
-    { 5, 215, 11 }, /* 335: cards/simple/missions.cards:215:11 */
-    { 5, 233, 3 }, /* 336: cards/simple/missions.cards:233:3 */
-    { 5, 233, 15 }, /* 337: cards/simple/missions.cards:233:15 */
-    { 5, 236, 7 }, /* 338: cards/simple/missions.cards:236:7 */
-    { 5, 236, 16 }, /* 339: cards/simple/missions.cards:236:16 */
-    { 5, 236, 70 }, /* 340: cards/simple/missions.cards:236:70 */
-    { 5, 239, 7 }, /* 341: cards/simple/missions.cards:239:7 */
-    { 5, 239, 60 }, /* 342: cards/simple/missions.cards:239:60 */
-    { 5, 239, 50 }, /* 343: cards/simple/missions.cards:239:50 */
-    { 5, 241, 5 }, /* 344: cards/simple/missions.cards:241:5 */
-    { 5, 242, 15 }, /* 345: cards/simple/missions.cards:242:15 */
-    { 5, 242, 5 }, /* 346: cards/simple/missions.cards:242:5 */
-    { 5, 243, 5 }, /* 347: cards/simple/missions.cards:243:5 */
-    { 5, 231, 11 }, /* 348: cards/simple/missions.cards:231:11 */
-    { 6, 17, 3 }, /* 349: cards/simple/moves.cards:17:3 */
-    { 6, 17, 15 }, /* 350: cards/simple/moves.cards:17:15 */
-    { 6, 18, 15 }, /* 351: cards/simple/moves.cards:18:15 */
-    { 6, 18, 5 }, /* 352: cards/simple/moves.cards:18:5 */
-    { 6, 20, 5 }, /* 353: cards/simple/moves.cards:20:5 */
-    { 6, 21, 26 }, /* 354: cards/simple/moves.cards:21:26 */
-    { 6, 21, 7 }, /* 355: cards/simple/moves.cards:21:7 */
-    { 6, 21, 7 }, /* 356: cards/simple/moves.cards:21:7 */
-    { 6, 21, 40 }, /* 357: cards/simple/moves.cards:21:40 */
-    { 6, 23, 9 }, /* 358: cards/simple/moves.cards:23:9 */
-    { 6, 26, 34 }, /* 359: cards/simple/moves.cards:26:34 */
-    { 6, 27, 7 }, /* 360: cards/simple/moves.cards:27:7 */
-    { 6, 29, 9 }, /* 361: cards/simple/moves.cards:29:9 */
-    { 6, 32, 5 }, /* 362: cards/simple/moves.cards:32:5 */
-    { 6, 16, 11 }, /* 363: cards/simple/moves.cards:16:11 */
-    { 6, 40, 18 }, /* 364: cards/simple/moves.cards:40:18 */
-    { 6, 40, 3 }, /* 365: cards/simple/moves.cards:40:3 */
-    { 6, 43, 16 }, /* 366: cards/simple/moves.cards:43:16 */
-    { 6, 43, 33 }, /* 367: cards/simple/moves.cards:43:33 */
-    { 6, 43, 52 }, /* 368: cards/simple/moves.cards:43:52 */
-    { 6, 44, 7 }, /* 369: cards/simple/moves.cards:44:7 */
-    { 6, 48, 48 }, /* 370: cards/simple/moves.cards:48:48 */
-    { 6, 51, 66 }, /* 371: cards/simple/moves.cards:51:66 */
-    { 6, 52, 3 }, /* 372: cards/simple/moves.cards:52:3 */
-    { 6, 37, 11 }, /* 373: cards/simple/moves.cards:37:11 */
-    { 6, 62, 19 }, /* 374: cards/simple/moves.cards:62:19 */
-    { 6, 62, 34 }, /* 375: cards/simple/moves.cards:62:34 */
-    { 6, 62, 3 }, /* 376: cards/simple/moves.cards:62:3 */
-    { 6, 63, 19 }, /* 377: cards/simple/moves.cards:63:19 */
-    { 6, 63, 35 }, /* 378: cards/simple/moves.cards:63:35 */
-    { 6, 63, 3 }, /* 379: cards/simple/moves.cards:63:3 */
-    { 6, 61, 11 }, /* 380: cards/simple/moves.cards:61:11 */
-    { 6, 68, 5 }, /* 381: cards/simple/moves.cards:68:5 */
-    { 6, 70, 17 }, /* 382: cards/simple/moves.cards:70:17 */
-    { 6, 70, 7 }, /* 383: cards/simple/moves.cards:70:7 */
-    { 6, 71, 7 }, /* 384: cards/simple/moves.cards:71:7 */
-    { 6, 66, 11 }, /* 385: cards/simple/moves.cards:66:11 */
-    { 6, 82, 3 }, /* 386: cards/simple/moves.cards:82:3 */
-    { 6, 82, 12 }, /* 387: cards/simple/moves.cards:82:12 */
-    { 6, 83, 5 }, /* 388: cards/simple/moves.cards:83:5 */
-    { 6, 83, 5 }, /* 389: cards/simple/moves.cards:83:5 */
-    { 6, 84, 21 }, /* 390: cards/simple/moves.cards:84:21 */
-    { 6, 81, 11 }, /* 391: cards/simple/moves.cards:81:11 */
-    { 6, 92, 6 }, /* 392: cards/simple/moves.cards:92:6 */
-    { 6, 93, 35 }, /* 393: cards/simple/moves.cards:93:35 */
-    { 6, 94, 7 }, /* 394: cards/simple/moves.cards:94:7 */
-    { 6, 94, 16 }, /* 395: cards/simple/moves.cards:94:16 */
-    { 6, 94, 55 }, /* 396: cards/simple/moves.cards:94:55 */
-    { 6, 95, 17 }, /* 397: cards/simple/moves.cards:95:17 */
-    { 6, 95, 7 }, /* 398: cards/simple/moves.cards:95:7 */
-    { 6, 98, 7 }, /* 399: cards/simple/moves.cards:98:7 */
-    { 6, 103, 5 }, /* 400: cards/simple/moves.cards:103:5 */
-    { 6, 103, 17 }, /* 401: cards/simple/moves.cards:103:17 */
-    { 6, 104, 17 }, /* 402: cards/simple/moves.cards:104:17 */
-    { 6, 104, 7 }, /* 403: cards/simple/moves.cards:104:7 */
-    { 6, 108, 5 }, /* 404: cards/simple/moves.cards:108:5 */
-    { 6, 112, 59 }, /* 405: cards/simple/moves.cards:112:59 */
-    { 6, 110, 38 }, /* 406: cards/simple/moves.cards:110:38 */
-    { 6, 110, 28 }, /* 407: cards/simple/moves.cards:110:28 */
-    { 6, 110, 64 }, /* 408: cards/simple/moves.cards:110:64 */
-    { 6, 113, 9 }, /* 409: cards/simple/moves.cards:113:9 */
-    { 6, 113, 21 }, /* 410: cards/simple/moves.cards:113:21 */
-    { 6, 113, 74 }, /* 411: cards/simple/moves.cards:113:74 */
-    { 6, 113, 64 }, /* 412: cards/simple/moves.cards:113:64 */
-    { 6, 91, 11 }, /* 413: cards/simple/moves.cards:91:11 */
-    { 7, 19, 3 }, /* 414: cards/simple/projects.cards:19:3 */
-    { 7, 20, 95 }, /* 415: cards/simple/projects.cards:20:95 */
-    { 7, 26, 108 }, /* 416: cards/simple/projects.cards:26:108 */
-    { 7, 38, 101 }, /* 417: cards/simple/projects.cards:38:101 */
-    { 7, 47, 154 }, /* 418: cards/simple/projects.cards:47:154 */
-    { 7, 47, 95 }, /* 419: cards/simple/projects.cards:47:95 */
-    { 7, 60, 164 }, /* 420: cards/simple/projects.cards:60:164 */
-    { 7, 60, 113 }, /* 421: cards/simple/projects.cards:60:113 */
-    { 7, 67, 122 }, /* 422: cards/simple/projects.cards:67:122 */
-    { 7, 83, 133 }, /* 423: cards/simple/projects.cards:83:133 */
-    { 7, 93, 117 }, /* 424: cards/simple/projects.cards:93:117 */
-    { 7, 93, 100 }, /* 425: cards/simple/projects.cards:93:100 */
-    { 7, 103, 125 }, /* 426: cards/simple/projects.cards:103:125 */
-    { 7, 103, 99 }, /* 427: cards/simple/projects.cards:103:99 */
-    { 7, 114, 88 }, /* 428: cards/simple/projects.cards:114:88 */
-    { 7, 120, 93 }, /* 429: cards/simple/projects.cards:120:93 */
-    { 7, 21, 7 }, /* 430: cards/simple/projects.cards:21:7 */
-    { 7, 21, 19 }, /* 431: cards/simple/projects.cards:21:19 */
-    { 7, 22, 9 }, /* 432: cards/simple/projects.cards:22:9 */
-    { 7, 23, 24 }, /* 433: cards/simple/projects.cards:23:24 */
-    { 7, 27, 7 }, /* 434: cards/simple/projects.cards:27:7 */
-    { 7, 27, 19 }, /* 435: cards/simple/projects.cards:27:19 */
-    { 7, 28, 9 }, /* 436: cards/simple/projects.cards:28:9 */
-    { 7, 30, 11 }, /* 437: cards/simple/projects.cards:30:11 */
-    { 7, 31, 23 }, /* 438: cards/simple/projects.cards:31:23 */
-    { 7, 31, 13 }, /* 439: cards/simple/projects.cards:31:13 */
-    { 7, 32, 13 }, /* 440: cards/simple/projects.cards:32:13 */
-    { 7, 39, 7 }, /* 441: cards/simple/projects.cards:39:7 */
-    { 7, 39, 19 }, /* 442: cards/simple/projects.cards:39:19 */
-    { 7, 40, 9 }, /* 443: cards/simple/projects.cards:40:9 */
-    { 7, 48, 7 }, /* 444: cards/simple/projects.cards:48:7 */
-    { 7, 48, 83 }, /* 445: cards/simple/projects.cards:48:83 */
-    { 7, 48, 19 }, /* 446: cards/simple/projects.cards:48:19 */
-    { 7, 49, 9 }, /* 447: cards/simple/projects.cards:49:9 */
-    { 7, 50, 24 }, /* 448: cards/simple/projects.cards:50:24 */
-    { 7, 55, 7 }, /* 449: cards/simple/projects.cards:55:7 */
-    { 7, 55, 63 }, /* 450: cards/simple/projects.cards:55:63 */
-    { 7, 55, 19 }, /* 451: cards/simple/projects.cards:55:19 */
-    { 7, 56, 9 }, /* 452: cards/simple/projects.cards:56:9 */
-    { 7, 57, 48 }, /* 453: cards/simple/projects.cards:57:48 */
-    { 7, 57, 66 }, /* 454: cards/simple/projects.cards:57:66 */
-    { 7, 61, 7 }, /* 455: cards/simple/projects.cards:61:7 */
-    { 7, 61, 75 }, /* 456: cards/simple/projects.cards:61:75 */
-    { 7, 61, 19 }, /* 457: cards/simple/projects.cards:61:19 */
-    { 7, 62, 9 }, /* 458: cards/simple/projects.cards:62:9 */
-    { 7, 63, 63 }, /* 459: cards/simple/projects.cards:63:63 */
-    { 7, 68, 7 }, /* 460: cards/simple/projects.cards:68:7 */
-    { 7, 68, 19 }, /* 461: cards/simple/projects.cards:68:19 */
-    { 7, 69, 9 }, /* 462: cards/simple/projects.cards:69:9 */
-    { 7, 70, 86 }, /* 463: cards/simple/projects.cards:70:86 */
-    { 7, 74, 7 }, /* 464: cards/simple/projects.cards:74:7 */
-    { 7, 76, 33 }, /* 465: cards/simple/projects.cards:76:33 */
-    { 7, 76, 17 }, /* 466: cards/simple/projects.cards:76:17 */
-    { 7, 78, 86 }, /* 467: cards/simple/projects.cards:78:86 */
-    { 7, 78, 63 }, /* 468: cards/simple/projects.cards:78:63 */
-    { 7, 79, 9 }, /* 469: cards/simple/projects.cards:79:9 */
-    { 7, 84, 7 }, /* 470: cards/simple/projects.cards:84:7 */
-    { 7, 84, 19 }, /* 471: cards/simple/projects.cards:84:19 */
-    { 7, 85, 9 }, /* 472: cards/simple/projects.cards:85:9 */
-    { 7, 86, 62 }, /* 473: cards/simple/projects.cards:86:62 */
-    { 7, 90, 7 }, /* 474: cards/simple/projects.cards:90:7 */
-    { 7, 91, 61 }, /* 475: cards/simple/projects.cards:91:61 */
-    { 7, 94, 7 }, /* 476: cards/simple/projects.cards:94:7 */
-    { 7, 94, 41 }, /* 477: cards/simple/projects.cards:94:41 */
-    { 7, 94, 19 }, /* 478: cards/simple/projects.cards:94:19 */
-    { 7, 95, 9 }, /* 479: cards/simple/projects.cards:95:9 */
-    { 7, 97, 11 }, /* 480: cards/simple/projects.cards:97:11 */
-    { 7, 104, 7 }, /* 481: cards/simple/projects.cards:104:7 */
-    { 7, 104, 50 }, /* 482: cards/simple/projects.cards:104:50 */
-    { 7, 104, 19 }, /* 483: cards/simple/projects.cards:104:19 */
-    { 7, 105, 9 }, /* 484: cards/simple/projects.cards:105:9 */
-    { 7, 107, 11 }, /* 485: cards/simple/projects.cards:107:11 */
-    { 7, 107, 23 }, /* 486: cards/simple/projects.cards:107:23 */
-    { 7, 108, 13 }, /* 487: cards/simple/projects.cards:108:13 */
-    { 7, 115, 7 }, /* 488: cards/simple/projects.cards:115:7 */
-    { 7, 115, 19 }, /* 489: cards/simple/projects.cards:115:19 */
-    { 7, 116, 9 }, /* 490: cards/simple/projects.cards:116:9 */
-    { 7, 117, 24 }, /* 491: cards/simple/projects.cards:117:24 */
-    { 7, 121, 7 }, /* 492: cards/simple/projects.cards:121:7 */
-    { 7, 121, 19 }, /* 493: cards/simple/projects.cards:121:19 */
-    { 7, 122, 9 }, /* 494: cards/simple/projects.cards:122:9 */
-    { 7, 124, 11 }, /* 495: cards/simple/projects.cards:124:11 */
-    { 7, 124, 23 }, /* 496: cards/simple/projects.cards:124:23 */
-    { 7, 125, 13 }, /* 497: cards/simple/projects.cards:125:13 */
-    { 7, 18, 11 }, /* 498: cards/simple/projects.cards:18:11 */
-    { 7, 145, 3 }, /* 499: cards/simple/projects.cards:145:3 */
-    { 7, 145, 63 }, /* 500: cards/simple/projects.cards:145:63 */
-    { 7, 145, 53 }, /* 501: cards/simple/projects.cards:145:53 */
-    { 7, 147, 3 }, /* 502: cards/simple/projects.cards:147:3 */
-    { 7, 149, 17 }, /* 503: cards/simple/projects.cards:149:17 */
-    { 7, 149, 7 }, /* 504: cards/simple/projects.cards:149:7 */
-    { 7, 150, 7 }, /* 505: cards/simple/projects.cards:150:7 */
-    { 7, 157, 36 }, /* 506: cards/simple/projects.cards:157:36 */
-    { 7, 144, 11 }, /* 507: cards/simple/projects.cards:144:11 */
-    { 7, 165, 3 }, /* 508: cards/simple/projects.cards:165:3 */
-    { 7, 166, 3 }, /* 509: cards/simple/projects.cards:166:3 */
-    { 7, 167, 3 }, /* 510: cards/simple/projects.cards:167:3 */
-    { 7, 167, 11 }, /* 511: cards/simple/projects.cards:167:11 */
-    { 7, 169, 3 }, /* 512: cards/simple/projects.cards:169:3 */
-    { 7, 169, 12 }, /* 513: cards/simple/projects.cards:169:12 */
-    { 7, 169, 74 }, /* 514: cards/simple/projects.cards:169:74 */
-    { 7, 171, 54 }, /* 515: cards/simple/projects.cards:171:54 */
-    { 7, 173, 23 }, /* 516: cards/simple/projects.cards:173:23 */
-    { 7, 174, 3 }, /* 517: cards/simple/projects.cards:174:3 */
-    { 7, 174, 12 }, /* 518: cards/simple/projects.cards:174:12 */
-    { 7, 175, 19 }, /* 519: cards/simple/projects.cards:175:19 */
-    { 7, 175, 38 }, /* 520: cards/simple/projects.cards:175:38 */
-    { 7, 177, 3 }, /* 521: cards/simple/projects.cards:177:3 */
-    { 7, 163, 11 }, /* 522: cards/simple/projects.cards:163:11 */
-    { 8, 34, 3 }, /* 523: cards/simple/rules.cards:34:3 */
-    { 8, 37, 5 }, /* 524: cards/simple/rules.cards:37:5 */
-    { 8, 38, 55 }, /* 525: cards/simple/rules.cards:38:55 */
-    { 8, 36, 3 }, /* 526: cards/simple/rules.cards:36:3 */
-    { 8, 33, 11 }, /* 527: cards/simple/rules.cards:33:11 */
-    { 8, 47, 3 }, /* 528: cards/simple/rules.cards:47:3 */
-    { 8, 47, 3 }, /* 529: cards/simple/rules.cards:47:3 */
-    { 8, 49, 3 }, /* 530: cards/simple/rules.cards:49:3 */
-    { 8, 49, 15 }, /* 531: cards/simple/rules.cards:49:15 */
-    { 8, 50, 15 }, /* 532: cards/simple/rules.cards:50:15 */
-    { 8, 50, 5 }, /* 533: cards/simple/rules.cards:50:5 */
-    { 8, 51, 5 }, /* 534: cards/simple/rules.cards:51:5 */
-    { 8, 52, 5 }, /* 535: cards/simple/rules.cards:52:5 */
-    { 8, 55, 3 }, /* 536: cards/simple/rules.cards:55:3 */
-    { 8, 56, 82 }, /* 537: cards/simple/rules.cards:56:82 */
-    { 8, 56, 46 }, /* 538: cards/simple/rules.cards:56:46 */
-    { 8, 57, 7 }, /* 539: cards/simple/rules.cards:57:7 */
-    { 8, 57, 60 }, /* 540: cards/simple/rules.cards:57:60 */
-    { 8, 57, 19 }, /* 541: cards/simple/rules.cards:57:19 */
-    { 8, 58, 19 }, /* 542: cards/simple/rules.cards:58:19 */
-    { 8, 58, 9 }, /* 543: cards/simple/rules.cards:58:9 */
-    { 8, 59, 9 }, /* 544: cards/simple/rules.cards:59:9 */
-    { 8, 65, 3 }, /* 545: cards/simple/rules.cards:65:3 */
-    { 8, 65, 60 }, /* 546: cards/simple/rules.cards:65:60 */
-    { 8, 65, 15 }, /* 547: cards/simple/rules.cards:65:15 */
-    { 8, 67, 15 }, /* 548: cards/simple/rules.cards:67:15 */
-    { 8, 67, 5 }, /* 549: cards/simple/rules.cards:67:5 */
-    { 8, 68, 5 }, /* 550: cards/simple/rules.cards:68:5 */
-    { 8, 70, 14 }, /* 551: cards/simple/rules.cards:70:14 */
-    { 8, 72, 5 }, /* 552: cards/simple/rules.cards:72:5 */
-    { 8, 72, 17 }, /* 553: cards/simple/rules.cards:72:17 */
-    { 8, 73, 17 }, /* 554: cards/simple/rules.cards:73:17 */
-    { 8, 73, 7 }, /* 555: cards/simple/rules.cards:73:7 */
-    { 8, 74, 7 }, /* 556: cards/simple/rules.cards:74:7 */
-    { 8, 77, 5 }, /* 557: cards/simple/rules.cards:77:5 */
-    { 8, 78, 51 }, /* 558: cards/simple/rules.cards:78:51 */
-    { 8, 79, 9 }, /* 559: cards/simple/rules.cards:79:9 */
-    { 8, 79, 21 }, /* 560: cards/simple/rules.cards:79:21 */
-    { 8, 80, 21 }, /* 561: cards/simple/rules.cards:80:21 */
-    { 8, 80, 11 }, /* 562: cards/simple/rules.cards:80:11 */
-    { 8, 81, 11 }, /* 563: cards/simple/rules.cards:81:11 */
-    { 8, 87, 50 }, /* 564: cards/simple/rules.cards:87:50 */
-    { 8, 87, 116 }, /* 565: cards/simple/rules.cards:87:116 */
-    { 8, 46, 11 }, /* 566: cards/simple/rules.cards:46:11 */
-    { 8, 95, 10 }, /* 567: cards/simple/rules.cards:95:10 */
-    { 8, 95, 5 }, /* 568: cards/simple/rules.cards:95:5 */
-    { 8, 96, 10 }, /* 569: cards/simple/rules.cards:96:10 */
-    { 8, 96, 26 }, /* 570: cards/simple/rules.cards:96:26 */
-    { 8, 96, 5 }, /* 571: cards/simple/rules.cards:96:5 */
-    { 8, 101, 34 }, /* 572: cards/simple/rules.cards:101:34 */
-    { 8, 101, 56 }, /* 573: cards/simple/rules.cards:101:56 */
-    { 8, 101, 49 }, /* 574: cards/simple/rules.cards:101:49 */
-    { 8, 101, 44 }, /* 575: cards/simple/rules.cards:101:44 */
-    { 8, 102, 44 }, /* 576: cards/simple/rules.cards:102:44 */
-    { 8, 102, 5 }, /* 577: cards/simple/rules.cards:102:5 */
-    { 8, 105, 68 }, /* 578: cards/simple/rules.cards:105:68 */
-    { 8, 105, 45 }, /* 579: cards/simple/rules.cards:105:45 */
-    { 8, 106, 3 }, /* 580: cards/simple/rules.cards:106:3 */
-    { 8, 108, 22 }, /* 581: cards/simple/rules.cards:108:22 */
-    { 8, 111, 5 }, /* 582: cards/simple/rules.cards:111:5 */
-    { 8, 112, 5 }, /* 583: cards/simple/rules.cards:112:5 */
-    { 8, 112, 53 }, /* 584: cards/simple/rules.cards:112:53 */
-    { 8, 115, 3 }, /* 585: cards/simple/rules.cards:115:3 */
-    { 8, 118, 7 }, /* 586: cards/simple/rules.cards:118:7 */
-    { 8, 121, 3 }, /* 587: cards/simple/rules.cards:121:3 */
-    { 8, 122, 14 }, /* 588: cards/simple/rules.cards:122:14 */
-    { 8, 123, 7 }, /* 589: cards/simple/rules.cards:123:7 */
-    { 8, 129, 3 }, /* 590: cards/simple/rules.cards:129:3 */
-    { 8, 130, 5 }, /* 591: cards/simple/rules.cards:130:5 */
-    { 8, 130, 14 }, /* 592: cards/simple/rules.cards:130:14 */
-    { 8, 130, 57 }, /* 593: cards/simple/rules.cards:130:57 */
-    { 8, 130, 47 }, /* 594: cards/simple/rules.cards:130:47 */
-    { 8, 131, 14 }, /* 595: cards/simple/rules.cards:131:14 */
-    { 8, 131, 24 }, /* 596: cards/simple/rules.cards:131:24 */
-    { 8, 132, 8 }, /* 597: cards/simple/rules.cards:132:8 */
-    { 8, 132, 53 }, /* 598: cards/simple/rules.cards:132:53 */
-    { 8, 135, 3 }, /* 599: cards/simple/rules.cards:135:3 */
-    { 8, 137, 81 }, /* 600: cards/simple/rules.cards:137:81 */
-    { 8, 138, 6 }, /* 601: cards/simple/rules.cards:138:6 */
-    { 8, 140, 5 }, /* 602: cards/simple/rules.cards:140:5 */
-    { 8, 92, 11 }, /* 603: cards/simple/rules.cards:92:11 */
-    { 8, 147, 32 }, /* 604: cards/simple/rules.cards:147:32 */
-    { 8, 147, 58 }, /* 605: cards/simple/rules.cards:147:58 */
-    { 8, 147, 76 }, /* 606: cards/simple/rules.cards:147:76 */
-    { 8, 147, 49 }, /* 607: cards/simple/rules.cards:147:49 */
-    { 8, 148, 3 }, /* 608: cards/simple/rules.cards:148:3 */
-    { 8, 148, 15 }, /* 609: cards/simple/rules.cards:148:15 */
-    { 8, 149, 15 }, /* 610: cards/simple/rules.cards:149:15 */
-    { 8, 149, 5 }, /* 611: cards/simple/rules.cards:149:5 */
-    { 8, 152, 12 }, /* 612: cards/simple/rules.cards:152:12 */
-    { 8, 152, 39 }, /* 613: cards/simple/rules.cards:152:39 */
-    { 8, 152, 29 }, /* 614: cards/simple/rules.cards:152:29 */
-    { 8, 146, 11 }, /* 615: cards/simple/rules.cards:146:11 */
-    { 9, 102, 9 }, /* 616: cards/simple/setup.cards:102:9 */
-    { 9, 103, 9 }, /* 617: cards/simple/setup.cards:103:9 */
-    { 9, 105, 62 }, /* 618: cards/simple/setup.cards:105:62 */
-    { 9, 105, 36 }, /* 619: cards/simple/setup.cards:105:36 */
-    { 9, 98, 11 }, /* 620: cards/simple/setup.cards:98:11 */
-    { 9, 116, 10 }, /* 621: cards/simple/setup.cards:116:10 */
-    { 9, 116, 3 }, /* 622: cards/simple/setup.cards:116:3 */
-    { 9, 118, 22 }, /* 623: cards/simple/setup.cards:118:22 */
-    { 9, 118, 3 }, /* 624: cards/simple/setup.cards:118:3 */
-    { 9, 114, 11 }, /* 625: cards/simple/setup.cards:114:11 */
-    { 9, 127, 5 }, /* 626: cards/simple/setup.cards:127:5 */
-    { 9, 124, 11 }, /* 627: cards/simple/setup.cards:124:11 */
-    { 9, 137, 5 }, /* 628: cards/simple/setup.cards:137:5 */
-    { 9, 134, 11 }, /* 629: cards/simple/setup.cards:134:11 */
-    { 9, 8, 36 }, /* 630: cards/simple/setup.cards:8:36 */
-    { 9, 9, 37 }, /* 631: cards/simple/setup.cards:9:37 */
-    { 9, 10, 32 }, /* 632: cards/simple/setup.cards:10:32 */
-    { 9, 11, 9 }, /* 633: cards/simple/setup.cards:11:9 */
-    { 9, 14, 3 }, /* 634: cards/simple/setup.cards:14:3 */
-    { 9, 15, 8 }, /* 635: cards/simple/setup.cards:15:8 */
-    { 9, 15, 41 }, /* 636: cards/simple/setup.cards:15:41 */
-    { 9, 15, 31 }, /* 637: cards/simple/setup.cards:15:31 */
-    { 9, 15, 21 }, /* 638: cards/simple/setup.cards:15:21 */
-    { 9, 15, 83 }, /* 639: cards/simple/setup.cards:15:83 */
-    { 9, 15, 73 }, /* 640: cards/simple/setup.cards:15:73 */
-    { 9, 15, 63 }, /* 641: cards/simple/setup.cards:15:63 */
-    { 9, 17, 22 }, /* 642: cards/simple/setup.cards:17:22 */
-    { 9, 17, 30 }, /* 643: cards/simple/setup.cards:17:30 */
-    { 9, 20, 3 }, /* 644: cards/simple/setup.cards:20:3 */
-    { 9, 21, 22 }, /* 645: cards/simple/setup.cards:21:22 */
-    { 9, 28, 3 }, /* 646: cards/simple/setup.cards:28:3 */
-    { 9, 32, 13 }, /* 647: cards/simple/setup.cards:32:13 */
-    { 9, 33, 5 }, /* 648: cards/simple/setup.cards:33:5 */
-    { 9, 35, 15 }, /* 649: cards/simple/setup.cards:35:15 */
-    { 9, 35, 5 }, /* 650: cards/simple/setup.cards:35:5 */
-    { 9, 38, 13 }, /* 651: cards/simple/setup.cards:38:13 */
-    { 9, 39, 5 }, /* 652: cards/simple/setup.cards:39:5 */
-    { 9, 39, 13 }, /* 653: cards/simple/setup.cards:39:13 */
-    { 9, 41, 15 }, /* 654: cards/simple/setup.cards:41:15 */
-    { 9, 41, 5 }, /* 655: cards/simple/setup.cards:41:5 */
-    { 9, 44, 13 }, /* 656: cards/simple/setup.cards:44:13 */
-    { 9, 45, 5 }, /* 657: cards/simple/setup.cards:45:5 */
-    { 9, 45, 13 }, /* 658: cards/simple/setup.cards:45:13 */
-    { 9, 47, 5 }, /* 659: cards/simple/setup.cards:47:5 */
-    { 9, 49, 3 }, /* 660: cards/simple/setup.cards:49:3 */
-    { 9, 50, 3 }, /* 661: cards/simple/setup.cards:50:3 */
-    { 9, 54, 3 }, /* 662: cards/simple/setup.cards:54:3 */
-    { 9, 54, 111 }, /* 663: cards/simple/setup.cards:54:111 */
-    { 9, 55, 3 }, /* 664: cards/simple/setup.cards:55:3 */
-    { 9, 55, 127 }, /* 665: cards/simple/setup.cards:55:127 */
-    { 9, 56, 3 }, /* 666: cards/simple/setup.cards:56:3 */
-    { 9, 56, 119 }, /* 667: cards/simple/setup.cards:56:119 */
-    { 9, 57, 3 }, /* 668: cards/simple/setup.cards:57:3 */
-    { 9, 57, 115 }, /* 669: cards/simple/setup.cards:57:115 */
-    { 9, 58, 3 }, /* 670: cards/simple/setup.cards:58:3 */
-    { 9, 58, 132 }, /* 671: cards/simple/setup.cards:58:132 */
-    { 9, 59, 3 }, /* 672: cards/simple/setup.cards:59:3 */
-    { 9, 59, 121 }, /* 673: cards/simple/setup.cards:59:121 */
-    { 9, 60, 3 }, /* 674: cards/simple/setup.cards:60:3 */
-    { 9, 60, 121 }, /* 675: cards/simple/setup.cards:60:121 */
-    { 9, 61, 3 }, /* 676: cards/simple/setup.cards:61:3 */
-    { 9, 62, 5 }, /* 677: cards/simple/setup.cards:62:5 */
-    { 9, 63, 17 }, /* 678: cards/simple/setup.cards:63:17 */
-    { 9, 63, 7 }, /* 679: cards/simple/setup.cards:63:7 */
-    { 9, 66, 3 }, /* 680: cards/simple/setup.cards:66:3 */
-    { 9, 67, 5 }, /* 681: cards/simple/setup.cards:67:5 */
-    { 9, 67, 17 }, /* 682: cards/simple/setup.cards:67:17 */
-    { 9, 68, 17 }, /* 683: cards/simple/setup.cards:68:17 */
-    { 9, 68, 7 }, /* 684: cards/simple/setup.cards:68:7 */
-    { 9, 77, 3 }, /* 685: cards/simple/setup.cards:77:3 */
-    { 9, 77, 15 }, /* 686: cards/simple/setup.cards:77:15 */
-    { 9, 78, 15 }, /* 687: cards/simple/setup.cards:78:15 */
-    { 9, 78, 5 }, /* 688: cards/simple/setup.cards:78:5 */
-    { 9, 80, 3 }, /* 689: cards/simple/setup.cards:80:3 */
-    { 9, 80, 123 }, /* 690: cards/simple/setup.cards:80:123 */
-    { 9, 81, 3 }, /* 691: cards/simple/setup.cards:81:3 */
-    { 9, 81, 125 }, /* 692: cards/simple/setup.cards:81:125 */
-    { 9, 82, 3 }, /* 693: cards/simple/setup.cards:82:3 */
-    { 9, 82, 115 }, /* 694: cards/simple/setup.cards:82:115 */
-    { 9, 83, 3 }, /* 695: cards/simple/setup.cards:83:3 */
-    { 9, 83, 123 }, /* 696: cards/simple/setup.cards:83:123 */
-    { 9, 84, 3 }, /* 697: cards/simple/setup.cards:84:3 */
-    { 9, 84, 135 }, /* 698: cards/simple/setup.cards:84:135 */
-    { 9, 85, 3 }, /* 699: cards/simple/setup.cards:85:3 */
-    { 9, 85, 111 }, /* 700: cards/simple/setup.cards:85:111 */
-    { 9, 86, 3 }, /* 701: cards/simple/setup.cards:86:3 */
-    { 9, 86, 15 }, /* 702: cards/simple/setup.cards:86:15 */
-    { 9, 87, 5 }, /* 703: cards/simple/setup.cards:87:5 */
-    { 9, 88, 7 }, /* 704: cards/simple/setup.cards:88:7 */
-    { 9, 89, 39 }, /* 705: cards/simple/setup.cards:89:39 */
-    { 9, 90, 37 }, /* 706: cards/simple/setup.cards:90:37 */
-    { 9, 90, 27 }, /* 707: cards/simple/setup.cards:90:27 */
-    { 9, 6, 1 }, /* 708: cards/simple/setup.cards:6:1 */
-    { 8, 10, 52 }, /* 709: cards/simple/rules.cards:10:52 */
-    { 8, 10, 5 }, /* 710: cards/simple/rules.cards:10:5 */
-    { 8, 14, 5 }, /* 711: cards/simple/rules.cards:14:5 */
-    { 8, 15, 55 }, /* 712: cards/simple/rules.cards:15:55 */
-    { 8, 16, 68 }, /* 713: cards/simple/rules.cards:16:68 */
-    { 8, 16, 45 }, /* 714: cards/simple/rules.cards:16:45 */
-    { 8, 14, 5 }, /* 715: cards/simple/rules.cards:14:5 */
-    { 8, 15, 82 }, /* 716: cards/simple/rules.cards:15:82 */
-    { 8, 16, 112 }, /* 717: cards/simple/rules.cards:16:112 */
-    { 8, 14, 5 }, /* 718: cards/simple/rules.cards:14:5 */
-    { 8, 20, 19 }, /* 719: cards/simple/rules.cards:20:19 */
-    { 8, 7, 1 }, /* 720: cards/simple/rules.cards:7:1 */
+    { 1, 219, 38 }, /* 53: cards/simple/game.cards:219:38 */
+    { 1, 219, 33 }, /* 54: cards/simple/game.cards:219:33 */
+    { 1, 218, 8 }, /* 55: cards/simple/game.cards:218:8 */
+    { 1, 220, 41 }, /* 56: cards/simple/game.cards:220:41 */
+    { 9, 111, 34 }, /* 57: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 58: cards/simple/setup.cards:111:30 */
+    { 1, 223, 15 }, /* 59: cards/simple/game.cards:223:15 */
+    { 9, 111, 34 }, /* 60: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 61: cards/simple/setup.cards:111:30 */
+    { 1, 224, 73 }, /* 62: cards/simple/game.cards:224:73 */
+    { 9, 111, 34 }, /* 63: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 64: cards/simple/setup.cards:111:30 */
+    { 1, 224, 17 }, /* 65: cards/simple/game.cards:224:17 */
+    { 1, 224, 8 }, /* 66: cards/simple/game.cards:224:8 */
+    { 5, 80, 43 }, /* 67: cards/simple/missions.cards:80:43 */
+    { 5, 197, 48 }, /* 68: cards/simple/missions.cards:197:48 */
+    { 6, 5, 40 }, /* 69: cards/simple/moves.cards:5:40 */
+    { 6, 10, 62 }, /* 70: cards/simple/moves.cards:10:62 */
+    { 6, 10, 12 }, /* 71: cards/simple/moves.cards:10:12 */
+    { 6, 11, 54 }, /* 72: cards/simple/moves.cards:11:54 */
+    { 6, 78, 7 }, /* 73: cards/simple/moves.cards:78:7 */
+    { 1, 181, 46 }, /* 74: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 75: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 76: cards/simple/game.cards:181:83 */
+    { 1, 178, 48 }, /* 77: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 78: cards/simple/game.cards:178:64 */
+    { 1, 182, 62 }, /* 79: cards/simple/game.cards:182:62 */
+    { 1, 178, 48 }, /* 80: cards/simple/game.cards:178:48 */
+    { 1, 178, 64 }, /* 81: cards/simple/game.cards:178:64 */
+    { 1, 179, 44 }, /* 82: cards/simple/game.cards:179:44 */
+    { 1, 179, 60 }, /* 83: cards/simple/game.cards:179:60 */
+    { 1, 177, 51 }, /* 84: cards/simple/game.cards:177:51 */
+    { 1, 177, 68 }, /* 85: cards/simple/game.cards:177:68 */
+    { 7, 11, 77 }, /* 86: cards/simple/projects.cards:11:77 */
+    { 1, 181, 46 }, /* 87: cards/simple/game.cards:181:46 */
+    { 1, 181, 71 }, /* 88: cards/simple/game.cards:181:71 */
+    { 1, 181, 83 }, /* 89: cards/simple/game.cards:181:83 */
+    { 7, 15, 25 }, /* 90: cards/simple/projects.cards:15:25 */
+    { 7, 15, 57 }, /* 91: cards/simple/projects.cards:15:57 */
+    { 7, 137, 42 }, /* 92: cards/simple/projects.cards:137:42 */
+    { 9, 111, 34 }, /* 93: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 94: cards/simple/setup.cards:111:30 */
+    { 8, 27, 50 }, /* 95: cards/simple/rules.cards:27:50 */
+    { 8, 31, 12 }, /* 96: cards/simple/rules.cards:31:12 */
+    { 8, 31, 45 }, /* 97: cards/simple/rules.cards:31:45 */
+    { 8, 31, 36 }, /* 98: cards/simple/rules.cards:31:36 */
+    { 9, 111, 34 }, /* 99: cards/simple/setup.cards:111:34 */
+    { 9, 111, 30 }, /* 100: cards/simple/setup.cards:111:30 */
+    { 0, 11, 3 }, /* 101: cards/simple/combat.cards:11:3 */
+    { 0, 16, 33 }, /* 102: cards/simple/combat.cards:16:33 */
+    { 0, 17, 5 }, /* 103: cards/simple/combat.cards:17:5 */
+    { 0, 19, 34 }, /* 104: cards/simple/combat.cards:19:34 */
+    { 0, 21, 47 }, /* 105: cards/simple/combat.cards:21:47 */
+    { 0, 22, 5 }, /* 106: cards/simple/combat.cards:22:5 */
+    { 0, 13, 3 }, /* 107: cards/simple/combat.cards:13:3 */
+    { 0, 24, 12 }, /* 108: cards/simple/combat.cards:24:12 */
+    { 0, 24, 22 }, /* 109: cards/simple/combat.cards:24:22 */
+    { 0, 26, 5 }, /* 110: cards/simple/combat.cards:26:5 */
+    { 0, 27, 5 }, /* 111: cards/simple/combat.cards:27:5 */
+    { 0, 28, 5 }, /* 112: cards/simple/combat.cards:28:5 */
+    { 0, 29, 5 }, /* 113: cards/simple/combat.cards:29:5 */
+    { 0, 9, 11 }, /* 114: cards/simple/combat.cards:9:11 */
+    { 0, 41, 5 }, /* 115: cards/simple/combat.cards:41:5 */
+    { 0, 42, 7 }, /* 116: cards/simple/combat.cards:42:7 */
+    { 0, 43, 23 }, /* 117: cards/simple/combat.cards:43:23 */
+    { 0, 43, 7 }, /* 118: cards/simple/combat.cards:43:7 */
+    { 0, 45, 5 }, /* 119: cards/simple/combat.cards:45:5 */
+    { 0, 46, 7 }, /* 120: cards/simple/combat.cards:46:7 */
+    { 0, 47, 24 }, /* 121: cards/simple/combat.cards:47:24 */
+    { 0, 47, 7 }, /* 122: cards/simple/combat.cards:47:7 */
+    { 0, 37, 11 }, /* 123: cards/simple/combat.cards:37:11 */
+    { 0, 57, 5 }, /* 124: cards/simple/combat.cards:57:5 */
+    { 0, 58, 5 }, /* 125: cards/simple/combat.cards:58:5 */
+    { 0, 59, 5 }, /* 126: cards/simple/combat.cards:59:5 */
+    { 0, 60, 5 }, /* 127: cards/simple/combat.cards:60:5 */
+    { 0, 61, 5 }, /* 128: cards/simple/combat.cards:61:5 */
+    { 0, 62, 5 }, /* 129: cards/simple/combat.cards:62:5 */
+    { 0, 64, 22 }, /* 130: cards/simple/combat.cards:64:22 */
+    { 0, 65, 3 }, /* 131: cards/simple/combat.cards:65:3 */
+    { 0, 55, 11 }, /* 132: cards/simple/combat.cards:55:11 */
+    { 0, 73, 15 }, /* 133: cards/simple/combat.cards:73:15 */
+    { 0, 74, 7 }, /* 134: cards/simple/combat.cards:74:7 */
+    { 0, 75, 10 }, /* 135: cards/simple/combat.cards:75:10 */
+    { 0, 76, 9 }, /* 136: cards/simple/combat.cards:76:9 */
+    { 0, 78, 17 }, /* 137: cards/simple/combat.cards:78:17 */
+    { 0, 79, 9 }, /* 138: cards/simple/combat.cards:79:9 */
+    { 0, 81, 17 }, /* 139: cards/simple/combat.cards:81:17 */
+    { 0, 83, 11 }, /* 140: cards/simple/combat.cards:83:11 */
+    { 0, 84, 27 }, /* 141: cards/simple/combat.cards:84:27 */
+    { 0, 86, 11 }, /* 142: cards/simple/combat.cards:86:11 */
+    { 0, 87, 27 }, /* 143: cards/simple/combat.cards:87:27 */
+    { 0, 90, 25 }, /* 144: cards/simple/combat.cards:90:25 */
+    { 0, 70, 11 }, /* 145: cards/simple/combat.cards:70:11 */
+    { 0, 100, 5 }, /* 146: cards/simple/combat.cards:100:5 */
+    { 0, 102, 28 }, /* 147: cards/simple/combat.cards:102:28 */
+    { 0, 102, 55 }, /* 148: cards/simple/combat.cards:102:55 */
+    { 0, 103, 9 }, /* 149: cards/simple/combat.cards:103:9 */
+    { 0, 99, 3 }, /* 150: cards/simple/combat.cards:99:3 */
+    { 0, 97, 11 }, /* 151: cards/simple/combat.cards:97:11 */
+    { 0, 123, 8 }, /* 152: cards/simple/combat.cards:123:8 */
+    { 0, 123, 8 }, /* 153: cards/simple/combat.cards:123:8 */
+    { 0, 126, 23 }, /* 154: cards/simple/combat.cards:126:23 */
+    { 0, 126, 64 }, /* 155: cards/simple/combat.cards:126:64 */
+    { 0, 126, 91 }, /* 156: cards/simple/combat.cards:126:91 */
+    { 0, 129, 9 }, /* 157: cards/simple/combat.cards:129:9 */
+    { 0, 131, 32 }, /* 158: cards/simple/combat.cards:131:32 */
+    { 0, 131, 60 }, /* 159: cards/simple/combat.cards:131:60 */
+    { 0, 139, 9 }, /* 160: cards/simple/combat.cards:139:9 */
+    { 0, 139, 21 }, /* 161: cards/simple/combat.cards:139:21 */
+    { 0, 142, 11 }, /* 162: cards/simple/combat.cards:142:11 */
+    { 0, 142, 11 }, /* 163: cards/simple/combat.cards:142:11 */
+    { 0, 120, 11 }, /* 164: cards/simple/combat.cards:120:11 */
+    { 0, 155, 3 }, /* 165: cards/simple/combat.cards:155:3 */
+    { 0, 155, 12 }, /* 166: cards/simple/combat.cards:155:12 */
+    { 0, 157, 5 }, /* 167: cards/simple/combat.cards:157:5 */
+    { 0, 154, 11 }, /* 168: cards/simple/combat.cards:154:11 */
+    { 0, 166, 13 }, /* 169: cards/simple/combat.cards:166:13 */
+    { 0, 167, 5 }, /* 170: cards/simple/combat.cards:167:5 */
+    { 0, 168, 37 }, /* 171: cards/simple/combat.cards:168:37 */
+    { 0, 169, 8 }, /* 172: cards/simple/combat.cards:169:8 */
+    { 0, 169, 24 }, /* 173: cards/simple/combat.cards:169:24 */
+    { 0, 169, 38 }, /* 174: cards/simple/combat.cards:169:38 */
+    { 0, 170, 8 }, /* 175: cards/simple/combat.cards:170:8 */
+    { 0, 171, 7 }, /* 176: cards/simple/combat.cards:171:7 */
+    { 0, 172, 73 }, /* 177: cards/simple/combat.cards:172:73 */
+    { 0, 173, 11 }, /* 178: cards/simple/combat.cards:173:11 */
+    { 0, 173, 23 }, /* 179: cards/simple/combat.cards:173:23 */
+    { 0, 174, 13 }, /* 180: cards/simple/combat.cards:174:13 */
+    { 0, 174, 22 }, /* 181: cards/simple/combat.cards:174:22 */
+    { 0, 174, 80 }, /* 182: cards/simple/combat.cards:174:80 */
+    { 0, 174, 70 }, /* 183: cards/simple/combat.cards:174:70 */
+    { 0, 178, 29 }, /* 184: cards/simple/combat.cards:178:29 */
+    { 0, 164, 11 }, /* 185: cards/simple/combat.cards:164:11 */
+    { 0, 190, 7 }, /* 186: cards/simple/combat.cards:190:7 */
+    { 0, 190, 19 }, /* 187: cards/simple/combat.cards:190:19 */
+    { 0, 191, 9 }, /* 188: cards/simple/combat.cards:191:9 */
+    { 0, 191, 9 }, /* 189: cards/simple/combat.cards:191:9 */
+    { 0, 196, 3 }, /* 190: cards/simple/combat.cards:196:3 */
+    { 0, 197, 3 }, /* 191: cards/simple/combat.cards:197:3 */
+    { 0, 186, 11 }, /* 192: cards/simple/combat.cards:186:11 */
+    { 0, 204, 45 }, /* 193: cards/simple/combat.cards:204:45 */
+    { 0, 207, 15 }, /* 194: cards/simple/combat.cards:207:15 */
+    { 0, 208, 7 }, /* 195: cards/simple/combat.cards:208:7 */
+    { 0, 209, 10 }, /* 196: cards/simple/combat.cards:209:10 */
+    { 0, 212, 7 }, /* 197: cards/simple/combat.cards:212:7 */
+    { 0, 212, 16 }, /* 198: cards/simple/combat.cards:212:16 */
+    { 0, 212, 44 }, /* 199: cards/simple/combat.cards:212:44 */
+    { 0, 203, 11 }, /* 200: cards/simple/combat.cards:203:11 */
+    { 0, 226, 15 }, /* 201: cards/simple/combat.cards:226:15 */
+    { 0, 227, 7 }, /* 202: cards/simple/combat.cards:227:7 */
+    { 0, 228, 10 }, /* 203: cards/simple/combat.cards:228:10 */
+    { 0, 228, 24 }, /* 204: cards/simple/combat.cards:228:24 */
+    { 0, 228, 46 }, /* 205: cards/simple/combat.cards:228:46 */
+    { 0, 228, 60 }, /* 206: cards/simple/combat.cards:228:60 */
+    { 0, 229, 23 }, /* 207: cards/simple/combat.cards:229:23 */
+    { 0, 222, 11 }, /* 208: cards/simple/combat.cards:222:11 */
+    { 5, 15, 26 }, /* 209: cards/simple/missions.cards:15:26 */
+    { 5, 15, 14 }, /* 210: cards/simple/missions.cards:15:14 */
+    { 5, 16, 18 }, /* 211: cards/simple/missions.cards:16:18 */
+    { 5, 17, 21 }, /* 212: cards/simple/missions.cards:17:21 */
+    { 5, 18, 24 }, /* 213: cards/simple/missions.cards:18:24 */
+    { 5, 21, 3 }, /* 214: cards/simple/missions.cards:21:3 */
+    { 5, 21, 12 }, /* 215: cards/simple/missions.cards:21:12 */
+    { 5, 22, 5 }, /* 216: cards/simple/missions.cards:22:5 */
+    { 5, 25, 30 }, /* 217: cards/simple/missions.cards:25:30 */
+    { 5, 25, 61 }, /* 218: cards/simple/missions.cards:25:61 */
+    { 5, 26, 12 }, /* 219: cards/simple/missions.cards:26:12 */
+    { 5, 26, 46 }, /* 220: cards/simple/missions.cards:26:46 */
+    { 5, 27, 3 }, /* 221: cards/simple/missions.cards:27:3 */
+    { 5, 13, 11 }, /* 222: cards/simple/missions.cards:13:11 */
+    { 5, 33, 3 }, /* 223: cards/simple/missions.cards:33:3 */
+    { 5, 32, 11 }, /* 224: cards/simple/missions.cards:32:11 */
+    { 5, 42, 12 }, /* 225: cards/simple/missions.cards:42:12 */
+    { 5, 48, 5 }, /* 226: cards/simple/missions.cards:48:5 */
+    { 5, 48, 14 }, /* 227: cards/simple/missions.cards:48:14 */
+    { 5, 48, 58 }, /* 228: cards/simple/missions.cards:48:58 */
+    { 5, 48, 48 }, /* 229: cards/simple/missions.cards:48:48 */
+    { 5, 53, 3 }, /* 230: cards/simple/missions.cards:53:3 */
+    { 5, 54, 50 }, /* 231: cards/simple/missions.cards:54:50 */
+    { 5, 55, 7 }, /* 232: cards/simple/missions.cards:55:7 */
+    { 5, 55, 19 }, /* 233: cards/simple/missions.cards:55:19 */
+    { 5, 59, 32 }, /* 234: cards/simple/missions.cards:59:32 */
+    { 5, 59, 22 }, /* 235: cards/simple/missions.cards:59:22 */
+    { 5, 59, 61 }, /* 236: cards/simple/missions.cards:59:61 */
+    { 5, 59, 51 }, /* 237: cards/simple/missions.cards:59:51 */
+    { 5, 59, 75 }, /* 238: cards/simple/missions.cards:59:75 */
+    { 5, 67, 5 }, /* 239: cards/simple/missions.cards:67:5 */
+    { 5, 69, 5 }, /* 240: cards/simple/missions.cards:69:5 */
+    { 5, 41, 11 }, /* 241: cards/simple/missions.cards:41:11 */
+    { 5, 85, 3 }, /* 242: cards/simple/missions.cards:85:3 */
+    { 5, 87, 124 }, /* 243: cards/simple/missions.cards:87:124 */
+    { 5, 93, 153 }, /* 244: cards/simple/missions.cards:93:153 */
+    { 5, 168, 100 }, /* 245: cards/simple/missions.cards:168:100 */
+    { 5, 174, 102 }, /* 246: cards/simple/missions.cards:174:102 */
+    { 5, 180, 92 }, /* 247: cards/simple/missions.cards:180:92 */
+    { 5, 88, 7 }, /* 248: cards/simple/missions.cards:88:7 */
+    { 5, 88, 19 }, /* 249: cards/simple/missions.cards:88:19 */
+    { 5, 89, 9 }, /* 250: cards/simple/missions.cards:89:9 */
+    { 5, 90, 24 }, /* 251: cards/simple/missions.cards:90:24 */
+    { 5, 94, 7 }, /* 252: cards/simple/missions.cards:94:7 */
+    { 5, 94, 19 }, /* 253: cards/simple/missions.cards:94:19 */
+    { 5, 95, 9 }, /* 254: cards/simple/missions.cards:95:9 */
+    { 5, 98, 52 }, /* 255: cards/simple/missions.cards:98:52 */
+    { 5, 98, 30 }, /* 256: cards/simple/missions.cards:98:30 */
+    { 5, 98, 11 }, /* 257: cards/simple/missions.cards:98:11 */
+    { 5, 103, 7 }, /* 258: cards/simple/missions.cards:103:7 */
+    { 5, 103, 19 }, /* 259: cards/simple/missions.cards:103:19 */
+    { 5, 105, 9 }, /* 260: cards/simple/missions.cards:105:9 */
+    { 5, 106, 63 }, /* 261: cards/simple/missions.cards:106:63 */
+    { 5, 111, 7 }, /* 262: cards/simple/missions.cards:111:7 */
+    { 5, 111, 19 }, /* 263: cards/simple/missions.cards:111:19 */
+    { 5, 112, 9 }, /* 264: cards/simple/missions.cards:112:9 */
+    { 5, 113, 24 }, /* 265: cards/simple/missions.cards:113:24 */
+    { 5, 117, 7 }, /* 266: cards/simple/missions.cards:117:7 */
+    { 5, 117, 19 }, /* 267: cards/simple/missions.cards:117:19 */
+    { 5, 118, 9 }, /* 268: cards/simple/missions.cards:118:9 */
+    { 5, 126, 7 }, /* 269: cards/simple/missions.cards:126:7 */
+    { 5, 126, 63 }, /* 270: cards/simple/missions.cards:126:63 */
+    { 5, 126, 19 }, /* 271: cards/simple/missions.cards:126:19 */
+    { 5, 127, 9 }, /* 272: cards/simple/missions.cards:127:9 */
+    { 5, 129, 11 }, /* 273: cards/simple/missions.cards:129:11 */
+    { 5, 136, 7 }, /* 274: cards/simple/missions.cards:136:7 */
+    { 5, 136, 19 }, /* 275: cards/simple/missions.cards:136:19 */
+    { 5, 137, 9 }, /* 276: cards/simple/missions.cards:137:9 */
+    { 5, 138, 24 }, /* 277: cards/simple/missions.cards:138:24 */
+    { 5, 142, 7 }, /* 278: cards/simple/missions.cards:142:7 */
+    { 5, 142, 19 }, /* 279: cards/simple/missions.cards:142:19 */
+    { 5, 143, 9 }, /* 280: cards/simple/missions.cards:143:9 */
+    { 5, 145, 11 }, /* 281: cards/simple/missions.cards:145:11 */
+    { 5, 147, 13 }, /* 282: cards/simple/missions.cards:147:13 */
+    { 5, 149, 11 }, /* 283: cards/simple/missions.cards:149:11 */
+    { 5, 154, 7 }, /* 284: cards/simple/missions.cards:154:7 */
+    { 5, 155, 22 }, /* 285: cards/simple/missions.cards:155:22 */
+    { 5, 158, 7 }, /* 286: cards/simple/missions.cards:158:7 */
+    { 5, 159, 61 }, /* 287: cards/simple/missions.cards:159:61 */
+    { 5, 163, 7 }, /* 288: cards/simple/missions.cards:163:7 */
+    { 5, 163, 19 }, /* 289: cards/simple/missions.cards:163:19 */
+    { 5, 164, 9 }, /* 290: cards/simple/missions.cards:164:9 */
+    { 5, 165, 24 }, /* 291: cards/simple/missions.cards:165:24 */
+    { 5, 169, 7 }, /* 292: cards/simple/missions.cards:169:7 */
+    { 5, 169, 19 }, /* 293: cards/simple/missions.cards:169:19 */
+    { 5, 170, 9 }, /* 294: cards/simple/missions.cards:170:9 */
+    { 5, 171, 52 }, /* 295: cards/simple/missions.cards:171:52 */
+    { 5, 171, 24 }, /* 296: cards/simple/missions.cards:171:24 */
+    { 5, 175, 7 }, /* 297: cards/simple/missions.cards:175:7 */
+    { 5, 175, 19 }, /* 298: cards/simple/missions.cards:175:19 */
+    { 5, 176, 9 }, /* 299: cards/simple/missions.cards:176:9 */
+    { 5, 177, 52 }, /* 300: cards/simple/missions.cards:177:52 */
+    { 5, 177, 24 }, /* 301: cards/simple/missions.cards:177:24 */
+    { 5, 181, 7 }, /* 302: cards/simple/missions.cards:181:7 */
+    { 5, 181, 19 }, /* 303: cards/simple/missions.cards:181:19 */
+    { 5, 182, 9 }, /* 304: cards/simple/missions.cards:182:9 */
+    { 5, 184, 11 }, /* 305: cards/simple/missions.cards:184:11 */
+    { 5, 184, 23 }, /* 306: cards/simple/missions.cards:184:23 */
+    { 5, 185, 13 }, /* 307: cards/simple/missions.cards:185:13 */
+    { 5, 186, 13 }, /* 308: cards/simple/missions.cards:186:13 */
+    { 5, 187, 23 }, /* 309: cards/simple/missions.cards:187:23 */
+    { 5, 187, 13 }, /* 310: cards/simple/missions.cards:187:13 */
+    { 5, 84, 11 }, /* 311: cards/simple/missions.cards:84:11 */
+    { 5, 200, 3 }, /* 312: cards/simple/missions.cards:200:3 */
+    { 5, 199, 11 }, /* 313: cards/simple/missions.cards:199:11 */
+    { 5, 206, 3 }, /* 314: cards/simple/missions.cards:206:3 */
+    { 5, 206, 11 }, /* 315: cards/simple/missions.cards:206:11 */
+    { 5, 207, 16 }, /* 316: cards/simple/missions.cards:207:16 */
+    { 5, 207, 39 }, /* 317: cards/simple/missions.cards:207:39 */
+    { 5, 207, 50 }, /* 318: cards/simple/missions.cards:207:50 */
+    { 5, 208, 14 }, /* 319: cards/simple/missions.cards:208:14 */
+    { 5, 209, 19 }, /* 320: cards/simple/missions.cards:209:19 */
+    { 5, 205, 11 }, /* 321: cards/simple/missions.cards:205:11 */
+    { 5, 218, 7 }, /* 322: cards/simple/missions.cards:218:7 */
+    { 5, 218, 19 }, /* 323: cards/simple/missions.cards:218:19 */
+    { 5, 219, 9 }, /* 324: cards/simple/missions.cards:219:9 */
+    { 5, 219, 9 }, /* 325: cards/simple/missions.cards:219:9 */
+    { 5, 224, 3 }, /* 326: cards/simple/missions.cards:224:3 */
+    { 5, 225, 3 }, /* 327: cards/simple/missions.cards:225:3 */
+    { 5, 226, 3 }, /* 328: cards/simple/missions.cards:226:3 */
+    { 5, 215, 11 }, /* 329: cards/simple/missions.cards:215:11 */
+    { 5, 233, 3 }, /* 330: cards/simple/missions.cards:233:3 */
+    { 5, 233, 15 }, /* 331: cards/simple/missions.cards:233:15 */
+    { 5, 236, 7 }, /* 332: cards/simple/missions.cards:236:7 */
+    { 5, 236, 16 }, /* 333: cards/simple/missions.cards:236:16 */
+    { 5, 236, 70 }, /* 334: cards/simple/missions.cards:236:70 */
+    { 5, 239, 7 }, /* 335: cards/simple/missions.cards:239:7 */
+    { 5, 239, 60 }, /* 336: cards/simple/missions.cards:239:60 */
+    { 5, 239, 50 }, /* 337: cards/simple/missions.cards:239:50 */
+    { 5, 241, 5 }, /* 338: cards/simple/missions.cards:241:5 */
+    { 5, 242, 15 }, /* 339: cards/simple/missions.cards:242:15 */
+    { 5, 242, 5 }, /* 340: cards/simple/missions.cards:242:5 */
+    { 5, 243, 5 }, /* 341: cards/simple/missions.cards:243:5 */
+    { 5, 231, 11 }, /* 342: cards/simple/missions.cards:231:11 */
+    { 6, 17, 3 }, /* 343: cards/simple/moves.cards:17:3 */
+    { 6, 17, 15 }, /* 344: cards/simple/moves.cards:17:15 */
+    { 6, 18, 15 }, /* 345: cards/simple/moves.cards:18:15 */
+    { 6, 18, 5 }, /* 346: cards/simple/moves.cards:18:5 */
+    { 6, 20, 5 }, /* 347: cards/simple/moves.cards:20:5 */
+    { 6, 21, 26 }, /* 348: cards/simple/moves.cards:21:26 */
+    { 6, 21, 7 }, /* 349: cards/simple/moves.cards:21:7 */
+    { 6, 21, 7 }, /* 350: cards/simple/moves.cards:21:7 */
+    { 6, 21, 40 }, /* 351: cards/simple/moves.cards:21:40 */
+    { 6, 23, 9 }, /* 352: cards/simple/moves.cards:23:9 */
+    { 6, 26, 34 }, /* 353: cards/simple/moves.cards:26:34 */
+    { 6, 27, 7 }, /* 354: cards/simple/moves.cards:27:7 */
+    { 6, 29, 9 }, /* 355: cards/simple/moves.cards:29:9 */
+    { 6, 32, 5 }, /* 356: cards/simple/moves.cards:32:5 */
+    { 6, 16, 11 }, /* 357: cards/simple/moves.cards:16:11 */
+    { 6, 40, 18 }, /* 358: cards/simple/moves.cards:40:18 */
+    { 6, 40, 3 }, /* 359: cards/simple/moves.cards:40:3 */
+    { 6, 43, 16 }, /* 360: cards/simple/moves.cards:43:16 */
+    { 6, 43, 33 }, /* 361: cards/simple/moves.cards:43:33 */
+    { 6, 43, 52 }, /* 362: cards/simple/moves.cards:43:52 */
+    { 6, 44, 7 }, /* 363: cards/simple/moves.cards:44:7 */
+    { 6, 48, 48 }, /* 364: cards/simple/moves.cards:48:48 */
+    { 6, 51, 66 }, /* 365: cards/simple/moves.cards:51:66 */
+    { 6, 52, 3 }, /* 366: cards/simple/moves.cards:52:3 */
+    { 6, 37, 11 }, /* 367: cards/simple/moves.cards:37:11 */
+    { 6, 62, 19 }, /* 368: cards/simple/moves.cards:62:19 */
+    { 6, 62, 34 }, /* 369: cards/simple/moves.cards:62:34 */
+    { 6, 62, 3 }, /* 370: cards/simple/moves.cards:62:3 */
+    { 6, 63, 19 }, /* 371: cards/simple/moves.cards:63:19 */
+    { 6, 63, 35 }, /* 372: cards/simple/moves.cards:63:35 */
+    { 6, 63, 3 }, /* 373: cards/simple/moves.cards:63:3 */
+    { 6, 61, 11 }, /* 374: cards/simple/moves.cards:61:11 */
+    { 6, 68, 5 }, /* 375: cards/simple/moves.cards:68:5 */
+    { 6, 70, 17 }, /* 376: cards/simple/moves.cards:70:17 */
+    { 6, 70, 7 }, /* 377: cards/simple/moves.cards:70:7 */
+    { 6, 71, 7 }, /* 378: cards/simple/moves.cards:71:7 */
+    { 6, 66, 11 }, /* 379: cards/simple/moves.cards:66:11 */
+    { 6, 82, 3 }, /* 380: cards/simple/moves.cards:82:3 */
+    { 6, 82, 12 }, /* 381: cards/simple/moves.cards:82:12 */
+    { 6, 83, 5 }, /* 382: cards/simple/moves.cards:83:5 */
+    { 6, 83, 5 }, /* 383: cards/simple/moves.cards:83:5 */
+    { 6, 84, 21 }, /* 384: cards/simple/moves.cards:84:21 */
+    { 6, 81, 11 }, /* 385: cards/simple/moves.cards:81:11 */
+    { 6, 92, 6 }, /* 386: cards/simple/moves.cards:92:6 */
+    { 6, 93, 35 }, /* 387: cards/simple/moves.cards:93:35 */
+    { 6, 94, 7 }, /* 388: cards/simple/moves.cards:94:7 */
+    { 6, 94, 16 }, /* 389: cards/simple/moves.cards:94:16 */
+    { 6, 94, 55 }, /* 390: cards/simple/moves.cards:94:55 */
+    { 6, 95, 17 }, /* 391: cards/simple/moves.cards:95:17 */
+    { 6, 95, 7 }, /* 392: cards/simple/moves.cards:95:7 */
+    { 6, 98, 7 }, /* 393: cards/simple/moves.cards:98:7 */
+    { 6, 103, 5 }, /* 394: cards/simple/moves.cards:103:5 */
+    { 6, 103, 17 }, /* 395: cards/simple/moves.cards:103:17 */
+    { 6, 104, 17 }, /* 396: cards/simple/moves.cards:104:17 */
+    { 6, 104, 7 }, /* 397: cards/simple/moves.cards:104:7 */
+    { 6, 108, 5 }, /* 398: cards/simple/moves.cards:108:5 */
+    { 6, 112, 59 }, /* 399: cards/simple/moves.cards:112:59 */
+    { 6, 110, 38 }, /* 400: cards/simple/moves.cards:110:38 */
+    { 6, 110, 28 }, /* 401: cards/simple/moves.cards:110:28 */
+    { 6, 110, 64 }, /* 402: cards/simple/moves.cards:110:64 */
+    { 6, 113, 9 }, /* 403: cards/simple/moves.cards:113:9 */
+    { 6, 113, 21 }, /* 404: cards/simple/moves.cards:113:21 */
+    { 6, 113, 74 }, /* 405: cards/simple/moves.cards:113:74 */
+    { 6, 113, 64 }, /* 406: cards/simple/moves.cards:113:64 */
+    { 6, 91, 11 }, /* 407: cards/simple/moves.cards:91:11 */
+    { 7, 19, 3 }, /* 408: cards/simple/projects.cards:19:3 */
+    { 7, 20, 95 }, /* 409: cards/simple/projects.cards:20:95 */
+    { 7, 26, 108 }, /* 410: cards/simple/projects.cards:26:108 */
+    { 7, 38, 101 }, /* 411: cards/simple/projects.cards:38:101 */
+    { 7, 47, 154 }, /* 412: cards/simple/projects.cards:47:154 */
+    { 7, 47, 95 }, /* 413: cards/simple/projects.cards:47:95 */
+    { 7, 60, 164 }, /* 414: cards/simple/projects.cards:60:164 */
+    { 7, 60, 113 }, /* 415: cards/simple/projects.cards:60:113 */
+    { 7, 67, 122 }, /* 416: cards/simple/projects.cards:67:122 */
+    { 7, 83, 133 }, /* 417: cards/simple/projects.cards:83:133 */
+    { 7, 93, 117 }, /* 418: cards/simple/projects.cards:93:117 */
+    { 7, 93, 100 }, /* 419: cards/simple/projects.cards:93:100 */
+    { 7, 103, 125 }, /* 420: cards/simple/projects.cards:103:125 */
+    { 7, 103, 99 }, /* 421: cards/simple/projects.cards:103:99 */
+    { 7, 114, 88 }, /* 422: cards/simple/projects.cards:114:88 */
+    { 7, 120, 93 }, /* 423: cards/simple/projects.cards:120:93 */
+    { 7, 21, 7 }, /* 424: cards/simple/projects.cards:21:7 */
+    { 7, 21, 19 }, /* 425: cards/simple/projects.cards:21:19 */
+    { 7, 22, 9 }, /* 426: cards/simple/projects.cards:22:9 */
+    { 7, 23, 24 }, /* 427: cards/simple/projects.cards:23:24 */
+    { 7, 27, 7 }, /* 428: cards/simple/projects.cards:27:7 */
+    { 7, 27, 19 }, /* 429: cards/simple/projects.cards:27:19 */
+    { 7, 28, 9 }, /* 430: cards/simple/projects.cards:28:9 */
+    { 7, 30, 11 }, /* 431: cards/simple/projects.cards:30:11 */
+    { 7, 31, 23 }, /* 432: cards/simple/projects.cards:31:23 */
+    { 7, 31, 13 }, /* 433: cards/simple/projects.cards:31:13 */
+    { 7, 32, 13 }, /* 434: cards/simple/projects.cards:32:13 */
+    { 7, 39, 7 }, /* 435: cards/simple/projects.cards:39:7 */
+    { 7, 39, 19 }, /* 436: cards/simple/projects.cards:39:19 */
+    { 7, 40, 9 }, /* 437: cards/simple/projects.cards:40:9 */
+    { 7, 48, 7 }, /* 438: cards/simple/projects.cards:48:7 */
+    { 7, 48, 83 }, /* 439: cards/simple/projects.cards:48:83 */
+    { 7, 48, 19 }, /* 440: cards/simple/projects.cards:48:19 */
+    { 7, 49, 9 }, /* 441: cards/simple/projects.cards:49:9 */
+    { 7, 50, 24 }, /* 442: cards/simple/projects.cards:50:24 */
+    { 7, 55, 7 }, /* 443: cards/simple/projects.cards:55:7 */
+    { 7, 55, 63 }, /* 444: cards/simple/projects.cards:55:63 */
+    { 7, 55, 19 }, /* 445: cards/simple/projects.cards:55:19 */
+    { 7, 56, 9 }, /* 446: cards/simple/projects.cards:56:9 */
+    { 7, 57, 48 }, /* 447: cards/simple/projects.cards:57:48 */
+    { 7, 57, 66 }, /* 448: cards/simple/projects.cards:57:66 */
+    { 7, 61, 7 }, /* 449: cards/simple/projects.cards:61:7 */
+    { 7, 61, 75 }, /* 450: cards/simple/projects.cards:61:75 */
+    { 7, 61, 19 }, /* 451: cards/simple/projects.cards:61:19 */
+    { 7, 62, 9 }, /* 452: cards/simple/projects.cards:62:9 */
+    { 7, 63, 63 }, /* 453: cards/simple/projects.cards:63:63 */
+    { 7, 68, 7 }, /* 454: cards/simple/projects.cards:68:7 */
+    { 7, 68, 19 }, /* 455: cards/simple/projects.cards:68:19 */
+    { 7, 69, 9 }, /* 456: cards/simple/projects.cards:69:9 */
+    { 7, 70, 86 }, /* 457: cards/simple/projects.cards:70:86 */
+    { 7, 74, 7 }, /* 458: cards/simple/projects.cards:74:7 */
+    { 7, 76, 33 }, /* 459: cards/simple/projects.cards:76:33 */
+    { 7, 76, 17 }, /* 460: cards/simple/projects.cards:76:17 */
+    { 7, 78, 86 }, /* 461: cards/simple/projects.cards:78:86 */
+    { 7, 78, 63 }, /* 462: cards/simple/projects.cards:78:63 */
+    { 7, 79, 9 }, /* 463: cards/simple/projects.cards:79:9 */
+    { 7, 84, 7 }, /* 464: cards/simple/projects.cards:84:7 */
+    { 7, 84, 19 }, /* 465: cards/simple/projects.cards:84:19 */
+    { 7, 85, 9 }, /* 466: cards/simple/projects.cards:85:9 */
+    { 7, 86, 62 }, /* 467: cards/simple/projects.cards:86:62 */
+    { 7, 90, 7 }, /* 468: cards/simple/projects.cards:90:7 */
+    { 7, 91, 61 }, /* 469: cards/simple/projects.cards:91:61 */
+    { 7, 94, 7 }, /* 470: cards/simple/projects.cards:94:7 */
+    { 7, 94, 41 }, /* 471: cards/simple/projects.cards:94:41 */
+    { 7, 94, 19 }, /* 472: cards/simple/projects.cards:94:19 */
+    { 7, 95, 9 }, /* 473: cards/simple/projects.cards:95:9 */
+    { 7, 97, 11 }, /* 474: cards/simple/projects.cards:97:11 */
+    { 7, 104, 7 }, /* 475: cards/simple/projects.cards:104:7 */
+    { 7, 104, 50 }, /* 476: cards/simple/projects.cards:104:50 */
+    { 7, 104, 19 }, /* 477: cards/simple/projects.cards:104:19 */
+    { 7, 105, 9 }, /* 478: cards/simple/projects.cards:105:9 */
+    { 7, 107, 11 }, /* 479: cards/simple/projects.cards:107:11 */
+    { 7, 107, 23 }, /* 480: cards/simple/projects.cards:107:23 */
+    { 7, 108, 13 }, /* 481: cards/simple/projects.cards:108:13 */
+    { 7, 115, 7 }, /* 482: cards/simple/projects.cards:115:7 */
+    { 7, 115, 19 }, /* 483: cards/simple/projects.cards:115:19 */
+    { 7, 116, 9 }, /* 484: cards/simple/projects.cards:116:9 */
+    { 7, 117, 24 }, /* 485: cards/simple/projects.cards:117:24 */
+    { 7, 121, 7 }, /* 486: cards/simple/projects.cards:121:7 */
+    { 7, 121, 19 }, /* 487: cards/simple/projects.cards:121:19 */
+    { 7, 122, 9 }, /* 488: cards/simple/projects.cards:122:9 */
+    { 7, 124, 11 }, /* 489: cards/simple/projects.cards:124:11 */
+    { 7, 124, 23 }, /* 490: cards/simple/projects.cards:124:23 */
+    { 7, 125, 13 }, /* 491: cards/simple/projects.cards:125:13 */
+    { 7, 18, 11 }, /* 492: cards/simple/projects.cards:18:11 */
+    { 7, 145, 3 }, /* 493: cards/simple/projects.cards:145:3 */
+    { 7, 145, 63 }, /* 494: cards/simple/projects.cards:145:63 */
+    { 7, 145, 53 }, /* 495: cards/simple/projects.cards:145:53 */
+    { 7, 147, 3 }, /* 496: cards/simple/projects.cards:147:3 */
+    { 7, 149, 17 }, /* 497: cards/simple/projects.cards:149:17 */
+    { 7, 149, 7 }, /* 498: cards/simple/projects.cards:149:7 */
+    { 7, 150, 7 }, /* 499: cards/simple/projects.cards:150:7 */
+    { 7, 157, 36 }, /* 500: cards/simple/projects.cards:157:36 */
+    { 7, 144, 11 }, /* 501: cards/simple/projects.cards:144:11 */
+    { 7, 165, 3 }, /* 502: cards/simple/projects.cards:165:3 */
+    { 7, 166, 3 }, /* 503: cards/simple/projects.cards:166:3 */
+    { 7, 167, 3 }, /* 504: cards/simple/projects.cards:167:3 */
+    { 7, 167, 11 }, /* 505: cards/simple/projects.cards:167:11 */
+    { 7, 169, 3 }, /* 506: cards/simple/projects.cards:169:3 */
+    { 7, 169, 12 }, /* 507: cards/simple/projects.cards:169:12 */
+    { 7, 169, 74 }, /* 508: cards/simple/projects.cards:169:74 */
+    { 7, 171, 54 }, /* 509: cards/simple/projects.cards:171:54 */
+    { 7, 173, 23 }, /* 510: cards/simple/projects.cards:173:23 */
+    { 7, 174, 3 }, /* 511: cards/simple/projects.cards:174:3 */
+    { 7, 174, 12 }, /* 512: cards/simple/projects.cards:174:12 */
+    { 7, 175, 19 }, /* 513: cards/simple/projects.cards:175:19 */
+    { 7, 175, 38 }, /* 514: cards/simple/projects.cards:175:38 */
+    { 7, 177, 3 }, /* 515: cards/simple/projects.cards:177:3 */
+    { 7, 163, 11 }, /* 516: cards/simple/projects.cards:163:11 */
+    { 8, 34, 3 }, /* 517: cards/simple/rules.cards:34:3 */
+    { 8, 37, 5 }, /* 518: cards/simple/rules.cards:37:5 */
+    { 8, 38, 55 }, /* 519: cards/simple/rules.cards:38:55 */
+    { 8, 36, 3 }, /* 520: cards/simple/rules.cards:36:3 */
+    { 8, 33, 11 }, /* 521: cards/simple/rules.cards:33:11 */
+    { 8, 47, 3 }, /* 522: cards/simple/rules.cards:47:3 */
+    { 8, 47, 3 }, /* 523: cards/simple/rules.cards:47:3 */
+    { 8, 49, 3 }, /* 524: cards/simple/rules.cards:49:3 */
+    { 8, 49, 15 }, /* 525: cards/simple/rules.cards:49:15 */
+    { 8, 50, 15 }, /* 526: cards/simple/rules.cards:50:15 */
+    { 8, 50, 5 }, /* 527: cards/simple/rules.cards:50:5 */
+    { 8, 51, 5 }, /* 528: cards/simple/rules.cards:51:5 */
+    { 8, 52, 5 }, /* 529: cards/simple/rules.cards:52:5 */
+    { 8, 55, 3 }, /* 530: cards/simple/rules.cards:55:3 */
+    { 8, 56, 46 }, /* 531: cards/simple/rules.cards:56:46 */
+    { 8, 57, 7 }, /* 532: cards/simple/rules.cards:57:7 */
+    { 8, 57, 19 }, /* 533: cards/simple/rules.cards:57:19 */
+    { 8, 58, 19 }, /* 534: cards/simple/rules.cards:58:19 */
+    { 8, 58, 9 }, /* 535: cards/simple/rules.cards:58:9 */
+    { 8, 59, 9 }, /* 536: cards/simple/rules.cards:59:9 */
+    { 8, 65, 3 }, /* 537: cards/simple/rules.cards:65:3 */
+    { 8, 65, 15 }, /* 538: cards/simple/rules.cards:65:15 */
+    { 8, 67, 15 }, /* 539: cards/simple/rules.cards:67:15 */
+    { 8, 67, 5 }, /* 540: cards/simple/rules.cards:67:5 */
+    { 8, 68, 5 }, /* 541: cards/simple/rules.cards:68:5 */
+    { 8, 70, 14 }, /* 542: cards/simple/rules.cards:70:14 */
+    { 8, 72, 5 }, /* 543: cards/simple/rules.cards:72:5 */
+    { 8, 72, 17 }, /* 544: cards/simple/rules.cards:72:17 */
+    { 8, 73, 17 }, /* 545: cards/simple/rules.cards:73:17 */
+    { 8, 73, 7 }, /* 546: cards/simple/rules.cards:73:7 */
+    { 8, 74, 7 }, /* 547: cards/simple/rules.cards:74:7 */
+    { 8, 77, 5 }, /* 548: cards/simple/rules.cards:77:5 */
+    { 8, 78, 51 }, /* 549: cards/simple/rules.cards:78:51 */
+    { 8, 79, 9 }, /* 550: cards/simple/rules.cards:79:9 */
+    { 8, 79, 21 }, /* 551: cards/simple/rules.cards:79:21 */
+    { 8, 80, 21 }, /* 552: cards/simple/rules.cards:80:21 */
+    { 8, 80, 11 }, /* 553: cards/simple/rules.cards:80:11 */
+    { 8, 81, 11 }, /* 554: cards/simple/rules.cards:81:11 */
+    { 8, 87, 50 }, /* 555: cards/simple/rules.cards:87:50 */
+    { 8, 87, 116 }, /* 556: cards/simple/rules.cards:87:116 */
+    { 8, 46, 11 }, /* 557: cards/simple/rules.cards:46:11 */
+    { 8, 95, 10 }, /* 558: cards/simple/rules.cards:95:10 */
+    { 8, 95, 5 }, /* 559: cards/simple/rules.cards:95:5 */
+    { 8, 96, 10 }, /* 560: cards/simple/rules.cards:96:10 */
+    { 8, 96, 26 }, /* 561: cards/simple/rules.cards:96:26 */
+    { 8, 96, 5 }, /* 562: cards/simple/rules.cards:96:5 */
+    { 8, 101, 34 }, /* 563: cards/simple/rules.cards:101:34 */
+    { 8, 101, 56 }, /* 564: cards/simple/rules.cards:101:56 */
+    { 8, 101, 49 }, /* 565: cards/simple/rules.cards:101:49 */
+    { 8, 101, 44 }, /* 566: cards/simple/rules.cards:101:44 */
+    { 8, 102, 44 }, /* 567: cards/simple/rules.cards:102:44 */
+    { 8, 102, 5 }, /* 568: cards/simple/rules.cards:102:5 */
+    { 8, 105, 68 }, /* 569: cards/simple/rules.cards:105:68 */
+    { 8, 105, 45 }, /* 570: cards/simple/rules.cards:105:45 */
+    { 8, 106, 3 }, /* 571: cards/simple/rules.cards:106:3 */
+    { 8, 108, 22 }, /* 572: cards/simple/rules.cards:108:22 */
+    { 8, 111, 5 }, /* 573: cards/simple/rules.cards:111:5 */
+    { 8, 112, 5 }, /* 574: cards/simple/rules.cards:112:5 */
+    { 8, 112, 53 }, /* 575: cards/simple/rules.cards:112:53 */
+    { 8, 115, 3 }, /* 576: cards/simple/rules.cards:115:3 */
+    { 8, 118, 7 }, /* 577: cards/simple/rules.cards:118:7 */
+    { 8, 121, 3 }, /* 578: cards/simple/rules.cards:121:3 */
+    { 8, 122, 14 }, /* 579: cards/simple/rules.cards:122:14 */
+    { 8, 123, 7 }, /* 580: cards/simple/rules.cards:123:7 */
+    { 8, 129, 3 }, /* 581: cards/simple/rules.cards:129:3 */
+    { 8, 130, 5 }, /* 582: cards/simple/rules.cards:130:5 */
+    { 8, 130, 14 }, /* 583: cards/simple/rules.cards:130:14 */
+    { 8, 130, 57 }, /* 584: cards/simple/rules.cards:130:57 */
+    { 8, 130, 47 }, /* 585: cards/simple/rules.cards:130:47 */
+    { 8, 131, 14 }, /* 586: cards/simple/rules.cards:131:14 */
+    { 8, 131, 24 }, /* 587: cards/simple/rules.cards:131:24 */
+    { 8, 132, 8 }, /* 588: cards/simple/rules.cards:132:8 */
+    { 8, 132, 53 }, /* 589: cards/simple/rules.cards:132:53 */
+    { 8, 135, 3 }, /* 590: cards/simple/rules.cards:135:3 */
+    { 8, 137, 81 }, /* 591: cards/simple/rules.cards:137:81 */
+    { 8, 138, 6 }, /* 592: cards/simple/rules.cards:138:6 */
+    { 8, 140, 5 }, /* 593: cards/simple/rules.cards:140:5 */
+    { 8, 92, 11 }, /* 594: cards/simple/rules.cards:92:11 */
+    { 8, 147, 32 }, /* 595: cards/simple/rules.cards:147:32 */
+    { 8, 147, 58 }, /* 596: cards/simple/rules.cards:147:58 */
+    { 8, 147, 76 }, /* 597: cards/simple/rules.cards:147:76 */
+    { 8, 147, 49 }, /* 598: cards/simple/rules.cards:147:49 */
+    { 8, 148, 3 }, /* 599: cards/simple/rules.cards:148:3 */
+    { 8, 148, 15 }, /* 600: cards/simple/rules.cards:148:15 */
+    { 8, 149, 15 }, /* 601: cards/simple/rules.cards:149:15 */
+    { 8, 149, 5 }, /* 602: cards/simple/rules.cards:149:5 */
+    { 8, 152, 12 }, /* 603: cards/simple/rules.cards:152:12 */
+    { 8, 152, 39 }, /* 604: cards/simple/rules.cards:152:39 */
+    { 8, 152, 29 }, /* 605: cards/simple/rules.cards:152:29 */
+    { 8, 146, 11 }, /* 606: cards/simple/rules.cards:146:11 */
+    { 9, 102, 9 }, /* 607: cards/simple/setup.cards:102:9 */
+    { 9, 103, 9 }, /* 608: cards/simple/setup.cards:103:9 */
+    { 9, 105, 62 }, /* 609: cards/simple/setup.cards:105:62 */
+    { 9, 105, 36 }, /* 610: cards/simple/setup.cards:105:36 */
+    { 9, 98, 11 }, /* 611: cards/simple/setup.cards:98:11 */
+    { 9, 116, 10 }, /* 612: cards/simple/setup.cards:116:10 */
+    { 9, 116, 3 }, /* 613: cards/simple/setup.cards:116:3 */
+    { 9, 118, 22 }, /* 614: cards/simple/setup.cards:118:22 */
+    { 9, 118, 3 }, /* 615: cards/simple/setup.cards:118:3 */
+    { 9, 114, 11 }, /* 616: cards/simple/setup.cards:114:11 */
+    { 9, 127, 5 }, /* 617: cards/simple/setup.cards:127:5 */
+    { 9, 124, 11 }, /* 618: cards/simple/setup.cards:124:11 */
+    { 9, 137, 5 }, /* 619: cards/simple/setup.cards:137:5 */
+    { 9, 134, 11 }, /* 620: cards/simple/setup.cards:134:11 */
+    { 9, 8, 36 }, /* 621: cards/simple/setup.cards:8:36 */
+    { 9, 9, 37 }, /* 622: cards/simple/setup.cards:9:37 */
+    { 9, 10, 32 }, /* 623: cards/simple/setup.cards:10:32 */
+    { 9, 11, 9 }, /* 624: cards/simple/setup.cards:11:9 */
+    { 9, 14, 3 }, /* 625: cards/simple/setup.cards:14:3 */
+    { 9, 15, 8 }, /* 626: cards/simple/setup.cards:15:8 */
+    { 9, 15, 41 }, /* 627: cards/simple/setup.cards:15:41 */
+    { 9, 15, 31 }, /* 628: cards/simple/setup.cards:15:31 */
+    { 9, 15, 21 }, /* 629: cards/simple/setup.cards:15:21 */
+    { 9, 15, 83 }, /* 630: cards/simple/setup.cards:15:83 */
+    { 9, 15, 73 }, /* 631: cards/simple/setup.cards:15:73 */
+    { 9, 15, 63 }, /* 632: cards/simple/setup.cards:15:63 */
+    { 9, 17, 22 }, /* 633: cards/simple/setup.cards:17:22 */
+    { 9, 17, 30 }, /* 634: cards/simple/setup.cards:17:30 */
+    { 9, 20, 3 }, /* 635: cards/simple/setup.cards:20:3 */
+    { 9, 21, 22 }, /* 636: cards/simple/setup.cards:21:22 */
+    { 9, 28, 3 }, /* 637: cards/simple/setup.cards:28:3 */
+    { 9, 32, 13 }, /* 638: cards/simple/setup.cards:32:13 */
+    { 9, 33, 5 }, /* 639: cards/simple/setup.cards:33:5 */
+    { 9, 35, 15 }, /* 640: cards/simple/setup.cards:35:15 */
+    { 9, 35, 5 }, /* 641: cards/simple/setup.cards:35:5 */
+    { 9, 38, 13 }, /* 642: cards/simple/setup.cards:38:13 */
+    { 9, 39, 5 }, /* 643: cards/simple/setup.cards:39:5 */
+    { 9, 39, 13 }, /* 644: cards/simple/setup.cards:39:13 */
+    { 9, 41, 15 }, /* 645: cards/simple/setup.cards:41:15 */
+    { 9, 41, 5 }, /* 646: cards/simple/setup.cards:41:5 */
+    { 9, 44, 13 }, /* 647: cards/simple/setup.cards:44:13 */
+    { 9, 45, 5 }, /* 648: cards/simple/setup.cards:45:5 */
+    { 9, 45, 13 }, /* 649: cards/simple/setup.cards:45:13 */
+    { 9, 47, 5 }, /* 650: cards/simple/setup.cards:47:5 */
+    { 9, 49, 3 }, /* 651: cards/simple/setup.cards:49:3 */
+    { 9, 50, 3 }, /* 652: cards/simple/setup.cards:50:3 */
+    { 9, 54, 3 }, /* 653: cards/simple/setup.cards:54:3 */
+    { 9, 54, 111 }, /* 654: cards/simple/setup.cards:54:111 */
+    { 9, 55, 3 }, /* 655: cards/simple/setup.cards:55:3 */
+    { 9, 55, 127 }, /* 656: cards/simple/setup.cards:55:127 */
+    { 9, 56, 3 }, /* 657: cards/simple/setup.cards:56:3 */
+    { 9, 56, 119 }, /* 658: cards/simple/setup.cards:56:119 */
+    { 9, 57, 3 }, /* 659: cards/simple/setup.cards:57:3 */
+    { 9, 57, 115 }, /* 660: cards/simple/setup.cards:57:115 */
+    { 9, 58, 3 }, /* 661: cards/simple/setup.cards:58:3 */
+    { 9, 58, 132 }, /* 662: cards/simple/setup.cards:58:132 */
+    { 9, 59, 3 }, /* 663: cards/simple/setup.cards:59:3 */
+    { 9, 59, 121 }, /* 664: cards/simple/setup.cards:59:121 */
+    { 9, 60, 3 }, /* 665: cards/simple/setup.cards:60:3 */
+    { 9, 60, 121 }, /* 666: cards/simple/setup.cards:60:121 */
+    { 9, 61, 3 }, /* 667: cards/simple/setup.cards:61:3 */
+    { 9, 62, 5 }, /* 668: cards/simple/setup.cards:62:5 */
+    { 9, 63, 17 }, /* 669: cards/simple/setup.cards:63:17 */
+    { 9, 63, 7 }, /* 670: cards/simple/setup.cards:63:7 */
+    { 9, 66, 3 }, /* 671: cards/simple/setup.cards:66:3 */
+    { 9, 67, 5 }, /* 672: cards/simple/setup.cards:67:5 */
+    { 9, 67, 17 }, /* 673: cards/simple/setup.cards:67:17 */
+    { 9, 68, 17 }, /* 674: cards/simple/setup.cards:68:17 */
+    { 9, 68, 7 }, /* 675: cards/simple/setup.cards:68:7 */
+    { 9, 77, 3 }, /* 676: cards/simple/setup.cards:77:3 */
+    { 9, 77, 15 }, /* 677: cards/simple/setup.cards:77:15 */
+    { 9, 78, 15 }, /* 678: cards/simple/setup.cards:78:15 */
+    { 9, 78, 5 }, /* 679: cards/simple/setup.cards:78:5 */
+    { 9, 80, 3 }, /* 680: cards/simple/setup.cards:80:3 */
+    { 9, 80, 123 }, /* 681: cards/simple/setup.cards:80:123 */
+    { 9, 81, 3 }, /* 682: cards/simple/setup.cards:81:3 */
+    { 9, 81, 125 }, /* 683: cards/simple/setup.cards:81:125 */
+    { 9, 82, 3 }, /* 684: cards/simple/setup.cards:82:3 */
+    { 9, 82, 115 }, /* 685: cards/simple/setup.cards:82:115 */
+    { 9, 83, 3 }, /* 686: cards/simple/setup.cards:83:3 */
+    { 9, 83, 123 }, /* 687: cards/simple/setup.cards:83:123 */
+    { 9, 84, 3 }, /* 688: cards/simple/setup.cards:84:3 */
+    { 9, 84, 135 }, /* 689: cards/simple/setup.cards:84:135 */
+    { 9, 85, 3 }, /* 690: cards/simple/setup.cards:85:3 */
+    { 9, 85, 111 }, /* 691: cards/simple/setup.cards:85:111 */
+    { 9, 86, 3 }, /* 692: cards/simple/setup.cards:86:3 */
+    { 9, 86, 15 }, /* 693: cards/simple/setup.cards:86:15 */
+    { 9, 87, 5 }, /* 694: cards/simple/setup.cards:87:5 */
+    { 9, 88, 7 }, /* 695: cards/simple/setup.cards:88:7 */
+    { 9, 89, 39 }, /* 696: cards/simple/setup.cards:89:39 */
+    { 9, 90, 37 }, /* 697: cards/simple/setup.cards:90:37 */
+    { 9, 90, 27 }, /* 698: cards/simple/setup.cards:90:27 */
+    { 9, 6, 1 }, /* 699: cards/simple/setup.cards:6:1 */
+    { 8, 10, 52 }, /* 700: cards/simple/rules.cards:10:52 */
+    { 8, 10, 5 }, /* 701: cards/simple/rules.cards:10:5 */
+    { 8, 14, 5 }, /* 702: cards/simple/rules.cards:14:5 */
+    { 8, 15, 55 }, /* 703: cards/simple/rules.cards:15:55 */
+    { 8, 16, 68 }, /* 704: cards/simple/rules.cards:16:68 */
+    { 8, 16, 45 }, /* 705: cards/simple/rules.cards:16:45 */
+    { 8, 14, 5 }, /* 706: cards/simple/rules.cards:14:5 */
+    { 8, 15, 82 }, /* 707: cards/simple/rules.cards:15:82 */
+    { 8, 16, 112 }, /* 708: cards/simple/rules.cards:16:112 */
+    { 8, 14, 5 }, /* 709: cards/simple/rules.cards:14:5 */
+    { 8, 20, 19 }, /* 710: cards/simple/rules.cards:20:19 */
+    { 8, 7, 1 }, /* 711: cards/simple/rules.cards:7:1 */
 };
 
 static const uint8_t View_var_hidden[] = { 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -11714,7 +11710,7 @@ const RtGameDef simple_game = {
     8, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    721, Site_table, 11, Site_files,
+    712, Site_table, 11, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     1, Live_per_player, Zone_live, Kind_live_slots, Live_update, Live_recount, /* live counts */

@@ -260,9 +260,9 @@ void ir_live(IrProgram *p);
    a write of it changes the counts of the card's zone. */
 int ir_live_reads(const IrProgram *p, int kind, int slot);
 
-/* ir_magnitude: a bound on |value| of integer node n known without
-   running it, or -1 (ir_facts.c). */
-int64_t ir_magnitude(const Model *m, const IrNode *n);
+/* ir_magnitude: a bound on |value| of integer node n of program p known
+   without running it, or -1 (ir_facts.c). */
+int64_t ir_magnitude(const IrProgram *p, const IrNode *n);
 
 /* ir_steady: n's value cannot change while a loop over a zone (its
    variable in slot, or -1) moves the cards it walks out of that zone

@@ -20,21 +20,24 @@ enum { MOST = 1 << 24 };   /* at most this many card instances (RT_MAX_CARDS bou
 
 static const int64_t most = (int64_t)1 << 40;   /* past INT32_MAX; a product of two stays in int64 */
 
-/* ir_magnitude: a bound on |value| of integer node n known without running
-   it (literals, counts, data fields, the number of players, and + - * and
-   unary minus and selects of those), or -1 when there is none. */
-int64_t ir_magnitude(const Model *m, const IrNode *n)
+/* magnitude: ir_magnitude, at most depth calls deep. */
+static int64_t magnitude(const IrProgram *p, const IrNode *n, int depth)
 {
+    const Model *m = p->m;
     int64_t a, b;
     switch (n->op) {
+    case IR_CALL:   /* a function's value: its body's (a parameter has no bound) */
+        return depth > 0 && p->units[n->index].body && m->units[p->units[n->index].unit].is_function
+                   ? magnitude(p, p->units[n->index].body, depth - 1)
+                   : -1;
     case IR_INT:
         return n->value < 0 ? (n->value >= -most ? -n->value : -1) : (n->value <= most ? n->value : -1);
     case IR_AGGREGATE:
         if (n->agg == IR_A_COUNT)
             return MOST;
         if (n->agg == IR_A_MIN || n->agg == IR_A_MAX)   /* one of the values */
-            return n->kids[2] ? ir_magnitude(m, n->kids[2]) : -1;
-        a = n->agg == IR_A_SUM && n->kids[2] ? ir_magnitude(m, n->kids[2]) : -1;
+            return n->kids[2] ? magnitude(p, n->kids[2], depth) : -1;
+        a = n->agg == IR_A_SUM && n->kids[2] ? magnitude(p, n->kids[2], depth) : -1;
         return a >= 0 && a <= most / MOST ? a * MOST : -1;
     case IR_CARD_FIELD:   /* the largest in its kind's table */
         a = 0;
@@ -48,32 +51,42 @@ int64_t ir_magnitude(const Model *m, const IrNode *n)
     case IR_BUILTIN:
         return n->builtin == IR_B_COUNT ? MOST : -1;
     case IR_NEG:
-        return ir_magnitude(m, n->kids[0]);
+        return magnitude(p, n->kids[0], depth);
     case IR_ARITH:
         if (n->binop != IR_ADD && n->binop != IR_SUB && n->binop != IR_MUL)
             return -1;
-        a = ir_magnitude(m, n->kids[0]);
-        b = ir_magnitude(m, n->kids[1]);
+        a = magnitude(p, n->kids[0], depth);
+        b = magnitude(p, n->kids[1], depth);
         if (a < 0 || b < 0 || a > most || b > most)
             return -1;
         if (n->binop == IR_MUL)
             return a && b > most / a ? -1 : a * b;
         return a + b <= most ? a + b : -1;
     case IR_SELECT:
-        a = ir_magnitude(m, n->kids[1]);
-        b = ir_magnitude(m, n->kids[2]);
+        a = magnitude(p, n->kids[1], depth);
+        b = magnitude(p, n->kids[2], depth);
         return a < 0 || b < 0 ? -1 : a > b ? a : b;
     default:
         return -1;
     }
 }
 
+/* ir_magnitude: a bound on |value| of integer node n of program p known
+   without running it (literals, counts, data fields, the number of
+   players, and + - * and unary minus and selects of those, and calls of
+   functions whose bodies are such, four calls deep), or -1 when there is
+   none. */
+int64_t ir_magnitude(const IrProgram *p, const IrNode *n)
+{
+    return magnitude(p, n, 4);
+}
+
 /* needs_check: the arithmetic of n may leave the int32 range or divide by zero. */
-static int needs_check(const Model *m, const IrNode *n)
+static int needs_check(const IrProgram *p, const IrNode *n)
 {
     if (n->op == IR_ARITH && (n->binop == IR_DIV || n->binop == IR_MOD))
         return 1;
-    int64_t v = ir_magnitude(m, n);
+    int64_t v = ir_magnitude(p, n);
     return v < 0 || v > INT32_MAX;
 }
 
@@ -89,6 +102,7 @@ static int clamped(const Model *m, const IrNode *t)
 /* ---- facts --------------------------------------------------------------------- */
 
 typedef struct Facts {
+    const IrProgram *p;
     const Model *m;
     const unsigned *unit_facts;   /* what each unit may do, so far */
 } Facts;
@@ -142,7 +156,7 @@ static unsigned own_facts(const Facts *F, IrNode *n)
     case IR_AGGREGATE: {
         unsigned f = n->kids[0]->type.base == T_ZONE ? IR_FACT_READS_ZONES : 0;
         if (n->agg == IR_A_SUM) {   /* the running total may leave the range */
-            int64_t v = ir_magnitude(F->m, n);
+            int64_t v = ir_magnitude(F->p, n);
             n->checked = v < 0 || v > INT32_MAX;
             f |= n->checked ? IR_FACT_MAY_FAIL : 0;
         }
@@ -155,7 +169,7 @@ static unsigned own_facts(const Facts *F, IrNode *n)
         return F->unit_facts[n->index] | (n->op == IR_CALL_PROC ? IR_FACT_WRITES : 0);
     case IR_NEG:
     case IR_ARITH:
-        n->checked = needs_check(F->m, n);
+        n->checked = needs_check(F->p, n);
         return n->checked ? IR_FACT_MAY_FAIL : 0;
     case IR_ASSIGN:
         n->checked = n->binop != IR_SET && !clamped(F->m, n->kids[0]);
@@ -211,7 +225,7 @@ void ir_facts(IrProgram *p)
     const Model *m = p->m;
     unsigned *uf = arena_alloc(m->arena, sizeof *uf * (size_t)(p->nunits + 1));
     memset(uf, 0, sizeof *uf * (size_t)(p->nunits + 1));
-    Facts F = {m, uf};
+    Facts F = {p, m, uf};
     /* Facts only grow, and there are six of them per unit: the walks
        stop at the first round that changes no unit. */
     for (int changed = 1; changed;) {

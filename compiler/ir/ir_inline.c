@@ -4,8 +4,10 @@
    aggregate in its body) is replaced by the function's body, its
    parameters read as the call's arguments (IR_INLINE, IR_ARG), to a depth
    of MAX_DEPTH, unless an argument holds an aggregate (which the C would
-   otherwise make at each use of its parameter, or at none). Function bodies are pure expressions, so an argument read
-   twice or not at all changes nothing.
+   otherwise make at each use of its parameter, or at none), or is more
+   than a read and would be written at more than one use of its parameter
+   (computed at each). Function bodies are pure expressions, so an argument
+   read twice or not at all changes nothing.
 
    Contract: runs after ir_facts (the facts and checks of an inlined body
    are the function's own); sets IrUnit.flat of every function; the
@@ -74,8 +76,42 @@ static IrNode *copy_body(Inliner *I, const IrNode *n, IrNode *const *args, int n
     return n->op == IR_CALL ? expand(I, c, depth) : c;
 }
 
+/* costly: argument a is more than a read (a value, a local, a variable,
+   a field of one of those): written at each use of its parameter, it would
+   be computed again at each. */
+static int costly(const IrNode *a)
+{
+    switch (a->op) {
+    case IR_INT: case IR_BOOL: case IR_ENUM_VALUE: case IR_LOCAL:
+        return 0;
+    case IR_ARG: case IR_VAR: case IR_CARD_FIELD: case IR_CARD_STATE: case IR_NOT:
+        for (int i = 0; i < a->nkids; i++)
+            if (a->kids[i] && costly(a->kids[i]))
+                return 1;
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* uses: how many times the C of n would write argument a (an IR_ARG
+   reading it, through the IR_ARGs of calls inlined below), up to most. */
+static int uses(const IrNode *n, const IrNode *a, int most)
+{
+    if (!n)
+        return 0;
+    if (n == a)
+        return 1;
+    int k = 0;
+    for (int i = 0; i < n->nkids && k < most; i++)
+        k += uses(n->kids[i], a, most - k);
+    return k;
+}
+
 /* expand: n, or (a call that can be) its IR_INLINE: kids[0] the body,
-   kids[1..] the arguments (already expanded, at the caller's depth). */
+   kids[1..] the arguments (already expanded, at the caller's depth). A
+   call whose costly argument the body would read more than once stays a
+   call, which computes it once. */
 static IrNode *expand(Inliner *I, IrNode *n, int depth)
 {
     if (n->op != IR_CALL || depth >= MAX_DEPTH)
@@ -95,6 +131,9 @@ static IrNode *expand(Inliner *I, IrNode *n, int depth)
     for (int i = 0; i < n->nkids; i++)
         in->kids[1 + i] = n->kids[i];
     in->kids[0] = copy_body(I, body, n->kids, n->nkids, depth + 1);
+    for (int i = 0; i < n->nkids; i++)
+        if (costly(n->kids[i]) && uses(in->kids[0], n->kids[i], 2) > 1)
+            return n;
     return in;
 }
 

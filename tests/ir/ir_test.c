@@ -85,8 +85,10 @@ Test(ir, the_facts_pass_marks_what_each_node_may_do)
     struct { const char *node, *before, *after; } cases[] = {
         /* a division always needs its check (by zero) */
         {"arith / ", "  arith / : int @32:33", "  arith / checked : int @32:33 [fail]"},
-        /* worth(me) * ...: no bound on either side */
+        /* worth(me) * halves(...): no bound on halves (a division) */
         {"arith * ", "      value: arith * : int @45:15", "      value: arith * checked : int @45:15 [fail zones]"},
+        /* worth(p) + worth(next(p)): each call as bounded as worth's body */
+        {"arith + : int @53", "  arith + : int @53:41", "  arith + : int @53:41 [zones]"},
         /* a sum of a count and a sum of small fields: bounded, unchecked */
         {"arith + ", "  arith + : int @30:35", "  arith + : int @30:35 [zones]"},
         /* += on a counter with bounds stops at them: no check */
@@ -174,6 +176,24 @@ Test(ir, the_inline_and_memo_passes_rewrite_function_bodies)
     free(a);
     run_free(&before);
     run_free(&after);
+}
+
+/* A call whose parameter the body reads twice is written in place when
+   its argument is a read (a variable), and stays a call when the argument
+   is more (a card of the top of a zone), which would be computed twice. */
+Test(ir, an_argument_read_twice_is_inlined_only_when_it_is_a_read)
+{
+    RunResult r = run_cmd(CARDC " ir tests/ir/good/inline_args.cards");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *score = section(r.out, "function \"sq_score\""), *top = section(r.out, "function \"sq_top\"");
+    cr_assert(score && top);
+    cr_expect_eq(count_lines_with(score, "  inline sq : int @18:38 [fail]"), 1);
+    cr_expect_eq(count_lines_with(score, "      arg 0 : int @17:"), 2);
+    cr_expect_eq(count_lines_with(top, "  call sq memo 1 : int @19:27 [fail zones]"), 1);
+    cr_expect_eq(count_lines_with(top, "inline sq"), 0);
+    free(score);
+    free(top);
+    run_free(&r);
 }
 
 /* Card reads: known where the card is a loop variable over a zone of the

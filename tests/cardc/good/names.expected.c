@@ -160,7 +160,7 @@ static inline RtValue Fn_memo1(RtGame *g, RtFrame *f, RtValue v_f, RtValue v_i)
     (void)v_i;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 41 "tests/cardc/good/names/names.cards"
-    return rt_add(g, Agg1_memo1(g, f, v_f, v_i), Memo_fn_x(g, f, memo1, v_f), 2);
+    return (Agg1_memo1(g, f, v_f, v_i) + Memo_fn_x(g, f, memo1, v_f));
 #line 165 "names.c"
 }
 
@@ -171,7 +171,7 @@ static inline RtValue Fn_x(RtGame *g, RtFrame *f)
     (void)f;
     RtValue memo1[2] = {0, 0};   /* the value, and 1 once it is set */
     #line 42 "tests/cardc/good/names/names.cards"
-    return rt_add(g, Memo_memo1(g, f, memo1, f->me, 0), Memo_memo1(g, f, memo1, f->me, 0), 3);
+    return (Memo_memo1(g, f, memo1, f->me, 0) + Memo_memo1(g, f, memo1, f->me, 0));
 #line 176 "names.c"
 }
 
@@ -186,12 +186,12 @@ static RtStatus Script_proc_rt_call(RtGame *g, RtFrame *f)
     switch (f->pc) {
     case 0:;
         #line 43 "tests/cardc/good/names/names.cards"
-        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 4), 5);
+        rt_pvar_store(g, VAR_SEEK_SET, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob, rt_add(g, rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_ob), FIXED_EXIT_FAILURE, 2), 3);
         if (rt_check(g)) return RT_END;
 #line 192 "names.c"
         break;
     default:
-        return rt_fail(g, 6, "bad resume point");
+        return rt_fail(g, 4, "bad resume point");
     }
     return RT_DONE;
 }
@@ -217,7 +217,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                 const int32_t *pluck_cells = rt_zone_cards(g, pluck_from);
                 for (int pluck_at = pluck_cells[0]; pluck_at >= 1; pluck_at--) {
                     #line 46 "tests/cardc/good/names/names.cards"
-                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 7);
+                    rt_pluck(g, pluck_from, pluck_at, rt_zone_shared(g, ZONE_main), RT_AT_TOP, 5);
                     if (rt_check(g)) break;
                 }
                 rt_pluck_close(g, pluck_from);
@@ -234,7 +234,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
                         RtValue it_c = pluck_cells[pluck_at];
                         if (!((Rows_assert[rt__row(g, it_c)].fd_EOF == rt_player_side(g, L->v_p)))) continue;
                         #line 47 "tests/cardc/good/names/names.cards"
-                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 8), RT_AT_TOP, 9);
+                        rt_pluck(g, pluck_from, pluck_at, rt_zone_of(g, ZONE_stdout, L->v_p, 6), RT_AT_TOP, 7);
                         if (rt_check(g)) break;
                     }
                     rt_pluck_close(g, pluck_from);
@@ -247,7 +247,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
 #line 248 "names.c"
         break;
     default:
-        return rt_fail(g, 10, "bad resume point");
+        return rt_fail(g, 8, "bad resume point");
     }
     return RT_DONE;
 }
@@ -267,7 +267,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
         #line 51 "tests/cardc/good/names/names.cards"
         { /* rt_call */
             RtValue arg0 = f->me;
-            if (rt_call(g, 0, f->self, f->me, 11)) {
+            if (rt_call(g, 0, f->self, f->me, 9)) {
                 RtValue *args = rt_frame_args(g);
                 if (args) {
                     args[0] = arg0;
@@ -293,13 +293,13 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 54 "tests/cardc/good/names/names.cards"
             if (rt_pvar_at(g, VCELL_SEEK_SET, PLAYER_CELLS, L->v_p) >= 3) {
                 #line 54 "tests/cardc/good/names/names.cards"
-                return rt_win(g, L->v_p, 12);
+                return rt_win(g, L->v_p, 10);
             }
         }
 #line 300 "names.c"
         break;
     default:
-        return rt_fail(g, 13, "bad resume point");
+        return rt_fail(g, 11, "bad resume point");
     }
     return RT_DONE;
 }
@@ -359,18 +359,16 @@ static const char *const Site_files[] = {
 static const RtSite Site_table[] = {
     { 0, 40, 43 }, /* 0: tests/cardc/good/names/names.cards:40:43 */
     { 0, 41, 54 }, /* 1: tests/cardc/good/names/names.cards:41:54 */
-    { 0, 41, 43 }, /* 2: tests/cardc/good/names/names.cards:41:43 */
-    { 0, 42, 22 }, /* 3: tests/cardc/good/names/names.cards:42:22 */
-    { 0, 43, 33 }, /* 4: tests/cardc/good/names/names.cards:43:33 */
-    { 0, 43, 33 }, /* 5: tests/cardc/good/names/names.cards:43:33 */
-    { 0, 43, 11 }, /* 6: tests/cardc/good/names/names.cards:43:11 */
-    { 0, 46, 19 }, /* 7: tests/cardc/good/names/names.cards:46:19 */
-    { 0, 47, 70 }, /* 8: tests/cardc/good/names/names.cards:47:70 */
-    { 0, 47, 60 }, /* 9: tests/cardc/good/names/names.cards:47:60 */
-    { 0, 45, 1 }, /* 10: tests/cardc/good/names/names.cards:45:1 */
-    { 0, 51, 3 }, /* 11: tests/cardc/good/names/names.cards:51:3 */
-    { 0, 54, 43 }, /* 12: tests/cardc/good/names/names.cards:54:43 */
-    { 0, 50, 1 }, /* 13: tests/cardc/good/names/names.cards:50:1 */
+    { 0, 43, 33 }, /* 2: tests/cardc/good/names/names.cards:43:33 */
+    { 0, 43, 33 }, /* 3: tests/cardc/good/names/names.cards:43:33 */
+    { 0, 43, 11 }, /* 4: tests/cardc/good/names/names.cards:43:11 */
+    { 0, 46, 19 }, /* 5: tests/cardc/good/names/names.cards:46:19 */
+    { 0, 47, 70 }, /* 6: tests/cardc/good/names/names.cards:47:70 */
+    { 0, 47, 60 }, /* 7: tests/cardc/good/names/names.cards:47:60 */
+    { 0, 45, 1 }, /* 8: tests/cardc/good/names/names.cards:45:1 */
+    { 0, 51, 3 }, /* 9: tests/cardc/good/names/names.cards:51:3 */
+    { 0, 54, 43 }, /* 10: tests/cardc/good/names/names.cards:54:43 */
+    { 0, 50, 1 }, /* 11: tests/cardc/good/names/names.cards:50:1 */
 };
 
 static const char *const Card_fields[] = {
@@ -403,7 +401,7 @@ const RtGameDef names_game = {
     2, /* frames: the deepest calls can go (0: no static bound) */
     layout,
     1, /* prelude: the setup begins with one */
-    14, Site_table, 1, Site_files,
+    12, Site_table, 1, Site_files,
     &view,
     0, /* can_lose: a script has lose_game */
     0, NULL, NULL, NULL, NULL, NULL, /* live counts */
