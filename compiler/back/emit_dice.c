@@ -55,32 +55,44 @@ static void counts_table(Emit *E, Buf *out, const MKind *kd)
 }
 
 /* count_helper: Count_<enum>: how many of symbol sym the face of die
-   shows, for every die kind whose faces show enum e's symbols. */
+   shows, for every die kind whose faces show enum e's symbols. Inline,
+   with the kinds whose faces show one symbol each in one case: a chain of
+   counts of one die (`if d.hit > 0 ... else if d.miss > 0 ...`) reads the
+   die's kind and face once. */
 static void count_helper(Emit *E, Buf *out, int e)
 {
     const Model *m = E->m;
     for (int k = 0; k < m->nkinds; k++)
         if (m->kinds[k].is_die && m->kinds[k].symbols == e && m->kinds[k].counts)
             counts_table(E, out, &m->kinds[k]);
+    const char *name = m->enums[e].name;
     buf_printf(out, "/* Count_%s: how many of symbol sym the face of die shows; a card that is\n"
-                    "   not a die of these symbols fails the game at site */\n"
-                    "static RtValue Count_%s(RtGame *g, RtValue die, int sym, int site)\n{\n"
-                    "    RtValue face;\n"
-                    "    switch (rt_card_kind(g, die)) {\n", m->enums[e].name, m->enums[e].name);
+                    "   not a die of these symbols fails the game at site (Count_%s_fail) */\n"
+                    "RT_NOINLINE static RtValue Count_%s_fail(RtGame *g, int site)\n{\n"
+                    "    (void)rt_fail(g, site, \"this card is not a die that shows these symbols\");\n"
+                    "    return 0;\n}\n"
+                    "static inline RtValue Count_%s(RtGame *g, RtValue die, int sym, int site)\n{\n"
+                    "    switch (rt_card_kind(g, die)) {\n", name, name, name, name);
+    int single = 0;
     for (int k = 0; k < m->nkinds; k++) {
         const MKind *kd = &m->kinds[k];
-        if (!kd->is_die || kd->symbols != e)
-            continue;
-        buf_printf(out, "    case %s:\n        face = rt__state(g, die, 0);\n", emit_kind_enum(E, k));
-        if (kd->counts)
-            buf_printf(out, "        return (uint32_t)face < %du && (uint32_t)sym < %du ? Counts_%s[face][sym] : 0;\n",
-                       m->enums[kd->fields[0].enum_index].nvalues, m->enums[e].nvalues, kd->name);
-        else
-            buf_put(out, "        return face == sym;\n");
+        if (kd->is_die && kd->symbols == e && !kd->counts) {
+            buf_printf(out, "    case %s:\n", emit_kind_enum(E, k));
+            single = 1;
+        }
     }
-    buf_put(out, "    default:\n"
-                 "        (void)rt_fail(g, site, \"this card is not a die that shows these symbols\");\n"
-                 "        return 0;\n    }\n}\n\n");
+    if (single)
+        buf_put(out, "        return rt__state(g, die, 0) == sym;\n");
+    for (int k = 0; k < m->nkinds; k++) {
+        const MKind *kd = &m->kinds[k];
+        if (!kd->is_die || kd->symbols != e || !kd->counts)
+            continue;
+        buf_printf(out, "    case %s: {\n        RtValue face = rt__state(g, die, 0);\n", emit_kind_enum(E, k));
+        buf_printf(out, "        return (uint32_t)face < %du && (uint32_t)sym < %du ? Counts_%s[face][sym] : 0;\n    }\n",
+                   m->enums[kd->fields[0].enum_index].nvalues, m->enums[e].nvalues, kd->name);
+    }
+    buf_printf(out, "    default:\n"
+                    "        return Count_%s_fail(g, site);\n    }\n}\n\n", name);
 }
 
 /* roll_helper: Roll_any: die rolls its own kind's faces; a card that is

@@ -47,20 +47,23 @@ static const int32_t Counts_red[4][3] = {
     { 0, 0, 1 },
 };
 /* Count_symbol: how many of symbol sym the face of die shows; a card that is
-   not a die of these symbols fails the game at site */
-static RtValue Count_symbol(RtGame *g, RtValue die, int sym, int site)
+   not a die of these symbols fails the game at site (Count_symbol_fail) */
+RT_NOINLINE static RtValue Count_symbol_fail(RtGame *g, int site)
 {
-    RtValue face;
+    (void)rt_fail(g, site, "this card is not a die that shows these symbols");
+    return 0;
+}
+static inline RtValue Count_symbol(RtGame *g, RtValue die, int sym, int site)
+{
     switch (rt_card_kind(g, die)) {
-    case KIND_red:
-        face = rt__state(g, die, 0);
-        return (uint32_t)face < 4u && (uint32_t)sym < 3u ? Counts_red[face][sym] : 0;
     case KIND_white:
-        face = rt__state(g, die, 0);
-        return face == sym;
+        return rt__state(g, die, 0) == sym;
+    case KIND_red: {
+        RtValue face = rt__state(g, die, 0);
+        return (uint32_t)face < 4u && (uint32_t)sym < 3u ? Counts_red[face][sym] : 0;
+    }
     default:
-        (void)rt_fail(g, site, "this card is not a die that shows these symbols");
-        return 0;
+        return Count_symbol_fail(g, site);
     }
 }
 
@@ -125,7 +128,7 @@ static RtStatus Script_setup(RtGame *g, RtFrame *f)
             memset(L, 0, sizeof *L);
             if (rt_prelude_end(g)) return RT_DONE;
         }
-#line 129 "dice.c"
+#line 132 "dice.c"
         break;
     default:
         return rt_fail(g, 2, "bad resume point");
@@ -151,7 +154,7 @@ RT_PURE static RtValue Agg1_round(RtGame *g, RtFrame *f, struct Locals_round *L)
         acc = rt_add(g, acc, rt_add(g, Count_symbol(g, it_d_2, ENUM_hit, 7), rt_mul(g, 2, Count_symbol(g, it_d_2, ENUM_crit, 8), 9), 10), 11);
     }
     return acc;
-#line 155 "dice.c"
+#line 158 "dice.c"
 }
 
 /* tests/cardc/good/dice/dice.cards:22: round */
@@ -199,7 +202,7 @@ static RtStatus Script_round(RtGame *g, RtFrame *f)
             #line 27 "tests/cardc/good/dice/dice.cards"
             return rt_win(g, f->me, 17);
         }
-#line 203 "dice.c"
+#line 206 "dice.c"
         break;
     default:
         return rt_fail(g, 18, "bad resume point");
