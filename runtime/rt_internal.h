@@ -71,6 +71,7 @@ struct RtGame {
     size_t fresh_size;      /* bytes of fresh */
     size_t size;            /* bytes of the state block */
     int layout_refused;     /* lay_out: def->layout is not the runtime's layout */
+    struct RtGraphMemo *graph_memo;   /* the maps' searches made so far (rt_graph.c; NULL: none) */
 
     uint64_t *blk;          /* the state block */
 
@@ -98,6 +99,8 @@ struct RtGame {
 const char *rt__label_of(const RtGame *g, int i);
 const char *rt__prompt_of(const RtGame *g);
 void rt__labels_free(RtGame *g);
+/* rt_graph.c: rt__graph_memo_free releases the searches rt_graph.c keeps. */
+void rt__graph_memo_free(RtGame *g);
 
 static inline RtHeader *rt__hdr(const RtGame *g) { return g->pre.hdr; }
 static inline int32_t *rt__cells(const RtGame *g) { return g->pre.cells; }

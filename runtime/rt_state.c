@@ -431,6 +431,7 @@ void rt_free(RtGame *g)
     rt__log_free(g);
     free(g->inst_card);
     free(g->card_inst);
+    rt__graph_memo_free(g);
     free(g->zi_decl);
     free(g->zi_owner);
     free(g->decl_first);

@@ -191,3 +191,49 @@ Test(graph, a_map_exported_to_yaml_compiles_to_the_same_c)
         run_free(&r);
     }
 }
+
+/* Searches on a map the runtime keeps them for (100 spaces) and on one
+   too large to keep (300), of the same shape: the same counts, distances
+   and breadth-first order as a search by hand (a line of cells with a
+   shortcut of ten from every fiftieth), and the same again when asked
+   again in the rounds. */
+Test(graph, kept_searches_give_what_a_search_gives_on_a_map_of_any_size)
+{
+    game_expect("big_map", "bigmap", "$e log --seed 1 | grep -v '^move\\|^set ' && " SIM_1000,
+                "long 0: 9 within 3, 50 within 40, 245 to the last\n"
+                "long 45: 7 within 3, 95 within 40, 209 to the last\n"
+                "long 50: 12 within 3, 90 within 40, 204 to the last\n"
+                "long 299: 4 within 3, 42 within 40, 0 to the last\n"
+                "short 0: 9 within 3, 50 within 40, 81 to the last\n"
+                "short 45: 7 within 3, 95 within 40, 45 to the last\n"
+                "short 50: 12 within 3, 90 within 40, 40 to the last\n"
+                "short 99: 4 within 3, 42 within 40, 0 to the last\n"
+                "long within 2 of 50: 50\n"
+                "long within 2 of 50: 49\n"
+                "long within 2 of 50: 51\n"
+                "long within 2 of 50: 60\n"
+                "long within 2 of 50: 48\n"
+                "long within 2 of 50: 52\n"
+                "long within 2 of 50: 59\n"
+                "long within 2 of 50: 61\n"
+                "short within 2 of 50: 50\n"
+                "short within 2 of 50: 49\n"
+                "short within 2 of 50: 51\n"
+                "short within 2 of 50: 60\n"
+                "short within 2 of 50: 48\n"
+                "short within 2 of 50: 52\n"
+                "short within 2 of 50: 59\n"
+                "short within 2 of 50: 61\n"
+                "round 1\n"
+                "round 1: short 8 within 2, 41 to the first\n"
+                "round 1: long 8 within 2, 41 to the first\n"
+                "round 2\n"
+                "round 2: short 8 within 2, 41 to the first\n"
+                "round 2: long 8 within 2, 41 to the first\n"
+                "round 3\n"
+                "round 3: short 8 within 2, 41 to the first\n"
+                "round 3: long 8 within 2, 41 to the first\n"
+                "round 4\n"
+                "draw\n"
+                "errors: 0\n");
+}
