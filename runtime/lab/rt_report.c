@@ -170,43 +170,70 @@ static int cmp_row(const void *a, const void *b)
     return (x->player > y->player) - (x->player < y->player);
 }
 
+/* lowest_bit: the place of the lowest set bit of a byte (0 for 0). */
+static const uint8_t lowest_bit[256] = {
+#define B4(n) (n), 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0
+    B4(0), B4(4), B4(5), B4(4), B4(6), B4(4), B4(5), B4(4),
+    B4(7), B4(4), B4(5), B4(4), B4(6), B4(4), B4(5), B4(4),
+#undef B4
+};
+
 /* card_rows: a row per (card, player) that played it at least once, over
-   the games that did not fail, sorted by the difference (largest first).
-   Caller frees; *count rows. */
+   the games that did not fail, best difference first; *count rows. The
+   games are read once: each game's played bits add to the counts of the
+   cards it played; the games a card was not played in are the rest.
+   Caller frees. */
 static CardRow *card_rows(const RtSimResult *r, int *count)
 {
     int nc = r->def->ncards, np = r->players, k = 0;
-    CardRow *rows = calloc((size_t)nc * (size_t)np + 1, sizeof *rows);
+    size_t nbits = (size_t)nc * (size_t)np;
+    CardRow *rows = calloc(nbits + 1, sizeof *rows);
+    long *played = calloc(nbits + 1, sizeof *played), *won_played = calloc(nbits + 1, sizeof *won_played);
     *count = 0;
-    if (!rows)
+    if (!rows || !played || !won_played) {
+        free(rows);
+        free(played);
+        free(won_played);
         return NULL;
+    }
+    long ok = 0, wins[RT_MAX_PLAYERS] = {0};
+    for (int i = 0; i < r->games; i++) {
+        const RtSimGame *g = &r->game[i];
+        if (g->failed)
+            continue;
+        ok++;
+        for (int p = 0; p < np; p++)
+            wins[p] += (long)(g->winners >> p & 1u);
+        const uint8_t *bits = r->played + (size_t)i * r->played_stride;
+        for (size_t b = 0; b < r->played_stride; b++)
+            for (unsigned byte = bits[b]; byte; byte &= byte - 1) {   /* each set bit, lowest first */
+                size_t bit = b * 8 + lowest_bit[byte];
+                if (bit < nbits) {
+                    played[bit]++;
+                    won_played[bit] += (long)(g->winners >> (bit % (size_t)np) & 1u);
+                }
+            }
+    }
     for (int c = 0; c < nc; c++)
         for (int p = 0; p < np; p++) {
+            size_t bit = (size_t)c * (size_t)np + (size_t)p;
+            if (!played[bit])
+                continue;
             CardRow row;
             memset(&row, 0, sizeof row);
             row.card = c;
             row.player = p;
-            size_t bit = (size_t)c * (size_t)np + (size_t)p;
-            for (int i = 0; i < r->games; i++) {
-                const RtSimGame *g = &r->game[i];
-                if (g->failed)
-                    continue;
-                int won = (int)(g->winners >> p & 1u);
-                if (r->played[(size_t)i * r->played_stride + (bit >> 3)] >> (bit & 7) & 1u) {
-                    row.played++;
-                    row.won_played += won;
-                } else {
-                    row.other++;
-                    row.won_other += won;
-                }
-            }
-            if (!row.played)
-                continue;
+            row.played = played[bit];
+            row.won_played = won_played[bit];
+            row.other = ok - row.played;
+            row.won_other = wins[p] - row.won_played;
             row.rp = rt__wilson((double)row.won_played, (double)row.played);
             row.rn = rt__wilson((double)row.won_other, (double)row.other);
             row.diff = row.other ? row.rp.rate - row.rn.rate : 0;
             rows[k++] = row;
         }
+    free(played);
+    free(won_played);
     qsort(rows, (size_t)k, sizeof *rows, cmp_row);
     *count = k;
     return rows;
