@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 B=build
 # BENCH_GAMES, when set, is every game's count; otherwise a game plays
 # 20000 games, or the number in bench/<id>.games (for a game whose games
-# are long, so that make bench keeps its few minutes).
+# are long, so that make bench keeps its few minutes; for one whose games
+# are short, so that each timed run lasts long enough to be timed well).
 GAMES_SET=${BENCH_GAMES:-}
 GAMES=${BENCH_GAMES:-20000}
 SEED=${BENCH_SEED:-1}
