@@ -187,26 +187,27 @@ static int game_dirs(const char *root, char names[][256], int max)
     return n;
 }
 
-/* compile_every_game: compile_strict on each game of cards/ (a folder
-   each, named by the game's id: however many there are, and at least
-   one) and on each golden test game of tests/cardc/good. */
-static void compile_every_game(const char *compiler)
+/* compile_dirs: compile_strict on each game folder of root (named by the
+   game's id), which must hold at least least of them. */
+static void compile_dirs(const char *compiler, const char *root, int least)
 {
     static char games[64][256];
-    int n = game_dirs("cards", games, 64);
-    cr_assert_gt(n, 0, "no game in cards/ (a folder per game)");
+    int n = game_dirs(root, games, 64);
+    cr_assert_geq(n, least, "too few games in %s (a folder per game)", root);
     for (int i = 0; i < n; i++) {
-        char dir[300];
-        snprintf(dir, sizeof dir, "cards/%s", games[i]);
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s/%s", root, games[i]);
         compile_strict(compiler, dir, games[i]);
     }
-    n = game_dirs("tests/cardc/good", games, 64);
-    cr_assert_geq(n, 2, "no test game in tests/cardc/good");
-    for (int i = 0; i < n; i++) {
-        char dir[300];
-        snprintf(dir, sizeof dir, "tests/cardc/good/%s", games[i]);
-        compile_strict(compiler, dir, games[i]);
-    }
+}
+
+/* compile_every_game: compile_strict on each game of cards/ (however many
+   there are, and at least one) and on each golden test game of
+   tests/cardc/good. */
+static void compile_every_game(const char *compiler)
+{
+    compile_dirs(compiler, "cards", 1);
+    compile_dirs(compiler, "tests/cardc/good", 2);
 }
 
 Test(generated_c, compiles_warning_free_under_gcc)
