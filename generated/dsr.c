@@ -7346,23 +7346,20 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
+    memset(x->cells + LCELL_2, 0, 1 * sizeof(int32_t));
+    memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
+    memset(x->cells + LCELL_4, 0, 4 * sizeof(int32_t));
+    for (const int32_t *zc = x->cells + ZCELL_deployed, *at = zc + 1; at <= zc + zc[0]; at++)
+        if (*at >= 0)
+            Live_update(g, *at, ZONE_deployed, RT_NONE, 1);
+    for (const int32_t *zc = x->cells + ZCELL_deathstar, *at = zc + 1; at <= zc + zc[0]; at++)
+        if (*at >= 0)
+            Live_update(g, *at, ZONE_deathstar, RT_NONE, 1);
     for (ptrdiff_t p = 0; p < x->nplayers; p++) {
         memset(x->cells + LCELL_1 + p * PLAYER_CELLS, 0, 1 * sizeof(int32_t));
-        if (p == 0)
-            memset(x->cells + LCELL_2, 0, 1 * sizeof(int32_t));
-        if (p == 0)
-            memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
-        if (p == 0)
-            memset(x->cells + LCELL_4, 0, 4 * sizeof(int32_t));
-        for (const int32_t *zc = x->cells + ZCELL_deployed, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
-            if (*at >= 0)
-                Live_update(g, *at, ZONE_deployed, RT_NONE, 1);
         for (const int32_t *zc = x->cells + ZCELL_team + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)
             if (*at >= 0)
                 Live_update(g, *at, ZONE_team, (RtValue)p, 1);
-        for (const int32_t *zc = x->cells + ZCELL_deathstar, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
-            if (*at >= 0)
-                Live_update(g, *at, ZONE_deathstar, RT_NONE, 1);
     }
 }
 

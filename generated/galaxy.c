@@ -3037,22 +3037,16 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
-    for (ptrdiff_t p = 0; p < x->nplayers; p++) {
-        if (p == 0)
-            memset(x->cells + LCELL_1, 0, 7 * sizeof(int32_t));
-        if (p == 0)
-            memset(x->cells + LCELL_2, 0, 7 * sizeof(int32_t));
-        if (p == 0)
-            memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
-        if (p == 0)
-            memset(x->cells + LCELL_4, 0, 56 * sizeof(int32_t));
-        for (const int32_t *zc = x->cells + ZCELL_pool, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
-            if (*at >= 0)
-                Live_update(g, *at, ZONE_pool, RT_NONE, 1);
-        for (const int32_t *zc = x->cells + ZCELL_spaces, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
-            if (*at >= 0)
-                Live_update(g, *at, ZONE_spaces, RT_NONE, 1);
-    }
+    memset(x->cells + LCELL_1, 0, 7 * sizeof(int32_t));
+    memset(x->cells + LCELL_2, 0, 7 * sizeof(int32_t));
+    memset(x->cells + LCELL_3, 0, 1 * sizeof(int32_t));
+    memset(x->cells + LCELL_4, 0, 56 * sizeof(int32_t));
+    for (const int32_t *zc = x->cells + ZCELL_pool, *at = zc + 1; at <= zc + zc[0]; at++)
+        if (*at >= 0)
+            Live_update(g, *at, ZONE_pool, RT_NONE, 1);
+    for (const int32_t *zc = x->cells + ZCELL_spaces, *at = zc + 1; at <= zc + zc[0]; at++)
+        if (*at >= 0)
+            Live_update(g, *at, ZONE_spaces, RT_NONE, 1);
 }
 
 /* per live count cell: one per player */

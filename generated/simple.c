@@ -10101,13 +10101,10 @@ static void Live_update(RtGame *g, RtValue card, int zone_decl, RtValue owner, i
 static void Live_recount(RtGame *g)
 {
     const RtGamePrefix *x = rt__pre(g);
-    for (ptrdiff_t p = 0; p < x->nplayers; p++) {
-        if (p == 0)
-            memset(x->cells + LCELL_1, 0, 1 * sizeof(int32_t));
-        for (const int32_t *zc = x->cells + ZCELL_moving, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)
-            if (*at >= 0)
-                Live_update(g, *at, ZONE_moving, RT_NONE, 1);
-    }
+    memset(x->cells + LCELL_1, 0, 1 * sizeof(int32_t));
+    for (const int32_t *zc = x->cells + ZCELL_moving, *at = zc + 1; at <= zc + zc[0]; at++)
+        if (*at >= 0)
+            Live_update(g, *at, ZONE_moving, RT_NONE, 1);
 }
 
 /* per live count cell: one per player */

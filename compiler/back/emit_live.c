@@ -259,32 +259,35 @@ void emit_live_functions(Emit *E, Buf *out)
     }
     buf_put(out, "    default:\n        break;\n    }\n}\n\n");
 
+    /* shared counts once, then each player's counts of his zones */
     buf_put(out, "/* Live_recount: every live count from the zones (a gap a pluck loop left is no card). */\n"
                  "static void Live_recount(RtGame *g)\n{\n"
-                 "    const RtGamePrefix *x = rt__pre(g);\n"
-                 "    for (ptrdiff_t p = 0; p < x->nplayers; p++) {\n");
+                 "    const RtGamePrefix *x = rt__pre(g);\n");
+    int per_player = 0;
     for (int i = 0; i < ir->nlives; i++) {
-        const IrLive *L = &ir->lives[i];
-        if (L->per_player)
-            buf_printf(out, "        memset(x->cells + LCELL_%d + p * PLAYER_CELLS, 0, %d * sizeof(int32_t));\n", i + 1, L->ncells);
-        else
-            buf_printf(out, "        if (p == 0)\n            memset(x->cells + LCELL_%d, 0, %d * sizeof(int32_t));\n", i + 1,
-                       L->ncells);
+        per_player |= ir->lives[i].per_player;
+        if (!ir->lives[i].per_player)
+            buf_printf(out, "    memset(x->cells + LCELL_%d, 0, %d * sizeof(int32_t));\n", i + 1, ir->lives[i].ncells);
     }
-    for (int z = 0; z < m->nzones; z++) {
-        if (!counts_zone(ir, z))
-            continue;
-        const char *name = m->zones[z].name;
-        if (m->zones[z].per_player)
-            buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)\n"
-                            "            if (*at >= 0)\n"
-                            "                Live_update(g, *at, ZONE_%s, (RtValue)p, 1);\n", name, name);
-        else
-            buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s, *at = zc + 1; p == 0 && at <= zc + zc[0]; at++)\n"
-                            "            if (*at >= 0)\n"
-                            "                Live_update(g, *at, ZONE_%s, RT_NONE, 1);\n", name, name);
+    for (int z = 0; z < m->nzones; z++)
+        if (counts_zone(ir, z) && !m->zones[z].per_player)
+            buf_printf(out, "    for (const int32_t *zc = x->cells + ZCELL_%s, *at = zc + 1; at <= zc + zc[0]; at++)\n"
+                            "        if (*at >= 0)\n"
+                            "            Live_update(g, *at, ZONE_%s, RT_NONE, 1);\n", m->zones[z].name, m->zones[z].name);
+    if (per_player) {
+        buf_put(out, "    for (ptrdiff_t p = 0; p < x->nplayers; p++) {\n");
+        for (int i = 0; i < ir->nlives; i++)
+            if (ir->lives[i].per_player)
+                buf_printf(out, "        memset(x->cells + LCELL_%d + p * PLAYER_CELLS, 0, %d * sizeof(int32_t));\n", i + 1,
+                           ir->lives[i].ncells);
+        for (int z = 0; z < m->nzones; z++)
+            if (counts_zone(ir, z) && m->zones[z].per_player)
+                buf_printf(out, "        for (const int32_t *zc = x->cells + ZCELL_%s + p * PLAYER_CELLS, *at = zc + 1; at <= zc + zc[0]; at++)\n"
+                                "            if (*at >= 0)\n"
+                                "                Live_update(g, *at, ZONE_%s, (RtValue)p, 1);\n", m->zones[z].name, m->zones[z].name);
+        buf_put(out, "    }\n");
     }
-    buf_put(out, "    }\n}\n\n");
+    buf_put(out, "}\n\n");
 
     buf_put(out, "/* per live count cell: one per player */\nstatic const uint8_t Live_per_player[] = {");
     for (int i = 0, n = 0; i < ir->nlives; i++)
