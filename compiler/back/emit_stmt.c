@@ -327,29 +327,38 @@ static void walk_for(Emit *E, const IrNode *s, const char *var)
     emit_line(E, "}");
 }
 
-/* moves_elsewhere: every move and shuffle at or below n is of cards of a
-   known kind other than kind, which a zone of kind cannot hold, and n
-   calls and runs nothing that moves cards. */
-static int moves_elsewhere(const Emit *E, const IrNode *n, int kind)
+/* MoveTest: whether one move or shuffle (n) keeps the property a walk
+   of statements asks about (arg: a kind, a zone declaration). */
+typedef int MoveTest(const Emit *E, const IrNode *n, int arg);
+
+/* every_move: each move and shuffle at or below n passes test, and n
+   calls and runs nothing that moves cards (its moves are not seen). */
+static int every_move(const Emit *E, const IrNode *n, MoveTest *test, int arg)
 {
     if (!n || !(n->facts & IR_FACT_MOVES))
         return 1;
-    int k;
     switch (n->op) {
     case IR_MOVE:
-        k = n->kids[0]->type.base == T_CARD ? n->kids[0]->type.param : emit_zone_kind(E, n->kids[0]);
-        return k >= 0 && k != kind && moves_elsewhere(E, n->kids[0], kind) && moves_elsewhere(E, n->kids[1], kind);
+        return test(E, n, arg) && every_move(E, n->kids[0], test, arg) && every_move(E, n->kids[1], test, arg);
     case IR_SHUFFLE:
-        k = emit_zone_kind(E, n->kids[0]);
-        return k >= 0 && k != kind;
+        return test(E, n, arg);
     case IR_BLOCK: case IR_IF: case IR_WHILE: case IR_FOR: case IR_LET: case IR_ASSIGN: case IR_LOG: case IR_PHASE:
         for (int i = 0; i < n->nkids; i++)
-            if (!moves_elsewhere(E, n->kids[i], kind))
+            if (!every_move(E, n->kids[i], test, arg))
                 return 0;
         return 1;
     default:
         return 0;
     }
+}
+
+/* of_other_kind: move or shuffle n is of cards of a known kind other than
+   kind, which a zone of kind cannot hold. */
+static int of_other_kind(const Emit *E, const IrNode *n, int kind)
+{
+    int k = n->op == IR_SHUFFLE ? emit_zone_kind(E, n->kids[0])
+            : n->kids[0]->type.base == T_CARD ? n->kids[0]->type.param : emit_zone_kind(E, n->kids[0]);
+    return k >= 0 && k != kind;
 }
 
 /* walkable: for statement s over a zone may walk it in place (walk_for):
@@ -365,7 +374,7 @@ static int walkable(const Emit *E, const IrNode *s)
     if (!(f & IR_FACT_MOVES))
         return 1;
     int kind = emit_zone_kind(E, s->kids[0]);
-    return kind >= 0 && moves_elsewhere(E, s->kids[1], kind) && moves_elsewhere(E, s->kids[2], kind);
+    return kind >= 0 && every_move(E, s->kids[1], of_other_kind, kind) && every_move(E, s->kids[2], of_other_kind, kind);
 }
 
 /* for_stmt: a for statement, over a zone (a pluck loop, an in-place walk
@@ -581,40 +590,26 @@ static void choose_one(Emit *E, const IrNode *s, const char *var, const char *by
     emit_line(E, "}");
 }
 
-/* keeps_out_of: no move at or below n puts a card into a zone of
-   declaration zone (each goes to a zone of another; a shuffle moves no
-   card between zones), and n calls and runs nothing that moves cards. */
-static int keeps_out_of(const IrNode *n, int zone)
+/* not_into: move n puts no card into a zone of declaration zone (it goes
+   to a zone of another; a shuffle moves no card between zones). */
+static int not_into(const Emit *E, const IrNode *n, int zone)
 {
-    if (!n || !(n->facts & IR_FACT_MOVES))
-        return 1;
-    switch (n->op) {
-    case IR_MOVE:
-        return n->kids[1]->op == IR_ZONE && n->kids[1]->index != zone && keeps_out_of(n->kids[0], zone);
-    case IR_SHUFFLE:
-        return 1;
-    case IR_BLOCK: case IR_IF: case IR_WHILE: case IR_FOR: case IR_LET: case IR_ASSIGN: case IR_LOG: case IR_PHASE:
-        for (int i = 0; i < n->nkids; i++)
-            if (!keeps_out_of(n->kids[i], zone))
-                return 0;
-        return 1;
-    default:
-        return 0;
-    }
+    (void)E;
+    return n->op == IR_SHUFFLE || (n->kids[1]->op == IR_ZONE && n->kids[1]->index != zone);
 }
 
 /* chosen_leave: repeated choice s over a zone first moves each chosen
    card to a zone of another declaration, and its body puts no card back
    into the zone: a chosen card is never among the cards left, so the
    choice keeps no list of the cards chosen. */
-static int chosen_leave(const IrNode *s)
+static int chosen_leave(const Emit *E, const IrNode *s)
 {
     const IrNode *coll = s->kids[0], *body = s->kids[4];
     if (coll->op != IR_ZONE || !body || body->op != IR_BLOCK || body->nkids == 0)
         return 0;
     const IrNode *first = body->kids[0];
     return first->op == IR_MOVE && first->kids[0]->op == IR_LOCAL && first->kids[0]->index == s->index &&
-           first->kids[1]->op == IR_ZONE && first->kids[1]->index != coll->index && keeps_out_of(body, coll->index);
+           first->kids[1]->op == IR_ZONE && first->kids[1]->index != coll->index && every_move(E, body, not_into, coll->index);
 }
 
 /* choose: `choose`; with a count (or up to one), repeated, each time among
@@ -633,7 +628,7 @@ static void choose(Emit *E, const IrNode *s)
     }
     const char *k = emit_temp(E, "k");
     const char *n = emit_temp(E, "n");
-    int leave = chosen_leave(s);
+    int leave = chosen_leave(E, s);
     int counted = leave && !s->kids[1] && !(s->flags & IR_UP_TO) && (!s->fmt || s->fmt->nkids == 0);
     const char *chosen = leave ? NULL : emit_temp(E, "chosen");
     emit_line(E, "%s = %s;", n, emit_expr(E, s->kids[2]));
