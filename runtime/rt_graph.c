@@ -204,10 +204,10 @@ RtValue rt_graph_distance(RtGame *g, const RtGraphDef *m, RtValue a, RtValue b, 
     if (to < 0)
         return 0;
     int16_t dist_here[RT_GRAPH_MAX_SPACES], order[RT_GRAPH_MAX_SPACES];
-    const int16_t *dist = dist_here, *o;
-    if (!search_from(g, m, from, &dist, &o)) {
-        dist = dist_here;
+    const int16_t *dist, *kept_order;
+    if (!search_from(g, m, from, &dist, &kept_order)) {   /* not kept: search here */
         bfs(g, m, from, -1, NULL, dist_here, order);
+        dist = dist_here;
     }
     if (dist[to] < 0) {
         rt__failf(g, site, "no path from \"%s\" to \"%s\" on map %s", rt_card_name(g, a), rt_card_name(g, b), m->name);
